@@ -1,0 +1,93 @@
+//! The complete rules of **Mice Cake** as a pure, deterministic state
+//! machine: a seed and both players' assignments in, a report of every die
+//! and every outcome out.
+//!
+//! The crate is `no_std` (with `alloc`): it cannot open a file or a socket,
+//! read a clock, or reach a global random generator. Every die comes from a
+//! [`Dice`] source the caller passes in, so the same seed and the same
+//! assignments always give the same game.
+//!
+//! ```
+//! use mice_cake_engine::{Options, Policy, RecordedGame, Seat, Seed, Viewer};
+//!
+//! let mut game = RecordedGame::new(Options::default(), Seed::from_u64(7))?;
+//! let mut bot_rng = Seed::from_u64(7).stream(1);
+//! while !game.game().is_over() {
+//!     let view = game.game().view(Viewer::Spectator);
+//!     let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bot_rng);
+//!     let blue = Policy::Random.choose(&view, Seat::Blue, &mut bot_rng);
+//!     game.play_round(&yellow, &blue)?;
+//! }
+//! let record = game.into_record();
+//! let replayed = record.replay()?;
+//! assert_eq!(replayed.outcome(), record.outcome.as_ref());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Layout
+//!
+//! * [`domino`]: the 28 pieces and sets of pieces (stashes).
+//! * [`seat`], [`coords`]: the two players; columns A–D and rows 1–7.
+//! * [`options`]: the optional rules a game is played with.
+//! * [`board`]: the layout as dealt and the cake as it is eaten.
+//! * [`assignment`]: a player's choice for a round, its text form, and why
+//!   one can be illegal.
+//! * [`dice`]: rolls, dice sources (seeded or scripted) and seeds.
+//! * [`judge`]: one roll against one piece: match (exhaustion) and success.
+//! * [`odds`]: exact odds of an attempt, for players and bots.
+//! * [`game`]: the game state; `resolve` plays a round ([`resolve`](mod@resolve)
+//!   holds the steps).
+//! * [`view`], [`legal`](mod@legal): what a player or spectator may see, and
+//!   the legal assignments, decided from that view alone.
+//! * [`report`]: what a round did, die by die.
+//! * [`score`]: scores, the end of the game and the tiebreaks.
+//! * [`record`]: records that replay, and the seeded, self-recording game.
+//! * [`policy`]: the `random` and `greedy` players.
+//! * [`position`]: explicit positions, for tests and examples.
+//!
+//! The rules themselves, with every ruling, are in `docs/rules.md`.
+
+#![no_std]
+#![warn(missing_docs)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod assignment;
+pub mod board;
+pub mod coords;
+pub mod dice;
+pub mod domino;
+pub mod game;
+pub mod judge;
+pub mod legal;
+pub mod odds;
+pub mod options;
+pub mod policy;
+pub mod position;
+pub mod record;
+pub mod report;
+pub mod resolve;
+pub mod score;
+pub mod seat;
+pub mod view;
+
+pub use assignment::{Assignment, AssignmentError, MICE, ParseAssignmentError};
+pub use board::{BoardError, Cell, Layout, LayoutError};
+pub use coords::{COLUMNS, Column, PerColumn, ROWS, Row};
+pub use dice::{
+    Dice, DiceError, GameRng, MAX_DICE, RngDice, Roll, RollKind, RollRequest, ScriptedDice, Seed,
+};
+pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
+pub use game::{Game, RoundError};
+pub use odds::{Odds, odds};
+pub use options::{Options, OptionsError, Reveal};
+pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_assignment};
+pub use position::{Position, PositionError};
+pub use record::{GameRecord, RECORD_FORMAT, RecordedGame, ReplayError};
+pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
+pub use score::{Decider, EndReason, Outcome, Score};
+pub use seat::{Seat, Seated};
+pub use view::{Access, CellView, FamilyView, GameView, Viewer};

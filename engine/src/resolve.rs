@@ -1,0 +1,323 @@
+//! Resolving a round (rulings 5, 8–13, 17, 18).
+//!
+//! The steps, in order:
+//! 1. Face-down nearest pieces are turned up, before any die (ruling 17).
+//! 2. Every attempt rolls against the board and stashes as they stood at the
+//!    start of the round (ruling 8): Yellow's columns A to D, then Blue's.
+//! 3. Results are decided together: a contested piece goes to the higher of
+//!    two successes (ruling 11); two successful steals exchange (ruling 12).
+//! 4. All effects apply at once; the pieces that became nearest turn face up.
+//! 5. Boost variant: boost rolls, one at a time, in a fixed order (ruling 18).
+//! 6. Exhausted mice rest next round; the end of the game is checked.
+
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+
+use crate::assignment::Assignment;
+use crate::coords::{Column, PerColumn};
+use crate::dice::{Dice, DiceError, Roll, RollKind, RollRequest};
+use crate::domino::Domino;
+use crate::game::Game;
+use crate::judge::judge;
+use crate::report::{Attempt, AttemptResult, BoostResult, BoostRoll, RoundReport, Target};
+use crate::score::Outcome;
+use crate::seat::{Seat, Seated};
+
+/// An attempt as rolled, before results are decided.
+struct Rolled {
+    attempt: Attempt,
+    success: bool,
+}
+
+impl Game {
+    /// Plays a round whose assignments have been checked.
+    pub(crate) fn play_round<D: Dice + ?Sized>(
+        &mut self,
+        assignments: Seated<Assignment>,
+        dice: &mut D,
+    ) -> Result<RoundReport, DiceError> {
+        let mut report = RoundReport {
+            round: self.round,
+            assignments,
+            revealed: Vec::new(),
+            attempts: Vec::new(),
+            boosts: Vec::new(),
+            flips: Vec::new(),
+            removed: None,
+            resting: Seated::default(),
+            outcome: None,
+        };
+        // Mice placed on a face-down piece chose it blind; that must be known
+        // before the reveal, to tell a blind double-blank from a steal.
+        let blind = Seated::from_fn(|seat| {
+            Column::ALL.map(|column| {
+                self.board
+                    .nearest(seat, column)
+                    .is_some_and(|nearest| !nearest.face_up)
+            })
+        });
+        let contested = Column::ALL.map(|column| self.board.remaining(column) == 1);
+
+        self.board.turn_nearest_face_up(&mut report.revealed);
+        let mut rolled = self.roll_attempts(&assignments, &blind, &contested, dice)?;
+        decide_results(&mut rolled);
+        report.attempts = rolled.into_iter().map(|r| r.attempt).collect();
+
+        let mut moved = self.apply_attempts(&report.attempts, &mut report.removed);
+        self.board.turn_nearest_face_up(&mut report.flips);
+        if self.options.boost {
+            moved |= self.play_boosts(&mut report, dice)?;
+        }
+
+        let mut resting = Seated::<PerColumn<u8>>::default();
+        for attempt in &report.attempts {
+            resting[attempt.seat][attempt.column.index()] += attempt.exhausted;
+        }
+        self.resting = resting;
+        report.resting = resting;
+        self.rounds_without_progress = if moved {
+            0
+        } else {
+            self.rounds_without_progress + 1
+        };
+        self.outcome = self
+            .end_reason()
+            .map(|end| Outcome::decide(end, self.stashes));
+        report.outcome = self.outcome;
+        if self.outcome.is_none() {
+            self.round += 1;
+        }
+        Ok(report)
+    }
+
+    /// Step 2: rolls every attempt.
+    fn roll_attempts<D: Dice + ?Sized>(
+        &self,
+        assignments: &Seated<Assignment>,
+        blind: &Seated<PerColumn<bool>>,
+        contested: &PerColumn<bool>,
+        dice: &mut D,
+    ) -> Result<Vec<Rolled>, DiceError> {
+        let mut rolled = Vec::with_capacity(8);
+        for seat in Seat::ALL {
+            let assignment = &assignments[seat];
+            for (column, mice) in assignment.placements() {
+                // The assignment was checked: the column has a piece, and a
+                // face-up double-blank comes with a steal target.
+                let Some(nearest) = self.board.nearest(seat, column) else {
+                    continue;
+                };
+                let target = match (nearest.piece.is_double_blank(), assignment.steal) {
+                    (false, _) => Target::Piece {
+                        piece: nearest.piece,
+                    },
+                    (true, _) if blind[seat][column.index()] => Target::BlindDoubleBlank,
+                    (true, Some(piece)) => Target::Steal { piece },
+                    (true, None) => continue,
+                };
+                let mut attempt = Attempt {
+                    seat,
+                    column,
+                    mice,
+                    row: nearest.row,
+                    target,
+                    dice: Roll::default(),
+                    sum: 0,
+                    value: 0,
+                    contested: false,
+                    exhausted: 0,
+                    boosted: 0,
+                    result: AttemptResult::NoAttempt,
+                };
+                let mut success = false;
+                if let Some(piece) = target.judged_piece() {
+                    let request = RollRequest {
+                        seat,
+                        column,
+                        dice: mice,
+                        kind: RollKind::Attempt,
+                    };
+                    attempt.dice = dice.roll(request)?;
+                    let verdict = judge(piece, &attempt.dice, self.options.boost);
+                    attempt.sum = verdict.sum;
+                    attempt.value = piece.pips();
+                    success = verdict.success;
+                    if self.options.boost {
+                        attempt.boosted = verdict.matched;
+                    } else {
+                        attempt.exhausted = verdict.matched;
+                    }
+                    attempt.result = if success {
+                        match target {
+                            Target::Steal { .. } => AttemptResult::Stole,
+                            _ => AttemptResult::Took,
+                        }
+                    } else if attempt.exhausted > 0 {
+                        AttemptResult::Exhausted
+                    } else {
+                        AttemptResult::TooLow
+                    };
+                }
+                attempt.contested = contested[column.index()];
+                rolled.push(Rolled { attempt, success });
+            }
+        }
+        // `contested` marks a column with one piece; it is a contest only if
+        // both players attempt it.
+        for column in Column::ALL {
+            if rolled.iter().filter(|r| r.attempt.column == column).count() < 2 {
+                for r in rolled.iter_mut().filter(|r| r.attempt.column == column) {
+                    r.attempt.contested = false;
+                }
+            }
+        }
+        Ok(rolled)
+    }
+
+    /// Step 4: moves the pieces won; returns whether any piece moved.
+    fn apply_attempts(&mut self, attempts: &[Attempt], removed: &mut Option<Domino>) -> bool {
+        let mut moved = false;
+        for attempt in attempts {
+            let seat = attempt.seat;
+            match (attempt.result, attempt.target) {
+                (AttemptResult::Took, _) => {
+                    if let Some(piece) = self.board.take(seat, attempt.column) {
+                        self.stashes[seat].insert(piece);
+                        moved = true;
+                    }
+                }
+                (AttemptResult::Stole, Target::Steal { piece: target }) => {
+                    if let Some(double_blank) = self.board.take(seat, attempt.column) {
+                        self.stashes[seat].insert(double_blank);
+                    }
+                    self.stashes[seat.opponent()].remove(target);
+                    self.stashes[seat].insert(target);
+                    moved = true;
+                }
+                // Both steals are marked `Exchanged`; each moves its own target,
+                // and the double-blank leaves the game once.
+                (AttemptResult::Exchanged, Target::Steal { piece: target }) => {
+                    if seat == Seat::Yellow
+                        && let Some(double_blank) = self.board.take(seat, attempt.column)
+                    {
+                        self.removed.insert(double_blank);
+                        *removed = Some(double_blank);
+                    }
+                    self.stashes[seat.opponent()].remove(target);
+                    self.stashes[seat].insert(target);
+                    moved = true;
+                }
+                _ => {}
+            }
+        }
+        moved
+    }
+
+    /// Step 5 (boost variant): plays every boost; returns whether any took a
+    /// piece.
+    ///
+    /// Order: columns A to D; within a column, Yellow first in odd rounds and
+    /// Blue first in even rounds, so neither seat is always first. A boost that
+    /// matches again queues a further boost at the end.
+    fn play_boosts<D: Dice + ?Sized>(
+        &mut self,
+        report: &mut RoundReport,
+        dice: &mut D,
+    ) -> Result<bool, DiceError> {
+        let first = if self.round % 2 == 1 {
+            Seat::Yellow
+        } else {
+            Seat::Blue
+        };
+        let mut queue: VecDeque<(Seat, Column, u8)> = VecDeque::new();
+        for column in Column::ALL {
+            for seat in [first, first.opponent()] {
+                let boosted = report
+                    .attempts
+                    .iter()
+                    .find(|a| a.seat == seat && a.column == column)
+                    .map_or(0, |a| a.boosted);
+                if boosted > 0 {
+                    queue.push_back((seat, column, boosted));
+                }
+            }
+        }
+        let mut moved = false;
+        while let Some((seat, column, mice)) = queue.pop_front() {
+            let mut boost = BoostRoll {
+                seat,
+                column,
+                mice,
+                piece: None,
+                row: None,
+                dice: Roll::default(),
+                sum: 0,
+                boosted: 0,
+                result: BoostResult::NothingToRoll,
+            };
+            let nearest = self
+                .board
+                .nearest(seat, column)
+                .filter(|nearest| !nearest.piece.is_double_blank());
+            if let Some(nearest) = nearest {
+                let request = RollRequest {
+                    seat,
+                    column,
+                    dice: mice,
+                    kind: RollKind::Boost,
+                };
+                boost.piece = Some(nearest.piece);
+                boost.row = Some(nearest.row);
+                boost.dice = dice.roll(request)?;
+                let verdict = judge(nearest.piece, &boost.dice, true);
+                boost.sum = verdict.sum;
+                if verdict.success {
+                    boost.result = BoostResult::Took;
+                    if let Some(piece) = self.board.take(seat, column) {
+                        self.stashes[seat].insert(piece);
+                        moved = true;
+                    }
+                    self.board.turn_nearest_face_up(&mut report.flips);
+                    // A match always reaches the piece's pips, so every
+                    // further boost follows a piece taken: the chain ends.
+                    if verdict.matched > 0 {
+                        boost.boosted = verdict.matched;
+                        queue.push_back((seat, column, verdict.matched));
+                    }
+                } else {
+                    boost.result = BoostResult::TooLow;
+                }
+            }
+            report.boosts.push(boost);
+        }
+        Ok(moved)
+    }
+}
+
+/// Step 3: contests and exchanges (rulings 11 and 12). Uncontested attempts
+/// keep the result they were rolled with.
+fn decide_results(rolled: &mut [Rolled]) {
+    for column in Column::ALL {
+        let mut pair = rolled
+            .iter_mut()
+            .filter(|r| r.attempt.column == column && r.attempt.contested);
+        let (Some(yellow), Some(blue)) = (pair.next(), pair.next()) else {
+            continue;
+        };
+        if !(yellow.success && blue.success) {
+            // At most one succeeded: it takes the piece as rolled.
+            continue;
+        }
+        if matches!(yellow.attempt.target, Target::Steal { .. }) {
+            yellow.attempt.result = AttemptResult::Exchanged;
+            blue.attempt.result = AttemptResult::Exchanged;
+            continue;
+        }
+        let (yellow_sum, blue_sum) = (yellow.attempt.sum, blue.attempt.sum);
+        (yellow.attempt.result, blue.attempt.result) = match yellow_sum.cmp(&blue_sum) {
+            core::cmp::Ordering::Greater => (AttemptResult::Took, AttemptResult::LostContest),
+            core::cmp::Ordering::Less => (AttemptResult::LostContest, AttemptResult::Took),
+            core::cmp::Ordering::Equal => (AttemptResult::TiedContest, AttemptResult::TiedContest),
+        };
+    }
+}

@@ -1,0 +1,13 @@
+//! The engine's rule tests: one binary, one module per theme.
+
+// In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod examples;
+mod policies;
+mod properties;
+mod records;
+mod rulings;
+mod support;
+mod validation;
+mod variants;

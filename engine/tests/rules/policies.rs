@@ -1,0 +1,173 @@
+//! The `random` and `greedy` policies, and the exact odds they use.
+
+use std::collections::HashMap;
+
+use mice_cake_engine::{
+    Game, Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer, expectation,
+    greedy_assignment, odds, random_assignment,
+};
+
+use crate::support::*;
+
+#[test]
+fn random_picks_every_legal_assignment_equally_often() {
+    let view = worked_example().view(Viewer::Yellow);
+    let legal = view.legal_assignments(Seat::Yellow);
+    assert_eq!(legal.len(), 35);
+    let mut rng = Seed::from_u64(3).rng();
+    let mut counts = HashMap::new();
+    for _ in 0..35_000 {
+        let choice = random_assignment(&view, Seat::Yellow, &mut rng);
+        assert!(legal.contains(&choice));
+        *counts.entry(choice).or_insert(0u32) += 1;
+    }
+    assert_eq!(counts.len(), 35);
+    // 1,000 expected each; the standard deviation is about 31.
+    assert!(
+        counts.values().all(|&n| (800..=1_200).contains(&n)),
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn greedy_takes_the_best_expected_pips_by_exact_odds() {
+    // Two mice: on 1/2 alone 33/36 × 3 = 2.75 pips; on 0/3 alone 24/36 × 3 = 2;
+    // one on each 4/6 × 3 + 3/6 × 3 = 3.5 pips.
+    let game = Setup::board(
+        "
+        1/2   0/3   .     .
+        2/3   1/3   .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .resting(Seat::Yellow, [0, 0, 2, 0])
+    .leftovers_to(Seat::Blue)
+    .game();
+    let view = game.view(Viewer::Yellow);
+    let pips = |text: &str| expectation(&view, Seat::Yellow, &assign(text)).pips;
+    assert!((pips("A2") - 2.75).abs() < 1e-12);
+    assert!((pips("B2") - 2.0).abs() < 1e-12);
+    assert!((pips("A1 B1") - 3.5).abs() < 1e-12);
+    assert_eq!(greedy_assignment(&view, Seat::Yellow), assign("A1 B1"));
+}
+
+#[test]
+fn greedy_is_the_maximum_over_all_legal_assignments() {
+    for seed in 0..40 {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+        let mut rng = Seed::from_u64(seed).stream(1);
+        while !game.game().is_over() {
+            let view = game.game().view(Viewer::Spectator);
+            for seat in Seat::ALL {
+                let chosen = greedy_assignment(&view, seat);
+                let best = expectation(&view, seat, &chosen);
+                for other in view.legal_assignments(seat) {
+                    let value = expectation(&view, seat, &other);
+                    assert!(value.pips <= best.pips + 1e-9, "{other} beats {chosen}");
+                    if (value.pips - best.pips).abs() < 1e-9 {
+                        assert!(value.exhausted_mice >= best.exhausted_mice - 1e-9);
+                    }
+                }
+            }
+            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut rng);
+            let blue = Policy::Random.choose(&view, Seat::Blue, &mut rng);
+            game.play_round(&yellow, &blue).unwrap();
+        }
+    }
+}
+
+#[test]
+fn greedy_values_a_steal_by_its_target() {
+    let game = Setup::board(
+        "
+        0/0   .     .     .
+        1/2   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .stash(Seat::Yellow, &["0/1"])
+    .leftovers_to(Seat::Blue)
+    .game();
+    let view = game.view(Viewer::Yellow);
+    let chosen = greedy_assignment(&view, Seat::Yellow);
+    let target = chosen
+        .steal
+        .expect("the double-blank is Yellow's only column");
+    // The best target maximises P(success) × pips over Blue's stash.
+    let value =
+        |piece| odds(piece, 4, false).unwrap().success_probability() * f64::from(piece.pips());
+    let best = game.stash(Seat::Blue).iter().map(value).fold(0.0, f64::max);
+    assert!((value(target) - best).abs() < 1e-12, "{target}");
+    assert!((expectation(&view, Seat::Yellow, &chosen).pips - best).abs() < 1e-12);
+}
+
+#[test]
+fn greedy_values_a_face_down_piece_as_the_average_unseen_piece() {
+    let options = Options {
+        reveal: Reveal::AllFaceDown,
+        ..Options::default()
+    };
+    let game = Game::new(options, &layout(WORKED_EXAMPLE)).unwrap();
+    let view = game.view(Viewer::Yellow);
+    assert_eq!(view.unseen().len(), 28);
+    let average: f64 = view
+        .unseen()
+        .iter()
+        .filter(|p| !p.is_double_blank())
+        .map(|p| odds(p, 4, false).unwrap().success_probability() * f64::from(p.pips()))
+        .sum::<f64>()
+        / 28.0;
+    assert!((expectation(&view, Seat::Yellow, &assign("A4")).pips - average).abs() < 1e-12);
+}
+
+#[test]
+fn greedy_beats_random_most_of_the_time() {
+    let (mut greedy_wins, games) = (0, 200);
+    for seed in 0..games {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+        let mut rng = Seed::from_u64(seed).stream(1);
+        // Alternate seats so that neither seat's advantage counts.
+        let greedy_seat = if seed % 2 == 0 {
+            Seat::Yellow
+        } else {
+            Seat::Blue
+        };
+        while !game.game().is_over() {
+            let view = game.game().view(Viewer::Spectator);
+            let choose = |seat| {
+                if seat == greedy_seat {
+                    Policy::Greedy
+                } else {
+                    Policy::Random
+                }
+            };
+            let yellow = choose(Seat::Yellow).choose(&view, Seat::Yellow, &mut rng);
+            let blue = choose(Seat::Blue).choose(&view, Seat::Blue, &mut rng);
+            game.play_round(&yellow, &blue).unwrap();
+        }
+        if game.game().outcome().unwrap().winner == Some(greedy_seat) {
+            greedy_wins += 1;
+        }
+    }
+    assert!(
+        greedy_wins * 100 >= games * 75,
+        "greedy won {greedy_wins} of {games}"
+    );
+}
+
+#[test]
+fn policies_parse_by_name() {
+    assert_eq!("greedy".parse::<Policy>().unwrap(), Policy::Greedy);
+    assert_eq!(" Random ".parse::<Policy>().unwrap(), Policy::Random);
+    let error = "smart".parse::<Policy>().unwrap_err();
+    assert!(error.to_string().contains("random and greedy"));
+    assert_eq!(Policy::Greedy.to_string(), "greedy");
+}

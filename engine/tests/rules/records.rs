@@ -1,0 +1,237 @@
+//! Records replay to the same game, and a tampered record is refused.
+
+use mice_cake_engine::{
+    AttemptResult, Column, GameRecord, Options, Policy, RECORD_FORMAT, RecordedGame, ReplayError,
+    Reveal, RoundError, Seat, Seed, Viewer,
+};
+
+use crate::support::*;
+
+/// A whole game between two policies, from `seed`.
+fn whole_game(seed: u64, options: Options) -> (RecordedGame, GameRecord) {
+    let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(7);
+    while !game.game().is_over() {
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    let record = game.record().clone();
+    (game, record)
+}
+
+fn through_json(record: &GameRecord) -> GameRecord {
+    serde_json::from_str(&serde_json::to_string(record).unwrap()).unwrap()
+}
+
+#[test]
+fn a_record_replays_to_the_same_final_game() {
+    for (seed, options) in [
+        (1, Options::default()),
+        (
+            2,
+            Options {
+                boost: true,
+                ..Options::default()
+            },
+        ),
+        (
+            3,
+            Options {
+                reveal: Reveal::AllFaceDown,
+                ..Options::default()
+            },
+        ),
+    ] {
+        let (game, record) = whole_game(seed, options);
+        assert!(record.outcome.is_some());
+        let replayed = through_json(&record).replay().unwrap();
+        assert_eq!(&replayed, game.game());
+        assert_eq!(replayed.outcome(), record.outcome.as_ref());
+    }
+}
+
+#[test]
+fn the_record_format_is_versioned_json() {
+    let (_, record) = whole_game(4, Options::default());
+    let json: serde_json::Value = serde_json::to_value(&record).unwrap();
+    assert_eq!(json["format"], RECORD_FORMAT);
+    assert_eq!(json["seed"].as_str().unwrap().len(), 64);
+    assert_eq!(json["layout"].as_array().unwrap().len(), 7);
+    assert_eq!(json["rounds"][0]["round"], 1);
+    assert!(json["rounds"][0]["attempts"][0]["dice"].is_array());
+    let mut future = record.clone();
+    future.format = RECORD_FORMAT + 1;
+    assert_eq!(
+        future.replay(),
+        Err(ReplayError::UnsupportedFormat {
+            found: RECORD_FORMAT + 1
+        })
+    );
+}
+
+#[test]
+fn a_changed_die_is_refused() {
+    let (_, record) = whole_game(5, Options::default());
+    let mut tampered = record.clone();
+    let attempt = tampered.rounds[2]
+        .attempts
+        .iter_mut()
+        .find(|a| !a.dice.is_empty())
+        .unwrap();
+    let faces: Vec<u8> = attempt.dice.faces().iter().map(|f| f % 6 + 1).collect();
+    attempt.dice = mice_cake_engine::Roll::new(&faces).unwrap();
+    assert_eq!(
+        tampered.replay(),
+        Err(ReplayError::ReportMismatch {
+            round: 3,
+            part: "attempts"
+        })
+    );
+}
+
+#[test]
+fn a_changed_result_or_score_is_refused() {
+    let (_, record) = whole_game(6, Options::default());
+    let mut tampered = record.clone();
+    let attempt = &mut tampered.rounds[0].attempts[0];
+    attempt.result = if attempt.result == AttemptResult::Took {
+        AttemptResult::TooLow
+    } else {
+        AttemptResult::Took
+    };
+    assert_eq!(
+        tampered.replay(),
+        Err(ReplayError::ReportMismatch {
+            round: 1,
+            part: "attempts"
+        })
+    );
+    let mut tampered = record.clone();
+    let outcome = tampered.outcome.as_mut().unwrap();
+    outcome.score.yellow.pips += 1;
+    assert_eq!(tampered.replay(), Err(ReplayError::OutcomeMismatch));
+}
+
+#[test]
+fn a_changed_assignment_is_refused() {
+    let (_, record) = whole_game(7, Options::default());
+    let mut tampered = record.clone();
+    // Move one of Yellow's mice to another column: illegal, or another game.
+    let assignment = &mut tampered.rounds[0].assignments.yellow;
+    let from = assignment.placements().next().unwrap().0;
+    let to = Column::ALL.into_iter().find(|&c| c != from).unwrap();
+    assignment.mice[from.index()] -= 1;
+    assignment.mice[to.index()] += 1;
+    assert!(matches!(
+        tampered.replay(),
+        Err(ReplayError::ReportMismatch { round: 1, .. } | ReplayError::Round { round: 1, .. })
+    ));
+    // An assignment that is plainly illegal names the round and the rule broken.
+    let mut illegal = record.clone();
+    illegal.rounds[0].assignments.blue.mice = [4, 4, 0, 0];
+    assert!(matches!(
+        illegal.replay(),
+        Err(ReplayError::Round {
+            round: 1,
+            error: RoundError::IllegalAssignment {
+                seat: Seat::Blue,
+                ..
+            }
+        })
+    ));
+}
+
+#[test]
+fn a_changed_layout_or_seed_is_refused() {
+    let (_, record) = whole_game(8, Options::default());
+    let mut tampered = record.clone();
+    let mut rows = *tampered.layout.rows();
+    let swap = rows[0][0];
+    rows[0][0] = rows[1][0];
+    rows[1][0] = swap;
+    tampered.layout = mice_cake_engine::Layout::new(rows).unwrap();
+    assert_eq!(tampered.replay(), Err(ReplayError::LayoutMismatch));
+    let mut reseeded = record.clone();
+    reseeded.seed = Some(Seed::from_u64(9));
+    assert_eq!(reseeded.replay(), Err(ReplayError::LayoutMismatch));
+    // A layout with a piece twice does not even parse.
+    let json = serde_json::to_string(&record).unwrap();
+    let first = rows[0][0].to_string();
+    let second = rows[0][1].to_string();
+    let doubled = json.replacen(&format!("\"{second}\""), &format!("\"{first}\""), 1);
+    assert!(serde_json::from_str::<GameRecord>(&doubled).is_err());
+}
+
+#[test]
+fn missing_or_reordered_rounds_are_refused() {
+    let (_, record) = whole_game(10, Options::default());
+    let mut cut = record.clone();
+    cut.rounds.pop();
+    assert_eq!(cut.replay(), Err(ReplayError::OutcomeMismatch));
+    let mut swapped = record.clone();
+    swapped.rounds.swap(0, 1);
+    assert_eq!(
+        swapped.replay(),
+        Err(ReplayError::RoundNumber {
+            expected: 1,
+            found: 2
+        })
+    );
+}
+
+#[test]
+fn a_record_without_a_seed_replays_its_own_dice() {
+    let mut game = worked_example();
+    let report = play(
+        &mut game,
+        "A1 C3",
+        "B2 D2",
+        dice()
+            .attempt(Seat::Yellow, Column::A, &[4])
+            .attempt(Seat::Yellow, Column::C, &[6, 6, 5])
+            .attempt(Seat::Blue, Column::B, &[2, 4])
+            .attempt(Seat::Blue, Column::D, &[3, 4]),
+    );
+    let record = GameRecord {
+        format: RECORD_FORMAT,
+        options: Options::default(),
+        seed: None,
+        layout: layout(WORKED_EXAMPLE),
+        rounds: vec![report],
+        outcome: None,
+    };
+    assert_eq!(through_json(&record).replay().unwrap(), game);
+    let mut tampered = record.clone();
+    tampered.rounds[0].attempts[1].exhausted = 1;
+    assert_eq!(
+        tampered.replay(),
+        Err(ReplayError::ReportMismatch {
+            round: 1,
+            part: "attempts"
+        })
+    );
+    assert!(matches!(
+        RecordedGame::resume(record),
+        Err(ReplayError::NoSeed)
+    ));
+}
+
+#[test]
+fn a_game_resumed_from_its_record_continues_exactly_as_it_would_have() {
+    let (uninterrupted, record) = whole_game(11, Options::default());
+    let half = record.rounds.len() / 2;
+    let mut partial = record.clone();
+    partial.rounds.truncate(half);
+    partial.outcome = None;
+    let mut resumed = RecordedGame::resume(through_json(&partial)).unwrap();
+    assert_eq!(resumed.game().round(), u32::try_from(half).unwrap() + 1);
+    for round in &record.rounds[half..] {
+        resumed
+            .play_round(&round.assignments.yellow, &round.assignments.blue)
+            .unwrap();
+    }
+    assert_eq!(resumed.game(), uninterrupted.game());
+    assert_eq!(resumed.record(), &record);
+}
