@@ -1,1 +1,144 @@
-fn main() {}
+//! Engine benchmarks: `cargo bench -p mice-cake-engine`.
+//!
+//! Figures are written down in `docs/performance.md`.
+
+// A benchmark that cannot set itself up should stop loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use divan::counter::ItemsCount;
+use divan::{Bencher, black_box};
+use mice_cake_engine::{
+    Assignment, Domino, Game, GameRecord, GameRng, Options, Policy, RecordedGame, RngDice, Seat,
+    Seed, Viewer, greedy_assignment, odds,
+};
+
+fn main() {
+    divan::main();
+}
+
+/// Positions from real games (random play), with the assignments that were
+/// played from them: the inputs of one round each.
+fn sample_rounds(count: usize) -> Vec<(Game, Assignment, Assignment)> {
+    let mut rounds = Vec::with_capacity(count);
+    let mut seed = 0;
+    while rounds.len() < count {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+        let mut bots = Seed::from_u64(seed).stream(1);
+        while !game.game().is_over() && rounds.len() < count {
+            let view = game.game().view(Viewer::Spectator);
+            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+            let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+            rounds.push((game.game().clone(), yellow, blue));
+            game.play_round(&yellow, &blue).unwrap();
+        }
+        seed += 1;
+    }
+    rounds
+}
+
+/// One round, from check to report, on positions of real games.
+#[divan::bench]
+fn resolve_round(bencher: Bencher) {
+    let rounds = sample_rounds(1_000);
+    let mut next = 0;
+    let mut dice = RngDice(Seed::from_u64(1).rng());
+    bencher
+        .counter(ItemsCount::new(1usize))
+        .with_inputs(|| {
+            next = (next + 1) % rounds.len();
+            rounds[next].clone()
+        })
+        .bench_local_values(|(mut game, yellow, blue)| {
+            black_box(game.resolve(&yellow, &blue, &mut dice).unwrap());
+            game
+        });
+}
+
+/// A whole game, dealt from a seed, each player's assignment chosen by a
+/// policy from its view. Counts rounds, so the figure is rounds per second
+/// including the players' decisions.
+#[divan::bench(args = [(Policy::Random, Policy::Random), (Policy::Greedy, Policy::Greedy)])]
+fn whole_game(bencher: Bencher, policies: (Policy, Policy)) {
+    // Rounds per game for these policies, measured once on the same seeds.
+    let games = 200;
+    let rounds: usize = (0..games)
+        .map(|seed| play(seed, policies).rounds.len())
+        .sum();
+    let mut seed = 0;
+    bencher
+        .counter(ItemsCount::new(rounds / games as usize))
+        .bench_local(|| {
+            seed = (seed + 1) % games;
+            black_box(play(seed, policies))
+        });
+}
+
+fn play(seed: u64, (yellow_policy, blue_policy): (Policy, Policy)) -> GameRecord {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+    let mut bots: GameRng = Seed::from_u64(seed).stream(1);
+    while !game.game().is_over() {
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = yellow_policy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = blue_policy.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    game.into_record()
+}
+
+/// Enumerating the legal assignments of a position.
+#[divan::bench]
+fn legal_assignments(bencher: Bencher) {
+    let views: Vec<_> = sample_rounds(500)
+        .into_iter()
+        .map(|(game, _, _)| game.view(Viewer::Yellow))
+        .collect();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        next = (next + 1) % views.len();
+        black_box(views[next].legal_assignments(Seat::Yellow))
+    });
+}
+
+/// One `greedy` decision: every legal assignment valued by exact odds.
+#[divan::bench]
+fn greedy_decision(bencher: Bencher) {
+    let views: Vec<_> = sample_rounds(500)
+        .into_iter()
+        .map(|(game, _, _)| game.view(Viewer::Yellow))
+        .collect();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        next = (next + 1) % views.len();
+        black_box(greedy_assignment(&views[next], Seat::Yellow))
+    });
+}
+
+/// Building a player's view.
+#[divan::bench]
+fn view(bencher: Bencher) {
+    let games: Vec<_> = sample_rounds(500)
+        .into_iter()
+        .map(|(game, _, _)| game)
+        .collect();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        next = (next + 1) % games.len();
+        black_box(games[next].view(Viewer::Blue))
+    });
+}
+
+/// Exact odds of 4 mice on a piece (a table lookup).
+#[divan::bench]
+fn attempt_odds(bencher: Bencher) {
+    let piece: Domino = "5/6".parse().unwrap();
+    bencher.bench(|| odds(black_box(piece), black_box(4), false));
+}
+
+/// Replaying and checking a whole greedy-against-random record.
+#[divan::bench]
+fn replay_record(bencher: Bencher) {
+    let record = play(3, (Policy::Greedy, Policy::Random));
+    bencher
+        .counter(ItemsCount::new(record.rounds.len()))
+        .bench_local(|| black_box(record.replay().unwrap()));
+}

@@ -194,12 +194,11 @@ impl Game {
                     self.stashes[seat].insert(target);
                     moved = true;
                 }
-                // Both steals are marked `Exchanged`; each moves its own target,
-                // and the double-blank leaves the game once.
+                // Both steals are marked `Exchanged`; each moves its own target.
+                // The double-blank is its column's only piece, so the first
+                // `take` removes it from the game and the second finds nothing.
                 (AttemptResult::Exchanged, Target::Steal { piece: target }) => {
-                    if seat == Seat::Yellow
-                        && let Some(double_blank) = self.board.take(seat, attempt.column)
-                    {
+                    if let Some(double_blank) = self.board.take(seat, attempt.column) {
                         self.removed.insert(double_blank);
                         *removed = Some(double_blank);
                     }

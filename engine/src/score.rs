@@ -1,5 +1,7 @@
 //! Scores, the end of the game and who won (rulings 15–16).
 
+use core::cmp::Ordering;
+
 use serde::{Deserialize, Serialize};
 
 use crate::domino::{Domino, DominoSet};
@@ -75,21 +77,16 @@ impl Outcome {
     pub fn decide(end: EndReason, stashes: Seated<DominoSet>) -> Outcome {
         let score = stashes.map(Score::of);
         let (yellow, blue) = (score.yellow, score.blue);
-        let ahead = |yellow_ahead: bool| {
-            if yellow_ahead {
-                Seat::Yellow
-            } else {
-                Seat::Blue
-            }
-        };
-        let (winner, decided_by) = if yellow.pips != blue.pips {
-            (Some(ahead(yellow.pips > blue.pips)), Decider::Pips)
-        } else if yellow.pieces != blue.pieces {
-            (Some(ahead(yellow.pieces > blue.pieces)), Decider::Pieces)
-        } else if yellow.double_six != blue.double_six {
-            (Some(ahead(yellow.double_six)), Decider::DoubleSix)
-        } else {
-            (None, Decider::Draw)
+        let keys = [
+            (Decider::Pips, yellow.pips.cmp(&blue.pips)),
+            (Decider::Pieces, yellow.pieces.cmp(&blue.pieces)),
+            (Decider::DoubleSix, yellow.double_six.cmp(&blue.double_six)),
+        ];
+        // The first key on which the scores differ decides.
+        let (winner, decided_by) = match keys.into_iter().find(|(_, order)| order.is_ne()) {
+            Some((decider, Ordering::Greater)) => (Some(Seat::Yellow), decider),
+            Some((decider, _)) => (Some(Seat::Blue), decider),
+            None => (None, Decider::Draw),
         };
         Outcome {
             end,

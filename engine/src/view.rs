@@ -257,3 +257,29 @@ impl fmt::Display for GameView {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_viewer_is_a_seat_or_a_spectator() {
+        for seat in Seat::ALL {
+            assert_eq!(Viewer::from(seat).seat(), Some(seat));
+        }
+        assert_eq!(Viewer::Spectator.seat(), None);
+    }
+
+    #[test]
+    fn cells_serialize_as_null_hidden_or_the_piece() {
+        let cells = [
+            CellView::Empty,
+            CellView::FaceDown,
+            CellView::FaceUp(Domino::DOUBLE_SIX),
+        ];
+        let json = serde_json::to_string(&cells).unwrap();
+        assert_eq!(json, r#"[null,"hidden","6/6"]"#);
+        assert_eq!(serde_json::from_str::<[CellView; 3]>(&json).unwrap(), cells);
+        assert!(serde_json::from_str::<CellView>(r#""7/7""#).is_err());
+    }
+}

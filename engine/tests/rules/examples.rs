@@ -1,6 +1,9 @@
 //! Every example of the rules text, played with its own dice.
 
-use mice_cake_engine::{AttemptResult, CellView, Column, Seat, Target, Viewer};
+use mice_cake_engine::{
+    AttemptResult, CellView, Column, DominoSet, Game, Options, Position, Score, Seat, Seated,
+    Target, Viewer,
+};
 
 use crate::support::*;
 
@@ -204,5 +207,79 @@ fn the_worked_example_plays_out_as_in_the_rules_text() {
     assert_eq!(view.families.blue.available, 4);
     assert_eq!(game.stash(Seat::Yellow), pieces(&["1/2"]));
     assert_eq!(game.stash(Seat::Blue), pieces(&["2/5"]));
+    assert_eq!(
+        view.families.yellow.score,
+        Score {
+            pips: 3,
+            pieces: 1,
+            double_six: false
+        }
+    );
+    assert_eq!(
+        view.families.blue.score,
+        Score {
+            pips: 7,
+            pieces: 1,
+            double_six: false
+        }
+    );
     assert_eq!(view.round, 2);
+
+    // The same state written out as a position is the same game.
+    let position = Position {
+        board: Position::parse_board(
+            "
+            .     3/4   5/6   0/3
+            2/3   [0/2] [0/5] [1/4]
+            0/0   1/3   5/5   2/6
+            [1/6] [2/2] [3/3] [3/5]
+            0/4   1/5   0/6   2/4
+            [4/5] [4/6] [6/6] 1/1
+            0/1   4/4   3/6   .
+            ",
+        )
+        .unwrap(),
+        stashes: Seated {
+            yellow: pieces(&["1/2"]),
+            blue: pieces(&["2/5"]),
+        },
+        removed: DominoSet::EMPTY,
+        resting: Seated {
+            yellow: [0, 0, 2, 0],
+            blue: [0; 4],
+        },
+        round: 2,
+        rounds_without_progress: 0,
+    };
+    assert_eq!(
+        Game::from_position(Options::default(), &position).unwrap(),
+        game
+    );
+}
+
+#[test]
+fn a_view_prints_as_the_cake_seen_from_row_1() {
+    let mut game = worked_example();
+    play(
+        &mut game,
+        "A1 C3",
+        "B2 D2",
+        dice()
+            .attempt(Seat::Blue, Column::B, &[2, 4])
+            .attempt(Seat::Blue, Column::D, &[3, 4])
+            .attempt(Seat::Yellow, Column::A, &[4])
+            .attempt(Seat::Yellow, Column::C, &[6, 6, 5]),
+    );
+    let expected = "      A    B    C    D
+1     .  3/4  5/6  0/3
+2   2/3   ##   ##   ##
+3   0/0  1/3  5/5  2/6
+4    ##   ##   ##   ##
+5   0/4  1/5  0/6  2/4
+6    ##   ##   ##  1/1
+7   0/1  4/4  3/6    .
+Yellow: 3 pips in 1 pieces, 2 mice available
+Blue: 7 pips in 1 pieces, 4 mice available
+";
+    assert_eq!(game.view(Viewer::Spectator).to_string(), expected);
 }

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 
 use mice_cake_engine::{
-    Game, Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer, expectation,
-    greedy_assignment, odds, random_assignment,
+    Game, Options, Policy, Reveal, Seat, Seed, Viewer, expectation, greedy_assignment, odds,
+    random_assignment,
 };
 
 use crate::support::*;
@@ -58,25 +58,25 @@ fn greedy_takes_the_best_expected_pips_by_exact_odds() {
 #[test]
 fn greedy_is_the_maximum_over_all_legal_assignments() {
     for seed in 0..40 {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
-        let mut rng = Seed::from_u64(seed).stream(1);
-        while !game.game().is_over() {
-            let view = game.game().view(Viewer::Spectator);
-            for seat in Seat::ALL {
-                let chosen = greedy_assignment(&view, seat);
-                let best = expectation(&view, seat, &chosen);
-                for other in view.legal_assignments(seat) {
-                    let value = expectation(&view, seat, &other);
-                    assert!(value.pips <= best.pips + 1e-9, "{other} beats {chosen}");
-                    if (value.pips - best.pips).abs() < 1e-9 {
-                        assert!(value.exhausted_mice >= best.exhausted_mice - 1e-9);
+        play_to_end_watching(
+            seed,
+            Options::default(),
+            (Policy::Random, Policy::Random),
+            |game, _| {
+                let view = game.view(Viewer::Spectator);
+                for seat in Seat::ALL {
+                    let chosen = greedy_assignment(&view, seat);
+                    let best = expectation(&view, seat, &chosen);
+                    for other in view.legal_assignments(seat) {
+                        let value = expectation(&view, seat, &other);
+                        assert!(value.pips <= best.pips + 1e-9, "{other} beats {chosen}");
+                        if (value.pips - best.pips).abs() < 1e-9 {
+                            assert!(value.exhausted_mice >= best.exhausted_mice - 1e-9);
+                        }
                     }
                 }
-            }
-            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut rng);
-            let blue = Policy::Random.choose(&view, Seat::Blue, &mut rng);
-            game.play_round(&yellow, &blue).unwrap();
-        }
+            },
+        );
     }
 }
 
@@ -130,33 +130,19 @@ fn greedy_values_a_face_down_piece_as_the_average_unseen_piece() {
 
 #[test]
 fn greedy_beats_random_most_of_the_time() {
-    let (mut greedy_wins, games) = (0, 200);
-    for seed in 0..games {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
-        let mut rng = Seed::from_u64(seed).stream(1);
-        // Alternate seats so that neither seat's advantage counts.
-        let greedy_seat = if seed % 2 == 0 {
-            Seat::Yellow
-        } else {
-            Seat::Blue
-        };
-        while !game.game().is_over() {
-            let view = game.game().view(Viewer::Spectator);
-            let choose = |seat| {
-                if seat == greedy_seat {
-                    Policy::Greedy
-                } else {
-                    Policy::Random
-                }
+    let games = 200;
+    let greedy_wins = (0..games)
+        .filter(|&seed| {
+            // Alternate seats so that neither seat's advantage counts.
+            let (greedy_seat, policies) = if seed % 2 == 0 {
+                (Seat::Yellow, (Policy::Greedy, Policy::Random))
+            } else {
+                (Seat::Blue, (Policy::Random, Policy::Greedy))
             };
-            let yellow = choose(Seat::Yellow).choose(&view, Seat::Yellow, &mut rng);
-            let blue = choose(Seat::Blue).choose(&view, Seat::Blue, &mut rng);
-            game.play_round(&yellow, &blue).unwrap();
-        }
-        if game.game().outcome().unwrap().winner == Some(greedy_seat) {
-            greedy_wins += 1;
-        }
-    }
+            let game = play_to_end(seed, Options::default(), policies.0, policies.1);
+            game.game().outcome().unwrap().winner == Some(greedy_seat)
+        })
+        .count() as u64;
     assert!(
         greedy_wins * 100 >= games * 75,
         "greedy won {greedy_wins} of {games}"

@@ -2,21 +2,14 @@
 
 use mice_cake_engine::{
     AttemptResult, Column, GameRecord, Options, Policy, RECORD_FORMAT, RecordedGame, ReplayError,
-    Reveal, RoundError, Seat, Seed, Viewer,
+    Reveal, RoundError, Seat, Seed,
 };
 
 use crate::support::*;
 
-/// A whole game between two policies, from `seed`.
+/// A whole game, greedy Yellow against random Blue, from `seed`.
 fn whole_game(seed: u64, options: Options) -> (RecordedGame, GameRecord) {
-    let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
-    let mut bots = Seed::from_u64(seed).stream(7);
-    while !game.game().is_over() {
-        let view = game.game().view(Viewer::Spectator);
-        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
-        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
-        game.play_round(&yellow, &blue).unwrap();
-    }
+    let game = play_to_end(seed, options, Policy::Greedy, Policy::Random);
     let record = game.record().clone();
     (game, record)
 }
@@ -234,4 +227,46 @@ fn a_game_resumed_from_its_record_continues_exactly_as_it_would_have() {
     }
     assert_eq!(resumed.game(), uninterrupted.game());
     assert_eq!(resumed.record(), &record);
+}
+
+#[test]
+fn a_record_without_a_seed_replays_its_boosts_too() {
+    let options = Options {
+        boost: true,
+        ..Options::default()
+    };
+    let mut game = mice_cake_engine::Game::new(options, &layout(WORKED_EXAMPLE)).unwrap();
+    // 1, 2 on 1/2 matches and takes it: a boost at the 2/3 turned up behind.
+    let report = play(
+        &mut game,
+        "A2 B2",
+        "B4",
+        dice()
+            .attempt(Seat::Yellow, Column::A, &[1, 2])
+            .attempt(Seat::Yellow, Column::B, &[1, 1])
+            .attempt(Seat::Blue, Column::B, &[1, 1, 1, 1])
+            .boost(Seat::Yellow, Column::A, &[3, 4]),
+    );
+    // 3, 4 takes 2/3 without a match: the chain ends there.
+    assert_eq!(report.boosts.len(), 1);
+    assert_eq!(report.boosts[0].piece, Some(piece("2/3")));
+    assert_eq!(report.boosts[0].boosted, 0);
+    let record = GameRecord {
+        format: RECORD_FORMAT,
+        options,
+        seed: None,
+        layout: layout(WORKED_EXAMPLE),
+        rounds: vec![report],
+        outcome: None,
+    };
+    assert_eq!(through_json(&record).replay().unwrap(), game);
+    let mut tampered = record.clone();
+    tampered.rounds[0].boosts[0].dice = mice_cake_engine::Roll::new(&[1, 1]).unwrap();
+    assert_eq!(
+        tampered.replay(),
+        Err(ReplayError::ReportMismatch {
+            round: 1,
+            part: "boosts"
+        })
+    );
 }

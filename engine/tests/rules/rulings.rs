@@ -2,8 +2,8 @@
 
 use mice_cake_engine::{
     Access, Assignment, AssignmentError, AttemptResult, CellView, Column, Decider, Domino,
-    DominoSet, EndReason, Game, Layout, Options, PIECE_COUNT, RecordedGame, Reveal, RoundError,
-    Seat, Seed, TOTAL_PIPS, Target, Viewer,
+    DominoSet, EndReason, Game, Layout, Options, PIECE_COUNT, Reveal, RoundError, Seat, Seed,
+    TOTAL_PIPS, Target, Viewer,
 };
 
 use crate::support::*;
@@ -395,6 +395,74 @@ fn ruling_11_both_succeed_and_the_higher_sum_takes_it() {
         (AttemptResult::LostContest, AttemptResult::Took)
     );
     assert!(game.stash(Seat::Blue).contains(piece("3/4")));
+}
+
+#[test]
+fn ruling_11_a_lone_attempt_on_the_last_piece_is_no_contest() {
+    let mut game = Setup::board(
+        "
+        .     1/2   .     .
+        .     [0/2] .     .
+        .     1/3   .     .
+        3/4   [0/5] .     .
+        .     1/4   .     .
+        .     [0/6] .     .
+        .     1/5   .     .
+        ",
+    )
+    .leftovers_to(Seat::Blue)
+    .game();
+    let report = play(
+        &mut game,
+        "B4",
+        "A2 B2",
+        dice()
+            .attempt(Seat::Yellow, Column::B, &[1, 1, 1, 1])
+            .attempt(Seat::Blue, Column::A, &[2, 2])
+            .attempt(Seat::Blue, Column::B, &[2, 2]),
+    );
+    let lone = attempt(&report, Seat::Blue, Column::A);
+    assert!(!lone.contested);
+    assert_eq!(lone.result, AttemptResult::TooLow);
+}
+
+#[test]
+fn ruling_11_two_contests_in_one_round_are_decided_column_by_column() {
+    let mut game = Setup::board(
+        "
+        .     .     1/2   .
+        .     .     1/3   .
+        .     .     .     .
+        3/4   2/5   .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .leftovers_to(Seat::Blue)
+    .game();
+    let report = play(
+        &mut game,
+        "A2 B2",
+        "A2 B2",
+        dice()
+            .attempt(Seat::Yellow, Column::A, &[6, 5])
+            .attempt(Seat::Yellow, Column::B, &[6, 2])
+            .attempt(Seat::Blue, Column::A, &[1, 1])
+            .attempt(Seat::Blue, Column::B, &[1, 1]),
+    );
+    for column in [Column::A, Column::B] {
+        assert_eq!(
+            attempt(&report, Seat::Yellow, column).result,
+            AttemptResult::Took
+        );
+        assert_eq!(
+            attempt(&report, Seat::Blue, column).result,
+            AttemptResult::TooLow
+        );
+    }
+    assert!(game.stash(Seat::Yellow).contains(piece("3/4")));
+    assert!(game.stash(Seat::Yellow).contains(piece("2/5")));
 }
 
 #[test]
@@ -1089,8 +1157,13 @@ fn ruling_19_no_view_names_a_face_down_piece() {
         }
         assert_eq!(json.matches("\"hidden\"").count(), 12);
     }
-    // Nor does the Debug output of the game, in case a log prints it.
+    // Nor does the Debug output of the game, in case a log prints it; it
+    // shows what a spectator sees instead.
     let debug = format!("{game:?}");
+    assert!(
+        debug.contains("FaceUp(1/2)") && debug.contains("FaceDown"),
+        "{debug}"
+    );
     for piece in hidden.iter() {
         assert!(!debug.contains(&piece.to_string()), "{piece} in {debug}");
     }
@@ -1148,16 +1221,13 @@ fn ruling_20_the_report_reveals_both_assignments_with_every_die() {
 // 21. Same seed and same assignments: the same game.
 #[test]
 fn ruling_21_a_seed_and_the_assignments_fix_the_whole_game() {
-    let play_out = |seed: u64| {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
-        let mut bots = Seed::from_u64(99).stream(1);
-        while !game.game().is_over() {
-            let view = game.game().view(Viewer::Spectator);
-            let yellow = mice_cake_engine::Policy::Random.choose(&view, Seat::Yellow, &mut bots);
-            let blue = mice_cake_engine::Policy::Greedy.choose(&view, Seat::Blue, &mut bots);
-            game.play_round(&yellow, &blue).unwrap();
-        }
-        game.into_record()
+    let play_out = |seed| {
+        record_of(
+            seed,
+            Options::default(),
+            mice_cake_engine::Policy::Random,
+            mice_cake_engine::Policy::Greedy,
+        )
     };
     assert_eq!(play_out(5), play_out(5));
     assert_ne!(play_out(5).layout, play_out(6).layout);

@@ -1,8 +1,9 @@
 //! Helpers to set up positions and play rounds with explicit dice.
 
 use mice_cake_engine::{
-    Assignment, Attempt, Cell, CellView, Column, Domino, DominoSet, Game, Layout, Options,
-    PerColumn, Position, RoundReport, Row, ScriptedDice, Seat, Seated,
+    Assignment, Attempt, Cell, CellView, Column, Domino, DominoSet, Game, GameRecord, Layout,
+    Options, PerColumn, Policy, Position, RecordedGame, RoundReport, Row, ScriptedDice, Seat,
+    Seated, Seed, Viewer,
 };
 
 pub(crate) fn piece(text: &str) -> Domino {
@@ -180,4 +181,48 @@ pub(crate) fn attempt(report: &RoundReport, seat: Seat, column: Column) -> &Atte
 
 pub(crate) fn row(number: u8) -> Row {
     Row::new(number).unwrap()
+}
+
+/// Rounds after which a test game is taken to hang: far above any real game.
+const ROUND_LIMIT: u32 = 5_000;
+
+/// Plays a game from `seed` to its end between two policies (the bots'
+/// choices come from their own stream of the seed) and returns it.
+pub(crate) fn play_to_end(
+    seed: u64,
+    options: Options,
+    yellow: Policy,
+    blue: Policy,
+) -> RecordedGame {
+    play_to_end_watching(seed, options, (yellow, blue), |_, _| {})
+}
+
+/// [`play_to_end`], calling `watch` with the game before each round and the
+/// round's report.
+pub(crate) fn play_to_end_watching(
+    seed: u64,
+    options: Options,
+    (yellow_policy, blue_policy): (Policy, Policy),
+    mut watch: impl FnMut(&Game, &RoundReport),
+) -> RecordedGame {
+    let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(1);
+    while !game.game().is_over() {
+        assert!(
+            game.game().round() < ROUND_LIMIT,
+            "seed {seed}: the game does not end"
+        );
+        let before = game.game().clone();
+        let view = before.view(Viewer::Spectator);
+        let yellow = yellow_policy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = blue_policy.choose(&view, Seat::Blue, &mut bots);
+        let report = game.play_round(&yellow, &blue).unwrap();
+        watch(&before, report);
+    }
+    game
+}
+
+/// The record of [`play_to_end`].
+pub(crate) fn record_of(seed: u64, options: Options, yellow: Policy, blue: Policy) -> GameRecord {
+    play_to_end(seed, options, yellow, blue).into_record()
 }
