@@ -39,15 +39,6 @@ impl Column {
         self as usize
     }
 
-    /// The column with this index (0 for A).
-    pub const fn from_index(index: usize) -> Option<Column> {
-        if index < COLUMNS {
-            Some(Self::ALL[index])
-        } else {
-            None
-        }
-    }
-
     /// The column's letter.
     pub const fn letter(self) -> char {
         match self {
@@ -165,3 +156,33 @@ impl fmt::Display for Row {
 
 /// A value for each column, indexed by [`Column`]; JSON: an array of four.
 pub type PerColumn<T> = [T; COLUMNS];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_parse_from_one_letter_in_either_case() {
+        assert_eq!("b".parse::<Column>(), Ok(Column::B));
+        assert_eq!(" D ".parse::<Column>(), Ok(Column::D));
+        for bad in ["", "E", "AB", "1"] {
+            assert_eq!(bad.parse::<Column>(), Err(UnknownColumn(bad.into())));
+        }
+        assert_eq!(Column::ALL.map(Column::letter), ['A', 'B', 'C', 'D']);
+    }
+
+    #[test]
+    fn rows_are_1_to_7() {
+        assert_eq!(Row::new(0), Err(RowOutOfRange(0)));
+        assert_eq!(Row::new(8), Err(RowOutOfRange(8)));
+        assert_eq!(
+            Row::all().map(Row::number).collect::<alloc::vec::Vec<_>>(),
+            [1, 2, 3, 4, 5, 6, 7]
+        );
+        assert_eq!(
+            serde_json::from_str::<Row>("9").map_err(|e| e.is_data()),
+            Err(true)
+        );
+        assert_eq!(Row::front_of(Seat::Blue), Row::LAST);
+    }
+}

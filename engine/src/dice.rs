@@ -185,12 +185,6 @@ pub trait Dice {
     fn roll(&mut self, request: RollRequest) -> Result<Roll, DiceError>;
 }
 
-impl<D: Dice + ?Sized> Dice for &mut D {
-    fn roll(&mut self, request: RollRequest) -> Result<Roll, DiceError> {
-        (**self).roll(request)
-    }
-}
-
 /// Dice rolled from a random generator (seeded, for real games).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RngDice<R>(pub R);
@@ -451,6 +445,41 @@ mod tests {
         }
     }
 
+    /// A generator that returns the given words, then zeros.
+    struct Words(alloc::vec::IntoIter<u32>);
+
+    impl rand_core::TryRng for Words {
+        type Error = core::convert::Infallible;
+
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next().unwrap_or(0))
+        }
+
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(u64::from(self.try_next_u32()?))
+        }
+
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_few_words_that_would_bias_a_die_are_rejected() {
+        // 2^32 = 6 × 715,827,882 + 4: the top 4 values are rejected.
+        let zone = u32::MAX - 3;
+        let mut rng = Words(alloc::vec![zone - 1, zone, u32::MAX, 7].into_iter());
+        // The largest word kept: 4,294,967,291 = 6k + 5, a six.
+        assert_eq!(roll_die(&mut rng), 6);
+        // `zone` and `u32::MAX` are skipped; 7 gives 7 % 6 + 1.
+        assert_eq!(roll_die(&mut rng), 2);
+        assert_eq!(
+            uniform_below(&mut Words(alloc::vec![41].into_iter()), 28),
+            13
+        );
+    }
+
     #[test]
     fn the_dice_of_a_seed_never_change() {
         // Pinned: a change here breaks the replay of every stored game.
@@ -469,6 +498,9 @@ mod tests {
         assert!(text.starts_with("0201000000"));
         assert_eq!(text.parse::<Seed>().unwrap(), seed);
         assert_eq!("258".parse::<Seed>().unwrap(), seed);
+        let bytes = core::array::from_fn(|i| i as u8);
+        assert_eq!(Seed::from_bytes(bytes).to_bytes(), bytes);
+        assert_eq!(seed.to_bytes()[..2], [2, 1]);
         assert_eq!(alloc::format!("{seed:?}"), "Seed(…)");
         assert!("-1".parse::<Seed>().is_err());
         assert!("xyz".parse::<Seed>().is_err());
@@ -486,6 +518,7 @@ mod tests {
                 scripted: 2
             })
         );
+        assert!(!dice.all_used());
         assert_eq!(dice.roll(request(2)).unwrap().faces(), [4, 2]);
         assert!(dice.all_used());
         assert_eq!(dice.roll(request(2)), Err(DiceError::Missing(request(2))));
@@ -502,6 +535,15 @@ mod tests {
         assert_eq!(Roll::new(&[1, 2, 3, 4, 5]), Err(RollError::TooManyDice(5)));
         let roll = Roll::new(&[6, 6, 5]).unwrap();
         assert_eq!((roll.sum(), roll.count(6), roll.contains(5)), (17, 2, true));
+        assert_eq!(
+            (roll.to_string(), alloc::format!("{roll:?}")),
+            ("6,6,5".into(), "[6, 6, 5]".into())
+        );
+        let error = DiceError::Missing(request(2));
+        assert_eq!(
+            error.to_string(),
+            "no dice scripted for 2 dice for Yellow's attempt in column A"
+        );
         assert!(serde_json::from_str::<Roll>("[1,9]").is_err());
     }
 }

@@ -202,12 +202,6 @@ impl DominoSet {
         self.iter().map(|piece| u32::from(piece.pips())).sum()
     }
 
-    /// Pieces in both sets.
-    #[must_use]
-    pub const fn intersection(self, other: DominoSet) -> DominoSet {
-        DominoSet(self.0 & other.0)
-    }
-
     /// Pieces in either set.
     #[must_use]
     pub const fn union(self, other: DominoSet) -> DominoSet {
@@ -293,6 +287,26 @@ mod tests {
         for bad in ["", "5", "5-6", "12/1", "a/b", "1/2/3"] {
             assert!(bad.parse::<Domino>().is_err(), "{bad:?} parsed");
         }
+    }
+
+    #[test]
+    fn set_operations() {
+        let set = |texts: &[&str]| -> DominoSet {
+            texts.iter().map(|t| t.parse::<Domino>().unwrap()).collect()
+        };
+        let (a, b) = (set(&["0/1", "2/3", "6/6"]), set(&["2/3", "4/5"]));
+        assert_eq!(a.union(b), set(&["0/1", "2/3", "4/5", "6/6"]));
+        assert_eq!(a.difference(b), set(&["0/1", "6/6"]));
+        assert_eq!(
+            (a.len(), a.pips(), DominoSet::EMPTY.is_empty()),
+            (3, 18, true)
+        );
+        let mut c = a;
+        assert!(!c.insert("2/3".parse().unwrap()));
+        assert!(c.remove("2/3".parse().unwrap()));
+        assert!(!c.remove("2/3".parse().unwrap()));
+        assert_eq!(alloc::format!("{c:?}"), "{0/1, 6/6}");
+        assert_eq!(c.iter().next_back(), Some(Domino::DOUBLE_SIX));
     }
 
     #[test]

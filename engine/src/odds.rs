@@ -115,9 +115,8 @@ const fn count_outcomes(low: u8, high: u8, dice: usize) -> Counts {
             }
             die += 1;
         }
-        let matched = if low == 0 && high == 0 {
-            false
-        } else if low == 0 {
+        // No die shows 0, so nothing ever matches the double-blank.
+        let matched = if low == 0 {
             highs >= 1
         } else if low == high {
             lows >= 2

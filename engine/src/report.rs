@@ -209,3 +209,52 @@ impl RoundReport {
             .chain(self.removed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quiet_round() -> RoundReport {
+        RoundReport {
+            round: 1,
+            assignments: Seated::default(),
+            revealed: Vec::new(),
+            attempts: Vec::new(),
+            boosts: Vec::new(),
+            flips: Vec::new(),
+            removed: None,
+            resting: Seated::default(),
+            outcome: None,
+        }
+    }
+
+    fn boost(result: BoostResult) -> BoostRoll {
+        BoostRoll {
+            seat: Seat::Blue,
+            column: Column::C,
+            mice: 2,
+            piece: None,
+            row: None,
+            dice: Roll::default(),
+            sum: 0,
+            boosted: 0,
+            result,
+        }
+    }
+
+    #[test]
+    fn a_round_moved_pieces_when_anything_was_taken_stolen_or_removed() {
+        let mut round = quiet_round();
+        assert!(!round.moved_pieces());
+        round.boosts = alloc::vec![
+            boost(BoostResult::TooLow),
+            boost(BoostResult::NothingToRoll)
+        ];
+        assert!(!round.moved_pieces());
+        round.boosts.push(boost(BoostResult::Took));
+        assert!(round.moved_pieces());
+        let mut exchange = quiet_round();
+        exchange.removed = Some(Domino::DOUBLE_BLANK);
+        assert!(exchange.moved_pieces());
+    }
+}

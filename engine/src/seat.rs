@@ -29,14 +29,6 @@ impl Seat {
             Seat::Blue => Seat::Yellow,
         }
     }
-
-    /// The seat's name in lower case, as on the wire (`yellow`, `blue`).
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Seat::Yellow => "yellow",
-            Seat::Blue => "blue",
-        }
-    }
 }
 
 impl fmt::Display for Seat {

@@ -56,6 +56,20 @@ fn greedy_takes_the_best_expected_pips_by_exact_odds() {
 }
 
 #[test]
+fn expectations_are_exact_with_pieces_face_down_on_the_board() {
+    // The worked example: 12 pieces face down, so values carry that factor.
+    let view = worked_example().view(Viewer::Yellow);
+    let one_each = expectation(&view, Seat::Yellow, &assign("A1 B1 C1 D1"));
+    // 1/2: 4, 5, 6 of 6 for 3 pips; 0/3: 4, 5, 6 for 3 pips, a 3 tires 1 mouse.
+    assert!((one_each.pips - 3.5).abs() < 1e-12);
+    assert!((one_each.exhausted_mice - 1.0 / 6.0).abs() < 1e-12);
+    let two_two = expectation(&view, Seat::Yellow, &assign("A2 B2"));
+    // 1/2: 33 of 36 for 3 pips; 3/4: 19 of 36 for 7 pips; each matches in 2 of 36, tiring 2.
+    assert!((two_two.pips - (33.0 * 3.0 + 19.0 * 7.0) / 36.0).abs() < 1e-12);
+    assert!((two_two.exhausted_mice - 8.0 / 36.0).abs() < 1e-12);
+}
+
+#[test]
 fn greedy_is_the_maximum_over_all_legal_assignments() {
     for seed in 0..40 {
         play_to_end_watching(

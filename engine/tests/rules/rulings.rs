@@ -516,23 +516,31 @@ const STEAL_BOARD: &str = "
     .     .     .     .
 ";
 
-// 12. Steals.
-#[test]
-fn ruling_12_a_successful_steal_takes_the_target_and_the_double_blank() {
+/// A round in which Yellow steals 5/6 from Blue with `faces` (one mouse per
+/// die on the double-blank, the rest on B); Blue's attempts fall short.
+fn steal_round(faces: &[u8]) -> (mice_cake_engine::RoundReport, Game) {
     let mut game = Setup::board(STEAL_BOARD)
         .stash(Seat::Yellow, &["6/6"])
         .leftovers_to(Seat::Blue)
         .game();
+    let on_b = 4 - faces.len();
     let report = play(
         &mut game,
-        "A2 B2 steal 5/6",
+        &format!("A{} B{on_b} steal 5/6", faces.len()),
         "A2 B2",
         dice()
-            .attempt(Seat::Yellow, Column::A, &[6, 6])
-            .attempt(Seat::Yellow, Column::B, &[1, 1])
+            .attempt(Seat::Yellow, Column::A, faces)
+            .attempt(Seat::Yellow, Column::B, &vec![1; on_b])
             .attempt(Seat::Blue, Column::A, &[1, 1])
             .attempt(Seat::Blue, Column::B, &[1, 1]),
     );
+    (report, game)
+}
+
+// 12. Steals.
+#[test]
+fn ruling_12_a_successful_steal_takes_the_target_and_the_double_blank() {
+    let (report, game) = steal_round(&[6, 6]);
     let steal = attempt(&report, Seat::Yellow, Column::A);
     assert_eq!(
         steal.target,
@@ -556,20 +564,7 @@ fn ruling_12_a_successful_steal_takes_the_target_and_the_double_blank() {
 
 #[test]
 fn ruling_12_a_steal_is_judged_on_the_target_halves() {
-    let mut game = Setup::board(STEAL_BOARD)
-        .stash(Seat::Yellow, &["6/6"])
-        .leftovers_to(Seat::Blue)
-        .game();
-    let report = play(
-        &mut game,
-        "A3 B1 steal 5/6",
-        "A2 B2",
-        dice()
-            .attempt(Seat::Yellow, Column::A, &[5, 6, 1])
-            .attempt(Seat::Yellow, Column::B, &[1])
-            .attempt(Seat::Blue, Column::A, &[1, 1])
-            .attempt(Seat::Blue, Column::B, &[1, 1]),
-    );
+    let (report, game) = steal_round(&[5, 6, 1]);
     let steal = attempt(&report, Seat::Yellow, Column::A);
     assert_eq!(
         (steal.exhausted, steal.result),
@@ -582,20 +577,7 @@ fn ruling_12_a_steal_is_judged_on_the_target_halves() {
 
 #[test]
 fn ruling_12_a_failed_steal_leaves_the_double_blank_for_later_rounds() {
-    let mut game = Setup::board(STEAL_BOARD)
-        .stash(Seat::Yellow, &["6/6"])
-        .leftovers_to(Seat::Blue)
-        .game();
-    let report = play(
-        &mut game,
-        "A2 B2 steal 5/6",
-        "A2 B2",
-        dice()
-            .attempt(Seat::Yellow, Column::A, &[1, 2])
-            .attempt(Seat::Yellow, Column::B, &[1, 1])
-            .attempt(Seat::Blue, Column::A, &[1, 1])
-            .attempt(Seat::Blue, Column::B, &[1, 1]),
-    );
+    let (report, mut game) = steal_round(&[1, 2]);
     assert_eq!(
         attempt(&report, Seat::Yellow, Column::A).result,
         AttemptResult::TooLow
@@ -631,8 +613,9 @@ const DOUBLE_STEAL_BOARD: &str = "
     .     .     .     .
 ";
 
-#[test]
-fn ruling_12_two_successful_steals_exchange_and_remove_the_double_blank() {
+/// Both steal at the lone double-blank: Yellow 5/6 with 6, 6 (a success),
+/// Blue 1/1 with `blue_faces`.
+fn double_steal(blue_faces: &[u8]) -> (mice_cake_engine::RoundReport, Game) {
     let mut game = Setup::board(DOUBLE_STEAL_BOARD)
         .stash(Seat::Yellow, &["6/6", "1/1"])
         .leftovers_to(Seat::Blue)
@@ -643,10 +626,16 @@ fn ruling_12_two_successful_steals_exchange_and_remove_the_double_blank() {
         "A2 B2 steal 1/1",
         dice()
             .attempt(Seat::Yellow, Column::A, &[6, 6])
-            .attempt(Seat::Blue, Column::A, &[3, 3])
+            .attempt(Seat::Blue, Column::A, blue_faces)
             .attempt(Seat::Yellow, Column::B, &[1, 1])
             .attempt(Seat::Blue, Column::B, &[1, 1]),
     );
+    (report, game)
+}
+
+#[test]
+fn ruling_12_two_successful_steals_exchange_and_remove_the_double_blank() {
+    let (report, game) = double_steal(&[3, 3]);
     assert_eq!(
         attempt(&report, Seat::Yellow, Column::A).result,
         AttemptResult::Exchanged
@@ -665,20 +654,7 @@ fn ruling_12_two_successful_steals_exchange_and_remove_the_double_blank() {
 
 #[test]
 fn ruling_12_when_only_one_of_two_steals_succeeds_it_takes_both_pieces() {
-    let mut game = Setup::board(DOUBLE_STEAL_BOARD)
-        .stash(Seat::Yellow, &["6/6", "1/1"])
-        .leftovers_to(Seat::Blue)
-        .game();
-    let report = play(
-        &mut game,
-        "A2 B2 steal 5/6",
-        "A2 B2 steal 1/1",
-        dice()
-            .attempt(Seat::Yellow, Column::A, &[6, 6])
-            .attempt(Seat::Blue, Column::A, &[1, 1])
-            .attempt(Seat::Yellow, Column::B, &[1, 1])
-            .attempt(Seat::Blue, Column::B, &[1, 1]),
-    );
+    let (report, game) = double_steal(&[1, 1]);
     assert_eq!(
         attempt(&report, Seat::Yellow, Column::A).result,
         AttemptResult::Stole

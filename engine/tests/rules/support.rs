@@ -128,7 +128,11 @@ impl Setup {
         self
     }
 
-    pub(crate) fn game(mut self) -> Game {
+    pub(crate) fn game(self) -> Game {
+        self.try_game().unwrap()
+    }
+
+    pub(crate) fn try_game(mut self) -> Result<Game, mice_cake_engine::PositionError> {
         if let Some(seat) = self.leftovers_to {
             let placed: DominoSet = self
                 .position
@@ -146,7 +150,7 @@ impl Setup {
             let leftovers = DominoSet::FULL.difference(placed);
             self.position.stashes[seat] = self.position.stashes[seat].union(leftovers);
         }
-        Game::from_position(self.options, &self.position).unwrap()
+        Game::from_position(self.options, &self.position)
     }
 }
 

@@ -2,8 +2,8 @@
 //! the game exactly as it was.
 
 use mice_cake_engine::{
-    AssignmentError, Column, DiceError, ParseAssignmentError, RollKind, RollRequest, RoundError,
-    Seat,
+    AssignmentError, BoardError, Column, DiceError, ParseAssignmentError, PositionError, RollKind,
+    RollRequest, RoundError, Row, Seat,
 };
 
 use crate::support::*;
@@ -129,4 +129,95 @@ fn a_dice_failure_half_way_changes_nothing() {
     );
     assert_eq!(game, before);
     assert_eq!(game.round(), 1);
+}
+
+#[test]
+fn a_position_play_cannot_reach_is_refused() {
+    let board = "
+        1/2   .     .     .
+        3/4   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+    ";
+    let refused = |setup: Setup| setup.try_game().unwrap_err();
+    assert_eq!(
+        refused(Setup::board(board)),
+        PositionError::Missing(piece("0/0"))
+    );
+    assert_eq!(
+        refused(
+            Setup::board(board)
+                .stash(Seat::Yellow, &["1/2"])
+                .leftovers_to(Seat::Blue)
+        ),
+        PositionError::Repeated(piece("1/2"))
+    );
+    assert_eq!(
+        refused(
+            Setup::board(board)
+                .removed(&["5/6"])
+                .leftovers_to(Seat::Blue)
+        ),
+        PositionError::RemovedNotDoubleBlank(piece("5/6"))
+    );
+    assert_eq!(
+        refused(
+            Setup::board(board)
+                .resting(Seat::Blue, [3, 2, 0, 0])
+                .leftovers_to(Seat::Blue)
+        ),
+        PositionError::TooManyResting {
+            seat: Seat::Blue,
+            resting: 5
+        }
+    );
+    assert_eq!(
+        refused(Setup::board(board).round(0, 0).leftovers_to(Seat::Blue)),
+        PositionError::RoundZero
+    );
+    let gap = "
+        1/2   .     .     .
+        .     .     .     .
+        3/4   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+    ";
+    assert_eq!(
+        refused(Setup::board(gap).leftovers_to(Seat::Blue)),
+        PositionError::Board(BoardError::Gap {
+            column: Column::A,
+            row: Row::new(2).unwrap()
+        })
+    );
+    assert!(
+        Setup::board(board)
+            .leftovers_to(Seat::Blue)
+            .try_game()
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_board_text_error_names_its_row() {
+    use mice_cake_engine::Position;
+    use mice_cake_engine::position::BoardTextError;
+    let rows =
+        |third: &str| format!(". . . .\n. . . .\n{third}\n. . . .\n. . . .\n. . . .\n. . . .");
+    assert_eq!(
+        Position::parse_board(". . . ."),
+        Err(BoardTextError::RowCount(1))
+    );
+    assert_eq!(
+        Position::parse_board(&rows(". . .")),
+        Err(BoardTextError::ColumnCount { row: 3, count: 3 })
+    );
+    assert!(matches!(
+        Position::parse_board(&rows(". 8/8 . .")),
+        Err(BoardTextError::Piece { row: 3, .. })
+    ));
 }

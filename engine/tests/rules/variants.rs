@@ -13,31 +13,37 @@ fn boost() -> Options {
     }
 }
 
+/// Column A: 5/6 in front of Yellow, with 2/2 face down behind it; Yellow
+/// rolls 5, 6 there (a match), and everything else falls short.
+const MATCH_ON_5_6: &str = "
+    5/6   1/2   .     .
+    [2/2] 2/3   .     .
+    1/3   .     .     .
+    0/4   .     .     .
+    .     .     .     .
+    .     .     .     .
+    .     .     .     .
+";
+
+fn match_on_5_6_dice() -> mice_cake_engine::ScriptedDice {
+    dice()
+        .attempt(Seat::Yellow, Column::A, &[5, 6])
+        .attempt(Seat::Yellow, Column::B, &[1, 1])
+        .attempt(Seat::Blue, Column::A, &[1, 1])
+        .attempt(Seat::Blue, Column::B, &[1, 1])
+}
+
 #[test]
 fn ruling_18_a_match_boosts_instead_of_exhausting_and_boosts_chain() {
-    let mut game = Setup::board(
-        "
-        5/6   1/2   .     .
-        [2/2] 2/3   .     .
-        1/3   .     .     .
-        0/4   .     .     .
-        .     .     .     .
-        .     .     .     .
-        .     .     .     .
-        ",
-    )
-    .options(boost())
-    .leftovers_to(Seat::Blue)
-    .game();
+    let mut game = Setup::board(MATCH_ON_5_6)
+        .options(boost())
+        .leftovers_to(Seat::Blue)
+        .game();
     let report = play(
         &mut game,
         "A2 B2",
         "A2 B2",
-        dice()
-            .attempt(Seat::Yellow, Column::A, &[5, 6])
-            .attempt(Seat::Yellow, Column::B, &[1, 1])
-            .attempt(Seat::Blue, Column::A, &[1, 1])
-            .attempt(Seat::Blue, Column::B, &[1, 1])
+        match_on_5_6_dice()
             .boost(Seat::Yellow, Column::A, &[2, 2])
             .boost(Seat::Yellow, Column::A, &[1, 1]),
     );
@@ -216,29 +222,8 @@ fn ruling_18_a_boost_does_not_steal() {
 
 #[test]
 fn without_boost_the_same_match_exhausts_and_no_boost_is_rolled() {
-    let mut game = Setup::board(
-        "
-        5/6   1/2   .     .
-        [2/2] 2/3   .     .
-        1/3   .     .     .
-        0/4   .     .     .
-        .     .     .     .
-        .     .     .     .
-        .     .     .     .
-        ",
-    )
-    .leftovers_to(Seat::Blue)
-    .game();
-    let report = play(
-        &mut game,
-        "A2 B2",
-        "A2 B2",
-        dice()
-            .attempt(Seat::Yellow, Column::A, &[5, 6])
-            .attempt(Seat::Yellow, Column::B, &[1, 1])
-            .attempt(Seat::Blue, Column::A, &[1, 1])
-            .attempt(Seat::Blue, Column::B, &[1, 1]),
-    );
+    let mut game = Setup::board(MATCH_ON_5_6).leftovers_to(Seat::Blue).game();
+    let report = play(&mut game, "A2 B2", "A2 B2", match_on_5_6_dice());
     let matched = attempt(&report, Seat::Yellow, Column::A);
     assert_eq!(
         (matched.result, matched.exhausted, matched.boosted),
@@ -260,6 +245,13 @@ fn options_default_to_the_standard_game_and_reject_what_cannot_be_played() {
     assert_eq!(serde_json::to_string(&options).unwrap(), json);
     assert!(serde_json::from_str::<Options>(r#"{"reveal":"sideways"}"#).is_err());
     assert!(serde_json::from_str::<Options>(r#"{"turbo":true}"#).is_err());
+    for stall_limit in [1, 10_000] {
+        let options = Options {
+            stall_limit,
+            ..Options::default()
+        };
+        assert_eq!(options.validate(), Ok(()));
+    }
     for stall_limit in [0, 10_001] {
         let options = Options {
             stall_limit,
