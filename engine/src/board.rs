@@ -11,6 +11,7 @@ use crate::domino::{Domino, DominoSet, PIECE_COUNT};
 use crate::options::Reveal;
 use crate::report::Flip;
 use crate::seat::Seat;
+use crate::view::CellView;
 
 /// The 28 pieces as dealt: 7 rows (row 1 first) of 4 columns (A first).
 /// JSON: 7 arrays of 4 pieces.
@@ -219,16 +220,20 @@ impl Board {
         Ok(Board { columns })
     }
 
-    pub(crate) fn cell(&self, column: Column, row: Row) -> Cell {
-        let pile = &self.columns[column.index()];
-        let index = row.index();
-        if !pile.range().contains(&index) {
-            Cell::Empty
-        } else if pile.is_face_up(index) {
-            Cell::FaceUp(pile.pieces[index])
-        } else {
-            Cell::FaceDown(pile.pieces[index])
+    /// The board as anyone may see it, row 1 first: face-down pieces
+    /// become [`CellView::FaceDown`], which holds nothing.
+    pub(crate) fn public_cells(&self) -> [[CellView; COLUMNS]; ROWS] {
+        let mut cells = [[CellView::Empty; COLUMNS]; ROWS];
+        for (column, pile) in self.columns.iter().enumerate() {
+            for index in pile.range() {
+                cells[index][column] = if pile.is_face_up(index) {
+                    CellView::FaceUp(pile.pieces[index])
+                } else {
+                    CellView::FaceDown
+                };
+            }
         }
+        cells
     }
 
     /// Pieces left in `column`.

@@ -202,6 +202,15 @@ impl DominoSet {
         self.iter().map(|piece| u32::from(piece.pips())).sum()
     }
 
+    /// The lowest piece, if any.
+    const fn first(self) -> Option<Domino> {
+        if self.0 == 0 {
+            None
+        } else {
+            Domino::from_index(self.0.trailing_zeros() as usize)
+        }
+    }
+
     /// Pieces in either set.
     #[must_use]
     pub const fn union(self, other: DominoSet) -> DominoSet {
@@ -215,12 +224,44 @@ impl DominoSet {
     }
 
     /// The pieces in canonical order.
-    pub fn iter(self) -> impl DoubleEndedIterator<Item = Domino> + Clone {
-        Domino::ALL
-            .into_iter()
-            .filter(move |piece| self.contains(*piece))
+    pub fn iter(self) -> Pieces {
+        Pieces(self)
     }
 }
+
+/// The pieces of a [`DominoSet`], in canonical order: one step per piece
+/// held, not per piece of the set.
+#[derive(Clone, Debug)]
+pub struct Pieces(DominoSet);
+
+impl Iterator for Pieces {
+    type Item = Domino;
+
+    fn next(&mut self) -> Option<Domino> {
+        let piece = self.0.first()?;
+        // Clear the lowest set bit.
+        (self.0).0 &= (self.0).0 - 1;
+        Some(piece)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.0.len(), Some(self.0.len()))
+    }
+}
+
+impl DoubleEndedIterator for Pieces {
+    fn next_back(&mut self) -> Option<Domino> {
+        let bits = (self.0).0;
+        if bits == 0 {
+            return None;
+        }
+        let highest = 31 - bits.leading_zeros() as usize;
+        (self.0).0 &= !(1 << highest);
+        Domino::from_index(highest)
+    }
+}
+
+impl ExactSizeIterator for Pieces {}
 
 impl FromIterator<Domino> for DominoSet {
     fn from_iter<I: IntoIterator<Item = Domino>>(pieces: I) -> Self {

@@ -4,10 +4,11 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::assignment::{Assignment, AssignmentError};
-use crate::board::{Board, Cell, Layout};
-use crate::coords::{Column, PerColumn, Row};
+use crate::board::{Board, Layout};
+use crate::coords::{Column, PerColumn};
 use crate::dice::{Dice, DiceError};
 use crate::domino::DominoSet;
+use crate::legal::{self, PublicFacts};
 use crate::options::{Options, OptionsError};
 use crate::position::{Position, PositionError};
 use crate::report::RoundReport;
@@ -144,20 +145,11 @@ impl Game {
 
     /// What `viewer` may see: everything but the face-down pieces.
     pub fn view(&self, viewer: Viewer) -> GameView {
-        let board = core::array::from_fn(|row| {
-            Column::ALL.map(
-                |column| match self.board.cell(column, Row::from_index(row)) {
-                    Cell::Empty => CellView::Empty,
-                    Cell::FaceDown(_) => CellView::FaceDown,
-                    Cell::FaceUp(piece) => CellView::FaceUp(piece),
-                },
-            )
-        });
         GameView {
             viewer,
             options: self.options,
             round: self.round,
-            board,
+            board: self.board.public_cells(),
             families: Seated::from_fn(|seat| FamilyView {
                 stash: self.stashes[seat],
                 score: self.score(seat),
@@ -170,14 +162,16 @@ impl Game {
         }
     }
 
-    /// Checks `seat`'s assignment for this round (on public information only).
+    /// Checks `seat`'s assignment for this round, on public information
+    /// only (as [`GameView::check`]).
     pub fn check(&self, seat: Seat, assignment: &Assignment) -> Result<(), AssignmentError> {
-        self.view(Viewer::Spectator).check(seat, assignment)
+        legal::check(self, seat, assignment)
     }
 
-    /// Every legal assignment for `seat` this round.
+    /// Every legal assignment for `seat` this round (as
+    /// [`GameView::legal_assignments`]).
     pub fn legal_assignments(&self, seat: Seat) -> Vec<Assignment> {
-        self.view(Viewer::Spectator).legal_assignments(seat)
+        legal::legal_assignments(self, seat)
     }
 
     /// Plays one round: checks both assignments, rolls every die from
@@ -197,9 +191,8 @@ impl Game {
             yellow: *yellow,
             blue: *blue,
         };
-        let view = self.view(Viewer::Spectator);
         for seat in Seat::ALL {
-            view.check(seat, &assignments[seat])
+            self.check(seat, &assignments[seat])
                 .map_err(|error| RoundError::IllegalAssignment { seat, error })?;
         }
         // Work on a copy: a dice error half-way leaves `self` untouched.
@@ -214,14 +207,38 @@ impl Game {
         if self.board.is_empty() {
             return Some(EndReason::BoardCleared);
         }
-        let view = self.view(Viewer::Spectator);
-        if Seat::ALL.iter().all(|&seat| !view.has_open_column(seat)) {
+        if Seat::ALL.iter().all(|&seat| !self.has_open_column(seat)) {
             return Some(EndReason::NoMovesLeft);
         }
         if self.rounds_without_progress >= self.options.stall_limit {
             return Some(EndReason::StallLimit);
         }
         None
+    }
+}
+
+/// Public facts only: a face-down nearest piece is told as face down.
+impl PublicFacts for Game {
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn available_mice(&self, seat: Seat) -> u8 {
+        available_mice(&self.resting[seat])
+    }
+
+    fn nearest_cell(&self, seat: Seat, column: Column) -> Option<CellView> {
+        self.board.nearest(seat, column).map(|nearest| {
+            if nearest.face_up {
+                CellView::FaceUp(nearest.piece)
+            } else {
+                CellView::FaceDown
+            }
+        })
+    }
+
+    fn stash(&self, seat: Seat) -> DominoSet {
+        self.stashes[seat]
     }
 }
 

@@ -139,22 +139,25 @@ impl core::ops::AddAssign for Scaled {
 
 const ALL_OUTCOMES: u64 = 6u64.pow(MAX_DICE as u32);
 
-struct ColumnValues<'a> {
-    view: &'a GameView,
-    seat: Seat,
+struct ColumnValues {
+    /// Whether the boost variant is played.
+    boost: bool,
+    /// The pieces no one has seen, for face-down columns.
     unseen: DominoSet,
+    /// What each column offers the seat.
+    access: [Access; COLUMNS],
     /// The common denominator of every value.
     scale: u64,
     /// Value of n mice (index n - 1) in each column; steals are valued per target.
     columns: [[Scaled; MICE as usize]; COLUMNS],
 }
 
-impl<'a> ColumnValues<'a> {
-    fn new(view: &'a GameView, seat: Seat) -> ColumnValues<'a> {
+impl ColumnValues {
+    fn new(view: &GameView, seat: Seat) -> ColumnValues {
         let unseen = view.unseen();
         let mut values = ColumnValues {
-            view,
-            seat,
+            boost: view.options.boost,
+            access: Column::ALL.map(|column| view.access(seat, column)),
             unseen,
             scale: ALL_OUTCOMES * (unseen.len() as u64).max(1),
             columns: [[Scaled::default(); MICE as usize]; COLUMNS],
@@ -169,9 +172,9 @@ impl<'a> ColumnValues<'a> {
     }
 
     fn compute(&self, column: Column, mice: u8, steal: Option<Domino>) -> Scaled {
-        let boost = self.view.options.boost;
+        let boost = self.boost;
         let weight = self.scale / ALL_OUTCOMES;
-        match (self.view.access(self.seat, column), steal) {
+        match (self.access[column.index()], steal) {
             (Access::Piece(piece), _) | (Access::Steal, Some(piece)) => {
                 value_of(piece, mice, boost, weight)
             }
@@ -191,8 +194,7 @@ impl<'a> ColumnValues<'a> {
     fn of(&self, assignment: &Assignment) -> Scaled {
         let mut total = Scaled::default();
         for (column, mice) in assignment.placements() {
-            let steals = self.view.access(self.seat, column) == Access::Steal;
-            total += if steals {
+            total += if self.access[column.index()] == Access::Steal {
                 self.compute(column, mice, assignment.steal)
             } else {
                 self.columns[column.index()][usize::from(mice.min(MICE)) - 1]

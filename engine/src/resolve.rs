@@ -19,15 +19,12 @@ use crate::dice::{Dice, DiceError, Roll, RollKind, RollRequest};
 use crate::domino::Domino;
 use crate::game::Game;
 use crate::judge::judge;
-use crate::report::{Attempt, AttemptResult, BoostResult, BoostRoll, RoundReport, Target};
+use crate::report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 use crate::score::Outcome;
 use crate::seat::{Seat, Seated};
 
-/// An attempt as rolled, before results are decided.
-struct Rolled {
-    attempt: Attempt,
-    success: bool,
-}
+/// Whether each attempt passed the success test, by seat and column.
+type Successes = Seated<PerColumn<bool>>;
 
 impl Game {
     /// Plays a round whose assignments have been checked.
@@ -47,21 +44,13 @@ impl Game {
             resting: Seated::default(),
             outcome: None,
         };
-        // Mice placed on a face-down piece chose it blind; that must be known
-        // before the reveal, to tell a blind double-blank from a steal.
-        let blind = Seated::from_fn(|seat| {
-            Column::ALL.map(|column| {
-                self.board
-                    .nearest(seat, column)
-                    .is_some_and(|nearest| !nearest.face_up)
-            })
-        });
         let contested = Column::ALL.map(|column| self.board.remaining(column) == 1);
 
         self.board.turn_nearest_face_up(&mut report.revealed);
-        let mut rolled = self.roll_attempts(&assignments, &blind, &contested, dice)?;
-        decide_results(&mut rolled);
-        report.attempts = rolled.into_iter().map(|r| r.attempt).collect();
+        let successes;
+        (report.attempts, successes) =
+            self.roll_attempts(&assignments, &report.revealed, &contested, dice)?;
+        decide_results(&mut report.attempts, &successes);
 
         let mut moved = self.apply_attempts(&report.attempts, &mut report.removed);
         self.board.turn_nearest_face_up(&mut report.flips);
@@ -94,11 +83,12 @@ impl Game {
     fn roll_attempts<D: Dice + ?Sized>(
         &self,
         assignments: &Seated<Assignment>,
-        blind: &Seated<PerColumn<bool>>,
+        revealed: &[Flip],
         contested: &PerColumn<bool>,
         dice: &mut D,
-    ) -> Result<Vec<Rolled>, DiceError> {
-        let mut rolled = Vec::with_capacity(8);
+    ) -> Result<(Vec<Attempt>, Successes), DiceError> {
+        let mut attempts = Vec::with_capacity(8);
+        let mut successes = Successes::default();
         for seat in Seat::ALL {
             let assignment = &assignments[seat];
             for (column, mice) in assignment.placements() {
@@ -111,7 +101,14 @@ impl Game {
                     (false, _) => Target::Piece {
                         piece: nearest.piece,
                     },
-                    (true, _) if blind[seat][column.index()] => Target::BlindDoubleBlank,
+                    // Turned up this round: the mice chose it blind (ruling 17).
+                    (true, _)
+                        if revealed
+                            .iter()
+                            .any(|flip| flip.row == nearest.row && flip.column == column) =>
+                    {
+                        Target::BlindDoubleBlank
+                    }
                     (true, Some(piece)) => Target::Steal { piece },
                     (true, None) => continue,
                 };
@@ -129,7 +126,6 @@ impl Game {
                     boosted: 0,
                     result: AttemptResult::NoAttempt,
                 };
-                let mut success = false;
                 if let Some(piece) = target.judged_piece() {
                     let request = RollRequest {
                         seat,
@@ -141,13 +137,13 @@ impl Game {
                     let verdict = judge(piece, &attempt.dice, self.options.boost);
                     attempt.sum = verdict.sum;
                     attempt.value = piece.pips();
-                    success = verdict.success;
+                    successes[seat][column.index()] = verdict.success;
                     if self.options.boost {
                         attempt.boosted = verdict.matched;
                     } else {
                         attempt.exhausted = verdict.matched;
                     }
-                    attempt.result = if success {
+                    attempt.result = if verdict.success {
                         match target {
                             Target::Steal { .. } => AttemptResult::Stole,
                             _ => AttemptResult::Took,
@@ -158,20 +154,13 @@ impl Game {
                         AttemptResult::TooLow
                     };
                 }
-                attempt.contested = contested[column.index()];
-                rolled.push(Rolled { attempt, success });
+                // A column with one piece is a contest only if both attempt it.
+                attempt.contested =
+                    contested[column.index()] && assignments[seat.opponent()].mice_in(column) > 0;
+                attempts.push(attempt);
             }
         }
-        // `contested` marks a column with one piece; it is a contest only if
-        // both players attempt it.
-        for column in Column::ALL {
-            if rolled.iter().filter(|r| r.attempt.column == column).count() < 2 {
-                for r in rolled.iter_mut().filter(|r| r.attempt.column == column) {
-                    r.attempt.contested = false;
-                }
-            }
-        }
-        Ok(rolled)
+        Ok((attempts, successes))
     }
 
     /// Step 4: moves the pieces won; returns whether any piece moved.
@@ -295,25 +284,25 @@ impl Game {
 
 /// Step 3: contests and exchanges (rulings 11 and 12). Uncontested attempts
 /// keep the result they were rolled with.
-fn decide_results(rolled: &mut [Rolled]) {
+fn decide_results(attempts: &mut [Attempt], successes: &Successes) {
     for column in Column::ALL {
-        let mut pair = rolled
+        let both_succeeded = successes.yellow[column.index()] && successes.blue[column.index()];
+        let mut pair = attempts
             .iter_mut()
-            .filter(|r| r.attempt.column == column && r.attempt.contested);
+            .filter(|attempt| attempt.column == column && attempt.contested);
         let (Some(yellow), Some(blue)) = (pair.next(), pair.next()) else {
             continue;
         };
-        if !(yellow.success && blue.success) {
+        if !both_succeeded {
             // At most one succeeded: it takes the piece as rolled.
             continue;
         }
-        if matches!(yellow.attempt.target, Target::Steal { .. }) {
-            yellow.attempt.result = AttemptResult::Exchanged;
-            blue.attempt.result = AttemptResult::Exchanged;
+        if matches!(yellow.target, Target::Steal { .. }) {
+            yellow.result = AttemptResult::Exchanged;
+            blue.result = AttemptResult::Exchanged;
             continue;
         }
-        let (yellow_sum, blue_sum) = (yellow.attempt.sum, blue.attempt.sum);
-        (yellow.attempt.result, blue.attempt.result) = match yellow_sum.cmp(&blue_sum) {
+        (yellow.result, blue.result) = match yellow.sum.cmp(&blue.sum) {
             core::cmp::Ordering::Greater => (AttemptResult::Took, AttemptResult::LostContest),
             core::cmp::Ordering::Less => (AttemptResult::LostContest, AttemptResult::Took),
             core::cmp::Ordering::Equal => (AttemptResult::TiedContest, AttemptResult::TiedContest),

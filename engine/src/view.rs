@@ -175,29 +175,6 @@ impl GameView {
         self.remaining(column) == 1
     }
 
-    /// What `column` offers `seat` this round.
-    pub fn access(&self, seat: Seat, column: Column) -> Access {
-        match self.nearest(seat, column) {
-            None | Some((_, CellView::Empty)) => Access::Empty,
-            Some((_, CellView::FaceDown)) => Access::FaceDown,
-            Some((_, CellView::FaceUp(piece))) if piece.is_double_blank() => {
-                if self.families[seat.opponent()].stash.is_empty() {
-                    Access::NothingToSteal
-                } else {
-                    Access::Steal
-                }
-            }
-            Some((_, CellView::FaceUp(piece))) => Access::Piece(piece),
-        }
-    }
-
-    /// Whether `seat` has at least one column open, resting mice aside.
-    pub fn has_open_column(&self, seat: Seat) -> bool {
-        Column::ALL
-            .into_iter()
-            .any(|column| self.access(seat, column).is_open())
-    }
-
     /// The pieces nobody has seen yet: the face-down pieces, as a set. Which
     /// one lies where stays unknown.
     pub fn unseen(&self) -> DominoSet {
