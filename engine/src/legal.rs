@@ -1,6 +1,6 @@
 //! Which assignments are legal (rulings 6, 7, 13, 14).
 //!
-//! Legality is written once, against [`PublicFacts`]: the facts every player
+//! Legality is written once, against the crate-private `PublicFacts`: the facts every player
 //! may know. Nothing it is given names a face-down piece, so neither an
 //! error nor the list of legal assignments can depend on one, and a client
 //! holding only a [`GameView`] decides exactly as the engine does.

@@ -34,7 +34,7 @@
 //!   one can be illegal.
 //! * [`dice`]: rolls, dice sources (seeded or scripted) and seeds.
 //! * [`judge`]: one roll against one piece: match (exhaustion) and success.
-//! * [`odds`]: exact odds of an attempt, for players and bots.
+//! * [`odds`](mod@odds): exact odds of an attempt, for players and bots.
 //! * [`game`]: the game state; `resolve` plays a round ([`resolve`](mod@resolve)
 //!   holds the steps).
 //! * [`view`], [`legal`](mod@legal): what a player or spectator may see, and
