@@ -15,7 +15,11 @@ use crate::view::CellView;
 
 /// The 28 pieces as dealt: 7 rows (row 1 first) of 4 columns (A first).
 /// JSON: 7 arrays of 4 pieces.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+///
+/// A layout reveals every face-down piece, so it is secret until the game is
+/// over; its `Debug` output prints no piece, so a stray `{:?}` in a log of
+/// anything holding one (a record, a recorded game) cannot leak the deal.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     try_from = "[[Domino; COLUMNS]; ROWS]",
     into = "[[Domino; COLUMNS]; ROWS]"
@@ -72,6 +76,12 @@ impl Layout {
     }
 }
 
+impl core::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Layout(…)")
+    }
+}
+
 impl TryFrom<[[Domino; COLUMNS]; ROWS]> for Layout {
     type Error = LayoutError;
 
@@ -108,12 +118,12 @@ pub(crate) struct Nearest {
 /// The cake during play. Pieces only leave a column at its two ends, so each
 /// column is a run of rows `front..back`: Yellow eats at `front`, Blue at
 /// `back - 1`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Board {
     columns: [Pile; COLUMNS],
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Pile {
     /// The pieces by row index; rows outside `front..back` hold the
     /// double-blank as a placeholder, so equal boards compare equal.

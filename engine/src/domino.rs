@@ -347,7 +347,20 @@ mod tests {
         assert!(c.remove("2/3".parse().unwrap()));
         assert!(!c.remove("2/3".parse().unwrap()));
         assert_eq!(alloc::format!("{c:?}"), "{0/1, 6/6}");
-        assert_eq!(c.iter().next_back(), Some(Domino::DOUBLE_SIX));
+        let three = set(&["0/1", "2/3", "6/6"]);
+        let mut pieces = three.iter();
+        assert_eq!((pieces.len(), pieces.size_hint()), (3, (3, Some(3))));
+        assert_eq!(pieces.next(), Some("0/1".parse().unwrap()));
+        assert_eq!(pieces.len(), 2);
+        let backwards: Vec<Domino> = three.iter().rev().take(4).collect();
+        assert_eq!(
+            backwards,
+            alloc::vec![
+                "6/6".parse().unwrap(),
+                "2/3".parse().unwrap(),
+                "0/1".parse().unwrap()
+            ]
+        );
     }
 
     #[test]

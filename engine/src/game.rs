@@ -21,8 +21,9 @@ use crate::view::{CellView, FamilyView, GameView, Viewer, available_mice};
 ///
 /// `Game` holds the identity of face-down pieces, so it is the server's
 /// secret: show players and spectators a [`GameView`], never the `Game`.
-/// Its `Debug` output shows only what a spectator may see.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// Its `Debug` output shows only what a spectator may see, and it has no
+/// `Hash` (a hash of it would depend on the hidden pieces).
+#[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     pub(crate) options: Options,
     pub(crate) board: Board,
@@ -177,7 +178,11 @@ impl Game {
     /// Plays one round: checks both assignments, rolls every die from
     /// `dice`, applies every outcome and returns the report.
     ///
-    /// On any error the game is left exactly as it was.
+    /// On any error the game is left exactly as it was. An assignment error
+    /// describes that assignment (its columns, its target): like the
+    /// assignment itself, it is for its author's eyes only until the reveal.
+    /// A server checks each assignment with [`Game::check`] as it is
+    /// committed and answers only its author.
     pub fn resolve<D: Dice + ?Sized>(
         &mut self,
         yellow: &Assignment,
@@ -207,7 +212,11 @@ impl Game {
         if self.board.is_empty() {
             return Some(EndReason::BoardCleared);
         }
-        if Seat::ALL.iter().all(|&seat| !self.has_open_column(seat)) {
+        // Neither player can place a mouse next round: each has every mouse
+        // resting or no open column (the two cases of ruling 14).
+        let cannot_place =
+            |seat: Seat| Game::available_mice(self, seat) == 0 || !self.has_open_column(seat);
+        if Seat::ALL.into_iter().all(cannot_place) {
             return Some(EndReason::NoMovesLeft);
         }
         if self.rounds_without_progress >= self.options.stall_limit {
@@ -220,11 +229,11 @@ impl Game {
 /// Public facts only: a face-down nearest piece is told as face down.
 impl PublicFacts for Game {
     fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        Game::is_over(self)
     }
 
     fn available_mice(&self, seat: Seat) -> u8 {
-        available_mice(&self.resting[seat])
+        Game::available_mice(self, seat)
     }
 
     fn nearest_cell(&self, seat: Seat, column: Column) -> Option<CellView> {
@@ -238,7 +247,7 @@ impl PublicFacts for Game {
     }
 
     fn stash(&self, seat: Seat) -> DominoSet {
-        self.stashes[seat]
+        Game::stash(self, seat)
     }
 }
 

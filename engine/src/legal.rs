@@ -134,7 +134,7 @@ pub(crate) fn legal_assignments(facts: &impl PublicFacts, seat: Seat) -> Vec<Ass
 
 impl PublicFacts for GameView {
     fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        GameView::is_over(self)
     }
 
     fn available_mice(&self, seat: Seat) -> u8 {

@@ -1,8 +1,11 @@
 //! Explicit game states: for tests, worked examples and puzzles.
 //!
 //! A [`Position`] says where every piece is. [`crate::Game::from_position`]
-//! accepts it only if play could have reached it: all 28 pieces accounted
-//! for once, no gaps in a column, no more than four mice resting.
+//! accepts it only if it is consistent: all 28 pieces accounted for once,
+//! only the double-blank removed, no gap in a column, no more than four mice
+//! resting. It does not check that play could have reached it (a face-down
+//! nearest piece in the middle of a standard game, say): positions are for
+//! tests and puzzles.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -30,7 +33,7 @@ pub struct Position {
     pub rounds_without_progress: u32,
 }
 
-/// A position that play cannot reach.
+/// A position that is not consistent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The options cannot be played.

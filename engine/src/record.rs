@@ -1,11 +1,14 @@
 //! Game records: everything needed to replay and check a game.
 //!
 //! A record holds the options, the seed, the layout as dealt and every
-//! round's report (assignments, dice, outcomes). Replaying it plays every
-//! round again and compares: a record that was changed anywhere no longer
-//! replays. With a seed, the layout and every die are checked against it
-//! too; a record without a seed (a game from an explicit layout) replays
-//! its own dice.
+//! round's report (assignments, dice, outcomes). [`GameRecord::replay`] deals
+//! again from the seed, rolls every die again, plays every round and
+//! compares: a record changed anywhere no longer replays.
+//!
+//! A record without a seed (a game from an explicit layout, as in tests)
+//! cannot be checked that way: nothing says its dice were really rolled.
+//! [`GameRecord::replay_with_its_own_dice`] checks only that every outcome
+//! follows from the recorded assignments and dice.
 //!
 //! A record of a game in progress holds its seed and its face-down pieces:
 //! it is secret until the game is over.
@@ -87,24 +90,39 @@ pub enum ReplayError {
     /// The recorded end is not the replayed one.
     #[error("the recorded end of the game is not the replayed one")]
     OutcomeMismatch,
-    /// Continuing a game needs its seed, to roll its dice.
-    #[error("a record without a seed can be replayed but not continued")]
+    /// The record has no seed, so its deal and dice cannot be checked, nor
+    /// the game continued.
+    #[error("the record has no seed: its dice cannot be checked and the game cannot go on")]
     NoSeed,
 }
 
 impl GameRecord {
-    /// Replays every round and checks it against the record; returns the
-    /// final game.
+    /// Checks the whole record against its seed: the deal, every die, every
+    /// round's report and the end. Returns the final game.
+    ///
+    /// A record without a seed is refused ([`ReplayError::NoSeed`]).
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        self.replay_with_rng().map(|(game, _)| game)
+        let seed = self.seed.ok_or(ReplayError::NoSeed)?;
+        self.replay_rounds(Some(seed)).map(|(game, _)| game)
     }
 
-    fn replay_with_rng(&self) -> Result<(Game, Option<GameRng>), ReplayError> {
+    /// Replays the record with the dice it holds, ignoring any seed: checks
+    /// that every assignment was legal and every outcome follows from the
+    /// recorded dice, but not that the deal and the dice are the seed's.
+    /// For records without a seed (games from an explicit layout).
+    pub fn replay_with_its_own_dice(&self) -> Result<Game, ReplayError> {
+        self.replay_rounds(None).map(|(game, _)| game)
+    }
+
+    /// Replays every round, with the seed's dice if `seed` is given, else
+    /// with the recorded dice; returns the final game and the seed's
+    /// generator, positioned after the last die.
+    fn replay_rounds(&self, seed: Option<Seed>) -> Result<(Game, Option<GameRng>), ReplayError> {
         if self.format != RECORD_FORMAT {
             return Err(ReplayError::UnsupportedFormat { found: self.format });
         }
         self.options.validate()?;
-        let mut rng = self.seed.map(Seed::rng);
+        let mut rng = seed.map(Seed::rng);
         if let Some(rng) = &mut rng
             && Layout::shuffled(rng) != self.layout
         {
@@ -218,7 +236,8 @@ impl RecordedGame {
     /// Continues a recorded game (after a restart, say): replays and checks
     /// the record, then plays on with the same dice.
     pub fn resume(record: GameRecord) -> Result<RecordedGame, ReplayError> {
-        let (game, rng) = record.replay_with_rng()?;
+        let seed = record.seed.ok_or(ReplayError::NoSeed)?;
+        let (game, rng) = record.replay_rounds(Some(seed))?;
         let rng = rng.ok_or(ReplayError::NoSeed)?;
         Ok(RecordedGame {
             game,

@@ -37,7 +37,8 @@ impl Score {
 pub enum EndReason {
     /// No cake is left on the board.
     BoardCleared,
-    /// Neither player has a column open to them.
+    /// Neither player can place a mouse in the coming round: each has all
+    /// four mice resting or no column open (rulings 14–15).
     NoMovesLeft,
     /// The stall limit of rounds passed with no piece moving.
     StallLimit,

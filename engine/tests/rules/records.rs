@@ -195,11 +195,15 @@ fn a_record_without_a_seed_replays_its_own_dice() {
         rounds: vec![report],
         outcome: None,
     };
-    assert_eq!(through_json(&record).replay().unwrap(), game);
+    assert_eq!(record.replay(), Err(ReplayError::NoSeed));
+    assert_eq!(
+        through_json(&record).replay_with_its_own_dice().unwrap(),
+        game
+    );
     let mut tampered = record.clone();
     tampered.rounds[0].attempts[1].exhausted = 1;
     assert_eq!(
-        tampered.replay(),
+        tampered.replay_with_its_own_dice(),
         Err(ReplayError::ReportMismatch {
             round: 1,
             part: "attempts"
@@ -259,14 +263,48 @@ fn a_record_without_a_seed_replays_its_boosts_too() {
         rounds: vec![report],
         outcome: None,
     };
-    assert_eq!(through_json(&record).replay().unwrap(), game);
+    assert_eq!(
+        through_json(&record).replay_with_its_own_dice().unwrap(),
+        game
+    );
     let mut tampered = record.clone();
     tampered.rounds[0].boosts[0].dice = mice_cake_engine::Roll::new(&[1, 1]).unwrap();
     assert_eq!(
-        tampered.replay(),
+        tampered.replay_with_its_own_dice(),
         Err(ReplayError::ReportMismatch {
             round: 1,
             part: "boosts"
         })
     );
+}
+
+#[test]
+fn a_record_stripped_of_its_seed_is_not_taken_for_a_checked_one() {
+    let (_, record) = whole_game(12, Options::default());
+    let mut stripped = record.clone();
+    stripped.seed = None;
+    assert_eq!(stripped.replay(), Err(ReplayError::NoSeed));
+    assert!(matches!(
+        RecordedGame::resume(stripped),
+        Err(ReplayError::NoSeed)
+    ));
+}
+
+#[test]
+fn no_debug_output_of_a_game_in_progress_names_a_face_down_piece() {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(13)).unwrap();
+    let mut bots = Seed::from_u64(13).stream(1);
+    for _ in 0..3 {
+        let view = game.game().view(mice_cake_engine::Viewer::Spectator);
+        let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    let hidden = game.game().secret_face_down_pieces();
+    assert!(!hidden.is_empty());
+    for debug in [format!("{game:?}"), format!("{:?}", game.record())] {
+        for piece in hidden.iter() {
+            assert!(!debug.contains(&format!("{piece}")), "{piece} in {debug}");
+        }
+    }
 }

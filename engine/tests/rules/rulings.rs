@@ -770,6 +770,9 @@ fn ruling_14_with_no_open_column_the_only_assignment_is_empty() {
     .game();
     assert_eq!(game.legal_assignments(Seat::Yellow), [Assignment::EMPTY]);
     assert_eq!(game.check(Seat::Yellow, &Assignment::EMPTY), Ok(()));
+    let view = game.view(Viewer::Yellow);
+    assert!(!view.has_open_column(Seat::Yellow));
+    assert!(view.has_open_column(Seat::Blue));
     // Blue faces 1/2 in the same column and must place all four mice.
     assert_eq!(game.legal_assignments(Seat::Blue), [assign("A4")]);
 }
@@ -810,6 +813,37 @@ fn ruling_15_the_game_ends_when_the_board_is_cleared() {
         Err(AssignmentError::GameOver)
     );
     assert!(game.legal_assignments(Seat::Yellow).is_empty());
+    let view = game.view(Viewer::Spectator);
+    assert!(view.is_over());
+    assert_eq!(
+        view.check(Seat::Blue, &Assignment::EMPTY),
+        Err(AssignmentError::GameOver)
+    );
+    assert!(view.legal_assignments(Seat::Blue).is_empty());
+    assert!(!worked_example().view(Viewer::Spectator).is_over());
+}
+
+#[test]
+fn ruling_15_the_game_ends_when_neither_player_can_place_a_mouse() {
+    // All eight mice are exhausted in one round: nobody can place a mouse
+    // next round (ruling 14's "no available mouse"), so the game ends.
+    let mut game = worked_example();
+    let report = play(
+        &mut game,
+        "B2 C2",
+        "C2 D2",
+        dice()
+            .attempt(Seat::Yellow, Column::B, &[3, 4])
+            .attempt(Seat::Yellow, Column::C, &[5, 6])
+            .attempt(Seat::Blue, Column::C, &[3, 6])
+            .attempt(Seat::Blue, Column::D, &[2, 5]),
+    );
+    assert_eq!(report.resting.yellow.iter().sum::<u8>(), 4);
+    assert_eq!(report.resting.blue.iter().sum::<u8>(), 4);
+    let outcome = report.outcome.expect("no mouse can move");
+    assert_eq!(outcome.end, EndReason::NoMovesLeft);
+    assert_eq!((outcome.winner, outcome.decided_by), (None, Decider::Draw));
+    // One family resting while the other can move is no end (ruling 14 test).
 }
 
 #[test]
@@ -1118,6 +1152,54 @@ fn ruling_17_mice_that_find_the_double_blank_blind_make_no_attempt() {
         game.view(Viewer::Yellow).access(Seat::Yellow, Column::A),
         Access::Steal
     );
+}
+
+#[test]
+fn ruling_17_a_steal_stays_a_steal_when_other_pieces_turn_up_beside_it() {
+    // The double-blank is face up in front of Yellow; in the same column and
+    // the same row, face-down pieces are turned up as the round starts. Only
+    // mice on a piece turned up this round went in blind.
+    let mut game = Setup::board(
+        "
+        0/0   [1/2] .     .
+        [3/4] [2/3] .     .
+        [5/6] .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .stash(Seat::Yellow, &["6/6"])
+    .leftovers_to(Seat::Blue)
+    .game();
+    let report = play(
+        &mut game,
+        "A2 B2 steal 4/4",
+        "A2 B2",
+        dice()
+            .attempt(Seat::Yellow, Column::A, &[5, 5])
+            .attempt(Seat::Yellow, Column::B, &[1, 1])
+            .attempt(Seat::Blue, Column::A, &[1, 1])
+            .attempt(Seat::Blue, Column::B, &[1, 1]),
+    );
+    let revealed: Vec<_> = report.revealed.iter().map(|f| (f.column, f.row)).collect();
+    assert_eq!(
+        revealed,
+        [
+            (Column::A, row(3)),
+            (Column::B, row(1)),
+            (Column::B, row(2))
+        ]
+    );
+    let steal = attempt(&report, Seat::Yellow, Column::A);
+    assert_eq!(
+        steal.target,
+        Target::Steal {
+            piece: piece("4/4")
+        }
+    );
+    assert_eq!(steal.result, AttemptResult::Stole);
 }
 
 // 19. Views never hold a face-down piece.
