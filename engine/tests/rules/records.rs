@@ -302,6 +302,7 @@ fn no_debug_output_of_a_game_in_progress_names_a_face_down_piece() {
     }
     let hidden = game.game().secret_face_down_pieces();
     assert!(!hidden.is_empty());
+    assert!(format!("{:?}", game.record()).contains("Layout(…)"));
     for debug in [format!("{game:?}"), format!("{:?}", game.record())] {
         for piece in hidden.iter() {
             assert!(!debug.contains(&format!("{piece}")), "{piece} in {debug}");
