@@ -1,0 +1,135 @@
+//! Error codes: stable, machine-readable, each with a human message.
+
+use serde::{Deserialize, Serialize};
+
+/// Why the server refused a message. Codes are stable across versions:
+/// programs match on them; people read the message that comes with them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The client speaks another protocol version.
+    VersionMismatch,
+    /// The first message must be `hello`.
+    HelloRequired,
+    /// `hello` was sent twice.
+    AlreadyGreeted,
+    /// Not JSON, or a known message with missing or wrong fields.
+    BadMessage,
+    /// A message type this server does not know.
+    UnknownMessage,
+    /// A frame larger than the server accepts.
+    FrameTooLarge,
+    /// Binary frames are not part of the protocol.
+    BinaryNotSupported,
+    /// Too many messages too fast.
+    RateLimited,
+    /// A name that is empty, too long or not printable.
+    BadName,
+    /// Room options out of range.
+    BadOptions,
+    /// No room has that code.
+    UnknownRoom,
+    /// Both seats are taken.
+    RoomFull,
+    /// The room has as many spectators as it accepts.
+    SpectatorsFull,
+    /// The server holds as many rooms as it accepts.
+    TooManyRooms,
+    /// The server holds as many connections as it accepts.
+    TooManyConnections,
+    /// This connection is already in a room.
+    AlreadyInRoom,
+    /// This connection is in no room.
+    NotInRoom,
+    /// The seat token is not valid.
+    BadToken,
+    /// Spectators cannot play.
+    SpectatorCannotAct,
+    /// Not possible at this point of the room (no game in progress, …).
+    WrongPhase,
+    /// An assignment was already committed this round.
+    AlreadyCommitted,
+    /// The assignment breaks a rule; the message says which.
+    IllegalAssignment,
+    /// The server is shutting down.
+    ShuttingDown,
+    /// Something went wrong on the server; nothing was changed.
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code, for documentation and tests.
+    pub const ALL: [ErrorCode; 24] = [
+        ErrorCode::VersionMismatch,
+        ErrorCode::HelloRequired,
+        ErrorCode::AlreadyGreeted,
+        ErrorCode::BadMessage,
+        ErrorCode::UnknownMessage,
+        ErrorCode::FrameTooLarge,
+        ErrorCode::BinaryNotSupported,
+        ErrorCode::RateLimited,
+        ErrorCode::BadName,
+        ErrorCode::BadOptions,
+        ErrorCode::UnknownRoom,
+        ErrorCode::RoomFull,
+        ErrorCode::SpectatorsFull,
+        ErrorCode::TooManyRooms,
+        ErrorCode::TooManyConnections,
+        ErrorCode::AlreadyInRoom,
+        ErrorCode::NotInRoom,
+        ErrorCode::BadToken,
+        ErrorCode::SpectatorCannotAct,
+        ErrorCode::WrongPhase,
+        ErrorCode::AlreadyCommitted,
+        ErrorCode::IllegalAssignment,
+        ErrorCode::ShuttingDown,
+        ErrorCode::Internal,
+    ];
+
+    /// The code as on the wire, for logs and metrics labels.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::VersionMismatch => "version_mismatch",
+            ErrorCode::HelloRequired => "hello_required",
+            ErrorCode::AlreadyGreeted => "already_greeted",
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::UnknownMessage => "unknown_message",
+            ErrorCode::FrameTooLarge => "frame_too_large",
+            ErrorCode::BinaryNotSupported => "binary_not_supported",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadOptions => "bad_options",
+            ErrorCode::UnknownRoom => "unknown_room",
+            ErrorCode::RoomFull => "room_full",
+            ErrorCode::SpectatorsFull => "spectators_full",
+            ErrorCode::TooManyRooms => "too_many_rooms",
+            ErrorCode::TooManyConnections => "too_many_connections",
+            ErrorCode::AlreadyInRoom => "already_in_room",
+            ErrorCode::NotInRoom => "not_in_room",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::SpectatorCannotAct => "spectator_cannot_act",
+            ErrorCode::WrongPhase => "wrong_phase",
+            ErrorCode::AlreadyCommitted => "already_committed",
+            ErrorCode::IllegalAssignment => "illegal_assignment",
+            ErrorCode::ShuttingDown => "shutting_down",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_is_written_as_its_wire_name() {
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+        }
+        let mut names: Vec<_> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ErrorCode::ALL.len());
+    }
+}

@@ -1,0 +1,169 @@
+//! Names of things on the wire: room codes, seat tokens, game ids.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Letters and digits a room code is made of: no `0`/`O`, `1`/`I`/`L`, so a
+/// code read aloud or copied by hand cannot be mistaken.
+pub const ROOM_CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// Characters in a room code.
+pub const ROOM_CODE_LEN: usize = 5;
+
+/// A room's short, human-typeable code, like `K7M2Q`. Parsing ignores case
+/// and surrounding spaces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoomCode([u8; ROOM_CODE_LEN]);
+
+/// A text that is not a room code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a room code: codes are 5 letters and digits, like K7M2Q")]
+pub struct BadRoomCode(pub String);
+
+impl RoomCode {
+    /// The code whose characters are `ROOM_CODE_ALPHABET[i]` for each `i`.
+    pub fn from_indices(indices: [usize; ROOM_CODE_LEN]) -> RoomCode {
+        RoomCode(indices.map(|i| ROOM_CODE_ALPHABET[i % ROOM_CODE_ALPHABET.len()]))
+    }
+
+    /// The code as text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII from the alphabet is ever stored.
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
+impl FromStr for RoomCode {
+    type Err = BadRoomCode;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || BadRoomCode(text.into());
+        let upper = text.trim().to_ascii_uppercase();
+        let bytes: [u8; ROOM_CODE_LEN] = upper.as_bytes().try_into().map_err(|_| bad())?;
+        if bytes.iter().all(|b| ROOM_CODE_ALPHABET.contains(b)) {
+            Ok(RoomCode(bytes))
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RoomCode({self})")
+    }
+}
+
+/// Bytes of randomness in a seat token.
+pub const SEAT_TOKEN_BYTES: usize = 16;
+
+/// The secret that proves a connection holds a seat: 128 random bits, sent
+/// once to the player who took the seat, and presented to resume it. JSON:
+/// 32 hexadecimal digits. `Debug` does not print it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeatToken([u8; SEAT_TOKEN_BYTES]);
+
+/// A text that is not a seat token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a seat token is 32 hexadecimal digits")]
+pub struct BadSeatToken;
+
+impl SeatToken {
+    /// A token from random bytes.
+    pub const fn from_bytes(bytes: [u8; SEAT_TOKEN_BYTES]) -> SeatToken {
+        SeatToken(bytes)
+    }
+
+    /// The token's bytes.
+    pub const fn as_bytes(&self) -> &[u8; SEAT_TOKEN_BYTES] {
+        &self.0
+    }
+}
+
+impl FromStr for SeatToken {
+    type Err = BadSeatToken;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text.len() != 2 * SEAT_TOKEN_BYTES || !text.is_ascii() {
+            return Err(BadSeatToken);
+        }
+        let mut bytes = [0; SEAT_TOKEN_BYTES];
+        for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks_exact(2)) {
+            let pair = std::str::from_utf8(pair).map_err(|_| BadSeatToken)?;
+            *byte = u8::from_str_radix(pair, 16).map_err(|_| BadSeatToken)?;
+        }
+        Ok(SeatToken(bytes))
+    }
+}
+
+impl fmt::Display for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+    }
+}
+
+impl fmt::Debug for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(…)")
+    }
+}
+
+/// A finished game's id, for `GET /api/games/{id}`.
+pub type GameId = uuid::Uuid;
+
+macro_rules! serde_as_text {
+    ($type:ty) => {
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+serde_as_text!(RoomCode);
+serde_as_text!(SeatToken);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_codes_avoid_ambiguous_characters_and_ignore_case() {
+        for ambiguous in [b'0', b'O', b'1', b'I', b'L'] {
+            assert!(!ROOM_CODE_ALPHABET.contains(&ambiguous));
+        }
+        let code: RoomCode = " k7m2q ".parse().unwrap();
+        assert_eq!(code.to_string(), "K7M2Q");
+        for bad in ["K7M2", "K7M2QQ", "K7M2O", "K7M21", "", "KÉM2Q"] {
+            assert!(bad.parse::<RoomCode>().is_err(), "{bad}");
+        }
+        assert_eq!(RoomCode::from_indices([0, 1, 2, 3, 30]).as_str(), "2345Z");
+    }
+
+    #[test]
+    fn seat_tokens_are_hex_and_hidden_from_debug() {
+        let token = SeatToken::from_bytes([0xab; SEAT_TOKEN_BYTES]);
+        let text = token.to_string();
+        assert_eq!(text, "ab".repeat(SEAT_TOKEN_BYTES));
+        assert_eq!(text.parse::<SeatToken>(), Ok(token));
+        assert_eq!(format!("{token:?}"), "SeatToken(…)");
+        assert_eq!("zz".repeat(16).parse::<SeatToken>(), Err(BadSeatToken));
+        assert_eq!("ab".parse::<SeatToken>(), Err(BadSeatToken));
+    }
+}

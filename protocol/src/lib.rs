@@ -1,0 +1,40 @@
+//! The one wire format of Mice Cake online: every message between a client
+//! and the server, both ways, as serde types.
+//!
+//! Messages travel as JSON text frames over a WebSocket (`GET /ws`), each
+//! an object tagged by `"type"`. A connection starts with
+//! [`ClientMessage::Hello`] carrying [`PROTOCOL_VERSION`]; the server
+//! answers [`ServerMessage::Welcome`], or an error naming both versions.
+//! `docs/protocol.md` walks through a whole game with an example of every
+//! message; a test keeps those examples true.
+//!
+//! Engine types (assignments, views, round reports, records) travel as the
+//! engine serializes them: a change to their JSON is a change of this
+//! protocol, and the examples test catches it.
+//!
+//! # Layout
+//!
+//! * [`messages`]: [`ClientMessage`], [`ServerMessage`], room events and
+//!   room state; parsing that tells unknown messages from malformed ones.
+//! * [`room`]: room options, players, results, listings.
+//! * [`ids`]: room codes, seat tokens, game ids.
+//! * [`error`]: the stable error codes.
+//! * [`api`]: the bodies of the HTTP API.
+
+pub mod api;
+pub mod error;
+pub mod ids;
+pub mod messages;
+pub mod room;
+
+pub use api::{FinishedGame, RoomList};
+pub use error::ErrorCode;
+pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
+pub use messages::{
+    ClientMessage, MAX_FRAME_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION, ParseError, RoomEvent,
+    RoomState, ServerMessage,
+};
+pub use room::{
+    DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,
+    RoomOptions, RoomStatus, RoomSummary,
+};

@@ -1,0 +1,334 @@
+//! Every message, both ways. JSON text frames, tagged by `"type"`.
+
+use mice_cake_engine::{Assignment, GameView, RoundReport, Seat, Seated};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ErrorCode;
+use crate::ids::{GameId, RoomCode, SeatToken};
+use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
+
+/// The protocol version this crate speaks; `hello` carries it.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Largest text frame a server accepts, in bytes.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A message from a client to the server.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: the protocol version and the player's name.
+    Hello {
+        /// Must be [`PROTOCOL_VERSION`].
+        version: u32,
+        /// 1 to 24 printable characters.
+        name: String,
+    },
+    /// Asks for the public rooms.
+    ListRooms,
+    /// Creates a room and takes its Yellow seat.
+    CreateRoom {
+        /// The room's options.
+        #[serde(default)]
+        options: RoomOptions,
+    },
+    /// Takes the free seat of a room.
+    JoinRoom {
+        /// The room's code.
+        code: RoomCode,
+    },
+    /// Watches a room as a spectator.
+    WatchRoom {
+        /// The room's code.
+        code: RoomCode,
+    },
+    /// Takes back a seat after a disconnection.
+    Resume {
+        /// The token received when the seat was taken.
+        token: SeatToken,
+        /// The last event seen, to receive the ones missed; without it,
+        /// only the full state is sent.
+        #[serde(default)]
+        last_seq: Option<u64>,
+    },
+    /// Commits this round's assignment. It stays secret until both are in.
+    Commit {
+        /// The assignment.
+        assignment: Assignment,
+    },
+    /// Asks for a new game in the same room, seats swapped.
+    Rematch,
+    /// Leaves the room (a player leaving a game in progress forfeits it).
+    Leave,
+}
+
+impl ClientMessage {
+    /// The wire names of every client message type.
+    pub const TYPES: [&'static str; 9] = [
+        "hello",
+        "list_rooms",
+        "create_room",
+        "join_room",
+        "watch_room",
+        "resume",
+        "commit",
+        "rematch",
+        "leave",
+    ];
+
+    /// Reads a client's text frame, telling a malformed message from an
+    /// unknown one.
+    pub fn parse(text: &str) -> Result<ClientMessage, ParseError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|error| ParseError::NotJson(error.to_string()))?;
+        let kind = match value.get("type") {
+            Some(serde_json::Value::String(kind)) => kind.clone(),
+            Some(_) | None => return Err(ParseError::NoType),
+        };
+        if !ClientMessage::TYPES.contains(&kind.as_str()) {
+            return Err(ParseError::UnknownType(kind));
+        }
+        let fields: Vec<String> = value
+            .as_object()
+            .map(|object| object.keys().cloned().collect())
+            .unwrap_or_default();
+        let message: ClientMessage =
+            serde_json::from_value(value).map_err(|error| ParseError::BadFields {
+                kind: kind.clone(),
+                reason: error.to_string(),
+            })?;
+        // serde does not refuse unknown fields on variants without fields;
+        // every field must be one the message writes itself.
+        let known = serde_json::to_value(&message).unwrap_or_default();
+        if let Some(unknown) = fields
+            .iter()
+            .find(|field| known.get(field.as_str()).is_none())
+        {
+            return Err(ParseError::BadFields {
+                kind,
+                reason: format!("unknown field `{unknown}`"),
+            });
+        }
+        Ok(message)
+    }
+}
+
+/// Why a client's frame is not a message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Not JSON at all.
+    #[error("the message is not JSON: {0}")]
+    NotJson(String),
+    /// JSON without a string `"type"`.
+    #[error("the message has no \"type\"")]
+    NoType,
+    /// A type the protocol does not have.
+    #[error("unknown message type {0:?}")]
+    UnknownType(String),
+    /// A known type with missing or wrong fields.
+    #[error("bad {kind} message: {reason}")]
+    BadFields {
+        /// The message type.
+        kind: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl ParseError {
+    /// The error code a server answers with.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ParseError::UnknownType(_) => ErrorCode::UnknownMessage,
+            ParseError::NotJson(_) | ParseError::NoType | ParseError::BadFields { .. } => {
+                ErrorCode::BadMessage
+            }
+        }
+    }
+}
+
+/// A message from the server to a client.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMessage {
+    /// The answer to `hello`.
+    Welcome {
+        /// The server's protocol version.
+        version: u32,
+        /// The server's name and version.
+        server: String,
+    },
+    /// The public rooms.
+    RoomList {
+        /// The rooms.
+        rooms: Vec<RoomSummary>,
+    },
+    /// This connection is in a room now: as a player (with a seat and, when
+    /// the seat is new, its token) or as a spectator.
+    Joined {
+        /// The seat, for a player; none for a spectator.
+        seat: Option<Seat>,
+        /// The seat's secret token, sent once when the seat is taken. Keep
+        /// it to resume the seat after a disconnection.
+        token: Option<SeatToken>,
+        /// Everything the recipient may see of the room.
+        state: Box<RoomState>,
+    },
+    /// The room's whole state, as the recipient may see it: after a rematch
+    /// (seats swap) or when events were missed.
+    State {
+        /// The state.
+        state: Box<RoomState>,
+    },
+    /// Something happened in the room. Every member receives the same
+    /// events, numbered from 1 in the order they happened.
+    Event {
+        /// The event's number in its room.
+        seq: u64,
+        /// What happened.
+        event: Box<RoomEvent>,
+    },
+    /// The server holds this connection's assignment for the round. Only its
+    /// author receives it.
+    CommitAccepted {
+        /// The round.
+        round: u32,
+        /// The assignment, as committed.
+        assignment: Assignment,
+    },
+    /// This connection left its room.
+    Left {
+        /// The room.
+        code: RoomCode,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// Stable, for programs.
+        code: ErrorCode,
+        /// For people.
+        message: String,
+    },
+    /// The server is stopping; the connection will close.
+    ShuttingDown {
+        /// For people.
+        message: String,
+    },
+}
+
+/// Something that happened in a room. Events hold only what every member
+/// of the room may know: a player's commit shows as [`RoomEvent::Committed`]
+/// alone, and assignments appear only in [`RoomEvent::Revealed`].
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RoomEvent {
+    /// A player took a seat.
+    PlayerJoined {
+        /// The seat.
+        seat: Seat,
+        /// Who.
+        player: PlayerInfo,
+    },
+    /// A new game began (the first, or a rematch with seats swapped).
+    GameStarted {
+        /// The game's number in this room, from 1.
+        game: u32,
+        /// Who sits where now.
+        players: Seated<PlayerInfo>,
+        /// The cake, as anyone may see it.
+        view: GameView,
+    },
+    /// A round is open for commits.
+    RoundStarted {
+        /// The round.
+        round: u32,
+        /// Milliseconds to commit, when the room has a deadline.
+        deadline_ms: Option<u64>,
+    },
+    /// A player has committed. Nothing about the assignment is told.
+    Committed {
+        /// Who.
+        seat: Seat,
+    },
+    /// Both assignments, every die, every outcome.
+    Revealed {
+        /// The round's report.
+        report: Box<RoundReport>,
+        /// Whose assignment the server made at the deadline (`greedy`).
+        auto: Seated<bool>,
+        /// The cake after the round.
+        view: GameView,
+    },
+    /// A player's connection dropped or came back.
+    Connection {
+        /// Whose.
+        seat: Seat,
+        /// Whether connected now.
+        connected: bool,
+        /// When disconnected during a game: milliseconds before forfeit.
+        grace_ms: Option<u64>,
+    },
+    /// The number of spectators changed.
+    Spectators {
+        /// How many watch now.
+        count: u32,
+    },
+    /// A player asked for a rematch.
+    RematchRequested {
+        /// Who.
+        seat: Seat,
+    },
+    /// A player left the room.
+    PlayerLeft {
+        /// Whose seat is free now.
+        seat: Seat,
+    },
+    /// The game is over.
+    GameOver {
+        /// Winner, scores and how it ended.
+        result: GameResult,
+        /// Its id, for `GET /api/games/{id}`.
+        game_id: GameId,
+    },
+}
+
+/// A room as one member may see it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomState {
+    /// The room's code.
+    pub code: RoomCode,
+    /// Its options.
+    pub options: RoomOptions,
+    /// Waiting, playing or finished.
+    pub status: RoomStatus,
+    /// The recipient's seat; none for a spectator.
+    pub you: Option<Seat>,
+    /// Who sits where.
+    pub players: Seated<Option<PlayerInfo>>,
+    /// People watching.
+    pub spectators: u32,
+    /// The current game's number in this room (0 before the first).
+    pub game: u32,
+    /// The cake as anyone may see it; none before the first game.
+    pub view: Option<GameView>,
+    /// Who has committed this round.
+    pub committed: Seated<bool>,
+    /// The recipient's own assignment this round, if committed. Never the
+    /// opponent's.
+    pub your_commit: Option<Assignment>,
+    /// Milliseconds left to commit this round, when the room has a deadline.
+    pub deadline_ms: Option<u64>,
+    /// The last round's report, if any.
+    pub last_report: Option<Box<RoundReport>>,
+    /// Who asked for a rematch.
+    pub rematch: Seated<bool>,
+    /// The result of the last game, once over.
+    pub result: Option<GameResult>,
+    /// The finished games of this room, oldest first.
+    pub game_ids: Vec<GameId>,
+    /// The number of the last event this state includes.
+    pub seq: u64,
+}

@@ -1,0 +1,128 @@
+//! Rooms as the wire describes them: options, players, results, listings.
+
+use mice_cake_engine::{Decider, EndReason, Options, Policy, Score, Seat, Seated};
+use serde::{Deserialize, Serialize};
+
+use crate::ids::RoomCode;
+
+/// The default time to commit an assignment in a round: 60 s.
+pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
+
+/// The longest round deadline a room may set: one day.
+pub const MAX_DEADLINE_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A room's options, chosen by its creator. `{}` is a public room with the
+/// standard game and a 60 s deadline.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RoomOptions {
+    /// The rules: reveal variant, boost variant, stall limit.
+    pub game: Options,
+    /// Time to commit each round, in milliseconds; 0 means no deadline.
+    pub deadline_ms: u64,
+    /// Whether the room is listed in `GET /api/rooms` and `list_rooms`.
+    pub public: bool,
+    /// Play against a server-side bot with this policy, which takes the other seat.
+    pub bot: Option<Policy>,
+}
+
+impl Default for RoomOptions {
+    fn default() -> Self {
+        RoomOptions {
+            game: Options::default(),
+            deadline_ms: DEFAULT_DEADLINE_MS,
+            public: true,
+            bot: None,
+        }
+    }
+}
+
+/// What state a room is in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomStatus {
+    /// Waiting for the second player.
+    Waiting,
+    /// A game is being played.
+    Playing,
+    /// The last game is over; a rematch may follow.
+    Finished,
+}
+
+/// A player as everyone in the room sees them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerInfo {
+    /// The name they chose (a bot is named after its policy).
+    pub name: String,
+    /// Whether a connection holds the seat now (a bot is always connected).
+    pub connected: bool,
+    /// The bot's policy, if the seat is a server-side bot.
+    pub bot: Option<Policy>,
+    /// While disconnected during a game: milliseconds left before forfeit.
+    pub grace_ms: Option<u64>,
+    /// Rounds in a row the server committed for this player at the deadline.
+    pub auto_commits: u32,
+}
+
+/// Why a player lost by forfeit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitCause {
+    /// The deadline passed without a commit too many rounds in a row.
+    MissedDeadlines,
+    /// Disconnected longer than the grace period.
+    Disconnected,
+    /// Left the room during the game.
+    Left,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Ending {
+    /// Played to its end (rules 15–16).
+    Played {
+        /// Why it ended.
+        end: EndReason,
+        /// What decided the winner.
+        decided_by: Decider,
+    },
+    /// A player forfeited.
+    Forfeit {
+        /// Who forfeited.
+        seat: Seat,
+        /// Why.
+        cause: ForfeitCause,
+    },
+}
+
+/// The result of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// The scores when it ended.
+    pub score: Seated<Score>,
+    /// How it ended.
+    pub ending: Ending,
+}
+
+/// One room in a listing.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomSummary {
+    /// Its code, to join or watch.
+    pub code: RoomCode,
+    /// Waiting, playing or finished.
+    pub status: RoomStatus,
+    /// The players' names, where seats are taken.
+    pub players: Seated<Option<String>>,
+    /// People watching.
+    pub spectators: u32,
+    /// The round being played (0 before the first game).
+    pub round: u32,
+    /// The room's options.
+    pub options: RoomOptions,
+}

@@ -1,0 +1,93 @@
+//! Configuration: flags and environment variables.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use mice_cake_engine::Seed;
+
+/// How log lines are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// Everything the server can be told. Each flag has an environment variable
+/// (`MICE_CAKE_…`), for containers.
+#[derive(Clone, Debug, clap::Parser)]
+#[command(
+    name = "mice-cake-server",
+    version,
+    about = "The Mice Cake game server."
+)]
+pub struct Config {
+    /// Address and port to listen on.
+    #[arg(long, env = "MICE_CAKE_BIND", default_value = "0.0.0.0:8080")]
+    pub bind: SocketAddr,
+
+    /// Most rooms held at once.
+    #[arg(long, env = "MICE_CAKE_MAX_ROOMS", default_value_t = 10_000)]
+    pub max_rooms: usize,
+
+    /// Most WebSocket connections held at once.
+    #[arg(long, env = "MICE_CAKE_MAX_CONNECTIONS", default_value_t = 100_000)]
+    pub max_connections: usize,
+
+    /// Most spectators per room.
+    #[arg(long, env = "MICE_CAKE_MAX_SPECTATORS", default_value_t = 10_000)]
+    pub max_spectators: usize,
+
+    /// How long a player may stay disconnected during a game before forfeiting.
+    #[arg(long, env = "MICE_CAKE_DISCONNECT_GRACE", default_value = "120s", value_parser = humantime::parse_duration)]
+    pub disconnect_grace: Duration,
+
+    /// Automatic commits in a row (missed deadlines) after which a player forfeits.
+    #[arg(long, env = "MICE_CAKE_MISSED_DEADLINES", default_value_t = 3)]
+    pub missed_deadlines_to_forfeit: u32,
+
+    /// Messages a connection may send per second, on average (bursts of twice that pass).
+    #[arg(long, env = "MICE_CAKE_MESSAGES_PER_SECOND", default_value_t = 20)]
+    pub messages_per_second: u32,
+
+    /// Messages waiting to be written to one connection; a client that falls
+    /// further behind is disconnected.
+    #[arg(long, env = "MICE_CAKE_OUTBOUND_QUEUE", default_value_t = 128)]
+    pub outbound_queue: usize,
+
+    /// How long a room with nobody in it is kept.
+    #[arg(long, env = "MICE_CAKE_ROOM_IDLE", default_value = "10m", value_parser = humantime::parse_duration)]
+    pub room_idle: Duration,
+
+    /// How long a new connection has to say hello.
+    #[arg(long, env = "MICE_CAKE_HELLO_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub hello_timeout: Duration,
+
+    /// Interval between WebSocket pings; a connection silent for two is closed.
+    #[arg(long, env = "MICE_CAKE_PING_INTERVAL", default_value = "30s", value_parser = humantime::parse_duration)]
+    pub ping_interval: Duration,
+
+    /// Finished games kept for `GET /api/games/{id}` (oldest dropped first).
+    #[arg(long, env = "MICE_CAKE_MAX_FINISHED_GAMES", default_value_t = 10_000)]
+    pub max_finished_games: usize,
+
+    /// Seed of every random choice (deals, dice, codes, tokens), for
+    /// reproducible tests. Never set it on a public server: anyone who knows
+    /// it can predict every deal and every token.
+    #[arg(long, env = "MICE_CAKE_SEED")]
+    pub seed: Option<Seed>,
+
+    /// Log format.
+    #[arg(long, env = "MICE_CAKE_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+}
+
+impl Config {
+    /// The defaults, listening on `bind`: for tests and embedding.
+    pub fn with_bind(bind: SocketAddr) -> Config {
+        let mut config = <Config as clap::Parser>::parse_from(["mice-cake-server"]);
+        config.bind = bind;
+        config
+    }
+}

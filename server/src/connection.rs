@@ -1,0 +1,443 @@
+//! One WebSocket connection: the handshake, limits, parsing, and the way to
+//! its room. A single task per connection reads the client's frames and
+//! writes what its outbound queue holds.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION, RoomCode,
+    RoomOptions, ServerMessage,
+};
+use tokio::time::{Instant, MissedTickBehavior};
+use tracing::{debug, info};
+
+use crate::lobby::token_hash;
+use crate::outbound::Outbound;
+use crate::ratelimit::RateLimit;
+use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
+use crate::shared::Shared;
+
+/// Refused messages after which a flooding client is disconnected.
+const MAX_RATE_VIOLATIONS: u32 = 100;
+
+/// How long queued messages may take to drain before a connection closes.
+const DRAIN: Duration = Duration::from_secs(1);
+
+/// Why the loop ended, and how to close.
+enum Ending {
+    /// The client closed, or the socket failed.
+    Gone,
+    /// Close with this code and reason (after the queue drains).
+    Close(u16, &'static str),
+}
+
+/// Serves one upgraded WebSocket until it closes.
+pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
+    let _counted = Counted::new(&shared);
+    let (outbound, mut queue, close) = Outbound::new(shared.config.outbound_queue);
+    if shared.connections.load(Ordering::Relaxed) > shared.config.max_connections {
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::TooManyConnections,
+            message: "the server is full; try again later".into(),
+        };
+        let _ = socket
+            .send(Message::Text(crate::outbound::frame(&refusal)))
+            .await;
+        let _ = socket
+            .send(close_message(close_code::AGAIN, "server full"))
+            .await;
+        return;
+    }
+    let mut session = Session::new(Arc::clone(&shared), outbound);
+    let hello_deadline = tokio::time::sleep(shared.config.hello_timeout);
+    tokio::pin!(hello_deadline);
+    let mut pings = tokio::time::interval_at(
+        Instant::now() + shared.config.ping_interval,
+        shared.config.ping_interval,
+    );
+    pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut last_heard = Instant::now();
+
+    let ending = loop {
+        tokio::select! {
+            biased;
+            () = close.cancelled() => break Ending::Close(close_code::POLICY, "closed by the server"),
+            () = shared.shutdown.cancelled() => {
+                session.outbound.send_message(&ServerMessage::ShuttingDown {
+                    message: "the server is shutting down".into(),
+                });
+                break Ending::Close(close_code::AWAY, "server shutting down");
+            }
+            frame = queue.recv() => {
+                let Some(frame) = frame else { break Ending::Gone };
+                if socket.send(Message::Text(frame)).await.is_err() {
+                    break Ending::Gone;
+                }
+            }
+            incoming = socket.recv() => {
+                last_heard = Instant::now();
+                match incoming {
+                    None | Some(Ok(Message::Close(_))) => break Ending::Gone,
+                    Some(Err(error)) => {
+                        debug!(conn = ?session.id, cause = %error, "read failed");
+                        if is_too_large(&error) {
+                            session.refuse(Refusal::new(
+                                ErrorCode::FrameTooLarge,
+                                format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
+                            ));
+                            break Ending::Close(close_code::SIZE, "frame too large");
+                        }
+                        break Ending::Gone;
+                    }
+                    Some(Ok(Message::Text(text))) => session.on_frame(Some(text.as_str())).await,
+                    Some(Ok(Message::Binary(_))) => session.on_frame(None).await,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                }
+                if session.flooded() {
+                    break Ending::Close(close_code::POLICY, "too many messages");
+                }
+            }
+            () = &mut hello_deadline, if session.name.is_none() => {
+                session.refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
+                break Ending::Close(close_code::POLICY, "no hello");
+            }
+            _ = pings.tick() => {
+                if last_heard.elapsed() > 2 * shared.config.ping_interval {
+                    break Ending::Gone;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break Ending::Gone;
+                }
+            }
+        }
+    };
+
+    session.left().await;
+    if let Ending::Close(code, reason) = ending {
+        // Deliver what is queued (an error, a goodbye), briefly, then close.
+        let drained = async {
+            while let Ok(frame) = queue.try_recv() {
+                if socket.send(Message::Text(frame)).await.is_err() {
+                    return;
+                }
+            }
+            let _ = socket.send(close_message(code, reason)).await;
+        };
+        let _ = tokio::time::timeout(DRAIN, drained).await;
+    }
+}
+
+fn close_message(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }))
+}
+
+/// Whether a read failed on a message larger than the WebSocket layer holds.
+fn is_too_large(error: &axum::Error) -> bool {
+    use std::error::Error as _;
+    let mut cause = error.source();
+    while let Some(error) = cause {
+        if let Some(tungstenite) = error.downcast_ref::<tokio_tungstenite::tungstenite::Error>() {
+            return matches!(
+                tungstenite,
+                tokio_tungstenite::tungstenite::Error::Capacity(_)
+            );
+        }
+        cause = error.source();
+    }
+    false
+}
+
+/// Counts a connection for its lifetime.
+struct Counted<'a>(&'a Shared);
+
+impl<'a> Counted<'a> {
+    fn new(shared: &'a Shared) -> Counted<'a> {
+        let open = shared.connections.fetch_add(1, Ordering::Relaxed) + 1;
+        metrics::gauge!(crate::metrics::CONNECTIONS).set(open as f64);
+        Counted(shared)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        let open = self.0.connections.fetch_sub(1, Ordering::Relaxed) - 1;
+        metrics::gauge!(crate::metrics::CONNECTIONS).set(open as f64);
+    }
+}
+
+/// Where a connection is.
+struct Membership {
+    room: RoomHandle,
+    seat: Option<Seat>,
+}
+
+struct Session {
+    id: ConnId,
+    shared: Arc<Shared>,
+    outbound: Outbound,
+    /// Set by `hello`.
+    name: Option<String>,
+    membership: Option<Membership>,
+    limit: RateLimit,
+    violations: u32,
+}
+
+impl Session {
+    fn new(shared: Arc<Shared>, outbound: Outbound) -> Session {
+        let limit = RateLimit::new(shared.config.messages_per_second, std::time::Instant::now());
+        Session {
+            id: ConnId::next(),
+            shared,
+            outbound,
+            name: None,
+            membership: None,
+            limit,
+            violations: 0,
+        }
+    }
+
+    fn member(&self) -> Member {
+        Member {
+            conn: self.id,
+            outbound: self.outbound.clone(),
+        }
+    }
+
+    fn refuse(&self, refusal: Refusal) {
+        metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
+        debug!(conn = ?self.id, code = refusal.code.as_str(), "refused");
+        self.outbound.send_message(&ServerMessage::Error {
+            code: refusal.code,
+            message: refusal.message,
+        });
+    }
+
+    fn flooded(&self) -> bool {
+        self.violations >= MAX_RATE_VIOLATIONS
+    }
+
+    /// A text frame, or `None` for a binary one.
+    async fn on_frame(&mut self, text: Option<&str>) {
+        metrics::counter!(crate::metrics::MESSAGES_RECEIVED).increment(1);
+        if !self.limit.allow(std::time::Instant::now()) {
+            self.violations += 1;
+            let rate = self.shared.config.messages_per_second;
+            return self.refuse(Refusal::new(
+                ErrorCode::RateLimited,
+                format!("too many messages: at most {rate} a second; this one was ignored"),
+            ));
+        }
+        let Some(text) = text else {
+            return self.refuse(Refusal::new(
+                ErrorCode::BinaryNotSupported,
+                "messages are JSON text frames, not binary",
+            ));
+        };
+        if text.len() > MAX_FRAME_BYTES {
+            return self.refuse(Refusal::new(
+                ErrorCode::FrameTooLarge,
+                format!(
+                    "frames are limited to {MAX_FRAME_BYTES} bytes, this one has {}",
+                    text.len()
+                ),
+            ));
+        }
+        match ClientMessage::parse(text) {
+            Ok(message) => {
+                if let Err(refusal) = self.dispatch(message).await {
+                    self.refuse(refusal);
+                }
+            }
+            Err(error) => self.refuse(Refusal::new(error.code(), error.to_string())),
+        }
+    }
+
+    async fn dispatch(&mut self, message: ClientMessage) -> Result<(), Refusal> {
+        let Some(name) = self.name.clone() else {
+            return match message {
+                ClientMessage::Hello { version, name } => self.hello(version, &name),
+                _ => Err(Refusal::new(
+                    ErrorCode::HelloRequired,
+                    format!("say hello first, with protocol version {PROTOCOL_VERSION}"),
+                )),
+            };
+        };
+        let conn = self.id;
+        match message {
+            ClientMessage::Hello { .. } => Err(Refusal::new(
+                ErrorCode::AlreadyGreeted,
+                "hello was already said",
+            )),
+            ClientMessage::ListRooms => {
+                let rooms = self.shared.lobby.list();
+                self.outbound
+                    .send_message(&ServerMessage::RoomList { rooms });
+                Ok(())
+            }
+            ClientMessage::CreateRoom { options } => self.create(name, options).await,
+            ClientMessage::JoinRoom { code } => {
+                let room = self.room_to_enter(&code)?;
+                let member = self.member();
+                let seat = room
+                    .ask(|reply| Command::Join {
+                        member,
+                        name,
+                        reply,
+                    })
+                    .await?;
+                self.enter(room, Some(seat));
+                Ok(())
+            }
+            ClientMessage::WatchRoom { code } => {
+                let room = self.room_to_enter(&code)?;
+                let member = self.member();
+                room.ask(|reply| Command::Watch { member, reply }).await?;
+                self.enter(room, None);
+                Ok(())
+            }
+            ClientMessage::Resume { token, last_seq } => {
+                self.not_in_a_room()?;
+                let hash = token_hash(&token);
+                let room = self.shared.lobby.room_of_seat(&hash).ok_or_else(|| {
+                    Refusal::new(ErrorCode::BadToken, "that seat token is not valid")
+                })?;
+                let member = self.member();
+                let seat = room
+                    .ask(|reply| Command::Resume {
+                        member,
+                        token: hash,
+                        last_seq,
+                        reply,
+                    })
+                    .await?;
+                self.enter(room, Some(seat));
+                Ok(())
+            }
+            ClientMessage::Commit { assignment } => {
+                self.tell_room(Command::Commit { conn, assignment }).await
+            }
+            ClientMessage::Rematch => self.tell_room(Command::Rematch { conn }).await,
+            ClientMessage::Leave => {
+                self.tell_room(Command::Leave { conn }).await?;
+                self.membership = None;
+                Ok(())
+            }
+        }
+    }
+
+    fn hello(&mut self, version: u32, name: &str) -> Result<(), Refusal> {
+        if version != PROTOCOL_VERSION {
+            return Err(Refusal::new(
+                ErrorCode::VersionMismatch,
+                format!(
+                    "this server speaks protocol version {PROTOCOL_VERSION}; \
+                     the client speaks version {version}"
+                ),
+            ));
+        }
+        let name = name.trim();
+        let chars = name.chars().count();
+        if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+            return Err(Refusal::new(
+                ErrorCode::BadName,
+                format!("a name has 1 to {MAX_NAME_CHARS} printable characters"),
+            ));
+        }
+        self.name = Some(name.to_owned());
+        self.outbound.send_message(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            server: concat!("mice-cake-server ", env!("CARGO_PKG_VERSION")).into(),
+        });
+        Ok(())
+    }
+
+    async fn create(&mut self, name: String, options: RoomOptions) -> Result<(), Refusal> {
+        self.not_in_a_room()?;
+        if self.shared.shutdown.is_cancelled() {
+            return Err(Refusal::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
+        options.game.validate().map_err(|error| {
+            Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
+        })?;
+        if options.deadline_ms > mice_cake_protocol::MAX_DEADLINE_MS {
+            return Err(Refusal::new(
+                ErrorCode::BadOptions,
+                format!(
+                    "bad room options: the deadline is at most {} ms (one day)",
+                    mice_cake_protocol::MAX_DEADLINE_MS
+                ),
+            ));
+        }
+        let room = self.shared.lobby.create(&self.shared, options)?;
+        info!(room = %room.code(), "room created");
+        let member = self.member();
+        let seat = room
+            .ask(|reply| Command::Join {
+                member,
+                name,
+                reply,
+            })
+            .await?;
+        self.enter(room, Some(seat));
+        Ok(())
+    }
+
+    fn not_in_a_room(&self) -> Result<(), Refusal> {
+        match &self.membership {
+            Some(membership) => Err(Refusal::new(
+                ErrorCode::AlreadyInRoom,
+                format!(
+                    "you are already in room {}; leave it first",
+                    membership.room.code()
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn room_to_enter(&self, code: &RoomCode) -> Result<RoomHandle, Refusal> {
+        self.not_in_a_room()?;
+        self.shared.lobby.room(code).ok_or_else(|| {
+            Refusal::new(
+                ErrorCode::UnknownRoom,
+                format!("no room has the code {code}"),
+            )
+        })
+    }
+
+    fn enter(&mut self, room: RoomHandle, seat: Option<Seat>) {
+        debug!(conn = ?self.id, room = %room.code(), ?seat, "entered room");
+        self.membership = Some(Membership { room, seat });
+    }
+
+    async fn tell_room(&mut self, command: Command) -> Result<(), Refusal> {
+        let Some(membership) = &self.membership else {
+            return Err(Refusal::new(ErrorCode::NotInRoom, "you are not in a room"));
+        };
+        if membership.room.send(command).await {
+            Ok(())
+        } else {
+            self.membership = None;
+            Err(Refusal::new(ErrorCode::NotInRoom, "your room has closed"))
+        }
+    }
+
+    /// The connection is gone: its room learns it.
+    async fn left(&mut self) {
+        if let Some(membership) = self.membership.take() {
+            let conn = self.id;
+            membership.room.send(Command::Disconnected { conn }).await;
+            debug!(conn = ?conn, room = %membership.room.code(), seat = ?membership.seat, "left room");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The HTTP routes: the game WebSocket and a small JSON API.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::Router;
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Json, Response};
+use axum::routing::get;
+use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, RoomList};
+use serde::Serialize;
+
+use crate::shared::Shared;
+
+/// Read buffer per connection: small, since game messages are small.
+const READ_BUFFER: usize = 4 * 1024;
+/// Largest message the WebSocket layer reads before failing the connection.
+/// Frames between this and `MAX_FRAME_BYTES` get a `frame_too_large` error
+/// and the connection stays open.
+const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
+/// Bytes a connection may have waiting in its write buffer.
+const MAX_WRITE_BUFFER: usize = 64 * 1024;
+
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .route("/api/rooms", get(rooms))
+        .route("/api/games/{id}", get(game))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+        .fallback(not_found)
+        .with_state(shared)
+}
+
+async fn websocket(upgrade: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    upgrade
+        .read_buffer_size(READ_BUFFER)
+        // Write each message at once instead of gathering 128 KiB first.
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .max_message_size(HARD_MESSAGE_LIMIT)
+        .max_frame_size(HARD_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| crate::connection::serve(socket, shared))
+}
+
+async fn rooms(State(shared): State<Arc<Shared>>) -> Json<RoomList> {
+    Json(RoomList {
+        rooms: shared.lobby.list(),
+    })
+}
+
+async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
+    let Ok(id) = id.parse() else {
+        return api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            format!("{id:?} is not a game id"),
+        );
+    };
+    match shared.games.get(&id) {
+        Some(game) => Json(game).into_response(),
+        None => api_error(
+            StatusCode::NOT_FOUND,
+            ErrorCode::UnknownRoom,
+            format!("no finished game has the id {id}"),
+        ),
+    }
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    rooms: usize,
+    connections: usize,
+}
+
+async fn health(State(shared): State<Arc<Shared>>) -> Json<Health> {
+    Json(Health {
+        status: if shared.shutdown.is_cancelled() {
+            "shutting_down"
+        } else {
+            "ok"
+        },
+        rooms: shared.lobby.room_count(),
+        connections: shared.connections.load(Ordering::Relaxed),
+    })
+}
+
+async fn metrics(State(shared): State<Arc<Shared>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        shared.metrics.render(),
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    api_error(
+        StatusCode::NOT_FOUND,
+        ErrorCode::BadMessage,
+        "no such endpoint: see /ws, /api/rooms, /api/games/{id}, /healthz, /metrics".into(),
+    )
+}
+
+#[derive(Serialize)]
+struct ApiError {
+    code: ErrorCode,
+    message: String,
+}
+
+fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
+    (status, Json(ApiError { code, message })).into_response()
+}

@@ -1,0 +1,87 @@
+//! The authoritative Mice Cake game server.
+//!
+//! Players connect over a WebSocket (`GET /ws`) and speak the protocol of
+//! `mice-cake-protocol`. Each room is a task that owns its game; every rule is
+//! the engine's; the server keeps each committed assignment to itself until
+//! both are in, and never sends a face-down piece.
+//!
+//! ```no_run
+//! # async fn example() -> anyhow::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! let config = mice_cake_server::Config::with_bind(listener.local_addr()?);
+//! mice_cake_server::run(listener, config, tokio::signal::ctrl_c()).await?;
+//! # Ok(()) }
+//! ```
+//!
+//! # Layout
+//!
+//! * [`run`]: serves a listener until a shutdown future completes.
+//! * `config`: flags and environment variables ([`Config`]).
+//! * `http`: the routes — `/ws`, `/api/rooms`, `/api/games/{id}`, `/healthz`,
+//!   `/metrics`.
+//! * `connection`: one task per WebSocket — handshake, rate limit, frame
+//!   limit, parsing — forwarding to its room.
+//! * `room`: one task per room (an actor): seats, spectators, hidden
+//!   commits, deadlines, grace periods, reveals, rematches; numbered events
+//!   kept for reconnections.
+//! * `lobby`: rooms by code, seat tokens (hashed) back to their room, the
+//!   public listing.
+//! * `outbound`: each connection's bounded queue; a client that cannot keep
+//!   up is disconnected, the room never waits.
+//! * `games`: finished games and their records.
+//! * `random`, `ratelimit`, `metrics`: what the names say.
+
+mod config;
+mod connection;
+mod games;
+mod http;
+mod lobby;
+mod metrics;
+mod outbound;
+mod random;
+mod ratelimit;
+mod room;
+mod shared;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use config::{Config, LogFormat};
+use tokio::net::TcpListener;
+use tracing::info;
+
+/// How long the server waits for connections to close after shutdown.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// Serves `listener` until `shutdown` completes, then tells every client,
+/// stops accepting, and waits (briefly) for connections to close.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = impl Send> + Send + 'static,
+) -> anyhow::Result<()> {
+    let shared = Arc::new(shared::Shared::new(config)?);
+    let app = http::router(Arc::clone(&shared));
+    let stopping = shared.shutdown.clone();
+    tokio::spawn(async move {
+        let _ = shutdown.await;
+        info!("shutting down");
+        stopping.cancel();
+    });
+    let stopped = shared.shutdown.clone();
+    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
+        stopped.cancelled().await;
+    });
+    let stopped = shared.shutdown.clone();
+    tokio::select! {
+        result = serving => result?,
+        // Graceful shutdown waits for open connections; do not wait forever.
+        () = async {
+            stopped.cancelled().await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        } => {}
+    }
+    info!("stopped");
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The lobby: every room by its code, the seat tokens that lead back to a
+//! room, and the public listing.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions, RoomSummary, SeatToken};
+use sha2::{Digest, Sha256};
+
+use crate::room::{self, Refusal, RoomHandle};
+use crate::shared::Shared;
+
+/// A seat token's SHA-256: the server keeps only this, never the token.
+pub(crate) type TokenHash = [u8; 32];
+
+/// Hashes a seat token for storage and lookup.
+pub(crate) fn token_hash(token: &SeatToken) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+#[derive(Default)]
+pub(crate) struct Lobby {
+    rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
+    seats: Mutex<HashMap<TokenHash, RoomCode>>,
+    /// Public rooms' summaries, kept up to date by the rooms themselves.
+    listing: Mutex<HashMap<RoomCode, RoomSummary>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Lobby maps stay consistent under every operation, so a panic elsewhere
+    // while one was held leaves nothing half-done.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Lobby {
+    /// Creates a room with a fresh code and starts its task.
+    pub(crate) fn create(
+        &self,
+        shared: &Arc<Shared>,
+        options: RoomOptions,
+    ) -> Result<RoomHandle, Refusal> {
+        let mut rooms = lock(&self.rooms);
+        if rooms.len() >= shared.config.max_rooms {
+            return Err(Refusal::new(
+                ErrorCode::TooManyRooms,
+                format!(
+                    "the server holds its limit of {} rooms; try again later",
+                    shared.config.max_rooms
+                ),
+            ));
+        }
+        // 31^5 codes: a free one is found at once unless the server is full.
+        let code = (0..64)
+            .map(|_| shared.rng.room_code())
+            .find(|code| !rooms.contains_key(code))
+            .ok_or_else(|| Refusal::new(ErrorCode::TooManyRooms, "no free room code"))?;
+        let handle = room::spawn(code, options, Arc::clone(shared));
+        rooms.insert(code, handle.clone());
+        metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
+        Ok(handle)
+    }
+
+    /// The room with this code.
+    pub(crate) fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
+        lock(&self.rooms).get(code).cloned()
+    }
+
+    /// Forgets a closed room and its seat tokens.
+    pub(crate) fn remove(&self, code: &RoomCode) {
+        let mut rooms = lock(&self.rooms);
+        rooms.remove(code);
+        metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
+        drop(rooms);
+        lock(&self.seats).retain(|_, room| room != code);
+        lock(&self.listing).remove(code);
+    }
+
+    /// Records that a seat token leads to `code`.
+    pub(crate) fn register_seat(&self, hash: TokenHash, code: RoomCode) {
+        lock(&self.seats).insert(hash, code);
+    }
+
+    /// Forgets a seat token (its player left).
+    pub(crate) fn forget_seat(&self, hash: &TokenHash) {
+        lock(&self.seats).remove(hash);
+    }
+
+    /// The room a seat token leads to.
+    pub(crate) fn room_of_seat(&self, hash: &TokenHash) -> Option<RoomHandle> {
+        let code = *lock(&self.seats).get(hash)?;
+        self.room(&code)
+    }
+
+    /// Publishes (or, with `None`, withdraws) a room's public summary.
+    pub(crate) fn publish(&self, code: RoomCode, summary: Option<RoomSummary>) {
+        let mut listing = lock(&self.listing);
+        match summary {
+            Some(summary) => listing.insert(code, summary),
+            None => listing.remove(&code),
+        };
+    }
+
+    /// The public rooms: waiting ones first, then by code.
+    pub(crate) fn list(&self) -> Vec<RoomSummary> {
+        let mut rooms: Vec<RoomSummary> = lock(&self.listing).values().cloned().collect();
+        rooms.sort_by_key(|room| {
+            (
+                room.status != mice_cake_protocol::RoomStatus::Waiting,
+                room.code,
+            )
+        });
+        rooms
+    }
+
+    /// How many rooms are held.
+    pub(crate) fn room_count(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+}

@@ -1,0 +1,49 @@
+//! `mice-cake-server`: runs the game server. `--help` lists every option.
+
+use clap::Parser as _;
+use mice_cake_server::{Config, LogFormat};
+use tokio::net::TcpListener;
+use tracing::info;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let config = Config::parse();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    match config.log_format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs.json().init(),
+    }
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?;
+    let addr = listener.local_addr()?;
+    info!(%addr, "listening");
+    mice_cake_server::run(listener, config, shutdown_signal()).await
+}
+
+/// Completes on SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(terminate) => terminate,
+                Err(error) => {
+                    tracing::warn!(cause = %error, "cannot watch SIGTERM; Ctrl-C only");
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+}

@@ -1,0 +1,71 @@
+//! A connection's outbound queue: bounded, never awaited by a room.
+
+use axum::extract::ws::Utf8Bytes;
+use mice_cake_protocol::ServerMessage;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// One serialized message. Cloning shares the bytes: a room serializes an
+/// event once and sends it to every member.
+pub(crate) type Frame = Utf8Bytes;
+
+/// Serializes a message into a frame.
+pub(crate) fn frame(message: &ServerMessage) -> Frame {
+    match serde_json::to_string(message) {
+        Ok(text) => Frame::from(text),
+        // Our own types always serialize; if one ever fails, say so rather
+        // than send nothing.
+        Err(error) => Frame::from(format!(
+            r#"{{"type":"error","code":"internal","message":"the server could not write a message: {error}"}}"#
+        )),
+    }
+}
+
+/// The sending end of a connection's queue, held by rooms.
+#[derive(Clone, Debug)]
+pub(crate) struct Outbound {
+    tx: mpsc::Sender<Frame>,
+    /// Cancelled to close the connection: the client fell too far behind,
+    /// or another connection took its seat.
+    close: CancellationToken,
+}
+
+impl Outbound {
+    /// A queue of `capacity` frames, its receiving end, and the token that
+    /// asks the connection to close.
+    pub(crate) fn new(capacity: usize) -> (Outbound, mpsc::Receiver<Frame>, CancellationToken) {
+        let (tx, rx) = mpsc::channel(capacity.max(1));
+        let close = CancellationToken::new();
+        (
+            Outbound {
+                tx,
+                close: close.clone(),
+            },
+            rx,
+            close,
+        )
+    }
+
+    /// Queues a frame without waiting. A full queue means the client cannot
+    /// keep up: it is disconnected, and the caller goes on.
+    pub(crate) fn send(&self, frame: Frame) {
+        match self.tx.try_send(frame) {
+            Ok(()) => metrics::counter!(crate::metrics::MESSAGES_SENT).increment(1),
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
+                self.close.cancel();
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => {}
+        }
+    }
+
+    /// Serializes and queues one message.
+    pub(crate) fn send_message(&self, message: &ServerMessage) {
+        self.send(frame(message));
+    }
+
+    /// Closes the connection once what is queued has been written.
+    pub(crate) fn disconnect(&self) {
+        self.close.cancel();
+    }
+}

@@ -1,0 +1,107 @@
+//! The server's random source: deals, dice seeds, room codes, seat tokens.
+
+use std::sync::Mutex;
+
+use mice_cake_engine::Seed;
+use mice_cake_protocol::ids::{ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTES};
+use mice_cake_protocol::{GameId, RoomCode, SeatToken};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng, SeedableRng};
+
+/// A ChaCha20 generator, seeded from the operating system, or from a fixed
+/// seed for reproducible tests. Everything secret (tokens, game seeds) is
+/// drawn from it.
+pub(crate) struct ServerRng(Mutex<ChaCha20Rng>);
+
+impl ServerRng {
+    /// From the operating system's entropy, or from `seed` if given.
+    pub(crate) fn new(seed: Option<Seed>) -> anyhow::Result<ServerRng> {
+        let bytes = match seed {
+            Some(seed) => seed.to_bytes(),
+            None => {
+                let mut bytes = [0; 32];
+                getrandom::fill(&mut bytes).map_err(|error| {
+                    anyhow::anyhow!("no entropy from the operating system: {error}")
+                })?;
+                bytes
+            }
+        };
+        Ok(ServerRng(Mutex::new(ChaCha20Rng::from_seed(bytes))))
+    }
+
+    fn fill(&self, bytes: &mut [u8]) {
+        // A poisoned lock only means another thread panicked mid-draw; the
+        // generator's state is still a valid generator state.
+        let mut rng = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        rng.fill_bytes(bytes);
+    }
+
+    /// A new game's seed.
+    pub(crate) fn game_seed(&self) -> Seed {
+        let mut bytes = [0; 32];
+        self.fill(&mut bytes);
+        Seed::from_bytes(bytes)
+    }
+
+    /// A seat token: 128 unguessable bits.
+    pub(crate) fn seat_token(&self) -> SeatToken {
+        let mut bytes = [0; SEAT_TOKEN_BYTES];
+        self.fill(&mut bytes);
+        SeatToken::from_bytes(bytes)
+    }
+
+    /// A room code, uniform over the alphabet.
+    pub(crate) fn room_code(&self) -> RoomCode {
+        let mut indices = [0; ROOM_CODE_LEN];
+        for index in &mut indices {
+            *index = self.below(ROOM_CODE_ALPHABET.len());
+        }
+        RoomCode::from_indices(indices)
+    }
+
+    /// A game id (a random UUID).
+    pub(crate) fn game_id(&self) -> GameId {
+        let mut bytes = [0; 16];
+        self.fill(&mut bytes);
+        uuid::Builder::from_random_bytes(bytes).into_uuid()
+    }
+
+    /// A generator of its own for a bot's random choices.
+    pub(crate) fn bot_rng(&self) -> ChaCha20Rng {
+        let mut bytes = [0; 32];
+        self.fill(&mut bytes);
+        ChaCha20Rng::from_seed(bytes)
+    }
+
+    /// A uniform number below `bound` (small bounds only).
+    fn below(&self, bound: usize) -> usize {
+        let zone = 256 - 256 % bound;
+        loop {
+            let mut byte = [0u8];
+            self.fill(&mut byte);
+            if usize::from(byte[0]) < zone {
+                return usize::from(byte[0]) % bound;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_seed_gives_the_same_codes_and_tokens() {
+        let (a, b) = (
+            ServerRng::new(Some(Seed::from_u64(1))).unwrap(),
+            ServerRng::new(Some(Seed::from_u64(1))).unwrap(),
+        );
+        assert_eq!(a.room_code(), b.room_code());
+        assert_eq!(a.seat_token(), b.seat_token());
+        let os = ServerRng::new(None).unwrap();
+        assert_ne!(os.seat_token(), a.seat_token());
+    }
+}

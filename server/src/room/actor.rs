@@ -1,0 +1,883 @@
+//! The room task: owns one room's seats, spectators and game.
+//!
+//! Hidden information is kept here: a committed assignment stays in
+//! `round.commits` and reaches nobody (no event, no log line) until both are
+//! in; the engine's views carry no face-down piece; the record (with the
+//! seed and the deal) leaves the room only when the game is over.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use mice_cake_engine::{
+    Assignment, EndReason, Policy, RecordedGame, RoundReport, Seat, Seated, Viewer,
+};
+use mice_cake_protocol::{
+    Ending, ErrorCode, FinishedGame, ForfeitCause, GameId, GameResult, PlayerInfo, RoomCode,
+    RoomEvent, RoomOptions, RoomState, RoomStatus, RoomSummary, SeatToken, ServerMessage,
+};
+use rand_chacha::ChaCha20Rng;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tracing::{debug, info, warn};
+
+use super::events::EventLog;
+use super::{Command, ConnId, Member, Refusal};
+use crate::lobby::{TokenHash, token_hash};
+use crate::outbound::{Frame, frame};
+use crate::shared::Shared;
+
+/// A seat's occupant.
+#[derive(Debug)]
+struct Player {
+    name: String,
+    /// The seat token's hash; none for a bot.
+    token: Option<TokenHash>,
+    /// The server-side bot's policy, if a bot.
+    bot: Option<Policy>,
+    /// The connection holding the seat, if any.
+    member: Option<Member>,
+    /// While disconnected during a game: when the player forfeits.
+    grace_until: Option<Instant>,
+    /// Rounds in a row committed for this player at the deadline.
+    auto_commits: u32,
+}
+
+impl Player {
+    fn is_connected(&self) -> bool {
+        self.bot.is_some() || self.member.is_some()
+    }
+
+    fn holds(&self, conn: ConnId) -> bool {
+        self.member
+            .as_ref()
+            .is_some_and(|member| member.conn == conn)
+    }
+}
+
+/// An assignment held for the round.
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    assignment: Assignment,
+    /// Made by the server at the deadline.
+    auto: bool,
+}
+
+#[derive(Debug, Default)]
+struct Round {
+    commits: Seated<Option<Commit>>,
+    deadline: Option<Instant>,
+}
+
+pub(super) struct Room {
+    code: RoomCode,
+    options: RoomOptions,
+    shared: Arc<Shared>,
+    seats: Seated<Option<Player>>,
+    spectators: HashMap<ConnId, Member>,
+    status: RoomStatus,
+    game: Option<RecordedGame>,
+    game_number: u32,
+    round: Round,
+    events: EventLog,
+    last_report: Option<RoundReport>,
+    result: Option<GameResult>,
+    rematch: Seated<bool>,
+    game_ids: Vec<GameId>,
+    /// Since when nobody is connected (bots aside).
+    empty_since: Option<Instant>,
+    bot_rng: ChaCha20Rng,
+}
+
+impl Room {
+    pub(super) fn new(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> Room {
+        let bot_rng = shared.rng.bot_rng();
+        Room {
+            code,
+            options,
+            shared,
+            seats: Seated::default(),
+            spectators: HashMap::new(),
+            status: RoomStatus::Waiting,
+            game: None,
+            game_number: 0,
+            round: Round::default(),
+            events: EventLog::new(),
+            last_report: None,
+            result: None,
+            rematch: Seated::default(),
+            game_ids: Vec::new(),
+            empty_since: Some(Instant::now()),
+            bot_rng,
+        }
+    }
+
+    /// Runs the room until it is empty long enough, or the server stops.
+    pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        debug!(room = %self.code, "room opened");
+        let shutdown = self.shared.shutdown.clone();
+        loop {
+            let wake = self.next_timer();
+            tokio::select! {
+                command = inbox.recv() => match command {
+                    Some(command) => self.handle(command),
+                    None => break,
+                },
+                () = sleep_until(wake), if wake.is_some() => {
+                    if self.on_timer(Instant::now()) {
+                        break;
+                    }
+                }
+                () = shutdown.cancelled() => break,
+            }
+            self.publish();
+        }
+        self.shared.lobby.remove(&self.code);
+        debug!(room = %self.code, "room closed");
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join {
+                member,
+                name,
+                reply,
+            } => {
+                let _ = reply.send(self.join(member, name));
+            }
+            Command::Watch { member, reply } => {
+                let _ = reply.send(self.watch(member));
+            }
+            Command::Resume {
+                member,
+                token,
+                last_seq,
+                reply,
+            } => {
+                let _ = reply.send(self.resume(member, &token, last_seq));
+            }
+            Command::Commit { conn, assignment } => {
+                if let Err(refusal) = self.commit(conn, assignment) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::Rematch { conn } => {
+                if let Err(refusal) = self.rematch(conn) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::Leave { conn } => self.leave(conn),
+            Command::Disconnected { conn } => self.disconnected(conn),
+        }
+        self.note_emptiness(Instant::now());
+    }
+
+    // ----- Membership -------------------------------------------------------
+
+    fn join(&mut self, member: Member, name: String) -> Result<Seat, Refusal> {
+        let seat = Seat::ALL
+            .into_iter()
+            .find(|seat| self.seats[*seat].is_none())
+            .ok_or_else(|| {
+                Refusal::new(
+                    ErrorCode::RoomFull,
+                    format!(
+                        "room {} already has two players; you can watch it",
+                        self.code
+                    ),
+                )
+            })?;
+        let token = self.shared.rng.seat_token();
+        let hash = token_hash(&token);
+        self.shared.lobby.register_seat(hash, self.code);
+        self.seats[seat] = Some(Player {
+            name,
+            token: Some(hash),
+            bot: None,
+            member: Some(member),
+            grace_until: None,
+            auto_commits: 0,
+        });
+        info!(room = %self.code, %seat, "player joined");
+        self.send_joined_to_seat(seat, Some(token));
+        self.emit_player_joined(seat);
+        if let Some(policy) = self.options.bot
+            && self.seats[seat.opponent()].is_none()
+        {
+            self.seat_bot(seat.opponent(), policy);
+        }
+        self.start_game_if_ready();
+        Ok(seat)
+    }
+
+    fn seat_bot(&mut self, seat: Seat, policy: Policy) {
+        self.seats[seat] = Some(Player {
+            name: format!("{policy} bot"),
+            token: None,
+            bot: Some(policy),
+            member: None,
+            grace_until: None,
+            auto_commits: 0,
+        });
+        self.emit_player_joined(seat);
+    }
+
+    fn emit_player_joined(&mut self, seat: Seat) {
+        if let Some(player) = self.player_info(seat) {
+            self.emit(RoomEvent::PlayerJoined { seat, player });
+        }
+    }
+
+    fn watch(&mut self, member: Member) -> Result<(), Refusal> {
+        if self.spectators.len() >= self.shared.config.max_spectators {
+            return Err(Refusal::new(
+                ErrorCode::SpectatorsFull,
+                format!(
+                    "room {} has its limit of {} spectators",
+                    self.code, self.shared.config.max_spectators
+                ),
+            ));
+        }
+        let conn = member.conn;
+        self.spectators.insert(conn, member);
+        if let Some(member) = self.spectators.get(&conn) {
+            self.send_joined(member, None, None);
+        }
+        self.emit_spectators();
+        Ok(())
+    }
+
+    fn resume(
+        &mut self,
+        member: Member,
+        token: &TokenHash,
+        last_seq: Option<u64>,
+    ) -> Result<Seat, Refusal> {
+        let seat = Seat::ALL
+            .into_iter()
+            .find(|seat| {
+                self.seats[*seat]
+                    .as_ref()
+                    .is_some_and(|player| player.token.as_ref() == Some(token))
+            })
+            .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
+        let Some(player) = self.seats[seat].as_mut() else {
+            return Err(Refusal::new(
+                ErrorCode::BadToken,
+                "that seat token is not valid",
+            ));
+        };
+        // A second connection with the token replaces the first.
+        if let Some(old) = player.member.replace(member) {
+            old.outbound.send_message(&ServerMessage::Error {
+                code: ErrorCode::BadToken,
+                message: "another connection took over this seat".into(),
+            });
+            old.outbound.disconnect();
+        }
+        player.grace_until = None;
+        info!(room = %self.code, %seat, "player resumed");
+        self.send_joined_to_seat(seat, None);
+        if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
+            for missed in self.events.since(last_seq.unwrap_or(u64::MAX)) {
+                member.outbound.send(missed.clone());
+            }
+        }
+        self.emit(RoomEvent::Connection {
+            seat,
+            connected: true,
+            grace_ms: None,
+        });
+        Ok(seat)
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        if let Some(member) = self.spectators.remove(&conn) {
+            member
+                .outbound
+                .send_message(&ServerMessage::Left { code: self.code });
+            self.emit_spectators();
+            return;
+        }
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        if self.status == RoomStatus::Playing {
+            self.forfeit(seat, ForfeitCause::Left);
+        }
+        if let Some(player) = self.seats[seat].take() {
+            if let Some(hash) = player.token {
+                self.shared.lobby.forget_seat(&hash);
+            }
+            if let Some(member) = player.member {
+                member
+                    .outbound
+                    .send_message(&ServerMessage::Left { code: self.code });
+            }
+        }
+        info!(room = %self.code, %seat, "player left");
+        self.emit(RoomEvent::PlayerLeft { seat });
+        // A bot stays only with a human opposite.
+        let other = seat.opponent();
+        if self.seats[other].as_ref().is_some_and(|p| p.bot.is_some()) {
+            self.seats[other] = None;
+            self.emit(RoomEvent::PlayerLeft { seat: other });
+        }
+        self.rematch = Seated::default();
+        if self.status != RoomStatus::Playing {
+            self.status = RoomStatus::Waiting;
+        }
+    }
+
+    fn disconnected(&mut self, conn: ConnId) {
+        if self.spectators.remove(&conn).is_some() {
+            self.emit_spectators();
+            return;
+        }
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        let grace = self.shared.config.disconnect_grace;
+        let playing = self.status == RoomStatus::Playing;
+        if let Some(player) = self.seats[seat].as_mut() {
+            player.member = None;
+            player.grace_until = playing.then(|| Instant::now() + grace);
+        }
+        info!(room = %self.code, %seat, "player disconnected");
+        self.emit(RoomEvent::Connection {
+            seat,
+            connected: false,
+            grace_ms: playing.then(|| millis(grace)),
+        });
+    }
+
+    // ----- The game ---------------------------------------------------------
+
+    fn start_game_if_ready(&mut self) {
+        if self.status != RoomStatus::Playing && Seat::ALL.iter().all(|s| self.seats[*s].is_some())
+        {
+            self.start_game();
+        }
+    }
+
+    fn start_game(&mut self) {
+        let game = match RecordedGame::new(self.options.game, self.shared.rng.game_seed()) {
+            Ok(game) => game,
+            Err(error) => {
+                // Options are checked when the room is created.
+                warn!(room = %self.code, cause = %error, "cannot start a game");
+                return;
+            }
+        };
+        self.game_number += 1;
+        self.status = RoomStatus::Playing;
+        self.result = None;
+        self.rematch = Seated::default();
+        self.last_report = None;
+        let view = game.game().view(Viewer::Spectator);
+        self.game = Some(game);
+        for player in self.players_mut() {
+            player.auto_commits = 0;
+            player.grace_until = None;
+        }
+        metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
+        info!(room = %self.code, game = self.game_number, "game started");
+        if let (Some(yellow), Some(blue)) =
+            (self.player_info(Seat::Yellow), self.player_info(Seat::Blue))
+        {
+            self.emit(RoomEvent::GameStarted {
+                game: self.game_number,
+                players: Seated { yellow, blue },
+                view,
+            });
+        }
+        // A player already disconnected when the game starts gets the grace period.
+        let now = Instant::now();
+        for seat in Seat::ALL {
+            if let Some(player) = self.seats[seat].as_mut()
+                && !player.is_connected()
+            {
+                player.grace_until = Some(now + self.shared.config.disconnect_grace);
+            }
+        }
+        self.start_round();
+    }
+
+    /// Opens a round: bots and players with no choice commit at once.
+    fn start_round(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let round = game.game().round();
+        self.round = Round {
+            commits: Seated::default(),
+            deadline: (self.options.deadline_ms > 0)
+                .then(|| Instant::now() + Duration::from_millis(self.options.deadline_ms)),
+        };
+        self.emit(RoomEvent::RoundStarted {
+            round,
+            deadline_ms: (self.options.deadline_ms > 0).then_some(self.options.deadline_ms),
+        });
+        for seat in Seat::ALL {
+            let Some(game) = self.game.as_ref() else {
+                return;
+            };
+            let view = game.game().view(Viewer::from(seat));
+            let bot = self.seats[seat].as_ref().and_then(|player| player.bot);
+            let assignment = match bot {
+                Some(policy) => Some(policy.choose(&view, seat, &mut self.bot_rng)),
+                // Ruling 14: with nothing to decide, the server commits.
+                None => match view.legal_assignments(seat).as_slice() {
+                    [only] => Some(*only),
+                    _ => None,
+                },
+            };
+            if let Some(assignment) = assignment {
+                self.round.commits[seat] = Some(Commit {
+                    assignment,
+                    auto: false,
+                });
+                self.emit(RoomEvent::Committed { seat });
+            }
+        }
+        self.resolve_if_complete();
+    }
+
+    fn commit(&mut self, conn: ConnId, assignment: Assignment) -> Result<(), Refusal> {
+        let seat = self.acting_seat(conn)?;
+        let game = self.playing_game()?;
+        if self.round.commits[seat].is_some() {
+            return Err(Refusal::new(
+                ErrorCode::AlreadyCommitted,
+                "you have already committed this round",
+            ));
+        }
+        // The error describes the assignment: it goes to its author only.
+        game.game().check(seat, &assignment).map_err(|error| {
+            Refusal::new(
+                ErrorCode::IllegalAssignment,
+                format!("{assignment} cannot be played: {error}"),
+            )
+        })?;
+        let round = game.game().round();
+        self.round.commits[seat] = Some(Commit {
+            assignment,
+            auto: false,
+        });
+        if let Some(player) = self.seats[seat].as_mut() {
+            player.auto_commits = 0;
+            if let Some(member) = &player.member {
+                member
+                    .outbound
+                    .send_message(&ServerMessage::CommitAccepted { round, assignment });
+            }
+        }
+        debug!(room = %self.code, %seat, round, "committed");
+        self.emit(RoomEvent::Committed { seat });
+        self.resolve_if_complete();
+        Ok(())
+    }
+
+    /// At the deadline: `greedy` commits for whoever has not.
+    fn commit_for_the_late(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let mut late = Vec::new();
+        for seat in Seat::ALL {
+            if self.round.commits[seat].is_none() {
+                let view = game.game().view(Viewer::from(seat));
+                late.push((seat, mice_cake_engine::greedy_assignment(&view, seat)));
+            }
+        }
+        for (seat, assignment) in late {
+            self.round.commits[seat] = Some(Commit {
+                assignment,
+                auto: true,
+            });
+            if let Some(player) = self.seats[seat].as_mut() {
+                player.auto_commits += 1;
+            }
+            info!(room = %self.code, %seat, "deadline passed: committed for the player");
+            self.emit(RoomEvent::Committed { seat });
+        }
+        self.resolve_if_complete();
+    }
+
+    /// Resolves the round once both assignments are in, and goes on to the
+    /// next round or the end.
+    fn resolve_if_complete(&mut self) {
+        let (Some(yellow), Some(blue)) = (self.round.commits.yellow, self.round.commits.blue)
+        else {
+            return;
+        };
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let report = match game.play_round(&yellow.assignment, &blue.assignment) {
+            Ok(report) => report.clone(),
+            Err(error) => {
+                // Both were checked; if the engine still refuses, the round
+                // is opened again rather than the game stopped.
+                warn!(room = %self.code, cause = %error, "round refused by the engine");
+                self.start_round();
+                return;
+            }
+        };
+        let view = game.game().view(Viewer::Spectator);
+        let outcome = game.game().outcome().copied();
+        metrics::counter!(crate::metrics::ROUNDS).increment(1);
+        self.round = Round::default();
+        self.emit(RoomEvent::Revealed {
+            report: Box::new(report.clone()),
+            auto: Seated {
+                yellow: yellow.auto,
+                blue: blue.auto,
+            },
+            view,
+        });
+        self.last_report = Some(report);
+        if let Some(outcome) = outcome {
+            self.finish(
+                Ending::Played {
+                    end: outcome.end,
+                    decided_by: outcome.decided_by,
+                },
+                outcome.winner,
+            );
+            return;
+        }
+        let limit = self.shared.config.missed_deadlines_to_forfeit;
+        if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
+            self.seats[*seat]
+                .as_ref()
+                .is_some_and(|player| player.auto_commits >= limit)
+        }) {
+            self.forfeit(seat, ForfeitCause::MissedDeadlines);
+            return;
+        }
+        self.start_round();
+    }
+
+    fn forfeit(&mut self, seat: Seat, cause: ForfeitCause) {
+        info!(room = %self.code, %seat, ?cause, "forfeit");
+        self.finish(Ending::Forfeit { seat, cause }, Some(seat.opponent()));
+    }
+
+    /// Ends the game: keeps its record and tells everyone.
+    fn finish(&mut self, ending: Ending, winner: Option<Seat>) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let score = Seated::from_fn(|seat| game.game().score(seat));
+        let result = GameResult {
+            winner,
+            score,
+            ending,
+        };
+        let id = self.shared.rng.game_id();
+        let players = Seated::from_fn(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .map(|player| player.name.clone())
+                .unwrap_or_default()
+        });
+        self.shared.games.insert(FinishedGame {
+            id,
+            room: self.code,
+            players,
+            result,
+            record: game.record().clone(),
+        });
+        self.status = RoomStatus::Finished;
+        self.round = Round::default();
+        self.result = Some(result);
+        self.game_ids.push(id);
+        for player in self.players_mut() {
+            player.grace_until = None;
+        }
+        let how = match ending {
+            Ending::Played { end, .. } => end_label(end),
+            Ending::Forfeit { .. } => "forfeit",
+        };
+        metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
+        info!(room = %self.code, game = self.game_number, %id, ending = how, "game over");
+        self.emit(RoomEvent::GameOver {
+            result,
+            game_id: id,
+        });
+    }
+
+    fn rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let seat = self.acting_seat(conn)?;
+        if self.status != RoomStatus::Finished || Seat::ALL.iter().any(|s| self.seats[*s].is_none())
+        {
+            return Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "a rematch can be asked once a game is over, with both players in the room",
+            ));
+        }
+        if !self.rematch[seat] {
+            self.rematch[seat] = true;
+            self.emit(RoomEvent::RematchRequested { seat });
+        }
+        if let Some(bot_seat) = Seat::ALL
+            .into_iter()
+            .find(|s| self.seats[*s].as_ref().is_some_and(|p| p.bot.is_some()))
+            && !self.rematch[bot_seat]
+        {
+            self.rematch[bot_seat] = true;
+            self.emit(RoomEvent::RematchRequested { seat: bot_seat });
+        }
+        if self.rematch.yellow && self.rematch.blue {
+            // Seats swap: Yellow plays Blue and Blue plays Yellow.
+            std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
+            self.start_game();
+            // Each player learns their new seat from a fresh state.
+            for seat in Seat::ALL {
+                if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.clone()) {
+                    let state = self.state_for(Some(seat));
+                    member.outbound.send_message(&ServerMessage::State {
+                        state: Box::new(state),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ----- Timers -----------------------------------------------------------
+
+    fn next_timer(&self) -> Option<Instant> {
+        let deadline = if self.status == RoomStatus::Playing {
+            self.round.deadline
+        } else {
+            None
+        };
+        let graces = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until);
+        let idle = self
+            .empty_since
+            .map(|since| since + self.shared.config.room_idle);
+        deadline.into_iter().chain(graces).chain(idle).min()
+    }
+
+    /// Handles whatever is due at `now`; returns whether the room closes.
+    fn on_timer(&mut self, now: Instant) -> bool {
+        if self
+            .empty_since
+            .is_some_and(|since| now >= since + self.shared.config.room_idle)
+        {
+            return true;
+        }
+        if self.status == RoomStatus::Playing {
+            if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
+                self.seats[*seat]
+                    .as_ref()
+                    .and_then(|player| player.grace_until)
+                    .is_some_and(|until| now >= until)
+            }) {
+                self.forfeit(seat, ForfeitCause::Disconnected);
+            } else if self.round.deadline.is_some_and(|deadline| now >= deadline) {
+                self.round.deadline = None;
+                self.commit_for_the_late();
+            }
+        }
+        self.note_emptiness(now);
+        false
+    }
+
+    /// Starts or stops the idle clock: a room with nobody connected (bots
+    /// aside) closes after a while.
+    fn note_emptiness(&mut self, now: Instant) {
+        let humans_connected = Seat::ALL.into_iter().any(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| player.member.is_some())
+        });
+        if humans_connected || !self.spectators.is_empty() {
+            self.empty_since = None;
+        } else if self.empty_since.is_none() {
+            self.empty_since = Some(now);
+        }
+    }
+
+    // ----- What members see -------------------------------------------------
+
+    /// Numbers an event and sends it to every member.
+    fn emit(&mut self, event: RoomEvent) {
+        let frame = self.events.record(event);
+        self.broadcast(&frame);
+    }
+
+    fn broadcast(&self, frame: &Frame) {
+        let players = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
+        for member in players.chain(self.spectators.values()) {
+            member.outbound.send(frame.clone());
+        }
+    }
+
+    fn emit_spectators(&mut self) {
+        let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
+        self.emit(RoomEvent::Spectators { count });
+    }
+
+    fn send_joined(&self, member: &Member, seat: Option<Seat>, token: Option<SeatToken>) {
+        let state = self.state_for(seat);
+        member.outbound.send(frame(&ServerMessage::Joined {
+            seat,
+            token,
+            state: Box::new(state),
+        }));
+    }
+
+    /// Sends `joined` to the connection holding `seat`.
+    fn send_joined_to_seat(&self, seat: Seat, token: Option<SeatToken>) {
+        if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
+            self.send_joined(member, Some(seat), token);
+        }
+    }
+
+    fn refuse(&self, conn: ConnId, refusal: Refusal) {
+        metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
+        if let Some(member) = self.member(conn) {
+            member.outbound.send_message(&ServerMessage::Error {
+                code: refusal.code,
+                message: refusal.message,
+            });
+        }
+    }
+
+    /// The room as `you` may see it: your own commit, never the opponent's.
+    fn state_for(&self, you: Option<Seat>) -> RoomState {
+        let now = Instant::now();
+        RoomState {
+            code: self.code,
+            options: self.options,
+            status: self.status,
+            you,
+            players: Seated::from_fn(|seat| self.player_info(seat)),
+            spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
+            game: self.game_number,
+            view: self.game.as_ref().map(|game| {
+                game.game()
+                    .view(you.map_or(Viewer::Spectator, Viewer::from))
+            }),
+            committed: self.round.commits.map(|commit| commit.is_some()),
+            your_commit: you.and_then(|seat| self.round.commits[seat].map(|c| c.assignment)),
+            deadline_ms: self
+                .round
+                .deadline
+                .filter(|_| self.status == RoomStatus::Playing)
+                .map(|deadline| millis(deadline.saturating_duration_since(now))),
+            last_report: self.last_report.clone().map(Box::new),
+            rematch: self.rematch,
+            result: self.result,
+            game_ids: self.game_ids.clone(),
+            seq: self.events.last_seq(),
+        }
+    }
+
+    fn player_info(&self, seat: Seat) -> Option<PlayerInfo> {
+        let player = self.seats[seat].as_ref()?;
+        let now = Instant::now();
+        Some(PlayerInfo {
+            name: player.name.clone(),
+            connected: player.is_connected(),
+            bot: player.bot,
+            grace_ms: player
+                .grace_until
+                .map(|until| millis(until.saturating_duration_since(now))),
+            auto_commits: player.auto_commits,
+        })
+    }
+
+    /// Updates the lobby's listing of this room.
+    fn publish(&self) {
+        let summary = self.options.public.then(|| RoomSummary {
+            code: self.code,
+            status: self.status,
+            players: Seated::from_fn(|seat| self.seats[seat].as_ref().map(|p| p.name.clone())),
+            spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
+            round: self.game.as_ref().map_or(0, |game| game.game().round()),
+            options: self.options,
+        });
+        self.shared.lobby.publish(self.code, summary);
+    }
+
+    // ----- Lookups ----------------------------------------------------------
+
+    fn players_mut(&mut self) -> impl Iterator<Item = &mut Player> {
+        [&mut self.seats.yellow, &mut self.seats.blue]
+            .into_iter()
+            .flatten()
+    }
+
+    fn seat_of(&self, conn: ConnId) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|seat| {
+            self.seats[*seat]
+                .as_ref()
+                .is_some_and(|player| player.holds(conn))
+        })
+    }
+
+    fn member(&self, conn: ConnId) -> Option<&Member> {
+        self.spectators.get(&conn).or_else(|| {
+            Seat::ALL.into_iter().find_map(|seat| {
+                self.seats[seat]
+                    .as_ref()?
+                    .member
+                    .as_ref()
+                    .filter(|member| member.conn == conn)
+            })
+        })
+    }
+
+    /// The seat of a connection that wants to act.
+    fn acting_seat(&self, conn: ConnId) -> Result<Seat, Refusal> {
+        if self.spectators.contains_key(&conn) {
+            return Err(Refusal::new(
+                ErrorCode::SpectatorCannotAct,
+                "spectators watch; only the two players can play",
+            ));
+        }
+        self.seat_of(conn)
+            .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are not in this room"))
+    }
+
+    fn playing_game(&self) -> Result<&RecordedGame, Refusal> {
+        match (&self.game, self.status) {
+            (Some(game), RoomStatus::Playing) => Ok(game),
+            (_, RoomStatus::Waiting) => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "the game has not started: the room waits for a second player",
+            )),
+            _ => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "the game is over; ask for a rematch to play again",
+            )),
+        }
+    }
+}
+
+async fn sleep_until(wake: Option<Instant>) {
+    match wake {
+        Some(wake) => tokio::time::sleep_until(wake).await,
+        None => std::future::pending().await,
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn end_label(end: EndReason) -> &'static str {
+    match end {
+        EndReason::BoardCleared => "board_cleared",
+        EndReason::NoMovesLeft => "no_moves_left",
+        EndReason::StallLimit => "stall_limit",
+    }
+}

@@ -1,0 +1,130 @@
+//! Rooms: one task per room owns its game (an actor). Connections talk to it
+//! through a [`RoomHandle`]; it answers through each member's outbound queue,
+//! so that it never waits for a client.
+
+mod actor;
+mod events;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mice_cake_engine::{Assignment, Seat};
+use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::lobby::TokenHash;
+use crate::outbound::Outbound;
+use crate::shared::Shared;
+
+/// Commands waiting for a room; a full inbox makes senders wait, never the room.
+const INBOX: usize = 256;
+
+/// A connection's id, unique in this process.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct ConnId(u64);
+
+impl ConnId {
+    pub(crate) fn next() -> ConnId {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        ConnId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+/// A connection, as a room knows it.
+#[derive(Clone, Debug)]
+pub(crate) struct Member {
+    pub(crate) conn: ConnId,
+    pub(crate) outbound: Outbound,
+}
+
+/// A request the room turned down, with the error to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) code: ErrorCode,
+    pub(crate) message: String,
+}
+
+impl Refusal {
+    pub(crate) fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// What a room is asked to do.
+#[derive(Debug)]
+pub(crate) enum Command {
+    /// Take a free seat. The room sends `joined` itself; the reply tells the
+    /// connection whether it is in.
+    Join {
+        member: Member,
+        name: String,
+        reply: oneshot::Sender<Result<Seat, Refusal>>,
+    },
+    /// Watch.
+    Watch {
+        member: Member,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Take a seat back with its token.
+    Resume {
+        member: Member,
+        token: TokenHash,
+        last_seq: Option<u64>,
+        reply: oneshot::Sender<Result<Seat, Refusal>>,
+    },
+    Commit {
+        conn: ConnId,
+        assignment: Assignment,
+    },
+    Rematch {
+        conn: ConnId,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    /// The connection is gone.
+    Disconnected {
+        conn: ConnId,
+    },
+}
+
+/// A cloneable handle to a room's task.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomHandle {
+    code: RoomCode,
+    tx: mpsc::Sender<Command>,
+}
+
+impl RoomHandle {
+    pub(crate) fn code(&self) -> RoomCode {
+        self.code
+    }
+
+    /// Sends a command; `false` if the room is gone.
+    pub(crate) async fn send(&self, command: Command) -> bool {
+        self.tx.send(command).await.is_ok()
+    }
+
+    /// Sends a command that answers, and waits for the answer.
+    pub(crate) async fn ask<T>(
+        &self,
+        command: impl FnOnce(oneshot::Sender<Result<T, Refusal>>) -> Command,
+    ) -> Result<T, Refusal> {
+        let gone = || Refusal::new(ErrorCode::UnknownRoom, "the room has closed");
+        let (reply, answer) = oneshot::channel();
+        if !self.send(command(reply)).await {
+            return Err(gone());
+        }
+        answer.await.unwrap_or_else(|_| Err(gone()))
+    }
+}
+
+/// Starts a room's task.
+pub(crate) fn spawn(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> RoomHandle {
+    let (tx, inbox) = mpsc::channel(INBOX);
+    tokio::spawn(actor::Room::new(code, options, shared).run(inbox));
+    RoomHandle { code, tx }
+}

@@ -1,0 +1,339 @@
+//! Bad input of every class gets its error code; nothing crashes or stalls,
+//! and the other rooms are served all along.
+
+use std::time::Duration;
+
+use mice_cake_engine::{Options, Policy, Seat};
+use mice_cake_protocol::{
+    ClientMessage, Ending, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomOptions, ServerMessage,
+};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::*;
+
+/// A game against a bot in another room, played while the abuse goes on.
+async fn bystander_game(server: &TestServer) -> tokio::task::JoinHandle<Played> {
+    let mut human = Client::greeted(server, "Bystander").await;
+    let options = RoomOptions {
+        bot: Some(Policy::Random),
+        ..RoomOptions::default()
+    };
+    let (_, seat, _) = human.create(options).await;
+    tokio::spawn(play(human, seat, Policy::Greedy, 9))
+}
+
+/// Sends `text` and expects `code`; then checks the connection still answers.
+async fn refused(client: &mut Client, text: &str, code: ErrorCode) -> String {
+    client.send_raw(text).await;
+    let message = client.expect_error(code).await;
+    client.send(&ClientMessage::ListRooms).await;
+    assert!(matches!(
+        client
+            .recv_until(|m| matches!(
+                m,
+                ServerMessage::RoomList { .. } | ServerMessage::Error { .. }
+            ))
+            .await,
+        ServerMessage::RoomList { .. }
+            | ServerMessage::Error {
+                code: ErrorCode::HelloRequired,
+                ..
+            }
+    ));
+    message
+}
+
+#[tokio::test]
+async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
+    let server = TestServer::start(|config| {
+        config.max_spectators = 1;
+        // This test sends many messages fast; the flood test covers the limit.
+        config.messages_per_second = 1_000;
+    })
+    .await;
+    let bystander = bystander_game(&server).await;
+
+    // Before hello.
+    let mut early = Client::connect(&server).await;
+    refused(
+        &mut early,
+        r#"{"type":"list_rooms"}"#,
+        ErrorCode::HelloRequired,
+    )
+    .await;
+    let message = refused(
+        &mut early,
+        r#"{"type":"hello","version":99,"name":"Old"}"#,
+        ErrorCode::VersionMismatch,
+    )
+    .await;
+    assert!(
+        message.contains(&PROTOCOL_VERSION.to_string()) && message.contains("99"),
+        "{message}"
+    );
+    refused(
+        &mut early,
+        r#"{"type":"hello","version":1,"name":"  "}"#,
+        ErrorCode::BadName,
+    )
+    .await;
+    refused(
+        &mut early,
+        &format!(
+            r#"{{"type":"hello","version":1,"name":"{}"}}"#,
+            "x".repeat(25)
+        ),
+        ErrorCode::BadName,
+    )
+    .await;
+
+    let mut client = Client::greeted(&server, "Mallory").await;
+    refused(
+        &mut client,
+        r#"{"type":"hello","version":1,"name":"Again"}"#,
+        ErrorCode::AlreadyGreeted,
+    )
+    .await;
+    // Not messages.
+    refused(&mut client, "not json", ErrorCode::BadMessage).await;
+    refused(&mut client, r#"{"no":"type"}"#, ErrorCode::BadMessage).await;
+    refused(
+        &mut client,
+        r#"{"type":"dance"}"#,
+        ErrorCode::UnknownMessage,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"join_room"}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"join_room","code":"0000O"}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[1,2]}}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"list_rooms","extra":1}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    // Nowhere to act.
+    refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        ErrorCode::NotInRoom,
+    )
+    .await;
+    refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::NotInRoom).await;
+    refused(
+        &mut client,
+        r#"{"type":"join_room","code":"ZZZZZ"}"#,
+        ErrorCode::UnknownRoom,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"watch_room","code":"ZZZZZ"}"#,
+        ErrorCode::UnknownRoom,
+    )
+    .await;
+    // Bad options.
+    let stall = serde_json::to_string(&ClientMessage::CreateRoom {
+        options: RoomOptions {
+            game: Options {
+                stall_limit: 0,
+                ..Options::default()
+            },
+            ..RoomOptions::default()
+        },
+    })
+    .unwrap();
+    refused(&mut client, &stall, ErrorCode::BadOptions).await;
+    refused(
+        &mut client,
+        r#"{"type":"create_room","options":{"deadline_ms":999999999999}}"#,
+        ErrorCode::BadOptions,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"create_room","options":{"turbo":true}}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+
+    // In a room: wrong phase, already in a room, illegal and repeated commits.
+    let (code, _, _) = client.create(RoomOptions::default()).await;
+    refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        ErrorCode::WrongPhase,
+    )
+    .await;
+    refused(
+        &mut client,
+        &format!(r#"{{"type":"join_room","code":"{code}"}}"#),
+        ErrorCode::AlreadyInRoom,
+    )
+    .await;
+    let mut opponent = Client::greeted(&server, "Oscar").await;
+    opponent.join(code).await;
+    let message = refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[1,0,0,0]}}"#,
+        ErrorCode::IllegalAssignment,
+    )
+    .await;
+    assert!(
+        message.contains("every available mouse must be placed"),
+        "{message}"
+    );
+    refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[0,0,0,0],"steal":"6/6"}}"#,
+        ErrorCode::IllegalAssignment,
+    )
+    .await;
+    refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::WrongPhase).await;
+    client
+        .send(&ClientMessage::Commit {
+            assignment: "A4".parse().unwrap(),
+        })
+        .await;
+    refused(
+        &mut client,
+        r#"{"type":"commit","assignment":{"mice":[0,4,0,0]}}"#,
+        ErrorCode::AlreadyCommitted,
+    )
+    .await;
+    // Spectators watch, and only so many.
+    let mut spectator = Client::greeted(&server, "Sam").await;
+    spectator.watch(code).await;
+    refused(
+        &mut spectator,
+        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        ErrorCode::SpectatorCannotAct,
+    )
+    .await;
+    refused(
+        &mut spectator,
+        r#"{"type":"rematch"}"#,
+        ErrorCode::SpectatorCannotAct,
+    )
+    .await;
+    let mut crowd = Client::greeted(&server, "Crowd").await;
+    refused(
+        &mut crowd,
+        &format!(r#"{{"type":"watch_room","code":"{code}"}}"#),
+        ErrorCode::SpectatorsFull,
+    )
+    .await;
+    // A full room.
+    let mut third = Client::greeted(&server, "Trent").await;
+    let message = refused(
+        &mut third,
+        &format!(r#"{{"type":"join_room","code":"{code}"}}"#),
+        ErrorCode::RoomFull,
+    )
+    .await;
+    assert!(message.contains("watch"), "{message}");
+
+    // Frames: too large, binary.
+    let big = format!(
+        r#"{{"type":"hello","version":1,"name":"{}"}}"#,
+        "x".repeat(MAX_FRAME_BYTES)
+    );
+    refused(&mut third, &big, ErrorCode::FrameTooLarge).await;
+    third.send_frame(Message::binary(vec![1, 2, 3])).await;
+    third.expect_error(ErrorCode::BinaryNotSupported).await;
+    // Far too large: the WebSocket layer gives up; the client is told and closed.
+    let mut huge = Client::greeted(&server, "Huge").await;
+    huge.send_raw(&"x".repeat(8 * MAX_FRAME_BYTES)).await;
+    assert!(huge.closed_within(PATIENCE).await);
+
+    let played = bystander.await.unwrap();
+    assert!(matches!(played.result.ending, Ending::Played { .. }));
+    assert_eq!(server.get("/healthz").await.0, 200);
+}
+
+#[tokio::test]
+async fn a_flood_is_rate_limited_then_cut_off_while_other_rooms_play_on() {
+    let server = TestServer::start(|config| config.messages_per_second = 10).await;
+    let bystander = bystander_game(&server).await;
+    let mut flood = Client::greeted(&server, "Flood").await;
+    for _ in 0..30 {
+        flood.send(&ClientMessage::ListRooms).await;
+    }
+    let errors = {
+        let mut errors = 0;
+        while let Some(message) = flood.try_recv(Duration::from_millis(300)).await {
+            if matches!(
+                message,
+                ServerMessage::Error {
+                    code: ErrorCode::RateLimited,
+                    ..
+                }
+            ) {
+                errors += 1;
+            }
+        }
+        errors
+    };
+    // A burst of 20 passes (hello took one), the rest is refused.
+    assert!((5..=11).contains(&errors), "{errors} refused");
+    // Keep flooding: the connection is closed.
+    for _ in 0..300 {
+        if flood.closed_within(Duration::ZERO).await {
+            break;
+        }
+        let _ = tokio::time::timeout(
+            Duration::from_millis(50),
+            flood.send_raw(r#"{"type":"list_rooms"}"#),
+        )
+        .await;
+    }
+    assert!(flood.closed_within(PATIENCE).await);
+    // The game in the other room was played to its end meanwhile.
+    let played = bystander.await.unwrap();
+    assert!(matches!(played.result.ending, Ending::Played { .. }));
+}
+
+#[tokio::test]
+async fn limits_on_rooms_and_a_hello_timeout_are_kept() {
+    let server = TestServer::start(|config| {
+        config.max_rooms = 1;
+        config.hello_timeout = Duration::from_millis(200);
+    })
+    .await;
+    let mut first = Client::greeted(&server, "One").await;
+    first.create(RoomOptions::default()).await;
+    let mut second = Client::greeted(&server, "Two").await;
+    second
+        .send(&ClientMessage::CreateRoom {
+            options: RoomOptions::default(),
+        })
+        .await;
+    second.expect_error(ErrorCode::TooManyRooms).await;
+    // Joining the existing room is still fine.
+    let (seat, _) = second.join(first_code(&server).await).await;
+    assert_eq!(seat, Seat::Blue);
+    // A connection that never says hello is told, and closed.
+    let mut silent = Client::connect(&server).await;
+    silent.expect_error(ErrorCode::HelloRequired).await;
+    assert!(silent.closed_within(PATIENCE).await);
+}
+
+async fn first_code(server: &TestServer) -> mice_cake_protocol::RoomCode {
+    let list: mice_cake_protocol::RoomList = server.get_json("/api/rooms").await;
+    list.rooms[0].code
+}

@@ -1,0 +1,153 @@
+//! Deadlines, automatic commits and forfeits (with short times, no long sleeps).
+
+use std::time::Duration;
+
+use mice_cake_engine::{GameView, Seat, greedy_assignment};
+use mice_cake_protocol::{
+    ClientMessage, Ending, ForfeitCause, GameResult, RoomEvent, RoomOptions, ServerMessage,
+};
+
+use crate::support::*;
+
+fn fast(deadline_ms: u64) -> RoomOptions {
+    RoomOptions {
+        deadline_ms,
+        ..RoomOptions::default()
+    }
+}
+
+/// Reads up to the start of `round`; returns the view the round is played
+/// on (`view`: the last one this client already read, if any).
+async fn round_view(client: &mut Client, round: u32, mut view: Option<GameView>) -> GameView {
+    loop {
+        match client.recv().await {
+            ServerMessage::Joined { state, .. } => view = state.view,
+            ServerMessage::Event { event, .. } => match *event {
+                RoomEvent::GameStarted { view: v, .. } | RoomEvent::Revealed { view: v, .. } => {
+                    view = Some(v);
+                }
+                RoomEvent::RoundStarted { round: started, .. } if started == round => {
+                    return view.expect("a view before the round");
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Commits the first legal assignment, unless the server commits (ruling 14).
+async fn commit_first_legal(client: &mut Client, seat: Seat, view: &GameView) {
+    let legal = view.legal_assignments(seat);
+    if legal.len() > 1 {
+        client
+            .send(&ClientMessage::Commit {
+                assignment: legal[0],
+            })
+            .await;
+    }
+}
+
+async fn next_reveal(
+    client: &mut Client,
+) -> (
+    mice_cake_engine::RoundReport,
+    mice_cake_engine::Seated<bool>,
+    GameView,
+) {
+    match client
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. })))
+        .await
+    {
+        ServerMessage::Event { event, .. } => match *event {
+            RoomEvent::Revealed { report, auto, view } => (*report, auto, view),
+            _ => unreachable!(),
+        },
+        _ => unreachable!(),
+    }
+}
+
+async fn game_over(client: &mut Client) -> GameResult {
+    match client
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })))
+        .await
+    {
+        ServerMessage::Event { event, .. } => match *event {
+            RoomEvent::GameOver { result, .. } => result,
+            _ => unreachable!(),
+        },
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test]
+async fn at_the_deadline_the_server_commits_greedy_for_the_late_player_and_says_so() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, mut blue, _, _) = two_players(&server, fast(300)).await;
+    let view = round_view(&mut blue, 1, None).await;
+    let yellow_view = round_view(&mut yellow, 1, None).await;
+    commit_first_legal(&mut yellow, Seat::Yellow, &yellow_view).await;
+    let started = std::time::Instant::now();
+    let (report, auto, _) = next_reveal(&mut blue).await;
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    assert!(auto.blue && !auto.yellow);
+    assert_eq!(
+        report.assignments.blue,
+        greedy_assignment(&view, Seat::Blue)
+    );
+}
+
+#[tokio::test]
+async fn three_automatic_commits_in_a_row_forfeit_and_a_commit_resets_the_count() {
+    let server = TestServer::start(|config| config.missed_deadlines_to_forfeit = 3).await;
+    let (_, mut yellow, mut blue, _, _) = two_players(&server, fast(150)).await;
+    // Blue misses two deadlines, commits once, misses two more: no forfeit yet.
+    let mut yellow_view = None;
+    for (round, blue_commits) in (1..).zip([false, false, true, false, false]) {
+        let view = round_view(&mut yellow, round, yellow_view).await;
+        commit_first_legal(&mut yellow, Seat::Yellow, &view).await;
+        if blue_commits {
+            let view = round_view(&mut blue, round, None).await;
+            commit_first_legal(&mut blue, Seat::Blue, &view).await;
+        }
+        let (_, auto, after) = next_reveal(&mut yellow).await;
+        yellow_view = Some(after);
+        assert_eq!(auto.blue, !blue_commits, "round {round}");
+    }
+    // The third miss in a row ends the game.
+    let view = round_view(&mut yellow, 6, yellow_view).await;
+    commit_first_legal(&mut yellow, Seat::Yellow, &view).await;
+    let result = game_over(&mut yellow).await;
+    assert_eq!(
+        result.ending,
+        Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::MissedDeadlines
+        }
+    );
+    assert_eq!(result.winner, Some(Seat::Yellow));
+}
+
+#[tokio::test]
+async fn a_disconnection_longer_than_the_grace_period_forfeits() {
+    let server = TestServer::start(|config| {
+        config.disconnect_grace = Duration::from_millis(300);
+    })
+    .await;
+    let (_, mut yellow, blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    drop(blue);
+    let result = game_over(&mut yellow).await;
+    assert_eq!(
+        result.ending,
+        Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Disconnected
+        }
+    );
+    assert_eq!(result.winner, Some(Seat::Yellow));
+    // The forfeit is a finished game like any other.
+    yellow.send(&ClientMessage::Rematch).await;
+    yellow
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::RematchRequested { seat: Seat::Yellow }))
+        .await;
+}

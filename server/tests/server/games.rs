@@ -1,0 +1,131 @@
+//! Whole games over real sockets: players, spectators, records, bots, rematches.
+
+use mice_cake_engine::{Policy, Seat};
+use mice_cake_protocol::{
+    ClientMessage, Ending, FinishedGame, RoomEvent, RoomOptions, RoomStatus, ServerMessage,
+};
+
+use crate::support::*;
+
+#[tokio::test]
+async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
+    let server = TestServer::default().await;
+    let (code, yellow, blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    let state = spectator.watch(code).await;
+    assert_eq!(state.status, RoomStatus::Playing);
+    assert!(state.your_commit.is_none() && state.you.is_none());
+
+    let yellow = tokio::spawn(play(yellow, Seat::Yellow, Policy::Greedy, 1));
+    let blue = tokio::spawn(play(blue, Seat::Blue, Policy::Random, 2));
+    let watched = tokio::spawn(watch_play_out(spectator));
+    let (yellow, blue, watched) = (
+        yellow.await.unwrap(),
+        blue.await.unwrap(),
+        watched.await.unwrap(),
+    );
+
+    assert_eq!(yellow.result, blue.result);
+    assert_eq!(yellow.result, watched.result);
+    assert_eq!(yellow.game_id, watched.game_id);
+    assert!(matches!(yellow.result.ending, Ending::Played { .. }));
+
+    // The finished game is served with its record, which replays to the same score.
+    let game: FinishedGame = server
+        .get_json(&format!("/api/games/{}", yellow.game_id))
+        .await;
+    assert_eq!(game.players.yellow, "Ada");
+    assert_eq!(game.players.blue, "Bea");
+    assert_eq!(game.result, yellow.result);
+    let replayed = game.record.replay().unwrap();
+    let outcome = replayed.outcome().unwrap();
+    assert_eq!(outcome.score, yellow.result.score);
+    assert_eq!(outcome.winner, yellow.result.winner);
+}
+
+#[tokio::test]
+async fn a_spectator_joining_mid_game_gets_the_whole_state_and_everyone_sees_the_count() {
+    let server = TestServer::default().await;
+    let (code, yellow, blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let mut yellow = Agent::new(yellow, Seat::Yellow, Policy::Greedy, 1);
+    let mut blue = Agent::new(blue, Seat::Blue, Policy::Greedy, 2);
+    for _ in 0..2 {
+        tokio::join!(yellow.until_revealed(), blue.until_revealed());
+    }
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    let state = spectator.watch(code).await;
+    assert_eq!(state.status, RoomStatus::Playing);
+    let view = state.view.expect("a game is on");
+    assert_eq!(view.round, 3);
+    assert!(state.last_report.is_some());
+    assert_eq!(state.spectators, 1);
+    assert!(state.players.yellow.is_some() && state.players.blue.is_some());
+    // Both players are told there is one spectator now.
+    for client in [&mut yellow.client, &mut blue.client] {
+        client
+            .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::Spectators { count: 1 }))
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn a_room_against_a_server_bot_plays_play_out() {
+    let server = TestServer::default().await;
+    let mut human = Client::greeted(&server, "Solo").await;
+    let options = RoomOptions {
+        bot: Some(Policy::Greedy),
+        ..RoomOptions::default()
+    };
+    let (_, seat, _) = human.create(options).await;
+    let played = play(human, seat, Policy::Random, 3).await;
+    let game: FinishedGame = server
+        .get_json(&format!("/api/games/{}", played.game_id))
+        .await;
+    assert_eq!(game.players.blue, "greedy bot");
+    assert!(game.record.replay().is_ok());
+    // The bot's assignment stayed hidden until each reveal: its commits
+    // show up only as `committed`.
+    for text in &played.client.received {
+        let message: ServerMessage = serde_json::from_str(text).unwrap();
+        if let ServerMessage::Event { event, .. } = message
+            && let RoomEvent::Committed { seat } = *event
+        {
+            assert!(seat == Seat::Yellow || seat == Seat::Blue);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_rematch_starts_a_new_game_with_seats_swapped_and_spectators_stay() {
+    let server = TestServer::default().await;
+    let options = RoomOptions {
+        game: mice_cake_engine::Options {
+            stall_limit: 1,
+            ..mice_cake_engine::Options::default()
+        },
+        ..RoomOptions::default()
+    };
+    let (code, yellow, blue, _, _) = two_players(&server, options).await;
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    spectator.watch(code).await;
+    let yellow = tokio::spawn(play(yellow, Seat::Yellow, Policy::Random, 4));
+    let blue = tokio::spawn(play(blue, Seat::Blue, Policy::Random, 5));
+    let (mut ada, mut bea) = (yellow.await.unwrap().client, blue.await.unwrap().client);
+    ada.send(&ClientMessage::Rematch).await;
+    bea.send(&ClientMessage::Rematch).await;
+    // Ada was Yellow; now she is Blue.
+    let ServerMessage::State { state } = ada
+        .recv_until(|m| matches!(m, ServerMessage::State { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    assert_eq!(state.you, Some(Seat::Blue));
+    assert_eq!(state.game, 2);
+    assert_eq!(state.players.blue.as_ref().unwrap().name, "Ada");
+    assert_eq!(state.game_ids.len(), 1);
+    // The spectator is still there and sees the new game start.
+    spectator
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameStarted { game: 2, .. })))
+        .await;
+}

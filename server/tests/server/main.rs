@@ -1,0 +1,12 @@
+//! The server's tests: a real server on port 0, real WebSocket clients.
+
+// In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod bad_input;
+mod deadlines;
+mod games;
+mod hidden;
+mod reconnect;
+mod service;
+mod support;

@@ -1,0 +1,178 @@
+//! Reconnection with a seat token.
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, RoomEvent, RoomOptions, SeatToken, ServerMessage,
+};
+
+use crate::support::*;
+
+fn is_event(message: &ServerMessage, wanted: impl Fn(&RoomEvent) -> bool) -> bool {
+    matches!(message, ServerMessage::Event { event, .. } if wanted(event))
+}
+
+#[tokio::test]
+async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, mut blue, yellow_token, _) =
+        two_players(&server, RoomOptions::default()).await;
+    let mut last_seq = 0;
+    // Yellow commits for round 1, then drops.
+    let commit: mice_cake_engine::Assignment = "A2 B2".parse().unwrap();
+    yellow
+        .send(&ClientMessage::Commit { assignment: commit })
+        .await;
+    loop {
+        match yellow.recv().await {
+            ServerMessage::Event { seq, .. } => last_seq = seq,
+            ServerMessage::CommitAccepted { round, assignment } => {
+                assert_eq!((round, assignment), (1, commit));
+                break;
+            }
+            _ => {}
+        }
+    }
+    drop(yellow);
+    // Blue is told, with the time left before a forfeit.
+    let grace = match blue
+        .recv_until(|m| {
+            is_event(m, |e| {
+                matches!(
+                    e,
+                    RoomEvent::Connection {
+                        connected: false,
+                        ..
+                    }
+                )
+            })
+        })
+        .await
+    {
+        ServerMessage::Event { event, .. } => match *event {
+            RoomEvent::Connection { seat, grace_ms, .. } => {
+                assert_eq!(seat, Seat::Yellow);
+                grace_ms.expect("a countdown during a game")
+            }
+            _ => unreachable!(),
+        },
+        _ => unreachable!(),
+    };
+    assert!(grace > 100_000 && grace <= 120_000, "{grace}");
+
+    // Yellow comes back on a new connection.
+    let mut again = Client::greeted(&server, "Ada").await;
+    again
+        .send(&ClientMessage::Resume {
+            token: yellow_token,
+            last_seq: Some(last_seq),
+        })
+        .await;
+    let state = match again.recv().await {
+        ServerMessage::Joined {
+            seat: Some(Seat::Yellow),
+            token: None,
+            state,
+        } => state,
+        other => panic!("expected the seat back, got {other:?}"),
+    };
+    assert_eq!(state.your_commit, Some(commit));
+    assert!(state.committed.yellow && !state.committed.blue);
+    assert_eq!(state.view.unwrap().round, 1);
+    // Then the events missed since `last_seq`: the disconnection at least.
+    again
+        .recv_until(|m| {
+            is_event(m, |e| {
+                matches!(
+                    e,
+                    RoomEvent::Connection {
+                        connected: false,
+                        ..
+                    }
+                )
+            })
+        })
+        .await;
+    blue.recv_until(|m| {
+        is_event(m, |e| {
+            matches!(
+                e,
+                RoomEvent::Connection {
+                    connected: true,
+                    ..
+                }
+            )
+        })
+    })
+    .await;
+
+    // The round goes on with Yellow's commit from before the drop.
+    blue.send(&ClientMessage::Commit {
+        assignment: "C2 D2".parse().unwrap(),
+    })
+    .await;
+    match again
+        .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. })))
+        .await
+    {
+        ServerMessage::Event { event, .. } => match *event {
+            RoomEvent::Revealed { report, auto, .. } => {
+                assert_eq!(report.assignments.yellow, commit);
+                assert!(!auto.yellow && !auto.blue);
+            }
+            _ => unreachable!(),
+        },
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test]
+async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
+    let server = TestServer::default().await;
+    let _room = two_players(&server, RoomOptions::default()).await;
+    let mut stranger = Client::greeted(&server, "Eve").await;
+    stranger
+        .send(&ClientMessage::Resume {
+            token: SeatToken::from_bytes([7; 16]),
+            last_seq: None,
+        })
+        .await;
+    stranger.expect_error(ErrorCode::BadToken).await;
+    stranger.send(&ClientMessage::ListRooms).await;
+    assert!(matches!(stranger.recv().await, ServerMessage::RoomList { rooms } if rooms.len() == 1));
+}
+
+#[tokio::test]
+async fn a_second_connection_with_the_token_replaces_the_first() {
+    let server = TestServer::default().await;
+    let (_, mut first, mut blue, token, _) = two_players(&server, RoomOptions::default()).await;
+    let mut second = Client::greeted(&server, "Ada").await;
+    second
+        .send(&ClientMessage::Resume {
+            token,
+            last_seq: None,
+        })
+        .await;
+    assert!(matches!(
+        second.recv().await,
+        ServerMessage::Joined {
+            seat: Some(Seat::Yellow),
+            ..
+        }
+    ));
+    let message = first.expect_error(ErrorCode::BadToken).await;
+    assert!(message.contains("took over"), "{message}");
+    assert!(first.closed_within(PATIENCE).await);
+    // The new connection plays: a full round.
+    second
+        .send(&ClientMessage::Commit {
+            assignment: "A4".parse().unwrap(),
+        })
+        .await;
+    blue.send(&ClientMessage::Commit {
+        assignment: "D4".parse().unwrap(),
+    })
+    .await;
+    second
+        .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. })))
+        .await;
+}

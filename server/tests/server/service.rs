@@ -1,0 +1,141 @@
+//! The race for the last seat, the HTTP API, metrics, and shutdown.
+
+use std::time::Duration;
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, RoomList, RoomOptions, RoomStatus, ServerMessage,
+};
+
+use crate::support::*;
+
+#[tokio::test]
+async fn two_clients_racing_for_the_last_seat_exactly_one_wins() {
+    let server = TestServer::default().await;
+    for _ in 0..20 {
+        let mut creator = Client::greeted(&server, "Host").await;
+        let (code, _, _) = creator.create(RoomOptions::default()).await;
+        let (mut a, mut b) = (
+            Client::greeted(&server, "A").await,
+            Client::greeted(&server, "B").await,
+        );
+        let join = ClientMessage::JoinRoom { code };
+        tokio::join!(a.send(&join), b.send(&join));
+        let outcome = |message: ServerMessage| match message {
+            ServerMessage::Joined {
+                seat: Some(seat), ..
+            } => Ok(seat),
+            ServerMessage::Error { code, .. } => Err(code),
+            other => panic!("unexpected {other:?}"),
+        };
+        let wanted = |m: &ServerMessage| {
+            matches!(
+                m,
+                ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+            )
+        };
+        let (a, b) = tokio::join!(a.recv_until(wanted), b.recv_until(wanted));
+        let mut outcomes = [outcome(a), outcome(b)];
+        outcomes.sort_by_key(Result::is_err);
+        assert_eq!(outcomes, [Ok(Seat::Blue), Err(ErrorCode::RoomFull)]);
+    }
+}
+
+#[tokio::test]
+async fn the_api_lists_public_rooms_and_serves_health_and_metrics() {
+    let server = TestServer::default().await;
+    let mut public = Client::greeted(&server, "Pub").await;
+    let (public_code, _, _) = public.create(RoomOptions::default()).await;
+    let mut private = Client::greeted(&server, "Priv").await;
+    private
+        .create(RoomOptions {
+            public: false,
+            ..RoomOptions::default()
+        })
+        .await;
+    let list: RoomList = server.get_json("/api/rooms").await;
+    assert_eq!(list.rooms.len(), 1);
+    let room = &list.rooms[0];
+    assert_eq!(
+        (room.code, room.status, room.round),
+        (public_code, RoomStatus::Waiting, 0)
+    );
+    assert_eq!(room.players.yellow.as_deref(), Some("Pub"));
+    assert_eq!(room.players.blue, None);
+
+    let health: serde_json::Value = server.get_json("/healthz").await;
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["rooms"], 2);
+    assert_eq!(health["connections"], 2);
+
+    let (status, metrics) = server.get("/metrics").await;
+    assert_eq!(status, 200);
+    for name in [
+        "mice_cake_connections",
+        "mice_cake_rooms",
+        "mice_cake_messages_received_total",
+        "mice_cake_messages_sent_total",
+    ] {
+        assert!(metrics.contains(name), "{name} missing from:\n{metrics}");
+    }
+
+    let (status, body) = server.get("/api/games/not-a-uuid").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("not a game id"));
+    let (status, _) = server
+        .get("/api/games/00000000-0000-4000-8000-000000000000")
+        .await;
+    assert_eq!(status, 404);
+    let (status, body) = server.get("/nowhere").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("/ws"), "{body}");
+}
+
+#[tokio::test]
+async fn shutting_down_tells_every_client_and_stops_quickly() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let stopping = tokio::spawn(server.stop());
+    for client in [&mut yellow, &mut blue] {
+        assert!(matches!(
+            client
+                .recv_until(|m| matches!(m, ServerMessage::ShuttingDown { .. }))
+                .await,
+            ServerMessage::ShuttingDown { .. }
+        ));
+        assert!(client.closed_within(PATIENCE).await);
+    }
+    let took = stopping.await.unwrap();
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, mut blue, _, token) = two_players(&server, RoomOptions::default()).await;
+    blue.send(&ClientMessage::Leave).await;
+    assert!(matches!(
+        blue.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
+            .await,
+        ServerMessage::Left { .. }
+    ));
+    let over = yellow
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, mice_cake_protocol::RoomEvent::GameOver { .. })))
+        .await;
+    let ServerMessage::Event { event, .. } = over else {
+        unreachable!()
+    };
+    let mice_cake_protocol::RoomEvent::GameOver { result, .. } = *event else {
+        unreachable!()
+    };
+    assert_eq!(result.winner, Some(Seat::Yellow));
+    // The token of a player who left no longer leads anywhere.
+    let mut again = Client::greeted(&server, "Bea").await;
+    again
+        .send(&ClientMessage::Resume {
+            token,
+            last_seq: None,
+        })
+        .await;
+    again.expect_error(ErrorCode::BadToken).await;
+}

@@ -1,0 +1,491 @@
+//! A real server on port 0 and real WebSocket clients.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use mice_cake_engine::{Assignment, GameView, Policy, Seat, Seed};
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, GameResult, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
+    RoomState, SeatToken, ServerMessage,
+};
+use mice_cake_server::Config;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for a message before failing.
+pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
+
+pub(crate) struct TestServer {
+    pub(crate) addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl TestServer {
+    /// A server with a fixed seed and the defaults, adjusted by `configure`.
+    pub(crate) async fn start(configure: impl FnOnce(&mut Config)) -> TestServer {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let mut config = Config::with_bind(addr);
+        config.seed = Some(Seed::from_u64(1));
+        configure(&mut config);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(mice_cake_server::run(listener, config, async move {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    pub(crate) async fn default() -> TestServer {
+        TestServer::start(|_| {}).await
+    }
+
+    /// Asks the server to stop and waits until it has.
+    pub(crate) async fn stop(mut self) -> Duration {
+        let started = std::time::Instant::now();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            tokio::time::timeout(PATIENCE, task)
+                .await
+                .expect("the server stops")
+                .unwrap()
+                .unwrap();
+        }
+        started.elapsed()
+    }
+
+    /// `GET path`: the status and the body.
+    pub(crate) async fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(self.addr).await.unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = String::new();
+        tokio::time::timeout(PATIENCE, stream.read_to_string(&mut response))
+            .await
+            .unwrap()
+            .unwrap();
+        let status = response[9..12].parse().unwrap();
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body.to_owned())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    /// `GET path` as JSON.
+    pub(crate) async fn get_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        let (status, body) = self.get(path).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// A WebSocket client that keeps every text frame it receives.
+pub(crate) struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every text frame received, in order.
+    pub(crate) received: Vec<String>,
+}
+
+impl Client {
+    pub(crate) async fn connect(server: &TestServer) -> Client {
+        let url = format!("ws://{}/ws", server.addr);
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
+    /// Connects and says hello.
+    pub(crate) async fn greeted(server: &TestServer, name: &str) -> Client {
+        let mut client = Client::connect(server).await;
+        client
+            .send(&ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.into(),
+            })
+            .await;
+        match client.recv().await {
+            ServerMessage::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),
+            other => panic!("expected welcome, got {other:?}"),
+        }
+        client
+    }
+
+    pub(crate) async fn send(&mut self, message: &ClientMessage) {
+        self.send_raw(&serde_json::to_string(message).unwrap())
+            .await;
+    }
+
+    pub(crate) async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.unwrap();
+    }
+
+    pub(crate) async fn send_frame(&mut self, message: Message) {
+        self.ws.send(message).await.unwrap();
+    }
+
+    /// The next message (or panics after [`PATIENCE`]).
+    pub(crate) async fn recv(&mut self) -> ServerMessage {
+        self.try_recv(PATIENCE)
+            .await
+            .unwrap_or_else(|| panic!("no message within {PATIENCE:?}"))
+    }
+
+    /// The next message within `wait`; `None` on timeout or close.
+    pub(crate) async fn try_recv(&mut self, wait: Duration) -> Option<ServerMessage> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .ok()??;
+            match frame {
+                Ok(Message::Text(text)) => {
+                    let message = serde_json::from_str(text.as_str())
+                        .unwrap_or_else(|e| panic!("unreadable message {text}: {e}"));
+                    self.received.push(text.as_str().to_owned());
+                    return Some(message);
+                }
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// Messages until one satisfies `wanted`, which is returned.
+    pub(crate) async fn recv_until(
+        &mut self,
+        mut wanted: impl FnMut(&ServerMessage) -> bool,
+    ) -> ServerMessage {
+        loop {
+            let message = self.recv().await;
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+
+    /// Waits for an error and returns its message; fails on another code.
+    pub(crate) async fn expect_error(&mut self, code: ErrorCode) -> String {
+        match self
+            .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
+            .await
+        {
+            ServerMessage::Error {
+                code: got, message, ..
+            } => {
+                assert_eq!(got, code, "{message}");
+                message
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// Whether the server closed the connection within `wait`.
+    pub(crate) async fn closed_within(&mut self, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(Message::Text(text)))) => self.received.push(text.as_str().to_owned()),
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
+    /// Creates a room; returns its code, this client's seat and token.
+    pub(crate) async fn create(&mut self, options: RoomOptions) -> (RoomCode, Seat, SeatToken) {
+        self.send(&ClientMessage::CreateRoom { options }).await;
+        self.joined().await
+    }
+
+    /// Joins a room; returns its seat and token.
+    pub(crate) async fn join(&mut self, code: RoomCode) -> (Seat, SeatToken) {
+        self.send(&ClientMessage::JoinRoom { code }).await;
+        let (_, seat, token) = self.joined().await;
+        (seat, token)
+    }
+
+    async fn joined(&mut self) -> (RoomCode, Seat, SeatToken) {
+        match self
+            .recv_until(|m| {
+                matches!(
+                    m,
+                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+                )
+            })
+            .await
+        {
+            ServerMessage::Joined {
+                seat: Some(seat),
+                token: Some(token),
+                state,
+            } => (state.code, seat, token),
+            other => panic!("expected to join, got {other:?}"),
+        }
+    }
+
+    /// Watches a room; returns the state received.
+    pub(crate) async fn watch(&mut self, code: RoomCode) -> RoomState {
+        self.send(&ClientMessage::WatchRoom { code }).await;
+        match self
+            .recv_until(|m| {
+                matches!(
+                    m,
+                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+                )
+            })
+            .await
+        {
+            ServerMessage::Joined {
+                seat: None,
+                token: None,
+                state,
+            } => *state,
+            other => panic!("expected to watch, got {other:?}"),
+        }
+    }
+}
+
+/// What an agent saw of a whole game.
+pub(crate) struct Played {
+    pub(crate) result: GameResult,
+    pub(crate) game_id: mice_cake_protocol::GameId,
+    pub(crate) client: Client,
+    /// Every frame received, over every connection the player used.
+    pub(crate) frames: Vec<String>,
+}
+
+/// A player driven by a policy: it keeps the latest view from what the
+/// server sends and commits when a round opens, unless the server already
+/// committed for it (ruling 14: nothing to decide).
+pub(crate) struct Agent {
+    pub(crate) client: Client,
+    pub(crate) seat: Seat,
+    policy: Policy,
+    rng: mice_cake_engine::GameRng,
+    view: Option<GameView>,
+    /// The game's end, once seen.
+    pub(crate) over: Option<(GameResult, mice_cake_protocol::GameId)>,
+    /// The last event number seen.
+    last_seq: u64,
+    /// The round this player last committed in.
+    committed_round: Option<u32>,
+    /// Every commit this player made, by round.
+    commits: Vec<(u32, Assignment)>,
+    /// Frames received on earlier connections.
+    earlier: Vec<String>,
+}
+
+impl Agent {
+    pub(crate) fn new(client: Client, seat: Seat, policy: Policy, seed: u64) -> Agent {
+        Agent {
+            client,
+            seat,
+            policy,
+            rng: Seed::from_u64(seed).stream(u64::from(seat == Seat::Blue)),
+            view: None,
+            over: None,
+            last_seq: 0,
+            committed_round: None,
+            commits: Vec::new(),
+            earlier: Vec::new(),
+        }
+    }
+
+    /// Handles one message from the server, and returns it.
+    pub(crate) async fn step(&mut self) -> ServerMessage {
+        let message = self.client.recv().await;
+        match &message {
+            ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+                self.view = state.view;
+                if let Some(commit) = state.your_commit {
+                    let round = state.view.map_or(0, |view| view.round);
+                    assert!(
+                        self.commits.contains(&(round, commit)),
+                        "{} was shown a commit it did not make: {commit}",
+                        self.seat
+                    );
+                    self.committed_round = Some(round);
+                }
+            }
+            ServerMessage::Event { seq, event } => {
+                self.last_seq = self.last_seq.max(*seq);
+                match &**event {
+                    RoomEvent::GameStarted { view, .. } | RoomEvent::Revealed { view, .. } => {
+                        self.view = Some(*view);
+                    }
+                    RoomEvent::RoundStarted { round, .. } => self.decide(*round).await,
+                    RoomEvent::GameOver { result, game_id } => {
+                        self.over = Some((*result, *game_id));
+                    }
+                    _ => {}
+                }
+            }
+            ServerMessage::Error { code, message } => panic!("{}: {code:?}: {message}", self.seat),
+            _ => {}
+        }
+        message
+    }
+
+    /// Commits for `round`, once, unless there is nothing to decide.
+    async fn decide(&mut self, round: u32) {
+        let view = self.view.expect("a view before the first round");
+        if self.committed_round == Some(round) || view.round != round {
+            return;
+        }
+        if view.legal_assignments(self.seat).len() > 1 {
+            let assignment: Assignment = self.policy.choose(&view, self.seat, &mut self.rng);
+            self.client
+                .send(&ClientMessage::Commit { assignment })
+                .await;
+            self.committed_round = Some(round);
+            self.commits.push((round, assignment));
+        }
+    }
+
+    /// Steps until the server has accepted this player's commit.
+    pub(crate) async fn until_committed(&mut self) {
+        while !matches!(self.step().await, ServerMessage::CommitAccepted { .. }) {}
+    }
+
+    /// Drops the connection and takes the seat back on a new one.
+    pub(crate) async fn reconnect(&mut self, server: &TestServer, token: SeatToken) {
+        let fresh = Client::greeted(server, "again").await;
+        let mut old = std::mem::replace(&mut self.client, fresh);
+        // Keep what the server had already sent to the old connection.
+        while old.try_recv(Duration::from_millis(100)).await.is_some() {}
+        self.earlier.append(&mut old.received);
+        let last_seq = Some(self.last_seq);
+        self.client
+            .send(&ClientMessage::Resume { token, last_seq })
+            .await;
+    }
+
+    /// Steps until a round is revealed (or the game ends).
+    pub(crate) async fn until_revealed(&mut self) {
+        loop {
+            if let ServerMessage::Event { event, .. } = self.step().await
+                && matches!(
+                    *event,
+                    RoomEvent::Revealed { .. } | RoomEvent::GameOver { .. }
+                )
+            {
+                return;
+            }
+        }
+    }
+
+    /// Steps until the game is over.
+    pub(crate) async fn play_out(mut self) -> Played {
+        while self.over.is_none() {
+            self.step().await;
+        }
+        let (result, game_id) = self.over.expect("just seen");
+        let mut frames = self.earlier;
+        frames.extend(self.client.received.iter().cloned());
+        Played {
+            result,
+            game_id,
+            client: self.client,
+            frames,
+        }
+    }
+}
+
+/// Plays a seat with `policy` until the game is over.
+pub(crate) async fn play(client: Client, seat: Seat, policy: Policy, seed: u64) -> Played {
+    Agent::new(client, seat, policy, seed).play_out().await
+}
+
+/// Watches until the game is over.
+pub(crate) async fn watch_play_out(mut client: Client) -> Played {
+    loop {
+        if let ServerMessage::Event { event, .. } = client.recv().await
+            && let RoomEvent::GameOver { result, game_id } = *event
+        {
+            let frames = client.received.clone();
+            return Played {
+                result,
+                game_id,
+                client,
+                frames,
+            };
+        }
+    }
+}
+
+/// A room with two greeted players seated; returns them by seat.
+pub(crate) async fn two_players(
+    server: &TestServer,
+    options: RoomOptions,
+) -> (RoomCode, Client, Client, SeatToken, SeatToken) {
+    let mut creator = Client::greeted(server, "Ada").await;
+    let (code, seat, creator_token) = creator.create(options).await;
+    assert_eq!(seat, Seat::Yellow);
+    let mut joiner = Client::greeted(server, "Bea").await;
+    let (seat, joiner_token) = joiner.join(code).await;
+    assert_eq!(seat, Seat::Blue);
+    (code, creator, joiner, creator_token, joiner_token)
+}
+
+/// Log lines written by every server of this test binary.
+#[derive(Clone, Default)]
+pub(crate) struct Lines(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Lines {
+    pub(crate) fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+impl std::io::Write for Lines {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Captures every log line of every test in this binary, at every level
+/// (installed once, as the global subscriber).
+pub(crate) fn captured_logs() -> Lines {
+    static LINES: std::sync::OnceLock<Lines> = std::sync::OnceLock::new();
+    LINES
+        .get_or_init(|| {
+            let lines = Lines::default();
+            let writer = lines.clone();
+            let subscriber = tracing_subscriber::fmt()
+                .with_max_level(tracing::Level::TRACE)
+                .with_writer(move || writer.clone())
+                .with_ansi(false)
+                .finish();
+            tracing::subscriber::set_global_default(subscriber).unwrap();
+            lines
+        })
+        .clone()
+}
