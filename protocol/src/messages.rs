@@ -218,6 +218,38 @@ pub enum ServerMessage {
     },
 }
 
+impl ServerMessage {
+    /// The wire names of every server message type. A new message goes here
+    /// and into `docs/protocol.md`, whose test checks both.
+    pub const TYPES: [&'static str; 9] = [
+        "welcome",
+        "room_list",
+        "joined",
+        "state",
+        "event",
+        "commit_accepted",
+        "left",
+        "error",
+        "shutting_down",
+    ];
+}
+
+impl RoomEvent {
+    /// The wire names of every room event kind (see [`ServerMessage::TYPES`]).
+    pub const KINDS: [&'static str; 10] = [
+        "player_joined",
+        "game_started",
+        "round_started",
+        "committed",
+        "revealed",
+        "connection",
+        "spectators",
+        "rematch_requested",
+        "player_left",
+        "game_over",
+    ];
+}
+
 /// Something that happened in a room. Events hold only what every member
 /// of the room may know: a player's commit shows as [`RoomEvent::Committed`]
 /// alone, and assignments appear only in [`RoomEvent::Revealed`].

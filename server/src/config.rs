@@ -45,7 +45,7 @@ pub struct Config {
 
     /// Automatic commits in a row (missed deadlines) after which a player forfeits.
     #[arg(long, env = "MICE_CAKE_MISSED_DEADLINES", default_value_t = 3)]
-    pub missed_deadlines_to_forfeit: u32,
+    pub missed_deadlines: u32,
 
     /// Messages a connection may send per second, on average (bursts of twice that pass).
     #[arg(long, env = "MICE_CAKE_MESSAGES_PER_SECOND", default_value_t = 20)]

@@ -1,5 +1,7 @@
 //! `mice-cake-server`: runs the game server. `--help` lists every option.
 
+use std::io::IsTerminal as _;
+
 use clap::Parser as _;
 use mice_cake_server::{Config, LogFormat};
 use tokio::net::TcpListener;
@@ -10,7 +12,10 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> anyhow::Result<()> {
     let config = Config::parse();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal());
     match config.log_format {
         LogFormat::Text => logs.init(),
         LogFormat::Json => logs.json().init(),

@@ -23,6 +23,44 @@ pub(crate) const ERRORS: &str = "mice_cake_errors_total";
 /// Clients disconnected for falling behind (counter).
 pub(crate) const SLOW_CLIENTS: &str = "mice_cake_slow_clients_total";
 
+/// Registers every metric with its help text, so that `/metrics` lists them
+/// all from the start.
+pub(crate) fn describe() {
+    use metrics::{Unit, describe_counter, describe_gauge};
+    describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
+    describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
+    describe_counter!(GAMES_STARTED, Unit::Count, "Games started.");
+    describe_counter!(
+        GAMES_FINISHED,
+        Unit::Count,
+        "Games finished, by how they ended."
+    );
+    describe_counter!(ROUNDS, Unit::Count, "Rounds resolved.");
+    describe_counter!(
+        MESSAGES_RECEIVED,
+        Unit::Count,
+        "Messages received from clients."
+    );
+    describe_counter!(MESSAGES_SENT, Unit::Count, "Messages queued to clients.");
+    describe_counter!(ERRORS, Unit::Count, "Errors sent to clients, by code.");
+    describe_counter!(
+        SLOW_CLIENTS,
+        Unit::Count,
+        "Clients disconnected for falling behind."
+    );
+    metrics::gauge!(CONNECTIONS).set(0.0);
+    metrics::gauge!(ROOMS).set(0.0);
+    for counter in [
+        GAMES_STARTED,
+        ROUNDS,
+        MESSAGES_RECEIVED,
+        MESSAGES_SENT,
+        SLOW_CLIENTS,
+    ] {
+        metrics::counter!(counter).increment(0);
+    }
+}
+
 /// Installs the recorder once per process (tests start several servers in
 /// one process; they share it) and returns its handle.
 pub(crate) fn recorder() -> anyhow::Result<PrometheusHandle> {

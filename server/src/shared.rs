@@ -26,12 +26,14 @@ pub(crate) struct Shared {
 
 impl Shared {
     pub(crate) fn new(config: Config) -> anyhow::Result<Shared> {
+        let metrics = crate::metrics::recorder()?;
+        crate::metrics::describe();
         Ok(Shared {
             rng: ServerRng::new(config.seed)?,
             lobby: Lobby::default(),
             games: FinishedGames::new(config.max_finished_games),
             shutdown: CancellationToken::new(),
-            metrics: crate::metrics::recorder()?,
+            metrics,
             connections: AtomicUsize::new(0),
             config,
         })

@@ -547,7 +547,7 @@ impl Room {
             );
             return;
         }
-        let limit = self.shared.config.missed_deadlines_to_forfeit;
+        let limit = self.shared.config.missed_deadlines;
         if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
             self.seats[*seat]
                 .as_ref()

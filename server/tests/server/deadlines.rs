@@ -99,7 +99,7 @@ async fn at_the_deadline_the_server_commits_greedy_for_the_late_player_and_says_
 
 #[tokio::test]
 async fn three_automatic_commits_in_a_row_forfeit_and_a_commit_resets_the_count() {
-    let server = TestServer::start(|config| config.missed_deadlines_to_forfeit = 3).await;
+    let server = TestServer::start(|config| config.missed_deadlines = 3).await;
     let (_, mut yellow, mut blue, _, _) = two_players(&server, fast(150)).await;
     // Blue misses two deadlines, commits once, misses two more: no forfeit yet.
     let mut yellow_view = None;
