@@ -10,8 +10,10 @@ use crate::room::{GameResult, RoomSummary};
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoomList {
-    /// The rooms, those waiting for a player first.
+    /// The first `MAX_LISTED_ROOMS` rooms, those waiting for a player first.
     pub rooms: Vec<RoomSummary>,
+    /// How many public rooms there are.
+    pub total: u32,
 }
 
 /// `GET /api/games/{id}`: a finished game with its engine record, which

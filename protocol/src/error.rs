@@ -29,6 +29,8 @@ pub enum ErrorCode {
     BadOptions,
     /// No room has that code.
     UnknownRoom,
+    /// No finished game has that id.
+    UnknownGame,
     /// Both seats are taken.
     RoomFull,
     /// The room has as many spectators as it accepts.
@@ -59,7 +61,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 24] = [
+    pub const ALL: [ErrorCode; 25] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -71,6 +73,7 @@ impl ErrorCode {
         ErrorCode::BadName,
         ErrorCode::BadOptions,
         ErrorCode::UnknownRoom,
+        ErrorCode::UnknownGame,
         ErrorCode::RoomFull,
         ErrorCode::SpectatorsFull,
         ErrorCode::TooManyRooms,
@@ -100,6 +103,7 @@ impl ErrorCode {
             ErrorCode::BadName => "bad_name",
             ErrorCode::BadOptions => "bad_options",
             ErrorCode::UnknownRoom => "unknown_room",
+            ErrorCode::UnknownGame => "unknown_game",
             ErrorCode::RoomFull => "room_full",
             ErrorCode::SpectatorsFull => "spectators_full",
             ErrorCode::TooManyRooms => "too_many_rooms",

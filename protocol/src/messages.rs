@@ -13,6 +13,12 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
 
+/// Most rooms a listing holds.
+pub const MAX_LISTED_ROOMS: usize = 100;
+
+/// Most finished game ids a room state lists (the latest).
+pub const MAX_LISTED_GAMES: usize = 50;
+
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
@@ -56,6 +62,10 @@ pub enum ClientMessage {
     },
     /// Commits this round's assignment. It stays secret until both are in.
     Commit {
+        /// The round it is for: a commit that arrives after its round was
+        /// played (the deadline committed for the player) is refused rather
+        /// than taken for the next round.
+        round: u32,
         /// The assignment.
         assignment: Assignment,
     },
@@ -163,8 +173,11 @@ pub enum ServerMessage {
     },
     /// The public rooms.
     RoomList {
-        /// The rooms.
+        /// The first [`MAX_LISTED_ROOMS`] public rooms, those waiting for a
+        /// player first.
         rooms: Vec<RoomSummary>,
+        /// How many public rooms there are.
+        total: u32,
     },
     /// This connection is in a room now: as a player (with a seat and, when
     /// the seat is new, its token) or as a spectator.
@@ -359,7 +372,8 @@ pub struct RoomState {
     pub rematch: Seated<bool>,
     /// The result of the last game, once over.
     pub result: Option<GameResult>,
-    /// The finished games of this room, oldest first.
+    /// The finished games of this room, oldest first (the latest
+    /// [`MAX_LISTED_GAMES`]).
     pub game_ids: Vec<GameId>,
     /// The number of the last event this state includes.
     pub seq: u64,

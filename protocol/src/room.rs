@@ -95,6 +95,11 @@ pub enum Ending {
         /// Why.
         cause: ForfeitCause,
     },
+    /// Both players forfeited at the same moment: nobody wins.
+    Abandoned {
+        /// Why.
+        cause: ForfeitCause,
+    },
 }
 
 /// The result of a game.

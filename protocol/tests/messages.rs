@@ -195,7 +195,8 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
                 last_seq,
             }
         }),
-        assignment().prop_map(|assignment| ClientMessage::Commit { assignment }),
+        (any::<u32>(), assignment())
+            .prop_map(|(round, assignment)| ClientMessage::Commit { round, assignment }),
         Just(ClientMessage::Rematch),
         Just(ClientMessage::Leave),
     ]

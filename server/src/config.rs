@@ -64,6 +64,11 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_HELLO_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
     pub hello_timeout: Duration,
 
+    /// Longest a write to a client may take; a client that does not read for
+    /// that long is disconnected as too slow.
+    #[arg(long, env = "MICE_CAKE_WRITE_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub write_timeout: Duration,
+
     /// Interval between WebSocket pings; a connection silent for two is closed.
     #[arg(long, env = "MICE_CAKE_PING_INTERVAL", default_value = "30s", value_parser = humantime::parse_duration)]
     pub ping_interval: Duration,
@@ -83,7 +88,67 @@ pub struct Config {
     pub log_format: LogFormat,
 }
 
+/// A configuration that cannot work.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--{flag}: {problem}")]
+pub struct ConfigError {
+    /// The flag at fault.
+    pub flag: &'static str,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+/// Longest duration any option may set (also keeps deadlines far from the
+/// end of the clock's range).
+const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
 impl Config {
+    /// Checks that every option can work.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let durations = [
+            ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
+            ("room-idle", self.room_idle, Duration::ZERO),
+            ("hello-timeout", self.hello_timeout, Duration::ZERO),
+            ("write-timeout", self.write_timeout, Duration::ZERO),
+            (
+                "ping-interval",
+                self.ping_interval,
+                Duration::from_millis(100),
+            ),
+        ];
+        for (flag, value, below) in durations {
+            if value <= below || value > MAX_DURATION {
+                return Err(ConfigError {
+                    flag,
+                    problem: format!(
+                        "{} is out of range (more than {}, at most 7 days)",
+                        humantime::format_duration(value),
+                        humantime::format_duration(below)
+                    ),
+                });
+            }
+        }
+        let counts = [
+            ("max-rooms", self.max_rooms, 1),
+            ("max-connections", self.max_connections, 1),
+            ("max-spectators", self.max_spectators, 1),
+            ("max-finished-games", self.max_finished_games, 1),
+            ("missed-deadlines", self.missed_deadlines as usize, 1),
+            ("messages-per-second", self.messages_per_second as usize, 1),
+            // A room answers a join with a few messages at once.
+            ("outbound-queue", self.outbound_queue, 8),
+        ];
+        for (flag, value, least) in counts {
+            if value < least {
+                return Err(ConfigError {
+                    flag,
+                    problem: format!("must be at least {least}, not {value}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The defaults, listening on `bind`: for tests and embedding.
     pub fn with_bind(bind: SocketAddr) -> Config {
         let mut config = <Config as clap::Parser>::parse_from(["mice-cake-server"]);

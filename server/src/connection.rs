@@ -74,7 +74,7 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
             }
             frame = queue.recv() => {
                 let Some(frame) = frame else { break Ending::Gone };
-                if socket.send(Message::Text(frame)).await.is_err() {
+                if !write(&mut socket, Message::Text(frame), shared.config.write_timeout).await {
                     break Ending::Gone;
                 }
             }
@@ -109,7 +109,7 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
                 if last_heard.elapsed() > 2 * shared.config.ping_interval {
                     break Ending::Gone;
                 }
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                if !write(&mut socket, Message::Ping(Default::default()), shared.config.write_timeout).await {
                     break Ending::Gone;
                 }
             }
@@ -128,6 +128,21 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
             let _ = socket.send(close_message(code, reason)).await;
         };
         let _ = tokio::time::timeout(DRAIN, drained).await;
+    }
+}
+
+/// Writes one message within `limit`. A client that does not read for that
+/// long has fallen behind: the caller drops the connection (nothing more can
+/// be written to it, not even a close frame).
+async fn write(socket: &mut WebSocket, message: Message, limit: Duration) -> bool {
+    match tokio::time::timeout(limit, socket.send(message)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(_)) => false,
+        Err(_) => {
+            metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
+            debug!("write timed out: the client is not reading");
+            false
+        }
     }
 }
 
@@ -276,9 +291,11 @@ impl Session {
                 "hello was already said",
             )),
             ClientMessage::ListRooms => {
-                let rooms = self.shared.lobby.list();
-                self.outbound
-                    .send_message(&ServerMessage::RoomList { rooms });
+                let list = self.shared.lobby.list();
+                self.outbound.send_message(&ServerMessage::RoomList {
+                    rooms: list.rooms,
+                    total: list.total,
+                });
                 Ok(())
             }
             ClientMessage::CreateRoom { options } => self.create(name, options).await,
@@ -320,8 +337,13 @@ impl Session {
                 self.enter(room, Some(seat));
                 Ok(())
             }
-            ClientMessage::Commit { assignment } => {
-                self.tell_room(Command::Commit { conn, assignment }).await
+            ClientMessage::Commit { round, assignment } => {
+                self.tell_room(Command::Commit {
+                    conn,
+                    round,
+                    assignment,
+                })
+                .await
             }
             ClientMessage::Rematch => self.tell_room(Command::Rematch { conn }).await,
             ClientMessage::Leave => {

@@ -19,8 +19,9 @@ const READ_BUFFER: usize = 4 * 1024;
 /// Frames between this and `MAX_FRAME_BYTES` get a `frame_too_large` error
 /// and the connection stays open.
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
-/// Bytes a connection may have waiting in its write buffer.
-const MAX_WRITE_BUFFER: usize = 64 * 1024;
+/// Bytes a connection may have waiting in its write buffer: also the largest
+/// message that can be written (the largest, a room list, stays well below).
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -45,9 +46,7 @@ async fn websocket(upgrade: WebSocketUpgrade, State(shared): State<Arc<Shared>>)
 }
 
 async fn rooms(State(shared): State<Arc<Shared>>) -> Json<RoomList> {
-    Json(RoomList {
-        rooms: shared.lobby.list(),
-    })
+    Json(shared.lobby.list())
 }
 
 async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
@@ -62,7 +61,7 @@ async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Resp
         Some(game) => Json(game).into_response(),
         None => api_error(
             StatusCode::NOT_FOUND,
-            ErrorCode::UnknownRoom,
+            ErrorCode::UnknownGame,
             format!("no finished game has the id {id}"),
         ),
     }

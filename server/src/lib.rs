@@ -47,20 +47,40 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use config::{Config, LogFormat};
-use tokio::net::TcpListener;
+pub use config::{Config, ConfigError, LogFormat};
+
 use tracing::info;
+
+/// The log filter: `RUST_LOG` if set, else `default`, with the WebSocket
+/// libraries capped at `info` whatever is asked: at `trace` they log every
+/// frame, which would put commits and seat tokens in the log.
+pub fn log_filter(default: &str) -> tracing_subscriber::EnvFilter {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    ["tungstenite=info", "tokio_tungstenite=info"]
+        .into_iter()
+        .filter_map(|directive| directive.parse().ok())
+        .fold(filter, tracing_subscriber::EnvFilter::add_directive)
+}
 
 /// How long the server waits for connections to close after shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// Serves `listener` until `shutdown` completes, then tells every client,
 /// stops accepting, and waits (briefly) for connections to close.
-pub async fn run(
-    listener: TcpListener,
+///
+/// `listener` is a `tokio::net::TcpListener`, or any other
+/// [`axum::serve::Listener`] (tests serve in-memory pipes).
+pub async fn run<L>(
+    listener: L,
     config: Config,
     shutdown: impl Future<Output = impl Send> + Send + 'static,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<()>
+where
+    L: axum::serve::Listener,
+    L::Addr: std::fmt::Debug,
+{
+    config.validate()?;
     let shared = Arc::new(shared::Shared::new(config)?);
     let app = http::router(Arc::clone(&shared));
     let stopping = shared.shutdown.clone();

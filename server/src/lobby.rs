@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions, RoomSummary, SeatToken};
+use mice_cake_protocol::{
+    ErrorCode, MAX_LISTED_ROOMS, RoomCode, RoomList, RoomOptions, RoomSummary, SeatToken,
+};
 use sha2::{Digest, Sha256};
 
 use crate::room::{self, Refusal, RoomHandle};
@@ -100,20 +102,63 @@ impl Lobby {
         };
     }
 
-    /// The public rooms: waiting ones first, then by code.
-    pub(crate) fn list(&self) -> Vec<RoomSummary> {
+    /// The first public rooms (waiting ones first, then by code) and how
+    /// many there are.
+    pub(crate) fn list(&self) -> RoomList {
         let mut rooms: Vec<RoomSummary> = lock(&self.listing).values().cloned().collect();
+        let total = u32::try_from(rooms.len()).unwrap_or(u32::MAX);
         rooms.sort_by_key(|room| {
             (
                 room.status != mice_cake_protocol::RoomStatus::Waiting,
                 room.code,
             )
         });
-        rooms
+        rooms.truncate(MAX_LISTED_ROOMS);
+        RoomList { rooms, total }
     }
 
     /// How many rooms are held.
     pub(crate) fn room_count(&self) -> usize {
         lock(&self.rooms).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mice_cake_protocol::{MAX_LISTED_ROOMS, RoomStatus};
+
+    #[test]
+    fn a_listing_holds_the_first_rooms_waiting_ones_first_and_the_total() {
+        let lobby = Lobby::default();
+        for index in 0..150 {
+            let code = RoomCode::from_indices([index / 31 % 31, index % 31, 0, 0, 0]);
+            let status = if index % 3 == 0 {
+                RoomStatus::Waiting
+            } else {
+                RoomStatus::Playing
+            };
+            lobby.publish(
+                code,
+                Some(RoomSummary {
+                    code,
+                    status,
+                    players: Default::default(),
+                    spectators: 0,
+                    round: 0,
+                    options: RoomOptions::default(),
+                }),
+            );
+        }
+        let list = lobby.list();
+        assert_eq!(list.total, 150);
+        assert_eq!(list.rooms.len(), MAX_LISTED_ROOMS);
+        assert!(
+            list.rooms[..50]
+                .iter()
+                .all(|r| r.status == RoomStatus::Waiting)
+        );
+        lobby.publish(list.rooms[0].code, None);
+        assert_eq!(lobby.list().total, 149);
     }
 }

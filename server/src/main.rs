@@ -6,14 +6,12 @@ use clap::Parser as _;
 use mice_cake_server::{Config, LogFormat};
 use tokio::net::TcpListener;
 use tracing::info;
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let config = Config::parse();
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_env_filter(mice_cake_server::log_filter("info"))
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal());
     match config.log_format {

@@ -69,3 +69,22 @@ impl Outbound {
         self.close.cancel();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_queue_closes_the_connection_without_waiting() {
+        let (outbound, mut queue, close) = Outbound::new(2);
+        outbound.send(Frame::from("one"));
+        outbound.send(Frame::from("two"));
+        assert!(!close.is_cancelled());
+        // The third does not fit: the sender goes on, the connection is told to close.
+        outbound.send(Frame::from("three"));
+        assert!(close.is_cancelled());
+        assert_eq!(queue.try_recv().unwrap().as_str(), "one");
+        assert_eq!(queue.try_recv().unwrap().as_str(), "two");
+        assert!(queue.try_recv().is_err());
+    }
+}

@@ -11,10 +11,12 @@ use std::time::Duration;
 
 use mice_cake_engine::{
     Assignment, EndReason, Policy, RecordedGame, RoundReport, Seat, Seated, Viewer,
+    greedy_assignment,
 };
 use mice_cake_protocol::{
-    Ending, ErrorCode, FinishedGame, ForfeitCause, GameId, GameResult, PlayerInfo, RoomCode,
-    RoomEvent, RoomOptions, RoomState, RoomStatus, RoomSummary, SeatToken, ServerMessage,
+    Ending, ErrorCode, FinishedGame, ForfeitCause, GameId, GameResult, MAX_LISTED_GAMES,
+    PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, RoomSummary, SeatToken,
+    ServerMessage,
 };
 use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
@@ -86,8 +88,19 @@ pub(super) struct Room {
     game_ids: Vec<GameId>,
     /// Since when nobody is connected (bots aside).
     empty_since: Option<Instant>,
+    /// When to announce the spectator count (changes are gathered, so that
+    /// people coming and going cannot flood the room with events).
+    spectators_event_at: Option<Instant>,
+    /// The spectator count last announced.
+    announced_spectators: usize,
+    /// Set when the room should close now (its last member left).
+    closing: bool,
     bot_rng: ChaCha20Rng,
 }
+
+/// How long spectator arrivals and departures are gathered before the count
+/// is announced.
+const SPECTATORS_EVENT_DELAY: Duration = Duration::from_millis(500);
 
 impl Room {
     pub(super) fn new(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> Room {
@@ -108,6 +121,9 @@ impl Room {
             rematch: Seated::default(),
             game_ids: Vec::new(),
             empty_since: Some(Instant::now()),
+            spectators_event_at: None,
+            announced_spectators: 0,
+            closing: false,
             bot_rng,
         }
     }
@@ -129,6 +145,9 @@ impl Room {
                     }
                 }
                 () = shutdown.cancelled() => break,
+            }
+            if self.closing {
+                break;
             }
             self.publish();
         }
@@ -156,8 +175,12 @@ impl Room {
             } => {
                 let _ = reply.send(self.resume(member, &token, last_seq));
             }
-            Command::Commit { conn, assignment } => {
-                if let Err(refusal) = self.commit(conn, assignment) {
+            Command::Commit {
+                conn,
+                round,
+                assignment,
+            } => {
+                if let Err(refusal) = self.commit(conn, round, assignment) {
                     self.refuse(conn, refusal);
                 }
             }
@@ -243,7 +266,7 @@ impl Room {
         if let Some(member) = self.spectators.get(&conn) {
             self.send_joined(member, None, None);
         }
-        self.emit_spectators();
+        self.spectators_changed();
         Ok(())
     }
 
@@ -278,9 +301,20 @@ impl Room {
         player.grace_until = None;
         info!(room = %self.code, %seat, "player resumed");
         self.send_joined_to_seat(seat, None);
-        if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
-            for missed in self.events.since(last_seq.unwrap_or(u64::MAX)) {
-                member.outbound.send(missed.clone());
+        // Replay what was missed if it fits easily in the connection's queue
+        // (it is not drained until this answer is in); otherwise the state
+        // alone, which holds all of it, is enough.
+        let room_for_replay = self.shared.config.outbound_queue / 4;
+        let missed: Vec<Frame> = self
+            .events
+            .since(last_seq.unwrap_or(u64::MAX))
+            .cloned()
+            .collect();
+        if missed.len() <= room_for_replay
+            && let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref())
+        {
+            for frame in missed {
+                member.outbound.send(frame);
             }
         }
         self.emit(RoomEvent::Connection {
@@ -296,14 +330,16 @@ impl Room {
             member
                 .outbound
                 .send_message(&ServerMessage::Left { code: self.code });
-            self.emit_spectators();
+            self.spectators_changed();
+            self.close_if_deserted();
             return;
         }
         let Some(seat) = self.seat_of(conn) else {
             return;
         };
         if self.status == RoomStatus::Playing {
-            self.forfeit(seat, ForfeitCause::Left);
+            let leaving = Seated::from_fn(|s| s == seat);
+            self.forfeit_any(leaving, ForfeitCause::Left);
         }
         if let Some(player) = self.seats[seat].take() {
             if let Some(hash) = player.token {
@@ -327,11 +363,26 @@ impl Room {
         if self.status != RoomStatus::Playing {
             self.status = RoomStatus::Waiting;
         }
+        self.close_if_deserted();
+    }
+
+    /// Closes the room at once when its last person has left it (rather than
+    /// keeping it for the idle time, which leaving rooms over and over could
+    /// use to fill the server).
+    fn close_if_deserted(&mut self) {
+        let humans_seated = Seat::ALL.into_iter().any(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| player.bot.is_none())
+        });
+        if !humans_seated && self.spectators.is_empty() && self.status != RoomStatus::Playing {
+            self.closing = true;
+        }
     }
 
     fn disconnected(&mut self, conn: ConnId) {
         if self.spectators.remove(&conn).is_some() {
-            self.emit_spectators();
+            self.spectators_changed();
             return;
         }
         let Some(seat) = self.seat_of(conn) else {
@@ -376,9 +427,12 @@ impl Room {
         self.last_report = None;
         let view = game.game().view(Viewer::Spectator);
         self.game = Some(game);
+        // A player already disconnected when the game starts has the grace
+        // period to come back, like one who drops during the game.
+        let grace_until = Instant::now() + self.shared.config.disconnect_grace;
         for player in self.players_mut() {
             player.auto_commits = 0;
-            player.grace_until = None;
+            player.grace_until = (!player.is_connected()).then_some(grace_until);
         }
         metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
         info!(room = %self.code, game = self.game_number, "game started");
@@ -391,24 +445,16 @@ impl Room {
                 view,
             });
         }
-        // A player already disconnected when the game starts gets the grace period.
-        let now = Instant::now();
-        for seat in Seat::ALL {
-            if let Some(player) = self.seats[seat].as_mut()
-                && !player.is_connected()
-            {
-                player.grace_until = Some(now + self.shared.config.disconnect_grace);
-            }
-        }
-        self.start_round();
+        self.open_round();
+        self.advance();
     }
 
-    /// Opens a round: bots and players with no choice commit at once.
-    fn start_round(&mut self) {
-        let Some(game) = self.game.as_ref() else {
+    /// Opens a round: bots, and players with nothing to decide (ruling 14),
+    /// commit at once.
+    fn open_round(&mut self) {
+        let Some(round) = self.game.as_ref().map(|game| game.game().round()) else {
             return;
         };
-        let round = game.game().round();
         self.round = Round {
             commits: Seated::default(),
             deadline: (self.options.deadline_ms > 0)
@@ -419,37 +465,66 @@ impl Room {
             deadline_ms: (self.options.deadline_ms > 0).then_some(self.options.deadline_ms),
         });
         for seat in Seat::ALL {
-            let Some(game) = self.game.as_ref() else {
+            let Some(view) = self
+                .game
+                .as_ref()
+                .map(|g| g.game().view(Viewer::from(seat)))
+            else {
                 return;
             };
-            let view = game.game().view(Viewer::from(seat));
-            let bot = self.seats[seat].as_ref().and_then(|player| player.bot);
-            let assignment = match bot {
-                Some(policy) => Some(policy.choose(&view, seat, &mut self.bot_rng)),
-                // Ruling 14: with nothing to decide, the server commits.
+            let assignment = match self.seats[seat].as_ref().and_then(|player| player.bot) {
+                Some(policy) => policy.choose(&view, seat, &mut self.bot_rng),
                 None => match view.legal_assignments(seat).as_slice() {
-                    [only] => Some(*only),
-                    _ => None,
+                    [only] => *only,
+                    _ => continue,
                 },
             };
-            if let Some(assignment) = assignment {
-                self.round.commits[seat] = Some(Commit {
-                    assignment,
-                    auto: false,
-                });
-                self.emit(RoomEvent::Committed { seat });
-            }
+            self.commit_for(seat, assignment, false);
         }
-        self.resolve_if_complete();
     }
 
-    fn commit(&mut self, conn: ConnId, assignment: Assignment) -> Result<(), Refusal> {
+    /// Holds an assignment the server made (bot, nothing to decide, or the
+    /// deadline). It is checked like a player's; if refused, the seat stays
+    /// uncommitted and the deadline (or the player) decides.
+    fn commit_for(&mut self, seat: Seat, assignment: Assignment, auto: bool) {
+        let checked = self
+            .game
+            .as_ref()
+            .is_some_and(|game| game.game().check(seat, &assignment).is_ok());
+        if !checked {
+            // No detail: it would describe an assignment never revealed.
+            warn!(room = %self.code, %seat, "an assignment made by the server was refused");
+            return;
+        }
+        self.round.commits[seat] = Some(Commit { assignment, auto });
+        if auto && let Some(player) = self.seats[seat].as_mut() {
+            player.auto_commits += 1;
+        }
+        self.emit(RoomEvent::Committed { seat });
+    }
+
+    fn commit(&mut self, conn: ConnId, round: u32, assignment: Assignment) -> Result<(), Refusal> {
         let seat = self.acting_seat(conn)?;
         let game = self.playing_game()?;
-        if self.round.commits[seat].is_some() {
+        let current = game.game().round();
+        if round != current {
+            return Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                if round < current {
+                    format!("round {round} is over; this is round {current}")
+                } else {
+                    format!("round {round} has not started; this is round {current}")
+                },
+            ));
+        }
+        if let Some(held) = self.round.commits[seat] {
             return Err(Refusal::new(
                 ErrorCode::AlreadyCommitted,
-                "you have already committed this round",
+                if held.auto {
+                    "the deadline passed: the server committed for you this round"
+                } else {
+                    "you have already committed this round"
+                },
             ));
         }
         // The error describes the assignment: it goes to its author only.
@@ -459,7 +534,6 @@ impl Room {
                 format!("{assignment} cannot be played: {error}"),
             )
         })?;
-        let round = game.game().round();
         self.round.commits[seat] = Some(Commit {
             assignment,
             auto: false,
@@ -474,54 +548,61 @@ impl Room {
         }
         debug!(room = %self.code, %seat, round, "committed");
         self.emit(RoomEvent::Committed { seat });
-        self.resolve_if_complete();
+        self.advance();
         Ok(())
     }
 
     /// At the deadline: `greedy` commits for whoever has not.
     fn commit_for_the_late(&mut self) {
-        let Some(game) = self.game.as_ref() else {
-            return;
-        };
-        let mut late = Vec::new();
         for seat in Seat::ALL {
-            if self.round.commits[seat].is_none() {
-                let view = game.game().view(Viewer::from(seat));
-                late.push((seat, mice_cake_engine::greedy_assignment(&view, seat)));
+            if self.round.commits[seat].is_some() {
+                continue;
             }
+            let Some(view) = self
+                .game
+                .as_ref()
+                .map(|g| g.game().view(Viewer::from(seat)))
+            else {
+                return;
+            };
+            info!(room = %self.code, %seat, "deadline passed: committing for the player");
+            self.commit_for(seat, greedy_assignment(&view, seat), true);
         }
-        for (seat, assignment) in late {
-            self.round.commits[seat] = Some(Commit {
-                assignment,
-                auto: true,
-            });
-            if let Some(player) = self.seats[seat].as_mut() {
-                player.auto_commits += 1;
-            }
-            info!(room = %self.code, %seat, "deadline passed: committed for the player");
-            self.emit(RoomEvent::Committed { seat });
-        }
-        self.resolve_if_complete();
+        self.advance();
     }
 
-    /// Resolves the round once both assignments are in, and goes on to the
-    /// next round or the end.
-    fn resolve_if_complete(&mut self) {
+    /// Plays rounds while both assignments are in. A loop, not recursion:
+    /// rounds where the server commits for both seats follow one another
+    /// here, a bounded number of times (the game ends).
+    fn advance(&mut self) {
+        while self.status == RoomStatus::Playing
+            && self.round.commits.yellow.is_some()
+            && self.round.commits.blue.is_some()
+        {
+            if !self.resolve_round() {
+                break;
+            }
+        }
+    }
+
+    /// Resolves the round whose two assignments are in; returns whether a
+    /// next round was opened.
+    fn resolve_round(&mut self) -> bool {
         let (Some(yellow), Some(blue)) = (self.round.commits.yellow, self.round.commits.blue)
         else {
-            return;
+            return false;
         };
         let Some(game) = self.game.as_mut() else {
-            return;
+            return false;
         };
         let report = match game.play_round(&yellow.assignment, &blue.assignment) {
             Ok(report) => report.clone(),
-            Err(error) => {
-                // Both were checked; if the engine still refuses, the round
-                // is opened again rather than the game stopped.
-                warn!(room = %self.code, cause = %error, "round refused by the engine");
-                self.start_round();
-                return;
+            Err(_) => {
+                // Both were checked, so this cannot happen; if it does, the
+                // round is asked for again rather than the room stopped.
+                warn!(room = %self.code, "the engine refused a checked round; it is asked again");
+                self.open_round();
+                return false;
             }
         };
         let view = game.game().view(Viewer::Spectator);
@@ -538,30 +619,50 @@ impl Room {
         });
         self.last_report = Some(report);
         if let Some(outcome) = outcome {
-            self.finish(
-                Ending::Played {
-                    end: outcome.end,
-                    decided_by: outcome.decided_by,
-                },
-                outcome.winner,
-            );
-            return;
+            let ending = Ending::Played {
+                end: outcome.end,
+                decided_by: outcome.decided_by,
+            };
+            self.finish(ending, outcome.winner);
+            return false;
         }
         let limit = self.shared.config.missed_deadlines;
-        if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
-            self.seats[*seat]
+        let out = Seated::from_fn(|seat| {
+            self.seats[seat]
                 .as_ref()
                 .is_some_and(|player| player.auto_commits >= limit)
-        }) {
-            self.forfeit(seat, ForfeitCause::MissedDeadlines);
-            return;
+        });
+        if self.forfeit_any(out, ForfeitCause::MissedDeadlines) {
+            return false;
         }
-        self.start_round();
+        self.open_round();
+        true
     }
 
-    fn forfeit(&mut self, seat: Seat, cause: ForfeitCause) {
-        info!(room = %self.code, %seat, ?cause, "forfeit");
-        self.finish(Ending::Forfeit { seat, cause }, Some(seat.opponent()));
+    /// Ends the game if `out` names anyone: one player forfeits, or both at
+    /// once and nobody wins. Returns whether it ended.
+    fn forfeit_any(&mut self, out: Seated<bool>, cause: ForfeitCause) -> bool {
+        let ending = match (out.yellow, out.blue) {
+            (false, false) => return false,
+            (true, true) => (Ending::Abandoned { cause }, None),
+            (true, false) => (
+                Ending::Forfeit {
+                    seat: Seat::Yellow,
+                    cause,
+                },
+                Some(Seat::Blue),
+            ),
+            (false, true) => (
+                Ending::Forfeit {
+                    seat: Seat::Blue,
+                    cause,
+                },
+                Some(Seat::Yellow),
+            ),
+        };
+        info!(room = %self.code, ?cause, "forfeit");
+        self.finish(ending.0, ending.1);
+        true
     }
 
     /// Ends the game: keeps its record and tells everyone.
@@ -593,12 +694,16 @@ impl Room {
         self.round = Round::default();
         self.result = Some(result);
         self.game_ids.push(id);
+        if self.game_ids.len() > MAX_LISTED_GAMES {
+            self.game_ids.remove(0);
+        }
         for player in self.players_mut() {
             player.grace_until = None;
         }
         let how = match ending {
             Ending::Played { end, .. } => end_label(end),
             Ending::Forfeit { .. } => "forfeit",
+            Ending::Abandoned { .. } => "abandoned",
         };
         metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
         info!(room = %self.code, game = self.game_number, %id, ending = how, "game over");
@@ -630,18 +735,18 @@ impl Room {
             self.emit(RoomEvent::RematchRequested { seat: bot_seat });
         }
         if self.rematch.yellow && self.rematch.blue {
-            // Seats swap: Yellow plays Blue and Blue plays Yellow.
+            // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player
+            // learns their new seat before the new game's first event.
             std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
-            self.start_game();
-            // Each player learns their new seat from a fresh state.
+            self.rematch = Seated::default();
             for seat in Seat::ALL {
-                if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.clone()) {
-                    let state = self.state_for(Some(seat));
+                if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
                     member.outbound.send_message(&ServerMessage::State {
-                        state: Box::new(state),
+                        state: Box::new(self.state_for(Some(seat))),
                     });
                 }
             }
+            self.start_game();
         }
         Ok(())
     }
@@ -649,40 +754,50 @@ impl Room {
     // ----- Timers -----------------------------------------------------------
 
     fn next_timer(&self) -> Option<Instant> {
-        let deadline = if self.status == RoomStatus::Playing {
-            self.round.deadline
-        } else {
-            None
-        };
+        let playing = self.status == RoomStatus::Playing;
+        let deadline = self.round.deadline.filter(|_| playing);
         let graces = Seat::ALL
             .into_iter()
-            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until);
+            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until)
+            .filter(|_| playing);
+        // A game in progress ends by its own rules (a forfeit at worst)
+        // before the room may close.
         let idle = self
             .empty_since
+            .filter(|_| !playing)
             .map(|since| since + self.shared.config.room_idle);
-        deadline.into_iter().chain(graces).chain(idle).min()
+        deadline
+            .into_iter()
+            .chain(graces)
+            .chain(idle)
+            .chain(self.spectators_event_at)
+            .min()
     }
 
     /// Handles whatever is due at `now`; returns whether the room closes.
     fn on_timer(&mut self, now: Instant) -> bool {
-        if self
+        if self.spectators_event_at.is_some_and(|at| now >= at) {
+            self.spectators_event_at = None;
+            self.announce_spectators();
+        }
+        if self.status == RoomStatus::Playing {
+            let expired = Seated::from_fn(|seat| {
+                self.seats[seat]
+                    .as_ref()
+                    .and_then(|player| player.grace_until)
+                    .is_some_and(|until| now >= until)
+            });
+            if !self.forfeit_any(expired, ForfeitCause::Disconnected)
+                && self.round.deadline.is_some_and(|deadline| now >= deadline)
+            {
+                self.round.deadline = None;
+                self.commit_for_the_late();
+            }
+        } else if self
             .empty_since
             .is_some_and(|since| now >= since + self.shared.config.room_idle)
         {
             return true;
-        }
-        if self.status == RoomStatus::Playing {
-            if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
-                self.seats[*seat]
-                    .as_ref()
-                    .and_then(|player| player.grace_until)
-                    .is_some_and(|until| now >= until)
-            }) {
-                self.forfeit(seat, ForfeitCause::Disconnected);
-            } else if self.round.deadline.is_some_and(|deadline| now >= deadline) {
-                self.round.deadline = None;
-                self.commit_for_the_late();
-            }
         }
         self.note_emptiness(now);
         false
@@ -691,16 +806,20 @@ impl Room {
     /// Starts or stops the idle clock: a room with nobody connected (bots
     /// aside) closes after a while.
     fn note_emptiness(&mut self, now: Instant) {
-        let humans_connected = Seat::ALL.into_iter().any(|seat| {
-            self.seats[seat]
-                .as_ref()
-                .is_some_and(|player| player.member.is_some())
-        });
-        if humans_connected || !self.spectators.is_empty() {
+        if self.anyone_connected() {
             self.empty_since = None;
         } else if self.empty_since.is_none() {
             self.empty_since = Some(now);
         }
+    }
+
+    fn anyone_connected(&self) -> bool {
+        !self.spectators.is_empty()
+            || Seat::ALL.into_iter().any(|seat| {
+                self.seats[seat]
+                    .as_ref()
+                    .is_some_and(|player| player.member.is_some())
+            })
     }
 
     // ----- What members see -------------------------------------------------
@@ -720,9 +839,20 @@ impl Room {
         }
     }
 
-    fn emit_spectators(&mut self) {
-        let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
-        self.emit(RoomEvent::Spectators { count });
+    /// Schedules the announcement of the spectator count.
+    fn spectators_changed(&mut self) {
+        if self.spectators_event_at.is_none() {
+            self.spectators_event_at = Some(Instant::now() + SPECTATORS_EVENT_DELAY);
+        }
+    }
+
+    /// Announces the spectator count, if it changed since last time.
+    fn announce_spectators(&mut self) {
+        if self.spectators.len() != self.announced_spectators {
+            self.announced_spectators = self.spectators.len();
+            let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
+            self.emit(RoomEvent::Spectators { count });
+        }
     }
 
     fn send_joined(&self, member: &Member, seat: Option<Seat>, token: Option<SeatToken>) {

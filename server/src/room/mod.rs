@@ -77,6 +77,7 @@ pub(crate) enum Command {
     },
     Commit {
         conn: ConnId,
+        round: u32,
         assignment: Assignment,
     },
     Rematch {

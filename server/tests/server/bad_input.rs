@@ -117,7 +117,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     .await;
     refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[1,2]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[1,2]}}"#,
         ErrorCode::BadMessage,
     )
     .await;
@@ -130,7 +130,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     // Nowhere to act.
     refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
         ErrorCode::NotInRoom,
     )
     .await;
@@ -176,7 +176,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     let (code, _, _) = client.create(RoomOptions::default()).await;
     refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
         ErrorCode::WrongPhase,
     )
     .await;
@@ -190,7 +190,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     opponent.join(code).await;
     let message = refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[1,0,0,0]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[1,0,0,0]}}"#,
         ErrorCode::IllegalAssignment,
     )
     .await;
@@ -200,19 +200,20 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     );
     refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[0,0,0,0],"steal":"6/6"}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[0,0,0,0],"steal":"6/6"}}"#,
         ErrorCode::IllegalAssignment,
     )
     .await;
     refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::WrongPhase).await;
     client
         .send(&ClientMessage::Commit {
+            round: 1,
             assignment: "A4".parse().unwrap(),
         })
         .await;
     refused(
         &mut client,
-        r#"{"type":"commit","assignment":{"mice":[0,4,0,0]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[0,4,0,0]}}"#,
         ErrorCode::AlreadyCommitted,
     )
     .await;
@@ -221,7 +222,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     spectator.watch(code).await;
     refused(
         &mut spectator,
-        r#"{"type":"commit","assignment":{"mice":[4,0,0,0]}}"#,
+        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
         ErrorCode::SpectatorCannotAct,
     )
     .await;

@@ -42,6 +42,7 @@ async fn commit_first_legal(client: &mut Client, seat: Seat, view: &GameView) {
     if legal.len() > 1 {
         client
             .send(&ClientMessage::Commit {
+                round: view.round,
                 assignment: legal[0],
             })
             .await;
@@ -150,4 +151,47 @@ async fn a_disconnection_longer_than_the_grace_period_forfeits() {
     yellow
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::RematchRequested { seat: Seat::Yellow }))
         .await;
+}
+
+#[tokio::test]
+async fn a_commit_for_a_round_that_is_over_is_refused_not_taken_for_the_next() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, _, _, _) = two_players(&server, fast(150)).await;
+    // Round 1 passes with nobody committing; round 2 opens.
+    let view = round_view(&mut yellow, 2, None).await;
+    let late = view.legal_assignments(Seat::Yellow)[0];
+    yellow
+        .send(&ClientMessage::Commit {
+            round: 1,
+            assignment: late,
+        })
+        .await;
+    let message = yellow
+        .expect_error(mice_cake_protocol::ErrorCode::WrongPhase)
+        .await;
+    assert!(message.contains("round 1 is over"), "{message}");
+    yellow
+        .send(&ClientMessage::Commit {
+            round: 3,
+            assignment: late,
+        })
+        .await;
+    let message = yellow
+        .expect_error(mice_cake_protocol::ErrorCode::WrongPhase)
+        .await;
+    assert!(message.contains("has not started"), "{message}");
+}
+
+#[tokio::test]
+async fn when_both_players_miss_their_deadlines_the_game_is_abandoned_with_no_winner() {
+    let server = TestServer::start(|config| config.missed_deadlines = 2).await;
+    let (_, mut yellow, _, _, _) = two_players(&server, fast(100)).await;
+    let result = game_over(&mut yellow).await;
+    assert_eq!(
+        result.ending,
+        Ending::Abandoned {
+            cause: ForfeitCause::MissedDeadlines
+        }
+    );
+    assert_eq!(result.winner, None);
 }

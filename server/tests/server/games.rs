@@ -18,7 +18,7 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
 
     let yellow = tokio::spawn(play(yellow, Seat::Yellow, Policy::Greedy, 1));
     let blue = tokio::spawn(play(blue, Seat::Blue, Policy::Random, 2));
-    let watched = tokio::spawn(watch_play_out(spectator));
+    let watched = tokio::spawn(watch_to_the_end(spectator));
     let (yellow, blue, watched) = (
         yellow.await.unwrap(),
         blue.await.unwrap(),
@@ -69,7 +69,7 @@ async fn a_spectator_joining_mid_game_gets_the_whole_state_and_everyone_sees_the
 }
 
 #[tokio::test]
-async fn a_room_against_a_server_bot_plays_play_out() {
+async fn a_room_against_a_server_bot_plays_to_the_end() {
     let server = TestServer::default().await;
     let mut human = Client::greeted(&server, "Solo").await;
     let options = RoomOptions {
@@ -83,16 +83,28 @@ async fn a_room_against_a_server_bot_plays_play_out() {
         .await;
     assert_eq!(game.players.blue, "greedy bot");
     assert!(game.record.replay().is_ok());
-    // The bot's assignment stayed hidden until each reveal: its commits
-    // show up only as `committed`.
+    // Each round the bot's commit shows as `committed` alone, before the
+    // reveal that carries its assignment.
+    let mut bot_committed = false;
+    let mut reveals = 0;
     for text in &played.client.received {
         let message: ServerMessage = serde_json::from_str(text).unwrap();
-        if let ServerMessage::Event { event, .. } = message
-            && let RoomEvent::Committed { seat } = *event
-        {
-            assert!(seat == Seat::Yellow || seat == Seat::Blue);
+        if let ServerMessage::Event { event, .. } = message {
+            match *event {
+                RoomEvent::RoundStarted { .. } => bot_committed = false,
+                RoomEvent::Committed { seat: Seat::Blue } => bot_committed = true,
+                RoomEvent::Revealed { .. } => {
+                    assert!(
+                        bot_committed,
+                        "the bot's commit was announced before the reveal"
+                    );
+                    reveals += 1;
+                }
+                _ => {}
+            }
         }
     }
+    assert_eq!(reveals, game.record.rounds.len());
 }
 
 #[tokio::test]
@@ -120,10 +132,13 @@ async fn a_rematch_starts_a_new_game_with_seats_swapped_and_spectators_stay() {
     else {
         unreachable!()
     };
+    // She learns it before the new game's first event.
     assert_eq!(state.you, Some(Seat::Blue));
-    assert_eq!(state.game, 2);
+    assert_eq!(state.game, 1);
     assert_eq!(state.players.blue.as_ref().unwrap().name, "Ada");
     assert_eq!(state.game_ids.len(), 1);
+    ada.recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameStarted { game: 2, .. })))
+        .await;
     // The spectator is still there and sees the new game start.
     spectator
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameStarted { game: 2, .. })))

@@ -3,29 +3,55 @@
 //! up, and an assignment reaches nobody but its author before the reveal.
 
 use mice_cake_engine::{
-    Domino, DominoSet, Game, Layout, Options, Policy, Reveal, RngDice, Seat, Seed,
+    Assignment, Domino, DominoSet, Game, Layout, Options, Policy, Reveal, RngDice, Seat, Seated,
+    Seed,
 };
-use mice_cake_protocol::{FinishedGame, RoomEvent, RoomOptions, ServerMessage};
+use mice_cake_protocol::{FinishedGame, GameId, RoomEvent, RoomOptions, ServerMessage};
 use serde_json::Value;
 
 use crate::support::*;
 
-/// The face-down pieces after each number of rounds, from the record.
-fn hidden_after_each_round(game: &FinishedGame) -> Vec<DominoSet> {
-    let record = &game.record;
-    let seed: Seed = record.seed.expect("server games have a seed");
-    let mut rng = seed.rng();
-    assert_eq!(Layout::shuffled(&mut rng), record.layout);
-    let mut replay = Game::new(record.options, &record.layout).unwrap();
-    let mut hidden = vec![replay.secret_face_down_pieces()];
-    for round in &record.rounds {
-        let (yellow, blue) = (&round.assignments.yellow, &round.assignments.blue);
-        replay
-            .resolve(yellow, blue, &mut RngDice(&mut rng))
-            .unwrap();
-        hidden.push(replay.secret_face_down_pieces());
+/// What the server knew of one game, from its record: the face-down pieces
+/// after each number of rounds, and every round's assignments.
+struct Known {
+    hidden: Vec<DominoSet>,
+    assignments: Vec<Seated<Assignment>>,
+}
+
+impl Known {
+    async fn of(server: &TestServer, id: GameId) -> Known {
+        let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;
+        let record = &game.record;
+        let seed: Seed = record.seed.expect("server games have a seed");
+        let mut rng = seed.rng();
+        assert_eq!(Layout::shuffled(&mut rng), record.layout);
+        let mut replay = Game::new(record.options, &record.layout).unwrap();
+        let mut hidden = vec![replay.secret_face_down_pieces()];
+        for round in &record.rounds {
+            let (yellow, blue) = (&round.assignments.yellow, &round.assignments.blue);
+            replay
+                .resolve(yellow, blue, &mut RngDice(&mut rng))
+                .unwrap();
+            hidden.push(replay.secret_face_down_pieces());
+        }
+        Known {
+            hidden,
+            assignments: record.rounds.iter().map(|r| r.assignments).collect(),
+        }
     }
-    hidden
+
+    /// The assignments of round `round` (from 1) that `seat` may not know
+    /// before the reveal: the opponent's, or both for a spectator.
+    fn secret_in(&self, round: usize, seat: Option<Seat>) -> Vec<Assignment> {
+        let Some(both) = self.assignments.get(round.wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        Seat::ALL
+            .into_iter()
+            .filter(|s| Some(*s) != seat)
+            .map(|s| both[s])
+            .collect()
+    }
 }
 
 fn names(text: &str, piece: Domino) -> bool {
@@ -48,31 +74,43 @@ fn assignment_outside_reports(value: &Value) -> bool {
     }
 }
 
-/// Checks every frame one member received. `seat` is the member's seat
-/// (none for a spectator); `own` its commits, by round; `rounds_before` the
-/// rounds played before it came in.
-fn check_frames(
-    frames: &[String],
-    seat: Option<Seat>,
-    own: &[(u32, mice_cake_engine::Assignment)],
-    hidden: &[DominoSet],
-    rounds_before: usize,
-) {
+/// Checks every frame one member received during one game. `seat` is the
+/// member's seat in that game (none for a spectator); `rounds_before` the
+/// rounds played before the member came in.
+fn check_frames(frames: &[String], seat: Option<Seat>, known: &Known, rounds_before: usize) {
     let mut revealed = rounds_before;
     for text in frames {
         let message: ServerMessage = serde_json::from_str(text).unwrap();
+        let is_reveal = matches!(&message, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. }));
         // A reveal may show what its round turned up; anything else only
         // what was already up.
-        let is_reveal = matches!(&message, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. }));
-        let hidden_now = hidden[(revealed + usize::from(is_reveal)).min(hidden.len() - 1)];
+        let hidden_now =
+            known.hidden[(revealed + usize::from(is_reveal)).min(known.hidden.len() - 1)];
         for piece in hidden_now.iter() {
             assert!(
                 !names(text, piece),
-                "{seat:?} was told face-down {piece} after {revealed} reveals; hidden then {hidden_now:?}; sizes {:?}; {}",
-                hidden.iter().map(|h| h.len()).collect::<Vec<_>>(),
-                &text[..120.min(text.len())]
+                "{seat:?} was told face-down {piece}: {text}"
             );
         }
+        // The round being played: no one else's assignment for it, not even
+        // as text (an error message, say).
+        if !is_reveal {
+            for secret in known.secret_in(revealed + 1, seat) {
+                let words = secret.to_string();
+                assert!(
+                    !words.contains(' ') || !text.contains(&words),
+                    "{seat:?} saw {words} before the reveal: {text}"
+                );
+            }
+        }
+        let own = |round: u32, assignment: Assignment| {
+            seat.is_some_and(|seat| {
+                known
+                    .assignments
+                    .get((round as usize).wrapping_sub(1))
+                    .is_some_and(|both| both[seat] == assignment)
+            })
+        };
         match &message {
             ServerMessage::Event { event, .. } => {
                 if let RoomEvent::Revealed { report, .. } = &**event {
@@ -88,19 +126,15 @@ fn check_frames(
                 }
             }
             ServerMessage::CommitAccepted { round, assignment } => {
-                let seat = seat.expect("a spectator never gets a commit back");
                 assert!(
-                    own.contains(&(*round, *assignment)),
-                    "{seat} got back a commit it did not make: {text}"
+                    own(*round, *assignment),
+                    "{seat:?} got back a commit it did not make: {text}"
                 );
             }
             ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
                 if let Some(commit) = state.your_commit {
                     let round = state.view.map_or(0, |view| view.round);
-                    assert!(
-                        seat.is_some() && own.contains(&(round, commit)),
-                        "{seat:?} saw a commit: {text}"
-                    );
+                    assert!(own(round, commit), "{seat:?} saw a commit: {text}");
                 }
                 let mut value = serde_json::to_value(state).unwrap();
                 value["your_commit"] = Value::Null;
@@ -118,14 +152,54 @@ fn check_frames(
             }
         }
     }
-    assert!(revealed > rounds_before, "the game was played");
+}
+
+/// Splits a member's frames by game: the start of game 2, 3, … opens the
+/// next.
+fn by_game(frames: &[String]) -> Vec<Vec<String>> {
+    let mut games: Vec<Vec<String>> = vec![Vec::new()];
+    for text in frames {
+        let message: ServerMessage = serde_json::from_str(text).unwrap();
+        if let ServerMessage::Event { event, .. } = message
+            && let RoomEvent::GameStarted { game, .. } = *event
+            && game >= 2
+        {
+            games.push(Vec::new());
+        }
+        if let Some(game) = games.last_mut() {
+            game.push(text.clone());
+        }
+    }
+    games
+}
+
+/// The server's log lines name no piece and no assignment.
+fn check_log(log: &str, assignments: &[Assignment]) {
+    assert!(log.contains("game over"), "the log was captured:\n{log}");
+    for piece in Domino::ALL {
+        assert!(
+            !log.contains(&piece.to_string()),
+            "the log names {piece}:\n{log}"
+        );
+    }
+    for leak in ["assignment=", "Assignment {", "\"mice\"", "mice: ["] {
+        assert!(
+            !log.contains(leak),
+            "the log holds an assignment ({leak}):\n{log}"
+        );
+    }
+    for assignment in assignments {
+        let text = assignment.to_string();
+        if text.contains(' ') {
+            assert!(!log.contains(&text), "the log holds {text}:\n{log}");
+        }
+    }
 }
 
 #[tokio::test]
 async fn no_message_or_log_line_leaks_a_face_down_piece_or_an_uncommitted_assignment() {
     // The log of every server in this test binary.
     let lines = captured_logs();
-
     let server = TestServer::default().await;
     let mut all_assignments = Vec::new();
     let variants = [
@@ -163,55 +237,93 @@ async fn no_message_or_log_line_leaks_a_face_down_piece_or_an_uncommitted_assign
         let (yellow, blue, spectator, late) = tokio::join!(
             yellow.play_out(),
             blue.play_out(),
-            watch_play_out(spectator),
-            watch_play_out(late),
+            watch_to_the_end(spectator),
+            watch_to_the_end(late),
         );
-        let game: FinishedGame = server
-            .get_json(&format!("/api/games/{}", yellow.game_id))
-            .await;
-        let hidden = hidden_after_each_round(&game);
-        for round in &game.record.rounds {
-            all_assignments.extend([round.assignments.yellow, round.assignments.blue]);
-        }
-        let own = |seat: Seat| -> Vec<_> {
-            game.record
-                .rounds
-                .iter()
-                .map(|r| (r.round, r.assignments[seat]))
-                .collect()
-        };
-        check_frames(
-            &yellow.frames,
-            Some(Seat::Yellow),
-            &own(Seat::Yellow),
-            &hidden,
-            0,
-        );
-        check_frames(&blue.frames, Some(Seat::Blue), &own(Seat::Blue), &hidden, 0);
-        check_frames(&spectator.frames, None, &[], &hidden, 0);
+        let known = Known::of(&server, yellow.game_id).await;
+        all_assignments.extend(known.assignments.iter().flat_map(|a| [a.yellow, a.blue]));
+        check_frames(&yellow.frames, Some(Seat::Yellow), &known, 0);
+        check_frames(&blue.frames, Some(Seat::Blue), &known, 0);
+        check_frames(&spectator.frames, None, &known, 0);
         // The late spectator came in after 3 rounds.
-        check_frames(&late.frames, None, &[], &hidden, 3);
+        check_frames(&late.frames, None, &known, 3);
     }
+    check_log(&lines.text(), &all_assignments);
+}
 
-    // The server's log lines name no piece and no assignment.
-    let log = lines.text();
-    assert!(log.contains("game over"), "the log was captured:\n{log}");
-    for piece in Domino::ALL {
-        assert!(
-            !log.contains(&piece.to_string()),
-            "the log names {piece}:\n{log}"
-        );
+#[tokio::test]
+async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit() {
+    let lines = captured_logs();
+    let server = TestServer::default().await;
+    let options = RoomOptions {
+        bot: Some(Policy::Greedy),
+        deadline_ms: 200,
+        ..RoomOptions::default()
+    };
+    let mut human = Client::greeted(&server, "Solo").await;
+    let (code, seat, _) = human.create(options).await;
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    spectator.watch(code).await;
+    // Game 1: the human lets the deadline commit in two rounds.
+    let mut human = Agent::new(human, seat, Policy::Random, 7).skipping(&[2, 5]);
+    while human.over.is_none() {
+        human.step().await;
     }
-    for leak in ["assignment=", "Assignment {", "\"mice\"", "mice: ["] {
-        assert!(
-            !log.contains(leak),
-            "the log holds an assignment ({leak}):\n{log}"
-        );
-    }
-    for assignment in &all_assignments {
-        let text = assignment.to_string();
-        if text.contains(' ') {
-            assert!(!log.contains(&text), "the log holds {text}:\n{log}");
-        }
-    }
+    let (_, first) = human.over.take().unwrap();
+    // Game 2, seats swapped: the human commits once, then leaves while the
+    // bot's commit for round 2 is held.
+    human
+        .client
+        .send(&mice_cake_protocol::ClientMessage::Rematch)
+        .await;
+    human.until_revealed().await;
+    assert_eq!(human.seat, seat.opponent());
+    human
+        .client
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::Committed { seat }))
+        .await;
+    human
+        .client
+        .send(&mice_cake_protocol::ClientMessage::Leave)
+        .await;
+    human
+        .client
+        .recv_until(|m| matches!(m, ServerMessage::Left { .. }))
+        .await;
+    let second = match spectator
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { game_id, .. } if game_id != first)))
+        .await
+    {
+        ServerMessage::Event { event, .. } => match *event {
+            RoomEvent::GameOver { game_id, result } => {
+                assert!(matches!(result.ending, mice_cake_protocol::Ending::Forfeit { .. }));
+                game_id
+            }
+            _ => unreachable!(),
+        },
+        _ => unreachable!(),
+    };
+    let (known_first, known_second) = (
+        Known::of(&server, first).await,
+        Known::of(&server, second).await,
+    );
+    assert_eq!(
+        known_second.assignments.len(),
+        1,
+        "one round of game 2 was played"
+    );
+    let human_games = by_game(&human.client.received);
+    let spectator_games = by_game(&spectator.received);
+    assert_eq!((human_games.len(), spectator_games.len()), (2, 2));
+    check_frames(&human_games[0], Some(seat), &known_first, 0);
+    check_frames(&human_games[1], Some(seat.opponent()), &known_second, 0);
+    check_frames(&spectator_games[0], None, &known_first, 0);
+    check_frames(&spectator_games[1], None, &known_second, 0);
+    let all: Vec<Assignment> = known_first
+        .assignments
+        .iter()
+        .chain(&known_second.assignments)
+        .flat_map(|a| [a.yellow, a.blue])
+        .collect();
+    check_log(&lines.text(), &all);
 }

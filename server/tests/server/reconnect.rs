@@ -20,7 +20,10 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
     // Yellow commits for round 1, then drops.
     let commit: mice_cake_engine::Assignment = "A2 B2".parse().unwrap();
     yellow
-        .send(&ClientMessage::Commit { assignment: commit })
+        .send(&ClientMessage::Commit {
+            round: 1,
+            assignment: commit,
+        })
         .await;
     loop {
         match yellow.recv().await {
@@ -107,6 +110,7 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
 
     // The round goes on with Yellow's commit from before the drop.
     blue.send(&ClientMessage::Commit {
+        round: 1,
         assignment: "C2 D2".parse().unwrap(),
     })
     .await;
@@ -138,7 +142,9 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
         .await;
     stranger.expect_error(ErrorCode::BadToken).await;
     stranger.send(&ClientMessage::ListRooms).await;
-    assert!(matches!(stranger.recv().await, ServerMessage::RoomList { rooms } if rooms.len() == 1));
+    assert!(
+        matches!(stranger.recv().await, ServerMessage::RoomList { rooms, total: 1 } if rooms.len() == 1)
+    );
 }
 
 #[tokio::test]
@@ -165,14 +171,94 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
     // The new connection plays: a full round.
     second
         .send(&ClientMessage::Commit {
+            round: 1,
             assignment: "A4".parse().unwrap(),
         })
         .await;
     blue.send(&ClientMessage::Commit {
+        round: 1,
         assignment: "D4".parse().unwrap(),
     })
     .await;
     second
         .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. })))
         .await;
+}
+
+#[tokio::test]
+async fn after_a_rematch_a_seat_token_still_leads_to_its_player_in_the_new_seat() {
+    let server = TestServer::default().await;
+    let options = RoomOptions {
+        game: mice_cake_engine::Options {
+            stall_limit: 1,
+            ..mice_cake_engine::Options::default()
+        },
+        ..RoomOptions::default()
+    };
+    let (_, yellow, blue, ada_token, _) = two_players(&server, options).await;
+    let (ada, bea) = tokio::join!(
+        play(yellow, Seat::Yellow, mice_cake_engine::Policy::Random, 1),
+        play(blue, Seat::Blue, mice_cake_engine::Policy::Random, 2)
+    );
+    let (mut ada, mut bea) = (ada.client, bea.client);
+    ada.send(&ClientMessage::Rematch).await;
+    bea.send(&ClientMessage::Rematch).await;
+    bea.recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::GameStarted { game: 2, .. })))
+        .await;
+    // Ada (Yellow in game 1) drops and comes back: she is Blue now.
+    drop(ada);
+    let mut again = Client::greeted(&server, "Ada").await;
+    again
+        .send(&ClientMessage::Resume {
+            token: ada_token,
+            last_seq: None,
+        })
+        .await;
+    match again.recv().await {
+        ServerMessage::Joined {
+            seat: Some(seat),
+            state,
+            ..
+        } => {
+            assert_eq!(seat, Seat::Blue);
+            assert_eq!(state.players.blue.unwrap().name, "Ada");
+            assert_eq!(state.game, 2);
+        }
+        other => panic!("expected the seat back, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn after_many_missed_events_a_resume_sends_the_state_alone() {
+    let server = TestServer::start(|config| {
+        config.outbound_queue = 16;
+        config.missed_deadlines = 1_000;
+    })
+    .await;
+    let options = RoomOptions {
+        deadline_ms: 50,
+        ..RoomOptions::default()
+    };
+    let (_, yellow, _blue, yellow_token, _) = two_players(&server, options).await;
+    drop(yellow);
+    // Rounds go by at the deadline while Yellow is away: dozens of events.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let mut again = Client::greeted(&server, "Ada").await;
+    again
+        .send(&ClientMessage::Resume {
+            token: yellow_token,
+            last_seq: Some(0),
+        })
+        .await;
+    let ServerMessage::Joined { state, .. } = again.recv().await else {
+        panic!("expected the seat back");
+    };
+    assert!(state.seq > 16, "only {} events", state.seq);
+    assert!(state.view.unwrap().round > 3);
+    // Far more than a quarter of its queue was missed: no replay, only what
+    // happens from now on, its own return first.
+    assert!(matches!(
+        again.recv().await,
+        ServerMessage::Event { event, .. } if matches!(*event, RoomEvent::Connection { connected: true, .. })
+    ));
 }

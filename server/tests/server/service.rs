@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use mice_cake_engine::Seat;
+use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, RoomList, RoomOptions, RoomStatus, ServerMessage,
 };
@@ -138,4 +138,95 @@ async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
         })
         .await;
     again.expect_error(ErrorCode::BadToken).await;
+}
+
+#[tokio::test]
+async fn a_client_that_cannot_keep_up_is_disconnected_and_the_room_goes_on() {
+    let server = PipedServer::start(|config| {
+        config.write_timeout = Duration::from_millis(300);
+    })
+    .await;
+    let roomy = 1 << 20;
+    let mut ada = server.greeted("Ada", roomy).await;
+    let (code, _, _) = ada.create(RoomOptions::default()).await;
+    // A spectator that reads nothing, through a pipe of 2 KB.
+    let mut lazy = server.connect(2048).await;
+    lazy.send(&ClientMessage::Hello {
+        version: 1,
+        name: "Lazy".into(),
+    })
+    .await;
+    lazy.send(&ClientMessage::WatchRoom { code }).await;
+    let mut bea = server.greeted("Bea", roomy).await;
+    bea.join(code).await;
+    // The players play a whole game at full speed: the room never waits for
+    // the spectator, whose pipe is full after a message or two.
+    let started = std::time::Instant::now();
+    let (yellow, blue) = tokio::join!(
+        play(ada, Seat::Yellow, Policy::Greedy, 1),
+        play(bea, Seat::Blue, Policy::Greedy, 2)
+    );
+    assert_eq!(yellow.result, blue.result);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Still not reading, past the write timeout: the server gives up on it.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // The spectator was cut off: after the little in its pipe, the stream ends.
+    assert!(lazy.closed_within(PATIENCE).await);
+    let (got, sent) = (lazy.received.len(), yellow.frames.len());
+    assert!(got < sent / 2, "the spectator got {got} of {sent} messages");
+}
+
+#[tokio::test]
+async fn the_last_person_leaving_closes_a_room_and_an_empty_room_closes_when_idle() {
+    let server = TestServer::start(|config| config.room_idle = Duration::from_millis(300)).await;
+    let mut host = Client::greeted(&server, "Host").await;
+    host.create(RoomOptions::default()).await;
+    assert_eq!(rooms_held(&server).await, 1);
+    host.send(&ClientMessage::Leave).await;
+    host.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
+        .await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(
+        rooms_held(&server).await,
+        0,
+        "left by its last member: closed at once"
+    );
+    // A room whose creator just drops is kept for the idle time (they may come back).
+    let mut dropper = Client::greeted(&server, "Drop").await;
+    dropper.create(RoomOptions::default()).await;
+    drop(dropper);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(rooms_held(&server).await, 1);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        rooms_held(&server).await,
+        0,
+        "empty past the idle time: closed"
+    );
+}
+
+#[tokio::test]
+async fn a_connection_over_the_limit_is_told_and_closed() {
+    let server = TestServer::start(|config| config.max_connections = 2).await;
+    let _first = Client::greeted(&server, "One").await;
+    let _second = Client::greeted(&server, "Two").await;
+    let mut third = Client::connect(&server).await;
+    third.expect_error(ErrorCode::TooManyConnections).await;
+    assert!(third.closed_within(PATIENCE).await);
+}
+
+#[tokio::test]
+async fn a_configuration_that_cannot_work_is_refused_at_start() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let mut config = mice_cake_server::Config::with_bind(listener.local_addr().unwrap());
+    config.ping_interval = Duration::ZERO;
+    let error = mice_cake_server::run(listener, config, async {})
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("--ping-interval"), "{error}");
+}
+
+async fn rooms_held(server: &TestServer) -> u64 {
+    let health: serde_json::Value = server.get_json("/healthz").await;
+    health["rooms"].as_u64().unwrap()
 }

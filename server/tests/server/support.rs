@@ -14,8 +14,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// How long a test waits for a message before failing.
 pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
@@ -99,17 +99,29 @@ impl Drop for TestServer {
     }
 }
 
+/// Any byte stream a client can talk over: TCP, or an in-memory pipe.
+pub(crate) trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Io for T {}
+
 /// A WebSocket client that keeps every text frame it receives.
 pub(crate) struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: WebSocketStream<Box<dyn Io>>,
     /// Every text frame received, in order.
     pub(crate) received: Vec<String>,
 }
 
 impl Client {
     pub(crate) async fn connect(server: &TestServer) -> Client {
-        let url = format!("ws://{}/ws", server.addr);
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let stream = TcpStream::connect(server.addr).await.unwrap();
+        Client::over(Box::new(stream)).await
+    }
+
+    /// A client over any stream (the URL's host is not used).
+    pub(crate) async fn over(stream: Box<dyn Io>) -> Client {
+        let (ws, _) = tokio_tungstenite::client_async("ws://mice-cake/ws", stream)
+            .await
+            .unwrap();
         Client {
             ws,
             received: Vec::new(),
@@ -294,6 +306,8 @@ pub(crate) struct Agent {
     committed_round: Option<u32>,
     /// Every commit this player made, by round.
     commits: Vec<(u32, Assignment)>,
+    /// Rounds (of any game) in which it lets the deadline commit for it.
+    skipping: Vec<u32>,
     /// Frames received on earlier connections.
     earlier: Vec<String>,
 }
@@ -310,8 +324,15 @@ impl Agent {
             last_seq: 0,
             committed_round: None,
             commits: Vec::new(),
+            skipping: Vec::new(),
             earlier: Vec::new(),
         }
+    }
+
+    /// Lets the deadline commit for it in these rounds.
+    pub(crate) fn skipping(mut self, rounds: &[u32]) -> Agent {
+        self.skipping = rounds.to_vec();
+        self
     }
 
     /// Handles one message from the server, and returns it.
@@ -320,6 +341,10 @@ impl Agent {
         match &message {
             ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
                 self.view = state.view;
+                // After a rematch the seats swap.
+                if let Some(seat) = state.you {
+                    self.seat = seat;
+                }
                 if let Some(commit) = state.your_commit {
                     let round = state.view.map_or(0, |view| view.round);
                     assert!(
@@ -333,9 +358,12 @@ impl Agent {
             ServerMessage::Event { seq, event } => {
                 self.last_seq = self.last_seq.max(*seq);
                 match &**event {
-                    RoomEvent::GameStarted { view, .. } | RoomEvent::Revealed { view, .. } => {
+                    RoomEvent::GameStarted { view, .. } => {
                         self.view = Some(*view);
+                        self.over = None;
+                        self.committed_round = None;
                     }
+                    RoomEvent::Revealed { view, .. } => self.view = Some(*view),
                     RoomEvent::RoundStarted { round, .. } => self.decide(*round).await,
                     RoomEvent::GameOver { result, game_id } => {
                         self.over = Some((*result, *game_id));
@@ -352,13 +380,16 @@ impl Agent {
     /// Commits for `round`, once, unless there is nothing to decide.
     async fn decide(&mut self, round: u32) {
         let view = self.view.expect("a view before the first round");
-        if self.committed_round == Some(round) || view.round != round {
+        if self.committed_round == Some(round)
+            || view.round != round
+            || self.skipping.contains(&round)
+        {
             return;
         }
         if view.legal_assignments(self.seat).len() > 1 {
             let assignment: Assignment = self.policy.choose(&view, self.seat, &mut self.rng);
             self.client
-                .send(&ClientMessage::Commit { assignment })
+                .send(&ClientMessage::Commit { round, assignment })
                 .await;
             self.committed_round = Some(round);
             self.commits.push((round, assignment));
@@ -420,7 +451,7 @@ pub(crate) async fn play(client: Client, seat: Seat, policy: Policy, seed: u64) 
 }
 
 /// Watches until the game is over.
-pub(crate) async fn watch_play_out(mut client: Client) -> Played {
+pub(crate) async fn watch_to_the_end(mut client: Client) -> Played {
     loop {
         if let ServerMessage::Event { event, .. } = client.recv().await
             && let RoomEvent::GameOver { result, game_id } = *event
@@ -479,13 +510,77 @@ pub(crate) fn captured_logs() -> Lines {
         .get_or_init(|| {
             let lines = Lines::default();
             let writer = lines.clone();
-            let subscriber = tracing_subscriber::fmt()
-                .with_max_level(tracing::Level::TRACE)
+            // The server's own filter, at the most verbose level it allows;
+            // `try_init` also routes the `log` crate (the WebSocket library's
+            // logs) here.
+            use tracing_subscriber::util::SubscriberInitExt as _;
+            tracing_subscriber::fmt()
+                .with_env_filter(mice_cake_server::log_filter("trace"))
                 .with_writer(move || writer.clone())
                 .with_ansi(false)
-                .finish();
-            tracing::subscriber::set_global_default(subscriber).unwrap();
+                .finish()
+                .try_init()
+                .unwrap();
             lines
         })
         .clone()
+}
+
+/// A server reached through in-memory pipes instead of TCP: a pipe's buffer
+/// is exactly as large as asked, so a client that stops reading stops the
+/// server's writes to it at once (TCP would first absorb an unknown amount).
+pub(crate) struct PipedServer {
+    pipes: tokio::sync::mpsc::Sender<tokio::io::DuplexStream>,
+    _stop: oneshot::Sender<()>,
+}
+
+struct Pipes(tokio::sync::mpsc::Receiver<tokio::io::DuplexStream>);
+
+impl axum::serve::Listener for Pipes {
+    type Io = tokio::io::DuplexStream;
+    type Addr = &'static str;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        match self.0.recv().await {
+            Some(pipe) => (pipe, "pipe"),
+            None => std::future::pending().await,
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        Ok("pipe")
+    }
+}
+
+impl PipedServer {
+    pub(crate) async fn start(configure: impl FnOnce(&mut Config)) -> PipedServer {
+        let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
+        config.seed = Some(Seed::from_u64(1));
+        configure(&mut config);
+        let (pipes, accepted) = tokio::sync::mpsc::channel(16);
+        let (stop, stopped) = oneshot::channel::<()>();
+        tokio::spawn(mice_cake_server::run(Pipes(accepted), config, async move {
+            let _ = stopped.await;
+        }));
+        PipedServer { pipes, _stop: stop }
+    }
+
+    /// A client whose pipe holds `buffer` bytes each way.
+    pub(crate) async fn connect(&self, buffer: usize) -> Client {
+        let (ours, theirs) = tokio::io::duplex(buffer);
+        self.pipes.send(theirs).await.unwrap();
+        Client::over(Box::new(ours)).await
+    }
+
+    pub(crate) async fn greeted(&self, name: &str, buffer: usize) -> Client {
+        let mut client = self.connect(buffer).await;
+        client
+            .send(&ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.into(),
+            })
+            .await;
+        assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+        client
+    }
 }
