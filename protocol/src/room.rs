@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ids::RoomCode;
 
-/// The default time to commit an assignment in a round: 60 s.
+/// The time to commit an assignment in a round when neither the room nor
+/// the server's operator chose another: 60 s.
 pub const DEFAULT_DEADLINE_MS: u64 = 60_000;
 
 /// The longest round deadline a room may set: one day.
@@ -19,18 +20,27 @@ pub struct RoomOptions {
     /// The rules: reveal variant, boost variant, stall limit.
     pub game: Options,
     /// Time to commit each round, in milliseconds; 0 means no deadline.
-    pub deadline_ms: u64,
+    /// Left out (`null`), the server's default (60 s unless its operator
+    /// chose another); a room's state always shows the value in force.
+    pub deadline_ms: Option<u64>,
     /// Whether the room is listed in `GET /api/rooms` and `list_rooms`.
     pub public: bool,
     /// Play against a server-side bot with this policy, which takes the other seat.
     pub bot: Option<Policy>,
 }
 
+impl RoomOptions {
+    /// The round deadline in milliseconds, if the room has one.
+    pub fn deadline(&self) -> Option<u64> {
+        self.deadline_ms.filter(|ms| *ms > 0)
+    }
+}
+
 impl Default for RoomOptions {
     fn default() -> Self {
         RoomOptions {
             game: Options::default(),
-            deadline_ms: DEFAULT_DEADLINE_MS,
+            deadline_ms: None,
             public: true,
             bot: None,
         }

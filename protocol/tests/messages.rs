@@ -163,7 +163,7 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
         ],
         any::<bool>(),
         1u32..=10_000,
-        0u64..=86_400_000,
+        proptest::option::of(0u64..=86_400_000),
         any::<bool>(),
         proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
     )

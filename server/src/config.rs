@@ -43,6 +43,10 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_DISCONNECT_GRACE", default_value = "120s", value_parser = humantime::parse_duration)]
     pub disconnect_grace: Duration,
 
+    /// Round deadline of rooms that do not choose one; 0 for none.
+    #[arg(long, env = "MICE_CAKE_DEFAULT_DEADLINE", default_value = "60s", value_parser = humantime::parse_duration)]
+    pub default_deadline: Duration,
+
     /// Automatic commits in a row (missed deadlines) after which a player forfeits.
     #[arg(long, env = "MICE_CAKE_MISSED_DEADLINES", default_value_t = 3)]
     pub missed_deadlines: u32,
@@ -105,6 +109,12 @@ const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 impl Config {
     /// Checks that every option can work.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.default_deadline.as_millis() > u128::from(mice_cake_protocol::MAX_DEADLINE_MS) {
+            return Err(ConfigError {
+                flag: "default-deadline",
+                problem: "a round deadline is at most one day".into(),
+            });
+        }
         let durations = [
             ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
             ("room-idle", self.room_idle, Duration::ZERO),

@@ -380,7 +380,7 @@ impl Session {
         Ok(())
     }
 
-    async fn create(&mut self, name: String, options: RoomOptions) -> Result<(), Refusal> {
+    async fn create(&mut self, name: String, mut options: RoomOptions) -> Result<(), Refusal> {
         self.not_in_a_room()?;
         if self.shared.shutdown.is_cancelled() {
             return Err(Refusal::new(
@@ -391,7 +391,10 @@ impl Session {
         options.game.validate().map_err(|error| {
             Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
         })?;
-        if options.deadline_ms > mice_cake_protocol::MAX_DEADLINE_MS {
+        // The room shows the deadline in force: its own, or the server's default.
+        let default = u64::try_from(self.shared.config.default_deadline.as_millis()).unwrap_or(0);
+        let deadline = *options.deadline_ms.get_or_insert(default);
+        if deadline > mice_cake_protocol::MAX_DEADLINE_MS {
             return Err(Refusal::new(
                 ErrorCode::BadOptions,
                 format!(

@@ -457,12 +457,14 @@ impl Room {
         };
         self.round = Round {
             commits: Seated::default(),
-            deadline: (self.options.deadline_ms > 0)
-                .then(|| Instant::now() + Duration::from_millis(self.options.deadline_ms)),
+            deadline: self
+                .options
+                .deadline()
+                .map(|ms| Instant::now() + Duration::from_millis(ms)),
         };
         self.emit(RoomEvent::RoundStarted {
             round,
-            deadline_ms: (self.options.deadline_ms > 0).then_some(self.options.deadline_ms),
+            deadline_ms: self.options.deadline(),
         });
         for seat in Seat::ALL {
             let Some(view) = self

@@ -11,7 +11,7 @@ use crate::support::*;
 
 fn fast(deadline_ms: u64) -> RoomOptions {
     RoomOptions {
-        deadline_ms,
+        deadline_ms: Some(deadline_ms),
         ..RoomOptions::default()
     }
 }

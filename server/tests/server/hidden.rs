@@ -257,7 +257,7 @@ async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit
     let server = TestServer::default().await;
     let options = RoomOptions {
         bot: Some(Policy::Greedy),
-        deadline_ms: 200,
+        deadline_ms: Some(200),
         ..RoomOptions::default()
     };
     let mut human = Client::greeted(&server, "Solo").await;

@@ -236,7 +236,7 @@ async fn after_many_missed_events_a_resume_sends_the_state_alone() {
     })
     .await;
     let options = RoomOptions {
-        deadline_ms: 50,
+        deadline_ms: Some(50),
         ..RoomOptions::default()
     };
     let (_, yellow, _blue, yellow_token, _) = two_players(&server, options).await;

@@ -226,6 +226,34 @@ async fn a_configuration_that_cannot_work_is_refused_at_start() {
     assert!(error.to_string().contains("--ping-interval"), "{error}");
 }
 
+#[tokio::test]
+async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it() {
+    let server =
+        TestServer::start(|config| config.default_deadline = Duration::from_secs(90)).await;
+    let mut host = Client::greeted(&server, "Host").await;
+    host.send(&ClientMessage::CreateRoom {
+        options: RoomOptions::default(),
+    })
+    .await;
+    let ServerMessage::Joined { state, .. } = host.recv().await else {
+        panic!("expected to join");
+    };
+    assert_eq!(state.options.deadline_ms, Some(90_000));
+    let mut casual = Client::greeted(&server, "Casual").await;
+    casual
+        .send(&ClientMessage::CreateRoom {
+            options: RoomOptions {
+                deadline_ms: Some(0),
+                ..RoomOptions::default()
+            },
+        })
+        .await;
+    let ServerMessage::Joined { state, .. } = casual.recv().await else {
+        panic!("expected to join");
+    };
+    assert_eq!(state.options.deadline(), None);
+}
+
 async fn rooms_held(server: &TestServer) -> u64 {
     let health: serde_json::Value = server.get_json("/healthz").await;
     health["rooms"].as_u64().unwrap()
