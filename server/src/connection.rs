@@ -301,16 +301,7 @@ impl Session {
             ClientMessage::CreateRoom { options } => self.create(name, options).await,
             ClientMessage::JoinRoom { code } => {
                 let room = self.room_to_enter(&code)?;
-                let member = self.member();
-                let seat = room
-                    .ask(|reply| Command::Join {
-                        member,
-                        name,
-                        reply,
-                    })
-                    .await?;
-                self.enter(room, Some(seat));
-                Ok(())
+                self.take_seat(room, name).await
             }
             ClientMessage::WatchRoom { code } => {
                 let room = self.room_to_enter(&code)?;
@@ -405,6 +396,11 @@ impl Session {
         }
         let room = self.shared.lobby.create(&self.shared, options)?;
         info!(room = %room.code(), "room created");
+        self.take_seat(room, name).await
+    }
+
+    /// Takes the free seat of `room` and enters it.
+    async fn take_seat(&mut self, room: RoomHandle, name: String) -> Result<(), Refusal> {
         let member = self.member();
         let seat = room
             .ask(|reply| Command::Join {

@@ -467,11 +467,7 @@ impl Room {
             deadline_ms: self.options.deadline(),
         });
         for seat in Seat::ALL {
-            let Some(view) = self
-                .game
-                .as_ref()
-                .map(|g| g.game().view(Viewer::from(seat)))
-            else {
+            let Some(view) = self.seat_view(seat) else {
                 return;
             };
             let assignment = match self.seats[seat].as_ref().and_then(|player| player.bot) {
@@ -560,11 +556,7 @@ impl Room {
             if self.round.commits[seat].is_some() {
                 continue;
             }
-            let Some(view) = self
-                .game
-                .as_ref()
-                .map(|g| g.game().view(Viewer::from(seat)))
-            else {
+            let Some(view) = self.seat_view(seat) else {
                 return;
             };
             info!(room = %self.code, %seat, "deadline passed: committing for the player");
@@ -911,6 +903,13 @@ impl Room {
             game_ids: self.game_ids.clone(),
             seq: self.events.last_seq(),
         }
+    }
+
+    /// The game as `seat` sees it, if a game is on.
+    fn seat_view(&self, seat: Seat) -> Option<mice_cake_engine::GameView> {
+        self.game
+            .as_ref()
+            .map(|game| game.game().view(Viewer::from(seat)))
     }
 
     fn player_info(&self, seat: Seat) -> Option<PlayerInfo> {

@@ -110,13 +110,7 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
 #[tokio::test]
 async fn a_rematch_starts_a_new_game_with_seats_swapped_and_spectators_stay() {
     let server = TestServer::default().await;
-    let options = RoomOptions {
-        game: mice_cake_engine::Options {
-            stall_limit: 1,
-            ..mice_cake_engine::Options::default()
-        },
-        ..RoomOptions::default()
-    };
+    let options = quick_games();
     let (code, yellow, blue, _, _) = two_players(&server, options).await;
     let mut spectator = Client::greeted(&server, "Cy").await;
     spectator.watch(code).await;

@@ -188,13 +188,7 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
 #[tokio::test]
 async fn after_a_rematch_a_seat_token_still_leads_to_its_player_in_the_new_seat() {
     let server = TestServer::default().await;
-    let options = RoomOptions {
-        game: mice_cake_engine::Options {
-            stall_limit: 1,
-            ..mice_cake_engine::Options::default()
-        },
-        ..RoomOptions::default()
-    };
+    let options = quick_games();
     let (_, yellow, blue, ada_token, _) = two_players(&server, options).await;
     let (ada, bea) = tokio::join!(
         play(yellow, Seat::Yellow, mice_cake_engine::Policy::Random, 1),

@@ -467,6 +467,18 @@ pub(crate) async fn watch_to_the_end(mut client: Client) -> Played {
     }
 }
 
+/// Room options for short games: the game ends at the first round in
+/// which no piece moves.
+pub(crate) fn quick_games() -> RoomOptions {
+    RoomOptions {
+        game: mice_cake_engine::Options {
+            stall_limit: 1,
+            ..mice_cake_engine::Options::default()
+        },
+        ..RoomOptions::default()
+    }
+}
+
 /// A room with two greeted players seated; returns them by seat.
 pub(crate) async fn two_players(
     server: &TestServer,
