@@ -103,7 +103,15 @@ impl GameRecord {
     /// A record without a seed is refused ([`ReplayError::NoSeed`]).
     pub fn replay(&self) -> Result<Game, ReplayError> {
         let seed = self.seed.ok_or(ReplayError::NoSeed)?;
-        self.replay_rounds(Some(seed)).map(|(game, _)| game)
+        self.replay_rounds(Some(seed), |_| {}).map(|(game, _)| game)
+    }
+
+    /// Replays the record as [`replay`](GameRecord::replay) does when it has
+    /// a seed, else as [`replay_with_its_own_dice`](GameRecord::replay_with_its_own_dice),
+    /// showing `visit` the game before the first round and after each one:
+    /// for stepping through a finished game.
+    pub fn replay_each_round(&self, visit: impl FnMut(&Game)) -> Result<Game, ReplayError> {
+        self.replay_rounds(self.seed, visit).map(|(game, _)| game)
     }
 
     /// Replays the record with the dice it holds, ignoring any seed: checks
@@ -111,13 +119,18 @@ impl GameRecord {
     /// recorded dice, but not that the deal and the dice are the seed's.
     /// For records without a seed (games from an explicit layout).
     pub fn replay_with_its_own_dice(&self) -> Result<Game, ReplayError> {
-        self.replay_rounds(None).map(|(game, _)| game)
+        self.replay_rounds(None, |_| {}).map(|(game, _)| game)
     }
 
     /// Replays every round, with the seed's dice if `seed` is given, else
-    /// with the recorded dice; returns the final game and the seed's
-    /// generator, positioned after the last die.
-    fn replay_rounds(&self, seed: Option<Seed>) -> Result<(Game, Option<GameRng>), ReplayError> {
+    /// with the recorded dice, showing `visit` the game at the start and
+    /// after each round; returns the final game and the seed's generator,
+    /// positioned after the last die.
+    fn replay_rounds(
+        &self,
+        seed: Option<Seed>,
+        mut visit: impl FnMut(&Game),
+    ) -> Result<(Game, Option<GameRng>), ReplayError> {
         if self.format != RECORD_FORMAT {
             return Err(ReplayError::UnsupportedFormat { found: self.format });
         }
@@ -129,6 +142,7 @@ impl GameRecord {
             return Err(ReplayError::LayoutMismatch);
         }
         let mut game = Game::new(self.options, &self.layout)?;
+        visit(&game);
         for (index, recorded) in self.rounds.iter().enumerate() {
             let expected = u32::try_from(index + 1).unwrap_or(u32::MAX);
             if recorded.round != expected {
@@ -152,6 +166,7 @@ impl GameRecord {
                     part,
                 });
             }
+            visit(&game);
         }
         if game.outcome() != self.outcome.as_ref() {
             return Err(ReplayError::OutcomeMismatch);
@@ -237,7 +252,7 @@ impl RecordedGame {
     /// the record, then plays on with the same dice.
     pub fn resume(record: GameRecord) -> Result<RecordedGame, ReplayError> {
         let seed = record.seed.ok_or(ReplayError::NoSeed)?;
-        let (game, rng) = record.replay_rounds(Some(seed))?;
+        let (game, rng) = record.replay_rounds(Some(seed), |_| {})?;
         let rng = rng.ok_or(ReplayError::NoSeed)?;
         Ok(RecordedGame {
             game,

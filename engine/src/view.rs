@@ -225,9 +225,19 @@ impl fmt::Display for GameView {
         }
         for seat in Seat::ALL {
             let family = &self.families[seat];
+            let pieces = if family.score.pieces == 1 {
+                "piece"
+            } else {
+                "pieces"
+            };
+            let mice = if family.available == 1 {
+                "mouse"
+            } else {
+                "mice"
+            };
             writeln!(
                 f,
-                "{seat}: {} pips in {} pieces, {} mice available",
+                "{seat}: {} pips in {} {pieces}, {} {mice} available",
                 family.score.pips, family.score.pieces, family.available
             )?;
         }

@@ -1,6 +1,6 @@
 //! Rooms as the wire describes them: options, players, results, listings.
 
-use mice_cake_engine::{Decider, EndReason, Options, Policy, Score, Seat, Seated};
+use mice_cake_engine::{Decider, EndReason, Options, Outcome, Policy, Score, Seat, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::RoomCode;
@@ -122,6 +122,20 @@ pub struct GameResult {
     pub score: Seated<Score>,
     /// How it ended.
     pub ending: Ending,
+}
+
+impl GameResult {
+    /// The result of a game played to its end.
+    pub fn played(outcome: &Outcome) -> GameResult {
+        GameResult {
+            winner: outcome.winner,
+            score: outcome.score,
+            ending: Ending::Played {
+                end: outcome.end,
+                decided_by: outcome.decided_by,
+            },
+        }
+    }
 }
 
 /// One room in a listing.

@@ -278,8 +278,8 @@ fn a_view_prints_as_the_cake_seen_from_row_1() {
 5   0/4  1/5  0/6  2/4
 6    ##   ##   ##  1/1
 7   0/1  4/4  3/6    .
-Yellow: 3 pips in 1 pieces, 2 mice available
-Blue: 7 pips in 1 pieces, 4 mice available
+Yellow: 3 pips in 1 piece, 2 mice available
+Blue: 7 pips in 1 piece, 4 mice available
 ";
     assert_eq!(game.view(Viewer::Spectator).to_string(), expected);
 }

@@ -1,0 +1,311 @@
+//! The command line: subcommands, flags and environment variables.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mice_cake_engine::{Options, Policy, Reveal};
+use mice_cake_protocol::{RoomCode, RoomOptions};
+
+/// Play, watch and list Mice Cake games on a server.
+#[derive(Debug, Parser)]
+#[command(name = "mice-cake", version)]
+pub struct Cli {
+    /// The server: `ws://host:port`, `wss://host` (behind TLS), or `host:port`.
+    #[arg(
+        long,
+        global = true,
+        env = "MICE_CAKE_SERVER",
+        default_value = "ws://localhost:8080"
+    )]
+    pub server: String,
+
+    /// Your name, as others see it.
+    #[arg(long, global = true, env = "MICE_CAKE_NAME", default_value_t = default_name())]
+    pub name: String,
+
+    /// Line-oriented text instead of the full-screen interface (the default
+    /// when standard input or output is not a terminal).
+    #[arg(long, global = true)]
+    pub plain: bool,
+
+    /// One JSON message per line, for programs (implies --plain).
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a room, show its code, wait for an opponent and play.
+    Create {
+        #[command(flatten)]
+        room: RoomArgs,
+        /// Play against a server-side bot instead of waiting for someone.
+        #[arg(long, value_name = "POLICY")]
+        vs_bot: Option<PolicyArg>,
+    },
+    /// Take the free seat of a room and play.
+    Join {
+        /// The room's code.
+        code: RoomCode,
+    },
+    /// Watch a room.
+    Watch {
+        /// The room's code.
+        code: RoomCode,
+    },
+    /// List the public rooms.
+    Rooms,
+    /// Play with a policy: a practice partner, or a test.
+    Bot {
+        #[command(subcommand)]
+        entry: BotEntry,
+        /// How the bot chooses.
+        #[arg(long, global = true, default_value = "greedy")]
+        policy: PolicyArg,
+        /// Seed of the bot's own random choices.
+        #[arg(long, global = true)]
+        seed: Option<u64>,
+    },
+    /// Play games between two policies offline, with the engine alone.
+    Sim {
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game (the others follow it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The two policies, comma-separated (they swap seats every game).
+        #[arg(long, default_value = "greedy,random", value_parser = parse_pair)]
+        policies: (Policy, Policy),
+        /// Write each game's record into this directory.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Step through a finished game's record, from a file or the server.
+    Replay {
+        /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
+        source: String,
+    },
+}
+
+/// How a bot enters a room.
+#[derive(Debug, Subcommand)]
+pub enum BotEntry {
+    /// Create a room and wait for an opponent.
+    Create {
+        #[command(flatten)]
+        room: RoomArgs,
+    },
+    /// Join a room.
+    Join {
+        /// The room's code.
+        code: RoomCode,
+    },
+}
+
+/// The rules of a game.
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// Which pieces start face up.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub reveal: RevealArg,
+    /// Boost instead of exhaustion.
+    #[arg(long)]
+    pub boost: bool,
+    /// Rounds in a row without a piece moving that end the game.
+    #[arg(long, default_value_t = mice_cake_engine::options::DEFAULT_STALL_LIMIT)]
+    pub stall_limit: u32,
+}
+
+impl GameArgs {
+    pub fn options(&self) -> Options {
+        Options {
+            reveal: self.reveal.into(),
+            boost: self.boost,
+            stall_limit: self.stall_limit,
+        }
+    }
+}
+
+/// A new room's options.
+#[derive(Debug, Clone, Args)]
+pub struct RoomArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Time to commit each round (`0s` for none); by default the server's.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub deadline: Option<Duration>,
+    /// Leave the room out of the public list.
+    #[arg(long)]
+    pub private: bool,
+}
+
+impl RoomArgs {
+    pub fn options(&self, bot: Option<Policy>) -> RoomOptions {
+        RoomOptions {
+            game: self.game.options(),
+            deadline_ms: self
+                .deadline
+                .map(|deadline| u64::try_from(deadline.as_millis()).unwrap_or(u64::MAX)),
+            public: !self.private,
+            bot,
+        }
+    }
+}
+
+/// A reveal variant, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RevealArg {
+    /// Rows 1, 3, 5, 7 face up.
+    Standard,
+    /// Every piece face up.
+    AllFaceUp,
+    /// Every piece face down.
+    AllFaceDown,
+}
+
+impl From<RevealArg> for Reveal {
+    fn from(reveal: RevealArg) -> Reveal {
+        match reveal {
+            RevealArg::Standard => Reveal::Standard,
+            RevealArg::AllFaceUp => Reveal::AllFaceUp,
+            RevealArg::AllFaceDown => Reveal::AllFaceDown,
+        }
+    }
+}
+
+/// A policy, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PolicyArg {
+    /// A uniformly random legal assignment.
+    Random,
+    /// The most pips expected this round.
+    Greedy,
+}
+
+impl From<PolicyArg> for Policy {
+    fn from(policy: PolicyArg) -> Policy {
+        match policy {
+            PolicyArg::Random => Policy::Random,
+            PolicyArg::Greedy => Policy::Greedy,
+        }
+    }
+}
+
+fn parse_pair(text: &str) -> Result<(Policy, Policy), String> {
+    let (first, second) = text
+        .split_once(',')
+        .ok_or_else(|| format!("two policies, like greedy,random — not {text:?}"))?;
+    let parse = |name: &str| name.parse::<Policy>().map_err(|error| error.to_string());
+    Ok((parse(first)?, parse(second)?))
+}
+
+fn default_name() -> String {
+    std::env::var("USER")
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "mouse".into())
+}
+
+/// The WebSocket URL of a server given as `ws://…`, `wss://…`, `http(s)://…`
+/// or `host:port`.
+pub fn websocket_url(server: &str) -> String {
+    let server = server.trim().trim_end_matches('/');
+    let (scheme, rest) = match server.split_once("://") {
+        Some(("https" | "wss", rest)) => ("wss", rest),
+        Some((_, rest)) => ("ws", rest),
+        None => ("ws", server),
+    };
+    let rest = rest.trim_end_matches("/ws");
+    format!("{scheme}://{rest}/ws")
+}
+
+/// The HTTP base URL of the same server.
+pub fn http_url(server: &str) -> String {
+    let websocket = websocket_url(server);
+    let base = websocket.trim_end_matches("/ws");
+    match base.split_once("://") {
+        Some(("wss", rest)) => format!("https://{rest}"),
+        Some((_, rest)) => format!("http://{rest}"),
+        None => format!("http://{base}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn servers_are_written_many_ways() {
+        for (given, websocket, http) in [
+            (
+                "ws://localhost:8080",
+                "ws://localhost:8080/ws",
+                "http://localhost:8080",
+            ),
+            (
+                "localhost:8080",
+                "ws://localhost:8080/ws",
+                "http://localhost:8080",
+            ),
+            (
+                "http://game.example/",
+                "ws://game.example/ws",
+                "http://game.example",
+            ),
+            (
+                "https://game.example",
+                "wss://game.example/ws",
+                "https://game.example",
+            ),
+            (
+                "wss://game.example/ws",
+                "wss://game.example/ws",
+                "https://game.example",
+            ),
+        ] {
+            assert_eq!(websocket_url(given), websocket, "{given}");
+            assert_eq!(http_url(given), http, "{given}");
+        }
+    }
+
+    #[test]
+    fn the_command_line_parses() {
+        let cli = Cli::try_parse_from([
+            "mice-cake",
+            "--server",
+            "example:1",
+            "create",
+            "--boost",
+            "--deadline",
+            "30s",
+            "--vs-bot",
+            "greedy",
+        ])
+        .unwrap();
+        let Command::Create { room, vs_bot } = cli.command else {
+            panic!("create");
+        };
+        let options = room.options(vs_bot.map(Into::into));
+        assert!(options.game.boost);
+        assert_eq!(options.deadline_ms, Some(30_000));
+        assert_eq!(options.bot, Some(Policy::Greedy));
+        assert!(Cli::try_parse_from(["mice-cake", "join", "0000O"]).is_err());
+        let sim = Cli::try_parse_from(["mice-cake", "sim", "--policies", "random,greedy"]).unwrap();
+        assert!(matches!(
+            sim.command,
+            Command::Sim {
+                policies: (Policy::Random, Policy::Greedy),
+                ..
+            }
+        ));
+        assert!(Cli::try_parse_from(["mice-cake", "sim", "--policies", "random"]).is_err());
+    }
+}

@@ -1,0 +1,213 @@
+//! A room played by the engine, speaking as the server would to one member:
+//! the messages the client's tests feed to the tracker and the interface.
+
+use mice_cake_engine::{
+    Assignment, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer, greedy_assignment,
+};
+use mice_cake_protocol::{
+    GameResult, PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken,
+    ServerMessage,
+};
+
+/// A room as its server holds it, telling one member (a seat, or a
+/// spectator) what happens.
+pub(crate) struct FakeRoom {
+    game: RecordedGame,
+    /// Who the messages are for.
+    pub(crate) member: Option<Seat>,
+    state: RoomState,
+}
+
+pub(crate) const DEADLINE_MS: u64 = 60_000;
+
+fn player(name: &str) -> PlayerInfo {
+    PlayerInfo {
+        name: name.into(),
+        connected: true,
+        bot: None,
+        grace_ms: None,
+        auto_commits: 0,
+    }
+}
+
+impl FakeRoom {
+    /// A room with one seat taken (Yellow, by "ann"), waiting; the game to
+    /// come deals from `seed`.
+    pub(crate) fn new(member: Option<Seat>, seed: u64) -> FakeRoom {
+        let options = RoomOptions {
+            deadline_ms: Some(DEADLINE_MS),
+            ..RoomOptions::default()
+        };
+        let game = RecordedGame::new(Options::default(), Seed::from_u64(seed))
+            .unwrap_or_else(|error| panic!("default options: {error}"));
+        let code: RoomCode = "K7QMX".parse().unwrap_or_else(|_| panic!("a room code"));
+        FakeRoom {
+            game,
+            member,
+            state: RoomState {
+                code,
+                options,
+                status: RoomStatus::Waiting,
+                you: member,
+                players: Seated {
+                    yellow: Some(player("ann")),
+                    blue: None,
+                },
+                spectators: 0,
+                game: 0,
+                view: None,
+                committed: Seated::default(),
+                your_commit: None,
+                deadline_ms: None,
+                last_report: None,
+                rematch: Seated::default(),
+                result: None,
+                game_ids: Vec::new(),
+                seq: 1,
+            },
+        }
+    }
+
+    fn viewer(&self) -> Viewer {
+        self.member.map_or(Viewer::Spectator, Viewer::from)
+    }
+
+    /// What entering the room now brings: the whole state.
+    pub(crate) fn joined(&self) -> ServerMessage {
+        ServerMessage::Joined {
+            seat: self.member,
+            token: self.member.map(|_| SeatToken::from_bytes([7; 16])),
+            state: Box::new(self.state.clone()),
+        }
+    }
+
+    fn event(&mut self, event: RoomEvent) -> ServerMessage {
+        self.state.seq += 1;
+        ServerMessage::Event {
+            seq: self.state.seq,
+            event: Box::new(event),
+        }
+    }
+
+    /// Blue ("bob") sits down; the game starts and its first round opens.
+    pub(crate) fn opponent_arrives(&mut self) -> Vec<ServerMessage> {
+        let bob = player("bob");
+        self.state.players.blue = Some(bob.clone());
+        let joined = self.event(RoomEvent::PlayerJoined {
+            seat: Seat::Blue,
+            player: bob,
+        });
+        self.state.status = RoomStatus::Playing;
+        self.state.game = 1;
+        let view = self.game.game().view(self.viewer());
+        self.state.view = Some(view);
+        let players = Seated::from_fn(|seat| {
+            self.state.players[seat]
+                .clone()
+                .unwrap_or_else(|| player("?"))
+        });
+        let started = self.event(RoomEvent::GameStarted {
+            game: 1,
+            players,
+            view,
+        });
+        let round = self.round_started();
+        vec![joined, started, round]
+    }
+
+    fn round_started(&mut self) -> ServerMessage {
+        self.state.committed = Seated::default();
+        self.state.deadline_ms = Some(DEADLINE_MS);
+        let round = self.game.game().view(self.viewer()).round;
+        self.event(RoomEvent::RoundStarted {
+            round,
+            deadline_ms: Some(DEADLINE_MS),
+        })
+    }
+
+    /// `seat` commits: its own client hears the assignment back, others only
+    /// that it happened.
+    pub(crate) fn commit(&mut self, seat: Seat, assignment: Assignment) -> Vec<ServerMessage> {
+        self.state.committed[seat] = true;
+        let mut messages = Vec::new();
+        if self.member == Some(seat) {
+            self.state.your_commit = Some(assignment);
+            messages.push(ServerMessage::CommitAccepted {
+                round: self.game.game().view(self.viewer()).round,
+                assignment,
+            });
+        }
+        messages.push(self.event(RoomEvent::Committed { seat }));
+        messages
+    }
+
+    /// Both play greedily; the reveal, then the next round or the end.
+    pub(crate) fn play_greedy_round(&mut self) -> Vec<ServerMessage> {
+        let chosen = Seated::from_fn(|seat| {
+            greedy_assignment(&self.game.game().view(Viewer::from(seat)), seat)
+        });
+        let report = self
+            .game
+            .play_round(&chosen.yellow, &chosen.blue)
+            .unwrap_or_else(|error| panic!("greedy plays legally: {error}"))
+            .clone();
+        self.reveal(report)
+    }
+
+    /// Plays greedy rounds until the game is over.
+    pub(crate) fn play_to_the_end(&mut self) -> Vec<ServerMessage> {
+        let mut messages = Vec::new();
+        while self.state.status == RoomStatus::Playing {
+            messages.extend(self.play_greedy_round());
+        }
+        messages
+    }
+
+    fn reveal(&mut self, report: RoundReport) -> Vec<ServerMessage> {
+        let view = self.game.game().view(self.viewer());
+        self.state.view = Some(view);
+        self.state.committed = Seated::default();
+        self.state.your_commit = None;
+        self.state.last_report = Some(Box::new(report.clone()));
+        let outcome = report.outcome;
+        let revealed = self.event(RoomEvent::Revealed {
+            report: Box::new(report),
+            auto: Seated::default(),
+            view,
+        });
+        let next = match outcome {
+            None => self.round_started(),
+            Some(outcome) => {
+                self.state.status = RoomStatus::Finished;
+                let result = GameResult::played(&outcome);
+                let game_id = uuid::Uuid::from_u128(0x5eed);
+                self.state.result = Some(result);
+                self.state.game_ids.push(game_id);
+                self.state.deadline_ms = None;
+                self.event(RoomEvent::GameOver { result, game_id })
+            }
+        };
+        vec![revealed, next]
+    }
+
+    /// The number of watchers changes.
+    pub(crate) fn spectators(&mut self, count: u32) -> ServerMessage {
+        self.state.spectators = count;
+        self.event(RoomEvent::Spectators { count })
+    }
+
+    /// A player's connection drops (with a grace period) or comes back.
+    pub(crate) fn connection(&mut self, seat: Seat, connected: bool) -> ServerMessage {
+        let grace_ms = (!connected).then_some(120_000);
+        self.event(RoomEvent::Connection {
+            seat,
+            connected,
+            grace_ms,
+        })
+    }
+
+    /// The game's view for `seat`, as its player sees it now.
+    pub(crate) fn view_for(&self, seat: Seat) -> mice_cake_engine::GameView {
+        self.game.game().view(Viewer::from(seat))
+    }
+}

@@ -1,0 +1,27 @@
+//! The `mice-cake` terminal client: play, watch and list games on a Mice Cake
+//! server; offline simulations and replays.
+//!
+//! # Layout
+//!
+//! * [`cli`]: the command line (clap).
+//! * [`net`]: the connection: hello, entering a room, reconnecting by itself
+//!   with the seat token after a drop.
+//! * [`tracker`]: the room as the client knows it — the server's last state
+//!   with every event since applied. Both interfaces read it.
+//! * [`tui`]: the full-screen interface, Elm-style: `model::update` turns
+//!   keys, network events and ticks into commands; `view::view` draws.
+//! * [`plain`]: the line-oriented interface (text, or JSON lines) for scripts
+//!   and bots; reads assignments such as `A2 C2` from standard input.
+//! * [`text`]: words for rounds, attempts and results.
+//! * [`sim`]: offline games between policies; [`replay`]: finished games.
+
+pub mod cli;
+#[cfg(test)]
+mod fixture;
+pub mod net;
+pub mod plain;
+pub mod replay;
+pub mod sim;
+pub mod text;
+pub mod tracker;
+pub mod tui;

@@ -1,0 +1,213 @@
+//! Finished games from a file or a server: loaded, checked, stepped through.
+
+use mice_cake_engine::{GameRecord, GameView, RoundReport, Viewer};
+use mice_cake_protocol::{FinishedGame, GameId, GameResult};
+
+/// A checked game, ready to step through.
+pub struct Replay {
+    /// The players' names, if the source had them.
+    pub players: Option<mice_cake_engine::Seated<String>>,
+    /// The game's end, as the server recorded it (forfeits included).
+    pub result: Option<GameResult>,
+    /// The cake before the first round, then after each round.
+    pub views: Vec<GameView>,
+    /// Every round.
+    pub rounds: Vec<RoundReport>,
+    /// Whether the dice were checked against the seed.
+    pub verified: bool,
+}
+
+/// Reads a record: a file, a `…/api/games/ID` URL, or a game id on `server`.
+pub fn load(source: &str, server: &str) -> anyhow::Result<Replay> {
+    let text = if source.starts_with("http://") || source.starts_with("https://") {
+        fetch(source)?
+    } else if source.parse::<GameId>().is_ok() {
+        fetch(&format!(
+            "{}/api/games/{source}",
+            crate::cli::http_url(server)
+        ))?
+    } else {
+        std::fs::read_to_string(source)
+            .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?
+    };
+    parse(&text)
+}
+
+fn fetch(url: &str) -> anyhow::Result<String> {
+    let mut response = ureq::get(url)
+        .call()
+        .map_err(|error| anyhow::anyhow!("cannot fetch {url}: {error}"))?;
+    response
+        .body_mut()
+        .read_to_string()
+        .map_err(|error| anyhow::anyhow!("cannot read {url}: {error}"))
+}
+
+/// Reads a finished game (as the server serves it) or a bare record.
+pub fn parse(text: &str) -> anyhow::Result<Replay> {
+    let (record, players, result) = match serde_json::from_str::<FinishedGame>(text) {
+        Ok(game) => (game.record, Some(game.players), Some(game.result)),
+        Err(_) => {
+            let record: GameRecord = serde_json::from_str(text)
+                .map_err(|error| anyhow::anyhow!("not a game record: {error}"))?;
+            (record, None, None)
+        }
+    };
+    let verified = record.seed.is_some();
+    let mut views = Vec::with_capacity(record.rounds.len() + 1);
+    record
+        .replay_each_round(|game| views.push(game.view(Viewer::Spectator)))
+        .map_err(|error| anyhow::anyhow!("the record does not replay: {error}"))?;
+    Ok(Replay {
+        players,
+        result,
+        views,
+        rounds: record.rounds,
+        verified,
+    })
+}
+
+/// The whole game as text: each round, the cake after it, the end.
+pub fn lines(replay: &Replay) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(players) = &replay.players {
+        lines.push(format!(
+            "Yellow: {}   Blue: {}",
+            players.yellow, players.blue
+        ));
+    }
+    if !replay.verified {
+        lines.push("(no seed in the record: its dice could not be checked)".into());
+    }
+    if let Some(first) = replay.views.first() {
+        lines.extend(first.to_string().lines().map(str::to_owned));
+    }
+    for (report, view) in replay.rounds.iter().zip(replay.views.iter().skip(1)) {
+        lines.extend(crate::text::round(report));
+        lines.extend(view.to_string().lines().map(str::to_owned));
+    }
+    lines.push(end_line(replay));
+    lines
+}
+
+/// How the game ended: as the server recorded it (a forfeit, say), else as
+/// the record played out.
+pub fn end_line(replay: &Replay) -> String {
+    let played = replay
+        .views
+        .last()
+        .and_then(|view| view.outcome)
+        .map(|outcome| GameResult::played(&outcome));
+    match replay.result.or(played) {
+        Some(result) => crate::text::result(&result),
+        None => "The record stops before the end of the game.".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mice_cake_engine::{Options, RecordedGame, Seat, Seed, greedy_assignment};
+
+    use super::*;
+
+    fn finished_record(seed: u64) -> GameRecord {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+        while !game.game().is_over() {
+            let [yellow, blue] = [Seat::Yellow, Seat::Blue]
+                .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
+            game.play_round(&yellow, &blue).unwrap();
+        }
+        game.into_record()
+    }
+
+    #[test]
+    fn a_record_gives_the_cake_before_and_after_every_round() {
+        let record = finished_record(4);
+        let replay = parse(&serde_json::to_string(&record).unwrap()).unwrap();
+        assert!(replay.verified);
+        assert_eq!(replay.rounds, record.rounds);
+        assert_eq!(replay.views.len(), record.rounds.len() + 1);
+        let end = record.replay().unwrap().view(Viewer::Spectator);
+        assert_eq!(replay.views.last(), Some(&end));
+        assert_eq!(replay.views[0].round, 1);
+        let text = lines(&replay);
+        assert!(
+            text.last()
+                .is_some_and(|line| line.starts_with("Game over: ")),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn a_tampered_record_is_refused_with_the_round_named() {
+        let mut record = finished_record(4);
+        let attempt = record.rounds[2]
+            .attempts
+            .iter_mut()
+            .find(|attempt| !attempt.dice.is_empty())
+            .unwrap();
+        attempt.sum += 1;
+        let error = parse(&serde_json::to_string(&record).unwrap())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.contains("does not replay") && error.contains("round 3"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_record_without_its_seed_replays_with_its_own_dice_and_says_so() {
+        let mut record = finished_record(9);
+        record.seed = None;
+        let replay = parse(&serde_json::to_string(&record).unwrap()).unwrap();
+        assert!(!replay.verified);
+        assert_eq!(replay.views.len(), record.rounds.len() + 1);
+        assert!(
+            lines(&replay)
+                .iter()
+                .any(|line| line.contains("could not be checked"))
+        );
+    }
+
+    #[test]
+    fn a_servers_finished_game_brings_the_names_and_result() {
+        let record = finished_record(2);
+        let outcome = record.replay().unwrap().outcome().copied().unwrap();
+        let game = FinishedGame {
+            id: uuid::Uuid::from_u128(1),
+            room: "K7QMX".parse().unwrap(),
+            players: mice_cake_engine::Seated {
+                yellow: "ann".into(),
+                blue: "bob".into(),
+            },
+            result: GameResult::played(&outcome),
+            record,
+        };
+        let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(replay.result, Some(game.result));
+        let text = lines(&replay);
+        assert_eq!(text[0], "Yellow: ann   Blue: bob");
+    }
+
+    #[test]
+    fn not_a_record_is_a_clear_error() {
+        let error = parse("{\"hello\": 1}").err().unwrap().to_string();
+        assert!(error.starts_with("not a game record"), "{error}");
+        let missing = load("/nonexistent/game.json", "ws://127.0.0.1:1")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            missing.starts_with("cannot read /nonexistent/game.json"),
+            "{missing}"
+        );
+        let id = "00000000-0000-0000-0000-000000000001";
+        let unreachable = load(id, "ws://127.0.0.1:1").err().unwrap().to_string();
+        assert!(
+            unreachable.contains(&format!("cannot fetch http://127.0.0.1:1/api/games/{id}")),
+            "{unreachable}"
+        );
+    }
+}

@@ -1,0 +1,264 @@
+//! Words for what happens: rounds, attempts, results. Both interfaces and
+//! the plain output use them.
+
+use mice_cake_engine::{
+    Attempt, AttemptResult, BoostResult, BoostRoll, Decider, EndReason, RoundReport, Seat, Target,
+};
+use mice_cake_protocol::{Ending, ForfeitCause, GameResult};
+
+/// One attempt, readable at a glance: who, where, dice, what happened.
+pub fn attempt(attempt: &Attempt) -> String {
+    let mice = plural(attempt.mice, "mouse", "mice");
+    let target = match attempt.target {
+        Target::Piece { piece } => format!("on {piece}"),
+        Target::Steal { piece } => format!("stealing {piece}"),
+        Target::BlindDoubleBlank => "found the double-blank blind".into(),
+    };
+    let dice = dice(attempt.dice.faces());
+    let outcome = match attempt.result {
+        AttemptResult::Took => "took it".into(),
+        AttemptResult::TooLow => format!("short of {}", attempt.value),
+        AttemptResult::Exhausted => {
+            format!("{} exhausted", plural(attempt.exhausted, "mouse", "mice"))
+        }
+        AttemptResult::LostContest => "outrolled by the other side".into(),
+        AttemptResult::TiedContest => "tied: nobody takes it".into(),
+        AttemptResult::Stole => "stole it, and the double-blank".into(),
+        AttemptResult::Exchanged => "both stole: exchanged, double-blank removed".into(),
+        AttemptResult::NoAttempt => "no attempt".into(),
+    };
+    let boost = if attempt.boosted > 0 {
+        format!(", {} boosted", plural(attempt.boosted, "mouse", "mice"))
+    } else {
+        String::new()
+    };
+    if attempt.dice.is_empty() {
+        format!(
+            "{} {}: {mice} {target}: {outcome}",
+            attempt.seat, attempt.column
+        )
+    } else {
+        format!(
+            "{} {}: {mice} {target}, rolled {dice} = {} → {outcome}{boost}",
+            attempt.seat, attempt.column, attempt.sum
+        )
+    }
+}
+
+/// One boost roll.
+pub fn boost(boost: &BoostRoll) -> String {
+    let piece = boost
+        .piece
+        .map_or_else(String::new, |piece| format!(" on {piece}"));
+    let outcome = match boost.result {
+        BoostResult::Took => "took it",
+        BoostResult::TooLow => "short",
+        BoostResult::NothingToRoll => "nothing to roll at",
+    };
+    if boost.dice.is_empty() {
+        format!("{} {} boost: {outcome}", boost.seat, boost.column)
+    } else {
+        format!(
+            "{} {} boost{piece}, rolled {} = {} → {outcome}",
+            boost.seat,
+            boost.column,
+            dice(boost.dice.faces()),
+            boost.sum
+        )
+    }
+}
+
+/// A whole round, line by line.
+pub fn round(report: &RoundReport) -> Vec<String> {
+    let mut lines = vec![round_header(report)];
+    lines.extend(report.attempts.iter().map(|a| format!("  {}", attempt(a))));
+    lines.extend(report.boosts.iter().map(|b| format!("  {}", boost(b))));
+    lines.extend(round_notes(report).iter().map(|note| format!("  {note}")));
+    lines
+}
+
+/// A round's first line: both assignments.
+pub fn round_header(report: &RoundReport) -> String {
+    format!(
+        "Round {}: Yellow {} — Blue {}",
+        report.round, report.assignments.yellow, report.assignments.blue
+    )
+}
+
+/// What a round left behind: pieces turned up, mice resting.
+pub fn round_notes(report: &RoundReport) -> Vec<String> {
+    let mut notes: Vec<String> = report
+        .revealed
+        .iter()
+        .chain(&report.flips)
+        .map(|flip| format!("{}{} turns up: {}", flip.column, flip.row, flip.piece))
+        .collect();
+    for seat in Seat::ALL {
+        let resting: u8 = report.resting[seat].iter().sum();
+        if resting > 0 {
+            notes.push(format!(
+                "{seat}: {} rest next round",
+                plural(resting, "mouse", "mice")
+            ));
+        }
+    }
+    notes
+}
+
+/// The end of a game, in one line.
+pub fn result(result: &GameResult) -> String {
+    let score = format!(
+        "Yellow {} – Blue {}",
+        result.score.yellow.pips, result.score.blue.pips
+    );
+    let how = match result.ending {
+        Ending::Played { end, decided_by } => {
+            let why = match end {
+                EndReason::BoardCleared => "the cake is gone",
+                EndReason::NoMovesLeft => "no mouse can move",
+                EndReason::StallLimit => "the stall limit was reached",
+            };
+            let decider = match decided_by {
+                Decider::Pips => "on pips",
+                Decider::Pieces => "on the number of pieces",
+                Decider::DoubleSix => "holding the 6/6",
+                Decider::Draw => "",
+            };
+            match result.winner {
+                Some(winner) => format!("{winner} wins {decider} ({why})"),
+                None => format!("a draw ({why})"),
+            }
+        }
+        Ending::Forfeit { seat, cause } => {
+            format!("{} wins: {seat} {}", seat.opponent(), forfeit(cause))
+        }
+        Ending::Abandoned { cause } => format!("abandoned: both players {}", forfeit(cause)),
+    };
+    format!("Game over: {score}, {how}")
+}
+
+fn forfeit(cause: ForfeitCause) -> &'static str {
+    match cause {
+        ForfeitCause::MissedDeadlines => "missed too many deadlines",
+        ForfeitCause::Disconnected => "stayed away too long",
+        ForfeitCause::Left => "left the game",
+    }
+}
+
+fn dice(faces: &[u8]) -> String {
+    faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `1 mouse`, `3 mice`.
+pub fn plural(count: impl Into<u64>, one: &str, many: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
+/// A probability as a whole percentage, never showing 0 % or 100 % for what
+/// is merely unlikely or likely.
+pub fn percent(probability: f64) -> String {
+    let percent = probability * 100.0;
+    if percent > 0.0 && percent < 1.0 {
+        "<1%".into()
+    } else if percent < 100.0 && percent > 99.0 {
+        ">99%".into()
+    } else {
+        format!("{percent:.0}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mice_cake_engine::{Decider, greedy_assignment};
+    use mice_cake_engine::{EndReason, Options, RecordedGame, Score, Seated, Seed, Viewer};
+
+    use super::*;
+
+    #[test]
+    fn percentages_never_round_to_certainty() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.004), "<1%");
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(0.996), ">99%");
+        assert_eq!(percent(1.0), "100%");
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(plural(1u8, "mouse", "mice"), "1 mouse");
+        assert_eq!(plural(0u8, "mouse", "mice"), "0 mice");
+        assert_eq!(plural(15u32, "piece", "pieces"), "15 pieces");
+    }
+
+    #[test]
+    fn rounds_read_at_a_glance() {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(5)).unwrap();
+        let mut text = Vec::new();
+        for _ in 0..4 {
+            let [yellow, blue] = [Seat::Yellow, Seat::Blue]
+                .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
+            text.extend(round(game.play_round(&yellow, &blue).unwrap()));
+        }
+        insta::assert_snapshot!(text.join("\n"));
+    }
+
+    #[test]
+    fn every_ending_is_told() {
+        let score = Seated {
+            yellow: Score {
+                pips: 80,
+                pieces: 14,
+                double_six: false,
+            },
+            blue: Score {
+                pips: 80,
+                pieces: 13,
+                double_six: true,
+            },
+        };
+        let played = GameResult {
+            winner: Some(Seat::Yellow),
+            score,
+            ending: Ending::Played {
+                end: EndReason::BoardCleared,
+                decided_by: Decider::Pieces,
+            },
+        };
+        assert_eq!(
+            result(&played),
+            "Game over: Yellow 80 – Blue 80, Yellow wins on the number of pieces (the cake is gone)"
+        );
+        let forfeit = GameResult {
+            winner: Some(Seat::Blue),
+            score,
+            ending: Ending::Forfeit {
+                seat: Seat::Yellow,
+                cause: ForfeitCause::MissedDeadlines,
+            },
+        };
+        assert_eq!(
+            result(&forfeit),
+            "Game over: Yellow 80 – Blue 80, Blue wins: Yellow missed too many deadlines"
+        );
+        let abandoned = GameResult {
+            winner: None,
+            score,
+            ending: Ending::Abandoned {
+                cause: ForfeitCause::Disconnected,
+            },
+        };
+        assert_eq!(
+            result(&abandoned),
+            "Game over: Yellow 80 – Blue 80, abandoned: both players stayed away too long"
+        );
+    }
+}

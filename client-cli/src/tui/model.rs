@@ -1,0 +1,627 @@
+//! The full-screen interface's state and how it changes: `update` takes a
+//! message (a key, a network event, a tick) and returns what to do. No
+//! terminal here, so all of it is tested directly.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use mice_cake_engine::{Access, Assignment, Column, Domino, GameView, Seat, greedy_assignment};
+use mice_cake_protocol::{ClientMessage, RoomStatus};
+
+use crate::net::NetEvent;
+use crate::tracker::{Happening, Tracker};
+
+/// What the interface is told.
+#[derive(Clone, Debug)]
+pub enum Msg {
+    Key(KeyEvent),
+    Net(NetEvent),
+    /// Time passes (countdowns).
+    Tick(Instant),
+}
+
+/// What the interface asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    Send(ClientMessage),
+    /// Leave the room and end the program.
+    Quit,
+}
+
+/// The connection, as shown.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Link {
+    Connected,
+    Reconnecting {
+        attempt: u32,
+        reason: String,
+    },
+    /// Back after a drop (shown for a while).
+    Reconnected(Instant),
+    Closed(String),
+}
+
+/// The assignment being put together.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Editor {
+    pub mice: [u8; 4],
+    pub column: usize,
+    pub steal: Option<Domino>,
+}
+
+impl Editor {
+    pub fn assignment(&self) -> Assignment {
+        Assignment {
+            mice: self.mice,
+            steal: self.steal,
+        }
+    }
+
+    fn placed(&self) -> u8 {
+        self.mice.iter().sum()
+    }
+}
+
+/// Everything on screen.
+#[derive(Debug)]
+pub struct Model {
+    pub tracker: Tracker,
+    pub editor: Editor,
+    pub link: Link,
+    pub help: bool,
+    /// A short message at the bottom: an explanation, an error.
+    pub notice: Option<String>,
+    /// Waiting for y/n before leaving.
+    pub confirm_quit: bool,
+    /// Lines of the round log scrolled past (the newest round is on top).
+    pub scroll: usize,
+    pub now: Instant,
+}
+
+impl Model {
+    pub fn new(now: Instant) -> Model {
+        Model {
+            tracker: Tracker::default(),
+            editor: Editor::default(),
+            link: Link::Connected,
+            help: false,
+            notice: None,
+            confirm_quit: false,
+            scroll: 0,
+            now,
+        }
+    }
+
+    /// The game view and this player's seat, while a game is on.
+    pub fn playing(&self) -> Option<(Seat, GameView)> {
+        let room = self.tracker.room.as_ref()?;
+        Some((room.you?, room.view?))
+    }
+
+    /// Whether the editor is live: this player has to decide.
+    pub fn deciding(&self) -> bool {
+        self.tracker.must_decide()
+            && self
+                .playing()
+                .is_some_and(|(seat, view)| view.legal_assignments(seat).len() > 1)
+    }
+}
+
+/// Applies one message; returns the commands to carry out.
+pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
+    match msg {
+        Msg::Tick(now) => {
+            model.now = now;
+            if let Link::Reconnected(since) = model.link
+                && now.saturating_duration_since(since) > Duration::from_secs(3)
+            {
+                model.link = Link::Connected;
+            }
+            Vec::new()
+        }
+        Msg::Net(event) => {
+            net(model, event);
+            Vec::new()
+        }
+        Msg::Key(key) => key_pressed(model, key),
+    }
+}
+
+fn net(model: &mut Model, event: NetEvent) {
+    match event {
+        NetEvent::Message(message) => {
+            if let mice_cake_protocol::ServerMessage::Error { message: text, .. } = &message {
+                model.notice = Some(text.clone());
+            }
+            match model.tracker.apply(&message, model.now) {
+                Some(Happening::RoundStarted(_) | Happening::GameStarted(_)) => {
+                    model.editor = Editor {
+                        column: model.editor.column,
+                        ..Editor::default()
+                    };
+                }
+                Some(Happening::Revealed(_)) => model.scroll = 0,
+                Some(Happening::GameOver) | None => {}
+            }
+        }
+        NetEvent::Reconnecting {
+            attempt, reason, ..
+        } => model.link = Link::Reconnecting { attempt, reason },
+        NetEvent::Reconnected => model.link = Link::Reconnected(model.now),
+        NetEvent::Closed(reason) => model.link = Link::Closed(reason),
+    }
+}
+
+fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return leave();
+    }
+    if model.confirm_quit {
+        model.confirm_quit = false;
+        return match key.code {
+            KeyCode::Char('y' | 'Y') => leave(),
+            _ => {
+                model.notice = None;
+                Vec::new()
+            }
+        };
+    }
+    if model.help {
+        model.help = false;
+        return Vec::new();
+    }
+    model.notice = None;
+    match key.code {
+        KeyCode::Char('?') => model.help = true,
+        KeyCode::Char('q') | KeyCode::Esc => {
+            let in_game = model.tracker.you().is_some()
+                && model
+                    .tracker
+                    .room
+                    .as_ref()
+                    .is_some_and(|room| room.status == RoomStatus::Playing);
+            if in_game && !matches!(model.link, Link::Closed(_)) {
+                model.confirm_quit = true;
+                model.notice = Some("Leave the game? You forfeit it. (y/n)".into());
+            } else {
+                return leave();
+            }
+        }
+        // The newest round is on top: down goes back in time.
+        KeyCode::PageDown => model.scroll = model.scroll.saturating_add(3),
+        KeyCode::PageUp => model.scroll = model.scroll.saturating_sub(3),
+        KeyCode::Char('r') if finished(model) && model.tracker.you().is_some() => {
+            return vec![Cmd::Send(ClientMessage::Rematch)];
+        }
+        _ if model.deciding() => return edit(model, key.code),
+        _ => {}
+    }
+    Vec::new()
+}
+
+fn finished(model: &Model) -> bool {
+    model
+        .tracker
+        .room
+        .as_ref()
+        .is_some_and(|room| room.status == RoomStatus::Finished)
+}
+
+fn leave() -> Vec<Cmd> {
+    vec![Cmd::Quit]
+}
+
+/// Keys of the assignment editor.
+fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    let Some((seat, view)) = model.playing() else {
+        return Vec::new();
+    };
+    let available = view.families[seat].available;
+    let editor = &mut model.editor;
+    match code {
+        KeyCode::Left | KeyCode::Char('h') => editor.column = (editor.column + 3) % 4,
+        KeyCode::Right | KeyCode::Char('l') => editor.column = (editor.column + 1) % 4,
+        KeyCode::Char(letter @ ('a'..='d' | 'A'..='D')) => {
+            editor.column = usize::from(letter.to_ascii_uppercase() as u8 - b'A');
+        }
+        KeyCode::Up | KeyCode::Char('k' | '+' | '=') => {
+            let column = Column::ALL[editor.column];
+            let access = view.access(seat, column);
+            if !access.is_open() {
+                model.notice = Some(closed_column(column, access));
+            } else if editor.placed() >= available {
+                model.notice = Some(format!(
+                    "all {available} available mice are placed; take one off another column first"
+                ));
+            } else {
+                editor.mice[editor.column] += 1;
+                if access == Access::Steal && editor.steal.is_none() {
+                    editor.steal = best_target(&view, seat);
+                }
+            }
+        }
+        KeyCode::Down | KeyCode::Char('j' | '-') => {
+            let column = Column::ALL[editor.column];
+            editor.mice[editor.column] = editor.mice[editor.column].saturating_sub(1);
+            if editor.mice[editor.column] == 0 && view.access(seat, column) == Access::Steal {
+                editor.steal = None;
+            }
+        }
+        KeyCode::Char('t') | KeyCode::Tab => {
+            let targets: Vec<Domino> = view.families[seat.opponent()].stash.iter().collect();
+            let steals_here = view.access(seat, Column::ALL[editor.column]) == Access::Steal;
+            if !steals_here || targets.is_empty() {
+                model.notice = Some("a target is chosen on the double-blank's column".into());
+            } else {
+                let next = editor
+                    .steal
+                    .and_then(|current| targets.iter().position(|t| *t == current))
+                    .map_or(0, |index| (index + 1) % targets.len());
+                editor.steal = Some(targets[next]);
+            }
+        }
+        KeyCode::Char('x') | KeyCode::Backspace => {
+            *editor = Editor {
+                column: editor.column,
+                ..Editor::default()
+            };
+        }
+        KeyCode::Char('g') => {
+            let greedy = greedy_assignment(&view, seat);
+            editor.mice = greedy.mice;
+            editor.steal = greedy.steal;
+        }
+        KeyCode::Enter => {
+            let assignment = editor.assignment();
+            return match view.check(seat, &assignment) {
+                Ok(()) => vec![Cmd::Send(ClientMessage::Commit {
+                    round: view.round,
+                    assignment,
+                })],
+                Err(error) => {
+                    model.notice = Some(format!("Not yet: {error}"));
+                    Vec::new()
+                }
+            };
+        }
+        _ => {}
+    }
+    Vec::new()
+}
+
+fn closed_column(column: Column, access: Access) -> String {
+    match access {
+        Access::NothingToSteal => {
+            format!(
+                "column {column} is the double-blank, and your opponent has nothing to steal yet"
+            )
+        }
+        _ => format!("column {column} has no piece left"),
+    }
+}
+
+/// The target most worth stealing with one mouse, to start from.
+fn best_target(view: &GameView, seat: Seat) -> Option<Domino> {
+    view.families[seat.opponent()]
+        .stash
+        .iter()
+        .max_by_key(|piece| piece.pips())
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyEvent, KeyModifiers};
+    use mice_cake_engine::{Access, Assignment, Column, Seat, greedy_assignment};
+    use mice_cake_protocol::{ClientMessage, ErrorCode, ServerMessage};
+
+    use super::*;
+    use crate::fixture::FakeRoom;
+
+    fn at_start() -> Instant {
+        Instant::now()
+    }
+
+    fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
+        for message in messages {
+            let cmds = update(model, Msg::Net(NetEvent::Message(message)));
+            assert!(cmds.is_empty(), "a server message asks for nothing");
+        }
+    }
+
+    fn press(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+        update(model, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+    }
+
+    fn keys(model: &mut Model, codes: &[KeyCode]) -> Vec<Cmd> {
+        codes.iter().flat_map(|code| press(model, *code)).collect()
+    }
+
+    /// Yellow's model in round 1 of the room dealt from `seed`.
+    fn deciding_yellow(seed: u64) -> (Model, FakeRoom) {
+        let mut room = FakeRoom::new(Some(Seat::Yellow), seed);
+        let mut model = Model::new(at_start());
+        feed(&mut model, [room.joined()]);
+        feed(&mut model, room.opponent_arrives());
+        assert!(model.deciding());
+        (model, room)
+    }
+
+    /// The first seed whose opening gives Yellow a column with `access`.
+    fn column_with(wanted: fn(Access) -> bool) -> (Model, FakeRoom, Column) {
+        for seed in 0..500 {
+            let (model, room) = deciding_yellow(seed);
+            let view = room.view_for(Seat::Yellow);
+            if let Some(column) = Column::ALL
+                .into_iter()
+                .find(|column| wanted(view.access(Seat::Yellow, *column)))
+            {
+                return (model, room, column);
+            }
+        }
+        panic!("no seed below 500 opens that way");
+    }
+
+    fn column_key(column: Column) -> KeyCode {
+        KeyCode::Char(char::from(b'a' + column.index() as u8))
+    }
+
+    #[test]
+    fn keys_build_an_assignment_and_enter_commits_it() {
+        let (mut model, _room, column) = column_with(|access| matches!(access, Access::Piece(_)));
+        let commands = keys(
+            &mut model,
+            &[
+                column_key(column),
+                KeyCode::Up,
+                KeyCode::Up,
+                KeyCode::Up,
+                KeyCode::Down,
+            ],
+        );
+        assert!(commands.is_empty());
+        let mut mice = [0; 4];
+        mice[column.index()] = 2;
+        assert_eq!(model.editor.mice, mice);
+        // Two more mice, then commit.
+        keys(&mut model, &[KeyCode::Up, KeyCode::Up]);
+        mice[column.index()] = 4;
+        let commands = press(&mut model, KeyCode::Enter);
+        assert_eq!(
+            commands,
+            vec![Cmd::Send(ClientMessage::Commit {
+                round: 1,
+                assignment: Assignment { mice, steal: None },
+            })]
+        );
+    }
+
+    #[test]
+    fn an_incomplete_assignment_is_explained_and_not_sent() {
+        let (mut model, _room, column) = column_with(|access| matches!(access, Access::Piece(_)));
+        let commands = keys(
+            &mut model,
+            &[column_key(column), KeyCode::Up, KeyCode::Enter],
+        );
+        assert!(commands.is_empty());
+        let notice = model.notice.clone().unwrap_or_default();
+        assert!(
+            notice.contains("1 of 4 available mice placed"),
+            "explained: {notice}"
+        );
+        // Any key clears the explanation.
+        press(&mut model, KeyCode::Left);
+        assert_eq!(model.notice, None);
+    }
+
+    #[test]
+    fn a_fifth_mouse_cannot_be_placed() {
+        let (mut model, _room, column) = column_with(|access| matches!(access, Access::Piece(_)));
+        keys(&mut model, &[column_key(column); 1]);
+        keys(&mut model, &[KeyCode::Up; 5]);
+        assert_eq!(model.editor.mice.iter().sum::<u8>(), 4);
+        assert!(
+            model
+                .notice
+                .as_deref()
+                .is_some_and(|notice| notice.contains("all 4 available mice are placed"))
+        );
+    }
+
+    #[test]
+    fn the_double_blank_with_nothing_to_steal_is_closed_and_says_why() {
+        let (mut model, _room, column) = column_with(|access| access == Access::NothingToSteal);
+        keys(&mut model, &[column_key(column), KeyCode::Up]);
+        assert_eq!(model.editor.mice, [0; 4]);
+        let notice = model.notice.clone().unwrap_or_default();
+        assert!(notice.contains("nothing to steal"), "explained: {notice}");
+    }
+
+    #[test]
+    fn a_steal_gets_a_target_that_t_cycles_through_the_opponents_stash() {
+        // Play greedy rounds until Yellow may steal.
+        for seed in 0..200 {
+            let (mut model, mut room) = deciding_yellow(seed);
+            while model
+                .tracker
+                .room
+                .as_ref()
+                .is_some_and(|r| r.result.is_none())
+            {
+                let view = room.view_for(Seat::Yellow);
+                let steal_column = Column::ALL
+                    .into_iter()
+                    .find(|column| view.access(Seat::Yellow, *column) == Access::Steal);
+                let targets: Vec<_> = view.families[Seat::Blue].stash.iter().collect();
+                if let Some(column) = steal_column
+                    && model.deciding()
+                    && targets.len() >= 2
+                {
+                    keys(&mut model, &[column_key(column), KeyCode::Up]);
+                    let first = model.editor.steal.expect("a target is chosen at once");
+                    assert!(targets.contains(&first));
+                    press(&mut model, KeyCode::Char('t'));
+                    let second = model.editor.steal.expect("still a target");
+                    assert_ne!(first, second, "t moves to another target");
+                    assert!(targets.contains(&second));
+                    // Taking the mouse off forgets the target.
+                    press(&mut model, KeyCode::Down);
+                    assert_eq!(model.editor.steal, None);
+                    return;
+                }
+                feed(&mut model, room.play_greedy_round());
+            }
+        }
+        panic!("no game below seed 200 offered a steal with two targets");
+    }
+
+    #[test]
+    fn g_suggests_the_greedy_assignment() {
+        let (mut model, room) = deciding_yellow(3);
+        press(&mut model, KeyCode::Char('g'));
+        let greedy = greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        assert_eq!(model.editor.assignment(), greedy);
+        assert_eq!(
+            press(&mut model, KeyCode::Enter),
+            vec![Cmd::Send(ClientMessage::Commit {
+                round: 1,
+                assignment: greedy
+            })]
+        );
+    }
+
+    #[test]
+    fn after_the_commit_is_accepted_the_editor_rests_until_the_next_round() {
+        let (mut model, mut room) = deciding_yellow(3);
+        press(&mut model, KeyCode::Char('g'));
+        let assignment = model.editor.assignment();
+        feed(&mut model, room.commit(Seat::Yellow, assignment));
+        assert!(!model.deciding());
+        assert_eq!(
+            model.tracker.room.as_ref().and_then(|r| r.your_commit),
+            Some(assignment)
+        );
+        // Keys no longer edit.
+        assert!(keys(&mut model, &[KeyCode::Up, KeyCode::Enter]).is_empty());
+        feed(&mut model, room.commit(Seat::Blue, Assignment::default()));
+        feed(&mut model, room.play_greedy_round());
+        assert!(model.deciding(), "round 2 is open");
+        assert_eq!(model.editor.mice, [0; 4], "a fresh assignment");
+        assert_eq!(model.tracker.log.len(), 1);
+    }
+
+    #[test]
+    fn a_spectator_cannot_edit_or_commit() {
+        let mut room = FakeRoom::new(None, 3);
+        let mut model = Model::new(at_start());
+        feed(&mut model, [room.joined()]);
+        feed(&mut model, room.opponent_arrives());
+        assert!(!model.deciding());
+        assert!(
+            keys(
+                &mut model,
+                &[KeyCode::Up, KeyCode::Char('g'), KeyCode::Enter]
+            )
+            .is_empty()
+        );
+        assert_eq!(model.editor, Editor::default());
+        // Nothing to forfeit: q leaves at once.
+        assert_eq!(press(&mut model, KeyCode::Char('q')), vec![Cmd::Quit]);
+    }
+
+    #[test]
+    fn quitting_a_game_asks_first() {
+        let (mut model, _room) = deciding_yellow(3);
+        assert!(press(&mut model, KeyCode::Char('q')).is_empty());
+        assert!(model.confirm_quit);
+        assert!(press(&mut model, KeyCode::Char('n')).is_empty(), "n stays");
+        assert!(!model.confirm_quit);
+        press(&mut model, KeyCode::Esc);
+        assert_eq!(press(&mut model, KeyCode::Char('y')), vec![Cmd::Quit]);
+    }
+
+    #[test]
+    fn ctrl_c_quits_at_once() {
+        let (mut model, _room) = deciding_yellow(3);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(update(&mut model, Msg::Key(ctrl_c)), vec![Cmd::Quit]);
+    }
+
+    #[test]
+    fn help_opens_and_any_key_closes_it_without_acting() {
+        let (mut model, _room) = deciding_yellow(3);
+        press(&mut model, KeyCode::Char('?'));
+        assert!(model.help);
+        assert!(press(&mut model, KeyCode::Enter).is_empty());
+        assert!(!model.help);
+        assert_eq!(model.editor.mice, [0; 4]);
+    }
+
+    #[test]
+    fn rematch_is_offered_once_the_game_is_over() {
+        let (mut model, mut room) = deciding_yellow(3);
+        assert!(
+            press(&mut model, KeyCode::Char('r')).is_empty(),
+            "not mid-game"
+        );
+        feed(&mut model, room.play_to_the_end());
+        assert_eq!(
+            press(&mut model, KeyCode::Char('r')),
+            vec![Cmd::Send(ClientMessage::Rematch)]
+        );
+        // The game is over: q needs no confirmation.
+        assert_eq!(press(&mut model, KeyCode::Char('q')), vec![Cmd::Quit]);
+    }
+
+    #[test]
+    fn the_connection_state_is_shown_and_reconnected_fades() {
+        let (mut model, _room) = deciding_yellow(3);
+        let start = model.now;
+        update(
+            &mut model,
+            Msg::Net(NetEvent::Reconnecting {
+                attempt: 2,
+                wait: Duration::from_millis(500),
+                reason: "reset".into(),
+            }),
+        );
+        assert_eq!(
+            model.link,
+            Link::Reconnecting {
+                attempt: 2,
+                reason: "reset".into()
+            }
+        );
+        update(&mut model, Msg::Net(NetEvent::Reconnected));
+        assert_eq!(model.link, Link::Reconnected(start));
+        update(&mut model, Msg::Tick(start + Duration::from_secs(1)));
+        assert_eq!(model.link, Link::Reconnected(start));
+        update(&mut model, Msg::Tick(start + Duration::from_secs(4)));
+        assert_eq!(model.link, Link::Connected);
+        update(&mut model, Msg::Net(NetEvent::Closed("gone".into())));
+        assert_eq!(model.link, Link::Closed("gone".into()));
+        // Closed for good: leaving forfeits nothing more, so no question.
+        assert_eq!(press(&mut model, KeyCode::Char('q')), vec![Cmd::Quit]);
+    }
+
+    #[test]
+    fn a_server_error_is_shown() {
+        let (mut model, _room) = deciding_yellow(3);
+        feed(
+            &mut model,
+            [ServerMessage::Error {
+                code: ErrorCode::IllegalAssignment,
+                message: "column A has no piece left".into(),
+            }],
+        );
+        assert_eq!(model.notice.as_deref(), Some("column A has no piece left"));
+    }
+
+    #[test]
+    fn the_editor_keeps_its_column_into_the_next_round() {
+        let (mut model, mut room) = deciding_yellow(3);
+        keys(&mut model, &[KeyCode::Char('c'), KeyCode::Char('g')]);
+        feed(&mut model, room.play_greedy_round());
+        assert_eq!(model.editor.column, Column::C.index());
+        assert_eq!(model.editor.mice, [0; 4]);
+    }
+}

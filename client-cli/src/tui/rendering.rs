@@ -1,0 +1,172 @@
+//! Snapshots of the screen in each phase of a game, drawn on ratatui's
+//! `TestBackend` from models fed the messages a server sends.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use mice_cake_engine::{Assignment, Seat};
+use mice_cake_protocol::ServerMessage;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color;
+
+use super::model::{Model, Msg, update};
+use super::view::{color, view};
+use crate::fixture::FakeRoom;
+use crate::net::NetEvent;
+
+const SEED: u64 = 5;
+
+fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
+    for message in messages {
+        update(model, Msg::Net(NetEvent::Message(message)));
+    }
+}
+
+fn press(model: &mut Model, code: KeyCode) {
+    update(model, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn draw(model: &Model, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height))
+        .unwrap_or_else(|error| panic!("a test terminal: {error}"));
+    terminal
+        .draw(|frame| view(model, frame))
+        .unwrap_or_else(|error| panic!("drawn: {error}"));
+    terminal
+}
+
+/// Yellow, waiting for an opponent in a new room.
+fn waiting() -> (Model, FakeRoom) {
+    let room = FakeRoom::new(Some(Seat::Yellow), SEED);
+    let mut model = Model::new(Instant::now());
+    feed(&mut model, [room.joined()]);
+    (model, room)
+}
+
+/// Yellow in round 1, two mice placed on the greedy choice's first column.
+fn assigning() -> (Model, FakeRoom) {
+    let (mut model, mut room) = waiting();
+    feed(&mut model, room.opponent_arrives());
+    feed(&mut model, [room.spectators(2)]);
+    press(&mut model, KeyCode::Char('g'));
+    let greedy = model.editor.mice;
+    press(&mut model, KeyCode::Char('x'));
+    let column = greedy.iter().position(|mice| *mice > 0).unwrap_or(0);
+    press(&mut model, KeyCode::Char(char::from(b'a' + column as u8)));
+    press(&mut model, KeyCode::Up);
+    press(&mut model, KeyCode::Up);
+    (model, room)
+}
+
+#[test]
+fn lobby_waiting_for_an_opponent() {
+    let (model, _room) = waiting();
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn assigning_mice_with_the_odds() {
+    let (model, _room) = assigning();
+    let terminal = draw(&model, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+    // The piece each family would attempt is drawn in its colour.
+    let buffer = terminal.backend().buffer();
+    let coloured: Vec<Color> = buffer.content().iter().map(|cell| cell.fg).collect();
+    for seat in Seat::ALL {
+        assert!(
+            coloured.contains(&color(seat)) || coloured.contains(&Color::Magenta),
+            "{seat}'s pieces are coloured"
+        );
+    }
+}
+
+#[test]
+fn assigning_in_a_larger_terminal() {
+    let (model, _room) = assigning();
+    insta::assert_snapshot!(draw(&model, 120, 36).backend());
+}
+
+#[test]
+fn committed_and_waiting_for_the_opponent() {
+    let (mut model, mut room) = assigning();
+    press(&mut model, KeyCode::Char('g'));
+    let assignment = model.editor.assignment();
+    feed(&mut model, room.commit(Seat::Yellow, assignment));
+    let later = model.now + Duration::from_secs(17);
+    update(&mut model, Msg::Tick(later));
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn the_reveal_and_the_rounds_log() {
+    let (mut model, mut room) = assigning();
+    for _ in 0..3 {
+        feed(&mut model, room.play_greedy_round());
+    }
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn game_over() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_to_the_end());
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn a_spectator_mid_game_with_a_player_away() {
+    let mut room = FakeRoom::new(None, SEED);
+    let mut model = Model::new(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives());
+    for _ in 0..2 {
+        feed(&mut model, room.play_greedy_round());
+    }
+    feed(&mut model, room.commit(Seat::Yellow, Assignment::default()));
+    feed(
+        &mut model,
+        [room.connection(Seat::Blue, false), room.spectators(3)],
+    );
+    let later = model.now + Duration::from_millis(4_500);
+    update(&mut model, Msg::Tick(later));
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn help_overlay() {
+    let (mut model, _room) = assigning();
+    press(&mut model, KeyCode::Char('?'));
+    insta::assert_snapshot!(draw(&model, 80, 24).backend());
+}
+
+#[test]
+fn reconnecting_is_shown() {
+    let (mut model, _room) = assigning();
+    update(
+        &mut model,
+        Msg::Net(NetEvent::Reconnecting {
+            attempt: 3,
+            wait: Duration::from_secs(1),
+            reason: "connection reset".into(),
+        }),
+    );
+    let terminal = draw(&model, 80, 24);
+    let top: String = (0..80)
+        .map(|x| terminal.backend().buffer()[(x, 0)].symbol().to_owned())
+        .collect();
+    assert!(top.contains("reconnecting (try 3)"), "title bar: {top}");
+}
+
+#[test]
+fn tiny_and_odd_sizes_draw_without_panicking() {
+    let (mut model, mut room) = assigning();
+    for (width, height) in [(1, 1), (20, 5), (40, 12), (79, 23), (200, 60)] {
+        draw(&model, width, height);
+    }
+    feed(&mut model, room.play_to_the_end());
+    press(&mut model, KeyCode::Char('?'));
+    for (width, height) in [(1, 1), (20, 5), (40, 12)] {
+        draw(&model, width, height);
+    }
+}

@@ -1,0 +1,98 @@
+//! Two bot processes play a whole game through the real server while two
+//! more watch (one in text, one in JSON); everyone reports the same end, and
+//! the server's record replays to it.
+
+use mice_cake_protocol::{RoomEvent, ServerMessage};
+
+use crate::support::{Client, Server};
+
+/// The room code in `room K7QMX — you are Yellow`.
+fn room_code(line: &str) -> String {
+    line.split_whitespace().nth(1).expect("a code").to_owned()
+}
+
+#[test]
+fn two_bots_play_a_whole_game_and_everyone_sees_the_same_end() {
+    let server = Server::start(&["--seed", "7"]);
+    let url = server.url();
+    let mut ann = Client::start(&url, "ann", &["bot", "--seed", "1", "create"]);
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut eve = Client::start(&url, "eve", &["watch", &code]);
+    eve.expect_containing(&format!("watching room {code}"));
+    let mut ivy = Client::start(&url, "ivy", &["--json", "watch", &code]);
+    ivy.expect_containing("\"joined\"");
+    let mut bob = Client::start(
+        &url,
+        "bob",
+        &["bot", "--policy", "random", "--seed", "2", "join", &code],
+    );
+
+    let mut ends = Vec::new();
+    for client in [&mut ann, &mut bob, &mut eve] {
+        let end = client.expect(|line| line.starts_with("Game over: "));
+        let record = client.expect(|line| line.starts_with("record: /api/games/"));
+        assert!(client.finish().success(), "{}", client.transcript());
+        ends.push((end, record));
+    }
+    assert_eq!(ends[0], ends[1], "both players see the same end");
+    assert_eq!(ends[0], ends[2], "the spectator sees the same end");
+    let (end, record) = &ends[0];
+
+    // The JSON watcher got the same result, as data.
+    let game_over = ivy.expect_containing("\"game_over\"");
+    assert!(ivy.finish().success(), "{}", ivy.transcript());
+    let ServerMessage::Event { event, .. } = serde_json::from_str(&game_over).unwrap() else {
+        panic!("an event: {game_over}");
+    };
+    let RoomEvent::GameOver { result, game_id } = *event else {
+        panic!("game over: {game_over}");
+    };
+    assert!(
+        end.contains(&format!(
+            "Yellow {} – Blue {}",
+            result.score.yellow.pips, result.score.blue.pips
+        )),
+        "{end} and {result:?}"
+    );
+    assert_eq!(record, &format!("record: /api/games/{game_id}"));
+    // Every reveal reached the JSON watcher, one per round played.
+    let reveals = ivy
+        .lines()
+        .iter()
+        .filter(|line| line.contains("\"revealed\""))
+        .count();
+    assert!(reveals > 0);
+
+    // The record, fetched from the server and verified by the client,
+    // replays to the same end.
+    let mut replay = Client::start(&url, "replayer", &["replay", &game_id.to_string()]);
+    let replayed = replay.expect(|line| line.starts_with("Game over: "));
+    assert!(replay.finish().success(), "{}", replay.transcript());
+    assert_eq!(&replayed, end);
+    let rounds = replay
+        .lines()
+        .iter()
+        .filter(|line| line.starts_with("Round "))
+        .count();
+    assert_eq!(rounds, reveals, "one round in the record per reveal");
+}
+
+#[test]
+fn rooms_lists_a_waiting_room_and_a_bad_server_is_a_clear_error() {
+    let server = Server::start(&[]);
+    let url = server.url();
+    let mut ann = Client::start(&url, "ann", &["bot", "create"]);
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut rooms = Client::start(&url, "lister", &["rooms"]);
+    let listed = rooms.expect_containing(&code);
+    assert!(
+        listed.contains("waiting") && listed.contains("ann"),
+        "{listed}"
+    );
+    assert!(rooms.finish().success());
+
+    // Nothing listens on the proxy-less port 1: the client says so and fails.
+    let mut lost = Client::start("ws://127.0.0.1:1", "lost", &["rooms"]);
+    lost.expect_containing("cannot reach the server at ws://127.0.0.1:1");
+    assert!(!lost.finish().success());
+}

@@ -1,0 +1,9 @@
+//! End to end: the real server binary, real `mice-cake` processes.
+
+// In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod bots;
+mod person;
+mod reconnect;
+mod support;

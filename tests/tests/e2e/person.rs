@@ -1,0 +1,81 @@
+//! A person at the plain interface, typing on standard input against a
+//! server-side bot: mistakes are explained, the game is played to its end.
+
+use crate::support::{Client, Server};
+
+/// The example the prompt suggests: `…; type your assignment, like: C2 D2`.
+fn suggestion(prompt: &str) -> String {
+    prompt
+        .rsplit_once("like: ")
+        .map(|(_, example)| example.to_owned())
+        .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
+}
+
+#[test]
+fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {
+    let server = Server::start(&["--seed", "11"]);
+    let mut ann = Client::start(
+        &server.url(),
+        "ann",
+        &[
+            "--plain",
+            "create",
+            "--vs-bot",
+            "greedy",
+            "--deadline",
+            "0s",
+        ],
+    );
+    let prompt = ann.expect_containing("type your assignment");
+    assert!(prompt.starts_with("round 1: you are Yellow, 4 mice to place"));
+
+    // Not an assignment at all.
+    ann.type_line("A9 please");
+    let explained = ann.expect_containing("cannot read");
+    assert!(explained.contains("A9"), "{explained}");
+
+    // Readable, but illegal: every available mouse must be placed.
+    ann.type_line(&first_column(&suggestion(&prompt)));
+    let refused = ann.expect_containing("cannot be played");
+    assert!(
+        refused.contains("every available mouse must be placed"),
+        "{refused}"
+    );
+    // Asked again.
+    let again = ann.expect_containing("type your assignment");
+
+    // The same mistake sent straight to the server, as a program would: the
+    // server's explanation comes back, and nothing breaks.
+    ann.type_line(r#"{"type":"commit","round":1,"assignment":{"mice":[1,0,0,0],"steal":null}}"#);
+    let error = ann.expect_containing("error (");
+    assert!(
+        error.contains("illegal_assignment") || error.contains("no piece left"),
+        "{error}"
+    );
+
+    // Then play every round with the suggestion.
+    ann.type_line(&suggestion(&again));
+    ann.expect_containing("committed for round 1");
+    loop {
+        let line = ann.expect(|line| {
+            line.contains("type your assignment") || line.starts_with("Game over: ")
+        });
+        if line.starts_with("Game over: ") {
+            break;
+        }
+        ann.type_line(&suggestion(&line));
+    }
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    let reveals = ann
+        .lines()
+        .iter()
+        .filter(|line| line.starts_with("Round "))
+        .count();
+    assert!(reveals > 1, "{}", ann.transcript());
+}
+
+/// `A1` from `A2 C2`: one mouse where the suggestion puts several.
+fn first_column(suggestion: &str) -> String {
+    let column = suggestion.chars().next().expect("a column");
+    format!("{column}1")
+}

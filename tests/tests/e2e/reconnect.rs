@@ -1,0 +1,47 @@
+//! A connection that drops mid-game: the client comes back by itself with
+//! its seat token, says so, and the game goes on.
+
+use crate::support::{Client, Proxy, Server};
+
+#[test]
+fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
+    let server = Server::start(&["--seed", "3"]);
+    let proxy = Proxy::to(server.addr);
+    let mut ann = Client::start(
+        &proxy.url(),
+        "ann",
+        &[
+            "--plain",
+            "create",
+            "--vs-bot",
+            "random",
+            "--deadline",
+            "0s",
+        ],
+    );
+    let prompt = ann.expect_containing("type your assignment");
+    let suggestion = |prompt: &str| prompt.rsplit_once("like: ").unwrap().1.to_owned();
+    ann.type_line(&suggestion(&prompt));
+    ann.expect_containing("committed for round 1");
+    let prompt = ann.expect_containing("round 2: you are Yellow");
+
+    proxy.cut();
+    ann.expect_containing("connection lost");
+    ann.expect_containing("reconnected");
+    // Back in the seat, asked again for round 2.
+    let prompt_again = ann.expect_containing("round 2: you are Yellow");
+    assert_eq!(suggestion(&prompt_again), suggestion(&prompt));
+
+    ann.type_line(&suggestion(&prompt_again));
+    ann.expect_containing("committed for round 2");
+    loop {
+        let line = ann.expect(|line| {
+            line.contains("type your assignment") || line.starts_with("Game over: ")
+        });
+        if line.starts_with("Game over: ") {
+            break;
+        }
+        ann.type_line(&suggestion(&line));
+    }
+    assert!(ann.finish().success(), "{}", ann.transcript());
+}

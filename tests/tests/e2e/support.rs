@@ -1,0 +1,280 @@
+//! Processes under test: building and starting the binaries, reading their
+//! output line by line with timeouts, and a TCP proxy that can cut
+//! connections.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How long any one expected line may take.
+pub(crate) const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The directory holding both binaries, built once per test run.
+fn binaries() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        // This test runs from target/<profile>/deps/; the binaries land in
+        // target/<profile>/.
+        let exe = std::env::current_exe().unwrap();
+        let dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
+        let release = dir.file_name().is_some_and(|name| name == "release");
+        let mut build = Command::new(env!("CARGO"));
+        build.args([
+            "build",
+            "--package",
+            "mice-cake-server",
+            "--package",
+            "mice-cake-cli",
+            "--bins",
+        ]);
+        if release {
+            build.arg("--release");
+        }
+        let status = build
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "the binaries build");
+        dir
+    })
+}
+
+fn binary(name: &str) -> PathBuf {
+    binaries().join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// Reads a child's output lines on a thread; keeps every line seen.
+struct Lines {
+    incoming: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Lines {
+    /// Lines of all these outputs, as they come; the end is when all ended.
+    fn new(outputs: Vec<Box<dyn Read + Send>>) -> Lines {
+        let (sender, incoming) = mpsc::channel();
+        for output in outputs {
+            let sender = sender.clone();
+            thread::spawn(move || {
+                for line in BufReader::new(output).lines() {
+                    let Ok(line) = line else { break };
+                    if sender.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Lines {
+            incoming,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The next line that satisfies `wanted`, or `None` at the end of the
+    /// output. Panics after [`PATIENCE`].
+    fn until(&mut self, who: &str, wanted: impl Fn(&str) -> bool) -> Option<String> {
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            let left = give_up.saturating_duration_since(Instant::now());
+            match self.incoming.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if wanted(&line) {
+                        return Some(line);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return None,
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "{who}: no such line within {PATIENCE:?}; output so far:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+}
+
+/// A running `mice-cake-server`, killed when dropped.
+pub(crate) struct Server {
+    child: Child,
+    pub(crate) addr: SocketAddr,
+}
+
+impl Server {
+    /// Starts the server on a free loopback port with these extra flags.
+    pub(crate) fn start(flags: &[&str]) -> Server {
+        let mut child = Command::new(binary("mice-cake-server"))
+            .args(["--bind", "127.0.0.1:0"])
+            .args(flags)
+            .env("NO_COLOR", "1")
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut log = Lines::new(vec![Box::new(child.stderr.take().unwrap())]);
+        let line = log
+            .until("server", |line| line.contains("listening"))
+            .expect("the server says where it listens");
+        let addr = line
+            .split_whitespace()
+            .find_map(|word| word.strip_prefix("addr="))
+            .and_then(|addr| addr.parse().ok())
+            .unwrap_or_else(|| panic!("an address in {line:?}"));
+        // Keep draining the log so that the server never blocks on it.
+        thread::spawn(move || while log.incoming.recv().is_ok() {});
+        Server { child, addr }
+    }
+
+    pub(crate) fn url(&self) -> String {
+        format!("ws://{}", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A running `mice-cake` process, its output read line by line.
+pub(crate) struct Client {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Lines,
+}
+
+impl Client {
+    /// Runs `mice-cake --server URL --name NAME ARGS…`.
+    pub(crate) fn start(server: &str, name: &str, args: &[&str]) -> Client {
+        let mut child = Command::new(binary("mice-cake"))
+            .args(["--server", server, "--name", name])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the client starts");
+        let stdin = child.stdin.take();
+        // Errors go to stderr: fold them into the same transcript.
+        let out = Lines::new(vec![
+            Box::new(child.stdout.take().unwrap()),
+            Box::new(child.stderr.take().unwrap()),
+        ]);
+        Client {
+            name: name.to_owned(),
+            child,
+            stdin,
+            out,
+        }
+    }
+
+    /// Waits for a line satisfying `wanted`; panics if the output ends first.
+    pub(crate) fn expect(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        match self.out.until(&self.name, wanted) {
+            Some(line) => line,
+            None => panic!(
+                "{}: the output ended without the line; it was:\n{}",
+                self.name,
+                self.transcript()
+            ),
+        }
+    }
+
+    /// Waits for a line containing `text`.
+    pub(crate) fn expect_containing(&mut self, text: &str) -> String {
+        self.expect(|line| line.contains(text))
+    }
+
+    /// Types a line on the client's standard input.
+    pub(crate) fn type_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        writeln!(stdin, "{line}").expect("the client reads its input");
+        stdin.flush().unwrap();
+    }
+
+    /// Reads the rest of the output and waits for the process to exit.
+    pub(crate) fn finish(&mut self) -> ExitStatus {
+        self.stdin = None;
+        while self.out.until(&self.name, |_| false).is_some() {}
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < give_up, "{} does not exit", self.name);
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Every line seen so far.
+    pub(crate) fn transcript(&self) -> String {
+        self.out.seen.join("\n")
+    }
+
+    /// The lines seen so far.
+    pub(crate) fn lines(&self) -> &[String] {
+        &self.out.seen
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A TCP proxy in front of the server whose connections can be cut, as a
+/// flaky network would.
+pub(crate) struct Proxy {
+    pub(crate) addr: SocketAddr,
+    open: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Proxy {
+    pub(crate) fn to(upstream: SocketAddr) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let open = Arc::new(Mutex::new(Vec::new()));
+        let sockets = Arc::clone(&open);
+        thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                let Ok(server) = TcpStream::connect(upstream) else {
+                    continue;
+                };
+                let mut open = sockets.lock().unwrap();
+                for (from, to) in [(&client, &server), (&server, &client)] {
+                    let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else {
+                        continue;
+                    };
+                    thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Write);
+                    });
+                }
+                open.extend([client, server]);
+            }
+        });
+        Proxy { addr, open }
+    }
+
+    pub(crate) fn url(&self) -> String {
+        format!("ws://{}", self.addr)
+    }
+
+    /// Drops every connection through the proxy, both ways.
+    pub(crate) fn cut(&self) {
+        for socket in self.open.lock().unwrap().drain(..) {
+            let _ = socket.shutdown(Shutdown::Both);
+        }
+    }
+}
