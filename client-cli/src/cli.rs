@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
-use mice_cake_protocol::{RoomCode, RoomOptions};
+use mice_cake_protocol::{MAX_NAME_CHARS, RoomCode, RoomOptions, player_name};
 
 /// Play, watch and list Mice Cake games on a server.
 #[derive(Debug, Parser)]
@@ -21,7 +21,13 @@ pub struct Cli {
     pub server: String,
 
     /// Your name, as others see it.
-    #[arg(long, global = true, env = "MICE_CAKE_NAME", default_value_t = default_name())]
+    #[arg(
+        long,
+        global = true,
+        env = "MICE_CAKE_NAME",
+        default_value_t = default_name(),
+        value_parser = parse_name
+    )]
     pub name: String,
 
     /// Line-oriented text instead of the full-screen interface (the default
@@ -210,8 +216,22 @@ fn parse_pair(text: &str) -> Result<(Policy, Policy), String> {
 fn default_name() -> String {
     std::env::var("USER")
         .ok()
-        .filter(|name| !name.is_empty())
+        .and_then(|name| player_name(&name).ok().map(str::to_owned))
         .unwrap_or_else(|| "mouse".into())
+}
+
+fn parse_name(name: &str) -> Result<String, String> {
+    player_name(name)
+        .map(str::to_owned)
+        .map_err(|error| error.to_string())
+}
+
+/// A bot's name: the person's, shortened as needed, and what it is.
+pub fn bot_name(name: &str, policy: Policy) -> String {
+    let suffix = format!(" ({policy} bot)");
+    let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+    let name: String = name.chars().take(room).collect();
+    format!("{}{suffix}", name.trim_end())
 }
 
 /// The WebSocket URL of a server given as `ws://…`, `wss://…`, `http(s)://…`
@@ -307,5 +327,27 @@ mod tests {
             }
         ));
         assert!(Cli::try_parse_from(["mice-cake", "sim", "--policies", "random"]).is_err());
+    }
+
+    #[test]
+    fn names_are_checked_as_the_server_checks_them() {
+        let named = |name: &str| Cli::try_parse_from(["mice-cake", "--name", name, "rooms"]);
+        assert_eq!(named("  Ann ").unwrap().name, "Ann");
+        let long = "x".repeat(MAX_NAME_CHARS + 1);
+        let error = named(&long).unwrap_err().to_string();
+        assert!(
+            error.contains("a name has 1 to 24 printable characters"),
+            "{error}"
+        );
+        assert!(named("   ").is_err());
+    }
+
+    #[test]
+    fn a_bots_name_always_fits() {
+        assert_eq!(bot_name("ann", Policy::Greedy), "ann (greedy bot)");
+        let long = "abcdefghijklmnopqrstuvwx";
+        let name = bot_name(long, Policy::Random);
+        assert_eq!(name, "abcdefghijk (random bot)");
+        assert!(player_name(&name).is_ok());
     }
 }

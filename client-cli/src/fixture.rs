@@ -16,6 +16,8 @@ pub(crate) struct FakeRoom {
     /// Who the messages are for.
     pub(crate) member: Option<Seat>,
     state: RoomState,
+    /// Every event so far, to replay after a resume.
+    events: Vec<ServerMessage>,
 }
 
 pub(crate) const DEADLINE_MS: u64 = 60_000;
@@ -65,6 +67,7 @@ impl FakeRoom {
                 game_ids: Vec::new(),
                 seq: 1,
             },
+            events: Vec::new(),
         }
     }
 
@@ -83,10 +86,28 @@ impl FakeRoom {
 
     fn event(&mut self, event: RoomEvent) -> ServerMessage {
         self.state.seq += 1;
-        ServerMessage::Event {
+        let message = ServerMessage::Event {
             seq: self.state.seq,
             event: Box::new(event),
-        }
+        };
+        self.events.push(message.clone());
+        message
+    }
+
+    /// The number of the last event.
+    pub(crate) fn seq(&self) -> u64 {
+        self.state.seq
+    }
+
+    /// What a resume after event `last_seq` brings, as the server sends it:
+    /// the whole state, then the events missed (which it already holds).
+    pub(crate) fn resume(&self, last_seq: u64) -> Vec<ServerMessage> {
+        let missed = self.events.iter().filter(
+            |message| matches!(message, ServerMessage::Event { seq, .. } if *seq > last_seq),
+        );
+        std::iter::once(self.joined())
+            .chain(missed.cloned())
+            .collect()
     }
 
     /// Blue ("bob") sits down; the game starts and its first round opens.
@@ -99,8 +120,9 @@ impl FakeRoom {
         });
         self.state.status = RoomStatus::Playing;
         self.state.game = 1;
-        let view = self.game.game().view(self.viewer());
-        self.state.view = Some(view);
+        self.state.view = Some(self.game.game().view(self.viewer()));
+        // Events carry the spectators' view, as the server sends them.
+        let view = self.game.game().view(Viewer::Spectator);
         let players = Seated::from_fn(|seat| {
             self.state.players[seat]
                 .clone()
@@ -164,8 +186,8 @@ impl FakeRoom {
     }
 
     fn reveal(&mut self, report: RoundReport) -> Vec<ServerMessage> {
-        let view = self.game.game().view(self.viewer());
-        self.state.view = Some(view);
+        self.state.view = Some(self.game.game().view(self.viewer()));
+        let view = self.game.game().view(Viewer::Spectator);
         self.state.committed = Seated::default();
         self.state.your_commit = None;
         self.state.last_report = Some(Box::new(report.clone()));

@@ -4,7 +4,7 @@ use std::io::IsTerminal as _;
 
 use anyhow::Context as _;
 use clap::Parser as _;
-use mice_cake_cli::cli::{BotEntry, Cli, Command, websocket_url};
+use mice_cake_cli::cli::{BotEntry, Cli, Command, bot_name, websocket_url};
 use mice_cake_cli::net::{Entry, NetEvent};
 use mice_cake_cli::plain::{self, Decider, Output, print_lines};
 use mice_cake_cli::{replay, sim, tui};
@@ -58,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
                 BotEntry::Create { room } => Entry::Create(room.options(None)),
                 BotEntry::Join { code } => Entry::Join(code),
             };
-            let name = format!("{} ({policy} bot)", cli.name);
+            let name = bot_name(&cli.name, policy);
             play(
                 &url,
                 &name,

@@ -2,11 +2,11 @@
 //! itself after a drop — a player resumes its seat with its token, a
 //! spectator watches again — telling the interface what it does.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use mice_cake_protocol::{
-    ClientMessage, PROTOCOL_VERSION, RoomCode, RoomOptions, SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomOptions, SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -66,8 +66,17 @@ impl Session {
     }
 }
 
-/// Attempts to reconnect before giving up (about five minutes in all).
-const MAX_ATTEMPTS: u32 = 40;
+/// How long opening a connection may take.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
+/// The client pings this often, so that a dead link shows as silence.
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// Silence (no frame at all, pongs included) after which the link is dead.
+const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// How long to keep trying to come back before giving up.
+const RECONNECT_FOR: Duration = Duration::from_secs(5 * 60);
+/// Pauses between attempts grow by this much, up to [`LONGEST_PAUSE`].
+const PAUSE_STEP: Duration = Duration::from_millis(500);
+const LONGEST_PAUSE: Duration = Duration::from_secs(10);
 
 /// Connects, says hello and enters the room. Fails at once when the server
 /// cannot be reached at all; after that, drops are handled by reconnecting.
@@ -85,14 +94,26 @@ pub async fn connect(url: &str, name: &str, entry: Entry) -> anyhow::Result<Sess
         token: None,
         watching: None,
         last_seq: None,
+        entering: false,
+        returning: false,
+        failures: 0,
+        give_up_at: None,
+        held: Vec::new(),
+        farewell: None,
     };
-    tokio::spawn(link.run(socket, entry));
+    tokio::spawn(link.run(socket, entry_message(entry)));
     Ok(Session { commands, events })
 }
 
-async fn open(url: &str) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
-    let (socket, _) = tokio_tungstenite::connect_async(url).await?;
-    Ok(socket)
+async fn open(url: &str) -> Result<Socket, String> {
+    match tokio::time::timeout(OPEN_TIMEOUT, tokio_tungstenite::connect_async(url)).await {
+        Ok(Ok((socket, _))) => Ok(socket),
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(_) => Err(format!(
+            "no answer within {}",
+            humantime::format_duration(OPEN_TIMEOUT)
+        )),
+    }
 }
 
 /// The task behind a session.
@@ -107,60 +128,76 @@ struct Link {
     watching: Option<RoomCode>,
     /// The last event seen, so that a resume brings what was missed.
     last_seq: Option<u64>,
+    /// The greeting is out and not yet answered: a refusal now is final.
+    entering: bool,
+    /// This connection replaces one that dropped.
+    returning: bool,
+    /// Attempts to come back since the last success.
+    failures: u32,
+    /// When to stop trying to come back.
+    give_up_at: Option<Instant>,
+    /// Commands given while the link was down, sent once it is back.
+    held: Vec<ClientMessage>,
+    /// What the server said when announcing its shutdown.
+    farewell: Option<String>,
 }
 
 /// Why a connection ended.
 enum End {
-    /// The user is done (the interface dropped its sender).
+    /// The user is done (the interface dropped its sender, or left).
     Done,
+    /// The server refused to let us in (for good): the reason.
+    Refused(String),
     /// The connection dropped.
     Dropped(String),
 }
 
 impl Link {
-    async fn run(mut self, socket: Socket, entry: Entry) {
-        let mut socket = socket;
-        let mut first = Some(entry);
+    async fn run(mut self, mut socket: Socket, mut greeting: ClientMessage) {
         loop {
-            let greeting = match first.take() {
-                Some(entry) => entry_message(entry),
-                None => match self.coming_back() {
-                    Some(greeting) => greeting,
-                    None => {
-                        let _ = self
-                            .events
-                            .send(NetEvent::Closed("disconnected".into()))
-                            .await;
-                        return;
-                    }
-                },
-            };
-            let hello = ClientMessage::Hello {
-                version: PROTOCOL_VERSION,
-                name: self.name.clone(),
-            };
-            let sent = send(&mut socket, &hello).await && send(&mut socket, &greeting).await;
-            let end = if sent {
-                self.pump(&mut socket).await
-            } else {
-                End::Dropped("the connection closed".into())
-            };
+            let end = self.enter(&mut socket, greeting).await;
             let reason = match end {
                 End::Done => {
                     let _ = socket.close(None).await;
                     return;
                 }
-                End::Dropped(reason) => reason,
+                End::Refused(reason) => {
+                    let _ = socket.close(None).await;
+                    let _ = self.events.send(NetEvent::Closed(reason)).await;
+                    return;
+                }
+                End::Dropped(reason) => match self.farewell.take() {
+                    Some(farewell) => format!("{reason} ({farewell})"),
+                    None => reason,
+                },
             };
-            if self.token.is_none() && self.watching.is_none() {
+            let Some(next) = self.coming_back() else {
                 let _ = self.events.send(NetEvent::Closed(reason)).await;
                 return;
-            }
+            };
+            greeting = next;
             match self.reconnect(reason).await {
                 Some(fresh) => socket = fresh,
                 None => return,
             }
         }
+    }
+
+    /// Says hello and the greeting (with anything held meanwhile), then
+    /// forwards both ways until the connection ends.
+    async fn enter(&mut self, socket: &mut Socket, greeting: ClientMessage) -> End {
+        let hello = ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            name: self.name.clone(),
+        };
+        self.entering = true;
+        let held = std::mem::take(&mut self.held);
+        for message in std::iter::once(hello).chain([greeting]).chain(held) {
+            if !send(socket, &message).await {
+                return End::Dropped("the connection closed".into());
+            }
+        }
+        self.pump(socket).await
     }
 
     /// What to send after hello when coming back: resume or watch again.
@@ -174,10 +211,25 @@ impl Link {
         self.watching.map(|code| ClientMessage::WatchRoom { code })
     }
 
-    /// Retries with growing pauses; `None` when giving up or the user quit.
+    /// Retries with growing pauses; `None` when giving up (said) or when the
+    /// user quit meanwhile.
     async fn reconnect(&mut self, mut reason: String) -> Option<Socket> {
-        for attempt in 1..=MAX_ATTEMPTS {
-            let wait = Duration::from_millis(250 * u64::from(attempt.min(40)));
+        let give_up_at = *self
+            .give_up_at
+            .get_or_insert_with(|| Instant::now() + RECONNECT_FOR);
+        loop {
+            self.failures += 1;
+            let attempt = self.failures;
+            let wait = (PAUSE_STEP * attempt).min(LONGEST_PAUSE);
+            if Instant::now() + wait > give_up_at {
+                let _ = self
+                    .events
+                    .send(NetEvent::Closed(format!(
+                        "gave up reconnecting after {attempt} attempts: {reason}"
+                    )))
+                    .await;
+                return None;
+            }
             let notice = NetEvent::Reconnecting {
                 attempt,
                 wait,
@@ -186,31 +238,34 @@ impl Link {
             if self.events.send(notice).await.is_err() {
                 return None;
             }
-            tokio::time::sleep(wait).await;
-            match open(&self.url).await {
-                Ok(socket) => {
-                    let _ = self.events.send(NetEvent::Reconnected).await;
-                    return Some(socket);
-                }
-                Err(error) => reason = error.to_string(),
+            let opened = async {
+                tokio::time::sleep(wait).await;
+                open(&self.url).await
+            };
+            tokio::select! {
+                opened = opened => match opened {
+                    Ok(socket) => {
+                        self.returning = true;
+                        return Some(socket);
+                    }
+                    Err(error) => reason = error,
+                },
+                () = hold_until_quit(&mut self.commands, &mut self.held) => return None,
             }
         }
-        let _ = self
-            .events
-            .send(NetEvent::Closed(format!(
-                "gave up reconnecting after {MAX_ATTEMPTS} attempts: {reason}"
-            )))
-            .await;
-        None
     }
 
     /// Forwards both ways until the connection ends.
     async fn pump(&mut self, socket: &mut Socket) -> End {
+        let mut pings =
+            tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+        let mut heard_at = tokio::time::Instant::now();
         loop {
             tokio::select! {
                 command = self.commands.recv() => {
                     let Some(command) = command else { return End::Done };
-                    if matches!(command, ClientMessage::Leave) {
+                    let leaving = matches!(command, ClientMessage::Leave);
+                    if leaving {
                         // Leaving on purpose: do not come back.
                         self.token = None;
                         self.watching = None;
@@ -219,43 +274,60 @@ impl Link {
                         return End::Dropped("the connection closed".into());
                     }
                 }
-                frame = socket.next() => {
+                _ = pings.tick() => {
+                    if socket.send(Message::Ping(Default::default())).await.is_err() {
+                        return End::Dropped("the connection closed".into());
+                    }
+                }
+                frame = tokio::time::timeout_at(heard_at + SILENCE_LIMIT, socket.next()) => {
                     let text = match frame {
-                        Some(Ok(Message::Text(text))) => text,
-                        Some(Ok(Message::Close(close))) => {
+                        Err(_) => return End::Dropped(format!(
+                            "nothing heard from the server for {}",
+                            humantime::format_duration(SILENCE_LIMIT)
+                        )),
+                        Ok(Some(Ok(Message::Text(text)))) => text,
+                        Ok(Some(Ok(Message::Close(close)))) => {
                             let reason = close.map_or_else(
                                 || "the server closed the connection".into(),
                                 |close| format!("the server closed the connection: {}", close.reason),
                             );
                             return End::Dropped(reason);
                         }
-                        Some(Ok(_)) => continue,
-                        Some(Err(error)) => return End::Dropped(error.to_string()),
-                        None => return End::Dropped("the connection closed".into()),
+                        Ok(Some(Ok(_))) => {
+                            heard_at = tokio::time::Instant::now();
+                            continue;
+                        }
+                        Ok(Some(Err(error))) => return End::Dropped(error.to_string()),
+                        Ok(None) => return End::Dropped("the connection closed".into()),
                     };
+                    heard_at = tokio::time::Instant::now();
                     let message: ServerMessage = match serde_json::from_str(text.as_str()) {
                         Ok(message) => message,
                         Err(error) => {
                             // A newer server, perhaps: say so, and go on.
                             let notice = ServerMessage::Error {
-                                code: mice_cake_protocol::ErrorCode::BadMessage,
+                                code: ErrorCode::BadMessage,
                                 message: format!("unreadable message from the server: {error}"),
                             };
                             let _ = self.events.send(NetEvent::Message(notice)).await;
                             continue;
                         }
                     };
-                    self.note(&message);
+                    let refusal = self.note(&message).await;
                     if self.events.send(NetEvent::Message(message)).await.is_err() {
                         return End::Done;
+                    }
+                    if let Some(end) = refusal {
+                        return end;
                     }
                 }
             }
         }
     }
 
-    /// Remembers what a reconnection needs.
-    fn note(&mut self, message: &ServerMessage) {
+    /// Remembers what a reconnection needs; returns how the connection ends
+    /// when the server refused to let us in.
+    async fn note(&mut self, message: &ServerMessage) -> Option<End> {
         match message {
             ServerMessage::Joined { seat, token, state } => {
                 if let Some(token) = token {
@@ -265,7 +337,9 @@ impl Link {
                     self.watching = Some(state.code);
                 }
                 self.last_seq = Some(state.seq);
+                self.admitted().await;
             }
+            ServerMessage::RoomList { .. } => self.admitted().await,
             ServerMessage::State { state } => self.last_seq = Some(state.seq),
             ServerMessage::Event { seq, .. } => {
                 self.last_seq = Some(self.last_seq.map_or(*seq, |last| last.max(*seq)));
@@ -274,15 +348,57 @@ impl Link {
                 self.token = None;
                 self.watching = None;
             }
-            ServerMessage::Error {
-                code: mice_cake_protocol::ErrorCode::BadToken,
-                ..
-            } => {
-                // The seat is gone (taken over, or the room closed).
-                self.token = None;
+            ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
+            ServerMessage::Error { code, message } => {
+                if *code == ErrorCode::BadToken {
+                    // The seat is gone (taken over, or the room closed).
+                    self.token = None;
+                }
+                if self.entering {
+                    // The greeting was refused. Coming back to a server that
+                    // is busy or stopping is worth another try; anything else
+                    // will not change by trying again.
+                    let passing = matches!(
+                        code,
+                        ErrorCode::TooManyConnections
+                            | ErrorCode::ShuttingDown
+                            | ErrorCode::RateLimited
+                            | ErrorCode::Internal
+                    );
+                    return Some(if self.returning && passing {
+                        End::Dropped(message.clone())
+                    } else {
+                        End::Refused(message.clone())
+                    });
+                }
             }
-            _ => {}
+            ServerMessage::Welcome { .. } | ServerMessage::CommitAccepted { .. } => {}
         }
+        None
+    }
+
+    /// In: the room (or the list) answered the greeting.
+    async fn admitted(&mut self) {
+        self.entering = false;
+        self.failures = 0;
+        self.give_up_at = None;
+        if std::mem::take(&mut self.returning) {
+            let _ = self.events.send(NetEvent::Reconnected).await;
+        }
+    }
+}
+
+/// Waits until the user quits (leaves, or drops the sender); other commands
+/// given meanwhile are held for when the link is back.
+async fn hold_until_quit(
+    commands: &mut mpsc::Receiver<ClientMessage>,
+    held: &mut Vec<ClientMessage>,
+) {
+    while let Some(command) = commands.recv().await {
+        if matches!(command, ClientMessage::Leave) {
+            return;
+        }
+        held.push(command);
     }
 }
 

@@ -7,8 +7,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use mice_cake_engine::{Assignment, GameRng, GameView, Policy, Seat};
-use mice_cake_protocol::{ClientMessage, GameResult, RoomStatus, ServerMessage};
-use tokio::io::{AsyncBufReadExt, BufReader};
+use mice_cake_protocol::{ClientMessage, ErrorCode, GameId, GameResult, RoomStatus, ServerMessage};
+use tokio::sync::mpsc;
 
 use crate::net::{NetEvent, Session};
 use crate::text;
@@ -41,15 +41,20 @@ pub async fn run(
     output: Output,
     decider: Decider,
 ) -> anyhow::Result<Option<GameResult>> {
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
-    let mut reading = matches!(decider, Decider::Stdin);
+    // A bot reads nothing: its standard input may belong to someone else.
+    let mut lines = match decider {
+        Decider::Policy(..) => None,
+        Decider::Stdin | Decider::Watch => Some(stdin_lines()),
+    };
     let mut player = Player {
         session,
         out: Printer(output),
         tracker: Tracker::default(),
         decider,
         typed_ahead: VecDeque::new(),
-        in_flight: false,
+        in_flight: None,
+        stdin_open: lines.is_some(),
+        prompted: None,
     };
     loop {
         let step = tokio::select! {
@@ -57,12 +62,12 @@ pub async fn run(
                 Some(event) => player.net(event).await?,
                 None => anyhow::bail!("the connection ended"),
             },
-            line = lines.next_line(), if reading => match line? {
-                None => {
-                    reading = false;
-                    Step::Continue
-                }
+            line = next_line(&mut lines) => match line {
                 Some(line) => player.typed(line.trim()).await,
+                None => {
+                    lines = None;
+                    player.stdin_closed()
+                }
             },
         };
         match step {
@@ -72,6 +77,30 @@ pub async fn run(
                 return Ok(result);
             }
         }
+    }
+}
+
+/// Standard input, line by line, read on a thread of its own: a read
+/// blocked on a terminal cannot be cancelled, and must not keep the program
+/// from ending when the game does.
+fn stdin_lines() -> mpsc::Receiver<String> {
+    let (sender, lines) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if sender.blocking_send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// The next line, `None` at the end; pending for ever once closed.
+async fn next_line(lines: &mut Option<mpsc::Receiver<String>>) -> Option<String> {
+    match lines {
+        Some(lines) => lines.recv().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -91,8 +120,12 @@ struct Player {
     /// Assignments typed before their round opened (a script typing ahead),
     /// played in order as rounds open.
     typed_ahead: VecDeque<Assignment>,
-    /// A commit was sent and not yet answered.
-    in_flight: bool,
+    /// The round of a commit sent and not yet answered.
+    in_flight: Option<u32>,
+    /// Whether more lines may come.
+    stdin_open: bool,
+    /// The last round the person was asked about.
+    prompted: Option<u32>,
 }
 
 impl Player {
@@ -116,51 +149,95 @@ impl Player {
             }
             NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),
         };
-        self.out.message(&message);
+        // Events replayed after a resume were seen (or are in the state):
+        // only the rounds missed are told again, below.
+        if self.out.0 == Output::Json || !self.tracker.is_history(&message) {
+            self.out.message(&message);
+        }
         let happening = self.tracker.apply(&message, Instant::now());
         match &message {
-            ServerMessage::CommitAccepted { .. } => self.in_flight = false,
-            ServerMessage::Error { .. } if self.in_flight => {
-                // Refused (explained above): decide again.
-                self.in_flight = false;
-                self.decide().await;
+            ServerMessage::Joined { .. } | ServerMessage::State { .. } => {
+                // The state says what is committed: nothing is in flight.
+                self.in_flight = None;
+                // Back in the room (or in a new game): show the board again.
+                self.prompted = None;
             }
-            ServerMessage::Joined { .. } => self.decide().await,
+            ServerMessage::CommitAccepted { .. } => self.in_flight = None,
+            ServerMessage::Error { code, .. } if self.in_flight.is_some() => {
+                if self.refused_in_flight(*code) {
+                    // Explained above: decide again.
+                    self.in_flight = None;
+                    self.prompted = None;
+                    return Ok(self.decide().await);
+                } else if *code == ErrorCode::AlreadyCommitted {
+                    self.in_flight = None;
+                }
+            }
             _ => {}
         }
         match happening {
-            Some(Happening::RoundStarted(_)) => {
-                self.in_flight = false;
-                self.decide().await;
-            }
             Some(Happening::GameOver) => {
-                let result = self.tracker.room.as_ref().and_then(|room| room.result);
+                let room = self.tracker.room.as_ref();
+                let result = room.and_then(|room| room.result);
+                if let (Some(result), Some(room)) = (&result, room) {
+                    self.out.game_over(result, room.game_ids.last());
+                }
                 return Ok(Step::Done(result));
             }
             Some(Happening::Revealed(report)) => self.out.round(&report),
-            Some(Happening::GameStarted(_)) | None => {}
+            Some(Happening::Missed(report)) => {
+                self.out.round(&report);
+                // The prompt, if any, went before the missed rounds: again.
+                self.prompted = None;
+            }
+            Some(Happening::RoundStarted(_) | Happening::GameStarted(_)) | None => {}
+        }
+        if matches!(
+            message,
+            ServerMessage::Joined { .. }
+                | ServerMessage::State { .. }
+                | ServerMessage::Event { .. }
+        ) {
+            return Ok(self.decide().await);
         }
         Ok(Step::Continue)
     }
 
+    /// Whether `code` refuses the commit in flight, for the round still open.
+    fn refused_in_flight(&self, code: ErrorCode) -> bool {
+        let open_round = self
+            .tracker
+            .room
+            .as_ref()
+            .and_then(|room| room.view)
+            .map(|view| view.round);
+        matches!(code, ErrorCode::IllegalAssignment | ErrorCode::WrongPhase)
+            && self.in_flight.is_some()
+            && self.in_flight == open_round
+    }
+
     /// The seat and view when this player has to decide now.
     fn deciding(&self) -> Option<(Seat, GameView)> {
-        if self.in_flight || !self.tracker.must_decide() {
+        if self.in_flight.is_some() || !self.tracker.must_decide() {
             return None;
         }
         Some((self.tracker.you()?, self.tracker.room.as_ref()?.view?))
     }
 
-    /// A round is open for this player: a bot commits; a person's typed-ahead
-    /// assignment is played, or the person is asked.
-    async fn decide(&mut self) {
+    /// If a round is open for this player and not yet handled: a bot
+    /// commits; a person's typed-ahead assignment is played, or the person
+    /// is asked (once per round).
+    async fn decide(&mut self) -> Step {
         let Some((seat, view)) = self.deciding() else {
-            return;
+            return Step::Continue;
         };
         if view.legal_assignments(seat).len() <= 1 {
-            self.out
-                .note("nothing to decide this round: the server commits for you");
-            return;
+            if self.prompted != Some(view.round) {
+                self.prompted = Some(view.round);
+                self.out
+                    .note("nothing to decide this round: the server commits for you");
+            }
+            return Step::Continue;
         }
         match &mut self.decider {
             Decider::Policy(policy, rng) => {
@@ -169,13 +246,25 @@ impl Player {
             }
             Decider::Stdin => match self.typed_ahead.pop_front() {
                 Some(assignment) => self.play(seat, &view, assignment).await,
+                None if !self.stdin_open => return self.out_of_input(),
+                None if self.prompted == Some(view.round) => {}
                 None => self.prompt(seat, &view),
             },
             Decider::Watch => {}
         }
+        Step::Continue
+    }
+
+    /// A round to play and nothing more to read: leave rather than stall
+    /// the game (or wait for the deadline to play every round).
+    fn out_of_input(&mut self) -> Step {
+        self.out
+            .note("standard input ended with a round to play: leaving the game");
+        Step::Done(None)
     }
 
     fn prompt(&mut self, seat: Seat, view: &GameView) {
+        self.prompted = Some(view.round);
         self.out.board(view);
         let example = view
             .legal_assignments(seat)
@@ -189,6 +278,19 @@ impl Player {
             "round {}: you are {seat}, {} mice to place{deadline}; type your assignment{example}",
             view.round, view.families[seat].available
         ));
+    }
+
+    /// Standard input ended. A person who can type no more leaves when a
+    /// decision is needed rather than stall the game.
+    fn stdin_closed(&mut self) -> Step {
+        self.stdin_open = false;
+        if matches!(self.decider, Decider::Stdin)
+            && self.typed_ahead.is_empty()
+            && self.deciding().is_some()
+        {
+            return self.out_of_input();
+        }
+        Step::Continue
     }
 
     /// A line typed by the person.
@@ -209,12 +311,18 @@ impl Player {
             }
             return Step::Continue;
         }
+        if matches!(self.decider, Decider::Watch) {
+            self.out
+                .note("you are watching: there is nothing to play (q leaves)");
+            return Step::Continue;
+        }
         let assignment: Assignment = match line.parse() {
             Ok(assignment) => assignment,
             Err(error) => {
                 self.out.note(&format!(
-                    "cannot read {line:?}: {error} (write it like `A2 C1`, `D1 steal 6/6` or `none`)"
+                    "cannot read {line:?}: {error} (write it like `A2 C1` or `D1 steal 6/6`)"
                 ));
+                self.reprompt();
                 return Step::Continue;
             }
         };
@@ -228,6 +336,13 @@ impl Player {
             }
         }
         Step::Continue
+    }
+
+    /// Asks again, if a decision is awaited.
+    fn reprompt(&mut self) {
+        if let (Decider::Stdin, Some((seat, view))) = (&self.decider, self.deciding()) {
+            self.prompt(seat, &view);
+        }
     }
 
     /// Commits an assignment, or explains at once why it cannot be played
@@ -247,7 +362,7 @@ impl Player {
     }
 
     async fn commit(&mut self, round: u32, assignment: Assignment) {
-        self.in_flight = true;
+        self.in_flight = Some(round);
         let _ = self
             .session
             .commands
@@ -297,6 +412,16 @@ impl Printer {
                 for line in describe(message) {
                     self.line(&line);
                 }
+            }
+        }
+    }
+
+    /// The end of the game, and where its record is.
+    fn game_over(&mut self, result: &GameResult, game_id: Option<&GameId>) {
+        if self.0 == Output::Text {
+            self.line(&text::result(result));
+            if let Some(id) = game_id {
+                self.line(&format!("record: /api/games/{id}"));
             }
         }
     }
@@ -379,10 +504,8 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
             E::Spectators { count } => vec![format!("{count} watching")],
             E::RematchRequested { seat } => vec![format!("{seat} asks for a rematch")],
             E::PlayerLeft { seat } => vec![format!("{seat} left")],
-            E::GameOver { result, game_id } => vec![
-                text::result(result),
-                format!("record: /api/games/{game_id}"),
-            ],
+            // Told by `Printer::game_over`, however the end was learnt.
+            E::GameOver { .. } => Vec::new(),
         },
     }
 }

@@ -31,8 +31,8 @@ pub use api::{FinishedGame, RoomList};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, MAX_NAME_CHARS,
-    PROTOCOL_VERSION, ParseError, RoomEvent, RoomState, ServerMessage,
+    BadName, ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, MAX_NAME_CHARS,
+    PROTOCOL_VERSION, ParseError, RoomEvent, RoomState, ServerMessage, player_name,
 };
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,

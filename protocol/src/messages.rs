@@ -22,6 +22,22 @@ pub const MAX_LISTED_GAMES: usize = 50;
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
 
+/// A name the server refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a name has 1 to {MAX_NAME_CHARS} printable characters")]
+pub struct BadName;
+
+/// A player's name as the server takes it: trimmed, with 1 to
+/// [`MAX_NAME_CHARS`] characters and no control characters.
+pub fn player_name(name: &str) -> Result<&str, BadName> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(BadName);
+    }
+    Ok(name)
+}
+
 /// A message from a client to the server.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

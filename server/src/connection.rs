@@ -9,8 +9,8 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use mice_cake_engine::Seat;
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, MAX_NAME_CHARS, PROTOCOL_VERSION, RoomCode,
-    RoomOptions, ServerMessage,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
+    ServerMessage,
 };
 use tokio::time::{Instant, MissedTickBehavior};
 use tracing::{debug, info};
@@ -355,14 +355,8 @@ impl Session {
                 ),
             ));
         }
-        let name = name.trim();
-        let chars = name.chars().count();
-        if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-            return Err(Refusal::new(
-                ErrorCode::BadName,
-                format!("a name has 1 to {MAX_NAME_CHARS} printable characters"),
-            ));
-        }
+        let name = mice_cake_protocol::player_name(name)
+            .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
         self.name = Some(name.to_owned());
         self.outbound.send_message(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,

@@ -36,12 +36,18 @@ async fn event_loop(
     let mut model = Model::new(Instant::now());
     let mut keys = EventStream::new();
     let mut ticks = tokio::time::interval(TICK);
+    // Once the connection is gone for good, the screen stays (with the
+    // reason) until the person quits.
+    let mut connected = true;
     loop {
         terminal.draw(|frame| view::view(&model, frame))?;
         let msg = tokio::select! {
-            event = session.events.recv() => match event {
+            event = session.events.recv(), if connected => match event {
                 Some(event) => Msg::Net(event),
-                None => return Ok(()),
+                None => {
+                    connected = false;
+                    continue;
+                }
             },
             key = keys.next() => match key {
                 Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),

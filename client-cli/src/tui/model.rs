@@ -9,6 +9,7 @@ use mice_cake_engine::{Access, Assignment, Column, Domino, GameView, Seat, greed
 use mice_cake_protocol::{ClientMessage, RoomStatus};
 
 use crate::net::NetEvent;
+use crate::text;
 use crate::tracker::{Happening, Tracker};
 
 /// What the interface is told.
@@ -47,6 +48,8 @@ pub struct Editor {
     pub mice: [u8; 4],
     pub column: usize,
     pub steal: Option<Domino>,
+    /// The game and round it is for: a new round starts afresh.
+    pub round: (u32, u32),
 }
 
 impl Editor {
@@ -100,7 +103,8 @@ impl Model {
 
     /// Whether the editor is live: this player has to decide.
     pub fn deciding(&self) -> bool {
-        self.tracker.must_decide()
+        !matches!(self.link, Link::Closed(_))
+            && self.tracker.must_decide()
             && self
                 .playing()
                 .is_some_and(|(seat, view)| view.legal_assignments(seat).len() > 1)
@@ -132,16 +136,25 @@ fn net(model: &mut Model, event: NetEvent) {
         NetEvent::Message(message) => {
             if let mice_cake_protocol::ServerMessage::Error { message: text, .. } = &message {
                 model.notice = Some(text.clone());
+                // The question it replaces is no longer asked.
+                model.confirm_quit = false;
             }
-            match model.tracker.apply(&message, model.now) {
-                Some(Happening::RoundStarted(_) | Happening::GameStarted(_)) => {
-                    model.editor = Editor {
-                        column: model.editor.column,
-                        ..Editor::default()
-                    };
-                }
-                Some(Happening::Revealed(_)) => model.scroll = 0,
-                Some(Happening::GameOver) | None => {}
+            if let Some(Happening::Revealed(_) | Happening::Missed(_)) =
+                model.tracker.apply(&message, model.now)
+            {
+                model.scroll = 0;
+            }
+            // However the round changed (it opened, or a resume skipped
+            // some), the editor starts afresh on its column.
+            let round = model.tracker.room.as_ref().map_or((0, 0), |room| {
+                (room.game, room.view.map_or(0, |view| view.round))
+            });
+            if model.editor.round != round {
+                model.editor = Editor {
+                    column: model.editor.column,
+                    round,
+                    ..Editor::default()
+                };
             }
         }
         NetEvent::Reconnecting {
@@ -188,7 +201,10 @@ fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             }
         }
         // The newest round is on top: down goes back in time.
-        KeyCode::PageDown => model.scroll = model.scroll.saturating_add(3),
+        KeyCode::PageDown => {
+            let lines: usize = model.tracker.log.iter().map(|r| text::round(r).len()).sum();
+            model.scroll = (model.scroll + 3).min(lines.saturating_sub(1));
+        }
         KeyCode::PageUp => model.scroll = model.scroll.saturating_sub(3),
         KeyCode::Char('r') if finished(model) && model.tracker.you().is_some() => {
             return vec![Cmd::Send(ClientMessage::Rematch)];
@@ -263,6 +279,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         KeyCode::Char('x') | KeyCode::Backspace => {
             *editor = Editor {
                 column: editor.column,
+                round: editor.round,
                 ..Editor::default()
             };
         }
@@ -523,7 +540,7 @@ mod tests {
             )
             .is_empty()
         );
-        assert_eq!(model.editor, Editor::default());
+        assert_eq!(model.editor.assignment(), Assignment::default());
         // Nothing to forfeit: q leaves at once.
         assert_eq!(press(&mut model, KeyCode::Char('q')), vec![Cmd::Quit]);
     }
@@ -623,5 +640,65 @@ mod tests {
         feed(&mut model, room.play_greedy_round());
         assert_eq!(model.editor.column, Column::C.index());
         assert_eq!(model.editor.mice, [0; 4]);
+    }
+    #[test]
+    fn a_resume_that_skipped_rounds_starts_the_editor_afresh() {
+        let (mut model, mut room) = deciding_yellow(3);
+        keys(&mut model, &[KeyCode::Char('c'), KeyCode::Char('g')]);
+        assert_ne!(model.editor.mice, [0; 4]);
+        let last_seen = room.seq();
+        room.play_greedy_round();
+        room.play_greedy_round();
+        feed(&mut model, room.resume(last_seen));
+        assert_eq!(model.editor.mice, [0; 4], "the old plan is gone");
+        assert_eq!(model.editor.column, Column::C.index());
+        assert_eq!(
+            model.tracker.log.len(),
+            2,
+            "both rounds missed are in the log"
+        );
+    }
+
+    #[test]
+    fn an_error_replaces_the_question_to_quit_and_ends_it() {
+        let (mut model, _room) = deciding_yellow(3);
+        press(&mut model, KeyCode::Char('q'));
+        assert!(model.confirm_quit);
+        feed(
+            &mut model,
+            [ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                message: "slow down".into(),
+            }],
+        );
+        assert!(!model.confirm_quit);
+        // y is a key like another now, and no forfeit.
+        assert!(press(&mut model, KeyCode::Char('y')).is_empty());
+    }
+
+    #[test]
+    fn the_log_scrolls_no_further_than_its_end() {
+        let (mut model, mut room) = deciding_yellow(3);
+        feed(&mut model, room.play_greedy_round());
+        let lines: usize = model.tracker.log.iter().map(|r| text::round(r).len()).sum();
+        keys(&mut model, &[KeyCode::PageDown; 50]);
+        assert_eq!(model.scroll, lines - 1);
+        press(&mut model, KeyCode::PageUp);
+        assert_eq!(model.scroll, lines.saturating_sub(4));
+    }
+
+    #[test]
+    fn once_disconnected_for_good_nothing_can_be_committed_and_the_reason_shows() {
+        let (mut model, _room) = deciding_yellow(3);
+        update(
+            &mut model,
+            Msg::Net(NetEvent::Closed("that seat token is not valid".into())),
+        );
+        assert!(!model.deciding());
+        assert!(keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]).is_empty());
+        assert_eq!(
+            model.link,
+            Link::Closed("that seat token is not valid".into())
+        );
     }
 }

@@ -159,6 +159,23 @@ fn reconnecting_is_shown() {
 }
 
 #[test]
+fn a_connection_lost_for_good_says_why_at_the_bottom() {
+    let (mut model, _room) = assigning();
+    update(
+        &mut model,
+        Msg::Net(NetEvent::Closed("that seat token is not valid".into())),
+    );
+    let terminal = draw(&model, 80, 24);
+    let bottom: String = (0..80)
+        .map(|x| terminal.backend().buffer()[(x, 23)].symbol().to_owned())
+        .collect();
+    assert!(
+        bottom.contains("Disconnected: that seat token is not valid. q quits."),
+        "{bottom}"
+    );
+}
+
+#[test]
 fn tiny_and_odd_sizes_draw_without_panicking() {
     let (mut model, mut room) = assigning();
     for (width, height) in [(1, 1), (20, 5), (40, 12), (79, 23), (200, 60)] {

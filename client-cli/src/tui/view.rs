@@ -134,6 +134,11 @@ fn hints_line(model: &Model) -> Line<'static> {
             .fg(Color::Black)
             .bg(Color::Yellow);
     }
+    if let Link::Closed(reason) = &model.link {
+        return Line::from(format!(" Disconnected: {reason}. q quits."))
+            .fg(Color::White)
+            .bg(Color::Red);
+    }
     let finished = model
         .tracker
         .room

@@ -91,7 +91,13 @@ fn rooms_lists_a_waiting_room_and_a_bad_server_is_a_clear_error() {
     );
     assert!(rooms.finish().success());
 
-    // Nothing listens on the proxy-less port 1: the client says so and fails.
+    // A room that does not exist: a clear refusal, at once.
+    let mut nowhere = Client::start(&url, "eve", &["watch", "ZZZZZ"]);
+    let refused = nowhere.expect_containing("disconnected: ");
+    assert!(refused.contains("ZZZZZ"), "{refused}");
+    assert!(!nowhere.finish().success());
+
+    // Nothing listens on port 1: the client says so and fails.
     let mut lost = Client::start("ws://127.0.0.1:1", "lost", &["rooms"]);
     lost.expect_containing("cannot reach the server at ws://127.0.0.1:1");
     assert!(!lost.finish().success());

@@ -79,3 +79,30 @@ fn first_column(suggestion: &str) -> String {
     let column = suggestion.chars().next().expect("a column");
     format!("{column}1")
 }
+
+#[test]
+fn a_script_that_ends_its_input_leaves_instead_of_stalling_the_game() {
+    let server = Server::start(&["--seed", "12"]);
+    let mut ann = Client::start(
+        &server.url(),
+        "ann",
+        &[
+            "--plain",
+            "create",
+            "--vs-bot",
+            "greedy",
+            "--deadline",
+            "0s",
+        ],
+    );
+    // Two moves, typed ahead before the game even starts, then the end.
+    ann.type_line("A1 B1 C1 D1");
+    ann.type_line("A4");
+    ann.close_input();
+    ann.expect_containing("noted, for when the next round opens");
+    ann.expect(|line| {
+        line.starts_with("committed for round 1") || line.contains("cannot be played")
+    });
+    ann.expect_containing("standard input ended with a round to play: leaving the game");
+    assert!(ann.finish().success(), "{}", ann.transcript());
+}

@@ -45,3 +45,32 @@ fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
     }
     assert!(ann.finish().success(), "{}", ann.transcript());
 }
+
+#[test]
+fn a_seat_the_server_no_longer_knows_is_a_clear_end_not_a_hang() {
+    let first = Server::start(&["--seed", "3"]);
+    let proxy = Proxy::to(first.addr);
+    let mut ann = Client::start(
+        &proxy.url(),
+        "ann",
+        &[
+            "--plain",
+            "create",
+            "--vs-bot",
+            "random",
+            "--deadline",
+            "0s",
+        ],
+    );
+    ann.expect_containing("type your assignment");
+    // The server is replaced by one that never saw this room (games are
+    // kept in memory).
+    let second = Server::start(&["--seed", "4"]);
+    proxy.redirect(second.addr);
+    drop(first);
+    proxy.cut();
+    ann.expect_containing("connection lost");
+    let refused = ann.expect_containing("disconnected: ");
+    assert!(refused.contains("seat token is not valid"), "{refused}");
+    assert!(!ann.finish().success(), "{}", ann.transcript());
+}

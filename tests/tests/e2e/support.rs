@@ -200,6 +200,11 @@ impl Client {
         stdin.flush().unwrap();
     }
 
+    /// Closes the client's standard input, as the end of a script does.
+    pub(crate) fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
     /// Reads the rest of the output and waits for the process to exit.
     pub(crate) fn finish(&mut self) -> ExitStatus {
         self.stdin = None;
@@ -237,6 +242,7 @@ impl Drop for Client {
 pub(crate) struct Proxy {
     pub(crate) addr: SocketAddr,
     open: Arc<Mutex<Vec<TcpStream>>>,
+    upstream: Arc<Mutex<SocketAddr>>,
 }
 
 impl Proxy {
@@ -244,10 +250,13 @@ impl Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let open = Arc::new(Mutex::new(Vec::new()));
+        let upstream = Arc::new(Mutex::new(upstream));
         let sockets = Arc::clone(&open);
+        let target = Arc::clone(&upstream);
         thread::spawn(move || {
             for client in listener.incoming() {
                 let Ok(client) = client else { continue };
+                let upstream = *target.lock().unwrap();
                 let Ok(server) = TcpStream::connect(upstream) else {
                     continue;
                 };
@@ -264,7 +273,17 @@ impl Proxy {
                 open.extend([client, server]);
             }
         });
-        Proxy { addr, open }
+        Proxy {
+            addr,
+            open,
+            upstream,
+        }
+    }
+
+    /// Sends new connections to another server (as a restart on another
+    /// port would look to a client).
+    pub(crate) fn redirect(&self, upstream: SocketAddr) {
+        *self.upstream.lock().unwrap() = upstream;
     }
 
     pub(crate) fn url(&self) -> String {
