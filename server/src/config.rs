@@ -14,14 +14,42 @@ pub enum LogFormat {
     Json,
 }
 
-/// Everything the server can be told. Each flag has an environment variable
-/// (`MICE_CAKE_…`), for containers.
-#[derive(Clone, Debug, clap::Parser)]
+/// The command line: serve (the default), or check a running server.
+#[derive(Debug, clap::Parser)]
 #[command(
     name = "mice-cake-server",
     version,
     about = "The Mice Cake game server."
 )]
+pub struct Cli {
+    /// What to do instead of serving.
+    #[command(subcommand)]
+    pub command: Option<ServerCommand>,
+    /// The server's options.
+    #[command(flatten)]
+    pub config: Config,
+}
+
+/// What to do instead of serving.
+#[derive(Debug, clap::Subcommand)]
+pub enum ServerCommand {
+    /// Check that the server configured here (by --bind or MICE_CAKE_BIND)
+    /// answers healthy on /healthz: exit status 0 if so, 1 if not. For
+    /// container health checks: the image has no shell and no curl.
+    Healthcheck {
+        /// Ask this address instead (by default the --bind address, with
+        /// a wildcard address asked on loopback).
+        #[arg(long)]
+        addr: Option<SocketAddr>,
+        /// Longest wait for each step (connect, send, answer).
+        #[arg(long, default_value = "2s", value_parser = humantime::parse_duration)]
+        timeout: Duration,
+    },
+}
+
+/// Everything the server can be told. Each flag has an environment variable
+/// (`MICE_CAKE_…`), for containers.
+#[derive(Clone, Debug, clap::Args)]
 pub struct Config {
     /// Address and port to listen on.
     #[arg(long, env = "MICE_CAKE_BIND", default_value = "0.0.0.0:8080")]
@@ -161,7 +189,7 @@ impl Config {
 
     /// The defaults, listening on `bind`: for tests and embedding.
     pub fn with_bind(bind: SocketAddr) -> Config {
-        let mut config = <Config as clap::Parser>::parse_from(["mice-cake-server"]);
+        let mut config = <Cli as clap::Parser>::parse_from(["mice-cake-server"]).config;
         config.bind = bind;
         config
     }

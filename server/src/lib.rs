@@ -29,11 +29,14 @@
 //! * `outbound`: each connection's bounded queue; a client that cannot keep
 //!   up is disconnected, the room never waits.
 //! * `games`: finished games and their records.
+//! * [`healthcheck`]: the `healthcheck` command, asking a running server's
+//!   `/healthz` (container images have no curl).
 //! * `random`, `ratelimit`, `metrics`: what the names say.
 
 mod config;
 mod connection;
 mod games;
+pub mod healthcheck;
 mod http;
 mod lobby;
 mod metrics;
@@ -47,7 +50,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use config::{Config, ConfigError, LogFormat};
+pub use config::{Cli, Config, ConfigError, LogFormat, ServerCommand};
 
 use tracing::info;
 

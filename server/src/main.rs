@@ -1,15 +1,30 @@
 //! `mice-cake-server`: runs the game server. `--help` lists every option.
 
-use std::io::IsTerminal as _;
+use std::io::{IsTerminal as _, Write as _};
 
 use clap::Parser as _;
-use mice_cake_server::{Config, LogFormat};
+use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, healthcheck};
 use tokio::net::TcpListener;
 use tracing::info;
 
+fn main() -> anyhow::Result<()> {
+    let Cli { command, config } = Cli::parse();
+    match command {
+        None => serve(config),
+        Some(ServerCommand::Healthcheck { addr, timeout }) => {
+            let addr = addr.unwrap_or_else(|| healthcheck::local_addr(config.bind));
+            if let Err(error) = healthcheck::check(addr, timeout) {
+                // One line for `docker inspect`, and the status it reads.
+                let _ = writeln!(std::io::stderr(), "unhealthy: {error}");
+                std::process::exit(1);
+            }
+            Ok(())
+        }
+    }
+}
+
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let config = Config::parse();
+async fn serve(config: Config) -> anyhow::Result<()> {
     let logs = tracing_subscriber::fmt()
         .with_env_filter(mice_cake_server::log_filter("info"))
         .with_writer(std::io::stderr)

@@ -7,6 +7,8 @@ use mice_cake_protocol::{
     ClientMessage, ErrorCode, RoomList, RoomOptions, RoomStatus, ServerMessage,
 };
 
+use mice_cake_server::healthcheck;
+
 use crate::support::*;
 
 #[tokio::test]
@@ -257,4 +259,61 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
 async fn rooms_held(server: &TestServer) -> u64 {
     let health: serde_json::Value = server.get_json("/healthz").await;
     health["rooms"].as_u64().unwrap()
+}
+
+/// The `healthcheck` command's check, run off the async runtime as the
+/// command runs it.
+async fn health_of(addr: std::net::SocketAddr) -> Result<(), healthcheck::HealthError> {
+    tokio::task::spawn_blocking(move || healthcheck::check(addr, Duration::from_secs(2)))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_healthcheck_passes_on_a_serving_server_and_fails_clearly_otherwise() {
+    let server = TestServer::default().await;
+    health_of(server.addr).await.unwrap();
+    // A wildcard bind is asked on loopback, on the same port.
+    let wildcard = std::net::SocketAddr::from(([0, 0, 0, 0], server.addr.port()));
+    health_of(healthcheck::local_addr(wildcard)).await.unwrap();
+
+    // Stopped: nothing listens any more.
+    let addr = server.addr;
+    server.stop().await;
+    let error = health_of(addr).await.unwrap_err();
+    assert!(
+        matches!(error, healthcheck::HealthError::Connect { .. }),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("cannot connect to {addr}"))
+    );
+
+    // Something else listens: not a healthy Mice Cake server.
+    let impostor = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let impostor_addr = impostor.local_addr().unwrap();
+    std::thread::spawn(move || {
+        use std::io::{Read as _, Write as _};
+        for (answer, stream) in ["HTTP/1.0 503 Busy\r\n\r\n", "HTTP/1.0 200 OK\r\n\r\nhello"]
+            .into_iter()
+            .zip(impostor.incoming())
+        {
+            let mut stream = stream.unwrap();
+            let mut request = Vec::new();
+            let mut byte = [0];
+            while !request.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap() == 1 {
+                request.push(byte[0]);
+            }
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    let error = health_of(impostor_addr).await.unwrap_err().to_string();
+    assert!(
+        error.ends_with("is not healthy: HTTP/1.0 503 Busy"),
+        "{error}"
+    );
+    let error = health_of(impostor_addr).await.unwrap_err().to_string();
+    assert!(error.contains("not a health report"), "{error}");
 }
