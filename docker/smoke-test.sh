@@ -3,8 +3,10 @@
 # that very Dockerfile around a freshly built static server (only the builder
 # stage is stood in for: no image can be pulled here), start it with
 # docker/compose.yaml, wait for its health check, play a whole game through
-# the published port with two `mice-cake bot` clients and a watcher, stop it
-# (SIGTERM), check it stopped cleanly, and print the image size.
+# the published port with two `mice-cake bot` clients and a watcher, kill the
+# container in the middle of a second game and start it again (the game goes
+# on from the volume), stop it (SIGTERM), check it stopped cleanly, and print
+# the image size.
 #
 # Installs what it needs (podman, runc, hadolint, podman-compose) when
 # missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
@@ -105,35 +107,52 @@ health="$(pod image inspect --format '{{json .HealthCheck.Test}}' "$IMAGE")"
 echo "$files"
 echo "health check: $health"
 
+wait_healthy() {
+    for _ in $(seq 1 60); do
+        if pod "${PODMAN_RUN[@]}" healthcheck run "$CONTAINER" >/dev/null 2>&1; then
+            echo "healthy on 127.0.0.1:$port"
+            return
+        fi
+        sleep 0.5
+    done
+    pod logs "$CONTAINER" >&2 || true
+    fail "the container never became healthy"
+}
+
+# The room code a creating client printed into file $1.
+room_code() {
+    local code=""
+    for _ in $(seq 1 100); do
+        code="$(sed -n 's/^room \([A-Z0-9]*\) — you are Yellow$/\1/p' "$1")"
+        [[ -n $code ]] && break
+        sleep 0.1
+    done
+    [[ -n $code ]] || fail "no room code from the first bot: $(cat "$1")"
+    echo "$code"
+}
+
+# The one end all these clients' outputs show, or a failure.
+same_end() {
+    local who
+    for who in "$@"; do
+        grep -q '^Game over: ' "$WORK/$who.out" || fail "$who did not see the end: $(tail -n 5 "$WORK/$who.out")"
+    done
+    ends="$(for who in "$@"; do grep -h '^Game over: ' "$WORK/$who.out"; done | sort -u)"
+    [[ $(wc -l <<<"$ends") -eq 1 ]] || fail "the clients disagree: $ends"
+    echo "$ends"
+}
+
 step "start it with docker/compose.yaml"
 compose up --detach --no-build >/dev/null
 user="$(pod inspect --format '{{.Config.User}}' "$CONTAINER")"
 [[ $user == 10001:10001 ]] || fail "the container runs as '$user', not 10001:10001"
-healthy=""
-for _ in $(seq 1 60); do
-    if pod "${PODMAN_RUN[@]}" healthcheck run "$CONTAINER" >/dev/null 2>&1; then
-        healthy=yes
-        break
-    fi
-    sleep 0.5
-done
-if [[ -z $healthy ]]; then
-    pod logs "$CONTAINER" >&2 || true
-    fail "the container never became healthy"
-fi
-echo "healthy on 127.0.0.1:$port"
+wait_healthy
 
 step "play a whole game through the published port"
 server="ws://127.0.0.1:$port"
 timeout 120 "$client" --server "$server" --name ann bot --seed 1 create >"$WORK/ann.out" 2>&1 &
 clients+=($!)
-code=""
-for _ in $(seq 1 100); do
-    code="$(sed -n 's/^room \([A-Z0-9]*\) — you are Yellow$/\1/p' "$WORK/ann.out")"
-    [[ -n $code ]] && break
-    sleep 0.1
-done
-[[ -n $code ]] || fail "no room code from the first bot: $(cat "$WORK/ann.out")"
+code="$(room_code "$WORK/ann.out")"
 echo "room $code"
 timeout 120 "$client" --server "$server" --name eve watch "$code" </dev/null >"$WORK/eve.out" 2>&1 &
 clients+=($!)
@@ -147,12 +166,41 @@ for pid in "${clients[@]}"; do
     wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/*.out)"
 done
 clients=()
-for who in ann bob eve; do
-    grep -q '^Game over: ' "$WORK/$who.out" || fail "$who did not see the end: $(tail -n 5 "$WORK/$who.out")"
+echo "all three saw: $(same_end ann bob eve)"
+
+step "a game in progress survives the container killed and started again"
+# Bots that think a little, so that the game is still on when the server dies.
+timeout 300 "$client" --server "$server" --name cat bot --seed 3 --think 0.3s create \
+    >"$WORK/cat.out" 2>&1 &
+clients+=($!)
+code="$(room_code "$WORK/cat.out")"
+timeout 300 "$client" --server "$server" --name dan bot --policy random --seed 4 --think 0.3s \
+    join "$code" >"$WORK/dan.out" 2>&1 &
+clients+=($!)
+for _ in $(seq 1 100); do
+    grep -q '^Round 2:' "$WORK/cat.out" && break
+    sleep 0.1
 done
-ends="$(grep -h '^Game over: ' "$WORK/ann.out" "$WORK/bob.out" "$WORK/eve.out" | sort -u)"
-[[ $(wc -l <<<"$ends") -eq 1 ]] || fail "the clients disagree: $ends"
-echo "all three saw: $ends"
+grep -q '^Round 2:' "$WORK/cat.out" || fail "the second game did not start: $(tail -n 5 "$WORK/cat.out")"
+echo "room $code: round 2 played; killing the server (SIGKILL)"
+pod kill --signal KILL "$CONTAINER" >/dev/null
+pod "${PODMAN_RUN[@]}" start "$CONTAINER" >/dev/null
+wait_healthy
+for pid in "${clients[@]}"; do
+    wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/cat.out "$WORK"/dan.out)"
+done
+clients=()
+for who in cat dan; do
+    grep -q '^reconnected' "$WORK/$who.out" || fail "$who did not reconnect: $(tail -n 5 "$WORK/$who.out")"
+done
+end="$(same_end cat dan)"
+id="$(sed -n 's|^record: /api/games/||p' "$WORK/cat.out")"
+timeout 60 "$client" --server "$server" replay "$id" >"$WORK/replay.out" 2>&1 \
+    || fail "the record cannot be replayed: $(tail -n 5 "$WORK/replay.out")"
+[[ $(grep '^Game over: ' "$WORK/replay.out") == "$end" ]] \
+    || fail "the stored record replays to another end: $(grep '^Game over: ' "$WORK/replay.out")"
+echo "both players reconnected by themselves and saw: $end"
+echo "the record stored in the volume replays to the same end"
 
 step "stop it (SIGTERM)"
 started=$(date +%s.%N)

@@ -76,6 +76,10 @@ pub enum Command {
         /// Seed of the bot's own random choices.
         #[arg(long, global = true)]
         seed: Option<u64>,
+        /// How long the bot thinks before each commit, like a person
+        /// (e.g. 2s); none by default.
+        #[arg(long, global = true, default_value = "0s", value_parser = humantime::parse_duration)]
+        think: Duration,
     },
     /// Play games between two policies offline, with the engine alone.
     Sim {

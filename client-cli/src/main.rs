@@ -51,6 +51,7 @@ async fn main() -> anyhow::Result<()> {
             entry,
             policy,
             seed,
+            think,
         } => {
             let policy: Policy = policy.into();
             let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
@@ -65,7 +66,7 @@ async fn main() -> anyhow::Result<()> {
                 entry,
                 true,
                 output,
-                Decider::Policy(policy, Box::new(rng)),
+                Decider::Policy(policy, Box::new(rng), think),
             )
             .await
         }

@@ -28,8 +28,9 @@ pub enum Output {
 pub enum Decider {
     /// Lines typed on standard input.
     Stdin,
-    /// A policy (a bot), with its own random source.
-    Policy(Policy, Box<GameRng>),
+    /// A policy (a bot), with its own random source, thinking this long
+    /// before each commit.
+    Policy(Policy, Box<GameRng>, std::time::Duration),
     /// Nobody: watching.
     Watch,
 }
@@ -240,8 +241,11 @@ impl Player {
             return Step::Continue;
         }
         match &mut self.decider {
-            Decider::Policy(policy, rng) => {
+            Decider::Policy(policy, rng, think) => {
                 let assignment = policy.choose(&view, seat, rng);
+                if !think.is_zero() {
+                    tokio::time::sleep(*think).await;
+                }
                 self.commit(view.round, assignment).await;
             }
             Decider::Stdin => match self.typed_ahead.pop_front() {

@@ -183,6 +183,7 @@ mod tests {
                 blue: "bob".into(),
             },
             result: GameResult::played(&outcome),
+            finished_at_ms: 1_795_000_000_000,
             record,
         };
         let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();

@@ -1,4 +1,5 @@
-//! The HTTP API's bodies (`GET /api/rooms`, `GET /api/games/{id}`).
+//! The HTTP API's bodies (`GET /api/rooms`, `GET /api/games/{id}`,
+//! `GET /api/games`).
 
 use mice_cake_engine::{GameRecord, Seated};
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,57 @@ pub struct FinishedGame {
     /// Winner, scores and how it ended (a forfeit ends a game the record
     /// alone would call unfinished).
     pub result: GameResult,
+    /// When it ended: milliseconds since the Unix epoch, by the server's clock.
+    pub finished_at_ms: u64,
     /// The engine record: options, seed, layout, every round.
     pub record: GameRecord,
+}
+
+/// Games per page of `GET /api/games` unless `limit` says otherwise.
+pub const DEFAULT_GAMES_PAGE: u32 = 20;
+/// Most games per page of `GET /api/games`.
+pub const MAX_GAMES_PAGE: u32 = 100;
+
+/// A finished game in a list: what [`FinishedGame`] holds but the record.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSummary {
+    /// The game's id, for `GET /api/games/{id}`.
+    pub id: GameId,
+    /// The room it was played in.
+    pub room: RoomCode,
+    /// The players' names by seat.
+    pub players: Seated<String>,
+    /// Winner, scores and how it ended.
+    pub result: GameResult,
+    /// Rounds played.
+    pub rounds: u32,
+    /// When it ended: milliseconds since the Unix epoch.
+    pub finished_at_ms: u64,
+}
+
+impl GameSummary {
+    /// The summary of a finished game.
+    pub fn of(game: &FinishedGame) -> GameSummary {
+        GameSummary {
+            id: game.id,
+            room: game.room,
+            players: game.players.clone(),
+            result: game.result,
+            rounds: u32::try_from(game.record.rounds.len()).unwrap_or(u32::MAX),
+            finished_at_ms: game.finished_at_ms,
+        }
+    }
+}
+
+/// `GET /api/games?player=NAME&before=CURSOR&limit=N`: finished games,
+/// newest first, a page at a time.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamePage {
+    /// This page's games, newest first.
+    pub games: Vec<GameSummary>,
+    /// The cursor of the next (older) page, to pass as `before`; `None` on
+    /// the last page.
+    pub next: Option<u64>,
 }

@@ -27,7 +27,7 @@ pub mod ids;
 pub mod messages;
 pub mod room;
 
-pub use api::{FinishedGame, RoomList};
+pub use api::{DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, MAX_GAMES_PAGE, RoomList};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{

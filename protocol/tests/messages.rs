@@ -6,8 +6,8 @@
 
 use mice_cake_engine::{Assignment, Domino, Options, Policy, Reveal, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, ParseError, RoomCode, RoomEvent, RoomList, RoomOptions, SeatToken,
-    ServerMessage,
+    ClientMessage, ErrorCode, GamePage, ParseError, RoomCode, RoomEvent, RoomList, RoomOptions,
+    SeatToken, ServerMessage,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -80,6 +80,12 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     for text in examples("rooms") {
         let list: RoomList = exact(text);
         assert!(!list.rooms.is_empty());
+    }
+    let pages = examples("games");
+    assert!(!pages.is_empty(), "docs/protocol.md has no `games` example");
+    for text in pages {
+        let page: GamePage = exact(text);
+        assert!(!page.games.is_empty());
     }
 }
 

@@ -1,9 +1,12 @@
 //! Configuration: flags and environment variables.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use mice_cake_engine::Seed;
+
+pub use crate::store::sqlite::Durability;
 
 /// How log lines are written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -105,8 +108,30 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_PING_INTERVAL", default_value = "30s", value_parser = humantime::parse_duration)]
     pub ping_interval: Duration,
 
-    /// Finished games kept for `GET /api/games/{id}` (oldest dropped first).
-    #[arg(long, env = "MICE_CAKE_MAX_FINISHED_GAMES", default_value_t = 10_000)]
+    /// Where games are kept: a SQLite database holding every live room (so
+    /// that a restart costs nobody their game) and every finished game.
+    /// Created if missing; one server per directory.
+    #[arg(long, env = "MICE_CAKE_DATA_DIR", default_value = "mice-cake-data")]
+    pub data_dir: PathBuf,
+
+    /// Keep nothing on disk: an in-memory database, gone when the server
+    /// stops (for trials and tests). --data-dir is then unused.
+    #[arg(long, env = "MICE_CAKE_EPHEMERAL")]
+    pub ephemeral: bool,
+
+    /// What a write survives: `normal`, the server being killed (even
+    /// `kill -9`); `full`, also a power cut, for an fsync per transaction.
+    #[arg(
+        long,
+        env = "MICE_CAKE_DURABILITY",
+        value_enum,
+        default_value = "normal"
+    )]
+    pub durability: Durability,
+
+    /// Finished games kept for `GET /api/games` (oldest dropped first); 0
+    /// keeps them all.
+    #[arg(long, env = "MICE_CAKE_MAX_FINISHED_GAMES", default_value_t = 0)]
     pub max_finished_games: usize,
 
     /// Seed of every random choice (deals, dice, codes, tokens), for
@@ -170,7 +195,6 @@ impl Config {
             ("max-rooms", self.max_rooms, 1),
             ("max-connections", self.max_connections, 1),
             ("max-spectators", self.max_spectators, 1),
-            ("max-finished-games", self.max_finished_games, 1),
             ("missed-deadlines", self.missed_deadlines as usize, 1),
             ("messages-per-second", self.messages_per_second as usize, 1),
             // A room answers a join with a few messages at once.
@@ -187,10 +211,13 @@ impl Config {
         Ok(())
     }
 
-    /// The defaults, listening on `bind`: for tests and embedding.
+    /// The defaults, listening on `bind`, but keeping nothing on disk
+    /// (`ephemeral`): for tests and embedding. Set `ephemeral` to false to
+    /// keep games in `data_dir`.
     pub fn with_bind(bind: SocketAddr) -> Config {
         let mut config = <Cli as clap::Parser>::parse_from(["mice-cake-server"]).config;
         config.bind = bind;
+        config.ephemeral = true;
         config
     }
 }

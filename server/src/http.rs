@@ -4,14 +4,19 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Router;
-use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
-use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, RoomList};
-use serde::Serialize;
+use mice_cake_protocol::{
+    DEFAULT_GAMES_PAGE, ErrorCode, GamePage, MAX_FRAME_BYTES, MAX_GAMES_PAGE, RoomList,
+};
+use serde::{Deserialize, Serialize};
+use tracing::error;
 
 use crate::shared::Shared;
+use crate::store::{GamesQuery, StoreError};
 
 /// Read buffer per connection: small, since game messages are small.
 const READ_BUFFER: usize = 4 * 1024;
@@ -27,6 +32,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/ws", get(websocket))
         .route("/api/rooms", get(rooms))
+        .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
@@ -57,14 +63,74 @@ async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Resp
             format!("{id:?} is not a game id"),
         );
     };
-    match shared.games.get(&id) {
-        Some(game) => Json(game).into_response(),
-        None => api_error(
+    match shared.storage.game(id).await {
+        Ok(Some(game)) => Json(game).into_response(),
+        Ok(None) => api_error(
             StatusCode::NOT_FOUND,
             ErrorCode::UnknownGame,
             format!("no finished game has the id {id}"),
         ),
+        Err(cause) => storage_failed(&cause),
     }
+}
+
+/// `GET /api/games`'s query.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesParams {
+    player: Option<String>,
+    before: Option<u64>,
+    limit: Option<u32>,
+}
+
+async fn games(
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<GamesParams>, QueryRejection>,
+) -> Response {
+    let bad_request =
+        |message: String| api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, message);
+    let Query(params) = match params {
+        Ok(params) => params,
+        Err(rejection) => {
+            return bad_request(format!(
+                "{}; the query takes player=NAME, before=CURSOR and limit=1..{MAX_GAMES_PAGE}",
+                rejection.body_text()
+            ));
+        }
+    };
+    let limit = params.limit.unwrap_or(DEFAULT_GAMES_PAGE);
+    if !(1..=MAX_GAMES_PAGE).contains(&limit) {
+        return bad_request(format!(
+            "limit must be between 1 and {MAX_GAMES_PAGE}, not {limit}"
+        ));
+    }
+    let player = match params
+        .player
+        .as_deref()
+        .map(mice_cake_protocol::player_name)
+    {
+        None => None,
+        Some(Ok(name)) => Some(name.to_owned()),
+        Some(Err(error)) => return bad_request(format!("player: {error}")),
+    };
+    let query = GamesQuery {
+        player,
+        before: params.before,
+        limit,
+    };
+    match shared.storage.games(query).await {
+        Ok(page) => Json::<GamePage>(page).into_response(),
+        Err(cause) => storage_failed(&cause),
+    }
+}
+
+fn storage_failed(cause: &StoreError) -> Response {
+    error!(cause = %cause, "a read from storage failed");
+    api_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorCode::Internal,
+        "the server could not read its storage; try again later".into(),
+    )
 }
 
 #[derive(Serialize)]
@@ -98,7 +164,8 @@ async fn not_found() -> Response {
     api_error(
         StatusCode::NOT_FOUND,
         ErrorCode::BadMessage,
-        "no such endpoint: see /ws, /api/rooms, /api/games/{id}, /healthz, /metrics".into(),
+        "no such endpoint: see /ws, /api/rooms, /api/games, /api/games/{id}, /healthz, /metrics"
+            .into(),
     )
 }
 

@@ -28,14 +28,18 @@
 //!   public listing.
 //! * `outbound`: each connection's bounded queue; a client that cannot keep
 //!   up is disconnected, the room never waits.
-//! * `games`: finished games and their records.
+//! * `store`: durable storage behind a small trait — live rooms, written
+//!   before anything is sent, and finished games — with the SQLite backend
+//!   and the writer thread that stores many rooms' writes at once.
+//! * `clock`: room time (uptime over every run), so that stored deadlines
+//!   stop while the server is down.
 //! * [`healthcheck`]: the `healthcheck` command, asking a running server's
 //!   `/healthz` (container images have no curl).
 //! * `random`, `ratelimit`, `metrics`: what the names say.
 
+mod clock;
 mod config;
 mod connection;
-mod games;
 pub mod healthcheck;
 mod http;
 mod lobby;
@@ -45,12 +49,14 @@ mod random;
 mod ratelimit;
 mod room;
 mod shared;
+mod store;
 
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-pub use config::{Cli, Config, ConfigError, LogFormat, ServerCommand};
+pub use config::{Cli, Config, ConfigError, Durability, LogFormat, ServerCommand};
 
 use tracing::info;
 
@@ -69,11 +75,18 @@ pub fn log_filter(default: &str) -> tracing_subscriber::EnvFilter {
 /// How long the server waits for connections to close after shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
-/// Serves `listener` until `shutdown` completes, then tells every client,
-/// stops accepting, and waits (briefly) for connections to close.
+/// How often the uptime is stored: a crash costs the rooms' clocks no more.
+const UPTIME_TICK: Duration = Duration::from_secs(1);
+
+/// Opens storage, brings back the rooms the last run left, then serves
+/// `listener` until `shutdown` completes: tells every client, stops
+/// accepting, waits (briefly) for connections to close, and closes storage.
 ///
 /// `listener` is a `tokio::net::TcpListener`, or any other
 /// [`axum::serve::Listener`] (tests serve in-memory pipes).
+///
+/// A damaged database, one from a newer server, or a data directory in use
+/// is an error before anything is served, with nothing written.
 pub async fn run<L>(
     listener: L,
     config: Config,
@@ -84,7 +97,47 @@ where
     L::Addr: std::fmt::Debug,
 {
     config.validate()?;
-    let shared = Arc::new(shared::Shared::new(config)?);
+    let (shared, stored) = shared::Shared::open(config)?;
+    let shared = Arc::new(shared);
+    let restored = stored
+        .into_iter()
+        .map(|room| room::RestoredRoom::new(room, Arc::clone(&shared)))
+        .collect::<Result<Vec<_>, _>>();
+    let counted = match restored {
+        Ok(restored) => shared
+            .storage
+            .begin_run(shared.run)
+            .await
+            .map(|()| restored),
+        Err(error) => Err(error),
+    };
+    let restored = match counted {
+        Ok(restored) => restored,
+        Err(error) => {
+            shared.storage.abandon().await;
+            return Err(error.into());
+        }
+    };
+    if !restored.is_empty() {
+        info!(rooms = restored.len(), "rooms brought back");
+    }
+    shared.lobby.restore(restored);
+    let ticking = Arc::clone(&shared);
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(UPTIME_TICK);
+        loop {
+            tokio::select! {
+                // An idle server writes nothing.
+                _ = ticks.tick() => if ticking.rooms_playing.load(Ordering::Relaxed) > 0 {
+                    ticking.storage.tick();
+                },
+                () = ticking.shutdown.cancelled() => break,
+            }
+        }
+    });
+    if let Ok(addr) = listener.local_addr() {
+        info!(?addr, "listening");
+    }
     let app = http::router(Arc::clone(&shared));
     let stopping = shared.shutdown.clone();
     tokio::spawn(async move {
@@ -105,6 +158,7 @@ where
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => {}
     }
+    shared.storage.close().await;
     info!("stopped");
     Ok(())
 }

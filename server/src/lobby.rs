@@ -9,7 +9,7 @@ use mice_cake_protocol::{
 };
 use sha2::{Digest, Sha256};
 
-use crate::room::{self, Refusal, RoomHandle};
+use crate::room::{self, Refusal, RestoredRoom, RoomHandle};
 use crate::shared::Shared;
 
 /// A seat token's SHA-256: the server keeps only this, never the token.
@@ -60,6 +60,20 @@ impl Lobby {
         rooms.insert(code, handle.clone());
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
         Ok(handle)
+    }
+
+    /// Starts rooms brought back from storage, with their seat tokens.
+    pub(crate) fn restore(&self, restored: Vec<RestoredRoom>) {
+        let mut rooms = lock(&self.rooms);
+        let mut seats = lock(&self.seats);
+        for room in restored {
+            let code = room.code();
+            for token in room.seat_tokens() {
+                seats.insert(token, code);
+            }
+            rooms.insert(code, room.spawn());
+        }
+        metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
     }
 
     /// The room with this code.

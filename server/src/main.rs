@@ -5,7 +5,6 @@ use std::io::{IsTerminal as _, Write as _};
 use clap::Parser as _;
 use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, healthcheck};
 use tokio::net::TcpListener;
-use tracing::info;
 
 fn main() -> anyhow::Result<()> {
     let Cli { command, config } = Cli::parse();
@@ -36,8 +35,6 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?;
-    let addr = listener.local_addr()?;
-    info!(%addr, "listening");
     mice_cake_server::run(listener, config, shutdown_signal()).await
 }
 

@@ -22,6 +22,8 @@ pub(crate) const MESSAGES_SENT: &str = "mice_cake_messages_sent_total";
 pub(crate) const ERRORS: &str = "mice_cake_errors_total";
 /// Clients disconnected for falling behind (counter).
 pub(crate) const SLOW_CLIENTS: &str = "mice_cake_slow_clients_total";
+/// Room writes that storage failed to keep (counter).
+pub(crate) const STORE_ERRORS: &str = "mice_cake_store_errors_total";
 
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
@@ -48,6 +50,11 @@ pub(crate) fn describe() {
         Unit::Count,
         "Clients disconnected for falling behind."
     );
+    describe_counter!(
+        STORE_ERRORS,
+        Unit::Count,
+        "Room writes that storage failed to keep."
+    );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);
     for counter in [
@@ -56,6 +63,7 @@ pub(crate) fn describe() {
         MESSAGES_RECEIVED,
         MESSAGES_SENT,
         SLOW_CLIENTS,
+        STORE_ERRORS,
     ] {
         metrics::counter!(counter).increment(0);
     }

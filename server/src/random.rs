@@ -7,6 +7,7 @@ use mice_cake_protocol::ids::{ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTE
 use mice_cake_protocol::{GameId, RoomCode, SeatToken};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
+use sha2::{Digest, Sha256};
 
 /// A ChaCha20 generator, seeded from the operating system, or from a fixed
 /// seed for reproducible tests. Everything secret (tokens, game seeds) is
@@ -14,10 +15,18 @@ use rand_core::{Rng, SeedableRng};
 pub(crate) struct ServerRng(Mutex<ChaCha20Rng>);
 
 impl ServerRng {
-    /// From the operating system's entropy, or from `seed` if given.
-    pub(crate) fn new(seed: Option<Seed>) -> anyhow::Result<ServerRng> {
+    /// From the operating system's entropy, or from `seed` if given. With
+    /// a seed, `run` (the server's run on its data directory, from 1) varies
+    /// the stream: a restarted server must not draw the tokens and game ids
+    /// of the last run again.
+    pub(crate) fn new(seed: Option<Seed>, run: u64) -> anyhow::Result<ServerRng> {
         let bytes = match seed {
-            Some(seed) => seed.to_bytes(),
+            Some(seed) if run <= 1 => seed.to_bytes(),
+            Some(seed) => Sha256::new()
+                .chain_update(seed.to_bytes())
+                .chain_update(run.to_le_bytes())
+                .finalize()
+                .into(),
             None => {
                 let mut bytes = [0; 32];
                 getrandom::fill(&mut bytes).map_err(|error| {
@@ -96,12 +105,24 @@ mod tests {
     #[test]
     fn a_fixed_seed_gives_the_same_codes_and_tokens() {
         let (a, b) = (
-            ServerRng::new(Some(Seed::from_u64(1))).unwrap(),
-            ServerRng::new(Some(Seed::from_u64(1))).unwrap(),
+            ServerRng::new(Some(Seed::from_u64(1)), 1).unwrap(),
+            ServerRng::new(Some(Seed::from_u64(1)), 1).unwrap(),
         );
         assert_eq!(a.room_code(), b.room_code());
         assert_eq!(a.seat_token(), b.seat_token());
-        let os = ServerRng::new(None).unwrap();
+        let os = ServerRng::new(None, 1).unwrap();
         assert_ne!(os.seat_token(), a.seat_token());
+    }
+
+    #[test]
+    fn a_seeded_server_draws_other_tokens_on_its_next_run() {
+        let first = ServerRng::new(Some(Seed::from_u64(1)), 1).unwrap();
+        let second = ServerRng::new(Some(Seed::from_u64(1)), 2).unwrap();
+        let again = ServerRng::new(Some(Seed::from_u64(1)), 2).unwrap();
+        assert_ne!(first.seat_token(), second.seat_token());
+        assert_eq!(second.game_id(), {
+            again.seat_token();
+            again.game_id()
+        });
     }
 }

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use mice_cake_engine::{
@@ -23,11 +24,15 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::{debug, info, warn};
 
+use self::durable::StoredMarks;
 use super::events::EventLog;
+use super::outbox::Outbox;
 use super::{Command, ConnId, Member, Refusal};
 use crate::lobby::{TokenHash, token_hash};
-use crate::outbound::{Frame, frame};
+use crate::outbound::{Frame, Outbound, frame};
 use crate::shared::Shared;
+
+mod durable;
 
 /// A seat's occupant.
 #[derive(Debug)]
@@ -96,6 +101,12 @@ pub(super) struct Room {
     /// Set when the room should close now (its last member left).
     closing: bool,
     bot_rng: ChaCha20Rng,
+    /// What members are sent, held until the room's changes are stored.
+    outbox: Outbox,
+    /// What storage holds of the room.
+    stored: StoredMarks,
+    /// Games over but not yet stored.
+    unsaved_games: Vec<FinishedGame>,
 }
 
 /// How long spectator arrivals and departures are gathered before the count
@@ -125,34 +136,68 @@ impl Room {
             announced_spectators: 0,
             closing: false,
             bot_rng,
+            outbox: Outbox::default(),
+            stored: StoredMarks::default(),
+            unsaved_games: Vec::new(),
         }
     }
 
     /// Runs the room until it is empty long enough, or the server stops.
+    ///
+    /// After each command or timer, the room's changes are stored before
+    /// anything is sent: what a client has seen survives a crash.
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         debug!(room = %self.code, "room opened");
+        // A room brought back from storage is listed again at once.
+        self.publish();
         let shutdown = self.shared.shutdown.clone();
+        let mut counted_playing = false;
         loop {
+            self.count_playing(&mut counted_playing);
             let wake = self.next_timer();
-            tokio::select! {
+            let idle = tokio::select! {
                 command = inbox.recv() => match command {
-                    Some(command) => self.handle(command),
-                    None => break,
-                },
-                () = sleep_until(wake), if wake.is_some() => {
-                    if self.on_timer(Instant::now()) {
-                        break;
+                    Some(command) => {
+                        self.handle(command);
+                        false
                     }
-                }
+                    None => true,
+                },
+                () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
+                // Stored as it is: the room comes back with the server.
                 () = shutdown.cancelled() => break,
+            };
+            self.store_changes().await;
+            let closes = idle || self.closing;
+            if closes {
+                // Before anyone is told: a room they left stays gone.
+                self.forget().await;
             }
-            if self.closing {
+            self.outbox.flush();
+            if closes {
                 break;
             }
             self.publish();
         }
+        if counted_playing {
+            self.shared.rooms_playing.fetch_sub(1, Ordering::Relaxed);
+        }
         self.shared.lobby.remove(&self.code);
         debug!(room = %self.code, "room closed");
+    }
+
+    /// Keeps the server's count of rooms with a game on (`counted`: whether
+    /// this room is in it).
+    fn count_playing(&self, counted: &mut bool) {
+        let playing = self.status == RoomStatus::Playing;
+        if playing != *counted {
+            if playing {
+                self.shared.rooms_playing.fetch_add(1, Ordering::Relaxed);
+            } else {
+                self.shared.rooms_playing.fetch_sub(1, Ordering::Relaxed);
+            }
+            *counted = playing;
+        }
     }
 
     fn handle(&mut self, command: Command) {
@@ -261,11 +306,9 @@ impl Room {
                 ),
             ));
         }
-        let conn = member.conn;
-        self.spectators.insert(conn, member);
-        if let Some(member) = self.spectators.get(&conn) {
-            self.send_joined(member, None, None);
-        }
+        let outbound = member.outbound.clone();
+        self.spectators.insert(member.conn, member);
+        self.send_joined(&outbound, None, None);
         self.spectators_changed();
         Ok(())
     }
@@ -292,11 +335,14 @@ impl Room {
         };
         // A second connection with the token replaces the first.
         if let Some(old) = player.member.replace(member) {
-            old.outbound.send_message(&ServerMessage::Error {
-                code: ErrorCode::BadToken,
-                message: "another connection took over this seat".into(),
-            });
-            old.outbound.disconnect();
+            self.outbox.send_message(
+                &old.outbound,
+                &ServerMessage::Error {
+                    code: ErrorCode::BadToken,
+                    message: "another connection took over this seat".into(),
+                },
+            );
+            self.outbox.disconnect(&old.outbound);
         }
         player.grace_until = None;
         info!(room = %self.code, %seat, "player resumed");
@@ -314,7 +360,7 @@ impl Room {
             && let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref())
         {
             for frame in missed {
-                member.outbound.send(frame);
+                self.outbox.send(&member.outbound, frame);
             }
         }
         self.emit(RoomEvent::Connection {
@@ -327,9 +373,8 @@ impl Room {
 
     fn leave(&mut self, conn: ConnId) {
         if let Some(member) = self.spectators.remove(&conn) {
-            member
-                .outbound
-                .send_message(&ServerMessage::Left { code: self.code });
+            self.outbox
+                .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
             self.spectators_changed();
             self.close_if_deserted();
             return;
@@ -346,9 +391,8 @@ impl Room {
                 self.shared.lobby.forget_seat(&hash);
             }
             if let Some(member) = player.member {
-                member
-                    .outbound
-                    .send_message(&ServerMessage::Left { code: self.code });
+                self.outbox
+                    .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
             }
         }
         info!(room = %self.code, %seat, "player left");
@@ -539,9 +583,10 @@ impl Room {
         if let Some(player) = self.seats[seat].as_mut() {
             player.auto_commits = 0;
             if let Some(member) = &player.member {
-                member
-                    .outbound
-                    .send_message(&ServerMessage::CommitAccepted { round, assignment });
+                self.outbox.send_message(
+                    &member.outbound,
+                    &ServerMessage::CommitAccepted { round, assignment },
+                );
             }
         }
         debug!(room = %self.code, %seat, round, "committed");
@@ -677,11 +722,12 @@ impl Room {
                 .map(|player| player.name.clone())
                 .unwrap_or_default()
         });
-        self.shared.games.insert(FinishedGame {
+        self.unsaved_games.push(FinishedGame {
             id,
             room: self.code,
             players,
             result,
+            finished_at_ms: unix_millis(),
             record: game.record().clone(),
         });
         self.status = RoomStatus::Finished;
@@ -734,10 +780,11 @@ impl Room {
             std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
             self.rematch = Seated::default();
             for seat in Seat::ALL {
+                let state = ServerMessage::State {
+                    state: Box::new(self.state_for(Some(seat))),
+                };
                 if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
-                    member.outbound.send_message(&ServerMessage::State {
-                        state: Box::new(self.state_for(Some(seat))),
-                    });
+                    self.outbox.send_message(&member.outbound, &state);
                 }
             }
             self.start_game();
@@ -824,12 +871,12 @@ impl Room {
         self.broadcast(&frame);
     }
 
-    fn broadcast(&self, frame: &Frame) {
+    fn broadcast(&mut self, frame: &Frame) {
         let players = Seat::ALL
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
         for member in players.chain(self.spectators.values()) {
-            member.outbound.send(frame.clone());
+            self.outbox.send(&member.outbound, frame.clone());
         }
     }
 
@@ -849,30 +896,42 @@ impl Room {
         }
     }
 
-    fn send_joined(&self, member: &Member, seat: Option<Seat>, token: Option<SeatToken>) {
+    fn send_joined(&mut self, to: &Outbound, seat: Option<Seat>, token: Option<SeatToken>) {
         let state = self.state_for(seat);
-        member.outbound.send(frame(&ServerMessage::Joined {
-            seat,
-            token,
-            state: Box::new(state),
-        }));
+        self.outbox.send(
+            to,
+            frame(&ServerMessage::Joined {
+                seat,
+                token,
+                state: Box::new(state),
+            }),
+        );
     }
 
     /// Sends `joined` to the connection holding `seat`.
-    fn send_joined_to_seat(&self, seat: Seat, token: Option<SeatToken>) {
-        if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
-            self.send_joined(member, Some(seat), token);
+    fn send_joined_to_seat(&mut self, seat: Seat, token: Option<SeatToken>) {
+        if let Some(outbound) = self.seat_outbound(seat) {
+            self.send_joined(&outbound, Some(seat), token);
         }
     }
 
-    fn refuse(&self, conn: ConnId, refusal: Refusal) {
+    fn refuse(&mut self, conn: ConnId, refusal: Refusal) {
         metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
-        if let Some(member) = self.member(conn) {
-            member.outbound.send_message(&ServerMessage::Error {
-                code: refusal.code,
-                message: refusal.message,
-            });
+        if let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) {
+            self.outbox.send_message(
+                &outbound,
+                &ServerMessage::Error {
+                    code: refusal.code,
+                    message: refusal.message,
+                },
+            );
         }
+    }
+
+    /// The queue of the connection holding `seat`, if any.
+    fn seat_outbound(&self, seat: Seat) -> Option<Outbound> {
+        let player = self.seats[seat].as_ref()?;
+        player.member.as_ref().map(|member| member.outbound.clone())
     }
 
     /// The room as `you` may see it: your own commit, never the opponent's.
@@ -999,6 +1058,13 @@ async fn sleep_until(wake: Option<Instant>) {
         Some(wake) => tokio::time::sleep_until(wake).await,
         None => std::future::pending().await,
     }
+}
+
+/// Milliseconds since the Unix epoch, by the system clock.
+fn unix_millis() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, millis)
 }
 
 fn millis(duration: Duration) -> u64 {

@@ -7,7 +7,7 @@ use mice_cake_protocol::{RoomEvent, ServerMessage};
 use crate::outbound::{Frame, frame};
 
 /// Events kept for clients that reconnect (older ones are in the state).
-const KEPT: usize = 256;
+pub(super) const KEPT: usize = 256;
 
 /// A room's events, numbered from 1. Each is serialized once; the frame is
 /// shared by every member it goes to and kept for reconnections.
@@ -23,6 +23,19 @@ impl EventLog {
             last_seq: 0,
             recent: VecDeque::with_capacity(16),
         }
+    }
+
+    /// A log brought back from storage: the last event's number and the
+    /// kept events, in order.
+    pub(super) fn restore(last_seq: u64, kept: impl IntoIterator<Item = (u64, Frame)>) -> EventLog {
+        let mut recent: VecDeque<(u64, Frame)> = kept
+            .into_iter()
+            .filter(|(seq, _)| *seq <= last_seq)
+            .collect();
+        while recent.len() > KEPT {
+            recent.pop_front();
+        }
+        EventLog { last_seq, recent }
     }
 
     /// Numbers and serializes an event; returns its frame.
@@ -46,9 +59,21 @@ impl EventLog {
 
     /// The kept events after `seq`.
     pub(super) fn since(&self, seq: u64) -> impl Iterator<Item = &Frame> {
+        self.numbered_since(seq).map(|(_, frame)| frame)
+    }
+
+    /// The kept events after `seq`, with their numbers.
+    pub(super) fn numbered_since(&self, seq: u64) -> impl Iterator<Item = (u64, &Frame)> {
+        // Newest last: skip from the back to the first one after `seq`.
+        let after = self
+            .recent
+            .iter()
+            .rev()
+            .take_while(|(number, _)| *number > seq)
+            .count();
         self.recent
             .iter()
-            .filter(move |(number, _)| *number > seq)
-            .map(|(_, frame)| frame)
+            .skip(self.recent.len() - after)
+            .map(|(number, frame)| (*number, frame))
     }
 }

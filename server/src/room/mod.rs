@@ -4,6 +4,7 @@
 
 mod actor;
 mod events;
+mod outbox;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,6 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::lobby::TokenHash;
 use crate::outbound::Outbound;
 use crate::shared::Shared;
+use crate::store::{StoreError, StoredRoom};
 
 /// Commands waiting for a room; a full inbox makes senders wait, never the room.
 const INBOX: usize = 256;
@@ -123,9 +125,42 @@ impl RoomHandle {
     }
 }
 
-/// Starts a room's task.
+/// Starts a new room's task.
 pub(crate) fn spawn(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> RoomHandle {
+    start(code, actor::Room::new(code, options, shared))
+}
+
+fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
-    tokio::spawn(actor::Room::new(code, options, shared).run(inbox));
+    tokio::spawn(room.run(inbox));
     RoomHandle { code, tx }
+}
+
+/// A room brought back from storage, checked, not yet running.
+pub(crate) struct RestoredRoom {
+    code: RoomCode,
+    room: actor::Room,
+}
+
+impl RestoredRoom {
+    /// Checks a stored room (its game replays, its commits are legal) and
+    /// rebuilds it.
+    pub(crate) fn new(stored: StoredRoom, shared: Arc<Shared>) -> Result<RestoredRoom, StoreError> {
+        let code = stored.code;
+        actor::Room::restore(stored, shared).map(|room| RestoredRoom { code, room })
+    }
+
+    pub(crate) fn code(&self) -> RoomCode {
+        self.code
+    }
+
+    /// The seat tokens (hashed) that lead to the room.
+    pub(crate) fn seat_tokens(&self) -> Vec<TokenHash> {
+        self.room.seat_tokens()
+    }
+
+    /// Starts the room's task.
+    pub(crate) fn spawn(self) -> RoomHandle {
+        start(self.code, self.room)
+    }
 }

@@ -13,13 +13,13 @@ use crate::support::*;
 
 /// What the server knew of one game, from its record: the face-down pieces
 /// after each number of rounds, and every round's assignments.
-struct Known {
+pub(crate) struct Known {
     hidden: Vec<DominoSet>,
-    assignments: Vec<Seated<Assignment>>,
+    pub(crate) assignments: Vec<Seated<Assignment>>,
 }
 
 impl Known {
-    async fn of(server: &TestServer, id: GameId) -> Known {
+    pub(crate) async fn of(server: &TestServer, id: GameId) -> Known {
         let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;
         let record = &game.record;
         let seed: Seed = record.seed.expect("server games have a seed");
@@ -77,7 +77,12 @@ fn assignment_outside_reports(value: &Value) -> bool {
 /// Checks every frame one member received during one game. `seat` is the
 /// member's seat in that game (none for a spectator); `rounds_before` the
 /// rounds played before the member came in.
-fn check_frames(frames: &[String], seat: Option<Seat>, known: &Known, rounds_before: usize) {
+pub(crate) fn check_frames(
+    frames: &[String],
+    seat: Option<Seat>,
+    known: &Known,
+    rounds_before: usize,
+) {
     let mut revealed = rounds_before;
     for text in frames {
         let message: ServerMessage = serde_json::from_str(text).unwrap();
@@ -174,7 +179,7 @@ fn by_game(frames: &[String]) -> Vec<Vec<String>> {
 }
 
 /// The server's log lines name no piece and no assignment.
-fn check_log(log: &str, assignments: &[Assignment]) {
+pub(crate) fn check_log(log: &str, assignments: &[Assignment]) {
     assert!(log.contains("game over"), "the log was captured:\n{log}");
     for piece in Domino::ALL {
         assert!(

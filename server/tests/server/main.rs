@@ -5,6 +5,7 @@
 
 mod bad_input;
 mod deadlines;
+mod durable;
 mod games;
 mod hidden;
 mod reconnect;

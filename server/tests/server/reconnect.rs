@@ -64,12 +64,7 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
 
     // Yellow comes back on a new connection.
     let mut again = Client::greeted(&server, "Ada").await;
-    again
-        .send(&ClientMessage::Resume {
-            token: yellow_token,
-            last_seq: Some(last_seq),
-        })
-        .await;
+    again.resume(yellow_token, Some(last_seq)).await;
     let state = match again.recv().await {
         ServerMessage::Joined {
             seat: Some(Seat::Yellow),
@@ -152,12 +147,7 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
     let server = TestServer::default().await;
     let (_, mut first, mut blue, token, _) = two_players(&server, RoomOptions::default()).await;
     let mut second = Client::greeted(&server, "Ada").await;
-    second
-        .send(&ClientMessage::Resume {
-            token,
-            last_seq: None,
-        })
-        .await;
+    second.resume(token, None).await;
     assert!(matches!(
         second.recv().await,
         ServerMessage::Joined {
@@ -202,12 +192,7 @@ async fn after_a_rematch_a_seat_token_still_leads_to_its_player_in_the_new_seat(
     // Ada (Yellow in game 1) drops and comes back: she is Blue now.
     drop(ada);
     let mut again = Client::greeted(&server, "Ada").await;
-    again
-        .send(&ClientMessage::Resume {
-            token: ada_token,
-            last_seq: None,
-        })
-        .await;
+    again.resume(ada_token, None).await;
     match again.recv().await {
         ServerMessage::Joined {
             seat: Some(seat),
@@ -238,12 +223,7 @@ async fn after_many_missed_events_a_resume_sends_the_state_alone() {
     // Rounds go by at the deadline while Yellow is away: dozens of events.
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     let mut again = Client::greeted(&server, "Ada").await;
-    again
-        .send(&ClientMessage::Resume {
-            token: yellow_token,
-            last_seq: Some(0),
-        })
-        .await;
+    again.resume(yellow_token, Some(0)).await;
     let ServerMessage::Joined { state, .. } = again.recv().await else {
         panic!("expected the seat back");
     };

@@ -133,12 +133,7 @@ async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
     assert_eq!(result.winner, Some(Seat::Yellow));
     // The token of a player who left no longer leads anywhere.
     let mut again = Client::greeted(&server, "Bea").await;
-    again
-        .send(&ClientMessage::Resume {
-            token,
-            last_seq: None,
-        })
-        .await;
+    again.resume(token, None).await;
     again.expect_error(ErrorCode::BadToken).await;
 }
 

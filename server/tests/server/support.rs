@@ -38,15 +38,34 @@ impl TestServer {
         let task = tokio::spawn(mice_cake_server::run(listener, config, async move {
             let _ = stopped.await;
         }));
-        TestServer {
+        let server = TestServer {
             addr,
             stop: Some(stop),
             task: Some(task),
-        }
+        };
+        // Serving means storage is open: another server on the same data
+        // directory now finds it taken.
+        let (status, body) = server.get("/healthz").await;
+        assert_eq!(status, 200, "{body}");
+        server
     }
 
     pub(crate) async fn default() -> TestServer {
         TestServer::start(|_| {}).await
+    }
+
+    /// A server keeping its games in `dir`, adjusted by `configure`.
+    pub(crate) async fn keeping_games_in(
+        dir: &std::path::Path,
+        configure: impl FnOnce(&mut Config),
+    ) -> TestServer {
+        let dir = dir.to_path_buf();
+        TestServer::start(move |config| {
+            config.ephemeral = false;
+            config.data_dir = dir;
+            configure(config);
+        })
+        .await
     }
 
     /// Asks the server to stop and waits until it has.
@@ -147,6 +166,11 @@ impl Client {
     pub(crate) async fn send(&mut self, message: &ClientMessage) {
         self.send_raw(&serde_json::to_string(message).unwrap())
             .await;
+    }
+
+    /// Asks for a seat back with its token.
+    pub(crate) async fn resume(&mut self, token: SeatToken, last_seq: Option<u64>) {
+        self.send(&ClientMessage::Resume { token, last_seq }).await;
     }
 
     pub(crate) async fn send_raw(&mut self, text: &str) {
@@ -409,9 +433,7 @@ impl Agent {
         while old.try_recv(Duration::from_millis(100)).await.is_some() {}
         self.earlier.append(&mut old.received);
         let last_seq = Some(self.last_seq);
-        self.client
-            .send(&ClientMessage::Resume { token, last_seq })
-            .await;
+        self.client.resume(token, last_seq).await;
     }
 
     /// Steps until a round is revealed (or the game ends).

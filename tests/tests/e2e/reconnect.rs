@@ -63,8 +63,8 @@ fn a_seat_the_server_no_longer_knows_is_a_clear_end_not_a_hang() {
         ],
     );
     ann.expect_containing("type your assignment");
-    // The server is replaced by one that never saw this room (games are
-    // kept in memory).
+    // The server is replaced by one that never saw this room (it keeps its
+    // games in another data directory).
     let second = Server::start(&["--seed", "4"]);
     proxy.redirect(second.addr);
     drop(first);

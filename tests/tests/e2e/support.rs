@@ -78,21 +78,34 @@ impl Lines {
     /// The next line that satisfies `wanted`, or `None` at the end of the
     /// output. Panics after [`PATIENCE`].
     fn until(&mut self, who: &str, wanted: impl Fn(&str) -> bool) -> Option<String> {
-        let give_up = Instant::now() + PATIENCE;
+        match self.within(PATIENCE, wanted) {
+            Ok(line) => line,
+            Err(()) => panic!(
+                "{who}: no such line within {PATIENCE:?}; output so far:\n{}",
+                self.seen.join("\n")
+            ),
+        }
+    }
+
+    /// The next line within `wait` that satisfies `wanted` (`None` at the
+    /// end of the output); `Err` if none came in time.
+    fn within(
+        &mut self,
+        wait: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<Option<String>, ()> {
+        let give_up = Instant::now() + wait;
         loop {
             let left = give_up.saturating_duration_since(Instant::now());
             match self.incoming.recv_timeout(left) {
                 Ok(line) => {
                     self.seen.push(line.clone());
                     if wanted(&line) {
-                        return Some(line);
+                        return Ok(Some(line));
                     }
                 }
-                Err(RecvTimeoutError::Disconnected) => return None,
-                Err(RecvTimeoutError::Timeout) => panic!(
-                    "{who}: no such line within {PATIENCE:?}; output so far:\n{}",
-                    self.seen.join("\n")
-                ),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => return Err(()),
             }
         }
     }
@@ -102,13 +115,24 @@ impl Lines {
 pub(crate) struct Server {
     child: Child,
     pub(crate) addr: SocketAddr,
+    /// The data directory, if the server made its own.
+    _data: Option<tempfile::TempDir>,
 }
 
 impl Server {
-    /// Starts the server on a free loopback port with these extra flags.
+    /// Starts the server on a free loopback port, with a data directory of
+    /// its own, and these extra flags.
     pub(crate) fn start(flags: &[&str]) -> Server {
-        let mut child = Command::new(binary("mice-cake-server"))
-            .args(["--bind", "127.0.0.1:0"])
+        let data = tempfile::tempdir().unwrap();
+        let mut server = Server::start_in(data.path(), flags);
+        server._data = Some(data);
+        server
+    }
+
+    /// Starts the server on a free loopback port, keeping its games in
+    /// `data`, with these extra flags.
+    pub(crate) fn start_in(data: &Path, flags: &[&str]) -> Server {
+        let mut child = Server::command(data)
             .args(flags)
             .env("NO_COLOR", "1")
             .env("RUST_LOG", "info")
@@ -128,7 +152,26 @@ impl Server {
             .unwrap_or_else(|| panic!("an address in {line:?}"));
         // Keep draining the log so that the server never blocks on it.
         thread::spawn(move || while log.incoming.recv().is_ok() {});
-        Server { child, addr }
+        Server {
+            child,
+            addr,
+            _data: None,
+        }
+    }
+
+    /// The server's command line, keeping games in `data`.
+    pub(crate) fn command(data: &Path) -> Command {
+        let mut command = Command::new(binary("mice-cake-server"));
+        command
+            .args(["--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(data);
+        command
+    }
+
+    /// Kills the server at once (SIGKILL: no shutdown, no last write).
+    pub(crate) fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
     }
 
     pub(crate) fn url(&self) -> String {
@@ -186,6 +229,12 @@ impl Client {
                 self.transcript()
             ),
         }
+    }
+
+    /// A line satisfying `wanted` if one comes within `wait`; `None` if
+    /// none does (or the output ends).
+    pub(crate) fn poll(&mut self, wait: Duration, wanted: impl Fn(&str) -> bool) -> Option<String> {
+        self.out.within(wait, wanted).ok().flatten()
     }
 
     /// Waits for a line containing `text`.

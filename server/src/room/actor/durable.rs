@@ -1,0 +1,268 @@
+//! A room's durable side: what it writes after each change, and how it
+//! comes back after a restart.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mice_cake_engine::{RecordedGame, Seat, Seated};
+use mice_cake_protocol::RoomStatus;
+use tokio::time::Instant;
+use tracing::{debug, warn};
+
+use super::{Commit, Player, Room, Round};
+use crate::lobby::TokenHash;
+use crate::outbound::Frame;
+use crate::room::events::{EventLog, KEPT};
+use crate::room::outbox::Outbox;
+use crate::shared::Shared;
+use crate::store::{
+    CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite, StoreError,
+    StoredRoom,
+};
+
+/// After a restart, the least time a deadline or a grace period has left:
+/// time for the clients to notice and reconnect (they retry every few
+/// seconds at most).
+pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
+
+/// What storage holds of a room: where the next write starts.
+#[derive(Debug, Default)]
+pub(in crate::room) struct StoredMarks {
+    snapshot: Option<RoomSnapshot>,
+    game_number: u32,
+    rounds: usize,
+    seq: u64,
+}
+
+impl Room {
+    /// The room as stored, but for rounds and events.
+    fn snapshot(&self) -> RoomSnapshot {
+        let clock = self.shared.clock;
+        RoomSnapshot {
+            options: self.options,
+            status: self.status,
+            seats: Seated::from_fn(|seat| {
+                self.seats[seat].as_ref().map(|player| PlayerSnapshot {
+                    name: player.name.clone(),
+                    token: player.token,
+                    bot: player.bot,
+                    connected: player.member.is_some(),
+                    grace_until: player.grace_until.map(|until| clock.at(until)),
+                    auto_commits: player.auto_commits,
+                })
+            }),
+            game_number: self.game_number,
+            deal: self
+                .game
+                .as_ref()
+                .and_then(|game| DealSnapshot::of(game.record())),
+            commits: self.round.commits.map(|commit| {
+                commit.map(|commit| CommitSnapshot {
+                    assignment: commit.assignment,
+                    auto: commit.auto,
+                })
+            }),
+            deadline: self.round.deadline.map(|deadline| clock.at(deadline)),
+            rematch: self.rematch,
+            result: self.result,
+            game_ids: self.game_ids.clone(),
+            last_seq: self.events.last_seq(),
+        }
+    }
+
+    /// What changed since the last write, and the marks once it is stored.
+    fn changes(&self) -> (RoomUpdate, StoredMarks) {
+        let snapshot = self.snapshot();
+        let new_game = self.game_number != self.stored.game_number;
+        let rounds_stored = if new_game { 0 } else { self.stored.rounds };
+        let played = self
+            .game
+            .as_ref()
+            .map_or(&[][..], |game| &game.record().rounds[..]);
+        let rounds = played.get(rounds_stored..).unwrap_or_default().to_vec();
+        let events: Vec<(u64, Frame)> = self
+            .events
+            .numbered_since(self.stored.seq)
+            .map(|(seq, frame)| (seq, frame.clone()))
+            .collect();
+        let last_seq = self.events.last_seq();
+        let update = RoomUpdate {
+            code: self.code,
+            snapshot: (self.stored.snapshot.as_ref() != Some(&snapshot)).then(|| snapshot.clone()),
+            new_game,
+            rounds,
+            drop_events_through: if events.is_empty() {
+                0
+            } else {
+                last_seq.saturating_sub(KEPT as u64)
+            },
+            events,
+            finished: self.unsaved_games.clone(),
+        };
+        let marks = StoredMarks {
+            snapshot: Some(snapshot),
+            game_number: self.game_number,
+            rounds: played.len(),
+            seq: last_seq,
+        };
+        (update, marks)
+    }
+
+    /// Stores what changed. If storage fails, the room goes on (the error
+    /// is logged and counted) and the next write carries these changes
+    /// again. If storage has stopped, the server is stopping: what was not
+    /// stored is not sent either.
+    pub(super) async fn store_changes(&mut self) {
+        let (update, marks) = self.changes();
+        if update.is_empty() {
+            return;
+        }
+        match self
+            .shared
+            .storage
+            .write(RoomWrite::Update(Box::new(update)))
+            .await
+        {
+            Ok(()) => {
+                self.stored = marks;
+                self.unsaved_games.clear();
+            }
+            Err(StoreError::Stopped) => self.outbox = Outbox::default(),
+            Err(cause) => {
+                metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
+                debug!(room = %self.code, cause = %cause, "changes not stored");
+            }
+        }
+    }
+
+    /// Forgets the room in storage: it closed for good.
+    pub(super) async fn forget(&mut self) {
+        if let Err(cause) = self
+            .shared
+            .storage
+            .write(RoomWrite::Remove(self.code))
+            .await
+        {
+            metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
+            warn!(room = %self.code, cause = %cause, "a closed room stays stored");
+        }
+    }
+
+    /// Brings a stored room back. Nobody is connected: players resume with
+    /// their seat tokens. Deadlines and grace periods keep the time they had
+    /// left (at least [`RESTART_ALLOWANCE`]); players who were connected
+    /// get a whole grace period, since the server left them, not they it.
+    pub(in crate::room) fn restore(
+        stored: StoredRoom,
+        shared: Arc<Shared>,
+    ) -> Result<Room, StoreError> {
+        let StoredRoom {
+            code,
+            snapshot,
+            rounds,
+            events,
+        } = stored;
+        let bad = |detail: String| StoreError::BadRoom {
+            code: code.to_string(),
+            detail,
+        };
+        let rounds_stored = rounds.len();
+        let game = match &snapshot.deal {
+            Some(deal) => Some(
+                RecordedGame::resume(deal.record(rounds))
+                    .map_err(|error| bad(format!("its game does not replay: {error}")))?,
+            ),
+            None if rounds_stored == 0 => None,
+            None => return Err(bad("it has rounds but no game".into())),
+        };
+        let playing = snapshot.status == RoomStatus::Playing;
+        if playing
+            && game
+                .as_ref()
+                .is_none_or(|game| game.game().outcome().is_some())
+        {
+            return Err(bad("it is playing, but has no game going on".into()));
+        }
+        for seat in Seat::ALL {
+            if let (Some(commit), Some(game)) = (snapshot.commits[seat], &game)
+                && game.game().check(seat, &commit.assignment).is_err()
+            {
+                // No detail: it would describe a commit not yet revealed.
+                return Err(bad(format!("its {seat} commit cannot be played")));
+            }
+        }
+        let now = Instant::now();
+        let clock = shared.clock;
+        let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
+        let full_grace = now + shared.config.disconnect_grace;
+        let seats = snapshot.seats.clone().map(|player| {
+            player.map(|player| Player {
+                grace_until: match (playing && player.bot.is_none(), player.grace_until) {
+                    (false, _) => None,
+                    (true, Some(until)) if !player.connected => Some(resumed(until)),
+                    (true, _) => Some(full_grace),
+                },
+                name: player.name,
+                token: player.token,
+                bot: player.bot,
+                member: None,
+                auto_commits: player.auto_commits,
+            })
+        });
+        let round = Round {
+            commits: snapshot.commits.map(|commit| {
+                commit.map(|commit| Commit {
+                    assignment: commit.assignment,
+                    auto: commit.auto,
+                })
+            }),
+            deadline: snapshot.deadline.filter(|_| playing).map(resumed),
+        };
+        let events = EventLog::restore(
+            snapshot.last_seq,
+            events
+                .into_iter()
+                .map(|(seq, frame)| (seq, Frame::from(frame))),
+        );
+        let bot_rng = shared.rng.bot_rng();
+        Ok(Room {
+            code,
+            options: snapshot.options,
+            seats,
+            spectators: Default::default(),
+            status: snapshot.status,
+            last_report: game
+                .as_ref()
+                .and_then(|game| game.record().rounds.last().cloned()),
+            game,
+            game_number: snapshot.game_number,
+            round,
+            events,
+            result: snapshot.result,
+            rematch: snapshot.rematch,
+            game_ids: snapshot.game_ids.clone(),
+            empty_since: Some(now),
+            spectators_event_at: None,
+            announced_spectators: 0,
+            closing: false,
+            bot_rng,
+            outbox: Outbox::default(),
+            stored: StoredMarks {
+                game_number: snapshot.game_number,
+                rounds: rounds_stored,
+                seq: snapshot.last_seq,
+                snapshot: Some(snapshot),
+            },
+            unsaved_games: Vec::new(),
+            shared,
+        })
+    }
+
+    /// The seat tokens (hashed) that lead to this room.
+    pub(in crate::room) fn seat_tokens(&self) -> Vec<TokenHash> {
+        Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.token)
+            .collect()
+    }
+}

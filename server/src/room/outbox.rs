@@ -1,0 +1,66 @@
+//! What a room has to send, held until its changes are stored: a client
+//! never learns of a commit, a seat or an event that a crash could take
+//! back.
+
+use mice_cake_protocol::ServerMessage;
+
+use crate::outbound::{Frame, Outbound, frame};
+
+#[derive(Debug)]
+enum Delivery {
+    Frame(Outbound, Frame),
+    Disconnect(Outbound),
+}
+
+/// Deliveries in the order they were made.
+#[derive(Debug, Default)]
+pub(super) struct Outbox {
+    deliveries: Vec<Delivery>,
+}
+
+impl Outbox {
+    /// Holds a frame for a connection.
+    pub(super) fn send(&mut self, to: &Outbound, frame: Frame) {
+        self.deliveries.push(Delivery::Frame(to.clone(), frame));
+    }
+
+    /// Holds a message for a connection.
+    pub(super) fn send_message(&mut self, to: &Outbound, message: &ServerMessage) {
+        self.send(to, frame(message));
+    }
+
+    /// Holds the closing of a connection (after what was sent to it).
+    pub(super) fn disconnect(&mut self, to: &Outbound) {
+        self.deliveries.push(Delivery::Disconnect(to.clone()));
+    }
+
+    /// Sends everything held, in order.
+    pub(super) fn flush(&mut self) {
+        for delivery in self.deliveries.drain(..) {
+            match delivery {
+                Delivery::Frame(to, frame) => to.send(frame),
+                Delivery::Disconnect(to) => to.disconnect(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_leaves_before_the_flush_and_then_all_in_order() {
+        let (outbound, mut queue, close) = Outbound::new(8);
+        let mut outbox = Outbox::default();
+        outbox.send(&outbound, Frame::from("one"));
+        outbox.send(&outbound, Frame::from("two"));
+        outbox.disconnect(&outbound);
+        assert!(queue.try_recv().is_err());
+        assert!(!close.is_cancelled());
+        outbox.flush();
+        assert_eq!(queue.try_recv().unwrap().as_str(), "one");
+        assert_eq!(queue.try_recv().unwrap().as_str(), "two");
+        assert!(close.is_cancelled());
+    }
+}

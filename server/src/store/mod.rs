@@ -1,0 +1,191 @@
+//! Durable storage: live rooms, so that a restart costs nobody their game,
+//! and finished games with their records.
+//!
+//! Rooms do not know the database. Each room describes what changed since
+//! its last write as a [`RoomWrite`]. A [`Storage`] handle passes the write
+//! to one writer thread, which stores many rooms' writes in one transaction.
+//! The room sends nothing to any client until its write is in: a client
+//! never learns of something a crash could take back.
+//!
+//! [`Store`] is the backend: SQLite ([`sqlite::SqliteStore`]) today, and
+//! another one (Postgres, for several nodes) later without touching rooms.
+//!
+//! Stored commits are secret. Only a room reads its own commits back, after
+//! a restart. No endpoint serves a live room, and a seat token is stored
+//! only as its hash.
+
+mod snapshot;
+pub(crate) mod sqlite;
+mod writer;
+
+use mice_cake_engine::RoundReport;
+use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
+
+pub(crate) use snapshot::{CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot};
+pub(crate) use writer::Storage;
+
+use crate::outbound::Frame;
+
+/// A live room as stored, to bring it back after a restart.
+#[derive(Clone, Debug)]
+pub(crate) struct StoredRoom {
+    pub(crate) code: RoomCode,
+    pub(crate) snapshot: RoomSnapshot,
+    /// The rounds played in the current (or last) game, in order.
+    pub(crate) rounds: Vec<RoundReport>,
+    /// The room's recent events, for clients that resume: `(seq, frame)`.
+    pub(crate) events: Vec<(u64, String)>,
+}
+
+/// What changed in one room since its last write.
+#[derive(Clone, Debug)]
+pub(crate) enum RoomWrite {
+    /// The room lives on with these changes.
+    Update(Box<RoomUpdate>),
+    /// The room closed for good: forget it (its finished games stay).
+    Remove(RoomCode),
+}
+
+impl RoomWrite {
+    /// The room written.
+    pub(crate) fn code(&self) -> RoomCode {
+        match self {
+            RoomWrite::Update(update) => update.code,
+            RoomWrite::Remove(code) => *code,
+        }
+    }
+}
+
+/// A live room's changes.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomUpdate {
+    pub(crate) code: RoomCode,
+    /// The room's new snapshot, if it changed.
+    pub(crate) snapshot: Option<RoomSnapshot>,
+    /// Set when a new game began: the rounds stored so far belong to the
+    /// last one and go.
+    pub(crate) new_game: bool,
+    /// Rounds played since the last write.
+    pub(crate) rounds: Vec<RoundReport>,
+    /// Events since the last write, `(seq, frame)`.
+    pub(crate) events: Vec<(u64, Frame)>,
+    /// Events up to this number are no longer kept for resuming clients
+    /// (0: none to drop).
+    pub(crate) drop_events_through: u64,
+    /// Games that ended since the last write.
+    pub(crate) finished: Vec<FinishedGame>,
+}
+
+impl RoomUpdate {
+    /// Whether there is anything to write.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.snapshot.is_none()
+            && !self.new_game
+            && self.rounds.is_empty()
+            && self.events.is_empty()
+            && self.finished.is_empty()
+    }
+}
+
+/// What the last run left behind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct RunStart {
+    /// This run's number: 1 for a new data directory.
+    pub(crate) run: u64,
+    /// The uptime the last run reached (see [`crate::clock`]).
+    pub(crate) uptime_ms: u64,
+}
+
+/// A page of finished games asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GamesQuery {
+    /// Only games one of whose players had this name (ASCII case ignored).
+    pub(crate) player: Option<String>,
+    /// Only games stored before this cursor (from an earlier page).
+    pub(crate) before: Option<u64>,
+    /// At most this many.
+    pub(crate) limit: u32,
+}
+
+/// A storage backend. Its calls block; [`Storage`] keeps them off the
+/// async runtime.
+pub(crate) trait Store: Send + Sync + 'static {
+    /// The coming run's number and the uptime the last one reached. Reads
+    /// only: a server that then refuses to start has changed nothing.
+    fn next_run(&self) -> Result<RunStart, StoreError>;
+    /// Counts the run: every stored room came back.
+    fn begin_run(&self, run: u64) -> Result<(), StoreError>;
+    /// Every live room, to bring back at start-up.
+    fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError>;
+    /// Applies every write, and records the uptime reached, all of it or
+    /// none: a stored deadline is never ahead of the stored uptime.
+    fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError>;
+    /// Records the uptime reached.
+    fn set_uptime(&self, uptime_ms: u64) -> Result<(), StoreError>;
+    /// A finished game.
+    fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError>;
+    /// Finished games, newest first.
+    fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError>;
+    /// Called once the last write is in: tidy up, and let another server
+    /// have the data.
+    fn close(&self);
+}
+
+type Source = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why storage failed. Messages name places and reasons, never stored
+/// data: a commit must not reach a log line through an error.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum StoreError {
+    /// The data directory cannot be used.
+    #[error("cannot use the data directory {path}: {source}")]
+    DataDir {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Another server holds the data directory.
+    #[error(
+        "the data directory {path} is in use by another mice-cake-server \
+         (it holds the lock on {lock}); stop it, or give this one another --data-dir"
+    )]
+    Locked { path: String, lock: String },
+    /// The database cannot be opened at all.
+    #[error("cannot open the database {path}: {source}")]
+    Open {
+        path: String,
+        #[source]
+        source: Source,
+    },
+    /// The file is damaged, or not a database. Nothing was written to it.
+    #[error(
+        "{path} is not a readable mice-cake database ({detail}); nothing was changed. \
+         Restore it from a backup, or move it away to start afresh"
+    )]
+    Unreadable { path: String, detail: String },
+    /// The database comes from a newer server. Nothing was written to it.
+    #[error(
+        "{path} was written by a newer mice-cake-server (schema version {found}; this one \
+         knows up to {known}); nothing was changed. Run the newer server"
+    )]
+    TooNew {
+        path: String,
+        found: i64,
+        known: usize,
+    },
+    /// A stored room cannot be brought back.
+    #[error(
+        "stored room {code} cannot be brought back: {detail}; nothing was changed. \
+         Restore the database from a backup, or delete that room's rows to go on without it"
+    )]
+    BadRoom { code: String, detail: String },
+    /// A read or a write failed.
+    #[error("storage failed: {source}")]
+    Query {
+        #[source]
+        source: Source,
+    },
+    /// The writer has stopped (the server is stopping).
+    #[error("storage has stopped")]
+    Stopped,
+}

@@ -1,0 +1,154 @@
+//! A live room as stored: the parts that change as it goes, in one JSON
+//! document. Rounds and events are stored apart, as they come.
+//!
+//! Times are uptimes (see [`crate::clock`]), so that a room's clocks stop
+//! while the server is down.
+
+use mice_cake_engine::{Assignment, GameRecord, Layout, Options, Policy, RECORD_FORMAT, Seated};
+use mice_cake_engine::{RoundReport, Seed};
+use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
+use serde::{Deserialize, Serialize};
+
+use crate::lobby::TokenHash;
+
+/// A live room, but for its rounds and events.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RoomSnapshot {
+    pub(crate) options: RoomOptions,
+    pub(crate) status: RoomStatus,
+    pub(crate) seats: Seated<Option<PlayerSnapshot>>,
+    /// Games started in the room.
+    pub(crate) game_number: u32,
+    /// How the current (or last) game was dealt.
+    pub(crate) deal: Option<DealSnapshot>,
+    /// This round's commits: secret until both are in.
+    pub(crate) commits: Seated<Option<CommitSnapshot>>,
+    /// This round's deadline, as an uptime.
+    pub(crate) deadline: Option<u64>,
+    pub(crate) rematch: Seated<bool>,
+    pub(crate) result: Option<GameResult>,
+    pub(crate) game_ids: Vec<GameId>,
+    /// The number of the room's last event.
+    pub(crate) last_seq: u64,
+}
+
+/// A seat's occupant.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayerSnapshot {
+    pub(crate) name: String,
+    /// The seat token's SHA-256 in hex: never the token.
+    #[serde(with = "hex_hash")]
+    pub(crate) token: Option<TokenHash>,
+    pub(crate) bot: Option<Policy>,
+    /// Whether a connection held the seat.
+    pub(crate) connected: bool,
+    /// While disconnected during a game: when the player forfeits, as an uptime.
+    pub(crate) grace_until: Option<u64>,
+    pub(crate) auto_commits: u32,
+}
+
+/// A commit held for the round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CommitSnapshot {
+    pub(crate) assignment: Assignment,
+    /// Made by the server at the deadline.
+    pub(crate) auto: bool,
+}
+
+/// How a game was dealt: its record without the rounds.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DealSnapshot {
+    pub(crate) options: Options,
+    pub(crate) seed: Seed,
+    pub(crate) layout: Layout,
+}
+
+impl DealSnapshot {
+    /// The deal of a recorded game; `None` for a game without a seed (a
+    /// server always has one).
+    pub(crate) fn of(record: &GameRecord) -> Option<DealSnapshot> {
+        Some(DealSnapshot {
+            options: record.options,
+            seed: record.seed?,
+            layout: record.layout,
+        })
+    }
+
+    /// The record of the game dealt so, after these rounds.
+    pub(crate) fn record(&self, rounds: Vec<RoundReport>) -> GameRecord {
+        GameRecord {
+            format: RECORD_FORMAT,
+            options: self.options,
+            seed: Some(self.seed),
+            layout: self.layout,
+            outcome: rounds.last().and_then(|round| round.outcome),
+            rounds,
+        }
+    }
+}
+
+/// A token hash as 64 hex digits.
+mod hex_hash {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
+
+    use crate::lobby::TokenHash;
+
+    pub(super) fn serialize<S: Serializer>(
+        hash: &Option<TokenHash>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match hash {
+            Some(hash) => {
+                let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+                serializer.serialize_some(&hex)
+            }
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<TokenHash>, D::Error> {
+        let Some(hex) = Option::<String>::deserialize(deserializer)? else {
+            return Ok(None);
+        };
+        let mut hash = TokenHash::default();
+        if hex.len() != 2 * hash.len() || !hex.is_ascii() {
+            return Err(D::Error::custom("a token hash is 64 hex digits"));
+        }
+        for (byte, pair) in hash.iter_mut().zip(hex.as_bytes().chunks(2)) {
+            let pair = std::str::from_utf8(pair).map_err(D::Error::custom)?;
+            *byte = u8::from_str_radix(pair, 16).map_err(D::Error::custom)?;
+        }
+        Ok(Some(hash))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_hash_is_stored_as_hex_and_read_back() {
+        let player = PlayerSnapshot {
+            name: "ann".into(),
+            token: Some(std::array::from_fn(|index| index as u8 * 7)),
+            bot: None,
+            connected: true,
+            grace_until: None,
+            auto_commits: 0,
+        };
+        let json = serde_json::to_string(&player).unwrap();
+        assert!(json.contains(r#""token":"00070e15"#), "{json}");
+        assert_eq!(
+            serde_json::from_str::<PlayerSnapshot>(&json).unwrap(),
+            player
+        );
+        let short = json.replace("00070e15", "0007");
+        assert!(serde_json::from_str::<PlayerSnapshot>(&short).is_err());
+    }
+}

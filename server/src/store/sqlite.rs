@@ -1,0 +1,570 @@
+//! The SQLite backend: one file in the data directory, in WAL mode, with
+//! its schema versioned from the first table.
+//!
+//! Start-up reads before it writes: a damaged file, or one from a newer
+//! server, is refused with nothing changed.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
+use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
+use rusqlite_migration::{M, Migrations};
+
+use super::{GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom};
+
+/// The database file in the data directory.
+pub(crate) const DATABASE_FILE: &str = "mice-cake.db";
+/// Held (locked) while a server uses the data directory.
+const LOCK_FILE: &str = "mice-cake.lock";
+
+/// The schema, one migration per version. Never edit one that has shipped:
+/// add the next (and raise [`SCHEMA_VERSION`]).
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(SCHEMA_1)])
+}
+
+/// Version 1.
+const SCHEMA_1: &str = "
+    -- Counters kept across runs: runs, uptime_ms.
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+    ) STRICT;
+
+    -- Live rooms: a JSON snapshot each (seats with token hashes, options,
+    -- this round's commits, deadlines as uptimes).
+    CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        snapshot TEXT NOT NULL
+    ) STRICT;
+
+    -- The rounds of each live room's current game (engine reports, JSON).
+    CREATE TABLE rounds (
+        room TEXT NOT NULL,
+        round INTEGER NOT NULL,
+        report TEXT NOT NULL,
+        PRIMARY KEY (room, round)
+    ) STRICT, WITHOUT ROWID;
+
+    -- Each live room's recent events, as sent, for clients that resume.
+    CREATE TABLE events (
+        room TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        frame TEXT NOT NULL,
+        PRIMARY KEY (room, seq)
+    ) STRICT, WITHOUT ROWID;
+
+    -- Finished games. The cursor orders them and pages through them.
+    CREATE TABLE games (
+        cursor INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        summary TEXT NOT NULL,
+        game TEXT NOT NULL
+    ) STRICT;
+
+    CREATE TABLE game_players (
+        name TEXT NOT NULL COLLATE NOCASE,
+        cursor INTEGER NOT NULL,
+        PRIMARY KEY (name, cursor)
+    ) STRICT, WITHOUT ROWID;
+";
+
+/// The schema version [`migrations`] lead to: one per migration.
+const SCHEMA_VERSION: usize = 1;
+
+/// How hard SQLite works to keep each write.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Durability {
+    /// Every write survives the server being killed (even `kill -9`); the
+    /// last ones may be lost if the machine itself loses power.
+    Normal,
+    /// Every write also survives a power loss: one fsync per transaction.
+    Full,
+}
+
+/// A SQLite database.
+pub(crate) struct SqliteStore {
+    /// Where it is, for messages.
+    name: String,
+    writer: Mutex<Connection>,
+    /// Reads for the HTTP API, beside the writer (WAL lets them run
+    /// together); `None` in memory, where the writer reads too.
+    reader: Option<Mutex<Connection>>,
+    /// Finished games kept; 0 keeps them all.
+    max_games: usize,
+    /// The data directory's lock, held until the store closes.
+    lock: Mutex<Option<File>>,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database in `dir`.
+    pub(crate) fn open(
+        dir: &Path,
+        durability: Durability,
+        max_games: usize,
+    ) -> Result<SqliteStore, StoreError> {
+        let shown = dir.display().to_string();
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
+            path: shown.clone(),
+            source,
+        })?;
+        let lock = lock(dir)?;
+        let path = dir.join(DATABASE_FILE);
+        let name = path.display().to_string();
+        let mut writer = Connection::open(&path).map_err(|error| opening(&name, error))?;
+        check_before_writing(&writer, &name)?;
+        writer
+            .pragma_update_and_check(None, "journal_mode", "wal", |row| row.get::<_, String>(0))
+            .map_err(|error| opening(&name, error))?;
+        let synchronous = match durability {
+            Durability::Normal => "normal",
+            Durability::Full => "full",
+        };
+        writer
+            .pragma_update(None, "synchronous", synchronous)
+            .map_err(|error| opening(&name, error))?;
+        migrate(&mut writer, &name)?;
+        let reader = Connection::open_with_flags(
+            &path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|error| opening(&name, error))?;
+        for connection in [&writer, &reader] {
+            connection
+                .busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(|error| opening(&name, error))?;
+        }
+        Ok(SqliteStore {
+            name,
+            writer: Mutex::new(writer),
+            reader: Some(Mutex::new(reader)),
+            max_games,
+            lock: Mutex::new(Some(lock)),
+        })
+    }
+
+    /// A database in memory, gone with the process: for trials and tests.
+    pub(crate) fn in_memory(max_games: usize) -> Result<SqliteStore, StoreError> {
+        let name = "the in-memory database".to_owned();
+        let mut writer = Connection::open_in_memory().map_err(|error| opening(&name, error))?;
+        migrate(&mut writer, &name)?;
+        Ok(SqliteStore {
+            name,
+            writer: Mutex::new(writer),
+            reader: None,
+            max_games,
+            lock: Mutex::new(None),
+        })
+    }
+
+    fn writer(&self) -> MutexGuard<'_, Connection> {
+        // A panic mid-transaction rolls the transaction back (it is dropped),
+        // so the connection is sound.
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn reader(&self) -> MutexGuard<'_, Connection> {
+        match &self.reader {
+            Some(reader) => reader.lock().unwrap_or_else(PoisonError::into_inner),
+            None => self.writer(),
+        }
+    }
+
+    fn bad_room(code: &str, detail: impl std::fmt::Display) -> StoreError {
+        StoreError::BadRoom {
+            code: code.to_owned(),
+            detail: detail.to_string(),
+        }
+    }
+}
+
+/// Takes the data directory's lock: two servers on one directory would
+/// both bring back the same rooms.
+fn lock(dir: &Path) -> Result<File, StoreError> {
+    let path: PathBuf = dir.join(LOCK_FILE);
+    let io_error = |source| StoreError::DataDir {
+        path: dir.display().to_string(),
+        source,
+    };
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_error)?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked {
+            path: dir.display().to_string(),
+            lock: path.display().to_string(),
+        }),
+        Err(std::fs::TryLockError::Error(source)) => Err(io_error(source)),
+    }
+}
+
+/// An error while opening: a damaged file says so.
+fn opening(name: &str, error: rusqlite::Error) -> StoreError {
+    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
+    match error.sqlite_error_code() {
+        Some(NotADatabase | DatabaseCorrupt) => StoreError::Unreadable {
+            path: name.to_owned(),
+            detail: error.to_string(),
+        },
+        _ => StoreError::Open {
+            path: name.to_owned(),
+            source: Box::new(error),
+        },
+    }
+}
+
+/// Reads the whole file's structure and its schema version; writes nothing.
+fn check_before_writing(connection: &Connection, name: &str) -> Result<(), StoreError> {
+    let problems: Vec<String> = connection
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut check| {
+            check
+                .query_map([], |row| row.get::<_, String>(0))?
+                .collect::<Result<_, _>>()
+        })
+        .map_err(|error| opening(name, error))?;
+    if problems.first().is_none_or(|first| first != "ok") {
+        return Err(StoreError::Unreadable {
+            path: name.to_owned(),
+            detail: format!("damaged: {}", problems.join("; ")),
+        });
+    }
+    let found: i64 = connection
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|error| opening(name, error))?;
+    if found > i64::try_from(SCHEMA_VERSION).unwrap_or(i64::MAX) {
+        return Err(StoreError::TooNew {
+            path: name.to_owned(),
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}
+
+fn migrate(connection: &mut Connection, name: &str) -> Result<(), StoreError> {
+    migrations()
+        .to_latest(connection)
+        .map_err(|error| StoreError::Open {
+            path: name.to_owned(),
+            source: Box::new(error),
+        })
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Query {
+            source: Box::new(error),
+        }
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(error: serde_json::Error) -> StoreError {
+        StoreError::Query {
+            source: Box::new(error),
+        }
+    }
+}
+
+fn read_meta(connection: &Connection, key: &str) -> Result<u64, StoreError> {
+    let value: Option<i64> = connection
+        .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    Ok(value
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(0))
+}
+
+fn write_meta(connection: &Connection, key: &str, value: u64) -> Result<(), StoreError> {
+    connection
+        .prepare_cached(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )?
+        .execute(params![key, i64::try_from(value).unwrap_or(i64::MAX)])?;
+    Ok(())
+}
+
+fn update_room(
+    transaction: &Transaction<'_>,
+    update: &RoomUpdate,
+    max_games: usize,
+) -> Result<(), StoreError> {
+    let code = update.code.to_string();
+    if let Some(snapshot) = &update.snapshot {
+        transaction
+            .prepare_cached(
+                "INSERT INTO rooms (code, snapshot) VALUES (?1, ?2)
+                 ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot",
+            )?
+            .execute(params![code, serde_json::to_string(snapshot)?])?;
+    }
+    if update.new_game {
+        transaction
+            .prepare_cached("DELETE FROM rounds WHERE room = ?1")?
+            .execute([&code])?;
+    }
+    let mut insert_round = transaction.prepare_cached(
+        "INSERT OR REPLACE INTO rounds (room, round, report) VALUES (?1, ?2, ?3)",
+    )?;
+    for report in &update.rounds {
+        insert_round.execute(params![code, report.round, serde_json::to_string(report)?])?;
+    }
+    let mut insert_event = transaction
+        .prepare_cached("INSERT OR REPLACE INTO events (room, seq, frame) VALUES (?1, ?2, ?3)")?;
+    for (seq, frame) in &update.events {
+        insert_event.execute(params![code, seq_value(*seq), frame.as_str()])?;
+    }
+    if update.drop_events_through > 0 {
+        transaction
+            .prepare_cached("DELETE FROM events WHERE room = ?1 AND seq <= ?2")?
+            .execute(params![code, seq_value(update.drop_events_through)])?;
+    }
+    for game in &update.finished {
+        insert_game(transaction, game, max_games)?;
+    }
+    Ok(())
+}
+
+fn seq_value(seq: u64) -> i64 {
+    i64::try_from(seq).unwrap_or(i64::MAX)
+}
+
+fn insert_game(
+    transaction: &Transaction<'_>,
+    game: &FinishedGame,
+    max_games: usize,
+) -> Result<(), StoreError> {
+    let summary = GameSummary::of(game);
+    transaction
+        .prepare_cached("INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)")?
+        .execute(params![
+            game.id.to_string(),
+            serde_json::to_string(&summary)?,
+            serde_json::to_string(game)?
+        ])?;
+    let cursor = transaction.last_insert_rowid();
+    let mut insert_player = transaction
+        .prepare_cached("INSERT OR IGNORE INTO game_players (name, cursor) VALUES (?1, ?2)")?;
+    for name in [&game.players.yellow, &game.players.blue] {
+        insert_player.execute(params![name, cursor])?;
+    }
+    if max_games > 0 {
+        let oldest_kept = cursor - i64::try_from(max_games).unwrap_or(i64::MAX) + 1;
+        transaction
+            .prepare_cached("DELETE FROM games WHERE cursor < ?1")?
+            .execute([oldest_kept])?;
+        transaction
+            .prepare_cached("DELETE FROM game_players WHERE cursor < ?1")?
+            .execute([oldest_kept])?;
+    }
+    Ok(())
+}
+
+fn remove_room(transaction: &Transaction<'_>, code: RoomCode) -> Result<(), StoreError> {
+    let code = code.to_string();
+    for table in ["rooms WHERE code", "rounds WHERE room", "events WHERE room"] {
+        transaction
+            .prepare_cached(&format!("DELETE FROM {table} = ?1"))?
+            .execute([&code])?;
+    }
+    Ok(())
+}
+
+impl Store for SqliteStore {
+    fn next_run(&self) -> Result<RunStart, StoreError> {
+        let reader = self.reader();
+        Ok(RunStart {
+            run: read_meta(&reader, "runs")? + 1,
+            uptime_ms: read_meta(&reader, "uptime_ms")?,
+        })
+    }
+
+    fn begin_run(&self, run: u64) -> Result<(), StoreError> {
+        write_meta(&self.writer(), "runs", run)
+    }
+
+    fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let reader = self.reader();
+        let rooms: Vec<(String, String)> = reader
+            .prepare("SELECT code, snapshot FROM rooms ORDER BY code")?
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut rounds =
+            reader.prepare("SELECT report FROM rounds WHERE room = ?1 ORDER BY round")?;
+        let mut events =
+            reader.prepare("SELECT seq, frame FROM events WHERE room = ?1 ORDER BY seq")?;
+        rooms
+            .into_iter()
+            .map(|(code_text, snapshot)| {
+                let code: RoomCode = code_text
+                    .parse()
+                    .map_err(|error| Self::bad_room(&code_text, error))?;
+                let snapshot = serde_json::from_str(&snapshot)
+                    .map_err(|error| Self::bad_room(&code_text, error))?;
+                let rounds = rounds
+                    .query_map([&code_text], |row| row.get::<_, String>(0))?
+                    .map(|report| {
+                        let report = report?;
+                        serde_json::from_str(&report)
+                            .map_err(|error| Self::bad_room(&code_text, error))
+                    })
+                    .collect::<Result<_, StoreError>>()?;
+                let events = events
+                    .query_map([&code_text], |row| {
+                        Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+                    })?
+                    .map(|event| {
+                        let (seq, frame) = event?;
+                        let seq = u64::try_from(seq)
+                            .map_err(|error| Self::bad_room(&code_text, error))?;
+                        Ok((seq, frame))
+                    })
+                    .collect::<Result<_, StoreError>>()?;
+                Ok(StoredRoom {
+                    code,
+                    snapshot,
+                    rounds,
+                    events,
+                })
+            })
+            .collect()
+    }
+
+    fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError> {
+        let mut writer = self.writer();
+        let transaction = writer.transaction()?;
+        write_meta(&transaction, "uptime_ms", uptime_ms)?;
+        for write in writes {
+            match write {
+                RoomWrite::Update(update) => update_room(&transaction, update, self.max_games)?,
+                RoomWrite::Remove(code) => remove_room(&transaction, *code)?,
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn set_uptime(&self, uptime_ms: u64) -> Result<(), StoreError> {
+        write_meta(&self.writer(), "uptime_ms", uptime_ms)
+    }
+
+    fn close(&self) {
+        // Fold the WAL into the database: a stopped server leaves one file.
+        if let Err(cause) = self
+            .writer()
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+        {
+            tracing::warn!(cause = %cause, "cannot checkpoint the database");
+        }
+        drop(
+            self.lock
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
+    }
+
+    fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError> {
+        let text: Option<String> = self
+            .reader()
+            .prepare_cached("SELECT game FROM games WHERE id = ?1")?
+            .query_row([id.to_string()], |row| row.get(0))
+            .optional()?;
+        Ok(text.map(|text| serde_json::from_str(&text)).transpose()?)
+    }
+
+    fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError> {
+        let reader = self.reader();
+        let before = query.before.map_or(i64::MAX, seq_value);
+        // One more than asked: whether there is a next page.
+        let fetch = i64::from(query.limit) + 1;
+        let rows: Vec<(i64, String)> = match &query.player {
+            Some(player) => reader
+                .prepare_cached(
+                    "SELECT g.cursor, g.summary FROM game_players p
+                     JOIN games g ON g.cursor = p.cursor
+                     WHERE p.name = ?1 AND p.cursor < ?2
+                     ORDER BY p.cursor DESC LIMIT ?3",
+                )?
+                .query_map(params![player, before, fetch], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })?
+                .collect::<Result<_, _>>()?,
+            None => reader
+                .prepare_cached(
+                    "SELECT cursor, summary FROM games WHERE cursor < ?1
+                     ORDER BY cursor DESC LIMIT ?2",
+                )?
+                .query_map(params![before, fetch], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect::<Result<_, _>>()?,
+        };
+        let more = rows.len() > query.limit as usize;
+        let mut games = Vec::with_capacity(rows.len());
+        let mut last_cursor = None;
+        for (cursor, summary) in rows.into_iter().take(query.limit as usize) {
+            games.push(serde_json::from_str(&summary)?);
+            last_cursor = u64::try_from(cursor).ok();
+        }
+        Ok(GamePage {
+            games,
+            next: if more { last_cursor } else { None },
+        })
+    }
+}
+
+impl std::fmt::Debug for SqliteStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqliteStore")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_migrations_are_valid_and_lead_to_the_schema_version() {
+        migrations().validate().unwrap();
+        let store = SqliteStore::in_memory(0).unwrap();
+        let version: i64 = store
+            .writer()
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, SCHEMA_VERSION as i64);
+    }
+
+    #[test]
+    fn a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes() {
+        let store = SqliteStore::in_memory(0).unwrap();
+        let first = store.next_run().unwrap();
+        assert_eq!(
+            first,
+            RunStart {
+                run: 1,
+                uptime_ms: 0
+            }
+        );
+        assert_eq!(store.next_run().unwrap(), first, "reading counts nothing");
+        store.begin_run(first.run).unwrap();
+        store.write(&[], 4_200).unwrap();
+        assert_eq!(
+            store.next_run().unwrap(),
+            RunStart {
+                run: 2,
+                uptime_ms: 4_200
+            }
+        );
+    }
+}

@@ -1,0 +1,207 @@
+//! The writer thread: every room's writes, many in one transaction
+//! (group commit), off the async runtime. Reads for the HTTP API run on
+//! tokio's blocking pool, beside it.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+use mice_cake_protocol::{FinishedGame, GameId, GamePage};
+use tokio::sync::{mpsc, oneshot};
+use tracing::{error, warn};
+
+use super::{GamesQuery, RoomWrite, Store, StoreError};
+use crate::clock::UptimeClock;
+
+/// Writes waiting for the writer; a full queue makes rooms wait.
+const QUEUE: usize = 4096;
+/// Most writes in one transaction.
+const BATCH: usize = 512;
+
+enum Job {
+    Write {
+        write: RoomWrite,
+        done: oneshot::Sender<Result<(), StoreError>>,
+    },
+    /// Record the uptime reached.
+    Uptime,
+    /// Stop, recording the uptime unless the run never began.
+    Close {
+        done: oneshot::Sender<()>,
+        record_uptime: bool,
+    },
+}
+
+/// The server's handle on storage.
+pub(crate) struct Storage {
+    store: Arc<dyn Store>,
+    jobs: mpsc::Sender<Job>,
+    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Storage {
+    /// Starts the writer thread over `store`, counting uptime with `clock`.
+    pub(crate) fn start(store: Arc<dyn Store>, clock: UptimeClock) -> std::io::Result<Storage> {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        let writer_store = Arc::clone(&store);
+        let thread = std::thread::Builder::new()
+            .name("storage".into())
+            .spawn(move || write_until_closed(&*writer_store, clock, queue))?;
+        Ok(Storage {
+            store,
+            jobs,
+            thread: Mutex::new(Some(thread)),
+        })
+    }
+
+    /// Stores a room's write; returns once it is durable.
+    pub(crate) async fn write(&self, write: RoomWrite) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Write { write, done })
+            .await
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.unwrap_or(Err(StoreError::Stopped))
+    }
+
+    /// Records the uptime reached. Called every second while a clock runs
+    /// (a game is on), so that a crash costs the rooms' clocks no more than
+    /// that; every write records it too.
+    pub(crate) fn tick(&self) {
+        // A full queue means the writer is busy; the next tick will do.
+        let _ = self.jobs.try_send(Job::Uptime);
+    }
+
+    /// A finished game.
+    pub(crate) async fn game(&self, id: GameId) -> Result<Option<FinishedGame>, StoreError> {
+        self.read(move |store| store.game(&id)).await
+    }
+
+    /// A page of finished games.
+    pub(crate) async fn games(&self, query: GamesQuery) -> Result<GamePage, StoreError> {
+        self.read(move |store| store.games(&query)).await
+    }
+
+    /// Counts this run (see [`Store::begin_run`]).
+    pub(crate) async fn begin_run(&self, run: u64) -> Result<(), StoreError> {
+        self.blocking(move |store| store.begin_run(run)).await
+    }
+
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.blocking(read).await
+    }
+
+    /// Runs a blocking call on tokio's blocking pool.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || call(&*store))
+            .await
+            .unwrap_or_else(|error| {
+                Err(StoreError::Query {
+                    source: Box::new(error),
+                })
+            })
+    }
+
+    /// Writes what is queued, records the uptime, and stops the writer.
+    pub(crate) async fn close(&self) {
+        self.stop(true).await;
+    }
+
+    /// Stops the writer of a run that never began: nothing is written.
+    pub(crate) async fn abandon(&self) {
+        self.stop(false).await;
+    }
+
+    async fn stop(&self, record_uptime: bool) {
+        let (done, closed) = oneshot::channel();
+        let close = Job::Close {
+            done,
+            record_uptime,
+        };
+        if self.jobs.send(close).await.is_ok() {
+            let _ = closed.await;
+        }
+        let thread = self
+            .thread
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(thread) = thread {
+            let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+        }
+    }
+}
+
+/// The writer thread's loop.
+fn write_until_closed(store: &dyn Store, clock: UptimeClock, mut queue: mpsc::Receiver<Job>) {
+    while let Some(first) = queue.blocking_recv() {
+        let mut writes = Vec::new();
+        let mut answers = Vec::new();
+        let mut uptime = false;
+        let mut close = None;
+        let mut final_uptime = false;
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Write { write, done } => {
+                    writes.push(write);
+                    answers.push(done);
+                }
+                Job::Uptime => uptime = true,
+                Job::Close {
+                    done,
+                    record_uptime,
+                } => {
+                    close = Some(done);
+                    final_uptime = record_uptime;
+                    break;
+                }
+            }
+            if writes.len() < BATCH {
+                next = queue.try_recv().ok();
+            }
+        }
+        if !writes.is_empty() {
+            write_batch(store, &writes, answers, clock.now_ms());
+        }
+        if (uptime || final_uptime)
+            && let Err(cause) = store.set_uptime(clock.now_ms())
+        {
+            warn!(cause = %cause, "cannot record the uptime");
+        }
+        if let Some(done) = close {
+            store.close();
+            let _ = done.send(());
+            return;
+        }
+    }
+}
+
+/// Stores a batch in one transaction. If that fails, each write is tried
+/// on its own, so that one bad write fails no other room.
+fn write_batch(
+    store: &dyn Store,
+    writes: &[RoomWrite],
+    answers: Vec<oneshot::Sender<Result<(), StoreError>>>,
+    uptime_ms: u64,
+) {
+    if writes.len() > 1 && store.write(writes, uptime_ms).is_ok() {
+        for answer in answers {
+            let _ = answer.send(Ok(()));
+        }
+        return;
+    }
+    for (write, answer) in writes.iter().zip(answers) {
+        let result = store.write(std::slice::from_ref(write), uptime_ms);
+        if let Err(cause) = &result {
+            error!(room = %write.code(), cause = %cause, "cannot store a room's changes");
+        }
+        let _ = answer.send(result);
+    }
+}

@@ -1,0 +1,124 @@
+//! Durable games with the real binaries: a server killed with SIGKILL in the
+//! middle of a round, one commit in, comes back on the same data directory;
+//! both players' clients reconnect by themselves and finish the game, and
+//! the stored record replays to the same end. A damaged database stops the
+//! server at start-up with a clear error, not a panic.
+
+use std::time::{Duration, Instant};
+
+use crate::support::{Client, PATIENCE, Proxy, Server};
+
+/// The example the prompt suggests: `…; type your assignment, like: C2 D2`.
+fn suggestion(prompt: &str) -> String {
+    prompt
+        .rsplit_once("like: ")
+        .map(|(_, example)| example.to_owned())
+        .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
+}
+
+fn is_prompt_or_end(line: &str) -> bool {
+    line.contains("type your assignment") || line.starts_with("Game over: ")
+}
+
+/// Answers every prompt of both players with its suggestion until both
+/// see the end; returns their last lines.
+fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
+    let mut ends: [Option<String>; 2] = [None, None];
+    let give_up = Instant::now() + 5 * PATIENCE;
+    let mut players = players;
+    while ends.iter().any(Option::is_none) {
+        assert!(Instant::now() < give_up, "the game does not end");
+        for (end, player) in ends.iter_mut().zip(players.iter_mut()) {
+            if end.is_some() {
+                continue;
+            }
+            let Some(line) = player.poll(Duration::from_millis(100), is_prompt_or_end) else {
+                continue;
+            };
+            if line.starts_with("Game over: ") {
+                *end = Some(line);
+            } else {
+                player.type_line(&suggestion(&line));
+            }
+        }
+    }
+    ends.map(Option::unwrap_or_default)
+}
+
+#[test]
+fn a_game_survives_kill_9_mid_round_and_both_players_finish_it() {
+    let data = tempfile::tempdir().unwrap();
+    let first = Server::start_in(data.path(), &[]);
+    let proxy = Proxy::to(first.addr);
+    let url = proxy.url();
+    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
+    let joined = ann.expect_containing("you are Yellow");
+    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
+    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
+    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let ann_round_1 = suggestion(&prompt);
+    ann.type_line(&ann_round_1);
+    ann.expect_containing("committed for round 1");
+    bob.expect_containing("round 1: you are Blue");
+
+    // Bob has not decided when the server dies, without a word.
+    first.kill();
+    let second = Server::start_in(data.path(), &[]);
+    proxy.redirect(second.addr);
+    ann.expect_containing("reconnected");
+    bob.expect_containing("reconnected");
+
+    // Ann's commit survived: Bob alone is asked for round 1, and its reveal
+    // holds what Ann committed before the crash.
+    let again = bob.expect_containing("round 1: you are Blue");
+    bob.type_line(&suggestion(&again));
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(
+        reveal.starts_with(&format!("Round 1: Yellow {ann_round_1} — Blue ")),
+        "{reveal}"
+    );
+    let transcript = ann.transcript();
+    let after_crash = transcript.split_once("reconnected").unwrap().1;
+    assert!(
+        !after_crash.contains("round 1: you are Yellow"),
+        "Ann was asked again for a round she had committed:\n{transcript}"
+    );
+
+    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
+    assert_eq!(ann_end, bob_end, "both players see the same end");
+    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    assert!(bob.finish().success(), "{}", bob.transcript());
+
+    // The stored record, fetched from the restarted server, replays to the
+    // same end.
+    let id = record.rsplit('/').next().unwrap().to_owned();
+    let mut replay = Client::start(&url, "replayer", &["replay", &id]);
+    let replayed = replay.expect(|line| line.starts_with("Game over: "));
+    assert!(replay.finish().success(), "{}", replay.transcript());
+    assert_eq!(replayed, ann_end);
+}
+
+#[test]
+fn a_damaged_database_stops_the_server_with_a_clear_error() {
+    let data = tempfile::tempdir().unwrap();
+    let database = data.path().join("mice-cake.db");
+    let garbage = b"this is not a database, but it is somebody's file\n".repeat(200);
+    std::fs::write(&database, &garbage).unwrap();
+    let output = Server::command(data.path())
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the server runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("is not a readable mice-cake database")
+            && stderr.contains("nothing was changed"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        std::fs::read(&database).unwrap() == garbage,
+        "the file changed"
+    );
+}
