@@ -156,6 +156,10 @@ impl Room {
             self.count_playing(&mut counted_playing);
             let wake = self.next_timer();
             let idle = tokio::select! {
+                // Shutdown first: a room stores itself as it was, without
+                // the disconnections the shutdown itself causes.
+                biased;
+                () = shutdown.cancelled() => break,
                 command = inbox.recv() => match command {
                     Some(command) => {
                         self.handle(command);
@@ -164,8 +168,6 @@ impl Room {
                     None => true,
                 },
                 () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
-                // Stored as it is: the room comes back with the server.
-                () = shutdown.cancelled() => break,
             };
             self.store_changes().await;
             let closes = idle || self.closing;

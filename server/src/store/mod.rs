@@ -60,6 +60,9 @@ impl RoomWrite {
 #[derive(Clone, Debug)]
 pub(crate) struct RoomUpdate {
     pub(crate) code: RoomCode,
+    /// The room's first write: anything stored under its code (a room that
+    /// had it before and could not be forgotten) goes.
+    pub(crate) fresh: bool,
     /// The room's new snapshot, if it changed.
     pub(crate) snapshot: Option<RoomSnapshot>,
     /// Set when a new game began: the rounds stored so far belong to the
@@ -126,9 +129,9 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError>;
     /// Finished games, newest first.
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError>;
-    /// Called once the last write is in: tidy up, and let another server
-    /// have the data.
-    fn close(&self);
+    /// Called once the last write is in: let another server have the data,
+    /// and, if the run began (`tidy`), tidy up.
+    fn close(&self, tidy: bool);
 }
 
 type Source = Box<dyn std::error::Error + Send + Sync>;

@@ -178,6 +178,20 @@ impl SqliteStore {
             detail: detail.to_string(),
         }
     }
+
+    /// A stored room's JSON that cannot be read. serde's message may quote
+    /// the value (a commit, a seed): only where it failed is said.
+    fn unreadable_room(code: &str, what: &str, error: &serde_json::Error) -> StoreError {
+        Self::bad_room(
+            code,
+            format!(
+                "its {what} cannot be read ({:?} error at line {}, column {})",
+                error.classify(),
+                error.line(),
+                error.column()
+            ),
+        )
+    }
 }
 
 /// Takes the data directory's lock: two servers on one directory would
@@ -299,6 +313,9 @@ fn update_room(
     update: &RoomUpdate,
     max_games: usize,
 ) -> Result<(), StoreError> {
+    if update.fresh {
+        remove_room(transaction, update.code)?;
+    }
     let code = update.code.to_string();
     if let Some(snapshot) = &update.snapshot {
         transaction
@@ -410,7 +427,7 @@ impl Store for SqliteStore {
                     .parse()
                     .map_err(|error| Self::bad_room(&code_text, error))?;
                 let snapshot = serde_json::from_str(&snapshot)
-                    .map_err(|error| Self::bad_room(&code_text, error))?;
+                    .map_err(|error| Self::unreadable_room(&code_text, "snapshot", &error))?;
                 let rounds = rounds
                     .query_map([&code_text], |row| row.get::<_, String>(0))?
                     .map(|report| {
@@ -458,11 +475,13 @@ impl Store for SqliteStore {
         write_meta(&self.writer(), "uptime_ms", uptime_ms)
     }
 
-    fn close(&self) {
+    fn close(&self, tidy: bool) {
         // Fold the WAL into the database: a stopped server leaves one file.
-        if let Err(cause) = self
-            .writer()
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+        // Not for a run that never began: it changes nothing on disk.
+        if tidy
+            && let Err(cause) =
+                self.writer()
+                    .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         {
             tracing::warn!(cause = %cause, "cannot checkpoint the database");
         }
@@ -566,5 +585,36 @@ mod tests {
                 uptime_ms: 4_200
             }
         );
+    }
+
+    #[test]
+    fn a_rooms_first_write_clears_what_an_earlier_room_left_under_its_code() {
+        use crate::outbound::Frame;
+        let store = SqliteStore::in_memory(0).unwrap();
+        let code: RoomCode = "K7QMX".parse().unwrap();
+        let update = |fresh, seq, frame: &'static str| {
+            RoomWrite::Update(Box::new(RoomUpdate {
+                code,
+                fresh,
+                snapshot: None,
+                new_game: false,
+                rounds: Vec::new(),
+                events: vec![(seq, Frame::from(frame))],
+                drop_events_through: 0,
+                finished: Vec::new(),
+            }))
+        };
+        // An earlier room under this code could not be forgotten.
+        store.write(&[update(false, 7, "old")], 0).unwrap();
+        store.write(&[update(true, 1, "new")], 0).unwrap();
+        let events: Vec<(i64, String)> = store
+            .reader()
+            .prepare("SELECT seq, frame FROM events")
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(events, [(1, "new".to_owned())]);
     }
 }

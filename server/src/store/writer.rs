@@ -176,7 +176,7 @@ fn write_until_closed(store: &dyn Store, clock: UptimeClock, mut queue: mpsc::Re
             warn!(cause = %cause, "cannot record the uptime");
         }
         if let Some(done) = close {
-            store.close();
+            store.close(final_uptime);
             let _ = done.send(());
             return;
         }

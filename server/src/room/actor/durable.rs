@@ -7,7 +7,7 @@ use std::time::Duration;
 use mice_cake_engine::{RecordedGame, Seat, Seated};
 use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
-use tracing::{debug, warn};
+use tracing::warn;
 
 use super::{Commit, Player, Room, Round};
 use crate::lobby::TokenHash;
@@ -88,6 +88,7 @@ impl Room {
         let last_seq = self.events.last_seq();
         let update = RoomUpdate {
             code: self.code,
+            fresh: self.stored.snapshot.is_none(),
             snapshot: (self.stored.snapshot.as_ref() != Some(&snapshot)).then(|| snapshot.clone()),
             new_game,
             rounds,
@@ -127,10 +128,12 @@ impl Room {
                 self.stored = marks;
                 self.unsaved_games.clear();
             }
-            Err(StoreError::Stopped) => self.outbox = Outbox::default(),
+            Err(StoreError::Stopped) if self.shared.shutdown.is_cancelled() => {
+                self.outbox = Outbox::default();
+            }
             Err(cause) => {
                 metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
-                debug!(room = %self.code, cause = %cause, "changes not stored");
+                warn!(room = %self.code, cause = %cause, "changes not stored; the room goes on");
             }
         }
     }
@@ -194,7 +197,7 @@ impl Room {
         let now = Instant::now();
         let clock = shared.clock;
         let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
-        let full_grace = now + shared.config.disconnect_grace;
+        let full_grace = now + shared.config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
             player.map(|player| Player {
                 grace_until: match (playing && player.bot.is_none(), player.grace_until) {
