@@ -73,24 +73,17 @@ impl Storage {
 
     /// A finished game.
     pub(crate) async fn game(&self, id: GameId) -> Result<Option<FinishedGame>, StoreError> {
-        self.read(move |store| store.game(&id)).await
+        self.blocking(move |store| store.game(&id)).await
     }
 
     /// A page of finished games.
     pub(crate) async fn games(&self, query: GamesQuery) -> Result<GamePage, StoreError> {
-        self.read(move |store| store.games(&query)).await
+        self.blocking(move |store| store.games(&query)).await
     }
 
     /// Counts this run (see [`Store::begin_run`]).
     pub(crate) async fn begin_run(&self, run: u64) -> Result<(), StoreError> {
         self.blocking(move |store| store.begin_run(run)).await
-    }
-
-    async fn read<T: Send + 'static>(
-        &self,
-        read: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        self.blocking(read).await
     }
 
     /// Runs a blocking call on tokio's blocking pool.

@@ -6,15 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::{Client, PATIENCE, Proxy, Server};
-
-/// The example the prompt suggests: `…; type your assignment, like: C2 D2`.
-fn suggestion(prompt: &str) -> String {
-    prompt
-        .rsplit_once("like: ")
-        .map(|(_, example)| example.to_owned())
-        .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
-}
+use crate::support::{Client, PATIENCE, Proxy, Server, suggestion};
 
 fn is_prompt_or_end(line: &str) -> bool {
     line.contains("type your assignment") || line.starts_with("Game over: ")

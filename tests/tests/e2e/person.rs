@@ -1,15 +1,7 @@
 //! A person at the plain interface, typing on standard input against a
 //! server-side bot: mistakes are explained, the game is played to its end.
 
-use crate::support::{Client, Server};
-
-/// The example the prompt suggests: `…; type your assignment, like: C2 D2`.
-fn suggestion(prompt: &str) -> String {
-    prompt
-        .rsplit_once("like: ")
-        .map(|(_, example)| example.to_owned())
-        .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
-}
+use crate::support::{Client, Server, suggestion};
 
 #[test]
 fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {

@@ -1,7 +1,7 @@
 //! A connection that drops mid-game: the client comes back by itself with
 //! its seat token, says so, and the game goes on.
 
-use crate::support::{Client, Proxy, Server};
+use crate::support::{Client, Proxy, Server, suggestion};
 
 #[test]
 fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
@@ -20,7 +20,6 @@ fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
         ],
     );
     let prompt = ann.expect_containing("type your assignment");
-    let suggestion = |prompt: &str| prompt.rsplit_once("like: ").unwrap().1.to_owned();
     ann.type_line(&suggestion(&prompt));
     ann.expect_containing("committed for round 1");
     let prompt = ann.expect_containing("round 2: you are Yellow");

@@ -346,3 +346,11 @@ impl Proxy {
         }
     }
 }
+
+/// The example the prompt suggests: `…; type your assignment, like: C2 D2`.
+pub(crate) fn suggestion(prompt: &str) -> String {
+    prompt
+        .rsplit_once("like: ")
+        .map(|(_, example)| example.to_owned())
+        .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
+}
