@@ -362,12 +362,25 @@ impl Seed {
     }
 }
 
+impl Seed {
+    /// The seed as 64 lowercase hex digits, without the formatting
+    /// machinery: a room stores its seed on every write.
+    fn hex(&self) -> [u8; 64] {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut hex = [0; 64];
+        for (pair, byte) in hex.chunks_exact_mut(2).zip(self.0) {
+            pair[0] = DIGITS[usize::from(byte >> 4)];
+            pair[1] = DIGITS[usize::from(byte & 0x0f)];
+        }
+        hex
+    }
+}
+
 impl fmt::Display for Seed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for byte in self.0 {
-            write!(f, "{byte:02x}")?;
-        }
-        Ok(())
+        let hex = self.hex();
+        // Hex digits are ASCII.
+        f.write_str(core::str::from_utf8(&hex).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -401,7 +414,11 @@ impl FromStr for Seed {
 
 impl Serialize for Seed {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        let hex = self.hex();
+        match core::str::from_utf8(&hex) {
+            Ok(text) => serializer.serialize_str(text),
+            Err(_) => serializer.collect_str(self),
+        }
     }
 }
 

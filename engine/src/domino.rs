@@ -145,7 +145,13 @@ impl FromStr for Domino {
 
 impl Serialize for Domino {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // "low/high" built in place: every reveal and every stored round
+        // writes dozens of pieces, and the formatting machinery is slow.
+        let text = [b'0' + self.low, b'/', b'0' + self.high];
+        match core::str::from_utf8(&text) {
+            Ok(text) => serializer.serialize_str(text),
+            Err(_) => serializer.collect_str(self),
+        }
     }
 }
 

@@ -7,16 +7,18 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use futures_util::SinkExt as _;
 use mice_cake_engine::Seat;
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
     ServerMessage,
 };
+use tokio::sync::mpsc;
 use tokio::time::{Instant, MissedTickBehavior};
 use tracing::{debug, info};
 
 use crate::lobby::token_hash;
-use crate::outbound::Outbound;
+use crate::outbound::{Frame, Outbound};
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
@@ -35,8 +37,11 @@ enum Ending {
     Close(u16, &'static str),
 }
 
-/// Serves one upgraded WebSocket until it closes.
-pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
+/// Serves one upgraded WebSocket until it closes. The socket comes boxed:
+/// held by value, the task would carry it twice (an argument moved into an
+/// async fn's body keeps its first slot), and every idle connection pays
+/// for its task's size.
+pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     let _counted = Counted::new(&shared);
     let (outbound, mut queue, close) = Outbound::new(shared.config.outbound_queue);
     if shared.connections.load(Ordering::Relaxed) > shared.config.max_connections {
@@ -45,7 +50,7 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
             message: "the server is full; try again later".into(),
         };
         let _ = socket
-            .send(Message::Text(crate::outbound::frame(&refusal)))
+            .send(crate::outbound::frame(&refusal).message())
             .await;
         let _ = socket
             .send(close_message(close_code::AGAIN, "server full"))
@@ -74,7 +79,8 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
             }
             frame = queue.recv() => {
                 let Some(frame) = frame else { break Ending::Gone };
-                if !write(&mut socket, Message::Text(frame), shared.config.write_timeout).await {
+                // Boxed, as handling a message below: its future is large.
+                if !Box::pin(write_queued(&mut socket, frame, &mut queue, shared.config.write_timeout)).await {
                     break Ending::Gone;
                 }
             }
@@ -93,8 +99,10 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
                         }
                         break Ending::Gone;
                     }
-                    Some(Ok(Message::Text(text))) => session.on_frame(Some(text.as_str())).await,
-                    Some(Ok(Message::Binary(_))) => session.on_frame(None).await,
+                    // Boxed: handling a message takes ~900 bytes of future,
+                    // which every idle connection would otherwise carry.
+                    Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
+                    Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                 }
                 if session.flooded() {
@@ -116,12 +124,12 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
         }
     };
 
-    session.left().await;
+    Box::pin(session.left()).await;
     if let Ending::Close(code, reason) = ending {
         // Deliver what is queued (an error, a goodbye), briefly, then close.
         let drained = async {
             while let Ok(frame) = queue.try_recv() {
-                if socket.send(Message::Text(frame)).await.is_err() {
+                if socket.send(frame.message()).await.is_err() {
                     return;
                 }
             }
@@ -131,11 +139,40 @@ pub(crate) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
     }
 }
 
+/// Most queued frames written with one flush.
+const WRITE_BATCH: usize = 32;
+
+/// Writes `first` and whatever else is queued already (a round's reveal
+/// comes with its `committed`), with one flush: one system call for many
+/// frames. Like [`write`], within `limit`.
+async fn write_queued(
+    socket: &mut WebSocket,
+    first: Frame,
+    queue: &mut mpsc::Receiver<Frame>,
+    limit: Duration,
+) -> bool {
+    let batch = async {
+        socket.feed(first.message()).await?;
+        for _ in 1..WRITE_BATCH {
+            let Ok(frame) = queue.try_recv() else { break };
+            socket.feed(frame.message()).await?;
+        }
+        socket.flush().await
+    };
+    within(limit, batch).await
+}
+
 /// Writes one message within `limit`. A client that does not read for that
 /// long has fallen behind: the caller drops the connection (nothing more can
 /// be written to it, not even a close frame).
 async fn write(socket: &mut WebSocket, message: Message, limit: Duration) -> bool {
-    match tokio::time::timeout(limit, socket.send(message)).await {
+    within(limit, socket.send(message)).await
+}
+
+/// Whether `write` completed within `limit`, counting a timeout as a slow
+/// client.
+async fn within(limit: Duration, write: impl Future<Output = Result<(), axum::Error>>) -> bool {
+    match tokio::time::timeout(limit, write).await {
         Ok(Ok(())) => true,
         Ok(Err(_)) => false,
         Err(_) => {

@@ -2,6 +2,7 @@
 
 use std::io::{IsTerminal as _, Write as _};
 
+use axum::serve::ListenerExt as _;
 use clap::Parser as _;
 use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, healthcheck};
 use tokio::net::TcpListener;
@@ -32,10 +33,35 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         LogFormat::Text => logs.init(),
         LogFormat::Json => logs.json().init(),
     }
+    allow_open_files(config.max_connections);
     let listener = TcpListener::bind(config.bind)
         .await
-        .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?;
+        .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?
+        // Game messages are small and each is wanted at once: without this,
+        // a frame written right after another waits for the first's ACK
+        // (40 ms on Linux loopback).
+        .tap_io(|tcp| {
+            if let Err(error) = tcp.set_nodelay(true) {
+                tracing::debug!(cause = %error, "cannot set TCP_NODELAY");
+            }
+        });
     mice_cake_server::run(listener, config, shutdown_signal()).await
+}
+
+/// Raises the soft limit of open files to the hard one: each connection is
+/// a file, and the usual soft limit (1,024) is far below what a server holds.
+fn allow_open_files(max_connections: usize) {
+    // Connections, plus the database, the listener and a margin.
+    let wanted = max_connections as u64 + 64;
+    match rlimit::increase_nofile_limit(wanted) {
+        Ok(limit) if limit < wanted => tracing::warn!(
+            limit,
+            max_connections,
+            "the open-file limit is below --max-connections: the system refuses connections beyond it"
+        ),
+        Ok(_) => {}
+        Err(error) => tracing::warn!(cause = %error, "cannot raise the open-file limit"),
+    }
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

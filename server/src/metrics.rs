@@ -22,6 +22,14 @@ pub(crate) const MESSAGES_SENT: &str = "mice_cake_messages_sent_total";
 pub(crate) const ERRORS: &str = "mice_cake_errors_total";
 /// Clients disconnected for falling behind (counter).
 pub(crate) const SLOW_CLIENTS: &str = "mice_cake_slow_clients_total";
+/// Room writes stored (counter).
+pub(crate) const STORE_WRITES: &str = "mice_cake_store_writes_total";
+/// Transactions that stored them: writes per transaction is the group
+/// commit's batch size (counter).
+pub(crate) const STORE_TRANSACTIONS: &str = "mice_cake_store_transactions_total";
+/// Time spent storing, in microseconds: how busy the one writer is
+/// (counter; `metrics` counters are integers).
+pub(crate) const STORE_BUSY: &str = "mice_cake_store_busy_microseconds_total";
 /// Room writes that storage failed to keep (counter).
 pub(crate) const STORE_ERRORS: &str = "mice_cake_store_errors_total";
 
@@ -38,6 +46,17 @@ pub(crate) fn describe() {
         "Games finished, by how they ended."
     );
     describe_counter!(ROUNDS, Unit::Count, "Rounds resolved.");
+    describe_counter!(STORE_WRITES, Unit::Count, "Room writes stored.");
+    describe_counter!(
+        STORE_TRANSACTIONS,
+        Unit::Count,
+        "Transactions that stored the room writes (group commits)."
+    );
+    describe_counter!(
+        STORE_BUSY,
+        Unit::Microseconds,
+        "Time the storage writer spent storing."
+    );
     describe_counter!(
         MESSAGES_RECEIVED,
         Unit::Count,

@@ -115,6 +115,7 @@ const SPECTATORS_EVENT_DELAY: Duration = Duration::from_millis(500);
 
 impl Room {
     pub(super) fn new(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> Room {
+        let outbound_queue = shared.config.outbound_queue;
         let bot_rng = shared.rng.bot_rng();
         Room {
             code,
@@ -126,7 +127,7 @@ impl Room {
             game: None,
             game_number: 0,
             round: Round::default(),
-            events: EventLog::new(),
+            events: EventLog::new(outbound_queue),
             last_report: None,
             result: None,
             rematch: Seated::default(),
@@ -352,13 +353,7 @@ impl Room {
         // Replay what was missed if it fits easily in the connection's queue
         // (it is not drained until this answer is in); otherwise the state
         // alone, which holds all of it, is enough.
-        let room_for_replay = self.shared.config.outbound_queue / 4;
-        let missed: Vec<Frame> = self
-            .events
-            .since(last_seq.unwrap_or(u64::MAX))
-            .cloned()
-            .collect();
-        if missed.len() <= room_for_replay
+        if let Some(missed) = self.events.missed_since(last_seq.unwrap_or(u64::MAX))
             && let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref())
         {
             for frame in missed {

@@ -14,6 +14,7 @@
 //! a restart. No endpoint serves a live room, and a seat token is stored
 //! only as its hash.
 
+mod checkpoint;
 mod snapshot;
 pub(crate) mod sqlite;
 mod writer;
@@ -24,8 +25,6 @@ use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
 pub(crate) use snapshot::{CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot};
 pub(crate) use writer::Storage;
 
-use crate::outbound::Frame;
-
 /// A live room as stored, to bring it back after a restart.
 #[derive(Clone, Debug)]
 pub(crate) struct StoredRoom {
@@ -33,7 +32,9 @@ pub(crate) struct StoredRoom {
     pub(crate) snapshot: RoomSnapshot,
     /// The rounds played in the current (or last) game, in order.
     pub(crate) rounds: Vec<RoundReport>,
-    /// The room's recent events, for clients that resume: `(seq, frame)`.
+    /// Recent events stored by servers before 0.1's load work, for clients
+    /// that resume: `(seq, frame)`. No longer written: after a restart a
+    /// resuming client gets the room's whole state instead.
     pub(crate) events: Vec<(u64, String)>,
 }
 
@@ -70,11 +71,6 @@ pub(crate) struct RoomUpdate {
     pub(crate) new_game: bool,
     /// Rounds played since the last write.
     pub(crate) rounds: Vec<RoundReport>,
-    /// Events since the last write, `(seq, frame)`.
-    pub(crate) events: Vec<(u64, Frame)>,
-    /// Events up to this number are no longer kept for resuming clients
-    /// (0: none to drop).
-    pub(crate) drop_events_through: u64,
     /// Games that ended since the last write.
     pub(crate) finished: Vec<FinishedGame>,
 }
@@ -85,7 +81,6 @@ impl RoomUpdate {
         self.snapshot.is_none()
             && !self.new_game
             && self.rounds.is_empty()
-            && self.events.is_empty()
             && self.finished.is_empty()
     }
 }

@@ -103,7 +103,12 @@ mod hex_hash {
     ) -> Result<S::Ok, S::Error> {
         match hash {
             Some(hash) => {
-                let hex: String = hash.iter().map(|byte| format!("{byte:02x}")).collect();
+                const DIGITS: &[u8; 16] = b"0123456789abcdef";
+                let hex: String = hash
+                    .iter()
+                    .flat_map(|byte| [byte >> 4, byte & 0x0f])
+                    .map(|digit| char::from(DIGITS[usize::from(digit)]))
+                    .collect();
                 serializer.serialize_some(&hex)
             }
             None => serializer.serialize_none(),

@@ -12,6 +12,7 @@ use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
 use rusqlite_migration::{M, Migrations};
 
+use super::checkpoint::Checkpointer;
 use super::{GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 
 /// The database file in the data directory.
@@ -49,6 +50,8 @@ const SCHEMA_1: &str = "
     ) STRICT, WITHOUT ROWID;
 
     -- Each live room's recent events, as sent, for clients that resume.
+    -- No longer written (it was most of the cost of storing a round); read
+    -- at start-up for data directories that have rows in it.
     CREATE TABLE events (
         room TEXT NOT NULL,
         seq INTEGER NOT NULL,
@@ -96,7 +99,16 @@ pub(crate) struct SqliteStore {
     max_games: usize,
     /// The data directory's lock, held until the store closes.
     lock: Mutex<Option<File>>,
+    /// Copies the log into the database once the run has begun.
+    checkpointer: Mutex<Option<Checkpointer>>,
+    /// The database file, for the checkpointer; none in memory.
+    path: Option<PathBuf>,
 }
+
+/// The writer's page cache, in KiB. SQLite's default (2 MiB) sends most
+/// reads of 10,000 live rooms to the file; a much larger one costs more than
+/// it saves, since every commit scans it (docs/performance.md).
+const WRITER_CACHE_KIB: i64 = 8 * 1024;
 
 impl SqliteStore {
     /// Opens (or creates) the database in `dir`.
@@ -125,6 +137,15 @@ impl SqliteStore {
         writer
             .pragma_update(None, "synchronous", synchronous)
             .map_err(|error| opening(&name, error))?;
+        // The log is copied into the database by a thread of its own
+        // (`checkpoint`), started once the run begins, never by a commit.
+        // Every live room's rows are written every round or two: keep
+        // them in memory (SQLite's default is 2 MiB).
+        for (pragma, value) in [("wal_autocheckpoint", 0), ("cache_size", -WRITER_CACHE_KIB)] {
+            writer
+                .pragma_update(None, pragma, value)
+                .map_err(|error| opening(&name, error))?;
+        }
         migrate(&mut writer, &name)?;
         let reader = Connection::open_with_flags(
             &path,
@@ -132,9 +153,7 @@ impl SqliteStore {
         )
         .map_err(|error| opening(&name, error))?;
         for connection in [&writer, &reader] {
-            connection
-                .busy_timeout(std::time::Duration::from_secs(5))
-                .map_err(|error| opening(&name, error))?;
+            wait_briefly_when_busy(connection).map_err(|error| opening(&name, error))?;
         }
         Ok(SqliteStore {
             name,
@@ -142,6 +161,8 @@ impl SqliteStore {
             reader: Some(Mutex::new(reader)),
             max_games,
             lock: Mutex::new(Some(lock)),
+            checkpointer: Mutex::new(None),
+            path: Some(path),
         })
     }
 
@@ -156,6 +177,8 @@ impl SqliteStore {
             reader: None,
             max_games,
             lock: Mutex::new(None),
+            checkpointer: Mutex::new(None),
+            path: None,
         })
     }
 
@@ -219,6 +242,28 @@ fn lock(dir: &Path) -> Result<File, StoreError> {
 }
 
 /// An error while opening: a damaged file says so.
+/// How long a connection waits for a lock another holds (the checkpoint,
+/// a reader) before failing.
+const BUSY_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Between tries for a lock: short, since locks here are held for
+/// milliseconds.
+const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_micros(250);
+
+/// Waits for a busy lock in short pauses. SQLite's own busy timeout sleeps
+/// 1, 2, 5 … up to 100 ms between tries: a room's write would wait that long
+/// for a lock freed a millisecond later (seen as the latency tail under load).
+pub(super) fn wait_briefly_when_busy(connection: &Connection) -> rusqlite::Result<()> {
+    const TRIES: u32 = (BUSY_LIMIT.as_micros() / BUSY_PAUSE.as_micros()) as u32;
+    connection.busy_handler(Some(|tries: i32| {
+        let waiting = u32::try_from(tries).unwrap_or(u32::MAX) < TRIES;
+        if waiting {
+            std::thread::sleep(BUSY_PAUSE);
+        }
+        waiting
+    }))
+}
+
 fn opening(name: &str, error: rusqlite::Error) -> StoreError {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
     match error.sqlite_error_code() {
@@ -336,16 +381,6 @@ fn update_room(
     for report in &update.rounds {
         insert_round.execute(params![code, report.round, serde_json::to_string(report)?])?;
     }
-    let mut insert_event = transaction
-        .prepare_cached("INSERT OR REPLACE INTO events (room, seq, frame) VALUES (?1, ?2, ?3)")?;
-    for (seq, frame) in &update.events {
-        insert_event.execute(params![code, seq_value(*seq), frame.as_str()])?;
-    }
-    if update.drop_events_through > 0 {
-        transaction
-            .prepare_cached("DELETE FROM events WHERE room = ?1 AND seq <= ?2")?
-            .execute(params![code, seq_value(update.drop_events_through)])?;
-    }
     for game in &update.finished {
         insert_game(transaction, game, max_games)?;
     }
@@ -407,7 +442,15 @@ impl Store for SqliteStore {
     }
 
     fn begin_run(&self, run: u64) -> Result<(), StoreError> {
-        write_meta(&self.writer(), "runs", run)
+        write_meta(&self.writer(), "runs", run)?;
+        // Only now: a refused start must leave the files as they were.
+        if let Some(path) = &self.path {
+            *self
+                .checkpointer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = Some(Checkpointer::start(path)?);
+        }
+        Ok(())
     }
 
     fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
@@ -476,6 +519,12 @@ impl Store for SqliteStore {
     }
 
     fn close(&self, tidy: bool) {
+        drop(
+            self.checkpointer
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
         // Fold the WAL into the database: a stopped server leaves one file.
         // Not for a run that never began: it changes nothing on disk.
         if tidy
@@ -589,32 +638,34 @@ mod tests {
 
     #[test]
     fn a_rooms_first_write_clears_what_an_earlier_room_left_under_its_code() {
-        use crate::outbound::Frame;
         let store = SqliteStore::in_memory(0).unwrap();
         let code: RoomCode = "K7QMX".parse().unwrap();
-        let update = |fresh, seq, frame: &'static str| {
-            RoomWrite::Update(Box::new(RoomUpdate {
-                code,
-                fresh,
-                snapshot: None,
-                new_game: false,
-                rounds: Vec::new(),
-                events: vec![(seq, Frame::from(frame))],
-                drop_events_through: 0,
-                finished: Vec::new(),
-            }))
-        };
-        // An earlier room under this code could not be forgotten.
-        store.write(&[update(false, 7, "old")], 0).unwrap();
-        store.write(&[update(true, 1, "new")], 0).unwrap();
-        let events: Vec<(i64, String)> = store
-            .reader()
-            .prepare("SELECT seq, frame FROM events")
-            .unwrap()
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-            .unwrap()
-            .collect::<Result<_, _>>()
+        // What an earlier room under this code left, that it could not forget.
+        store
+            .writer()
+            .execute_batch(
+                "INSERT INTO rooms (code, snapshot) VALUES ('K7QMX', '{}');
+                 INSERT INTO rounds (room, round, report) VALUES ('K7QMX', 1, '{}');
+                 INSERT INTO events (room, seq, frame) VALUES ('K7QMX', 7, 'old');",
+            )
             .unwrap();
-        assert_eq!(events, [(1, "new".to_owned())]);
+        let first = RoomWrite::Update(Box::new(RoomUpdate {
+            code,
+            fresh: true,
+            snapshot: None,
+            new_game: false,
+            rounds: Vec::new(),
+            finished: Vec::new(),
+        }));
+        store.write(&[first], 0).unwrap();
+        let reader = store.reader();
+        for table in ["rooms", "rounds", "events"] {
+            let left: i64 = reader
+                .query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+                    row.get(0)
+                })
+                .unwrap();
+            assert_eq!(left, 0, "{table}");
+        }
     }
 }

@@ -161,7 +161,13 @@ fn write_until_closed(store: &dyn Store, clock: UptimeClock, mut queue: mpsc::Re
             }
         }
         if !writes.is_empty() {
+            let started = std::time::Instant::now();
+            let count = writes.len() as u64;
             write_batch(store, &writes, answers, clock.now_ms());
+            metrics::counter!(crate::metrics::STORE_WRITES).increment(count);
+            metrics::counter!(crate::metrics::STORE_TRANSACTIONS).increment(1);
+            metrics::counter!(crate::metrics::STORE_BUSY)
+                .increment(u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX));
         }
         if (uptime || final_uptime)
             && let Err(cause) = store.set_uptime(clock.now_ms())

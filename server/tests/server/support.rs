@@ -7,7 +7,7 @@ use futures_util::{SinkExt, StreamExt};
 use mice_cake_engine::{Assignment, GameView, Policy, Seat, Seed};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, GameResult, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
-    RoomState, SeatToken, ServerMessage,
+    RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 use mice_cake_server::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -377,6 +377,14 @@ impl Agent {
                         self.seat
                     );
                     self.committed_round = Some(round);
+                }
+                // A state can be all a resuming player is sent (after a
+                // restart, say): decide from it, as a client would.
+                if state.status == RoomStatus::Playing
+                    && !state.committed[self.seat]
+                    && let Some(view) = state.view
+                {
+                    self.decide(view.round).await;
                 }
             }
             ServerMessage::Event { seq, event } => {

@@ -5,6 +5,7 @@
 
 mod bots;
 mod durable;
+mod load;
 mod person;
 mod reconnect;
 mod support;

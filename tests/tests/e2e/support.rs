@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// How long any one expected line may take.
 pub(crate) const PATIENCE: Duration = Duration::from_secs(60);
 
-/// The directory holding both binaries, built once per test run.
+/// The directory holding the binaries, built once per test run.
 fn binaries() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
@@ -30,6 +30,8 @@ fn binaries() -> &'static Path {
             "mice-cake-server",
             "--package",
             "mice-cake-cli",
+            "--package",
+            "mice-cake-load",
             "--bins",
         ]);
         if release {
@@ -44,7 +46,7 @@ fn binaries() -> &'static Path {
     })
 }
 
-fn binary(name: &str) -> PathBuf {
+pub(crate) fn binary(name: &str) -> PathBuf {
     binaries().join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
@@ -176,6 +178,10 @@ impl Server {
 
     pub(crate) fn url(&self) -> String {
         format!("ws://{}", self.addr)
+    }
+
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
     }
 }
 

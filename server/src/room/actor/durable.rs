@@ -12,7 +12,7 @@ use tracing::warn;
 use super::{Commit, Player, Room, Round};
 use crate::lobby::TokenHash;
 use crate::outbound::Frame;
-use crate::room::events::{EventLog, KEPT};
+use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
 use crate::shared::Shared;
 use crate::store::{
@@ -31,7 +31,6 @@ pub(in crate::room) struct StoredMarks {
     snapshot: Option<RoomSnapshot>,
     game_number: u32,
     rounds: usize,
-    seq: u64,
 }
 
 impl Room {
@@ -80,31 +79,18 @@ impl Room {
             .as_ref()
             .map_or(&[][..], |game| &game.record().rounds[..]);
         let rounds = played.get(rounds_stored..).unwrap_or_default().to_vec();
-        let events: Vec<(u64, Frame)> = self
-            .events
-            .numbered_since(self.stored.seq)
-            .map(|(seq, frame)| (seq, frame.clone()))
-            .collect();
-        let last_seq = self.events.last_seq();
         let update = RoomUpdate {
             code: self.code,
             fresh: self.stored.snapshot.is_none(),
             snapshot: (self.stored.snapshot.as_ref() != Some(&snapshot)).then(|| snapshot.clone()),
             new_game,
             rounds,
-            drop_events_through: if events.is_empty() {
-                0
-            } else {
-                last_seq.saturating_sub(KEPT as u64)
-            },
-            events,
             finished: self.unsaved_games.clone(),
         };
         let marks = StoredMarks {
             snapshot: Some(snapshot),
             game_number: self.game_number,
             rounds: played.len(),
-            seq: last_seq,
         };
         (update, marks)
     }
@@ -222,6 +208,7 @@ impl Room {
             deadline: snapshot.deadline.filter(|_| playing).map(resumed),
         };
         let events = EventLog::restore(
+            shared.config.outbound_queue,
             snapshot.last_seq,
             events
                 .into_iter()
@@ -253,7 +240,6 @@ impl Room {
             stored: StoredMarks {
                 game_number: snapshot.game_number,
                 rounds: rounds_stored,
-                seq: snapshot.last_seq,
                 snapshot: Some(snapshot),
             },
             unsaved_games: Vec::new(),

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The load benchmarks of docs/performance.md, start to finish: builds the
+# release binaries, then for each scenario starts a fresh server (and the
+# echo baseline), runs `mice-cake-load`, and keeps its JSON report.
+#
+#   loadgen/bench.sh                 # every scenario
+#   loadgen/bench.sh idle human      # some of them
+#
+# Scenarios: idle (10k and 50k and 100k idle connections), human (10,000
+# rooms at one round per 5 s, with a data directory and --ephemeral),
+# saturated (50 rooms at full speed against the echo baseline, both
+# storage modes), spectators (one room, 10,000 spectators).
+#
+# Reports go to $OUT (default target/bench/load); a summary is printed.
+# Loopback only. Every process here may hold at most `ulimit -Hn` files:
+# scenarios that need more connections than that are cut down to fit, and
+# say so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=${OUT:-target/bench/load}
+PORT=${PORT:-18080}
+ECHO_PORT=${ECHO_PORT:-18081}
+mkdir -p "$OUT"
+scenarios=("$@")
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators)
+
+cargo build --release --locked -p mice-cake-server -p mice-cake-load
+server_bin=target/release/mice-cake-server
+load_bin=target/release/mice-cake-load
+
+# Both processes hold one file per connection, plus a few of their own.
+ulimit -n "$(ulimit -Hn)"
+max_connections=$(( $(ulimit -Hn) - 200 ))
+echo "open-file limit $(ulimit -Hn): at most $max_connections connections per process"
+
+data=$(mktemp -d)
+server_pid=""
+echo_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    [ -n "$echo_pid" ] && kill "$echo_pid" 2>/dev/null || true
+    rm -rf "$data"
+}
+trap cleanup EXIT
+
+start_server() { # flags…
+    [ -n "$server_pid" ] && { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
+    rm -rf "${data:?}"/*
+    "$server_bin" --bind "127.0.0.1:$PORT" --data-dir "$data/server" \
+        --max-rooms 100000 --max-connections 200000 --max-spectators 100000 \
+        --messages-per-second 10000 "$@" >"$OUT/server.log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 100); do
+        "$server_bin" healthcheck --addr "127.0.0.1:$PORT" --timeout 1s 2>/dev/null && return
+        sleep 0.1
+    done
+    echo "the server did not start: $(tail -3 "$OUT/server.log")" >&2
+    exit 1
+}
+
+start_echo() {
+    [ -n "$echo_pid" ] && return
+    "$load_bin" echo-server --bind "127.0.0.1:$ECHO_PORT" >"$OUT/echo.log" 2>&1 &
+    echo_pid=$!
+    sleep 0.5
+}
+
+fits() { # connections → the largest that fits, said aloud when cut
+    if [ "$1" -gt "$max_connections" ]; then
+        echo "  (cut from $1 to $max_connections connections: the open-file limit)" >&2
+        echo "$max_connections"
+    else
+        echo "$1"
+    fi
+}
+
+run() { # name, load arguments…
+    local name=$1
+    shift
+    echo "== $name"
+    "$load_bin" "$@" --server "ws://127.0.0.1:$PORT/ws" --server-pid "$server_pid" --json \
+        >"$OUT/$name.json" || echo "  (errors: see $OUT/$name.json)"
+    python3 - "$OUT/$name.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c, s, l, b = r["counts"], r.get("server") or {}, r.get("latency"), r.get("baseline")
+line = f"  {c['connections']:,} connections, {c['errors']} errors"
+if r["scenario"] == "play":
+    line += f", {r['rounds_per_second']:,.0f} rounds/s"
+if l:
+    line += f", latency p50 {l['p50_us']/1e3:.2f} ms p99 {l['p99_us']/1e3:.2f} ms max {l['max_us']/1e3:.2f} ms"
+if s:
+    line += f", server RSS {s['rss_bytes']/1e6:.1f} MB ({s['rss_per_connection_bytes']:,} B per connection)"
+    if s.get("cpu_us_per_frame"):
+        line += f", {s['cpu_us_per_frame']:.2f} µs CPU per frame"
+if b and b.get("cpu_ratio"):
+    line += f"; echo {b['cpu_us_per_frame']:.2f} µs per frame: ours {b['cpu_ratio']:.2f}× echo"
+print(line)
+EOF
+}
+
+for scenario in "${scenarios[@]}"; do
+    case $scenario in
+    idle)
+        for n in 10000 50000 100000; do
+            start_server
+            run "idle-$n" idle --connections "$(fits $n)"
+        done
+        ;;
+    human)
+        rooms=$(( $(fits 20000) / 2 ))
+        for storage in data ephemeral; do
+            flags=()
+            [ "$storage" = ephemeral ] && flags=(--ephemeral)
+            start_server "${flags[@]}"
+            run "human-$storage" play --rooms "$rooms" --think 5s --warmup 10s --duration 30s
+        done
+        ;;
+    saturated)
+        start_echo
+        for storage in data ephemeral; do
+            flags=()
+            [ "$storage" = ephemeral ] && flags=(--ephemeral)
+            start_server "${flags[@]}"
+            run "saturated-$storage" play --rooms 50 --warmup 3s --duration 15s \
+                --baseline "ws://127.0.0.1:$ECHO_PORT/" --baseline-pid "$echo_pid"
+        done
+        ;;
+    spectators)
+        start_server
+        run spectators play --rooms 1 --spectators "$(( $(fits 10002) - 2 ))" --think 1s --warmup 3s --duration 20s
+        ;;
+    *)
+        echo "unknown scenario $scenario: idle, human, saturated or spectators" >&2
+        exit 2
+        ;;
+    esac
+done
+echo "reports in $OUT"

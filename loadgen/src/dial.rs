@@ -1,0 +1,176 @@
+//! Opening WebSocket connections: from several loopback source addresses
+//! (one address has about 28,000 ephemeral ports), a few handshakes at a
+//! time (the server's accept backlog is finite), with small buffers (the
+//! generator holds as many connections as the server).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs as _};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context as _, bail};
+use futures_util::{SinkExt as _, StreamExt as _};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio::sync::Semaphore;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+
+/// A client connection.
+pub(crate) type Socket = WebSocketStream<TcpStream>;
+
+/// Handshakes in flight at once.
+const HANDSHAKES_IN_FLIGHT: usize = 256;
+
+/// How long one connection may take to open.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Connections planned per source address: well below the 28,232
+/// ephemeral ports Linux gives each by default, since ports closed by an
+/// earlier run stay in TIME_WAIT for a minute.
+pub(crate) const CONNECTIONS_PER_SOURCE: usize = 10_000;
+
+/// Source addresses used at least, when the choice is automatic.
+pub(crate) const MIN_SOURCES: usize = 4;
+
+/// Opens connections to one WebSocket URL.
+#[derive(Clone)]
+pub(crate) struct Dialer {
+    inner: Arc<DialerInner>,
+}
+
+struct DialerInner {
+    url: String,
+    addr: SocketAddr,
+    /// Local addresses to connect from, in turn; empty: the system chooses.
+    sources: Vec<IpAddr>,
+    next_source: AtomicUsize,
+    handshakes: Semaphore,
+}
+
+impl Dialer {
+    /// A dialer for `url` (`ws://host:port/path`). On loopback, `sources`
+    /// addresses from 127.0.0.1 up are used in turn.
+    pub(crate) fn new(url: &str, sources: usize) -> anyhow::Result<Dialer> {
+        let Some(rest) = url.strip_prefix("ws://") else {
+            bail!(
+                "the server URL must start with ws:// (the generator measures plain sockets): {url}"
+            );
+        };
+        let authority = rest.split('/').next().unwrap_or(rest);
+        let addr = authority
+            .to_socket_addrs()
+            .with_context(|| format!("cannot resolve {authority}"))?
+            .next()
+            .with_context(|| format!("{authority} has no address"))?;
+        let sources = if addr.ip().is_loopback() && addr.is_ipv4() {
+            (1..=sources.clamp(1, 250))
+                .map(|last| IpAddr::V4(Ipv4Addr::new(127, 0, 0, last as u8)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Dialer {
+            inner: Arc::new(DialerInner {
+                url: url.to_owned(),
+                addr,
+                sources,
+                next_source: AtomicUsize::new(0),
+                handshakes: Semaphore::new(HANDSHAKES_IN_FLIGHT),
+            }),
+        })
+    }
+
+    /// How many source addresses are used.
+    pub(crate) fn source_count(&self) -> usize {
+        self.inner.sources.len().max(1)
+    }
+
+    /// Opens one connection and completes the WebSocket handshake.
+    pub(crate) async fn dial(&self) -> anyhow::Result<Socket> {
+        let _permit = self
+            .inner
+            .handshakes
+            .acquire()
+            .await
+            .context("the dialer is closed")?;
+        tokio::time::timeout(CONNECT_TIMEOUT, self.open())
+            .await
+            .with_context(|| {
+                format!(
+                    "connecting to {} took over {CONNECT_TIMEOUT:?}",
+                    self.inner.url
+                )
+            })?
+    }
+
+    /// A socket bound to the next source address with a free port (earlier
+    /// runs leave ports in TIME_WAIT for a minute).
+    fn bound_socket(&self) -> anyhow::Result<TcpSocket> {
+        let sources = &self.inner.sources;
+        if sources.is_empty() {
+            return TcpSocket::new_v4().context("cannot make a socket");
+        }
+        let first = self.inner.next_source.fetch_add(1, Ordering::Relaxed);
+        for turn in first..first + sources.len() {
+            let socket = TcpSocket::new_v4().context("cannot make a socket")?;
+            if socket
+                .bind(SocketAddr::new(sources[turn % sources.len()], 0))
+                .is_ok()
+            {
+                return Ok(socket);
+            }
+        }
+        bail!(
+            "no free port on any of the {} source addresses: use more --sources",
+            sources.len()
+        )
+    }
+
+    async fn open(&self) -> anyhow::Result<Socket> {
+        let socket = self.bound_socket()?;
+        let stream = socket
+            .connect(self.inner.addr)
+            .await
+            .with_context(|| format!("cannot connect to {}", self.inner.addr))?;
+        // Small messages, each wanted at once.
+        stream.set_nodelay(true).context("cannot set TCP_NODELAY")?;
+        let (socket, _response) = tokio_tungstenite::client_async_with_config(
+            self.inner.url.as_str(),
+            stream,
+            Some(small_buffers()),
+        )
+        .await
+        .with_context(|| format!("WebSocket handshake with {} failed", self.inner.url))?;
+        Ok(socket)
+    }
+}
+
+/// Buffers sized for game messages, as the server's; the library's defaults
+/// (128 KiB to read) would cost gigabytes at 100,000 connections.
+pub(crate) fn small_buffers() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+}
+
+/// Sends a text frame.
+pub(crate) async fn send_text(socket: &mut Socket, text: String) -> anyhow::Result<()> {
+    socket
+        .send(Message::text(text))
+        .await
+        .context("the connection failed while sending")
+}
+
+/// The next text frame; `None` when the connection closed. Pings are
+/// answered by the library while reading.
+pub(crate) async fn next_text(socket: &mut Socket) -> anyhow::Result<Option<Utf8Bytes>> {
+    while let Some(message) = socket.next().await {
+        match message.context("the connection failed while reading")? {
+            Message::Text(text) => return Ok(Some(text)),
+            Message::Close(_) => return Ok(None),
+            Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
+        }
+    }
+    Ok(None)
+}

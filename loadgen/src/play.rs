@@ -1,0 +1,404 @@
+//! The game workload: rooms of two bot players (random legal assignments,
+//! with a think time or at full speed) and their spectators, playing whole
+//! games and rematches until the run stops.
+//!
+//! Latency is measured at every client, from the moment the round's last
+//! commit was sent to the moment the reveal arrives: what a player waits
+//! for once both have decided.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::bail;
+use mice_cake_engine::{Assignment, GameView, Options, Seat, Seated};
+use mice_cake_protocol::{ClientMessage, RoomCode, RoomEvent, RoomOptions, ServerMessage};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng as _, SeedableRng as _};
+use tokio::task::JoinSet;
+use tokio::time::Instant;
+
+use crate::crowd::Crowd;
+use crate::dial::Socket;
+use crate::wire::{self, Glimpse};
+
+/// What to play.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    pub(crate) rooms: usize,
+    pub(crate) spectators: usize,
+    /// How long a player takes to decide; zero for full speed.
+    pub(crate) think: Duration,
+    /// Think times vary by up to this fraction either way.
+    pub(crate) jitter: f64,
+    /// The rooms' round deadline; 0 for none.
+    pub(crate) deadline_ms: u64,
+    /// Seeds the players' choices.
+    pub(crate) seed: u64,
+}
+
+impl Plan {
+    /// Connections the plan opens.
+    pub(crate) fn connections(&self) -> usize {
+        self.rooms * (2 + self.spectators)
+    }
+}
+
+/// What every client shares.
+pub(crate) struct Run {
+    pub(crate) crowd: Crowd,
+    pub(crate) plan: Plan,
+}
+
+/// Starts every room's clients.
+pub(crate) fn start(run: &Arc<Run>) -> JoinSet<()> {
+    let mut clients = JoinSet::new();
+    for room in 0..run.plan.rooms {
+        let run = Arc::clone(run);
+        clients.spawn(async move { play_room(run, room).await });
+    }
+    clients
+}
+
+/// One room: its creator, then the second player and the spectators.
+async fn play_room(run: Arc<Run>, room: usize) {
+    let clock = Arc::new(RoomClock::default());
+    let per_room = 2 + run.plan.spectators;
+    let id = room * per_room;
+    let (creator, code) = match Client::enter(&run, id, &clock, Entry::Create).await {
+        Ok(entered) => entered,
+        Err(error) => {
+            return run
+                .crowd
+                .failed(per_room, || format!("room {room}: {error:#}"));
+        }
+    };
+    let mut members = JoinSet::new();
+    members.spawn(creator.play());
+    for member in 1..per_room {
+        let entry = if member == 1 {
+            Entry::Join(code)
+        } else {
+            Entry::Watch(code)
+        };
+        let (run, clock) = (Arc::clone(&run), Arc::clone(&clock));
+        members.spawn(async move {
+            match Client::enter(&run, id + member, &clock, entry).await {
+                Ok((client, _)) => client.play().await,
+                Err(error) => run.crowd.failed(1, || format!("room {room}: {error:#}")),
+            }
+        });
+    }
+    while members.join_next().await.is_some() {}
+}
+
+/// When each seat of a room last sent a commit, and for which round.
+#[derive(Default)]
+struct RoomClock {
+    commits: Mutex<Seated<Option<(u32, Instant)>>>,
+}
+
+impl RoomClock {
+    fn committing(&self, seat: Seat, round: u32) {
+        if let Ok(mut commits) = self.commits.lock() {
+            commits[seat] = Some((round, Instant::now()));
+        }
+    }
+
+    /// Time since the round's last commit was sent; none when the server
+    /// committed for both seats.
+    fn since_last_commit(&self, round: u32) -> Option<Duration> {
+        let commits = *self.commits.lock().ok()?;
+        let last = [commits.yellow, commits.blue]
+            .into_iter()
+            .flatten()
+            .filter(|(committed, _)| *committed == round)
+            .map(|(_, at)| at)
+            .max()?;
+        Some(last.elapsed())
+    }
+}
+
+/// How a client enters its room.
+#[derive(Clone, Copy)]
+enum Entry {
+    Create,
+    Join(RoomCode),
+    Watch(RoomCode),
+}
+
+/// One connection in a room.
+struct Client {
+    id: usize,
+    socket: Socket,
+    run: Arc<Run>,
+    clock: Arc<RoomClock>,
+    /// The creator counts the room's rounds and games.
+    counts_rounds: bool,
+    seat: Option<Seat>,
+    view: Option<GameView>,
+    rng: ChaCha8Rng,
+    /// A decided commit, sent when its think time is over.
+    pending: Option<PendingCommit>,
+}
+
+struct PendingCommit {
+    due: Instant,
+    round: u32,
+    assignment: Assignment,
+}
+
+impl Client {
+    /// Connects, says hello and enters the room.
+    async fn enter(
+        run: &Arc<Run>,
+        id: usize,
+        clock: &Arc<RoomClock>,
+        entry: Entry,
+    ) -> anyhow::Result<(Client, RoomCode)> {
+        let socket = run.crowd.dialer.dial().await?;
+        run.crowd.stats.connected();
+        let mut client = Client {
+            id,
+            socket,
+            run: Arc::clone(run),
+            clock: Arc::clone(clock),
+            counts_rounds: matches!(entry, Entry::Create),
+            seat: None,
+            view: None,
+            rng: ChaCha8Rng::seed_from_u64(run.plan.seed ^ id as u64),
+            pending: None,
+        };
+        let entered = client.say_hello_and_enter(entry).await;
+        if entered.is_err() {
+            client.run.crowd.stats.disconnected();
+        }
+        Ok((client, entered?))
+    }
+
+    async fn say_hello_and_enter(&mut self, entry: Entry) -> anyhow::Result<RoomCode> {
+        wire::hello(
+            &mut self.socket,
+            &self.run.crowd.stats,
+            format!("load{}", self.id),
+        )
+        .await?;
+        let message = match entry {
+            Entry::Create => ClientMessage::CreateRoom {
+                options: RoomOptions {
+                    game: Options::default(),
+                    deadline_ms: Some(self.run.plan.deadline_ms),
+                    public: false,
+                    bot: None,
+                },
+            },
+            Entry::Join(code) => ClientMessage::JoinRoom { code },
+            Entry::Watch(code) => ClientMessage::WatchRoom { code },
+        };
+        self.send(&message).await?;
+        match wire::expect(&mut self.socket, &self.run.crowd.stats).await? {
+            ServerMessage::Joined { seat, state, .. } => {
+                self.seat = seat;
+                self.view = state.view;
+                self.run.crowd.ready();
+                Ok(state.code)
+            }
+            other => bail!("expected joined, got {}", wire::describe(&other)),
+        }
+    }
+
+    /// Plays (or watches) until the run stops or the connection ends.
+    async fn play(mut self) {
+        let ending = self.play_until_stopped().await;
+        self.run.crowd.stats.disconnected();
+        if let Err(error) = ending {
+            let id = self.id;
+            self.run
+                .crowd
+                .stats
+                .error(|| format!("client {id}: {error:#}"));
+        }
+    }
+
+    async fn play_until_stopped(&mut self) -> anyhow::Result<()> {
+        let stop = self.run.crowd.stop.clone();
+        loop {
+            let due = self.pending.as_ref().map(|pending| pending.due);
+            tokio::select! {
+                biased;
+                () = stop.cancelled() => {
+                    // Leaving frees the room; a game in progress is forfeited.
+                    let _ = self.send(&ClientMessage::Leave).await;
+                    let _ = self.socket.close(None).await;
+                    return Ok(());
+                }
+                () = tokio::time::sleep_until(due.unwrap_or_else(Instant::now)), if due.is_some() => {
+                    self.send_commit().await?;
+                }
+                text = wire::receive_text(&mut self.socket, &self.run.crowd.stats) => {
+                    let Some(text) = text? else {
+                        return closed(&stop);
+                    };
+                    if self.seat.is_some() {
+                        self.on_message(wire::parse(&text)?).await?;
+                    } else {
+                        self.on_glimpse(wire::parse(&text)?);
+                    }
+                }
+            }
+        }
+    }
+
+    async fn on_message(&mut self, message: ServerMessage) -> anyhow::Result<()> {
+        match message {
+            ServerMessage::Event { event, .. } => match *event {
+                RoomEvent::GameStarted { view, .. } => self.view = Some(view),
+                RoomEvent::RoundStarted { round, .. } => self.decide(round).await?,
+                RoomEvent::Revealed { report, view, .. } => {
+                    let latency = self.clock.since_last_commit(report.round);
+                    self.run.crowd.stats.reveal(self.id, latency);
+                    if self.counts_rounds {
+                        self.run.crowd.stats.round();
+                    }
+                    self.view = Some(view);
+                }
+                RoomEvent::GameOver { .. } => {
+                    if self.counts_rounds {
+                        self.run.crowd.stats.game();
+                    }
+                    if self.seat.is_some() && !self.run.crowd.stop.is_cancelled() {
+                        self.send(&ClientMessage::Rematch).await?;
+                    }
+                }
+                RoomEvent::PlayerJoined { .. }
+                | RoomEvent::Committed { .. }
+                | RoomEvent::Connection { .. }
+                | RoomEvent::Spectators { .. }
+                | RoomEvent::RematchRequested { .. }
+                | RoomEvent::PlayerLeft { .. } => {}
+            },
+            ServerMessage::State { state } => {
+                // After a rematch the seats swap.
+                self.seat = state.you;
+                self.view = state.view;
+            }
+            ServerMessage::Error { code, message } => {
+                let id = self.id;
+                self.run
+                    .crowd
+                    .stats
+                    .error(|| format!("client {id}: error {code:?}: {message}"));
+            }
+            ServerMessage::ShuttingDown { .. } => bail!("the server is shutting down"),
+            ServerMessage::CommitAccepted { .. }
+            | ServerMessage::Joined { .. }
+            | ServerMessage::Left { .. }
+            | ServerMessage::Welcome { .. }
+            | ServerMessage::RoomList { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// A spectator's reading: reveals are timed, errors counted.
+    fn on_glimpse(&mut self, glimpse: Glimpse) {
+        if let Some(event) = glimpse.event
+            && event.kind == "revealed"
+            && let Some(report) = event.report
+        {
+            let latency = self.clock.since_last_commit(report.round);
+            self.run.crowd.stats.reveal(self.id, latency);
+        }
+        if glimpse.kind == "error" {
+            let id = self.id;
+            self.run.crowd.stats.error(|| {
+                format!(
+                    "spectator {id}: error {}: {}",
+                    glimpse.code.unwrap_or_default(),
+                    glimpse.message.unwrap_or_default()
+                )
+            });
+        }
+    }
+
+    /// Chooses this round's assignment, to send now or after thinking. A
+    /// player with nothing to decide is committed for by the server.
+    async fn decide(&mut self, round: u32) -> anyhow::Result<()> {
+        let (Some(seat), Some(view)) = (self.seat, self.view.as_ref()) else {
+            return Ok(());
+        };
+        let legal = view.legal_assignments(seat);
+        if legal.len() <= 1 {
+            return Ok(());
+        }
+        let pick = self.rng.next_u32() as usize % legal.len();
+        let plan = self.run.plan;
+        let spread = 1.0 + plan.jitter * (2.0 * unit(&mut self.rng) - 1.0);
+        self.pending = Some(PendingCommit {
+            due: Instant::now() + plan.think.mul_f64(spread.max(0.0)),
+            round,
+            assignment: legal[pick],
+        });
+        if plan.think.is_zero() {
+            self.send_commit().await?;
+        }
+        Ok(())
+    }
+
+    async fn send_commit(&mut self) -> anyhow::Result<()> {
+        let (Some(pending), Some(seat)) = (self.pending.take(), self.seat) else {
+            return Ok(());
+        };
+        self.clock.committing(seat, pending.round);
+        self.send(&ClientMessage::Commit {
+            round: pending.round,
+            assignment: pending.assignment,
+        })
+        .await
+    }
+
+    async fn send(&mut self, message: &ClientMessage) -> anyhow::Result<()> {
+        wire::send(&mut self.socket, &self.run.crowd.stats, message).await
+    }
+}
+
+/// The connection ended: expected once the run stops, an error before.
+fn closed(stop: &tokio_util::sync::CancellationToken) -> anyhow::Result<()> {
+    if stop.is_cancelled() {
+        Ok(())
+    } else {
+        bail!("the server closed the connection")
+    }
+}
+
+/// A uniform number in [0, 1).
+fn unit(rng: &mut ChaCha8Rng) -> f64 {
+    f64::from(rng.next_u32()) / (f64::from(u32::MAX) + 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latency_counts_from_the_later_commit_of_the_round() {
+        let clock = RoomClock::default();
+        assert_eq!(clock.since_last_commit(1), None);
+        clock.committing(Seat::Yellow, 1);
+        std::thread::sleep(Duration::from_millis(30));
+        clock.committing(Seat::Blue, 1);
+        let since = clock.since_last_commit(1).unwrap();
+        assert!(since < Duration::from_millis(30), "{since:?}");
+        // A commit for another round does not count.
+        clock.committing(Seat::Blue, 2);
+        let since = clock.since_last_commit(1).unwrap();
+        assert!(since >= Duration::from_millis(30), "{since:?}");
+    }
+
+    #[test]
+    fn think_times_spread_evenly_around_the_mean() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let draws: Vec<f64> = (0..10_000).map(|_| unit(&mut rng)).collect();
+        assert!(draws.iter().all(|draw| (0.0..1.0).contains(draw)));
+        let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        assert!((0.49..0.51).contains(&mean), "{mean}");
+    }
+}
