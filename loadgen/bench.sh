@@ -7,7 +7,8 @@
 #   loadgen/bench.sh idle human      # some of them
 #
 # Scenarios: idle (10k and 50k and 100k idle connections), human (10,000
-# rooms at one round per 5 s, with a data directory and --ephemeral),
+# rooms at one round per 5 s: with a data directory, with --durability
+# process, and --ephemeral),
 # saturated (50 rooms at full speed against the echo baseline, both
 # storage modes), spectators (one room, 10,000 spectators).
 #
@@ -110,9 +111,12 @@ for scenario in "${scenarios[@]}"; do
         ;;
     human)
         rooms=$(( $(fits 20000) / 2 ))
-        for storage in data ephemeral; do
-            flags=()
-            [ "$storage" = ephemeral ] && flags=(--ephemeral)
+        for storage in data process ephemeral; do
+            case $storage in
+            data) flags=() ;;
+            process) flags=(--durability process) ;;
+            ephemeral) flags=(--ephemeral) ;;
+            esac
             start_server "${flags[@]}"
             run "human-$storage" play --rooms "$rooms" --think 5s --warmup 10s --duration 30s
         done

@@ -241,7 +241,7 @@ impl Client {
                     if self.seat.is_some() {
                         self.on_message(wire::parse(&text)?).await?;
                     } else {
-                        self.on_glimpse(wire::parse(&text)?);
+                        self.on_glimpse(Glimpse::of(&text));
                     }
                 }
             }
@@ -300,22 +300,19 @@ impl Client {
 
     /// A spectator's reading: reveals are timed, errors counted.
     fn on_glimpse(&mut self, glimpse: Glimpse) {
-        if let Some(event) = glimpse.event
-            && event.kind == "revealed"
-            && let Some(report) = event.report
-        {
-            let latency = self.clock.since_last_commit(report.round);
-            self.run.crowd.stats.reveal(self.id, latency);
-        }
-        if glimpse.kind == "error" {
-            let id = self.id;
-            self.run.crowd.stats.error(|| {
-                format!(
-                    "spectator {id}: error {}: {}",
-                    glimpse.code.unwrap_or_default(),
-                    glimpse.message.unwrap_or_default()
-                )
-            });
+        match glimpse {
+            Glimpse::Reveal { round } => {
+                let latency = self.clock.since_last_commit(round);
+                self.run.crowd.stats.reveal(self.id, latency);
+            }
+            Glimpse::Error(text) => {
+                let id = self.id;
+                self.run
+                    .crowd
+                    .stats
+                    .error(|| format!("spectator {id}: {text}"));
+            }
+            Glimpse::Other => {}
         }
     }
 

@@ -120,7 +120,9 @@ pub struct Config {
     pub ephemeral: bool,
 
     /// What a write survives: `normal`, the server being killed (even
-    /// `kill -9`); `full`, also a power cut, for an fsync per transaction.
+    /// `kill -9`); `full`, also a power cut, for an fsync per transaction;
+    /// `process`, the server dying but not the machine (never syncs: a
+    /// machine crash may damage the database), for the lowest latency.
     #[arg(
         long,
         env = "MICE_CAKE_DURABILITY",

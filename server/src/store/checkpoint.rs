@@ -17,6 +17,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use super::StoreError;
+use super::sqlite::Durability;
 
 /// How often the log is copied.
 const INTERVAL: Duration = Duration::from_millis(250);
@@ -34,12 +35,14 @@ pub(crate) struct Checkpointer {
 
 impl Checkpointer {
     /// Starts checkpointing the database at `path` (already in WAL mode).
-    pub(crate) fn start(path: &Path) -> Result<Checkpointer, StoreError> {
+    pub(crate) fn start(path: &Path, durability: Durability) -> Result<Checkpointer, StoreError> {
         let connection = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         super::sqlite::wait_briefly_when_busy(&connection)?;
+        // A checkpoint syncs (or not) as the writer's setting says.
+        connection.pragma_update(None, "synchronous", durability.synchronous())?;
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("checkpoint".into())

@@ -10,7 +10,7 @@ use mice_cake_protocol::{
     ClientMessage, ErrorCode, FinishedGame, GamePage, RoomList, RoomOptions, RoomStatus,
     ServerMessage,
 };
-use mice_cake_server::Config;
+use mice_cake_server::{Config, Durability};
 use tokio::net::TcpListener;
 
 use crate::hidden::{Known, check_frames, check_log};
@@ -356,4 +356,31 @@ async fn a_data_directory_in_use_is_refused() {
         .await
         .stop()
         .await;
+}
+
+#[tokio::test]
+async fn every_durability_keeps_a_room_and_its_commit_across_a_restart() {
+    for durability in [Durability::Process, Durability::Normal, Durability::Full] {
+        let dir = tempfile::tempdir().unwrap();
+        let with = move |config: &mut Config| config.durability = durability;
+        let server = TestServer::keeping_games_in(dir.path(), with).await;
+        let (code, yellow, _blue, yellow_token, _) =
+            two_players(&server, RoomOptions::default()).await;
+        let mut yellow = Agent::new(yellow, Seat::Yellow, Policy::Greedy, 1);
+        yellow.until_committed().await;
+        server.stop().await;
+
+        let server = TestServer::keeping_games_in(dir.path(), with).await;
+        let mut watcher = Client::greeted(&server, "Di").await;
+        let state = watcher.watch(code).await;
+        assert_eq!(state.status, RoomStatus::Playing, "{durability:?}");
+        assert!(state.committed.yellow, "{durability:?}: the commit is kept");
+        let mut again = Client::greeted(&server, "Ada").await;
+        again.resume(yellow_token, None).await;
+        let ServerMessage::Joined { state, .. } = again.recv().await else {
+            panic!("{durability:?}: the seat is taken back");
+        };
+        assert!(state.your_commit.is_some(), "{durability:?}");
+        server.stop().await;
+    }
 }
