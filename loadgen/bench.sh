@@ -41,12 +41,17 @@ echo_pid=""
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
     [ -n "$echo_pid" ] && kill "$echo_pid" 2>/dev/null || true
+    # Let them finish (a server's last checkpoint) before their files go.
+    wait 2>/dev/null || true
     rm -rf "$data"
 }
 trap cleanup EXIT
 
 start_server() { # flags…
-    [ -n "$server_pid" ] && { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; }
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
     rm -rf "${data:?}"/*
     "$server_bin" --bind "127.0.0.1:$PORT" --data-dir "$data/server" \
         --max-rooms 100000 --max-connections 200000 --max-spectators 100000 \
@@ -82,11 +87,15 @@ run() { # name, load arguments…
     echo "== $name"
     "$load_bin" "$@" --server "ws://127.0.0.1:$PORT/ws" --server-pid "$server_pid" --json \
         >"$OUT/$name.json" || echo "  (errors: see $OUT/$name.json)"
+    if [ ! -s "$OUT/$name.json" ]; then
+        echo "  (no report: the load generator failed)"
+        return
+    fi
     python3 - "$OUT/$name.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
 c, s, l, b = r["counts"], r.get("server") or {}, r.get("latency"), r.get("baseline")
-line = f"  {c['connections']:,} connections, {c['errors']} errors"
+line = f"  {c['connections']:,} connections, {r['run_errors']} errors"
 if r["scenario"] == "play":
     line += f", {r['rounds_per_second']:,.0f} rounds/s"
 if l:

@@ -91,14 +91,22 @@ async fn play_room(run: Arc<Run>, room: usize) {
     while members.join_next().await.is_some() {}
 }
 
+/// A round of a room: its game's number and the round's (round numbers
+/// start again with every rematch).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct RoundOf {
+    game: u32,
+    round: u32,
+}
+
 /// When each seat of a room last sent a commit, and for which round.
 #[derive(Default)]
 struct RoomClock {
-    commits: Mutex<Seated<Option<(u32, Instant)>>>,
+    commits: Mutex<Seated<Option<(RoundOf, Instant)>>>,
 }
 
 impl RoomClock {
-    fn committing(&self, seat: Seat, round: u32) {
+    fn committing(&self, seat: Seat, round: RoundOf) {
         if let Ok(mut commits) = self.commits.lock() {
             commits[seat] = Some((round, Instant::now()));
         }
@@ -106,7 +114,7 @@ impl RoomClock {
 
     /// Time since the round's last commit was sent; none when the server
     /// committed for both seats.
-    fn since_last_commit(&self, round: u32) -> Option<Duration> {
+    fn since_last_commit(&self, round: RoundOf) -> Option<Duration> {
         let commits = *self.commits.lock().ok()?;
         let last = [commits.yellow, commits.blue]
             .into_iter()
@@ -135,6 +143,8 @@ struct Client {
     /// The creator counts the room's rounds and games.
     counts_rounds: bool,
     seat: Option<Seat>,
+    /// The room's current game.
+    game: u32,
     view: Option<GameView>,
     rng: ChaCha8Rng,
     /// A decided commit, sent when its think time is over.
@@ -143,7 +153,7 @@ struct Client {
 
 struct PendingCommit {
     due: Instant,
-    round: u32,
+    round: RoundOf,
     assignment: Assignment,
 }
 
@@ -164,6 +174,7 @@ impl Client {
             clock: Arc::clone(clock),
             counts_rounds: matches!(entry, Entry::Create),
             seat: None,
+            game: 0,
             view: None,
             rng: ChaCha8Rng::seed_from_u64(run.plan.seed ^ id as u64),
             pending: None,
@@ -198,6 +209,7 @@ impl Client {
         match wire::expect(&mut self.socket, &self.run.crowd.stats).await? {
             ServerMessage::Joined { seat, state, .. } => {
                 self.seat = seat;
+                self.game = state.game;
                 self.view = state.view;
                 self.run.crowd.ready();
                 Ok(state.code)
@@ -251,10 +263,16 @@ impl Client {
     async fn on_message(&mut self, message: ServerMessage) -> anyhow::Result<()> {
         match message {
             ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::GameStarted { view, .. } => self.view = Some(view),
+                RoomEvent::GameStarted { game, view, .. } => {
+                    self.game = game;
+                    self.view = Some(view);
+                }
                 RoomEvent::RoundStarted { round, .. } => self.decide(round).await?,
                 RoomEvent::Revealed { report, view, .. } => {
-                    let latency = self.clock.since_last_commit(report.round);
+                    let latency = self.clock.since_last_commit(RoundOf {
+                        game: self.game,
+                        round: report.round,
+                    });
                     self.run.crowd.stats.reveal(self.id, latency);
                     if self.counts_rounds {
                         self.run.crowd.stats.round();
@@ -279,6 +297,7 @@ impl Client {
             ServerMessage::State { state } => {
                 // After a rematch the seats swap.
                 self.seat = state.you;
+                self.game = state.game;
                 self.view = state.view;
             }
             ServerMessage::Error { code, message } => {
@@ -301,8 +320,12 @@ impl Client {
     /// A spectator's reading: reveals are timed, errors counted.
     fn on_glimpse(&mut self, glimpse: Glimpse) {
         match glimpse {
+            Glimpse::GameStarted { game } => self.game = game,
             Glimpse::Reveal { round } => {
-                let latency = self.clock.since_last_commit(round);
+                let latency = self.clock.since_last_commit(RoundOf {
+                    game: self.game,
+                    round,
+                });
                 self.run.crowd.stats.reveal(self.id, latency);
             }
             Glimpse::Error(text) => {
@@ -331,7 +354,10 @@ impl Client {
         let spread = 1.0 + plan.jitter * (2.0 * unit(&mut self.rng) - 1.0);
         self.pending = Some(PendingCommit {
             due: Instant::now() + plan.think.mul_f64(spread.max(0.0)),
-            round,
+            round: RoundOf {
+                game: self.game,
+                round,
+            },
             assignment: legal[pick],
         });
         if plan.think.is_zero() {
@@ -346,7 +372,7 @@ impl Client {
         };
         self.clock.committing(seat, pending.round);
         self.send(&ClientMessage::Commit {
-            round: pending.round,
+            round: pending.round.round,
             assignment: pending.assignment,
         })
         .await
@@ -376,18 +402,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn latency_counts_from_the_later_commit_of_the_round() {
+    fn latency_counts_from_the_later_commit_of_the_round_of_that_game() {
+        let round = |game, round| RoundOf { game, round };
         let clock = RoomClock::default();
-        assert_eq!(clock.since_last_commit(1), None);
-        clock.committing(Seat::Yellow, 1);
+        assert_eq!(clock.since_last_commit(round(1, 1)), None);
+        clock.committing(Seat::Yellow, round(1, 1));
         std::thread::sleep(Duration::from_millis(30));
-        clock.committing(Seat::Blue, 1);
-        let since = clock.since_last_commit(1).unwrap();
+        clock.committing(Seat::Blue, round(1, 1));
+        let since = clock.since_last_commit(round(1, 1)).unwrap();
         assert!(since < Duration::from_millis(30), "{since:?}");
         // A commit for another round does not count.
-        clock.committing(Seat::Blue, 2);
-        let since = clock.since_last_commit(1).unwrap();
+        clock.committing(Seat::Blue, round(1, 2));
+        let since = clock.since_last_commit(round(1, 1)).unwrap();
         assert!(since >= Duration::from_millis(30), "{since:?}");
+        // Nor one for the same round of the game before a rematch.
+        assert_eq!(clock.since_last_commit(round(2, 1)), None);
     }
 
     #[test]

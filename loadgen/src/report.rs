@@ -20,6 +20,8 @@ pub(crate) struct Report {
     pub(crate) seconds: f64,
     /// Counted in the window (connections: open at its end).
     pub(crate) counts: Counts,
+    /// Errors in the whole run: connecting, the window, and leaving.
+    pub(crate) run_errors: u64,
     pub(crate) rounds_per_second: f64,
     pub(crate) frames_per_second: f64,
     /// From the round's last commit to the reveal, at every client.
@@ -69,7 +71,7 @@ pub(crate) struct Baseline {
 impl Report {
     /// Whether anything went wrong.
     pub(crate) fn failed(&self) -> bool {
-        self.counts.errors > 0
+        self.run_errors > 0
             || self.setup_failures > 0
             || self.baseline.is_some_and(|baseline| baseline.errors > 0)
     }
@@ -86,11 +88,12 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "  connections  {} open of {} ({} could not get in), {} errors",
+            "  connections  {} open of {} ({} could not get in), {} errors ({} in the whole run)",
             group(c.connections),
             group(self.clients as u64),
             group(self.setup_failures as u64),
             group(c.errors),
+            group(self.run_errors),
         )?;
         if c.rounds > 0 || self.scenario == "play" {
             writeln!(

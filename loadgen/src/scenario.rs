@@ -127,7 +127,7 @@ fn with_baseline(mut ours: Report, echo: &Report, sizes: &[u32]) -> Report {
         rounds_per_second_at_echo_cost: per_frame(echo)
             .zip(frames_per_round)
             .map(|(micros, frames)| 1e6 / (micros * frames)),
-        errors: echo.counts.errors + echo.setup_failures as u64,
+        errors: echo.run_errors + echo.setup_failures as u64,
     });
     ours
 }
@@ -197,7 +197,9 @@ impl Measured {
         })
         .await;
         clients.abort_all();
+        let run_errors = self.stats.counts().errors;
         Ok(Report {
+            run_errors,
             scenario: self.scenario,
             setup: self.setup.clone(),
             clients: self.clients,

@@ -28,6 +28,7 @@ pub(crate) async fn send(
 /// process then measure the server rather than the generator.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Glimpse {
+    GameStarted { game: u32 },
     Reveal { round: u32 },
     Error(String),
     Other,
@@ -37,22 +38,31 @@ impl Glimpse {
     pub(crate) fn of(text: &str) -> Glimpse {
         const EVENT: &str = r#"{"type":"event","#;
         const REVEAL: &str = r#""event":{"kind":"revealed","report":{"round":"#;
+        const GAME_STARTED: &str = r#""event":{"kind":"game_started","game":"#;
         const ERROR: &str = r#"{"type":"error","#;
         if text.starts_with(EVENT) {
-            let round = text.find(REVEAL).and_then(|at| {
-                let rest = &text[at + REVEAL.len()..];
-                let digits = rest
-                    .find(|c: char| !c.is_ascii_digit())
-                    .unwrap_or(rest.len());
-                rest[..digits].parse().ok()
-            });
-            return round.map_or(Glimpse::Other, |round| Glimpse::Reveal { round });
+            if let Some(round) = number_after(text, REVEAL) {
+                return Glimpse::Reveal { round };
+            }
+            if let Some(game) = number_after(text, GAME_STARTED) {
+                return Glimpse::GameStarted { game };
+            }
+            return Glimpse::Other;
         }
         if text.starts_with(ERROR) {
             return Glimpse::Error(text.to_owned());
         }
         Glimpse::Other
     }
+}
+
+/// The number right after `opening` in `text`.
+fn number_after(text: &str, opening: &str) -> Option<u32> {
+    let rest = &text[text.find(opening)? + opening.len()..];
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest[..digits].parse().ok()
 }
 
 /// Reads one text frame; `None` when the connection closed.
@@ -132,6 +142,9 @@ mod tests {
         let error = r#"{"type":"error","code":"rate_limited","message":"slow down"}"#;
         assert_eq!(Glimpse::of(error), Glimpse::Error(error.into()));
         assert_eq!(Glimpse::of(r#"{"type":"welcome"}"#), Glimpse::Other);
+        let started =
+            r#"{"type":"event","seq":40,"event":{"kind":"game_started","game":2,"players":{}}}"#;
+        assert_eq!(Glimpse::of(started), Glimpse::GameStarted { game: 2 });
     }
 
     #[test]

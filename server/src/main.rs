@@ -52,7 +52,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 /// a file, and the usual soft limit (1,024) is far below what a server holds.
 fn allow_open_files(max_connections: usize) {
     // Connections, plus the database, the listener and a margin.
-    let wanted = max_connections as u64 + 64;
+    let wanted = (max_connections as u64).saturating_add(64);
     match rlimit::increase_nofile_limit(wanted) {
         Ok(limit) if limit < wanted => tracing::warn!(
             limit,

@@ -12,8 +12,8 @@ use crate::outbound::{Frame, frame};
 pub(super) struct EventLog {
     last_seq: u64,
     recent: VecDeque<(u64, Frame)>,
-    /// Most events replayed to a resuming client; one more is kept, to tell
-    /// a client that missed more (it gets the state alone).
+    /// Most events replayed to a resuming client, and so kept; a client
+    /// that missed more gets the state alone.
     replay_limit: usize,
 }
 
@@ -30,26 +30,24 @@ impl EventLog {
     }
 
     /// A log brought back from storage: the last event's number and the
-    /// kept events, in order.
+    /// events stored with it, in order (servers no longer store events; a
+    /// data directory may still hold some). They are kept only if they run
+    /// without a gap up to `last_seq`: a replay must be every missed event.
     pub(super) fn restore(
         outbound_queue: usize,
         last_seq: u64,
-        kept: impl IntoIterator<Item = (u64, Frame)>,
+        stored: impl IntoIterator<Item = (u64, Frame)>,
     ) -> EventLog {
         let mut log = EventLog::new(outbound_queue);
         log.last_seq = last_seq;
-        log.recent = kept
-            .into_iter()
-            .filter(|(seq, _)| *seq <= last_seq)
-            .collect();
-        while log.recent.len() > log.kept() {
-            log.recent.pop_front();
+        let stored: Vec<(u64, Frame)> = stored.into_iter().collect();
+        let unbroken = stored.last().is_some_and(|(seq, _)| *seq == last_seq)
+            && stored.windows(2).all(|pair| pair[1].0 == pair[0].0 + 1);
+        if unbroken {
+            let skip = stored.len().saturating_sub(log.replay_limit);
+            log.recent = stored.into_iter().skip(skip).collect();
         }
         log
-    }
-
-    fn kept(&self) -> usize {
-        self.replay_limit + 1
     }
 
     /// Numbers and serializes an event; returns its frame.
@@ -59,7 +57,7 @@ impl EventLog {
             seq: self.last_seq,
             event: Box::new(event),
         });
-        if self.recent.len() >= self.kept() {
+        if self.recent.len() >= self.replay_limit.max(1) {
             self.recent.pop_front();
         }
         self.recent.push_back((self.last_seq, frame.clone()));
@@ -71,11 +69,19 @@ impl EventLog {
         self.last_seq
     }
 
-    /// What a client that saw events up to `seq` missed, when few enough
-    /// to replay; `None` when it missed more (the state holds all of it).
+    /// Every event a client that saw events up to `seq` missed, when they
+    /// are few and all still held; `None` otherwise (the state holds all of
+    /// it), as after a restart, which keeps no events.
     pub(super) fn missed_since(&self, seq: u64) -> Option<Vec<Frame>> {
-        let missed: Vec<Frame> = self.since(seq).cloned().collect();
-        (missed.len() <= self.replay_limit).then_some(missed)
+        let missed = self.last_seq.saturating_sub(seq);
+        if missed == 0 {
+            return Some(Vec::new());
+        }
+        let first_held = self.recent.front().map(|(number, _)| *number)?;
+        if missed > self.replay_limit as u64 || first_held > seq + 1 {
+            return None;
+        }
+        Some(self.since(seq).cloned().collect())
     }
 
     /// The kept events after `seq`.
@@ -121,17 +127,40 @@ mod tests {
         );
         assert_eq!(log.missed_since(89), None);
         assert_eq!(log.missed_since(0), None);
+        // One that saw everything, or says nothing, is sent nothing.
+        assert_eq!(log.missed_since(u64::MAX).unwrap().len(), 0);
         // Only what a replay can use is held.
-        assert_eq!(log.recent.len(), 11);
+        assert_eq!(log.recent.len(), 10);
     }
 
     #[test]
-    fn a_restored_log_numbers_on_from_where_it_was() {
+    fn after_a_restart_only_what_came_since_is_replayed_and_only_whole() {
         let mut log = EventLog::restore(40, 57, Vec::new());
-        // Nothing before the restart can be replayed: the state has it.
-        assert_eq!(log.missed_since(50).unwrap().len(), 0);
+        // Events before the restart are gone: the state alone, not a replay
+        // with a hole in it.
+        assert_eq!(log.missed_since(50), None);
         log.record(RoomEvent::Spectators { count: 2 });
-        assert_eq!(log.last_seq(), 58);
-        assert_eq!(log.missed_since(57).unwrap().len(), 1);
+        log.record(RoomEvent::Spectators { count: 3 });
+        assert_eq!(log.last_seq(), 59);
+        assert_eq!(log.missed_since(50), None);
+        assert_eq!(log.missed_since(57).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn stored_events_are_kept_only_when_they_run_unbroken_to_the_last() {
+        let stored = |numbers: &[u64]| -> Vec<(u64, Frame)> {
+            numbers
+                .iter()
+                .map(|seq| (*seq, Frame::from(format!(r#"{{"seq":{seq}}}"#))))
+                .collect()
+        };
+        let log = EventLog::restore(40, 57, stored(&[55, 56, 57]));
+        assert_eq!(log.missed_since(54).unwrap().len(), 3);
+        // Older than the last event: left from an earlier run.
+        let log = EventLog::restore(40, 57, stored(&[50, 51, 52]));
+        assert_eq!(log.missed_since(51), None);
+        // A gap.
+        let log = EventLog::restore(40, 57, stored(&[54, 56, 57]));
+        assert_eq!(log.missed_since(55), None);
     }
 }

@@ -27,6 +27,9 @@ const INTERVAL: Duration = Duration::from_millis(250);
 /// starts over by itself whenever a passive copy catches up.
 const RESTART_FRAMES: i64 = 65_536;
 
+/// Tries for a lock before a checkpoint gives up until the next: 100 ms.
+const CHECKPOINT_BUSY_TRIES: u32 = 400;
+
 /// A running checkpoint thread; stopped when dropped.
 pub(crate) struct Checkpointer {
     stop: Option<mpsc::Sender<()>>,
@@ -40,7 +43,9 @@ impl Checkpointer {
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        super::sqlite::wait_briefly_when_busy(&connection)?;
+        // It gives way quickly: a restart waiting on a slow reader must not
+        // hold the writer's lock for long, nor outlast the writer's patience.
+        super::sqlite::wait_briefly_when_busy::<CHECKPOINT_BUSY_TRIES>(&connection)?;
         // A checkpoint syncs (or not) as the writer's setting says.
         connection.pragma_update(None, "synchronous", durability.synchronous())?;
         let (stop, stopped) = mpsc::channel::<()>();

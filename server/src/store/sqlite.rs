@@ -169,7 +169,8 @@ impl SqliteStore {
         )
         .map_err(|error| opening(&name, error))?;
         for connection in [&writer, &reader] {
-            wait_briefly_when_busy(connection).map_err(|error| opening(&name, error))?;
+            wait_briefly_when_busy::<BUSY_TRIES>(connection)
+                .map_err(|error| opening(&name, error))?;
         }
         Ok(SqliteStore {
             name,
@@ -259,20 +260,21 @@ fn lock(dir: &Path) -> Result<File, StoreError> {
     }
 }
 
-/// An error while opening: a damaged file says so.
-/// How long a connection waits for a lock another holds (the checkpoint,
-/// a reader) before failing.
-const BUSY_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
-
 /// Between tries for a lock: short, since locks here are held for
 /// milliseconds.
 const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_micros(250);
 
-/// Waits for a busy lock in short pauses. SQLite's own busy timeout sleeps
-/// 1, 2, 5 … up to 100 ms between tries: a room's write would wait that long
-/// for a lock freed a millisecond later (seen as the latency tail under load).
-pub(super) fn wait_briefly_when_busy(connection: &Connection) -> rusqlite::Result<()> {
-    const TRIES: u32 = (BUSY_LIMIT.as_micros() / BUSY_PAUSE.as_micros()) as u32;
+/// Tries for a lock another connection holds (the checkpoint, a reader)
+/// before failing: 5 s.
+pub(super) const BUSY_TRIES: u32 = 20_000;
+
+/// Waits for a busy lock in short pauses, `TRIES` times at most. SQLite's
+/// own busy timeout sleeps 1, 2, 5 … up to 100 ms between tries: a room's
+/// write would wait that long for a lock freed a millisecond later (seen as
+/// the latency tail under load).
+pub(super) fn wait_briefly_when_busy<const TRIES: u32>(
+    connection: &Connection,
+) -> rusqlite::Result<()> {
     connection.busy_handler(Some(|tries: i32| {
         let waiting = u32::try_from(tries).unwrap_or(u32::MAX) < TRIES;
         if waiting {
@@ -282,6 +284,7 @@ pub(super) fn wait_briefly_when_busy(connection: &Connection) -> rusqlite::Resul
     }))
 }
 
+/// An error while opening: a damaged file says so.
 fn opening(name: &str, error: rusqlite::Error) -> StoreError {
     use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
     match error.sqlite_error_code() {
@@ -460,15 +463,19 @@ impl Store for SqliteStore {
     }
 
     fn begin_run(&self, run: u64) -> Result<(), StoreError> {
+        // Only now, when every stored room is back: a refused start must
+        // leave the files as they were. Started before the run is counted,
+        // so that failing to start it counts nothing (its first copy comes
+        // a while later: dropping it at once copies nothing).
+        let checkpointer = match &self.path {
+            Some(path) => Some(Checkpointer::start(path, self.durability)?),
+            None => None,
+        };
         write_meta(&self.writer(), "runs", run)?;
-        // Only now: a refused start must leave the files as they were.
-        if let Some(path) = &self.path {
-            *self
-                .checkpointer
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner) =
-                Some(Checkpointer::start(path, self.durability)?);
-        }
+        *self
+            .checkpointer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = checkpointer;
         Ok(())
     }
 

@@ -94,7 +94,7 @@ fn rooms_play_whole_games_and_are_compared_with_the_echo_baseline() {
         &echo_pid,
     ]);
     assert!(output.status.success(), "no errors: {report:#}");
-    assert_eq!(report["counts"]["errors"], 0, "{report:#}");
+    assert_eq!(report["run_errors"], 0, "{report:#}");
     assert_eq!(report["setup_failures"], 0, "{report:#}");
     // Whole games at full speed: many rounds, rematches included.
     let rounds = number(&report, "/counts/rounds");
