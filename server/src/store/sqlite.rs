@@ -83,7 +83,7 @@ pub enum Durability {
     /// Every write survives the server process dying (even `kill -9`), but
     /// nothing is ever synced to the disk: if the machine itself crashes or
     /// loses power, the database may be damaged. The fastest: syncs stall
-    /// the writer (reveal p99 at 10,000 rooms: 60–80 ms with `normal`, 5 ms
+    /// the writer (reveal p99 at 10,000 rooms: 30–106 ms with `normal`, 4–5 ms
     /// with this; docs/performance.md).
     Process,
     /// Every write survives the server being killed (even `kill -9`); the
