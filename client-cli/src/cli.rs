@@ -220,14 +220,12 @@ fn parse_pair(text: &str) -> Result<(Policy, Policy), String> {
 fn default_name() -> String {
     std::env::var("USER")
         .ok()
-        .and_then(|name| player_name(&name).ok().map(str::to_owned))
+        .and_then(|name| player_name(&name).ok())
         .unwrap_or_else(|| "mouse".into())
 }
 
 fn parse_name(name: &str) -> Result<String, String> {
-    player_name(name)
-        .map(str::to_owned)
-        .map_err(|error| error.to_string())
+    player_name(name).map_err(|error| error.to_string())
 }
 
 /// A bot's name: the person's, shortened as needed, and what it is.
@@ -340,10 +338,12 @@ mod tests {
         let long = "x".repeat(MAX_NAME_CHARS + 1);
         let error = named(&long).unwrap_err().to_string();
         assert!(
-            error.contains("a name has 1 to 24 printable characters"),
+            error.contains("a name has at most 24 characters, not 25"),
             "{error}"
         );
         assert!(named("   ").is_err());
+        let error = named("Ann\u{202E}").unwrap_err().to_string();
+        assert!(error.contains("U+202E"), "{error}");
     }
 
     #[test]

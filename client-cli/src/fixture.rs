@@ -61,6 +61,7 @@ impl FakeRoom {
                 committed: Seated::default(),
                 your_commit: None,
                 deadline_ms: None,
+                choices: None,
                 last_report: None,
                 rematch: Seated::default(),
                 result: None,
@@ -140,10 +141,13 @@ impl FakeRoom {
     fn round_started(&mut self) -> ServerMessage {
         self.state.committed = Seated::default();
         self.state.deadline_ms = Some(DEADLINE_MS);
-        let round = self.game.game().view(self.viewer()).round;
+        let view = self.game.game().view(self.viewer());
+        let choices = Seated::from_fn(|seat| view.choices(seat));
+        self.state.choices = Some(choices);
         self.event(RoomEvent::RoundStarted {
-            round,
+            round: view.round,
             deadline_ms: Some(DEADLINE_MS),
+            choices,
         })
     }
 
@@ -206,6 +210,7 @@ impl FakeRoom {
                 self.state.result = Some(result);
                 self.state.game_ids.push(game_id);
                 self.state.deadline_ms = None;
+                self.state.choices = None;
                 self.event(RoomEvent::GameOver { result, game_id })
             }
         };

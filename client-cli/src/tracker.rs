@@ -175,9 +175,14 @@ impl Tracker {
                 self.log.clear();
                 return Some(Happening::GameStarted(*game));
             }
-            RoomEvent::RoundStarted { round, deadline_ms } => {
+            RoomEvent::RoundStarted {
+                round,
+                deadline_ms,
+                choices,
+            } => {
                 room.committed = Seated::default();
                 room.your_commit = None;
+                room.choices = Some(*choices);
                 self.deadline = deadline_ms.map(|ms| now + Duration::from_millis(ms));
                 return Some(Happening::RoundStarted(*round));
             }
@@ -187,6 +192,7 @@ impl Tracker {
                 room.last_report = Some(report.clone());
                 room.committed = Seated::default();
                 room.your_commit = None;
+                room.choices = None;
                 self.deadline = None;
                 self.log.push((**report).clone());
                 return Some(Happening::Revealed(report.clone()));

@@ -18,6 +18,7 @@ pub const MICE: u8 = 4;
 /// JSON: `{"mice":[1,0,3,0]}`, or with a steal `{"mice":[0,0,0,2],"steal":"6/6"}`.
 /// Text: `A1 C3`, `D2 steal 6/6`, and `none` when no mouse is placed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Assignment {
     /// Mice per column, A to D.

@@ -20,6 +20,7 @@ use crate::view::CellView;
 /// over; its `Debug` output prints no piece, so a stray `{:?}` in a log of
 /// anything holding one (a record, a recorded game) cannot leak the deal.
 #[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(
     try_from = "[[Domino; COLUMNS]; ROWS]",
     into = "[[Domino; COLUMNS]; ROWS]"

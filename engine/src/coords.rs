@@ -14,6 +14,7 @@ pub const ROWS: usize = 7;
 
 /// A column of the cake. Both players use the same letters, A to D.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Column {
     /// The first column.
     A,

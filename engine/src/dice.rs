@@ -118,6 +118,7 @@ impl<'de> Deserialize<'de> for Roll {
 
 /// Whether dice are rolled for an assigned attempt or for a boost (ruling 18).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     /// The attempt of the mice a player assigned to a column.

@@ -7,8 +7,10 @@
 
 use alloc::vec::Vec;
 
+use serde::{Deserialize, Serialize};
+
 use crate::assignment::{Assignment, AssignmentError, MICE};
-use crate::coords::{COLUMNS, Column};
+use crate::coords::{COLUMNS, Column, PerColumn};
 use crate::domino::{Domino, DominoSet};
 use crate::seat::Seat;
 use crate::view::{Access, CellView, GameView};
@@ -94,6 +96,57 @@ pub(crate) fn check(
     Ok(())
 }
 
+/// What one player may do this round: every fact a legal assignment
+/// depends on, so that a client can build one without knowing the rules.
+///
+/// An assignment is legal exactly when it places [`Choices::mice`] mice, in
+/// any split, on columns whose [`Access`] is open (`piece`, `face_down` or
+/// `steal`), and names a `steal` target from [`Choices::steal_targets`] if and
+/// only if some of its mice go to a `steal` column. When only one assignment
+/// is legal, it is [`Choices::forced`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Choices {
+    /// Mice to place, all of them: the mice available, or 0 when no column
+    /// is open (ruling 14).
+    pub mice: u8,
+    /// What each column, A to D, offers this player.
+    pub columns: PerColumn<Access>,
+    /// The pieces a steal may name (the opponent's stash) when a column
+    /// offers a steal; empty otherwise.
+    pub steal_targets: DominoSet,
+    /// The only legal assignment, when there is just one (no mouse to
+    /// place, or a single way to place them): a server commits it for the
+    /// player at once. `None` once the game is over.
+    pub forced: Option<Assignment>,
+}
+
+/// What `seat` may do this round.
+pub(crate) fn choices(facts: &impl PublicFacts, seat: Seat) -> Choices {
+    let columns = Column::ALL.map(|column| facts.access(seat, column));
+    let open = columns.iter().any(|access| access.is_open());
+    let steal = columns.contains(&Access::Steal);
+    let legal = legal_assignments(facts, seat);
+    Choices {
+        mice: if open && !facts.is_over() {
+            facts.available_mice(seat)
+        } else {
+            0
+        },
+        columns,
+        steal_targets: if steal {
+            facts.stash(seat.opponent())
+        } else {
+            DominoSet::EMPTY
+        },
+        forced: match legal.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        },
+    }
+}
+
 /// Every legal assignment for `seat` this round; see
 /// [`GameView::legal_assignments`] for the order.
 pub(crate) fn legal_assignments(facts: &impl PublicFacts, seat: Seat) -> Vec<Assignment> {
@@ -170,6 +223,12 @@ impl GameView {
     /// What `column` offers `seat` this round (rulings 6–7).
     pub fn access(&self, seat: Seat, column: Column) -> Access {
         PublicFacts::access(self, seat, column)
+    }
+
+    /// What `seat` may do this round, as facts a client can build a legal
+    /// assignment from (see [`Choices`]).
+    pub fn choices(&self, seat: Seat) -> Choices {
+        choices(self, seat)
     }
 
     /// Whether `seat` has at least one column open, resting mice aside.

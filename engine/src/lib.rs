@@ -70,6 +70,8 @@ pub mod position;
 pub mod record;
 pub mod report;
 pub mod resolve;
+#[cfg(feature = "schema")]
+mod schema;
 pub mod score;
 pub mod seat;
 pub mod view;
@@ -82,6 +84,7 @@ pub use dice::{
 };
 pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
 pub use game::{Game, RoundError};
+pub use legal::Choices;
 pub use odds::{Odds, odds};
 pub use options::{Options, OptionsError, Reveal};
 pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_assignment};

@@ -11,6 +11,7 @@ use crate::domino::{Domino, PIECE_COUNT};
 
 /// The exact odds of one attempt, as counts of equally likely outcomes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Odds {
     /// Outcomes that take the piece.
     pub success: u32,

@@ -6,6 +6,7 @@ use crate::coords::Row;
 
 /// Which pieces start face up (ruling 17).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Reveal {
     /// Rows 1, 3, 5 and 7 face up; rows 2, 4 and 6 face down (ruling 3).
@@ -36,6 +37,7 @@ pub const MAX_STALL_LIMIT: u32 = 10_000;
 
 /// The rules a game is played with. `{}` in JSON means the standard game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Which pieces start face up.

@@ -17,6 +17,7 @@ use crate::view::{Access, GameView};
 
 /// A way of choosing assignments.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Policy {
     /// A uniformly random legal assignment.
@@ -84,6 +85,7 @@ pub fn random_assignment<R: Rng + ?Sized>(view: &GameView, seat: Seat, rng: &mut
 
 /// What an assignment is expected to bring this round.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Expectation {
     /// Pips expected to go to the player's stash.
     pub pips: f64,

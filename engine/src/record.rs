@@ -30,6 +30,7 @@ pub const RECORD_FORMAT: u32 = 1;
 
 /// A whole game, replayable. JSON; see `docs/rules.md` for an example.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// The record format, [`RECORD_FORMAT`].

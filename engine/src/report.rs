@@ -14,6 +14,7 @@ use crate::seat::{Seat, Seated};
 
 /// A piece turned face up.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Flip {
     /// Its column.
@@ -26,6 +27,7 @@ pub struct Flip {
 
 /// What an attempt's dice were rolled against.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Target {
     /// The player's nearest piece in the column.
@@ -56,6 +58,7 @@ impl Target {
 
 /// How an attempt ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AttemptResult {
     /// The piece went to the player's stash.
@@ -81,6 +84,7 @@ pub enum AttemptResult {
 
 /// One player's attempt in one column.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Attempt {
     /// Whose mice.
@@ -111,6 +115,7 @@ pub struct Attempt {
 
 /// How a boost roll ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BoostResult {
     /// The piece went to the player's stash.
@@ -124,6 +129,7 @@ pub enum BoostResult {
 
 /// One boost roll (boost variant, ruling 18).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BoostRoll {
     /// Whose mice.
@@ -148,6 +154,7 @@ pub struct BoostRoll {
 
 /// Everything one round did, in order.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundReport {
     /// The round's number, from 1.

@@ -9,6 +9,7 @@ use crate::seat::{Seat, Seated};
 
 /// A player's score: what their stash holds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Score {
     /// Total pips: the score itself.
@@ -33,6 +34,7 @@ impl Score {
 
 /// Why the game ended (ruling 15).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// No cake is left on the board.
@@ -46,6 +48,7 @@ pub enum EndReason {
 
 /// What decided the winner (ruling 16).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Decider {
     /// More pips.
@@ -60,6 +63,7 @@ pub enum Decider {
 
 /// The end of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// Why it ended.

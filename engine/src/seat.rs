@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// Yellow sits at row 1 of the cake, Blue at row 7.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
     /// Faces row 1.
@@ -42,6 +43,8 @@ impl fmt::Display for Seat {
 
 /// One value for each seat, indexed by [`Seat`]; JSON `{"yellow": …, "blue": …}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Seated_{T}"))]
 #[serde(deny_unknown_fields)]
 pub struct Seated<T> {
     /// Yellow's value.

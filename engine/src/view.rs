@@ -19,6 +19,7 @@ use crate::seat::{Seat, Seated};
 
 /// Who is looking.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Viewer {
     /// The Yellow player.
@@ -90,6 +91,7 @@ impl<'de> Deserialize<'de> for CellView {
 
 /// One family of mice as anyone may see it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FamilyView {
     /// The pieces won, face up (the rules keep stashes face up).
@@ -104,6 +106,7 @@ pub struct FamilyView {
 
 /// What a column offers one player this round (rulings 6–7).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case", tag = "access", content = "piece")]
 pub enum Access {
     /// No piece left: closed.
@@ -127,6 +130,7 @@ impl Access {
 
 /// A game as a player or a spectator may see it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameView {
     /// Who this view is for.

@@ -8,7 +8,7 @@ use crate::ids::{GameId, RoomCode};
 use crate::room::{GameResult, RoomSummary};
 
 /// `GET /api/rooms`: the public rooms.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoomList {
     /// The first `MAX_LISTED_ROOMS` rooms, those waiting for a player first.
@@ -19,7 +19,7 @@ pub struct RoomList {
 
 /// `GET /api/games/{id}`: a finished game with its engine record, which
 /// replays (`GameRecord::replay`) to the same final score.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinishedGame {
     /// The game's id.
@@ -43,7 +43,7 @@ pub const DEFAULT_GAMES_PAGE: u32 = 20;
 pub const MAX_GAMES_PAGE: u32 = 100;
 
 /// A finished game in a list: what [`FinishedGame`] holds but the record.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameSummary {
     /// The game's id, for `GET /api/games/{id}`.
@@ -76,7 +76,7 @@ impl GameSummary {
 
 /// `GET /api/games?player=NAME&before=CURSOR&limit=N`: finished games,
 /// newest first, a page at a time.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GamePage {
     /// This page's games, newest first.
@@ -84,4 +84,37 @@ pub struct GamePage {
     /// The cursor of the next (older) page, to pass as `before`; `None` on
     /// the last page.
     pub next: Option<u64>,
+}
+
+/// Every HTTP error: a stable code for programs, a message for people.
+/// The status says the class (400, 404, 405, 426, 500, 503).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ApiError {
+    /// Stable, for programs.
+    pub code: crate::ErrorCode,
+    /// For people.
+    pub message: String,
+}
+
+/// Whether the server is serving, or stopping.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthStatus {
+    /// Serving.
+    Ok,
+    /// Stopping: it takes no new room.
+    ShuttingDown,
+}
+
+/// `GET /healthz`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Health {
+    /// Serving or stopping.
+    pub status: HealthStatus,
+    /// Rooms held.
+    pub rooms: u64,
+    /// Open WebSocket connections.
+    pub connections: u64,
 }

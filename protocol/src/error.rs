@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Why the server refused a message. Codes are stable across versions:
 /// programs match on them; people read the message that comes with them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The client speaks another protocol version.
@@ -57,11 +57,19 @@ pub enum ErrorCode {
     ShuttingDown,
     /// Something went wrong on the server; nothing was changed.
     Internal,
+    /// A text frame that is not valid UTF-8; the connection closes (1007).
+    InvalidUtf8,
+    /// HTTP: no such endpoint (404).
+    NotFound,
+    /// HTTP: the endpoint does not take this method (405).
+    MethodNotAllowed,
+    /// HTTP: `/ws` asked without a WebSocket upgrade (426).
+    UpgradeRequired,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 25] = [
+    pub const ALL: [ErrorCode; 29] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -87,6 +95,10 @@ impl ErrorCode {
         ErrorCode::IllegalAssignment,
         ErrorCode::ShuttingDown,
         ErrorCode::Internal,
+        ErrorCode::InvalidUtf8,
+        ErrorCode::NotFound,
+        ErrorCode::MethodNotAllowed,
+        ErrorCode::UpgradeRequired,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -117,6 +129,10 @@ impl ErrorCode {
             ErrorCode::IllegalAssignment => "illegal_assignment",
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",
+            ErrorCode::InvalidUtf8 => "invalid_utf8",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::MethodNotAllowed => "method_not_allowed",
+            ErrorCode::UpgradeRequired => "upgrade_required",
         }
     }
 }

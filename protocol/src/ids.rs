@@ -95,10 +95,13 @@ impl FromStr for SeatToken {
         if text.len() != 2 * SEAT_TOKEN_BYTES || !text.is_ascii() {
             return Err(BadSeatToken);
         }
+        // Hexadecimal digits only, in either case (`from_str_radix` would
+        // also take a sign).
+        let digit = |b: u8| char::from(b).to_digit(16).ok_or(BadSeatToken);
         let mut bytes = [0; SEAT_TOKEN_BYTES];
         for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks_exact(2)) {
-            let pair = std::str::from_utf8(pair).map_err(|_| BadSeatToken)?;
-            *byte = u8::from_str_radix(pair, 16).map_err(|_| BadSeatToken)?;
+            let value = digit(pair[0])? << 4 | digit(pair[1])?;
+            *byte = u8::try_from(value).map_err(|_| BadSeatToken)?;
         }
         Ok(SeatToken(bytes))
     }
@@ -139,6 +142,34 @@ macro_rules! serde_as_text {
 serde_as_text!(RoomCode);
 serde_as_text!(SeatToken);
 
+impl schemars::JsonSchema for RoomCode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RoomCode".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A room's code: 5 letters and digits without 0, O, 1, I and L. The server writes it in capitals; any case is read, and spaces around it are ignored.",
+            "type": "string",
+            "pattern": "^\\s*[2-9A-HJKMNP-Za-hjkmnp-z]{5}\\s*$"
+        })
+    }
+}
+
+impl schemars::JsonSchema for SeatToken {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SeatToken".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A seat's secret token: 32 hexadecimal digits (any case is read). Keep it to resume the seat; never show it.",
+            "type": "string",
+            "pattern": "^[0-9a-fA-F]{32}$"
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +196,14 @@ mod tests {
         assert_eq!(format!("{token:?}"), "SeatToken(…)");
         assert_eq!("zz".repeat(16).parse::<SeatToken>(), Err(BadSeatToken));
         assert_eq!("ab".parse::<SeatToken>(), Err(BadSeatToken));
+        // Either case is read; a sign is not a digit.
+        assert_eq!(
+            "AB".repeat(SEAT_TOKEN_BYTES).parse::<SeatToken>(),
+            Ok(token)
+        );
+        assert_eq!(
+            "+f".repeat(SEAT_TOKEN_BYTES).parse::<SeatToken>(),
+            Err(BadSeatToken)
+        );
     }
 }

@@ -18,22 +18,31 @@
 //!   room state; parsing that tells unknown messages from malformed ones.
 //! * [`room`]: room options, players, results, listings.
 //! * [`ids`]: room codes, seat tokens, game ids.
+//! * [`name`]: what a player's name may hold.
 //! * [`error`]: the stable error codes.
 //! * [`api`]: the bodies of the HTTP API.
+//! * [`schema`]: the JSON Schema of every message and body, generated from
+//!   these types (`docs/protocol.schema.json`).
 
 pub mod api;
 pub mod error;
 pub mod ids;
 pub mod messages;
+pub mod name;
 pub mod room;
+pub mod schema;
 
-pub use api::{DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, MAX_GAMES_PAGE, RoomList};
+pub use api::{
+    ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, Health, HealthStatus,
+    MAX_GAMES_PAGE, RoomList,
+};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    BadName, ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, MAX_NAME_CHARS,
-    PROTOCOL_VERSION, ParseError, RoomEvent, RoomState, ServerMessage, player_name,
+    ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION,
+    ParseError, RoomEvent, RoomState, ServerMessage,
 };
+pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,
     RoomOptions, RoomStatus, RoomSummary,

@@ -1,6 +1,6 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
-use mice_cake_engine::{Assignment, GameView, RoundReport, Seat, Seated};
+use mice_cake_engine::{Assignment, Choices, GameView, RoundReport, Seat, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
@@ -8,7 +8,10 @@ use crate::ids::{GameId, RoomCode, SeatToken};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
 /// The protocol version this crate speaks; `hello` carries it.
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// Version 2 added the round's choices (`round_started`, the room state),
+/// refuses invisible characters in names, and answers HTTP errors in JSON.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -19,34 +22,18 @@ pub const MAX_LISTED_ROOMS: usize = 100;
 /// Most finished game ids a room state lists (the latest).
 pub const MAX_LISTED_GAMES: usize = 50;
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
-
-/// A name the server refuses.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a name has 1 to {MAX_NAME_CHARS} printable characters")]
-pub struct BadName;
-
-/// A player's name as the server takes it: trimmed, with 1 to
-/// [`MAX_NAME_CHARS`] characters and no control characters.
-pub fn player_name(name: &str) -> Result<&str, BadName> {
-    let name = name.trim();
-    let chars = name.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(BadName);
-    }
-    Ok(name)
-}
-
 /// A message from a client to the server.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message: the protocol version and the player's name.
     Hello {
         /// Must be [`PROTOCOL_VERSION`].
         version: u32,
-        /// 1 to 24 printable characters.
+        /// The player's name: 1 to 24 characters once trimmed (runs of
+        /// white space become one space) and normalized to Unicode form C;
+        /// control, invisible and text-direction characters are refused
+        /// (see [`crate::player_name`]).
         name: String,
     },
     /// Asks for the public rooms.
@@ -177,7 +164,7 @@ impl ParseError {
 }
 
 /// A message from the server to a client.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ServerMessage {
     /// The answer to `hello`.
@@ -282,7 +269,7 @@ impl RoomEvent {
 /// Something that happened in a room. Events hold only what every member
 /// of the room may know: a player's commit shows as [`RoomEvent::Committed`]
 /// alone, and assignments appear only in [`RoomEvent::Revealed`].
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RoomEvent {
     /// A player took a seat.
@@ -305,8 +292,11 @@ pub enum RoomEvent {
     RoundStarted {
         /// The round.
         round: u32,
-        /// Milliseconds to commit, when the room has a deadline.
+        /// Milliseconds to commit, when the room has a deadline; `null` in
+        /// a room without one.
         deadline_ms: Option<u64>,
+        /// What each player may do this round (public: both see both).
+        choices: Seated<Choices>,
     },
     /// A player has committed. Nothing about the assignment is told.
     Committed {
@@ -356,7 +346,7 @@ pub enum RoomEvent {
 }
 
 /// A room as one member may see it.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoomState {
     /// The room's code.
@@ -380,8 +370,11 @@ pub struct RoomState {
     /// The recipient's own assignment this round, if committed. Never the
     /// opponent's.
     pub your_commit: Option<Assignment>,
-    /// Milliseconds left to commit this round, when the room has a deadline.
+    /// Milliseconds left to commit this round, when the room has a deadline
+    /// and a game is on; `null` otherwise.
     pub deadline_ms: Option<u64>,
+    /// What each player may do this round, while a game is on.
+    pub choices: Option<Seated<Choices>>,
     /// The last round's report, if any.
     pub last_report: Option<Box<RoundReport>>,
     /// Who asked for a rematch.

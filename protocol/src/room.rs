@@ -14,7 +14,7 @@ pub const MAX_DEADLINE_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// A room's options, chosen by its creator. `{}` is a public room with the
 /// standard game and a 60 s deadline.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RoomOptions {
     /// The rules: reveal variant, boost variant, stall limit.
@@ -48,7 +48,7 @@ impl Default for RoomOptions {
 }
 
 /// What state a room is in.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomStatus {
     /// Waiting for the second player.
@@ -60,7 +60,7 @@ pub enum RoomStatus {
 }
 
 /// A player as everyone in the room sees them.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerInfo {
     /// The name they chose (a bot is named after its policy).
@@ -76,7 +76,7 @@ pub struct PlayerInfo {
 }
 
 /// Why a player lost by forfeit.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ForfeitCause {
     /// The deadline passed without a commit too many rounds in a row.
@@ -88,7 +88,7 @@ pub enum ForfeitCause {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ending {
     /// Played to its end (rules 15–16).
@@ -113,7 +113,7 @@ pub enum Ending {
 }
 
 /// The result of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winner; `None` for a draw.
@@ -139,7 +139,7 @@ impl GameResult {
 }
 
 /// One room in a listing.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoomSummary {
     /// Its code, to join or watch.

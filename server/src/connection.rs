@@ -17,11 +17,11 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, MissedTickBehavior};
 use tracing::{debug, info};
 
-use crate::lobby::token_hash;
 use crate::outbound::{Frame, Outbound};
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
+use crate::token::token_hash;
 
 /// Refused messages after which a flooding client is disconnected.
 const MAX_RATE_VIOLATIONS: u32 = 100;
@@ -71,7 +71,7 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
         tokio::select! {
             biased;
             () = close.cancelled() => break Ending::Close(close_code::POLICY, "closed by the server"),
-            () = shared.shutdown.cancelled() => {
+            () = shared.shutdown().cancelled() => {
                 session.outbound.send_message(&ServerMessage::ShuttingDown {
                     message: "the server is shutting down".into(),
                 });
@@ -404,7 +404,7 @@ impl Session {
 
     async fn create(&mut self, name: String, mut options: RoomOptions) -> Result<(), Refusal> {
         self.not_in_a_room()?;
-        if self.shared.shutdown.is_cancelled() {
+        if self.shared.shutdown().is_cancelled() {
             return Err(Refusal::new(
                 ErrorCode::ShuttingDown,
                 "the server is shutting down",
@@ -425,7 +425,7 @@ impl Session {
                 ),
             ));
         }
-        let room = self.shared.lobby.create(&self.shared, options)?;
+        let room = self.shared.lobby.create(&self.shared.rooms, options)?;
         info!(room = %room.code(), "room created");
         self.take_seat(room, name).await
     }

@@ -68,7 +68,7 @@ async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Resp
             format!("{id:?} is not a game id"),
         );
     };
-    match shared.storage.game(id).await {
+    match shared.rooms.storage.game(id).await {
         Ok(Some(game)) => Json(game).into_response(),
         Ok(None) => api_error(
             StatusCode::NOT_FOUND,
@@ -123,7 +123,7 @@ async fn games(
         before: params.before,
         limit,
     };
-    match shared.storage.games(query).await {
+    match shared.rooms.storage.games(query).await {
         Ok(page) => Json::<GamePage>(page).into_response(),
         Err(cause) => storage_failed(&cause),
     }
@@ -147,7 +147,7 @@ struct Health {
 
 async fn health(State(shared): State<Arc<Shared>>) -> Json<Health> {
     Json(Health {
-        status: if shared.shutdown.is_cancelled() {
+        status: if shared.shutdown().is_cancelled() {
             "shutting_down"
         } else {
             "ok"

@@ -50,6 +50,7 @@ mod ratelimit;
 mod room;
 mod shared;
 mod store;
+mod token;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -101,10 +102,11 @@ where
     let shared = Arc::new(shared);
     let restored = stored
         .into_iter()
-        .map(|room| room::RestoredRoom::new(room, Arc::clone(&shared)))
+        .map(|room| room::RestoredRoom::new(room, Arc::clone(&shared.rooms)))
         .collect::<Result<Vec<_>, _>>();
     let counted = match restored {
         Ok(restored) => shared
+            .rooms
             .storage
             .begin_run(shared.run)
             .await
@@ -114,7 +116,7 @@ where
     let restored = match counted {
         Ok(restored) => restored,
         Err(error) => {
-            shared.storage.abandon().await;
+            shared.rooms.storage.abandon().await;
             return Err(error.into());
         }
     };
@@ -128,10 +130,10 @@ where
         loop {
             tokio::select! {
                 // An idle server writes nothing.
-                _ = ticks.tick() => if ticking.rooms_playing.load(Ordering::Relaxed) > 0 {
-                    ticking.storage.tick();
+                _ = ticks.tick() => if ticking.rooms.playing.load(Ordering::Relaxed) > 0 {
+                    ticking.rooms.storage.tick();
                 },
-                () = ticking.shutdown.cancelled() => break,
+                () = ticking.shutdown().cancelled() => break,
             }
         }
     });
@@ -139,17 +141,17 @@ where
         info!(?addr, "listening");
     }
     let app = http::router(Arc::clone(&shared));
-    let stopping = shared.shutdown.clone();
+    let stopping = shared.shutdown().clone();
     tokio::spawn(async move {
         let _ = shutdown.await;
         info!("shutting down");
         stopping.cancel();
     });
-    let stopped = shared.shutdown.clone();
+    let stopped = shared.shutdown().clone();
     let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
         stopped.cancelled().await;
     });
-    let stopped = shared.shutdown.clone();
+    let stopped = shared.shutdown().clone();
     tokio::select! {
         result = serving => result?,
         // Graceful shutdown waits for open connections; do not wait forever.
@@ -158,7 +160,7 @@ where
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => {}
     }
-    shared.storage.close().await;
+    shared.rooms.storage.close().await;
     info!("stopped");
     Ok(())
 }

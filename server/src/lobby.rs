@@ -1,24 +1,16 @@
 //! The lobby: every room by its code, the seat tokens that lead back to a
-//! room, and the public listing.
+//! room, and the public listing. Rooms reach it only as their
+//! [`Directory`]; connections find rooms through it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use mice_cake_protocol::{
-    ErrorCode, MAX_LISTED_ROOMS, RoomCode, RoomList, RoomOptions, RoomSummary, SeatToken,
+    ErrorCode, MAX_LISTED_ROOMS, RoomCode, RoomList, RoomOptions, RoomSummary,
 };
-use sha2::{Digest, Sha256};
 
-use crate::room::{self, Refusal, RestoredRoom, RoomHandle};
-use crate::shared::Shared;
-
-/// A seat token's SHA-256: the server keeps only this, never the token.
-pub(crate) type TokenHash = [u8; 32];
-
-/// Hashes a seat token for storage and lookup.
-pub(crate) fn token_hash(token: &SeatToken) -> TokenHash {
-    Sha256::digest(token.as_bytes()).into()
-}
+use crate::room::{self, Directory, Refusal, RestoredRoom, RoomContext, RoomHandle};
+use crate::token::TokenHash;
 
 #[derive(Default)]
 pub(crate) struct Lobby {
@@ -38,25 +30,25 @@ impl Lobby {
     /// Creates a room with a fresh code and starts its task.
     pub(crate) fn create(
         &self,
-        shared: &Arc<Shared>,
+        context: &Arc<RoomContext>,
         options: RoomOptions,
     ) -> Result<RoomHandle, Refusal> {
         let mut rooms = lock(&self.rooms);
-        if rooms.len() >= shared.config.max_rooms {
+        if rooms.len() >= context.config.max_rooms {
             return Err(Refusal::new(
                 ErrorCode::TooManyRooms,
                 format!(
                     "the server holds its limit of {} rooms; try again later",
-                    shared.config.max_rooms
+                    context.config.max_rooms
                 ),
             ));
         }
         // 31^5 codes: a free one is found at once unless the server is full.
         let code = (0..64)
-            .map(|_| shared.rng.room_code())
+            .map(|_| context.rng.room_code())
             .find(|code| !rooms.contains_key(code))
             .ok_or_else(|| Refusal::new(ErrorCode::TooManyRooms, "no free room code"))?;
-        let handle = room::spawn(code, options, Arc::clone(shared));
+        let handle = room::spawn(code, options, Arc::clone(context));
         rooms.insert(code, handle.clone());
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
         Ok(handle)
@@ -81,39 +73,10 @@ impl Lobby {
         lock(&self.rooms).get(code).cloned()
     }
 
-    /// Forgets a closed room and its seat tokens.
-    pub(crate) fn remove(&self, code: &RoomCode) {
-        let mut rooms = lock(&self.rooms);
-        rooms.remove(code);
-        metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
-        drop(rooms);
-        lock(&self.seats).retain(|_, room| room != code);
-        lock(&self.listing).remove(code);
-    }
-
-    /// Records that a seat token leads to `code`.
-    pub(crate) fn register_seat(&self, hash: TokenHash, code: RoomCode) {
-        lock(&self.seats).insert(hash, code);
-    }
-
-    /// Forgets a seat token (its player left).
-    pub(crate) fn forget_seat(&self, hash: &TokenHash) {
-        lock(&self.seats).remove(hash);
-    }
-
     /// The room a seat token leads to.
     pub(crate) fn room_of_seat(&self, hash: &TokenHash) -> Option<RoomHandle> {
         let code = *lock(&self.seats).get(hash)?;
         self.room(&code)
-    }
-
-    /// Publishes (or, with `None`, withdraws) a room's public summary.
-    pub(crate) fn publish(&self, code: RoomCode, summary: Option<RoomSummary>) {
-        let mut listing = lock(&self.listing);
-        match summary {
-            Some(summary) => listing.insert(code, summary),
-            None => listing.remove(&code),
-        };
     }
 
     /// The first public rooms (waiting ones first, then by code) and how
@@ -134,6 +97,37 @@ impl Lobby {
     /// How many rooms are held.
     pub(crate) fn room_count(&self) -> usize {
         lock(&self.rooms).len()
+    }
+}
+
+impl Directory for Lobby {
+    /// Forgets a closed room and its seat tokens.
+    fn closed(&self, code: &RoomCode) {
+        let mut rooms = lock(&self.rooms);
+        rooms.remove(code);
+        metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
+        drop(rooms);
+        lock(&self.seats).retain(|_, room| room != code);
+        lock(&self.listing).remove(code);
+    }
+
+    /// Records that a seat token leads to `code`.
+    fn register_seat(&self, hash: TokenHash, code: RoomCode) {
+        lock(&self.seats).insert(hash, code);
+    }
+
+    /// Forgets a seat token (its player left).
+    fn forget_seat(&self, hash: &TokenHash) {
+        lock(&self.seats).remove(hash);
+    }
+
+    /// Publishes (or, with `None`, withdraws) a room's public summary.
+    fn publish(&self, code: RoomCode, summary: Option<RoomSummary>) {
+        let mut listing = lock(&self.listing);
+        match summary {
+            Some(summary) => listing.insert(code, summary),
+            None => listing.remove(&code),
+        };
     }
 }
 

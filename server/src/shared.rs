@@ -11,27 +11,22 @@ use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::lobby::Lobby;
 use crate::random::ServerRng;
+use crate::room::{Directory, RoomContext};
 use crate::store::sqlite::SqliteStore;
 use crate::store::{Storage, Store, StoredRoom};
 
 /// The server's shared state. Rooms own their games; this holds only what
 /// must be found from anywhere.
 pub(crate) struct Shared {
-    pub(crate) config: Config,
+    pub(crate) config: Arc<Config>,
     /// This run's number on its data directory, from 1.
     pub(crate) run: u64,
-    pub(crate) rng: ServerRng,
-    pub(crate) lobby: Lobby,
-    pub(crate) storage: Storage,
-    /// Room time, for what is stored (see [`crate::clock`]).
-    pub(crate) clock: UptimeClock,
-    /// Cancelled when the server shuts down.
-    pub(crate) shutdown: CancellationToken,
+    pub(crate) lobby: Arc<Lobby>,
+    /// What rooms share: storage, randomness, the clock, the shutdown.
+    pub(crate) rooms: Arc<RoomContext>,
     pub(crate) metrics: PrometheusHandle,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
-    /// Rooms with a game on: their clocks run, so the uptime is stored.
-    pub(crate) rooms_playing: AtomicUsize,
 }
 
 impl Shared {
@@ -64,20 +59,33 @@ impl Shared {
         let clock = UptimeClock::resume_from(run.uptime_ms);
         let storage = Storage::start(store, clock)
             .map_err(|error| anyhow::anyhow!("cannot start the storage thread: {error}"))?;
+        let config = Arc::new(config);
+        let lobby = Arc::new(Lobby::default());
+        let directory: Arc<dyn Directory> = lobby.clone();
+        let context = RoomContext {
+            config: Arc::clone(&config),
+            rng: ServerRng::new(config.seed, run.run)?,
+            storage,
+            clock,
+            shutdown: CancellationToken::new(),
+            directory,
+            playing: AtomicUsize::new(0),
+        };
         Ok((
             Shared {
-                rng: ServerRng::new(config.seed, run.run)?,
+                config,
                 run: run.run,
-                lobby: Lobby::default(),
-                storage,
-                clock,
-                shutdown: CancellationToken::new(),
+                lobby,
+                rooms: Arc::new(context),
                 metrics,
                 connections: AtomicUsize::new(0),
-                rooms_playing: AtomicUsize::new(0),
-                config,
             },
             rooms,
         ))
+    }
+
+    /// Cancelled when the server shuts down.
+    pub(crate) fn shutdown(&self) -> &CancellationToken {
+        &self.rooms.shutdown
     }
 }

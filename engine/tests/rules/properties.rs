@@ -2,8 +2,9 @@
 //! every invariant, round after round.
 
 use mice_cake_engine::{
-    Assignment, CellView, Column, Domino, DominoSet, EndReason, Game, GameRecord, MICE, Options,
-    PIECE_COUNT, Policy, RecordedGame, Reveal, RoundReport, Seat, Seed, TOTAL_PIPS, Viewer,
+    Access, Assignment, CellView, Choices, Column, Domino, DominoSet, EndReason, Game, GameRecord,
+    MICE, Options, PIECE_COUNT, Policy, RecordedGame, Reveal, RoundReport, Seat, Seed, TOTAL_PIPS,
+    Viewer,
 };
 use proptest::prelude::*;
 
@@ -99,8 +100,80 @@ fn check_round(before: &Game, after: &Game, report: &RoundReport) -> Result<(), 
     Ok(())
 }
 
+/// Every assignment a client builds from `choices` alone, by the rule the
+/// protocol documents: exactly `mice` mice on open columns, and a steal
+/// target from `steal_targets` exactly when a `steal` column has mice.
+fn built_from(choices: &Choices) -> Vec<Assignment> {
+    let mut built = Vec::new();
+    let open = choices.columns.map(Access::is_open);
+    for a in 0..=MICE {
+        for b in 0..=MICE {
+            for c in 0..=MICE {
+                for d in 0..=MICE {
+                    let mice = [a, b, c, d];
+                    let on_closed = Column::ALL
+                        .into_iter()
+                        .any(|column| mice[column.index()] > 0 && !open[column.index()]);
+                    if mice.iter().sum::<u8>() != choices.mice || on_closed {
+                        continue;
+                    }
+                    let steals = Column::ALL.into_iter().any(|column| {
+                        mice[column.index()] > 0 && choices.columns[column.index()] == Access::Steal
+                    });
+                    if steals {
+                        built.extend(choices.steal_targets.iter().map(|target| Assignment {
+                            mice,
+                            steal: Some(target),
+                        }));
+                    } else {
+                        built.push(Assignment { mice, steal: None });
+                    }
+                }
+            }
+        }
+    }
+    built
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn choices_describe_exactly_the_legal_assignments(
+        seed in any::<u64>(),
+        options in options(),
+        rounds in 0usize..40,
+    ) {
+        let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+        let mut bots = Seed::from_u64(seed).stream(1);
+        for _ in 0..rounds {
+            if game.game().is_over() {
+                break;
+            }
+            let view = game.game().view(Viewer::Spectator);
+            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+            let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+            game.play_round(&yellow, &blue).unwrap();
+        }
+        let view = game.game().view(Viewer::Spectator);
+        for seat in Seat::ALL {
+            let choices = view.choices(seat);
+            let mut legal = view.legal_assignments(seat);
+            if game.game().is_over() {
+                prop_assert!(legal.is_empty());
+                prop_assert_eq!(choices.forced, None);
+                continue;
+            }
+            let mut built = built_from(&choices);
+            legal.sort_by_key(|a| (a.mice, a.steal.map(Domino::index)));
+            built.sort_by_key(|a| (a.mice, a.steal.map(Domino::index)));
+            prop_assert_eq!(&built, &legal);
+            let forced = (legal.len() == 1).then(|| legal[0]);
+            prop_assert_eq!(choices.forced, forced);
+            // A player's own view gives the same choices: they are public.
+            prop_assert_eq!(game.game().view(seat.into()).choices(seat), choices);
+        }
+    }
 
     #[test]
     fn whole_games_keep_every_invariant_and_replay(

@@ -3,6 +3,7 @@
 //! so that it never waits for a client.
 
 mod actor;
+mod context;
 mod events;
 mod outbox;
 
@@ -13,10 +14,10 @@ use mice_cake_engine::{Assignment, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::lobby::TokenHash;
+pub(crate) use self::context::{Directory, RoomContext};
 use crate::outbound::Outbound;
-use crate::shared::Shared;
 use crate::store::{StoreError, StoredRoom};
+use crate::token::TokenHash;
 
 /// Commands waiting for a room; a full inbox makes senders wait, never the room.
 const INBOX: usize = 256;
@@ -126,8 +127,8 @@ impl RoomHandle {
 }
 
 /// Starts a new room's task.
-pub(crate) fn spawn(code: RoomCode, options: RoomOptions, shared: Arc<Shared>) -> RoomHandle {
-    start(code, actor::Room::new(code, options, shared))
+pub(crate) fn spawn(code: RoomCode, options: RoomOptions, context: Arc<RoomContext>) -> RoomHandle {
+    start(code, actor::Room::new(code, options, context))
 }
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
@@ -145,9 +146,12 @@ pub(crate) struct RestoredRoom {
 impl RestoredRoom {
     /// Checks a stored room (its game replays, its commits are legal) and
     /// rebuilds it.
-    pub(crate) fn new(stored: StoredRoom, shared: Arc<Shared>) -> Result<RestoredRoom, StoreError> {
+    pub(crate) fn new(
+        stored: StoredRoom,
+        context: Arc<RoomContext>,
+    ) -> Result<RestoredRoom, StoreError> {
         let code = stored.code;
-        actor::Room::restore(stored, shared).map(|room| RestoredRoom { code, room })
+        actor::Room::restore(stored, context).map(|room| RestoredRoom { code, room })
     }
 
     pub(crate) fn code(&self) -> RoomCode {

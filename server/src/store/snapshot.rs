@@ -9,7 +9,7 @@ use mice_cake_engine::{RoundReport, Seed};
 use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
 
-use crate::lobby::TokenHash;
+use crate::token::TokenHash;
 
 /// A live room, but for its rounds and events.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -95,7 +95,7 @@ impl DealSnapshot {
 mod hex_hash {
     use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 
-    use crate::lobby::TokenHash;
+    use crate::token::TokenHash;
 
     pub(super) fn serialize<S: Serializer>(
         hash: &Option<TokenHash>,

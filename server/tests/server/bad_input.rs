@@ -73,14 +73,15 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     );
     refused(
         &mut early,
-        r#"{"type":"hello","version":1,"name":"  "}"#,
+        &format!(r#"{{"type":"hello","version":{PROTOCOL_VERSION},"name":"  "}}"#),
         ErrorCode::BadName,
     )
     .await;
     refused(
         &mut early,
         &format!(
-            r#"{{"type":"hello","version":1,"name":"{}"}}"#,
+            r#"{{"type":"hello","version":{},"name":"{}"}}"#,
+            PROTOCOL_VERSION,
             "x".repeat(25)
         ),
         ErrorCode::BadName,
@@ -90,7 +91,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     let mut client = Client::greeted(&server, "Mallory").await;
     refused(
         &mut client,
-        r#"{"type":"hello","version":1,"name":"Again"}"#,
+        &format!(r#"{{"type":"hello","version":{PROTOCOL_VERSION},"name":"Again"}}"#),
         ErrorCode::AlreadyGreeted,
     )
     .await;
@@ -251,7 +252,8 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
 
     // Frames: too large, binary.
     let big = format!(
-        r#"{{"type":"hello","version":1,"name":"{}"}}"#,
+        r#"{{"type":"hello","version":{},"name":"{}"}}"#,
+        PROTOCOL_VERSION,
         "x".repeat(MAX_FRAME_BYTES)
     );
     refused(&mut third, &big, ErrorCode::FrameTooLarge).await;

@@ -149,7 +149,7 @@ async fn a_client_that_cannot_keep_up_is_disconnected_and_the_room_goes_on() {
     // A spectator that reads nothing, through a pipe of 2 KB.
     let mut lazy = server.connect(2048).await;
     lazy.send(&ClientMessage::Hello {
-        version: 1,
+        version: mice_cake_protocol::PROTOCOL_VERSION,
         name: "Lazy".into(),
     })
     .await;

@@ -9,16 +9,18 @@ use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
 use tracing::warn;
 
-use super::{Commit, Player, Room, Round};
-use crate::lobby::TokenHash;
+use super::Room;
+use super::round::{Commit, Round};
+use super::seats::Player;
 use crate::outbound::Frame;
+use crate::room::RoomContext;
 use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
-use crate::shared::Shared;
 use crate::store::{
     CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite, StoreError,
     StoredRoom,
 };
+use crate::token::TokenHash;
 
 /// After a restart, the least time a deadline or a grace period has left:
 /// time for the clients to notice and reconnect (they retry every few
@@ -36,7 +38,7 @@ pub(in crate::room) struct StoredMarks {
 impl Room {
     /// The room as stored, but for rounds and events.
     fn snapshot(&self) -> RoomSnapshot {
-        let clock = self.shared.clock;
+        let clock = self.context.clock;
         RoomSnapshot {
             options: self.options,
             status: self.status,
@@ -105,7 +107,7 @@ impl Room {
             return;
         }
         match self
-            .shared
+            .context
             .storage
             .write(RoomWrite::Update(Box::new(update)))
             .await
@@ -114,7 +116,7 @@ impl Room {
                 self.stored = marks;
                 self.unsaved_games.clear();
             }
-            Err(StoreError::Stopped) if self.shared.shutdown.is_cancelled() => {
+            Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
                 self.outbox = Outbox::default();
             }
             Err(cause) => {
@@ -127,7 +129,7 @@ impl Room {
     /// Forgets the room in storage: it closed for good.
     pub(super) async fn forget(&mut self) {
         if let Err(cause) = self
-            .shared
+            .context
             .storage
             .write(RoomWrite::Remove(self.code))
             .await
@@ -143,7 +145,7 @@ impl Room {
     /// get a whole grace period, since the server left them, not they it.
     pub(in crate::room) fn restore(
         stored: StoredRoom,
-        shared: Arc<Shared>,
+        context: Arc<RoomContext>,
     ) -> Result<Room, StoreError> {
         let StoredRoom {
             code,
@@ -181,9 +183,9 @@ impl Room {
             }
         }
         let now = Instant::now();
-        let clock = shared.clock;
+        let clock = context.clock;
         let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
-        let full_grace = now + shared.config.disconnect_grace.max(RESTART_ALLOWANCE);
+        let full_grace = now + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
             player.map(|player| Player {
                 grace_until: match (playing && player.bot.is_none(), player.grace_until) {
@@ -208,13 +210,13 @@ impl Room {
             deadline: snapshot.deadline.filter(|_| playing).map(resumed),
         };
         let events = EventLog::restore(
-            shared.config.outbound_queue,
+            context.config.outbound_queue,
             snapshot.last_seq,
             events
                 .into_iter()
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
-        let bot_rng = shared.rng.bot_rng();
+        let bot_rng = context.rng.bot_rng();
         Ok(Room {
             code,
             options: snapshot.options,
@@ -243,7 +245,7 @@ impl Room {
                 snapshot: Some(snapshot),
             },
             unsaved_games: Vec::new(),
-            shared,
+            context,
         })
     }
 

@@ -2,27 +2,15 @@
 //! round-trips exactly; every message and event is documented; parsing is
 //! strict and tells unknown messages from malformed ones.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-use mice_cake_engine::{Assignment, Domino, Options, Policy, Reveal, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, GamePage, ParseError, RoomCode, RoomEvent, RoomList, RoomOptions,
-    SeatToken, ServerMessage,
+    ApiError, ClientMessage, ErrorCode, GamePage, Health, ParseError, RoomEvent, RoomList,
+    RoomOptions, ServerMessage,
 };
 use proptest::prelude::*;
 use serde_json::Value;
 
-const PROTOCOL_MD: &str = include_str!("../../docs/protocol.md");
-
-/// The fenced blocks of `docs/protocol.md` whose info string is `json <kind>`.
-fn examples(kind: &str) -> Vec<&'static str> {
-    let fence = format!("```json {kind}\n");
-    PROTOCOL_MD
-        .split(fence.as_str())
-        .skip(1)
-        .map(|rest| rest.split("```").next().unwrap())
-        .collect()
-}
+use crate::docs::{PROTOCOL_MD, examples};
+use crate::strategies::{client_message, server_message};
 
 /// Parses `text` as `T` and checks that writing it back gives the same JSON.
 fn exact<T: serde::de::DeserializeOwned + serde::Serialize>(text: &str) -> T {
@@ -87,6 +75,22 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
         let page: GamePage = exact(text);
         assert!(!page.games.is_empty());
     }
+    let health = examples("health");
+    assert!(
+        !health.is_empty(),
+        "docs/protocol.md has no `health` example"
+    );
+    for text in health {
+        let _: Health = exact(text);
+    }
+    let errors = examples("http-error");
+    assert!(
+        !errors.is_empty(),
+        "docs/protocol.md has no `http-error` example"
+    );
+    for text in errors {
+        let _: ApiError = exact(text);
+    }
 }
 
 #[test]
@@ -139,108 +143,6 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
             options: RoomOptions::default()
         }
     );
-}
-
-fn seat() -> impl Strategy<Value = Seat> {
-    prop_oneof![Just(Seat::Yellow), Just(Seat::Blue)]
-}
-
-fn assignment() -> impl Strategy<Value = Assignment> {
-    (
-        proptest::array::uniform4(0u8..=4),
-        proptest::option::of(0usize..28),
-    )
-        .prop_map(|(mice, steal)| Assignment {
-            mice,
-            steal: steal.and_then(Domino::from_index),
-        })
-}
-
-fn room_code() -> impl Strategy<Value = RoomCode> {
-    proptest::array::uniform5(0usize..31).prop_map(RoomCode::from_indices)
-}
-
-fn room_options() -> impl Strategy<Value = RoomOptions> {
-    (
-        prop_oneof![
-            Just(Reveal::Standard),
-            Just(Reveal::AllFaceUp),
-            Just(Reveal::AllFaceDown)
-        ],
-        any::<bool>(),
-        1u32..=10_000,
-        proptest::option::of(0u64..=86_400_000),
-        any::<bool>(),
-        proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
-    )
-        .prop_map(
-            |(reveal, boost, stall_limit, deadline_ms, public, bot)| RoomOptions {
-                game: Options {
-                    reveal,
-                    boost,
-                    stall_limit,
-                },
-                deadline_ms,
-                public,
-                bot,
-            },
-        )
-}
-
-fn client_message() -> impl Strategy<Value = ClientMessage> {
-    prop_oneof![
-        (any::<u32>(), "\\PC{0,30}")
-            .prop_map(|(version, name)| ClientMessage::Hello { version, name }),
-        Just(ClientMessage::ListRooms),
-        room_options().prop_map(|options| ClientMessage::CreateRoom { options }),
-        room_code().prop_map(|code| ClientMessage::JoinRoom { code }),
-        room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
-        (any::<[u8; 16]>(), proptest::option::of(any::<u64>())).prop_map(|(bytes, last_seq)| {
-            ClientMessage::Resume {
-                token: SeatToken::from_bytes(bytes),
-                last_seq,
-            }
-        }),
-        (any::<u32>(), assignment())
-            .prop_map(|(round, assignment)| ClientMessage::Commit { round, assignment }),
-        Just(ClientMessage::Rematch),
-        Just(ClientMessage::Leave),
-    ]
-}
-
-fn server_message() -> impl Strategy<Value = ServerMessage> {
-    let event = prop_oneof![
-        seat().prop_map(|seat| RoomEvent::Committed { seat }),
-        any::<u32>().prop_map(|count| RoomEvent::Spectators { count }),
-        (any::<u32>(), proptest::option::of(any::<u64>()))
-            .prop_map(|(round, deadline_ms)| RoomEvent::RoundStarted { round, deadline_ms }),
-        (seat(), any::<bool>(), proptest::option::of(any::<u64>())).prop_map(
-            |(seat, connected, grace_ms)| RoomEvent::Connection {
-                seat,
-                connected,
-                grace_ms
-            }
-        ),
-        seat().prop_map(|seat| RoomEvent::PlayerLeft { seat }),
-        seat().prop_map(|seat| RoomEvent::RematchRequested { seat }),
-    ];
-    prop_oneof![
-        (any::<u32>(), "\\PC{0,20}")
-            .prop_map(|(version, server)| ServerMessage::Welcome { version, server }),
-        (any::<u64>(), event).prop_map(|(seq, event)| ServerMessage::Event {
-            seq,
-            event: Box::new(event)
-        }),
-        (any::<u32>(), assignment())
-            .prop_map(|(round, assignment)| ServerMessage::CommitAccepted { round, assignment }),
-        room_code().prop_map(|code| ServerMessage::Left { code }),
-        (
-            proptest::sample::select(ErrorCode::ALL.to_vec()),
-            "\\PC{0,40}"
-        )
-            .prop_map(|(code, message)| ServerMessage::Error { code, message }),
-        "\\PC{0,40}".prop_map(|message| ServerMessage::ShuttingDown { message }),
-    ]
 }
 
 proptest! {

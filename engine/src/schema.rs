@@ -1,0 +1,109 @@
+//! JSON Schemas (feature `schema`) of the types whose JSON is written by
+//! hand rather than derived: pieces, sets of pieces, places of the cake,
+//! rows, rolls and seeds. The derived types carry
+//! `#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]`.
+//!
+//! Each schema says exactly what the type's `Deserialize` accepts, so that
+//! a client validating against the protocol's schema and the server agree.
+
+use alloc::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+use crate::coords::{ROWS, Row};
+use crate::dice::{MAX_DICE, Roll, Seed};
+use crate::domino::{Domino, DominoSet, PIECE_COUNT};
+use crate::view::CellView;
+
+impl JsonSchema for Domino {
+    fn schema_name() -> Cow<'static, str> {
+        "Domino".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A piece of the double-six set: its two halves, \"2/6\" (the server writes the lower half first; either order is read).",
+            "type": "string",
+            "pattern": "^\\s*[0-6]\\s*/\\s*[0-6]\\s*$"
+        })
+    }
+}
+
+impl JsonSchema for DominoSet {
+    fn schema_name() -> Cow<'static, str> {
+        "DominoSet".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let piece = generator.subschema_for::<Domino>();
+        json_schema!({
+            "description": "A set of pieces, each listed once (in canonical order when the server writes it).",
+            "type": "array",
+            "items": piece,
+            "uniqueItems": true,
+            "maxItems": PIECE_COUNT
+        })
+    }
+}
+
+impl JsonSchema for CellView {
+    fn schema_name() -> Cow<'static, str> {
+        "CellView".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let piece = generator.subschema_for::<Domino>();
+        json_schema!({
+            "description": "A place of the cake: null when empty, \"hidden\" for a face-down piece (which piece is never sent), or the face-up piece.",
+            "anyOf": [
+                { "type": "null" },
+                { "const": "hidden" },
+                piece
+            ]
+        })
+    }
+}
+
+impl JsonSchema for Row {
+    fn schema_name() -> Cow<'static, str> {
+        "Row".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A row of the cake: 1 (Yellow's side) to 7 (Blue's side).",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": ROWS
+        })
+    }
+}
+
+impl JsonSchema for Roll {
+    fn schema_name() -> Cow<'static, str> {
+        "Roll".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The faces of the dice rolled at once, in the order rolled.",
+            "type": "array",
+            "items": { "type": "integer", "minimum": 1, "maximum": 6 },
+            "maxItems": MAX_DICE
+        })
+    }
+}
+
+impl JsonSchema for Seed {
+    fn schema_name() -> Cow<'static, str> {
+        "Seed".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A game's seed: 256 bits as 64 hexadecimal digits. Secret until the game is over.",
+            "type": "string",
+            "pattern": "^[0-9a-fA-F]{64}$"
+        })
+    }
+}

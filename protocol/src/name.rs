@@ -1,0 +1,220 @@
+//! Player names as the server takes them: what one person types to be
+//! known by, and nothing that could make one name pass for another, or for
+//! a message from the server.
+//!
+//! A name is trimmed, its runs of white space become one space, and it is
+//! put in Unicode normalization form C (so that "é" typed as one character
+//! or as "e" and an accent is the same name). Then it is refused if it is
+//! empty or longer than [`MAX_NAME_CHARS`] characters, or if it holds a
+//! character that cannot be seen or that changes how text around it is
+//! shown: control characters (line breaks and tabs are white space, so they
+//! become a space), format characters (Unicode category Cf: the
+//! bidirectional overrides and isolates such as U+202E, zero-width spaces
+//! and joiners such as U+200B, the byte order mark U+FEFF, soft hyphens,
+//! tags), line and paragraph separators, private-use and unassigned code
+//! points, the invisible fillers that count as letters (Hangul fillers,
+//! U+2800), or a pile of combining marks.
+
+use std::fmt;
+
+use unicode_normalization::UnicodeNormalization as _;
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory as _};
+
+/// Longest player name, in characters (Unicode scalar values, after
+/// normalization).
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Most combining marks on one character: enough for any script's
+/// diacritics, too few to smear a name over the lines around it.
+pub const MAX_COMBINING_MARKS: usize = 4;
+
+/// Why a name is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadName {
+    /// Nothing but white space.
+    #[error("a name cannot be empty")]
+    Empty,
+    /// Over [`MAX_NAME_CHARS`] characters.
+    #[error("a name has at most {MAX_NAME_CHARS} characters, not {0}")]
+    TooLong(usize),
+    /// A character that cannot be seen, or that changes how the text around
+    /// it is shown.
+    #[error("a name cannot hold {0}: invisible, control and text-direction characters are refused")]
+    Invisible(CodePoint),
+    /// A combining mark with nothing before it to combine with.
+    #[error("a name cannot start with a combining mark ({0})")]
+    LeadingMark(CodePoint),
+    /// More than [`MAX_COMBINING_MARKS`] combining marks on one character.
+    #[error("a name cannot pile more than {MAX_COMBINING_MARKS} combining marks on one character")]
+    TooManyMarks,
+}
+
+/// A character named by its code point, as `U+202E`: printing the
+/// character itself would do what it was refused for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodePoint(pub char);
+
+impl fmt::Display for CodePoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "U+{:04X}", u32::from(self.0))
+    }
+}
+
+/// A player's name as the server takes it (see the module's documentation):
+/// the name to use, or why it is refused.
+///
+/// ```
+/// use mice_cake_protocol::{player_name, BadName};
+///
+/// assert_eq!(player_name("  Ann   Lee ").as_deref(), Ok("Ann Lee"));
+/// assert!(matches!(player_name("Ann\u{202E}"), Err(BadName::Invisible(_))));
+/// ```
+pub fn player_name(name: &str) -> Result<String, BadName> {
+    let collapsed = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let normal: String = collapsed.nfc().collect();
+    let mut chars = 0;
+    let mut marks = 0;
+    for c in normal.chars() {
+        chars += 1;
+        if is_invisible(c) {
+            return Err(BadName::Invisible(CodePoint(c)));
+        }
+        if c.general_category_group() == GeneralCategoryGroup::Mark {
+            if chars == 1 {
+                return Err(BadName::LeadingMark(CodePoint(c)));
+            }
+            marks += 1;
+            if marks > MAX_COMBINING_MARKS {
+                return Err(BadName::TooManyMarks);
+            }
+        } else {
+            marks = 0;
+        }
+    }
+    match chars {
+        0 => Err(BadName::Empty),
+        1..=MAX_NAME_CHARS => Ok(normal),
+        _ => Err(BadName::TooLong(chars)),
+    }
+}
+
+/// Whether `c` cannot be seen, or changes how the text around it is shown.
+fn is_invisible(c: char) -> bool {
+    use GeneralCategory::{
+        Control, Format, LineSeparator, ParagraphSeparator, PrivateUse, Surrogate, Unassigned,
+    };
+    matches!(
+        c.general_category(),
+        Control | Format | LineSeparator | ParagraphSeparator | PrivateUse | Surrogate | Unassigned
+    ) || INVISIBLE_GRAPHICS.contains(&c)
+        // Variation selectors and the combining grapheme joiner are marks
+        // that show nothing of their own; the Mongolian ones likewise.
+        || matches!(c, '\u{034F}' | '\u{17B4}' | '\u{17B5}' | '\u{180B}'..='\u{180F}')
+        || matches!(c, '\u{E0100}'..='\u{E01EF}')
+        // White space is only ever the one space `player_name` leaves.
+        || (c.is_whitespace() && c != ' ')
+}
+
+/// Letters and symbols that are drawn as nothing: names made of them look
+/// empty, or like another name with a space in it.
+const INVISIBLE_GRAPHICS: [char; 5] = [
+    '\u{115F}', // Hangul choseong filler
+    '\u{1160}', // Hangul jungseong filler
+    '\u{3164}', // Hangul filler
+    '\u{FFA0}', // Halfwidth Hangul filler
+    '\u{2800}', // Braille pattern blank
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_trimmed_collapsed_and_normalized() {
+        assert_eq!(player_name(" Ada ").unwrap(), "Ada");
+        assert_eq!(player_name("Ann \t  Lee").unwrap(), "Ann Lee");
+        // U+00A0 and U+3000 are white space: they become one plain space.
+        assert_eq!(player_name("Ann\u{00A0}\u{3000}Lee").unwrap(), "Ann Lee");
+        // "e" + U+0301 is the one character U+00E9 in form C.
+        assert_eq!(player_name("Rene\u{301}").unwrap(), "Ren\u{E9}");
+        assert_eq!(player_name("Ren\u{E9}").unwrap(), "Ren\u{E9}");
+        for name in ["Ōsaka", "Zoë", "李小龍", "Мышь", "🐭 Pip", "O'Brien-Smith"] {
+            assert_eq!(player_name(name).unwrap(), name);
+        }
+        // Variation selector 16 after an emoji is a plain mark: kept.
+        assert!(player_name("Pip \u{2764}\u{FE0F}").is_ok());
+        // Every kind of white space, line breaks included, is one space.
+        assert_eq!(
+            player_name("Ann\n\u{0085}\u{2028}\u{2029}Lee").unwrap(),
+            "Ann Lee"
+        );
+    }
+
+    #[test]
+    fn invisible_and_direction_changing_characters_are_refused_by_code_point() {
+        for c in [
+            '\u{202E}',
+            '\u{202D}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{200E}',
+            '\u{200F}',
+            '\u{061C}',
+            '\u{200B}',
+            '\u{200C}',
+            '\u{200D}',
+            '\u{2060}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{E0041}',
+            '\u{0007}',
+            '\u{001B}',
+            '\u{007F}',
+            '\u{0090}',
+            '\u{E000}',
+            '\u{10FFFF}',
+            '\u{115F}',
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{2800}',
+            '\u{034F}',
+            '\u{E0100}',
+        ] {
+            let name = format!("An{c}n");
+            let error = player_name(&name).unwrap_err();
+            assert_eq!(error, BadName::Invisible(CodePoint(c)), "{name:?}");
+            let message = error.to_string();
+            assert!(
+                message.contains(&format!("U+{:04X}", u32::from(c))),
+                "{message}"
+            );
+            assert!(!message.contains(c), "the message shows {c:?} itself");
+        }
+        // A name that is nothing but a filler is refused too, not taken as
+        // a name that looks empty.
+        assert!(player_name("\u{3164}").is_err());
+    }
+
+    #[test]
+    fn length_is_counted_after_normalization_and_marks_are_bounded() {
+        assert_eq!(player_name(""), Err(BadName::Empty));
+        assert_eq!(player_name("   \t"), Err(BadName::Empty));
+        let longest = "a".repeat(MAX_NAME_CHARS);
+        assert_eq!(player_name(&longest).unwrap(), longest);
+        assert_eq!(
+            player_name(&"a".repeat(MAX_NAME_CHARS + 1)),
+            Err(BadName::TooLong(MAX_NAME_CHARS + 1))
+        );
+        // 24 "é" written as "e" + accent are 48 scalar values but 24 characters.
+        assert!(player_name(&"e\u{301}".repeat(MAX_NAME_CHARS)).is_ok());
+        assert_eq!(
+            player_name("\u{301}Ann"),
+            Err(BadName::LeadingMark(CodePoint('\u{301}')))
+        );
+        assert!(player_name("A\u{300}\u{301}\u{302}\u{303}").is_ok());
+        assert_eq!(
+            player_name("A\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}"),
+            Err(BadName::TooManyMarks)
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! The protocol's tests: the documentation's examples, parsing, and the
+//! JSON Schema.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod docs;
+mod messages;
+mod schema;
+mod strategies;

@@ -1,0 +1,139 @@
+//! Strategies for generated messages.
+
+use mice_cake_engine::{
+    Assignment, Domino, GameView, Options, Policy, RecordedGame, Reveal, Seat, Seated, Seed, Viewer,
+};
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, RoomCode, RoomEvent, RoomOptions, SeatToken, ServerMessage,
+};
+use proptest::prelude::*;
+
+/// The cake after `rounds` rounds of random play in the game of `seed`.
+pub(crate) fn played(seed: u64, rounds: usize) -> GameView {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(1);
+    for _ in 0..rounds {
+        if game.game().is_over() {
+            break;
+        }
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    game.game().view(Viewer::Spectator)
+}
+
+fn seat() -> impl Strategy<Value = Seat> {
+    prop_oneof![Just(Seat::Yellow), Just(Seat::Blue)]
+}
+
+fn assignment() -> impl Strategy<Value = Assignment> {
+    (
+        proptest::array::uniform4(0u8..=4),
+        proptest::option::of(0usize..28),
+    )
+        .prop_map(|(mice, steal)| Assignment {
+            mice,
+            steal: steal.and_then(Domino::from_index),
+        })
+}
+
+fn room_code() -> impl Strategy<Value = RoomCode> {
+    proptest::array::uniform5(0usize..31).prop_map(RoomCode::from_indices)
+}
+
+fn room_options() -> impl Strategy<Value = RoomOptions> {
+    (
+        prop_oneof![
+            Just(Reveal::Standard),
+            Just(Reveal::AllFaceUp),
+            Just(Reveal::AllFaceDown)
+        ],
+        any::<bool>(),
+        1u32..=10_000,
+        proptest::option::of(0u64..=86_400_000),
+        any::<bool>(),
+        proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
+    )
+        .prop_map(
+            |(reveal, boost, stall_limit, deadline_ms, public, bot)| RoomOptions {
+                game: Options {
+                    reveal,
+                    boost,
+                    stall_limit,
+                },
+                deadline_ms,
+                public,
+                bot,
+            },
+        )
+}
+
+pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
+    prop_oneof![
+        (any::<u32>(), "\\PC{0,30}")
+            .prop_map(|(version, name)| ClientMessage::Hello { version, name }),
+        Just(ClientMessage::ListRooms),
+        room_options().prop_map(|options| ClientMessage::CreateRoom { options }),
+        room_code().prop_map(|code| ClientMessage::JoinRoom { code }),
+        room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
+        (any::<[u8; 16]>(), proptest::option::of(any::<u64>())).prop_map(|(bytes, last_seq)| {
+            ClientMessage::Resume {
+                token: SeatToken::from_bytes(bytes),
+                last_seq,
+            }
+        }),
+        (any::<u32>(), assignment())
+            .prop_map(|(round, assignment)| ClientMessage::Commit { round, assignment }),
+        Just(ClientMessage::Rematch),
+        Just(ClientMessage::Leave),
+    ]
+}
+
+pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
+    let event = prop_oneof![
+        seat().prop_map(|seat| RoomEvent::Committed { seat }),
+        any::<u32>().prop_map(|count| RoomEvent::Spectators { count }),
+        (
+            any::<u32>(),
+            proptest::option::of(any::<u64>()),
+            any::<u64>(),
+            0usize..30
+        )
+            .prop_map(|(round, deadline_ms, seed, rounds)| {
+                let view = played(seed, rounds);
+                RoomEvent::RoundStarted {
+                    round,
+                    deadline_ms,
+                    choices: Seated::from_fn(|seat| view.choices(seat)),
+                }
+            }),
+        (seat(), any::<bool>(), proptest::option::of(any::<u64>())).prop_map(
+            |(seat, connected, grace_ms)| RoomEvent::Connection {
+                seat,
+                connected,
+                grace_ms
+            }
+        ),
+        seat().prop_map(|seat| RoomEvent::PlayerLeft { seat }),
+        seat().prop_map(|seat| RoomEvent::RematchRequested { seat }),
+    ];
+    prop_oneof![
+        (any::<u32>(), "\\PC{0,20}")
+            .prop_map(|(version, server)| ServerMessage::Welcome { version, server }),
+        (any::<u64>(), event).prop_map(|(seq, event)| ServerMessage::Event {
+            seq,
+            event: Box::new(event)
+        }),
+        (any::<u32>(), assignment())
+            .prop_map(|(round, assignment)| ServerMessage::CommitAccepted { round, assignment }),
+        room_code().prop_map(|code| ServerMessage::Left { code }),
+        (
+            proptest::sample::select(ErrorCode::ALL.to_vec()),
+            "\\PC{0,40}"
+        )
+            .prop_map(|(code, message)| ServerMessage::Error { code, message }),
+        "\\PC{0,40}".prop_map(|message| ServerMessage::ShuttingDown { message }),
+    ]
+}

@@ -1,0 +1,189 @@
+//! A game's life in the room: its start, its end (played out, forfeited or
+//! abandoned) with the record kept, and rematches.
+
+use mice_cake_engine::{RecordedGame, Seat, Seated, Viewer};
+use mice_cake_protocol::{
+    Ending, ErrorCode, FinishedGame, ForfeitCause, GameResult, MAX_LISTED_GAMES, RoomEvent,
+    RoomStatus, ServerMessage,
+};
+use tokio::time::Instant;
+use tracing::{info, warn};
+
+use super::round::Round;
+use super::{Room, end_label, unix_millis};
+use crate::room::{ConnId, Refusal};
+
+impl Room {
+    pub(super) fn start_game_if_ready(&mut self) {
+        if self.status != RoomStatus::Playing && Seat::ALL.iter().all(|s| self.seats[*s].is_some())
+        {
+            self.start_game();
+        }
+    }
+
+    pub(super) fn start_game(&mut self) {
+        let game = match RecordedGame::new(self.options.game, self.context.rng.game_seed()) {
+            Ok(game) => game,
+            Err(error) => {
+                // Options are checked when the room is created.
+                warn!(room = %self.code, cause = %error, "cannot start a game");
+                return;
+            }
+        };
+        self.game_number += 1;
+        self.status = RoomStatus::Playing;
+        self.result = None;
+        self.rematch = Seated::default();
+        self.last_report = None;
+        let view = game.game().view(Viewer::Spectator);
+        self.game = Some(game);
+        // A player already disconnected when the game starts has the grace
+        // period to come back, like one who drops during the game.
+        let grace_until = Instant::now() + self.context.config.disconnect_grace;
+        for player in self.players_mut() {
+            player.auto_commits = 0;
+            player.grace_until = (!player.is_connected()).then_some(grace_until);
+        }
+        metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
+        info!(room = %self.code, game = self.game_number, "game started");
+        if let (Some(yellow), Some(blue)) =
+            (self.player_info(Seat::Yellow), self.player_info(Seat::Blue))
+        {
+            self.emit(RoomEvent::GameStarted {
+                game: self.game_number,
+                players: Seated { yellow, blue },
+                view,
+            });
+        }
+        self.open_round();
+        self.advance();
+    }
+
+    /// Ends the game if `out` names anyone: one player forfeits, or both at
+    /// once and nobody wins. Returns whether it ended.
+    pub(super) fn forfeit_any(&mut self, out: Seated<bool>, cause: ForfeitCause) -> bool {
+        let ending = match (out.yellow, out.blue) {
+            (false, false) => return false,
+            (true, true) => (Ending::Abandoned { cause }, None),
+            (true, false) => (
+                Ending::Forfeit {
+                    seat: Seat::Yellow,
+                    cause,
+                },
+                Some(Seat::Blue),
+            ),
+            (false, true) => (
+                Ending::Forfeit {
+                    seat: Seat::Blue,
+                    cause,
+                },
+                Some(Seat::Yellow),
+            ),
+        };
+        info!(room = %self.code, ?cause, "forfeit");
+        self.finish(ending.0, ending.1);
+        true
+    }
+
+    /// Ends the game: keeps its record and tells everyone.
+    pub(super) fn finish(&mut self, ending: Ending, winner: Option<Seat>) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let score = Seated::from_fn(|seat| game.game().score(seat));
+        let result = GameResult {
+            winner,
+            score,
+            ending,
+        };
+        let id = self.context.rng.game_id();
+        let players = Seated::from_fn(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .map(|player| player.name.clone())
+                .unwrap_or_default()
+        });
+        self.unsaved_games.push(FinishedGame {
+            id,
+            room: self.code,
+            players,
+            result,
+            finished_at_ms: unix_millis(),
+            record: game.record().clone(),
+        });
+        self.status = RoomStatus::Finished;
+        self.round = Round::default();
+        self.result = Some(result);
+        self.game_ids.push(id);
+        if self.game_ids.len() > MAX_LISTED_GAMES {
+            self.game_ids.remove(0);
+        }
+        for player in self.players_mut() {
+            player.grace_until = None;
+        }
+        let how = match ending {
+            Ending::Played { end, .. } => end_label(end),
+            Ending::Forfeit { .. } => "forfeit",
+            Ending::Abandoned { .. } => "abandoned",
+        };
+        metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
+        info!(room = %self.code, game = self.game_number, %id, ending = how, "game over");
+        self.emit(RoomEvent::GameOver {
+            result,
+            game_id: id,
+        });
+    }
+
+    pub(super) fn rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let seat = self.acting_seat(conn)?;
+        if self.status != RoomStatus::Finished || Seat::ALL.iter().any(|s| self.seats[*s].is_none())
+        {
+            return Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "a rematch can be asked once a game is over, with both players in the room",
+            ));
+        }
+        if !self.rematch[seat] {
+            self.rematch[seat] = true;
+            self.emit(RoomEvent::RematchRequested { seat });
+        }
+        if let Some(bot_seat) = Seat::ALL
+            .into_iter()
+            .find(|s| self.seats[*s].as_ref().is_some_and(|p| p.bot.is_some()))
+            && !self.rematch[bot_seat]
+        {
+            self.rematch[bot_seat] = true;
+            self.emit(RoomEvent::RematchRequested { seat: bot_seat });
+        }
+        if self.rematch.yellow && self.rematch.blue {
+            // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player
+            // learns their new seat before the new game's first event.
+            std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
+            self.rematch = Seated::default();
+            for seat in Seat::ALL {
+                let state = ServerMessage::State {
+                    state: Box::new(self.state_for(Some(seat))),
+                };
+                if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
+                    self.outbox.send_message(&member.outbound, &state);
+                }
+            }
+            self.start_game();
+        }
+        Ok(())
+    }
+
+    pub(super) fn playing_game(&self) -> Result<&RecordedGame, Refusal> {
+        match (&self.game, self.status) {
+            (Some(game), RoomStatus::Playing) => Ok(game),
+            (_, RoomStatus::Waiting) => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "the game has not started: the room waits for a second player",
+            )),
+            _ => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "the game is over; ask for a rematch to play again",
+            )),
+        }
+    }
+}

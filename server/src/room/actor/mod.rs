@@ -1,0 +1,230 @@
+//! The room task: owns one room's seats, spectators and game.
+//!
+//! Hidden information is kept here: a committed assignment stays in
+//! `round.commits` and reaches nobody (no event, no log line) until both are
+//! in; the engine's views carry no face-down piece; the record (with the
+//! seed and the deal) leaves the room only when the game is over.
+//!
+//! One concern per file: `seats` (who is in the room: joining, watching,
+//! resuming, leaving), `round` (the round's commits, held until both are in,
+//! then resolved), `game` (a game's start and end, forfeits, rematches),
+//! `timers` (deadlines, grace periods, the idle room), `views` (what each
+//! member is sent), `durable` (what is stored, and the restore). This file
+//! has the room's state and its loop.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use mice_cake_engine::{EndReason, RecordedGame, RoundReport, Seated};
+use mice_cake_protocol::{FinishedGame, GameId, GameResult, RoomCode, RoomOptions, RoomStatus};
+use rand_chacha::ChaCha20Rng;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tracing::debug;
+
+use self::durable::StoredMarks;
+use self::round::Round;
+use self::seats::Player;
+use super::context::RoomContext;
+use super::events::EventLog;
+use super::outbox::Outbox;
+use super::{Command, ConnId, Member};
+
+mod durable;
+mod game;
+mod round;
+mod seats;
+mod timers;
+mod views;
+
+pub(super) struct Room {
+    code: RoomCode,
+    options: RoomOptions,
+    context: Arc<RoomContext>,
+    seats: Seated<Option<Player>>,
+    spectators: HashMap<ConnId, Member>,
+    status: RoomStatus,
+    game: Option<RecordedGame>,
+    game_number: u32,
+    round: Round,
+    events: EventLog,
+    last_report: Option<RoundReport>,
+    result: Option<GameResult>,
+    rematch: Seated<bool>,
+    game_ids: Vec<GameId>,
+    /// Since when nobody is connected (bots aside).
+    empty_since: Option<Instant>,
+    /// When to announce the spectator count (changes are gathered, so that
+    /// people coming and going cannot flood the room with events).
+    spectators_event_at: Option<Instant>,
+    /// The spectator count last announced.
+    announced_spectators: usize,
+    /// Set when the room should close now (its last member left).
+    closing: bool,
+    bot_rng: ChaCha20Rng,
+    /// What members are sent, held until the room's changes are stored.
+    outbox: Outbox,
+    /// What storage holds of the room.
+    stored: StoredMarks,
+    /// Games over but not yet stored.
+    unsaved_games: Vec<FinishedGame>,
+}
+
+impl Room {
+    pub(super) fn new(code: RoomCode, options: RoomOptions, context: Arc<RoomContext>) -> Room {
+        let outbound_queue = context.config.outbound_queue;
+        let bot_rng = context.rng.bot_rng();
+        Room {
+            code,
+            options,
+            context,
+            seats: Seated::default(),
+            spectators: HashMap::new(),
+            status: RoomStatus::Waiting,
+            game: None,
+            game_number: 0,
+            round: Round::default(),
+            events: EventLog::new(outbound_queue),
+            last_report: None,
+            result: None,
+            rematch: Seated::default(),
+            game_ids: Vec::new(),
+            empty_since: Some(Instant::now()),
+            spectators_event_at: None,
+            announced_spectators: 0,
+            closing: false,
+            bot_rng,
+            outbox: Outbox::default(),
+            stored: StoredMarks::default(),
+            unsaved_games: Vec::new(),
+        }
+    }
+
+    /// Runs the room until it is empty long enough, or the server stops.
+    ///
+    /// After each command or timer, the room's changes are stored before
+    /// anything is sent: what a client has seen survives a crash.
+    pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        debug!(room = %self.code, "room opened");
+        // A room brought back from storage is listed again at once.
+        self.publish();
+        let shutdown = self.context.shutdown.clone();
+        let mut counted_playing = false;
+        loop {
+            self.count_playing(&mut counted_playing);
+            let wake = self.next_timer();
+            let idle = tokio::select! {
+                // Shutdown first: a room stores itself as it was, without
+                // the disconnections the shutdown itself causes.
+                biased;
+                () = shutdown.cancelled() => break,
+                command = inbox.recv() => match command {
+                    Some(command) => {
+                        self.handle(command);
+                        false
+                    }
+                    None => true,
+                },
+                () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
+            };
+            self.store_changes().await;
+            let closes = idle || self.closing;
+            if closes {
+                // Before anyone is told: a room they left stays gone.
+                self.forget().await;
+            }
+            self.outbox.flush();
+            if closes {
+                break;
+            }
+            self.publish();
+        }
+        if counted_playing {
+            self.context.playing.fetch_sub(1, Ordering::Relaxed);
+        }
+        self.context.directory.closed(&self.code);
+        debug!(room = %self.code, "room closed");
+    }
+
+    /// Keeps the server's count of rooms with a game on (`counted`: whether
+    /// this room is in it).
+    fn count_playing(&self, counted: &mut bool) {
+        let playing = self.status == RoomStatus::Playing;
+        if playing != *counted {
+            if playing {
+                self.context.playing.fetch_add(1, Ordering::Relaxed);
+            } else {
+                self.context.playing.fetch_sub(1, Ordering::Relaxed);
+            }
+            *counted = playing;
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join {
+                member,
+                name,
+                reply,
+            } => {
+                let _ = reply.send(self.join(member, name));
+            }
+            Command::Watch { member, reply } => {
+                let _ = reply.send(self.watch(member));
+            }
+            Command::Resume {
+                member,
+                token,
+                last_seq,
+                reply,
+            } => {
+                let _ = reply.send(self.resume(member, &token, last_seq));
+            }
+            Command::Commit {
+                conn,
+                round,
+                assignment,
+            } => {
+                if let Err(refusal) = self.commit(conn, round, assignment) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::Rematch { conn } => {
+                if let Err(refusal) = self.rematch(conn) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::Leave { conn } => self.leave(conn),
+            Command::Disconnected { conn } => self.disconnected(conn),
+        }
+        self.note_emptiness(Instant::now());
+    }
+}
+
+async fn sleep_until(wake: Option<Instant>) {
+    match wake {
+        Some(wake) => tokio::time::sleep_until(wake).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Milliseconds since the Unix epoch, by the system clock.
+fn unix_millis() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, millis)
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn end_label(end: EndReason) -> &'static str {
+    match end {
+        EndReason::BoardCleared => "board_cleared",
+        EndReason::NoMovesLeft => "no_moves_left",
+        EndReason::StallLimit => "stall_limit",
+    }
+}

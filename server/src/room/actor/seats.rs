@@ -1,0 +1,284 @@
+//! Who is in the room: the two seats and the spectators — joining,
+//! watching, resuming a seat with its token, leaving, disconnecting.
+
+use mice_cake_engine::{Policy, Seat, Seated};
+use mice_cake_protocol::{ErrorCode, ForfeitCause, RoomEvent, RoomStatus, ServerMessage};
+use tokio::time::Instant;
+use tracing::info;
+
+use super::{Room, millis};
+use crate::outbound::Outbound;
+use crate::room::{ConnId, Member, Refusal};
+use crate::token::{TokenHash, token_hash};
+
+/// A seat's occupant.
+#[derive(Debug)]
+pub(super) struct Player {
+    pub(super) name: String,
+    /// The seat token's hash; none for a bot.
+    pub(super) token: Option<TokenHash>,
+    /// The server-side bot's policy, if a bot.
+    pub(super) bot: Option<Policy>,
+    /// The connection holding the seat, if any.
+    pub(super) member: Option<Member>,
+    /// While disconnected during a game: when the player forfeits.
+    pub(super) grace_until: Option<Instant>,
+    /// Rounds in a row committed for this player at the deadline.
+    pub(super) auto_commits: u32,
+}
+
+impl Player {
+    pub(super) fn is_connected(&self) -> bool {
+        self.bot.is_some() || self.member.is_some()
+    }
+
+    fn holds(&self, conn: ConnId) -> bool {
+        self.member
+            .as_ref()
+            .is_some_and(|member| member.conn == conn)
+    }
+}
+
+impl Room {
+    pub(super) fn join(&mut self, member: Member, name: String) -> Result<Seat, Refusal> {
+        let seat = Seat::ALL
+            .into_iter()
+            .find(|seat| self.seats[*seat].is_none())
+            .ok_or_else(|| {
+                Refusal::new(
+                    ErrorCode::RoomFull,
+                    format!(
+                        "room {} already has two players; you can watch it",
+                        self.code
+                    ),
+                )
+            })?;
+        let token = self.context.rng.seat_token();
+        let hash = token_hash(&token);
+        self.context.directory.register_seat(hash, self.code);
+        self.seats[seat] = Some(Player {
+            name,
+            token: Some(hash),
+            bot: None,
+            member: Some(member),
+            grace_until: None,
+            auto_commits: 0,
+        });
+        info!(room = %self.code, %seat, "player joined");
+        self.send_joined_to_seat(seat, Some(token));
+        self.emit_player_joined(seat);
+        if let Some(policy) = self.options.bot
+            && self.seats[seat.opponent()].is_none()
+        {
+            self.seat_bot(seat.opponent(), policy);
+        }
+        self.start_game_if_ready();
+        Ok(seat)
+    }
+
+    pub(super) fn seat_bot(&mut self, seat: Seat, policy: Policy) {
+        self.seats[seat] = Some(Player {
+            name: format!("{policy} bot"),
+            token: None,
+            bot: Some(policy),
+            member: None,
+            grace_until: None,
+            auto_commits: 0,
+        });
+        self.emit_player_joined(seat);
+    }
+
+    pub(super) fn emit_player_joined(&mut self, seat: Seat) {
+        if let Some(player) = self.player_info(seat) {
+            self.emit(RoomEvent::PlayerJoined { seat, player });
+        }
+    }
+
+    pub(super) fn watch(&mut self, member: Member) -> Result<(), Refusal> {
+        if self.spectators.len() >= self.context.config.max_spectators {
+            return Err(Refusal::new(
+                ErrorCode::SpectatorsFull,
+                format!(
+                    "room {} has its limit of {} spectators",
+                    self.code, self.context.config.max_spectators
+                ),
+            ));
+        }
+        let outbound = member.outbound.clone();
+        self.spectators.insert(member.conn, member);
+        self.send_joined(&outbound, None, None);
+        self.spectators_changed();
+        Ok(())
+    }
+
+    pub(super) fn resume(
+        &mut self,
+        member: Member,
+        token: &TokenHash,
+        last_seq: Option<u64>,
+    ) -> Result<Seat, Refusal> {
+        let seat = Seat::ALL
+            .into_iter()
+            .find(|seat| {
+                self.seats[*seat]
+                    .as_ref()
+                    .is_some_and(|player| player.token.as_ref() == Some(token))
+            })
+            .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
+        let Some(player) = self.seats[seat].as_mut() else {
+            return Err(Refusal::new(
+                ErrorCode::BadToken,
+                "that seat token is not valid",
+            ));
+        };
+        // A second connection with the token replaces the first.
+        if let Some(old) = player.member.replace(member) {
+            self.outbox.send_message(
+                &old.outbound,
+                &ServerMessage::Error {
+                    code: ErrorCode::BadToken,
+                    message: "another connection took over this seat".into(),
+                },
+            );
+            self.outbox.disconnect(&old.outbound);
+        }
+        player.grace_until = None;
+        info!(room = %self.code, %seat, "player resumed");
+        self.send_joined_to_seat(seat, None);
+        // Replay what was missed if it fits easily in the connection's queue
+        // (it is not drained until this answer is in); otherwise the state
+        // alone, which holds all of it, is enough.
+        if let Some(missed) = self.events.missed_since(last_seq.unwrap_or(u64::MAX))
+            && let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref())
+        {
+            for frame in missed {
+                self.outbox.send(&member.outbound, frame);
+            }
+        }
+        self.emit(RoomEvent::Connection {
+            seat,
+            connected: true,
+            grace_ms: None,
+        });
+        Ok(seat)
+    }
+
+    pub(super) fn leave(&mut self, conn: ConnId) {
+        if let Some(member) = self.spectators.remove(&conn) {
+            self.outbox
+                .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
+            self.spectators_changed();
+            self.close_if_deserted();
+            return;
+        }
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        if self.status == RoomStatus::Playing {
+            let leaving = Seated::from_fn(|s| s == seat);
+            self.forfeit_any(leaving, ForfeitCause::Left);
+        }
+        if let Some(player) = self.seats[seat].take() {
+            if let Some(hash) = player.token {
+                self.context.directory.forget_seat(&hash);
+            }
+            if let Some(member) = player.member {
+                self.outbox
+                    .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
+            }
+        }
+        info!(room = %self.code, %seat, "player left");
+        self.emit(RoomEvent::PlayerLeft { seat });
+        // A bot stays only with a human opposite.
+        let other = seat.opponent();
+        if self.seats[other].as_ref().is_some_and(|p| p.bot.is_some()) {
+            self.seats[other] = None;
+            self.emit(RoomEvent::PlayerLeft { seat: other });
+        }
+        self.rematch = Seated::default();
+        if self.status != RoomStatus::Playing {
+            self.status = RoomStatus::Waiting;
+        }
+        self.close_if_deserted();
+    }
+
+    /// Closes the room at once when its last person has left it (rather than
+    /// keeping it for the idle time, which leaving rooms over and over could
+    /// use to fill the server).
+    pub(super) fn close_if_deserted(&mut self) {
+        let humans_seated = Seat::ALL.into_iter().any(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| player.bot.is_none())
+        });
+        if !humans_seated && self.spectators.is_empty() && self.status != RoomStatus::Playing {
+            self.closing = true;
+        }
+    }
+
+    pub(super) fn disconnected(&mut self, conn: ConnId) {
+        if self.spectators.remove(&conn).is_some() {
+            self.spectators_changed();
+            return;
+        }
+        let Some(seat) = self.seat_of(conn) else {
+            return;
+        };
+        let grace = self.context.config.disconnect_grace;
+        let playing = self.status == RoomStatus::Playing;
+        if let Some(player) = self.seats[seat].as_mut() {
+            player.member = None;
+            player.grace_until = playing.then(|| Instant::now() + grace);
+        }
+        info!(room = %self.code, %seat, "player disconnected");
+        self.emit(RoomEvent::Connection {
+            seat,
+            connected: false,
+            grace_ms: playing.then(|| millis(grace)),
+        });
+    }
+
+    pub(super) fn players_mut(&mut self) -> impl Iterator<Item = &mut Player> {
+        [&mut self.seats.yellow, &mut self.seats.blue]
+            .into_iter()
+            .flatten()
+    }
+
+    pub(super) fn seat_of(&self, conn: ConnId) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|seat| {
+            self.seats[*seat]
+                .as_ref()
+                .is_some_and(|player| player.holds(conn))
+        })
+    }
+
+    pub(super) fn member(&self, conn: ConnId) -> Option<&Member> {
+        self.spectators.get(&conn).or_else(|| {
+            Seat::ALL.into_iter().find_map(|seat| {
+                self.seats[seat]
+                    .as_ref()?
+                    .member
+                    .as_ref()
+                    .filter(|member| member.conn == conn)
+            })
+        })
+    }
+
+    /// The seat of a connection that wants to act.
+    pub(super) fn acting_seat(&self, conn: ConnId) -> Result<Seat, Refusal> {
+        if self.spectators.contains_key(&conn) {
+            return Err(Refusal::new(
+                ErrorCode::SpectatorCannotAct,
+                "spectators watch; only the two players can play",
+            ));
+        }
+        self.seat_of(conn)
+            .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are not in this room"))
+    }
+
+    /// The queue of the connection holding `seat`, if any.
+    pub(super) fn seat_outbound(&self, seat: Seat) -> Option<Outbound> {
+        let player = self.seats[seat].as_ref()?;
+        player.member.as_ref().map(|member| member.outbound.clone())
+    }
+}

@@ -1,0 +1,79 @@
+//! The room's clocks: the round's deadline, players' grace periods, the
+//! gathered spectator count, and the idle room that closes.
+
+use mice_cake_engine::{Seat, Seated};
+use mice_cake_protocol::{ForfeitCause, RoomStatus};
+use tokio::time::Instant;
+
+use super::Room;
+
+impl Room {
+    pub(super) fn next_timer(&self) -> Option<Instant> {
+        let playing = self.status == RoomStatus::Playing;
+        let deadline = self.round.deadline.filter(|_| playing);
+        let graces = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until)
+            .filter(|_| playing);
+        // A game in progress ends by its own rules (a forfeit at worst)
+        // before the room may close.
+        let idle = self
+            .empty_since
+            .filter(|_| !playing)
+            .map(|since| since + self.context.config.room_idle);
+        deadline
+            .into_iter()
+            .chain(graces)
+            .chain(idle)
+            .chain(self.spectators_event_at)
+            .min()
+    }
+
+    /// Handles whatever is due at `now`; returns whether the room closes.
+    pub(super) fn on_timer(&mut self, now: Instant) -> bool {
+        if self.spectators_event_at.is_some_and(|at| now >= at) {
+            self.spectators_event_at = None;
+            self.announce_spectators();
+        }
+        if self.status == RoomStatus::Playing {
+            let expired = Seated::from_fn(|seat| {
+                self.seats[seat]
+                    .as_ref()
+                    .and_then(|player| player.grace_until)
+                    .is_some_and(|until| now >= until)
+            });
+            if !self.forfeit_any(expired, ForfeitCause::Disconnected)
+                && self.round.deadline.is_some_and(|deadline| now >= deadline)
+            {
+                self.round.deadline = None;
+                self.commit_for_the_late();
+            }
+        } else if self
+            .empty_since
+            .is_some_and(|since| now >= since + self.context.config.room_idle)
+        {
+            return true;
+        }
+        self.note_emptiness(now);
+        false
+    }
+
+    /// Starts or stops the idle clock: a room with nobody connected (bots
+    /// aside) closes after a while.
+    pub(super) fn note_emptiness(&mut self, now: Instant) {
+        if self.anyone_connected() {
+            self.empty_since = None;
+        } else if self.empty_since.is_none() {
+            self.empty_since = Some(now);
+        }
+    }
+
+    pub(super) fn anyone_connected(&self) -> bool {
+        !self.spectators.is_empty()
+            || Seat::ALL.into_iter().any(|seat| {
+                self.seats[seat]
+                    .as_ref()
+                    .is_some_and(|player| player.member.is_some())
+            })
+    }
+}

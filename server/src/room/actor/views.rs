@@ -1,0 +1,166 @@
+//! What members are sent: numbered events for everyone, each member's own
+//! view of the room, refusals to their author, the public listing.
+//!
+//! Every message passes through the outbox, so nothing leaves before the
+//! room's changes are stored.
+
+use std::time::Duration;
+
+use mice_cake_engine::{Choices, GameView, Seat, Seated, Viewer};
+use mice_cake_protocol::{
+    PlayerInfo, RoomEvent, RoomState, RoomStatus, RoomSummary, SeatToken, ServerMessage,
+};
+use tokio::time::Instant;
+
+use super::{Room, millis};
+use crate::outbound::{Frame, Outbound, frame};
+use crate::room::{ConnId, Refusal};
+
+/// How long spectator arrivals and departures are gathered before the count
+/// is announced.
+const SPECTATORS_EVENT_DELAY: Duration = Duration::from_millis(500);
+
+impl Room {
+    /// Numbers an event and sends it to every member.
+    pub(super) fn emit(&mut self, event: RoomEvent) {
+        let frame = self.events.record(event);
+        self.broadcast(&frame);
+    }
+
+    pub(super) fn broadcast(&mut self, frame: &Frame) {
+        let players = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
+        for member in players.chain(self.spectators.values()) {
+            self.outbox.send(&member.outbound, frame.clone());
+        }
+    }
+
+    /// Schedules the announcement of the spectator count.
+    pub(super) fn spectators_changed(&mut self) {
+        if self.spectators_event_at.is_none() {
+            self.spectators_event_at = Some(Instant::now() + SPECTATORS_EVENT_DELAY);
+        }
+    }
+
+    /// Announces the spectator count, if it changed since last time.
+    pub(super) fn announce_spectators(&mut self) {
+        if self.spectators.len() != self.announced_spectators {
+            self.announced_spectators = self.spectators.len();
+            let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
+            self.emit(RoomEvent::Spectators { count });
+        }
+    }
+
+    pub(super) fn send_joined(
+        &mut self,
+        to: &Outbound,
+        seat: Option<Seat>,
+        token: Option<SeatToken>,
+    ) {
+        let state = self.state_for(seat);
+        self.outbox.send(
+            to,
+            frame(&ServerMessage::Joined {
+                seat,
+                token,
+                state: Box::new(state),
+            }),
+        );
+    }
+
+    /// Sends `joined` to the connection holding `seat`.
+    pub(super) fn send_joined_to_seat(&mut self, seat: Seat, token: Option<SeatToken>) {
+        if let Some(outbound) = self.seat_outbound(seat) {
+            self.send_joined(&outbound, Some(seat), token);
+        }
+    }
+
+    pub(super) fn refuse(&mut self, conn: ConnId, refusal: Refusal) {
+        metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
+        if let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) {
+            self.outbox.send_message(
+                &outbound,
+                &ServerMessage::Error {
+                    code: refusal.code,
+                    message: refusal.message,
+                },
+            );
+        }
+    }
+
+    /// The room as `you` may see it: your own commit, never the opponent's.
+    pub(super) fn state_for(&self, you: Option<Seat>) -> RoomState {
+        let now = Instant::now();
+        RoomState {
+            code: self.code,
+            options: self.options,
+            status: self.status,
+            you,
+            players: Seated::from_fn(|seat| self.player_info(seat)),
+            spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
+            game: self.game_number,
+            view: self.game.as_ref().map(|game| {
+                game.game()
+                    .view(you.map_or(Viewer::Spectator, Viewer::from))
+            }),
+            committed: self.round.commits.map(|commit| commit.is_some()),
+            your_commit: you.and_then(|seat| self.round.commits[seat].map(|c| c.assignment)),
+            deadline_ms: self
+                .round
+                .deadline
+                .filter(|_| self.status == RoomStatus::Playing)
+                .map(|deadline| millis(deadline.saturating_duration_since(now))),
+            choices: self.choices(),
+            last_report: self.last_report.clone().map(Box::new),
+            rematch: self.rematch,
+            result: self.result,
+            game_ids: self.game_ids.clone(),
+            seq: self.events.last_seq(),
+        }
+    }
+
+    /// What each player may do this round, while a game is on.
+    pub(super) fn choices(&self) -> Option<Seated<Choices>> {
+        let game = self
+            .game
+            .as_ref()
+            .filter(|_| self.status == RoomStatus::Playing)?;
+        let view = game.game().view(Viewer::Spectator);
+        Some(Seated::from_fn(|seat| view.choices(seat)))
+    }
+
+    /// The game as `seat` sees it, if a game is on.
+    pub(super) fn seat_view(&self, seat: Seat) -> Option<GameView> {
+        self.game
+            .as_ref()
+            .map(|game| game.game().view(Viewer::from(seat)))
+    }
+
+    pub(super) fn player_info(&self, seat: Seat) -> Option<PlayerInfo> {
+        let player = self.seats[seat].as_ref()?;
+        let now = Instant::now();
+        Some(PlayerInfo {
+            name: player.name.clone(),
+            connected: player.is_connected(),
+            bot: player.bot,
+            grace_ms: player
+                .grace_until
+                .map(|until| millis(until.saturating_duration_since(now))),
+            auto_commits: player.auto_commits,
+        })
+    }
+
+    /// Updates the lobby's listing of this room.
+    pub(super) fn publish(&self) {
+        let summary = self.options.public.then(|| RoomSummary {
+            code: self.code,
+            status: self.status,
+            players: Seated::from_fn(|seat| self.seats[seat].as_ref().map(|p| p.name.clone())),
+            spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
+            round: self.game.as_ref().map_or(0, |game| game.game().round()),
+            options: self.options,
+        });
+        self.context.directory.publish(self.code, summary);
+    }
+}
