@@ -62,9 +62,23 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_MAX_ROOMS", default_value_t = 10_000)]
     pub max_rooms: usize,
 
-    /// Most WebSocket connections held at once.
-    #[arg(long, env = "MICE_CAKE_MAX_CONNECTIONS", default_value_t = 100_000)]
-    pub max_connections: usize,
+    /// Most WebSocket connections held at once. By default as many as the
+    /// open-file limit allows, at most 100,000; a value the limit does not
+    /// allow is lowered, with a warning.
+    #[arg(long, env = "MICE_CAKE_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+
+    /// Most connections still in their HTTP handshake. When all are taken,
+    /// a newcomer takes the place of the oldest handshake of the address
+    /// holding the most. By default a quarter of what the open-file limit
+    /// allows, at most 1,024.
+    #[arg(long, env = "MICE_CAKE_MAX_HANDSHAKES")]
+    pub max_handshakes: Option<usize>,
+
+    /// How long a new connection (or one between HTTP requests) has to
+    /// send its request headers; then it is closed.
+    #[arg(long, env = "MICE_CAKE_HANDSHAKE_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub handshake_timeout: Duration,
 
     /// Most spectators per room.
     #[arg(long, env = "MICE_CAKE_MAX_SPECTATORS", default_value_t = 10_000)]
@@ -174,6 +188,7 @@ impl Config {
             ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
             ("room-idle", self.room_idle, Duration::ZERO),
             ("hello-timeout", self.hello_timeout, Duration::ZERO),
+            ("handshake-timeout", self.handshake_timeout, Duration::ZERO),
             ("write-timeout", self.write_timeout, Duration::ZERO),
             (
                 "ping-interval",
@@ -195,7 +210,8 @@ impl Config {
         }
         let counts = [
             ("max-rooms", self.max_rooms, 1),
-            ("max-connections", self.max_connections, 1),
+            ("max-connections", self.max_connections.unwrap_or(1), 1),
+            ("max-handshakes", self.max_handshakes.unwrap_or(1), 1),
             ("max-spectators", self.max_spectators, 1),
             ("missed-deadlines", self.missed_deadlines as usize, 1),
             ("messages-per-second", self.messages_per_second as usize, 1),

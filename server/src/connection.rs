@@ -44,7 +44,7 @@ enum Ending {
 pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     let _counted = Counted::new(&shared);
     let (outbound, mut queue, close) = Outbound::new(shared.config.outbound_queue);
-    if shared.connections.load(Ordering::Relaxed) > shared.config.max_connections {
+    if shared.connections.load(Ordering::Relaxed) > shared.capacity.connections {
         let refusal = ServerMessage::Error {
             code: ErrorCode::TooManyConnections,
             message: "the server is full; try again later".into(),

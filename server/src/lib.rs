@@ -16,6 +16,11 @@
 //! # Layout
 //!
 //! * [`run`]: serves a listener until a shutdown future completes.
+//! * `accept`: the accept loop — every TCP connection from accept on, its
+//!   HTTP handshake deadline, and the handshake slots that half-open
+//!   connections cannot exhaust.
+//! * `capacity`: connections and handshakes shared out under the
+//!   open-file limit.
 //! * `config`: flags and environment variables ([`Config`]).
 //! * `http`: the routes — `/ws`, `/api/rooms`, `/api/games/{id}`, `/healthz`,
 //!   `/metrics`.
@@ -23,9 +28,11 @@
 //!   limit, parsing — forwarding to its room.
 //! * `room`: one task per room (an actor): seats, spectators, hidden
 //!   commits, deadlines, grace periods, reveals, rematches; numbered events
-//!   kept for reconnections.
+//!   kept for reconnections. A room sees only its `RoomContext` (config,
+//!   storage, randomness, clock) and the `Directory` it publishes to.
 //! * `lobby`: rooms by code, seat tokens (hashed) back to their room, the
-//!   public listing.
+//!   public listing; rooms reach it only as their `Directory`.
+//! * `token`: seat tokens as kept: their SHA-256 only.
 //! * `outbound`: each connection's bounded queue; a client that cannot keep
 //!   up is disconnected, the room never waits.
 //! * `store`: durable storage behind a small trait — live rooms, written
@@ -37,6 +44,8 @@
 //!   `/healthz` (container images have no curl).
 //! * `random`, `ratelimit`, `metrics`: what the names say.
 
+mod accept;
+mod capacity;
 mod clock;
 mod config;
 mod connection;
@@ -84,7 +93,12 @@ const UPTIME_TICK: Duration = Duration::from_secs(1);
 /// accepting, waits (briefly) for connections to close, and closes storage.
 ///
 /// `listener` is a `tokio::net::TcpListener`, or any other
-/// [`axum::serve::Listener`] (tests serve in-memory pipes).
+/// [`axum::serve::Listener`] with socket addresses (tests serve in-memory
+/// pipes).
+///
+/// How many connections are held follows the process's open-file limit
+/// (see `--max-connections`); a limit too low to serve is an error, and an
+/// option the limit cannot honour is lowered with a warning.
 ///
 /// A damaged database, one from a newer server, or a data directory in use
 /// is an error before anything is served, with nothing written.
@@ -94,11 +108,26 @@ pub async fn run<L>(
     shutdown: impl Future<Output = impl Send> + Send + 'static,
 ) -> anyhow::Result<()>
 where
-    L: axum::serve::Listener,
-    L::Addr: std::fmt::Debug,
+    L: axum::serve::Listener<Addr = std::net::SocketAddr>,
 {
     config.validate()?;
-    let (shared, stored) = shared::Shared::open(config)?;
+    let open_files = rlimit::getrlimit(rlimit::Resource::NOFILE)
+        .ok()
+        .map(|(soft, _)| soft)
+        .filter(|soft| *soft != rlimit::INFINITY);
+    let (capacity, lowered) =
+        capacity::plan(config.max_connections, config.max_handshakes, open_files)?;
+    for lowered in lowered {
+        tracing::warn!(
+            open_files,
+            asked = lowered.asked,
+            allowed = lowered.allowed,
+            "--{} is more than the open-file limit allows, and is lowered: raise the limit \
+             (ulimit -n, or Docker's --ulimit nofile) to hold more",
+            lowered.flag
+        );
+    }
+    let (shared, stored) = shared::Shared::open(config, capacity)?;
     let shared = Arc::new(shared);
     let restored = stored
         .into_iter()
@@ -138,7 +167,12 @@ where
         }
     });
     if let Ok(addr) = listener.local_addr() {
-        info!(?addr, "listening");
+        info!(
+            %addr,
+            connections = capacity.connections,
+            handshakes = capacity.handshakes,
+            "listening"
+        );
     }
     let app = http::router(Arc::clone(&shared));
     let stopping = shared.shutdown().clone();
@@ -147,13 +181,10 @@ where
         info!("shutting down");
         stopping.cancel();
     });
-    let stopped = shared.shutdown().clone();
-    let serving = axum::serve(listener, app).with_graceful_shutdown(async move {
-        stopped.cancelled().await;
-    });
+    let serving = accept::serve(listener, app, Arc::clone(&shared));
     let stopped = shared.shutdown().clone();
     tokio::select! {
-        result = serving => result?,
+        () = serving => {}
         // Graceful shutdown waits for open connections; do not wait forever.
         () = async {
             stopped.cancelled().await;

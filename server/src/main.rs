@@ -33,7 +33,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         LogFormat::Text => logs.init(),
         LogFormat::Json => logs.json().init(),
     }
-    allow_open_files(config.max_connections);
+    allow_open_files();
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?
@@ -49,18 +49,12 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 }
 
 /// Raises the soft limit of open files to the hard one: each connection is
-/// a file, and the usual soft limit (1,024) is far below what a server holds.
-fn allow_open_files(max_connections: usize) {
-    // Connections, plus the database, the listener and a margin.
-    let wanted = (max_connections as u64).saturating_add(64);
-    match rlimit::increase_nofile_limit(wanted) {
-        Ok(limit) if limit < wanted => tracing::warn!(
-            limit,
-            max_connections,
-            "the open-file limit is below --max-connections: the system refuses connections beyond it"
-        ),
-        Ok(_) => {}
-        Err(error) => tracing::warn!(cause = %error, "cannot raise the open-file limit"),
+/// a file, and the usual soft limit (1,024) is far below what a server
+/// holds. How many connections the limit allows is worked out by `run`,
+/// which warns only if that is fewer than was asked for.
+fn allow_open_files() {
+    if let Err(error) = rlimit::increase_nofile_limit(u64::MAX) {
+        tracing::warn!(cause = %error, "cannot raise the open-file limit");
     }
 }
 

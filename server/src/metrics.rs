@@ -6,6 +6,13 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 
 /// Open WebSocket connections (gauge).
 pub(crate) const CONNECTIONS: &str = "mice_cake_connections";
+/// TCP connections accepted (counter).
+pub(crate) const HTTP_CONNECTIONS: &str = "mice_cake_http_connections_total";
+/// Connections in their HTTP handshake now (gauge).
+pub(crate) const HANDSHAKES: &str = "mice_cake_handshakes";
+/// Connections dropped before finishing their handshake, by reason:
+/// `timeout` or `evicted` (counter).
+pub(crate) const HANDSHAKES_DROPPED: &str = "mice_cake_handshakes_dropped_total";
 /// Rooms held (gauge).
 pub(crate) const ROOMS: &str = "mice_cake_rooms";
 /// Games started (counter).
@@ -39,6 +46,17 @@ pub(crate) fn describe() {
     use metrics::{Unit, describe_counter, describe_gauge};
     describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
     describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
+    describe_counter!(HTTP_CONNECTIONS, Unit::Count, "TCP connections accepted.");
+    describe_gauge!(
+        HANDSHAKES,
+        Unit::Count,
+        "Connections in their HTTP handshake (not yet upgraded to a WebSocket)."
+    );
+    describe_counter!(
+        HANDSHAKES_DROPPED,
+        Unit::Count,
+        "Connections dropped before finishing their HTTP handshake: timeout (headers too slow) or evicted (pushed out by newer ones)."
+    );
     describe_counter!(GAMES_STARTED, Unit::Count, "Games started.");
     describe_counter!(
         GAMES_FINISHED,
@@ -76,7 +94,12 @@ pub(crate) fn describe() {
     );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);
+    metrics::gauge!(HANDSHAKES).set(0.0);
+    for reason in ["timeout", "evicted"] {
+        metrics::counter!(HANDSHAKES_DROPPED, "reason" => reason).increment(0);
+    }
     for counter in [
+        HTTP_CONNECTIONS,
         GAMES_STARTED,
         ROUNDS,
         MESSAGES_RECEIVED,

@@ -7,6 +7,8 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio_util::sync::CancellationToken;
 use tracing::info;
 
+use crate::accept::slots::Slots;
+use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::lobby::Lobby;
@@ -25,6 +27,10 @@ pub(crate) struct Shared {
     /// What rooms share: storage, randomness, the clock, the shutdown.
     pub(crate) rooms: Arc<RoomContext>,
     pub(crate) metrics: PrometheusHandle,
+    /// What the server holds at once, as the open-file limit allows.
+    pub(crate) capacity: Capacity,
+    /// Connections in their HTTP handshake.
+    pub(crate) handshakes: Arc<Slots>,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
 }
@@ -32,7 +38,10 @@ pub(crate) struct Shared {
 impl Shared {
     /// Opens storage and returns the shared state with the live rooms
     /// stored by the last run, to bring back.
-    pub(crate) fn open(config: Config) -> anyhow::Result<(Shared, Vec<StoredRoom>)> {
+    pub(crate) fn open(
+        config: Config,
+        capacity: Capacity,
+    ) -> anyhow::Result<(Shared, Vec<StoredRoom>)> {
         let metrics = crate::metrics::recorder()?;
         crate::metrics::describe();
         let store: Arc<dyn Store> = if config.ephemeral {
@@ -78,6 +87,8 @@ impl Shared {
                 lobby,
                 rooms: Arc::new(context),
                 metrics,
+                capacity,
+                handshakes: Slots::new(capacity.handshakes),
                 connections: AtomicUsize::new(0),
             },
             rooms,

@@ -7,6 +7,7 @@ mod bad_input;
 mod deadlines;
 mod durable;
 mod games;
+mod handshakes;
 mod hidden;
 mod reconnect;
 mod service;

@@ -204,7 +204,7 @@ async fn the_last_person_leaving_closes_a_room_and_an_empty_room_closes_when_idl
 
 #[tokio::test]
 async fn a_connection_over_the_limit_is_told_and_closed() {
-    let server = TestServer::start(|config| config.max_connections = 2).await;
+    let server = TestServer::start(|config| config.max_connections = Some(2)).await;
     let _first = Client::greeted(&server, "One").await;
     let _second = Client::greeted(&server, "Two").await;
     let mut third = Client::connect(&server).await;

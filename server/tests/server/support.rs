@@ -578,19 +578,23 @@ pub(crate) struct PipedServer {
 
 struct Pipes(tokio::sync::mpsc::Receiver<tokio::io::DuplexStream>);
 
+/// Where pipes say they come from: loopback, port 0.
+const PIPE_ADDR: SocketAddr =
+    SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 0);
+
 impl axum::serve::Listener for Pipes {
     type Io = tokio::io::DuplexStream;
-    type Addr = &'static str;
+    type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
         match self.0.recv().await {
-            Some(pipe) => (pipe, "pipe"),
+            Some(pipe) => (pipe, PIPE_ADDR),
             None => std::future::pending().await,
         }
     }
 
     fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        Ok("pipe")
+        Ok(PIPE_ADDR)
     }
 }
 

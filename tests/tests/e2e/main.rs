@@ -5,6 +5,7 @@
 
 mod bots;
 mod durable;
+mod hostile;
 mod load;
 mod person;
 mod reconnect;

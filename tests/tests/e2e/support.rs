@@ -117,6 +117,8 @@ impl Lines {
 pub(crate) struct Server {
     child: Child,
     pub(crate) addr: SocketAddr,
+    /// Every line the server logged (at `info` and above).
+    log: Arc<Mutex<Vec<String>>>,
     /// The data directory, if the server made its own.
     _data: Option<tempfile::TempDir>,
 }
@@ -134,8 +136,31 @@ impl Server {
     /// Starts the server on a free loopback port, keeping its games in
     /// `data`, with these extra flags.
     pub(crate) fn start_in(data: &Path, flags: &[&str]) -> Server {
-        let mut child = Server::command(data)
-            .args(flags)
+        let mut command = Server::command(data);
+        command.args(flags);
+        Server::spawn(command)
+    }
+
+    /// Starts the server with at most `open_files` open files (soft and
+    /// hard limit, as `ulimit -n` sets them), a data directory of its own,
+    /// and these extra flags.
+    pub(crate) fn start_with_open_files(open_files: u32, flags: &[&str]) -> Server {
+        let data = tempfile::tempdir().unwrap();
+        let server = Server::command(data.path());
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {open_files} && exec \"$0\" \"$@\""))
+            .arg(server.get_program())
+            .args(server.get_args())
+            .args(flags);
+        let mut server = Server::spawn(command);
+        server._data = Some(data);
+        server
+    }
+
+    fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .env("NO_COLOR", "1")
             .env("RUST_LOG", "info")
             .stdin(Stdio::null())
@@ -153,12 +178,46 @@ impl Server {
             .and_then(|addr| addr.parse().ok())
             .unwrap_or_else(|| panic!("an address in {line:?}"));
         // Keep draining the log so that the server never blocks on it.
-        thread::spawn(move || while log.incoming.recv().is_ok() {});
+        let kept = Arc::new(Mutex::new(log.seen.clone()));
+        let keeping = Arc::clone(&kept);
+        thread::spawn(move || {
+            while let Ok(line) = log.incoming.recv() {
+                keeping.lock().unwrap().push(line);
+            }
+        });
         Server {
             child,
             addr,
+            log: kept,
             _data: None,
         }
+    }
+
+    /// Every line the server has logged so far.
+    pub(crate) fn log(&self) -> String {
+        self.log.lock().unwrap().join("\n")
+    }
+
+    /// `GET path` over a plain connection: the status and the body.
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(self.addr).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response.get(9..12).and_then(|code| code.parse().ok());
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, body)| body.to_owned())
+            .unwrap_or_default();
+        (
+            status.unwrap_or_else(|| panic!("a status in {response:?}")),
+            body,
+        )
     }
 
     /// The server's command line, keeping games in `data`.

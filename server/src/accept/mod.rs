@@ -1,0 +1,277 @@
+//! The accept loop: every TCP connection from the moment it is accepted.
+//!
+//! A connection first speaks HTTP/1.1: a request for the API, the metrics,
+//! or the WebSocket upgrade at `/ws`. Until it has upgraded (or while it
+//! waits between requests) it holds a handshake slot ([`slots`]) and has
+//! `--handshake-timeout` to send each request's headers; one that does not
+//! is closed. When every slot is held, a newcomer pushes out the oldest
+//! handshake of the address holding the most slots, so half-open
+//! connections (slowloris) can neither exhaust the open files nor keep
+//! players and health checks out. Dropped handshakes are counted in
+//! `/metrics` and logged (a summary every few seconds while it goes on).
+//!
+//! Once upgraded, a connection is the WebSocket session of
+//! [`crate::connection`], with its own limits.
+
+pub(crate) mod slots;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::time::Instant;
+use tokio_util::task::TaskTracker;
+use tracing::{debug, warn};
+
+use self::slots::Ticket;
+use crate::shared::Shared;
+
+/// Largest request head read (request line and headers); a larger one is
+/// answered 431 and closed. Ours are a few hundred bytes.
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// Longest an HTTP connection is kept alive for more requests; then it is
+/// closed once its current request is answered.
+const MAX_HTTP_LIFETIME: Duration = Duration::from_secs(120);
+
+/// Longest the accept loop waits for a pushed-out connection to close
+/// before it serves the newcomer.
+const EVICTION_WAIT: Duration = Duration::from_secs(1);
+
+/// How often dropped handshakes are summed up in the log.
+const DROP_REPORT: Duration = Duration::from_secs(10);
+
+/// Accepts and serves connections until the server shuts down, then waits
+/// for the HTTP requests in progress (WebSocket sessions end by themselves).
+pub(crate) async fn serve<L>(mut listener: L, router: Router, shared: Arc<Shared>)
+where
+    L: axum::serve::Listener<Addr = SocketAddr>,
+{
+    let connections = TaskTracker::new();
+    let drops = Arc::new(Drops::default());
+    let mut reports = tokio::time::interval(DROP_REPORT);
+    let shutdown = shared.shutdown().clone();
+    loop {
+        let (io, peer) = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = reports.tick() => {
+                drops.report_if_due();
+                continue;
+            }
+            () = shutdown.cancelled() => break,
+        };
+        metrics::counter!(crate::metrics::HTTP_CONNECTIONS).increment(1);
+        let (ticket, evicted) = shared.handshakes.admit(peer_key(peer.ip()));
+        metrics::gauge!(crate::metrics::HANDSHAKES).set(shared.handshakes.held() as f64);
+        if let Some(evicted) = evicted {
+            debug!(%peer, pushed_out = %evicted.peer, "every handshake slot is held");
+            // Its file is closed before another is used: the open files
+            // stay within what was planned, however fast they come.
+            let _ = tokio::time::timeout(EVICTION_WAIT, evicted.closed()).await;
+        }
+        let connection = Connection {
+            peer,
+            ticket,
+            shared: Arc::clone(&shared),
+            drops: Arc::clone(&drops),
+        };
+        connections.spawn(connection.serve(io, router.clone()));
+    }
+    connections.close();
+    connections.wait().await;
+    drops.report();
+}
+
+/// What slots are shared by: an IPv4 address, or an IPv6 address's /64
+/// network (one host may have all of it).
+fn peer_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        v4 => v4,
+    }
+}
+
+/// Why a connection was dropped before it finished its handshake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dropped {
+    /// Its request headers did not come in time.
+    TimedOut,
+    /// Pushed out to make room for a newer connection.
+    PushedOut,
+}
+
+impl Dropped {
+    fn label(self) -> &'static str {
+        match self {
+            Dropped::TimedOut => "timeout",
+            Dropped::PushedOut => "evicted",
+        }
+    }
+}
+
+/// One accepted connection, until it has upgraded or closed.
+struct Connection {
+    peer: SocketAddr,
+    ticket: Ticket,
+    shared: Arc<Shared>,
+    drops: Arc<Drops>,
+}
+
+impl Connection {
+    async fn serve<Io>(self, io: Io, router: Router)
+    where
+        Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        // The socket is closed when `handshake` returns (unless it
+        // upgraded), before the slot is given back.
+        let dropped = self.handshake(io, router).await;
+        if let Some(dropped) = dropped {
+            self.drops.note(dropped, self.peer.ip());
+        }
+        let Connection { ticket, shared, .. } = self;
+        drop(ticket);
+        metrics::gauge!(crate::metrics::HANDSHAKES).set(shared.handshakes.held() as f64);
+    }
+
+    /// Serves HTTP until the connection upgrades or closes; says why it
+    /// was dropped, if it was.
+    async fn handshake<Io>(&self, io: Io, router: Router) -> Option<Dropped>
+    where
+        Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        let config = &self.shared.config;
+        let mut builder = http1::Builder::new();
+        builder
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.handshake_timeout)
+            .max_buf_size(MAX_HEAD_BYTES);
+        let connection = builder
+            .serve_connection(TokioIo::new(io), TowerToHyperService::new(router))
+            .with_upgrades();
+        tokio::pin!(connection);
+        // First the connection's lifetime; once it is closing, the time
+        // its last request has to finish.
+        let deadline = tokio::time::sleep(MAX_HTTP_LIFETIME);
+        tokio::pin!(deadline);
+        let mut closing = false;
+        let shutdown = self.shared.shutdown().clone();
+        loop {
+            tokio::select! {
+                served = connection.as_mut() => return match served {
+                    Ok(()) => None,
+                    Err(error) if error.is_timeout() => Some(Dropped::TimedOut),
+                    Err(error) => {
+                        debug!(peer = %self.peer, cause = %error, "http connection failed");
+                        None
+                    }
+                },
+                () = self.ticket.evicted() => return Some(Dropped::PushedOut),
+                () = shutdown.cancelled(), if !closing => {
+                    closing = true;
+                    connection.as_mut().graceful_shutdown();
+                    deadline.as_mut().reset(Instant::now() + config.handshake_timeout);
+                }
+                () = &mut deadline => {
+                    if closing {
+                        return None;
+                    }
+                    closing = true;
+                    connection.as_mut().graceful_shutdown();
+                    deadline.as_mut().reset(Instant::now() + config.handshake_timeout);
+                }
+            }
+        }
+    }
+}
+
+/// Dropped handshakes, counted in the metrics and summed up in the log:
+/// a line at once, then one every [`DROP_REPORT`] while drops go on.
+#[derive(Debug, Default)]
+struct Drops {
+    state: Mutex<DropCounts>,
+}
+
+#[derive(Debug, Default)]
+struct DropCounts {
+    timed_out: u64,
+    pushed_out: u64,
+    last_peer: Option<IpAddr>,
+    reported_at: Option<Instant>,
+}
+
+impl Drops {
+    fn note(&self, dropped: Dropped, peer: IpAddr) {
+        metrics::counter!(crate::metrics::HANDSHAKES_DROPPED, "reason" => dropped.label())
+            .increment(1);
+        debug!(%peer, reason = dropped.label(), "connection dropped before its handshake ended");
+        let mut counts = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        match dropped {
+            Dropped::TimedOut => counts.timed_out += 1,
+            Dropped::PushedOut => counts.pushed_out += 1,
+        }
+        counts.last_peer = Some(peer);
+        let due = counts
+            .reported_at
+            .is_none_or(|at| at.elapsed() >= DROP_REPORT);
+        if due {
+            counts.report();
+        }
+    }
+
+    /// Reports what was dropped since the last report, if it is time.
+    fn report_if_due(&self) {
+        let mut counts = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if counts
+            .reported_at
+            .is_none_or(|at| at.elapsed() >= DROP_REPORT)
+        {
+            counts.report();
+        }
+    }
+
+    /// Reports what was dropped since the last report.
+    fn report(&self) {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .report();
+    }
+}
+
+impl DropCounts {
+    fn report(&mut self) {
+        if self.timed_out == 0 && self.pushed_out == 0 {
+            return;
+        }
+        warn!(
+            timed_out = self.timed_out,
+            pushed_out = self.pushed_out,
+            last_peer = ?self.last_peer,
+            "connections dropped before finishing their HTTP handshake: too slow to send \
+             their headers, or pushed out by newer ones while every handshake slot was held"
+        );
+        self.timed_out = 0;
+        self.pushed_out = 0;
+        self.reported_at = Some(Instant::now());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_peers_share_slots_by_network_and_mapped_ipv4_is_ipv4() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(peer_key(a), peer_key(b));
+        assert_ne!(peer_key(a), peer_key(c));
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
+        assert_eq!(peer_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+    }
+}
