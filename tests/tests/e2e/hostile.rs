@@ -44,11 +44,7 @@ fn closed(stream: &mut TcpStream) -> bool {
 /// Keeps [`CROWD`] half-open connections to `server` until `stop`: half
 /// silent, half sending their request headers a byte at a time, never to
 /// the end. Counts those the server closes; returns those still open.
-fn attack(
-    server: SocketAddr,
-    stop: Arc<AtomicBool>,
-    closed_by_server: Arc<AtomicUsize>,
-) -> Vec<TcpStream> {
+fn attack(server: SocketAddr, stop: &AtomicBool, closed_by_server: &AtomicUsize) -> Vec<TcpStream> {
     let header = b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Slow: ";
     let mut crowd: Vec<(TcpStream, usize)> = Vec::new();
     while !stop.load(Ordering::Relaxed) {
@@ -72,7 +68,11 @@ fn attack(
             let Some(stream) = connect_from_elsewhere(server) else {
                 break;
             };
-            let sent = if crowd.len() % 2 == 0 { usize::MAX } else { 0 };
+            let sent = if crowd.len().is_multiple_of(2) {
+                usize::MAX
+            } else {
+                0
+            };
             crowd.push((stream, sent));
         }
         thread::sleep(Duration::from_millis(100));
@@ -102,7 +102,7 @@ fn half_open_connections_beyond_the_open_files_keep_nobody_out() {
             Arc::clone(&stop),
             Arc::clone(&closed_by_server),
         );
-        thread::spawn(move || attack(addr, stop, closed))
+        thread::spawn(move || attack(addr, &stop, &closed))
     };
     // Let the crowd build up past the server's files.
     while closed_by_server.load(Ordering::Relaxed) < CROWD {
