@@ -5,8 +5,9 @@
 # docker/compose.yaml, wait for its health check, play a whole game through
 # the published port with two `mice-cake bot` clients and a watcher, kill the
 # container in the middle of a second game and start it again (the game goes
-# on from the volume), stop it (SIGTERM), check it stopped cleanly, and print
-# the image size.
+# on from the volume), check that only the server's user can read the data
+# volume, stop it (SIGTERM), check it stopped cleanly, and print the image
+# size.
 #
 # Installs what it needs (podman, runc, hadolint, podman-compose) when
 # missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
@@ -100,7 +101,7 @@ step "inspect it"
 pod create --name "$CONTAINER" "$IMAGE" >/dev/null
 files="$(pod export "$CONTAINER" | tar -tvf - | awk '{ print $1, $2, $NF }' | sort)"
 pod rm --volumes "$CONTAINER" >/dev/null
-expected="$(printf '%s\n' 'drwxr-xr-x 10001/10001 data/' '-rwxr-xr-x 0/0 mice-cake-server' | sort)"
+expected="$(printf '%s\n' 'drwx------ 10001/10001 data/' '-rwxr-xr-x 0/0 mice-cake-server' | sort)"
 [[ $files == "$expected" ]] || fail "unexpected files in the image: $files"
 health="$(pod image inspect --format '{{json .HealthCheck.Test}}' "$IMAGE")"
 [[ $health == '["CMD","/mice-cake-server","healthcheck"]' ]] || fail "health check: $health"
@@ -167,6 +168,17 @@ for pid in "${clients[@]}"; do
 done
 clients=()
 echo "all three saw: $(same_end ann bob eve)"
+
+step "the data volume is the server's alone"
+# It holds a live game's seed, deal and commits: no other user may read it.
+mountpoint="$(pod volume inspect --format '{{.Mountpoint}}' "${PROJECT}_data")"
+# Rootless podman maps the server's user into a namespace of its own.
+as_owner=()
+[[ $(id -u) -eq 0 ]] || as_owner=(podman unshare)
+modes="$("${as_owner[@]}" sh -c 'stat -c "%a %n" "$1" "$1"/*' _ "$mountpoint")"
+echo "$modes"
+awk 'NR == 1 && $1 != "700" { exit 1 } NR > 1 && $1 != "600" { exit 1 }' <<<"$modes" \
+    || fail "the data volume can be read by others: $modes"
 
 step "a game in progress survives the container killed and started again"
 # Bots that think a little, so that the game is still on when the server dies.

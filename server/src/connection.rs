@@ -88,17 +88,30 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
                 last_heard = Instant::now();
                 match incoming {
                     None | Some(Ok(Message::Close(_))) => break Ending::Gone,
-                    Some(Err(error)) => {
-                        debug!(conn = ?session.id, cause = %error, "read failed");
-                        if is_too_large(&error) {
+                    Some(Err(error)) => match ReadFailure::of(&error) {
+                        ReadFailure::TooLarge => {
+                            debug!(conn = ?session.id, "frame too large");
                             session.refuse(Refusal::new(
                                 ErrorCode::FrameTooLarge,
                                 format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
                             ));
                             break Ending::Close(close_code::SIZE, "frame too large");
                         }
-                        break Ending::Gone;
-                    }
+                        // The error quotes the frame, which may be a commit:
+                        // not logged.
+                        ReadFailure::InvalidUtf8 => {
+                            debug!(conn = ?session.id, "text frame not UTF-8");
+                            session.refuse(Refusal::new(
+                                ErrorCode::InvalidUtf8,
+                                "a text frame must be valid UTF-8 (RFC 6455); the connection closes",
+                            ));
+                            break Ending::Close(close_code::INVALID, "invalid UTF-8");
+                        }
+                        ReadFailure::Other => {
+                            debug!(conn = ?session.id, cause = %error, "read failed");
+                            break Ending::Gone;
+                        }
+                    },
                     // Boxed: handling a message takes ~900 bytes of future,
                     // which every idle connection would otherwise carry.
                     Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
@@ -190,20 +203,31 @@ fn close_message(code: u16, reason: &'static str) -> Message {
     }))
 }
 
-/// Whether a read failed on a message larger than the WebSocket layer holds.
-fn is_too_large(error: &axum::Error) -> bool {
-    use std::error::Error as _;
-    let mut cause = error.source();
-    while let Some(error) = cause {
-        if let Some(tungstenite) = error.downcast_ref::<tokio_tungstenite::tungstenite::Error>() {
-            return matches!(
-                tungstenite,
-                tokio_tungstenite::tungstenite::Error::Capacity(_)
-            );
+/// Why a read from the WebSocket failed, where it matters.
+enum ReadFailure {
+    /// A message larger than the WebSocket layer holds.
+    TooLarge,
+    /// A text frame that is not UTF-8 (RFC 6455 closes with 1007).
+    InvalidUtf8,
+    /// The connection failed.
+    Other,
+}
+
+impl ReadFailure {
+    fn of(error: &axum::Error) -> ReadFailure {
+        use std::error::Error as _;
+        use tokio_tungstenite::tungstenite::Error as WsError;
+        let mut cause = error.source();
+        while let Some(error) = cause {
+            match error.downcast_ref::<WsError>() {
+                Some(WsError::Capacity(_)) => return ReadFailure::TooLarge,
+                Some(WsError::Utf8(_)) => return ReadFailure::InvalidUtf8,
+                Some(_) => return ReadFailure::Other,
+                None => cause = error.source(),
+            }
         }
-        cause = error.source();
+        ReadFailure::Other
     }
-    false
 }
 
 /// Counts a connection for its lifetime.
@@ -384,17 +408,23 @@ impl Session {
 
     fn hello(&mut self, version: u32, name: &str) -> Result<(), Refusal> {
         if version != PROTOCOL_VERSION {
+            let update = if version < PROTOCOL_VERSION {
+                "update the client"
+            } else {
+                "this server is older than the client: use a client of its version, or ask \
+                 its operator to update it"
+            };
             return Err(Refusal::new(
                 ErrorCode::VersionMismatch,
                 format!(
                     "this server speaks protocol version {PROTOCOL_VERSION}; \
-                     the client speaks version {version}"
+                     the client speaks version {version}: {update}"
                 ),
             ));
         }
         let name = mice_cake_protocol::player_name(name)
             .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
-        self.name = Some(name.to_owned());
+        self.name = Some(name);
         self.outbound.send_message(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
             server: concat!("mice-cake-server ", env!("CARGO_PKG_VERSION")).into(),

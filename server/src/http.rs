@@ -1,18 +1,22 @@
-//! The HTTP routes: the game WebSocket and a small JSON API.
+//! The HTTP routes: the game WebSocket and a small JSON API. Every error is
+//! JSON (`{"code","message"}`, `mice_cake_protocol::ApiError`) with the
+//! status that fits: 400, 404, 405, 426, 500.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use mice_cake_protocol::{
-    DEFAULT_GAMES_PAGE, ErrorCode, GamePage, MAX_FRAME_BYTES, MAX_GAMES_PAGE, RoomList,
+    ApiError, DEFAULT_GAMES_PAGE, ErrorCode, GamePage, Health, HealthStatus, MAX_FRAME_BYTES,
+    MAX_GAMES_PAGE,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tracing::error;
 
 use crate::shared::Shared;
@@ -32,19 +36,55 @@ const WRITE_BUFFER: usize = 16 * 1024;
 /// message that can be written (the largest, a room list, stays well below).
 const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
+/// The endpoints, for error messages.
+const ENDPOINTS: &str =
+    "GET /ws, /api/rooms, /api/games, /api/games/{id}, /api/schema, /healthz, /metrics";
+
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/ws", get(websocket))
         .route("/api/rooms", get(rooms))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
+        .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(shared)
 }
 
-async fn websocket(upgrade: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+async fn websocket(
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(shared): State<Arc<Shared>>,
+) -> Response {
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(
+            WebSocketUpgradeRejection::InvalidConnectionHeader(_)
+            | WebSocketUpgradeRejection::InvalidUpgradeHeader(_),
+        ) => {
+            let mut response = api_error(
+                StatusCode::UPGRADE_REQUIRED,
+                ErrorCode::UpgradeRequired,
+                "/ws is the game's WebSocket: connect with a WebSocket client \
+                 (Connection: Upgrade, Upgrade: websocket); see docs/protocol.md"
+                    .into(),
+            );
+            response.headers_mut().insert(
+                header::UPGRADE,
+                header::HeaderValue::from_static("websocket"),
+            );
+            return response;
+        }
+        Err(rejection) => {
+            return api_error(
+                StatusCode::BAD_REQUEST,
+                ErrorCode::BadMessage,
+                format!("not a WebSocket handshake: {}", rejection.body_text()),
+            );
+        }
+    };
     upgrade
         .read_buffer_size(READ_BUFFER)
         // Frames queued together are written together (the connection
@@ -56,11 +96,52 @@ async fn websocket(upgrade: WebSocketUpgrade, State(shared): State<Arc<Shared>>)
         .on_upgrade(move |socket| crate::connection::serve(Box::new(socket), shared))
 }
 
-async fn rooms(State(shared): State<Arc<Shared>>) -> Json<RoomList> {
-    Json(shared.lobby.list())
+/// The query of an endpoint that takes no parameter: any is refused, as
+/// `GET /api/games` refuses those it does not know.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoParams {}
+
+/// A 400 for a query an endpoint does not take.
+fn bad_query(rejection: &QueryRejection, takes: &str) -> Response {
+    api_error(
+        StatusCode::BAD_REQUEST,
+        ErrorCode::BadMessage,
+        format!("{}; {takes}", rejection.body_text()),
+    )
 }
 
-async fn game(Path(id): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
+async fn rooms(
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+) -> Response {
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/rooms takes no parameters");
+    }
+    Json(shared.lobby.list()).into_response()
+}
+
+async fn schema(params: Result<Query<NoParams>, QueryRejection>) -> Response {
+    static SCHEMA: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/schema takes no parameters");
+    }
+    let text = SCHEMA.get_or_init(mice_cake_protocol::schema::document_text);
+    (
+        [(header::CONTENT_TYPE, "application/schema+json")],
+        text.clone(),
+    )
+        .into_response()
+}
+
+async fn game(
+    Path(id): Path<String>,
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+) -> Response {
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/games/{id} takes no parameters");
+    }
     let Ok(id) = id.parse() else {
         return api_error(
             StatusCode::BAD_REQUEST,
@@ -97,10 +178,12 @@ async fn games(
     let Query(params) = match params {
         Ok(params) => params,
         Err(rejection) => {
-            return bad_request(format!(
-                "{}; the query takes player=NAME, before=CURSOR and limit=1..{MAX_GAMES_PAGE}",
-                rejection.body_text()
-            ));
+            return bad_query(
+                &rejection,
+                &format!(
+                    "the query takes player=NAME, before=CURSOR and limit=1..{MAX_GAMES_PAGE}"
+                ),
+            );
         }
     };
     let limit = params.limit.unwrap_or(DEFAULT_GAMES_PAGE);
@@ -115,7 +198,7 @@ async fn games(
         .map(mice_cake_protocol::player_name)
     {
         None => None,
-        Some(Ok(name)) => Some(name.to_owned()),
+        Some(Ok(name)) => Some(name),
         Some(Err(error)) => return bad_request(format!("player: {error}")),
     };
     let query = GamesQuery {
@@ -138,22 +221,16 @@ fn storage_failed(cause: &StoreError) -> Response {
     )
 }
 
-#[derive(Serialize)]
-struct Health {
-    status: &'static str,
-    rooms: usize,
-    connections: usize,
-}
-
+/// `GET /healthz`: whatever its query says (health checks add their own).
 async fn health(State(shared): State<Arc<Shared>>) -> Json<Health> {
     Json(Health {
         status: if shared.shutdown().is_cancelled() {
-            "shutting_down"
+            HealthStatus::ShuttingDown
         } else {
-            "ok"
+            HealthStatus::Ok
         },
-        rooms: shared.lobby.room_count(),
-        connections: shared.connections.load(Ordering::Relaxed),
+        rooms: shared.lobby.room_count() as u64,
+        connections: shared.connections.load(Ordering::Relaxed) as u64,
     })
 }
 
@@ -165,19 +242,23 @@ async fn metrics(State(shared): State<Arc<Shared>>) -> Response {
         .into_response()
 }
 
-async fn not_found() -> Response {
+async fn not_found(uri: axum::http::Uri) -> Response {
     api_error(
         StatusCode::NOT_FOUND,
-        ErrorCode::BadMessage,
-        "no such endpoint: see /ws, /api/rooms, /api/games, /api/games/{id}, /healthz, /metrics"
-            .into(),
+        ErrorCode::NotFound,
+        format!(
+            "no such endpoint: {}; the endpoints are {ENDPOINTS}",
+            uri.path()
+        ),
     )
 }
 
-#[derive(Serialize)]
-struct ApiError {
-    code: ErrorCode,
-    message: String,
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> Response {
+    api_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        ErrorCode::MethodNotAllowed,
+        format!("{} takes GET (and HEAD), not {method}", uri.path()),
+    )
 }
 
 fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {

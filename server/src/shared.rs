@@ -7,7 +7,6 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio_util::sync::CancellationToken;
 use tracing::info;
 
-use crate::accept::slots::Slots;
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::config::Config;
@@ -29,8 +28,6 @@ pub(crate) struct Shared {
     pub(crate) metrics: PrometheusHandle,
     /// What the server holds at once, as the open-file limit allows.
     pub(crate) capacity: Capacity,
-    /// Connections in their HTTP handshake.
-    pub(crate) handshakes: Arc<Slots>,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
 }
@@ -88,7 +85,6 @@ impl Shared {
                 rooms: Arc::new(context),
                 metrics,
                 capacity,
-                handshakes: Slots::new(capacity.handshakes),
                 connections: AtomicUsize::new(0),
             },
             rooms,

@@ -27,7 +27,7 @@ use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use self::slots::Ticket;
+use self::slots::{Slots, Ticket};
 use crate::shared::Shared;
 
 /// Largest request head read (request line and headers); a larger one is
@@ -52,6 +52,7 @@ where
     L: axum::serve::Listener<Addr = SocketAddr>,
 {
     let connections = TaskTracker::new();
+    let slots = Slots::new(shared.capacity.handshakes);
     let drops = Arc::new(Drops::default());
     let mut reports = tokio::time::interval(DROP_REPORT);
     let shutdown = shared.shutdown().clone();
@@ -65,8 +66,8 @@ where
             () = shutdown.cancelled() => break,
         };
         metrics::counter!(crate::metrics::HTTP_CONNECTIONS).increment(1);
-        let (ticket, evicted) = shared.handshakes.admit(peer_key(peer.ip()));
-        metrics::gauge!(crate::metrics::HANDSHAKES).set(shared.handshakes.held() as f64);
+        let (ticket, evicted) = slots.admit(peer_key(peer.ip()));
+        metrics::gauge!(crate::metrics::HANDSHAKES).set(slots.held() as f64);
         if let Some(evicted) = evicted {
             debug!(%peer, pushed_out = %evicted.peer, "every handshake slot is held");
             // Its file is closed before another is used: the open files
@@ -76,6 +77,7 @@ where
         let connection = Connection {
             peer,
             ticket,
+            slots: Arc::clone(&slots),
             shared: Arc::clone(&shared),
             drops: Arc::clone(&drops),
         };
@@ -117,6 +119,7 @@ impl Dropped {
 struct Connection {
     peer: SocketAddr,
     ticket: Ticket,
+    slots: Arc<Slots>,
     shared: Arc<Shared>,
     drops: Arc<Drops>,
 }
@@ -132,9 +135,9 @@ impl Connection {
         if let Some(dropped) = dropped {
             self.drops.note(dropped, self.peer.ip());
         }
-        let Connection { ticket, shared, .. } = self;
+        let Connection { ticket, slots, .. } = self;
         drop(ticket);
-        metrics::gauge!(crate::metrics::HANDSHAKES).set(shared.handshakes.held() as f64);
+        metrics::gauge!(crate::metrics::HANDSHAKES).set(slots.held() as f64);
     }
 
     /// Serves HTTP until the connection upgrades or closes; says why it

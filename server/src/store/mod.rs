@@ -15,6 +15,7 @@
 //! only as its hash.
 
 mod checkpoint;
+mod private;
 mod snapshot;
 pub(crate) mod sqlite;
 mod writer;

@@ -11,8 +11,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
 use rusqlite_migration::{M, Migrations};
+use tracing::warn;
 
 use super::checkpoint::Checkpointer;
+use super::private;
 use super::{GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 
 /// The database file in the data directory.
@@ -137,13 +139,19 @@ impl SqliteStore {
         max_games: usize,
     ) -> Result<SqliteStore, StoreError> {
         let shown = dir.display().to_string();
-        std::fs::create_dir_all(dir).map_err(|source| StoreError::DataDir {
+        let data_dir_error = |source| StoreError::DataDir {
             path: shown.clone(),
             source,
-        })?;
+        };
+        private::create_dir(dir).map_err(data_dir_error)?;
         let lock = lock(dir)?;
         let path = dir.join(DATABASE_FILE);
         let name = path.display().to_string();
+        if !path.exists() {
+            // Created here, for the server's user alone: SQLite gives its
+            // log and shared memory the same mode.
+            private::open_file(&path).map_err(data_dir_error)?;
+        }
         let mut writer = Connection::open(&path).map_err(|error| opening(&name, error))?;
         check_before_writing(&writer, &name)?;
         writer
@@ -171,6 +179,17 @@ impl SqliteStore {
         for connection in [&writer, &reader] {
             wait_briefly_when_busy::<BUSY_TRIES>(connection)
                 .map_err(|error| opening(&name, error))?;
+        }
+        let wal = format!("{DATABASE_FILE}-wal");
+        let shm = format!("{DATABASE_FILE}-shm");
+        for exposed in private::exposed(dir, &[DATABASE_FILE, &wal, &shm, LOCK_FILE]) {
+            warn!(
+                path = %exposed.path.display(),
+                mode = format!("{:04o}", exposed.mode),
+                fix = exposed.fix(),
+                "other users of this machine can read the data directory, which holds the \
+                 secrets of live games (seeds, deals, commits)"
+            );
         }
         Ok(SqliteStore {
             name,
@@ -244,12 +263,7 @@ fn lock(dir: &Path) -> Result<File, StoreError> {
         path: dir.display().to_string(),
         source,
     };
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(io_error)?;
+    let file = private::open_file(&path).map_err(io_error)?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked {
@@ -627,6 +641,42 @@ impl std::fmt::Debug for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_data_directory_the_server_creates_is_its_users_alone() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("data");
+        let store = SqliteStore::open(&dir, Durability::Normal, 0).unwrap();
+        store.begin_run(1).unwrap();
+        store
+            .writer()
+            .execute(
+                "INSERT INTO rooms (code, snapshot) VALUES ('K7M2Q', '{}')",
+                [],
+            )
+            .unwrap();
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&dir), 0o700);
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            assert_eq!(mode(&path), 0o600, "{}", path.display());
+            files.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+        files.sort();
+        assert_eq!(
+            files,
+            [
+                "mice-cake.db",
+                "mice-cake.db-shm",
+                "mice-cake.db-wal",
+                "mice-cake.lock"
+            ]
+        );
+        assert!(private::exposed(&dir, &["mice-cake.db", "mice-cake.db-wal"]).is_empty());
+    }
 
     #[test]
     fn the_log_is_copied_into_the_database_beside_the_writer_once_the_run_began() {

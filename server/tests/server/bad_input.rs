@@ -340,3 +340,64 @@ async fn first_code(server: &TestServer) -> mice_cake_protocol::RoomCode {
     let list: mice_cake_protocol::RoomList = server.get_json("/api/rooms").await;
     list.rooms[0].code
 }
+
+#[tokio::test]
+async fn a_text_frame_that_is_not_utf8_is_refused_and_closed_with_1007() {
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    let server = TestServer::default().await;
+    let (code, mut ada, mut bea, _, _) = two_players(&server, quick_games()).await;
+    // A commit, but for one byte that is not UTF-8.
+    let mut bytes = br#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#.to_vec();
+    bytes[1] = 0xff;
+    ada.send_frame(Message::Frame(Frame::message(
+        bytes,
+        OpCode::Data(Data::Text),
+        true,
+    )))
+    .await;
+    let message = ada.expect_error(ErrorCode::InvalidUtf8).await;
+    assert!(message.contains("UTF-8"), "{message}");
+    assert_eq!(
+        ada.close_code_within(PATIENCE).await,
+        Some(1007),
+        "RFC 6455: 1007 for data inconsistent with its type"
+    );
+    // The room goes on: the other player is told Ada dropped, and stays.
+    let event = bea
+        .recv_until(|message| {
+            matches!(message, ServerMessage::Event { event, .. }
+                if matches!(**event, mice_cake_protocol::RoomEvent::Connection { connected: false, .. }))
+        })
+        .await;
+    assert!(matches!(event, ServerMessage::Event { .. }), "{code}");
+}
+
+#[tokio::test]
+async fn names_are_normalized_and_those_that_could_pass_for_another_are_refused() {
+    let server = TestServer::default().await;
+    for (name, code_point) in [
+        ("Bob\u{202E}", "U+202E"),
+        ("Bo\u{200B}b", "U+200B"),
+        ("\u{FEFF}Bob", "U+FEFF"),
+        ("Bob\u{2066}", "U+2066"),
+        ("\u{3164}", "U+3164"),
+    ] {
+        let mut client = Client::connect(&server).await;
+        client
+            .send(&ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.into(),
+            })
+            .await;
+        let message = client.expect_error(ErrorCode::BadName).await;
+        assert!(message.contains(code_point), "{name:?}: {message}");
+    }
+    // Spaces collapse and "e" + a combining accent is "é": the room shows
+    // the normalized name.
+    let mut renee = Client::greeted(&server, "  Rene\u{301}e   Lee ").await;
+    let (code, _, _) = renee.create(RoomOptions::default()).await;
+    let list: mice_cake_protocol::RoomList = server.get_json("/api/rooms").await;
+    let room = list.rooms.iter().find(|room| room.code == code).unwrap();
+    assert_eq!(room.players.yellow.as_deref(), Some("Ren\u{E9}e Lee"));
+}

@@ -384,3 +384,28 @@ async fn every_durability_keeps_a_room_and_its_commit_across_a_restart() {
         server.stop().await;
     }
 }
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_data_directory_others_can_read_is_reported_at_start_with_its_fix() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let logs = captured_logs();
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("shared-data");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let server = TestServer::keeping_games_in(&dir, |_| {}).await;
+    server.stop().await;
+    let text = logs.text();
+    let fix = format!("chmod 700 {}", dir.display());
+    let line = text
+        .lines()
+        .find(|line| line.contains(&fix))
+        .unwrap_or_else(|| panic!("no warning naming {fix:?}"));
+    assert!(line.contains("WARN") && line.contains("0755"), "{line}");
+    // The server changed nothing of the operator's choice, and made its own
+    // files private all the same.
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dir), 0o755);
+    assert_eq!(mode(&dir.join("mice-cake.db")), 0o600);
+}

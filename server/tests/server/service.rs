@@ -93,6 +93,84 @@ async fn the_api_lists_public_rooms_and_serves_health_and_metrics() {
     assert!(body.contains("/ws"), "{body}");
 }
 
+/// The JSON error of an HTTP answer, checked against the protocol's type.
+fn api_error(body: &str) -> mice_cake_protocol::ApiError {
+    serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body:?}"))
+}
+
+#[tokio::test]
+async fn every_http_error_is_json_with_a_code_and_the_status_that_fits() {
+    let server = TestServer::default().await;
+    // No such endpoint.
+    let (status, head, body) = server.request("GET", "/nowhere", "").await;
+    assert_eq!(status, 404, "{head}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    let error = api_error(&body);
+    assert_eq!(error.code, ErrorCode::NotFound);
+    assert!(error.message.contains("/nowhere") && error.message.contains("/api/rooms"));
+    // Another method.
+    for path in ["/api/rooms", "/ws", "/healthz"] {
+        let (status, head, body) = server.request("POST", path, "Content-Length: 0\r\n").await;
+        assert_eq!(status, 405, "{path}: {head}");
+        assert!(
+            head.to_ascii_lowercase().contains("allow: get,head"),
+            "{head}"
+        );
+        let error = api_error(&body);
+        assert_eq!(error.code, ErrorCode::MethodNotAllowed);
+        assert!(error.message.contains("POST"), "{}", error.message);
+    }
+    // The WebSocket endpoint without a WebSocket.
+    let (status, head, body) = server.request("GET", "/ws", "").await;
+    assert_eq!(status, 426, "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains("upgrade: websocket"),
+        "{head}"
+    );
+    assert_eq!(api_error(&body).code, ErrorCode::UpgradeRequired);
+    // A handshake with a bad key is a bad request.
+    let (status, _, body) = server
+        .request(
+            "GET",
+            "/ws",
+            "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n",
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(api_error(&body).code, ErrorCode::BadMessage);
+    // Parameters an endpoint does not take are refused, on every API endpoint.
+    for path in [
+        "/api/rooms?page=2",
+        "/api/games?color=blue",
+        "/api/games/00000000-0000-4000-8000-000000000000?x=1",
+        "/api/schema?v=1",
+    ] {
+        let (status, body) = server.get(path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        let error = api_error(&body);
+        assert_eq!(error.code, ErrorCode::BadMessage, "{path}");
+        assert!(
+            error.message.contains("unknown field"),
+            "{path}: {}",
+            error.message
+        );
+    }
+    // Health checks may add what they like.
+    let (status, _) = server.get("/healthz?probe=docker").await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn the_server_publishes_the_protocols_json_schema() {
+    let server = TestServer::default().await;
+    let (status, head, body) = server.request("GET", "/api/schema", "").await;
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("application/schema+json"), "{head}");
+    assert_eq!(body, mice_cake_protocol::schema::document_text());
+    let schema: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(schema["$defs"]["ClientMessage"].is_object());
+}
+
 #[tokio::test]
 async fn shutting_down_tells_every_client_and_stops_quickly() {
     let server = TestServer::default().await;
@@ -131,6 +209,21 @@ async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
         unreachable!()
     };
     assert_eq!(result.winner, Some(Seat::Yellow));
+    // A commit now is told why it has no game to go to.
+    yellow
+        .send(&ClientMessage::Commit {
+            round: 1,
+            assignment: mice_cake_engine::Assignment {
+                mice: [4, 0, 0, 0],
+                steal: None,
+            },
+        })
+        .await;
+    let message = yellow.expect_error(ErrorCode::WrongPhase).await;
+    assert!(
+        message.contains("game 1 is over") && message.contains("opponent has left"),
+        "{message}"
+    );
     // The token of a player who left no longer leads anywhere.
     let mut again = Client::greeted(&server, "Bea").await;
     again.resume(token, None).await;

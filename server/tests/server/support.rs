@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_engine::{Assignment, GameView, Policy, Seat, Seed};
+use mice_cake_engine::{Assignment, Choices, GameView, Policy, Seat, Seated, Seed};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, GameResult, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
     RoomState, RoomStatus, SeatToken, ServerMessage,
@@ -86,8 +86,21 @@ impl TestServer {
 
     /// `GET path`: the status and the body.
     pub(crate) async fn get(&self, path: &str) -> (u16, String) {
+        let (status, _, body) = self.request("GET", path, "").await;
+        (status, body)
+    }
+
+    /// `METHOD path` with these extra header lines (each ending in CRLF):
+    /// the status, the header lines and the body.
+    pub(crate) async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &str,
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(self.addr).await.unwrap();
-        let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+        let request =
+            format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n");
         stream.write_all(request.as_bytes()).await.unwrap();
         let mut response = String::new();
         tokio::time::timeout(PATIENCE, stream.read_to_string(&mut response))
@@ -95,11 +108,8 @@ impl TestServer {
             .unwrap()
             .unwrap();
         let status = response[9..12].parse().unwrap();
-        let body = response
-            .split_once("\r\n\r\n")
-            .map(|(_, body)| body.to_owned())
-            .unwrap_or_default();
-        (status, body)
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        (status, head.to_owned(), body.to_owned())
     }
 
     /// `GET path` as JSON.
@@ -250,6 +260,20 @@ impl Client {
         }
     }
 
+    /// The code of the close frame the server sends within `wait`; `None`
+    /// if it sends none (the connection just drops, or stays open).
+    pub(crate) async fn close_code_within(&mut self, wait: Duration) -> Option<u16> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|frame| frame.code.into()),
+                Err(_) | Ok(None | Some(Err(_))) => return None,
+                Ok(Some(Ok(Message::Text(text)))) => self.received.push(text.as_str().to_owned()),
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     /// Creates a room; returns its code, this client's seat and token.
     pub(crate) async fn create(&mut self, options: RoomOptions) -> (RoomCode, Seat, SeatToken) {
         self.send(&ClientMessage::CreateRoom { options }).await;
@@ -332,6 +356,8 @@ pub(crate) struct Agent {
     commits: Vec<(u32, Assignment)>,
     /// Rounds (of any game) in which it lets the deadline commit for it.
     skipping: Vec<u32>,
+    /// The current round's choices.
+    choices: Option<Seated<Choices>>,
     /// Frames received on earlier connections.
     earlier: Vec<String>,
 }
@@ -349,6 +375,7 @@ impl Agent {
             committed_round: None,
             commits: Vec::new(),
             skipping: Vec::new(),
+            choices: None,
             earlier: Vec::new(),
         }
     }
@@ -380,6 +407,7 @@ impl Agent {
                 }
                 // A state can be all a resuming player is sent (after a
                 // restart, say): decide from it, as a client would.
+                self.choices = state.choices;
                 if state.status == RoomStatus::Playing
                     && !state.committed[self.seat]
                     && let Some(view) = state.view
@@ -396,7 +424,18 @@ impl Agent {
                         self.committed_round = None;
                     }
                     RoomEvent::Revealed { view, .. } => self.view = Some(*view),
-                    RoomEvent::RoundStarted { round, .. } => self.decide(*round).await,
+                    RoomEvent::RoundStarted { round, choices, .. } => {
+                        // The round's choices are the engine's, from the
+                        // public view: a client needs nothing else.
+                        let view = self.view.expect("a view before the first round");
+                        assert_eq!(
+                            *choices,
+                            Seated::from_fn(|seat| view.choices(seat)),
+                            "round {round}"
+                        );
+                        self.choices = Some(*choices);
+                        self.decide(*round).await;
+                    }
                     RoomEvent::GameOver { result, game_id } => {
                         self.over = Some((*result, *game_id));
                     }
@@ -418,7 +457,14 @@ impl Agent {
         {
             return;
         }
-        if view.legal_assignments(self.seat).len() > 1 {
+        // As a client written from docs/protocol.md decides: the server
+        // commits a forced assignment itself.
+        let choices = self.choices.expect("the round's choices")[self.seat];
+        assert_eq!(
+            choices.forced.is_some(),
+            view.legal_assignments(self.seat).len() == 1
+        );
+        if choices.forced.is_none() {
             let assignment: Assignment = self.policy.choose(&view, self.seat, &mut self.rng);
             self.client
                 .send(&ClientMessage::Commit { round, assignment })

@@ -176,6 +176,15 @@ impl Room {
     pub(super) fn playing_game(&self) -> Result<&RecordedGame, Refusal> {
         match (&self.game, self.status) {
             (Some(game), RoomStatus::Playing) => Ok(game),
+            // A game was played, and the opponent has left since.
+            (_, RoomStatus::Waiting) if self.result.is_some() => Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                format!(
+                    "game {} is over and your opponent has left the room; the next game \
+                     starts when another player joins",
+                    self.game_number
+                ),
+            )),
             (_, RoomStatus::Waiting) => Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "the game has not started: the room waits for a second player",

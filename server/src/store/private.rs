@@ -1,0 +1,110 @@
+//! The data directory holds secrets — a live game's seed and deal, this
+//! round's commits — so only the server's own user may read it: the
+//! directory is created `0700` and its files `0600` (SQLite gives its log
+//! and shared-memory files the database file's mode). A directory or file
+//! that others can read is reported at start, not changed: the operator may
+//! have reasons, and is told how to close it.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Creates `dir` (and any missing parent) for the server's user alone.
+pub(super) fn create_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Opens `path` for writing, creating it for the server's user alone.
+pub(super) fn open_file(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
+/// Something in the data directory other users can read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Exposed {
+    pub(crate) path: PathBuf,
+    /// Its permission bits, as `chmod` writes them (`0755`).
+    pub(crate) mode: u32,
+    pub(crate) directory: bool,
+}
+
+impl Exposed {
+    /// The command that closes it.
+    pub(crate) fn fix(&self) -> String {
+        let mode = if self.directory { "700" } else { "600" };
+        format!("chmod {mode} {}", self.path.display())
+    }
+}
+
+/// `dir` and those of `files` (in it) that exist and that the group or
+/// others may read, write or enter.
+pub(crate) fn exposed(dir: &Path, files: &[&str]) -> Vec<Exposed> {
+    let paths = std::iter::once(dir.to_path_buf()).chain(files.iter().map(|name| dir.join(name)));
+    paths.filter_map(|path| exposure(&path)).collect()
+}
+
+#[cfg(unix)]
+fn exposure(path: &Path) -> Option<Exposed> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let metadata = std::fs::metadata(path).ok()?;
+    let mode = metadata.permissions().mode() & 0o7777;
+    (mode & 0o077 != 0).then(|| Exposed {
+        path: path.to_path_buf(),
+        mode,
+        directory: metadata.is_dir(),
+    })
+}
+
+#[cfg(not(unix))]
+fn exposure(_: &Path) -> Option<Exposed> {
+    None
+}
+
+#[cfg(test)]
+#[cfg(unix)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn what_the_server_creates_only_its_user_can_read() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("a/b");
+        create_dir(&dir).unwrap();
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&root.path().join("a")), 0o700);
+        let file = dir.join("f");
+        open_file(&file).unwrap();
+        assert_eq!(mode(&file), 0o600);
+        assert!(exposed(&dir, &["f", "missing"]).is_empty());
+    }
+
+    #[test]
+    fn what_others_can_read_is_reported_with_its_fix() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path();
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let file = dir.join("db");
+        std::fs::write(&file, b"").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let found = exposed(dir, &["db"]);
+        assert_eq!(found.len(), 2);
+        assert_eq!((found[0].mode, found[0].directory), (0o755, true));
+        assert_eq!(found[0].fix(), format!("chmod 700 {}", dir.display()));
+        assert_eq!((found[1].mode, found[1].directory), (0o640, false));
+        assert_eq!(found[1].fix(), format!("chmod 600 {}", file.display()));
+    }
+}
