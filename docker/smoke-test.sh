@@ -66,6 +66,15 @@ step "lint the Dockerfile"
 "$WORK/venv/bin/hadolint" --failure-threshold warning docker/Dockerfile
 echo "hadolint: no findings"
 
+step "the build context holds the whole workspace"
+# The builder stage runs cargo on what .dockerignore lets in: every
+# workspace member must be there, or the image cannot be built.
+members="$(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("Cargo.toml", "rb"))["workspace"]["members"]))')"
+for member in $members; do
+    grep -qx "!$member/" .dockerignore || fail ".dockerignore leaves out the workspace member $member"
+done
+echo "every workspace member is in the build context: $(tr '\n' ' ' <<<"$members")"
+
 step "build the static server and the client"
 target="$(uname -m)-unknown-linux-gnu"
 RUSTFLAGS="-C target-feature=+crt-static" \
@@ -81,7 +90,8 @@ step "build the runtime stage of docker/Dockerfile"
 # The stand-in for the builder stage: what its last RUN leaves in /out.
 context="$WORK/build-stage"
 rm -rf "$context"
-mkdir -p "$context/out/data"
+mkdir -p "$context/out/root"
+mkdir -m 700 "$context/out/root/data"
 cp "$server_binary" "$context/out/mice-cake-server"
 pod build --quiet --format docker --build-context "build=$context" \
     --target runtime --file docker/Dockerfile --tag "$IMAGE" .

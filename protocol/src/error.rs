@@ -23,7 +23,8 @@ pub enum ErrorCode {
     BinaryNotSupported,
     /// Too many messages too fast.
     RateLimited,
-    /// A name that is empty, too long or not printable.
+    /// A name that is empty, too long, or holds an invisible, control or
+    /// text-direction character.
     BadName,
     /// Room options out of range.
     BadOptions,

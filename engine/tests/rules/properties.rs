@@ -3,8 +3,8 @@
 
 use mice_cake_engine::{
     Access, Assignment, CellView, Choices, Column, Domino, DominoSet, EndReason, Game, GameRecord,
-    MICE, Options, PIECE_COUNT, Policy, RecordedGame, Reveal, RoundReport, Seat, Seed, TOTAL_PIPS,
-    Viewer,
+    GameRng, MICE, Options, PIECE_COUNT, Policy, RecordedGame, Reveal, RoundReport, Seat, Seed,
+    TOTAL_PIPS, Viewer,
 };
 use proptest::prelude::*;
 
@@ -100,6 +100,23 @@ fn check_round(before: &Game, after: &Game, report: &RoundReport) -> Result<(), 
     Ok(())
 }
 
+/// The game of `seed` after up to `rounds` rounds of random play, and the
+/// random stream that chose them (to go on choosing).
+fn random_rounds(options: Options, seed: u64, rounds: usize) -> (RecordedGame, GameRng) {
+    let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(1);
+    for _ in 0..rounds {
+        if game.game().is_over() {
+            break;
+        }
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    (game, bots)
+}
+
 /// Every assignment a client builds from `choices` alone, by the rule the
 /// protocol documents: exactly `mice` mice on open columns, and a steal
 /// target from `steal_targets` exactly when a `steal` column has mice.
@@ -144,17 +161,7 @@ proptest! {
         options in options(),
         rounds in 0usize..40,
     ) {
-        let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
-        let mut bots = Seed::from_u64(seed).stream(1);
-        for _ in 0..rounds {
-            if game.game().is_over() {
-                break;
-            }
-            let view = game.game().view(Viewer::Spectator);
-            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
-            let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
-            game.play_round(&yellow, &blue).unwrap();
-        }
+        let (game, _) = random_rounds(options, seed, rounds);
         let view = game.game().view(Viewer::Spectator);
         for seat in Seat::ALL {
             let choices = view.choices(seat);
@@ -226,17 +233,7 @@ proptest! {
         steal in proptest::option::of(0usize..PIECE_COUNT),
         seat in prop_oneof![Just(Seat::Yellow), Just(Seat::Blue)],
     ) {
-        let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
-        let mut bots = Seed::from_u64(seed).stream(1);
-        for _ in 0..rounds {
-            if game.game().is_over() {
-                break;
-            }
-            let view = game.game().view(Viewer::Spectator);
-            let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
-            let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
-            game.play_round(&yellow, &blue).unwrap();
-        }
+        let (mut game, mut bots) = random_rounds(options, seed, rounds);
         let view = game.game().view(seat.into());
         let legal = view.legal_assignments(seat);
         for assignment in &legal {
