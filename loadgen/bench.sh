@@ -30,9 +30,12 @@ cargo build --release --locked -p mice-cake-server -p mice-cake-load
 server_bin=target/release/mice-cake-server
 load_bin=target/release/mice-cake-load
 
-# Both processes hold one file per connection, plus a few of their own.
+# Both processes hold one file per connection, plus a few of their own. The
+# server keeps 64 files for itself and HANDSHAKES for connections still in
+# their HTTP handshake (the generator opens up to 256 at a time).
 ulimit -n "$(ulimit -Hn)"
-max_connections=$(( $(ulimit -Hn) - 200 ))
+HANDSHAKES=512
+max_connections=$(( $(ulimit -Hn) - 64 - HANDSHAKES - 100 ))
 echo "open-file limit $(ulimit -Hn): at most $max_connections connections per process"
 
 data=$(mktemp -d)
@@ -54,7 +57,7 @@ start_server() { # flags…
     fi
     rm -rf "${data:?}"/*
     "$server_bin" --bind "127.0.0.1:$PORT" --data-dir "$data/server" \
-        --max-rooms 100000 --max-connections 200000 --max-spectators 100000 \
+        --max-rooms 100000 --max-handshakes "$HANDSHAKES" --max-spectators 100000 \
         --messages-per-second 10000 "$@" >"$OUT/server.log" 2>&1 &
     server_pid=$!
     for _ in $(seq 100); do
