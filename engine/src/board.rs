@@ -21,6 +21,12 @@ use crate::view::CellView;
 /// anything holding one (a record, a recorded game) cannot leak the deal.
 #[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    schemars(
+        description = "The 28 pieces as dealt: 7 rows (row 1, Yellow's side, first) of 4 columns (A first). Secret until the game is over: only a finished game's record holds it."
+    )
+)]
 #[serde(
     try_from = "[[Domino; COLUMNS]; ROWS]",
     into = "[[Domino; COLUMNS]; ROWS]"

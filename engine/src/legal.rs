@@ -99,11 +99,11 @@ pub(crate) fn check(
 /// What one player may do this round: every fact a legal assignment
 /// depends on, so that a client can build one without knowing the rules.
 ///
-/// An assignment is legal exactly when it places [`Choices::mice`] mice, in
-/// any split, on columns whose [`Access`] is open (`piece`, `face_down` or
-/// `steal`), and names a `steal` target from [`Choices::steal_targets`] if and
+/// An assignment is legal exactly when it places `mice` mice, in any split,
+/// on columns whose access is open (`piece`, `face_down` or `steal`), and
+/// names a `steal` target from `steal_targets` if and
 /// only if some of its mice go to a `steal` column. When only one assignment
-/// is legal, it is [`Choices::forced`].
+/// is legal, it is `forced`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
@@ -118,7 +118,7 @@ pub struct Choices {
     pub steal_targets: DominoSet,
     /// The only legal assignment, when there is just one (no mouse to
     /// place, or a single way to place them): a server commits it for the
-    /// player at once. `None` once the game is over.
+    /// player at once. None (`null`) once the game is over.
     pub forced: Option<Assignment>,
 }
 

@@ -43,7 +43,7 @@ pub struct GameRecord {
     pub layout: Layout,
     /// Every round, in order.
     pub rounds: Vec<RoundReport>,
-    /// How the game ended; `None` while it goes on.
+    /// How the game ended; none (`null`) while it goes on.
     pub outcome: Option<Outcome>,
 }
 

@@ -3,8 +3,10 @@
 //! rows, rolls and seeds. The derived types carry
 //! `#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]`.
 //!
-//! Each schema says exactly what the type's `Deserialize` accepts, so that
-//! a client validating against the protocol's schema and the server agree.
+//! Each schema says what the type's `Deserialize` accepts, as far as JSON
+//! Schema can: a set's pieces must differ as written ("2/6" and "6/2" pass
+//! the schema; the server refuses them as one piece listed twice), and the
+//! spaces a piece may be padded with are JSON Schema's `\s`.
 
 use alloc::borrow::Cow;
 

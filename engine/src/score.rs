@@ -70,7 +70,7 @@ pub struct Outcome {
     pub end: EndReason,
     /// Both final scores.
     pub score: Seated<Score>,
-    /// The winner; `None` for a draw.
+    /// The winner; none (`null`) for a draw.
     pub winner: Option<Seat>,
     /// What decided it.
     pub decided_by: Decider,

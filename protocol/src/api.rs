@@ -18,7 +18,7 @@ pub struct RoomList {
 }
 
 /// `GET /api/games/{id}`: a finished game with its engine record, which
-/// replays (`GameRecord::replay`) to the same final score.
+/// replays to the same final score.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinishedGame {
@@ -81,13 +81,13 @@ impl GameSummary {
 pub struct GamePage {
     /// This page's games, newest first.
     pub games: Vec<GameSummary>,
-    /// The cursor of the next (older) page, to pass as `before`; `None` on
-    /// the last page.
+    /// The cursor of the next (older) page, to pass as `before`; none on
+    /// the last page (`null`).
     pub next: Option<u64>,
 }
 
 /// Every HTTP error: a stable code for programs, a message for people.
-/// The status says the class (400, 404, 405, 426, 500, 503).
+/// The status says the class (400, 404, 405, 426, 500).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiError {

@@ -33,7 +33,7 @@ pub enum ClientMessage {
         /// The player's name: 1 to 24 characters once trimmed (runs of
         /// white space become one space) and normalized to Unicode form C;
         /// control, invisible and text-direction characters are refused
-        /// (see [`crate::player_name`]).
+        /// (see `docs/protocol.md`).
         name: String,
     },
     /// Asks for the public rooms.
@@ -267,8 +267,8 @@ impl RoomEvent {
 }
 
 /// Something that happened in a room. Events hold only what every member
-/// of the room may know: a player's commit shows as [`RoomEvent::Committed`]
-/// alone, and assignments appear only in [`RoomEvent::Revealed`].
+/// of the room may know: a player's commit shows as `committed`
+/// alone, and assignments appear only in `revealed`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RoomEvent {

@@ -13,7 +13,15 @@
 //! and joiners such as U+200B, the byte order mark U+FEFF, soft hyphens,
 //! tags), line and paragraph separators, private-use and unassigned code
 //! points, the invisible fillers that count as letters (Hangul fillers,
-//! U+2800), or a pile of combining marks.
+//! U+2800), variation selectors other than an emoji's presentation
+//! selector right after it, or a pile of combining marks.
+//!
+//! What it does not do: fold look-alikes. "Ann" in Latin and "Аnn" with a
+//! Cyrillic "А", or "Ａｎｎ" in full-width letters, stay different names that
+//! look alike; clients tell players apart by seat (colour and label), not
+//! by name. Names in right-to-left scripts are taken as they are: a client
+//! that shows a name inside other text isolates it (U+2068 … U+2069) so that
+//! it cannot reorder what is around it.
 
 use std::fmt;
 
@@ -74,11 +82,13 @@ pub fn player_name(name: &str) -> Result<String, BadName> {
     let normal: String = collapsed.nfc().collect();
     let mut chars = 0;
     let mut marks = 0;
+    let mut previous = None;
     for c in normal.chars() {
         chars += 1;
-        if is_invisible(c) {
+        if is_invisible(c) || (is_variation_selector(c) && !selects_emoji(previous, c)) {
             return Err(BadName::Invisible(CodePoint(c)));
         }
+        previous = Some(c);
         if c.general_category_group() == GeneralCategoryGroup::Mark {
             if chars == 1 {
                 return Err(BadName::LeadingMark(CodePoint(c)));
@@ -107,12 +117,28 @@ fn is_invisible(c: char) -> bool {
         c.general_category(),
         Control | Format | LineSeparator | ParagraphSeparator | PrivateUse | Surrogate | Unassigned
     ) || INVISIBLE_GRAPHICS.contains(&c)
-        // Variation selectors and the combining grapheme joiner are marks
-        // that show nothing of their own; the Mongolian ones likewise.
+        // The combining grapheme joiner and the Mongolian and supplementary
+        // variation selectors are marks that show nothing of their own.
         || matches!(c, '\u{034F}' | '\u{17B4}' | '\u{17B5}' | '\u{180B}'..='\u{180F}')
         || matches!(c, '\u{E0100}'..='\u{E01EF}')
         // White space is only ever the one space `player_name` leaves.
         || (c.is_whitespace() && c != ' ')
+}
+
+/// The variation selectors of the Basic Multilingual Plane (those beyond it
+/// are refused outright by `is_invisible`).
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}')
+}
+
+/// Whether `selector` asks for the text or emoji presentation of the emoji
+/// just before it (as in "❤️"): the only use that shows. Anywhere else a
+/// selector is invisible, and would make "Ann" and "Ann\u{FE0F}" two names
+/// that look alike.
+fn selects_emoji(previous: Option<char>, selector: char) -> bool {
+    use unicode_properties::UnicodeEmoji as _;
+    matches!(selector, '\u{FE0E}' | '\u{FE0F}')
+        && previous.is_some_and(|c| c.is_emoji_char() && !is_variation_selector(c))
 }
 
 /// Letters and symbols that are drawn as nothing: names made of them look
@@ -141,8 +167,22 @@ mod tests {
         for name in ["Ōsaka", "Zoë", "李小龍", "Мышь", "🐭 Pip", "O'Brien-Smith"] {
             assert_eq!(player_name(name).unwrap(), name);
         }
-        // Variation selector 16 after an emoji is a plain mark: kept.
+        // A presentation selector right after an emoji shows: kept, and so
+        // is a keycap. Anywhere else a selector hides in the name.
         assert!(player_name("Pip \u{2764}\u{FE0F}").is_ok());
+        assert!(player_name("Pip \u{2764}\u{FE0E}").is_ok());
+        assert!(player_name("Pip 1\u{FE0F}\u{20E3}").is_ok());
+        for name in [
+            "Ann\u{FE0F}",
+            "A\u{FE00}nn",
+            "Pip \u{2764}\u{FE0F}\u{FE0F}",
+            "Pip \u{2764}\u{FE00}",
+        ] {
+            assert!(
+                matches!(player_name(name), Err(BadName::Invisible(_))),
+                "{name:?}"
+            );
+        }
         // Every kind of white space, line breaks included, is one space.
         assert_eq!(
             player_name("Ann\n\u{0085}\u{2028}\u{2029}Lee").unwrap(),

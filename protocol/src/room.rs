@@ -116,7 +116,7 @@ pub enum Ending {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
-    /// The winner; `None` for a draw.
+    /// The winner; none (`null`) for a draw.
     pub winner: Option<Seat>,
     /// The scores when it ended.
     pub score: Seated<Score>,

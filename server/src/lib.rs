@@ -66,6 +66,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+pub use accept::TcpAcceptor;
 pub use config::{Cli, Config, ConfigError, Durability, LogFormat, ServerCommand};
 
 use tracing::info;
@@ -92,7 +93,8 @@ const UPTIME_TICK: Duration = Duration::from_secs(1);
 /// `listener` until `shutdown` completes: tells every client, stops
 /// accepting, waits (briefly) for connections to close, and closes storage.
 ///
-/// `listener` is a `tokio::net::TcpListener`, or any other
+/// `listener` is a [`TcpAcceptor`] (which logs and counts accept errors
+/// and sets `TCP_NODELAY`), a plain `tokio::net::TcpListener`, or any other
 /// [`axum::serve::Listener`] with socket addresses (tests serve in-memory
 /// pipes).
 ///

@@ -2,9 +2,8 @@
 
 use std::io::{IsTerminal as _, Write as _};
 
-use axum::serve::ListenerExt as _;
 use clap::Parser as _;
-use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, healthcheck};
+use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, TcpAcceptor, healthcheck};
 use tokio::net::TcpListener;
 
 fn main() -> anyhow::Result<()> {
@@ -36,16 +35,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     allow_open_files();
     let listener = TcpListener::bind(config.bind)
         .await
-        .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?
-        // Game messages are small and each is wanted at once: without this,
-        // a frame written right after another waits for the first's ACK
-        // (40 ms on Linux loopback).
-        .tap_io(|tcp| {
-            if let Err(error) = tcp.set_nodelay(true) {
-                tracing::debug!(cause = %error, "cannot set TCP_NODELAY");
-            }
-        });
-    mice_cake_server::run(listener, config, shutdown_signal()).await
+        .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?;
+    mice_cake_server::run(TcpAcceptor::new(listener), config, shutdown_signal()).await
 }
 
 /// Raises the soft limit of open files to the hard one: each connection is

@@ -8,6 +8,8 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 pub(crate) const CONNECTIONS: &str = "mice_cake_connections";
 /// TCP connections accepted (counter).
 pub(crate) const HTTP_CONNECTIONS: &str = "mice_cake_http_connections_total";
+/// Accept errors other than a connection gone (out of files, …) (counter).
+pub(crate) const ACCEPT_ERRORS: &str = "mice_cake_accept_errors_total";
 /// Connections in their HTTP handshake now (gauge).
 pub(crate) const HANDSHAKES: &str = "mice_cake_handshakes";
 /// Connections dropped before finishing their handshake, by reason:
@@ -47,6 +49,11 @@ pub(crate) fn describe() {
     describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
     describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
     describe_counter!(HTTP_CONNECTIONS, Unit::Count, "TCP connections accepted.");
+    describe_counter!(
+        ACCEPT_ERRORS,
+        Unit::Count,
+        "Accept errors other than a connection already gone (out of open files, say)."
+    );
     describe_gauge!(
         HANDSHAKES,
         Unit::Count,
@@ -55,7 +62,7 @@ pub(crate) fn describe() {
     describe_counter!(
         HANDSHAKES_DROPPED,
         Unit::Count,
-        "Connections dropped before finishing their HTTP handshake: timeout (headers too slow) or evicted (pushed out by newer ones)."
+        "Connections dropped before finishing their HTTP handshake: timeout (headers too slow), evicted (pushed out by newer ones) or expired (still busy with a request when their time was up)."
     );
     describe_counter!(GAMES_STARTED, Unit::Count, "Games started.");
     describe_counter!(
@@ -95,11 +102,12 @@ pub(crate) fn describe() {
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);
     metrics::gauge!(HANDSHAKES).set(0.0);
-    for reason in ["timeout", "evicted"] {
+    for reason in ["timeout", "evicted", "expired"] {
         metrics::counter!(HANDSHAKES_DROPPED, "reason" => reason).increment(0);
     }
     for counter in [
         HTTP_CONNECTIONS,
+        ACCEPT_ERRORS,
         GAMES_STARTED,
         ROUNDS,
         MESSAGES_RECEIVED,

@@ -9,24 +9,30 @@
 //! connections (slowloris) can neither exhaust the open files nor keep
 //! players and health checks out. Dropped handshakes are counted in
 //! `/metrics` and logged (a summary every few seconds while it goes on).
+//! Once a connection has had a request answered, a timeout is an idle
+//! kept-alive connection closing, not a dropped handshake.
 //!
 //! Once upgraded, a connection is the WebSocket session of
 //! [`crate::connection`], with its own limits.
 
+mod listener;
 pub(crate) mod slots;
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::Router;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
+use tower::ServiceExt as _;
 use tracing::{debug, warn};
 
+pub use self::listener::TcpAcceptor;
 use self::slots::{Slots, Ticket};
 use crate::shared::Shared;
 
@@ -67,17 +73,17 @@ where
         };
         metrics::counter!(crate::metrics::HTTP_CONNECTIONS).increment(1);
         let (ticket, evicted) = slots.admit(peer_key(peer.ip()));
-        metrics::gauge!(crate::metrics::HANDSHAKES).set(slots.held() as f64);
         if let Some(evicted) = evicted {
             debug!(%peer, pushed_out = %evicted.peer, "every handshake slot is held");
-            // Its file is closed before another is used: the open files
-            // stay within what was planned, however fast they come.
+            // The next connection is accepted only once this one's file is
+            // closed: the handshakes hold at most one file more than their
+            // slots (the newcomer's), however fast they come. A connection
+            // that takes longer to close is not waited for.
             let _ = tokio::time::timeout(EVICTION_WAIT, evicted.closed()).await;
         }
         let connection = Connection {
             peer,
             ticket,
-            slots: Arc::clone(&slots),
             shared: Arc::clone(&shared),
             drops: Arc::clone(&drops),
         };
@@ -104,6 +110,9 @@ enum Dropped {
     TimedOut,
     /// Pushed out to make room for a newer connection.
     PushedOut,
+    /// Still busy with a request (a body that never ends, a client that
+    /// reads no answer) when its time was up.
+    Expired,
 }
 
 impl Dropped {
@@ -111,6 +120,7 @@ impl Dropped {
         match self {
             Dropped::TimedOut => "timeout",
             Dropped::PushedOut => "evicted",
+            Dropped::Expired => "expired",
         }
     }
 }
@@ -119,7 +129,6 @@ impl Dropped {
 struct Connection {
     peer: SocketAddr,
     ticket: Ticket,
-    slots: Arc<Slots>,
     shared: Arc<Shared>,
     drops: Arc<Drops>,
 }
@@ -135,9 +144,6 @@ impl Connection {
         if let Some(dropped) = dropped {
             self.drops.note(dropped, self.peer.ip());
         }
-        let Connection { ticket, slots, .. } = self;
-        drop(ticket);
-        metrics::gauge!(crate::metrics::HANDSHAKES).set(slots.held() as f64);
     }
 
     /// Serves HTTP until the connection upgrades or closes; says why it
@@ -147,13 +153,23 @@ impl Connection {
         Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         let config = &self.shared.config;
+        // Whether a request got through: then a timeout is an idle
+        // kept-alive connection closing, not a handshake that never ended.
+        let served = Arc::new(AtomicBool::new(false));
+        let service = {
+            let served = Arc::clone(&served);
+            hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+                served.store(true, Ordering::Relaxed);
+                router.clone().oneshot(request)
+            })
+        };
         let mut builder = http1::Builder::new();
         builder
             .timer(TokioTimer::new())
             .header_read_timeout(config.handshake_timeout)
             .max_buf_size(MAX_HEAD_BYTES);
         let connection = builder
-            .serve_connection(TokioIo::new(io), TowerToHyperService::new(router))
+            .serve_connection(TokioIo::new(io), service)
             .with_upgrades();
         tokio::pin!(connection);
         // First the connection's lifetime; once it is closing, the time
@@ -164,9 +180,16 @@ impl Connection {
         let shutdown = self.shared.shutdown().clone();
         loop {
             tokio::select! {
-                served = connection.as_mut() => return match served {
+                result = connection.as_mut() => return match result {
                     Ok(()) => None,
-                    Err(error) if error.is_timeout() => Some(Dropped::TimedOut),
+                    Err(error) if error.is_timeout() => {
+                        if served.load(Ordering::Relaxed) {
+                            debug!(peer = %self.peer, "an idle kept-alive connection closed");
+                            None
+                        } else {
+                            Some(Dropped::TimedOut)
+                        }
+                    }
                     Err(error) => {
                         debug!(peer = %self.peer, cause = %error, "http connection failed");
                         None
@@ -180,7 +203,8 @@ impl Connection {
                 }
                 () = &mut deadline => {
                     if closing {
-                        return None;
+                        // Shutting down, or past its lifetime and still busy.
+                        return (!shutdown.is_cancelled()).then_some(Dropped::Expired);
                     }
                     closing = true;
                     connection.as_mut().graceful_shutdown();
@@ -202,6 +226,7 @@ struct Drops {
 struct DropCounts {
     timed_out: u64,
     pushed_out: u64,
+    expired: u64,
     last_peer: Option<IpAddr>,
     reported_at: Option<Instant>,
 }
@@ -215,6 +240,7 @@ impl Drops {
         match dropped {
             Dropped::TimedOut => counts.timed_out += 1,
             Dropped::PushedOut => counts.pushed_out += 1,
+            Dropped::Expired => counts.expired += 1,
         }
         counts.last_peer = Some(peer);
         let due = counts
@@ -247,18 +273,21 @@ impl Drops {
 
 impl DropCounts {
     fn report(&mut self) {
-        if self.timed_out == 0 && self.pushed_out == 0 {
+        if self.timed_out == 0 && self.pushed_out == 0 && self.expired == 0 {
             return;
         }
         warn!(
             timed_out = self.timed_out,
             pushed_out = self.pushed_out,
+            expired = self.expired,
             last_peer = ?self.last_peer,
             "connections dropped before finishing their HTTP handshake: too slow to send \
-             their headers, or pushed out by newer ones while every handshake slot was held"
+             their headers, pushed out by newer ones while every handshake slot was held, or \
+             still busy with a request when their time was up"
         );
         self.timed_out = 0;
         self.pushed_out = 0;
+        self.expired = 0;
         self.reported_at = Some(Instant::now());
     }
 }

@@ -82,7 +82,8 @@ impl Slots {
     }
 
     /// How many are held.
-    pub(crate) fn held(&self) -> usize {
+    #[cfg(test)]
+    fn held(&self) -> usize {
         lock(&self.held).count
     }
 
@@ -105,6 +106,7 @@ impl Slots {
             closed,
         });
         held.count += 1;
+        held.publish();
         drop(held);
         let ticket = Ticket {
             slots: Arc::clone(self),
@@ -134,6 +136,7 @@ impl Held {
             self.by_peer.remove(&peer);
         }
         self.count -= 1;
+        self.publish();
         entry.evict.cancel();
         Some(Eviction {
             peer,
@@ -154,6 +157,12 @@ impl Held {
             self.by_peer.remove(&peer);
         }
         self.count -= 1;
+        self.publish();
+    }
+
+    /// Sets the gauge, under the lock: never a stale count over a new one.
+    fn publish(&self) {
+        metrics::gauge!(crate::metrics::HANDSHAKES).set(self.count as f64);
     }
 }
 

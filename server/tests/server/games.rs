@@ -41,6 +41,22 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
     let outcome = replayed.outcome().unwrap();
     assert_eq!(outcome.score, yellow.result.score);
     assert_eq!(outcome.winner, yellow.result.winner);
+
+    // Everything sent is valid against the published schema: every frame
+    // each member received, the finished game with its record, the pages.
+    for played in [&yellow, &blue, &watched] {
+        for frame in &played.frames {
+            assert_schema_valid("ServerMessage", frame);
+        }
+    }
+    let (_, body) = server.get(&format!("/api/games/{}", yellow.game_id)).await;
+    assert_schema_valid("FinishedGame", &body);
+    let (_, body) = server.get("/api/games?player=ada").await;
+    assert_schema_valid("GamePage", &body);
+    let (_, body) = server.get("/api/rooms").await;
+    assert_schema_valid("RoomList", &body);
+    let (_, body) = server.get("/healthz").await;
+    assert_schema_valid("Health", &body);
 }
 
 #[tokio::test]

@@ -676,3 +676,29 @@ impl PipedServer {
         client
     }
 }
+
+/// Checks `text` against the protocol's JSON Schema definition `name`
+/// (`ServerMessage`, `FinishedGame`, …): what the server really sends is
+/// what the schema says.
+pub(crate) fn assert_schema_valid(name: &str, text: &str) {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static VALIDATORS: OnceLock<Mutex<HashMap<String, std::sync::Arc<jsonschema::Validator>>>> =
+        OnceLock::new();
+    let validator = VALIDATORS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(name.to_owned())
+        .or_insert_with(|| {
+            let schema = mice_cake_protocol::schema::for_definition(name);
+            std::sync::Arc::new(jsonschema::validator_for(&schema).unwrap())
+        })
+        .clone();
+    let value: serde_json::Value = serde_json::from_str(text).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .map(|error| format!("{error} at {}", error.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "not a valid {name}: {errors:#?}\n{text}");
+}

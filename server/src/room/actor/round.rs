@@ -105,10 +105,17 @@ impl Room {
             ));
         }
         if let Some(held) = self.round.commits[seat] {
+            let forced = self
+                .choices()
+                .and_then(|choices| choices[seat].forced)
+                .is_some();
             return Err(Refusal::new(
                 ErrorCode::AlreadyCommitted,
                 if held.auto {
                     "the deadline passed: the server committed for you this round"
+                } else if forced {
+                    "you have a single legal assignment this round (the round's choices.forced), \
+                     and the server committed it for you"
                 } else {
                     "you have already committed this round"
                 },
