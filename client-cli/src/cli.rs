@@ -39,6 +39,20 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// Show each reveal at once, without rolling its dice one attempt after
+    /// another (the full-screen interface only).
+    #[arg(long, global = true)]
+    pub no_animation: bool,
+
+    /// Ring the terminal's bell when a round opens for you, and when your
+    /// opponent offers a rematch.
+    #[arg(long, global = true)]
+    pub bell: bool,
+
+    /// Hide the chat: nothing said is shown, nothing can be said.
+    #[arg(long, global = true)]
+    pub no_chat: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -54,11 +68,19 @@ pub enum Command {
         #[arg(long, value_name = "POLICY")]
         vs_bot: Option<PolicyArg>,
     },
-    /// Take the free seat of a room and play.
+    /// Take the free seat of a room and play — or, if you hold a seat in it
+    /// (your terminal closed, say), take that seat back.
     Join {
         /// The room's code.
         code: RoomCode,
     },
+    /// Take back a seat you hold: the one in room CODE, or the latest.
+    Resume {
+        /// The room's code; by default the seat you took last on this server.
+        code: Option<RoomCode>,
+    },
+    /// List the seats you hold (on every server), to resume them.
+    Games,
     /// Watch a room.
     Watch {
         /// The room's code.
@@ -155,6 +177,10 @@ pub struct RoomArgs {
     /// Leave the room out of the public list.
     #[arg(long)]
     pub private: bool,
+    /// Keep what is said on the chat during a game with the finished game's
+    /// record.
+    #[arg(long)]
+    pub record_chat: bool,
 }
 
 impl RoomArgs {
@@ -166,6 +192,7 @@ impl RoomArgs {
                 .map(|deadline| u64::try_from(deadline.as_millis()).unwrap_or(u64::MAX)),
             public: !self.private,
             bot,
+            record_chat: self.record_chat,
         }
     }
 }

@@ -5,8 +5,8 @@ use mice_cake_engine::{
     Assignment, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer, greedy_assignment,
 };
 use mice_cake_protocol::{
-    GameResult, PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken,
-    ServerMessage,
+    ChatChannel, Ending, ForfeitCause, GameResult, PlayedRound, PlayerInfo, RoomCode, RoomEvent,
+    RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 
 /// A room as its server holds it, telling one member (a seat, or a
@@ -18,6 +18,8 @@ pub(crate) struct FakeRoom {
     state: RoomState,
     /// Every event so far, to replay after a resume.
     events: Vec<ServerMessage>,
+    /// The rounds of the game so far, as a history sends them.
+    played: Vec<PlayedRound>,
 }
 
 pub(crate) const DEADLINE_MS: u64 = 60_000;
@@ -36,11 +38,17 @@ impl FakeRoom {
     /// A room with one seat taken (Yellow, by "ann"), waiting; the game to
     /// come deals from `seed`.
     pub(crate) fn new(member: Option<Seat>, seed: u64) -> FakeRoom {
+        FakeRoom::with_rules(member, seed, Options::default())
+    }
+
+    /// A room like [`FakeRoom::new`]'s that plays by `rules`.
+    pub(crate) fn with_rules(member: Option<Seat>, seed: u64, rules: Options) -> FakeRoom {
         let options = RoomOptions {
+            game: rules,
             deadline_ms: Some(DEADLINE_MS),
             ..RoomOptions::default()
         };
-        let game = RecordedGame::new(Options::default(), Seed::from_u64(seed))
+        let game = RecordedGame::new(rules, Seed::from_u64(seed))
             .unwrap_or_else(|error| panic!("default options: {error}"));
         let code: RoomCode = "K7QMX".parse().unwrap_or_else(|_| panic!("a room code"));
         FakeRoom {
@@ -66,9 +74,11 @@ impl FakeRoom {
                 rematch: Seated::default(),
                 result: None,
                 game_ids: Vec::new(),
+                missed_deadline_limit: 3,
                 seq: 1,
             },
             events: Vec::new(),
+            played: Vec::new(),
         }
     }
 
@@ -100,15 +110,27 @@ impl FakeRoom {
         self.state.seq
     }
 
+    /// What entering the room brings, as the server sends it: the whole
+    /// state, then every round of the game so far.
+    pub(crate) fn entered(&self) -> Vec<ServerMessage> {
+        let mut messages = vec![self.joined()];
+        if !self.played.is_empty() {
+            messages.push(ServerMessage::History {
+                game: self.state.game,
+                rounds: self.played.clone(),
+            });
+        }
+        messages
+    }
+
     /// What a resume after event `last_seq` brings, as the server sends it:
-    /// the whole state, then the events missed (which it already holds).
+    /// the whole state and the rounds so far, then the events missed (which
+    /// it already holds).
     pub(crate) fn resume(&self, last_seq: u64) -> Vec<ServerMessage> {
         let missed = self.events.iter().filter(
             |message| matches!(message, ServerMessage::Event { seq, .. } if *seq > last_seq),
         );
-        std::iter::once(self.joined())
-            .chain(missed.cloned())
-            .collect()
+        self.entered().into_iter().chain(missed.cloned()).collect()
     }
 
     /// Blue ("bob") sits down; the game starts and its first round opens.
@@ -167,8 +189,9 @@ impl FakeRoom {
         messages
     }
 
-    /// Both play greedily; the reveal, then the next round or the end.
-    pub(crate) fn play_greedy_round(&mut self) -> Vec<ServerMessage> {
+    /// Both play greedily, but the deadline played for the seats in
+    /// `auto`; the reveal, then the next round or the end.
+    pub(crate) fn play_greedy_round_auto(&mut self, auto: Seated<bool>) -> Vec<ServerMessage> {
         let chosen = Seated::from_fn(|seat| {
             greedy_assignment(&self.game.game().view(Viewer::from(seat)), seat)
         });
@@ -177,7 +200,12 @@ impl FakeRoom {
             .play_round(&chosen.yellow, &chosen.blue)
             .unwrap_or_else(|error| panic!("greedy plays legally: {error}"))
             .clone();
-        self.reveal(report)
+        self.reveal(report, auto)
+    }
+
+    /// Both play greedily; the reveal, then the next round or the end.
+    pub(crate) fn play_greedy_round(&mut self) -> Vec<ServerMessage> {
+        self.play_greedy_round_auto(Seated::default())
     }
 
     /// Plays greedy rounds until the game is over.
@@ -189,16 +217,29 @@ impl FakeRoom {
         messages
     }
 
-    fn reveal(&mut self, report: RoundReport) -> Vec<ServerMessage> {
+    fn reveal(&mut self, report: RoundReport, auto: Seated<bool>) -> Vec<ServerMessage> {
         self.state.view = Some(self.game.game().view(self.viewer()));
         let view = self.game.game().view(Viewer::Spectator);
         self.state.committed = Seated::default();
         self.state.your_commit = None;
         self.state.last_report = Some(Box::new(report.clone()));
+        for seat in Seat::ALL {
+            if let Some(player) = &mut self.state.players[seat] {
+                player.auto_commits = if auto[seat] {
+                    player.auto_commits + 1
+                } else {
+                    0
+                };
+            }
+        }
+        self.played.push(PlayedRound {
+            report: report.clone(),
+            auto,
+        });
         let outcome = report.outcome;
         let revealed = self.event(RoomEvent::Revealed {
             report: Box::new(report),
-            auto: Seated::default(),
+            auto,
             view,
         });
         let next = match outcome {
@@ -206,7 +247,7 @@ impl FakeRoom {
             Some(outcome) => {
                 self.state.status = RoomStatus::Finished;
                 let result = GameResult::played(&outcome);
-                let game_id = uuid::Uuid::from_u128(0x5eed);
+                let game_id = uuid::Uuid::from_u128(0x5eec + u128::from(self.state.game));
                 self.state.result = Some(result);
                 self.state.game_ids.push(game_id);
                 self.state.deadline_ms = None;
@@ -215,6 +256,84 @@ impl FakeRoom {
             }
         };
         vec![revealed, next]
+    }
+
+    /// `seat`'s player leaves the room.
+    pub(crate) fn leaves(&mut self, seat: Seat) -> ServerMessage {
+        self.state.players[seat] = None;
+        self.state.rematch = Seated::default();
+        if self.state.status != RoomStatus::Playing {
+            self.state.status = RoomStatus::Waiting;
+        }
+        self.event(RoomEvent::PlayerLeft { seat })
+    }
+
+    /// `seat`'s player leaves in the middle of the game: it forfeits, then
+    /// its seat is free.
+    pub(crate) fn forfeits(&mut self, seat: Seat) -> Vec<ServerMessage> {
+        let result = GameResult {
+            winner: Some(seat.opponent()),
+            score: Seated::from_fn(|seat| self.game.game().score(seat)),
+            ending: Ending::Forfeit {
+                seat,
+                cause: ForfeitCause::Left,
+            },
+        };
+        let game_id = uuid::Uuid::from_u128(0x5eec + u128::from(self.state.game));
+        self.state.status = RoomStatus::Finished;
+        self.state.result = Some(result);
+        self.state.game_ids.push(game_id);
+        self.state.deadline_ms = None;
+        self.state.choices = None;
+        let over = self.event(RoomEvent::GameOver { result, game_id });
+        vec![over, self.leaves(seat)]
+    }
+
+    /// After a game, both ask for another, dealt from `seed`: the requests,
+    /// the new game and its first round.
+    pub(crate) fn rematch(&mut self, seed: u64) -> Vec<ServerMessage> {
+        let mut messages: Vec<ServerMessage> = Seat::ALL
+            .into_iter()
+            .map(|seat| self.event(RoomEvent::RematchRequested { seat }))
+            .collect();
+        self.game = RecordedGame::new(self.state.options.game, Seed::from_u64(seed))
+            .unwrap_or_else(|error| panic!("the room's options: {error}"));
+        self.played.clear();
+        self.state.status = RoomStatus::Playing;
+        self.state.result = None;
+        self.state.rematch = Seated::default();
+        self.state.game += 1;
+        self.state.view = Some(self.game.game().view(self.viewer()));
+        let players = Seated::from_fn(|seat| {
+            self.state.players[seat]
+                .clone()
+                .unwrap_or_else(|| player("?"))
+        });
+        let view = self.game.game().view(Viewer::Spectator);
+        messages.push(self.event(RoomEvent::GameStarted {
+            game: self.state.game,
+            players,
+            view,
+        }));
+        messages.push(self.round_started());
+        messages
+    }
+
+    /// Someone says something on the chat.
+    pub(crate) fn chat(
+        &self,
+        channel: ChatChannel,
+        name: &str,
+        seat: Option<Seat>,
+        text: &str,
+    ) -> ServerMessage {
+        ServerMessage::Chat {
+            channel,
+            name: name.into(),
+            seat,
+            text: text.into(),
+            at_ms: 0,
+        }
     }
 
     /// The number of watchers changes.

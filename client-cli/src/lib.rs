@@ -13,14 +13,18 @@
 //! * [`plain`]: the line-oriented interface (text, or JSON lines) for scripts
 //!   and bots; reads assignments such as `A2 C2` from standard input.
 //! * [`text`]: words for rounds, attempts and results.
+//! * [`seats`]: the seats this user holds, kept on disk to take them back.
+//! * [`outcome`]: how a run ends, its exit status and last words.
 //! * [`sim`]: offline games between policies; [`replay`]: finished games.
 
 pub mod cli;
 #[cfg(test)]
 mod fixture;
 pub mod net;
+pub mod outcome;
 pub mod plain;
 pub mod replay;
+pub mod seats;
 pub mod sim;
 pub mod text;
 pub mod tracker;

@@ -1,52 +1,134 @@
-//! `mice-cake`: `--help` lists the commands.
+//! `mice-cake`: `--help` lists the commands; `docs/client.md` says what
+//! each does and the exit statuses.
 
 use std::io::IsTerminal as _;
+use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::Parser as _;
 use mice_cake_cli::cli::{BotEntry, Cli, Command, bot_name, websocket_url};
 use mice_cake_cli::net::{Entry, NetEvent};
+use mice_cake_cli::outcome::{Outcome, Session};
 use mice_cake_cli::plain::{self, Decider, Output, print_lines};
+use mice_cake_cli::seats::SeatStore;
+use mice_cake_cli::tui::model::Settings;
 use mice_cake_cli::{replay, sim, tui};
 use mice_cake_engine::{Policy, Seed};
 use mice_cake_protocol::ServerMessage;
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() -> ExitCode {
     let cli = Cli::parse();
+    let session = match run(cli).await {
+        Ok(session) => session,
+        Err(error) => Session {
+            outcome: Outcome::Failed(format!("{error:#}")),
+            room: None,
+            games: Vec::new(),
+        },
+    };
+    let (out, err) = session.farewell();
+    print_lines(out);
+    for line in err {
+        // The one message of a failure, on standard error.
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("{line}");
+        }
+    }
+    ExitCode::from(session.outcome.exit_code())
+}
+
+/// What a command that does not play needs to say about itself.
+fn done() -> Session {
+    Session {
+        outcome: Outcome::Done,
+        room: None,
+        games: Vec::new(),
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<Session> {
     let output = if cli.json { Output::Json } else { Output::Text };
     let plain = cli.plain
         || cli.json
         || !std::io::stdin().is_terminal()
         || !std::io::stdout().is_terminal();
     let url = websocket_url(&cli.server);
+    let how = How {
+        url: url.clone(),
+        name: cli.name.clone(),
+        plain,
+        output,
+        settings: Settings {
+            animation: !cli.no_animation,
+            bell: cli.bell,
+            chat: !cli.no_chat,
+        },
+        // Without a state directory, seats are not kept: playing still works.
+        seats: SeatStore::for_user().ok(),
+    };
     match cli.command {
         Command::Create { room, vs_bot } => {
             let entry = Entry::Create(room.options(vs_bot.map(Into::into)));
-            play(&url, &cli.name, entry, plain, output, Decider::Stdin).await
+            how.play(entry, Decider::Stdin).await
         }
         Command::Join { code } => {
-            play(
-                &url,
-                &cli.name,
-                Entry::Join(code),
-                plain,
-                output,
-                Decider::Stdin,
-            )
-            .await
+            // A seat already held in that room (a terminal closed, say) is
+            // taken back; if it is gone, the free seat is taken.
+            let held = match &how.seats {
+                Some(seats) => seats.get(&url, code, &how.name)?,
+                None => None,
+            };
+            let entry = match held {
+                Some(held) => Entry::Resume {
+                    code,
+                    token: held.token,
+                    or_join: true,
+                },
+                None => Entry::Join(code),
+            };
+            how.play(entry, Decider::Stdin).await
         }
-        Command::Watch { code } => {
-            play(
-                &url,
-                &cli.name,
-                Entry::Watch(code),
-                plain,
-                output,
-                Decider::Watch,
-            )
-            .await
+        Command::Resume { code } => {
+            let seats = how
+                .seats
+                .clone()
+                .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
+            // Your seats first (by --name), then any kept on this server.
+            let mut held: Vec<_> = seats
+                .all()?
+                .into_iter()
+                .filter(|held| held.server == url && code.is_none_or(|code| held.room == code))
+                .collect();
+            held.sort_by_key(|seat| seat.name != how.name);
+            let held = held.into_iter().next();
+            let Some(held) = held else {
+                anyhow::bail!(match code {
+                    Some(code) => format!("you hold no seat in room {code} on {url}"),
+                    None => format!("you hold no seat on {url} (mice-cake games lists them)"),
+                });
+            };
+            let entry = Entry::Resume {
+                code: held.room,
+                token: held.token,
+                or_join: false,
+            };
+            // The seat was kept under its name: resume as that player.
+            let how = How {
+                name: held.name.clone(),
+                ..how
+            };
+            how.play(entry, Decider::Stdin).await
         }
+        Command::Games => {
+            let seats = how
+                .seats
+                .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
+            print_lines(plain::seats_table(&seats.all()?));
+            Ok(done())
+        }
+        Command::Watch { code } => how.play(Entry::Watch(code), Decider::Watch).await,
         Command::Bot {
             entry,
             policy,
@@ -59,16 +141,13 @@ async fn main() -> anyhow::Result<()> {
                 BotEntry::Create { room } => Entry::Create(room.options(None)),
                 BotEntry::Join { code } => Entry::Join(code),
             };
-            let name = bot_name(&cli.name, policy);
-            play(
-                &url,
-                &name,
-                entry,
-                true,
-                output,
-                Decider::Policy(policy, Box::new(rng), think),
-            )
-            .await
+            let how = How {
+                name: bot_name(&cli.name, policy),
+                plain: true,
+                ..how
+            };
+            how.play(entry, Decider::Policy(policy, Box::new(rng), think))
+                .await
         }
         Command::Rooms => rooms(&url, &cli.name, output).await,
         Command::Sim {
@@ -83,39 +162,48 @@ async fn main() -> anyhow::Result<()> {
                 Output::Json => print_lines([serde_json::to_string(&summary)?]),
                 Output::Text => print_lines(sim::report(&summary, seed, policies)),
             }
-            Ok(())
+            Ok(done())
         }
         Command::Replay { source } => {
             let replay = replay::load(&source, &cli.server)?;
             if plain {
                 print_lines(replay::lines(&replay));
-                Ok(())
             } else {
-                tui::replay::run(replay)
+                tui::replay::run(replay)?;
             }
+            Ok(done())
         }
     }
 }
 
-async fn play(
-    url: &str,
-    name: &str,
-    entry: Entry,
+/// How to play: where, as whom, through which interface.
+struct How {
+    url: String,
+    name: String,
     plain: bool,
     output: Output,
-    decider: Decider,
-) -> anyhow::Result<()> {
-    let session = mice_cake_cli::net::connect(url, name, entry).await?;
-    if plain {
-        plain::run(session, output, decider).await?;
-        Ok(())
-    } else {
-        tui::run(session).await
+    settings: Settings,
+    seats: Option<SeatStore>,
+}
+
+impl How {
+    async fn play(self, entry: Entry, decider: Decider) -> anyhow::Result<Session> {
+        // A bot's seat is not kept: it is never resumed by hand.
+        let seats = match decider {
+            Decider::Policy(..) => None,
+            Decider::Stdin | Decider::Watch => self.seats,
+        };
+        let session = mice_cake_cli::net::connect(&self.url, &self.name, entry, seats).await?;
+        if self.plain {
+            plain::run(session, self.output, decider, self.settings.chat).await
+        } else {
+            tui::run(session, self.settings).await
+        }
     }
 }
 
-async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<()> {
-    let mut session = mice_cake_cli::net::connect(url, name, Entry::List).await?;
+async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<Session> {
+    let mut session = mice_cake_cli::net::connect(url, name, Entry::List, None).await?;
     while let Some(event) = session.events.recv().await {
         match event {
             NetEvent::Message(message @ ServerMessage::RoomList { .. }) => {
@@ -126,7 +214,7 @@ async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<()> {
                     }
                     _ => {}
                 }
-                return Ok(());
+                return Ok(done());
             }
             NetEvent::Message(ServerMessage::Error { message, .. }) => anyhow::bail!(message),
             NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),

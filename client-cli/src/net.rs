@@ -1,10 +1,13 @@
 //! The connection to a server: hello, entering a room, and coming back by
 //! itself after a drop — a player resumes its seat with its token, a
-//! spectator watches again — telling the interface what it does.
+//! spectator watches again — telling the interface what it does. A seat's
+//! token is kept in the user's seats file ([`crate::seats`]) while it is
+//! held, so that another run of the client can take the seat back.
 
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use mice_cake_engine::Seat;
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomOptions, SeatToken, ServerMessage,
 };
@@ -12,6 +15,8 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::seats::{HeldSeat, SeatStore};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -22,6 +27,13 @@ pub enum Entry {
     Create(RoomOptions),
     /// Take the free seat.
     Join(RoomCode),
+    /// Take back a seat held before (its token kept in the seats file);
+    /// with `or_join`, take the free seat instead if that one is gone.
+    Resume {
+        code: RoomCode,
+        token: SeatToken,
+        or_join: bool,
+    },
     /// Watch.
     Watch(RoomCode),
     /// Only list the rooms.
@@ -80,7 +92,13 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(10);
 
 /// Connects, says hello and enters the room. Fails at once when the server
 /// cannot be reached at all; after that, drops are handled by reconnecting.
-pub async fn connect(url: &str, name: &str, entry: Entry) -> anyhow::Result<Session> {
+/// A seat taken is kept in `seats` (if given) until it is left.
+pub async fn connect(
+    url: &str,
+    name: &str,
+    entry: Entry,
+    seats: Option<SeatStore>,
+) -> anyhow::Result<Session> {
     let socket = open(url)
         .await
         .map_err(|error| anyhow::anyhow!("cannot reach the server at {url}: {error}"))?;
@@ -100,6 +118,16 @@ pub async fn connect(url: &str, name: &str, entry: Entry) -> anyhow::Result<Sess
         give_up_at: None,
         held: Vec::new(),
         farewell: None,
+        seats,
+        room: None,
+        join_if_gone: match entry {
+            Entry::Resume {
+                code,
+                or_join: true,
+                ..
+            } => Some(code),
+            _ => None,
+        },
     };
     tokio::spawn(link.run(socket, entry_message(entry)));
     Ok(Session { commands, events })
@@ -140,6 +168,12 @@ struct Link {
     held: Vec<ClientMessage>,
     /// What the server said when announcing its shutdown.
     farewell: Option<String>,
+    /// Where seats are kept while held.
+    seats: Option<SeatStore>,
+    /// The room entered.
+    room: Option<RoomCode>,
+    /// A room to join if the seat to resume there is gone.
+    join_if_gone: Option<RoomCode>,
 }
 
 /// Why a connection ended.
@@ -313,7 +347,7 @@ impl Link {
                             continue;
                         }
                     };
-                    let refusal = self.note(&message).await;
+                    let refusal = self.note(socket, &message).await;
                     if self.events.send(NetEvent::Message(message)).await.is_err() {
                         return End::Done;
                     }
@@ -327,7 +361,7 @@ impl Link {
 
     /// Remembers what a reconnection needs; returns how the connection ends
     /// when the server refused to let us in.
-    async fn note(&mut self, message: &ServerMessage) -> Option<End> {
+    async fn note(&mut self, socket: &mut Socket, message: &ServerMessage) -> Option<End> {
         match message {
             ServerMessage::Joined { seat, token, state } => {
                 if let Some(token) = token {
@@ -336,23 +370,40 @@ impl Link {
                 if seat.is_none() {
                     self.watching = Some(state.code);
                 }
+                self.keep_seat(state.code, *seat);
                 self.last_seq = Some(state.seq);
                 self.admitted().await;
             }
             ServerMessage::RoomList { .. } => self.admitted().await,
-            ServerMessage::State { state } => self.last_seq = Some(state.seq),
+            ServerMessage::State { state } => {
+                // A rematch swaps seats: the kept seat says the new one.
+                self.keep_seat(state.code, state.you);
+                self.last_seq = Some(state.seq);
+            }
             ServerMessage::Event { seq, .. } => {
                 self.last_seq = Some(self.last_seq.map_or(*seq, |last| last.max(*seq)));
             }
-            ServerMessage::Left { .. } => {
+            ServerMessage::Left { code } => {
                 self.token = None;
                 self.watching = None;
+                self.forget_seat(*code);
             }
             ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
             ServerMessage::Error { code, message } => {
                 if *code == ErrorCode::BadToken {
                     // The seat is gone (taken over, or the room closed).
                     self.token = None;
+                    if let Some(code) = self.join_if_gone.take() {
+                        // The seat kept from before is gone: take the free
+                        // seat instead, as `join CODE` asked.
+                        self.forget_seat(code);
+                        let join = ClientMessage::JoinRoom { code };
+                        return (!send(socket, &join).await)
+                            .then(|| End::Dropped("the connection closed".into()));
+                    }
+                    if let Some(room) = self.room {
+                        self.forget_seat(room);
+                    }
                 }
                 if self.entering {
                     // The greeting was refused. Coming back to a server that
@@ -372,9 +423,47 @@ impl Link {
                     });
                 }
             }
-            ServerMessage::Welcome { .. } | ServerMessage::CommitAccepted { .. } => {}
+            ServerMessage::Welcome { .. }
+            | ServerMessage::CommitAccepted { .. }
+            | ServerMessage::History { .. }
+            | ServerMessage::Chat { .. } => {}
         }
         None
+    }
+
+    /// Keeps (or updates) the seat held in `room`: `seat` is this
+    /// connection's seat there, none for a spectator.
+    fn keep_seat(&mut self, room: RoomCode, seat: Option<Seat>) {
+        self.room = Some(room);
+        let (Some(seats), Some(token)) = (&self.seats, self.token) else {
+            return;
+        };
+        if seat.is_none() {
+            return;
+        }
+        let held = HeldSeat {
+            server: self.url.clone(),
+            room,
+            token,
+            seat,
+            name: self.name.clone(),
+            saved_at_ms: crate::seats::now_ms(),
+        };
+        if let Err(error) = seats.save(held) {
+            // The game goes on; only a later run cannot take the seat back.
+            let notice = ServerMessage::Error {
+                code: ErrorCode::Internal,
+                message: format!("cannot keep the seat for later: {error}"),
+            };
+            let _ = self.events.try_send(NetEvent::Message(notice));
+        }
+    }
+
+    /// Forgets the seat kept for `room` (left, or gone).
+    fn forget_seat(&mut self, room: RoomCode) {
+        if let Some(seats) = &self.seats {
+            let _ = seats.remove(&self.url, room, &self.name);
+        }
     }
 
     /// In: the room (or the list) answered the greeting.
@@ -406,6 +495,10 @@ fn entry_message(entry: Entry) -> ClientMessage {
     match entry {
         Entry::Create(options) => ClientMessage::CreateRoom { options },
         Entry::Join(code) => ClientMessage::JoinRoom { code },
+        Entry::Resume { token, .. } => ClientMessage::Resume {
+            token,
+            last_seq: None,
+        },
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,
     }

@@ -6,13 +6,20 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::time::Instant;
 
-use mice_cake_engine::{Assignment, GameRng, GameView, Policy, Seat};
-use mice_cake_protocol::{ClientMessage, ErrorCode, GameId, GameResult, RoomStatus, ServerMessage};
+use mice_cake_engine::{Assignment, GameRng, GameView, Policy, Seat, Seated};
+use mice_cake_protocol::{
+    ChatChannel, ChatLine, ClientMessage, ErrorCode, GameId, GameResult, PlayedRound, RoomStatus,
+    ServerMessage,
+};
 use tokio::sync::mpsc;
 
 use crate::net::{NetEvent, Session};
-use crate::text;
+use crate::outcome::{self, Outcome};
+use crate::text::{self, Missed};
 use crate::tracker::{Happening, Tracker};
+
+/// A second Ctrl-C within this long leaves a game in progress.
+const CONFIRM_CTRL_C: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// How lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +42,15 @@ pub enum Decider {
     Watch,
 }
 
-/// Runs until the game is over (or the connection is lost for good);
-/// returns the game's result.
+/// Runs until the game is over, the person leaves, or the connection is
+/// lost for good; says how it ended. With `chat` off, nothing said is shown
+/// and nothing can be said.
 pub async fn run(
     session: Session,
     output: Output,
     decider: Decider,
-) -> anyhow::Result<Option<GameResult>> {
+    chat: bool,
+) -> anyhow::Result<outcome::Session> {
     // A bot reads nothing: its standard input may belong to someone else.
     let mut lines = match decider {
         Decider::Policy(..) => None,
@@ -56,12 +65,15 @@ pub async fn run(
         in_flight: None,
         stdin_open: lines.is_some(),
         prompted: None,
+        entered: false,
+        chat,
+        ctrl_c_at: None,
     };
     loop {
         let step = tokio::select! {
             event = player.session.events.recv() => match event {
-                Some(event) => player.net(event).await?,
-                None => anyhow::bail!("the connection ended"),
+                Some(event) => player.net(event).await,
+                None => Step::Done(Outcome::Failed("the connection ended".into())),
             },
             line = next_line(&mut lines) => match line {
                 Some(line) => player.typed(line.trim()).await,
@@ -70,12 +82,23 @@ pub async fn run(
                     player.stdin_closed()
                 }
             },
+            _ = tokio::signal::ctrl_c() => player.interrupted(),
         };
         match step {
             Step::Continue => {}
-            Step::Done(result) => {
+            Step::Done(outcome) => {
                 player.session.leave().await;
-                return Ok(result);
+                let room = player
+                    .tracker
+                    .room
+                    .as_ref()
+                    .map(|room| (room.code, room.you.is_some()));
+                return Ok(outcome::Session {
+                    outcome,
+                    room,
+                    // Every result was printed as the games ended.
+                    games: Vec::new(),
+                });
             }
         }
     }
@@ -108,8 +131,8 @@ async fn next_line(lines: &mut Option<mpsc::Receiver<String>>) -> Option<String>
 /// Whether to go on.
 enum Step {
     Continue,
-    /// Finished, with the game's result if it ended.
-    Done(Option<GameResult>),
+    /// Finished, and how.
+    Done(Outcome),
 }
 
 /// One seat (or a spectator) on the line interface.
@@ -127,10 +150,17 @@ struct Player {
     stdin_open: bool,
     /// The last round the person was asked about.
     prompted: Option<u32>,
+    /// In a room (or given the list): errors from now on are the room's,
+    /// not a refusal to let us in (that is told once, as the outcome).
+    entered: bool,
+    /// Whether chat is shown and may be said.
+    chat: bool,
+    /// When Ctrl-C was pressed in a game, to be pressed again to leave.
+    ctrl_c_at: Option<Instant>,
 }
 
 impl Player {
-    async fn net(&mut self, event: NetEvent) -> anyhow::Result<Step> {
+    async fn net(&mut self, event: NetEvent) -> Step {
         let message = match event {
             NetEvent::Message(message) => message,
             NetEvent::Reconnecting {
@@ -142,17 +172,30 @@ impl Player {
                     "connection lost ({reason}); reconnecting in {} (attempt {attempt})",
                     humantime::format_duration(wait)
                 ));
-                return Ok(Step::Continue);
+                // Entering again: a refusal now is told once, as the outcome.
+                self.entered = false;
+                return Step::Continue;
             }
             NetEvent::Reconnected => {
                 self.out.note("reconnected");
-                return Ok(Step::Continue);
+                return Step::Continue;
             }
-            NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),
+            NetEvent::Closed(reason) => return Step::Done(Outcome::Failed(reason)),
         };
+        if matches!(
+            message,
+            ServerMessage::Joined { .. } | ServerMessage::RoomList { .. }
+        ) {
+            self.entered = true;
+        }
         // Events replayed after a resume were seen (or are in the state):
-        // only the rounds missed are told again, below.
-        if self.out.0 == Output::Json || !self.tracker.is_history(&message) {
+        // only the rounds missed are told again, below. A refusal to let us
+        // in is told once, as the outcome; chat only if it is on.
+        let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
+        let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
+        if self.out.0 == Output::Json && !hidden_chat
+            || (!self.tracker.is_history(&message) && !refusal && !hidden_chat)
+        {
             self.out.message(&message);
         }
         let happening = self.tracker.apply(&message, Instant::now());
@@ -169,7 +212,7 @@ impl Player {
                     // Explained above: decide again.
                     self.in_flight = None;
                     self.prompted = None;
-                    return Ok(self.decide().await);
+                    return self.decide().await;
                 } else if *code == ErrorCode::AlreadyCommitted {
                     self.in_flight = None;
                 }
@@ -183,25 +226,95 @@ impl Player {
                 if let (Some(result), Some(room)) = (&result, room) {
                     self.out.game_over(result, room.game_ids.last());
                 }
-                return Ok(Step::Done(result));
+                return Step::Done(Outcome::Done);
             }
-            Some(Happening::Revealed(report)) => self.out.round(&report),
-            Some(Happening::Missed(report)) => {
-                self.out.round(&report);
+            Some(Happening::Revealed(played)) => self.round(&played),
+            Some(Happening::Missed(played)) => {
+                self.round(&played);
                 // The prompt, if any, went before the missed rounds: again.
                 self.prompted = None;
             }
-            Some(Happening::RoundStarted(_) | Happening::GameStarted(_)) | None => {}
+            Some(Happening::History(rounds)) => {
+                for played in &rounds {
+                    self.round(played);
+                }
+                self.prompted = None;
+            }
+            Some(Happening::Chat(line)) if self.chat => self.out.chat(&line),
+            Some(Happening::RoundStarted(_) | Happening::GameStarted(_) | Happening::Chat(_))
+            | None => {}
         }
         if matches!(
             message,
             ServerMessage::Joined { .. }
                 | ServerMessage::State { .. }
                 | ServerMessage::Event { .. }
+                | ServerMessage::History { .. }
         ) {
-            return Ok(self.decide().await);
+            return self.decide().await;
         }
-        Ok(Step::Continue)
+        Step::Continue
+    }
+
+    /// A round, with the deadline's marks.
+    fn round(&mut self, played: &PlayedRound) {
+        let index = self
+            .tracker
+            .log
+            .iter()
+            .position(|seen| seen.report.round == played.report.round)
+            .unwrap_or(0);
+        let missed = Missed {
+            in_a_row: Seated::from_fn(|seat| self.tracker.missed_in_a_row(index, seat)),
+            limit: self
+                .tracker
+                .room
+                .as_ref()
+                .map_or(0, |room| room.missed_deadline_limit),
+        };
+        self.out.round(played, missed);
+    }
+
+    /// Ctrl-C: a game in progress asks for a second one first (leaving it
+    /// forfeits); otherwise it leaves at once.
+    fn interrupted(&mut self) -> Step {
+        let in_game = matches!(self.decider, Decider::Stdin)
+            && self.tracker.you().is_some()
+            && self
+                .tracker
+                .room
+                .as_ref()
+                .is_some_and(|room| room.status == RoomStatus::Playing);
+        let now = Instant::now();
+        if in_game
+            && self
+                .ctrl_c_at
+                .is_none_or(|at| now.duration_since(at) > CONFIRM_CTRL_C)
+        {
+            self.ctrl_c_at = Some(now);
+            self.out.note(&format!(
+                "Leave the game? You forfeit it. Press Ctrl-C again within {} s to leave (or \
+                 close the terminal: your seat is kept for a while, to resume)",
+                CONFIRM_CTRL_C.as_secs()
+            ));
+            return Step::Continue;
+        }
+        self.leaving();
+        Step::Done(Outcome::Done)
+    }
+
+    /// Says what leaving now means.
+    fn leaving(&mut self) {
+        let Some(room) = self.tracker.room.as_ref() else {
+            return;
+        };
+        let forfeit = room.you.is_some() && room.status == RoomStatus::Playing;
+        let note = if forfeit {
+            format!("leaving room {}: you forfeit game {}", room.code, room.game)
+        } else {
+            format!("leaving room {}", room.code)
+        };
+        self.out.note(&note);
     }
 
     /// Whether `code` refuses the commit in flight, for the round still open.
@@ -229,17 +342,17 @@ impl Player {
     /// commits; a person's typed-ahead assignment is played, or the person
     /// is asked (once per round).
     async fn decide(&mut self) -> Step {
-        let Some((seat, view)) = self.deciding() else {
-            return Step::Continue;
-        };
-        if view.legal_assignments(seat).len() <= 1 {
-            if self.prompted != Some(view.round) {
-                self.prompted = Some(view.round);
+        if let Some(round) = self.forced_round() {
+            if self.prompted != Some(round) {
+                self.prompted = Some(round);
                 self.out
                     .note("nothing to decide this round: the server commits for you");
             }
             return Step::Continue;
         }
+        let Some((seat, view)) = self.deciding() else {
+            return Step::Continue;
+        };
         match &mut self.decider {
             Decider::Policy(policy, rng, think) => {
                 let assignment = policy.choose(&view, seat, rng);
@@ -259,12 +372,23 @@ impl Player {
         Step::Continue
     }
 
+    /// The round open now, if the server commits this player's only legal
+    /// assignment in it.
+    fn forced_round(&self) -> Option<u32> {
+        let room = self.tracker.room.as_ref()?;
+        let you = room.you?;
+        let forced = room.choices?[you].forced.is_some();
+        (forced && room.status == RoomStatus::Playing && !room.committed[you])
+            .then(|| room.view.map(|view| view.round))
+            .flatten()
+    }
+
     /// A round to play and nothing more to read: leave rather than stall
     /// the game (or wait for the deadline to play every round).
     fn out_of_input(&mut self) -> Step {
         self.out
             .note("standard input ended with a round to play: leaving the game");
-        Step::Done(None)
+        Step::Done(Outcome::Done)
     }
 
     fn prompt(&mut self, seat: Seat, view: &GameView) {
@@ -303,7 +427,33 @@ impl Player {
             return Step::Continue;
         }
         if matches!(line, "q" | "quit" | "exit") {
-            return Step::Done(None);
+            self.leaving();
+            return Step::Done(Outcome::Done);
+        }
+        if let Some(said) = line
+            .strip_prefix("/say ")
+            .or_else(|| line.strip_prefix("/chat "))
+        {
+            if !self.chat {
+                self.out.note("the chat is off (--no-chat)");
+            } else {
+                let text = said.to_owned();
+                let _ = self
+                    .session
+                    .commands
+                    .send(ClientMessage::Chat { text })
+                    .await;
+            }
+            return Step::Continue;
+        }
+        if let Some(show) = line.strip_prefix("/spectators ") {
+            let show = matches!(show.trim(), "on" | "yes" | "show");
+            let _ = self
+                .session
+                .commands
+                .send(ClientMessage::SpectatorChat { show })
+                .await;
+            return Step::Continue;
         }
         if line.starts_with('{') {
             // A program speaking the protocol directly.
@@ -430,11 +580,23 @@ impl Printer {
         }
     }
 
-    fn round(&mut self, report: &mice_cake_engine::RoundReport) {
+    fn round(&mut self, played: &PlayedRound, missed: Missed) {
         if self.0 == Output::Text {
-            for line in text::round(report) {
+            for line in text::round(played, missed) {
                 self.line(&line);
             }
+        }
+    }
+
+    /// A chat line, as text (JSON prints the message itself).
+    fn chat(&mut self, line: &ChatLine) {
+        if self.0 == Output::Text {
+            let who = match (line.seat, line.channel) {
+                (Some(seat), _) => format!("{} ({seat})", line.name),
+                (None, ChatChannel::Spectators) => format!("{} (spectator)", line.name),
+                (None, ChatChannel::Players) => line.name.clone(),
+            };
+            self.line(&format!("chat: {who}: {}", line.text));
         }
     }
 
@@ -481,6 +643,8 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
             vec![format!("error ({}): {message}", code.as_str())]
         }
         ServerMessage::ShuttingDown { message } => vec![format!("server: {message}")],
+        // Told as rounds and chat lines, by the player.
+        ServerMessage::History { .. } | ServerMessage::Chat { .. } => Vec::new(),
         ServerMessage::Event { event, .. } => match &**event {
             E::PlayerJoined { seat, player } => vec![format!("{} joined as {seat}", player.name)],
             E::GameStarted { game, players, .. } => vec![format!(
@@ -514,14 +678,21 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
     }
 }
 
-/// The public rooms as a small table.
+/// The public rooms as a small table: names cut to fit their column (by
+/// their width on screen, so that wide characters keep it aligned), the
+/// round shown only while a game is on.
 pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec<String> {
     if rooms.is_empty() {
         return vec!["no public rooms".into()];
     }
     let mut lines = vec![format!(
-        "{:<6} {:<9} {:<16} {:<16} {:>5} {:>9}",
-        "code", "status", "yellow", "blue", "round", "watching"
+        "{:<6} {:<9} {} {} {:>5} {:>8}",
+        "code",
+        "status",
+        fit("yellow", NAME_COLUMN),
+        fit("blue", NAME_COLUMN),
+        "round",
+        "watching"
     )];
     for room in rooms {
         let name = |seat: Seat| room.players[seat].clone().unwrap_or_else(|| "—".into());
@@ -530,13 +701,18 @@ pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec
             RoomStatus::Playing => "playing",
             RoomStatus::Finished => "finished",
         };
+        let round = if room.status == RoomStatus::Playing && room.round > 0 {
+            room.round.to_string()
+        } else {
+            "—".into()
+        };
         lines.push(format!(
-            "{:<6} {:<9} {:<16} {:<16} {:>5} {:>9}",
+            "{:<6} {:<9} {} {} {:>5} {:>8}",
             room.code.to_string(),
             status,
-            name(Seat::Yellow),
-            name(Seat::Blue),
-            room.round,
+            fit(&name(Seat::Yellow), NAME_COLUMN),
+            fit(&name(Seat::Blue), NAME_COLUMN),
+            round,
             room.spectators
         ));
     }
@@ -544,4 +720,97 @@ pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec
         lines.push(format!("… and {} more", total as usize - rooms.len()));
     }
     lines
+}
+
+/// Width of a name's column in tables.
+const NAME_COLUMN: usize = 16;
+
+/// `text` padded (or cut, with `…`) to exactly `width` columns on screen.
+fn fit(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr as _;
+    let mut fitted = String::new();
+    if text.width() <= width {
+        fitted.push_str(text);
+    } else {
+        for c in text.chars() {
+            let candidate = format!("{fitted}{c}");
+            if candidate.width() + 1 > width {
+                break;
+            }
+            fitted = candidate;
+        }
+        fitted.push('…');
+    }
+    let pad = width.saturating_sub(fitted.width());
+    fitted.push_str(&" ".repeat(pad));
+    fitted
+}
+
+/// The seats this user holds, to resume.
+pub fn seats_table(seats: &[crate::seats::HeldSeat]) -> Vec<String> {
+    if seats.is_empty() {
+        return vec!["you hold no seat".into()];
+    }
+    let mut lines = vec![format!(
+        "{:<6} {:<7} {} {}",
+        "room",
+        "seat",
+        fit("name", NAME_COLUMN),
+        "server"
+    )];
+    for held in seats {
+        lines.push(format!(
+            "{:<6} {:<7} {} {}",
+            held.room.to_string(),
+            held.seat
+                .map_or_else(|| "—".into(), |seat| seat.to_string()),
+            fit(&held.name, NAME_COLUMN),
+            held.server
+        ));
+    }
+    lines.push("take one back with:  mice-cake --server SERVER resume ROOM".into());
+    lines
+}
+
+#[cfg(test)]
+mod tables {
+    use mice_cake_protocol::{RoomOptions, RoomStatus, RoomSummary};
+    use unicode_width::UnicodeWidthStr as _;
+
+    use super::*;
+
+    #[test]
+    fn long_and_wide_names_keep_the_columns_aligned() {
+        let room = |code: &str, yellow: &str, status: RoomStatus, round: u32| RoomSummary {
+            code: code.parse().unwrap(),
+            status,
+            players: Seated {
+                yellow: Some(yellow.into()),
+                blue: None,
+            },
+            spectators: 2,
+            round,
+            options: RoomOptions::default(),
+        };
+        let rooms = [
+            room("K7M2Q", "Ann", RoomStatus::Playing, 4),
+            room(
+                "ABCDE",
+                "Bartholomew Longname-Smith",
+                RoomStatus::Waiting,
+                9,
+            ),
+            room("XYZ23", "李小龍李小龍李小龍李小龍", RoomStatus::Waiting, 0),
+        ];
+        let lines = rooms_table(&rooms, 3);
+        let widths: Vec<usize> = lines.iter().map(|line| line.width()).collect();
+        assert!(
+            widths.windows(2).all(|pair| pair[0] == pair[1]),
+            "{lines:#?}"
+        );
+        assert!(lines[2].contains("Bartholomew Lon…"), "{lines:#?}");
+        // A waiting room shows no round: its last game's is over.
+        assert!(lines[2].contains("    —"), "{}", lines[2]);
+        assert!(lines[1].contains("    4"), "{}", lines[1]);
+    }
 }

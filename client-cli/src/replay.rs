@@ -1,12 +1,19 @@
 //! Finished games from a file or a server: loaded, checked, stepped through.
 
-use mice_cake_engine::{GameRecord, GameView, RoundReport, Viewer};
-use mice_cake_protocol::{FinishedGame, GameId, GameResult};
+use mice_cake_engine::{GameRecord, GameView, Options, RoundReport, Seated, Viewer};
+use mice_cake_protocol::{ApiError, FinishedGame, GameId, GameResult, PlayedRound, RoomCode};
+
+use crate::text::Missed;
 
 /// A checked game, ready to step through.
 pub struct Replay {
+    /// The game's id and room, if the source had them.
+    pub id: Option<GameId>,
+    pub room: Option<RoomCode>,
+    /// The rules it was played by.
+    pub options: Options,
     /// The players' names, if the source had them.
-    pub players: Option<mice_cake_engine::Seated<String>>,
+    pub players: Option<Seated<String>>,
     /// The game's end, as the server recorded it (forfeits included).
     pub result: Option<GameResult>,
     /// The cake before the first round, then after each round.
@@ -34,23 +41,41 @@ pub fn load(source: &str, server: &str) -> anyhow::Result<Replay> {
 }
 
 fn fetch(url: &str) -> anyhow::Result<String> {
+    // An error status comes with the server's explanation: read it too.
     let mut response = ureq::get(url)
+        .config()
+        .http_status_as_error(false)
+        .build()
         .call()
         .map_err(|error| anyhow::anyhow!("cannot fetch {url}: {error}"))?;
-    response
+    let status = response.status();
+    let body = response
         .body_mut()
         .read_to_string()
-        .map_err(|error| anyhow::anyhow!("cannot read {url}: {error}"))
+        .map_err(|error| anyhow::anyhow!("cannot read {url}: {error}"))?;
+    if status.is_success() {
+        return Ok(body);
+    }
+    match serde_json::from_str::<ApiError>(&body) {
+        Ok(error) => Err(anyhow::anyhow!("{} ({url})", error.message)),
+        Err(_) => Err(anyhow::anyhow!("{url} answered {status}")),
+    }
 }
 
 /// Reads a finished game (as the server serves it) or a bare record.
 pub fn parse(text: &str) -> anyhow::Result<Replay> {
-    let (record, players, result) = match serde_json::from_str::<FinishedGame>(text) {
-        Ok(game) => (game.record, Some(game.players), Some(game.result)),
+    let (record, players, result, id, room) = match serde_json::from_str::<FinishedGame>(text) {
+        Ok(game) => (
+            game.record,
+            Some(game.players),
+            Some(game.result),
+            Some(game.id),
+            Some(game.room),
+        ),
         Err(_) => {
             let record: GameRecord = serde_json::from_str(text)
                 .map_err(|error| anyhow::anyhow!("not a game record: {error}"))?;
-            (record, None, None)
+            (record, None, None, None, None)
         }
     };
     let verified = record.seed.is_some();
@@ -59,6 +84,9 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
         .replay_each_round(|game| views.push(game.view(Viewer::Spectator)))
         .map_err(|error| anyhow::anyhow!("the record does not replay: {error}"))?;
     Ok(Replay {
+        id,
+        room,
+        options: record.options,
         players,
         result,
         views,
@@ -83,7 +111,11 @@ pub fn lines(replay: &Replay) -> Vec<String> {
         lines.extend(first.to_string().lines().map(str::to_owned));
     }
     for (report, view) in replay.rounds.iter().zip(replay.views.iter().skip(1)) {
-        lines.extend(crate::text::round(report));
+        let played = PlayedRound {
+            report: report.clone(),
+            auto: Seated::default(),
+        };
+        lines.extend(crate::text::round(&played, Missed::default()));
         lines.extend(view.to_string().lines().map(str::to_owned));
     }
     lines.push(end_line(replay));
@@ -93,15 +125,21 @@ pub fn lines(replay: &Replay) -> Vec<String> {
 /// How the game ended: as the server recorded it (a forfeit, say), else as
 /// the record played out.
 pub fn end_line(replay: &Replay) -> String {
+    match result(replay) {
+        Some(result) => crate::text::result(&result),
+        None => "The record stops before the end of the game.".into(),
+    }
+}
+
+/// The game's result: as the server recorded it, else as the record
+/// played out; none if it stops before the end.
+pub fn result(replay: &Replay) -> Option<GameResult> {
     let played = replay
         .views
         .last()
         .and_then(|view| view.outcome)
         .map(|outcome| GameResult::played(&outcome));
-    match replay.result.or(played) {
-        Some(result) => crate::text::result(&result),
-        None => "The record stops before the end of the game.".into(),
-    }
+    replay.result.or(played)
 }
 
 #[cfg(test)]
@@ -178,13 +216,14 @@ mod tests {
         let game = FinishedGame {
             id: uuid::Uuid::from_u128(1),
             room: "K7QMX".parse().unwrap(),
-            players: mice_cake_engine::Seated {
+            players: Seated {
                 yellow: "ann".into(),
                 blue: "bob".into(),
             },
             result: GameResult::played(&outcome),
             finished_at_ms: 1_795_000_000_000,
             record,
+            chat: Vec::new(),
         };
         let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();
         assert_eq!(replay.result, Some(game.result));

@@ -2,9 +2,10 @@
 //! the plain output use them.
 
 use mice_cake_engine::{
-    Attempt, AttemptResult, BoostResult, BoostRoll, Decider, EndReason, RoundReport, Seat, Target,
+    Attempt, AttemptResult, BoostResult, BoostRoll, Decider, EndReason, RoundReport, Seat, Seated,
+    Target,
 };
-use mice_cake_protocol::{Ending, ForfeitCause, GameResult};
+use mice_cake_protocol::{Ending, ForfeitCause, GameResult, PlayedRound};
 
 /// One attempt, readable at a glance: who, where, dice, what happened.
 pub fn attempt(attempt: &Attempt) -> String {
@@ -50,10 +51,11 @@ pub fn boost(boost: &BoostRoll) -> String {
     let piece = boost
         .piece
         .map_or_else(String::new, |piece| format!(" on {piece}"));
-    let outcome = match boost.result {
-        BoostResult::Took => "took it",
-        BoostResult::TooLow => "short",
-        BoostResult::NothingToRoll => "nothing to roll at",
+    let outcome = match (boost.result, boost.piece) {
+        (BoostResult::Took, _) => "took it".to_owned(),
+        (BoostResult::TooLow, Some(piece)) => format!("short of {}", piece.pips()),
+        (BoostResult::TooLow, None) => "short".to_owned(),
+        (BoostResult::NothingToRoll, _) => "nothing to roll at".to_owned(),
     };
     if boost.dice.is_empty() {
         format!("{} {} boost: {outcome}", boost.seat, boost.column)
@@ -68,13 +70,60 @@ pub fn boost(boost: &BoostRoll) -> String {
     }
 }
 
-/// A whole round, line by line.
-pub fn round(report: &RoundReport) -> Vec<String> {
+/// Deadlines missed in a row up to a round, and how many forfeit: what a
+/// round's lines need to mark the assignments the server made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Missed {
+    /// Per seat, rounds in a row the deadline played, up to this one.
+    pub in_a_row: Seated<u32>,
+    /// Missed deadlines in a row after which a player forfeits.
+    pub limit: u32,
+}
+
+/// A whole round, line by line: both assignments (and whose the deadline
+/// made), the pieces turned up before the dice, every attempt, the boosts,
+/// and what the round left behind.
+pub fn round(played: &PlayedRound, missed: Missed) -> Vec<String> {
+    let report = &played.report;
     let mut lines = vec![round_header(report)];
-    lines.extend(report.attempts.iter().map(|a| format!("  {}", attempt(a))));
-    lines.extend(report.boosts.iter().map(|b| format!("  {}", boost(b))));
-    lines.extend(round_notes(report).iter().map(|note| format!("  {note}")));
+    let indented = deadline_notes(played, missed)
+        .into_iter()
+        .chain(turned_up_first(report))
+        .chain(report.attempts.iter().map(attempt))
+        .chain(report.boosts.iter().map(boost))
+        .chain(round_notes(report));
+    lines.extend(indented.map(|line| format!("  {line}")));
     lines
+}
+
+/// Whose assignment the server made at the deadline, and how close that
+/// player is to forfeiting.
+pub fn deadline_notes(played: &PlayedRound, missed: Missed) -> Vec<String> {
+    Seat::ALL
+        .into_iter()
+        .filter(|seat| played.auto[*seat])
+        .map(|seat| {
+            let count = missed.in_a_row[seat];
+            let tally = if missed.limit == 0 {
+                String::new()
+            } else if count >= missed.limit {
+                format!(" ({count} of {}: forfeits)", missed.limit)
+            } else {
+                format!(" ({count} of {})", missed.limit)
+            };
+            format!("{seat} missed the deadline: the server chose{tally}")
+        })
+        .collect()
+}
+
+/// Face-down pieces turned up before the dice were rolled at them (the
+/// all-face-down game's blind round).
+pub fn turned_up_first(report: &RoundReport) -> Vec<String> {
+    report
+        .revealed
+        .iter()
+        .map(|flip| format!("{}{} turns up: {}", flip.column, flip.row, flip.piece))
+        .collect()
 }
 
 /// A round's first line: both assignments.
@@ -85,19 +134,19 @@ pub fn round_header(report: &RoundReport) -> String {
     )
 }
 
-/// What a round left behind: pieces turned up, mice resting.
+/// What a round left behind: pieces turned up after it, mice resting.
 pub fn round_notes(report: &RoundReport) -> Vec<String> {
     let mut notes: Vec<String> = report
-        .revealed
+        .flips
         .iter()
-        .chain(&report.flips)
         .map(|flip| format!("{}{} turns up: {}", flip.column, flip.row, flip.piece))
         .collect();
     for seat in Seat::ALL {
         let resting: u8 = report.resting[seat].iter().sum();
         if resting > 0 {
+            let rest = if resting == 1 { "rests" } else { "rest" };
             notes.push(format!(
-                "{seat}: {} rest next round",
+                "{seat}: {} {rest} next round",
                 plural(resting, "mouse", "mice")
             ));
         }
@@ -206,7 +255,12 @@ mod tests {
         for _ in 0..4 {
             let [yellow, blue] = [Seat::Yellow, Seat::Blue]
                 .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
-            text.extend(round(game.play_round(&yellow, &blue).unwrap()));
+            let report = game.play_round(&yellow, &blue).unwrap().clone();
+            let played = PlayedRound {
+                report,
+                auto: Seated::default(),
+            };
+            text.extend(round(&played, Missed::default()));
         }
         insta::assert_snapshot!(text.join("\n"));
     }
@@ -260,5 +314,89 @@ mod tests {
             result(&abandoned),
             "Game over: Yellow 80 – Blue 80, abandoned: both players stayed away too long"
         );
+    }
+}
+
+#[cfg(test)]
+mod marks {
+    use mice_cake_engine::{
+        Options, RecordedGame, Reveal, Seated, Seed, Viewer, greedy_assignment,
+    };
+
+    use super::*;
+
+    fn first_round(options: Options, seed: u64) -> RoundReport {
+        let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+        let [yellow, blue] = [Seat::Yellow, Seat::Blue]
+            .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
+        game.play_round(&yellow, &blue).unwrap().clone()
+    }
+
+    #[test]
+    fn moves_the_deadline_made_are_marked_with_the_tally() {
+        let played = PlayedRound {
+            report: first_round(Options::default(), 3),
+            auto: Seated {
+                yellow: false,
+                blue: true,
+            },
+        };
+        let missed = Missed {
+            in_a_row: Seated { yellow: 0, blue: 1 },
+            limit: 3,
+        };
+        let lines = round(&played, missed);
+        assert_eq!(
+            lines[1],
+            "  Blue missed the deadline: the server chose (1 of 3)"
+        );
+        let last = Missed {
+            in_a_row: Seated { yellow: 0, blue: 3 },
+            limit: 3,
+        };
+        assert!(round(&played, last)[1].ends_with("(3 of 3: forfeits)"));
+        assert!(
+            !round(&played, missed)
+                .iter()
+                .any(|line| line.contains("Yellow missed"))
+        );
+    }
+
+    #[test]
+    fn pieces_turned_up_blind_come_before_the_dice_rolled_at_them() {
+        let options = Options {
+            reveal: Reveal::AllFaceDown,
+            ..Options::default()
+        };
+        let report = first_round(options, 4);
+        assert!(!report.revealed.is_empty());
+        let lines = round(
+            &PlayedRound {
+                report: report.clone(),
+                auto: Seated::default(),
+            },
+            Missed::default(),
+        );
+        let first_flip = lines
+            .iter()
+            .position(|line| line.contains("turns up"))
+            .unwrap();
+        let first_attempt = lines
+            .iter()
+            .position(|line| line.contains("rolled") || line.contains("found the"))
+            .unwrap();
+        assert!(first_flip < first_attempt, "{lines:#?}");
+    }
+
+    #[test]
+    fn one_mouse_rests_and_two_mice_rest() {
+        let mut report = first_round(Options::default(), 3);
+        report.resting = Seated {
+            yellow: [1, 0, 0, 0],
+            blue: [1, 1, 0, 0],
+        };
+        let notes = round_notes(&report);
+        assert!(notes.contains(&"Yellow: 1 mouse rests next round".to_owned()));
+        assert!(notes.contains(&"Blue: 2 mice rest next round".to_owned()));
     }
 }

@@ -1,23 +1,37 @@
 //! The room as the client knows it: the last full state from the server,
-//! with every event since applied to it. Both interfaces read it.
+//! with every event since applied to it, every round of the game so far,
+//! the games finished before it, and the chat. Both interfaces read it.
 
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::{GameView, RoundReport, Seat, Seated, Viewer};
+use mice_cake_engine::{GameView, Seat, Seated, Viewer};
 use mice_cake_protocol::{
-    ErrorCode, MAX_LISTED_GAMES, RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ChatLine, ErrorCode, GameId, GameResult, MAX_LISTED_GAMES, PlayedRound, RoomEvent, RoomState,
+    RoomStatus, ServerMessage,
 };
+
+/// Chat lines kept.
+const CHAT_LINES: usize = 200;
 
 /// What the client knows of its room.
 #[derive(Debug, Default)]
 pub struct Tracker {
     /// The room, kept up to date; none before entering one.
     pub room: Option<RoomState>,
-    /// The rounds revealed in the current game, oldest first.
-    pub log: Vec<RoundReport>,
+    /// The rounds revealed in the current (or last) game, oldest first,
+    /// with whose assignment the deadline made.
+    pub log: Vec<PlayedRound>,
+    /// The players of the current (or last) game, by seat: kept when a
+    /// player leaves, so that a finished game still says who played it.
+    pub players: Option<Seated<String>>,
+    /// Games of this room that ended before the current one, oldest first.
+    pub past: Vec<PastGame>,
+    /// The latest chat lines, oldest first.
+    pub chat: Vec<ChatLine>,
     /// When the current round's deadline passes.
     pub deadline: Option<Instant>,
-    /// When each disconnected player forfeits.
+    /// When each disconnected player forfeits (or, outside a game, loses
+    /// the seat).
     pub graces: Seated<Option<Instant>>,
     /// The last error the server sent.
     pub error: Option<(ErrorCode, String)>,
@@ -28,6 +42,21 @@ pub struct Tracker {
     history_game: u32,
 }
 
+/// A game of this room that is over, kept to be read again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PastGame {
+    /// Its number in the room.
+    pub number: u32,
+    /// Who played it.
+    pub players: Seated<String>,
+    /// How it ended.
+    pub result: GameResult,
+    /// Its id, for `mice-cake replay`.
+    pub game_id: Option<GameId>,
+    /// Every round seen.
+    pub rounds: Vec<PlayedRound>,
+}
+
 /// Something worth telling the person at the keyboard.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Happening {
@@ -36,11 +65,16 @@ pub enum Happening {
     /// A round opened: time to decide (for a player).
     RoundStarted(u32),
     /// A round was revealed.
-    Revealed(Box<RoundReport>),
+    Revealed(Box<PlayedRound>),
     /// A round revealed while this client was away, told after a resume.
-    Missed(Box<RoundReport>),
+    Missed(Box<PlayedRound>),
+    /// Rounds of the game so far, new to this client: entering a room
+    /// brings them.
+    History(Vec<PlayedRound>),
     /// The game ended.
     GameOver,
+    /// Someone said something.
+    Chat(Box<ChatLine>),
 }
 
 impl Tracker {
@@ -49,8 +83,9 @@ impl Tracker {
         self.room.as_ref().and_then(|room| room.you)
     }
 
-    /// Whether this player must decide now: a game is on and this seat has
-    /// not committed this round.
+    /// Whether this player must decide now: a round is open, this seat has
+    /// not committed in it, and the server does not commit for it (a
+    /// single legal assignment).
     pub fn must_decide(&self) -> bool {
         let Some(room) = &self.room else {
             return false;
@@ -58,7 +93,12 @@ impl Tracker {
         let Some(you) = room.you else {
             return false;
         };
-        room.status == RoomStatus::Playing && room.view.is_some() && !room.committed[you]
+        // A round is open while its choices are known (from its start to
+        // its reveal); the server commits a forced assignment itself.
+        let open = room
+            .choices
+            .is_some_and(|choices| choices[you].forced.is_none());
+        room.status == RoomStatus::Playing && room.view.is_some() && !room.committed[you] && open
     }
 
     /// Whether `message` is an event the state already holds (replayed
@@ -76,6 +116,20 @@ impl Tracker {
             .map(|deadline| deadline.saturating_duration_since(now))
     }
 
+    /// The last game of the room, once it is over: its result, its record's
+    /// id and its rounds. Stays until another game starts, whoever leaves.
+    pub fn finished(&self) -> Option<(GameResult, Option<GameId>)> {
+        let room = self.room.as_ref()?;
+        let result = room.result.filter(|_| room.status != RoomStatus::Playing)?;
+        Some((result, room.game_ids.last().copied()))
+    }
+
+    /// The rounds in a row, up to and including the log's round `index`,
+    /// in which the deadline played for `seat`.
+    pub fn missed_in_a_row(&self, index: usize, seat: Seat) -> u32 {
+        missed_in_a_row(&self.log, index, seat)
+    }
+
     /// Applies one message; returns what happened worth telling.
     pub fn apply(&mut self, message: &ServerMessage, now: Instant) -> Option<Happening> {
         match message {
@@ -83,6 +137,37 @@ impl Tracker {
                 self.replace(state, now)
             }
             ServerMessage::Event { seq, event } => self.event(*seq, event, now),
+            ServerMessage::History { game, rounds } => {
+                if self.room.as_ref().is_none_or(|room| room.game != *game) {
+                    return None;
+                }
+                let new: Vec<PlayedRound> = rounds
+                    .iter()
+                    .filter(|played| self.record((*played).clone()))
+                    .cloned()
+                    .collect();
+                (!new.is_empty()).then_some(Happening::History(new))
+            }
+            ServerMessage::Chat {
+                channel,
+                name,
+                seat,
+                text,
+                at_ms,
+            } => {
+                let line = ChatLine {
+                    channel: *channel,
+                    name: name.clone(),
+                    seat: *seat,
+                    text: text.clone(),
+                    at_ms: *at_ms,
+                };
+                if self.chat.len() >= CHAT_LINES {
+                    self.chat.remove(0);
+                }
+                self.chat.push(line.clone());
+                Some(Happening::Chat(Box::new(line)))
+            }
             ServerMessage::CommitAccepted { assignment, .. } => {
                 if let Some(room) = &mut self.room
                     && let Some(you) = room.you
@@ -106,6 +191,50 @@ impl Tracker {
         }
     }
 
+    /// Adds a round to the log, in order, once.
+    fn record(&mut self, played: PlayedRound) -> bool {
+        let round = played.report.round;
+        if self.log.iter().any(|seen| seen.report.round == round) {
+            return false;
+        }
+        let at = self.log.partition_point(|seen| seen.report.round < round);
+        self.log.insert(at, played);
+        true
+    }
+
+    /// Keeps the finished game (if any) with the games before it: a new
+    /// one is starting.
+    fn archive(&mut self) {
+        let Some(room) = &self.room else {
+            return;
+        };
+        let Some(result) = room.result else {
+            return;
+        };
+        if room.game == 0
+            || self
+                .past
+                .last()
+                .is_some_and(|game| game.number == room.game)
+        {
+            return;
+        }
+        let players = self.players.clone().unwrap_or_else(|| {
+            Seated::from_fn(|seat| {
+                room.players[seat]
+                    .as_ref()
+                    .map_or_else(|| "?".into(), |player| player.name.clone())
+            })
+        });
+        self.past.push(PastGame {
+            number: room.game,
+            players,
+            result,
+            game_id: room.game_ids.last().copied(),
+            rounds: std::mem::take(&mut self.log),
+        });
+    }
+
     /// A whole new state; says so if it ends a game this client had not
     /// seen end (after a resume, or when watching a finished room).
     fn replace(&mut self, state: &RoomState, now: Instant) -> Option<Happening> {
@@ -116,12 +245,23 @@ impl Tracker {
         let before = self.room.as_ref().map(|room| (room.game, room.status));
         self.history_game = before.map_or(state.game, |(game, _)| game);
         if before.is_none_or(|(game, _)| game != state.game) {
+            self.archive();
             self.log.clear();
+            self.players = None;
         }
-        if let Some(report) = &state.last_report
-            && self.log.last().is_none_or(|last| last.round < report.round)
+        if let (Some(yellow), Some(blue)) = (&state.players.yellow, &state.players.blue)
+            && state.game > 0
         {
-            self.log.push((**report).clone());
+            self.players.get_or_insert_with(|| Seated {
+                yellow: yellow.name.clone(),
+                blue: blue.name.clone(),
+            });
+        }
+        if let Some(report) = &state.last_report {
+            self.record(PlayedRound {
+                report: (**report).clone(),
+                auto: Seated::default(),
+            });
         }
         self.room = Some(state.clone());
         let over = state.status == RoomStatus::Finished && state.result.is_some();
@@ -134,13 +274,14 @@ impl Tracker {
         let game = self.room.as_ref()?.game;
         match event {
             RoomEvent::GameStarted { game, .. } => self.history_game = *game,
-            RoomEvent::Revealed { report, .. }
-                if self.history_game == game
-                    && !self.log.iter().any(|seen| seen.round == report.round) =>
-            {
-                let at = self.log.partition_point(|seen| seen.round < report.round);
-                self.log.insert(at, (**report).clone());
-                return Some(Happening::Missed(report.clone()));
+            RoomEvent::Revealed { report, auto, .. } if self.history_game == game => {
+                let played = PlayedRound {
+                    report: (**report).clone(),
+                    auto: *auto,
+                };
+                if self.record(played.clone()) {
+                    return Some(Happening::Missed(Box::new(played)));
+                }
             }
             _ => {}
         }
@@ -162,6 +303,9 @@ impl Tracker {
                 players,
                 view,
             } => {
+                self.archive();
+                self.players = Some(players.as_ref().map(|player| player.name.clone()));
+                let room = self.room.as_mut()?;
                 room.game = *game;
                 room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
                 room.view = Some(GameView { viewer, ..*view });
@@ -172,7 +316,6 @@ impl Tracker {
                 room.result = None;
                 room.rematch = Seated::default();
                 room.last_report = None;
-                self.log.clear();
                 return Some(Happening::GameStarted(*game));
             }
             RoomEvent::RoundStarted {
@@ -187,15 +330,29 @@ impl Tracker {
                 return Some(Happening::RoundStarted(*round));
             }
             RoomEvent::Committed { seat } => room.committed[*seat] = true,
-            RoomEvent::Revealed { report, view, .. } => {
+            RoomEvent::Revealed { report, view, auto } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.last_report = Some(report.clone());
                 room.committed = Seated::default();
                 room.your_commit = None;
                 room.choices = None;
+                for seat in Seat::ALL {
+                    if let Some(player) = &mut room.players[seat] {
+                        // As the server counts: deadlines missed in a row.
+                        player.auto_commits = if auto[seat] {
+                            player.auto_commits + 1
+                        } else {
+                            0
+                        };
+                    }
+                }
                 self.deadline = None;
-                self.log.push((**report).clone());
-                return Some(Happening::Revealed(report.clone()));
+                let played = PlayedRound {
+                    report: (**report).clone(),
+                    auto: *auto,
+                };
+                self.record(played.clone());
+                return Some(Happening::Revealed(Box::new(played)));
             }
             RoomEvent::Connection {
                 seat,
@@ -236,6 +393,19 @@ impl Tracker {
 
 fn grace(ms: Option<u64>, now: Instant) -> Option<Instant> {
     ms.map(|ms| now + Duration::from_millis(ms))
+}
+
+/// The rounds in a row, up to and including `log[index]`, in which the
+/// deadline played for `seat`.
+pub fn missed_in_a_row(log: &[PlayedRound], index: usize, seat: Seat) -> u32 {
+    let count = log
+        .get(..=index)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .take_while(|played| played.auto[seat])
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -428,14 +598,22 @@ mod resume_tests {
             .collect();
         let missed: Vec<u32> = happenings
             .iter()
-            .map(|happening| match happening {
-                Happening::Missed(report) => report.round,
+            .flat_map(|happening| match happening {
+                Happening::History(rounds) => rounds
+                    .iter()
+                    .map(|played| played.report.round)
+                    .collect::<Vec<_>>(),
+                Happening::Missed(played) => vec![played.report.round],
                 other => panic!("only missed rounds are news: {other:?}"),
             })
             .collect();
         // Round 4 came with the state itself; 2 and 3 are told.
         assert_eq!(missed, [2, 3]);
-        let log: Vec<u32> = tracker.log.iter().map(|report| report.round).collect();
+        let log: Vec<u32> = tracker
+            .log
+            .iter()
+            .map(|played| played.report.round)
+            .collect();
         assert_eq!(log, [1, 2, 3, 4]);
         let ServerMessage::Joined { state, .. } = room.joined() else {
             panic!("joined")

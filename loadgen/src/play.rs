@@ -200,6 +200,7 @@ impl Client {
                     deadline_ms: Some(self.run.plan.deadline_ms),
                     public: false,
                     bot: None,
+                    record_chat: false,
                 },
             },
             Entry::Join(code) => ClientMessage::JoinRoom { code },
@@ -312,7 +313,9 @@ impl Client {
             | ServerMessage::Joined { .. }
             | ServerMessage::Left { .. }
             | ServerMessage::Welcome { .. }
-            | ServerMessage::RoomList { .. } => {}
+            | ServerMessage::RoomList { .. }
+            | ServerMessage::History { .. }
+            | ServerMessage::Chat { .. } => {}
         }
         Ok(())
     }

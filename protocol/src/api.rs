@@ -35,6 +35,10 @@ pub struct FinishedGame {
     pub finished_at_ms: u64,
     /// The engine record: options, seed, layout, every round.
     pub record: GameRecord,
+    /// What was said on the chat during the game, both channels, when the
+    /// room kept it (`record_chat`); empty otherwise.
+    #[serde(default)]
+    pub chat: Vec<crate::chat::ChatLine>,
 }
 
 /// Games per page of `GET /api/games` unless `limit` says otherwise.

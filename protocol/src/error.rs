@@ -66,11 +66,13 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// HTTP: `/ws` asked without a WebSocket upgrade (426).
     UpgradeRequired,
+    /// A chat message that is empty or too long once cleaned.
+    BadChat,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -100,6 +102,7 @@ impl ErrorCode {
         ErrorCode::NotFound,
         ErrorCode::MethodNotAllowed,
         ErrorCode::UpgradeRequired,
+        ErrorCode::BadChat,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -134,6 +137,7 @@ impl ErrorCode {
             ErrorCode::NotFound => "not_found",
             ErrorCode::MethodNotAllowed => "method_not_allowed",
             ErrorCode::UpgradeRequired => "upgrade_required",
+            ErrorCode::BadChat => "bad_chat",
         }
     }
 }

@@ -19,12 +19,14 @@
 //! * [`room`]: room options, players, results, listings.
 //! * [`ids`]: room codes, seat tokens, game ids.
 //! * [`name`]: what a player's name may hold.
+//! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
 //! * [`api`]: the bodies of the HTTP API.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
 //!   these types (`docs/protocol.schema.json`).
 
 pub mod api;
+pub mod chat;
 pub mod error;
 pub mod ids;
 pub mod messages;
@@ -36,11 +38,12 @@ pub use api::{
     ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, Health, HealthStatus,
     MAX_GAMES_PAGE, RoomList,
 };
+pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
     ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION,
-    ParseError, RoomEvent, RoomState, ServerMessage,
+    ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use room::{

@@ -3,6 +3,7 @@
 use mice_cake_engine::{Assignment, Choices, GameView, RoundReport, Seat, Seated};
 use serde::{Deserialize, Serialize};
 
+use crate::chat::ChatChannel;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, RoomCode, SeatToken};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
@@ -76,11 +77,24 @@ pub enum ClientMessage {
     Rematch,
     /// Leaves the room (a player leaving a game in progress forfeits it).
     Leave,
+    /// Says something on the room's chat: a player on the players' channel,
+    /// a spectator on the spectators'.
+    Chat {
+        /// The message: see `docs/protocol.md` for how it is cleaned (1 to
+        /// 200 characters of plain text).
+        text: String,
+    },
+    /// A player asks to read the spectators' chat too (or no longer).
+    /// Spectators always read both channels.
+    SpectatorChat {
+        /// Whether to receive it.
+        show: bool,
+    },
 }
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 9] = [
+    pub const TYPES: [&'static str; 11] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -90,6 +104,8 @@ impl ClientMessage {
         "commit",
         "rematch",
         "leave",
+        "chat",
+        "spectator_chat",
     ];
 
     /// Reads a client's text frame, telling a malformed message from an
@@ -232,12 +248,47 @@ pub enum ServerMessage {
         /// For people.
         message: String,
     },
+    /// Rounds of the room's current (or last) game, oldest first: sent to
+    /// whoever enters the room, right after `joined`, so that every round
+    /// so far can be shown. Long games come in several messages.
+    History {
+        /// The game they belong to (as in the room state).
+        game: u32,
+        /// The rounds, in order.
+        rounds: Vec<PlayedRound>,
+    },
+    /// Someone in the room said something. Not a numbered event: chat is
+    /// not replayed after a reconnection, but whoever enters gets the
+    /// latest lines of the channels they read.
+    Chat {
+        /// The channel.
+        channel: ChatChannel,
+        /// Who said it.
+        name: String,
+        /// The speaker's seat, for a player; `null` for a spectator.
+        seat: Option<Seat>,
+        /// What was said, cleaned: plain text.
+        text: String,
+        /// When: milliseconds since the Unix epoch, by the server's clock.
+        at_ms: u64,
+    },
+}
+
+/// A round as played: its report, and whose assignment the server made
+/// when the deadline passed.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedRound {
+    /// Both assignments, every die, every outcome.
+    pub report: RoundReport,
+    /// Whose assignment the server made at the deadline.
+    pub auto: Seated<bool>,
 }
 
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 9] = [
+    pub const TYPES: [&'static str; 11] = [
         "welcome",
         "room_list",
         "joined",
@@ -247,6 +298,8 @@ impl ServerMessage {
         "left",
         "error",
         "shutting_down",
+        "history",
+        "chat",
     ];
 }
 
@@ -384,6 +437,9 @@ pub struct RoomState {
     /// The finished games of this room, oldest first (the latest
     /// [`MAX_LISTED_GAMES`]).
     pub game_ids: Vec<GameId>,
+    /// Automatic commits in a row (missed deadlines) after which a player
+    /// forfeits: compare with each player's `auto_commits`.
+    pub missed_deadline_limit: u32,
     /// The number of the last event this state includes.
     pub seq: u64,
 }

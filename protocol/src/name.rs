@@ -109,7 +109,7 @@ pub fn player_name(name: &str) -> Result<String, BadName> {
 }
 
 /// Whether `c` cannot be seen, or changes how the text around it is shown.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     use GeneralCategory::{
         Control, Format, LineSeparator, ParagraphSeparator, PrivateUse, Surrogate, Unassigned,
     };
@@ -127,7 +127,7 @@ fn is_invisible(c: char) -> bool {
 
 /// The variation selectors of the Basic Multilingual Plane (those beyond it
 /// are refused outright by `is_invisible`).
-fn is_variation_selector(c: char) -> bool {
+pub(crate) fn is_variation_selector(c: char) -> bool {
     matches!(c, '\u{FE00}'..='\u{FE0F}')
 }
 
@@ -135,7 +135,7 @@ fn is_variation_selector(c: char) -> bool {
 /// just before it (as in "❤️"): the only use that shows. Anywhere else a
 /// selector is invisible, and would make "Ann" and "Ann\u{FE0F}" two names
 /// that look alike.
-fn selects_emoji(previous: Option<char>, selector: char) -> bool {
+pub(crate) fn selects_emoji(previous: Option<char>, selector: char) -> bool {
     use unicode_properties::UnicodeEmoji as _;
     matches!(selector, '\u{FE0E}' | '\u{FE0F}')
         && previous.is_some_and(|c| c.is_emoji_char() && !is_variation_selector(c))

@@ -27,6 +27,9 @@ pub struct RoomOptions {
     pub public: bool,
     /// Play against a server-side bot with this policy, which takes the other seat.
     pub bot: Option<Policy>,
+    /// Whether what is said on the chat during a game is kept with the
+    /// finished game (`GET /api/games/{id}`, `chat`). Off unless asked.
+    pub record_chat: bool,
 }
 
 impl RoomOptions {
@@ -43,6 +46,7 @@ impl Default for RoomOptions {
             deadline_ms: None,
             public: true,
             bot: None,
+            record_chat: false,
         }
     }
 }

@@ -23,6 +23,10 @@ use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
 use crate::token::token_hash;
 
+/// Chat messages a connection may send per second, on average (bursts of
+/// twice that).
+const CHAT_PER_SECOND: u32 = 1;
+
 /// Refused messages after which a flooding client is disconnected.
 const MAX_RATE_VIOLATIONS: u32 = 100;
 
@@ -262,6 +266,7 @@ struct Session {
     name: Option<String>,
     membership: Option<Membership>,
     limit: RateLimit,
+    chat_limit: RateLimit,
     violations: u32,
 }
 
@@ -275,6 +280,7 @@ impl Session {
             name: None,
             membership: None,
             limit,
+            chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             violations: 0,
         }
     }
@@ -398,6 +404,26 @@ impl Session {
                 .await
             }
             ClientMessage::Rematch => self.tell_room(Command::Rematch { conn }).await,
+            ClientMessage::Chat { text } => {
+                // Cleaned first: a message refused as empty does not use up
+                // the allowance (the message rate covers floods of those).
+                let text = mice_cake_protocol::chat_text(&text)
+                    .map_err(|error| Refusal::new(ErrorCode::BadChat, error.to_string()))?;
+                if !self.chat_limit.allow(std::time::Instant::now()) {
+                    return Err(Refusal::new(
+                        ErrorCode::RateLimited,
+                        format!(
+                            "chat: at most {CHAT_PER_SECOND} message a second (bursts of {}); \
+                             this one was not sent",
+                            2 * CHAT_PER_SECOND
+                        ),
+                    ));
+                }
+                self.tell_room(Command::Chat { conn, name, text }).await
+            }
+            ClientMessage::SpectatorChat { show } => {
+                self.tell_room(Command::SpectatorChat { conn, show }).await
+            }
             ClientMessage::Leave => {
                 self.tell_room(Command::Leave { conn }).await?;
                 self.membership = None;

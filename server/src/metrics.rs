@@ -29,6 +29,9 @@ pub(crate) const MESSAGES_RECEIVED: &str = "mice_cake_messages_received_total";
 pub(crate) const MESSAGES_SENT: &str = "mice_cake_messages_sent_total";
 /// Errors sent to clients, by code (counter).
 pub(crate) const ERRORS: &str = "mice_cake_errors_total";
+/// Frames that may be left out (chat) left out for a client whose queue
+/// was half full (counter).
+pub(crate) const FRAMES_LEFT_OUT: &str = "mice_cake_frames_left_out_total";
 /// Clients disconnected for falling behind (counter).
 pub(crate) const SLOW_CLIENTS: &str = "mice_cake_slow_clients_total";
 /// Room writes stored (counter).
@@ -90,6 +93,11 @@ pub(crate) fn describe() {
     describe_counter!(MESSAGES_SENT, Unit::Count, "Messages queued to clients.");
     describe_counter!(ERRORS, Unit::Count, "Errors sent to clients, by code.");
     describe_counter!(
+        FRAMES_LEFT_OUT,
+        Unit::Count,
+        "Chat lines left out for clients whose queue was half full."
+    );
+    describe_counter!(
         SLOW_CLIENTS,
         Unit::Count,
         "Clients disconnected for falling behind."
@@ -113,6 +121,7 @@ pub(crate) fn describe() {
         MESSAGES_RECEIVED,
         MESSAGES_SENT,
         SLOW_CLIENTS,
+        FRAMES_LEFT_OUT,
         STORE_ERRORS,
     ] {
         metrics::counter!(counter).increment(0);

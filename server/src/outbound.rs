@@ -88,6 +88,19 @@ impl Outbound {
         }
     }
 
+    /// Queues a frame that may be left out (chat): only while the queue is
+    /// at most half full, so that it never costs the client its connection.
+    pub(crate) fn offer(&self, frame: Frame) {
+        if self.tx.capacity() * 2 < self.tx.max_capacity() {
+            metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1);
+            return;
+        }
+        match self.tx.try_send(frame) {
+            Ok(()) => metrics::counter!(crate::metrics::MESSAGES_SENT).increment(1),
+            Err(_) => metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1),
+        }
+    }
+
     /// Serializes and queues one message.
     pub(crate) fn send_message(&self, message: &ServerMessage) {
         self.send(frame(message));
@@ -115,5 +128,22 @@ mod tests {
         assert_eq!(queue.try_recv().unwrap().as_str(), "one");
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
         assert!(queue.try_recv().is_err());
+    }
+
+    #[test]
+    fn what_may_be_left_out_is_once_the_queue_is_half_full() {
+        let (outbound, mut queue, close) = Outbound::new(4);
+        outbound.offer(Frame::from("chat 1"));
+        outbound.offer(Frame::from("chat 2"));
+        outbound.offer(Frame::from("chat 3"));
+        // Over half full: more chat is left out, and the client stays.
+        outbound.offer(Frame::from("chat 4"));
+        assert!(!close.is_cancelled());
+        // What must arrive still does.
+        outbound.send(Frame::from("event"));
+        let got: Vec<_> = std::iter::from_fn(|| queue.try_recv().ok())
+            .map(|frame| frame.as_str().to_owned())
+            .collect();
+        assert_eq!(got, ["chat 1", "chat 2", "chat 3", "event"]);
     }
 }

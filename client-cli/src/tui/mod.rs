@@ -1,46 +1,100 @@
 //! The full-screen interface (ratatui + crossterm), in the Elm style:
 //! messages go through [`model::update`], [`view::view`] draws the model.
 
+pub mod chat;
+mod log;
 pub mod model;
+#[cfg(test)]
+mod moments;
+mod palette;
 #[cfg(test)]
 mod rendering;
 pub mod replay;
+pub mod reveal;
 pub mod view;
 
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, EventStream, KeyEventKind};
 use futures_util::StreamExt;
+use mice_cake_protocol::RoomStatus;
 
 use crate::net::Session;
-use model::{Cmd, Model, Msg, update};
+use crate::outcome::{self, Ended, Outcome, Signal};
+use model::{Cmd, Model, Msg, Settings, update};
 
 /// How often countdowns are redrawn.
 const TICK: Duration = Duration::from_millis(250);
+/// How often a reveal being played out is redrawn.
+const ANIMATION_TICK: Duration = Duration::from_millis(40);
 
-/// Runs the interface until the person quits or the connection is lost for
-/// good. The terminal is restored on every way out, panics included
-/// (`ratatui::init` installs the hook).
-pub async fn run(mut session: Session) -> anyhow::Result<()> {
+/// Runs the interface until the person quits, the connection is lost for
+/// good, or a signal stops it. The terminal is restored on every way out,
+/// panics included (`ratatui::init` installs the hook). Quitting leaves
+/// the room; a signal (the terminal closed, say) does not, so that the
+/// seat is kept for the server's grace period.
+pub async fn run(mut session: Session, settings: Settings) -> anyhow::Result<outcome::Session> {
+    let mut model = Model::with(settings, Instant::now());
     let mut terminal = ratatui::init();
-    let outcome = event_loop(&mut terminal, &mut session).await;
+    let ended = event_loop(&mut terminal, &mut session, &mut model).await;
     ratatui::restore();
-    session.leave().await;
-    outcome
+    let outcome = ended?;
+    if outcome == Outcome::Done {
+        session.leave().await;
+    }
+    Ok(outcome::Session {
+        room: model
+            .tracker
+            .room
+            .as_ref()
+            .map(|room| (room.code, room.you.is_some())),
+        games: games_ended(&model),
+        outcome,
+    })
+}
+
+/// Every game that ended in the room while the client was in it.
+fn games_ended(model: &Model) -> Vec<Ended> {
+    let mut games: Vec<Ended> = model
+        .tracker
+        .past
+        .iter()
+        .map(|game| Ended {
+            number: game.number,
+            result: game.result,
+            game_id: game.game_id,
+        })
+        .collect();
+    if let (Some((result, game_id)), Some(room)) =
+        (model.tracker.finished(), model.tracker.room.as_ref())
+    {
+        games.push(Ended {
+            number: room.game,
+            result,
+            game_id,
+        });
+    }
+    games
 }
 
 async fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     session: &mut Session,
-) -> anyhow::Result<()> {
-    let mut model = Model::new(Instant::now());
+    model: &mut Model,
+) -> anyhow::Result<Outcome> {
     let mut keys = EventStream::new();
-    let mut ticks = tokio::time::interval(TICK);
+    let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
     // reason) until the person quits.
     let mut connected = true;
     loop {
-        terminal.draw(|frame| view::view(&model, frame))?;
+        terminal.draw(|frame| view::view(model, frame))?;
+        let tick = if model.revealing() {
+            ANIMATION_TICK
+        } else {
+            TICK
+        };
         let msg = tokio::select! {
             event = session.events.recv(), if connected => match event {
                 Some(event) => Msg::Net(event),
@@ -54,19 +108,93 @@ async fn event_loop(
                 // Resizes and the rest: redraw.
                 Some(Ok(_)) => continue,
                 Some(Err(error)) => return Err(error.into()),
-                None => return Ok(()),
+                None => return Ok(Outcome::Done),
             },
-            _ = ticks.tick() => Msg::Tick(Instant::now()),
-            // Raw mode turns Ctrl-C into a key; this is a signal from elsewhere.
-            _ = tokio::signal::ctrl_c() => return Ok(()),
+            () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
+            // Raw mode turns Ctrl-C into a key: this signal comes from
+            // elsewhere, as do the others.
+            signal = signals.next() => return Ok(Outcome::Interrupted(signal)),
         };
-        for cmd in update(&mut model, msg) {
+        let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
+        for cmd in update(model, msg) {
             match cmd {
                 Cmd::Send(message) => {
                     let _ = session.commands.send(message).await;
                 }
-                Cmd::Quit => return Ok(()),
+                Cmd::Bell => {
+                    let mut stdout = std::io::stdout();
+                    let _ = stdout.write_all(b"\x07");
+                    let _ = stdout.flush();
+                }
+                Cmd::Quit => return Ok(quitting(model)),
             }
+        }
+        // Refused before ever entering a room: nothing to show, say why.
+        if closed
+            && model.tracker.room.is_none()
+            && let model::Link::Closed(reason) = &model.link
+        {
+            return Ok(Outcome::Failed(reason.clone()));
+        }
+    }
+}
+
+/// The outcome of quitting: done, unless the connection was lost for good
+/// in the middle of a game.
+fn quitting(model: &Model) -> Outcome {
+    match &model.link {
+        model::Link::Closed(reason)
+            if model
+                .tracker
+                .room
+                .as_ref()
+                .is_none_or(|room| room.status == RoomStatus::Playing) =>
+        {
+            Outcome::Failed(reason.clone())
+        }
+        _ => Outcome::Done,
+    }
+}
+
+/// The signals that stop the interface.
+struct Signals {
+    #[cfg(unix)]
+    streams: Vec<(Signal, tokio::signal::unix::Signal)>,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Signals {
+                streams: vec![
+                    (Signal::Terminate, signal(SignalKind::terminate())?),
+                    (Signal::Hangup, signal(SignalKind::hangup())?),
+                    (Signal::Interrupt, signal(SignalKind::interrupt())?),
+                ],
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(Signals {})
+    }
+
+    /// The next signal.
+    async fn next(&mut self) -> Signal {
+        #[cfg(unix)]
+        {
+            let waiting = self.streams.iter_mut().map(|(signal, stream)| {
+                Box::pin(async move {
+                    stream.recv().await;
+                    *signal
+                })
+            });
+            futures_util::future::select_all(waiting).await.0
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            Signal::Interrupt
         }
     }
 }

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use mice_cake_engine::{Access, Assignment, Column, Domino, GameView, Seat, greedy_assignment};
-use mice_cake_protocol::{ClientMessage, RoomStatus};
+use mice_cake_protocol::{ClientMessage, ErrorCode, RoomEvent, RoomStatus, ServerMessage};
 
+use super::chat::ChatPane;
+use super::reveal::{RevealShow, changed_cells};
 use crate::net::NetEvent;
-use crate::text;
 use crate::tracker::{Happening, Tracker};
 
 /// What the interface is told.
@@ -17,7 +18,7 @@ use crate::tracker::{Happening, Tracker};
 pub enum Msg {
     Key(KeyEvent),
     Net(NetEvent),
-    /// Time passes (countdowns).
+    /// Time passes (countdowns, the reveal).
     Tick(Instant),
 }
 
@@ -25,6 +26,8 @@ pub enum Msg {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cmd {
     Send(ClientMessage),
+    /// Ring the terminal's bell.
+    Bell,
     /// Leave the room and end the program.
     Quit,
 }
@@ -40,6 +43,28 @@ pub enum Link {
     /// Back after a drop (shown for a while).
     Reconnected(Instant),
     Closed(String),
+}
+
+/// How the person set the interface up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Play reveals out (dice rolling one attempt after another).
+    pub animation: bool,
+    /// Ring the bell when a round opens for this player, and at a rematch
+    /// offer.
+    pub bell: bool,
+    /// Show the chat, and let the person talk.
+    pub chat: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            animation: true,
+            bell: false,
+            chat: true,
+        }
+    }
 }
 
 /// The assignment being put together.
@@ -71,26 +96,54 @@ pub struct Model {
     pub tracker: Tracker,
     pub editor: Editor,
     pub link: Link,
+    pub settings: Settings,
     pub help: bool,
-    /// A short message at the bottom: an explanation, an error.
+    /// A short message at the bottom: an explanation, an error, a cue.
     pub notice: Option<String>,
     /// Waiting for y/n before leaving.
     pub confirm_quit: bool,
-    /// Lines of the round log scrolled past (the newest round is on top).
+    /// Lines of the rounds log scrolled past (the newest round is on top).
     pub scroll: usize,
+    /// The game whose result is shown in the middle of the screen, until
+    /// the person dismisses it.
+    pub result_shown: Option<u32>,
+    /// The reveal being played out.
+    pub reveal: Option<RevealShow>,
+    /// Places the last round changed, marked until the next reveal: the
+    /// round, and the places.
+    pub changed: Option<(u32, Vec<(Column, mice_cake_engine::Row)>)>,
+    /// The round of a commit made while the connection was down: sent when
+    /// it is back.
+    pub held_commit: Option<u32>,
+    pub chat: ChatPane,
+    /// Stepping through a finished game: what the title says instead of
+    /// the room's live state.
+    pub replay: Option<String>,
     pub now: Instant,
 }
 
 impl Model {
+    /// A model with the default settings.
     pub fn new(now: Instant) -> Model {
+        Model::with(Settings::default(), now)
+    }
+
+    pub fn with(settings: Settings, now: Instant) -> Model {
         Model {
             tracker: Tracker::default(),
             editor: Editor::default(),
             link: Link::Connected,
+            settings,
             help: false,
             notice: None,
             confirm_quit: false,
             scroll: 0,
+            result_shown: None,
+            reveal: None,
+            changed: None,
+            held_commit: None,
+            chat: ChatPane::default(),
+            replay: None,
             now,
         }
     }
@@ -103,11 +156,25 @@ impl Model {
 
     /// Whether the editor is live: this player has to decide.
     pub fn deciding(&self) -> bool {
-        !matches!(self.link, Link::Closed(_))
-            && self.tracker.must_decide()
+        !matches!(self.link, Link::Closed(_)) && self.tracker.must_decide()
+    }
+
+    /// Whether a reveal is being played out at `self.now`.
+    pub fn revealing(&self) -> bool {
+        self.reveal
+            .as_ref()
+            .is_some_and(|show| !show.at(self.now).done)
+    }
+
+    /// Whether a game this player is in is going on.
+    fn in_game(&self) -> bool {
+        self.tracker.you().is_some()
             && self
-                .playing()
-                .is_some_and(|(seat, view)| view.legal_assignments(seat).len() > 1)
+                .tracker
+                .room
+                .as_ref()
+                .is_some_and(|room| room.status == RoomStatus::Playing)
+            && !matches!(self.link, Link::Closed(_))
     }
 }
 
@@ -121,28 +188,97 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             {
                 model.link = Link::Connected;
             }
+            if model.reveal.as_ref().is_some_and(|show| show.at(now).done) {
+                model.reveal = None;
+            }
             Vec::new()
         }
-        Msg::Net(event) => {
-            net(model, event);
-            Vec::new()
-        }
+        Msg::Net(event) => net(model, event),
         Msg::Key(key) => key_pressed(model, key),
     }
 }
 
-fn net(model: &mut Model, event: NetEvent) {
+fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
     match event {
         NetEvent::Message(message) => {
-            if let mice_cake_protocol::ServerMessage::Error { message: text, .. } = &message {
-                model.notice = Some(text.clone());
+            if let ServerMessage::Error {
+                code,
+                message: text,
+            } = &message
+            {
+                model.notice = Some(match (code, model.held_commit) {
+                    (ErrorCode::WrongPhase, Some(round)) => format!(
+                        "Round {round} ended while the connection was down: your commit was \
+                         not played ({text})"
+                    ),
+                    _ => text.clone(),
+                });
+                model.held_commit = None;
                 // The question it replaces is no longer asked.
                 model.confirm_quit = false;
             }
-            if let Some(Happening::Revealed(_) | Happening::Missed(_)) =
-                model.tracker.apply(&message, model.now)
+            if matches!(message, ServerMessage::CommitAccepted { .. }) {
+                model.held_commit = None;
+            }
+            if let ServerMessage::Event { event, .. } = &message
+                && let RoomEvent::RematchRequested { seat } = **event
+                && model.tracker.you().is_some_and(|you| you != seat)
+                && !model.tracker.is_history(&message)
             {
-                model.scroll = 0;
+                let name = model
+                    .tracker
+                    .players
+                    .as_ref()
+                    .map_or_else(|| seat.to_string(), |players| players[seat].clone());
+                model.notice = Some(format!("{name} offers a rematch — r to accept"));
+                if model.settings.bell {
+                    cmds.push(Cmd::Bell);
+                }
+            }
+            match model.tracker.apply(&message, model.now) {
+                Some(Happening::Revealed(played)) => {
+                    model.scroll = 0;
+                    model.reveal = model
+                        .settings
+                        .animation
+                        .then(|| RevealShow::new(&played.report, model.now));
+                    model.changed = Some((played.report.round, changed_cells(&played.report)));
+                }
+                Some(Happening::Missed(played)) => {
+                    model.scroll = 0;
+                    model.changed = Some((played.report.round, changed_cells(&played.report)));
+                }
+                Some(Happening::History(rounds)) => {
+                    model.scroll = 0;
+                    // The newest round so far is the one to mark.
+                    if let Some(latest) = model.tracker.log.last()
+                        && rounds
+                            .iter()
+                            .any(|played| played.report.round == latest.report.round)
+                    {
+                        model.changed = Some((latest.report.round, changed_cells(&latest.report)));
+                    }
+                }
+                Some(Happening::RoundStarted(round)) if model.deciding() => {
+                    model.notice = Some(your_move(model, round));
+                    if model.settings.bell {
+                        cmds.push(Cmd::Bell);
+                    }
+                }
+                Some(Happening::GameStarted(_)) => {
+                    model.result_shown = None;
+                    model.reveal = None;
+                    model.changed = None;
+                    model.scroll = 0;
+                }
+                Some(Happening::GameOver) => {
+                    model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
+                    // A cue of the round that was is no longer true.
+                    model.notice = None;
+                }
+                Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
+                Some(Happening::RoundStarted(_)) | None => {}
             }
             // However the round changed (it opened, or a resume skipped
             // some), the editor starts afresh on its column.
@@ -160,14 +296,47 @@ fn net(model: &mut Model, event: NetEvent) {
         NetEvent::Reconnecting {
             attempt, reason, ..
         } => model.link = Link::Reconnecting { attempt, reason },
-        NetEvent::Reconnected => model.link = Link::Reconnected(model.now),
+        NetEvent::Reconnected => {
+            model.link = Link::Reconnected(model.now);
+            if let Some(round) = model.held_commit {
+                model.notice = Some(format!("Back: your commit for round {round} is sent now"));
+            }
+        }
         NetEvent::Closed(reason) => model.link = Link::Closed(reason),
+    }
+    cmds
+}
+
+/// The cue of a round that opens for this player, with a warning when one
+/// more missed deadline forfeits the game.
+fn your_move(model: &Model, round: u32) -> String {
+    let room = model.tracker.room.as_ref();
+    let missed = room
+        .zip(model.tracker.you())
+        .and_then(|(room, you)| room.players[you].as_ref())
+        .map_or(0, |player| player.auto_commits);
+    let limit = room.map_or(0, |room| room.missed_deadline_limit);
+    if limit > 0 && missed + 1 >= limit {
+        format!(
+            "Your move — round {round}. You missed {missed} deadlines in a row: miss this one \
+             and you forfeit"
+        )
+    } else {
+        format!("Your move — round {round}")
     }
 }
 
 fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-        return leave();
+    let ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+    if model.chat.typing() && !ctrl_c {
+        return model.chat.key(key.code).map_or_else(Vec::new, |text| {
+            vec![Cmd::Send(ClientMessage::Chat { text })]
+        });
+    }
+    // Any key skips a reveal being played out (and does nothing else).
+    if model.revealing() && !ctrl_c {
+        model.reveal = None;
+        return Vec::new();
     }
     if model.confirm_quit {
         model.confirm_quit = false;
@@ -184,35 +353,69 @@ fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
         return Vec::new();
     }
     model.notice = None;
+    if ctrl_c {
+        return quit(model);
+    }
+    if model.result_shown.is_some()
+        && matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '))
+    {
+        model.result_shown = None;
+        return Vec::new();
+    }
     match key.code {
         KeyCode::Char('?') => model.help = true,
-        KeyCode::Char('q') | KeyCode::Esc => {
-            let in_game = model.tracker.you().is_some()
-                && model
-                    .tracker
-                    .room
-                    .as_ref()
-                    .is_some_and(|room| room.status == RoomStatus::Playing);
-            if in_game && !matches!(model.link, Link::Closed(_)) {
-                model.confirm_quit = true;
-                model.notice = Some("Leave the game? You forfeit it. (y/n)".into());
-            } else {
-                return leave();
-            }
-        }
+        KeyCode::Char('q') | KeyCode::Esc => return quit(model),
         // The newest round is on top: down goes back in time.
         KeyCode::PageDown => {
-            let lines: usize = model.tracker.log.iter().map(|r| text::round(r).len()).sum();
+            let lines = super::log::log_lines(&model.tracker, None, model.now, 80).len();
             model.scroll = (model.scroll + 3).min(lines.saturating_sub(1));
         }
         KeyCode::PageUp => model.scroll = model.scroll.saturating_sub(3),
         KeyCode::Char('r') if finished(model) && model.tracker.you().is_some() => {
+            model.result_shown = None;
             return vec![Cmd::Send(ClientMessage::Rematch)];
         }
+        KeyCode::Char('/') if model.settings.chat && model.tracker.room.is_some() => {
+            model.chat.start_typing();
+        }
+        KeyCode::Char('m') if model.settings.chat => {
+            model.chat.muted = !model.chat.muted;
+            model.notice = Some(if model.chat.muted {
+                "Chat muted (m to unmute)".into()
+            } else {
+                "Chat back".into()
+            });
+        }
+        KeyCode::Char('s') if model.settings.chat && model.tracker.you().is_some() => {
+            model.chat.spectators = !model.chat.spectators;
+            let show = model.chat.spectators;
+            model.notice = Some(if show {
+                "Showing the spectators' chat too (s hides it)".into()
+            } else {
+                "Spectators' chat hidden".into()
+            });
+            return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
+        }
+        KeyCode::Char('w') if model.settings.chat => model.chat.switch_pane(),
         _ if model.deciding() => return edit(model, key.code),
         _ => {}
     }
     Vec::new()
+}
+
+/// q, Esc, Ctrl-C: leaving a game in progress asks first (it forfeits).
+fn quit(model: &mut Model) -> Vec<Cmd> {
+    if model.in_game() {
+        model.confirm_quit = true;
+        model.notice = Some(
+            "Leave the game? You forfeit it. (y/n — closing the terminal instead keeps your seat \
+             for a while)"
+                .into(),
+        );
+        Vec::new()
+    } else {
+        leave()
+    }
 }
 
 fn finished(model: &Model) -> bool {
@@ -233,6 +436,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         return Vec::new();
     };
     let available = view.families[seat].available;
+    let reconnecting = matches!(model.link, Link::Reconnecting { .. });
     let editor = &mut model.editor;
     match code {
         KeyCode::Left | KeyCode::Char('h') => editor.column = (editor.column + 3) % 4,
@@ -291,10 +495,27 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         KeyCode::Enter => {
             let assignment = editor.assignment();
             return match view.check(seat, &assignment) {
-                Ok(()) => vec![Cmd::Send(ClientMessage::Commit {
-                    round: view.round,
-                    assignment,
-                })],
+                Ok(()) if model.held_commit == Some(view.round) => {
+                    model.notice = Some(
+                        "Your commit is already waiting for the connection to come back".into(),
+                    );
+                    Vec::new()
+                }
+                Ok(()) => {
+                    if reconnecting {
+                        // The connection holds it and sends it once back.
+                        model.held_commit = Some(view.round);
+                        model.notice = Some(format!(
+                            "Reconnecting… your commit is sent as soon as the connection is \
+                             back, if round {} is still open",
+                            view.round
+                        ));
+                    }
+                    vec![Cmd::Send(ClientMessage::Commit {
+                        round: view.round,
+                        assignment,
+                    })]
+                }
                 Err(error) => {
                     model.notice = Some(format!("Not yet: {error}"));
                     Vec::new()
@@ -338,6 +559,17 @@ mod tests {
         Instant::now()
     }
 
+    /// A model that shows reveals at once (the animation is tested apart).
+    fn quiet(now: Instant) -> Model {
+        Model::with(
+            Settings {
+                animation: false,
+                ..Settings::default()
+            },
+            now,
+        )
+    }
+
     fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
         for message in messages {
             let cmds = update(model, Msg::Net(NetEvent::Message(message)));
@@ -356,7 +588,7 @@ mod tests {
     /// Yellow's model in round 1 of the room dealt from `seed`.
     fn deciding_yellow(seed: u64) -> (Model, FakeRoom) {
         let mut room = FakeRoom::new(Some(Seat::Yellow), seed);
-        let mut model = Model::new(at_start());
+        let mut model = quiet(at_start());
         feed(&mut model, [room.joined()]);
         feed(&mut model, room.opponent_arrives());
         assert!(model.deciding());
@@ -529,7 +761,7 @@ mod tests {
     #[test]
     fn a_spectator_cannot_edit_or_commit() {
         let mut room = FakeRoom::new(None, 3);
-        let mut model = Model::new(at_start());
+        let mut model = quiet(at_start());
         feed(&mut model, [room.joined()]);
         feed(&mut model, room.opponent_arrives());
         assert!(!model.deciding());
@@ -557,9 +789,22 @@ mod tests {
     }
 
     #[test]
-    fn ctrl_c_quits_at_once() {
-        let (mut model, _room) = deciding_yellow(3);
+    fn ctrl_c_asks_before_forfeiting_as_q_does() {
+        let (mut model, mut room) = deciding_yellow(3);
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert!(update(&mut model, Msg::Key(ctrl_c)).is_empty());
+        assert!(model.confirm_quit);
+        assert!(
+            model
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.contains("forfeit"))
+        );
+        assert!(press(&mut model, KeyCode::Char('n')).is_empty(), "n stays");
+        update(&mut model, Msg::Key(ctrl_c));
+        assert_eq!(press(&mut model, KeyCode::Char('y')), vec![Cmd::Quit]);
+        // With no game on, Ctrl-C leaves at once.
+        feed(&mut model, room.play_to_the_end());
         assert_eq!(update(&mut model, Msg::Key(ctrl_c)), vec![Cmd::Quit]);
     }
 
@@ -680,7 +925,7 @@ mod tests {
     fn the_log_scrolls_no_further_than_its_end() {
         let (mut model, mut room) = deciding_yellow(3);
         feed(&mut model, room.play_greedy_round());
-        let lines: usize = model.tracker.log.iter().map(|r| text::round(r).len()).sum();
+        let lines = super::super::log::log_lines(&model.tracker, None, model.now, 80).len();
         keys(&mut model, &[KeyCode::PageDown; 50]);
         assert_eq!(model.scroll, lines - 1);
         press(&mut model, KeyCode::PageUp);

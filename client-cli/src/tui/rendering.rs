@@ -10,24 +10,35 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 
-use super::model::{Model, Msg, update};
+use super::model::{Cmd, Model, Msg, Settings, update};
 use super::view::{color, view};
 use crate::fixture::FakeRoom;
 use crate::net::NetEvent;
 
-const SEED: u64 = 5;
+pub(super) const SEED: u64 = 5;
 
-fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
+/// A model that shows reveals at once (the animation has its own tests).
+pub(super) fn quiet(now: Instant) -> Model {
+    Model::with(
+        Settings {
+            animation: false,
+            ..Settings::default()
+        },
+        now,
+    )
+}
+
+pub(super) fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
     for message in messages {
         update(model, Msg::Net(NetEvent::Message(message)));
     }
 }
 
-fn press(model: &mut Model, code: KeyCode) {
-    update(model, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+pub(super) fn press(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    update(model, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
 
-fn draw(model: &Model, width: u16, height: u16) -> Terminal<TestBackend> {
+pub(super) fn draw(model: &Model, width: u16, height: u16) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(width, height))
         .unwrap_or_else(|error| panic!("a test terminal: {error}"));
     terminal
@@ -37,15 +48,15 @@ fn draw(model: &Model, width: u16, height: u16) -> Terminal<TestBackend> {
 }
 
 /// Yellow, waiting for an opponent in a new room.
-fn waiting() -> (Model, FakeRoom) {
+pub(super) fn waiting() -> (Model, FakeRoom) {
     let room = FakeRoom::new(Some(Seat::Yellow), SEED);
-    let mut model = Model::new(Instant::now());
+    let mut model = quiet(Instant::now());
     feed(&mut model, [room.joined()]);
     (model, room)
 }
 
 /// Yellow in round 1, two mice placed on the greedy choice's first column.
-fn assigning() -> (Model, FakeRoom) {
+pub(super) fn assigning() -> (Model, FakeRoom) {
     let (mut model, mut room) = waiting();
     feed(&mut model, room.opponent_arrives());
     feed(&mut model, [room.spectators(2)]);
@@ -117,7 +128,7 @@ fn game_over() {
 #[test]
 fn a_spectator_mid_game_with_a_player_away() {
     let mut room = FakeRoom::new(None, SEED);
-    let mut model = Model::new(Instant::now());
+    let mut model = quiet(Instant::now());
     feed(&mut model, [room.joined()]);
     feed(&mut model, room.opponent_arrives());
     for _ in 0..2 {

@@ -1,14 +1,17 @@
-//! Stepping through a finished game in the full-screen interface.
+//! Stepping through a finished game in the full-screen interface, drawn by
+//! the very renderer of a live game: the same cake, names, colours, stashes
+//! and rounds log, as a spectator saw it, round by round.
+
+use std::time::Instant;
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use mice_cake_engine::Seated;
+use mice_cake_protocol::{PlayedRound, PlayerInfo, RoomCode, RoomOptions, RoomState, RoomStatus};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout};
-use ratatui::style::Stylize;
-use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph};
 
+use super::model::{Model, Settings};
+use super::reveal::changed_cells;
 use crate::replay::Replay;
-use crate::text;
 
 /// Which round is shown (0: before the first).
 pub struct Stepper {
@@ -31,45 +34,97 @@ impl Stepper {
         true
     }
 
-    pub fn draw(&self, frame: &mut Frame) {
-        let [board, report, hints] = Layout::vertical([
-            Constraint::Length(12),
-            Constraint::Min(3),
-            Constraint::Length(1),
-        ])
-        .areas(frame.area());
-        let Some(view) = self.replay.views.get(self.at).or(self.replay.views.last()) else {
-            return;
+    /// The live game's model as a spectator had it after `self.at` rounds.
+    pub fn model(&self) -> Model {
+        let replay = &self.replay;
+        let mut model = Model::with(
+            Settings {
+                animation: false,
+                bell: false,
+                chat: false,
+            },
+            Instant::now(),
+        );
+        let last = replay.rounds.len();
+        let at = self.at.min(last);
+        let result = (at == last)
+            .then(|| crate::replay::result(replay))
+            .flatten();
+        let names = replay.players.clone().unwrap_or_else(|| Seated {
+            yellow: "Yellow".into(),
+            blue: "Blue".into(),
+        });
+        let player = |name: &String| PlayerInfo {
+            name: name.clone(),
+            connected: true,
+            bot: None,
+            grace_ms: None,
+            auto_commits: 0,
         };
-        let title = match self.at {
-            0 => " Before the first round ".to_owned(),
-            round => format!(" After round {round} of {} ", self.replay.rounds.len()),
-        };
-        let cake: Vec<Line> = view
-            .to_string()
-            .lines()
-            .map(|l| Line::from(l.to_owned()))
+        model.tracker.room = Some(RoomState {
+            code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
+            options: RoomOptions {
+                game: replay.options,
+                deadline_ms: Some(0),
+                public: false,
+                bot: None,
+                record_chat: false,
+            },
+            status: if result.is_some() {
+                RoomStatus::Finished
+            } else {
+                RoomStatus::Playing
+            },
+            you: None,
+            players: names.as_ref().map(|name| Some(player(name))),
+            spectators: 0,
+            game: 1,
+            view: replay.views.get(at).or(replay.views.last()).copied(),
+            committed: Seated::default(),
+            your_commit: None,
+            deadline_ms: None,
+            choices: None,
+            last_report: at
+                .checked_sub(1)
+                .and_then(|index| replay.rounds.get(index))
+                .map(|report| Box::new(report.clone())),
+            rematch: Seated::default(),
+            result,
+            game_ids: replay.id.into_iter().collect(),
+            missed_deadline_limit: 0,
+            seq: 0,
+        });
+        model.tracker.players = Some(names);
+        model.tracker.log = replay.rounds[..at]
+            .iter()
+            .map(|report| PlayedRound {
+                report: report.clone(),
+                auto: Seated::default(),
+            })
             .collect();
-        frame.render_widget(
-            Paragraph::new(cake).block(Block::bordered().title(title)),
-            board,
-        );
-        let mut lines: Vec<Line> = match self
-            .at
+        model.changed = at
             .checked_sub(1)
-            .and_then(|i| self.replay.rounds.get(i))
-        {
-            Some(round) => text::round(round).into_iter().map(Line::from).collect(),
-            None => vec![Line::from("→ steps through the rounds.")],
-        };
-        if self.at == self.replay.rounds.len() {
-            lines.push(Line::from(crate::replay::end_line(&self.replay)).bold());
+            .and_then(|index| replay.rounds.get(index))
+            .map(|report| (report.round, changed_cells(report)));
+        let game = replay.id.map_or_else(String::new, |id| {
+            let short: String = id.to_string().chars().take(8).collect();
+            format!(" of {short}…")
+        });
+        model.replay = Some(format!(
+            "replay{game}  {}",
+            match at {
+                0 => format!("before round 1 of {last}"),
+                round => format!("after round {round} of {last}"),
+            }
+        ));
+        if !replay.verified {
+            model.notice = Some("No seed in the record: its dice could not be checked".into());
         }
-        frame.render_widget(
-            Paragraph::new(lines).block(Block::bordered().title(" Round ")),
-            report,
-        );
-        frame.render_widget(Line::from(" ←/→ round  Home/End first/last  q quit"), hints);
+        model
+    }
+
+    pub fn draw(&self, frame: &mut Frame) {
+        super::view::view(&self.model(), frame);
     }
 }
 
@@ -96,6 +151,7 @@ pub fn run(replay: Replay) -> anyhow::Result<()> {
 mod tests {
     use crossterm::event::KeyCode;
     use mice_cake_engine::{Options, RecordedGame, Seat, Seed, Viewer, greedy_assignment};
+    use mice_cake_protocol::{FinishedGame, GameResult};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -108,9 +164,22 @@ mod tests {
                 .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
             game.play_round(&yellow, &blue).unwrap();
         }
-        let json = serde_json::to_string(game.record()).unwrap();
+        let record = game.into_record();
+        let outcome = record.replay().unwrap().outcome().copied().unwrap();
+        let finished = FinishedGame {
+            id: uuid::Uuid::from_u128(0x5eed),
+            room: "K7QMX".parse().unwrap(),
+            players: Seated {
+                yellow: "ann".into(),
+                blue: "bob".into(),
+            },
+            result: GameResult::played(&outcome),
+            finished_at_ms: 1_795_000_000_000,
+            record,
+            chat: Vec::new(),
+        };
         Stepper {
-            replay: crate::replay::parse(&json).unwrap(),
+            replay: crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap(),
             at: 0,
         }
     }
@@ -127,16 +196,16 @@ mod tests {
         let rounds = stepper.replay.rounds.len();
         assert!(stepper.key(KeyCode::Left));
         assert_eq!(stepper.at, 0);
-        assert!(screen(&stepper).contains("Before the first round"));
+        assert!(screen(&stepper).contains(&format!("before round 1 of {rounds}")));
         stepper.key(KeyCode::Right);
         stepper.key(KeyCode::Char(' '));
         assert_eq!(stepper.at, 2);
         let shown = screen(&stepper);
         assert!(
-            shown.contains(&format!("After round 2 of {rounds}")),
+            shown.contains(&format!("after round 2 of {rounds}")),
             "{shown}"
         );
-        assert!(shown.contains("Round 2: Yellow"), "{shown}");
+        assert!(shown.contains("Round 2  Yellow"), "{shown}");
         stepper.key(KeyCode::End);
         stepper.key(KeyCode::Right);
         assert_eq!(stepper.at, rounds);
@@ -144,5 +213,19 @@ mod tests {
         stepper.key(KeyCode::Home);
         assert_eq!(stepper.at, 0);
         assert!(!stepper.key(KeyCode::Char('q')));
+    }
+
+    #[test]
+    fn a_replay_is_drawn_as_the_live_game_is() {
+        let mut stepper = stepper();
+        stepper.at = 3;
+        insta::assert_snapshot!(screen(&stepper));
+        // Names and stashes as in a live game; face-down pieces as backs.
+        let shown = screen(&stepper);
+        assert!(
+            shown.contains("Yellow ann") && shown.contains("Blue   bob"),
+            "{shown}"
+        );
+        assert!(shown.contains("░░░") && !shown.contains("##"), "{shown}");
     }
 }

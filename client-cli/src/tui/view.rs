@@ -2,39 +2,52 @@
 
 use std::time::Duration;
 
-use mice_cake_engine::{Access, CellView, Column, Domino, GameView, Row, Seat, Seated, odds};
+use mice_cake_engine::{
+    Access, CellView, Column, Domino, GameView, Reveal, Row, Seat, Seated, odds,
+};
 use mice_cake_protocol::{RoomState, RoomStatus};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use tui_big_text::{BigText, PixelSize};
+use unicode_width::UnicodeWidthStr;
 
+use super::chat::Pane;
+use super::log::log_lines;
 use super::model::{Link, Model};
+pub use super::palette::color;
+use super::palette::{CHANGED, CONTESTED};
 use crate::text;
 
-/// Each family's colour.
-pub fn color(seat: Seat) -> Color {
-    match seat {
-        Seat::Yellow => Color::Yellow,
-        Seat::Blue => Color::LightBlue,
-    }
-}
-
-const CONTESTED: Color = Color::Magenta;
+/// The smallest terminal everything fits in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 18;
 /// Width of the board box: a row label and four 6-wide cells.
 const BOARD_WIDTH: u16 = 32;
+/// Height of the board box: the column letters, two rows of mice, seven
+/// rows of cake, and its border.
+const BOARD_HEIGHT: u16 = 12;
+/// From this width the chat has a pane of its own beside the rounds.
+const CHAT_BESIDE: u16 = 110;
+const CHAT_WIDTH: u16 = 42;
 
 /// Draws everything.
 pub fn view(model: &Model, frame: &mut Frame) {
-    let [title, main, log, hints] = Layout::vertical([
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(frame, area);
+        return;
+    }
+    let main_height = if area.height >= 30 { 14 } else { BOARD_HEIGHT };
+    let [title, main, bottom, hints] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Length(15),
+        Constraint::Length(main_height),
         Constraint::Min(4),
         Constraint::Length(1),
     ])
-    .areas(frame.area());
+    .areas(area);
     frame.render_widget(title_bar(model), title);
     frame.render_widget(hints_line(model), hints);
     let Some(room) = &model.tracker.room else {
@@ -45,55 +58,82 @@ pub fn view(model: &Model, frame: &mut Frame) {
         frame.render_widget(Paragraph::new(text).alignment(Alignment::Center), main);
         return;
     };
-    match (room.status, room.view) {
-        (RoomStatus::Waiting, _) | (_, None) => waiting(room, frame, main),
-        (_, Some(view)) => {
+    match room.view {
+        // Before the room's first game: its code, big.
+        Some(view) if room.game > 0 => {
             let [board, side] =
-                Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(30)])
+                Layout::horizontal([Constraint::Length(BOARD_WIDTH), Constraint::Min(28)])
                     .areas(main);
             frame.render_widget(board_box(model, room, &view), board);
             let [families, panel] =
-                Layout::vertical([Constraint::Length(8), Constraint::Min(5)]).areas(side);
-            frame.render_widget(families_box(model, room, &view), families);
+                Layout::vertical([Constraint::Length(6), Constraint::Min(4)]).areas(side);
+            frame.render_widget(families_box(model, room, &view, families.width), families);
             frame.render_widget(panel_box(model, room, &view), panel);
         }
+        _ => waiting(room, frame, main),
     }
-    frame.render_widget(log_box(model, log.height.saturating_sub(2)), log);
-    if room.status == RoomStatus::Finished
-        && let Some(result) = &room.result
+    bottom_panes(model, frame, bottom);
+    if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.tracker.finished())
+        && shown == room.game
     {
-        let area = centered(frame.area(), 68, 7);
-        frame.render_widget(Clear, area);
-        let you_win = room.you.is_some() && result.winner == room.you;
-        let replay = room
-            .game_ids
-            .last()
-            .map_or_else(String::new, |id| format!("Replay: mice-cake replay {id}"));
-        let lines = vec![
-            Line::from(text::result(result)).bold(),
-            Line::from(if you_win { "You win!" } else { "" }),
-            Line::from(replay).dim(),
-            Line::from(if room.you.is_some() {
-                "r  rematch    q  quit"
-            } else {
-                "q  quit"
-            }),
-        ];
-        frame.render_widget(
-            Paragraph::new(lines)
-                .alignment(Alignment::Center)
-                .wrap(Wrap { trim: true })
-                .block(Block::bordered().title(" Game over ")),
-            area,
-        );
+        result_popup(room, &result, game_id, frame, area);
     }
     if model.help {
-        help(frame);
+        help(model, frame);
     }
+}
+
+fn too_small(frame: &mut Frame, area: Rect) {
+    let lines = vec![
+        Line::from("Terminal too small").bold(),
+        Line::from(format!("{}×{}", area.width, area.height)),
+        Line::from(format!("make it at least {MIN_WIDTH}×{MIN_HEIGHT}")),
+        Line::from("(q quits)").dim(),
+    ];
+    let height = (lines.len() as u16).min(area.height);
+    let top = area.y + area.height.saturating_sub(height) / 2;
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        Rect {
+            y: top,
+            height,
+            ..area
+        },
+    );
+}
+
+/// The room's options in a few words: `standard · boost · 60 s a round`.
+fn variant(room: &RoomState) -> String {
+    let game = room.options.game;
+    let mut words = vec![
+        match game.reveal {
+            Reveal::Standard => "standard",
+            Reveal::AllFaceUp => "all face up",
+            Reveal::AllFaceDown => "all face down",
+        }
+        .to_owned(),
+    ];
+    if game.boost {
+        words.push("boost".into());
+    }
+    words.push(match room.options.deadline() {
+        Some(ms) => format!("{}/round", clock(Duration::from_millis(ms))),
+        None => "no deadline".into(),
+    });
+    words.join(", ")
 }
 
 fn title_bar(model: &Model) -> Line<'static> {
     let mut spans = vec![" Mice Cake ".bold().reversed()];
+    if let Some(replay) = &model.replay {
+        spans.push(format!("  {replay}").bold());
+        if let Some(room) = &model.tracker.room {
+            spans.push(format!("  {}", variant(room)).dim());
+        }
+        return Line::from(spans);
+    }
     // The connection first: it matters most when it is not fine.
     match &model.link {
         Link::Connected => {}
@@ -106,29 +146,53 @@ fn title_bar(model: &Model) -> Line<'static> {
         Link::Closed(_) => spans.push(" disconnected".fg(Color::Red).bold()),
     }
     if let Some(room) = &model.tracker.room {
-        spans.push(format!("  room {}", room.code).bold());
+        spans.push(format!("  {}", room.code).bold());
         if room.game > 0 {
-            spans.push(format!("  game {}", room.game).into());
+            let round = room
+                .view
+                .filter(|_| room.status == RoomStatus::Playing)
+                .map_or_else(String::new, |view| format!(", round {}", view.round));
+            spans.push(format!("  game {}{round}", room.game).into());
         }
-        if let Some(view) = &room.view {
-            spans.push(format!("  round {}", view.round).into());
-        }
-        if let Some(left) = model.tracker.time_left(model.now)
-            && room.status == RoomStatus::Playing
-        {
-            let style = if left < Duration::from_secs(10) {
-                Style::new().fg(Color::Red).bold()
-            } else {
-                Style::new()
-            };
-            spans.push(Span::styled(format!("  ⏱ {}", clock(left)), style));
+        if room.status == RoomStatus::Playing {
+            match (&model.link, model.tracker.time_left(model.now)) {
+                // The server's clock goes on without us: no guess shown.
+                (Link::Reconnecting { .. }, Some(_)) => {
+                    spans.push("  ⏱ reconnecting…".fg(Color::Red));
+                }
+                (_, Some(left)) => {
+                    let style = if left < Duration::from_secs(10) {
+                        Style::new().fg(Color::Red).bold()
+                    } else {
+                        Style::new()
+                    };
+                    spans.push(Span::styled(format!("  ⏱ {}", clock(left)), style));
+                }
+                (_, None) => {}
+            }
         }
         spans.push(format!("  {} watching", room.spectators).into());
+        spans.push(format!("  {}", variant(room)).dim());
     }
     Line::from(spans)
 }
 
 fn hints_line(model: &Model) -> Line<'static> {
+    if model.replay.is_some() {
+        return match &model.notice {
+            Some(notice) => Line::from(format!(" {notice}"))
+                .fg(Color::Black)
+                .bg(Color::Yellow),
+            None => Line::from(" ←/→ round  Home/End first/last  q quit").dim(),
+        };
+    }
+    if let Some(input) = &model.chat.input {
+        return Line::from(vec![
+            " say: ".bold(),
+            Span::raw(format!("{input}▏")),
+            "  ⏎ send · Esc cancel".dim(),
+        ]);
+    }
     if let Some(notice) = &model.notice {
         return Line::from(format!(" {notice}"))
             .fg(Color::Black)
@@ -139,22 +203,19 @@ fn hints_line(model: &Model) -> Line<'static> {
             .fg(Color::White)
             .bg(Color::Red);
     }
-    let finished = model
-        .tracker
-        .room
-        .as_ref()
-        .is_some_and(|room| room.status == RoomStatus::Finished);
+    let finished = model.tracker.finished().is_some();
+    let chat = if model.settings.chat { "  / chat" } else { "" };
     let keys = if model.deciding() {
-        " ←→ column  ↑↓ mice  t target  g suggest  x clear  ⏎ commit  ? help  q quit"
+        format!(" ←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
     } else if finished && model.tracker.you().is_some() {
-        " r rematch  PgUp/PgDn log  ? help  q quit"
+        format!(" r rematch  PgUp/PgDn rounds{chat}  ? help  q quit")
     } else {
-        " PgUp/PgDn log  ? help  q quit"
+        format!(" PgUp/PgDn rounds{chat}  ? help  q quit")
     };
     Line::from(keys).dim()
 }
 
-/// The waiting room: the code, big, and what to tell the opponent.
+/// The room before its first game: the code, big, and who is awaited.
 fn waiting(room: &RoomState, frame: &mut Frame, area: Rect) {
     let [_, big, words, _] = Layout::vertical([
         Constraint::Min(0),
@@ -169,18 +230,21 @@ fn waiting(room: &RoomState, frame: &mut Frame, area: Rect) {
         .centered()
         .build();
     frame.render_widget(code, big);
-    let mut lines = vec![
-        Line::from(format!("Room {}", room.code)).bold(),
-        Line::from(format!(
-            "Waiting for an opponent. Tell them to run:  mice-cake join {}",
-            room.code
+    let mut lines = vec![Line::from(format!("Room {}", room.code)).bold()];
+    match room.you {
+        Some(seat) => {
+            lines.push(Line::from(format!(
+                "Waiting for an opponent. Tell them to run:  mice-cake join {}",
+                room.code
+            )));
+            lines.push(Line::from(vec![
+                "You play ".into(),
+                Span::styled(seat.to_string(), Style::new().fg(color(seat)).bold()),
+            ]));
+        }
+        None => lines.push(Line::from(
+            "Waiting for two players; the game starts when both are in.",
         )),
-    ];
-    if let Some(seat) = room.you {
-        lines.push(Line::from(vec![
-            "You play ".into(),
-            Span::styled(seat.to_string(), Style::new().fg(color(seat)).bold()),
-        ]));
     }
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), words);
 }
@@ -193,7 +257,7 @@ fn bottom_seat(room: &RoomState) -> Seat {
 fn board_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'static> {
     let bottom = bottom_seat(room);
     let top = bottom.opponent();
-    let mut lines = Vec::with_capacity(11);
+    let mut lines = Vec::with_capacity(10);
     let header: Vec<Span> = std::iter::once(Span::raw("   "))
         .chain(Column::ALL.into_iter().map(|column| {
             let label = format!("  {column}   ");
@@ -211,10 +275,15 @@ fn board_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
         Seat::Yellow => Row::all().rev().collect(),
         Seat::Blue => Row::all().collect(),
     };
+    let changed = model
+        .changed
+        .as_ref()
+        .map_or(&[][..], |(_, cells)| &cells[..]);
     for row in rows {
         let mut spans = vec![Span::raw(format!(" {row} "))];
         for column in Column::ALL {
-            spans.push(cell(view, column, row));
+            spans.push(cell(view, column, row, changed.contains(&(column, row))));
+            spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));
     }
@@ -226,20 +295,24 @@ fn board_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
     Paragraph::new(lines).block(Block::bordered().title(title))
 }
 
-/// One place of the cake, coloured by who faces it.
-fn cell(view: &GameView, column: Column, row: Row) -> Span<'static> {
+/// One place of the cake, coloured by who faces it; marked if the last
+/// round changed it.
+fn cell(view: &GameView, column: Column, row: Row, changed: bool) -> Span<'static> {
     let faced_by =
         Seated::from_fn(|seat| view.nearest(seat, column).is_some_and(|(r, _)| r == row));
-    let style = match (faced_by.yellow, faced_by.blue) {
+    let mut style = match (faced_by.yellow, faced_by.blue) {
         (true, true) => Style::new().fg(CONTESTED).bold(),
         (true, false) => Style::new().fg(color(Seat::Yellow)).bold(),
         (false, true) => Style::new().fg(color(Seat::Blue)).bold(),
         (false, false) => Style::new().fg(Color::Gray),
     };
+    if changed {
+        style = style.bg(CHANGED).add_modifier(Modifier::UNDERLINED);
+    }
     let text = match view.cell(column, row) {
-        CellView::Empty => "  ·   ".to_owned(),
-        CellView::FaceDown => " ░░░  ".to_owned(),
-        CellView::FaceUp(piece) => format!(" {piece}  "),
+        CellView::Empty => "  ·  ".to_owned(),
+        CellView::FaceDown => " ░░░ ".to_owned(),
+        CellView::FaceUp(piece) => format!(" {piece} "),
     };
     Span::styled(text, style)
 }
@@ -272,13 +345,27 @@ fn markers(model: &Model, room: &RoomState, view: &GameView, seat: Seat) -> Line
     Line::from(spans)
 }
 
-fn families_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'static> {
+fn families_box(
+    model: &Model,
+    room: &RoomState,
+    view: &GameView,
+    width: u16,
+) -> Paragraph<'static> {
+    let inner = usize::from(width.saturating_sub(2));
     let mut lines = Vec::new();
     for seat in [bottom_seat(room), bottom_seat(room).opponent()] {
         let family = &view.families[seat];
         let name = room.players[seat]
             .as_ref()
-            .map_or_else(|| "(empty seat)".into(), |player| player.name.clone());
+            .map(|player| player.name.clone())
+            .or_else(|| {
+                model
+                    .tracker
+                    .players
+                    .as_ref()
+                    .map(|players| players[seat].clone())
+            })
+            .unwrap_or_else(|| "(empty seat)".into());
         let you = if room.you == Some(seat) { " (you)" } else { "" };
         let resting: u8 = family.resting.iter().sum();
         let mice = format!(
@@ -287,13 +374,16 @@ fn families_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'
             "z".repeat(usize::from(resting))
         );
         lines.push(Line::from(vec![
-            Span::styled(format!("{seat:<6} "), Style::new().fg(color(seat)).bold()),
+            Span::styled(
+                format!("{:<6} ", seat.to_string()),
+                Style::new().fg(color(seat)).bold(),
+            ),
             Span::raw(format!("{name}{you} ")),
             Span::styled(mice, Style::new().fg(color(seat))),
             Span::raw(format!("  {}", status(model, room, seat))),
         ]));
         let stash: Vec<String> = family.stash.iter().map(|piece| piece.to_string()).collect();
-        lines.push(Line::from(format!(
+        let line = format!(
             "  {} pips, {}: {}",
             family.score.pips,
             text::plural(family.score.pieces, "piece", "pieces"),
@@ -302,11 +392,26 @@ fn families_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'
             } else {
                 stash.join(" ")
             }
-        )));
+        );
+        lines.push(Line::from(truncate(&line, inner)));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(Block::bordered().title(" Families "))
+    Paragraph::new(lines).block(Block::bordered().title(" Families "))
+}
+
+/// `text` cut to `width` columns, with `…` where it was cut.
+fn truncate(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_owned();
+    }
+    let mut cut = String::new();
+    for c in text.chars() {
+        if cut.width() + 2 > width {
+            break;
+        }
+        cut.push(c);
+    }
+    cut.push('…');
+    cut
 }
 
 /// What a player is doing now.
@@ -314,7 +419,19 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
     let Some(player) = &room.players[seat] else {
         return String::new();
     };
-    if player.bot.is_some() && room.status == RoomStatus::Playing {
+    if model.replay.is_some() {
+        return String::new();
+    }
+    let playing = room.status == RoomStatus::Playing;
+    let missed = if playing && player.auto_commits > 0 && room.missed_deadline_limit > 0 {
+        format!(
+            " · missed {} of {}",
+            player.auto_commits, room.missed_deadline_limit
+        )
+    } else {
+        String::new()
+    };
+    if player.bot.is_some() && playing {
         return if room.committed[seat] {
             "committed".into()
         } else {
@@ -322,62 +439,118 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
         };
     }
     if !player.connected {
+        let what = if playing { "forfeits" } else { "seat freed" };
         return match model.tracker.graces[seat] {
             Some(until) => format!(
-                "disconnected, forfeits in {}",
+                "away, {what} in {}",
                 clock(until.saturating_duration_since(model.now))
             ),
-            None => "disconnected".into(),
+            None => "away".into(),
         };
     }
-    match room.status {
-        RoomStatus::Playing if room.committed[seat] => "committed ✓".into(),
-        RoomStatus::Playing => "thinking…".into(),
-        RoomStatus::Finished if room.rematch[seat] => "wants a rematch".into(),
-        _ => String::new(),
-    }
+    let doing = match room.status {
+        RoomStatus::Playing if room.committed[seat] => "committed ✓",
+        RoomStatus::Playing => "thinking…",
+        RoomStatus::Finished if room.rematch[seat] => "wants a rematch",
+        _ => "",
+    };
+    format!("{doing}{missed}")
 }
 
-/// The right-hand panel: the assignment editor, or what is awaited.
+/// The right-hand panel: the assignment editor, what is awaited, or the
+/// last game's end.
 fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'static> {
-    let (title, lines) = match room.you {
-        Some(seat) if model.deciding() => (" Your assignment ", editor_lines(model, seat, view)),
-        Some(seat) if room.status == RoomStatus::Playing => {
-            let mut lines = Vec::new();
-            match room.your_commit {
-                Some(commit) => {
-                    lines.push(Line::from(format!("Committed: {commit}")).bold());
-                    lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
-                }
-                None => lines.push(Line::from("Nothing to decide this round.")),
+    let (title, lines) = if let Some((result, game_id)) = model.tracker.finished() {
+        (
+            " Game over ".to_owned(),
+            finished_lines(room, &result, game_id, model.replay.is_some()),
+        )
+    } else {
+        match room.you {
+            Some(seat) if model.deciding() => {
+                let placed: u8 = model.editor.mice.iter().sum();
+                let available = view.families[seat].available;
+                let done = if placed == available { " ⏎" } else { "" };
+                (
+                    format!(" Your move · {placed} of {available} mice{done} "),
+                    editor_lines(model, seat, view),
+                )
             }
-            (" Round ", lines)
+            Some(seat) if room.status == RoomStatus::Playing => {
+                let mut lines = Vec::new();
+                match (room.your_commit, model.held_commit) {
+                    (Some(commit), _) => {
+                        lines.push(Line::from(format!("Committed: {commit}")).bold());
+                        lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
+                    }
+                    (None, Some(round)) => {
+                        lines.push(Line::from(format!("Commit for round {round} held")).bold());
+                        lines.push(Line::from("sent as soon as the connection is back"));
+                    }
+                    (None, None) => lines.push(Line::from(
+                        "Nothing to decide this round: the server plays your only assignment.",
+                    )),
+                }
+                (" Round ".to_owned(), lines)
+            }
+            Some(_) => (" Round ".to_owned(), Vec::new()),
+            None if model.replay.is_some() => (
+                " Replay ".to_owned(),
+                vec![Line::from(
+                    "→ the next round, ← the one before; Home and End.",
+                )],
+            ),
+            None => (
+                " Watching ".to_owned(),
+                vec![Line::from(
+                    "You are watching. Assignments stay secret until both are in.",
+                )],
+            ),
         }
-        Some(_) => (" Round ", Vec::new()),
-        None => (
-            " Watching ",
-            vec![Line::from(
-                "You are watching. Assignments stay secret until both are in.",
-            )],
-        ),
     };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(title))
 }
 
-fn editor_lines(model: &Model, seat: Seat, view: &GameView) -> Vec<Line<'static>> {
-    let available = view.families[seat].available;
-    let editor = &model.editor;
-    let placed: u8 = editor.mice.iter().sum();
-    let mut lines = vec![Line::from(format!(
-        "{placed} of {available} mice placed{}",
-        if placed == available {
-            " — ⏎ to commit"
-        } else {
-            ""
+/// The last game's end, for as long as no new game starts: the result, the
+/// replay command, and what comes next.
+fn finished_lines(
+    room: &RoomState,
+    result: &mice_cake_protocol::GameResult,
+    game_id: Option<mice_cake_protocol::GameId>,
+    replaying: bool,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(text::result(result)).bold()];
+    if let Some(id) = game_id
+        && !replaying
+    {
+        lines.push(Line::from(format!("mice-cake replay {id}")).dim());
+    }
+    if replaying {
+        return lines;
+    }
+    let next = match room.you {
+        Some(you) if room.players[you.opponent()].is_none() => {
+            "Your opponent left: waiting for another (q quits)".to_owned()
         }
-    ))];
+        Some(you) if room.rematch[you.opponent()] && !room.rematch[you] => {
+            let name = room.players[you.opponent()]
+                .as_ref()
+                .map_or_else(|| you.opponent().to_string(), |player| player.name.clone());
+            format!("{name} offers a rematch — r to accept")
+        }
+        Some(you) if room.rematch[you] => "Rematch asked: waiting for the answer".into(),
+        Some(_) => "r: a rematch, seats swapped".into(),
+        None => "Waiting for the next game".into(),
+    };
+    lines.push(Line::from(next));
+    lines
+}
+
+fn editor_lines(model: &Model, seat: Seat, view: &GameView) -> Vec<Line<'static>> {
+    let editor = &model.editor;
+    let mut lines = Vec::new();
     for column in Column::ALL {
         let mice = editor.mice[column.index()];
         let cursor = editor.column == column.index();
@@ -434,43 +607,184 @@ fn describe_column(
     }
 }
 
-/// The rounds so far, the newest on top, each attempt in its family's
-/// colour.
-fn log_box(model: &Model, height: u16) -> Paragraph<'static> {
-    let mut lines = Vec::new();
-    for report in model.tracker.log.iter().rev() {
-        lines.push(Line::from(text::round_header(report)).bold());
-        for attempt in &report.attempts {
-            let style = Style::new().fg(color(attempt.seat));
-            lines.push(Line::styled(format!("  {}", text::attempt(attempt)), style));
-        }
-        for boost in &report.boosts {
-            let style = Style::new().fg(color(boost.seat));
-            lines.push(Line::styled(format!("  {}", text::boost(boost)), style));
-        }
-        for note in text::round_notes(report) {
-            lines.push(Line::from(format!("  {note}")).dim());
-        }
+/// The bottom of the screen: the rounds, and the chat beside them (wide
+/// screens) or instead of them (`w` switches, on narrow ones).
+fn bottom_panes(model: &Model, frame: &mut Frame, area: Rect) {
+    if !model.settings.chat {
+        frame.render_widget(log_box(model, area, false), area);
+        return;
     }
-    let last_page = lines.len().saturating_sub(usize::from(height));
-    let skip = model.scroll.min(last_page);
-    let title = if skip > 0 {
-        " Rounds (PgUp: newer) "
+    if area.width >= CHAT_BESIDE {
+        let [log, chat] =
+            Layout::horizontal([Constraint::Min(40), Constraint::Length(CHAT_WIDTH)]).areas(area);
+        frame.render_widget(log_box(model, log, false), log);
+        frame.render_widget(chat_box(model, chat), chat);
+    } else if model.chat.pane == Pane::Chat {
+        frame.render_widget(chat_box(model, area), area);
     } else {
-        " Rounds "
+        frame.render_widget(log_box(model, area, true), area);
+    }
+}
+
+/// The rounds so far, the newest on top, then the room's earlier games.
+fn log_box(model: &Model, area: Rect, chat_elsewhere: bool) -> Paragraph<'static> {
+    let height = usize::from(area.height.saturating_sub(2));
+    let lines = log_lines(
+        &model.tracker,
+        model.reveal.as_ref(),
+        model.now,
+        area.width.saturating_sub(2),
+    );
+    let last_page = lines.len().saturating_sub(height);
+    let skip = model.scroll.min(last_page);
+    let mut title = if skip > 0 {
+        " Rounds (PgUp: newer) ".to_owned()
+    } else {
+        " Rounds ".to_owned()
     };
+    if chat_elsewhere {
+        title.push_str(&match model.chat.unread {
+            0 => "· w: chat ".to_owned(),
+            unread => format!("· w: chat ({unread} new) "),
+        });
+    }
     let shown: Vec<Line> = lines.into_iter().skip(skip).collect();
     Paragraph::new(shown).block(Block::bordered().title(title))
 }
 
-fn help(frame: &mut Frame) {
-    let area = centered(frame.area(), 74, 18);
+fn chat_box(model: &Model, area: Rect) -> Paragraph<'static> {
+    let you = model.tracker.you();
+    let title = match (model.chat.muted, you, model.chat.spectators) {
+        (true, _, _) => " Chat (muted: m) ",
+        (false, Some(_), false) => " Chat · players ",
+        (false, Some(_), true) => " Chat · players + spectators ",
+        (false, None, _) => " Chat ",
+    };
+    let height = usize::from(area.height.saturating_sub(2));
+    let lines: Vec<Line> = if model.chat.muted {
+        vec![Line::from("m shows the chat again").dim()]
+    } else {
+        let shown: Vec<Line> = model
+            .tracker
+            .chat
+            .iter()
+            .filter(|line| model.chat.shows(line, you))
+            .map(|line| {
+                let style = line.seat.map_or(Style::new().fg(Color::Gray), |seat| {
+                    Style::new().fg(color(seat)).bold()
+                });
+                let channel = match line.channel {
+                    mice_cake_protocol::ChatChannel::Spectators if you.is_some() => "(spectator) ",
+                    _ => "",
+                };
+                Line::from(vec![
+                    Span::styled(format!("{channel}{}: ", line.name), style),
+                    // Text as it came: never interpreted.
+                    Span::raw(line.text.clone()),
+                ])
+            })
+            .collect();
+        if shown.is_empty() {
+            vec![Line::from("/ says something").dim()]
+        } else {
+            let skip = shown.len().saturating_sub(height);
+            shown.into_iter().skip(skip).collect()
+        }
+    };
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(Block::bordered().title(title))
+}
+
+/// The game's end in the middle of the screen, until ⏎ or Esc closes it.
+fn result_popup(
+    room: &RoomState,
+    result: &mice_cake_protocol::GameResult,
+    game_id: Option<mice_cake_protocol::GameId>,
+    frame: &mut Frame,
+    area: Rect,
+) {
+    let width = area.width.saturating_sub(4).min(64);
+    let inner = usize::from(width.saturating_sub(4));
+    let mut lines: Vec<Line> = wrap(&text::result(result), inner)
+        .into_iter()
+        .map(|line| Line::from(line).bold())
+        .collect();
+    match (room.you, result.winner) {
+        (Some(you), Some(winner)) if you == winner => lines.push(Line::from("You win!")),
+        (Some(_), Some(_)) => lines.push(Line::from("You lose.")),
+        _ => {}
+    }
+    if let Some(id) = game_id {
+        lines.push(Line::from(""));
+        lines.push(Line::from("Replay:").dim());
+        lines.push(Line::from(format!("mice-cake replay {id}")).dim());
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(if room.you.is_some() {
+        "⏎ close   r rematch   q quit"
+    } else {
+        "⏎ close   q quit"
+    }));
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let popup = centered(area, width, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .block(Block::bordered().title(format!(" Game {} over ", room.game))),
+        popup,
+    );
+}
+
+/// Words of `text` in lines of at most `width` columns.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.width() + 1 + word.width() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn help(model: &Model, frame: &mut Frame) {
+    let boost = model
+        .tracker
+        .room
+        .as_ref()
+        .is_some_and(|room| room.options.game.boost);
+    let area = centered(frame.area(), 76, 21);
     frame.render_widget(Clear, area);
-    let lines = vec![
+    let mut lines = vec![
         Line::from("Put every available mouse on a column, then commit.").bold(),
         Line::from("Each mouse rolls a die at your nearest piece in its column: the"),
-        Line::from("dice must reach its pips. Dice showing the piece's own pattern"),
-        Line::from("(both halves; or the number on a half-blank) tire mice instead."),
+        Line::from("dice must reach its pips."),
+    ];
+    if boost {
+        lines.push(Line::from(
+            "Boost game: dice showing the piece's own pattern (both halves;",
+        ));
+        lines.push(Line::from(
+            "or the number on a half-blank) earn a boost roll after the round.",
+        ));
+    } else {
+        lines.push(Line::from(
+            "Dice showing the piece's own pattern (both halves; or the",
+        ));
+        lines.push(Line::from(
+            "number on a half-blank) tire mice instead: they rest a round.",
+        ));
+    }
+    lines.extend([
         Line::from("Mice on the double-blank steal a piece from the other stash."),
         Line::from(""),
         keys_line(
@@ -482,13 +796,15 @@ fn help(frame: &mut Frame) {
         keys_line("t", "choose what to steal", "g", "the greedy suggestion"),
         keys_line("x", "clear", "⏎", "commit (secret)"),
         keys_line("PgUp/PgDn", "scroll the rounds", "r", "rematch (game over)"),
-        keys_line("?", "this help", "q", "quit"),
+        keys_line("/", "say something", "m", "mute the chat"),
+        keys_line("s", "spectators' chat too", "w", "rounds or chat"),
+        keys_line("?", "this help", "q", "quit (asks in a game)"),
         Line::from(""),
         Line::from("Coloured pieces are the ones each family faces; magenta: both."),
-        Line::from("● mice   z resting mice   ░░░ face down   · taken"),
+        Line::from("● mice   z resting mice   ░░░ face down   · taken   shaded: last round"),
         Line::from(""),
         Line::from("Any key closes this.").dim(),
-    ];
+    ]);
     frame.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(" Help ")),
         area,
@@ -496,7 +812,7 @@ fn help(frame: &mut Frame) {
 }
 
 fn keys_line(key: &str, what: &str, other_key: &str, other_what: &str) -> Line<'static> {
-    Line::from(format!("{key:<13}{what:<22}{other_key:<13}{other_what}"))
+    Line::from(format!("{key:<13}{what:<24}{other_key:<13}{other_what}"))
 }
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {

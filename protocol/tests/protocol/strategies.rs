@@ -4,12 +4,18 @@ use mice_cake_engine::{
     Assignment, Domino, GameView, Options, Policy, RecordedGame, Reveal, Seat, Seated, Seed, Viewer,
 };
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, RoomCode, RoomEvent, RoomOptions, SeatToken, ServerMessage,
+    ChatChannel, ClientMessage, ErrorCode, PlayedRound, RoomCode, RoomEvent, RoomOptions,
+    SeatToken, ServerMessage,
 };
 use proptest::prelude::*;
 
 /// The cake after `rounds` rounds of random play in the game of `seed`.
 pub(crate) fn played(seed: u64, rounds: usize) -> GameView {
+    random_game(seed, rounds).game().view(Viewer::Spectator)
+}
+
+/// The game of `seed` after `rounds` rounds of random play.
+fn random_game(seed: u64, rounds: usize) -> RecordedGame {
     let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
     let mut bots = Seed::from_u64(seed).stream(1);
     for _ in 0..rounds {
@@ -21,7 +27,7 @@ pub(crate) fn played(seed: u64, rounds: usize) -> GameView {
         let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
         game.play_round(&yellow, &blue).unwrap();
     }
-    game.game().view(Viewer::Spectator)
+    game
 }
 
 fn seat() -> impl Strategy<Value = Seat> {
@@ -55,9 +61,10 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
         proptest::option::of(0u64..=86_400_000),
         any::<bool>(),
         proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
+        any::<bool>(),
     )
         .prop_map(
-            |(reveal, boost, stall_limit, deadline_ms, public, bot)| RoomOptions {
+            |(reveal, boost, stall_limit, deadline_ms, public, bot, record_chat)| RoomOptions {
                 game: Options {
                     reveal,
                     boost,
@@ -66,6 +73,7 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
                 deadline_ms,
                 public,
                 bot,
+                record_chat,
             },
         )
 }
@@ -88,7 +96,13 @@ pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
             .prop_map(|(round, assignment)| ClientMessage::Commit { round, assignment }),
         Just(ClientMessage::Rematch),
         Just(ClientMessage::Leave),
+        "\\PC{0,60}".prop_map(|text| ClientMessage::Chat { text }),
+        any::<bool>().prop_map(|show| ClientMessage::SpectatorChat { show }),
     ]
+}
+
+fn chat_channel() -> impl Strategy<Value = ChatChannel> {
+    prop_oneof![Just(ChatChannel::Players), Just(ChatChannel::Spectators)]
 }
 
 pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
@@ -135,5 +149,38 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
         )
             .prop_map(|(code, message)| ServerMessage::Error { code, message }),
         "\\PC{0,40}".prop_map(|message| ServerMessage::ShuttingDown { message }),
+        (any::<u32>(), any::<u64>(), 0usize..20, any::<u32>()).prop_map(
+            |(game, seed, rounds, autos)| {
+                let played = random_game(seed, rounds);
+                let rounds = played
+                    .record()
+                    .rounds
+                    .iter()
+                    .enumerate()
+                    .map(|(index, report)| PlayedRound {
+                        report: report.clone(),
+                        auto: Seated {
+                            yellow: autos >> (index % 16) & 1 == 1,
+                            blue: autos >> (16 + index % 16) & 1 == 1,
+                        },
+                    })
+                    .collect();
+                ServerMessage::History { game, rounds }
+            }
+        ),
+        (
+            chat_channel(),
+            "\\PC{1,24}",
+            proptest::option::of(seat()),
+            "\\PC{1,60}",
+            any::<u64>()
+        )
+            .prop_map(|(channel, name, seat, text, at_ms)| ServerMessage::Chat {
+                channel,
+                name,
+                seat,
+                text,
+                at_ms
+            }),
     ]
 }

@@ -89,6 +89,17 @@ pub(crate) enum Command {
     Leave {
         conn: ConnId,
     },
+    /// Say something (already cleaned) on the room's chat.
+    Chat {
+        conn: ConnId,
+        name: String,
+        text: String,
+    },
+    /// Read the spectators' chat too, or no longer (a player).
+    SpectatorChat {
+        conn: ConnId,
+        show: bool,
+    },
     /// The connection is gone.
     Disconnected {
         conn: ConnId,

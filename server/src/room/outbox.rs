@@ -9,6 +9,8 @@ use crate::outbound::{Frame, Outbound, frame};
 #[derive(Debug)]
 enum Delivery {
     Frame(Outbound, Frame),
+    /// A frame that may be left out (see [`Outbound::offer`]).
+    Offer(Outbound, Frame),
     Disconnect(Outbound),
 }
 
@@ -22,6 +24,11 @@ impl Outbox {
     /// Holds a frame for a connection.
     pub(super) fn send(&mut self, to: &Outbound, frame: Frame) {
         self.deliveries.push(Delivery::Frame(to.clone(), frame));
+    }
+
+    /// Holds a frame that may be left out if the connection is behind.
+    pub(super) fn offer(&mut self, to: &Outbound, frame: Frame) {
+        self.deliveries.push(Delivery::Offer(to.clone(), frame));
     }
 
     /// Holds a message for a connection.
@@ -39,6 +46,7 @@ impl Outbox {
         for delivery in self.deliveries.drain(..) {
             match delivery {
                 Delivery::Frame(to, frame) => to.send(frame),
+                Delivery::Offer(to, frame) => to.offer(frame),
                 Delivery::Disconnect(to) => to.disconnect(),
             }
         }

@@ -31,6 +31,10 @@ pub(crate) struct RoomSnapshot {
     pub(crate) game_ids: Vec<GameId>,
     /// The number of the room's last event.
     pub(crate) last_seq: u64,
+    /// Whose assignment the server made at the deadline, each round of the
+    /// current game (absent in rooms stored before it was kept: none).
+    #[serde(default)]
+    pub(crate) autos: Vec<Seated<bool>>,
 }
 
 /// A seat's occupant.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use mice_cake_engine::{GameView, Seat, greedy_assignment};
+use mice_cake_engine::{GameView, Policy, Seat, greedy_assignment};
 use mice_cake_protocol::{
     ClientMessage, Ending, ForfeitCause, GameResult, RoomEvent, RoomOptions, ServerMessage,
 };
@@ -146,10 +146,13 @@ async fn a_disconnection_longer_than_the_grace_period_forfeits() {
         }
     );
     assert_eq!(result.winner, Some(Seat::Yellow));
-    // The forfeit is a finished game like any other.
+    // The absent player loses the seat too: the room waits for another.
+    yellow
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::PlayerLeft { seat: Seat::Blue }))
+        .await;
     yellow.send(&ClientMessage::Rematch).await;
     yellow
-        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::RematchRequested { seat: Seat::Yellow }))
+        .expect_error(mice_cake_protocol::ErrorCode::WrongPhase)
         .await;
 }
 
@@ -194,4 +197,31 @@ async fn when_both_players_miss_their_deadlines_the_game_is_abandoned_with_no_wi
         }
     );
     assert_eq!(result.winner, None);
+}
+
+#[tokio::test]
+async fn moves_the_deadline_made_are_marked_for_whoever_enters_later() {
+    let server = TestServer::default().await;
+    let (code, yellow, blue, _, _) = two_players(&server, fast(200)).await;
+    // Blue lets the deadline play round 1; Yellow plays every round.
+    let mut yellow = Agent::new(yellow, Seat::Yellow, Policy::Greedy, 1);
+    let mut blue = Agent::new(blue, Seat::Blue, Policy::Greedy, 2).skipping(&[1]);
+    for _ in 0..2 {
+        tokio::join!(yellow.until_revealed(), blue.until_revealed());
+    }
+    let mut late = Client::greeted(&server, "Late").await;
+    let state = late.watch(code).await;
+    let mut rounds = Vec::new();
+    while rounds.len() < 2 {
+        if let ServerMessage::History { rounds: some, .. } = late.recv().await {
+            rounds.extend(some);
+        }
+    }
+    assert_eq!(rounds[0].report.round, 1);
+    assert!(rounds[0].auto.blue, "the deadline played Blue's round 1");
+    assert!(!rounds[0].auto.yellow);
+    assert!(!rounds[1].auto.blue && !rounds[1].auto.yellow);
+    // The count of deadlines missed in a row, and the limit, are in the state.
+    assert_eq!(state.missed_deadline_limit, 3);
+    assert_eq!(state.players.blue.unwrap().auto_commits, 0);
 }

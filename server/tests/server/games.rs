@@ -74,6 +74,20 @@ async fn a_spectator_joining_mid_game_gets_the_whole_state_and_everyone_sees_the
     let view = state.view.expect("a game is on");
     assert_eq!(view.round, 3);
     assert!(state.last_report.is_some());
+    assert_eq!(state.missed_deadline_limit, 3);
+    // Then every round so far, not only the last.
+    let ServerMessage::History { game, rounds } = spectator.recv().await else {
+        panic!("the rounds so far after joined");
+    };
+    assert_eq!(game, state.game);
+    let numbers: Vec<u32> = rounds.iter().map(|played| played.report.round).collect();
+    assert_eq!(numbers, [1, 2]);
+    assert_eq!(Some(&rounds[1].report), state.last_report.as_deref());
+    assert!(
+        rounds
+            .iter()
+            .all(|played| !played.auto.yellow && !played.auto.blue)
+    );
     assert_eq!(state.spectators, 1);
     assert!(state.players.yellow.is_some() && state.players.blue.is_some());
     // Both players are told there is one spectator now.

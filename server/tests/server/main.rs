@@ -4,11 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bad_input;
+mod chat;
 mod deadlines;
 mod durable;
 mod games;
 mod handshakes;
 mod hidden;
+mod presence;
 mod reconnect;
 mod service;
 mod support;

@@ -229,10 +229,23 @@ async fn after_many_missed_events_a_resume_sends_the_state_alone() {
     };
     assert!(state.seq > 16, "only {} events", state.seq);
     assert!(state.view.unwrap().round > 3);
-    // Far more than a quarter of its queue was missed: no replay, only what
-    // happens from now on, its own return first.
+    // Far more than a quarter of its queue was missed: no replay of events,
+    // but every round so far (as whoever enters gets), then what happens
+    // from now on, its own return first.
+    let mut rounds = Vec::new();
+    let next = loop {
+        match again.recv().await {
+            ServerMessage::History { game, rounds: some } => {
+                assert_eq!(game, state.game);
+                rounds.extend(some.into_iter().map(|played| played.report.round));
+            }
+            other => break other,
+        }
+    };
+    let played = state.view.unwrap().round - 1;
+    assert_eq!(rounds, (1..=played).collect::<Vec<_>>());
     assert!(matches!(
-        again.recv().await,
+        next,
         ServerMessage::Event { event, .. } if matches!(*event, RoomEvent::Connection { connected: true, .. })
     ));
 }

@@ -91,11 +91,18 @@ fn rooms_lists_a_waiting_room_and_a_bad_server_is_a_clear_error() {
     );
     assert!(rooms.finish().success());
 
-    // A room that does not exist: a clear refusal, at once.
+    // A room that does not exist: a clear refusal, at once, said once.
     let mut nowhere = Client::start(&url, "eve", &["watch", "ZZZZZ"]);
-    let refused = nowhere.expect_containing("disconnected: ");
-    assert!(refused.contains("ZZZZZ"), "{refused}");
-    assert!(!nowhere.finish().success());
+    let refused = nowhere.expect_containing("no room has the code");
+    assert_eq!(refused, "mice-cake: no room has the code ZZZZZ");
+    let status = nowhere.finish();
+    assert_eq!(status.code(), Some(1), "{}", nowhere.transcript());
+    let said = nowhere
+        .lines()
+        .iter()
+        .filter(|line| line.contains("ZZZZZ"))
+        .count();
+    assert_eq!(said, 1, "{}", nowhere.transcript());
 
     // Nothing listens on port 1: the client says so and fails.
     let mut lost = Client::start("ws://127.0.0.1:1", "lost", &["rooms"]);

@@ -257,12 +257,30 @@ pub(crate) struct Client {
     child: Child,
     stdin: Option<ChildStdin>,
     out: Lines,
+    /// The directory it keeps its seats in, if its own.
+    _state: Option<tempfile::TempDir>,
 }
 
 impl Client {
-    /// Runs `mice-cake --server URL --name NAME ARGS…`.
+    /// Runs `mice-cake --server URL --name NAME ARGS…`, keeping its seats
+    /// in a directory of its own (never the user's).
     pub(crate) fn start(server: &str, name: &str, args: &[&str]) -> Client {
+        let state = tempfile::tempdir().unwrap();
+        let mut client = Client::start_keeping_seats_in(state.path(), server, name, args);
+        client._state = Some(state);
+        client
+    }
+
+    /// Runs `mice-cake --server URL --name NAME ARGS…`, keeping its seats in
+    /// `state` (shared by the runs of one person).
+    pub(crate) fn start_keeping_seats_in(
+        state: &Path,
+        server: &str,
+        name: &str,
+        args: &[&str],
+    ) -> Client {
         let mut child = Command::new(binary("mice-cake"))
+            .env("MICE_CAKE_STATE_DIR", state)
             .args(["--server", server, "--name", name])
             .args(args)
             .stdin(Stdio::piped())
@@ -281,6 +299,7 @@ impl Client {
             child,
             stdin,
             out,
+            _state: None,
         }
     }
 

@@ -68,6 +68,7 @@ impl Room {
             result: self.result,
             game_ids: self.game_ids.clone(),
             last_seq: self.events.last_seq(),
+            autos: self.autos.clone(),
         }
     }
 
@@ -188,7 +189,9 @@ impl Room {
         let full_grace = now + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
             player.map(|player| Player {
-                grace_until: match (playing && player.bot.is_none(), player.grace_until) {
+                // Everyone is away after a restart: a grace period to come
+                // back, in a game or not (the seat is freed after it).
+                grace_until: match (player.bot.is_none(), player.grace_until) {
                     (false, _) => None,
                     (true, Some(until)) if !player.connected => Some(resumed(until)),
                     (true, _) => Some(full_grace),
@@ -217,6 +220,8 @@ impl Room {
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
         let bot_rng = context.rng.bot_rng();
+        let mut autos = snapshot.autos.clone();
+        autos.resize(rounds_stored, Seated::default());
         Ok(Room {
             code,
             options: snapshot.options,
@@ -245,6 +250,8 @@ impl Room {
                 snapshot: Some(snapshot),
             },
             unsaved_games: Vec::new(),
+            autos,
+            chat: super::chat::Chat::new(),
             context,
         })
     }

@@ -6,7 +6,6 @@ use mice_cake_protocol::{
     Ending, ErrorCode, FinishedGame, ForfeitCause, GameResult, MAX_LISTED_GAMES, RoomEvent,
     RoomStatus, ServerMessage,
 };
-use tokio::time::Instant;
 use tracing::{info, warn};
 
 use super::round::Round;
@@ -14,11 +13,21 @@ use super::{Room, end_label, unix_millis};
 use crate::room::{ConnId, Refusal};
 
 impl Room {
+    /// Starts a game once both seats are taken by players who are here: a
+    /// game never starts against someone who is not connected.
     pub(super) fn start_game_if_ready(&mut self) {
-        if self.status != RoomStatus::Playing && Seat::ALL.iter().all(|s| self.seats[*s].is_some())
-        {
+        if self.status == RoomStatus::Waiting && self.both_here() {
             self.start_game();
         }
+    }
+
+    /// Whether both seats are taken, by players connected now (bots are).
+    fn both_here(&self) -> bool {
+        Seat::ALL.iter().all(|seat| {
+            self.seats[*seat]
+                .as_ref()
+                .is_some_and(super::seats::Player::is_connected)
+        })
     }
 
     pub(super) fn start_game(&mut self) {
@@ -37,13 +46,13 @@ impl Room {
         self.last_report = None;
         let view = game.game().view(Viewer::Spectator);
         self.game = Some(game);
-        // A player already disconnected when the game starts has the grace
-        // period to come back, like one who drops during the game.
-        let grace_until = Instant::now() + self.context.config.disconnect_grace;
+        // Both players are here (`start_game_if_ready`, `rematch_if_agreed`).
         for player in self.players_mut() {
             player.auto_commits = 0;
-            player.grace_until = (!player.is_connected()).then_some(grace_until);
+            player.grace_until = None;
         }
+        self.autos.clear();
+        self.chat.game_started();
         metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
         info!(room = %self.code, game = self.game_number, "game started");
         if let (Some(yellow), Some(blue)) =
@@ -110,6 +119,7 @@ impl Room {
             result,
             finished_at_ms: unix_millis(),
             record: game.record().clone(),
+            chat: self.chat.take_game_lines(),
         });
         self.status = RoomStatus::Finished;
         self.round = Round::default();
@@ -155,22 +165,36 @@ impl Room {
             self.rematch[bot_seat] = true;
             self.emit(RoomEvent::RematchRequested { seat: bot_seat });
         }
-        if self.rematch.yellow && self.rematch.blue {
-            // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player
-            // learns their new seat before the new game's first event.
-            std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
-            self.rematch = Seated::default();
-            for seat in Seat::ALL {
-                let state = ServerMessage::State {
-                    state: Box::new(self.state_for(Some(seat))),
-                };
-                if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
-                    self.outbox.send_message(&member.outbound, &state);
-                }
-            }
-            self.start_game();
-        }
+        self.rematch_if_agreed();
         Ok(())
+    }
+
+    /// Starts the rematch once both players asked for it and both are here
+    /// (one who asked and dropped is waited for, within the grace period).
+    pub(super) fn rematch_if_agreed(&mut self) {
+        if self.status != RoomStatus::Finished
+            || !(self.rematch.yellow && self.rematch.blue)
+            || !self.both_here()
+        {
+            return;
+        }
+        // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player
+        // learns their new seat before the new game's first event.
+        std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
+        self.chat.following = Seated {
+            yellow: self.chat.following.blue,
+            blue: self.chat.following.yellow,
+        };
+        self.rematch = Seated::default();
+        for seat in Seat::ALL {
+            let state = ServerMessage::State {
+                state: Box::new(self.state_for(Some(seat))),
+            };
+            if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
+                self.outbox.send_message(&member.outbound, &state);
+            }
+        }
+        self.start_game();
     }
 
     pub(super) fn playing_game(&self) -> Result<&RecordedGame, Refusal> {

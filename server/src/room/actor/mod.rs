@@ -32,6 +32,7 @@ use super::events::EventLog;
 use super::outbox::Outbox;
 use super::{Command, ConnId, Member};
 
+mod chat;
 mod durable;
 mod game;
 mod round;
@@ -49,6 +50,9 @@ pub(super) struct Room {
     game: Option<RecordedGame>,
     game_number: u32,
     round: Round,
+    /// Whose assignment the server made at the deadline, each round of the
+    /// current game (for its history).
+    autos: Vec<Seated<bool>>,
     events: EventLog,
     last_report: Option<RoundReport>,
     result: Option<GameResult>,
@@ -70,6 +74,7 @@ pub(super) struct Room {
     stored: StoredMarks,
     /// Games over but not yet stored.
     unsaved_games: Vec<FinishedGame>,
+    chat: chat::Chat,
 }
 
 impl Room {
@@ -86,6 +91,7 @@ impl Room {
             game: None,
             game_number: 0,
             round: Round::default(),
+            autos: Vec::new(),
             events: EventLog::new(outbound_queue),
             last_report: None,
             result: None,
@@ -99,6 +105,7 @@ impl Room {
             outbox: Outbox::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
+            chat: chat::Chat::new(),
         }
     }
 
@@ -134,12 +141,14 @@ impl Room {
             if closes {
                 // Before anyone is told: a room they left stays gone.
                 self.forget().await;
+            } else {
+                // The listing says what members are about to learn.
+                self.publish();
             }
             self.outbox.flush();
             if closes {
                 break;
             }
-            self.publish();
         }
         if counted_playing {
             self.context.playing.fetch_sub(1, Ordering::Relaxed);
@@ -197,6 +206,16 @@ impl Room {
                 }
             }
             Command::Leave { conn } => self.leave(conn),
+            Command::Chat { conn, name, text } => {
+                if let Err(refusal) = self.chat(conn, name, text) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::SpectatorChat { conn, show } => {
+                if let Err(refusal) = self.follow_spectator_chat(conn, show) {
+                    self.refuse(conn, refusal);
+                }
+            }
             Command::Disconnected { conn } => self.disconnected(conn),
         }
         self.note_emptiness(Instant::now());

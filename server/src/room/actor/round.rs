@@ -200,12 +200,14 @@ impl Room {
         let outcome = game.game().outcome().copied();
         metrics::counter!(crate::metrics::ROUNDS).increment(1);
         self.round = Round::default();
+        let auto = Seated {
+            yellow: yellow.auto,
+            blue: blue.auto,
+        };
+        self.autos.push(auto);
         self.emit(RoomEvent::Revealed {
             report: Box::new(report.clone()),
-            auto: Seated {
-                yellow: yellow.auto,
-                blue: blue.auto,
-            },
+            auto,
             view,
         });
         self.last_report = Some(report);

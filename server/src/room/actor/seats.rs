@@ -21,7 +21,8 @@ pub(super) struct Player {
     pub(super) bot: Option<Policy>,
     /// The connection holding the seat, if any.
     pub(super) member: Option<Member>,
-    /// While disconnected during a game: when the player forfeits.
+    /// While disconnected: when the player forfeits (during a game) or
+    /// loses the seat (outside one).
     pub(super) grace_until: Option<Instant>,
     /// Rounds in a row committed for this player at the deadline.
     pub(super) auto_commits: u32,
@@ -160,6 +161,9 @@ impl Room {
             connected: true,
             grace_ms: None,
         });
+        // A game (or a rematch both asked for) may have waited for them.
+        self.start_game_if_ready();
+        self.rematch_if_agreed();
         Ok(seat)
     }
 
@@ -178,6 +182,14 @@ impl Room {
             let leaving = Seated::from_fn(|s| s == seat);
             self.forfeit_any(leaving, ForfeitCause::Left);
         }
+        info!(room = %self.code, %seat, "player left");
+        self.free_seat(seat);
+    }
+
+    /// Empties `seat` (its player left, or stayed away too long): its token
+    /// leads nowhere any more, a bot opposite goes too, and the room waits
+    /// for another player (or closes, if nobody is left in it).
+    pub(super) fn free_seat(&mut self, seat: Seat) {
         if let Some(player) = self.seats[seat].take() {
             if let Some(hash) = player.token {
                 self.context.directory.forget_seat(&hash);
@@ -187,7 +199,7 @@ impl Room {
                     .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
             }
         }
-        info!(room = %self.code, %seat, "player left");
+        self.chat.following[seat] = false;
         self.emit(RoomEvent::PlayerLeft { seat });
         // A bot stays only with a human opposite.
         let other = seat.opponent();
@@ -224,17 +236,19 @@ impl Room {
         let Some(seat) = self.seat_of(conn) else {
             return;
         };
+        // A player away for the grace period forfeits the game on, or,
+        // outside a game, loses the seat: a room never waits for (nor
+        // starts a game against) someone who is gone.
         let grace = self.context.config.disconnect_grace;
-        let playing = self.status == RoomStatus::Playing;
         if let Some(player) = self.seats[seat].as_mut() {
             player.member = None;
-            player.grace_until = playing.then(|| Instant::now() + grace);
+            player.grace_until = Some(Instant::now() + grace);
         }
         info!(room = %self.code, %seat, "player disconnected");
         self.emit(RoomEvent::Connection {
             seat,
             connected: false,
-            grace_ms: playing.then(|| millis(grace)),
+            grace_ms: Some(millis(grace)),
         });
     }
 

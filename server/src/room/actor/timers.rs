@@ -4,6 +4,7 @@
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ForfeitCause, RoomStatus};
 use tokio::time::Instant;
+use tracing::info;
 
 use super::Room;
 
@@ -13,8 +14,7 @@ impl Room {
         let deadline = self.round.deadline.filter(|_| playing);
         let graces = Seat::ALL
             .into_iter()
-            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until)
-            .filter(|_| playing);
+            .filter_map(|seat| self.seats[seat].as_ref()?.grace_until);
         // A game in progress ends by its own rules (a forfeit at worst)
         // before the room may close.
         let idle = self
@@ -35,13 +35,13 @@ impl Room {
             self.spectators_event_at = None;
             self.announce_spectators();
         }
+        let expired = Seated::from_fn(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .and_then(|player| player.grace_until)
+                .is_some_and(|until| now >= until)
+        });
         if self.status == RoomStatus::Playing {
-            let expired = Seated::from_fn(|seat| {
-                self.seats[seat]
-                    .as_ref()
-                    .and_then(|player| player.grace_until)
-                    .is_some_and(|until| now >= until)
-            });
             if !self.forfeit_any(expired, ForfeitCause::Disconnected)
                 && self.round.deadline.is_some_and(|deadline| now >= deadline)
             {
@@ -53,6 +53,14 @@ impl Room {
             .is_some_and(|since| now >= since + self.context.config.room_idle)
         {
             return true;
+        }
+        // Whoever stayed away past their grace (and forfeited, if a game
+        // was on) loses the seat.
+        for seat in Seat::ALL {
+            if expired[seat] && self.status != RoomStatus::Playing {
+                info!(room = %self.code, %seat, "player away too long: seat freed");
+                self.free_seat(seat);
+            }
         }
         self.note_emptiness(now);
         false

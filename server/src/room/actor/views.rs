@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use mice_cake_engine::{Choices, GameView, Seat, Seated, Viewer};
 use mice_cake_protocol::{
-    PlayerInfo, RoomEvent, RoomState, RoomStatus, RoomSummary, SeatToken, ServerMessage,
+    PlayedRound, PlayerInfo, RoomEvent, RoomState, RoomStatus, RoomSummary, SeatToken,
+    ServerMessage,
 };
 use tokio::time::Instant;
 
@@ -19,6 +20,10 @@ use crate::room::{ConnId, Refusal};
 /// How long spectator arrivals and departures are gathered before the count
 /// is announced.
 const SPECTATORS_EVENT_DELAY: Duration = Duration::from_millis(500);
+
+/// Rounds per `history` message: about 16 KiB of JSON at most, so that a
+/// long game's history arrives as a few frames of reasonable size.
+const HISTORY_ROUNDS: usize = 16;
 
 impl Room {
     /// Numbers an event and sends it to every member.
@@ -67,6 +72,41 @@ impl Room {
                 state: Box::new(state),
             }),
         );
+        // Whoever enters sees every round of the game so far, and what was
+        // said lately.
+        for history in self.history() {
+            self.outbox.send(to, history);
+        }
+        for line in self.chat_backlog(seat) {
+            self.outbox.offer(to, line);
+        }
+    }
+
+    /// The rounds of the current (or last) game, in messages of at most
+    /// [`HISTORY_ROUNDS`] rounds.
+    fn history(&self) -> Vec<Frame> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        let rounds: Vec<PlayedRound> = game
+            .record()
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(index, report)| PlayedRound {
+                report: report.clone(),
+                auto: self.autos.get(index).copied().unwrap_or_default(),
+            })
+            .collect();
+        rounds
+            .chunks(HISTORY_ROUNDS)
+            .map(|chunk| {
+                frame(&ServerMessage::History {
+                    game: self.game_number,
+                    rounds: chunk.to_vec(),
+                })
+            })
+            .collect()
     }
 
     /// Sends `joined` to the connection holding `seat`.
@@ -116,6 +156,7 @@ impl Room {
             rematch: self.rematch,
             result: self.result,
             game_ids: self.game_ids.clone(),
+            missed_deadline_limit: self.context.config.missed_deadlines,
             seq: self.events.last_seq(),
         }
     }
@@ -152,13 +193,26 @@ impl Room {
     }
 
     /// Updates the lobby's listing of this room.
+    /// A room waiting for a player is listed only while whoever sits in it
+    /// is here: the listing never offers a game against someone gone.
     pub(super) fn publish(&self) {
-        let summary = self.options.public.then(|| RoomSummary {
+        let someone_away = Seat::ALL.into_iter().any(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| !player.is_connected())
+        });
+        let listed = self.options.public && !(self.status == RoomStatus::Waiting && someone_away);
+        let playing = self.status == RoomStatus::Playing;
+        let summary = listed.then(|| RoomSummary {
             code: self.code,
             status: self.status,
             players: Seated::from_fn(|seat| self.seats[seat].as_ref().map(|p| p.name.clone())),
             spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
-            round: self.game.as_ref().map_or(0, |game| game.game().round()),
+            round: self
+                .game
+                .as_ref()
+                .filter(|_| playing)
+                .map_or(0, |game| game.game().round()),
             options: self.options,
         });
         self.context.directory.publish(self.code, summary);

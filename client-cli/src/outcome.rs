@@ -1,0 +1,147 @@
+//! How a run of the client ends, and its exit status: the same outcome
+//! gives the same status and the same one message in every interface.
+//!
+//! | Status | Outcome |
+//! |---|---|
+//! | 0 | Done: the game (or the watching of it) ended, or the person left. |
+//! | 1 | Failed: the server could not be reached, refused (an unknown or full room, a seat gone), or the connection was lost for good. |
+//! | 2 | The command line was wrong (clap's own). |
+//! | 128 + n | Stopped by signal n (129 SIGHUP, 130 SIGINT, 143 SIGTERM): a seat held is kept, to resume. |
+
+use mice_cake_protocol::{GameId, GameResult, RoomCode};
+
+/// How a session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// What was asked is done.
+    Done,
+    /// It could not be done, and why.
+    Failed(String),
+    /// A signal stopped it.
+    Interrupted(Signal),
+}
+
+/// Signals that stop the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// SIGHUP: the terminal closed.
+    Hangup,
+    /// SIGINT, sent by something else than the keyboard's Ctrl-C.
+    Interrupt,
+    /// SIGTERM.
+    Terminate,
+}
+
+impl Signal {
+    /// The signal's number.
+    pub fn number(self) -> u8 {
+        match self {
+            Signal::Hangup => 1,
+            Signal::Interrupt => 2,
+            Signal::Terminate => 15,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Signal::Hangup => "SIGHUP",
+            Signal::Interrupt => "SIGINT",
+            Signal::Terminate => "SIGTERM",
+        }
+    }
+}
+
+impl Outcome {
+    /// The process's exit status.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Outcome::Done => 0,
+            Outcome::Failed(_) => 1,
+            Outcome::Interrupted(signal) => 128 + signal.number(),
+        }
+    }
+}
+
+/// A game that ended while the client was in its room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub number: u32,
+    pub result: GameResult,
+    pub game_id: Option<GameId>,
+}
+
+/// What a session leaves to tell when it is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub outcome: Outcome,
+    /// The room it was in, and whether as a player.
+    pub room: Option<(RoomCode, bool)>,
+    /// The games that ended meanwhile, oldest first.
+    pub games: Vec<Ended>,
+}
+
+impl Session {
+    /// What to print when the program ends: on standard output, the games
+    /// that ended (with how to replay them); on standard error, why it
+    /// failed, or where a kept seat is.
+    pub fn farewell(&self) -> (Vec<String>, Vec<String>) {
+        let mut out = Vec::new();
+        for game in &self.games {
+            out.push(format!(
+                "Game {}: {}",
+                game.number,
+                crate::text::result(&game.result)
+            ));
+            if let Some(id) = game.game_id {
+                out.push(format!("  replay: mice-cake replay {id}"));
+            }
+        }
+        let mut err = Vec::new();
+        match &self.outcome {
+            Outcome::Done => {}
+            Outcome::Failed(reason) => err.push(format!("mice-cake: {reason}")),
+            Outcome::Interrupted(signal) => {
+                let mut line = format!("mice-cake: stopped by {}", signal.name());
+                if let Some((code, true)) = self.room {
+                    line.push_str(&format!(
+                        "; your seat in room {code} is kept for a while: mice-cake resume {code}"
+                    ));
+                }
+                err.push(line);
+            }
+        }
+        (out, err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_outcome_has_its_status_and_one_message() {
+        assert_eq!(Outcome::Done.exit_code(), 0);
+        assert_eq!(Outcome::Failed("no room".into()).exit_code(), 1);
+        assert_eq!(Outcome::Interrupted(Signal::Terminate).exit_code(), 143);
+        assert_eq!(Outcome::Interrupted(Signal::Hangup).exit_code(), 129);
+        let failed = Session {
+            outcome: Outcome::Failed("no room has the code K7M2Q".into()),
+            room: None,
+            games: Vec::new(),
+        };
+        assert_eq!(
+            failed.farewell(),
+            (
+                Vec::new(),
+                vec!["mice-cake: no room has the code K7M2Q".to_owned()]
+            )
+        );
+        let kept = Session {
+            outcome: Outcome::Interrupted(Signal::Hangup),
+            room: Some(("K7M2Q".parse().unwrap(), true)),
+            games: Vec::new(),
+        };
+        let (_, err) = kept.farewell();
+        assert!(err[0].contains("mice-cake resume K7M2Q"), "{err:?}");
+    }
+}

@@ -1,0 +1,581 @@
+//! The moments players care about, checked as a player meets them: the
+//! end of a game whoever leaves, earlier games, moves the deadline made,
+//! entering mid-game, the reveal, reconnecting, small terminals and chat.
+//! Each test is a defect seen in real terminals that must not come back.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use mice_cake_engine::{Options, Reveal, Seat, Seated};
+use mice_cake_protocol::{ChatChannel, ClientMessage, ErrorCode, ServerMessage};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Modifier;
+
+use super::log::{log_lines, round_lines};
+use super::model::{Cmd, Model, Msg, Settings, update};
+use super::rendering::{SEED, assigning, draw, feed, press, quiet};
+use crate::fixture::FakeRoom;
+use crate::net::NetEvent;
+use crate::text::Missed;
+
+/// The screen's rows, as text.
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn screen(model: &Model, width: u16, height: u16) -> String {
+    rows(&draw(model, width, height)).join("\n")
+}
+
+fn line_text(line: &ratatui::text::Line) -> String {
+    line.spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect()
+}
+
+/// Yellow's model in round 1 of a room playing by `rules`.
+fn playing_by(rules: Options, seed: u64) -> (Model, FakeRoom) {
+    let mut room = FakeRoom::with_rules(Some(Seat::Yellow), seed, rules);
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives());
+    (model, room)
+}
+
+#[test]
+fn the_result_stays_when_the_opponent_leaves_until_it_is_dismissed() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_to_the_end());
+    feed(&mut model, [room.leaves(Seat::Blue)]);
+    let shown = screen(&model, 80, 24);
+    assert!(shown.contains("Game 1 over"), "{shown}");
+    assert!(
+        shown.contains("You win!") || shown.contains("You lose."),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("mice-cake replay 00000000-0000-0000-0000-000000005eed"),
+        "{shown}"
+    );
+    assert!(!shown.contains("Waiting for an opponent"), "{shown}");
+    // Dismissed, the board and the rounds log are there to read.
+    press(&mut model, KeyCode::Enter);
+    let shown = screen(&model, 80, 24);
+    assert!(!shown.contains("Game 1 over"), "{shown}");
+    let last = model.tracker.log.len();
+    assert!(shown.contains(&format!("Round {last}")), "{shown}");
+    assert!(shown.contains("Cake"), "{shown}");
+}
+
+#[test]
+fn the_result_stays_when_the_opponent_forfeits_by_leaving() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_greedy_round());
+    feed(&mut model, room.forfeits(Seat::Blue));
+    let shown = screen(&model, 80, 24);
+    assert!(shown.contains("Game 1 over"), "{shown}");
+    assert!(shown.contains("You win!"), "{shown}");
+    assert!(shown.contains("mice-cake replay"), "{shown}");
+    assert!(shown.contains("Round 1"), "{shown}");
+}
+
+#[test]
+fn a_spectator_keeps_the_result_when_both_players_leave() {
+    let mut room = FakeRoom::new(None, SEED);
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives());
+    feed(&mut model, room.play_to_the_end());
+    feed(
+        &mut model,
+        [room.leaves(Seat::Blue), room.leaves(Seat::Yellow)],
+    );
+    let shown = screen(&model, 80, 24);
+    assert!(shown.contains("Game 1 over"), "{shown}");
+    assert!(shown.contains("mice-cake replay"), "{shown}");
+    assert!(!shown.contains("Tell them to run"), "{shown}");
+    assert!(!shown.contains("Waiting for"), "{shown}");
+}
+
+#[test]
+fn earlier_games_of_the_room_stay_readable_after_a_rematch() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_to_the_end());
+    let first_game = model.tracker.log.clone();
+    feed(&mut model, room.rematch(SEED + 1));
+    feed(&mut model, room.play_greedy_round());
+    assert_eq!(
+        model.tracker.log.len(),
+        1,
+        "the new game's log starts afresh"
+    );
+    assert_eq!(model.tracker.past.len(), 1);
+    let past = &model.tracker.past[0];
+    assert_eq!(past.number, 1);
+    assert_eq!(past.rounds, first_game);
+    assert!(past.game_id.is_some());
+    let lines: Vec<String> = log_lines(&model.tracker, None, model.now, 78)
+        .iter()
+        .map(line_text)
+        .collect();
+    let title = lines
+        .iter()
+        .position(|line| line.starts_with("── Game 1 (ann vs bob): Game over"))
+        .unwrap_or_else(|| panic!("the first game's title: {lines:#?}"));
+    assert!(lines[title].contains("replay 00000000-0000-0000-0000-000000005eed"));
+    assert!(
+        lines[title..]
+            .iter()
+            .any(|line| line.starts_with("Round 1 "))
+    );
+    // PgDn reaches it on screen.
+    for _ in 0..lines.len() {
+        press(&mut model, KeyCode::PageDown);
+    }
+    let shown = screen(&model, 80, 24);
+    assert!(shown.contains("Round 1 "), "{shown}");
+}
+
+#[test]
+fn moves_the_deadline_made_are_marked_and_the_forfeit_is_warned_of() {
+    let (mut model, mut room) = assigning();
+    let yellow_late = Seated {
+        yellow: true,
+        blue: false,
+    };
+    feed(&mut model, room.play_greedy_round_auto(yellow_late));
+    let shown = screen(&model, 80, 24);
+    assert!(
+        shown.contains("Yellow missed the deadline: the server chose (1 of 3)"),
+        "{shown}"
+    );
+    assert_eq!(model.notice.as_deref(), Some("Your move — round 2"));
+    feed(&mut model, room.play_greedy_round_auto(yellow_late));
+    let notice = model.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("You missed 2 deadlines in a row: miss this one and you forfeit"),
+        "{notice}"
+    );
+    assert!(screen(&model, 80, 24).contains("(2 of 3)"));
+    // A round chosen in time ends the run.
+    feed(&mut model, room.play_greedy_round());
+    assert_eq!(model.notice.as_deref(), Some("Your move — round 4"));
+}
+
+#[test]
+fn whoever_enters_mid_game_gets_every_round_so_far() {
+    let mut room = FakeRoom::new(None, SEED);
+    let mut earlier = quiet(Instant::now());
+    feed(&mut earlier, [room.joined()]);
+    feed(&mut earlier, room.opponent_arrives());
+    for _ in 0..4 {
+        feed(&mut earlier, room.play_greedy_round());
+    }
+    // A spectator arriving now, and a player coming back, read the same
+    // rounds as one who watched from the start.
+    for member in [None, Some(Seat::Blue)] {
+        room.member = member;
+        let mut late = quiet(Instant::now());
+        feed(&mut late, room.entered());
+        let rounds: Vec<u32> = late.tracker.log.iter().map(|p| p.report.round).collect();
+        assert_eq!(rounds, vec![1, 2, 3, 4], "entering as {member:?}");
+        assert_eq!(late.tracker.log, earlier.tracker.log);
+        let shown = screen(&late, 80, 24);
+        assert!(shown.contains("Round 4"), "{shown}");
+    }
+}
+
+#[test]
+fn a_boost_game_is_explained_as_one_and_the_title_names_the_variant() {
+    let rules = Options {
+        boost: true,
+        reveal: Reveal::AllFaceDown,
+        ..Options::default()
+    };
+    let (mut model, _room) = playing_by(rules, SEED);
+    let title = rows(&draw(&model, 100, 30))[0].clone();
+    assert!(
+        title.contains("all face down, boost, 1:00/round"),
+        "{title}"
+    );
+    press(&mut model, KeyCode::Char('?'));
+    let help = screen(&model, 100, 30);
+    assert!(help.contains("earn a boost roll"), "{help}");
+    assert!(!help.contains("tire mice instead"), "{help}");
+
+    let (mut model, _room) = playing_by(Options::default(), SEED);
+    press(&mut model, KeyCode::Char('?'));
+    let help = screen(&model, 100, 30);
+    assert!(help.contains("tire mice instead"), "{help}");
+    assert!(!help.contains("boost"), "{help}");
+}
+
+#[test]
+fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
+    let (mut model, mut room) = assigning();
+    press(&mut model, KeyCode::Char('g'));
+    update(
+        &mut model,
+        Msg::Net(NetEvent::Reconnecting {
+            attempt: 1,
+            wait: Duration::from_secs(1),
+            reason: "connection reset".into(),
+        }),
+    );
+    let title = rows(&draw(&model, 80, 24))[0].clone();
+    assert!(title.contains("reconnecting"), "{title}");
+    assert!(!title.contains("0:5") && !title.contains("1:00"), "{title}");
+    let cmds = press(&mut model, KeyCode::Enter);
+    assert!(
+        matches!(
+            cmds.as_slice(),
+            [Cmd::Send(ClientMessage::Commit { round: 1, .. })]
+        ),
+        "{cmds:?}"
+    );
+    let notice = model.notice.clone().unwrap_or_default();
+    assert!(
+        notice.contains("your commit is sent as soon as the connection is back, if round 1"),
+        "{notice}"
+    );
+    assert!(press(&mut model, KeyCode::Enter).is_empty(), "sent once");
+    assert_eq!(
+        model.notice.as_deref(),
+        Some("Your commit is already waiting for the connection to come back")
+    );
+    update(&mut model, Msg::Net(NetEvent::Reconnected));
+    assert_eq!(
+        model.notice.as_deref(),
+        Some("Back: your commit for round 1 is sent now")
+    );
+    // Accepted: nothing held any more.
+    let assignment = model.editor.assignment();
+    feed(&mut model, room.commit(Seat::Yellow, assignment));
+    assert_eq!(model.held_commit, None);
+}
+
+#[test]
+fn a_held_commit_for_a_round_that_closed_meanwhile_is_said_to_be_lost() {
+    let (mut model, _room) = assigning();
+    press(&mut model, KeyCode::Char('g'));
+    update(
+        &mut model,
+        Msg::Net(NetEvent::Reconnecting {
+            attempt: 1,
+            wait: Duration::from_secs(1),
+            reason: "connection reset".into(),
+        }),
+    );
+    press(&mut model, KeyCode::Enter);
+    update(&mut model, Msg::Net(NetEvent::Reconnected));
+    feed(
+        &mut model,
+        [ServerMessage::Error {
+            code: ErrorCode::WrongPhase,
+            message: "round 1 is over".into(),
+        }],
+    );
+    let notice = model.notice.clone().unwrap_or_default();
+    assert!(
+        notice
+            .starts_with("Round 1 ended while the connection was down: your commit was not played"),
+        "{notice}"
+    );
+}
+
+/// Every line of the newest round, as the log draws it in `width`.
+fn newest_round(model: &Model, width: u16) -> Vec<String> {
+    let played = model
+        .tracker
+        .log
+        .last()
+        .unwrap_or_else(|| panic!("a round"));
+    let limit = model
+        .tracker
+        .room
+        .as_ref()
+        .map_or(0, |room| room.missed_deadline_limit);
+    let missed = Missed {
+        in_a_row: Seated::from_fn(|seat| {
+            model
+                .tracker
+                .missed_in_a_row(model.tracker.log.len() - 1, seat)
+        }),
+        limit,
+    };
+    round_lines(played, missed, width, None)
+        .iter()
+        .map(|line| line_text(line).trim_end().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_whole_reveal_fits_an_80_by_24_terminal_in_every_variant() {
+    let variants = [
+        Options::default(),
+        Options {
+            boost: true,
+            ..Options::default()
+        },
+        Options {
+            reveal: Reveal::AllFaceDown,
+            boost: true,
+            ..Options::default()
+        },
+        Options {
+            reveal: Reveal::AllFaceUp,
+            ..Options::default()
+        },
+    ];
+    let mut rounds = 0;
+    for rules in variants {
+        for seed in 0..6 {
+            let (mut model, mut room) = playing_by(rules, seed);
+            loop {
+                let over = room.play_greedy_round();
+                let ended = over
+                    .iter()
+                    .any(|message| matches!(message, ServerMessage::Event { event, .. } if matches!(**event, mice_cake_protocol::RoomEvent::GameOver { .. })));
+                feed(&mut model, over);
+                model.result_shown = None;
+                let shown = rows(&draw(&model, 80, 24));
+                for line in newest_round(&model, 78) {
+                    assert!(
+                        shown.iter().any(|row| row.contains(&line)),
+                        "{rules:?} seed {seed}: {line:?} is not on\n{}",
+                        shown.join("\n")
+                    );
+                }
+                rounds += 1;
+                if ended {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(rounds > 100);
+}
+
+#[test]
+fn below_the_smallest_size_the_screen_says_so() {
+    let (model, _room) = assigning();
+    for (width, height) in [(40, 12), (59, 24), (80, 17)] {
+        let shown = screen(&model, width, height);
+        assert!(
+            shown.contains("Terminal too small"),
+            "{width}×{height}:\n{shown}"
+        );
+        assert!(
+            shown.contains("at least 60×18"),
+            "{width}×{height}:\n{shown}"
+        );
+    }
+    assert!(!screen(&model, 60, 18).contains("Terminal too small"));
+}
+
+#[test]
+fn the_reveal_plays_out_any_key_skips_it_and_changes_stay_marked() {
+    let (mut model, mut room) = assigning();
+    model.settings.animation = true;
+    let start = model.now;
+    feed(&mut model, room.play_greedy_round());
+    let report = model.tracker.log[0].report.clone();
+    assert!(model.revealing());
+    // At first, the assignments and no dice; at the end, every die.
+    let rolls = |model: &Model| {
+        log_lines(&model.tracker, model.reveal.as_ref(), model.now, 78)
+            .iter()
+            .map(line_text)
+            .filter(|line| line.contains('→'))
+            .count()
+    };
+    assert_eq!(rolls(&model), 0);
+    let length = model
+        .reveal
+        .as_ref()
+        .map_or(Duration::ZERO, super::reveal::RevealShow::length);
+    assert!(length <= Duration::from_millis(1_700), "{length:?}");
+    update(&mut model, Msg::Tick(start + length / 2));
+    let halfway = rolls(&model);
+    update(
+        &mut model,
+        Msg::Tick(start + length + Duration::from_millis(1)),
+    );
+    assert!(!model.revealing());
+    assert!(rolls(&model) >= halfway && rolls(&model) > 0);
+    // The cells the round changed are marked until the next round's reveal.
+    let (round, cells) = model.changed.clone().unwrap_or_else(|| panic!("marks"));
+    assert_eq!(round, report.round);
+    assert!(!cells.is_empty(), "{report:#?}");
+    let marked = draw(&model, 80, 24)
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .filter(|cell| cell.modifier.contains(Modifier::UNDERLINED))
+        .count();
+    assert!(marked > 0, "changed cells are drawn marked");
+
+    // Next round: a key skips the show and does nothing else.
+    let editor = model.editor.clone();
+    feed(&mut model, room.play_greedy_round());
+    assert!(model.revealing());
+    assert!(press(&mut model, KeyCode::Char('x')).is_empty());
+    assert!(!model.revealing());
+    assert_eq!(model.editor.mice, [0; 4]);
+    assert_eq!(model.editor.column, editor.column);
+}
+
+#[test]
+fn no_animation_shows_the_reveal_at_once() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_greedy_round());
+    assert!(!model.revealing());
+    assert!(model.changed.is_some());
+}
+
+#[test]
+fn a_round_opening_cues_the_player_with_the_bell_when_asked() {
+    let mut room = FakeRoom::new(Some(Seat::Yellow), SEED);
+    let mut model = Model::with(
+        Settings {
+            animation: false,
+            bell: true,
+            chat: true,
+        },
+        Instant::now(),
+    );
+    feed(&mut model, [room.joined()]);
+    let mut cmds = Vec::new();
+    for message in room.opponent_arrives() {
+        cmds.extend(update(&mut model, Msg::Net(NetEvent::Message(message))));
+    }
+    assert_eq!(cmds, vec![Cmd::Bell]);
+    assert_eq!(model.notice.as_deref(), Some("Your move — round 1"));
+}
+
+#[test]
+fn a_rematch_offer_is_visible_with_the_key_to_accept() {
+    let (mut model, mut room) = assigning();
+    feed(&mut model, room.play_to_the_end());
+    let offer = room.rematch(SEED + 1).remove(1);
+    feed(&mut model, [offer]);
+    assert_eq!(
+        model.notice.as_deref(),
+        Some("bob offers a rematch — r to accept")
+    );
+    let shown = screen(&model, 80, 24);
+    assert!(
+        shown.contains("bob offers a rematch — r to accept"),
+        "{shown}"
+    );
+}
+
+fn typed(model: &mut Model, text: &str) -> Vec<Cmd> {
+    let mut cmds = press(model, KeyCode::Char('/'));
+    for c in text.chars() {
+        cmds.extend(press(model, KeyCode::Char(c)));
+    }
+    cmds.extend(press(model, KeyCode::Enter));
+    cmds
+}
+
+#[test]
+fn players_chat_and_read_spectators_only_when_they_ask() {
+    let (mut model, room) = assigning();
+    // Typing does not edit the assignment: keys go to the chat line.
+    let mice = model.editor.mice;
+    let cmds = typed(&mut model, "gl hf");
+    assert_eq!(
+        cmds,
+        vec![Cmd::Send(ClientMessage::Chat {
+            text: "gl hf".into()
+        })]
+    );
+    assert_eq!(model.editor.mice, mice);
+    feed(
+        &mut model,
+        [
+            room.chat(
+                ChatChannel::Players,
+                "bob",
+                Some(Seat::Blue),
+                "<b>you too</b>",
+            ),
+            room.chat(ChatChannel::Spectators, "cy", None, "go blue"),
+        ],
+    );
+    let shown = screen(&model, 120, 36);
+    assert!(shown.contains("bob: <b>you too</b>"), "{shown}");
+    assert!(!shown.contains("go blue"), "{shown}");
+    assert_eq!(
+        press(&mut model, KeyCode::Char('s')),
+        vec![Cmd::Send(ClientMessage::SpectatorChat { show: true })]
+    );
+    assert!(screen(&model, 120, 36).contains("(spectator) cy: go blue"));
+    press(&mut model, KeyCode::Char('m'));
+    let shown = screen(&model, 120, 36);
+    assert!(
+        !shown.contains("you too") && shown.contains("m shows the chat again"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn on_a_narrow_screen_the_chat_is_a_key_away_and_counts_what_is_new() {
+    let (mut model, room) = assigning();
+    feed(
+        &mut model,
+        [room.chat(ChatChannel::Players, "bob", Some(Seat::Blue), "hi")],
+    );
+    assert!(screen(&model, 80, 24).contains("w: chat (1 new)"));
+    press(&mut model, KeyCode::Char('w'));
+    assert!(screen(&model, 80, 24).contains("bob: hi"));
+}
+
+#[test]
+fn without_chat_nothing_is_shown_and_slash_does_nothing() {
+    let (_, room) = assigning();
+    let mut model = Model::with(
+        Settings {
+            animation: false,
+            bell: false,
+            chat: false,
+        },
+        Instant::now(),
+    );
+    let mut fresh = FakeRoom::new(Some(Seat::Yellow), SEED);
+    feed(&mut model, [fresh.joined()]);
+    feed(&mut model, fresh.opponent_arrives());
+    press(&mut model, KeyCode::Char('/'));
+    assert!(!model.chat.typing());
+    feed(
+        &mut model,
+        [room.chat(ChatChannel::Players, "bob", Some(Seat::Blue), "hi")],
+    );
+    let shown = screen(&model, 120, 36);
+    assert!(
+        !shown.contains("bob: hi") && !shown.contains("Chat"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn ctrl_c_in_a_game_asks_and_outside_one_quits() {
+    let (mut model, mut room) = assigning();
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(update(&mut model, Msg::Key(ctrl_c)).is_empty());
+    assert!(model.confirm_quit);
+    assert!(press(&mut model, KeyCode::Char('n')).is_empty());
+    feed(&mut model, room.play_to_the_end());
+    assert_eq!(update(&mut model, Msg::Key(ctrl_c)), vec![Cmd::Quit]);
+}
