@@ -88,12 +88,12 @@ impl Session {
         let mut out = Vec::new();
         for game in &self.games {
             out.push(format!(
-                "Game {}: {}",
+                "Game {} over: {}",
                 game.number,
-                crate::text::result(&game.result)
+                crate::text::outcome(&game.result)
             ));
             if let Some(id) = game.game_id {
-                out.push(format!("  replay: mice-cake replay {id}"));
+                out.push(format!("Replay: mice-cake replay {id}"));
             }
         }
         let mut err = Vec::new();
@@ -143,5 +143,44 @@ mod tests {
         };
         let (_, err) = kept.farewell();
         assert!(err[0].contains("mice-cake resume K7M2Q"), "{err:?}");
+    }
+
+    #[test]
+    fn the_games_that_ended_are_told_with_how_to_replay_them() {
+        let result = GameResult {
+            winner: Some(mice_cake_engine::Seat::Blue),
+            score: mice_cake_engine::Seated::default(),
+            ending: mice_cake_protocol::Ending::Forfeit {
+                seat: mice_cake_engine::Seat::Yellow,
+                cause: mice_cake_protocol::ForfeitCause::Left,
+            },
+        };
+        let id = GameId::from_u128(0x5eed);
+        let session = Session {
+            outcome: Outcome::Done,
+            room: Some(("K7M2Q".parse().unwrap(), true)),
+            games: vec![
+                Ended {
+                    number: 1,
+                    result,
+                    game_id: Some(id),
+                },
+                Ended {
+                    number: 2,
+                    result,
+                    game_id: None,
+                },
+            ],
+        };
+        let (out, err) = session.farewell();
+        assert_eq!(
+            out,
+            vec![
+                "Game 1 over: Yellow 0 – Blue 0, Blue wins: Yellow left the game".to_owned(),
+                format!("Replay: mice-cake replay {id}"),
+                "Game 2 over: Yellow 0 – Blue 0, Blue wins: Yellow left the game".to_owned(),
+            ]
+        );
+        assert!(err.is_empty());
     }
 }

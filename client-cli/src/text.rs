@@ -156,6 +156,12 @@ pub fn round_notes(report: &RoundReport) -> Vec<String> {
 
 /// The end of a game, in one line.
 pub fn result(result: &GameResult) -> String {
+    format!("Game over: {}", outcome(result))
+}
+
+/// The score, the winner and how it ended:
+/// `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)`.
+pub fn outcome(result: &GameResult) -> String {
     let score = format!(
         "Yellow {} – Blue {}",
         result.score.yellow.pips, result.score.blue.pips
@@ -183,7 +189,7 @@ pub fn result(result: &GameResult) -> String {
         }
         Ending::Abandoned { cause } => format!("abandoned: both players {}", forfeit(cause)),
     };
-    format!("Game over: {score}, {how}")
+    format!("{score}, {how}")
 }
 
 fn forfeit(cause: ForfeitCause) -> &'static str {

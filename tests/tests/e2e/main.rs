@@ -10,3 +10,4 @@ mod load;
 mod person;
 mod reconnect;
 mod support;
+mod terminal;

@@ -6,18 +6,7 @@ use crate::support::{Client, Server, suggestion};
 #[test]
 fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {
     let server = Server::start(&["--seed", "11"]);
-    let mut ann = Client::start(
-        &server.url(),
-        "ann",
-        &[
-            "--plain",
-            "create",
-            "--vs-bot",
-            "greedy",
-            "--deadline",
-            "0s",
-        ],
-    );
+    let mut ann = Client::vs_bot(&server.url(), "ann", "greedy");
     let prompt = ann.expect_containing("type your assignment");
     assert!(prompt.starts_with("round 1: you are Yellow, 4 mice to place"));
 
@@ -48,15 +37,7 @@ fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {
     // Then play every round with the suggestion.
     ann.type_line(&suggestion(&again));
     ann.expect_containing("committed for round 1");
-    loop {
-        let line = ann.expect(|line| {
-            line.contains("type your assignment") || line.starts_with("Game over: ")
-        });
-        if line.starts_with("Game over: ") {
-            break;
-        }
-        ann.type_line(&suggestion(&line));
-    }
+    ann.play_to_the_end();
     assert!(ann.finish().success(), "{}", ann.transcript());
     let reveals = ann
         .lines()
@@ -75,18 +56,7 @@ fn first_column(suggestion: &str) -> String {
 #[test]
 fn a_script_that_ends_its_input_leaves_instead_of_stalling_the_game() {
     let server = Server::start(&["--seed", "12"]);
-    let mut ann = Client::start(
-        &server.url(),
-        "ann",
-        &[
-            "--plain",
-            "create",
-            "--vs-bot",
-            "greedy",
-            "--deadline",
-            "0s",
-        ],
-    );
+    let mut ann = Client::vs_bot(&server.url(), "ann", "greedy");
     // Two moves, typed ahead before the game even starts, then the end.
     ann.type_line("A1 B1 C1 D1");
     ann.type_line("A4");

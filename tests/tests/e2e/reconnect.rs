@@ -7,18 +7,7 @@ use crate::support::{Client, Proxy, Server, suggestion};
 fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
     let server = Server::start(&["--seed", "3"]);
     let proxy = Proxy::to(server.addr);
-    let mut ann = Client::start(
-        &proxy.url(),
-        "ann",
-        &[
-            "--plain",
-            "create",
-            "--vs-bot",
-            "random",
-            "--deadline",
-            "0s",
-        ],
-    );
+    let mut ann = Client::vs_bot(&proxy.url(), "ann", "random");
     let prompt = ann.expect_containing("type your assignment");
     ann.type_line(&suggestion(&prompt));
     ann.expect_containing("committed for round 1");
@@ -33,15 +22,7 @@ fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
 
     ann.type_line(&suggestion(&prompt_again));
     ann.expect_containing("committed for round 2");
-    loop {
-        let line = ann.expect(|line| {
-            line.contains("type your assignment") || line.starts_with("Game over: ")
-        });
-        if line.starts_with("Game over: ") {
-            break;
-        }
-        ann.type_line(&suggestion(&line));
-    }
+    ann.play_to_the_end();
     assert!(ann.finish().success(), "{}", ann.transcript());
 }
 
@@ -49,18 +30,7 @@ fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
 fn a_seat_the_server_no_longer_knows_is_a_clear_end_not_a_hang() {
     let first = Server::start(&["--seed", "3"]);
     let proxy = Proxy::to(first.addr);
-    let mut ann = Client::start(
-        &proxy.url(),
-        "ann",
-        &[
-            "--plain",
-            "create",
-            "--vs-bot",
-            "random",
-            "--deadline",
-            "0s",
-        ],
-    );
+    let mut ann = Client::vs_bot(&proxy.url(), "ann", "random");
     ann.expect_containing("type your assignment");
     // The server is replaced by one that never saw this room (it keeps its
     // games in another data directory).

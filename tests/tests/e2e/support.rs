@@ -303,6 +303,29 @@ impl Client {
         }
     }
 
+    /// Runs `mice-cake --plain create --vs-bot POLICY --deadline 0s` at
+    /// `server`: a game against the server's bot that starts at once.
+    pub(crate) fn vs_bot(server: &str, name: &str, policy: &str) -> Client {
+        Client::start(
+            server,
+            name,
+            &["--plain", "create", "--vs-bot", policy, "--deadline", "0s"],
+        )
+    }
+
+    /// Plays every round with the suggestion until the game is over.
+    pub(crate) fn play_to_the_end(&mut self) {
+        loop {
+            let line = self.expect(|line| {
+                line.contains("type your assignment") || line.starts_with("Game over: ")
+            });
+            if line.starts_with("Game over: ") {
+                return;
+            }
+            self.type_line(&suggestion(&line));
+        }
+    }
+
     /// Waits for a line satisfying `wanted`; panics if the output ends first.
     pub(crate) fn expect(&mut self, wanted: impl Fn(&str) -> bool) -> String {
         match self.out.until(&self.name, wanted) {

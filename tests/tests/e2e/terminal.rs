@@ -1,0 +1,323 @@
+//! The full-screen client in a real pseudo-terminal, as a person runs it:
+//! a closed terminal (SIGHUP) or a killed client (SIGTERM) restores the
+//! terminal and keeps the seat, which `join` or `resume` takes back; Ctrl-C
+//! asks before forfeiting; a refusal is one message and status 1 in every
+//! mode; a finished game's result and replay command are left in the shell.
+
+use std::io::ErrorKind;
+use std::path::Path;
+use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use expectrl::Expect;
+use expectrl::process::unix::{Signal, WaitStatus};
+use expectrl::session::OsSession as Session;
+
+use crate::support::{Client, PATIENCE, Server, binary, suggestion};
+
+/// Leaves the alternate screen, and shows the cursor again.
+const LEAVE_ALTERNATE_SCREEN: &str = "\u{1b}[?1049l";
+const SHOW_CURSOR: &str = "\u{1b}[?25h";
+
+/// `mice-cake` in an 80×24 pseudo-terminal, and the screen a terminal
+/// emulator would show from what it writes.
+struct Terminal {
+    session: Session,
+    screen: vt100::Parser,
+    /// Every byte written, escape sequences included.
+    output: Vec<u8>,
+}
+
+impl Terminal {
+    /// Runs `mice-cake --server URL --name NAME ARGS…`, keeping its seats
+    /// in `state`.
+    fn start(state: &Path, server: &Server, name: &str, args: &[&str]) -> Terminal {
+        let mut command = Command::new(binary("mice-cake"));
+        command
+            .env("MICE_CAKE_STATE_DIR", state)
+            .env("TERM", "xterm-256color")
+            .args(["--server", &server.url(), "--name", name])
+            .args(args);
+        let mut session = Session::spawn(command).expect("the client starts in a terminal");
+        session
+            .get_process_mut()
+            .set_window_size(80, 24)
+            .expect("a terminal size");
+        Terminal {
+            session,
+            screen: vt100::Parser::new(24, 80, 0),
+            output: Vec::new(),
+        }
+    }
+
+    /// Reads what is there; whether the client closed the terminal.
+    fn read(&mut self) -> bool {
+        let mut buffer = [0; 4096];
+        loop {
+            match self.session.try_read(&mut buffer) {
+                Ok(0) => return true,
+                Ok(read) => {
+                    self.screen.process(&buffer[..read]);
+                    self.output.extend_from_slice(&buffer[..read]);
+                }
+                Err(error) if error.kind() == ErrorKind::WouldBlock => return false,
+                // EIO: every end of the terminal's other side is closed.
+                Err(_) => return true,
+            }
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    /// Waits until `text` is on the screen.
+    fn wait_for(&mut self, text: &str) {
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            let closed = self.read();
+            if self.contents().contains(text) {
+                return;
+            }
+            assert!(
+                !closed && Instant::now() < give_up,
+                "{text:?} never showed; the screen:\n{}",
+                self.contents()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Types `keys`.
+    fn send(&mut self, keys: &str) {
+        self.session.send(keys).expect("the terminal takes keys");
+    }
+
+    fn signal(&mut self, signal: Signal) {
+        self.session
+            .get_process_mut()
+            .signal(signal)
+            .expect("the signal is sent");
+    }
+
+    /// Reads until the client exits; its exit status.
+    fn exit_status(&mut self) -> i32 {
+        let give_up = Instant::now() + PATIENCE;
+        while !self.read() {
+            assert!(Instant::now() < give_up, "the client does not exit");
+            thread::sleep(Duration::from_millis(20));
+        }
+        match self.session.get_process().wait().expect("its status") {
+            WaitStatus::Exited(_, code) => code,
+            other => panic!("the client did not exit by itself: {other:?}"),
+        }
+    }
+
+    /// Everything written, as text.
+    fn written(&self) -> String {
+        String::from_utf8_lossy(&self.output).into_owned()
+    }
+}
+
+/// The code of the room Ann's client just created, from the server.
+fn room_of(server: &Server, name: &str) -> String {
+    let give_up = Instant::now() + PATIENCE;
+    loop {
+        let (_, rooms) = server.get("/api/rooms");
+        let rooms: serde_json::Value = serde_json::from_str(&rooms).unwrap();
+        let code = rooms["rooms"].as_array().and_then(|rooms| {
+            rooms.iter().find_map(|room| {
+                (room["players"]["yellow"] == name)
+                    .then(|| room["code"].as_str().map(str::to_owned))
+            })
+        });
+        if let Some(Some(code)) = code {
+            return code;
+        }
+        assert!(
+            Instant::now() < give_up,
+            "{name}'s room never showed: {rooms}"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Ann creates a room against the server's bot in a terminal, and the
+/// first round opens for her.
+fn ann_in_a_game(server: &Server, state: &Path) -> (Terminal, String) {
+    let mut ann = Terminal::start(
+        state,
+        server,
+        "ann",
+        &[
+            "create",
+            "--vs-bot",
+            "greedy",
+            "--deadline",
+            "0s",
+            "--no-animation",
+        ],
+    );
+    ann.wait_for("Your move — round 1");
+    let code = room_of(server, "ann");
+    (ann, code)
+}
+
+#[test]
+fn a_killed_client_restores_the_terminal_and_join_takes_the_seat_back() {
+    let server = Server::start(&["--seed", "31"]);
+    let state = tempfile::tempdir().unwrap();
+    let (mut ann, code) = ann_in_a_game(&server, state.path());
+    ann.signal(Signal::SIGTERM);
+    assert_eq!(ann.exit_status(), 143, "{}", ann.written());
+    let written = ann.written();
+    let restored = written
+        .rfind(LEAVE_ALTERNATE_SCREEN)
+        .expect("the alternate screen is left");
+    assert!(written[restored..].contains(SHOW_CURSOR), "{written:?}");
+    assert!(!ann.screen.screen().alternate_screen());
+    assert!(!ann.screen.screen().hide_cursor());
+    let shell = ann.contents();
+    assert!(
+        shell.contains(&format!(
+            "your seat in room {code} is kept for a while: mice-cake resume {code}"
+        )),
+        "{shell}"
+    );
+
+    // The seat is listed, and `join` takes it back instead of being told
+    // the room is full.
+    let listed = Command::new(binary("mice-cake"))
+        .env("MICE_CAKE_STATE_DIR", state.path())
+        .args(["games"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    assert!(listed.contains(&code), "{listed}");
+    let mut again = Client::start_keeping_seats_in(
+        state.path(),
+        &server.url(),
+        "ann",
+        &["--plain", "join", &code],
+    );
+    let prompt = again.expect_containing("type your assignment");
+    assert!(prompt.contains("you are Yellow"), "{}", again.transcript());
+    again.type_line(&suggestion(&prompt));
+    again.play_to_the_end();
+    assert!(again.finish().success(), "{}", again.transcript());
+    assert!(!again.transcript().contains("room is full"));
+}
+
+#[test]
+fn a_closed_terminal_keeps_the_seat_for_resume() {
+    let server = Server::start(&["--seed", "32"]);
+    let state = tempfile::tempdir().unwrap();
+    let (mut ann, code) = ann_in_a_game(&server, state.path());
+    ann.signal(Signal::SIGHUP);
+    assert_eq!(ann.exit_status(), 129, "{}", ann.written());
+    assert!(!ann.screen.screen().alternate_screen());
+    assert!(!ann.screen.screen().hide_cursor());
+    let shell = ann.contents();
+    assert!(
+        shell.contains(&format!("mice-cake resume {code}")),
+        "{shell}"
+    );
+
+    let mut again =
+        Client::start_keeping_seats_in(state.path(), &server.url(), "ann", &["--plain", "resume"]);
+    let prompt = again.expect_containing("type your assignment");
+    assert!(prompt.contains("you are Yellow"), "{}", again.transcript());
+    again.type_line(&suggestion(&prompt));
+    again.play_to_the_end();
+    assert!(again.finish().success(), "{}", again.transcript());
+}
+
+#[test]
+fn ctrl_c_asks_before_forfeiting_and_the_result_is_left_in_the_shell() {
+    let server = Server::start(&["--seed", "33"]);
+    let state = tempfile::tempdir().unwrap();
+    let (mut ann, code) = ann_in_a_game(&server, state.path());
+    // Ctrl-C asks, as q does; "n" goes back to the game.
+    ann.send("\u{3}");
+    ann.wait_for("Leave the game? You forfeit it.");
+    ann.send("n");
+    // Then play with the greedy suggestion until the game is over: the
+    // server's record of it says so.
+    let give_up = Instant::now() + PATIENCE * 2;
+    loop {
+        let (_, games) = server.get("/api/games?player=ann");
+        if games.contains(&code) {
+            break;
+        }
+        assert!(Instant::now() < give_up, "the game never ended: {games}");
+        ann.send("g\r");
+        ann.read();
+        thread::sleep(Duration::from_millis(150));
+    }
+    // Outside a game, q leaves at once: the result and how to replay it
+    // stay in the shell.
+    ann.wait_for("Game 1 over");
+    ann.send("\r");
+    ann.send("q");
+    assert_eq!(ann.exit_status(), 0, "{}", ann.contents());
+    assert!(!ann.screen.screen().alternate_screen());
+    let shell = ann.contents();
+    assert!(shell.contains("Game 1 over: Yellow "), "{shell}");
+    assert!(shell.contains("Replay: mice-cake replay "), "{shell}");
+}
+
+#[test]
+fn an_unknown_room_is_one_message_and_status_1_in_every_mode() {
+    let server = Server::start(&[]);
+    let state = tempfile::tempdir().unwrap();
+    let mut tui = Terminal::start(state.path(), &server, "ann", &["join", "QQQQQ"]);
+    assert_eq!(tui.exit_status(), 1, "{}", tui.contents());
+    let screen = tui.contents();
+    assert_eq!(screen.matches("QQQQQ").count(), 1, "one message: {screen}");
+
+    let mut plain = Client::start_keeping_seats_in(
+        state.path(),
+        &server.url(),
+        "ann",
+        &["--plain", "join", "QQQQQ"],
+    );
+    let status = plain.finish();
+    assert_eq!(status.code(), Some(1), "{}", plain.transcript());
+    let lines = plain.lines();
+    assert_eq!(
+        lines.iter().filter(|line| line.contains("QQQQQ")).count(),
+        1,
+        "{lines:?}"
+    );
+    let message = lines.iter().find(|line| line.contains("QQQQQ")).unwrap();
+    assert!(
+        screen.contains(message.as_str()),
+        "the same message: {message} / {screen}"
+    );
+}
+
+#[test]
+fn q_in_the_plain_interface_says_it_leaves_and_what_that_costs() {
+    let server = Server::start(&["--seed", "34"]);
+    let mut ann = Client::vs_bot(&server.url(), "ann", "greedy");
+    ann.expect_containing("type your assignment");
+    ann.type_line("q");
+    ann.expect(|line| line.starts_with("leaving room ") && line.ends_with(": you forfeit game 1"));
+    assert!(ann.finish().success(), "{}", ann.transcript());
+}
+
+#[test]
+fn replaying_an_unknown_game_says_so() {
+    let server = Server::start(&[]);
+    let id = "00000000-0000-4000-8000-000000000001";
+    let mut replay = Client::start(&server.url(), "ann", &["--plain", "replay", id]);
+    let status = replay.finish();
+    assert_eq!(status.code(), Some(1), "{}", replay.transcript());
+    let transcript = replay.transcript();
+    assert!(
+        transcript.contains(&format!("no finished game has the id {id}")),
+        "{transcript}"
+    );
+    assert!(!transcript.contains("http status"), "{transcript}");
+}
