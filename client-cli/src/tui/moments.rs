@@ -579,3 +579,49 @@ fn ctrl_c_in_a_game_asks_and_outside_one_quits() {
     feed(&mut model, room.play_to_the_end());
     assert_eq!(update(&mut model, Msg::Key(ctrl_c)), vec![Cmd::Quit]);
 }
+
+#[test]
+fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
+    let rules = Options {
+        boost: true,
+        ..Options::default()
+    };
+    let mut seen = 0;
+    for seed in 0..40 {
+        let (mut model, mut room) = playing_by(rules, seed);
+        while model.tracker.finished().is_none() {
+            feed(&mut model, room.play_greedy_round());
+            let played = model
+                .tracker
+                .log
+                .last()
+                .unwrap_or_else(|| panic!("a round"));
+            let lines = newest_round(&model, 78);
+            for boost in played
+                .report
+                .boosts
+                .iter()
+                .filter(|boost| !boost.dice.is_empty())
+            {
+                let piece = boost.piece.unwrap_or_else(|| panic!("rolled at a piece"));
+                let needed = match boost.result {
+                    mice_cake_engine::BoostResult::TooLow => format!("short of {}", piece.pips()),
+                    _ => "took".to_owned(),
+                };
+                let told = format!(
+                    "{} {} boost: {} on {piece} ",
+                    boost.seat, boost.column, boost.mice
+                );
+                let total = format!(" {} → {needed}", boost.sum);
+                assert!(
+                    lines
+                        .iter()
+                        .any(|line| line.contains(&told) && line.ends_with(&total)),
+                    "{told}…{total} in {lines:#?}"
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 5, "only {seen} boost rolls in 40 games");
+}
