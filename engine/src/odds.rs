@@ -4,13 +4,13 @@
 //!
 //! The whole table is computed at compile time by enumerating every outcome.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::dice::MAX_DICE;
 use crate::domino::{Domino, PIECE_COUNT};
 
 /// The exact odds of one attempt, as counts of equally likely outcomes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Odds {
     /// Outcomes that take the piece.

@@ -1,7 +1,8 @@
 //! The HTTP API's bodies (`GET /api/rooms`, `GET /api/games/{id}`,
 //! `GET /api/games`).
 
-use mice_cake_engine::{GameRecord, Seated};
+use mice_cake_engine::dice::MAX_DICE;
+use mice_cake_engine::{Domino, GameRecord, Odds, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, RoomCode};
@@ -121,4 +122,66 @@ pub struct Health {
     pub rooms: u64,
     /// Open WebSocket connections.
     pub connections: u64,
+}
+
+/// `GET /api/odds`: the engine's exact odds of every attempt a family can
+/// make, so that a client shows them without computing any rule. The odds
+/// depend only on the piece, the number of mice and the variant.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OddsTable {
+    /// Every piece but the double-blank (mice there steal), in the engine's
+    /// order.
+    pub pieces: Vec<PieceOdds>,
+}
+
+/// The odds of attempting one piece.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceOdds {
+    /// The piece attempted.
+    pub piece: Domino,
+    /// With 1, 2, 3 and 4 mice, in the standard game: a match tires mice.
+    pub standard: [Odds; MAX_DICE],
+    /// With 1, 2, 3 and 4 mice, in the boost variant: a match earns a boost
+    /// roll, which counts toward taking the piece.
+    pub boost: [Odds; MAX_DICE],
+}
+
+impl OddsTable {
+    /// The whole table, from the engine.
+    pub fn from_engine() -> OddsTable {
+        let odds_of = |piece: Domino, boost: bool| {
+            core::array::from_fn(|index| {
+                let mice = u8::try_from(index + 1).unwrap_or(u8::MAX);
+                mice_cake_engine::odds(piece, mice, boost).unwrap_or(Odds {
+                    success: 0,
+                    matched: 0,
+                    outcomes: 1,
+                    mice_per_match: 0,
+                })
+            })
+        };
+        OddsTable {
+            pieces: Domino::ALL
+                .into_iter()
+                .filter(|piece| !piece.is_double_blank())
+                .map(|piece| PieceOdds {
+                    piece,
+                    standard: odds_of(piece, false),
+                    boost: odds_of(piece, true),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `GET /api/games/{id}/views`: a finished game's cake as a spectator saw
+/// it, before its first round and after each, for a client to step
+/// through without replaying any rule.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameViews {
+    /// `views[0]` is the cake as dealt; `views[n]` the cake after round n.
+    pub views: Vec<mice_cake_engine::GameView>,
 }

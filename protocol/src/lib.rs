@@ -35,8 +35,8 @@ pub mod room;
 pub mod schema;
 
 pub use api::{
-    ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, Health, HealthStatus,
-    MAX_GAMES_PAGE, RoomList,
+    ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, GameViews, Health,
+    HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, RoomList,
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;

@@ -15,17 +15,19 @@
 use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};
 
-use crate::api::{ApiError, FinishedGame, GamePage, Health, RoomList};
+use crate::api::{ApiError, FinishedGame, GamePage, GameViews, Health, OddsTable, RoomList};
 use crate::messages::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 7] = [
+pub const TOP_LEVEL: [&str; 9] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
     "GamePage",
     "FinishedGame",
+    "OddsTable",
+    "GameViews",
     "Health",
     "ApiError",
 ];
@@ -38,6 +40,8 @@ pub fn document() -> Value {
     generator.subschema_for::<RoomList>();
     generator.subschema_for::<GamePage>();
     generator.subschema_for::<FinishedGame>();
+    generator.subschema_for::<OddsTable>();
+    generator.subschema_for::<GameViews>();
     generator.subschema_for::<Health>();
     generator.subschema_for::<ApiError>();
     let mut definitions = Value::Object(generator.take_definitions(true));

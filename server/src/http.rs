@@ -37,15 +37,21 @@ const WRITE_BUFFER: usize = 16 * 1024;
 const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str =
-    "GET /ws, /api/rooms, /api/games, /api/games/{id}, /api/schema, /healthz, /metrics";
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /ws, /api/rooms, \
+     /api/games, /api/games/{id}, /api/games/{id}/views, /api/odds, /api/schema, /healthz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
+        .route("/", get(crate::web::page))
+        .route("/r/{code}", get(crate::web::page))
+        .route("/g/{id}", get(crate::web::page))
+        .route("/assets/{hash}/{*path}", get(crate::web::asset))
+        .route("/api/odds", get(odds))
         .route("/ws", get(websocket))
         .route("/api/rooms", get(rooms))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/views", get(game_views))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
@@ -121,6 +127,20 @@ async fn rooms(
     Json(shared.lobby.list()).into_response()
 }
 
+async fn odds(params: Result<Query<NoParams>, QueryRejection>) -> Response {
+    static ODDS: std::sync::OnceLock<mice_cake_protocol::OddsTable> = std::sync::OnceLock::new();
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/odds takes no parameters");
+    }
+    let odds = ODDS.get_or_init(mice_cake_protocol::OddsTable::from_engine);
+    (
+        // The same for every build of the engine: cached for a day.
+        [(header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(odds),
+    )
+        .into_response()
+}
+
 async fn schema(params: Result<Query<NoParams>, QueryRejection>) -> Response {
     static SCHEMA: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     if let Err(rejection) = params {
@@ -157,6 +177,50 @@ async fn game(
             format!("no finished game has the id {id}"),
         ),
         Err(cause) => storage_failed(&cause),
+    }
+}
+
+/// The cake as a spectator saw it before each round and after the last.
+async fn game_views(
+    Path(id): Path<String>,
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+) -> Response {
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/games/{id}/views takes no parameters");
+    }
+    let Ok(id) = id.parse() else {
+        return api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            format!("{id:?} is not a game id"),
+        );
+    };
+    let game = match shared.rooms.storage.game(id).await {
+        Ok(Some(game)) => game,
+        Ok(None) => {
+            return api_error(
+                StatusCode::NOT_FOUND,
+                ErrorCode::UnknownGame,
+                format!("no finished game has the id {id}"),
+            );
+        }
+        Err(cause) => return storage_failed(&cause),
+    };
+    let mut views = Vec::with_capacity(game.record.rounds.len() + 1);
+    let replayed = game.record.replay_each_round(|game| {
+        views.push(game.view(mice_cake_engine::Viewer::Spectator));
+    });
+    match replayed {
+        Ok(_) => Json(mice_cake_protocol::GameViews { views }).into_response(),
+        Err(cause) => {
+            error!(cause = %cause, game = %id, "a stored game does not replay");
+            api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ErrorCode::Internal,
+                format!("the stored game {id} does not replay"),
+            )
+        }
     }
 }
 
@@ -261,6 +325,6 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
     )
 }
 
-fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
+pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
     (status, Json(ApiError { code, message })).into_response()
 }

@@ -60,6 +60,7 @@ mod room;
 mod shared;
 mod store;
 mod token;
+mod web;
 
 use std::future::Future;
 use std::sync::Arc;

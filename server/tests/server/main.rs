@@ -14,3 +14,4 @@ mod presence;
 mod reconnect;
 mod service;
 mod support;
+mod web;

@@ -1,0 +1,196 @@
+//! The web client as the server serves it: the pages, their files under
+//! a content hash (cached for good), the security headers, and the two
+//! endpoints it reads instead of computing rules (odds, replay views).
+
+use mice_cake_engine::{Domino, Policy, Viewer};
+use mice_cake_protocol::{FinishedGame, GameViews, OddsTable, RoomOptions};
+
+use crate::support::*;
+
+/// A header's value in a response head.
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
+/// The paths of the files the page loads.
+fn assets(page: &str) -> Vec<String> {
+    page.split(['"', '\''])
+        .filter(|part| part.starts_with("/assets/"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test]
+async fn every_page_is_the_client_with_a_strict_policy_and_no_cache() {
+    let server = TestServer::default().await;
+    for path in [
+        "/",
+        "/r/K7QMX",
+        "/r/new",
+        "/g/0195f3c2-0000-7000-8000-000000000001",
+    ] {
+        let (status, head, body) = server.request("GET", path, "").await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(
+            header(&head, "content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert_eq!(header(&head, "cache-control"), Some("no-cache"));
+        let policy = header(&head, "content-security-policy").unwrap_or_default();
+        assert!(policy.contains("script-src 'self'"), "{policy}");
+        assert!(
+            !policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"),
+            "{policy}"
+        );
+        assert!(policy.contains("connect-src 'self'"), "{policy}");
+        assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+        assert_eq!(header(&head, "x-content-type-options"), Some("nosniff"));
+        // No script inline: every <script> loads a file.
+        for script in body.split("<script").skip(1) {
+            let tag = script.split('>').next().unwrap_or_default();
+            assert!(tag.contains("src=\"/assets/"), "{path}: {tag}");
+        }
+        // Nothing from another origin.
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_files_are_cached_for_good_under_their_hash_and_only_there() {
+    let server = TestServer::default().await;
+    let (_, page) = server.get("/").await;
+    let files = assets(&page);
+    assert!(
+        files.iter().any(|file| file.ends_with("/app.js")),
+        "{files:?}"
+    );
+    assert!(
+        files.iter().any(|file| file.ends_with("/style.css")),
+        "{files:?}"
+    );
+    for file in &files {
+        let (status, head, body) = server.request("GET", file, "").await;
+        assert_eq!(status, 200, "{file}");
+        assert_eq!(
+            header(&head, "cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{file}"
+        );
+        assert!(header(&head, "content-security-policy").is_some());
+        assert!(!body.is_empty());
+    }
+    let (status, _) = server.get("/assets/app.js").await;
+    assert_eq!(status, 404);
+    // A file of another version, or one that does not exist, is not cached.
+    let base = files[0].rsplit_once('/').unwrap().0.to_owned();
+    for wrong in [
+        files[0].replacen("/assets/", "/assets/0", 1),
+        format!("{base}/nothing.js"),
+        format!("{base}/index.html"),
+    ] {
+        let (status, head, body) = server.request("GET", &wrong, "").await;
+        assert_eq!(status, 404, "{wrong}");
+        assert_eq!(header(&head, "cache-control"), Some("no-cache"), "{wrong}");
+        assert!(body.contains("\"not_found\""), "{body}");
+    }
+    // Every module the page imports is served: a missing one would break
+    // the client in the browser only.
+    let (_, app) = server
+        .get(
+            &files
+                .iter()
+                .find(|f| f.ends_with("/app.js"))
+                .unwrap()
+                .clone(),
+        )
+        .await;
+    let mut pending: Vec<String> = vec![app];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(source) = pending.pop() {
+        for import in source.split("from \"./").skip(1) {
+            let module = import.split('"').next().unwrap().to_owned();
+            if seen.insert(module.clone()) {
+                let (status, body) = server.get(&format!("{base}/{module}")).await;
+                assert_eq!(status, 200, "{module}");
+                pending.push(body);
+            }
+        }
+    }
+    assert!(
+        seen.contains("room.js") && seen.contains("net.js"),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_odds_are_the_engines_for_every_piece_and_number_of_mice() {
+    let server = TestServer::default().await;
+    let (status, head, body) = server.request("GET", "/api/odds", "").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(header(&head, "cache-control").is_some());
+    let table: OddsTable = serde_json::from_str(&body).unwrap();
+    assert_schema_valid("OddsTable", &body);
+    assert_eq!(table.pieces.len(), 27);
+    for entry in &table.pieces {
+        assert!(!entry.piece.is_double_blank());
+        for mice in 1..=4u8 {
+            let index = usize::from(mice - 1);
+            assert_eq!(
+                Some(entry.standard[index]),
+                mice_cake_engine::odds(entry.piece, mice, false)
+            );
+            assert_eq!(
+                Some(entry.boost[index]),
+                mice_cake_engine::odds(entry.piece, mice, true)
+            );
+        }
+    }
+    assert!(
+        table
+            .pieces
+            .iter()
+            .any(|entry| entry.piece == Domino::ALL[27])
+    );
+}
+
+#[tokio::test]
+async fn a_finished_game_can_be_stepped_through_round_by_round() {
+    let server = TestServer::default().await;
+    let mut human = Client::greeted(&server, "Solo").await;
+    let options = RoomOptions {
+        bot: Some(Policy::Greedy),
+        ..RoomOptions::default()
+    };
+    let (_, seat, _) = human.create(options).await;
+    let played = play(human, seat, Policy::Random, 5).await;
+    let game: FinishedGame = server
+        .get_json(&format!("/api/games/{}", played.game_id))
+        .await;
+    let (status, body) = server
+        .get(&format!("/api/games/{}/views", played.game_id))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_schema_valid("GameViews", &body);
+    let views: GameViews = serde_json::from_str(&body).unwrap();
+    assert_eq!(views.views.len(), game.record.rounds.len() + 1);
+    let mut expected = Vec::new();
+    game.record
+        .replay_each_round(|game| expected.push(game.view(Viewer::Spectator)))
+        .unwrap();
+    assert_eq!(views.views, expected);
+    assert_eq!(views.views[0].round, 1);
+
+    let (status, body) = server
+        .get("/api/games/0195f3c2-0000-7000-8000-000000000001/views")
+        .await;
+    assert_eq!(status, 404);
+    assert!(body.contains("unknown_game"), "{body}");
+    let (status, _) = server.get("/api/games/nope/views").await;
+    assert_eq!(status, 400);
+}

@@ -1,0 +1,77 @@
+// Building the page with the DOM API only: text is always set as text, so
+// a name or a chat line is shown exactly as typed, never read as markup.
+
+/**
+ * An element with attributes and children (strings become text nodes).
+ * @param {string} tag
+ * @param {Record<string, string | number | boolean | undefined | ((event: Event) => void)>} [attributes]
+ * @param {...(Node | string | number | null | undefined | false)} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === "function") {
+      element.addEventListener(name.replace(/^on/, ""), /** @type {EventListener} */ (value));
+    } else if (value === true) {
+      element.setAttribute(name, "");
+    } else {
+      element.setAttribute(name, String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+/**
+ * @param {Element} parent
+ * @param {Array<Node | string | number | null | undefined | false>} children
+ */
+export function append(parent, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(typeof child === "number" ? String(child) : child);
+  }
+}
+
+/** An SVG element with attributes and children. */
+const SVG = "http://www.w3.org/2000/svg";
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {...Element} children
+ * @returns {SVGElement}
+ */
+export function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    element.setAttribute(name, String(value));
+  }
+  element.append(...children);
+  return /** @type {SVGElement} */ (element);
+}
+
+/**
+ * Replaces everything in `parent` with `children`.
+ * @param {Element} parent
+ * @param {...(Node | string | null | undefined | false)} children
+ */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+/**
+ * Tells screen readers (the page's live region).
+ * @param {string} text
+ */
+export function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  // Emptied first, so that the same words twice are read twice.
+  region.textContent = "";
+  window.setTimeout(() => {
+    region.textContent = text;
+  }, 30);
+}

@@ -1,0 +1,158 @@
+// The lobby: the public rooms (updating live), a new room with every
+// option, and joining or watching by code.
+
+import { h, replace } from "./dom.js";
+import { names } from "./net.js";
+
+const REFRESH_MS = 2_000;
+const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
+
+/**
+ * Shows the lobby in `root`; returns how to stop it.
+ * @param {HTMLElement} root
+ * @returns {() => void}
+ */
+export function showLobby(root) {
+  const list = h("div", { id: "rooms", "aria-live": "off" }, h("p", {}, "Looking for rooms…"));
+  const error = h("p", { class: "error", role: "alert" });
+  const name = /** @type {HTMLInputElement} */ (
+    h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname", value: names.get() })
+  );
+  name.addEventListener("change", () => names.set(name.value.trim()));
+
+  const create = createForm(name, error);
+  const code = /** @type {HTMLInputElement} */ (
+    h("input", { id: "code", name: "code", maxlength: 5, placeholder: "K7QMX", autocomplete: "off", spellcheck: "false" })
+  );
+  const join = h(
+    "form",
+    { class: "join", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, "Join or watch a room"),
+    h("label", { for: "code" }, "Room code "),
+    code,
+    " ",
+    h("button", { type: "submit" }, "Go to the room"),
+  );
+  join.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const wanted = code.value.trim().toUpperCase();
+    if (!CODE.test(wanted)) {
+      error.textContent = "A room code is five letters and digits, like K7QMX.";
+      return;
+    }
+    location.assign(`/r/${wanted}`);
+  });
+
+  replace(
+    root,
+    h(
+      "section",
+      { class: "lobby" },
+      h("h1", {}, "Mice Cake"),
+      h("p", { class: "lead" }, "Two families of mice race to haul the cake away. Play a friend, a bot, or watch."),
+      h("p", {}, h("label", { for: "name" }, "Your name "), name),
+      error,
+      h("div", { class: "lobby-grid" }, create, join),
+      h("section", { "aria-labelledby": "rooms-title" }, h("h2", { id: "rooms-title" }, "Public rooms"), list),
+    ),
+  );
+
+  let stopped = false;
+  const refresh = async () => {
+    if (stopped) return;
+    try {
+      const response = await fetch("/api/rooms", { cache: "no-store" });
+      const body = await response.json();
+      if (!stopped) showRooms(list, body);
+    } catch {
+      if (!stopped) replace(list, h("p", { class: "error" }, "The server cannot be reached; trying again."));
+    }
+    if (!stopped) window.setTimeout(refresh, REFRESH_MS);
+  };
+  refresh();
+  return () => {
+    stopped = true;
+  };
+}
+
+/**
+ * @param {HTMLInputElement} name
+ * @param {HTMLElement} error
+ */
+function createForm(name, error) {
+  const select = (/** @type {string} */ id, /** @type {[string, string][]} */ options) =>
+    h("select", { id, name: id }, ...options.map(([value, label]) => h("option", { value }, label)));
+  const form = h(
+    "form",
+    { class: "create", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, "New room"),
+    h("p", {}, h("label", { for: "opponent" }, "Opponent "), select("opponent", [["person", "a person (send them the link)"], ["greedy", "the greedy bot"], ["random", "the random bot"]])),
+    h("p", {}, h("label", { for: "reveal" }, "Pieces "), select("reveal", [["standard", "rows 1, 3, 5, 7 face up"], ["all_face_up", "all face up"], ["all_face_down", "all face down"]])),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "boost", name: "boost" }), " Boost instead of tiring")),
+    h("p", {}, h("label", { for: "deadline" }, "Time per round "), select("deadline", [["", "the server's default"], ["30000", "30 s"], ["60000", "1 min"], ["120000", "2 min"], ["0", "no limit"]])),
+    h("p", {}, h("label", { for: "stall" }, "Rounds without progress that end the game "), h("input", { type: "number", id: "stall", name: "stall", min: 1, max: 10000, value: 100 })),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "private", name: "private" }), " Private (not listed)")),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "record-chat", name: "record-chat" }), " Keep the chat with the game's record")),
+    h("button", { type: "submit", class: "primary" }, "Create the room"),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const player = name.value.trim();
+    if (!player) {
+      error.textContent = "Choose a name first: it is how your opponent sees you.";
+      name.focus();
+      return;
+    }
+    names.set(player);
+    const data = new FormData(/** @type {HTMLFormElement} */ (form));
+    const opponent = String(data.get("opponent"));
+    const deadline = String(data.get("deadline"));
+    const options = {
+      game: {
+        reveal: String(data.get("reveal")),
+        boost: data.get("boost") === "on",
+        stall_limit: Number(data.get("stall")) || 100,
+      },
+      deadline_ms: deadline === "" ? null : Number(deadline),
+      public: data.get("private") !== "on",
+      bot: opponent === "person" ? null : opponent,
+      record_chat: data.get("record-chat") === "on",
+    };
+    sessionStorage.setItem("mice-cake:create", JSON.stringify(options));
+    location.assign("/r/new");
+  });
+  return form;
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {{rooms: any[], total: number}} body
+ */
+function showRooms(list, body) {
+  if (!body.rooms.length) {
+    replace(list, h("p", {}, "No public room right now: create one."));
+    return;
+  }
+  const rows = body.rooms.map((room) =>
+    h(
+      "tr",
+      {},
+      h("td", {}, h("a", { href: `/r/${room.code}` }, room.code)),
+      h("td", {}, room.status),
+      h("td", {}, room.players.yellow ?? "—"),
+      h("td", {}, room.players.blue ?? "—"),
+      h("td", {}, room.status === "playing" ? String(room.round) : "—"),
+      h("td", {}, String(room.spectators)),
+    ),
+  );
+  replace(
+    list,
+    h(
+      "table",
+      { class: "rooms" },
+      h("thead", {}, h("tr", {}, ...["Room", "Status", "Yellow", "Blue", "Round", "Watching"].map((title) => h("th", { scope: "col" }, title)))),
+      h("tbody", {}, ...rows),
+    ),
+    body.total > body.rooms.length ? h("p", {}, `${body.total} rooms in all.`) : null,
+  );
+}

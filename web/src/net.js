@@ -1,0 +1,241 @@
+// The connection to the server: hello, entering a room, and after a drop
+// reconnecting by itself (resuming the seat with its token and the last
+// event seen, or watching again). Seat tokens are kept in the browser's
+// storage per server and room, so that a reload takes the seat back.
+
+export const PROTOCOL_VERSION = 2;
+
+/** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
+const FIRST_PAUSE_MS = 500;
+const MAX_PAUSE_MS = 10_000;
+/** Gives up reconnecting after this long. */
+const GIVE_UP_MS = 5 * 60_000;
+/** Errors that end an entry for good: the room cannot be entered this way. */
+const FINAL_ERRORS = new Set([
+  "unknown_room",
+  "room_full",
+  "spectators_full",
+  "too_many_rooms",
+  "bad_name",
+  "bad_options",
+  "bad_token",
+  "version_mismatch",
+]);
+
+/** @typedef {{token: string, name: string}} HeldSeat */
+
+/** Seat tokens held in this browser, per server and room. */
+export const seats = {
+  /** @param {string} code */
+  key(code) {
+    return `mice-cake:seat:${location.host}:${code.toUpperCase()}`;
+  },
+  /** @param {string} code @returns {HeldSeat | null} */
+  get(code) {
+    try {
+      const held = JSON.parse(localStorage.getItem(seats.key(code)) ?? "null");
+      return held && typeof held.token === "string" ? held : null;
+    } catch {
+      return null;
+    }
+  },
+  /** @param {string} code @param {string} token @param {string} name */
+  set(code, token, name) {
+    localStorage.setItem(seats.key(code), JSON.stringify({ token, name }));
+  },
+  /** @param {string} code */
+  forget(code) {
+    localStorage.removeItem(seats.key(code));
+  },
+};
+
+/** The name this browser plays under. */
+export const names = {
+  get() {
+    return localStorage.getItem("mice-cake:name") ?? "";
+  },
+  /** @param {string} name */
+  set(name) {
+    localStorage.setItem("mice-cake:name", name);
+  },
+};
+
+/**
+ * How to enter a room.
+ * @typedef {{kind: "create", options: object} | {kind: "join", code: string}
+ *   | {kind: "watch", code: string} | {kind: "resume", code: string, token: string}} Entry
+ */
+
+/**
+ * What the connection reports.
+ * @typedef {{kind: "message", message: any} | {kind: "status", status: string, detail?: string}
+ *   | {kind: "failed", reason: string, code?: string}} NetEvent
+ */
+
+export class Connection {
+  /**
+   * @param {string} name
+   * @param {Entry} entry
+   * @param {(event: NetEvent) => void} report
+   */
+  constructor(name, entry, report) {
+    this.name = name;
+    this.entry = entry;
+    this.report = report;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    /** The room once in it, and the last event number seen. */
+    this.code = "code" in entry ? entry.code.toUpperCase() : null;
+    this.lastSeq = 0;
+    /** Whether the room was entered (after that, a drop resumes). */
+    this.entered = false;
+    this.closed = false;
+    this.attempt = 0;
+    this.downSince = 0;
+    /** Messages to send once the room is entered again. */
+    /** @type {object[]} */
+    this.pending = [];
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name: this.name }));
+    });
+    socket.addEventListener("message", (event) => this.received(String(event.data)));
+    socket.addEventListener("close", () => this.dropped());
+  }
+
+  /** @param {string} text */
+  received(text) {
+    /** @type {any} */
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case "welcome":
+        this.enter();
+        return;
+      case "joined":
+        this.joined(message);
+        break;
+      case "state":
+        this.lastSeq = Math.max(this.lastSeq, message.state.seq);
+        break;
+      case "event":
+        this.lastSeq = Math.max(this.lastSeq, message.seq);
+        break;
+      case "error":
+        if (!this.entered && message.code === "bad_token" && this.entry.kind === "join") {
+          // A seat kept here that the server no longer knows: take the free one.
+          if (this.code) seats.forget(this.code);
+          this.socket?.send(JSON.stringify({ type: "join_room", code: this.entry.code }));
+          return;
+        }
+        if (!this.entered && FINAL_ERRORS.has(message.code)) {
+          if (message.code === "bad_token" && this.code) seats.forget(this.code);
+          this.closed = true;
+          this.socket?.close();
+          this.report({ kind: "failed", reason: message.message, code: message.code });
+          return;
+        }
+        break;
+      case "left":
+        if (this.code) seats.forget(this.code);
+        break;
+    }
+    this.report({ kind: "message", message });
+  }
+
+  /** @param {any} message */
+  joined(message) {
+    const state = message.state;
+    this.code = state.code;
+    this.lastSeq = Math.max(this.lastSeq, state.seq);
+    if (message.token && this.code) seats.set(this.code, message.token, this.name);
+    const reconnected = this.entered;
+    this.entered = true;
+    this.attempt = 0;
+    this.report({ kind: "status", status: reconnected ? "reconnected" : "connected" });
+    for (const pending of this.pending.splice(0)) this.send(pending);
+  }
+
+  /** The message that enters the room: the first time, or again. */
+  enter() {
+    const held = this.code ? seats.get(this.code) : null;
+    /** @type {object} */
+    let message;
+    if (held && (this.entered || this.entry.kind === "join" || this.entry.kind === "resume")) {
+      const token = this.entry.kind === "resume" && !this.entered ? this.entry.token : held.token;
+      message = { type: "resume", token, last_seq: this.entered ? this.lastSeq : undefined };
+    } else if (this.entered && this.code) {
+      message = { type: "watch_room", code: this.code };
+    } else {
+      switch (this.entry.kind) {
+        case "create":
+          message = { type: "create_room", options: this.entry.options };
+          break;
+        case "join":
+          message = { type: "join_room", code: this.entry.code };
+          break;
+        case "watch":
+          message = { type: "watch_room", code: this.entry.code };
+          break;
+        case "resume":
+          message = { type: "resume", token: this.entry.token };
+          break;
+      }
+    }
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  dropped() {
+    if (this.closed) return;
+    const now = Date.now();
+    if (this.attempt === 0) this.downSince = now;
+    if (now - this.downSince > GIVE_UP_MS) {
+      this.closed = true;
+      this.report({ kind: "failed", reason: "the server could not be reached for five minutes" });
+      return;
+    }
+    const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** this.attempt);
+    this.attempt += 1;
+    this.report({ kind: "status", status: "reconnecting", detail: `try ${this.attempt}` });
+    window.setTimeout(() => this.open(), pause);
+  }
+
+  /**
+   * Sends a message; while the connection is down, it waits to be sent
+   * once the room is entered again.
+   * @param {object} message
+   * @returns {boolean} whether it went now
+   */
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN && this.entered) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    this.pending.push(message);
+    return false;
+  }
+
+  /** Leaves the room (a forfeit in a game) and closes. */
+  leave() {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: "leave" }));
+    }
+    if (this.code) seats.forget(this.code);
+    this.close();
+  }
+
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}

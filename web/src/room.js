@@ -1,0 +1,799 @@
+// A room at /r/CODE: the game as a player (holding the seat's token, or
+// taking the free seat) or a spectator sees it. The server decides every
+// rule: what a column offers comes from the round's `choices`, the odds
+// from the engine's table (`/api/odds`), an illegal commit is explained
+// with the server's words.
+
+import { announce, h, replace } from "./dom.js";
+import { back, domino } from "./dominoes.js";
+import { Connection, names, seats } from "./net.js";
+import {
+  COLUMNS,
+  SEATS,
+  assignmentText,
+  attemptOutcome,
+  attemptTarget,
+  clock,
+  face,
+  opponent,
+  pips,
+  plural,
+  resultText,
+  seatMark,
+  seatName,
+  variantText,
+} from "./words.js";
+
+/** One roll's share of the reveal, and the pause before the first. */
+const ROLL_MS = 220;
+const REVEAL_START_MS = 250;
+
+/** @typedef {import("./words.js").Seat} Seat */
+
+/**
+ * Everything the page shows, from the server's messages.
+ * @typedef {{
+ *   room: any | null,
+ *   rounds: any[],
+ *   past: {game: number, players: any, result: any, gameId: string | null, rounds: any[]}[],
+ *   chat: any[],
+ *   deadline: number | null,
+ *   mice: number[],
+ *   steal: string | null,
+ *   column: number,
+ *   notice: string,
+ *   reveal: {round: number, start: number, rolls: number} | null,
+ *   changed: Set<string>,
+ *   resultOpen: boolean,
+ *   link: string,
+ * }} Model
+ */
+
+/**
+ * Shows the room `code` ("new": the one being created) in `root`.
+ * @param {HTMLElement} root
+ * @param {string} code
+ */
+export async function showRoom(root, code) {
+  const name = names.get();
+  /** @type {Model} */
+  const model = {
+    room: null,
+    rounds: [],
+    past: [],
+    chat: [],
+    deadline: null,
+    mice: [0, 0, 0, 0],
+    steal: null,
+    column: 0,
+    notice: "",
+    reveal: null,
+    changed: new Set(),
+    resultOpen: false,
+    link: "connecting",
+  };
+  const odds = await fetch("/api/odds")
+    .then((response) => response.json())
+    .then((table) => new Map(table.pieces.map((/** @type {any} */ entry) => [entry.piece, entry])))
+    .catch(() => new Map());
+
+  const held = code === "new" ? null : seats.get(code);
+  if (!held && !name) {
+    askName(root, code);
+    return;
+  }
+  /** @type {import("./net.js").Entry} */
+  let entry;
+  if (code === "new") {
+    const options = JSON.parse(sessionStorage.getItem("mice-cake:create") ?? "{}");
+    sessionStorage.removeItem("mice-cake:create");
+    entry = { kind: "create", options };
+  } else if (held) {
+    entry = { kind: "resume", code, token: held.token };
+  } else {
+    entry = { kind: "join", code };
+  }
+  const connection = new Connection(held?.name ?? name, entry, (event) => {
+    if (event.kind === "message") received(model, event.message, connection);
+    else if (event.kind === "status") model.link = event.status;
+    else if (event.kind === "failed") {
+      if (event.code === "room_full" && entry.kind === "join") {
+        // Both seats are taken: watch instead.
+        watchInstead(root, code);
+        return;
+      }
+      model.link = "failed";
+      model.notice = event.reason;
+    }
+    draw(root, model, connection, odds);
+  });
+  document.addEventListener("keydown", (event) => key(event, model, connection, root, odds));
+  window.setInterval(() => {
+    if (model.deadline !== null || model.reveal) draw(root, model, connection, odds);
+  }, 250);
+  draw(root, model, connection, odds);
+}
+
+/** @param {HTMLElement} root @param {string} code */
+function watchInstead(root, code) {
+  const model = emptyModel();
+  const connection = new Connection(names.get() || "spectator", { kind: "watch", code }, (event) => {
+    if (event.kind === "message") received(model, event.message, connection);
+    else if (event.kind === "status") model.link = event.status;
+    else if (event.kind === "failed") {
+      model.link = "failed";
+      model.notice = event.reason;
+    }
+    draw(root, model, connection, new Map());
+  });
+  window.setInterval(() => {
+    if (model.deadline !== null || model.reveal) draw(root, model, connection, new Map());
+  }, 250);
+}
+
+/** @returns {Model} */
+function emptyModel() {
+  return {
+    room: null,
+    rounds: [],
+    past: [],
+    chat: [],
+    deadline: null,
+    mice: [0, 0, 0, 0],
+    steal: null,
+    column: 0,
+    notice: "",
+    reveal: null,
+    changed: new Set(),
+    resultOpen: false,
+    link: "connecting",
+  };
+}
+
+/** @param {HTMLElement} root @param {string} code */
+function askName(root, code) {
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 24, required: true, autocomplete: "nickname" }));
+  const form = h(
+    "form",
+    { class: "ask-name" },
+    h("h1", {}, `Room ${code}`),
+    h("p", {}, h("label", { for: "name" }, "Your name "), input),
+    h("button", { type: "submit", class: "primary" }, "Enter the room"),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    names.set(name);
+    showRoom(root, code);
+  });
+  replace(root, form);
+  input.focus();
+}
+
+/**
+ * Applies one server message.
+ * @param {Model} model
+ * @param {any} message
+ * @param {Connection} connection
+ */
+function received(model, message, connection) {
+  switch (message.type) {
+    case "joined":
+    case "state": {
+      const before = model.room;
+      model.room = message.state;
+      if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
+      model.deadline = message.state.deadline_ms !== null ? Date.now() + message.state.deadline_ms : null;
+      if (message.state.your_commit) model.notice = "Your commit is in; waiting for your opponent.";
+      if (message.state.code && location.pathname !== `/r/${message.state.code}`) {
+        history.replaceState(null, "", `/r/${message.state.code}`);
+      }
+      model.resultOpen = message.state.status === "finished";
+      break;
+    }
+    case "history":
+      if (model.room && message.game === model.room.game) {
+        const known = new Set(model.rounds.map((played) => played.report.round));
+        model.rounds.push(...message.rounds.filter((/** @type {any} */ played) => !known.has(played.report.round)));
+        model.rounds.sort((a, b) => a.report.round - b.report.round);
+      }
+      break;
+    case "event":
+      if (model.room && message.seq > model.room.seq) {
+        model.room.seq = message.seq;
+        applyEvent(model, message.event);
+      }
+      break;
+    case "commit_accepted":
+      if (model.room) {
+        model.room.your_commit = message.assignment;
+        if (model.room.you) model.room.committed[model.room.you] = true;
+      }
+      model.notice = "Your commit is in, secret until both are in.";
+      break;
+    case "chat":
+      model.chat.push(message);
+      if (model.chat.length > 200) model.chat.shift();
+      break;
+    case "error":
+      model.notice = message.message;
+      announce(message.message);
+      break;
+    case "left":
+      connection.close();
+      location.assign("/");
+      break;
+    case "shutting_down":
+      model.notice = "The server is restarting; the game will go on when it is back.";
+      break;
+  }
+}
+
+/** @param {Model} model @param {any} event */
+function applyEvent(model, event) {
+  const room = model.room;
+  switch (event.kind) {
+    case "player_joined":
+      room.players[event.seat] = event.player;
+      announce(`${event.player.name} sits down as ${seatName(event.seat)}.`);
+      break;
+    case "game_started":
+      if (model.rounds.length && room.result) {
+        model.past.unshift({
+          game: room.game,
+          players: { yellow: room.players.yellow?.name, blue: room.players.blue?.name },
+          result: room.result,
+          gameId: room.game_ids[room.game_ids.length - 1] ?? null,
+          rounds: model.rounds,
+        });
+      }
+      room.game = event.game;
+      room.players = event.players;
+      room.view = event.view;
+      room.status = "playing";
+      room.result = null;
+      room.rematch = { yellow: false, blue: false };
+      model.rounds = [];
+      model.changed = new Set();
+      model.resultOpen = false;
+      announce(`Game ${event.game} starts.`);
+      break;
+    case "round_started":
+      room.choices = event.choices;
+      room.committed = { yellow: false, blue: false };
+      room.your_commit = null;
+      if (room.view) room.view.round = event.round;
+      model.deadline = event.deadline_ms !== null ? Date.now() + event.deadline_ms : null;
+      model.mice = [0, 0, 0, 0];
+      model.steal = null;
+      if (room.you && event.choices[room.you].mice > 0 && !event.choices[room.you].forced) {
+        model.notice = `Your move — round ${event.round}.`;
+        announce(`Your move: round ${event.round}.`);
+      } else {
+        model.notice = "";
+      }
+      break;
+    case "committed":
+      room.committed[event.seat] = true;
+      if (event.seat !== room.you) announce(`${seatName(event.seat)} has committed.`);
+      break;
+    case "revealed": {
+      model.rounds.push({ report: event.report, auto: event.auto });
+      room.view = event.view;
+      room.last_report = event.report;
+      model.changed = changedCells(event.report);
+      const rolls = event.report.attempts.length + event.report.boosts.length;
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      model.reveal = still ? null : { round: event.report.round, start: Date.now(), rolls };
+      announce(revealWords(event.report));
+      break;
+    }
+    case "connection":
+      if (room.players[event.seat]) {
+        room.players[event.seat].connected = event.connected;
+        room.players[event.seat].grace_ms = event.grace_ms;
+        room.players[event.seat].away_until = event.grace_ms ? Date.now() + event.grace_ms : null;
+      }
+      announce(`${seatName(event.seat)} ${event.connected ? "is back" : "lost the connection"}.`);
+      break;
+    case "spectators":
+      room.spectators = event.count;
+      break;
+    case "rematch_requested":
+      room.rematch[event.seat] = true;
+      if (event.seat !== room.you && room.you) model.notice = `${room.players[event.seat]?.name ?? seatName(event.seat)} offers a rematch.`;
+      break;
+    case "player_left":
+      room.players[event.seat] = null;
+      room.rematch = { yellow: false, blue: false };
+      if (room.status !== "playing") room.status = "waiting";
+      break;
+    case "game_over":
+      room.result = event.result;
+      room.status = "finished";
+      room.game_ids.push(event.game_id);
+      room.committed = { yellow: false, blue: false };
+      model.deadline = null;
+      model.resultOpen = true;
+      announce(`Game over. ${resultText(event.result)}.`);
+      break;
+  }
+}
+
+/** The cells a round changed, as "column/row". @param {any} report */
+export function changedCells(report) {
+  const cells = new Set();
+  for (const attempt of report.attempts) {
+    if (["took", "stole", "exchanged"].includes(attempt.result) || attempt.exhausted > 0) {
+      cells.add(`${attempt.column}/${attempt.row}`);
+    }
+  }
+  for (const flip of [...report.revealed, ...report.flips]) cells.add(`${flip.column}/${flip.row}`);
+  return cells;
+}
+
+/** @param {any} report */
+function revealWords(report) {
+  const { yellow, blue } = report.assignments;
+  const taken = report.attempts.filter((/** @type {any} */ attempt) => attempt.result === "took").length;
+  return `Round ${report.round} revealed: Yellow ${assignmentText(yellow)}, Blue ${assignmentText(blue)}. ${plural(taken, "piece", "pieces")} taken.`;
+}
+
+/** Whether this player has to decide now. @param {Model} model */
+function deciding(model) {
+  const room = model.room;
+  if (!room || !room.you || room.status !== "playing" || !room.choices) return false;
+  const choices = room.choices[room.you];
+  return choices.mice > 0 && !choices.forced && !room.committed[room.you];
+}
+
+/**
+ * Keys, as in the terminal client.
+ * @param {KeyboardEvent} event
+ * @param {Model} model
+ * @param {Connection} connection
+ * @param {HTMLElement} root
+ * @param {Map<string, any>} odds
+ */
+function key(event, model, connection, root, odds) {
+  const target = /** @type {HTMLElement} */ (event.target);
+  if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+  if (model.reveal) {
+    model.reveal = null;
+    draw(root, model, connection, odds);
+    return;
+  }
+  if (model.resultOpen && (event.key === "Escape" || event.key === "Enter")) {
+    model.resultOpen = false;
+    draw(root, model, connection, odds);
+    return;
+  }
+  if (!deciding(model)) return;
+  const letter = event.key.toUpperCase();
+  let handled = true;
+  if (event.key === "ArrowLeft" || event.key === "h") model.column = (model.column + 3) % 4;
+  else if (event.key === "ArrowRight" || event.key === "l") model.column = (model.column + 1) % 4;
+  else if (COLUMNS.includes(letter) && event.key.length === 1) model.column = COLUMNS.indexOf(letter);
+  else if (event.key === "ArrowUp" || event.key === "+" || event.key === "k") place(model, model.column, 1);
+  else if (event.key === "ArrowDown" || event.key === "-" || event.key === "j") place(model, model.column, -1);
+  else if (event.key === "t") cycleTarget(model);
+  else if (event.key === "x") model.mice = [0, 0, 0, 0];
+  else if (event.key === "Enter") commit(model, connection);
+  else handled = false;
+  if (handled) {
+    event.preventDefault();
+    draw(root, model, connection, odds);
+  }
+}
+
+/** @param {Model} model @param {number} column @param {number} change */
+function place(model, column, change) {
+  const room = model.room;
+  const choices = room.choices[room.you];
+  const access = choices.columns[column].access;
+  const placed = model.mice.reduce((sum, mice) => sum + mice, 0);
+  if (change > 0) {
+    if (!["piece", "face_down", "steal"].includes(access)) {
+      model.notice = access === "nothing_to_steal"
+        ? `Column ${COLUMNS[column]} is the double-blank: your opponent has nothing to steal yet.`
+        : `Column ${COLUMNS[column]} has no piece left.`;
+      return;
+    }
+    if (placed >= choices.mice) {
+      model.notice = `All ${choices.mice} available mice are placed: take one off another column first.`;
+      return;
+    }
+    model.mice[column] += 1;
+    if (access === "steal" && !model.steal) model.steal = choices.steal_targets[0] ?? null;
+  } else if (model.mice[column] > 0) {
+    model.mice[column] -= 1;
+    if (model.mice[column] === 0 && access === "steal") model.steal = null;
+  }
+  model.notice = "";
+}
+
+/** @param {Model} model */
+function cycleTarget(model) {
+  const targets = model.room.choices[model.room.you].steal_targets;
+  if (!targets.length) return;
+  const index = model.steal ? targets.indexOf(model.steal) : -1;
+  model.steal = targets[(index + 1) % targets.length];
+}
+
+/** @param {Model} model @param {Connection} connection */
+function commit(model, connection) {
+  const room = model.room;
+  const round = room.view.round;
+  const assignment = { mice: [...model.mice], steal: model.steal };
+  const sent = connection.send({ type: "commit", round, assignment });
+  model.notice = sent
+    ? "Committing…"
+    : `Reconnecting… your commit is sent as soon as the connection is back, if round ${round} is still open.`;
+}
+
+/**
+ * Draws the whole room.
+ * @param {HTMLElement} root
+ * @param {Model} model
+ * @param {Connection} connection
+ * @param {Map<string, any>} odds
+ */
+function draw(root, model, connection, odds) {
+  const status = document.getElementById("connection");
+  if (status) {
+    status.textContent = { connecting: "connecting…", connected: "", reconnected: "back", reconnecting: "connection lost, reconnecting…", failed: "disconnected" }[model.link] ?? "";
+    status.dataset.link = model.link;
+  }
+  const room = model.room;
+  if (model.reveal && Date.now() - model.reveal.start > REVEAL_START_MS + model.reveal.rolls * ROLL_MS) model.reveal = null;
+  if (!room) {
+    replace(root, h("section", { class: "room" }, h("p", { class: model.link === "failed" ? "error" : "" }, model.notice || "Entering the room…"), model.link === "failed" ? h("p", {}, h("a", { href: "/" }, "Back to the lobby")) : null));
+    return;
+  }
+  const you = room.you;
+  const bottom = /** @type {Seat} */ (you ?? "yellow");
+  const children = [
+    title(model),
+    families(model),
+    room.view && room.game > 0 ? board(model, bottom) : waiting(room),
+    deciding(model) ? assignPanel(model, connection, root, odds) : null,
+    model.notice ? h("p", { class: "notice", role: "status" }, model.notice) : null,
+    model.resultOpen && room.result ? resultPanel(model, connection, root, odds) : null,
+    logPanel(model),
+    chatPanel(model, connection),
+  ];
+  const focused = document.activeElement?.id;
+  replace(root, h("section", { class: "room", "data-status": room.status }, ...children));
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+/** @param {Model} model */
+function title(model) {
+  const room = model.room;
+  const left = model.deadline !== null ? model.deadline - Date.now() : null;
+  const copy = h("button", { type: "button", class: "copy", id: "copy-link" }, "Copy the invitation link");
+  copy.addEventListener("click", async () => {
+    const link = `${location.origin}/r/${room.code}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Link copied";
+    } catch {
+      copy.textContent = link;
+    }
+  });
+  return h(
+    "header",
+    { class: "room-title" },
+    h("h1", {}, `Room ${room.code}`),
+    h("span", { class: "meta" }, room.game > 0 ? `game ${room.game}, round ${room.view?.round ?? 0}` : "waiting", " · ", variantText(room.options), " · ", plural(room.spectators, "spectator", "spectators")),
+    left !== null && room.status === "playing"
+      ? h("span", { class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": "time left in the round" }, model.link === "reconnecting" ? "reconnecting…" : `⏱ ${clock(left)}`)
+      : null,
+    copy,
+  );
+}
+
+/** @param {Model} model */
+export function families(model) {
+  const room = model.room;
+  return h(
+    "div",
+    { class: "families" },
+    ...SEATS.map((seat) => {
+      const player = room.players[seat];
+      const family = room.view?.families?.[seat];
+      let state = "";
+      if (!player) state = "seat free";
+      else if (!player.connected) state = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
+      else if (room.status === "playing") state = room.committed[seat] ? "committed ✓" : "thinking…";
+      const stash = family ? family.stash : [];
+      return h(
+        "section",
+        { class: `family ${seat}`, "aria-label": `${seatName(seat)} family` },
+        h("h2", {}, h("span", { class: "mark" }, seatMark(seat)), ` ${seatName(seat)} `, h("span", { class: "player-name" }, player ? player.name : "—"), seat === room.you ? " (you)" : ""),
+        h("p", { class: "state" }, state),
+        family ? h("p", {}, `${plural(family.available, "mouse", "mice")} ready`, family.resting.some((/** @type {number} */ mice) => mice > 0) ? `, ${family.resting.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)} resting` : "") : null,
+        h("p", { class: "stash" }, `${family ? family.score.pips : 0} pips, ${plural(stash.length, "piece", "pieces")}`),
+        h("div", { class: "stash-pieces" }, ...stash.map((/** @type {string} */ piece) => h("span", { class: "stash-piece", title: piece }, domino(piece)))),
+      );
+    }),
+  );
+}
+
+/** @param {any} room */
+function waiting(room) {
+  const link = `${location.origin}/r/${room.code}`;
+  return h(
+    "div",
+    { class: "waiting" },
+    h("p", { class: "big-code" }, room.code),
+    h("p", {}, room.you ? "Waiting for an opponent. Send them this link:" : "Waiting for two players; the game starts when both are in."),
+    room.you ? h("p", {}, h("a", { href: link }, link)) : null,
+  );
+}
+
+/** The row nearest to `seat`'s edge with a piece in `column`, or null. */
+/** @param {any} view @param {number} column @param {Seat} seat */
+function nearestRow(view, column, seat) {
+  const rows = seat === "yellow" ? [0, 1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1, 0];
+  return rows.find((row) => view.board[row][column] !== null) ?? null;
+}
+
+/** @param {Model} model @param {Seat} bottom */
+export function board(model, bottom) {
+  const room = model.room;
+  const view = room.view;
+  const rows = bottom === "yellow" ? [6, 5, 4, 3, 2, 1, 0] : [0, 1, 2, 3, 4, 5, 6];
+  const nearest = Object.fromEntries(SEATS.map((seat) => [seat, COLUMNS.map((_, column) => nearestRow(view, column, seat))]));
+  const cells = [];
+  cells.push(h("div", { class: "corner" }));
+  for (const column of COLUMNS) cells.push(h("div", { class: "column-head", role: "columnheader" }, column));
+  for (const row of rows) {
+    cells.push(h("div", { class: "row-head", role: "rowheader" }, String(row + 1)));
+    for (let column = 0; column < 4; column += 1) {
+      const cell = view.board[row][column];
+      const marks = SEATS.filter((seat) => nearest[seat][column] === row);
+      const classes = ["cell", ...marks.map((seat) => `nearest-${seat}`)];
+      if (model.changed.has(`${COLUMNS[column]}/${row + 1}`)) classes.push("changed");
+      const resting = SEATS.filter((seat) => marks.includes(seat) && view.families[seat].resting[column] > 0);
+      const label = cell === null ? "empty" : cell === "hidden" ? "face down" : cell;
+      cells.push(
+        h(
+          "div",
+          { class: classes.join(" "), role: "cell", "aria-label": `${COLUMNS[column]}${row + 1}: ${label}${marks.length ? `, nearest for ${marks.map(seatName).join(" and ")}` : ""}` },
+          cell === null ? null : cell === "hidden" ? back() : domino(cell),
+          ...resting.map((seat) => h("span", { class: `resting ${seat}`, title: `${seatName(seat)}'s resting mice` }, `${seatMark(seat)}z${view.families[seat].resting[column]}`)),
+        ),
+      );
+    }
+  }
+  return h("div", { class: "board", role: "table", "aria-label": "The cake" }, ...cells);
+}
+
+/**
+ * @param {Model} model
+ * @param {Connection} connection
+ * @param {HTMLElement} root
+ * @param {Map<string, any>} odds
+ */
+function assignPanel(model, connection, root, odds) {
+  const room = model.room;
+  const choices = room.choices[room.you];
+  const boost = room.options.game.boost;
+  const placed = model.mice.reduce((sum, mice) => sum + mice, 0);
+  const redraw = () => draw(root, model, connection, odds);
+  const columns = COLUMNS.map((letter, column) => {
+    const access = choices.columns[column];
+    const mice = model.mice[column];
+    let what = "";
+    if (access.access === "piece") {
+      what = `on ${access.piece}`;
+      const chances = mice > 0 ? odds.get(access.piece)?.[boost ? "boost" : "standard"]?.[mice - 1] : null;
+      if (chances) what += ` — take ${percent(chances.success, chances.outcomes)}, ${boost ? "boost" : "tire"} ${percent(chances.matched, chances.outcomes)}`;
+    } else if (access.access === "face_down") what = "on a face-down piece (blind)";
+    else if (access.access === "steal") what = "steal from the other stash";
+    else if (access.access === "nothing_to_steal") what = "double-blank: nothing to steal yet";
+    else what = "empty";
+    const open = ["piece", "face_down", "steal"].includes(access.access);
+    const minus = h("button", { type: "button", class: "less", "aria-label": `take a mouse off column ${letter}`, disabled: mice === 0 }, "−");
+    const plus = h("button", { type: "button", class: "more", "aria-label": `put a mouse on column ${letter}`, disabled: !open || placed >= choices.mice }, "+");
+    minus.addEventListener("click", () => {
+      model.column = column;
+      place(model, column, -1);
+      redraw();
+    });
+    plus.addEventListener("click", () => {
+      model.column = column;
+      place(model, column, 1);
+      redraw();
+    });
+    const steal = access.access === "steal" && mice > 0
+      ? h("label", {}, " target ", stealPicker(model, choices.steal_targets, redraw))
+      : null;
+    return h(
+      "li",
+      { class: column === model.column ? "chosen" : "", "data-column": letter },
+      h("span", { class: "letter" }, letter),
+      minus,
+      h("span", { class: "count", "aria-label": `${mice} on ${letter}` }, "●".repeat(mice) || "·"),
+      plus,
+      h("span", { class: "what" }, what),
+      steal,
+    );
+  });
+  const commitButton = h("button", { type: "button", class: "primary", id: "commit", disabled: placed !== choices.mice }, "Commit (secret until both are in)");
+  commitButton.addEventListener("click", () => {
+    commit(model, connection);
+    redraw();
+  });
+  const clear = h("button", { type: "button", id: "clear" }, "Clear");
+  clear.addEventListener("click", () => {
+    model.mice = [0, 0, 0, 0];
+    model.steal = null;
+    redraw();
+  });
+  return h(
+    "section",
+    { class: "assign", "aria-label": "Your assignment" },
+    h("h2", {}, `Your move: ${placed} of ${choices.mice} mice placed`),
+    h("ul", {}, ...columns),
+    h("p", { class: "buttons" }, commitButton, " ", clear),
+    h("p", { class: "keys" }, "Keys: ←/→ or a–d column, ↑/↓ a mouse, t target, x clear, Enter commit."),
+  );
+}
+
+/** @param {Model} model @param {string[]} targets @param {() => void} redraw */
+function stealPicker(model, targets, redraw) {
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id: "steal", "aria-label": "piece to steal" }, ...targets.map((piece) => h("option", { value: piece, selected: piece === model.steal }, `${piece} (${pips(piece)} pips)`))));
+  select.addEventListener("change", () => {
+    model.steal = select.value;
+    redraw();
+  });
+  return select;
+}
+
+/** @param {number} part @param {number} whole */
+function percent(part, whole) {
+  const value = (100 * part) / whole;
+  if (part > 0 && value < 1) return "<1%";
+  if (part < whole && value > 99) return ">99%";
+  return `${Math.round(value)}%`;
+}
+
+/**
+ * @param {Model} model
+ * @param {Connection} connection
+ * @param {HTMLElement} root
+ * @param {Map<string, any>} odds
+ */
+function resultPanel(model, connection, root, odds) {
+  const room = model.room;
+  const id = room.game_ids[room.game_ids.length - 1];
+  const close = h("button", { type: "button", id: "close-result" }, "Close");
+  close.addEventListener("click", () => {
+    model.resultOpen = false;
+    draw(root, model, connection, odds);
+  });
+  const rematch = room.you && room.players[opponent(room.you)]
+    ? h("button", { type: "button", class: "primary", id: "rematch", disabled: room.rematch[room.you] }, room.rematch[room.you] ? "Rematch asked" : "Rematch")
+    : null;
+  rematch?.addEventListener("click", () => connection.send({ type: "rematch" }));
+  let verdict = "";
+  if (room.you && room.result.winner) verdict = room.result.winner === room.you ? "You win!" : "You lose.";
+  return h(
+    "section",
+    { class: "result", role: "dialog", "aria-label": `Game ${room.game} over` },
+    h("h2", {}, `Game ${room.game} over`),
+    h("p", {}, resultText(room.result)),
+    verdict ? h("p", { class: "verdict" }, verdict) : null,
+    id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, "Replay this game")) : null,
+    h("p", { class: "buttons" }, rematch, " ", close),
+  );
+}
+
+/** @param {Model} model */
+function logPanel(model) {
+  const now = Date.now();
+  const reveal = model.reveal;
+  const rounds = [...model.rounds].reverse().map((played) => {
+    let shown = Infinity;
+    let tumbling = -1;
+    if (reveal && reveal.round === played.report.round) {
+      const elapsed = now - reveal.start - REVEAL_START_MS;
+      shown = elapsed < 0 ? 0 : Math.floor(elapsed / ROLL_MS);
+      tumbling = shown;
+    }
+    return roundItem(played, shown, tumbling, now);
+  });
+  const past = model.past.map((game) =>
+    h(
+      "li",
+      { class: "past-game" },
+      h("h3", {}, `Game ${game.game} (${game.players.yellow} vs ${game.players.blue}): ${resultText(game.result)}`),
+      game.gameId ? h("a", { href: `/g/${game.gameId}` }, "replay") : null,
+      h("ol", { reversed: true }, ...[...game.rounds].reverse().map((played) => roundItem(played, Infinity, -1, now))),
+    ),
+  );
+  return h(
+    "section",
+    { class: "log", "aria-label": "Rounds" },
+    h("h2", {}, "Rounds"),
+    rounds.length || past.length ? h("ol", { class: "rounds", reversed: true }, ...rounds, ...past) : h("p", {}, "No round played yet: each reveal appears here."),
+  );
+}
+
+/**
+ * One round: both assignments, then each roll (the first `shown`, the
+ * next one tumbling).
+ * @param {any} played
+ * @param {number} shown
+ * @param {number} tumbling
+ * @param {number} now
+ */
+export function roundItem(played, shown, tumbling, now) {
+  const report = played.report;
+  const lines = [];
+  for (const seat of SEATS) {
+    if (played.auto[seat]) lines.push(h("li", { class: "auto" }, `${seatName(seat)} missed the deadline: the server chose`));
+  }
+  for (const flip of report.revealed) lines.push(h("li", { class: "flip" }, `${flip.column}${flip.row} turns up: ${flip.piece}`));
+  const rolls = [
+    ...report.attempts.map((/** @type {any} */ attempt) => ({ seat: attempt.seat, text: `${attempt.column} ${attempt.mice} on ${attemptTarget(attempt)}`, dice: attempt.dice, sum: attempt.sum, outcome: attemptOutcome(attempt) })),
+    ...report.boosts.map((/** @type {any} */ boost) => ({ seat: boost.seat, text: `${boost.column} boost ${boost.mice} on ${boost.piece ?? "nothing"}`, dice: boost.dice, sum: boost.sum, outcome: boost.result === "took" ? "took" : boost.result === "too_low" ? `short of ${boost.piece ? pips(boost.piece) : "it"}` : "nothing to roll at" })),
+  ];
+  rolls.forEach((roll, index) => {
+    if (index > shown) return;
+    const settled = index < shown;
+    const dice = settled
+      ? roll.dice.map(face).join("")
+      : roll.dice.map((/** @type {number} */ _, die) => face(((Math.floor(now / 60) + die * 3) % 6) + 1)).join("");
+    lines.push(
+      h(
+        "li",
+        { class: `roll ${roll.seat}${settled ? "" : " tumbling"}` },
+        h("span", { class: "mark" }, seatMark(roll.seat)),
+        ` ${seatName(roll.seat)} ${roll.text} `,
+        h("span", { class: "dice", "aria-hidden": settled ? "false" : "true" }, dice),
+        settled ? ` ${roll.sum} → ${roll.outcome}` : "",
+      ),
+    );
+  });
+  if (shown >= rolls.length) {
+    for (const flip of report.flips) lines.push(h("li", { class: "flip" }, `${flip.column}${flip.row} turns up: ${flip.piece}`));
+  }
+  return h(
+    "li",
+    { class: "round", "data-round": String(report.round) },
+    h("h3", {}, `Round ${report.round}: Yellow ${assignmentText(report.assignments.yellow)} — Blue ${assignmentText(report.assignments.blue)}`),
+    h("ul", {}, ...lines),
+  );
+}
+
+/** @param {Model} model @param {Connection} connection */
+function chatPanel(model, connection) {
+  const room = model.room;
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something" }));
+  const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit" }, "Send"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) connection.send({ type: "chat", text });
+    input.value = "";
+  });
+  const lines = model.chat.map((line) =>
+    h(
+      "li",
+      { class: `chat-line ${line.seat ?? "spectator"}` },
+      h("span", { class: "speaker" }, `${line.channel === "spectators" && room.you ? "(spectator) " : ""}${line.name}: `),
+      h("span", { class: "said" }, line.text),
+    ),
+  );
+  return h(
+    "section",
+    { class: "chat", "aria-label": "Chat" },
+    h("h2", {}, "Chat"),
+    h("ul", { class: "chat-lines", "aria-live": "polite" }, ...lines),
+    form,
+  );
+}
