@@ -37,6 +37,7 @@ const REVEAL_START_MS = 250;
  *   rounds: any[],
  *   past: {game: number, players: any, result: any, gameId: string | null, rounds: any[]}[],
  *   chat: any[],
+ *   chatDraft: string,
  *   deadline: number | null,
  *   mice: number[],
  *   steal: string | null,
@@ -56,22 +57,6 @@ const REVEAL_START_MS = 250;
  */
 export async function showRoom(root, code) {
   const name = names.get();
-  /** @type {Model} */
-  const model = {
-    room: null,
-    rounds: [],
-    past: [],
-    chat: [],
-    deadline: null,
-    mice: [0, 0, 0, 0],
-    steal: null,
-    column: 0,
-    notice: "",
-    reveal: null,
-    changed: new Set(),
-    resultOpen: false,
-    link: "connecting",
-  };
   const odds = await fetch("/api/odds")
     .then((response) => response.json())
     .then((table) => new Map(table.pieces.map((/** @type {any} */ entry) => [entry.piece, entry])))
@@ -93,13 +78,29 @@ export async function showRoom(root, code) {
   } else {
     entry = { kind: "join", code };
   }
-  const connection = new Connection(held?.name ?? name, entry, (event) => {
+  enter(root, held?.name ?? name, entry, odds);
+}
+
+/**
+ * Enters a room and keeps the page drawn from what the server says; a
+ * full room is watched instead.
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {import("./net.js").Entry} entry
+ * @param {Map<string, any>} odds
+ */
+function enter(root, name, entry, odds) {
+  const model = emptyModel();
+  const listening = new AbortController();
+  const connection = new Connection(name, entry, (event) => {
     if (event.kind === "message") received(model, event.message, connection);
     else if (event.kind === "status") model.link = event.status;
     else if (event.kind === "failed") {
       if (event.code === "room_full" && entry.kind === "join") {
         // Both seats are taken: watch instead.
-        watchInstead(root, code);
+        listening.abort();
+        window.clearInterval(ticking);
+        enter(root, name, { kind: "watch", code: entry.code }, odds);
         return;
       }
       model.link = "failed";
@@ -107,28 +108,13 @@ export async function showRoom(root, code) {
     }
     draw(root, model, connection, odds);
   });
-  document.addEventListener("keydown", (event) => key(event, model, connection, root, odds));
-  window.setInterval(() => {
+  document.addEventListener("keydown", (event) => key(event, model, connection, root, odds), {
+    signal: listening.signal,
+  });
+  const ticking = window.setInterval(() => {
     if (model.deadline !== null || model.reveal) draw(root, model, connection, odds);
   }, 250);
   draw(root, model, connection, odds);
-}
-
-/** @param {HTMLElement} root @param {string} code */
-function watchInstead(root, code) {
-  const model = emptyModel();
-  const connection = new Connection(names.get() || "spectator", { kind: "watch", code }, (event) => {
-    if (event.kind === "message") received(model, event.message, connection);
-    else if (event.kind === "status") model.link = event.status;
-    else if (event.kind === "failed") {
-      model.link = "failed";
-      model.notice = event.reason;
-    }
-    draw(root, model, connection, new Map());
-  });
-  window.setInterval(() => {
-    if (model.deadline !== null || model.reveal) draw(root, model, connection, new Map());
-  }, 250);
 }
 
 /** @returns {Model} */
@@ -138,6 +124,7 @@ function emptyModel() {
     rounds: [],
     past: [],
     chat: [],
+    chatDraft: "",
     deadline: null,
     mice: [0, 0, 0, 0],
     steal: null,
@@ -465,7 +452,9 @@ function draw(root, model, connection, odds) {
   ];
   const focused = document.activeElement?.id;
   replace(root, h("section", { class: "room", "data-status": room.status }, ...children));
-  if (focused) document.getElementById(focused)?.focus();
+  const again = focused ? document.getElementById(focused) : null;
+  again?.focus();
+  if (again instanceof HTMLInputElement) again.setSelectionRange(again.value.length, again.value.length);
 }
 
 /** @param {Model} model */
@@ -773,12 +762,18 @@ export function roundItem(played, shown, tumbling, now) {
 /** @param {Model} model @param {Connection} connection */
 function chatPanel(model, connection) {
   const room = model.room;
-  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something" }));
+  // The page is drawn anew as the clock ticks: what is being typed is
+  // kept in the model, not in the input it replaces.
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something", value: model.chatDraft }));
+  input.addEventListener("input", () => {
+    model.chatDraft = input.value;
+  });
   const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit" }, "Send"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text) connection.send({ type: "chat", text });
+    model.chatDraft = "";
     input.value = "";
   });
   const lines = model.chat.map((line) =>

@@ -219,18 +219,23 @@ fn a_boost_game_is_explained_as_one_and_the_title_names_the_variant() {
     assert!(!help.contains("boost"), "{help}");
 }
 
-#[test]
-fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
-    let (mut model, mut room) = assigning();
-    press(&mut model, KeyCode::Char('g'));
+/// The connection drops; the client is reconnecting.
+fn connection_drops(model: &mut Model) {
     update(
-        &mut model,
+        model,
         Msg::Net(NetEvent::Reconnecting {
             attempt: 1,
             wait: Duration::from_secs(1),
             reason: "connection reset".into(),
         }),
     );
+}
+
+#[test]
+fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
+    let (mut model, mut room) = assigning();
+    press(&mut model, KeyCode::Char('g'));
+    connection_drops(&mut model);
     let title = rows(&draw(&model, 80, 24))[0].clone();
     assert!(title.contains("reconnecting"), "{title}");
     assert!(!title.contains("0:5") && !title.contains("1:00"), "{title}");
@@ -267,14 +272,7 @@ fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
 fn a_held_commit_for_a_round_that_closed_meanwhile_is_said_to_be_lost() {
     let (mut model, _room) = assigning();
     press(&mut model, KeyCode::Char('g'));
-    update(
-        &mut model,
-        Msg::Net(NetEvent::Reconnecting {
-            attempt: 1,
-            wait: Duration::from_secs(1),
-            reason: "connection reset".into(),
-        }),
-    );
+    connection_drops(&mut model);
     press(&mut model, KeyCode::Enter);
     update(&mut model, Msg::Net(NetEvent::Reconnected));
     feed(

@@ -101,13 +101,7 @@ async fn a_spectator_joining_mid_game_gets_the_whole_state_and_everyone_sees_the
 #[tokio::test]
 async fn a_room_against_a_server_bot_plays_to_the_end() {
     let server = TestServer::default().await;
-    let mut human = Client::greeted(&server, "Solo").await;
-    let options = RoomOptions {
-        bot: Some(Policy::Greedy),
-        ..RoomOptions::default()
-    };
-    let (_, seat, _) = human.create(options).await;
-    let played = play(human, seat, Policy::Random, 3).await;
+    let played = play_against_the_bot(&server, Policy::Random, 3).await;
     let game: FinishedGame = server
         .get_json(&format!("/api/games/{}", played.game_id))
         .await;

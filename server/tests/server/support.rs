@@ -526,6 +526,17 @@ pub(crate) async fn play(client: Client, seat: Seat, policy: Policy, seed: u64) 
     Agent::new(client, seat, policy, seed).play_out().await
 }
 
+/// "Solo" plays a whole game with `policy` against the server's greedy bot.
+pub(crate) async fn play_against_the_bot(server: &TestServer, policy: Policy, seed: u64) -> Played {
+    let mut human = Client::greeted(server, "Solo").await;
+    let options = RoomOptions {
+        bot: Some(Policy::Greedy),
+        ..RoomOptions::default()
+    };
+    let (_, seat, _) = human.create(options).await;
+    play(human, seat, policy, seed).await
+}
+
 /// Watches until the game is over.
 pub(crate) async fn watch_to_the_end(mut client: Client) -> Played {
     loop {

@@ -3,7 +3,7 @@
 //! endpoints it reads instead of computing rules (odds, replay views).
 
 use mice_cake_engine::{Domino, Policy, Viewer};
-use mice_cake_protocol::{FinishedGame, GameViews, OddsTable, RoomOptions};
+use mice_cake_protocol::{FinishedGame, GameViews, OddsTable};
 
 use crate::support::*;
 
@@ -162,13 +162,7 @@ async fn the_odds_are_the_engines_for_every_piece_and_number_of_mice() {
 #[tokio::test]
 async fn a_finished_game_can_be_stepped_through_round_by_round() {
     let server = TestServer::default().await;
-    let mut human = Client::greeted(&server, "Solo").await;
-    let options = RoomOptions {
-        bot: Some(Policy::Greedy),
-        ..RoomOptions::default()
-    };
-    let (_, seat, _) = human.create(options).await;
-    let played = play(human, seat, Policy::Random, 5).await;
+    let played = play_against_the_bot(&server, Policy::Random, 5).await;
     let game: FinishedGame = server
         .get_json(&format!("/api/games/{}", played.game_id))
         .await;
