@@ -365,7 +365,7 @@ mod tests {
         let long = "x".repeat(MAX_NAME_CHARS + 1);
         let error = named(&long).unwrap_err().to_string();
         assert!(
-            error.contains("a name has at most 24 characters, not 25"),
+            error.contains("a name has at most 32 characters, not 33"),
             "{error}"
         );
         assert!(named("   ").is_err());
@@ -376,9 +376,10 @@ mod tests {
     #[test]
     fn a_bots_name_always_fits() {
         assert_eq!(bot_name("ann", Policy::Greedy), "ann (greedy bot)");
-        let long = "abcdefghijklmnopqrstuvwx";
+        let long = "abcdefghijklmnopqrstuvwxyz012345";
         let name = bot_name(long, Policy::Random);
-        assert_eq!(name, "abcdefghijk (random bot)");
+        assert_eq!(name, "abcdefghijklmnopqrs (random bot)");
+        assert_eq!(name.chars().count(), MAX_NAME_CHARS);
         assert!(player_name(&name).is_ok());
     }
 }

@@ -31,7 +31,7 @@ pub enum ClientMessage {
     Hello {
         /// Must be [`PROTOCOL_VERSION`].
         version: u32,
-        /// The player's name: 1 to 24 characters once trimmed (runs of
+        /// The player's name: 1 to 32 characters once trimmed (runs of
         /// white space become one space) and normalized to Unicode form C;
         /// control, invisible and text-direction characters are refused
         /// (see `docs/protocol.md`).

@@ -30,7 +30,7 @@ use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCa
 
 /// Longest player name, in characters (Unicode scalar values, after
 /// normalization).
-pub const MAX_NAME_CHARS: usize = 24;
+pub const MAX_NAME_CHARS: usize = 32;
 
 /// Most combining marks on one character: enough for any script's
 /// diacritics, too few to smear a name over the lines around it.
@@ -245,7 +245,7 @@ mod tests {
             player_name(&"a".repeat(MAX_NAME_CHARS + 1)),
             Err(BadName::TooLong(MAX_NAME_CHARS + 1))
         );
-        // 24 "é" written as "e" + accent are 48 scalar values but 24 characters.
+        // 32 "é" written as "e" + accent are 64 scalar values but 32 characters.
         assert!(player_name(&"e\u{301}".repeat(MAX_NAME_CHARS)).is_ok());
         assert_eq!(
             player_name("\u{301}Ann"),

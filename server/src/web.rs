@@ -2,29 +2,29 @@
 //! `/g/ID`) and their files, from `web/src/` at the root of the repository.
 //!
 //! The files are plain ES modules and CSS: nothing is built, so a fresh
-//! clone's `cargo build` serves them. They are served under a path named
-//! after a hash of all of them (`/assets/<hash>/app.js`), which changes with
-//! any byte, so they are cached for a year; the page itself is never cached
-//! and names the current hash. Every response carries a Content-Security-
-//! Policy that allows only this origin's scripts (no inline script), styles,
-//! and WebSocket.
+//! clone's `cargo build` serves them. `build.rs` gzips them into the binary
+//! (the image carries a third of their size) and names their path after a
+//! hash of all of them (`/assets/<hash>/app.js`), which changes with any
+//! byte, so they are cached for a year; the page itself is never cached and
+//! names the current hash. A client that does not take gzip gets the plain
+//! bytes, unzipped for it. Every response carries a Content-Security-Policy
+//! that allows only this origin's scripts (no inline script), styles, and
+//! WebSocket.
 
-use std::sync::OnceLock;
+use std::io::Read as _;
 
 use axum::extract::Path;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use include_dir::{Dir, include_dir};
+use flate2::read::GzDecoder;
 use mice_cake_protocol::ErrorCode;
-use sha2::{Digest, Sha256};
 
 use crate::http::api_error;
 
-static FILES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../web/src");
-
-/// The page every route of the client serves; `{{assets}}` is replaced by
-/// the assets' path.
-const PAGE: &str = "index.html";
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+}
+use embedded::ASSETS;
 
 /// Only this origin: its scripts (no inline ones), styles, images and
 /// WebSocket; no frames, no plugins, no base or form elsewhere.
@@ -32,54 +32,8 @@ pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src
      style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; \
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The page and the path of the files it loads, computed once.
-struct Site {
-    /// `/assets/<hash>/`.
-    assets: String,
-    page: String,
-}
-
-fn site() -> &'static Site {
-    static SITE: OnceLock<Site> = OnceLock::new();
-    SITE.get_or_init(|| {
-        let assets = format!("/assets/{}/", content_hash());
-        let template = FILES
-            .get_file(PAGE)
-            .and_then(|file| file.contents_utf8())
-            .unwrap_or("<!doctype html><title>Mice Cake</title><p>The page is missing.");
-        Site {
-            page: template.replace("{{assets}}", &assets),
-            assets,
-        }
-    })
-}
-
-/// A hash of every file's path and bytes, in path order: 16 hex digits.
-fn content_hash() -> String {
-    let mut files = Vec::new();
-    collect(&FILES, &mut files);
-    files.sort_by_key(|file| file.path());
-    let mut hasher = Sha256::new();
-    for file in files {
-        hasher.update(file.path().to_string_lossy().as_bytes());
-        hasher.update([0]);
-        hasher.update(file.contents());
-        hasher.update([0]);
-    }
-    hasher
-        .finalize()
-        .iter()
-        .take(8)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
-fn collect<'a>(dir: &'a Dir<'a>, files: &mut Vec<&'a include_dir::File<'a>>) {
-    files.extend(dir.files());
-    for dir in dir.dirs() {
-        collect(dir, files);
-    }
-}
+const PAGE_CACHE: &str = "no-cache";
+const ASSET_CACHE: &str = "public, max-age=31536000, immutable";
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit_once('.').map(|(_, extension)| extension) {
@@ -91,6 +45,61 @@ fn content_type(path: &str) -> &'static str {
         Some("json" | "webmanifest") => "application/json",
         _ => "application/octet-stream",
     }
+}
+
+/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse
+/// it with `q=0`).
+fn takes_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|param| {
+                param
+                    .strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q == 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
+}
+
+/// A file's response: its gzipped bytes as they are, or unzipped.
+fn file_response(
+    headers: &HeaderMap,
+    path: &str,
+    gzipped: &'static [u8],
+    cache: &'static str,
+) -> Response {
+    let mut response = if takes_gzip(headers) {
+        let mut response = ([(header::CONTENT_TYPE, content_type(path))], gzipped).into_response();
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        response
+    } else {
+        let mut plain = Vec::new();
+        match GzDecoder::new(gzipped).read_to_end(&mut plain) {
+            Ok(_) => ([(header::CONTENT_TYPE, content_type(path))], plain).into_response(),
+            // Only a broken build could get here: say so rather than panic.
+            Err(err) => {
+                tracing::error!(path, cause = %err, "an embedded web file does not unzip");
+                api_error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    ErrorCode::Internal,
+                    format!("the embedded file {path} is damaged"),
+                )
+            }
+        }
+    };
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    secured(response, cache)
 }
 
 /// Headers every response of the client carries.
@@ -113,46 +122,32 @@ fn secured(mut response: Response, cache: &'static str) -> Response {
 }
 
 /// `/`, `/r/CODE`, `/g/ID`: the page, which reads its route itself.
-pub(crate) async fn page() -> Response {
-    secured(
-        (
-            [(header::CONTENT_TYPE, content_type(PAGE))],
-            site().page.clone(),
-        )
-            .into_response(),
-        "no-cache",
-    )
+pub(crate) async fn page(headers: HeaderMap) -> Response {
+    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
 }
 
 /// `/assets/<hash>/<path>`: a file of this build, cached for good.
-pub(crate) async fn asset(Path((hash, path)): Path<(String, String)>) -> Response {
-    let site = site();
-    let current = site
-        .assets
+pub(crate) async fn asset(
+    Path((hash, path)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let current = ASSETS
         .strip_prefix("/assets/")
         .and_then(|rest| rest.strip_suffix('/'));
-    let file = (current == Some(hash.as_str()) && path != PAGE)
-        .then(|| FILES.get_file(&path))
+    let file = (current == Some(hash.as_str()))
+        .then(|| embedded::FILES.iter().find(|(name, _)| *name == path))
         .flatten();
     match file {
-        Some(file) => secured(
-            (
-                [(header::CONTENT_TYPE, content_type(&path))],
-                file.contents(),
-            )
-                .into_response(),
-            "public, max-age=31536000, immutable",
-        ),
+        Some((name, gzipped)) => file_response(&headers, name, gzipped, ASSET_CACHE),
         None => secured(
             api_error(
                 StatusCode::NOT_FOUND,
                 ErrorCode::NotFound,
                 format!(
-                    "no file {path} in this version of the web client (its files are under {})",
-                    site.assets
+                    "no file {path} in this version of the web client (its files are under {ASSETS})"
                 ),
             ),
-            "no-cache",
+            PAGE_CACHE,
         ),
     }
 }
@@ -161,16 +156,51 @@ pub(crate) async fn asset(Path((hash, path)): Path<(String, String)>) -> Respons
 mod tests {
     use super::*;
 
+    fn unzipped(gzipped: &[u8]) -> String {
+        let mut text = String::new();
+        GzDecoder::new(gzipped).read_to_string(&mut text).unwrap();
+        text
+    }
+
     #[test]
     fn the_page_names_its_files_under_the_hash_and_has_no_inline_script() {
-        let site = site();
-        assert!(site.page.contains(&format!("{}app.js", site.assets)));
-        assert!(!site.page.contains("{{assets}}"));
+        let page = unzipped(embedded::PAGE);
+        assert!(page.contains(&format!("{ASSETS}app.js")));
+        assert!(!page.contains("{{assets}}"));
         // Every <script> has a src: nothing inline for the policy to refuse.
-        for script in site.page.split("<script").skip(1) {
+        for script in page.split("<script").skip(1) {
             let tag = script.split('>').next().unwrap_or_default();
             assert!(tag.contains("src="), "an inline script: {tag}");
         }
-        assert_eq!(site.assets.len(), "/assets/".len() + 16 + 1);
+        assert_eq!(ASSETS.len(), "/assets/".len() + 16 + 1);
+    }
+
+    #[test]
+    fn every_file_is_embedded_gzipped_and_unzips_to_its_source() {
+        assert!(embedded::FILES.iter().any(|(name, _)| *name == "app.js"));
+        for (name, gzipped) in embedded::FILES {
+            let source = std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../web/src")
+                    .join(name),
+            )
+            .unwrap();
+            assert_eq!(unzipped(gzipped), source, "{name}");
+        }
+    }
+
+    #[test]
+    fn gzip_is_sent_only_to_a_client_that_takes_it() {
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            takes_gzip(&headers)
+        };
+        assert!(with("gzip, deflate, br, zstd"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(with("*"));
+        assert!(!with("gzip;q=0"));
+        assert!(!with("br, deflate"));
+        assert!(!takes_gzip(&HeaderMap::new()));
     }
 }

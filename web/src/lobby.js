@@ -16,7 +16,7 @@ export function showLobby(root) {
   const list = h("div", { id: "rooms", "aria-live": "off" }, h("p", {}, "Looking for rooms…"));
   const error = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (
-    h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname", value: names.get() })
+    h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() })
   );
   name.addEventListener("change", () => names.set(name.value.trim()));
 

@@ -55,7 +55,7 @@ export async function showReplay(root, id) {
         families(/** @type {any} */ (model)),
         board(/** @type {any} */ (model), "yellow"),
         step === rounds.length ? h("p", { class: "result" }, resultText(game.result)) : null,
-        h("section", { class: "log", "aria-label": "Rounds" }, h("h2", {}, "Rounds"), h("ol", { class: "rounds", reversed: true }, ...rounds.slice(0, step).reverse().map((played) => roundItem(played, Infinity, -1, Date.now())))),
+        h("section", { class: "log", "aria-label": "Rounds" }, h("h2", {}, "Rounds"), h("ol", { class: "rounds", reversed: true }, ...rounds.slice(0, step).reverse().map((/** @type {any} */ played) => roundItem(played, Infinity, -1, Date.now())))),
       ),
     );
   };

@@ -27,6 +27,8 @@ import {
 /** One roll's share of the reveal, and the pause before the first. */
 const ROLL_MS = 220;
 const REVEAL_START_MS = 250;
+/** The name a watcher who gave none is known by in the spectators' chat. */
+const SPECTATOR_NAME = "spectator";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -57,10 +59,7 @@ const REVEAL_START_MS = 250;
  */
 export async function showRoom(root, code) {
   const name = names.get();
-  const odds = await fetch("/api/odds")
-    .then((response) => response.json())
-    .then((table) => new Map(table.pieces.map((/** @type {any} */ entry) => [entry.piece, entry])))
-    .catch(() => new Map());
+  const odds = await oddsTable();
 
   const held = code === "new" ? null : seats.get(code);
   if (!held && !name) {
@@ -79,6 +78,19 @@ export async function showRoom(root, code) {
     entry = { kind: "join", code };
   }
   enter(root, held?.name ?? name, entry, odds);
+}
+
+/**
+ * The engine's odds for every piece and number of mice, by piece.
+ * @returns {Promise<Map<string, any>>}
+ */
+async function oddsTable() {
+  try {
+    const table = await (await fetch("/api/odds")).json();
+    return new Map(table.pieces.map((/** @type {any} */ entry) => [entry.piece, entry]));
+  } catch {
+    return new Map();
+  }
 }
 
 /**
@@ -111,9 +123,7 @@ function enter(root, name, entry, odds) {
   document.addEventListener("keydown", (event) => key(event, model, connection, root, odds), {
     signal: listening.signal,
   });
-  const ticking = window.setInterval(() => {
-    if (model.deadline !== null || model.reveal) draw(root, model, connection, odds);
-  }, 250);
+  const ticking = window.setInterval(() => tick(root, model), 250);
   draw(root, model, connection, odds);
 }
 
@@ -137,16 +147,72 @@ function emptyModel() {
   };
 }
 
+/**
+ * What changes with time alone: the clocks and a reveal's rolls. Only
+ * those parts are redrawn, so that what has focus, a half-typed chat line
+ * and what a screen reader is reading stay put.
+ * @param {HTMLElement} root
+ * @param {Model} model
+ */
+function tick(root, model) {
+  const room = model.room;
+  if (!room) return;
+  const clockElement = document.getElementById("clock");
+  if (clockElement) {
+    const left = clockLeft(model);
+    clockElement.textContent = clockText(model, left);
+    clockElement.classList.toggle("urgent", left !== null && left < 10_000);
+  }
+  for (const seat of SEATS) {
+    const state = document.getElementById(`state-${seat}`);
+    if (state) state.textContent = familyState(room, seat);
+  }
+  if (model.reveal) {
+    if (revealOver(model.reveal)) model.reveal = null;
+    root.querySelector("section.log")?.replaceWith(logPanel(model));
+  }
+}
+
+/** @param {{start: number, rolls: number}} reveal */
+function revealOver(reveal) {
+  return Date.now() - reveal.start > REVEAL_START_MS + reveal.rolls * ROLL_MS;
+}
+
+/** Time left in the round, if it has a deadline. @param {Model} model */
+function clockLeft(model) {
+  return model.deadline !== null ? model.deadline - Date.now() : null;
+}
+
+/** @param {Model} model @param {number | null} left */
+function clockText(model, left) {
+  if (model.link === "reconnecting") return "reconnecting…";
+  return left === null ? "" : `⏱ ${clock(left)}`;
+}
+
+/** @param {any} room @param {Seat} seat */
+function familyState(room, seat) {
+  const player = room.players[seat];
+  if (!player) return "seat free";
+  if (!player.connected) return `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
+  if (room.status === "playing") return room.committed[seat] ? "committed ✓" : "thinking…";
+  return "";
+}
+
 /** @param {HTMLElement} root @param {string} code */
 function askName(root, code) {
-  const input = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 24, required: true, autocomplete: "nickname" }));
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 32, required: true, autocomplete: "nickname" }));
+  const watch = h("button", { type: "button", id: "just-watch" }, "Just watch");
   const form = h(
     "form",
     { class: "ask-name" },
     h("h1", {}, `Room ${code}`),
+    h("p", {}, "To play, choose the name your opponent sees you by. To watch, no name is needed."),
     h("p", {}, h("label", { for: "name" }, "Your name "), input),
-    h("button", { type: "submit", class: "primary" }, "Enter the room"),
+    h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Enter the room"), " ", watch),
   );
+  watch.addEventListener("click", async () => {
+    enter(root, SPECTATOR_NAME, { kind: "watch", code }, await oddsTable());
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -201,6 +267,7 @@ function received(model, message, connection) {
       break;
     case "chat":
       model.chat.push(message);
+      announce(`${message.name} says: ${message.text}`);
       if (model.chat.length > 200) model.chat.shift();
       break;
     case "error":
@@ -433,21 +500,31 @@ function draw(root, model, connection, odds) {
     status.dataset.link = model.link;
   }
   const room = model.room;
-  if (model.reveal && Date.now() - model.reveal.start > REVEAL_START_MS + model.reveal.rolls * ROLL_MS) model.reveal = null;
+  if (model.reveal && revealOver(model.reveal)) model.reveal = null;
   if (!room) {
     replace(root, h("section", { class: "room" }, h("p", { class: model.link === "failed" ? "error" : "" }, model.notice || "Entering the room…"), model.link === "failed" ? h("p", {}, h("a", { href: "/" }, "Back to the lobby")) : null));
     return;
   }
   const you = room.you;
   const bottom = /** @type {Seat} */ (you ?? "yellow");
+  // The board on the left and what to do next on the right (one column on
+  // a phone, the result first).
   const children = [
     title(model),
     families(model),
-    room.view && room.game > 0 ? board(model, bottom) : waiting(room),
-    deciding(model) ? assignPanel(model, connection, root, odds) : null,
-    model.notice ? h("p", { class: "notice", role: "status" }, model.notice) : null,
-    model.resultOpen && room.result ? resultPanel(model, connection, root, odds) : null,
-    logPanel(model),
+    h(
+      "div",
+      { class: "play" },
+      room.view && room.game > 0 ? board(model, bottom) : waiting(room),
+      h(
+        "div",
+        { class: "side" },
+        model.resultOpen && room.result ? resultPanel(model, connection, root, odds) : null,
+        deciding(model) ? assignPanel(model, connection, root, odds) : null,
+        model.notice ? h("p", { class: "notice", role: "status" }, model.notice) : null,
+        logPanel(model),
+      ),
+    ),
     chatPanel(model, connection),
   ];
   const focused = document.activeElement?.id;
@@ -460,7 +537,7 @@ function draw(root, model, connection, odds) {
 /** @param {Model} model */
 function title(model) {
   const room = model.room;
-  const left = model.deadline !== null ? model.deadline - Date.now() : null;
+  const left = clockLeft(model);
   const copy = h("button", { type: "button", class: "copy", id: "copy-link" }, "Copy the invitation link");
   copy.addEventListener("click", async () => {
     const link = `${location.origin}/r/${room.code}`;
@@ -477,7 +554,7 @@ function title(model) {
     h("h1", {}, `Room ${room.code}`),
     h("span", { class: "meta" }, room.game > 0 ? `game ${room.game}, round ${room.view?.round ?? 0}` : "waiting", " · ", variantText(room.options), " · ", plural(room.spectators, "spectator", "spectators")),
     left !== null && room.status === "playing"
-      ? h("span", { class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": "time left in the round" }, model.link === "reconnecting" ? "reconnecting…" : `⏱ ${clock(left)}`)
+      ? h("span", { id: "clock", class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": "time left in the round" }, clockText(model, left))
       : null,
     copy,
   );
@@ -492,16 +569,12 @@ export function families(model) {
     ...SEATS.map((seat) => {
       const player = room.players[seat];
       const family = room.view?.families?.[seat];
-      let state = "";
-      if (!player) state = "seat free";
-      else if (!player.connected) state = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
-      else if (room.status === "playing") state = room.committed[seat] ? "committed ✓" : "thinking…";
       const stash = family ? family.stash : [];
       return h(
         "section",
         { class: `family ${seat}`, "aria-label": `${seatName(seat)} family` },
         h("h2", {}, h("span", { class: "mark" }, seatMark(seat)), ` ${seatName(seat)} `, h("span", { class: "player-name" }, player ? player.name : "—"), seat === room.you ? " (you)" : ""),
-        h("p", { class: "state" }, state),
+        h("p", { class: "state", id: `state-${seat}` }, familyState(room, seat)),
         family ? h("p", {}, `${plural(family.available, "mouse", "mice")} ready`, family.resting.some((/** @type {number} */ mice) => mice > 0) ? `, ${family.resting.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)} resting` : "") : null,
         h("p", { class: "stash" }, `${family ? family.score.pips : 0} pips, ${plural(stash.length, "piece", "pieces")}`),
         h("div", { class: "stash-pieces" }, ...stash.map((/** @type {string} */ piece) => h("span", { class: "stash-piece", title: piece }, domino(piece)))),
@@ -585,8 +658,8 @@ function assignPanel(model, connection, root, odds) {
     else if (access.access === "nothing_to_steal") what = "double-blank: nothing to steal yet";
     else what = "empty";
     const open = ["piece", "face_down", "steal"].includes(access.access);
-    const minus = h("button", { type: "button", class: "less", "aria-label": `take a mouse off column ${letter}`, disabled: mice === 0 }, "−");
-    const plus = h("button", { type: "button", class: "more", "aria-label": `put a mouse on column ${letter}`, disabled: !open || placed >= choices.mice }, "+");
+    const minus = h("button", { type: "button", class: "less", id: `less-${letter}`, "aria-label": `take a mouse off column ${letter}`, disabled: mice === 0 }, "−");
+    const plus = h("button", { type: "button", class: "more", id: `more-${letter}`, "aria-label": `put a mouse on column ${letter}`, disabled: !open || placed >= choices.mice }, "+");
     minus.addEventListener("click", () => {
       model.column = column;
       place(model, column, -1);
@@ -624,7 +697,7 @@ function assignPanel(model, connection, root, odds) {
   });
   return h(
     "section",
-    { class: "assign", "aria-label": "Your assignment" },
+    { class: "assign", "aria-label": "Your assignment", "data-round": String(room.view.round) },
     h("h2", {}, `Your move: ${placed} of ${choices.mice} mice placed`),
     h("ul", {}, ...columns),
     h("p", { class: "buttons" }, commitButton, " ", clear),
@@ -736,7 +809,7 @@ export function roundItem(played, shown, tumbling, now) {
     const settled = index < shown;
     const dice = settled
       ? roll.dice.map(face).join("")
-      : roll.dice.map((/** @type {number} */ _, die) => face(((Math.floor(now / 60) + die * 3) % 6) + 1)).join("");
+      : roll.dice.map((/** @type {number} */ _, /** @type {number} */ die) => face(((Math.floor(now / 60) + die * 3) % 6) + 1)).join("");
     lines.push(
       h(
         "li",

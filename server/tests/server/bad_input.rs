@@ -82,7 +82,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
         &format!(
             r#"{{"type":"hello","version":{},"name":"{}"}}"#,
             PROTOCOL_VERSION,
-            "x".repeat(25)
+            "x".repeat(mice_cake_protocol::MAX_NAME_CHARS + 1)
         ),
         ErrorCode::BadName,
     )

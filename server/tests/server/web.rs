@@ -188,3 +188,47 @@ async fn a_finished_game_can_be_stepped_through_round_by_round() {
     let (status, _) = server.get("/api/games/nope/views").await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test]
+async fn the_client_comes_gzipped_to_a_browser_and_plain_to_anything_else() {
+    use std::io::Read as _;
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    let server = TestServer::default().await;
+    let (_, page) = server.get("/").await;
+    let app = assets(&page)
+        .into_iter()
+        .find(|file| file.ends_with("/app.js"))
+        .unwrap();
+    let (_, head, plain) = server.request("GET", &app, "").await;
+    assert_eq!(header(&head, "content-encoding"), None);
+    assert_eq!(header(&head, "vary"), Some("accept-encoding"));
+    assert!(plain.contains("showRoom"), "{plain}");
+
+    for path in ["/", app.as_str()] {
+        let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        let request = format!(
+            "GET {path} HTTP/1.1\r\nHost: test\r\nAccept-Encoding: gzip, deflate, br\r\n\
+             Connection: close\r\n\r\n"
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).await.unwrap();
+        let split = response
+            .windows(4)
+            .position(|window| window == b"\r\n\r\n")
+            .unwrap();
+        let head = String::from_utf8(response[..split].to_vec()).unwrap();
+        assert_eq!(header(&head, "content-encoding"), Some("gzip"), "{head}");
+        assert_eq!(header(&head, "vary"), Some("accept-encoding"));
+        let mut unzipped = String::new();
+        flate2::read::GzDecoder::new(&response[split + 4..])
+            .read_to_string(&mut unzipped)
+            .unwrap();
+        if path == "/" {
+            assert_eq!(unzipped, page);
+        } else {
+            assert_eq!(unzipped, plain);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Embeds the web client (`web/src/` at the root of the repository).
+//!
+//! Every file is gzipped here, once, so that the binary (and the Docker
+//! image) carries the compressed bytes only; the page gets the assets' path,
+//! named after a hash of all the files, written into it. What is generated
+//! (`web_files.rs` in `OUT_DIR`) is read by `src/web.rs`.
+
+// A build script talks to cargo on standard output.
+#![allow(clippy::print_stdout)]
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::{env, fs};
+
+use anyhow::{Context as _, Result, bail};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use sha2::{Digest, Sha256};
+
+/// The page every route of the client serves; `{{assets}}` in it becomes
+/// the assets' path.
+const PAGE: &str = "index.html";
+
+fn main() -> Result<()> {
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").context("CARGO_MANIFEST_DIR")?);
+    let source = manifest.join("../web/src");
+    let out = PathBuf::from(env::var_os("OUT_DIR").context("OUT_DIR")?);
+    println!("cargo::rerun-if-changed={}", source.display());
+
+    let mut files = Vec::new();
+    collect(&source, &source, &mut files)?;
+    files.sort();
+    for (path, _) in &files {
+        println!("cargo::rerun-if-changed={}", source.join(path).display());
+    }
+
+    let hash = content_hash(&files);
+    let assets = format!("/assets/{hash}/");
+    let embedded = out.join("web");
+    let mut generated = format!(
+        "/// `/assets/<hash>/`: where this build's files are served.\n\
+         pub(crate) const ASSETS: &str = {assets:?};\n\
+         /// Every file but the page, gzipped: its path and bytes.\n\
+         pub(crate) static FILES: &[(&str, &[u8])] = &[\n"
+    );
+    let mut page = None;
+    for (path, bytes) in &files {
+        let target = embedded.join(format!("{path}.gz"));
+        if path == PAGE {
+            let text = std::str::from_utf8(bytes).context("web/src/index.html is not UTF-8")?;
+            page = Some(gzip(text.replace("{{assets}}", &assets).as_bytes())?);
+            continue;
+        }
+        write_file(&target, &gzip(bytes)?)?;
+        writeln!(
+            generated,
+            "    ({path:?}, include_bytes!({:?})),",
+            target.display()
+        )?;
+    }
+    generated.push_str("];\n");
+    let page_path = embedded.join(format!("{PAGE}.gz"));
+    let Some(page) = page else {
+        bail!("web/src has no {PAGE}");
+    };
+    write_file(&page_path, &page)?;
+    writeln!(
+        generated,
+        "/// The page, with the assets' path in it, gzipped.\n\
+         pub(crate) static PAGE: &[u8] = include_bytes!({:?});",
+        page_path.display()
+    )?;
+    write_file(&out.join("web_files.rs"), generated.as_bytes())
+}
+
+/// Every file under `dir`, as its path from `root` (with `/`) and bytes.
+fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> Result<()> {
+    let entries = fs::read_dir(dir).with_context(|| dir.display().to_string())?;
+    for entry in entries {
+        let path = entry.with_context(|| dir.display().to_string())?.path();
+        if path.is_dir() {
+            collect(root, &path, files)?;
+        } else {
+            let relative = path
+                .strip_prefix(root)?
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/");
+            let bytes = fs::read(&path).with_context(|| path.display().to_string())?;
+            files.push((relative, bytes));
+        }
+    }
+    Ok(())
+}
+
+/// A hash of every file's path and bytes, in path order: 16 hex digits.
+fn content_hash(files: &[(String, Vec<u8>)]) -> String {
+    let mut hasher = Sha256::new();
+    for (path, bytes) in files {
+        hasher.update(path.as_bytes());
+        hasher.update([0]);
+        hasher.update(bytes);
+        hasher.update([0]);
+    }
+    hasher.finalize()[..8]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Gzip at the best compression, with no time or name in the header: the
+/// same files give the same bytes.
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes)?;
+    Ok(encoder.finish()?)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).with_context(|| parent.display().to_string())?;
+    }
+    // Written only when changed, so that nothing is rebuilt for nothing.
+    if fs::read(path).ok().as_deref() != Some(bytes) {
+        fs::write(path, bytes).with_context(|| path.display().to_string())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The web client, checked: its JavaScript type-checked (TypeScript reading
+# the JSDoc types, nothing emitted), then played end to end in real headless
+# Chromium against the real server and terminal client binaries.
+#
+# Installs what it needs when missing: Debian's chromium and
+# chromium-driver (never a browser downloaded by a tool), and the locked
+# npm packages (playwright-core, which drives that Chromium, and
+# typescript). Run by .ci/run; on its own: bash web/check.sh
+# Screenshots land in target/web-e2e/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "tools"
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+chromium --version
+node --version
+(cd web && npm ci --no-audit --no-fund --loglevel=error)
+
+step "type-check"
+(cd web && npx --no-install tsc -p jsconfig.json)
+
+step "binaries"
+cargo build --locked --package mice-cake-server --package mice-cake-cli --bin mice-cake-server --bin mice-cake
+
+step "end to end in Chromium"
+rm -rf target/web-e2e/screenshots
+(cd web && node --test --test-concurrency=1 e2e/)
+printf '\nscreenshots: %s\n' "$(ls target/web-e2e/screenshots | tr '\n' ' ')"

@@ -1,0 +1,171 @@
+// Two people play a whole game in two browsers through the real server;
+// a third comes to watch in the middle and sees the earlier rounds; a
+// player reloads in the middle of a round and has their seat and their
+// commit back; a hostile name is shown as text; the game is replayed.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import {
+  DESKTOP,
+  PHONE,
+  commit,
+  createRoom,
+  launchBrowser,
+  nextMove,
+  person,
+  placeMice,
+  screenshot,
+  startServer,
+} from "./support.mjs";
+
+const HOSTILE = "<img src=x onerror=alert(1)>";
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import("playwright-core").Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test("two browsers play a whole game, watched from the middle, with a reload in a round", async () => {
+  const ann = await person(browser, { viewport: DESKTOP });
+  const bob = await person(browser, { viewport: PHONE });
+  const lobby = await person(browser, { viewport: DESKTOP });
+
+  // Ann, whose name is markup, creates the room from the lobby.
+  // A game that stalls ends after 15 rounds: long enough for all below.
+  const code = await createRoom(ann.page, server.url, HOSTILE, { stall: 15 });
+  await ann.page.getByText("Waiting for an opponent").waitFor();
+  assert.equal(await ann.page.locator(".big-code").textContent(), code);
+
+  // The lobby lists it, live, with the name as text.
+  await lobby.page.goto(server.url);
+  const listed = lobby.page.locator("#rooms tr", { hasText: code });
+  await listed.waitFor();
+  assert.equal(await listed.locator("td").nth(2).textContent(), HOSTILE);
+  await screenshot(lobby.page, "lobby");
+  await lobby.page.setViewportSize(PHONE);
+  await screenshot(lobby.page, "lobby");
+
+  // Bob follows the invitation link and gives his name.
+  await bob.page.goto(`${server.url}/r/${code}`);
+  await bob.page.locator("#name").fill("Bob");
+  await bob.page.getByRole("button", { name: "Enter the room" }).click();
+  for (const player of [ann, bob]) await player.page.locator("#commit").waitFor();
+  const yellowName = bob.page.locator(".family.yellow .player-name");
+  assert.equal(await yellowName.textContent(), HOSTILE, "the name is shown as typed");
+  assert.equal(await bob.page.locator("main img").count(), 0, "no markup from a name");
+  assert.match((await bob.page.locator(".family.blue h2").textContent()) ?? "", /Bob \(you\)/);
+
+  let round = 0;
+  let watcher = null;
+  while (true) {
+    const [annMoves, bobMoves] = await Promise.all([nextMove(ann.page), nextMove(bob.page)]);
+    assert.equal(annMoves, bobMoves, "both pages agree whether the game goes on");
+    if (!annMoves) break;
+    round += 1;
+    await Promise.all([placeMice(ann.page, round), placeMice(bob.page, round + 1)]);
+    if (round === 1) {
+      await screenshot(ann.page, "assigning");
+      await screenshot(bob.page, "assigning");
+    }
+    if (round === 3) {
+      // Bob reloads before committing: his seat is his again.
+      await bob.page.reload();
+      await bob.page.locator("#commit").waitFor();
+      assert.match((await bob.page.locator(".family.blue h2").textContent()) ?? "", /\(you\)/);
+      await placeMice(bob.page, round);
+    }
+    if (round === 4) {
+      // Bob commits, then reloads in the middle of the round: the page
+      // has his seat and knows his commit is in; the round is played with it.
+      await commit(bob.page);
+      await bob.page.reload();
+      await bob.page.getByText("Your commit is in").waitFor();
+      assert.equal(await bob.page.locator("#state-blue").textContent(), "committed ✓");
+      assert.equal(await bob.page.locator("#commit").count(), 0, "nothing to commit again");
+      await commit(ann.page);
+      await bob.page.locator('li.round[data-round="4"]').waitFor();
+      assert.equal(await bob.page.locator('li.round[data-round="4"] li.auto').count(), 0, "nobody played for Bob");
+    } else {
+      await Promise.all([commit(ann.page), commit(bob.page)]);
+    }
+    await ann.page.locator(`li.round[data-round="${round}"]`).waitFor();
+    if (round === 2) {
+      // The reveal, its dice still rolling.
+      for (const page of [ann.page, bob.page]) {
+        const reveal = `li.round[data-round="${round}"]`;
+        await page.locator(reveal).waitFor();
+        // In one go: the log is redrawn as the dice roll.
+        await page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
+        await screenshot(page, "reveal");
+      }
+    }
+    if (round === 5) {
+      // Someone sent the link comes to watch, with no name to give.
+      watcher = await person(browser, { viewport: DESKTOP });
+      await watcher.page.goto(`${server.url}/r/${code}`);
+      await watcher.page.getByRole("button", { name: "Just watch" }).click();
+      for (let earlier = 1; earlier <= 5; earlier += 1) {
+        await watcher.page.locator(`li.round[data-round="${earlier}"]`).waitFor();
+      }
+      assert.equal(await watcher.page.locator(".family.yellow .player-name").textContent(), HOSTILE);
+      assert.equal(await watcher.page.locator("section.assign").count(), 0, "a watcher has no move");
+      // The round headings are the players' own.
+      assert.equal(
+        await watcher.page.locator('li.round[data-round="1"] h3').textContent(),
+        await ann.page.locator('li.round[data-round="1"] h3').textContent(),
+      );
+      // A named person following the link once both seats are taken watches too.
+      const late = await person(browser, { viewport: DESKTOP, name: "Cleo" });
+      await late.page.goto(`${server.url}/r/${code}`);
+      await late.page.locator('li.round[data-round="5"]').waitFor();
+      assert.equal(await late.page.locator("section.assign").count(), 0);
+      await ann.page.getByText("2 spectators").waitFor();
+      late.assertClean();
+      await late.context.close();
+    }
+  }
+
+  // Game over, on every page, with the same result and a replay link.
+  const results = [];
+  for (const page of [ann.page, bob.page, watcher?.page]) {
+    assert.ok(page, "the watcher came");
+    await page.locator("section.result").waitFor();
+    results.push(await page.locator("section.result p").first().textContent());
+  }
+  assert.equal(new Set(results).size, 1, `one result: ${results}`);
+  for (const page of [ann.page, bob.page]) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "game-over");
+  }
+  assert.ok(round > 5, `a whole game (${round} rounds)`);
+  const played = await ann.page.locator("li.round").count();
+  assert.ok(played >= round, `${played} rounds in the log, ${round} moved in`);
+
+  // The replay, round by round, forward and back.
+  await ann.page.locator("#replay-link").click();
+  await ann.page.waitForURL(/\/g\/[0-9a-f-]{36}$/);
+  await ann.page.getByText(`After round ${played} of ${played}`).waitFor();
+  await screenshot(ann.page, "replay");
+  assert.equal(await ann.page.locator("li.round").count(), played);
+  await ann.page.keyboard.press("Home");
+  await ann.page.getByText("The cake as dealt").waitFor();
+  await ann.page.locator("#next").click();
+  await ann.page.getByText(`After round 1 of ${played}`).waitFor();
+  assert.equal(await ann.page.locator("li.round").count(), 1);
+  await ann.page.keyboard.press("End");
+  await ann.page.locator("#previous").click();
+  await ann.page.getByText(`After round ${played - 1} of ${played}`).waitFor();
+
+  for (const player of [ann, bob, lobby, watcher]) player?.assertClean();
+  assert.doesNotMatch(server.log(), /ERROR|panicked/);
+});

@@ -1,0 +1,266 @@
+// What the browser tests share: the real server and terminal client as
+// processes on loopback, Chromium (Debian's, never a downloaded one), pages
+// that fail the test on any console error, and a player's moves made by
+// clicking, as a person would.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** Where the binaries are: `cargo build`'s, unless told otherwise. */
+const BINARIES = process.env.MICE_CAKE_BIN_DIR ?? join(REPO, "target/debug");
+/** The screenshots the issue asks for, for people to look at. */
+export const SCREENSHOTS = join(REPO, "target/web-e2e/screenshots");
+/** Longest wait for anything a page or process should do. */
+export const PATIENCE_MS = 30_000;
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+/** Lines of a child process's output, as they come. */
+class Lines {
+  /** @param {import("node:stream").Readable[]} streams */
+  constructor(streams) {
+    /** @type {string[]} */
+    this.seen = [];
+    /** @type {{wanted: (line: string) => boolean, resolve: (line: string) => void}[]} */
+    this.waiting = [];
+    for (const stream of streams) {
+      createInterface({ input: stream }).on("line", (line) => {
+        this.seen.push(line);
+        this.waiting = this.waiting.filter((waiter) => {
+          if (!waiter.wanted(line)) return true;
+          waiter.resolve(line);
+          return false;
+        });
+      });
+    }
+    this.read = 0;
+  }
+
+  /**
+   * The next line (after the last one waited for) that `wanted` accepts.
+   * @param {string} what
+   * @param {(line: string) => boolean} wanted
+   * @returns {Promise<string>}
+   */
+  until(what, wanted) {
+    const found = this.seen.slice(this.read).findIndex(wanted);
+    if (found >= 0) {
+      this.read += found + 1;
+      return Promise.resolve(this.seen[this.read - 1]);
+    }
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${what} in ${PATIENCE_MS} ms; output so far:\n${this.seen.join("\n")}`)),
+        PATIENCE_MS,
+      );
+      this.waiting.push({
+        wanted,
+        resolve: (line) => {
+          clearTimeout(timer);
+          this.read = this.seen.length;
+          resolvePromise(line);
+        },
+      });
+    });
+  }
+}
+
+/**
+ * `mice-cake-server` on a free loopback port, keeping nothing on disk.
+ * @param {string[]} [flags]
+ */
+export async function startServer(flags = []) {
+  const child = spawn(join(BINARIES, "mice-cake-server"), ["--bind", "127.0.0.1:0", "--ephemeral", ...flags], {
+    env: { ...process.env, RUST_LOG: "info", NO_COLOR: "1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const log = new Lines([child.stderr]);
+  const line = await log.until("listening line", (text) => text.includes("listening"));
+  const addr = line.split(/\s+/).find((word) => word.startsWith("addr="))?.slice("addr=".length);
+  assert.ok(addr, line);
+  return {
+    url: `http://${addr}`,
+    ws: `ws://${addr}`,
+    log: () => log.seen.join("\n"),
+    stop: () => child.kill("SIGKILL"),
+  };
+}
+
+/**
+ * `mice-cake --plain ARGS…` against `server`, its seats kept apart.
+ * @param {{ws: string}} server
+ * @param {string} name
+ * @param {string[]} args
+ */
+export function startTerminal(server, name, args) {
+  const state = mkdtempSync(join(tmpdir(), "mice-cake-e2e-"));
+  const child = spawn(join(BINARIES, "mice-cake"), ["--server", server.ws, "--name", name, "--plain", ...args], {
+    env: { ...process.env, MICE_CAKE_STATE_DIR: state, NO_COLOR: "1" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  const output = new Lines([child.stdout, child.stderr]);
+  return {
+    output,
+    /** @param {string} line */
+    type: (line) => child.stdin.write(`${line}\n`),
+    exited: new Promise((resolveExit) => child.on("exit", (code) => resolveExit(code))),
+    stop: () => child.kill("SIGKILL"),
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    // As root (CI) Chromium's sandbox cannot start.
+    args: ["--no-sandbox"],
+  });
+}
+
+/**
+ * A person: a browser profile of their own (storage included), one page,
+ * every console error and uncaught exception kept, and any dialog (an
+ * `alert` from injected markup) noted.
+ * @param {import("playwright-core").Browser} browser
+ * @param {{viewport?: {width: number, height: number}, name?: string, reducedMotion?: "reduce" | "no-preference"}} [options]
+ */
+export async function person(browser, options = {}) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
+  if (options.name) {
+    const name = options.name;
+    await context.addInitScript((given) => {
+      if (!localStorage.getItem("mice-cake:name")) localStorage.setItem("mice-cake:name", given);
+    }, name);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(PATIENCE_MS);
+  /** @type {string[]} */
+  const errors = [];
+  /** @type {string[]} */
+  const dialogs = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  return {
+    page,
+    context,
+    errors,
+    dialogs,
+    /** Fails if the page logged an error or opened a dialog. */
+    assertClean() {
+      assert.deepEqual(errors, [], "no console error");
+      assert.deepEqual(dialogs, [], "no dialog");
+    },
+  };
+}
+
+/**
+ * Saves what the page shows now as `target/web-e2e/screenshots/NAME-WxH.png`.
+ * @param {import("playwright-core").Page} page
+ * @param {string} name
+ */
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${size?.width}x${size?.height}.png`) });
+}
+
+/**
+ * Waits until this player has to move (returns true) or the game is over
+ * (returns false).
+ * @param {import("playwright-core").Page} page
+ */
+export async function nextMove(page) {
+  await page.locator("#commit, section.result").first().waitFor();
+  return (await page.locator("section.result").count()) === 0;
+}
+
+/**
+ * Places every available mouse by clicking the columns' "+" buttons (from
+ * column `start` on, one column after another), and returns the count.
+ * @param {import("playwright-core").Page} page
+ * @param {number} start
+ */
+export async function placeMice(page, start = 0) {
+  const heading = page.locator("section.assign h2");
+  for (let turn = 0; ; turn += 1) {
+    const text = (await heading.textContent()) ?? "";
+    const [, placed, wanted] = text.match(/(\d+) of (\d+)/) ?? [];
+    if (placed === wanted) return Number(wanted);
+    const open = page.locator("section.assign button.more:enabled");
+    const count = await open.count();
+    assert.ok(count > 0, `no column takes a mouse: ${text}`);
+    await open.nth((start + turn) % count).click();
+  }
+}
+
+/**
+ * Commits what is placed and waits for the server to take it.
+ * @param {import("playwright-core").Page} page
+ */
+export async function commit(page) {
+  const round = await page.locator("section.assign").getAttribute("data-round");
+  await page.locator("#commit").click();
+  try {
+    // The next round's panel may be up at once, when this commit was the
+    // second one in.
+    await page.locator(`section.assign[data-round="${round}"]`).waitFor({ state: "detached" });
+  } catch (error) {
+    const said = await page.locator("main").innerText();
+    throw new Error(`the commit was not taken; the page says:\n${said}`, { cause: error });
+  }
+}
+
+/**
+ * Plays every round by clicking until the game is over; returns the rounds
+ * this page moved in.
+ * @param {import("playwright-core").Page} page
+ * @param {(round: number) => Promise<void>} [before] called before each move
+ */
+export async function playToTheEnd(page, before) {
+  let moves = 0;
+  while (await nextMove(page)) {
+    if (before) await before(moves);
+    await placeMice(page, moves);
+    await commit(page);
+    moves += 1;
+  }
+  return moves;
+}
+
+/**
+ * Opens the lobby, types the name and creates a room with these choices;
+ * returns the room's code once the page is in it.
+ * @param {import("playwright-core").Page} page
+ * @param {string} url
+ * @param {string} name
+ * @param {{opponent?: string, reveal?: string, deadline?: string, boost?: boolean, stall?: number}} choices
+ */
+export async function createRoom(page, url, name, choices = {}) {
+  await page.goto(url);
+  await page.locator("#name").fill(name);
+  await page.locator("#opponent").selectOption(choices.opponent ?? "person");
+  await page.locator("#reveal").selectOption(choices.reveal ?? "standard");
+  await page.locator("#deadline").selectOption(choices.deadline ?? "0");
+  if (choices.boost) await page.locator("#boost").check();
+  if (choices.stall) await page.locator("#stall").fill(String(choices.stall));
+  await page.getByRole("button", { name: "Create the room" }).click();
+  await page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+  return new URL(page.url()).pathname.slice("/r/".length);
+}
