@@ -26,14 +26,12 @@ fn main() -> Result<()> {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").context("CARGO_MANIFEST_DIR")?);
     let source = manifest.join("../web/src");
     let out = PathBuf::from(env::var_os("OUT_DIR").context("OUT_DIR")?);
+    // A directory: cargo looks at everything in it, files added included.
     println!("cargo::rerun-if-changed={}", source.display());
 
     let mut files = Vec::new();
     collect(&source, &source, &mut files)?;
     files.sort();
-    for (path, _) in &files {
-        println!("cargo::rerun-if-changed={}", source.join(path).display());
-    }
 
     let hash = content_hash(&files);
     let assets = format!("/assets/{hash}/");
@@ -79,6 +77,9 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> Resul
     let entries = fs::read_dir(dir).with_context(|| dir.display().to_string())?;
     for entry in entries {
         let path = entry.with_context(|| dir.display().to_string())?.path();
+        if !part_of_the_client(&path) {
+            continue;
+        }
         if path.is_dir() {
             collect(root, &path, files)?;
         } else {
@@ -93,6 +94,19 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> Resul
         }
     }
     Ok(())
+}
+
+/// Whether a file belongs in the client: not a hidden file, nor an
+/// editor's backup or swap file left beside the sources.
+fn part_of_the_client(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy())
+        .unwrap_or_default();
+    !(name.starts_with('.')
+        || name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".bak"))
 }
 
 /// A hash of every file's path and bytes, in path order: 16 hex digits.

@@ -3,8 +3,8 @@
 # the JSDoc types, nothing emitted), then played end to end in real headless
 # Chromium against the real server and terminal client binaries.
 #
-# Installs what it needs when missing: Debian's chromium and
-# chromium-driver (never a browser downloaded by a tool), and the locked
+# Installs what it needs when missing: Debian's chromium (never a browser
+# downloaded by a tool), and the locked
 # npm packages (playwright-core, which drives that Chromium, and
 # typescript). Run by .ci/run; on its own: bash web/check.sh
 # Screenshots land in target/web-e2e/screenshots/.
@@ -14,11 +14,11 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
 
 step "tools"
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+if ! command -v chromium >/dev/null; then
     sudo=()
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
     "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium chromium-driver >/dev/null
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium >/dev/null
 fi
 chromium --version
 node --version
@@ -32,5 +32,7 @@ cargo build --locked --package mice-cake-server --package mice-cake-cli --bin mi
 
 step "end to end in Chromium"
 rm -rf target/web-e2e/screenshots
-(cd web && node --test --test-concurrency=1 e2e/)
+# Files named, not the directory (which newer Node.js reads as a file); a
+# test that hangs fails after ten minutes.
+(cd web && node --test --test-concurrency=1 --test-timeout=600000 e2e/*.test.mjs)
 printf '\nscreenshots: %s\n' "$(ls target/web-e2e/screenshots | tr '\n' ' ')"

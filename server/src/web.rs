@@ -33,6 +33,8 @@ pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src
      base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const PAGE_CACHE: &str = "no-cache";
+/// Errors: never kept, so that the next try asks again.
+const NOT_STORED: &str = "no-store";
 const ASSET_CACHE: &str = "public, max-age=31536000, immutable";
 
 fn content_type(path: &str) -> &'static str {
@@ -47,25 +49,32 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse
-/// it with `q=0`).
+/// Whether the request's `Accept-Encoding` takes gzip: named (as `gzip` or
+/// `x-gzip`) with a weight above 0, or left to `*` when not named at all
+/// (RFC 9110, 12.5.3).
 fn takes_gzip(headers: &HeaderMap) -> bool {
-    headers
+    let mut named = None;
+    let mut any = None;
+    let codings = headers
         .get_all(header::ACCEPT_ENCODING)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .any(|coding| {
-            let mut parts = coding.split(';').map(str::trim);
-            let name = parts.next().unwrap_or_default();
-            let refused = parts.any(|param| {
-                param
-                    .strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q == 0.0)
-            });
-            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
-        })
+        .flat_map(|value| value.split(','));
+    for coding in codings {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let weight = parts
+            .filter_map(|param| param.split_once('='))
+            .find(|(key, _)| key.trim().eq_ignore_ascii_case("q"))
+            .and_then(|(_, q)| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        if name.eq_ignore_ascii_case("gzip") || name.eq_ignore_ascii_case("x-gzip") {
+            named = Some(weight > 0.0);
+        } else if name == "*" {
+            any = Some(weight > 0.0);
+        }
+    }
+    named.or(any).unwrap_or(false)
 }
 
 /// A file's response: its gzipped bytes as they are, or unzipped.
@@ -85,14 +94,18 @@ fn file_response(
         let mut plain = Vec::new();
         match GzDecoder::new(gzipped).read_to_end(&mut plain) {
             Ok(_) => ([(header::CONTENT_TYPE, content_type(path))], plain).into_response(),
-            // Only a broken build could get here: say so rather than panic.
+            // Only a broken build could get here: say so rather than panic,
+            // and let nobody keep the answer.
             Err(err) => {
                 tracing::error!(path, cause = %err, "an embedded web file does not unzip");
-                api_error(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    ErrorCode::Internal,
-                    format!("the embedded file {path} is damaged"),
-                )
+                return secured(
+                    api_error(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        ErrorCode::Internal,
+                        format!("the embedded file {path} is damaged"),
+                    ),
+                    NOT_STORED,
+                );
             }
         }
     };
@@ -147,7 +160,7 @@ pub(crate) async fn asset(
                     "no file {path} in this version of the web client (its files are under {ASSETS})"
                 ),
             ),
-            PAGE_CACHE,
+            NOT_STORED,
         ),
     }
 }
@@ -200,6 +213,10 @@ mod tests {
         assert!(with("br;q=1.0, GZIP;q=0.5"));
         assert!(with("*"));
         assert!(!with("gzip;q=0"));
+        assert!(!with("gzip;Q=0, *"), "an explicit refusal wins over *");
+        assert!(with("x-gzip"));
+        assert!(with("br;q=1, *;q=0.1"));
+        assert!(!with("*;q=0"));
         assert!(!with("br, deflate"));
         assert!(!takes_gzip(&HeaderMap::new()));
     }

@@ -4,7 +4,18 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { PHONE, createRoom, launchBrowser, nextMove, person, startServer } from "./support.mjs";
+import {
+  DESKTOP,
+  PHONE,
+  commit,
+  createRoom,
+  launchBrowser,
+  nextMove,
+  person,
+  placeMice,
+  roundToMove,
+  startServer,
+} from "./support.mjs";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
 let server;
@@ -30,11 +41,14 @@ test("a game against the server's greedy bot, played with the keys alone, to the
   let rounds = 0;
   while (await nextMove(page)) {
     rounds += 1;
+    const round = await roundToMove(page);
     const heading = page.locator("section.assign h2");
     const [, wanted] = ((await heading.textContent()) ?? "").match(/of (\d+)/) ?? [];
     // a–d picks a column, ↑ adds a mouse; a column that takes none says why.
-    for (let column = 0, placed = 0; placed < Number(wanted); column = (column + 1) % 4) {
-      await page.keyboard.press("abcd"[column]);
+    let placed = 0;
+    for (let press = 0; placed < Number(wanted); press += 1) {
+      assert.ok(press < 40, `the keys placed ${placed} of ${wanted} mice in round ${round}`);
+      await page.keyboard.press("abcd"[press % 4]);
       const before = (await heading.textContent()) ?? "";
       await page.keyboard.press("ArrowUp");
       if ((await heading.textContent()) !== before) placed += 1;
@@ -42,7 +56,7 @@ test("a game against the server's greedy bot, played with the keys alone, to the
     // A steal needs its target: "t" picks one.
     if ((await page.locator("#steal").count()) > 0) await page.keyboard.press("t");
     await page.keyboard.press("Enter");
-    await page.locator(`section.assign[data-round="${rounds}"]`).waitFor({ state: "detached" });
+    await page.locator(`section.assign[data-round="${round}"]`).waitFor({ state: "detached" });
   }
   assert.ok(rounds >= 1);
   // No dice rolled on screen when motion is reduced: every roll is settled.
@@ -52,4 +66,41 @@ test("a game against the server's greedy bot, played with the keys alone, to the
   assert.match(result, /Replay this game/);
   dee.assertClean();
   assert.doesNotMatch(server.log(), /ERROR|panicked/);
+});
+
+test("with a clock running: the countdown ticks, a chat line being typed is kept, the dice settle", async () => {
+  const fay = await person(browser, { viewport: DESKTOP });
+  const page = fay.page;
+  await createRoom(page, server.url, "Fay", { opponent: "random", deadline: "60000" });
+  await page.locator("#commit").waitFor();
+
+  // The countdown goes down while the page is not redrawn around it.
+  const clock = page.locator("#clock");
+  const first = await clock.textContent();
+  assert.match(first ?? "", /⏱ \d+:\d\d/);
+  const commitButton = await page.locator("#commit").elementHandle();
+  await page.waitForFunction((before) => document.getElementById("clock")?.textContent !== before, first);
+  assert.ok(await commitButton?.evaluate((button) => button.isConnected), "the panel was not redrawn by the clock");
+
+  // Half a line typed across several ticks stays, with the focus and caret.
+  const chat = page.locator("#chat-input");
+  await chat.click();
+  await chat.pressSequentially("good luck", { delay: 120 });
+  await page.waitForTimeout(600);
+  assert.equal(await chat.inputValue(), "good luck");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "chat-input");
+  await chat.pressSequentially(" all");
+  await page.keyboard.press("Enter");
+  await page.locator(".chat-line", { hasText: "good luck all" }).waitFor();
+  assert.equal(await chat.inputValue(), "");
+
+  // A round: the bot answers at once; the dice roll, then settle with outcomes.
+  await placeMice(page);
+  const round = await commit(page);
+  const reveal = page.locator(`li.round[data-round="${round}"]`);
+  await reveal.waitFor();
+  await page.locator(`li.round[data-round="${round}"] .tumbling`).waitFor({ state: "detached" });
+  const text = (await reveal.textContent()) ?? "";
+  assert.match(text, /→/, text);
+  fay.assertClean();
 });

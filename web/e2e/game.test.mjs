@@ -12,9 +12,8 @@ import {
   commit,
   createRoom,
   launchBrowser,
-  nextMove,
   person,
-  placeMice,
+  playToTheEnd,
   screenshot,
   startServer,
 } from "./support.mjs";
@@ -65,76 +64,120 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
   assert.equal(await bob.page.locator("main img").count(), 0, "no markup from a name");
   assert.match((await bob.page.locator(".family.blue h2").textContent()) ?? "", /Bob \(you\)/);
 
-  let round = 0;
+  // Each plays on its own (a round may be forced for one of them: the
+  // server moves for them), meeting only where a check needs both.
+  /** @type {Awaited<ReturnType<typeof person>> | null} */
   let watcher = null;
-  while (true) {
-    const [annMoves, bobMoves] = await Promise.all([nextMove(ann.page), nextMove(bob.page)]);
-    assert.equal(annMoves, bobMoves, "both pages agree whether the game goes on");
-    if (!annMoves) break;
-    round += 1;
-    await Promise.all([placeMice(ann.page, round), placeMice(bob.page, round + 1)]);
-    if (round === 1) {
-      await screenshot(ann.page, "assigning");
-      await screenshot(bob.page, "assigning");
+  let shot = { assigning: false, reveal: false };
+  let bobReloadedBefore = false;
+  /** Resolved once Bob has committed, reloaded and checked his page. */
+  let bobCheckedHisCommit = () => {};
+  const bobChecked = new Promise((resolve) => {
+    bobCheckedHisCommit = () => resolve(undefined);
+  });
+  let bobHasChecked = false;
+  /** The round Bob commits in and reloads, once he starts. */
+  let bobChecks = 0;
+  /** Waits for Bob's check, unless the server moved for him this round. */
+  const bobsCheck = async (/** @type {number} */ round) => {
+    for (;;) {
+      if (bobHasChecked) return;
+      if (bobChecks === round) return bobChecked;
+      const blue = await ann.page.locator("#state-blue").textContent();
+      if (blue === "committed ✓" && bobChecks !== round) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (round === 3) {
-      // Bob reloads before committing: his seat is his again.
-      await bob.page.reload();
-      await bob.page.locator("#commit").waitFor();
-      assert.match((await bob.page.locator(".family.blue h2").textContent()) ?? "", /\(you\)/);
-      await placeMice(bob.page, round);
-    }
-    if (round === 4) {
-      // Bob commits, then reloads in the middle of the round: the page
-      // has his seat and knows his commit is in; the round is played with it.
+  };
+
+  const annPlays = playToTheEnd(ann.page, {
+    before: async (round) => {
+      if (round >= 5 && !watcher) {
+        // Someone sent the link comes to watch, with no name to give.
+        watcher = await person(browser, { viewport: DESKTOP });
+        await watcher.page.goto(`${server.url}/r/${code}`);
+        await watcher.page.getByRole("button", { name: "Just watch" }).click();
+        for (let earlier = 1; earlier < round; earlier += 1) {
+          await watcher.page.locator(`li.round[data-round="${earlier}"]`).waitFor();
+        }
+        assert.equal(await watcher.page.locator(".family.yellow .player-name").textContent(), HOSTILE);
+        assert.equal(await watcher.page.locator("section.assign").count(), 0, "a watcher has no move");
+        // The round headings are the players' own.
+        assert.equal(
+          await watcher.page.locator('li.round[data-round="1"] h3').textContent(),
+          await ann.page.locator('li.round[data-round="1"] h3').textContent(),
+        );
+        // A named person following the link once both seats are taken watches too.
+        const late = await person(browser, { viewport: DESKTOP, name: "Cleo" });
+        await late.page.goto(`${server.url}/r/${code}`);
+        await late.page.locator(`li.round[data-round="${round - 1}"]`).waitFor();
+        assert.equal(await late.page.locator("section.assign").count(), 0);
+        await ann.page.getByText("2 spectators").waitFor();
+        late.assertClean();
+        await late.context.close();
+      }
+    },
+    placed: async (round) => {
+      if (!shot.assigning) {
+        shot.assigning = true;
+        await screenshot(ann.page, "assigning");
+      }
+      // Ann keeps her commit back until Bob has checked his, so that his
+      // round is still open when he reloads.
+      if (round >= 4) await bobsCheck(round);
+      const committed = await commit(ann.page);
+      if (!shot.reveal && committed >= 2) {
+        // A reveal, its dice still rolling.
+        shot.reveal = true;
+        const reveal = `li.round[data-round="${committed}"]`;
+        await ann.page.locator(reveal).waitFor();
+        // In one go: the log is redrawn as the dice roll.
+        await ann.page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
+        await screenshot(ann.page, "reveal");
+      }
+      return true;
+    },
+  });
+
+  const bobPlays = playToTheEnd(bob.page, {
+    before: async (round) => {
+      if (round >= 3 && !bobReloadedBefore) {
+        // Bob reloads before committing: his seat is his again.
+        bobReloadedBefore = true;
+        await bob.page.reload();
+        await bob.page.locator(`section.assign[data-round="${round}"]`).waitFor();
+        assert.match((await bob.page.locator(".family.blue h2").textContent()) ?? "", /\(you\)/);
+      }
+    },
+    placed: async (round) => {
+      if (round === 1) await screenshot(bob.page, "assigning");
+      if (round < 4 || bobHasChecked) {
+        const committed = await commit(bob.page);
+        if (committed === 2) {
+          const reveal = `li.round[data-round="2"]`;
+          await bob.page.locator(reveal).waitFor();
+          await bob.page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
+          await screenshot(bob.page, "reveal");
+        }
+        return true;
+      }
+      // Bob commits, then reloads in the middle of the round: the page has
+      // his seat and knows his commit is in; the round is played with it.
+      bobChecks = round;
       await commit(bob.page);
       await bob.page.reload();
       await bob.page.getByText("Your commit is in").waitFor();
       assert.equal(await bob.page.locator("#state-blue").textContent(), "committed ✓");
-      assert.equal(await bob.page.locator("#commit").count(), 0, "nothing to commit again");
-      await commit(ann.page);
-      await bob.page.locator('li.round[data-round="4"]').waitFor();
-      assert.equal(await bob.page.locator('li.round[data-round="4"] li.auto').count(), 0, "nobody played for Bob");
-    } else {
-      await Promise.all([commit(ann.page), commit(bob.page)]);
-    }
-    await ann.page.locator(`li.round[data-round="${round}"]`).waitFor();
-    if (round === 2) {
-      // The reveal, its dice still rolling.
-      for (const page of [ann.page, bob.page]) {
-        const reveal = `li.round[data-round="${round}"]`;
-        await page.locator(reveal).waitFor();
-        // In one go: the log is redrawn as the dice roll.
-        await page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
-        await screenshot(page, "reveal");
-      }
-    }
-    if (round === 5) {
-      // Someone sent the link comes to watch, with no name to give.
-      watcher = await person(browser, { viewport: DESKTOP });
-      await watcher.page.goto(`${server.url}/r/${code}`);
-      await watcher.page.getByRole("button", { name: "Just watch" }).click();
-      for (let earlier = 1; earlier <= 5; earlier += 1) {
-        await watcher.page.locator(`li.round[data-round="${earlier}"]`).waitFor();
-      }
-      assert.equal(await watcher.page.locator(".family.yellow .player-name").textContent(), HOSTILE);
-      assert.equal(await watcher.page.locator("section.assign").count(), 0, "a watcher has no move");
-      // The round headings are the players' own.
-      assert.equal(
-        await watcher.page.locator('li.round[data-round="1"] h3').textContent(),
-        await ann.page.locator('li.round[data-round="1"] h3').textContent(),
-      );
-      // A named person following the link once both seats are taken watches too.
-      const late = await person(browser, { viewport: DESKTOP, name: "Cleo" });
-      await late.page.goto(`${server.url}/r/${code}`);
-      await late.page.locator('li.round[data-round="5"]').waitFor();
-      assert.equal(await late.page.locator("section.assign").count(), 0);
-      await ann.page.getByText("2 spectators").waitFor();
-      late.assertClean();
-      await late.context.close();
-    }
-  }
+      assert.equal(await bob.page.locator(`section.assign[data-round="${round}"]`).count(), 0, "nothing to commit again");
+      bobHasChecked = true;
+      bobCheckedHisCommit();
+      await bob.page.locator(`li.round[data-round="${round}"]`).waitFor();
+      return true;
+    },
+  });
 
+  const [annMoves, bobMoves] = await Promise.all([annPlays, bobPlays]);
+  assert.ok(bobHasChecked, "Bob reloaded in the middle of a round");
+  const round = Math.max(annMoves, bobMoves);
   // Game over, on every page, with the same result and a replay link.
   const results = [];
   for (const page of [ann.page, bob.page, watcher?.page]) {

@@ -211,34 +211,54 @@ export async function placeMice(page, start = 0) {
 }
 
 /**
- * Commits what is placed and waits for the server to take it.
+ * Commits what is placed and waits for the server to take it; returns the
+ * round it was for.
  * @param {import("playwright-core").Page} page
  */
 export async function commit(page) {
-  const round = await page.locator("section.assign").getAttribute("data-round");
-  await page.locator("#commit").click();
-  try {
-    // The next round's panel may be up at once, when this commit was the
-    // second one in.
-    await page.locator(`section.assign[data-round="${round}"]`).waitFor({ state: "detached" });
-  } catch (error) {
-    const said = await page.locator("main").innerText();
-    throw new Error(`the commit was not taken; the page says:\n${said}`, { cause: error });
+  const round = Number(await page.locator("section.assign").getAttribute("data-round"));
+  // The next round's panel may be up at once, when this commit was the
+  // second one in: wait for this round's to go.
+  const taken = page.locator(`section.assign[data-round="${round}"]`);
+  for (let attempt = 1; ; attempt += 1) {
+    // A message redrawing the page between the press and the release of a
+    // click makes the click miss (as it would a person's): try again.
+    await page.locator(`section.assign[data-round="${round}"] #commit`).click();
+    try {
+      await taken.waitFor({ state: "detached", timeout: attempt < 3 ? 5_000 : PATIENCE_MS });
+      return round;
+    } catch (error) {
+      if (attempt < 3 && (await page.locator("p.notice", { hasText: "Committing" }).count()) === 0) continue;
+      const said = await page.locator("main").innerText();
+      throw new Error(`the commit for round ${round} was not taken; the page says:\n${said}`, { cause: error });
+    }
   }
 }
 
 /**
- * Plays every round by clicking until the game is over; returns the rounds
- * this page moved in.
+ * The round this page is asked to move in now.
  * @param {import("playwright-core").Page} page
- * @param {(round: number) => Promise<void>} [before] called before each move
  */
-export async function playToTheEnd(page, before) {
+export async function roundToMove(page) {
+  return Number(await page.locator("section.assign").getAttribute("data-round"));
+}
+
+/**
+ * Plays every round this page has a move in, by clicking, until the game
+ * is over; returns how many moves it made. `before` is called with the
+ * round (the server's number) before each move is placed, `placed` after.
+ * @param {import("playwright-core").Page} page
+ * @param {{before?: (round: number) => Promise<void>, placed?: (round: number) => Promise<boolean | void>}} [hooks]
+ *   `placed` returning true has committed itself.
+ */
+export async function playToTheEnd(page, hooks = {}) {
   let moves = 0;
   while (await nextMove(page)) {
-    if (before) await before(moves);
-    await placeMice(page, moves);
-    await commit(page);
+    const round = await roundToMove(page);
+    if (hooks.before) await hooks.before(round);
+    await placeMice(page, round);
+    const committed = hooks.placed ? await hooks.placed(round) : false;
+    if (!committed) await commit(page);
     moves += 1;
   }
   return moves;

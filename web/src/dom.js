@@ -62,16 +62,23 @@ export function replace(parent, ...children) {
   append(parent, children);
 }
 
+/** What is waiting to be told, gathered for a moment so that nothing is lost. */
+let toAnnounce = /** @type {string[]} */ ([]);
+
 /**
- * Tells screen readers (the page's live region).
+ * Tells screen readers (the page's live region). Things said within the
+ * same moment (a reveal, then a chat line) are read together, in order.
  * @param {string} text
  */
 export function announce(text) {
   const region = document.getElementById("announcer");
   if (!region) return;
+  toAnnounce.push(text);
+  if (toAnnounce.length > 1) return;
   // Emptied first, so that the same words twice are read twice.
   region.textContent = "";
   window.setTimeout(() => {
-    region.textContent = text;
+    region.textContent = toAnnounce.join(" ");
+    toAnnounce = [];
   }, 30);
 }

@@ -160,17 +160,25 @@ function tick(root, model) {
   const clockElement = document.getElementById("clock");
   if (clockElement) {
     const left = clockLeft(model);
-    clockElement.textContent = clockText(model, left);
+    setText(clockElement, clockText(model, left));
     clockElement.classList.toggle("urgent", left !== null && left < 10_000);
   }
   for (const seat of SEATS) {
     const state = document.getElementById(`state-${seat}`);
-    if (state) state.textContent = familyState(room, seat);
+    if (state) setText(state, familyState(room, seat));
   }
-  if (model.reveal) {
-    if (revealOver(model.reveal)) model.reveal = null;
-    root.querySelector("section.log")?.replaceWith(logPanel(model));
+  const reveal = model.reveal;
+  if (reveal) {
+    if (revealOver(reveal)) model.reveal = null;
+    const played = model.rounds.find((round) => round.report.round === reveal.round);
+    const shown = root.querySelector(`.log li.round[data-round="${reveal.round}"]`);
+    if (played && shown) shown.replaceWith(revealingRound(model, played, Date.now()));
   }
+}
+
+/** Sets an element's text only when it changes, so that nothing is re-read. @param {Element} element @param {string} text */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 /** @param {{start: number, rolls: number}} reveal */
@@ -201,7 +209,7 @@ function familyState(room, seat) {
 /** @param {HTMLElement} root @param {string} code */
 function askName(root, code) {
   const input = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 32, required: true, autocomplete: "nickname" }));
-  const watch = h("button", { type: "button", id: "just-watch" }, "Just watch");
+  const watch = code === "new" ? null : h("button", { type: "button", id: "just-watch" }, "Just watch");
   const form = h(
     "form",
     { class: "ask-name" },
@@ -210,9 +218,10 @@ function askName(root, code) {
     h("p", {}, h("label", { for: "name" }, "Your name "), input),
     h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Enter the room"), " ", watch),
   );
-  watch.addEventListener("click", async () => {
+  watch?.addEventListener("click", async () => {
+    if (watch instanceof HTMLButtonElement) watch.disabled = true;
     enter(root, SPECTATOR_NAME, { kind: "watch", code }, await oddsTable());
-  });
+  }, { once: true });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim();
@@ -267,7 +276,7 @@ function received(model, message, connection) {
       break;
     case "chat":
       model.chat.push(message);
-      announce(`${message.name} says: ${message.text}`);
+      if (!model.room?.you || message.seat !== model.room.you) announce(`${message.name} says: ${message.text}`);
       if (model.chat.length > 200) model.chat.shift();
       break;
     case "error":
@@ -413,6 +422,8 @@ function deciding(model) {
 function key(event, model, connection, root, odds) {
   const target = /** @type {HTMLElement} */ (event.target);
   if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+  // Enter and Space on a focused button or link are that control's.
+  if ((event.key === "Enter" || event.key === " ") && target?.closest?.("button, a")) return;
   if (model.reveal) {
     model.reveal = null;
     draw(root, model, connection, odds);
@@ -528,8 +539,20 @@ function draw(root, model, connection, odds) {
     chatPanel(model, connection),
   ];
   const focused = document.activeElement?.id;
+  const logScroll = root.querySelector(".side .log")?.scrollTop ?? 0;
+  const chatLines = root.querySelector(".chat-lines");
+  const chatAtEnd = !chatLines || chatLines.scrollTop + chatLines.clientHeight >= chatLines.scrollHeight - 4;
+  const chatScroll = chatLines?.scrollTop ?? 0;
   replace(root, h("section", { class: "room", "data-status": room.status }, ...children));
-  const again = focused ? document.getElementById(focused) : null;
+  // What was being read stays in view: the rounds where they were, the
+  // chat at its newest line unless scrolled back.
+  const log = root.querySelector(".side .log");
+  if (log) log.scrollTop = logScroll;
+  const chat = root.querySelector(".chat-lines");
+  if (chat) chat.scrollTop = chatAtEnd ? chat.scrollHeight : chatScroll;
+  let again = focused ? document.getElementById(focused) : null;
+  // A button that is disabled now (the last "+") hands focus to Commit.
+  if (again instanceof HTMLButtonElement && again.disabled) again = document.getElementById("commit");
   again?.focus();
   if (again instanceof HTMLInputElement) again.setSelectionRange(again.value.length, again.value.length);
 }
@@ -757,17 +780,7 @@ function resultPanel(model, connection, root, odds) {
 /** @param {Model} model */
 function logPanel(model) {
   const now = Date.now();
-  const reveal = model.reveal;
-  const rounds = [...model.rounds].reverse().map((played) => {
-    let shown = Infinity;
-    let tumbling = -1;
-    if (reveal && reveal.round === played.report.round) {
-      const elapsed = now - reveal.start - REVEAL_START_MS;
-      shown = elapsed < 0 ? 0 : Math.floor(elapsed / ROLL_MS);
-      tumbling = shown;
-    }
-    return roundItem(played, shown, tumbling, now);
-  });
+  const rounds = [...model.rounds].reverse().map((played) => revealingRound(model, played, now));
   const past = model.past.map((game) =>
     h(
       "li",
@@ -783,6 +796,21 @@ function logPanel(model) {
     h("h2", {}, "Rounds"),
     rounds.length || past.length ? h("ol", { class: "rounds", reversed: true }, ...rounds, ...past) : h("p", {}, "No round played yet: each reveal appears here."),
   );
+}
+
+/**
+ * A round of the log: settled, or with its rolls coming one by one while
+ * it is being revealed.
+ * @param {Model} model
+ * @param {any} played
+ * @param {number} now
+ */
+function revealingRound(model, played, now) {
+  const reveal = model.reveal;
+  if (!reveal || reveal.round !== played.report.round) return roundItem(played, Infinity, -1, now);
+  const elapsed = now - reveal.start - REVEAL_START_MS;
+  const shown = elapsed < 0 ? 0 : Math.floor(elapsed / ROLL_MS);
+  return roundItem(played, shown, shown, now);
 }
 
 /**
@@ -861,7 +889,7 @@ function chatPanel(model, connection) {
     "section",
     { class: "chat", "aria-label": "Chat" },
     h("h2", {}, "Chat"),
-    h("ul", { class: "chat-lines", "aria-live": "polite" }, ...lines),
+    h("ul", { class: "chat-lines" }, ...lines),
     form,
   );
 }

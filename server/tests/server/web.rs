@@ -96,7 +96,7 @@ async fn the_files_are_cached_for_good_under_their_hash_and_only_there() {
     ] {
         let (status, head, body) = server.request("GET", &wrong, "").await;
         assert_eq!(status, 404, "{wrong}");
-        assert_eq!(header(&head, "cache-control"), Some("no-cache"), "{wrong}");
+        assert_eq!(header(&head, "cache-control"), Some("no-store"), "{wrong}");
         assert!(body.contains("\"not_found\""), "{body}");
     }
     // Every module the page imports is served: a missing one would break
