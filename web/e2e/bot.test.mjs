@@ -2,36 +2,24 @@
 // phone, by keyboard alone, in the boost game with every piece face down.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
 import {
   DESKTOP,
   PHONE,
   commit,
   createRoom,
-  launchBrowser,
   nextMove,
   person,
   placeMice,
   roundToMove,
-  startServer,
+  serverAndBrowser,
 } from "./support.mjs";
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import("playwright-core").Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = serverAndBrowser();
 
 test("a game against the server's greedy bot, played with the keys alone, to the end", async () => {
+  const { server, browser } = shared;
   const dee = await person(browser, { viewport: PHONE, reducedMotion: "reduce" });
   const page = dee.page;
   await createRoom(page, server.url, "Dee", { opponent: "greedy", reveal: "all_face_down", boost: true, stall: 20 });
@@ -69,6 +57,7 @@ test("a game against the server's greedy bot, played with the keys alone, to the
 });
 
 test("with a clock running: the countdown ticks, a chat line being typed is kept, the dice settle", async () => {
+  const { server, browser } = shared;
   const fay = await person(browser, { viewport: DESKTOP });
   const page = fay.page;
   await createRoom(page, server.url, "Fay", { opponent: "random", deadline: "60000" });

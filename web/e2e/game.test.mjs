@@ -4,37 +4,25 @@
 // commit back; a hostile name is shown as text; the game is replayed.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
 import {
   DESKTOP,
   PHONE,
   commit,
   createRoom,
-  launchBrowser,
   person,
   playToTheEnd,
   screenshot,
-  startServer,
+  serverAndBrowser,
 } from "./support.mjs";
 
 const HOSTILE = "<img src=x onerror=alert(1)>";
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import("playwright-core").Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = serverAndBrowser();
 
 test("two browsers play a whole game, watched from the middle, with a reload in a round", async () => {
+  const { server, browser } = shared;
   const ann = await person(browser, { viewport: DESKTOP });
   const bob = await person(browser, { viewport: PHONE });
   const lobby = await person(browser, { viewport: DESKTOP });

@@ -11,6 +11,8 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
+import { after, before } from "node:test";
+
 import { chromium } from "playwright-core";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -123,6 +125,28 @@ export async function launchBrowser() {
     // As root (CI) Chromium's sandbox cannot start.
     args: ["--no-sandbox"],
   });
+}
+
+/**
+ * A server and a browser for the tests of one file: started before the
+ * first, stopped after the last. Read `server` and `browser` inside tests.
+ */
+export function serverAndBrowser() {
+  const shared = {
+    /** @type {Awaited<ReturnType<typeof startServer>>} */
+    server: /** @type {any} */ (null),
+    /** @type {import("playwright-core").Browser} */
+    browser: /** @type {any} */ (null),
+  };
+  before(async () => {
+    shared.server = await startServer();
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.server?.stop();
+  });
+  return shared;
 }
 
 /**

@@ -3,25 +3,14 @@
 // lobby, and both see the same end.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { DESKTOP, launchBrowser, person, playToTheEnd, startServer, startTerminal } from "./support.mjs";
+import { DESKTOP, person, playToTheEnd, serverAndBrowser, startTerminal } from "./support.mjs";
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import("playwright-core").Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = serverAndBrowser();
 
 test("a browser plays a terminal client to the end", async () => {
+  const { server, browser } = shared;
   const terminal = startTerminal(server, "Tess", ["create", "--deadline", "0s", "--stall-limit", "20"]);
   try {
     const created = await terminal.output.until("the room", (line) => line.includes("you are Yellow"));
