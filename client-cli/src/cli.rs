@@ -125,6 +125,15 @@ pub enum Command {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,
     },
+    /// Check that a finished game was fair: the seed against its
+    /// commitment, every seal against its opening, the deal and every die
+    /// against the seed and both players' nonces, every outcome against the
+    /// rules (docs/fairness.md). Exit 0 when fair, 1 when a link is broken
+    /// (the first one is named), 3 for a game from before sealed play.
+    Verify {
+        /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
+        source: String,
+    },
 }
 
 /// How a bot enters a room.

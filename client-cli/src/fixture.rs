@@ -1,18 +1,22 @@
 //! A room played by the engine, speaking as the server would to one member:
 //! the messages the client's tests feed to the tracker and the interface.
 
+use mice_cake_engine::fair;
 use mice_cake_engine::{
-    Assignment, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer, greedy_assignment,
+    Assignment, Nonce, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer,
+    greedy_assignment,
 };
 use mice_cake_protocol::{
-    ChatChannel, Ending, ForfeitCause, GameResult, PlayedRound, PlayerInfo, RoomCode, RoomEvent,
-    RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
+    ChatChannel, Ending, ExchangeState, ForfeitCause, GameResult, PlayedRound, PlayerInfo,
+    RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 
 /// A room as its server holds it, telling one member (a seat, or a
 /// spectator) what happens.
 pub(crate) struct FakeRoom {
     game: RecordedGame,
+    /// The game's seed, revealed at its end.
+    seed: Seed,
     /// Who the messages are for.
     pub(crate) member: Option<Seat>,
     state: RoomState,
@@ -53,6 +57,7 @@ impl FakeRoom {
         let code: RoomCode = "K7QMX".parse().unwrap_or_else(|_| panic!("a room code"));
         FakeRoom {
             game,
+            seed: Seed::from_u64(seed),
             member,
             state: RoomState {
                 code,
@@ -67,7 +72,7 @@ impl FakeRoom {
                 game: 0,
                 view: None,
                 committed: Seated::default(),
-                your_commit: None,
+                exchange: None,
                 deadline_ms: None,
                 choices: None,
                 last_report: None,
@@ -151,17 +156,53 @@ impl FakeRoom {
                 .clone()
                 .unwrap_or_else(|| player("?"))
         });
-        let started = self.event(RoomEvent::GameStarted {
-            game: 1,
+        let mut messages = vec![joined];
+        messages.extend(self.deal(1, players, view));
+        messages.push(self.round_started());
+        messages
+    }
+
+    /// A game starts and is dealt (the server made both deal nonces here).
+    fn deal(
+        &mut self,
+        game: u32,
+        players: Seated<PlayerInfo>,
+        view: mice_cake_engine::GameView,
+    ) -> Vec<ServerMessage> {
+        let commitment = self.commitment();
+        let mut messages = vec![self.event(RoomEvent::GameStarted {
+            game,
             players,
-            view,
-        });
-        let round = self.round_started();
-        vec![joined, started, round]
+            commitment,
+        })];
+        let Some(deal) = self.game.record().fair.as_ref().map(|fair| fair.deal) else {
+            panic!("a sealed game");
+        };
+        for seat in Seat::ALL {
+            messages.push(self.event(RoomEvent::Sealed {
+                round: 0,
+                seat,
+                seal: deal.seals[seat],
+                by_server: true,
+            }));
+        }
+        messages.push(self.event(RoomEvent::Dealt { deal, view }));
+        messages
+    }
+
+    fn commitment(&self) -> mice_cake_engine::Commitment {
+        fair::commitment(self.seed)
     }
 
     fn round_started(&mut self) -> ServerMessage {
         self.state.committed = Seated::default();
+        self.state.exchange = Some(ExchangeState {
+            commitment: self.commitment(),
+            round: self.game.game().round(),
+            seals: Seated::default(),
+            opened: Seated::default(),
+            by_server: Seated::default(),
+        });
         self.state.deadline_ms = Some(DEADLINE_MS);
         let view = self.game.game().view(self.viewer());
         let choices = Seated::from_fn(|seat| view.choices(seat));
@@ -173,20 +214,26 @@ impl FakeRoom {
         })
     }
 
-    /// `seat` commits: its own client hears the assignment back, others only
-    /// that it happened.
+    /// `seat` seals a move: everyone sees its seal alone.
     pub(crate) fn commit(&mut self, seat: Seat, assignment: Assignment) -> Vec<ServerMessage> {
         self.state.committed[seat] = true;
-        let mut messages = Vec::new();
-        if self.member == Some(seat) {
-            self.state.your_commit = Some(assignment);
-            messages.push(ServerMessage::CommitAccepted {
-                round: self.game.game().view(self.viewer()).round,
-                assignment,
-            });
+        let round = self.game.game().round();
+        let seal = fair::seal(
+            self.commitment(),
+            round,
+            seat,
+            &assignment,
+            Nonce::from_bytes([7; 32]),
+        );
+        if let Some(exchange) = &mut self.state.exchange {
+            exchange.seals[seat] = Some(seal);
         }
-        messages.push(self.event(RoomEvent::Committed { seat }));
-        messages
+        vec![self.event(RoomEvent::Sealed {
+            round,
+            seat,
+            seal,
+            by_server: false,
+        })]
     }
 
     /// Both play greedily, but the deadline played for the seats in
@@ -221,7 +268,7 @@ impl FakeRoom {
         self.state.view = Some(self.game.game().view(self.viewer()));
         let view = self.game.game().view(Viewer::Spectator);
         self.state.committed = Seated::default();
-        self.state.your_commit = None;
+        self.state.exchange = None;
         self.state.last_report = Some(Box::new(report.clone()));
         for seat in Seat::ALL {
             if let Some(player) = &mut self.state.players[seat] {
@@ -232,15 +279,23 @@ impl FakeRoom {
                 };
             }
         }
+        let sealed = self
+            .game
+            .record()
+            .fair
+            .as_ref()
+            .and_then(|fair| fair.rounds.last().copied());
         self.played.push(PlayedRound {
             report: report.clone(),
             auto,
+            sealed,
         });
         let outcome = report.outcome;
         let revealed = self.event(RoomEvent::Revealed {
             report: Box::new(report),
             auto,
             view,
+            sealed,
         });
         let next = match outcome {
             None => self.round_started(),
@@ -252,7 +307,12 @@ impl FakeRoom {
                 self.state.game_ids.push(game_id);
                 self.state.deadline_ms = None;
                 self.state.choices = None;
-                self.event(RoomEvent::GameOver { result, game_id })
+                let seed = self.seed;
+                self.event(RoomEvent::GameOver {
+                    result,
+                    game_id: Some(game_id),
+                    seed,
+                })
             }
         };
         vec![revealed, next]
@@ -285,7 +345,13 @@ impl FakeRoom {
         self.state.game_ids.push(game_id);
         self.state.deadline_ms = None;
         self.state.choices = None;
-        let over = self.event(RoomEvent::GameOver { result, game_id });
+        let seed = self.seed;
+        self.state.exchange = None;
+        let over = self.event(RoomEvent::GameOver {
+            result,
+            game_id: Some(game_id),
+            seed,
+        });
         vec![over, self.leaves(seat)]
     }
 
@@ -298,6 +364,7 @@ impl FakeRoom {
             .collect();
         self.game = RecordedGame::new(self.state.options.game, Seed::from_u64(seed))
             .unwrap_or_else(|error| panic!("the room's options: {error}"));
+        self.seed = Seed::from_u64(seed);
         self.played.clear();
         self.state.status = RoomStatus::Playing;
         self.state.result = None;
@@ -310,11 +377,8 @@ impl FakeRoom {
                 .unwrap_or_else(|| player("?"))
         });
         let view = self.game.game().view(Viewer::Spectator);
-        messages.push(self.event(RoomEvent::GameStarted {
-            game: self.state.game,
-            players,
-            view,
-        }));
+        let game = self.state.game;
+        messages.extend(self.deal(game, players, view));
         messages.push(self.round_started());
         messages
     }

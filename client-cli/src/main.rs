@@ -57,6 +57,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
     let url = websocket_url(&cli.server);
     let how = How {
         url: url.clone(),
+        http: mice_cake_cli::cli::http_url(&cli.server),
         name: cli.name.clone(),
         plain,
         output,
@@ -164,6 +165,27 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             }
             Ok(done())
         }
+        Command::Verify { source } => {
+            let record = mice_cake_cli::verify::load(&source, &cli.server)?;
+            let verdict = mice_cake_cli::verify::verify(&record, None);
+            let line = verdict.line();
+            Ok(match verdict.exit_code() {
+                0 => {
+                    print_lines([line]);
+                    done()
+                }
+                1 => Session {
+                    outcome: Outcome::Failed(line),
+                    room: None,
+                    games: Vec::new(),
+                },
+                _ => Session {
+                    outcome: Outcome::Unproven(line),
+                    room: None,
+                    games: Vec::new(),
+                },
+            })
+        }
         Command::Replay { source } => {
             let replay = replay::load(&source, &cli.server)?;
             if plain {
@@ -179,6 +201,8 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
 /// How to play: where, as whom, through which interface.
 struct How {
     url: String,
+    /// The server's HTTP address (records, to verify).
+    http: String,
     name: String,
     plain: bool,
     output: Output,
@@ -193,11 +217,23 @@ impl How {
             Decider::Policy(..) => None,
             Decider::Stdin | Decider::Watch => self.seats,
         };
+        // Sealed moves are kept beside the seats, for a seat taken back.
+        let kept = seats
+            .as_ref()
+            .map(|seats| mice_cake_cli::sealing::KeptOpenings::in_dir(seats.dir()));
         let session = mice_cake_cli::net::connect(&self.url, &self.name, entry, seats).await?;
         if self.plain {
-            plain::run(session, self.output, decider, self.settings.chat).await
+            plain::run(
+                session,
+                self.output,
+                decider,
+                self.settings.chat,
+                self.http,
+                kept,
+            )
+            .await
         } else {
-            tui::run(session, self.settings).await
+            tui::run(session, self.settings, &self.http, kept).await
         }
     }
 }

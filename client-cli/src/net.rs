@@ -424,7 +424,6 @@ impl Link {
                 }
             }
             ServerMessage::Welcome { .. }
-            | ServerMessage::CommitAccepted { .. }
             | ServerMessage::History { .. }
             | ServerMessage::Chat { .. } => {}
         }

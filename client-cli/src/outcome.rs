@@ -19,6 +19,9 @@ pub enum Outcome {
     Failed(String),
     /// A signal stopped it.
     Interrupted(Signal),
+    /// Done, but what was to be shown cannot be (a game from before sealed
+    /// play has nothing to prove its fairness with).
+    Unproven(String),
 }
 
 /// Signals that stop the client.
@@ -58,6 +61,7 @@ impl Outcome {
             Outcome::Done => 0,
             Outcome::Failed(_) => 1,
             Outcome::Interrupted(signal) => 128 + signal.number(),
+            Outcome::Unproven(_) => 3,
         }
     }
 }
@@ -68,6 +72,8 @@ pub struct Ended {
     pub number: u32,
     pub result: GameResult,
     pub game_id: Option<GameId>,
+    /// What checking the game's record said (`verify`), for a game played.
+    pub fairness: Option<String>,
 }
 
 /// What a session leaves to tell when it is over.
@@ -92,6 +98,9 @@ impl Session {
                 game.number,
                 crate::text::outcome(&game.result)
             ));
+            if let Some(fairness) = &game.fairness {
+                out.push(fairness.clone());
+            }
             if let Some(id) = game.game_id {
                 out.push(format!("Replay: mice-cake replay {id}"));
             }
@@ -99,6 +108,7 @@ impl Session {
         let mut err = Vec::new();
         match &self.outcome {
             Outcome::Done => {}
+            Outcome::Unproven(reason) => out.push(reason.clone()),
             Outcome::Failed(reason) => err.push(format!("mice-cake: {reason}")),
             Outcome::Interrupted(signal) => {
                 let mut line = format!("mice-cake: stopped by {}", signal.name());
@@ -164,11 +174,13 @@ mod tests {
                     number: 1,
                     result,
                     game_id: Some(id),
+                    fairness: None,
                 },
                 Ended {
                     number: 2,
                     result,
                     game_id: None,
+                    fairness: None,
                 },
             ],
         };

@@ -50,6 +50,8 @@ pub async fn run(
     output: Output,
     decider: Decider,
     chat: bool,
+    http: String,
+    kept: Option<crate::sealing::KeptOpenings>,
 ) -> anyhow::Result<outcome::Session> {
     // A bot reads nothing: its standard input may belong to someone else.
     let mut lines = match decider {
@@ -59,7 +61,10 @@ pub async fn run(
     let mut player = Player {
         session,
         out: Printer(output),
-        tracker: Tracker::default(),
+        tracker: Tracker::with_sealer(
+            kept.map(crate::sealing::Sealer::keeping)
+                .unwrap_or_default(),
+        ),
         decider,
         typed_ahead: VecDeque::new(),
         in_flight: None,
@@ -68,6 +73,7 @@ pub async fn run(
         entered: false,
         chat,
         ctrl_c_at: None,
+        http,
     };
     loop {
         let step = tokio::select! {
@@ -157,6 +163,9 @@ struct Player {
     chat: bool,
     /// When Ctrl-C was pressed in a game, to be pressed again to leave.
     ctrl_c_at: Option<Instant>,
+    /// The server's HTTP address, to fetch a finished game's record and
+    /// verify it.
+    http: String,
 }
 
 impl Player {
@@ -192,13 +201,13 @@ impl Player {
         // only the rounds missed are told again, below. A refusal to let us
         // in is told once, as the outcome; chat only if it is on.
         let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
+        let history = self.tracker.is_history(&message);
         let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
-        if self.out.0 == Output::Json && !hidden_chat
-            || (!self.tracker.is_history(&message) && !refusal && !hidden_chat)
-        {
+        if self.out.0 == Output::Json && !hidden_chat || (!history && !refusal && !hidden_chat) {
             self.out.message(&message);
         }
         let happening = self.tracker.apply(&message, Instant::now());
+        self.send_automatic().await;
         match &message {
             ServerMessage::Joined { .. } | ServerMessage::State { .. } => {
                 // The state says what is committed: nothing is in flight.
@@ -206,7 +215,21 @@ impl Player {
                 // Back in the room (or in a new game): show the board again.
                 self.prompted = None;
             }
-            ServerMessage::CommitAccepted { .. } => self.in_flight = None,
+            ServerMessage::Event { event, .. } if matches!(&**event, mice_cake_protocol::RoomEvent::Sealed { seat, .. } if Some(*seat) == self.tracker.you()) =>
+            {
+                self.in_flight = None;
+                // The server holds the seal (stored before it said so): the
+                // move is in.
+                if let (mice_cake_protocol::RoomEvent::Sealed { round, .. }, Some(assignment)) =
+                    (&**event, self.tracker.your_move())
+                    && *round > 0
+                    && !history
+                {
+                    self.out.note(&format!(
+                        "committed for round {round}: {assignment} (sealed)"
+                    ));
+                }
+            }
             ServerMessage::Error { code, .. } if self.in_flight.is_some() => {
                 if self.refused_in_flight(*code) {
                     // Explained above: decide again.
@@ -223,8 +246,19 @@ impl Player {
             Some(Happening::GameOver) => {
                 let room = self.tracker.room.as_ref();
                 let result = room.and_then(|room| room.result);
+                let id = room.and_then(|room| room.game_ids.last().copied());
                 if let (Some(result), Some(room)) = (&result, room) {
                     self.out.game_over(result, room.game_ids.last());
+                }
+                // Every finished game is checked, a player's against what
+                // its client saw.
+                if let Some(id) = id {
+                    let witness = self
+                        .tracker
+                        .you()
+                        .map(|_| self.tracker.sealer.witness().clone());
+                    let verdict = crate::verify::check_played(self.http.clone(), id, witness).await;
+                    self.out.note(&verdict);
                 }
                 return Step::Done(Outcome::Done);
             }
@@ -346,7 +380,7 @@ impl Player {
             if self.prompted != Some(round) {
                 self.prompted = Some(round);
                 self.out
-                    .note("nothing to decide this round: the server commits for you");
+                    .note("nothing to decide this round: your only assignment is sealed for you");
             }
             return Step::Continue;
         }
@@ -515,13 +549,22 @@ impl Player {
         }
     }
 
+    /// Seals the assignment: the client opens it by itself once both
+    /// moves are sealed.
     async fn commit(&mut self, round: u32, assignment: Assignment) {
+        let Some(seal) = self.tracker.seal(round, assignment) else {
+            return;
+        };
         self.in_flight = Some(round);
-        let _ = self
-            .session
-            .commands
-            .send(ClientMessage::Commit { round, assignment })
-            .await;
+        let _ = self.session.commands.send(seal).await;
+    }
+
+    /// Sends what the client sends by itself: the deal's nonce, a forced
+    /// move, openings.
+    async fn send_automatic(&mut self) {
+        for message in self.tracker.automatic() {
+            let _ = self.session.commands.send(message).await;
+        }
     }
 }
 
@@ -635,9 +678,6 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
             Some(seat) => vec![format!("new game: you are {seat} now")],
             None => Vec::new(),
         },
-        ServerMessage::CommitAccepted { assignment, round } => {
-            vec![format!("committed for round {round}: {assignment}")]
-        }
         ServerMessage::Left { code } => vec![format!("left room {code}")],
         ServerMessage::Error { code, message } => {
             vec![format!("error ({}): {message}", code.as_str())]
@@ -652,7 +692,8 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
                 players.yellow.name, players.blue.name
             )],
             E::RoundStarted { .. } | E::Revealed { .. } => Vec::new(),
-            E::Committed { seat } => vec![format!("{seat} has committed")],
+            E::Sealed { seat, round, .. } if *round > 0 => vec![format!("{seat} has committed")],
+            E::Sealed { .. } | E::Dealt { .. } => Vec::new(),
             E::Connection {
                 seat,
                 connected: true,

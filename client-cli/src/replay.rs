@@ -26,18 +26,23 @@ pub struct Replay {
 
 /// Reads a record: a file, a `…/api/games/ID` URL, or a game id on `server`.
 pub fn load(source: &str, server: &str) -> anyhow::Result<Replay> {
-    let text = if source.starts_with("http://") || source.starts_with("https://") {
-        fetch(source)?
+    parse(&read_source(source, server)?)
+}
+
+/// The text of a record: a file, a `…/api/games/ID` URL, or a game id on
+/// `server`.
+pub fn read_source(source: &str, server: &str) -> anyhow::Result<String> {
+    if source.starts_with("http://") || source.starts_with("https://") {
+        fetch(source)
     } else if source.parse::<GameId>().is_ok() {
         fetch(&format!(
             "{}/api/games/{source}",
             crate::cli::http_url(server)
-        ))?
+        ))
     } else {
         std::fs::read_to_string(source)
-            .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))?
-    };
-    parse(&text)
+            .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))
+    }
 }
 
 fn fetch(url: &str) -> anyhow::Result<String> {
@@ -114,6 +119,7 @@ pub fn lines(replay: &Replay) -> Vec<String> {
         let played = PlayedRound {
             report: report.clone(),
             auto: Seated::default(),
+            sealed: None,
         };
         lines.extend(crate::text::round(&played, Missed::default()));
         lines.extend(view.to_string().lines().map(str::to_owned));

@@ -85,6 +85,11 @@ impl SeatStore {
         self.dir.join(FILE)
     }
 
+    /// The directory the store keeps its files in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Every seat held, newest first.
     pub fn all(&self) -> Result<Vec<HeldSeat>, SeatsError> {
         let path = self.path();
@@ -164,7 +169,7 @@ impl SeatStore {
     }
 }
 
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
@@ -172,7 +177,7 @@ fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     builder.create(dir)
 }
 
-fn create_private_file(path: &Path) -> std::io::Result<File> {
+pub(crate) fn create_private_file(path: &Path) -> std::io::Result<File> {
     let mut options = File::options();
     options.create(true).truncate(true).write(true);
     #[cfg(unix)]

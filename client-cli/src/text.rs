@@ -197,6 +197,7 @@ fn forfeit(cause: ForfeitCause) -> &'static str {
         ForfeitCause::MissedDeadlines => "missed too many deadlines",
         ForfeitCause::Disconnected => "stayed away too long",
         ForfeitCause::Left => "left the game",
+        ForfeitCause::NotOpened => "did not open a sealed move in time",
     }
 }
 
@@ -263,6 +264,7 @@ mod tests {
                 .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
             let report = game.play_round(&yellow, &blue).unwrap().clone();
             let played = PlayedRound {
+                sealed: None,
                 report,
                 auto: Seated::default(),
             };
@@ -341,6 +343,7 @@ mod marks {
     #[test]
     fn moves_the_deadline_made_are_marked_with_the_tally() {
         let played = PlayedRound {
+            sealed: None,
             report: first_round(Options::default(), 3),
             auto: Seated {
                 yellow: false,
@@ -378,6 +381,7 @@ mod marks {
         assert!(!report.revealed.is_empty());
         let lines = round(
             &PlayedRound {
+                sealed: None,
                 report: report.clone(),
                 auto: Seated::default(),
             },

@@ -4,11 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::{GameView, Seat, Seated, Viewer};
+use mice_cake_engine::{Commitment, GameView, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{
-    ChatLine, ErrorCode, GameId, GameResult, MAX_LISTED_GAMES, PlayedRound, RoomEvent, RoomState,
-    RoomStatus, ServerMessage,
+    ChatLine, ClientMessage, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES,
+    PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
+
+use crate::sealing::Sealer;
 
 /// Chat lines kept.
 const CHAT_LINES: usize = 200;
@@ -40,6 +42,12 @@ pub struct Tracker {
     /// The game that events older than the state belong to, as they are
     /// replayed after a resume.
     history_game: u32,
+    /// The current game's commitment to its seed.
+    commitment: Option<Commitment>,
+    /// The last game's seed, revealed at its end.
+    pub seed: Option<Seed>,
+    /// This seat's sealed moves, and what the client saw of the seals.
+    pub sealer: Sealer,
 }
 
 /// A game of this room that is over, kept to be read again.
@@ -78,6 +86,14 @@ pub enum Happening {
 }
 
 impl Tracker {
+    /// A tracker whose seat seals with `sealer`.
+    pub fn with_sealer(sealer: Sealer) -> Tracker {
+        Tracker {
+            sealer,
+            ..Tracker::default()
+        }
+    }
+
     /// The recipient's seat, for a player.
     pub fn you(&self) -> Option<Seat> {
         self.room.as_ref().and_then(|room| room.you)
@@ -107,6 +123,34 @@ impl Tracker {
         match (message, &self.room) {
             (ServerMessage::Event { seq, .. }, Some(room)) => *seq <= room.seq,
             _ => false,
+        }
+    }
+
+    /// Seals this seat's `assignment` for `round`: the message to send.
+    pub fn seal(
+        &mut self,
+        round: u32,
+        assignment: mice_cake_engine::Assignment,
+    ) -> Option<ClientMessage> {
+        let room = self.room.as_ref()?;
+        self.sealer.seal(room, round, assignment)
+    }
+
+    /// This seat's move sealed this round, once the server has its seal.
+    pub fn your_move(&self) -> Option<mice_cake_engine::Assignment> {
+        let room = self.room.as_ref()?;
+        let you = room.you?;
+        let exchange = room.exchange.as_ref()?;
+        exchange.seals[you]?;
+        self.sealer.sealed_assignment(room.game, exchange.round)
+    }
+
+    /// What the client sends by itself now (the deal's nonce, a forced move,
+    /// openings): call after each message applied.
+    pub fn automatic(&mut self) -> Vec<ClientMessage> {
+        match &self.room {
+            Some(room) => self.sealer.automatic(room),
+            None => Vec::new(),
         }
     }
 
@@ -168,15 +212,6 @@ impl Tracker {
                 self.chat.push(line.clone());
                 Some(Happening::Chat(Box::new(line)))
             }
-            ServerMessage::CommitAccepted { assignment, .. } => {
-                if let Some(room) = &mut self.room
-                    && let Some(you) = room.you
-                {
-                    room.your_commit = Some(*assignment);
-                    room.committed[you] = true;
-                }
-                None
-            }
             ServerMessage::Left { .. } => {
                 self.left = true;
                 None
@@ -194,7 +229,12 @@ impl Tracker {
     /// Adds a round to the log, in order, once.
     fn record(&mut self, played: PlayedRound) -> bool {
         let round = played.report.round;
-        if self.log.iter().any(|seen| seen.report.round == round) {
+        if let Some(seen) = self.log.iter_mut().find(|seen| seen.report.round == round) {
+            // A state brings the last round without its seals; a history
+            // or an event brings them.
+            if seen.sealed.is_none() {
+                seen.sealed = played.sealed;
+            }
             return false;
         }
         let at = self.log.partition_point(|seen| seen.report.round < round);
@@ -261,8 +301,13 @@ impl Tracker {
             self.record(PlayedRound {
                 report: (**report).clone(),
                 auto: Seated::default(),
+                sealed: None,
             });
         }
+        if let Some(exchange) = &state.exchange {
+            self.commitment = Some(exchange.commitment);
+        }
+        self.sealer.resync(state);
         self.room = Some(state.clone());
         let over = state.status == RoomStatus::Finished && state.result.is_some();
         (over && before != Some((state.game, RoomStatus::Finished))).then_some(Happening::GameOver)
@@ -274,10 +319,16 @@ impl Tracker {
         let game = self.room.as_ref()?.game;
         match event {
             RoomEvent::GameStarted { game, .. } => self.history_game = *game,
-            RoomEvent::Revealed { report, auto, .. } if self.history_game == game => {
+            RoomEvent::Revealed {
+                report,
+                auto,
+                sealed,
+                ..
+            } if self.history_game == game => {
                 let played = PlayedRound {
                     report: (**report).clone(),
                     auto: *auto,
+                    sealed: *sealed,
                 };
                 if self.record(played.clone()) {
                     return Some(Happening::Missed(Box::new(played)));
@@ -301,22 +352,30 @@ impl Tracker {
             RoomEvent::GameStarted {
                 game,
                 players,
-                view,
+                commitment,
             } => {
                 self.archive();
                 self.players = Some(players.as_ref().map(|player| player.name.clone()));
+                self.commitment = Some(*commitment);
+                self.seed = None;
                 let room = self.room.as_mut()?;
                 room.game = *game;
                 room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
-                room.view = Some(GameView { viewer, ..*view });
+                room.view = None;
                 self.graces = Seated::from_fn(|seat| grace(players[seat].grace_ms, now));
                 room.status = RoomStatus::Playing;
                 room.committed = Seated::default();
-                room.your_commit = None;
+                room.exchange = Some(new_exchange(*commitment, 0));
+                room.choices = None;
                 room.result = None;
                 room.rematch = Seated::default();
                 room.last_report = None;
                 return Some(Happening::GameStarted(*game));
+            }
+            RoomEvent::Dealt { view, .. } => {
+                room.view = Some(GameView { viewer, ..*view });
+                room.exchange = None;
+                room.committed = Seated::default();
             }
             RoomEvent::RoundStarted {
                 round,
@@ -324,17 +383,35 @@ impl Tracker {
                 choices,
             } => {
                 room.committed = Seated::default();
-                room.your_commit = None;
+                room.exchange = self
+                    .commitment
+                    .map(|commitment| new_exchange(commitment, *round));
                 room.choices = Some(*choices);
                 self.deadline = deadline_ms.map(|ms| now + Duration::from_millis(ms));
                 return Some(Happening::RoundStarted(*round));
             }
-            RoomEvent::Committed { seat } => room.committed[*seat] = true,
-            RoomEvent::Revealed { report, view, auto } => {
+            RoomEvent::Sealed {
+                round,
+                seat,
+                seal,
+                by_server,
+            } => {
+                room.committed[*seat] = true;
+                if let Some(exchange) = room.exchange.as_mut().filter(|e| e.round == *round) {
+                    exchange.seals[*seat] = Some(*seal);
+                    exchange.by_server[*seat] = *by_server;
+                }
+            }
+            RoomEvent::Revealed {
+                report,
+                view,
+                auto,
+                sealed,
+            } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.last_report = Some(report.clone());
                 room.committed = Seated::default();
-                room.your_commit = None;
+                room.exchange = None;
                 room.choices = None;
                 for seat in Seat::ALL {
                     if let Some(player) = &mut room.players[seat] {
@@ -350,6 +427,7 @@ impl Tracker {
                 let played = PlayedRound {
                     report: (**report).clone(),
                     auto: *auto,
+                    sealed: *sealed,
                 };
                 self.record(played.clone());
                 return Some(Happening::Revealed(Box::new(played)));
@@ -374,12 +452,17 @@ impl Tracker {
                     room.status = RoomStatus::Waiting;
                 }
             }
-            RoomEvent::GameOver { result, game_id } => {
+            RoomEvent::GameOver {
+                result,
+                game_id,
+                seed,
+            } => {
                 room.result = Some(*result);
                 room.status = RoomStatus::Finished;
                 room.committed = Seated::default();
-                room.your_commit = None;
-                room.game_ids.push(*game_id);
+                room.exchange = None;
+                room.game_ids.extend(*game_id);
+                self.seed = Some(*seed);
                 let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
                 room.game_ids.drain(..excess);
                 self.deadline = None;
@@ -388,6 +471,17 @@ impl Tracker {
             }
         }
         None
+    }
+}
+
+/// An exchange just opened: nothing sealed yet.
+fn new_exchange(commitment: Commitment, round: u32) -> ExchangeState {
+    ExchangeState {
+        commitment,
+        round,
+        seals: Seated::default(),
+        opened: Seated::default(),
+        by_server: Seated::default(),
     }
 }
 
@@ -473,12 +567,14 @@ mod tests {
             "the opponent's commit changes nothing"
         );
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        // The client seals its move; the server's `sealed` says it is in.
+        let Some(ClientMessage::Seal { round: 1, .. }) = tracker.seal(1, mine) else {
+            panic!("a seal of round 1");
+        };
+        assert_eq!(tracker.your_move(), None, "not in until the server says so");
         apply_all(&mut tracker, room.commit(Seat::Yellow, mine), now);
         assert!(!tracker.must_decide());
-        assert_eq!(
-            tracker.room.as_ref().and_then(|r| r.your_commit),
-            Some(mine)
-        );
+        assert_eq!(tracker.your_move(), Some(mine));
         apply_all(&mut tracker, room.play_greedy_round(), now);
         assert!(tracker.must_decide(), "the next round is open");
     }
@@ -669,7 +765,7 @@ mod resume_tests {
         }
         let state = tracker.room.as_ref().expect("a room");
         assert_eq!(state.committed, Seated::default());
-        assert_eq!(state.your_commit, None);
+        assert_eq!(state.exchange, None);
         let left = ServerMessage::Event {
             seq: room.seq() + 1,
             event: Box::new(RoomEvent::PlayerLeft { seat: Seat::Blue }),
@@ -692,7 +788,7 @@ mod resume_tests {
                     RoomEvent::GameStarted {
                         game,
                         mut players,
-                        view,
+                        commitment,
                     } => {
                         players.blue.connected = false;
                         players.blue.grace_ms = Some(30_000);
@@ -701,7 +797,7 @@ mod resume_tests {
                             event: Box::new(RoomEvent::GameStarted {
                                 game,
                                 players,
-                                view,
+                                commitment,
                             }),
                         }
                     }

@@ -7,9 +7,10 @@
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
+use mice_cake_engine::fair;
 use mice_cake_engine::{
-    Assignment, Domino, Game, GameRecord, GameRng, Options, Policy, RecordedGame, RngDice, Seat,
-    Seed, Viewer, greedy_assignment, odds,
+    Assignment, Domino, Game, GameRecord, GameRng, Nonce, Opening, Options, Policy, RecordedGame,
+    RngDice, Seat, Seated, Seed, Viewer, greedy_assignment, odds,
 };
 
 fn main() {
@@ -52,6 +53,78 @@ fn resolve_round(bencher: Bencher) {
             black_box(game.resolve(&yellow, &blue, &mut dice).unwrap());
             game
         });
+}
+
+/// Sealed play's share of a round on the server (`docs/fairness.md`): the
+/// same positions as `resolve_round`, played from an exchange whose two
+/// moves are sealed and opened: both openings checked against their seals,
+/// the seals checked again on play, the dice's generator keyed by HMAC.
+/// Compare with `resolve_round`.
+#[divan::bench]
+fn sealed_round(bencher: Bencher) {
+    let mut rounds = Vec::with_capacity(1_000);
+    let mut seed = 0;
+    while rounds.len() < 1_000 {
+        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+        let mut bots = Seed::from_u64(seed).stream(1);
+        while !game.game().is_over() && rounds.len() < 1_000 {
+            let view = game.game().view(Viewer::Spectator);
+            let moves = Seated {
+                yellow: Policy::Random.choose(&view, Seat::Yellow, &mut bots),
+                blue: Policy::Random.choose(&view, Seat::Blue, &mut bots),
+            };
+            let mut exchange = game.exchange();
+            let openings = Seated::from_fn(|seat| Opening {
+                assignment: moves[seat],
+                nonce: Nonce::from_bytes([u8::try_from(rounds.len() % 251).unwrap(); 32]),
+            });
+            for seat in Seat::ALL {
+                let opening = openings[seat];
+                let seal = fair::seal(
+                    exchange.commitment,
+                    exchange.round,
+                    seat,
+                    &opening.assignment,
+                    opening.nonce,
+                );
+                exchange.seal(seat, seal).unwrap();
+            }
+            rounds.push((game.clone(), exchange, openings));
+            game.play_round(&moves.yellow, &moves.blue).unwrap();
+        }
+        seed += 1;
+    }
+    let mut next = 0;
+    bencher
+        .counter(ItemsCount::new(1usize))
+        .with_inputs(|| {
+            next = (next + 1) % rounds.len();
+            rounds[next].clone()
+        })
+        .bench_local_values(|(mut game, mut exchange, openings)| {
+            for seat in Seat::ALL {
+                exchange.open(seat, openings[seat]).unwrap();
+            }
+            black_box(game.play_exchange(&exchange).unwrap());
+            game
+        });
+}
+
+/// A client's seal of one move: one SHA-256 of 111 bytes.
+#[divan::bench]
+fn seal_a_move(bencher: Bencher) {
+    let commitment = fair::commitment(Seed::from_u64(1));
+    let assignment: Assignment = "A2 C2".parse().unwrap();
+    let nonce = Nonce::from_bytes([7; 32]);
+    bencher.bench(|| {
+        fair::seal(
+            black_box(commitment),
+            black_box(3),
+            Seat::Blue,
+            black_box(&assignment),
+            black_box(nonce),
+        )
+    });
 }
 
 /// A whole game, dealt from a seed, each player's assignment chosen by a

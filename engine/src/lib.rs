@@ -5,7 +5,9 @@
 //! The crate is `no_std` (with `alloc`): it cannot open a file or a socket,
 //! read a clock, or reach a global random generator. Every die comes from a
 //! [`Dice`] source the caller passes in, so the same seed and the same
-//! assignments always give the same game.
+//! assignments always give the same game. A game a server runs draws its
+//! deal and each round's dice from its seed and both players' nonces
+//! ([`fair`]), so that nobody can choose them.
 //!
 //! ```
 //! use mice_cake_engine::{Options, Policy, RecordedGame, Seat, Seed, Viewer};
@@ -41,7 +43,11 @@
 //!   the legal assignments, decided from that view alone.
 //! * [`report`]: what a round did, die by die.
 //! * [`score`]: scores, the end of the game and the tiebreaks.
-//! * [`record`]: records that replay, and the seeded, self-recording game.
+//! * [`fair`]: sealed play (`docs/fairness.md`): the commitment to a seed,
+//!   seals and nonces, the derivations of the deal and the dice, the
+//!   exchange of sealed moves, and what a client saw of it.
+//! * [`record`]: records that check link by link, and the self-recording
+//!   game a server runs.
 //! * [`policy`]: the `random` and `greedy` players.
 //! * [`position`]: explicit positions, for tests and examples.
 //!
@@ -60,6 +66,7 @@ pub mod board;
 pub mod coords;
 pub mod dice;
 pub mod domino;
+pub mod fair;
 pub mod game;
 pub mod judge;
 pub mod legal;
@@ -83,13 +90,19 @@ pub use dice::{
     Dice, DiceError, GameRng, MAX_DICE, RngDice, Roll, RollKind, RollRequest, ScriptedDice, Seed,
 };
 pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
+pub use fair::{
+    Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange, Witness,
+    WitnessError,
+};
 pub use game::{Game, RoundError};
 pub use legal::Choices;
 pub use odds::{Odds, odds};
 pub use options::{Options, OptionsError, Reveal};
 pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_assignment};
 pub use position::{Position, PositionError};
-pub use record::{GameRecord, RECORD_FORMAT, RecordedGame, ReplayError};
+pub use record::{
+    GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, UNSEALED_RECORD_FORMAT,
+};
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};

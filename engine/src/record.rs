@@ -1,9 +1,17 @@
 //! Game records: everything needed to replay and check a game.
 //!
 //! A record holds the options, the seed, the layout as dealt and every
-//! round's report (assignments, dice, outcomes). [`GameRecord::replay`] deals
-//! again from the seed, rolls every die again, plays every round and
-//! compares: a record changed anywhere no longer replays.
+//! round's report (assignments, dice, outcomes); a sealed record (format 2)
+//! also holds the commitment to the seed and every seal and nonce
+//! ([`Fairness`]). [`GameRecord::replay`] checks the seed against its
+//! commitment, every seal against its opening, deals again from the seed and
+//! both players' nonces, rolls every die again, plays every round and
+//! compares: a record changed anywhere no longer replays, and the error
+//! names the first broken link.
+//!
+//! Format 1 (before sealed play) dealt and rolled from the seed alone; such
+//! records still replay, but prove only that the server followed the rules
+//! with its own seed.
 //!
 //! A record without a seed (a game from an explicit layout, as in tests)
 //! cannot be checked that way: nothing says its dice were really rolled.
@@ -19,21 +27,28 @@ use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 use crate::board::Layout;
-use crate::dice::{GameRng, RngDice, RollKind, ScriptedDice, Seed};
+use crate::coords::Column;
+use crate::dice::{GameRng, RngDice, Roll, RollKind, ScriptedDice, Seed};
+use crate::fair::{self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Fairness, SealedExchange};
 use crate::game::{Game, RoundError};
 use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
+use crate::seat::{Seat, Seated};
 
-/// The record format this engine writes and reads.
-pub const RECORD_FORMAT: u32 = 1;
+/// The record format this engine writes: 2, sealed play.
+pub const RECORD_FORMAT: u32 = 2;
+
+/// The format of records written before sealed play; still read.
+pub const UNSEALED_RECORD_FORMAT: u32 = 1;
 
 /// A whole game, replayable. JSON; see `docs/rules.md` for an example.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The record format, [`RECORD_FORMAT`].
+    /// The record format: [`RECORD_FORMAT`], or [`UNSEALED_RECORD_FORMAT`]
+    /// for older games.
     pub format: u32,
     /// The rules played.
     pub options: Options,
@@ -45,24 +60,79 @@ pub struct GameRecord {
     pub rounds: Vec<RoundReport>,
     /// How the game ended; none (`null`) while it goes on.
     pub outcome: Option<Outcome>,
+    /// The commitment, seals and nonces (format 2; absent in format 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fair: Option<Fairness>,
 }
 
-/// Why a record does not replay.
+/// Why a record does not replay: the first broken link.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     /// A format this engine does not know.
-    #[error("record format {found} is not supported (this engine reads format {RECORD_FORMAT})")]
+    #[error(
+        "record format {found} is not supported (this engine reads formats \
+         {UNSEALED_RECORD_FORMAT} and {RECORD_FORMAT})"
+    )]
     UnsupportedFormat {
         /// The record's format.
+        found: u32,
+    },
+    /// A format 2 record without its seals, or a format 1 record with some.
+    #[error("a format {format} record {}", if *format == RECORD_FORMAT {
+        "must hold its commitment, seals and nonces (\"fair\")"
+    } else {
+        "holds no seals (\"fair\" belongs to format 2)"
+    })]
+    FairnessMissing {
+        /// The record's format.
+        format: u32,
+    },
+    /// Derivations of a version this engine does not know.
+    #[error(
+        "fairness version {found} is not supported (this engine derives version {FAIR_VERSION})"
+    )]
+    UnsupportedFairness {
+        /// The record's version.
         found: u32,
     },
     /// The options cannot be played.
     #[error(transparent)]
     Options(#[from] OptionsError),
-    /// The layout is not the one the seed deals.
-    #[error("the layout is not the one the seed deals")]
+    /// The seed is not the one the server committed to at the start.
+    #[error("the seed does not match the commitment published when the game started")]
+    SeedMismatch,
+    /// A seal does not bind its opening: the move, or the nonce, or the
+    /// seal was changed after it was sealed.
+    #[error("{}: {seat}'s opening (assignment and nonce) does not match its seal", round_name(*round))]
+    SealMismatch {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// A move the server made with a nonce other than the one its seed gives.
+    #[error(
+        "{}: the server made {seat}'s move, but not with the nonce its committed seed gives",
+        round_name(*round)
+    )]
+    ServerNonce {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// Not one sealed exchange per round.
+    #[error("the record has {rounds} rounds but {sealed} sealed exchanges")]
+    SealCount {
+        /// Rounds recorded.
+        rounds: usize,
+        /// Sealed exchanges recorded.
+        sealed: usize,
+    },
+    /// The layout is not the one the seed (and the players' nonces) deal.
+    #[error("the deal is not the one the seed and both players' nonces give")]
     LayoutMismatch,
-    /// Rounds out of sequence.
+    /// Rounds out of sequence (one missing, say).
     #[error("round {found} is recorded where round {expected} belongs")]
     RoundNumber {
         /// The number the round should have.
@@ -79,6 +149,28 @@ pub enum ReplayError {
         /// Why.
         #[source]
         error: RoundError,
+    },
+    /// A recorded die is not the one the seed and both nonces give.
+    #[error(
+        "round {round}: {seat}'s die {die} of the {} in column {column} is {recorded} in the \
+         record, but the seed and both nonces give {derived}",
+        kind_name(*kind)
+    )]
+    DieMismatch {
+        /// The round.
+        round: u32,
+        /// Whose roll.
+        seat: Seat,
+        /// Which column.
+        column: Column,
+        /// An attempt or a boost.
+        kind: RollKind,
+        /// Which die of the roll, from 1.
+        die: usize,
+        /// The recorded face.
+        recorded: u8,
+        /// The face the derivation gives.
+        derived: u8,
     },
     /// Replaying a round gave another report than the recorded one.
     #[error("round {round} does not replay as recorded: its {part} differ")]
@@ -97,9 +189,35 @@ pub enum ReplayError {
     NoSeed,
 }
 
+fn round_name(round: u32) -> alloc::string::String {
+    if round == DEAL_ROUND {
+        "the deal".into()
+    } else {
+        alloc::format!("round {round}")
+    }
+}
+
+const fn kind_name(kind: RollKind) -> &'static str {
+    match kind {
+        RollKind::Attempt => "attempt",
+        RollKind::Boost => "boost",
+    }
+}
+
+/// Where a replay takes its deal and dice from.
+enum Source<'a> {
+    /// The record's own dice, unchecked.
+    Recorded,
+    /// Format 1: the seed's generator, the deal then every die.
+    Unsealed(alloc::boxed::Box<GameRng>),
+    /// Format 2: the seed and both players' nonces.
+    Sealed { seed: Seed, fair: &'a Fairness },
+}
+
 impl GameRecord {
-    /// Checks the whole record against its seed: the deal, every die, every
-    /// round's report and the end. Returns the final game.
+    /// Checks the whole record against its seed: the commitment, every seal,
+    /// the deal, every die, every round's report and the end. Returns the
+    /// final game.
     ///
     /// A record without a seed is refused ([`ReplayError::NoSeed`]).
     pub fn replay(&self) -> Result<Game, ReplayError> {
@@ -123,24 +241,39 @@ impl GameRecord {
         self.replay_rounds(None, |_| {}).map(|(game, _)| game)
     }
 
-    /// Replays every round, with the seed's dice if `seed` is given, else
-    /// with the recorded dice, showing `visit` the game at the start and
-    /// after each round; returns the final game and the seed's generator,
-    /// positioned after the last die.
+    /// Whether this record proves its deal and dice fair (format 2 with a
+    /// seed), rather than only that the rules were followed.
+    pub fn is_sealed(&self) -> bool {
+        self.format == RECORD_FORMAT && self.fair.is_some()
+    }
+
+    /// Replays every round, with the seed's deal and dice if `seed` is
+    /// given, else with the recorded dice, showing `visit` the game at the
+    /// start and after each round; returns the final game and, for format 1,
+    /// the seed's generator positioned after the last die.
     fn replay_rounds(
         &self,
         seed: Option<Seed>,
         mut visit: impl FnMut(&Game),
     ) -> Result<(Game, Option<GameRng>), ReplayError> {
-        if self.format != RECORD_FORMAT {
-            return Err(ReplayError::UnsupportedFormat { found: self.format });
-        }
+        let mut source = self.source(seed)?;
         self.options.validate()?;
-        let mut rng = seed.map(Seed::rng);
-        if let Some(rng) = &mut rng
-            && Layout::shuffled(rng) != self.layout
+        match &mut source {
+            Source::Recorded => {}
+            Source::Unsealed(rng) => {
+                if Layout::shuffled(rng) != self.layout {
+                    return Err(ReplayError::LayoutMismatch);
+                }
+            }
+            Source::Sealed { seed, fair } => check_deal(*seed, fair, &self.layout)?,
+        }
+        if let Source::Sealed { fair, .. } = &source
+            && fair.rounds.len() != self.rounds.len()
         {
-            return Err(ReplayError::LayoutMismatch);
+            return Err(ReplayError::SealCount {
+                rounds: self.rounds.len(),
+                sealed: fair.rounds.len(),
+            });
         }
         let mut game = Game::new(self.options, &self.layout)?;
         visit(&game);
@@ -153,14 +286,29 @@ impl GameRecord {
                 });
             }
             let (yellow, blue) = (&recorded.assignments.yellow, &recorded.assignments.blue);
-            let replayed = match &mut rng {
-                Some(rng) => game.resolve(yellow, blue, &mut RngDice(&mut *rng)),
-                None => game.resolve(yellow, blue, &mut dice_of(recorded)),
+            let replayed = match &mut source {
+                Source::Recorded => game.resolve(yellow, blue, &mut dice_of(recorded)),
+                Source::Unsealed(rng) => game.resolve(yellow, blue, &mut RngDice(&mut **rng)),
+                Source::Sealed { seed, fair } => {
+                    let exchange = &fair.rounds[index];
+                    check_exchange(
+                        *seed,
+                        fair.commitment,
+                        expected,
+                        &recorded.assignments,
+                        exchange,
+                    )?;
+                    let mut dice = RngDice(fair::dice_rng(*seed, expected, exchange.nonces));
+                    game.resolve(yellow, blue, &mut dice)
+                }
             }
             .map_err(|error| ReplayError::Round {
                 round: expected,
                 error,
             })?;
+            if let Some(die) = first_different_die(&replayed, recorded) {
+                return Err(die);
+            }
             if let Some(part) = first_difference(&replayed, recorded) {
                 return Err(ReplayError::ReportMismatch {
                     round: expected,
@@ -172,8 +320,114 @@ impl GameRecord {
         if game.outcome() != self.outcome.as_ref() {
             return Err(ReplayError::OutcomeMismatch);
         }
+        let rng = match source {
+            Source::Unsealed(rng) => Some(*rng),
+            Source::Recorded | Source::Sealed { .. } => None,
+        };
         Ok((game, rng))
     }
+
+    /// Where the deal and dice come from, once the format is checked.
+    fn source(&self, seed: Option<Seed>) -> Result<Source<'_>, ReplayError> {
+        match (self.format, &self.fair) {
+            (UNSEALED_RECORD_FORMAT, None) => Ok(seed.map_or(Source::Recorded, |seed| {
+                Source::Unsealed(alloc::boxed::Box::new(seed.rng()))
+            })),
+            (RECORD_FORMAT, Some(fair)) => {
+                if fair.version != FAIR_VERSION {
+                    return Err(ReplayError::UnsupportedFairness {
+                        found: fair.version,
+                    });
+                }
+                Ok(seed.map_or(Source::Recorded, |seed| Source::Sealed { seed, fair }))
+            }
+            (UNSEALED_RECORD_FORMAT | RECORD_FORMAT, _) => Err(ReplayError::FairnessMissing {
+                format: self.format,
+            }),
+            (found, _) => Err(ReplayError::UnsupportedFormat { found }),
+        }
+    }
+}
+
+/// Checks the seed against its commitment, the deal's seals and the layout.
+fn check_deal(seed: Seed, fair: &Fairness, layout: &Layout) -> Result<(), ReplayError> {
+    if fair::commitment(seed) != fair.commitment {
+        return Err(ReplayError::SeedMismatch);
+    }
+    let nothing = Seated {
+        yellow: Assignment::EMPTY,
+        blue: Assignment::EMPTY,
+    };
+    check_exchange(seed, fair.commitment, DEAL_ROUND, &nothing, &fair.deal)?;
+    if Layout::shuffled(&mut fair::deal_rng(seed, fair.deal.nonces)) != *layout {
+        return Err(ReplayError::LayoutMismatch);
+    }
+    Ok(())
+}
+
+/// Checks each seat's seal against its assignment and nonce, and the nonce
+/// of a move the server made against the one its seed gives.
+fn check_exchange(
+    seed: Seed,
+    commitment: Commitment,
+    round: u32,
+    assignments: &Seated<Assignment>,
+    exchange: &SealedExchange,
+) -> Result<(), ReplayError> {
+    for seat in Seat::ALL {
+        let nonce = exchange.nonces[seat];
+        if fair::seal(commitment, round, seat, &assignments[seat], nonce) != exchange.seals[seat] {
+            return Err(ReplayError::SealMismatch { round, seat });
+        }
+        if exchange.by_server[seat] && nonce != fair::server_nonce(seed, round, seat) {
+            return Err(ReplayError::ServerNonce { round, seat });
+        }
+    }
+    Ok(())
+}
+
+/// The first die that differs between a replayed round and its record,
+/// when both rolled the same number of dice in the same places.
+fn first_different_die(replayed: &RoundReport, recorded: &RoundReport) -> Option<ReplayError> {
+    let rolls = |report: &RoundReport| -> Vec<(Seat, Column, RollKind, Roll)> {
+        let attempts = report.attempts.iter().map(|attempt| {
+            (
+                attempt.seat,
+                attempt.column,
+                RollKind::Attempt,
+                attempt.dice,
+            )
+        });
+        let boosts = report
+            .boosts
+            .iter()
+            .map(|boost| (boost.seat, boost.column, RollKind::Boost, boost.dice));
+        attempts.chain(boosts).collect()
+    };
+    let (replayed_rolls, recorded_rolls) = (rolls(replayed), rolls(recorded));
+    if replayed_rolls.len() != recorded_rolls.len() {
+        return None;
+    }
+    replayed_rolls
+        .iter()
+        .zip(&recorded_rolls)
+        .filter(|(ours, theirs)| ours.0 == theirs.0 && ours.1 == theirs.1 && ours.2 == theirs.2)
+        .find_map(|((seat, column, kind, derived), (_, _, _, written))| {
+            let position = derived
+                .faces()
+                .iter()
+                .zip(written.faces())
+                .position(|(a, b)| a != b)?;
+            Some(ReplayError::DieMismatch {
+                round: recorded.round,
+                seat: *seat,
+                column: *column,
+                kind: *kind,
+                die: position + 1,
+                recorded: written.faces()[position],
+                derived: derived.faces()[position],
+            })
+        })
 }
 
 /// The dice a report rolled, to replay a round without a seed.
@@ -220,24 +474,88 @@ fn first_difference(replayed: &RoundReport, recorded: &RoundReport) -> Option<&'
         .map(|(_, part)| part)
 }
 
-/// A game that deals from a seed, rolls its own dice and records itself:
-/// what a server runs. Create it, then feed it both assignments each round.
+/// A game that deals from a seed and both players' nonces, rolls its own
+/// dice and records itself: what a server runs. Deal it from the deal's
+/// opened exchange, then feed it each round's.
 #[derive(Clone, Debug)]
 pub struct RecordedGame {
     game: Game,
-    dice: RngDice<GameRng>,
+    dice: DiceSource,
     record: GameRecord,
 }
 
+/// Where a recorded game's dice come from.
+#[derive(Clone, Debug)]
+enum DiceSource {
+    /// Sealed play: each round's dice from the seed and both nonces (and
+    /// the seed's commitment, kept: every exchange names it).
+    Sealed(Seed, Commitment),
+    /// A format 1 game resumed: its seed's generator, where it stopped.
+    Unsealed(alloc::boxed::Box<RngDice<GameRng>>),
+}
+
+/// Why a sealed exchange cannot be played. Nothing changes when one is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The options cannot be played.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// Both moves must be sealed and opened first.
+    #[error("both moves must be sealed and opened first")]
+    NotOpened,
+    /// The exchange belongs to another game, or to another round.
+    #[error("the exchange is for round {found} of its game; this is round {expected} of this one")]
+    OtherExchange {
+        /// The round this game plays next (0: the deal).
+        expected: u32,
+        /// The exchange's round.
+        found: u32,
+    },
+    /// A seal or a server nonce does not check.
+    #[error(transparent)]
+    Unsealed(ReplayError),
+    /// The engine refuses the round.
+    #[error(transparent)]
+    Round(#[from] RoundError),
+}
+
 impl RecordedGame {
-    /// A new game shuffled from `seed`.
-    pub fn new(options: Options, seed: Seed) -> Result<RecordedGame, OptionsError> {
-        let mut rng = seed.rng();
-        let layout = Layout::shuffled(&mut rng);
+    /// A game whose every move the server makes (the deal's nonces
+    /// included, [`fair::server_nonce`]): simulations, bots against bots,
+    /// tests. Its record is sealed and verifies, but proves nothing beyond
+    /// the server's seed.
+    pub fn new(options: Options, seed: Seed) -> Result<RecordedGame, PlayError> {
+        let mut deal = Exchange::new(fair::commitment(seed), DEAL_ROUND);
+        for seat in Seat::ALL {
+            deal.make_for(seat, seed, Assignment::EMPTY)
+                .map_err(|_| PlayError::NotOpened)?;
+        }
+        RecordedGame::dealt(options, seed, &deal)
+    }
+
+    /// Deals a sealed game from the seed and the deal's opened exchange
+    /// (round 0, both seals and openings in).
+    pub fn dealt(options: Options, seed: Seed, deal: &Exchange) -> Result<RecordedGame, PlayError> {
+        let commitment = fair::commitment(seed);
+        if deal.round != DEAL_ROUND || deal.commitment != commitment {
+            return Err(PlayError::OtherExchange {
+                expected: DEAL_ROUND,
+                found: deal.round,
+            });
+        }
+        let (_, sealed) = deal.opened().ok_or(PlayError::NotOpened)?;
+        let fairness = Fairness {
+            version: FAIR_VERSION,
+            commitment,
+            deal: sealed,
+            rounds: Vec::new(),
+        };
+        let layout = Layout::shuffled(&mut fair::deal_rng(seed, sealed.nonces));
+        check_deal(seed, &fairness, &layout).map_err(PlayError::Unsealed)?;
         let game = Game::new(options, &layout)?;
         Ok(RecordedGame {
             game,
-            dice: RngDice(rng),
+            dice: DiceSource::Sealed(seed, commitment),
             record: GameRecord {
                 format: RECORD_FORMAT,
                 options,
@@ -245,6 +563,7 @@ impl RecordedGame {
                 layout,
                 rounds: Vec::new(),
                 outcome: None,
+                fair: Some(fairness),
             },
         })
     }
@@ -254,12 +573,11 @@ impl RecordedGame {
     pub fn resume(record: GameRecord) -> Result<RecordedGame, ReplayError> {
         let seed = record.seed.ok_or(ReplayError::NoSeed)?;
         let (game, rng) = record.replay_rounds(Some(seed), |_| {})?;
-        let rng = rng.ok_or(ReplayError::NoSeed)?;
-        Ok(RecordedGame {
-            game,
-            dice: RngDice(rng),
-            record,
-        })
+        let dice = match rng {
+            Some(rng) => DiceSource::Unsealed(alloc::boxed::Box::new(RngDice(rng))),
+            None => DiceSource::Sealed(seed, fair::commitment(seed)),
+        };
+        Ok(RecordedGame { game, dice, record })
     }
 
     /// The game as it stands.
@@ -267,15 +585,77 @@ impl RecordedGame {
         &self.game
     }
 
-    /// Plays one round with the game's own dice and records it. On error,
-    /// nothing changes.
+    /// The commitment to the seed; `None` for a format 1 game.
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.record.fair.as_ref().map(|fair| fair.commitment)
+    }
+
+    /// A new exchange for the round to play (seals of a format 1 game are
+    /// checked, then not recorded).
+    pub fn exchange(&self) -> Exchange {
+        let commitment = match &self.dice {
+            DiceSource::Sealed(_, commitment) => *commitment,
+            DiceSource::Unsealed(_) => self
+                .record
+                .seed
+                .map_or(Commitment::from_bytes([0; 32]), fair::commitment),
+        };
+        Exchange::new(commitment, self.game.round())
+    }
+
+    /// Makes both moves for the server (see [`RecordedGame::new`]) and
+    /// plays the round. On error, nothing changes.
     pub fn play_round(
         &mut self,
         yellow: &Assignment,
         blue: &Assignment,
-    ) -> Result<&RoundReport, RoundError> {
-        let report = self.game.resolve(yellow, blue, &mut self.dice)?;
+    ) -> Result<&RoundReport, PlayError> {
+        let seed = match &self.dice {
+            DiceSource::Sealed(seed, _) => *seed,
+            DiceSource::Unsealed(_) => self.record.seed.ok_or(PlayError::NotOpened)?,
+        };
+        let mut exchange = self.exchange();
+        for (seat, assignment) in [(Seat::Yellow, yellow), (Seat::Blue, blue)] {
+            exchange
+                .make_for(seat, seed, *assignment)
+                .map_err(|_| PlayError::NotOpened)?;
+        }
+        self.play_exchange(&exchange)
+    }
+
+    /// Plays the round whose moves were sealed and opened in `exchange`,
+    /// with the dice the seed and both nonces give, and records it. On
+    /// error, nothing changes.
+    pub fn play_exchange(&mut self, exchange: &Exchange) -> Result<&RoundReport, PlayError> {
+        let round = self.game.round();
+        let expected = self.exchange();
+        if exchange.round != round || exchange.commitment != expected.commitment {
+            return Err(PlayError::OtherExchange {
+                expected: round,
+                found: exchange.round,
+            });
+        }
+        let (assignments, sealed) = exchange.opened().ok_or(PlayError::NotOpened)?;
+        let (yellow, blue) = (&assignments.yellow, &assignments.blue);
+        let report = match &mut self.dice {
+            DiceSource::Sealed(seed, _) => {
+                check_exchange(*seed, exchange.commitment, round, &assignments, &sealed)
+                    .map_err(PlayError::Unsealed)?;
+                let mut dice = RngDice(fair::dice_rng(*seed, round, sealed.nonces));
+                self.game.resolve(yellow, blue, &mut dice)?
+            }
+            DiceSource::Unsealed(dice) => {
+                // Resolving consumes dice even when it fails: try a copy.
+                let mut trial = (**dice).clone();
+                let report = self.game.resolve(yellow, blue, &mut trial)?;
+                **dice = trial;
+                report
+            }
+        };
         self.record.outcome = report.outcome;
+        if let Some(fair) = &mut self.record.fair {
+            fair.rounds.push(sealed);
+        }
         let index = self.record.rounds.len();
         self.record.rounds.push(report);
         Ok(&self.record.rounds[index])

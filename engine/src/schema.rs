@@ -1,6 +1,6 @@
 //! JSON Schemas (feature `schema`) of the types whose JSON is written by
 //! hand rather than derived: pieces, sets of pieces, places of the cake,
-//! rows, rolls and seeds. The derived types carry
+//! rows, rolls, seeds, commitments, seals and nonces. The derived types carry
 //! `#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]`.
 //!
 //! Each schema says what the type's `Deserialize` accepts, as far as JSON
@@ -15,6 +15,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use crate::coords::{ROWS, Row};
 use crate::dice::{MAX_DICE, Roll, Seed};
 use crate::domino::{Domino, DominoSet, PIECE_COUNT};
+use crate::fair::{Commitment, Nonce, Seal};
 use crate::view::CellView;
 
 impl JsonSchema for Domino {
@@ -107,5 +108,50 @@ impl JsonSchema for Seed {
             "type": "string",
             "pattern": "^[0-9a-fA-F]{64}$"
         })
+    }
+}
+
+/// The schema of a 32-byte hash or nonce written as 64 hex digits.
+fn bytes32_schema(description: &str) -> Schema {
+    json_schema!({
+        "description": description,
+        "type": "string",
+        "pattern": "^[0-9a-fA-F]{64}$"
+    })
+}
+
+impl JsonSchema for Commitment {
+    fn schema_name() -> Cow<'static, str> {
+        "Commitment".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        bytes32_schema(
+            "The server's commitment to the game's seed: SHA-256 as 64 hexadecimal digits \
+             (docs/fairness.md).",
+        )
+    }
+}
+
+impl JsonSchema for Seal {
+    fn schema_name() -> Cow<'static, str> {
+        "Seal".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        bytes32_schema(
+            "A sealed move: SHA-256 of the round, seat, assignment and nonce, as 64 \
+             hexadecimal digits (docs/fairness.md).",
+        )
+    }
+}
+
+impl JsonSchema for Nonce {
+    fn schema_name() -> Cow<'static, str> {
+        "Nonce".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        bytes32_schema("32 fresh random bytes as 64 hexadecimal digits (docs/fairness.md).")
     }
 }

@@ -3,14 +3,14 @@
 //! games and rematches until the run stops.
 //!
 //! Latency is measured at every client, from the moment the round's last
-//! commit was sent to the moment the reveal arrives: what a player waits
-//! for once both have decided.
+//! move was sealed to the moment the reveal arrives: what a player waits
+//! for once both have decided, the openings' round trip included.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::bail;
-use mice_cake_engine::{Assignment, GameView, Options, Seat, Seated};
+use mice_cake_engine::{Assignment, Commitment, GameView, Nonce, Opening, Options, Seat, Seated};
 use mice_cake_protocol::{ClientMessage, RoomCode, RoomEvent, RoomOptions, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
@@ -149,6 +149,12 @@ struct Client {
     rng: ChaCha8Rng,
     /// A decided commit, sent when its think time is over.
     pending: Option<PendingCommit>,
+    /// Sealed play (docs/fairness.md): the game's commitment, the move
+    /// sealed and not yet opened (its round and opening), and who has
+    /// sealed the exchange under way.
+    commitment: Option<Commitment>,
+    sealed: Option<(u32, Opening)>,
+    seals: Seated<bool>,
 }
 
 struct PendingCommit {
@@ -178,6 +184,9 @@ impl Client {
             view: None,
             rng: ChaCha8Rng::seed_from_u64(run.plan.seed ^ id as u64),
             pending: None,
+            commitment: None,
+            sealed: None,
+            seals: Seated::default(),
         };
         let entered = client.say_hello_and_enter(entry).await;
         if entered.is_err() {
@@ -212,6 +221,7 @@ impl Client {
                 self.seat = seat;
                 self.game = state.game;
                 self.view = state.view;
+                self.commitment = state.exchange.as_ref().map(|e| e.commitment);
                 self.run.crowd.ready();
                 Ok(state.code)
             }
@@ -264,11 +274,30 @@ impl Client {
     async fn on_message(&mut self, message: ServerMessage) -> anyhow::Result<()> {
         match message {
             ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::GameStarted { game, view, .. } => {
+                RoomEvent::GameStarted {
+                    game, commitment, ..
+                } => {
                     self.game = game;
-                    self.view = Some(view);
+                    self.view = None;
+                    self.commitment = Some(commitment);
+                    self.seals = Seated::default();
+                    // The deal's nonce, sealed at once.
+                    self.seal(0, Assignment::EMPTY).await?;
                 }
-                RoomEvent::RoundStarted { round, .. } => self.decide(round).await?,
+                RoomEvent::Dealt { view, .. } => self.view = Some(view),
+                RoomEvent::RoundStarted { round, .. } => {
+                    self.seals = Seated::default();
+                    self.decide(round).await?;
+                }
+                RoomEvent::Sealed {
+                    round,
+                    seat,
+                    by_server,
+                    ..
+                } => {
+                    self.seals[seat] = true;
+                    self.open_when_due(round, seat, by_server).await?;
+                }
                 RoomEvent::Revealed { report, view, .. } => {
                     let latency = self.clock.since_last_commit(RoundOf {
                         game: self.game,
@@ -289,7 +318,6 @@ impl Client {
                     }
                 }
                 RoomEvent::PlayerJoined { .. }
-                | RoomEvent::Committed { .. }
                 | RoomEvent::Connection { .. }
                 | RoomEvent::Spectators { .. }
                 | RoomEvent::RematchRequested { .. }
@@ -309,8 +337,7 @@ impl Client {
                     .error(|| format!("client {id}: error {code:?}: {message}"));
             }
             ServerMessage::ShuttingDown { .. } => bail!("the server is shutting down"),
-            ServerMessage::CommitAccepted { .. }
-            | ServerMessage::Joined { .. }
+            ServerMessage::Joined { .. }
             | ServerMessage::Left { .. }
             | ServerMessage::Welcome { .. }
             | ServerMessage::RoomList { .. }
@@ -343,14 +370,22 @@ impl Client {
     }
 
     /// Chooses this round's assignment, to send now or after thinking. A
-    /// player with nothing to decide is committed for by the server.
+    /// single legal assignment is sealed at once.
     async fn decide(&mut self, round: u32) -> anyhow::Result<()> {
         let (Some(seat), Some(view)) = (self.seat, self.view.as_ref()) else {
             return Ok(());
         };
         let legal = view.legal_assignments(seat);
         if legal.len() <= 1 {
-            return Ok(());
+            let only = legal.first().copied().unwrap_or(Assignment::EMPTY);
+            self.clock.committing(
+                seat,
+                RoundOf {
+                    game: self.game,
+                    round,
+                },
+            );
+            return self.seal(round, only).await;
         }
         let pick = self.rng.next_u32() as usize % legal.len();
         let plan = self.run.plan;
@@ -374,9 +409,43 @@ impl Client {
             return Ok(());
         };
         self.clock.committing(seat, pending.round);
-        self.send(&ClientMessage::Commit {
-            round: pending.round.round,
-            assignment: pending.assignment,
+        self.seal(pending.round.round, pending.assignment).await
+    }
+
+    /// Seals `assignment` for `round` with a fresh nonce.
+    async fn seal(&mut self, round: u32, assignment: Assignment) -> anyhow::Result<()> {
+        let (Some(seat), Some(commitment)) = (self.seat, self.commitment) else {
+            return Ok(());
+        };
+        let mut nonce = [0u8; 32];
+        self.rng.fill_bytes(&mut nonce);
+        let nonce = Nonce::from_bytes(nonce);
+        let seal = mice_cake_engine::fair::seal(commitment, round, seat, &assignment, nonce);
+        self.sealed = Some((round, Opening { assignment, nonce }));
+        self.send(&ClientMessage::Seal { round, seal }).await
+    }
+
+    /// Opens the move sealed for `round` once both seals are in.
+    async fn open_when_due(
+        &mut self,
+        round: u32,
+        seat: Seat,
+        by_server: bool,
+    ) -> anyhow::Result<()> {
+        if Some(seat) == self.seat && by_server {
+            // The server moved for this player: nothing to open.
+            self.sealed = None;
+        }
+        if !(self.seals.yellow && self.seals.blue) {
+            return Ok(());
+        }
+        let Some((sealed, opening)) = self.sealed.take_if(|(sealed, _)| *sealed == round) else {
+            return Ok(());
+        };
+        self.send(&ClientMessage::Open {
+            round: sealed,
+            assignment: (sealed != 0).then_some(opening.assignment),
+            nonce: opening.nonce,
         })
         .await
     }

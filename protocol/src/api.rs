@@ -185,3 +185,20 @@ pub struct GameViews {
     /// `views[0]` is the cake as dealt; `views[n]` the cake after round n.
     pub views: Vec<mice_cake_engine::GameView>,
 }
+
+/// The engine's check of a finished game (`GET /api/games/{id}/verify`):
+/// for clients that cannot replay the rules themselves. See
+/// `docs/fairness.md` for what it proves and what `mice-cake verify` adds.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameVerdict {
+    /// Whether the record is sealed (format 2): it proves its deal and dice.
+    pub sealed: bool,
+    /// Sealed, and every link checks: seed and commitment, every seal, the
+    /// deal, every die, every rule.
+    pub fair: bool,
+    /// Rounds checked.
+    pub rounds: u32,
+    /// The first broken link, if any.
+    pub problem: Option<String>,
+}

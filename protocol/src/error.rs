@@ -50,8 +50,11 @@ pub enum ErrorCode {
     SpectatorCannotAct,
     /// Not possible at this point of the room (no game in progress, …).
     WrongPhase,
-    /// An assignment was already committed this round.
+    /// A move was already sealed (or opened) this round.
     AlreadyCommitted,
+    /// An opening that does not match its seal, or sent before both seals
+    /// are in; the message says which.
+    BadOpening,
     /// The assignment breaks a rule; the message says which.
     IllegalAssignment,
     /// The server is shutting down.
@@ -72,7 +75,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -95,6 +98,7 @@ impl ErrorCode {
         ErrorCode::SpectatorCannotAct,
         ErrorCode::WrongPhase,
         ErrorCode::AlreadyCommitted,
+        ErrorCode::BadOpening,
         ErrorCode::IllegalAssignment,
         ErrorCode::ShuttingDown,
         ErrorCode::Internal,
@@ -130,6 +134,7 @@ impl ErrorCode {
             ErrorCode::SpectatorCannotAct => "spectator_cannot_act",
             ErrorCode::WrongPhase => "wrong_phase",
             ErrorCode::AlreadyCommitted => "already_committed",
+            ErrorCode::BadOpening => "bad_opening",
             ErrorCode::IllegalAssignment => "illegal_assignment",
             ErrorCode::ShuttingDown => "shutting_down",
             ErrorCode::Internal => "internal",

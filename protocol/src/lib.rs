@@ -35,15 +35,15 @@ pub mod room;
 pub mod schema;
 
 pub use api::{
-    ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, GameViews, Health,
-    HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, RoomList,
+    ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, GameVerdict, GameViews,
+    Health, HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, RoomList,
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    ClientMessage, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION,
-    ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
+    ClientMessage, ExchangeState, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS,
+    PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use room::{

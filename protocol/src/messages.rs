@@ -1,6 +1,9 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
-use mice_cake_engine::{Assignment, Choices, GameView, RoundReport, Seat, Seated};
+use mice_cake_engine::{
+    Assignment, Choices, Commitment, GameView, Nonce, RoundReport, Seal, SealedExchange, Seat,
+    Seated, Seed,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::chat::ChatChannel;
@@ -12,7 +15,10 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 ///
 /// Version 2 added the round's choices (`round_started`, the room state),
 /// refuses invisible characters in names, and answers HTTP errors in JSON.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// Version 3 seals every move (`seal`, then `open`; `docs/fairness.md`):
+/// `commit` and `commit_accepted` are gone, a game starts with the deal's
+/// exchange of nonces, and the seed is revealed at game over.
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -64,14 +70,26 @@ pub enum ClientMessage {
         #[serde(default)]
         last_seq: Option<u64>,
     },
-    /// Commits this round's assignment. It stays secret until both are in.
-    Commit {
-        /// The round it is for: a commit that arrives after its round was
-        /// played (the deadline committed for the player) is refused rather
-        /// than taken for the next round.
+    /// Seals this round's move: the server learns nothing of it but that it
+    /// is made, and the player is bound to it. Round 0 is the deal's exchange
+    /// of nonces. See `docs/fairness.md` for how the seal is computed.
+    Seal {
+        /// The round it is for (0: the deal): a seal that arrives after its
+        /// round was played is refused rather than taken for the next one.
         round: u32,
-        /// The assignment.
-        assignment: Assignment,
+        /// The seal.
+        seal: Seal,
+    },
+    /// Opens the sealed move, once both seals of the round are in (`sealed`
+    /// events for both seats).
+    Open {
+        /// The round (0: the deal).
+        round: u32,
+        /// The assignment sealed; absent for the deal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        assignment: Option<Assignment>,
+        /// The nonce sealed with it.
+        nonce: Nonce,
     },
     /// Asks for a new game in the same room, seats swapped.
     Rematch,
@@ -94,14 +112,15 @@ pub enum ClientMessage {
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 11] = [
+    pub const TYPES: [&'static str; 12] = [
         "hello",
         "list_rooms",
         "create_room",
         "join_room",
         "watch_room",
         "resume",
-        "commit",
+        "seal",
+        "open",
         "rematch",
         "leave",
         "chat",
@@ -129,13 +148,14 @@ impl ClientMessage {
                 kind: kind.clone(),
                 reason: error.to_string(),
             })?;
-        // serde does not refuse unknown fields on variants without fields;
-        // every field must be one the message writes itself.
-        let known = serde_json::to_value(&message).unwrap_or_default();
-        if let Some(unknown) = fields
-            .iter()
-            .find(|field| known.get(field.as_str()).is_none())
-        {
+        // serde refuses unknown fields on variants with fields
+        // (`deny_unknown_fields`), not on those without: there, any field
+        // but the type is unknown.
+        let without_fields = matches!(
+            message,
+            ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::Leave
+        );
+        if without_fields && let Some(unknown) = fields.iter().find(|field| *field != "type") {
             return Err(ParseError::BadFields {
                 kind,
                 reason: format!("unknown field `{unknown}`"),
@@ -223,14 +243,6 @@ pub enum ServerMessage {
         /// What happened.
         event: Box<RoomEvent>,
     },
-    /// The server holds this connection's assignment for the round. Only its
-    /// author receives it.
-    CommitAccepted {
-        /// The round.
-        round: u32,
-        /// The assignment, as committed.
-        assignment: Assignment,
-    },
     /// This connection left its room.
     Left {
         /// The room.
@@ -283,18 +295,20 @@ pub struct PlayedRound {
     pub report: RoundReport,
     /// Whose assignment the server made at the deadline.
     pub auto: Seated<bool>,
+    /// The round's seals and nonces; `null` in a game begun before sealed
+    /// play.
+    pub sealed: Option<SealedExchange>,
 }
 
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 11] = [
+    pub const TYPES: [&'static str; 10] = [
         "welcome",
         "room_list",
         "joined",
         "state",
         "event",
-        "commit_accepted",
         "left",
         "error",
         "shutting_down",
@@ -305,11 +319,12 @@ impl ServerMessage {
 
 impl RoomEvent {
     /// The wire names of every room event kind (see [`ServerMessage::TYPES`]).
-    pub const KINDS: [&'static str; 10] = [
+    pub const KINDS: [&'static str; 11] = [
         "player_joined",
         "game_started",
+        "dealt",
         "round_started",
-        "committed",
+        "sealed",
         "revealed",
         "connection",
         "spectators",
@@ -320,8 +335,8 @@ impl RoomEvent {
 }
 
 /// Something that happened in a room. Events hold only what every member
-/// of the room may know: a player's commit shows as `committed`
-/// alone, and assignments appear only in `revealed`.
+/// of the room may know: a sealed move shows as its seal alone, and
+/// assignments appear only in `revealed`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RoomEvent {
@@ -332,12 +347,22 @@ pub enum RoomEvent {
         /// Who.
         player: PlayerInfo,
     },
-    /// A new game began (the first, or a rematch with seats swapped).
+    /// A new game began (the first, or a rematch with seats swapped): the
+    /// deal's exchange of nonces (round 0) is open. Both players seal a
+    /// nonce, then open it; `dealt` follows.
     GameStarted {
         /// The game's number in this room, from 1.
         game: u32,
         /// Who sits where now.
         players: Seated<PlayerInfo>,
+        /// The server's commitment to the game's seed, before any player
+        /// input: keep it to check the seed revealed at `game_over`.
+        commitment: Commitment,
+    },
+    /// The cake is dealt from the seed and both players' deal nonces.
+    Dealt {
+        /// The deal's seals and nonces.
+        deal: SealedExchange,
         /// The cake, as anyone may see it.
         view: GameView,
     },
@@ -351,10 +376,18 @@ pub enum RoomEvent {
         /// What each player may do this round (public: both see both).
         choices: Seated<Choices>,
     },
-    /// A player has committed. Nothing about the assignment is told.
-    Committed {
-        /// Who.
+    /// A player's move is sealed: nothing about it is told but its seal.
+    /// Once both seals of a round are in, both players open their moves.
+    Sealed {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
         seat: Seat,
+        /// The seal.
+        seal: Seal,
+        /// Whether the server made the move (a bot, a missed deadline): its
+        /// nonce comes from the committed seed.
+        by_server: bool,
     },
     /// Both assignments, every die, every outcome.
     Revealed {
@@ -364,6 +397,9 @@ pub enum RoomEvent {
         auto: Seated<bool>,
         /// The cake after the round.
         view: GameView,
+        /// The round's seals and nonces; `null` in a game begun before
+        /// sealed play.
+        sealed: Option<SealedExchange>,
     },
     /// A player's connection dropped or came back.
     Connection {
@@ -393,8 +429,12 @@ pub enum RoomEvent {
     GameOver {
         /// Winner, scores and how it ended.
         result: GameResult,
-        /// Its id, for `GET /api/games/{id}`.
-        game_id: GameId,
+        /// Its id, for `GET /api/games/{id}` (the record, to verify);
+        /// `null` for a game that ended before its deal (nothing to keep).
+        game_id: Option<GameId>,
+        /// The game's seed, secret until now: it must match the commitment
+        /// of `game_started`.
+        seed: Seed,
     },
 }
 
@@ -418,11 +458,10 @@ pub struct RoomState {
     pub game: u32,
     /// The cake as anyone may see it; none before the first game.
     pub view: Option<GameView>,
-    /// Who has committed this round.
+    /// Who has sealed this round's move (or the deal's nonce).
     pub committed: Seated<bool>,
-    /// The recipient's own assignment this round, if committed. Never the
-    /// opponent's.
-    pub your_commit: Option<Assignment>,
+    /// The exchange of sealed moves under way, while a game is on.
+    pub exchange: Option<ExchangeState>,
     /// Milliseconds left to commit this round, when the room has a deadline
     /// and a game is on; `null` otherwise.
     pub deadline_ms: Option<u64>,
@@ -442,4 +481,21 @@ pub struct RoomState {
     pub missed_deadline_limit: u32,
     /// The number of the last event this state includes.
     pub seq: u64,
+}
+
+/// The exchange of sealed moves under way in a room: what a client needs to
+/// seal, or to open, after it (re)enters.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExchangeState {
+    /// The game's commitment to its seed.
+    pub commitment: Commitment,
+    /// The round (0: the deal, before the cake is dealt).
+    pub round: u32,
+    /// The seals in so far.
+    pub seals: Seated<Option<Seal>>,
+    /// Whose move is opened (only the server knows what it holds).
+    pub opened: Seated<bool>,
+    /// Whose move the server made.
+    pub by_server: Seated<bool>,
 }

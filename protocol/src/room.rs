@@ -89,6 +89,8 @@ pub enum ForfeitCause {
     Disconnected,
     /// Left the room during the game.
     Left,
+    /// Sealed a move but did not open it in time (`docs/fairness.md`).
+    NotOpened,
 }
 
 /// How a game ended.

@@ -88,6 +88,18 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_DISCONNECT_GRACE", default_value = "120s", value_parser = humantime::parse_duration)]
     pub disconnect_grace: Duration,
 
+    /// Time a player's client has to open its sealed move once both are in
+    /// (it does so at once by itself); a player who does not open in time
+    /// forfeits (docs/fairness.md).
+    #[arg(long, env = "MICE_CAKE_OPEN_TIMEOUT", default_value = "30s", value_parser = humantime::parse_duration)]
+    pub open_timeout: Duration,
+
+    /// Time a player's client has to seal its nonce for a game's deal (it
+    /// does so at once by itself); after it, the server makes the nonce
+    /// from its committed seed (docs/fairness.md).
+    #[arg(long, env = "MICE_CAKE_DEAL_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub deal_timeout: Duration,
+
     /// Round deadline of rooms that do not choose one; 0 for none.
     #[arg(long, env = "MICE_CAKE_DEFAULT_DEADLINE", default_value = "60s", value_parser = humantime::parse_duration)]
     pub default_deadline: Duration,
@@ -187,6 +199,12 @@ impl Config {
         let durations = [
             ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
             ("room-idle", self.room_idle, Duration::ZERO),
+            (
+                "open-timeout",
+                self.open_timeout,
+                Duration::from_millis(100),
+            ),
+            ("deal-timeout", self.deal_timeout, Duration::ZERO),
             ("hello-timeout", self.hello_timeout, Duration::ZERO),
             ("handshake-timeout", self.handshake_timeout, Duration::ZERO),
             ("write-timeout", self.write_timeout, Duration::ZERO),

@@ -267,6 +267,8 @@ struct Session {
     membership: Option<Membership>,
     limit: RateLimit,
     chat_limit: RateLimit,
+    /// Openings that follow seals already counted against the rate.
+    openings_owed: u8,
     violations: u32,
 }
 
@@ -281,6 +283,7 @@ impl Session {
             membership: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
+            openings_owed: 0,
             violations: 0,
         }
     }
@@ -308,7 +311,17 @@ impl Session {
     /// A text frame, or `None` for a binary one.
     async fn on_frame(&mut self, text: Option<&str>) {
         metrics::counter!(crate::metrics::MESSAGES_RECEIVED).increment(1);
-        if !self.limit.allow(std::time::Instant::now()) {
+        let parsed = text
+            .filter(|text| text.len() <= MAX_FRAME_BYTES)
+            .map(ClientMessage::parse);
+        // A move is two messages, its seal and its opening: the opening
+        // that follows a seal is not counted against the rate, so that the
+        // rate means moves, as it did before sealed play.
+        let owed_opening =
+            matches!(parsed, Some(Ok(ClientMessage::Open { .. }))) && self.openings_owed > 0;
+        if owed_opening {
+            self.openings_owed -= 1;
+        } else if !self.limit.allow(std::time::Instant::now()) {
             self.violations += 1;
             let rate = self.shared.config.messages_per_second;
             return self.refuse(Refusal::new(
@@ -322,22 +335,23 @@ impl Session {
                 "messages are JSON text frames, not binary",
             ));
         };
-        if text.len() > MAX_FRAME_BYTES {
-            return self.refuse(Refusal::new(
+        match parsed {
+            None => self.refuse(Refusal::new(
                 ErrorCode::FrameTooLarge,
                 format!(
                     "frames are limited to {MAX_FRAME_BYTES} bytes, this one has {}",
                     text.len()
                 ),
-            ));
-        }
-        match ClientMessage::parse(text) {
-            Ok(message) => {
+            )),
+            Some(Ok(message)) => {
+                if matches!(message, ClientMessage::Seal { .. }) {
+                    self.openings_owed = (self.openings_owed + 1).min(2);
+                }
                 if let Err(refusal) = self.dispatch(message).await {
                     self.refuse(refusal);
                 }
             }
-            Err(error) => self.refuse(Refusal::new(error.code(), error.to_string())),
+            Some(Err(error)) => self.refuse(Refusal::new(error.code(), error.to_string())),
         }
     }
 
@@ -395,11 +409,19 @@ impl Session {
                 self.enter(room, Some(seat));
                 Ok(())
             }
-            ClientMessage::Commit { round, assignment } => {
-                self.tell_room(Command::Commit {
+            ClientMessage::Seal { round, seal } => {
+                self.tell_room(Command::Seal { conn, round, seal }).await
+            }
+            ClientMessage::Open {
+                round,
+                assignment,
+                nonce,
+            } => {
+                self.tell_room(Command::Open {
                     conn,
                     round,
                     assignment,
+                    nonce,
                 })
                 .await
             }
@@ -435,7 +457,7 @@ impl Session {
     fn hello(&mut self, version: u32, name: &str) -> Result<(), Refusal> {
         if version != PROTOCOL_VERSION {
             let update = if version < PROTOCOL_VERSION {
-                "update the client"
+                "update the client (version 3 seals every move so that either player can check                  the game was fair: docs/fairness.md; this server serves a browser client of its                  version at its own address)"
             } else {
                 "this server is older than the client: use a client of its version, or ask \
                  its operator to update it"

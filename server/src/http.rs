@@ -38,7 +38,8 @@ const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /ws, /api/rooms, \
-     /api/games, /api/games/{id}, /api/games/{id}/views, /api/odds, /api/schema, /healthz, /metrics";
+     /api/games, /api/games/{id}, /api/games/{id}/views, /api/games/{id}/verify, /api/odds, \
+     /api/schema, /healthz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -52,6 +53,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/views", get(game_views))
+        .route("/api/games/{id}/verify", get(game_verdict))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
@@ -159,24 +161,40 @@ async fn game(
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {
+    match finished_game(&id, &shared, params, "/api/games/{id}").await {
+        Ok(game) => Json(game).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// A stored game, or the answer that says why not.
+async fn finished_game(
+    id: &str,
+    shared: &Shared,
+    params: Result<Query<NoParams>, QueryRejection>,
+    path: &str,
+) -> Result<mice_cake_protocol::FinishedGame, Response> {
     if let Err(rejection) = params {
-        return bad_query(&rejection, "/api/games/{id} takes no parameters");
+        return Err(bad_query(
+            &rejection,
+            &format!("{path} takes no parameters"),
+        ));
     }
     let Ok(id) = id.parse() else {
-        return api_error(
+        return Err(api_error(
             StatusCode::BAD_REQUEST,
             ErrorCode::BadMessage,
             format!("{id:?} is not a game id"),
-        );
+        ));
     };
     match shared.rooms.storage.game(id).await {
-        Ok(Some(game)) => Json(game).into_response(),
-        Ok(None) => api_error(
+        Ok(Some(game)) => Ok(game),
+        Ok(None) => Err(api_error(
             StatusCode::NOT_FOUND,
             ErrorCode::UnknownGame,
             format!("no finished game has the id {id}"),
-        ),
-        Err(cause) => storage_failed(&cause),
+        )),
+        Err(cause) => Err(storage_failed(&cause)),
     }
 }
 
@@ -186,26 +204,9 @@ async fn game_views(
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {
-    if let Err(rejection) = params {
-        return bad_query(&rejection, "/api/games/{id}/views takes no parameters");
-    }
-    let Ok(id) = id.parse() else {
-        return api_error(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::BadMessage,
-            format!("{id:?} is not a game id"),
-        );
-    };
-    let game = match shared.rooms.storage.game(id).await {
-        Ok(Some(game)) => game,
-        Ok(None) => {
-            return api_error(
-                StatusCode::NOT_FOUND,
-                ErrorCode::UnknownGame,
-                format!("no finished game has the id {id}"),
-            );
-        }
-        Err(cause) => return storage_failed(&cause),
+    let game = match finished_game(&id, &shared, params, "/api/games/{id}/views").await {
+        Ok(game) => game,
+        Err(response) => return response,
     };
     let mut views = Vec::with_capacity(game.record.rounds.len() + 1);
     let replayed = game.record.replay_each_round(|game| {
@@ -214,14 +215,38 @@ async fn game_views(
     match replayed {
         Ok(_) => Json(mice_cake_protocol::GameViews { views }).into_response(),
         Err(cause) => {
-            error!(cause = %cause, game = %id, "a stored game does not replay");
+            error!(cause = %cause, game = %game.id, "a stored game does not replay");
             api_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 ErrorCode::Internal,
-                format!("the stored game {id} does not replay"),
+                format!("the stored game {} does not replay", game.id),
             )
         }
     }
+}
+
+/// The engine's check of a finished game's record (`docs/fairness.md`):
+/// for clients that cannot run the engine (the browser). What it proves
+/// rests on this server's engine; `mice-cake verify` checks the same
+/// record without trusting the server.
+async fn game_verdict(
+    Path(id): Path<String>,
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+) -> Response {
+    let game = match finished_game(&id, &shared, params, "/api/games/{id}/verify").await {
+        Ok(game) => game,
+        Err(response) => return response,
+    };
+    let record = &game.record;
+    let problem = record.replay().err().map(|error| error.to_string());
+    Json(mice_cake_protocol::GameVerdict {
+        sealed: record.is_sealed(),
+        fair: problem.is_none() && record.is_sealed(),
+        rounds: u32::try_from(record.rounds.len()).unwrap_or(u32::MAX),
+        problem,
+    })
+    .into_response()
 }
 
 /// `GET /api/games`'s query.

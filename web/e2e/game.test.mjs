@@ -149,11 +149,13 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
         return true;
       }
       // Bob commits, then reloads in the middle of the round: the page has
-      // his seat and knows his commit is in; the round is played with it.
+      // his seat and his sealed move (kept in the browser: the server cannot
+      // give it back), and opens it when Ann's seal comes.
       bobChecks = round;
       await commit(bob.page);
       await bob.page.reload();
-      await bob.page.getByText("Your commit is in").waitFor();
+      await bob.page.getByText("Your move is sealed").waitFor();
+      await bob.page.locator("#your-move").waitFor();
       assert.equal(await bob.page.locator("#state-blue").textContent(), "committed ✓");
       assert.equal(await bob.page.locator(`section.assign[data-round="${round}"]`).count(), 0, "nothing to commit again");
       bobHasChecked = true;
@@ -174,6 +176,12 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
     results.push(await page.locator("section.result p").first().textContent());
   }
   assert.equal(new Set(results).size, 1, `one result: ${results}`);
+  // Every page checked the game: the seed against its commitment, the seals
+  // it saw, its own moves; the deal, the dice and the rules by the engine.
+  for (const page of [ann.page, bob.page, watcher?.page]) {
+    assert.ok(page);
+    await page.locator("#fairness", { hasText: "Verified fair" }).waitFor();
+  }
   for (const page of [ann.page, bob.page]) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "game-over");

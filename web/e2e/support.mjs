@@ -252,7 +252,7 @@ export async function commit(page) {
       await taken.waitFor({ state: "detached", timeout: attempt < 3 ? 5_000 : PATIENCE_MS });
       return round;
     } catch (error) {
-      if (attempt < 3 && (await page.locator("p.notice", { hasText: "Committing" }).count()) === 0) continue;
+      if (attempt < 3 && (await page.locator("p.notice", { hasText: "Sealing" }).count()) === 0) continue;
       const said = await page.locator("main").innerText();
       throw new Error(`the commit for round ${round} was not taken; the page says:\n${said}`, { cause: error });
     }

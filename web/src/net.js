@@ -3,7 +3,7 @@
 // event seen, or watching again). Seat tokens are kept in the browser's
 // storage per server and room, so that a reload takes the seat back.
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;

@@ -1,11 +1,13 @@
 // A room at /r/CODE: the game as a player (holding the seat's token, or
 // taking the free seat) or a spectator sees it. The server decides every
 // rule: what a column offers comes from the round's `choices`, the odds
-// from the engine's table (`/api/odds`), an illegal commit is explained
-// with the server's words.
+// from the engine's table (`/api/odds`), an illegal move is explained
+// with the server's words. Every move is sealed, then opened, by the page
+// itself (fair.js); a finished game is checked.
 
 import { announce, h, replace } from "./dom.js";
 import { back, domino } from "./dominoes.js";
+import { NOTHING, checkAgainstWhatWasSeen, freshNonce, sealOf, sealing } from "./fair.js";
 import { Connection, names, seats } from "./net.js";
 import {
   COLUMNS,
@@ -49,6 +51,9 @@ const SPECTATOR_NAME = "spectator";
  *   changed: Set<string>,
  *   resultOpen: boolean,
  *   link: string,
+ *   fairness: string,
+ *   commitment: string,
+ *   redraw: () => void,
  * }} Model
  */
 
@@ -105,7 +110,10 @@ function enter(root, name, entry, odds) {
   const model = emptyModel();
   const listening = new AbortController();
   const connection = new Connection(name, entry, (event) => {
-    if (event.kind === "message") received(model, event.message, connection);
+    if (event.kind === "message") {
+      received(model, event.message, connection);
+      automatic(model, connection);
+    }
     else if (event.kind === "status") model.link = event.status;
     else if (event.kind === "failed") {
       if (event.code === "room_full" && entry.kind === "join") {
@@ -124,6 +132,7 @@ function enter(root, name, entry, odds) {
     signal: listening.signal,
   });
   const ticking = window.setInterval(() => tick(root, model), 250);
+  model.redraw = () => draw(root, model, connection, odds);
   draw(root, model, connection, odds);
 }
 
@@ -144,6 +153,9 @@ function emptyModel() {
     changed: new Set(),
     resultOpen: false,
     link: "connecting",
+    fairness: "",
+    commitment: "",
+    redraw: () => {},
   };
 }
 
@@ -245,9 +257,19 @@ function received(model, message, connection) {
     case "state": {
       const before = model.room;
       model.room = message.state;
+      if (message.state.exchange) model.commitment = message.state.exchange.commitment;
+      // A whole state (a reconnection, a server restart, which keeps no
+      // player's opening): an opening the server does not hold goes again.
+      const held = sealing.get(message.state.code);
+      if (held?.pending && !(message.state.you && message.state.exchange?.opened[message.state.you])) {
+        held.pending.sent = false;
+        sealing.set(message.state.code, held);
+      }
       if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
       model.deadline = message.state.deadline_ms !== null ? Date.now() + message.state.deadline_ms : null;
-      if (message.state.your_commit) model.notice = "Your commit is in; waiting for your opponent.";
+      if (message.state.you && message.state.exchange?.seals[message.state.you] && message.state.exchange.round > 0) {
+        model.notice = "Your move is sealed; waiting for your opponent.";
+      }
       if (message.state.code && location.pathname !== `/r/${message.state.code}`) {
         history.replaceState(null, "", `/r/${message.state.code}`);
       }
@@ -266,13 +288,6 @@ function received(model, message, connection) {
         model.room.seq = message.seq;
         applyEvent(model, message.event);
       }
-      break;
-    case "commit_accepted":
-      if (model.room) {
-        model.room.your_commit = message.assignment;
-        if (model.room.you) model.room.committed[model.room.you] = true;
-      }
-      model.notice = "Your commit is in, secret until both are in.";
       break;
     case "chat":
       model.chat.push(message);
@@ -313,7 +328,11 @@ function applyEvent(model, event) {
       }
       room.game = event.game;
       room.players = event.players;
-      room.view = event.view;
+      room.view = null;
+      room.exchange = newExchange(event.commitment, 0);
+      model.commitment = event.commitment;
+      room.committed = { yellow: false, blue: false };
+      model.fairness = "";
       room.status = "playing";
       room.result = null;
       room.rematch = { yellow: false, blue: false };
@@ -322,10 +341,15 @@ function applyEvent(model, event) {
       model.resultOpen = false;
       announce(`Game ${event.game} starts.`);
       break;
+    case "dealt":
+      room.view = event.view;
+      room.exchange = null;
+      room.committed = { yellow: false, blue: false };
+      break;
     case "round_started":
       room.choices = event.choices;
       room.committed = { yellow: false, blue: false };
-      room.your_commit = null;
+      room.exchange = newExchange(model.commitment, event.round);
       if (room.view) room.view.round = event.round;
       model.deadline = event.deadline_ms !== null ? Date.now() + event.deadline_ms : null;
       model.mice = [0, 0, 0, 0];
@@ -337,12 +361,20 @@ function applyEvent(model, event) {
         model.notice = "";
       }
       break;
-    case "committed":
+    case "sealed":
       room.committed[event.seat] = true;
-      if (event.seat !== room.you) announce(`${seatName(event.seat)} has committed.`);
+      if (room.exchange && room.exchange.round === event.round) {
+        room.exchange.seals[event.seat] = event.seal;
+        room.exchange.by_server[event.seat] = event.by_server;
+      }
+      if (event.seat !== room.you && event.round > 0) announce(`${seatName(event.seat)} has committed.`);
+      if (event.seat === room.you && event.round > 0) model.notice = "Your move is sealed: secret, even from the server, until both are in.";
       break;
     case "revealed": {
-      model.rounds.push({ report: event.report, auto: event.auto });
+      model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed });
+      room.exchange = null;
+      // A sealed move is revealed now: its note is no longer true.
+      if (model.notice.startsWith("Your move is sealed")) model.notice = "";
       room.view = event.view;
       room.last_report = event.report;
       model.changed = changedCells(event.report);
@@ -375,8 +407,10 @@ function applyEvent(model, event) {
     case "game_over":
       room.result = event.result;
       room.status = "finished";
-      room.game_ids.push(event.game_id);
+      if (event.game_id) room.game_ids.push(event.game_id);
       room.committed = { yellow: false, blue: false };
+      room.exchange = null;
+      if (event.game_id) checkGame(model, event.game_id);
       model.deadline = null;
       model.resultOpen = true;
       announce(`Game over. ${resultText(event.result)}.`);
@@ -491,10 +525,132 @@ function commit(model, connection) {
   const room = model.room;
   const round = room.view.round;
   const assignment = { mice: [...model.mice], steal: model.steal };
-  const sent = connection.send({ type: "commit", round, assignment });
+  const sent = seal(model, connection, round, assignment);
   model.notice = sent
-    ? "Committing…"
-    : `Reconnecting… your commit is sent as soon as the connection is back, if round ${round} is still open.`;
+    ? "Sealing…"
+    : `Reconnecting… your move is sent as soon as the connection is back, if round ${round} is still open.`;
+}
+
+/** An exchange just opened. @param {string} commitment @param {number} round */
+function newExchange(commitment, round) {
+  return {
+    commitment,
+    round,
+    seals: { yellow: null, blue: null },
+    opened: { yellow: false, blue: false },
+    by_server: { yellow: false, blue: false },
+  };
+}
+
+/**
+ * What this browser sealed and saw in the room's current game, kept in
+ * its storage (a reload must still open the move sealed).
+ * @param {Model} model
+ * @returns {import("./fair.js").Sealing | null}
+ */
+function kept(model) {
+  const room = model.room;
+  if (!room?.exchange) return sealing.get(room?.code ?? "");
+  const held = sealing.get(room.code);
+  if (held && held.game === room.game && held.commitment === room.exchange.commitment) return held;
+  return { game: room.game, commitment: room.exchange.commitment, seat: room.you, pending: null, own: [], seals: {} };
+}
+
+/**
+ * Seals `assignment` for `round` with a fresh nonce, keeps the opening and
+ * sends the seal; returns whether it went out now.
+ * @param {Model} model @param {Connection} connection @param {number} round
+ * @param {import("./fair.js").Assignment} assignment
+ */
+function seal(model, connection, round, assignment) {
+  const room = model.room;
+  const held = kept(model);
+  if (!room?.exchange || !room.you || !held) return false;
+  const nonce = freshNonce();
+  held.pending = { round, assignment, nonce, sent: false };
+  held.seat = room.you;
+  sealing.set(room.code, held);
+  return connection.send({ type: "seal", round, seal: sealOf(room.exchange.commitment, round, room.you, assignment, nonce) });
+}
+
+/**
+ * What the page sends by itself after each message: the deal's nonce, a
+ * forced move, the opening of its sealed move once both seals are in. It
+ * notes the seals it sees before opening, for the check at the end.
+ * @param {Model} model @param {Connection} connection
+ */
+function automatic(model, connection) {
+  const room = model.room;
+  const exchange = room?.exchange;
+  if (!room || !exchange || room.status !== "playing") return;
+  const held = kept(model);
+  if (!held) return;
+  const both = exchange.seals.yellow && exchange.seals.blue;
+  if (both) held.seals[exchange.round] = { yellow: exchange.seals.yellow, blue: exchange.seals.blue };
+  sealing.set(room.code, held);
+  const you = room.you;
+  if (!you) return;
+  const mine = held.pending && held.pending.round === exchange.round ? held.pending : null;
+  if (!exchange.seals[you] && !mine) {
+    if (exchange.round === 0) seal(model, connection, 0, NOTHING);
+    else if (room.choices?.[you]?.forced) seal(model, connection, exchange.round, room.choices[you].forced);
+    return;
+  }
+  if (both && mine && !mine.sent && !exchange.opened[you] && !exchange.by_server[you]) {
+    const message =
+      exchange.round === 0
+        ? { type: "open", round: 0, nonce: mine.nonce }
+        : { type: "open", round: exchange.round, assignment: mine.assignment, nonce: mine.nonce };
+    if (connection.send(message)) {
+      mine.sent = true;
+      held.own = held.own.filter((move) => move.round !== mine.round);
+      held.own.push({ round: mine.round, assignment: mine.assignment, nonce: mine.nonce });
+      sealing.set(room.code, held);
+    }
+  }
+}
+
+/** This player's sealed move, shown while it waits for the other. @param {Model} model */
+function sealedMove(model) {
+  const move = yourMove(model);
+  return move ? h("p", { class: "sealed-move", id: "your-move" }, `Your move: ${assignmentText(move)}, sealed.`) : null;
+}
+
+/** This player's move sealed this round, once the server has its seal. @param {Model} model */
+function yourMove(model) {
+  const room = model.room;
+  if (!room?.you || !room.exchange?.seals[room.you]) return null;
+  const held = sealing.get(room.code);
+  const pending = held?.pending;
+  return pending && held.game === room.game && pending.round === room.exchange.round ? pending.assignment : null;
+}
+
+/**
+ * Checks the finished game: the seed against the commitment, the seals
+ * seen and this player's own moves here; the deal, the dice and the rules
+ * by the server's engine.
+ * @param {Model} model @param {string} gameId
+ */
+async function checkGame(model, gameId) {
+  model.fairness = "Checking that the game was fair…";
+  const seen = sealing.get(model.room?.code ?? "");
+  try {
+    const [game, verdict] = await Promise.all([
+      fetch(`/api/games/${gameId}`).then((response) => response.json()),
+      fetch(`/api/games/${gameId}/verify`).then((response) => response.json()),
+    ]);
+    const mine = seen && seen.commitment === game.record.fair?.commitment ? seen : null;
+    const problem = checkAgainstWhatWasSeen(game.record, mine) ?? verdict.problem;
+    model.fairness = problem
+      ? `NOT FAIR: ${problem}`
+      : verdict.fair
+        ? "✓ Verified fair: dice nobody chose, moves nobody saw early."
+        : "Not provably fair: a game from before sealed play.";
+  } catch (error) {
+    model.fairness = `Could not check the game: ${error}`;
+  }
+  announce(model.fairness);
+  model.redraw();
 }
 
 /**
@@ -526,13 +682,18 @@ function draw(root, model, connection, odds) {
     h(
       "div",
       { class: "play" },
-      room.view && room.game > 0 ? board(model, bottom) : waiting(room),
+      room.view && room.game > 0
+        ? board(model, bottom)
+        : room.status === "playing"
+          ? h("p", { class: "dealing" }, "Dealing the cake from the server's committed seed and both players' sealed nonces…")
+          : waiting(room),
       h(
         "div",
         { class: "side" },
         model.resultOpen && room.result ? resultPanel(model, connection, root, odds) : null,
         deciding(model) ? assignPanel(model, connection, root, odds) : null,
         model.notice ? h("p", { class: "notice", role: "status" }, model.notice) : null,
+        sealedMove(model),
         logPanel(model),
       ),
     ),
@@ -772,6 +933,7 @@ function resultPanel(model, connection, root, odds) {
     h("h2", {}, `Game ${room.game} over`),
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
+    model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
     id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, "Replay this game")) : null,
     h("p", { class: "buttons" }, rematch, " ", close),
   );

@@ -105,8 +105,13 @@ pub(super) fn round_lines(
         }
     };
     let attempts: Vec<(usize, &Attempt)> = report.attempts.iter().enumerate().collect();
-    if width >= SIDE_BY_SIDE {
-        let half = usize::from(width.saturating_sub(7) / 2);
+    let half = usize::from(width.saturating_sub(7) / 2);
+    // Side by side only when every attempt fits its half (a long one, with
+    // its boost, goes on a line of its own).
+    let fits = attempts
+        .iter()
+        .all(|(_, attempt)| attempt_words(attempt, None).width() <= half);
+    if width >= SIDE_BY_SIDE && fits {
         for column in Column::ALL {
             let side = |seat: Seat| {
                 attempts
@@ -144,8 +149,48 @@ pub(super) fn round_lines(
             }
         }
     }
-    for (index, boost) in report.boosts.iter().enumerate() {
-        if let Some(frame) = shown(report.attempts.len() + index) {
+    let boosts: Vec<(&BoostRoll, Option<u64>)> = report
+        .boosts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, boost)| Some((boost, shown(report.attempts.len() + index)?)))
+        .collect();
+    // Boosts side by side too, Yellow's left, when they fit their halves.
+    let boost_side =
+        |boost: &BoostRoll, frame| format!("{} {}", boost.column, boost_words(boost, frame));
+    let boosts_fit = boosts
+        .iter()
+        .all(|(boost, frame)| boost_side(boost, *frame).width() <= half);
+    if width >= SIDE_BY_SIDE && fits && boosts_fit {
+        let mut rows: Vec<Seated<Option<String>>> = Vec::new();
+        for (boost, frame) in &boosts {
+            let words = boost_side(boost, *frame);
+            match rows.last_mut() {
+                Some(row) if row[boost.seat].is_none() && boost.seat == Seat::Blue => {
+                    row[boost.seat] = Some(words);
+                }
+                _ => {
+                    let mut row = Seated::default();
+                    row[boost.seat] = Some(words);
+                    rows.push(row);
+                }
+            }
+        }
+        for row in rows {
+            let yellow = row.yellow.unwrap_or_default();
+            let pad = half.saturating_sub(yellow.width());
+            lines.push(Line::from(vec![
+                Span::raw("  ↻ "),
+                Span::styled(yellow, Style::new().fg(color(Seat::Yellow))),
+                Span::raw(format!("{} │ ", " ".repeat(pad))),
+                Span::styled(
+                    row.blue.unwrap_or_default(),
+                    Style::new().fg(color(Seat::Blue)),
+                ),
+            ]));
+        }
+    } else {
+        for (boost, frame) in boosts {
             lines.push(Line::styled(
                 format!(
                     "  ↻ {} {} boost: {}",

@@ -34,10 +34,18 @@ const ANIMATION_TICK: Duration = Duration::from_millis(40);
 /// panics included (`ratatui::init` installs the hook). Quitting leaves
 /// the room; a signal (the terminal closed, say) does not, so that the
 /// seat is kept for the server's grace period.
-pub async fn run(mut session: Session, settings: Settings) -> anyhow::Result<outcome::Session> {
+pub async fn run(
+    mut session: Session,
+    settings: Settings,
+    http: &str,
+    kept: Option<crate::sealing::KeptOpenings>,
+) -> anyhow::Result<outcome::Session> {
     let mut model = Model::with(settings, Instant::now());
+    if let Some(kept) = kept {
+        model.tracker.sealer = crate::sealing::Sealer::keeping(kept);
+    }
     let mut terminal = ratatui::init();
-    let ended = event_loop(&mut terminal, &mut session, &mut model).await;
+    let ended = event_loop(&mut terminal, &mut session, &mut model, http).await;
     ratatui::restore();
     let outcome = ended?;
     if outcome == Outcome::Done {
@@ -64,6 +72,7 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             number: game.number,
             result: game.result,
             game_id: game.game_id,
+            fairness: None,
         })
         .collect();
     if let (Some((result, game_id)), Some(room)) =
@@ -73,6 +82,7 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             number: room.game,
             result,
             game_id,
+            fairness: model.fairness.clone(),
         });
     }
     games
@@ -82,8 +92,12 @@ async fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     session: &mut Session,
     model: &mut Model,
+    http: &str,
 ) -> anyhow::Result<Outcome> {
     let mut keys = EventStream::new();
+    // Verdicts of finished games, checked on a task of their own.
+    let verdicts = tokio::sync::mpsc::channel::<String>(4);
+    let mut verdicts = (verdicts.0, verdicts.1);
     let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
     // reason) until the person quits.
@@ -111,6 +125,7 @@ async fn event_loop(
                 None => return Ok(Outcome::Done),
             },
             () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
+            Some(verdict) = verdicts.1.recv() => Msg::Verified(verdict),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
             signal = signals.next() => return Ok(Outcome::Interrupted(signal)),
@@ -127,6 +142,18 @@ async fn event_loop(
                     let _ = stdout.flush();
                 }
                 Cmd::Quit => return Ok(quitting(model)),
+                Cmd::Verify(id) => {
+                    let witness = model
+                        .tracker
+                        .you()
+                        .map(|_| model.tracker.sealer.witness().clone());
+                    let http = http.to_owned();
+                    let verdicts = verdicts.0.clone();
+                    tokio::spawn(async move {
+                        let verdict = crate::verify::check_played(http, id, witness).await;
+                        let _ = verdicts.send(verdict).await;
+                    });
+                }
             }
         }
         // Refused before ever entering a room: nothing to show, say why.

@@ -20,6 +20,8 @@ pub enum Msg {
     Net(NetEvent),
     /// Time passes (countdowns, the reveal).
     Tick(Instant),
+    /// What checking the last game's record said.
+    Verified(String),
 }
 
 /// What the interface asks for.
@@ -28,6 +30,9 @@ pub enum Cmd {
     Send(ClientMessage),
     /// Ring the terminal's bell.
     Bell,
+    /// Fetch the finished game's record and check it against what this
+    /// client saw (`Msg::Verified` answers).
+    Verify(mice_cake_protocol::GameId),
     /// Leave the room and end the program.
     Quit,
 }
@@ -119,6 +124,8 @@ pub struct Model {
     /// Stepping through a finished game: what the title says instead of
     /// the room's live state.
     pub replay: Option<String>,
+    /// What checking the last game said ("verified fair", or the problem).
+    pub fairness: Option<String>,
     pub now: Instant,
 }
 
@@ -144,6 +151,7 @@ impl Model {
             held_commit: None,
             chat: ChatPane::default(),
             replay: None,
+            fairness: None,
             now,
         }
     }
@@ -194,6 +202,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::Net(event) => net(model, event),
+        Msg::Verified(verdict) => {
+            model.fairness = Some(verdict);
+            Vec::new()
+        }
         Msg::Key(key) => key_pressed(model, key),
     }
 }
@@ -218,7 +230,10 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 // The question it replaces is no longer asked.
                 model.confirm_quit = false;
             }
-            if matches!(message, ServerMessage::CommitAccepted { .. }) {
+            if let ServerMessage::Event { event, .. } = &message
+                && let RoomEvent::Sealed { seat, .. } = **event
+                && model.tracker.you() == Some(seat)
+            {
                 model.held_commit = None;
             }
             if let ServerMessage::Event { event, .. } = &message
@@ -236,7 +251,12 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                     cmds.push(Cmd::Bell);
                 }
             }
-            match model.tracker.apply(&message, model.now) {
+            let history = model.tracker.is_history(&message);
+            let happening = model.tracker.apply(&message, model.now);
+            // The deal's nonce, a forced move, openings: sent by the client
+            // itself.
+            cmds.extend(model.tracker.automatic().into_iter().map(Cmd::Send));
+            match happening {
                 Some(Happening::Revealed(played)) => {
                     model.scroll = 0;
                     model.reveal = model
@@ -276,6 +296,14 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                     model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
                     // A cue of the round that was is no longer true.
                     model.notice = None;
+                    model.fairness = None;
+                    // Every finished game is checked.
+                    if let Some((_, Some(id))) = model.tracker.finished()
+                        && !history
+                    {
+                        model.fairness = Some("Checking that the game was fair…".into());
+                        cmds.push(Cmd::Verify(id));
+                    }
                 }
                 Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
                 Some(Happening::RoundStarted(_)) | None => {}
@@ -295,7 +323,10 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
         }
         NetEvent::Reconnecting {
             attempt, reason, ..
-        } => model.link = Link::Reconnecting { attempt, reason },
+        } => {
+            model.tracker.sealer.reconnecting();
+            model.link = Link::Reconnecting { attempt, reason };
+        }
         NetEvent::Reconnected => {
             model.link = Link::Reconnected(model.now);
             if let Some(round) = model.held_commit {
@@ -502,6 +533,9 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                     Vec::new()
                 }
                 Ok(()) => {
+                    let Some(seal) = model.tracker.seal(view.round, assignment) else {
+                        return Vec::new();
+                    };
                     if reconnecting {
                         // The connection holds it and sends it once back.
                         model.held_commit = Some(view.round);
@@ -511,10 +545,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                             view.round
                         ));
                     }
-                    vec![Cmd::Send(ClientMessage::Commit {
-                        round: view.round,
-                        assignment,
-                    })]
+                    vec![Cmd::Send(seal)]
                 }
                 Err(error) => {
                     model.notice = Some(format!("Not yet: {error}"));
@@ -573,7 +604,16 @@ mod tests {
     fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
         for message in messages {
             let cmds = update(model, Msg::Net(NetEvent::Message(message)));
-            assert!(cmds.is_empty(), "a server message asks for nothing");
+            // Only what sealed play sends by itself: the deal's nonce, a
+            // forced move, openings, the check of a finished game.
+            assert!(
+                cmds.iter().all(|cmd| matches!(
+                    cmd,
+                    Cmd::Send(ClientMessage::Seal { .. } | ClientMessage::Open { .. })
+                        | Cmd::Verify(_)
+                )),
+                "a server message asks for nothing else: {cmds:?}"
+            );
         }
     }
 
@@ -635,13 +675,20 @@ mod tests {
         keys(&mut model, &[KeyCode::Up, KeyCode::Up]);
         mice[column.index()] = 4;
         let commands = press(&mut model, KeyCode::Enter);
-        assert_eq!(
-            commands,
-            vec![Cmd::Send(ClientMessage::Commit {
-                round: 1,
-                assignment: Assignment { mice, steal: None },
-            })]
+        assert_eq!(sealed(&model, &commands), Assignment { mice, steal: None });
+    }
+
+    /// The assignment sealed by `commands`: a single seal of round 1.
+    fn sealed(model: &Model, commands: &[Cmd]) -> Assignment {
+        assert!(
+            matches!(commands, [Cmd::Send(ClientMessage::Seal { round: 1, .. })]),
+            "{commands:?}"
         );
+        model
+            .tracker
+            .sealer
+            .sealed_assignment(1, 1)
+            .expect("the client keeps what it sealed")
     }
 
     #[test]
@@ -729,13 +776,8 @@ mod tests {
         press(&mut model, KeyCode::Char('g'));
         let greedy = greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
         assert_eq!(model.editor.assignment(), greedy);
-        assert_eq!(
-            press(&mut model, KeyCode::Enter),
-            vec![Cmd::Send(ClientMessage::Commit {
-                round: 1,
-                assignment: greedy
-            })]
-        );
+        let commands = press(&mut model, KeyCode::Enter);
+        assert_eq!(sealed(&model, &commands), greedy);
     }
 
     #[test]
@@ -743,12 +785,10 @@ mod tests {
         let (mut model, mut room) = deciding_yellow(3);
         press(&mut model, KeyCode::Char('g'));
         let assignment = model.editor.assignment();
+        press(&mut model, KeyCode::Enter);
         feed(&mut model, room.commit(Seat::Yellow, assignment));
         assert!(!model.deciding());
-        assert_eq!(
-            model.tracker.room.as_ref().and_then(|r| r.your_commit),
-            Some(assignment)
-        );
+        assert_eq!(model.tracker.your_move(), Some(assignment));
         // Keys no longer edit.
         assert!(keys(&mut model, &[KeyCode::Up, KeyCode::Enter]).is_empty());
         feed(&mut model, room.commit(Seat::Blue, Assignment::default()));

@@ -243,7 +243,7 @@ fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
     assert!(
         matches!(
             cmds.as_slice(),
-            [Cmd::Send(ClientMessage::Commit { round: 1, .. })]
+            [Cmd::Send(ClientMessage::Seal { round: 1, .. })]
         ),
         "{cmds:?}"
     );
@@ -457,6 +457,8 @@ fn a_round_opening_cues_the_player_with_the_bell_when_asked() {
     for message in room.opponent_arrives() {
         cmds.extend(update(&mut model, Msg::Net(NetEvent::Message(message))));
     }
+    // Besides the deal's nonce, which the client seals by itself.
+    cmds.retain(|cmd| !matches!(cmd, Cmd::Send(ClientMessage::Seal { round: 0, .. })));
     assert_eq!(cmds, vec![Cmd::Bell]);
     assert_eq!(model.notice.as_deref(), Some("Your move — round 1"));
 }
@@ -606,15 +608,25 @@ fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
                     mice_cake_engine::BoostResult::TooLow => format!("short of {}", piece.pips()),
                     _ => "took".to_owned(),
                 };
-                let told = format!(
+                // Side by side when the round's rolls fit their halves
+                // (Yellow's left of the bar, Blue's right), else one a line.
+                let told = format!("{} {} on {piece} ", boost.column, boost.mice);
+                let alone = format!(
                     "{} {} boost: {} on {piece} ",
                     boost.seat, boost.column, boost.mice
                 );
                 let total = format!(" {} → {needed}", boost.sum);
+                let side = |line: &String| -> String {
+                    let (yellow, blue) = line.split_once('│').unwrap_or((line, ""));
+                    match boost.seat {
+                        Seat::Yellow => yellow.trim_end().to_owned(),
+                        Seat::Blue => blue.to_owned(),
+                    }
+                };
                 assert!(
-                    lines
-                        .iter()
-                        .any(|line| line.contains(&told) && line.ends_with(&total)),
+                    lines.iter().any(|line| line.starts_with("  ↻ ")
+                        && ((side(line).contains(&told) && side(line).ends_with(&total))
+                            || (line.contains(&alone) && line.ends_with(&total)))),
                     "{told}…{total} in {lines:#?}"
                 );
                 seen += 1;
@@ -622,4 +634,36 @@ fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
         }
     }
     assert!(seen > 5, "only {seen} boost rolls in 40 games");
+}
+
+#[test]
+fn a_finished_game_is_checked_and_the_verdict_shown_with_the_result() {
+    let (mut model, mut room) = assigning();
+    let mut cmds = Vec::new();
+    for message in room.play_to_the_end() {
+        cmds.extend(update(&mut model, Msg::Net(NetEvent::Message(message))));
+    }
+    // The record is fetched and checked once, for the game just over.
+    let checks: Vec<_> = cmds
+        .iter()
+        .filter(|cmd| matches!(cmd, Cmd::Verify(_)))
+        .collect();
+    assert_eq!(checks.len(), 1, "{cmds:?}");
+    let screen = rows(&draw(&model, 80, 24)).join("\n");
+    assert!(
+        screen.contains("Checking that the game was fair"),
+        "{screen}"
+    );
+    update(
+        &mut model,
+        Msg::Verified("verified fair: the seed matches the commitment …".into()),
+    );
+    let screen = rows(&draw(&model, 80, 24)).join("\n");
+    assert!(screen.contains("✓ verified fair"), "{screen}");
+    update(
+        &mut model,
+        Msg::Verified("NOT FAIR: round 3: Blue's die 1 of the attempt in column B is 4".into()),
+    );
+    let screen = rows(&draw(&model, 80, 24)).join("\n");
+    assert!(screen.contains("NOT FAIR: round 3"), "{screen}");
 }

@@ -103,6 +103,8 @@ fn committed_and_waiting_for_the_opponent() {
     let (mut model, mut room) = assigning();
     press(&mut model, KeyCode::Char('g'));
     let assignment = model.editor.assignment();
+    // Sealed by the client, then in: the server says so.
+    press(&mut model, KeyCode::Enter);
     feed(&mut model, room.commit(Seat::Yellow, assignment));
     let later = model.now + Duration::from_secs(17);
     update(&mut model, Msg::Tick(later));

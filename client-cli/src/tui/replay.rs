@@ -81,7 +81,7 @@ impl Stepper {
             game: 1,
             view: replay.views.get(at).or(replay.views.last()).copied(),
             committed: Seated::default(),
-            your_commit: None,
+            exchange: None,
             deadline_ms: None,
             choices: None,
             last_report: at
@@ -98,6 +98,7 @@ impl Stepper {
         model.tracker.log = replay.rounds[..at]
             .iter()
             .map(|report| PlayedRound {
+                sealed: None,
                 report: report.clone(),
                 auto: Seated::default(),
             })

@@ -76,7 +76,14 @@ pub fn view(model: &Model, frame: &mut Frame) {
     if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.tracker.finished())
         && shown == room.game
     {
-        result_popup(room, &result, game_id, frame, area);
+        result_popup(
+            room,
+            &result,
+            game_id,
+            model.fairness.as_deref(),
+            frame,
+            area,
+        );
     }
     if model.help {
         help(model, frame);
@@ -323,7 +330,7 @@ fn markers(model: &Model, room: &RoomState, view: &GameView, seat: Seat) -> Line
         if model.deciding() {
             Some(model.editor.mice)
         } else {
-            room.your_commit.map(|commit| commit.mice)
+            model.tracker.your_move().map(|commit| commit.mice)
         }
     } else {
         None
@@ -478,7 +485,7 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
             }
             Some(seat) if room.status == RoomStatus::Playing => {
                 let mut lines = Vec::new();
-                match (room.your_commit, model.held_commit) {
+                match (model.tracker.your_move(), model.held_commit) {
                     (Some(commit), _) => {
                         lines.push(Line::from(format!("Committed: {commit}")).bold());
                         lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
@@ -488,7 +495,7 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                         lines.push(Line::from("sent as soon as the connection is back"));
                     }
                     (None, None) => lines.push(Line::from(
-                        "Nothing to decide this round: the server plays your only assignment.",
+                        "Nothing to decide this round: your only assignment is sealed for you.",
                     )),
                 }
                 (" Round ".to_owned(), lines)
@@ -701,6 +708,7 @@ fn result_popup(
     room: &RoomState,
     result: &mice_cake_protocol::GameResult,
     game_id: Option<mice_cake_protocol::GameId>,
+    fairness: Option<&str>,
     frame: &mut Frame,
     area: Rect,
 ) {
@@ -714,6 +722,15 @@ fn result_popup(
         (Some(you), Some(winner)) if you == winner => lines.push(Line::from("You win!")),
         (Some(_), Some(_)) => lines.push(Line::from("You lose.")),
         _ => {}
+    }
+    match fairness {
+        Some(verdict) if verdict.starts_with("verified fair") => {
+            lines.push(Line::from(
+                "✓ verified fair: dice nobody chose, moves nobody saw early",
+            ));
+        }
+        Some(verdict) => lines.extend(wrap(verdict, inner).into_iter().map(Line::from)),
+        None => {}
     }
     if let Some(id) = game_id {
         lines.push(Line::from(""));

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod examples;
+mod fairness;
 mod policies;
 mod properties;
 mod records;

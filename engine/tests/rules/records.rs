@@ -2,7 +2,7 @@
 
 use mice_cake_engine::{
     AttemptResult, Column, GameRecord, Options, Policy, RECORD_FORMAT, RecordedGame, ReplayError,
-    Reveal, RoundError, Seat, Seed,
+    Reveal, RoundError, Seat, Seed, UNSEALED_RECORD_FORMAT,
 };
 
 use crate::support::*;
@@ -75,13 +75,14 @@ fn a_changed_die_is_refused() {
         .unwrap();
     let faces: Vec<u8> = attempt.dice.faces().iter().map(|f| f % 6 + 1).collect();
     attempt.dice = mice_cake_engine::Roll::new(&faces).unwrap();
-    assert_eq!(
+    // The die is named: round, seat, column, which die, both faces.
+    assert!(matches!(
         tampered.replay(),
-        Err(ReplayError::ReportMismatch {
-            round: 3,
-            part: "attempts"
-        })
-    );
+        Err(ReplayError::DieMismatch { round: 3, kind: mice_cake_engine::RollKind::Attempt, die: 1, recorded, derived, .. })
+            if recorded != derived
+    ));
+    // Without the seed's dice, the changed die changes the outcome.
+    assert!(tampered.replay_with_its_own_dice().is_err());
 }
 
 #[test]
@@ -117,15 +118,20 @@ fn a_changed_assignment_is_refused() {
     let to = Column::ALL.into_iter().find(|&c| c != from).unwrap();
     assignment.mice[from.index()] -= 1;
     assignment.mice[to.index()] += 1;
-    assert!(matches!(
+    // It no longer matches its seal.
+    assert_eq!(
         tampered.replay(),
-        Err(ReplayError::ReportMismatch { round: 1, .. } | ReplayError::Round { round: 1, .. })
-    ));
-    // An assignment that is plainly illegal names the round and the rule broken.
+        Err(ReplayError::SealMismatch {
+            round: 1,
+            seat: Seat::Yellow
+        })
+    );
+    // Without seals, an assignment that is plainly illegal names the round
+    // and the rule broken.
     let mut illegal = record.clone();
     illegal.rounds[0].assignments.blue.mice = [4, 4, 0, 0];
     assert!(matches!(
-        illegal.replay(),
+        illegal.replay_with_its_own_dice(),
         Err(ReplayError::Round {
             round: 1,
             error: RoundError::IllegalAssignment {
@@ -148,7 +154,7 @@ fn a_changed_layout_or_seed_is_refused() {
     assert_eq!(tampered.replay(), Err(ReplayError::LayoutMismatch));
     let mut reseeded = record.clone();
     reseeded.seed = Some(Seed::from_u64(9));
-    assert_eq!(reseeded.replay(), Err(ReplayError::LayoutMismatch));
+    assert_eq!(reseeded.replay(), Err(ReplayError::SeedMismatch));
     // A layout with a piece twice does not even parse.
     let json = serde_json::to_string(&record).unwrap();
     let first = rows[0][0].to_string();
@@ -162,9 +168,20 @@ fn missing_or_reordered_rounds_are_refused() {
     let (_, record) = whole_game(10, Options::default());
     let mut cut = record.clone();
     cut.rounds.pop();
+    cut.fair.as_mut().unwrap().rounds.pop();
     assert_eq!(cut.replay(), Err(ReplayError::OutcomeMismatch));
+    let mut unsealed = record.clone();
+    unsealed.rounds.pop();
+    assert_eq!(
+        unsealed.replay(),
+        Err(ReplayError::SealCount {
+            rounds: record.rounds.len() - 1,
+            sealed: record.rounds.len()
+        })
+    );
     let mut swapped = record.clone();
     swapped.rounds.swap(0, 1);
+    swapped.fair.as_mut().unwrap().rounds.swap(0, 1);
     assert_eq!(
         swapped.replay(),
         Err(ReplayError::RoundNumber {
@@ -188,12 +205,13 @@ fn a_record_without_a_seed_replays_its_own_dice() {
             .attempt(Seat::Blue, Column::D, &[3, 4]),
     );
     let record = GameRecord {
-        format: RECORD_FORMAT,
+        format: UNSEALED_RECORD_FORMAT,
         options: Options::default(),
         seed: None,
         layout: layout(WORKED_EXAMPLE),
         rounds: vec![report],
         outcome: None,
+        fair: None,
     };
     assert_eq!(record.replay(), Err(ReplayError::NoSeed));
     assert_eq!(
@@ -221,6 +239,7 @@ fn a_game_resumed_from_its_record_continues_exactly_as_it_would_have() {
     let half = record.rounds.len() / 2;
     let mut partial = record.clone();
     partial.rounds.truncate(half);
+    partial.fair.as_mut().unwrap().rounds.truncate(half);
     partial.outcome = None;
     let mut resumed = RecordedGame::resume(through_json(&partial)).unwrap();
     assert_eq!(resumed.game().round(), u32::try_from(half).unwrap() + 1);
@@ -256,12 +275,13 @@ fn a_record_without_a_seed_replays_its_boosts_too() {
     assert_eq!(report.boosts[0].piece, Some(piece("2/3")));
     assert_eq!(report.boosts[0].boosted, 0);
     let record = GameRecord {
-        format: RECORD_FORMAT,
+        format: UNSEALED_RECORD_FORMAT,
         options,
         seed: None,
         layout: layout(WORKED_EXAMPLE),
         rounds: vec![report],
         outcome: None,
+        fair: None,
     };
     assert_eq!(
         through_json(&record).replay_with_its_own_dice().unwrap(),

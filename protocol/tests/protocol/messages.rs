@@ -106,7 +106,7 @@ fn every_error_code_is_in_the_docs_table() {
 
 #[test]
 fn parsing_tells_unknown_messages_from_malformed_ones() {
-    let cases: [(&str, ErrorCode); 8] = [
+    let cases: [(&str, ErrorCode); 10] = [
         ("", ErrorCode::BadMessage),
         ("[1,2]", ErrorCode::BadMessage),
         (r#"{"type":7}"#, ErrorCode::BadMessage),
@@ -118,8 +118,17 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
         ),
         (r#"{"type":"leave","why":"bored"}"#, ErrorCode::BadMessage),
         (
-            r#"{"type":"commit","assignment":{"mice":[4,0,0,0],"extra":1}}"#,
+            r#"{"type":"open","round":1,"assignment":{"mice":[4,0,0,0],"extra":1}}"#,
             ErrorCode::BadMessage,
+        ),
+        (
+            r#"{"type":"seal","round":1,"seal":"abc"}"#,
+            ErrorCode::BadMessage,
+        ),
+        // Protocol 2's commit is gone: an old client is told at `hello`.
+        (
+            r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
+            ErrorCode::UnknownMessage,
         ),
     ];
     for (text, code) in cases {

@@ -80,8 +80,11 @@ fn the_schema_refuses_what_the_server_refuses() {
         json!({ "type": "leave", "why": "bored" }),
         json!({ "type": "join_room", "code": "K7M2O" }),
         json!({ "type": "resume", "token": "+f".repeat(16) }),
-        json!({ "type": "commit", "round": 1, "assignment": { "mice": [4, 0, 0] } }),
-        json!({ "type": "commit", "round": 1, "assignment": { "mice": [4, 0, 0, 0], "steal": "7/7" } }),
+        json!({ "type": "open", "round": 1, "nonce": "0000000000000000000000000000000000000000000000000000000000000000", "assignment": { "mice": [4, 0, 0] } }),
+        json!({ "type": "open", "round": 1, "nonce": "0000000000000000000000000000000000000000000000000000000000000000", "assignment": { "mice": [4, 0, 0, 0], "steal": "7/7" } }),
+        json!({ "type": "open", "round": 1, "nonce": "00" }),
+        json!({ "type": "seal", "round": 1, "seal": "xyz" }),
+        json!({ "type": "commit", "round": 1, "assignment": { "mice": [4, 0, 0, 0] } }),
         json!({ "type": "create_room", "options": { "game": { "reveal": "sideways" } } }),
     ];
     for message in refused {
@@ -91,7 +94,9 @@ fn the_schema_refuses_what_the_server_refuses() {
         json!({ "type": "join_room", "code": " k7m2q " }),
         json!({ "type": "resume", "token": "D6A458FD49EDEFC9AAF9EB63CF5A50FE" }),
         json!({ "type": "create_room" }),
-        json!({ "type": "commit", "round": 1, "assignment": { "mice": [0, 0, 0, 2], "steal": "6/6" } }),
+        json!({ "type": "open", "round": 1, "nonce": "0000000000000000000000000000000000000000000000000000000000000000", "assignment": { "mice": [0, 0, 0, 2], "steal": "6/6" } }),
+        json!({ "type": "open", "round": 0, "nonce": "0000000000000000000000000000000000000000000000000000000000000000" }),
+        json!({ "type": "seal", "round": 1, "seal": "abababababababababababababababababababababababababababababababab" }),
     ];
     for message in accepted {
         assert!(client.is_valid(&message), "{message}");

@@ -1,7 +1,8 @@
 //! Strategies for generated messages.
 
 use mice_cake_engine::{
-    Assignment, Domino, GameView, Options, Policy, RecordedGame, Reveal, Seat, Seated, Seed, Viewer,
+    Assignment, Domino, GameView, Nonce, Options, Policy, RecordedGame, Reveal, Seal, Seat, Seated,
+    Seed, Viewer,
 };
 use mice_cake_protocol::{
     ChatChannel, ClientMessage, ErrorCode, PlayedRound, RoomCode, RoomEvent, RoomOptions,
@@ -92,8 +93,20 @@ pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
                 last_seq,
             }
         }),
-        (any::<u32>(), assignment())
-            .prop_map(|(round, assignment)| ClientMessage::Commit { round, assignment }),
+        (any::<u32>(), any::<[u8; 32]>()).prop_map(|(round, bytes)| ClientMessage::Seal {
+            round,
+            seal: Seal::from_bytes(bytes),
+        }),
+        (
+            any::<u32>(),
+            proptest::option::of(assignment()),
+            any::<[u8; 32]>()
+        )
+            .prop_map(|(round, assignment, bytes)| ClientMessage::Open {
+                round,
+                assignment,
+                nonce: Nonce::from_bytes(bytes),
+            }),
         Just(ClientMessage::Rematch),
         Just(ClientMessage::Leave),
         "\\PC{0,60}".prop_map(|text| ClientMessage::Chat { text }),
@@ -107,7 +120,28 @@ fn chat_channel() -> impl Strategy<Value = ChatChannel> {
 
 pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
     let event = prop_oneof![
-        seat().prop_map(|seat| RoomEvent::Committed { seat }),
+        (any::<u32>(), seat(), any::<[u8; 32]>(), any::<bool>()).prop_map(
+            |(round, seat, bytes, by_server)| RoomEvent::Sealed {
+                round,
+                seat,
+                seal: Seal::from_bytes(bytes),
+                by_server,
+            }
+        ),
+        (proptest::option::of(any::<u128>()), any::<u64>()).prop_map(|(id, seed)| {
+            let played = random_game(seed, 0);
+            RoomEvent::GameOver {
+                result: mice_cake_protocol::GameResult {
+                    winner: None,
+                    score: Seated::default(),
+                    ending: mice_cake_protocol::Ending::Abandoned {
+                        cause: mice_cake_protocol::ForfeitCause::NotOpened,
+                    },
+                },
+                game_id: id.map(mice_cake_protocol::GameId::from_u128),
+                seed: played.record().seed.unwrap_or(Seed::from_u64(seed)),
+            }
+        }),
         any::<u32>().prop_map(|count| RoomEvent::Spectators { count }),
         (
             any::<u32>(),
@@ -140,8 +174,6 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
             seq,
             event: Box::new(event)
         }),
-        (any::<u32>(), assignment())
-            .prop_map(|(round, assignment)| ServerMessage::CommitAccepted { round, assignment }),
         room_code().prop_map(|code| ServerMessage::Left { code }),
         (
             proptest::sample::select(ErrorCode::ALL.to_vec()),
@@ -158,6 +190,11 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                     .iter()
                     .enumerate()
                     .map(|(index, report)| PlayedRound {
+                        sealed: played
+                            .record()
+                            .fair
+                            .as_ref()
+                            .and_then(|fair| fair.rounds.get(index).copied()),
                         report: report.clone(),
                         auto: Seated {
                             yellow: autos >> (index % 16) & 1 == 1,

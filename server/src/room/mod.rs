@@ -10,7 +10,7 @@ mod outbox;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mice_cake_engine::{Assignment, Seat};
+use mice_cake_engine::{Assignment, Nonce, Seal, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
@@ -78,10 +78,18 @@ pub(crate) enum Command {
         last_seq: Option<u64>,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
-    Commit {
+    /// A player's sealed move.
+    Seal {
         conn: ConnId,
         round: u32,
-        assignment: Assignment,
+        seal: Seal,
+    },
+    /// A player opens the sealed move.
+    Open {
+        conn: ConnId,
+        round: u32,
+        assignment: Option<Assignment>,
+        nonce: Nonce,
     },
     Rematch {
         conn: ConnId,

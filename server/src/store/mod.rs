@@ -10,8 +10,8 @@
 //! [`Store`] is the backend: SQLite ([`sqlite::SqliteStore`]) today, and
 //! another one (Postgres, for several nodes) later without touching rooms.
 //!
-//! Stored commits are secret. Only a room reads its own commits back, after
-//! a restart. No endpoint serves a live room, and a seat token is stored
+//! Stored openings (the moves of the round under way) are secret. Only a
+//! room reads its own back, after a restart. No endpoint serves a live room, and a seat token is stored
 //! only as its hash.
 
 mod checkpoint;
@@ -20,10 +20,9 @@ mod snapshot;
 pub(crate) mod sqlite;
 mod writer;
 
-use mice_cake_engine::RoundReport;
 use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
 
-pub(crate) use snapshot::{CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot};
+pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RoomSnapshot, StoredRound};
 pub(crate) use writer::Storage;
 
 /// A live room as stored, to bring it back after a restart.
@@ -32,7 +31,7 @@ pub(crate) struct StoredRoom {
     pub(crate) code: RoomCode,
     pub(crate) snapshot: RoomSnapshot,
     /// The rounds played in the current (or last) game, in order.
-    pub(crate) rounds: Vec<RoundReport>,
+    pub(crate) rounds: Vec<StoredRound>,
     /// Recent events stored by servers before 0.1's load work, for clients
     /// that resume: `(seq, frame)`. No longer written: after a restart a
     /// resuming client gets the room's whole state instead.
@@ -71,7 +70,7 @@ pub(crate) struct RoomUpdate {
     /// last one and go.
     pub(crate) new_game: bool,
     /// Rounds played since the last write.
-    pub(crate) rounds: Vec<RoundReport>,
+    pub(crate) rounds: Vec<StoredRound>,
     /// Games that ended since the last write.
     pub(crate) finished: Vec<FinishedGame>,
 }

@@ -4,8 +4,11 @@
 //! Times are uptimes (see [`crate::clock`]), so that a room's clocks stop
 //! while the server is down.
 
-use mice_cake_engine::{Assignment, GameRecord, Layout, Options, Policy, RECORD_FORMAT, Seated};
-use mice_cake_engine::{RoundReport, Seed};
+use mice_cake_engine::fair::{self, FAIR_VERSION};
+use mice_cake_engine::{
+    Assignment, Exchange, Fairness, GameRecord, Layout, Options, Policy, RECORD_FORMAT,
+    RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
+};
 use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
 
@@ -22,10 +25,26 @@ pub(crate) struct RoomSnapshot {
     pub(crate) game_number: u32,
     /// How the current (or last) game was dealt.
     pub(crate) deal: Option<DealSnapshot>,
-    /// This round's commits: secret until both are in.
+    /// Commits held by servers before sealed play: read, and dropped (the
+    /// players seal their moves again), never written.
+    #[serde(default, skip_serializing)]
     pub(crate) commits: Seated<Option<CommitSnapshot>>,
-    /// This round's deadline, as an uptime.
+    /// The seed of a game being dealt (its deal's exchange under way).
+    #[serde(default)]
+    pub(crate) dealing: Option<Seed>,
+    /// The exchange of sealed moves under way: its seals, and the openings
+    /// of moves the server made (secret until both are in). Players'
+    /// openings are not stored: their clients open again after a restart.
+    #[serde(default)]
+    pub(crate) exchange: Option<Exchange>,
+    /// Whose move of this exchange the server made at the deadline.
+    #[serde(default)]
+    pub(crate) auto: Seated<bool>,
+    /// This round's deadline to seal, as an uptime.
     pub(crate) deadline: Option<u64>,
+    /// When both seals are in: the time to open, as an uptime.
+    #[serde(default)]
+    pub(crate) open_by: Option<u64>,
     pub(crate) rematch: Seated<bool>,
     pub(crate) result: Option<GameResult>,
     pub(crate) game_ids: Vec<GameId>,
@@ -53,7 +72,7 @@ pub(crate) struct PlayerSnapshot {
     pub(crate) auto_commits: u32,
 }
 
-/// A commit held for the round.
+/// A commit held for the round by a server before sealed play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CommitSnapshot {
@@ -69,6 +88,10 @@ pub(crate) struct DealSnapshot {
     pub(crate) options: Options,
     pub(crate) seed: Seed,
     pub(crate) layout: Layout,
+    /// The deal's seals and nonces; absent for a game dealt before sealed
+    /// play (record format 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) sealed: Option<SealedExchange>,
 }
 
 impl DealSnapshot {
@@ -79,19 +102,79 @@ impl DealSnapshot {
             options: record.options,
             seed: record.seed?,
             layout: record.layout,
+            sealed: record.fair.as_ref().map(|fair| fair.deal),
         })
     }
 
     /// The record of the game dealt so, after these rounds.
-    pub(crate) fn record(&self, rounds: Vec<RoundReport>) -> GameRecord {
+    pub(crate) fn record(&self, rounds: Vec<StoredRound>) -> GameRecord {
+        let fair = self.sealed.map(|deal| Fairness {
+            version: FAIR_VERSION,
+            commitment: fair::commitment(self.seed),
+            deal,
+            rounds: rounds.iter().filter_map(|round| round.sealed).collect(),
+        });
         GameRecord {
-            format: RECORD_FORMAT,
+            format: if fair.is_some() {
+                RECORD_FORMAT
+            } else {
+                UNSEALED_RECORD_FORMAT
+            },
             options: self.options,
             seed: Some(self.seed),
             layout: self.layout,
-            outcome: rounds.last().and_then(|round| round.outcome),
-            rounds,
+            outcome: rounds.last().and_then(|round| round.report.outcome),
+            rounds: rounds.into_iter().map(|round| round.report).collect(),
+            fair,
         }
+    }
+}
+
+/// A round as stored: its report, and its seals and nonces. Rounds stored
+/// before sealed play are the bare report.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(from = "StoredRoundForm")]
+pub(crate) struct StoredRound {
+    pub(crate) report: RoundReport,
+    pub(crate) sealed: Option<SealedExchange>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredRoundForm {
+    Sealed {
+        report: RoundReport,
+        sealed: Option<SealedExchange>,
+    },
+    Bare(RoundReport),
+}
+
+impl From<StoredRoundForm> for StoredRound {
+    fn from(form: StoredRoundForm) -> StoredRound {
+        match form {
+            StoredRoundForm::Sealed { report, sealed } => StoredRound { report, sealed },
+            StoredRoundForm::Bare(report) => StoredRound {
+                report,
+                sealed: None,
+            },
+        }
+    }
+}
+
+impl StoredRound {
+    /// The rounds of a recorded game from the `from`-th on, as stored.
+    pub(crate) fn of(record: &GameRecord, from: usize) -> Vec<StoredRound> {
+        let sealed = record.fair.as_ref().map(|fair| &fair.rounds[..]);
+        record
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(from)
+            .map(|(index, report)| StoredRound {
+                report: report.clone(),
+                sealed: sealed.and_then(|rounds| rounds.get(index).copied()),
+            })
+            .collect()
     }
 }
 

@@ -413,8 +413,12 @@ fn update_room(
     let mut insert_round = transaction.prepare_cached(
         "INSERT OR REPLACE INTO rounds (room, round, report) VALUES (?1, ?2, ?3)",
     )?;
-    for report in &update.rounds {
-        insert_round.execute(params![code, report.round, serde_json::to_string(report)?])?;
+    for round in &update.rounds {
+        insert_round.execute(params![
+            code,
+            round.report.round,
+            serde_json::to_string(round)?
+        ])?;
     }
     for game in &update.finished {
         insert_game(transaction, game, max_games)?;

@@ -5,21 +5,53 @@ use std::time::Duration;
 
 use mice_cake_engine::{Options, Policy, Seat};
 use mice_cake_protocol::{
-    ClientMessage, Ending, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomOptions, ServerMessage,
+    ClientMessage, Ending, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomEvent, RoomOptions,
+    ServerMessage,
 };
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::support::*;
 
-/// A game against a bot in another room, played while the abuse goes on.
-async fn bystander_game(server: &TestServer) -> tokio::task::JoinHandle<Played> {
+/// A game against a bot in another room, played while the abuse goes on,
+/// at most `moves_per_second`.
+async fn bystander_game(
+    server: &TestServer,
+    moves_per_second: u32,
+) -> tokio::task::JoinHandle<Played> {
     let mut human = Client::greeted(server, "Bystander").await;
     let options = RoomOptions {
         bot: Some(Policy::Random),
         ..RoomOptions::default()
     };
     let (_, seat, _) = human.create(options).await;
-    tokio::spawn(play(human, seat, Policy::Greedy, 9))
+    let pace = Duration::from_secs(1) / moves_per_second;
+    tokio::spawn(
+        Agent::new(human, seat, Policy::Greedy, 9)
+            .pacing(pace)
+            .play_out(),
+    )
+}
+
+/// A seal of round 1 (any 32 bytes are a seal).
+const SEAL: &str = r#"{"type":"seal","round":1,"seal":"0000000000000000000000000000000000000000000000000000000000000000"}"#;
+
+/// An opening of round 1 that no seal binds.
+const OPEN: &str = r#"{"type":"open","round":1,"assignment":{"mice":[0,0,0,0]},"nonce":"0000000000000000000000000000000000000000000000000000000000000000"}"#;
+
+/// Reads up to the start of round 1; returns the cake it is played on.
+async fn round_one(client: &mut Client) -> mice_cake_engine::GameView {
+    let mut view = None;
+    loop {
+        if let ServerMessage::Event { event, .. } = client.recv().await {
+            match *event {
+                RoomEvent::Dealt { view: dealt, .. } => view = Some(dealt),
+                RoomEvent::RoundStarted { round: 1, .. } => {
+                    return view.expect("the cake is dealt before round 1");
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Sends `text` and expects `code`; then checks the connection still answers.
@@ -27,19 +59,26 @@ async fn refused(client: &mut Client, text: &str, code: ErrorCode) -> String {
     client.send_raw(text).await;
     let message = client.expect_error(code).await;
     client.send(&ClientMessage::ListRooms).await;
-    assert!(matches!(
-        client
-            .recv_until(|m| matches!(
+    let answer = client
+        .recv_until(|m| {
+            matches!(
                 m,
                 ServerMessage::RoomList { .. } | ServerMessage::Error { .. }
-            ))
-            .await,
-        ServerMessage::RoomList { .. }
-            | ServerMessage::Error {
-                code: ErrorCode::HelloRequired,
-                ..
-            }
-    ));
+            )
+        })
+        .await;
+    assert!(
+        matches!(
+            answer,
+            ServerMessage::RoomList { .. }
+                | ServerMessage::Error {
+                    code: ErrorCode::HelloRequired,
+                    ..
+                }
+        ),
+        "after {text}: {answer:?}; received {:#?}",
+        &client.received[client.received.len().saturating_sub(8)..]
+    );
     message
 }
 
@@ -49,9 +88,11 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
         config.max_spectators = 1;
         // This test sends many messages fast; the flood test covers the limit.
         config.messages_per_second = 1_000;
+        // Both clients take part in the deal here, however slow the machine.
+        config.deal_timeout = Duration::from_secs(10);
     })
     .await;
-    let bystander = bystander_game(&server).await;
+    let bystander = bystander_game(&server, 1_000).await;
 
     // Before hello.
     let mut early = Client::connect(&server).await;
@@ -118,7 +159,13 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     .await;
     refused(
         &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[1,2]}}"#,
+        r#"{"type":"open","round":1,"assignment":{"mice":[1,2]},"nonce":"00"}"#,
+        ErrorCode::BadMessage,
+    )
+    .await;
+    refused(
+        &mut client,
+        r#"{"type":"seal","round":1,"seal":"not a seal"}"#,
         ErrorCode::BadMessage,
     )
     .await;
@@ -129,12 +176,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     )
     .await;
     // Nowhere to act.
-    refused(
-        &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
-        ErrorCode::NotInRoom,
-    )
-    .await;
+    refused(&mut client, SEAL, ErrorCode::NotInRoom).await;
     refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::NotInRoom).await;
     refused(
         &mut client,
@@ -173,14 +215,9 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     )
     .await;
 
-    // In a room: wrong phase, already in a room, illegal and repeated commits.
+    // In a room: wrong phase, already in a room, seals and openings refused.
     let (code, _, _) = client.create(RoomOptions::default()).await;
-    refused(
-        &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
-        ErrorCode::WrongPhase,
-    )
-    .await;
+    refused(&mut client, SEAL, ErrorCode::WrongPhase).await;
     refused(
         &mut client,
         &format!(r#"{{"type":"join_room","code":"{code}"}}"#),
@@ -189,44 +226,46 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     .await;
     let mut opponent = Client::greeted(&server, "Oscar").await;
     opponent.join(code).await;
+    // Both clients take part in the deal by themselves; then round 1 opens.
+    let (view, _) = tokio::join!(round_one(&mut opponent), round_one(&mut client));
+    let message = refused(&mut client, OPEN, ErrorCode::WrongPhase).await;
+    assert!(message.contains("once both are sealed"), "{message}");
     let message = refused(
         &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[1,0,0,0]}}"#,
-        ErrorCode::IllegalAssignment,
+        &OPEN.replace(r#""round":1"#, r#""round":0"#),
+        ErrorCode::WrongPhase,
     )
     .await;
+    assert!(message.contains("the deal is over"), "{message}");
+    refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::WrongPhase).await;
+    // An illegal move is sealed (the server cannot see it)...
+    let mut short = mice_cake_engine::greedy_assignment(&view, Seat::Yellow);
+    let (column, _) = short.placements().next().unwrap();
+    short.mice[column.index()] -= 1;
+    client.commit(1, short).await;
+    let message = refused(&mut client, SEAL, ErrorCode::AlreadyCommitted).await;
+    assert!(message.contains("sealed already"), "{message}");
+    // ...and refused when opened, once both are sealed: it binds, so the
+    // player can open nothing else.
+    opponent
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    let message = client.expect_error(ErrorCode::IllegalAssignment).await;
     assert!(
         message.contains("every available mouse must be placed"),
         "{message}"
     );
-    refused(
+    let message = refused(
         &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[0,0,0,0],"steal":"6/6"}}"#,
-        ErrorCode::IllegalAssignment,
+        &OPEN.replace("[0,0,0,0]", "[4,0,0,0]"),
+        ErrorCode::BadOpening,
     )
     .await;
-    refused(&mut client, r#"{"type":"rematch"}"#, ErrorCode::WrongPhase).await;
-    client
-        .send(&ClientMessage::Commit {
-            round: 1,
-            assignment: "A4".parse().unwrap(),
-        })
-        .await;
-    refused(
-        &mut client,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[0,4,0,0]}}"#,
-        ErrorCode::AlreadyCommitted,
-    )
-    .await;
+    assert!(message.contains("do not match your seal"), "{message}");
     // Spectators watch, and only so many.
     let mut spectator = Client::greeted(&server, "Sam").await;
     spectator.watch(code).await;
-    refused(
-        &mut spectator,
-        r#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#,
-        ErrorCode::SpectatorCannotAct,
-    )
-    .await;
+    refused(&mut spectator, SEAL, ErrorCode::SpectatorCannotAct).await;
     refused(
         &mut spectator,
         r#"{"type":"rematch"}"#,
@@ -272,7 +311,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
 #[tokio::test]
 async fn a_flood_is_rate_limited_then_cut_off_while_other_rooms_play_on() {
     let server = TestServer::start(|config| config.messages_per_second = 10).await;
-    let bystander = bystander_game(&server).await;
+    let bystander = bystander_game(&server, 8).await;
     let mut flood = Client::greeted(&server, "Flood").await;
     for _ in 0..30 {
         flood.send(&ClientMessage::ListRooms).await;
@@ -347,8 +386,8 @@ async fn a_text_frame_that_is_not_utf8_is_refused_and_closed_with_1007() {
     use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
     let server = TestServer::default().await;
     let (code, mut ada, mut bea, _, _) = two_players(&server, quick_games()).await;
-    // A commit, but for one byte that is not UTF-8.
-    let mut bytes = br#"{"type":"commit","round":1,"assignment":{"mice":[4,0,0,0]}}"#.to_vec();
+    // A seal, but for one byte that is not UTF-8.
+    let mut bytes = SEAL.as_bytes().to_vec();
     bytes[1] = 0xff;
     ada.send_frame(Message::Frame(Frame::message(
         bytes,
@@ -367,7 +406,7 @@ async fn a_text_frame_that_is_not_utf8_is_refused_and_closed_with_1007() {
     let event = bea
         .recv_until(|message| {
             matches!(message, ServerMessage::Event { event, .. }
-                if matches!(**event, mice_cake_protocol::RoomEvent::Connection { connected: false, .. }))
+                if matches!(**event, RoomEvent::Connection { connected: false, .. }))
         })
         .await;
     assert!(matches!(event, ServerMessage::Event { .. }), "{code}");

@@ -23,7 +23,7 @@ async fn round_view(client: &mut Client, round: u32, mut view: Option<GameView>)
         match client.recv().await {
             ServerMessage::Joined { state, .. } => view = state.view,
             ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::GameStarted { view: v, .. } | RoomEvent::Revealed { view: v, .. } => {
+                RoomEvent::Dealt { view: v, .. } | RoomEvent::Revealed { view: v, .. } => {
                     view = Some(v);
                 }
                 RoomEvent::RoundStarted { round: started, .. } if started == round => {
@@ -36,17 +36,11 @@ async fn round_view(client: &mut Client, round: u32, mut view: Option<GameView>)
     }
 }
 
-/// Commits the first legal assignment, unless the server commits (ruling 14).
+/// Commits the first legal assignment (a forced one too: it carries the
+/// player's nonce).
 async fn commit_first_legal(client: &mut Client, seat: Seat, view: &GameView) {
     let legal = view.legal_assignments(seat);
-    if legal.len() > 1 {
-        client
-            .send(&ClientMessage::Commit {
-                round: view.round,
-                assignment: legal[0],
-            })
-            .await;
-    }
+    client.commit(view.round, legal[0]).await;
 }
 
 async fn next_reveal(
@@ -61,7 +55,9 @@ async fn next_reveal(
         .await
     {
         ServerMessage::Event { event, .. } => match *event {
-            RoomEvent::Revealed { report, auto, view } => (*report, auto, view),
+            RoomEvent::Revealed {
+                report, auto, view, ..
+            } => (*report, auto, view),
             _ => unreachable!(),
         },
         _ => unreachable!(),
@@ -89,7 +85,8 @@ async fn at_the_deadline_the_server_commits_greedy_for_the_late_player_and_says_
     let yellow_view = round_view(&mut yellow, 1, None).await;
     commit_first_legal(&mut yellow, Seat::Yellow, &yellow_view).await;
     let started = std::time::Instant::now();
-    let (report, auto, _) = next_reveal(&mut blue).await;
+    // Yellow's client opens its move once the deadline has sealed Blue's.
+    let ((report, auto, _), _) = tokio::join!(next_reveal(&mut blue), next_reveal(&mut yellow));
     assert!(started.elapsed() >= Duration::from_millis(200));
     assert!(auto.blue && !auto.yellow);
     assert_eq!(
@@ -111,7 +108,12 @@ async fn three_automatic_commits_in_a_row_forfeit_and_a_commit_resets_the_count(
             let view = round_view(&mut blue, round, None).await;
             commit_first_legal(&mut blue, Seat::Blue, &view).await;
         }
-        let (_, auto, after) = next_reveal(&mut yellow).await;
+        // Whoever sealed reads on, to open.
+        let (_, auto, after) = if blue_commits {
+            tokio::join!(next_reveal(&mut yellow), next_reveal(&mut blue)).0
+        } else {
+            next_reveal(&mut yellow).await
+        };
         yellow_view = Some(after);
         assert_eq!(auto.blue, !blue_commits, "round {round}");
     }
@@ -163,22 +165,12 @@ async fn a_commit_for_a_round_that_is_over_is_refused_not_taken_for_the_next() {
     // Round 1 passes with nobody committing; round 2 opens.
     let view = round_view(&mut yellow, 2, None).await;
     let late = view.legal_assignments(Seat::Yellow)[0];
-    yellow
-        .send(&ClientMessage::Commit {
-            round: 1,
-            assignment: late,
-        })
-        .await;
+    yellow.commit(1, late).await;
     let message = yellow
         .expect_error(mice_cake_protocol::ErrorCode::WrongPhase)
         .await;
     assert!(message.contains("round 1 is over"), "{message}");
-    yellow
-        .send(&ClientMessage::Commit {
-            round: 3,
-            assignment: late,
-        })
-        .await;
+    yellow.commit(3, late).await;
     let message = yellow
         .expect_error(mice_cake_protocol::ErrorCode::WrongPhase)
         .await;

@@ -107,7 +107,8 @@ async fn a_game_with_a_held_commit_survives_a_restart_with_its_clocks_and_nothin
     assert_eq!(state.status, RoomStatus::Playing);
     assert_eq!(state.view.unwrap().round, 3);
     assert!(state.committed.yellow && !state.committed.blue);
-    assert!(state.your_commit.is_none());
+    let exchange = state.exchange.as_ref().expect("round 3's exchange goes on");
+    assert!(exchange.seals.yellow.is_some() && exchange.seals.blue.is_none());
     let deadline = state.deadline_ms.expect("the round's deadline goes on");
     assert!(
         (58_000..60_000).contains(&deadline),
@@ -148,7 +149,8 @@ async fn a_game_with_a_held_commit_survives_a_restart_with_its_clocks_and_nothin
         .iter()
         .flat_map(|both| [both.yellow, both.blue])
         .collect();
-    check_log(&lines.text(), &all);
+    let nonces: Vec<String> = known.all_nonces().collect();
+    check_log(&lines.text(), &all, &nonces);
     server.stop().await;
 }
 
@@ -383,7 +385,13 @@ async fn every_durability_keeps_a_room_and_its_commit_across_a_restart() {
         let ServerMessage::Joined { state, .. } = again.recv().await else {
             panic!("{durability:?}: the seat is taken back");
         };
-        assert!(state.your_commit.is_some(), "{durability:?}");
+        assert!(
+            state
+                .exchange
+                .as_ref()
+                .is_some_and(|exchange| exchange.seals[state.you.unwrap()].is_some()),
+            "{durability:?}: the seal is kept"
+        );
         server.stop().await;
     }
 }

@@ -14,7 +14,7 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
     let mut spectator = Client::greeted(&server, "Cy").await;
     let state = spectator.watch(code).await;
     assert_eq!(state.status, RoomStatus::Playing);
-    assert!(state.your_commit.is_none() && state.you.is_none());
+    assert!(state.you.is_none());
 
     let yellow = tokio::spawn(play(yellow, Seat::Yellow, Policy::Greedy, 1));
     let blue = tokio::spawn(play(blue, Seat::Blue, Policy::Random, 2));
@@ -37,6 +37,8 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
     assert_eq!(game.players.yellow, "Ada");
     assert_eq!(game.players.blue, "Bea");
     assert_eq!(game.result, yellow.result);
+    // Sealed play: the record proves the deal, every die and every move.
+    assert!(game.record.is_sealed());
     let replayed = game.record.replay().unwrap();
     let outcome = replayed.outcome().unwrap();
     assert_eq!(outcome.score, yellow.result.score);
@@ -107,8 +109,8 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
         .await;
     assert_eq!(game.players.blue, "greedy bot");
     assert!(game.record.replay().is_ok());
-    // Each round the bot's commit shows as `committed` alone, before the
-    // reveal that carries its assignment.
+    // Each round the bot's move shows as its seal alone (made by the
+    // server), before the reveal that carries its assignment.
     let mut bot_committed = false;
     let mut reveals = 0;
     for text in &played.client.received {
@@ -116,7 +118,12 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
         if let ServerMessage::Event { event, .. } = message {
             match *event {
                 RoomEvent::RoundStarted { .. } => bot_committed = false,
-                RoomEvent::Committed { seat: Seat::Blue } => bot_committed = true,
+                RoomEvent::Sealed {
+                    seat: Seat::Blue,
+                    round,
+                    by_server: true,
+                    ..
+                } if round > 0 => bot_committed = true,
                 RoomEvent::Revealed { .. } => {
                     assert!(
                         bot_committed,

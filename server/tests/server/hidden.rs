@@ -2,10 +2,7 @@
 //! server's log lines): a face-down piece is named to nobody before it turns
 //! up, and an assignment reaches nobody but its author before the reveal.
 
-use mice_cake_engine::{
-    Assignment, Domino, DominoSet, Game, Layout, Options, Policy, Reveal, RngDice, Seat, Seated,
-    Seed,
-};
+use mice_cake_engine::{Assignment, Domino, DominoSet, Options, Policy, Reveal, Seat, Seated};
 use mice_cake_protocol::{FinishedGame, GameId, RoomEvent, RoomOptions, ServerMessage};
 use serde_json::Value;
 
@@ -16,28 +13,36 @@ use crate::support::*;
 pub(crate) struct Known {
     hidden: Vec<DominoSet>,
     pub(crate) assignments: Vec<Seated<Assignment>>,
+    /// Every round's nonces (the openings' secret half), in hex.
+    pub(crate) nonces: Vec<Seated<String>>,
 }
 
 impl Known {
     pub(crate) async fn of(server: &TestServer, id: GameId) -> Known {
         let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;
         let record = &game.record;
-        let seed: Seed = record.seed.expect("server games have a seed");
-        let mut rng = seed.rng();
-        assert_eq!(Layout::shuffled(&mut rng), record.layout);
-        let mut replay = Game::new(record.options, &record.layout).unwrap();
-        let mut hidden = vec![replay.secret_face_down_pieces()];
-        for round in &record.rounds {
-            let (yellow, blue) = (&round.assignments.yellow, &round.assignments.blue);
-            replay
-                .resolve(yellow, blue, &mut RngDice(&mut rng))
-                .unwrap();
-            hidden.push(replay.secret_face_down_pieces());
-        }
+        assert!(record.seed.is_some(), "server games have a seed");
+        let mut hidden = Vec::new();
+        record
+            .replay_each_round(|game| hidden.push(game.secret_face_down_pieces()))
+            .unwrap();
+        let fair = record.fair.as_ref().expect("server games are sealed");
         Known {
             hidden,
             assignments: record.rounds.iter().map(|r| r.assignments).collect(),
+            nonces: fair
+                .rounds
+                .iter()
+                .map(|exchange| exchange.nonces.map(|nonce| nonce.to_string()))
+                .collect(),
         }
+    }
+
+    /// Every nonce of the game.
+    pub(crate) fn all_nonces(&self) -> impl Iterator<Item = String> + '_ {
+        self.nonces
+            .iter()
+            .flat_map(|both| [both.yellow.clone(), both.blue.clone()])
     }
 
     /// The assignments of round `round` (from 1) that `seat` may not know
@@ -102,6 +107,17 @@ pub(crate) fn check_frames(
                 "{seat:?} was told face-down {piece}: {text}"
             );
         }
+        // The round being played: no opening of it reaches anyone before
+        // its reveal, not even the opener's own nonce echoed back.
+        if !is_reveal && let Some(nonces) = known.nonces.get(revealed) {
+            for nonce in [&nonces.yellow, &nonces.blue] {
+                assert!(
+                    !text.contains(nonce.as_str()),
+                    "{seat:?} saw a nonce of round {} before its reveal: {text}",
+                    revealed + 1
+                );
+            }
+        }
         // The round being played: no one else's assignment for it, not even
         // as text (an error message, say).
         if !is_reveal {
@@ -113,14 +129,6 @@ pub(crate) fn check_frames(
                 );
             }
         }
-        let own = |round: u32, assignment: Assignment| {
-            seat.is_some_and(|seat| {
-                known
-                    .assignments
-                    .get((round as usize).wrapping_sub(1))
-                    .is_some_and(|both| both[seat] == assignment)
-            })
-        };
         match &message {
             ServerMessage::Event { event, .. } => {
                 if let RoomEvent::Revealed { report, .. } = &**event {
@@ -135,19 +143,8 @@ pub(crate) fn check_frames(
                     );
                 }
             }
-            ServerMessage::CommitAccepted { round, assignment } => {
-                assert!(
-                    own(*round, *assignment),
-                    "{seat:?} got back a commit it did not make: {text}"
-                );
-            }
             ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
-                if let Some(commit) = state.your_commit {
-                    let round = state.view.map_or(0, |view| view.round);
-                    assert!(own(round, commit), "{seat:?} saw a commit: {text}");
-                }
-                let mut value = serde_json::to_value(state).unwrap();
-                value["your_commit"] = Value::Null;
+                let value = serde_json::to_value(state).unwrap();
                 assert!(
                     !assignment_outside_reports(&value),
                     "{seat:?} saw an assignment: {text}"
@@ -184,7 +181,13 @@ fn by_game(frames: &[String]) -> Vec<Vec<String>> {
 }
 
 /// The server's log lines name no piece and no assignment.
-pub(crate) fn check_log(log: &str, assignments: &[Assignment]) {
+pub(crate) fn check_log(log: &str, assignments: &[Assignment], nonces: &[String]) {
+    for nonce in nonces {
+        assert!(
+            !log.contains(nonce.as_str()),
+            "the log holds a nonce:\n{log}"
+        );
+    }
     assert!(log.contains("game over"), "the log was captured:\n{log}");
     for piece in Domino::ALL {
         assert!(
@@ -212,6 +215,7 @@ async fn no_message_or_log_line_leaks_a_face_down_piece_or_an_uncommitted_assign
     let lines = captured_logs();
     let server = TestServer::default().await;
     let mut all_assignments = Vec::new();
+    let mut all_nonces = Vec::new();
     let variants = [
         Options::default(),
         Options {
@@ -252,13 +256,14 @@ async fn no_message_or_log_line_leaks_a_face_down_piece_or_an_uncommitted_assign
         );
         let known = Known::of(&server, yellow.game_id).await;
         all_assignments.extend(known.assignments.iter().flat_map(|a| [a.yellow, a.blue]));
+        all_nonces.extend(known.all_nonces());
         check_frames(&yellow.frames, Some(Seat::Yellow), &known, 0);
         check_frames(&blue.frames, Some(Seat::Blue), &known, 0);
         check_frames(&spectator.frames, None, &known, 0);
         // The late spectator came in after 3 rounds.
         check_frames(&late.frames, None, &known, 3);
     }
-    check_log(&lines.text(), &all_assignments);
+    check_log(&lines.text(), &all_assignments, &all_nonces);
 }
 
 #[tokio::test]
@@ -290,7 +295,7 @@ async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit
     assert_eq!(human.seat, seat.opponent());
     human
         .client
-        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::Committed { seat }))
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { seat: sealed, round, .. } if sealed == seat && round > 0)))
         .await;
     human
         .client
@@ -301,13 +306,15 @@ async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit
         .recv_until(|m| matches!(m, ServerMessage::Left { .. }))
         .await;
     let second = match spectator
-        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { game_id, .. } if game_id != first)))
+        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { game_id, .. } if game_id != Some(first))))
         .await
     {
         ServerMessage::Event { event, .. } => match *event {
-            RoomEvent::GameOver { game_id, result } => {
+            RoomEvent::GameOver {
+                game_id, result, ..
+            } => {
                 assert!(matches!(result.ending, mice_cake_protocol::Ending::Forfeit { .. }));
-                game_id
+                game_id.expect("game 2 was dealt")
             }
             _ => unreachable!(),
         },
@@ -335,5 +342,9 @@ async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit
         .chain(&known_second.assignments)
         .flat_map(|a| [a.yellow, a.blue])
         .collect();
-    check_log(&lines.text(), &all);
+    let nonces: Vec<String> = known_first
+        .all_nonces()
+        .chain(known_second.all_nonces())
+        .collect();
+    check_log(&lines.text(), &all, &nonces);
 }

@@ -7,6 +7,7 @@ mod bad_input;
 mod chat;
 mod deadlines;
 mod durable;
+mod fairness;
 mod games;
 mod handshakes;
 mod hidden;

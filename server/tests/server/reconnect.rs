@@ -16,25 +16,30 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
     let server = TestServer::default().await;
     let (_, mut yellow, mut blue, yellow_token, _) =
         two_players(&server, RoomOptions::default()).await;
-    let mut last_seq = 0;
-    // Yellow commits for round 1, then drops.
-    let commit: mice_cake_engine::Assignment = "A2 B2".parse().unwrap();
-    yellow
-        .send(&ClientMessage::Commit {
-            round: 1,
-            assignment: commit,
-        })
-        .await;
+    let mut last_seq;
+    // Yellow seals a move for round 1, then drops.
+    let (_, view) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    assert_eq!(view.round, 1);
+    // The deal depends on both players' nonces: moves from the cake dealt.
+    let commit = mice_cake_engine::greedy_assignment(&view, Seat::Yellow);
+    yellow.commit(1, commit).await;
     loop {
-        match yellow.recv().await {
-            ServerMessage::Event { seq, .. } => last_seq = seq,
-            ServerMessage::CommitAccepted { round, assignment } => {
-                assert_eq!((round, assignment), (1, commit));
+        if let ServerMessage::Event { seq, event } = yellow.recv().await {
+            last_seq = seq;
+            if matches!(
+                *event,
+                RoomEvent::Sealed {
+                    seat: Seat::Yellow,
+                    round: 1,
+                    ..
+                }
+            ) {
                 break;
             }
-            _ => {}
         }
     }
+    // The client keeps its opening across connections.
+    let sealing = std::mem::take(&mut yellow.sealing);
     drop(yellow);
     // Blue is told, with the time left before a forfeit.
     let grace = match blue
@@ -64,6 +69,7 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
 
     // Yellow comes back on a new connection.
     let mut again = Client::greeted(&server, "Ada").await;
+    again.sealing = sealing;
     again.resume(yellow_token, Some(last_seq)).await;
     let state = match again.recv().await {
         ServerMessage::Joined {
@@ -73,7 +79,10 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
         } => state,
         other => panic!("expected the seat back, got {other:?}"),
     };
-    assert_eq!(state.your_commit, Some(commit));
+    // The seal is kept; the move itself is the client's until it opens it.
+    let exchange = state.exchange.as_ref().expect("round 1's exchange");
+    assert!(exchange.seals.yellow.is_some() && exchange.seals.blue.is_none());
+    assert!(!exchange.opened.yellow);
     assert!(state.committed.yellow && !state.committed.blue);
     assert_eq!(state.view.unwrap().round, 1);
     // Then the events missed since `last_seq`: the disconnection at least.
@@ -103,16 +112,22 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
     })
     .await;
 
-    // The round goes on with Yellow's commit from before the drop.
-    blue.send(&ClientMessage::Commit {
-        round: 1,
-        assignment: "C2 D2".parse().unwrap(),
+    // The round goes on with Yellow's move sealed before the drop, opened
+    // by the new connection.
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    let revealed = |m: &ServerMessage| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. }));
+    let Ok((reveal, _)) = tokio::time::timeout(PATIENCE / 2, async {
+        tokio::join!(again.recv_until(revealed), blue.recv_until(revealed))
     })
-    .await;
-    match again
-        .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. })))
-        .await
-    {
+    .await
+    else {
+        panic!(
+            "no reveal: yellow got {:#?}\nblue got {:#?}",
+            &again.received, &blue.received
+        );
+    };
+    match reveal {
         ServerMessage::Event { event, .. } => match *event {
             RoomEvent::Revealed { report, auto, .. } => {
                 assert_eq!(report.assignments.yellow, commit);
@@ -146,6 +161,7 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
 async fn a_second_connection_with_the_token_replaces_the_first() {
     let server = TestServer::default().await;
     let (_, mut first, mut blue, token, _) = two_players(&server, RoomOptions::default()).await;
+    let (view, _) = tokio::join!(first.until_round(1), blue.until_round(1));
     let mut second = Client::greeted(&server, "Ada").await;
     second.resume(token, None).await;
     assert!(matches!(
@@ -160,19 +176,12 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
     assert!(first.closed_within(PATIENCE).await);
     // The new connection plays: a full round.
     second
-        .send(&ClientMessage::Commit {
-            round: 1,
-            assignment: "A4".parse().unwrap(),
-        })
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
         .await;
-    blue.send(&ClientMessage::Commit {
-        round: 1,
-        assignment: "D4".parse().unwrap(),
-    })
-    .await;
-    second
-        .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. })))
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
+    let revealed = |m: &ServerMessage| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. }));
+    tokio::join!(second.recv_until(revealed), blue.recv_until(revealed));
 }
 
 #[tokio::test]

@@ -211,13 +211,10 @@ async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
     assert_eq!(result.winner, Some(Seat::Yellow));
     // A commit now is told why it has no game to go to.
     yellow
-        .send(&ClientMessage::Commit {
-            round: 1,
-            assignment: mice_cake_engine::Assignment {
-                mice: [4, 0, 0, 0],
-                steal: None,
-            },
-        })
+        .send_raw(&format!(
+            r#"{{"type":"seal","round":1,"seal":"{}"}}"#,
+            "0".repeat(64)
+        ))
         .await;
     let message = yellow.expect_error(ErrorCode::WrongPhase).await;
     assert!(

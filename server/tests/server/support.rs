@@ -4,12 +4,15 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_engine::{Assignment, Choices, GameView, Policy, Seat, Seated, Seed};
+use mice_cake_engine::{
+    Assignment, Choices, Commitment, GameView, Nonce, Opening, Policy, Seat, Seated, Seed,
+};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, GameResult, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
-    RoomState, RoomStatus, SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, ExchangeState, GameResult, PROTOCOL_VERSION, RoomCode, RoomEvent,
+    RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 use mice_cake_server::Config;
+use rand_core::Rng as _;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
@@ -33,6 +36,9 @@ impl TestServer {
         let addr = listener.local_addr().unwrap();
         let mut config = Config::with_bind(addr);
         config.seed = Some(Seed::from_u64(1));
+        // Tests often read one client at a time: a client not reading when
+        // a game starts gets its deal nonce from the server soon.
+        config.deal_timeout = Duration::from_millis(100);
         configure(&mut config);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(mice_cake_server::run(listener, config, async move {
@@ -138,6 +144,146 @@ pub(crate) struct Client {
     ws: WebSocketStream<Box<dyn Io>>,
     /// Every text frame received, in order.
     pub(crate) received: Vec<String>,
+    /// Sealed play, as every real client does it by itself.
+    pub(crate) sealing: Sealing,
+}
+
+/// A test client's side of sealed play (`docs/fairness.md`): it seals a
+/// nonce for each deal, and opens a move sealed with [`Client::commit`] as
+/// soon as both seals are in, by itself, as a real client does.
+#[derive(Debug)]
+pub(crate) struct Sealing {
+    /// This client's seat, once it has one.
+    pub(crate) seat: Option<Seat>,
+    /// The exchange under way, as seen.
+    pub(crate) exchange: Option<ExchangeState>,
+    /// The game's commitment to its seed.
+    pub(crate) commitment: Option<Commitment>,
+    /// The move sealed and not yet opened: its round and opening.
+    pub(crate) pending: Option<(u32, Opening)>,
+    /// Whether the pending move's opening was sent.
+    opened: bool,
+    /// Whether it takes part in deals and opens by itself (a test of what
+    /// happens when a client does not turns it off).
+    pub(crate) automatic: bool,
+    rng: mice_cake_engine::GameRng,
+}
+
+impl Default for Sealing {
+    fn default() -> Sealing {
+        static CLIENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let number = CLIENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Sealing {
+            seat: None,
+            exchange: None,
+            commitment: None,
+            pending: None,
+            opened: false,
+            automatic: true,
+            rng: Seed::from_u64(number).stream(9),
+        }
+    }
+}
+
+impl Sealing {
+    /// Follows a message; returns what to send by itself (the deal's seal,
+    /// an opening).
+    fn observe(&mut self, message: &ServerMessage) -> Vec<ClientMessage> {
+        match message {
+            ServerMessage::Joined { seat, state, .. } => {
+                self.seat = *seat;
+                self.state(state);
+            }
+            ServerMessage::State { state } => {
+                self.seat = state.you;
+                self.state(state);
+            }
+            ServerMessage::Event { event, .. } => match &**event {
+                RoomEvent::GameStarted { commitment, .. } => {
+                    self.commitment = Some(*commitment);
+                    self.exchange = Some(exchange(*commitment, 0));
+                }
+                RoomEvent::RoundStarted { round, .. } => {
+                    self.exchange = self.commitment.map(|c| exchange(c, *round));
+                }
+                RoomEvent::Sealed {
+                    round,
+                    seat,
+                    seal,
+                    by_server,
+                } => {
+                    if let Some(exchange) = self.exchange.as_mut().filter(|e| e.round == *round) {
+                        exchange.seals[*seat] = Some(*seal);
+                        exchange.by_server[*seat] = *by_server;
+                    }
+                }
+                RoomEvent::Dealt { .. }
+                | RoomEvent::Revealed { .. }
+                | RoomEvent::GameOver { .. } => {
+                    self.exchange = None;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        if !self.automatic {
+            return Vec::new();
+        }
+        let (Some(seat), Some(exchange)) = (self.seat, self.exchange.clone()) else {
+            return Vec::new();
+        };
+        let mut messages = Vec::new();
+        if exchange.round == 0 && exchange.seals[seat].is_none() && !self.holds(0) {
+            messages.push(self.seal(0, Assignment::EMPTY));
+        }
+        let both = exchange.seals.yellow.is_some() && exchange.seals.blue.is_some();
+        if let Some((round, opening)) = self.pending
+            && round == exchange.round
+            && both
+            && !self.opened
+            && !exchange.opened[seat]
+            && !exchange.by_server[seat]
+        {
+            self.opened = true;
+            messages.push(ClientMessage::Open {
+                round,
+                assignment: (round != 0).then_some(opening.assignment),
+                nonce: opening.nonce,
+            });
+        }
+        messages
+    }
+
+    fn state(&mut self, state: &RoomState) {
+        self.exchange = state.exchange.clone();
+        if let Some(exchange) = &state.exchange {
+            self.commitment = Some(exchange.commitment);
+        }
+        // A resumed client opens again what the server still waits for.
+        self.opened = false;
+    }
+
+    /// Whether this client sealed a move for `round` of the exchange under way.
+    pub(crate) fn holds(&self, round: u32) -> bool {
+        self.pending.is_some_and(|(sealed, _)| sealed == round)
+    }
+
+    /// Seals `assignment` for `round` with a fresh nonce, and keeps its opening.
+    pub(crate) fn seal(&mut self, round: u32, assignment: Assignment) -> ClientMessage {
+        let mut nonce = [0u8; 32];
+        self.rng.fill_bytes(&mut nonce);
+        let opening = Opening {
+            assignment,
+            nonce: Nonce::from_bytes(nonce),
+        };
+        let commitment = self.commitment.expect("a game's commitment before sealing");
+        let seat = self.seat.expect("a seat before sealing");
+        let seal =
+            mice_cake_engine::fair::seal(commitment, round, seat, &assignment, opening.nonce);
+        self.pending = Some((round, opening));
+        self.opened = false;
+        ClientMessage::Seal { round, seal }
+    }
 }
 
 impl Client {
@@ -154,6 +300,7 @@ impl Client {
         Client {
             ws,
             received: Vec::new(),
+            sealing: Sealing::default(),
         }
     }
 
@@ -176,6 +323,39 @@ impl Client {
     pub(crate) async fn send(&mut self, message: &ClientMessage) {
         self.send_raw(&serde_json::to_string(message).unwrap())
             .await;
+    }
+
+    /// Reads until `round` opens (the deal first: the client takes part by
+    /// itself); returns the cake the round is played on.
+    pub(crate) async fn until_round(&mut self, round: u32) -> GameView {
+        let mut view = None;
+        loop {
+            match self.recv().await {
+                ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+                    view = state.view;
+                    if state.exchange.as_ref().is_some_and(|e| e.round == round) && round > 0 {
+                        return view.expect("a view in a round");
+                    }
+                }
+                ServerMessage::Event { event, .. } => match *event {
+                    RoomEvent::Dealt { view: v, .. } | RoomEvent::Revealed { view: v, .. } => {
+                        view = Some(v);
+                    }
+                    RoomEvent::RoundStarted { round: started, .. } if started == round => {
+                        return view.expect("a view before the round");
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+
+    /// Seals `assignment` for `round`; the client opens it by itself once
+    /// both seals are in.
+    pub(crate) async fn commit(&mut self, round: u32, assignment: Assignment) {
+        let seal = self.sealing.seal(round, assignment);
+        self.send(&seal).await;
     }
 
     /// Asks for a seat back with its token.
@@ -210,6 +390,9 @@ impl Client {
                     let message = serde_json::from_str(text.as_str())
                         .unwrap_or_else(|e| panic!("unreadable message {text}: {e}"));
                     self.received.push(text.as_str().to_owned());
+                    for automatic in self.sealing.observe(&message) {
+                        self.send(&automatic).await;
+                    }
                     return Some(message);
                 }
                 Ok(Message::Close(_)) | Err(_) => return None,
@@ -337,9 +520,10 @@ pub(crate) struct Played {
     pub(crate) frames: Vec<String>,
 }
 
-/// A player driven by a policy: it keeps the latest view from what the
-/// server sends and commits when a round opens, unless the server already
-/// committed for it (ruling 14: nothing to decide).
+/// A player driven by a policy, written from `docs/protocol.md` and
+/// `docs/fairness.md`: it keeps the latest view from what the server sends,
+/// seals a move when a round opens (a forced one too), a nonce when a game
+/// is dealt, and opens its move once both seals are in.
 pub(crate) struct Agent {
     pub(crate) client: Client,
     pub(crate) seat: Seat,
@@ -350,12 +534,12 @@ pub(crate) struct Agent {
     pub(crate) over: Option<(GameResult, mice_cake_protocol::GameId)>,
     /// The last event number seen.
     last_seq: u64,
-    /// The round this player last committed in.
-    committed_round: Option<u32>,
-    /// Every commit this player made, by round.
+    /// Every move this player sealed, by round (0: the deal).
     commits: Vec<(u32, Assignment)>,
-    /// Rounds (of any game) in which it lets the deadline commit for it.
+    /// Rounds (of any game) in which it lets the deadline move for it.
     skipping: Vec<u32>,
+    /// Time it takes to think before each move.
+    pace: Duration,
     /// The current round's choices.
     choices: Option<Seated<Choices>>,
     /// Frames received on earlier connections.
@@ -372,15 +556,21 @@ impl Agent {
             view: None,
             over: None,
             last_seq: 0,
-            committed_round: None,
             commits: Vec::new(),
             skipping: Vec::new(),
+            pace: Duration::ZERO,
             choices: None,
             earlier: Vec::new(),
         }
     }
 
-    /// Lets the deadline commit for it in these rounds.
+    /// Thinks `pace` before each move (a server with a low message rate).
+    pub(crate) fn pacing(mut self, pace: Duration) -> Agent {
+        self.pace = pace;
+        self
+    }
+
+    /// Lets the deadline move for it in these rounds.
     pub(crate) fn skipping(mut self, rounds: &[u32]) -> Agent {
         self.skipping = rounds.to_vec();
         self
@@ -396,33 +586,22 @@ impl Agent {
                 if let Some(seat) = state.you {
                     self.seat = seat;
                 }
-                if let Some(commit) = state.your_commit {
-                    let round = state.view.map_or(0, |view| view.round);
-                    assert!(
-                        self.commits.contains(&(round, commit)),
-                        "{} was shown a commit it did not make: {commit}",
-                        self.seat
-                    );
-                    self.committed_round = Some(round);
-                }
                 // A state can be all a resuming player is sent (after a
-                // restart, say): decide from it, as a client would.
+                // restart, say): act from it, as a client would.
                 self.choices = state.choices;
-                if state.status == RoomStatus::Playing
-                    && !state.committed[self.seat]
-                    && let Some(view) = state.view
-                {
-                    self.decide(view.round).await;
+                if state.status == RoomStatus::Playing {
+                    self.act().await;
                 }
             }
             ServerMessage::Event { seq, event } => {
                 self.last_seq = self.last_seq.max(*seq);
                 match &**event {
-                    RoomEvent::GameStarted { view, .. } => {
-                        self.view = Some(*view);
+                    RoomEvent::GameStarted { commitment, .. } => {
+                        self.view = None;
                         self.over = None;
-                        self.committed_round = None;
+                        let _ = commitment;
                     }
+                    RoomEvent::Dealt { view, .. } => self.view = Some(*view),
                     RoomEvent::Revealed { view, .. } => self.view = Some(*view),
                     RoomEvent::RoundStarted { round, choices, .. } => {
                         // The round's choices are the engine's, from the
@@ -434,10 +613,24 @@ impl Agent {
                             "round {round}"
                         );
                         self.choices = Some(*choices);
-                        self.decide(*round).await;
+                        self.act().await;
                     }
-                    RoomEvent::GameOver { result, game_id } => {
-                        self.over = Some((*result, *game_id));
+                    RoomEvent::GameOver {
+                        result,
+                        game_id,
+                        seed,
+                    } => {
+                        let commitment = self
+                            .client
+                            .sealing
+                            .commitment
+                            .expect("the game's commitment");
+                        assert_eq!(
+                            mice_cake_engine::fair::commitment(*seed),
+                            commitment,
+                            "the seed revealed is the one committed to"
+                        );
+                        self.over = Some((*result, game_id.expect("a game that was dealt")));
                     }
                     _ => {}
                 }
@@ -448,35 +641,52 @@ impl Agent {
         message
     }
 
-    /// Commits for `round`, once, unless there is nothing to decide.
-    async fn decide(&mut self, round: u32) {
-        let view = self.view.expect("a view before the first round");
-        if self.committed_round == Some(round)
-            || view.round != round
-            || self.skipping.contains(&round)
-        {
+    /// Seals the round's move, if due (the client takes part in the deal
+    /// and opens by itself).
+    async fn act(&mut self) {
+        let Some(exchange) = self.client.sealing.exchange.clone() else {
+            return;
+        };
+        let round = exchange.round;
+        if round == 0 || exchange.seals[self.seat].is_some() || self.client.sealing.holds(round) {
             return;
         }
-        // As a client written from docs/protocol.md decides: the server
-        // commits a forced assignment itself.
+        if let Some(assignment) = self.decide(round) {
+            tokio::time::sleep(self.pace).await;
+            self.client.commit(round, assignment).await;
+            self.commits.push((round, assignment));
+        }
+    }
+
+    /// The move for `round`, unless this player lets the deadline make it.
+    fn decide(&mut self, round: u32) -> Option<Assignment> {
+        let view = self.view.expect("a view before the first round");
+        if view.round != round || self.skipping.contains(&round) {
+            return None;
+        }
         let choices = self.choices.expect("the round's choices")[self.seat];
         assert_eq!(
             choices.forced.is_some(),
             view.legal_assignments(self.seat).len() == 1
         );
-        if choices.forced.is_none() {
-            let assignment: Assignment = self.policy.choose(&view, self.seat, &mut self.rng);
-            self.client
-                .send(&ClientMessage::Commit { round, assignment })
-                .await;
-            self.committed_round = Some(round);
-            self.commits.push((round, assignment));
-        }
+        // A forced move is sealed too: it carries this player's nonce.
+        Some(match choices.forced {
+            Some(forced) => forced,
+            None => self.policy.choose(&view, self.seat, &mut self.rng),
+        })
     }
 
-    /// Steps until the server has accepted this player's commit.
+    /// Steps until the server has taken this player's seal of a round.
     pub(crate) async fn until_committed(&mut self) {
-        while !matches!(self.step().await, ServerMessage::CommitAccepted { .. }) {}
+        loop {
+            if let ServerMessage::Event { event, .. } = self.step().await
+                && let RoomEvent::Sealed { seat, round, .. } = *event
+                && seat == self.seat
+                && round > 0
+            {
+                return;
+            }
+        }
     }
 
     /// Drops the connection and takes the seat back on a new one.
@@ -486,6 +696,8 @@ impl Agent {
         // Keep what the server had already sent to the old connection.
         while old.try_recv(Duration::from_millis(100)).await.is_some() {}
         self.earlier.append(&mut old.received);
+        // The moves it sealed are the client's: they go with it.
+        self.client.sealing = std::mem::take(&mut old.sealing);
         let last_seq = Some(self.last_seq);
         self.client.resume(token, last_seq).await;
     }
@@ -541,8 +753,11 @@ pub(crate) async fn play_against_the_bot(server: &TestServer, policy: Policy, se
 pub(crate) async fn watch_to_the_end(mut client: Client) -> Played {
     loop {
         if let ServerMessage::Event { event, .. } = client.recv().await
-            && let RoomEvent::GameOver { result, game_id } = *event
+            && let RoomEvent::GameOver {
+                result, game_id, ..
+            } = *event
         {
+            let game_id = game_id.expect("a game that was dealt");
             let frames = client.received.clone();
             return Played {
                 result,
@@ -659,6 +874,7 @@ impl PipedServer {
     pub(crate) async fn start(configure: impl FnOnce(&mut Config)) -> PipedServer {
         let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
         config.seed = Some(Seed::from_u64(1));
+        config.deal_timeout = Duration::from_millis(100);
         configure(&mut config);
         let (pipes, accepted) = tokio::sync::mpsc::channel(16);
         let (stop, stopped) = oneshot::channel::<()>();
@@ -712,4 +928,15 @@ pub(crate) fn assert_schema_valid(name: &str, text: &str) {
         .map(|error| format!("{error} at {}", error.instance_path()))
         .collect();
     assert!(errors.is_empty(), "not a valid {name}: {errors:#?}\n{text}");
+}
+
+/// An exchange just opened: nothing sealed yet.
+pub(crate) fn exchange(commitment: Commitment, round: u32) -> ExchangeState {
+    ExchangeState {
+        commitment,
+        round,
+        seals: Seated::default(),
+        opened: Seated::default(),
+        by_server: Seated::default(),
+    }
 }

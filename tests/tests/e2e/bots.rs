@@ -1,6 +1,7 @@
 //! Two bot processes play a whole game through the real server while two
-//! more watch (one in text, one in JSON); everyone reports the same end, and
-//! the server's record replays to it.
+//! more watch (one in text, one in JSON); everyone reports the same end,
+//! every client verifies the game fair, and the server's record replays to
+//! it.
 
 use mice_cake_protocol::{RoomEvent, ServerMessage};
 
@@ -31,6 +32,9 @@ fn two_bots_play_a_whole_game_and_everyone_sees_the_same_end() {
     for client in [&mut ann, &mut bob, &mut eve] {
         let end = client.expect(|line| line.starts_with("Game over: "));
         let record = client.expect(|line| line.starts_with("record: /api/games/"));
+        // Each client fetched the record and checked it by itself (the
+        // players against the seals they saw during the game).
+        client.expect(|line| line.starts_with("verified fair: "));
         assert!(client.finish().success(), "{}", client.transcript());
         ends.push((end, record));
     }
@@ -44,9 +48,13 @@ fn two_bots_play_a_whole_game_and_everyone_sees_the_same_end() {
     let ServerMessage::Event { event, .. } = serde_json::from_str(&game_over).unwrap() else {
         panic!("an event: {game_over}");
     };
-    let RoomEvent::GameOver { result, game_id } = *event else {
+    let RoomEvent::GameOver {
+        result, game_id, ..
+    } = *event
+    else {
         panic!("game over: {game_over}");
     };
+    let game_id = game_id.expect("a game that was dealt has a record");
     assert!(
         end.contains(&format!(
             "Yellow {} – Blue {}",
@@ -75,6 +83,11 @@ fn two_bots_play_a_whole_game_and_everyone_sees_the_same_end() {
         .filter(|line| line.starts_with("Round "))
         .count();
     assert_eq!(rounds, reveals, "one round in the record per reveal");
+
+    // `mice-cake verify` checks the stored record link by link.
+    let mut verify = Client::start(&url, "verifier", &["verify", &game_id.to_string()]);
+    verify.expect(|line| line.starts_with("verified fair: "));
+    assert!(verify.finish().success(), "{}", verify.transcript());
 }
 
 #[test]

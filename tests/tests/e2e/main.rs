@@ -11,3 +11,4 @@ mod person;
 mod reconnect;
 mod support;
 mod terminal;
+mod verify;

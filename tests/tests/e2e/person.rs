@@ -25,14 +25,21 @@ fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {
     // Asked again.
     let again = ann.expect_containing("type your assignment");
 
-    // The same mistake sent straight to the server, as a program would: the
-    // server's explanation comes back, and nothing breaks.
-    ann.type_line(r#"{"type":"commit","round":1,"assignment":{"mice":[1,0,0,0],"steal":null}}"#);
+    // A message sent straight to the server, as a program would: an
+    // opening before this player's seal. The server's explanation comes
+    // back, and nothing breaks.
+    ann.type_line(&format!(
+        r#"{{"type":"open","round":1,"assignment":{{"mice":[1,0,0,0]}},"nonce":"{}"}}"#,
+        "0".repeat(64)
+    ));
     let error = ann.expect_containing("error (");
     assert!(
-        error.contains("illegal_assignment") || error.contains("no piece left"),
+        error.contains("wrong_phase") && error.contains("once both are sealed"),
         "{error}"
     );
+    // Protocol 2's commit is no message any more: said at once, locally.
+    ann.type_line(r#"{"type":"commit","round":1,"assignment":{"mice":[1,0,0,0]}}"#);
+    ann.expect_containing("not a message: unknown message type \"commit\"");
 
     // Then play every round with the suggestion.
     ann.type_line(&suggestion(&again));

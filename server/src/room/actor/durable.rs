@@ -4,21 +4,21 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mice_cake_engine::{RecordedGame, Seat, Seated};
+use mice_cake_engine::{Exchange, Opening, RecordedGame, Seat, Seated, Seed};
 use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
 use tracing::warn;
 
 use super::Room;
-use super::round::{Commit, Round};
+use super::round::Round;
 use super::seats::Player;
 use crate::outbound::Frame;
 use crate::room::RoomContext;
 use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
 use crate::store::{
-    CommitSnapshot, DealSnapshot, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite, StoreError,
-    StoredRoom,
+    DealSnapshot, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite, StoreError, StoredRoom,
+    StoredRound,
 };
 use crate::token::TokenHash;
 
@@ -57,13 +57,12 @@ impl Room {
                 .game
                 .as_ref()
                 .and_then(|game| DealSnapshot::of(game.record())),
-            commits: self.round.commits.map(|commit| {
-                commit.map(|commit| CommitSnapshot {
-                    assignment: commit.assignment,
-                    auto: commit.auto,
-                })
-            }),
+            commits: Seated::default(),
+            dealing: self.dealing,
+            exchange: self.round.exchange.map(stored_exchange),
+            auto: self.round.auto,
             deadline: self.round.deadline.map(|deadline| clock.at(deadline)),
+            open_by: self.round.open_by.map(|open_by| clock.at(open_by)),
             rematch: self.rematch,
             result: self.result,
             game_ids: self.game_ids.clone(),
@@ -77,11 +76,11 @@ impl Room {
         let snapshot = self.snapshot();
         let new_game = self.game_number != self.stored.game_number;
         let rounds_stored = if new_game { 0 } else { self.stored.rounds };
-        let played = self
-            .game
-            .as_ref()
-            .map_or(&[][..], |game| &game.record().rounds[..]);
-        let rounds = played.get(rounds_stored..).unwrap_or_default().to_vec();
+        let record = self.game.as_ref().map(RecordedGame::record);
+        let played = record.map_or(0, |record| record.rounds.len());
+        let rounds = record
+            .map(|record| StoredRound::of(record, rounds_stored))
+            .unwrap_or_default();
         let update = RoomUpdate {
             code: self.code,
             fresh: self.stored.snapshot.is_none(),
@@ -93,7 +92,7 @@ impl Room {
         let marks = StoredMarks {
             snapshot: Some(snapshot),
             game_number: self.game_number,
-            rounds: played.len(),
+            rounds: played,
         };
         (update, marks)
     }
@@ -171,17 +170,24 @@ impl Room {
         if playing
             && game
                 .as_ref()
-                .is_none_or(|game| game.game().outcome().is_some())
+                .is_some_and(|game| game.game().outcome().is_some())
         {
+            return Err(bad("it is playing, but its game is over".into()));
+        }
+        if playing && game.is_none() && snapshot.dealing.is_none() {
             return Err(bad("it is playing, but has no game going on".into()));
         }
-        for seat in Seat::ALL {
-            if let (Some(commit), Some(game)) = (snapshot.commits[seat], &game)
-                && game.game().check(seat, &commit.assignment).is_err()
-            {
-                // No detail: it would describe a commit not yet revealed.
-                return Err(bad(format!("its {seat} commit cannot be played")));
-            }
+        let mut exchange = snapshot.exchange.filter(|_| playing);
+        if let Some(held) = &exchange {
+            check_held_exchange(held, snapshot.dealing, game.as_ref())
+                // No detail: it would describe a move not yet revealed.
+                .map_err(|seat| {
+                    bad(format!("its {seat} move held for the round does not check"))
+                })?;
+        } else if playing && let Some(game) = &game {
+            // A game begun before sealed play: commits held then are
+            // dropped, and the players seal this round's moves.
+            exchange = Some(game.exchange());
         }
         let now = Instant::now();
         let clock = context.clock;
@@ -204,13 +210,10 @@ impl Room {
             })
         });
         let round = Round {
-            commits: snapshot.commits.map(|commit| {
-                commit.map(|commit| Commit {
-                    assignment: commit.assignment,
-                    auto: commit.auto,
-                })
-            }),
+            exchange,
+            auto: snapshot.auto,
             deadline: snapshot.deadline.filter(|_| playing).map(resumed),
+            open_by: snapshot.open_by.filter(|_| playing).map(resumed),
         };
         let events = EventLog::restore(
             context.config.outbound_queue,
@@ -232,6 +235,7 @@ impl Room {
                 .as_ref()
                 .and_then(|game| game.record().rounds.last().cloned()),
             game,
+            dealing: snapshot.dealing.filter(|_| playing),
             game_number: snapshot.game_number,
             round,
             events,
@@ -263,4 +267,58 @@ impl Room {
             .filter_map(|seat| self.seats[seat].as_ref()?.token)
             .collect()
     }
+}
+
+/// The exchange as stored: seals, and the openings of moves the server
+/// made. A player's opening is not stored: it changes nothing anyone has
+/// seen until the round is revealed (which is stored), so an opening costs
+/// no write; after a restart the player's client opens again, as it does
+/// after any reconnection.
+fn stored_exchange(mut exchange: Exchange) -> Exchange {
+    for seat in Seat::ALL {
+        if !exchange.by_server[seat] {
+            exchange.openings[seat] = None;
+        }
+    }
+    exchange
+}
+
+/// Checks an exchange brought back from storage: each opening held matches
+/// its seal and, in a round, can be played. Returns the first seat whose
+/// move does not check.
+fn check_held_exchange(
+    exchange: &Exchange,
+    dealing: Option<Seed>,
+    game: Option<&RecordedGame>,
+) -> Result<(), Seat> {
+    let expected = match (dealing, game) {
+        (Some(seed), _) => mice_cake_engine::fair::commitment(seed),
+        (None, Some(game)) => game.exchange().commitment,
+        (None, None) => return Err(Seat::Yellow),
+    };
+    if exchange.commitment != expected {
+        return Err(Seat::Yellow);
+    }
+    for seat in Seat::ALL {
+        let (Some(seal), Some(Opening { assignment, nonce })) =
+            (exchange.seals[seat], exchange.openings[seat])
+        else {
+            continue;
+        };
+        let sealed_so = mice_cake_engine::fair::seal(
+            exchange.commitment,
+            exchange.round,
+            seat,
+            &assignment,
+            nonce,
+        ) == seal;
+        let playable = match (dealing, game) {
+            (None, Some(game)) => game.game().check(seat, &assignment).is_ok(),
+            _ => assignment == mice_cake_engine::Assignment::EMPTY,
+        };
+        if !sealed_so || !playable {
+            return Err(seat);
+        }
+    }
+    Ok(())
 }

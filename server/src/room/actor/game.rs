@@ -1,7 +1,7 @@
 //! A game's life in the room: its start, its end (played out, forfeited or
 //! abandoned) with the record kept, and rematches.
 
-use mice_cake_engine::{RecordedGame, Seat, Seated, Viewer};
+use mice_cake_engine::{RecordedGame, Seat, Seated};
 use mice_cake_protocol::{
     Ending, ErrorCode, FinishedGame, ForfeitCause, GameResult, MAX_LISTED_GAMES, RoomEvent,
     RoomStatus, ServerMessage,
@@ -30,22 +30,22 @@ impl Room {
         })
     }
 
+    /// Starts a game: the commitment to its seed is published before
+    /// anything else, then the deal's nonces are exchanged (`open_deal`).
     pub(super) fn start_game(&mut self) {
-        let game = match RecordedGame::new(self.options.game, self.context.rng.game_seed()) {
-            Ok(game) => game,
-            Err(error) => {
-                // Options are checked when the room is created.
-                warn!(room = %self.code, cause = %error, "cannot start a game");
-                return;
-            }
-        };
+        if let Err(error) = self.options.game.validate() {
+            // Options are checked when the room is created.
+            warn!(room = %self.code, cause = %error, "cannot start a game");
+            return;
+        }
+        let seed = self.context.rng.game_seed();
         self.game_number += 1;
         self.status = RoomStatus::Playing;
         self.result = None;
         self.rematch = Seated::default();
         self.last_report = None;
-        let view = game.game().view(Viewer::Spectator);
-        self.game = Some(game);
+        self.game = None;
+        self.dealing = Some(seed);
         // Both players are here (`start_game_if_ready`, `rematch_if_agreed`).
         for player in self.players_mut() {
             player.auto_commits = 0;
@@ -61,10 +61,10 @@ impl Room {
             self.emit(RoomEvent::GameStarted {
                 game: self.game_number,
                 players: Seated { yellow, blue },
-                view,
+                commitment: mice_cake_engine::fair::commitment(seed),
             });
         }
-        self.open_round();
+        self.open_deal();
         self.advance();
     }
 
@@ -94,39 +94,55 @@ impl Room {
         true
     }
 
-    /// Ends the game: keeps its record and tells everyone.
+    /// Ends the game: keeps its record and tells everyone. A game that ends
+    /// before its deal (a forfeit) leaves no record.
     pub(super) fn finish(&mut self, ending: Ending, winner: Option<Seat>) {
-        let Some(game) = self.game.as_ref() else {
-            return;
+        let seed = match (&self.game, self.dealing) {
+            (_, Some(seed)) => seed,
+            (Some(game), None) => match game.record().seed {
+                Some(seed) => seed,
+                None => return,
+            },
+            (None, None) => return,
         };
-        let score = Seated::from_fn(|seat| game.game().score(seat));
+        let score = match (&self.game, self.dealing) {
+            (Some(game), None) => Seated::from_fn(|seat| game.game().score(seat)),
+            _ => Seated::default(),
+        };
         let result = GameResult {
             winner,
             score,
             ending,
         };
-        let id = self.context.rng.game_id();
         let players = Seated::from_fn(|seat| {
             self.seats[seat]
                 .as_ref()
                 .map(|player| player.name.clone())
                 .unwrap_or_default()
         });
-        self.unsaved_games.push(FinishedGame {
-            id,
-            room: self.code,
-            players,
-            result,
-            finished_at_ms: unix_millis(),
-            record: game.record().clone(),
-            chat: self.chat.take_game_lines(),
-        });
+        let mut game_id = None;
+        if let (Some(game), None) = (&self.game, self.dealing) {
+            let id = self.context.rng.game_id();
+            game_id = Some(id);
+            self.unsaved_games.push(FinishedGame {
+                id,
+                room: self.code,
+                players,
+                result,
+                finished_at_ms: unix_millis(),
+                record: game.record().clone(),
+                chat: self.chat.take_game_lines(),
+            });
+        }
+        self.dealing = None;
         self.status = RoomStatus::Finished;
         self.round = Round::default();
         self.result = Some(result);
-        self.game_ids.push(id);
-        if self.game_ids.len() > MAX_LISTED_GAMES {
-            self.game_ids.remove(0);
+        if let Some(id) = game_id {
+            self.game_ids.push(id);
+            if self.game_ids.len() > MAX_LISTED_GAMES {
+                self.game_ids.remove(0);
+            }
         }
         for player in self.players_mut() {
             player.grace_until = None;
@@ -137,10 +153,11 @@ impl Room {
             Ending::Abandoned { .. } => "abandoned",
         };
         metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
-        info!(room = %self.code, game = self.game_number, %id, ending = how, "game over");
+        info!(room = %self.code, game = self.game_number, id = ?game_id, ending = how, "game over");
         self.emit(RoomEvent::GameOver {
             result,
-            game_id: id,
+            game_id,
+            seed,
         });
     }
 

@@ -1,13 +1,15 @@
 //! The room task: owns one room's seats, spectators and game.
 //!
-//! Hidden information is kept here: a committed assignment stays in
-//! `round.commits` and reaches nobody (no event, no log line) until both are
-//! in; the engine's views carry no face-down piece; the record (with the
+//! Hidden information is kept here, and sealed play makes most of it the
+//! clients' own (`docs/fairness.md`): the server holds a player's move only
+//! once both are sealed, from its opening until the other's is in, in
+//! `round.exchange`; it reaches nobody (no event, no log line) before both
+//! are. The engine's views carry no face-down piece; the record (with the
 //! seed and the deal) leaves the room only when the game is over.
 //!
 //! One concern per file: `seats` (who is in the room: joining, watching,
-//! resuming, leaving), `round` (the round's commits, held until both are in,
-//! then resolved), `game` (a game's start and end, forfeits, rematches),
+//! resuming, leaving), `round` (the exchange of sealed moves, then their
+//! openings, then the round resolved), `game` (a game's start and end, forfeits, rematches),
 //! `timers` (deadlines, grace periods, the idle room), `views` (what each
 //! member is sent), `durable` (what is stored, and the restore). This file
 //! has the room's state and its loop.
@@ -17,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::{EndReason, RecordedGame, RoundReport, Seated};
+use mice_cake_engine::{EndReason, RecordedGame, RoundReport, Seated, Seed};
 use mice_cake_protocol::{FinishedGame, GameId, GameResult, RoomCode, RoomOptions, RoomStatus};
 use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
@@ -48,6 +50,9 @@ pub(super) struct Room {
     spectators: HashMap<ConnId, Member>,
     status: RoomStatus,
     game: Option<RecordedGame>,
+    /// The seed of a game whose deal's nonces are being exchanged (`game`
+    /// is `None` until it is dealt).
+    dealing: Option<Seed>,
     game_number: u32,
     round: Round,
     /// Whose assignment the server made at the deadline, each round of the
@@ -89,6 +94,7 @@ impl Room {
             spectators: HashMap::new(),
             status: RoomStatus::Waiting,
             game: None,
+            dealing: None,
             game_number: 0,
             round: Round::default(),
             autos: Vec::new(),
@@ -191,12 +197,18 @@ impl Room {
             } => {
                 let _ = reply.send(self.resume(member, &token, last_seq));
             }
-            Command::Commit {
+            Command::Seal { conn, round, seal } => {
+                if let Err(refusal) = self.seal(conn, round, seal) {
+                    self.refuse(conn, refusal);
+                }
+            }
+            Command::Open {
                 conn,
                 round,
                 assignment,
+                nonce,
             } => {
-                if let Err(refusal) = self.commit(conn, round, assignment) {
+                if let Err(refusal) = self.open(conn, round, assignment, nonce) {
                     self.refuse(conn, refusal);
                 }
             }

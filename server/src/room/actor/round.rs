@@ -1,45 +1,98 @@
-//! The round: commits held in secret until both are in, made by the server
-//! for bots, for players with nothing to decide and at the deadline, then
-//! resolved by the engine and revealed to everyone at once.
+//! The round: sealed moves, then openings, then the engine resolves and
+//! everyone sees both moves at once (`docs/fairness.md`).
+//!
+//! Each exchange goes: both seals in (a client's, or the server's for a bot
+//! or at the deadline, with the nonce the committed seed gives), then both
+//! openings, each checked against its seal. The deal is exchange 0: both
+//! players' nonces, before the cake is dealt. An opening stays in
+//! `round.exchange` and reaches nobody (no event, no log line) until both
+//! are in.
 
 use std::time::Duration;
 
-use mice_cake_engine::{Assignment, Seat, Seated, Viewer, greedy_assignment};
-use mice_cake_protocol::{Ending, ErrorCode, ForfeitCause, RoomEvent, RoomStatus, ServerMessage};
+use mice_cake_engine::fair::DEAL_ROUND;
+use mice_cake_engine::{
+    Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, Seat, Seated, Viewer,
+    greedy_assignment,
+};
+use mice_cake_protocol::{Ending, ErrorCode, ExchangeState, ForfeitCause, RoomEvent, RoomStatus};
 use tokio::time::Instant;
 use tracing::{debug, info, warn};
 
 use super::Room;
 use crate::room::{ConnId, Refusal};
 
-/// An assignment held for the round.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Commit {
-    pub(super) assignment: Assignment,
-    /// Made by the server at the deadline.
-    pub(super) auto: bool,
-}
-
-/// The round being played: what is held of it.
+/// The exchange under way: what is held of it.
 #[derive(Debug, Default)]
 pub(super) struct Round {
-    pub(super) commits: Seated<Option<Commit>>,
+    /// Seals and openings (round 0: the deal's nonces).
+    pub(super) exchange: Option<Exchange>,
+    /// Whose move the server made at the deadline.
+    pub(super) auto: Seated<bool>,
+    /// The deadline to seal.
     pub(super) deadline: Option<Instant>,
+    /// Once both seals are in: the time to open.
+    pub(super) open_by: Option<Instant>,
+}
+
+impl Round {
+    /// The exchange as members may see it: seals, and who opened.
+    pub(super) fn state(&self) -> Option<ExchangeState> {
+        let exchange = self.exchange.as_ref()?;
+        Some(ExchangeState {
+            commitment: exchange.commitment,
+            round: exchange.round,
+            seals: exchange.seals,
+            opened: exchange.openings.map(|opening| opening.is_some()),
+            by_server: exchange.by_server,
+        })
+    }
+
+    /// Who has sealed.
+    pub(super) fn sealed(&self) -> Seated<bool> {
+        self.exchange
+            .as_ref()
+            .map(|exchange| exchange.seals.map(|seal| seal.is_some()))
+            .unwrap_or_default()
+    }
 }
 
 impl Room {
-    /// Opens a round: bots, and players with nothing to decide (ruling 14),
-    /// commit at once.
-    pub(super) fn open_round(&mut self) {
-        let Some(round) = self.game.as_ref().map(|game| game.game().round()) else {
+    /// Opens the deal's exchange of nonces (a new game): bots seal theirs
+    /// at once; players have the deal timeout to seal, after which the
+    /// server makes their nonce.
+    pub(super) fn open_deal(&mut self) {
+        let Some(seed) = self.dealing else {
             return;
         };
         self.round = Round {
-            commits: Seated::default(),
+            exchange: Some(Exchange::new(
+                mice_cake_engine::fair::commitment(seed),
+                DEAL_ROUND,
+            )),
+            deadline: Some(Instant::now() + self.context.config.deal_timeout),
+            ..Round::default()
+        };
+        for seat in Seat::ALL {
+            if self.is_bot(seat) {
+                self.make_move(seat, Assignment::EMPTY, false);
+            }
+        }
+    }
+
+    /// Opens a round: bots seal at once.
+    pub(super) fn open_round(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let round = game.game().round();
+        self.round = Round {
+            exchange: Some(game.exchange()),
             deadline: self
                 .options
                 .deadline()
                 .map(|ms| Instant::now() + Duration::from_millis(ms)),
+            ..Round::default()
         };
         let Some(choices) = self.choices() else {
             return;
@@ -50,165 +103,349 @@ impl Room {
             choices,
         });
         for seat in Seat::ALL {
+            let Some(policy) = self.seats[seat].as_ref().and_then(|player| player.bot) else {
+                continue;
+            };
             let Some(view) = self.seat_view(seat) else {
                 return;
             };
-            let assignment = match self.seats[seat].as_ref().and_then(|player| player.bot) {
-                Some(policy) => policy.choose(&view, seat, &mut self.bot_rng),
-                // A single legal assignment: nothing to decide, nothing to wait for.
-                None => match choices[seat].forced {
-                    Some(forced) => forced,
-                    None => continue,
-                },
-            };
-            self.commit_for(seat, assignment, false);
+            let assignment = policy.choose(&view, seat, &mut self.bot_rng);
+            self.make_move(seat, assignment, false);
         }
     }
 
-    /// Holds an assignment the server made (bot, nothing to decide, or the
-    /// deadline). It is checked like a player's; if refused, the seat stays
-    /// uncommitted and the deadline (or the player) decides.
-    pub(super) fn commit_for(&mut self, seat: Seat, assignment: Assignment, auto: bool) {
-        let checked = self
-            .game
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.seats[seat]
             .as_ref()
-            .is_some_and(|game| game.game().check(seat, &assignment).is_ok());
-        if !checked {
-            // No detail: it would describe an assignment never revealed.
-            warn!(room = %self.code, %seat, "an assignment made by the server was refused");
-            return;
-        }
-        self.round.commits[seat] = Some(Commit { assignment, auto });
-        if auto && let Some(player) = self.seats[seat].as_mut() {
-            player.auto_commits += 1;
-        }
-        self.emit(RoomEvent::Committed { seat });
+            .is_some_and(|player| player.bot.is_some())
     }
 
-    pub(super) fn commit(
-        &mut self,
-        conn: ConnId,
-        round: u32,
-        assignment: Assignment,
-    ) -> Result<(), Refusal> {
+    /// Seals and opens a move the server makes for `seat` (a bot, or at the
+    /// deadline), with the nonce its committed seed gives. An assignment
+    /// the engine refuses is not made: the seat stays unsealed.
+    fn make_move(&mut self, seat: Seat, assignment: Assignment, auto: bool) {
+        let Some(seed) = self.seed() else {
+            return;
+        };
+        let legal = match &self.game {
+            Some(game) if self.dealing.is_none() => game.game().check(seat, &assignment).is_ok(),
+            _ => assignment == Assignment::EMPTY,
+        };
+        let Some(exchange) = self.round.exchange.as_mut().filter(|_| legal) else {
+            // No detail: it would describe a move never revealed.
+            warn!(room = %self.code, %seat, "a move made by the server was refused");
+            return;
+        };
+        let round = exchange.round;
+        let Ok(seal) = exchange.make_for(seat, seed, assignment) else {
+            return;
+        };
+        if auto {
+            self.round.auto[seat] = true;
+            if let Some(player) = self.seats[seat].as_mut() {
+                player.auto_commits += 1;
+            }
+        }
+        self.emit(RoomEvent::Sealed {
+            round,
+            seat,
+            seal,
+            by_server: true,
+        });
+        self.both_sealed_maybe();
+    }
+
+    /// The seed of the game being dealt or played.
+    fn seed(&self) -> Option<mice_cake_engine::Seed> {
+        self.dealing
+            .or_else(|| self.game.as_ref().and_then(|game| game.record().seed))
+    }
+
+    /// Starts the time to open once both seals are in.
+    fn both_sealed_maybe(&mut self) {
+        if self.round.open_by.is_none()
+            && self
+                .round
+                .exchange
+                .as_ref()
+                .is_some_and(Exchange::both_sealed)
+        {
+            self.round.deadline = None;
+            self.round.open_by = Some(Instant::now() + self.context.config.open_timeout);
+        }
+    }
+
+    /// The exchange `round` of the game on, for `conn`'s seat.
+    fn exchange_for(&self, conn: ConnId, round: u32) -> Result<(Seat, &Exchange), Refusal> {
         let seat = self.acting_seat(conn)?;
-        let game = self.playing_game()?;
-        let current = game.game().round();
+        if self.status != RoomStatus::Playing {
+            self.playing_game()?;
+        }
+        let exchange = self
+            .round
+            .exchange
+            .as_ref()
+            .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
+        let current = exchange.round;
         if round != current {
+            let name = |round: u32| {
+                if round == DEAL_ROUND {
+                    "the deal".to_string()
+                } else {
+                    format!("round {round}")
+                }
+            };
             return Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 if round < current {
-                    format!("round {round} is over; this is round {current}")
+                    format!("{} is over; this is {}", name(round), name(current))
                 } else {
-                    format!("round {round} has not started; this is round {current}")
+                    format!("{} has not started; this is {}", name(round), name(current))
                 },
             ));
         }
-        if let Some(held) = self.round.commits[seat] {
-            let forced = self
-                .choices()
-                .and_then(|choices| choices[seat].forced)
-                .is_some();
-            return Err(Refusal::new(
-                ErrorCode::AlreadyCommitted,
-                if held.auto {
-                    "the deadline passed: the server committed for you this round"
-                } else if forced {
-                    "you have a single legal assignment this round (the round's choices.forced), \
-                     and the server committed it for you"
-                } else {
-                    "you have already committed this round"
-                },
-            ));
-        }
-        // The error describes the assignment: it goes to its author only.
-        game.game().check(seat, &assignment).map_err(|error| {
+        Ok((seat, exchange))
+    }
+
+    /// A player's seal.
+    pub(super) fn seal(&mut self, conn: ConnId, round: u32, seal: Seal) -> Result<(), Refusal> {
+        let (seat, _) = self.exchange_for(conn, round)?;
+        let auto = self.round.auto[seat];
+        let exchange = self
+            .round
+            .exchange
+            .as_mut()
+            .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
+        exchange.seal(seat, seal).map_err(|_| {
             Refusal::new(
-                ErrorCode::IllegalAssignment,
-                format!("{assignment} cannot be played: {error}"),
+                ErrorCode::AlreadyCommitted,
+                if auto {
+                    "the deadline passed: the server moved for you this round"
+                } else {
+                    "your move is sealed already this round"
+                },
             )
         })?;
-        self.round.commits[seat] = Some(Commit {
-            assignment,
-            auto: false,
-        });
-        if let Some(player) = self.seats[seat].as_mut() {
+        if round != DEAL_ROUND
+            && let Some(player) = self.seats[seat].as_mut()
+        {
             player.auto_commits = 0;
-            if let Some(member) = &player.member {
-                self.outbox.send_message(
-                    &member.outbound,
-                    &ServerMessage::CommitAccepted { round, assignment },
-                );
-            }
         }
-        debug!(room = %self.code, %seat, round, "committed");
-        self.emit(RoomEvent::Committed { seat });
+        debug!(room = %self.code, %seat, round, "sealed");
+        self.emit(RoomEvent::Sealed {
+            round,
+            seat,
+            seal,
+            by_server: false,
+        });
+        self.both_sealed_maybe();
+        Ok(())
+    }
+
+    /// A player's opening: checked against its seal, then against the
+    /// rules. Both in, the exchange is played.
+    pub(super) fn open(
+        &mut self,
+        conn: ConnId,
+        round: u32,
+        assignment: Option<Assignment>,
+        nonce: Nonce,
+    ) -> Result<(), Refusal> {
+        let (seat, exchange) = self.exchange_for(conn, round)?;
+        let assignment = match (round, assignment) {
+            (DEAL_ROUND, None) => Assignment::EMPTY,
+            (DEAL_ROUND, Some(_)) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadMessage,
+                    "the deal's opening is the nonce alone, without an assignment",
+                ));
+            }
+            (_, Some(assignment)) => assignment,
+            (_, None) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadMessage,
+                    format!("the opening of round {round} needs the assignment sealed"),
+                ));
+            }
+        };
+        let mut opened = *exchange;
+        opened
+            .open(seat, Opening { assignment, nonce })
+            .map_err(|error| match error {
+                ExchangeError::NotBothSealed => Refusal::new(
+                    ErrorCode::WrongPhase,
+                    "moves are opened once both are sealed: wait for your opponent's seal",
+                ),
+                ExchangeError::AlreadyOpened | ExchangeError::AlreadySealed => Refusal::new(
+                    ErrorCode::AlreadyCommitted,
+                    "your move is opened already this round",
+                ),
+                ExchangeError::WrongOpening => Refusal::new(
+                    ErrorCode::BadOpening,
+                    "this assignment and nonce do not match your seal; open the move you \
+                     sealed, or you forfeit when the time to open runs out",
+                ),
+            })?;
+        if round != DEAL_ROUND {
+            let game = self.playing_game()?;
+            // The error describes the assignment: it goes to its author only.
+            game.game().check(seat, &assignment).map_err(|error| {
+                Refusal::new(
+                    ErrorCode::IllegalAssignment,
+                    format!(
+                        "{assignment} cannot be played: {error}; it is the move you sealed, \
+                         so you forfeit when the time to open runs out"
+                    ),
+                )
+            })?;
+        }
+        self.round.exchange = Some(opened);
+        debug!(room = %self.code, %seat, round, "opened");
         self.advance();
         Ok(())
     }
 
-    /// At the deadline: `greedy` commits for whoever has not.
-    pub(super) fn commit_for_the_late(&mut self) {
+    /// At the deadline to seal: `greedy` moves for whoever has not sealed
+    /// (for the deal, the server's nonce).
+    pub(super) fn move_for_the_late(&mut self) {
+        let Some(exchange) = self.round.exchange.as_ref() else {
+            return;
+        };
+        let dealing = exchange.round == DEAL_ROUND;
         for seat in Seat::ALL {
-            if self.round.commits[seat].is_some() {
+            if self.round.sealed()[seat] {
+                continue;
+            }
+            if dealing {
+                info!(room = %self.code, %seat, "no deal nonce in time: the server makes it");
+                self.make_move(seat, Assignment::EMPTY, false);
                 continue;
             }
             let Some(view) = self.seat_view(seat) else {
                 return;
             };
-            info!(room = %self.code, %seat, "deadline passed: committing for the player");
-            self.commit_for(seat, greedy_assignment(&view, seat), true);
+            info!(room = %self.code, %seat, "deadline passed: moving for the player");
+            self.make_move(seat, greedy_assignment(&view, seat), true);
         }
         self.advance();
     }
 
-    /// Plays rounds while both assignments are in. A loop, not recursion:
-    /// rounds where the server commits for both seats follow one another
+    /// When the time to open runs out: whoever is here and has not opened
+    /// forfeits; a player away is left to the grace period (their client
+    /// opens when it comes back).
+    pub(super) fn open_time_over(&mut self) {
+        self.round.open_by = None;
+        let Some(exchange) = self.round.exchange.as_ref() else {
+            return;
+        };
+        let out = Seated::from_fn(|seat| {
+            exchange.openings[seat].is_none()
+                && self.seats[seat]
+                    .as_ref()
+                    .is_some_and(|player| player.member.is_some())
+        });
+        // If only players away are late, nobody forfeits now: the time
+        // starts again when they come back (`open_again_after_return`).
+        self.forfeit_any(out, ForfeitCause::NotOpened);
+    }
+
+    /// A player back: if their opening is due, they have the whole time to
+    /// open again.
+    pub(super) fn open_again_after_return(&mut self) {
+        let due = self
+            .round
+            .exchange
+            .as_ref()
+            .is_some_and(Exchange::both_sealed);
+        if due && self.status == RoomStatus::Playing {
+            self.round.open_by = Some(Instant::now() + self.context.config.open_timeout);
+        }
+    }
+
+    /// Plays exchanges while both openings are in. A loop, not recursion:
+    /// rounds where the server moves for both seats follow one another
     /// here, a bounded number of times (the game ends).
     pub(super) fn advance(&mut self) {
         while self.status == RoomStatus::Playing
-            && self.round.commits.yellow.is_some()
-            && self.round.commits.blue.is_some()
+            && self
+                .round
+                .exchange
+                .as_ref()
+                .and_then(Exchange::opened)
+                .is_some()
         {
-            if !self.resolve_round() {
+            let next = if self.dealing.is_some() {
+                self.deal()
+            } else {
+                self.resolve_round()
+            };
+            if !next {
                 break;
             }
         }
     }
 
-    /// Resolves the round whose two assignments are in; returns whether a
+    /// Deals the cake from the opened exchange of nonces; returns whether
+    /// the first round was opened.
+    fn deal(&mut self) -> bool {
+        let (Some(seed), Some(exchange)) = (self.dealing, self.round.exchange) else {
+            return false;
+        };
+        let game = match RecordedGame::dealt(self.options.game, seed, &exchange) {
+            Ok(game) => game,
+            Err(error) => {
+                // Both openings were checked, so this cannot happen.
+                warn!(room = %self.code, cause = %error, "the deal cannot be made");
+                return false;
+            }
+        };
+        let Some(deal) = game.record().fair.as_ref().map(|fair| fair.deal) else {
+            return false;
+        };
+        let view = game.game().view(Viewer::Spectator);
+        self.dealing = None;
+        self.game = Some(game);
+        self.emit(RoomEvent::Dealt { deal, view });
+        self.open_round();
+        true
+    }
+
+    /// Resolves the round whose two openings are in; returns whether a
     /// next round was opened.
     pub(super) fn resolve_round(&mut self) -> bool {
-        let (Some(yellow), Some(blue)) = (self.round.commits.yellow, self.round.commits.blue)
-        else {
+        let Some(exchange) = self.round.exchange else {
             return false;
         };
         let Some(game) = self.game.as_mut() else {
             return false;
         };
-        let report = match game.play_round(&yellow.assignment, &blue.assignment) {
+        let report = match game.play_exchange(&exchange) {
             Ok(report) => report.clone(),
-            Err(_) => {
-                // Both were checked, so this cannot happen; if it does, the
-                // round is asked for again rather than the room stopped.
-                warn!(room = %self.code, "the engine refused a checked round; it is asked again");
+            Err(error) => {
+                // Both openings were checked, so this cannot happen; if it
+                // does, the round is asked for again rather than the room
+                // stopped.
+                warn!(room = %self.code, cause = %error, "the engine refused a checked round; it is asked again");
                 self.open_round();
                 return false;
             }
         };
+        let sealed = game
+            .record()
+            .fair
+            .as_ref()
+            .and_then(|fair| fair.rounds.last().copied());
         let view = game.game().view(Viewer::Spectator);
         let outcome = game.game().outcome().copied();
         metrics::counter!(crate::metrics::ROUNDS).increment(1);
+        let auto = self.round.auto;
         self.round = Round::default();
-        let auto = Seated {
-            yellow: yellow.auto,
-            blue: blue.auto,
-        };
         self.autos.push(auto);
         self.emit(RoomEvent::Revealed {
             report: Box::new(report.clone()),
             auto,
             view,
+            sealed,
         });
         self.last_report = Some(report);
         if let Some(outcome) = outcome {

@@ -1,4 +1,5 @@
-//! The room's clocks: the round's deadline, players' grace periods, the
+//! The room's clocks: the round's deadline to seal and time to open,
+//! players' grace periods, the
 //! gathered spectator count, and the idle room that closes.
 
 use mice_cake_engine::{Seat, Seated};
@@ -12,6 +13,7 @@ impl Room {
     pub(super) fn next_timer(&self) -> Option<Instant> {
         let playing = self.status == RoomStatus::Playing;
         let deadline = self.round.deadline.filter(|_| playing);
+        let open_by = self.round.open_by.filter(|_| playing);
         let graces = Seat::ALL
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.grace_until);
@@ -23,6 +25,7 @@ impl Room {
             .map(|since| since + self.context.config.room_idle);
         deadline
             .into_iter()
+            .chain(open_by)
             .chain(graces)
             .chain(idle)
             .chain(self.spectators_event_at)
@@ -42,11 +45,13 @@ impl Room {
                 .is_some_and(|until| now >= until)
         });
         if self.status == RoomStatus::Playing {
-            if !self.forfeit_any(expired, ForfeitCause::Disconnected)
-                && self.round.deadline.is_some_and(|deadline| now >= deadline)
-            {
+            if self.forfeit_any(expired, ForfeitCause::Disconnected) {
+                // The game is over.
+            } else if self.round.open_by.is_some_and(|open_by| now >= open_by) {
+                self.open_time_over();
+            } else if self.round.deadline.is_some_and(|deadline| now >= deadline) {
                 self.round.deadline = None;
-                self.commit_for_the_late();
+                self.move_for_the_late();
             }
         } else if self
             .empty_since

@@ -96,6 +96,11 @@ impl Room {
             .map(|(index, report)| PlayedRound {
                 report: report.clone(),
                 auto: self.autos.get(index).copied().unwrap_or_default(),
+                sealed: game
+                    .record()
+                    .fair
+                    .as_ref()
+                    .and_then(|fair| fair.rounds.get(index).copied()),
             })
             .collect();
         rounds
@@ -129,7 +134,8 @@ impl Room {
         }
     }
 
-    /// The room as `you` may see it: your own commit, never the opponent's.
+    /// The room as `you` may see it: seals, never a move before both are
+    /// opened.
     pub(super) fn state_for(&self, you: Option<Seat>) -> RoomState {
         let now = Instant::now();
         RoomState {
@@ -144,8 +150,11 @@ impl Room {
                 game.game()
                     .view(you.map_or(Viewer::Spectator, Viewer::from))
             }),
-            committed: self.round.commits.map(|commit| commit.is_some()),
-            your_commit: you.and_then(|seat| self.round.commits[seat].map(|c| c.assignment)),
+            committed: self.round.sealed(),
+            exchange: self
+                .round
+                .state()
+                .filter(|_| self.status == RoomStatus::Playing),
             deadline_ms: self
                 .round
                 .deadline

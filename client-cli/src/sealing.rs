@@ -1,0 +1,306 @@
+//! Sealed play on the client's side (`docs/fairness.md`): the client seals
+//! each move with a fresh nonce, opens it by itself once both seals are in,
+//! and remembers what it saw (the commitment, every pair of seals before it
+//! opened) so that the record can be checked against it after the game.
+//!
+//! Nothing here needs the person: the deal's nonce, a forced move and every
+//! opening are sent by the client on its own ([`Sealer::automatic`]).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use mice_cake_engine::fair::{self, DEAL_ROUND};
+use mice_cake_engine::{Assignment, Commitment, Nonce, Opening, Seat, Seated, Witness};
+use mice_cake_protocol::{ClientMessage, RoomState, RoomStatus};
+use serde::{Deserialize, Serialize};
+
+/// A move sealed and not yet opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pending {
+    game: u32,
+    round: u32,
+    opening: Opening,
+    /// Whether the opening was sent (it is sent again after a reconnection
+    /// if the server still waits for it).
+    opened: bool,
+}
+
+/// The client's side of sealed play, for one seat.
+#[derive(Debug, Default)]
+pub struct Sealer {
+    pending: Option<Pending>,
+    /// The game the witness is of.
+    game: u32,
+    witness: Witness,
+    /// Where sealed moves are kept, so that a client started again (after
+    /// the terminal closed, say) can still open the move it sealed.
+    kept: Option<KeptOpenings>,
+}
+
+/// Sealed moves kept in the user's state directory (`openings.json`, 0600),
+/// by game commitment: the server cannot give a move back, and a seat taken
+/// back with `mice-cake resume` must still open the move sealed before.
+#[derive(Clone, Debug)]
+pub struct KeptOpenings {
+    path: PathBuf,
+}
+
+/// A sealed move kept on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct KeptOpening {
+    commitment: Commitment,
+    round: u32,
+    seat: Seat,
+    opening: Opening,
+}
+
+/// Sealed moves kept at most (the newest).
+const MOST_KEPT: usize = 20;
+
+impl KeptOpenings {
+    /// Kept in `dir`.
+    pub fn in_dir(dir: &Path) -> KeptOpenings {
+        KeptOpenings {
+            path: dir.join("openings.json"),
+        }
+    }
+
+    fn all(&self) -> Vec<KeptOpening> {
+        std::fs::read_to_string(&self.path)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    fn find(&self, commitment: Commitment, round: u32, seat: Seat) -> Option<Opening> {
+        self.all()
+            .into_iter()
+            .find(|kept| kept.commitment == commitment && kept.round == round && kept.seat == seat)
+            .map(|kept| kept.opening)
+    }
+
+    /// Keeps a sealed move (one per game: the round's replaces the last).
+    /// A failure is not fatal: the move is still held in memory.
+    fn keep(&self, kept: KeptOpening) {
+        let mut all = self.all();
+        all.retain(|old| old.commitment != kept.commitment);
+        all.insert(0, kept);
+        all.truncate(MOST_KEPT);
+        let Some(dir) = self.path.parent() else {
+            return;
+        };
+        let Ok(text) = serde_json::to_string(&all) else {
+            return;
+        };
+        let partial = self.path.with_extension("json.partial");
+        let written = crate::seats::create_private_dir(dir)
+            .and_then(|()| crate::seats::create_private_file(&partial))
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                file.sync_all()
+            })
+            .and_then(|()| std::fs::rename(&partial, &self.path));
+        // Nothing to tell the person: the move is held in memory all the same.
+        let _ = written;
+    }
+}
+
+/// A fresh nonce from the operating system's random source.
+fn fresh_nonce() -> Nonce {
+    let mut bytes = [0u8; 32];
+    // Without a random source there is no fair play; a process that cannot
+    // read one cannot do much else either.
+    if getrandom::fill(&mut bytes).is_err() {
+        bytes = std::array::from_fn(|index| {
+            let time = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| since.as_nanos());
+            (time >> (index % 16 * 8)) as u8 ^ index as u8
+        });
+    }
+    Nonce::from_bytes(bytes)
+}
+
+impl Sealer {
+    /// A sealer that keeps its sealed moves in `kept` too.
+    pub fn keeping(kept: KeptOpenings) -> Sealer {
+        Sealer {
+            kept: Some(kept),
+            ..Sealer::default()
+        }
+    }
+
+    /// What this client saw of the current (or last) game.
+    pub fn witness(&self) -> &Witness {
+        &self.witness
+    }
+
+    /// Seals `assignment` for `round` of the room's game: the message to
+    /// send. `None` when no exchange is open for that round.
+    pub fn seal(
+        &mut self,
+        room: &RoomState,
+        round: u32,
+        assignment: Assignment,
+    ) -> Option<ClientMessage> {
+        let seat = room.you?;
+        let exchange = room.exchange.as_ref().filter(|e| e.round == round)?;
+        let nonce = fresh_nonce();
+        let seal = fair::seal(exchange.commitment, round, seat, &assignment, nonce);
+        let opening = Opening { assignment, nonce };
+        self.pending = Some(Pending {
+            game: room.game,
+            round,
+            opening,
+            opened: false,
+        });
+        if let Some(kept) = &self.kept {
+            kept.keep(KeptOpening {
+                commitment: exchange.commitment,
+                round,
+                seat,
+                opening,
+            });
+        }
+        Some(ClientMessage::Seal { round, seal })
+    }
+
+    /// The assignment this client sealed for `round` of `game`, if it did.
+    pub fn sealed_assignment(&self, game: u32, round: u32) -> Option<Assignment> {
+        self.pending
+            .filter(|pending| pending.game == game && pending.round == round)
+            .map(|pending| pending.opening.assignment)
+    }
+
+    /// Whether a move of `round` is sealed and held by this client.
+    pub fn holds(&self, game: u32, round: u32) -> bool {
+        self.pending
+            .is_some_and(|pending| pending.game == game && pending.round == round)
+    }
+
+    /// What the client sends by itself now, as the room stands: the deal's
+    /// nonce, a forced move (a single legal assignment), the opening of a
+    /// sealed move once both seals are in. Notes the seals it sees.
+    pub fn automatic(&mut self, room: &RoomState) -> Vec<ClientMessage> {
+        let Some(exchange) = room.exchange.as_ref() else {
+            return Vec::new();
+        };
+        if room.game != self.game {
+            self.game = room.game;
+            self.witness = Witness::new(exchange.commitment);
+        }
+        if self.witness.commitment.is_none() {
+            self.witness.commitment = Some(exchange.commitment);
+        }
+        if let (Some(yellow), Some(blue)) = (exchange.seals.yellow, exchange.seals.blue) {
+            self.witness.saw(exchange.round, Seated { yellow, blue });
+        }
+        let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
+            return Vec::new();
+        };
+        // A move sealed by an earlier run of the client (its seat taken back).
+        if exchange.seals[seat].is_some()
+            && !self.holds(room.game, exchange.round)
+            && let Some(opening) = self
+                .kept
+                .as_ref()
+                .and_then(|kept| kept.find(exchange.commitment, exchange.round, seat))
+        {
+            self.pending = Some(Pending {
+                game: room.game,
+                round: exchange.round,
+                opening,
+                opened: false,
+            });
+        }
+        let mut messages = Vec::new();
+        if exchange.seals[seat].is_none() && !self.holds(room.game, exchange.round) {
+            let forced = room
+                .choices
+                .and_then(|choices| choices[seat].forced)
+                .filter(|_| exchange.round != DEAL_ROUND);
+            if exchange.round == DEAL_ROUND {
+                messages.extend(self.seal(room, DEAL_ROUND, Assignment::EMPTY));
+            } else if let Some(forced) = forced {
+                messages.extend(self.seal(room, exchange.round, forced));
+            }
+        }
+        let due = exchange.seals.yellow.is_some()
+            && exchange.seals.blue.is_some()
+            && !exchange.opened[seat]
+            && !exchange.by_server[seat];
+        if let Some(pending) = &mut self.pending
+            && pending.game == room.game
+            && pending.round == exchange.round
+            && due
+            && !pending.opened
+        {
+            pending.opened = true;
+            let opening = pending.opening;
+            self.witness.opened(pending.round, seat, opening);
+            messages.push(ClientMessage::Open {
+                round: pending.round,
+                assignment: (pending.round != DEAL_ROUND).then_some(opening.assignment),
+                nonce: opening.nonce,
+            });
+        }
+        messages
+    }
+
+    /// The connection dropped: an opening sent may not have arrived, and is
+    /// sent again if the server still waits for it.
+    pub fn reconnecting(&mut self) {
+        if let Some(pending) = &mut self.pending {
+            pending.opened = false;
+        }
+    }
+
+    /// A whole state came (after a reconnection, or a server restart, which
+    /// keeps no player's opening): an opening the server does not hold is
+    /// sent again.
+    pub fn resync(&mut self, room: &RoomState) {
+        let held = room
+            .you
+            .zip(room.exchange.as_ref())
+            .is_some_and(|(seat, exchange)| exchange.opened[seat]);
+        if !held {
+            self.reconnecting();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_move_kept_on_disk_is_found_by_its_game_round_and_seat() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = KeptOpenings::in_dir(dir.path());
+        let commitment = fair::commitment(mice_cake_engine::Seed::from_u64(3));
+        let opening = Opening {
+            assignment: Assignment::EMPTY.with(mice_cake_engine::Column::B, 4),
+            nonce: Nonce::from_bytes([5; 32]),
+        };
+        kept.keep(KeptOpening {
+            commitment,
+            round: 2,
+            seat: Seat::Blue,
+            opening,
+        });
+        // Another run of the client finds it; nothing else matches.
+        let again = KeptOpenings::in_dir(dir.path());
+        assert_eq!(again.find(commitment, 2, Seat::Blue), Some(opening));
+        assert_eq!(again.find(commitment, 3, Seat::Blue), None);
+        assert_eq!(again.find(commitment, 2, Seat::Yellow), None);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(dir.path().join("openings.json"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600, "only its owner reads a sealed move");
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! Sealed play (`docs/fairness.md`): fixed vectors for every derivation, a
+//! game sealed and opened as server and clients do, and every tampering
+//! caught with its own error.
+
+use mice_cake_engine::fair::{self, DEAL_ROUND};
+use mice_cake_engine::{
+    Assignment, Column, Exchange, GameRecord, Opening, Options, Policy, RecordedGame, ReplayError,
+    RngDice, Roll, RollKind, Seat, Seated, Seed, UNSEALED_RECORD_FORMAT, Viewer, Witness,
+    WitnessError,
+};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+fn hex(text: &str) -> [u8; 32] {
+    text.parse::<mice_cake_engine::Nonce>().unwrap().to_bytes()
+}
+
+/// Seed 1: its first byte 1, the rest 0.
+fn seed_one() -> Seed {
+    Seed::from_u64(1)
+}
+
+// The expected values of the hashes were computed apart from this crate
+// (Python's hashlib and hmac), from the byte layouts in docs/fairness.md.
+
+#[test]
+fn the_commitment_is_sha256_of_a_tag_and_the_seed() {
+    assert_eq!(
+        fair::commitment(seed_one()).to_string(),
+        "b50404dbd89704d5e75ec6c6cb64511c8ab63bab723a854d56cc1227c6d223af"
+    );
+}
+
+#[test]
+fn a_seal_binds_commitment_round_seat_assignment_and_nonce() {
+    let commitment = fair::commitment(seed_one());
+    let assignment = Assignment::EMPTY.with(Column::A, 1).with(Column::C, 2);
+    let nonce = mice_cake_engine::Nonce::from_bytes([0x11; 32]);
+    let sealed = fair::seal(commitment, 3, Seat::Blue, &assignment, nonce);
+    assert_eq!(
+        sealed.to_string(),
+        "391fa7bc7bd1d1b9963c3434369c3e70933c0ede9bb940337ce80bb7de1cf472"
+    );
+    let stealing = Assignment::EMPTY
+        .with(Column::A, 2)
+        .stealing("0/0".parse().unwrap());
+    assert_eq!(
+        fair::seal(
+            commitment,
+            5,
+            Seat::Yellow,
+            &stealing,
+            mice_cake_engine::Nonce::from_bytes([0x22; 32])
+        )
+        .to_string(),
+        "a53c9939c0b7373c9a4e7557d430cb615b3d41be2899de8fef039632910ec464"
+    );
+    // Every input counts.
+    let other = [
+        fair::seal(commitment, 4, Seat::Blue, &assignment, nonce),
+        fair::seal(commitment, 3, Seat::Yellow, &assignment, nonce),
+        fair::seal(
+            commitment,
+            3,
+            Seat::Blue,
+            &assignment.with(Column::D, 1),
+            nonce,
+        ),
+        fair::seal(
+            commitment,
+            3,
+            Seat::Blue,
+            &assignment,
+            mice_cake_engine::Nonce::from_bytes([0x12; 32]),
+        ),
+        fair::seal(
+            fair::commitment(Seed::from_u64(2)),
+            3,
+            Seat::Blue,
+            &assignment,
+            nonce,
+        ),
+    ];
+    assert!(other.iter().all(|seal| *seal != sealed));
+}
+
+#[test]
+fn a_server_nonce_is_hmac_of_the_seed_over_round_and_seat() {
+    assert_eq!(
+        fair::server_nonce(seed_one(), 7, Seat::Blue).to_string(),
+        "1fc48a1aaa90bd32c1175333e8a437debcd574ffe50a69c0dcd11378a05c204e"
+    );
+}
+
+#[test]
+fn deal_and_dice_are_chacha8_keyed_by_hmac_of_the_seed_over_both_nonces() {
+    let nonces = Seated {
+        yellow: mice_cake_engine::Nonce::from_bytes([0xaa; 32]),
+        blue: mice_cake_engine::Nonce::from_bytes([0xbb; 32]),
+    };
+    assert_eq!(
+        fair::deal_rng(seed_one(), nonces),
+        ChaCha8Rng::from_seed(hex(
+            "7e1c0959a4ff38047b7ba9887a2e320b5a9eeeb393a8dfa0b086dd16dd3ea41e"
+        ))
+    );
+    assert_eq!(
+        fair::dice_rng(seed_one(), 1, nonces),
+        ChaCha8Rng::from_seed(hex(
+            "78bdbf53c991e46dd5f6a517f1d7678925eeced1c6b0095057bde34b784e6cf9"
+        ))
+    );
+    // The engine's stable sampling on top: the first row dealt and the
+    // first eight dice of round 1, forever.
+    let layout = mice_cake_engine::Layout::shuffled(&mut fair::deal_rng(seed_one(), nonces));
+    let first_row: Vec<String> = layout.rows()[0].iter().map(ToString::to_string).collect();
+    let mut dice = fair::dice_rng(seed_one(), 1, nonces);
+    let faces: Vec<u8> = (0..8)
+        .map(|_| mice_cake_engine::dice::roll_die(&mut dice))
+        .collect();
+    assert_eq!(
+        (first_row, faces),
+        (
+            vec!["2/2".to_string(), "0/6".into(), "1/4".into(), "2/3".into()],
+            vec![5, 3, 3, 1, 3, 3, 3, 5]
+        )
+    );
+}
+
+/// A fresh nonce from a player's random source.
+fn nonce(rng: &mut ChaCha8Rng) -> mice_cake_engine::Nonce {
+    let mut bytes = [0; 32];
+    rng.fill_bytes(&mut bytes);
+    mice_cake_engine::Nonce::from_bytes(bytes)
+}
+
+/// Seals then opens both moves of `exchange`, as two clients do.
+fn seal_and_open(exchange: &mut Exchange, moves: Seated<Assignment>, players: &mut ChaCha8Rng) {
+    let openings = Seated::from_fn(|seat| Opening {
+        assignment: moves[seat],
+        nonce: nonce(players),
+    });
+    for seat in Seat::ALL {
+        let sealed = fair::seal(
+            exchange.commitment,
+            exchange.round,
+            seat,
+            &openings[seat].assignment,
+            openings[seat].nonce,
+        );
+        exchange.seal(seat, sealed).unwrap();
+    }
+    for seat in Seat::ALL {
+        exchange.open(seat, openings[seat]).unwrap();
+    }
+}
+
+/// A whole game between two clients with their own nonces (greedy Yellow,
+/// random Blue), every third of Blue's moves made by the server instead
+/// (a missed deadline), and what Yellow's client witnessed.
+fn sealed_game(number: u64, options: Options) -> (GameRecord, Witness) {
+    let seed = Seed::from_u64(number);
+    let mut players = ChaCha8Rng::seed_from_u64(number ^ 0x5eed);
+    let mut bots = seed.stream(3);
+    let commitment = fair::commitment(seed);
+    let mut witness = Witness::new(commitment);
+    let mut deal = Exchange::new(commitment, DEAL_ROUND);
+    seal_and_open(&mut deal, Seated::default(), &mut players);
+    witness.saw_seals(&deal);
+    let mut game = RecordedGame::dealt(options, seed, &deal).unwrap();
+    while game.game().outcome().is_none() {
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        let mut exchange = game.exchange();
+        if exchange.round.is_multiple_of(3) {
+            let opening = Opening {
+                assignment: yellow,
+                nonce: nonce(&mut players),
+            };
+            exchange
+                .seal(
+                    Seat::Yellow,
+                    fair::seal(
+                        commitment,
+                        exchange.round,
+                        Seat::Yellow,
+                        &yellow,
+                        opening.nonce,
+                    ),
+                )
+                .unwrap();
+            exchange.make_for(Seat::Blue, seed, blue).unwrap();
+            witness.saw_seals(&exchange);
+            exchange.open(Seat::Yellow, opening).unwrap();
+        } else {
+            seal_and_open(&mut exchange, Seated { yellow, blue }, &mut players);
+            witness.saw_seals(&exchange);
+        }
+        game.play_exchange(&exchange).unwrap();
+    }
+    (game.into_record(), witness)
+}
+
+#[test]
+fn a_sealed_game_verifies_and_so_does_its_witness() {
+    for (number, options) in [
+        (1, Options::default()),
+        (
+            2,
+            Options {
+                boost: true,
+                ..Options::default()
+            },
+        ),
+    ] {
+        let (record, witness) = sealed_game(number, options);
+        assert!(record.is_sealed());
+        let json = serde_json::to_string(&record).unwrap();
+        let record: GameRecord = serde_json::from_str(&json).unwrap();
+        record.replay().unwrap();
+        witness.check(&record).unwrap();
+        let fair = record.fair.as_ref().unwrap();
+        assert!(fair.rounds.iter().any(|exchange| exchange.by_server.blue));
+        assert!(
+            fair.rounds
+                .iter()
+                .all(|exchange| !exchange.by_server.yellow)
+        );
+    }
+}
+
+/// Every way of tampering with a sealed record the tests try.
+#[derive(Clone, Copy, Debug)]
+enum Tampering {
+    Die,
+    Seed,
+    Commitment,
+    Nonce(Seat),
+    Assignment,
+    Seal(Seat),
+    DropRound,
+    Deal,
+    DealNonce(Seat),
+    ServerNonce,
+}
+
+/// Tampers with `record` at the `at`-th suitable place; returns whether it
+/// could.
+fn tamper(record: &mut GameRecord, how: Tampering, at: usize) -> bool {
+    let rounds = record.rounds.len();
+    let index = at % rounds;
+    let fair = record.fair.as_mut().unwrap();
+    match how {
+        Tampering::Die => {
+            let Some(attempt) = record
+                .rounds
+                .iter_mut()
+                .flat_map(|round| round.attempts.iter_mut())
+                .filter(|attempt| !attempt.dice.is_empty())
+                .nth(at % 16)
+            else {
+                return false;
+            };
+            let mut faces = attempt.dice.faces().to_vec();
+            faces[0] = faces[0] % 6 + 1;
+            attempt.dice = Roll::new(&faces).unwrap();
+        }
+        Tampering::Seed => record.seed = Some(Seed::from_u64(at as u64 + 1_000_000)),
+        Tampering::Commitment => {
+            fair.commitment = fair::commitment(Seed::from_u64(at as u64 + 1_000_000));
+        }
+        Tampering::Nonce(seat) => {
+            let mut bytes = fair.rounds[index].nonces[seat].to_bytes();
+            bytes[at % 32] ^= 1;
+            fair.rounds[index].nonces[seat] = mice_cake_engine::Nonce::from_bytes(bytes);
+        }
+        Tampering::Assignment => {
+            let assignment = &mut record.rounds[index].assignments.yellow;
+            let Some((from, _)) = assignment.placements().next() else {
+                return false;
+            };
+            let to = Column::ALL.into_iter().find(|&c| c != from).unwrap();
+            assignment.mice[from.index()] -= 1;
+            assignment.mice[to.index()] += 1;
+        }
+        Tampering::Seal(seat) => {
+            let mut bytes = fair.rounds[index].seals[seat].to_bytes();
+            bytes[at % 32] ^= 0x80;
+            fair.rounds[index].seals[seat] = mice_cake_engine::Seal::from_bytes(bytes);
+        }
+        Tampering::DropRound => {
+            if rounds < 2 {
+                return false;
+            }
+            let index = at % (rounds - 1);
+            record.rounds.remove(index);
+            fair.rounds.remove(index);
+        }
+        Tampering::Deal => {
+            let mut rows = *record.layout.rows();
+            let (a, b) = (at % 4, (at + 1) % 4);
+            let swap = rows[0][a];
+            rows[0][a] = rows[6][b];
+            rows[6][b] = swap;
+            record.layout = mice_cake_engine::Layout::new(rows).unwrap();
+        }
+        Tampering::DealNonce(seat) => {
+            let mut bytes = fair.deal.nonces[seat].to_bytes();
+            bytes[at % 32] ^= 4;
+            fair.deal.nonces[seat] = mice_cake_engine::Nonce::from_bytes(bytes);
+        }
+        Tampering::ServerNonce => {
+            // A move of Yellow's client claimed as the server's.
+            fair.rounds[index].by_server.yellow = true;
+        }
+    }
+    true
+}
+
+/// Whether `error` is the one `how` must cause.
+fn is_expected(how: Tampering, error: &ReplayError) -> bool {
+    match (how, error) {
+        (Tampering::Die, ReplayError::DieMismatch { .. })
+        | (Tampering::Seed | Tampering::Commitment, ReplayError::SeedMismatch)
+        | (Tampering::Deal, ReplayError::LayoutMismatch)
+        | (Tampering::DropRound, ReplayError::RoundNumber { .. } | ReplayError::OutcomeMismatch)
+        | (
+            Tampering::ServerNonce,
+            ReplayError::ServerNonce {
+                seat: Seat::Yellow, ..
+            },
+        ) => true,
+        (
+            Tampering::Nonce(seat) | Tampering::Seal(seat),
+            ReplayError::SealMismatch { round, seat: which },
+        ) => *round > 0 && *which == seat,
+        (Tampering::Assignment, ReplayError::SealMismatch { seat, .. }) => *seat == Seat::Yellow,
+        (
+            Tampering::DealNonce(seat),
+            ReplayError::SealMismatch {
+                round: 0,
+                seat: which,
+            },
+        ) => *which == seat,
+        _ => false,
+    }
+}
+
+const TAMPERINGS: [Tampering; 13] = [
+    Tampering::Die,
+    Tampering::Seed,
+    Tampering::Commitment,
+    Tampering::Nonce(Seat::Yellow),
+    Tampering::Nonce(Seat::Blue),
+    Tampering::Assignment,
+    Tampering::Seal(Seat::Yellow),
+    Tampering::Seal(Seat::Blue),
+    Tampering::DropRound,
+    Tampering::Deal,
+    Tampering::DealNonce(Seat::Yellow),
+    Tampering::DealNonce(Seat::Blue),
+    Tampering::ServerNonce,
+];
+
+#[test]
+fn each_tampering_is_caught_with_its_own_error() {
+    let (record, _) = sealed_game(5, Options::default());
+    for how in TAMPERINGS {
+        let mut tampered = record.clone();
+        assert!(tamper(&mut tampered, how, 3), "{how:?}");
+        let error = tampered.replay().unwrap_err();
+        assert!(is_expected(how, &error), "{how:?} gave {error:?}");
+        // Every message names the link: the round, the seat, the die.
+        let message = error.to_string();
+        match error {
+            ReplayError::DieMismatch { round, die, .. } => {
+                assert!(
+                    message.starts_with(&format!("round {round}: ")),
+                    "{message}"
+                );
+                assert!(message.contains(&format!("die {die}")), "{message}");
+            }
+            ReplayError::SealMismatch { seat, .. } | ReplayError::ServerNonce { seat, .. } => {
+                assert!(message.contains(&seat.to_string()), "{message}");
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_die_changed_is_named_down_to_the_die() {
+    let (mut record, _) = sealed_game(6, Options::default());
+    let round = &mut record.rounds[1];
+    let attempt = round
+        .attempts
+        .iter_mut()
+        .find(|attempt| attempt.dice.len() >= 2)
+        .unwrap();
+    let (seat, column) = (attempt.seat, attempt.column);
+    let mut faces = attempt.dice.faces().to_vec();
+    let (recorded, derived) = (faces[1] % 6 + 1, faces[1]);
+    faces[1] = recorded;
+    attempt.dice = Roll::new(&faces).unwrap();
+    assert_eq!(
+        record.replay(),
+        Err(ReplayError::DieMismatch {
+            round: 2,
+            seat,
+            column,
+            kind: RollKind::Attempt,
+            die: 2,
+            recorded,
+            derived,
+        })
+    );
+}
+
+#[test]
+fn a_witness_catches_a_history_rewritten_consistently() {
+    // A server that rewrites a round after the fact, recomputing the seal of
+    // the move it changed: the record holds together, but not with what the
+    // client saw before it opened.
+    let (record, witness) = sealed_game(7, Options::default());
+    let mut rewritten = record.clone();
+    let fair = rewritten.fair.as_mut().unwrap();
+    let round = 4;
+    let assignment = rewritten.rounds[round - 1].assignments.blue;
+    fair.rounds[round - 1].seals.blue = fair::seal(
+        fair.commitment,
+        4,
+        Seat::Blue,
+        &assignment,
+        mice_cake_engine::Nonce::from_bytes([9; 32]),
+    );
+    assert_eq!(
+        witness.check(&rewritten),
+        Err(WitnessError::SealChanged {
+            round: 4,
+            seat: Seat::Blue
+        })
+    );
+    let mut other_game = record.clone();
+    other_game.fair.as_mut().unwrap().commitment = fair::commitment(Seed::from_u64(99));
+    assert_eq!(
+        witness.check(&other_game),
+        Err(WitnessError::OtherCommitment)
+    );
+    let mut short = record.clone();
+    short.rounds.pop();
+    short.fair.as_mut().unwrap().rounds.pop();
+    assert!(matches!(
+        witness.check(&short),
+        Err(WitnessError::RoundMissing { .. })
+    ));
+}
+
+#[test]
+fn a_format_1_record_still_replays_with_its_seed_alone() {
+    // Format 1 dealt from the seed's generator and rolled every die from it.
+    let seed = Seed::from_u64(21);
+    let options = Options::default();
+    let mut rng = seed.rng();
+    let layout = mice_cake_engine::Layout::shuffled(&mut rng);
+    let mut game = mice_cake_engine::Game::new(options, &layout).unwrap();
+    let mut bots = seed.stream(1);
+    let mut rounds = Vec::new();
+    while game.outcome().is_none() {
+        let view = game.view(Viewer::Spectator);
+        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Greedy.choose(&view, Seat::Blue, &mut bots);
+        rounds.push(
+            game.resolve(&yellow, &blue, &mut RngDice(&mut rng))
+                .unwrap(),
+        );
+    }
+    let record = GameRecord {
+        format: UNSEALED_RECORD_FORMAT,
+        options,
+        seed: Some(seed),
+        layout,
+        outcome: game.outcome().copied(),
+        rounds,
+        fair: None,
+    };
+    let json = serde_json::to_value(&record).unwrap();
+    assert!(json.get("fair").is_none(), "format 1 is written as it was");
+    assert_eq!(record.replay().unwrap(), game);
+    assert!(!record.is_sealed());
+    // A format 1 game in progress resumes and plays on with its own dice.
+    let mut partial = record.clone();
+    partial.rounds.truncate(3);
+    partial.outcome = None;
+    let mut resumed = RecordedGame::resume(partial).unwrap();
+    for round in &record.rounds[3..] {
+        resumed
+            .play_round(&round.assignments.yellow, &round.assignments.blue)
+            .unwrap();
+    }
+    assert_eq!(resumed.record(), &record);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_tampering_of_every_game_is_caught(
+        number in 0u64..1_000,
+        boost in any::<bool>(),
+        how in 0..TAMPERINGS.len(),
+        at in 0usize..1_000,
+    ) {
+        let options = Options { boost, ..Options::default() };
+        let (record, _) = sealed_game(number, options);
+        prop_assert!(record.replay().is_ok());
+        let how = TAMPERINGS[how];
+        let mut tampered = record.clone();
+        prop_assume!(tamper(&mut tampered, how, at));
+        let error = tampered.replay().unwrap_err();
+        prop_assert!(is_expected(how, &error), "{:?} gave {:?}", how, error);
+    }
+}

@@ -1,0 +1,155 @@
+//! Sealed play through the real server (`docs/fairness.md`): the record of
+//! every game proves its deal and dice, a move the server makes carries the
+//! nonce its seed gives, and a player who seals but never opens forfeits.
+
+use std::time::Duration;
+
+use mice_cake_engine::{Policy, Seat};
+use mice_cake_protocol::{
+    Ending, FinishedGame, ForfeitCause, RoomEvent, RoomOptions, ServerMessage,
+};
+
+use crate::support::*;
+
+#[tokio::test]
+async fn a_game_against_the_server_bot_is_sealed_and_verifies() {
+    let server = TestServer::default().await;
+    let played = play_against_the_bot(&server, Policy::Random, 4).await;
+    let game: FinishedGame = server
+        .get_json(&format!("/api/games/{}", played.game_id))
+        .await;
+    let record = &game.record;
+    assert!(record.is_sealed());
+    record.replay().expect("the record verifies link by link");
+    let fair = record.fair.as_ref().unwrap();
+    // The bot's moves are the server's, with the nonces its seed gives
+    // (checked by the replay); the human's are the client's own.
+    let bot = Seat::ALL
+        .into_iter()
+        .find(|seat| game.players[*seat] == "greedy bot")
+        .unwrap();
+    assert!(fair.deal.by_server[bot] && !fair.deal.by_server[bot.opponent()]);
+    assert!(fair.rounds.iter().all(|round| round.by_server[bot]));
+    assert!(
+        fair.rounds
+            .iter()
+            .all(|round| !round.by_server[bot.opponent()])
+    );
+    // A seed swapped afterwards no longer matches its commitment.
+    let mut swapped = record.clone();
+    swapped.seed = Some(mice_cake_engine::Seed::from_u64(77));
+    assert_eq!(
+        swapped.replay(),
+        Err(mice_cake_engine::ReplayError::SeedMismatch)
+    );
+}
+
+#[tokio::test]
+async fn a_player_who_seals_and_never_opens_forfeits() {
+    let server = TestServer::start(|config| config.open_timeout = Duration::from_millis(300)).await;
+    let (_, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    // Yellow's client seals, then refuses to open: the only way left to
+    // deviate once the opponent's seal is known.
+    yellow.sealing.automatic = false;
+    yellow
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
+        .await;
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    let over = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }));
+    let (_, over) = tokio::join!(yellow.recv_until(over), blue.recv_until(over));
+    let ServerMessage::Event { event, .. } = over else {
+        unreachable!()
+    };
+    let RoomEvent::GameOver { result, .. } = *event else {
+        unreachable!()
+    };
+    assert_eq!(
+        result.ending,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::NotOpened
+        }
+    );
+    assert_eq!(result.winner, Some(Seat::Blue));
+    // Blue's opening was never shown to anyone: the round was not revealed.
+    assert!(
+        !blue
+            .received
+            .iter()
+            .any(|frame| frame.contains("\"revealed\"")),
+        "no reveal without both openings"
+    );
+}
+
+#[tokio::test]
+async fn the_verify_endpoint_gives_the_engines_verdict() {
+    let server = TestServer::default().await;
+    let played = play_against_the_bot(&server, Policy::Greedy, 5).await;
+    let verdict: mice_cake_protocol::GameVerdict = server
+        .get_json(&format!("/api/games/{}/verify", played.game_id))
+        .await;
+    assert!(verdict.sealed && verdict.fair, "{verdict:?}");
+    assert!(verdict.rounds > 0);
+    assert_eq!(verdict.problem, None);
+    let (status, body) = server.get("/api/games/not-an-id/verify").await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = server
+        .get("/api/games/00000000-0000-0000-0000-000000000000/verify")
+        .await;
+    assert_eq!(status, 404, "{body}");
+}
+
+#[tokio::test]
+async fn an_opening_is_not_stored_and_clients_open_again_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    let (_, mut yellow, mut blue, yellow_token, blue_token) =
+        two_players(&server, RoomOptions::default()).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    // Blue seals but holds its opening; Yellow seals and opens.
+    blue.sealing.automatic = false;
+    let yellow_move = mice_cake_engine::greedy_assignment(&view, Seat::Yellow);
+    yellow.commit(1, yellow_move).await;
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    let both_sealed = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { round: 1, seat: Seat::Blue, .. }));
+    yellow.recv_until(both_sealed).await;
+    // Yellow's opening reaches the server, which stores nothing of it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.stop().await;
+    let stored: Vec<u8> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flat_map(|entry| std::fs::read(entry.unwrap().path()).unwrap_or_default())
+        .collect();
+    let nonce = yellow.sealing.pending.unwrap().1.nonce.to_string();
+    assert!(
+        !stored.windows(nonce.len()).any(|w| w == nonce.as_bytes()),
+        "a player's opening is never stored"
+    );
+
+    // Back: both clients take their seats and open again; the round is
+    // played with the moves sealed before the restart.
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    let mut yellow_again = Client::greeted(&server, "Ada").await;
+    yellow_again.sealing = std::mem::take(&mut yellow.sealing);
+    let mut blue_again = Client::greeted(&server, "Bea").await;
+    blue_again.sealing = std::mem::take(&mut blue.sealing);
+    blue_again.sealing.automatic = true;
+    yellow_again.resume(yellow_token, None).await;
+    blue_again.resume(blue_token, None).await;
+    let revealed = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. }));
+    let (reveal, _) = tokio::join!(
+        yellow_again.recv_until(revealed),
+        blue_again.recv_until(revealed)
+    );
+    let ServerMessage::Event { event, .. } = reveal else {
+        unreachable!()
+    };
+    let RoomEvent::Revealed { report, .. } = *event else {
+        unreachable!()
+    };
+    assert_eq!(report.assignments.yellow, yellow_move);
+    server.stop().await;
+}

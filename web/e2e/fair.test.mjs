@@ -1,0 +1,44 @@
+// The browser's sealing (web/src/fair.js, web/src/sha256.js) computes what
+// the engine computes: the standard's SHA-256 vectors and the engine's fixed
+// vectors of engine/tests/rules/fairness.rs. No browser needed: the modules
+// are plain ES modules.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { assignmentBytes, commitmentOf, sealOf } from "../src/fair.js";
+import { sha256, toHex } from "../src/sha256.js";
+
+test("SHA-256 gives the standard's digests", () => {
+  const digest = (/** @type {string} */ text) => toHex(sha256(new TextEncoder().encode(text)));
+  assert.equal(digest(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  assert.equal(digest("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  assert.equal(
+    digest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+  );
+  // Padding across a block boundary: 55, 56 and 64 bytes.
+  for (const [length, expected] of [
+    [55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"],
+    [56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"],
+    [64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"],
+  ]) {
+    assert.equal(digest("a".repeat(Number(length))), expected, `${length} bytes`);
+  }
+});
+
+test("commitments and seals are the engine's, byte for byte", () => {
+  const seedOne = "01" + "00".repeat(31);
+  const commitment = commitmentOf(seedOne);
+  assert.equal(commitment, "b50404dbd89704d5e75ec6c6cb64511c8ab63bab723a854d56cc1227c6d223af");
+  assert.equal(
+    sealOf(commitment, 3, "blue", { mice: [1, 0, 2, 0] }, "11".repeat(32)),
+    "391fa7bc7bd1d1b9963c3434369c3e70933c0ede9bb940337ce80bb7de1cf472",
+  );
+  assert.equal(
+    sealOf(commitment, 5, "yellow", { mice: [2, 0, 0, 0], steal: "0/0" }, "22".repeat(32)),
+    "a53c9939c0b7373c9a4e7557d430cb615b3d41be2899de8fef039632910ec464",
+  );
+  // A steal is written low half first, however it is named.
+  assert.deepEqual([...assignmentBytes({ mice: [0, 0, 0, 2], steal: "6/2" })], [0, 0, 0, 2, 1, 2, 6]);
+});

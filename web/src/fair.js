@@ -1,0 +1,156 @@
+// Sealed play in the browser (docs/fairness.md): the client seals each move
+// with a fresh nonce, opens it by itself once both seals are in, keeps what
+// it sealed (across reloads) and what it saw, and checks the finished game.
+//
+// What the browser checks itself: the seed revealed at the end against the
+// commitment published at the start (SHA-256), the seals it saw before
+// opening against the record's, and its own moves and nonces in the record.
+// What it asks the server's engine (`/api/games/{id}/verify`): the deal and
+// every die re-derived from the seed and both nonces (HMAC-SHA-256 and
+// ChaCha8 into the engine's sampling) and every outcome replayed by the
+// rules. For a check that trusts nothing of the server, `mice-cake verify`.
+
+import { fromHex, sha256, toHex } from "./sha256.js";
+
+const encoder = new TextEncoder();
+const SEED_TAG = encoder.encode("mice-cake/fair/v1/seed");
+const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
+
+/** @typedef {import("./words.js").Seat} Seat */
+/** @typedef {{mice: number[], steal?: string | null}} Assignment */
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/**
+ * The engine's 7 bytes of an assignment: mice in A–D, then 0 0 0 without a
+ * steal, or 1 and the stolen piece's low and high halves.
+ * @param {Assignment} assignment
+ */
+export function assignmentBytes(assignment) {
+  const bytes = new Uint8Array(7);
+  bytes.set(assignment.mice.slice(0, 4));
+  if (assignment.steal) {
+    const halves = assignment.steal.split("/").map(Number);
+    bytes[4] = 1;
+    bytes[5] = Math.min(halves[0], halves[1]);
+    bytes[6] = Math.max(halves[0], halves[1]);
+  }
+  return bytes;
+}
+
+/**
+ * The seal of `seat`'s move in `round` of the game committed to.
+ * @param {string} commitment
+ * @param {number} round
+ * @param {Seat} seat
+ * @param {Assignment} assignment
+ * @param {string} nonce
+ */
+export function sealOf(commitment, round, seat, assignment, nonce) {
+  const roundBytes = new Uint8Array(4);
+  new DataView(roundBytes.buffer).setUint32(0, round);
+  return toHex(
+    sha256(
+      concat([
+        SEAL_TAG,
+        fromHex(commitment),
+        roundBytes,
+        new Uint8Array([seat === "yellow" ? 0 : 1]),
+        assignmentBytes(assignment),
+        fromHex(nonce),
+      ]),
+    ),
+  );
+}
+
+/** The commitment to `seed`. @param {string} seed */
+export function commitmentOf(seed) {
+  return toHex(sha256(concat([SEED_TAG, fromHex(seed)])));
+}
+
+/** 32 fresh random bytes (available to plain-HTTP pages too). */
+export function freshNonce() {
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** The empty assignment: the deal's. */
+export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
+
+/**
+ * What this browser sealed and saw in one room, kept in its storage so that
+ * a reload opens the move sealed and still checks the game.
+ * @typedef {{
+ *   game: number,
+ *   commitment: string,
+ *   seat: Seat | null,
+ *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean} | null,
+ *   own: {round: number, assignment: Assignment, nonce: string}[],
+ *   seals: Record<string, {yellow: string, blue: string}>,
+ * }} Sealing
+ */
+
+export const sealing = {
+  /** @param {string} code */
+  key(code) {
+    return `mice-cake:sealing:${location.host}:${code.toUpperCase()}`;
+  },
+  /** @param {string} code @returns {Sealing | null} */
+  get(code) {
+    try {
+      return JSON.parse(localStorage.getItem(sealing.key(code)) ?? "null");
+    } catch {
+      return null;
+    }
+  },
+  /** @param {string} code @param {Sealing} value */
+  set(code, value) {
+    localStorage.setItem(sealing.key(code), JSON.stringify(value));
+  },
+};
+
+/**
+ * Checks a finished game's record against what this browser saw.
+ * @param {any} record
+ * @param {Sealing | null} seen
+ * @returns {string | null} the first problem, or null
+ */
+export function checkAgainstWhatWasSeen(record, seen) {
+  const fair = record.fair;
+  if (!fair) return "the record holds no seals";
+  if (!record.seed || commitmentOf(record.seed) !== fair.commitment) {
+    return "the seed does not match the commitment published when the game started";
+  }
+  if (!seen) return null;
+  if (seen.commitment !== fair.commitment) {
+    return "the record's commitment is not the one published when the game started";
+  }
+  for (const [round, seals] of Object.entries(seen.seals)) {
+    const recorded = Number(round) === 0 ? fair.deal : fair.rounds[Number(round) - 1];
+    if (!recorded) return `round ${round} was sealed in play but is missing from the record`;
+    for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
+      if (recorded.seals[seat] !== seals[seat]) {
+        return `${seat}'s seal of ${Number(round) === 0 ? "the deal" : `round ${round}`} is not the one published before the moves were opened`;
+      }
+    }
+  }
+  for (const move of seen.own) {
+    const seat = /** @type {Seat} */ (seen.seat);
+    const exchange = move.round === 0 ? fair.deal : fair.rounds[move.round - 1];
+    const assignment = move.round === 0 ? NOTHING : record.rounds[move.round - 1]?.assignments[seat];
+    if (!exchange || !assignment) return `round ${move.round} is missing from the record`;
+    const same =
+      exchange.nonces[seat] === move.nonce &&
+      assignmentBytes(assignment).join() === assignmentBytes(move.assignment).join();
+    if (!same) return `${move.round === 0 ? "the deal" : `round ${move.round}`}: the record does not hold the move you opened`;
+  }
+  return null;
+}
