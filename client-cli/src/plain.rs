@@ -244,20 +244,20 @@ impl Player {
         }
         match happening {
             Some(Happening::GameOver) => {
-                let room = self.tracker.room.as_ref();
-                let result = room.and_then(|room| room.result);
-                let id = room.and_then(|room| room.game_ids.last().copied());
-                if let (Some(result), Some(room)) = (&result, room) {
-                    self.out.game_over(result, room.game_ids.last());
+                // The game's id: none for a game that ended before its deal.
+                let finished = self.tracker.finished();
+                let id = finished.and_then(|(_, id)| id);
+                if let Some((result, _)) = &finished {
+                    self.out.game_over(result, id.as_ref());
                 }
                 // Every finished game is checked, a player's against what
                 // its client saw.
                 if let Some(id) = id {
-                    let witness = self
+                    let seen = self
                         .tracker
                         .you()
-                        .map(|_| self.tracker.sealer.witness().clone());
-                    let verdict = crate::verify::check_played(self.http.clone(), id, witness).await;
+                        .map(|seat| (self.tracker.sealer.witness().clone(), seat));
+                    let verdict = crate::verify::check_played(self.http.clone(), id, seen).await;
                     self.out.note(&verdict);
                 }
                 return Step::Done(Outcome::Done);

@@ -105,20 +105,12 @@ impl KeptOpenings {
     }
 }
 
-/// A fresh nonce from the operating system's random source.
-fn fresh_nonce() -> Nonce {
+/// A fresh nonce from the operating system's random source; none without
+/// one: a guessable nonce would let the server open a seal by trying moves.
+fn fresh_nonce() -> Option<Nonce> {
     let mut bytes = [0u8; 32];
-    // Without a random source there is no fair play; a process that cannot
-    // read one cannot do much else either.
-    if getrandom::fill(&mut bytes).is_err() {
-        bytes = std::array::from_fn(|index| {
-            let time = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |since| since.as_nanos());
-            (time >> (index % 16 * 8)) as u8 ^ index as u8
-        });
-    }
-    Nonce::from_bytes(bytes)
+    getrandom::fill(&mut bytes).ok()?;
+    Some(Nonce::from_bytes(bytes))
 }
 
 impl Sealer {
@@ -136,7 +128,9 @@ impl Sealer {
     }
 
     /// Seals `assignment` for `round` of the room's game: the message to
-    /// send. `None` when no exchange is open for that round.
+    /// send. `None` when no exchange is open for that round, when a move is
+    /// sealed for it already (a second seal would be refused, and opening
+    /// it would then fail), or without a random source.
     pub fn seal(
         &mut self,
         room: &RoomState,
@@ -145,7 +139,10 @@ impl Sealer {
     ) -> Option<ClientMessage> {
         let seat = room.you?;
         let exchange = room.exchange.as_ref().filter(|e| e.round == round)?;
-        let nonce = fresh_nonce();
+        if self.holds(room.game, round) || exchange.seals[seat].is_some() {
+            return None;
+        }
+        let nonce = fresh_nonce()?;
         let seal = fair::seal(exchange.commitment, round, seat, &assignment, nonce);
         let opening = Opening { assignment, nonce };
         self.pending = Some(Pending {
@@ -162,6 +159,7 @@ impl Sealer {
                 opening,
             });
         }
+        self.witness.sealed_own(round);
         Some(ClientMessage::Seal { round, seal })
     }
 
@@ -182,6 +180,11 @@ impl Sealer {
     /// nonce, a forced move (a single legal assignment), the opening of a
     /// sealed move once both seals are in. Notes the seals it sees.
     pub fn automatic(&mut self, room: &RoomState) -> Vec<ClientMessage> {
+        if room.game == self.game
+            && let Some(report) = &room.last_report
+        {
+            self.witness.saw_revealed(report.round);
+        }
         let Some(exchange) = room.exchange.as_ref() else {
             return Vec::new();
         };
@@ -189,9 +192,7 @@ impl Sealer {
             self.game = room.game;
             self.witness = Witness::new(exchange.commitment);
         }
-        if self.witness.commitment.is_none() {
-            self.witness.commitment = Some(exchange.commitment);
-        }
+        self.witness.saw_commitment(exchange.commitment);
         if let (Some(yellow), Some(blue)) = (exchange.seals.yellow, exchange.seals.blue) {
             self.witness.saw(exchange.round, Seated { yellow, blue });
         }
@@ -229,10 +230,23 @@ impl Sealer {
             && exchange.seals.blue.is_some()
             && !exchange.opened[seat]
             && !exchange.by_server[seat];
+        // Only the move whose seal the server published is opened: another
+        // would be refused, and could never be taken back.
+        let published = self.pending.is_some_and(|pending| {
+            exchange.seals[seat]
+                == Some(fair::seal(
+                    exchange.commitment,
+                    exchange.round,
+                    seat,
+                    &pending.opening.assignment,
+                    pending.opening.nonce,
+                ))
+        });
         if let Some(pending) = &mut self.pending
             && pending.game == room.game
             && pending.round == exchange.round
             && due
+            && published
             && !pending.opened
         {
             pending.opened = true;

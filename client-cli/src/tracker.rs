@@ -46,6 +46,8 @@ pub struct Tracker {
     commitment: Option<Commitment>,
     /// The last game's seed, revealed at its end.
     pub seed: Option<Seed>,
+    /// A game that ended before its deal: no record, no id.
+    unrecorded: Option<u32>,
     /// This seat's sealed moves, and what the client saw of the seals.
     pub sealer: Sealer,
 }
@@ -165,7 +167,12 @@ impl Tracker {
     pub fn finished(&self) -> Option<(GameResult, Option<GameId>)> {
         let room = self.room.as_ref()?;
         let result = room.result.filter(|_| room.status != RoomStatus::Playing)?;
-        Some((result, room.game_ids.last().copied()))
+        let id = room
+            .game_ids
+            .last()
+            .copied()
+            .filter(|_| self.unrecorded != Some(room.game));
+        Some((result, id))
     }
 
     /// The rounds in a row, up to and including the log's round `index`,
@@ -270,7 +277,11 @@ impl Tracker {
             number: room.game,
             players,
             result,
-            game_id: room.game_ids.last().copied(),
+            game_id: room
+                .game_ids
+                .last()
+                .copied()
+                .filter(|_| self.unrecorded != Some(room.game)),
             rounds: std::mem::take(&mut self.log),
         });
     }
@@ -462,6 +473,7 @@ impl Tracker {
                 room.committed = Seated::default();
                 room.exchange = None;
                 room.game_ids.extend(*game_id);
+                self.unrecorded = game_id.is_none().then_some(room.game);
                 self.seed = Some(*seed);
                 let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
                 room.game_ids.drain(..excess);
@@ -674,6 +686,55 @@ mod resume_tests {
             tracker.apply(&message, now);
         }
         (tracker, room, now)
+    }
+
+    /// A `sealed` event, as the server publishes it.
+    fn sealed(seq: u64, seat: Seat, seal: mice_cake_engine::Seal) -> ServerMessage {
+        ServerMessage::Event {
+            seq,
+            event: Box::new(RoomEvent::Sealed {
+                round: 1,
+                seat,
+                seal,
+                by_server: false,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_move_is_sealed_once_and_opened_only_as_published() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        let Some(ClientMessage::Seal { round: 1, seal }) = tracker.seal(1, mine) else {
+            panic!("a seal of round 1");
+        };
+        // A second seal would be refused by the server, and its opening too.
+        assert_eq!(tracker.seal(1, mice_cake_engine::Assignment::EMPTY), None);
+        let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
+        tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
+        assert!(
+            tracker.automatic().is_empty(),
+            "nothing to open before both seals"
+        );
+        tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
+        let opened = tracker.automatic();
+        assert!(
+            matches!(
+                opened.as_slice(),
+                [ClientMessage::Open { round: 1, assignment: Some(assignment), .. }] if *assignment == mine
+            ),
+            "{opened:?}"
+        );
+        assert!(tracker.automatic().is_empty(), "opened once");
+
+        // A seal the server published that is not this client's: nothing
+        // is opened (it would be refused), and the check says so later.
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        tracker.seal(1, mine);
+        let other = mice_cake_engine::Seal::from_bytes([4; 32]);
+        tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, other), now);
+        tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
+        assert!(tracker.automatic().is_empty());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! players' nonces, every outcome against the rules — and, for a game this
 //! client played, the record against what it saw during the game.
 
-use mice_cake_engine::{GameRecord, Witness};
+use mice_cake_engine::{GameRecord, Seat, Witness};
 use mice_cake_protocol::{FinishedGame, GameId};
 
 /// What a check concludes.
@@ -14,6 +14,15 @@ pub enum Verdict {
     Fair {
         /// Rounds checked.
         rounds: usize,
+        /// Exchanges whose two moves the server made (0: the deal): their
+        /// dice (or deal) rest on its committed seed alone. Every one in a
+        /// game between bots; in a game between people, a deadline both
+        /// missed.
+        server_only: Vec<u32>,
+        /// Rounds in which this client sealed a move but the server made
+        /// it: a seal that came after the deadline (and was refused), or
+        /// one the server dropped.
+        taken_over: Vec<u32>,
     },
     /// The record follows the rules, but proves nothing of its dice: a
     /// game from before sealed play (format 1).
@@ -35,11 +44,37 @@ impl Verdict {
     /// One line for people.
     pub fn line(&self) -> String {
         match self {
-            Verdict::Fair { rounds } => format!(
-                "verified fair: the seed matches the commitment published at the start, every \
-                 seal matches its opening, the deal and the dice of all {rounds} rounds come from \
-                 the seed and both players' nonces, and every outcome follows the rules"
-            ),
+            Verdict::Fair {
+                rounds,
+                server_only,
+                taken_over,
+            } => {
+                let mut line = format!(
+                    "verified fair: the seed matches the commitment published at the start, \
+                     every seal matches its opening, the deal and the dice of all {rounds} rounds \
+                     come from the seed and both players' nonces, and every outcome follows the \
+                     rules"
+                );
+                if server_only.len() == rounds + 1 {
+                    line.push_str(
+                        " (note: the server made every move, the deal's too: the game rests on \
+                         its seed alone)",
+                    );
+                } else if !server_only.is_empty() {
+                    line.push_str(&format!(
+                        " (note: the server made both moves of {}: those rest on its seed alone)",
+                        rounds_named(server_only)
+                    ));
+                }
+                if !taken_over.is_empty() {
+                    line.push_str(&format!(
+                        " (note: the server made your move in {} although this client sealed one: \
+                         too late for the deadline, or dropped)",
+                        rounds_named(taken_over)
+                    ));
+                }
+                line
+            }
             Verdict::Unsealed => "not provably fair: a game from before sealed play (record \
                                   format 1); its rounds follow the rules, but its dice came \
                                   from the server's seed alone"
@@ -49,8 +84,30 @@ impl Verdict {
     }
 }
 
-/// Checks `record` and, if given, what a player's client saw of the game.
-pub fn verify(record: &GameRecord, witness: Option<&Witness>) -> Verdict {
+/// "the deal, round 3, round 7".
+fn rounds_named(rounds: &[u32]) -> String {
+    rounds
+        .iter()
+        .map(|&round| {
+            if round == 0 {
+                "the deal".to_owned()
+            } else {
+                format!("round {round}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Checks `record` and, if given, what a player's client saw of the game
+/// from its seat.
+pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
+    if let Some((witness, _)) = seen
+        && witness.commitment.is_some()
+        && !record.is_sealed()
+    {
+        return Verdict::Broken("the game was played sealed, but its record holds no seals".into());
+    }
     if record.seed.is_none() {
         return Verdict::Broken(
             "the record has no seed: the game is not over, or the seed was taken out".into(),
@@ -62,13 +119,28 @@ pub fn verify(record: &GameRecord, witness: Option<&Witness>) -> Verdict {
     if !record.is_sealed() {
         return Verdict::Unsealed;
     }
-    if let Some(witness) = witness
+    if let Some((witness, _)) = seen
         && let Err(error) = witness.check(record)
     {
         return Verdict::Broken(error.to_string());
     }
+    let fair = record.fair.as_ref();
+    let server_only = fair
+        .map(|fair| {
+            std::iter::once(&fair.deal)
+                .chain(&fair.rounds)
+                .zip(0u32..)
+                .filter(|(exchange, _)| exchange.by_server.yellow && exchange.by_server.blue)
+                .map(|(_, round)| round)
+                .collect()
+        })
+        .unwrap_or_default();
     Verdict::Fair {
         rounds: record.rounds.len(),
+        server_only,
+        taken_over: seen
+            .map(|(witness, seat)| witness.moves_taken_over(record, seat))
+            .unwrap_or_default(),
     }
 }
 
@@ -88,11 +160,14 @@ pub fn load(source: &str, server: &str) -> anyhow::Result<GameRecord> {
 
 /// Checks a game just played on the server at `http` (its HTTP address),
 /// against what this client saw of it: one line for people.
-pub async fn check_played(http: String, id: GameId, witness: Option<Witness>) -> String {
+pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)>) -> String {
     let checked = tokio::task::spawn_blocking(move || {
         let text = crate::replay::read_source(&id.to_string(), &http)?;
         let record = parse_record(&text)?;
-        anyhow::Ok(verify(&record, witness.as_ref()))
+        anyhow::Ok(verify(
+            &record,
+            seen.as_ref().map(|(witness, seat)| (witness, *seat)),
+        ))
     })
     .await;
     match checked {
@@ -123,11 +198,22 @@ mod tests {
     fn an_honest_record_is_fair_and_a_changed_one_is_not() {
         let record = finished_game(3);
         let verdict = verify(&record, None);
-        assert_eq!(
-            verdict,
-            Verdict::Fair {
-                rounds: record.rounds.len()
-            }
+        // A game between two of the server's own players: every exchange
+        // rests on its seed alone, and the verdict says so.
+        let Verdict::Fair {
+            rounds,
+            ref server_only,
+            ..
+        } = verdict
+        else {
+            panic!("{verdict:?}");
+        };
+        assert_eq!(rounds, record.rounds.len());
+        assert_eq!(server_only.len(), record.rounds.len() + 1);
+        assert!(
+            verdict.line().contains("rests on its seed alone"),
+            "{}",
+            verdict.line()
         );
         assert_eq!(verdict.exit_code(), 0);
         let mut tampered = record.clone();
@@ -135,6 +221,21 @@ mod tests {
         let verdict = verify(&tampered, None);
         assert_eq!(verdict.exit_code(), 1);
         assert!(verdict.line().contains("commitment"), "{}", verdict.line());
+    }
+
+    #[test]
+    fn a_game_played_sealed_whose_record_is_not_is_not_fair() {
+        let mut record = finished_game(6);
+        let witness = Witness::new(record.fair.as_ref().unwrap().commitment);
+        record.fair = None;
+        record.format = mice_cake_engine::UNSEALED_RECORD_FORMAT;
+        let verdict = verify(&record, Some((&witness, Seat::Yellow)));
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("holds no seals"),
+            "{}",
+            verdict.line()
+        );
     }
 
     #[test]

@@ -433,6 +433,16 @@ pub struct Witness {
     /// The client's own moves, as it opened them.
     #[serde(default)]
     pub own: alloc::vec::Vec<OwnMove>,
+    /// The rounds this client sealed a move in itself (0: the deal).
+    #[serde(default)]
+    pub sealed: alloc::vec::Vec<u32>,
+    /// The last round this client saw revealed.
+    #[serde(default)]
+    pub revealed: u32,
+    /// Something seen during the game that no honest server sends: the
+    /// commitment or a round's seals changing once published.
+    #[serde(default)]
+    pub conflict: Option<WitnessError>,
 }
 
 /// A move a client opened itself.
@@ -447,9 +457,21 @@ pub struct OwnMove {
     pub opening: Opening,
 }
 
-/// Where a record disagrees with what a client saw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Where a record disagrees with what a client saw, or the game did with
+/// itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum WitnessError {
+    /// The commitment changed during the game.
+    #[error("the server published another commitment during the game")]
+    CommitmentChangedInPlay,
+    /// A seal changed once published.
+    #[error("{seat}'s seal of {} changed after it was published", if *round == DEAL_ROUND { alloc::string::String::from("the deal") } else { alloc::format!("round {round}") })]
+    SealChangedInPlay {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
     /// The record holds no seals.
     #[error("the record holds no seals: it is not the sealed game that was played")]
     NotSealed,
@@ -486,7 +508,59 @@ impl Witness {
             commitment: Some(commitment),
             seals: alloc::vec::Vec::new(),
             own: alloc::vec::Vec::new(),
+            sealed: alloc::vec::Vec::new(),
+            revealed: 0,
+            conflict: None,
         }
+    }
+
+    /// Notes that `round` was revealed: the record must hold it.
+    pub fn saw_revealed(&mut self, round: u32) {
+        self.revealed = self.revealed.max(round);
+    }
+
+    /// Notes the commitment published (at the start, or in a state): one
+    /// that differs from the first is a conflict.
+    pub fn saw_commitment(&mut self, commitment: Commitment) {
+        match self.commitment {
+            None => self.commitment = Some(commitment),
+            Some(first) if first != commitment => {
+                self.conflict
+                    .get_or_insert(WitnessError::CommitmentChangedInPlay);
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Notes that this client sealed a move of `round` itself.
+    pub fn sealed_own(&mut self, round: u32) {
+        if !self.sealed.contains(&round) {
+            self.sealed.push(round);
+        }
+    }
+
+    /// The rounds in which this client sealed a move but the record says
+    /// the server made it: its seal came after the deadline (and was
+    /// refused, as the client was told), or the server dropped it.
+    pub fn moves_taken_over(
+        &self,
+        record: &crate::record::GameRecord,
+        seat: Seat,
+    ) -> alloc::vec::Vec<u32> {
+        let Some(fair) = record.fair.as_ref() else {
+            return alloc::vec::Vec::new();
+        };
+        self.sealed
+            .iter()
+            .copied()
+            .filter(|&round| {
+                let exchange = match round.checked_sub(1) {
+                    None => Some(&fair.deal),
+                    Some(index) => usize::try_from(index).ok().and_then(|i| fair.rounds.get(i)),
+                };
+                exchange.is_some_and(|exchange| exchange.by_server[seat])
+            })
+            .collect()
     }
 
     /// Notes a move this client opened.
@@ -507,7 +581,9 @@ impl Witness {
         }
     }
 
-    /// Notes the two seals of `round` as published.
+    /// Notes the two seals of `round` as published. The first pair seen is
+    /// kept: a pair that differs later is a conflict (an honest server
+    /// never changes a seal).
     pub fn saw(&mut self, round: u32, seals: Seated<Seal>) {
         let Ok(index) = usize::try_from(round) else {
             return;
@@ -515,12 +591,36 @@ impl Witness {
         if self.seals.len() <= index {
             self.seals.resize(index + 1, None);
         }
-        self.seals[index] = Some(seals);
+        match self.seals[index] {
+            None => self.seals[index] = Some(seals),
+            Some(first) => {
+                if let Some(seat) = Seat::ALL
+                    .into_iter()
+                    .find(|seat| first[*seat] != seals[*seat])
+                {
+                    self.conflict
+                        .get_or_insert(WitnessError::SealChangedInPlay { round, seat });
+                }
+            }
+        }
     }
 
-    /// Checks `record` against what was seen.
+    /// Checks `record` against what was seen. A game that ended by a
+    /// forfeit (no outcome by the rules) may stop before the round that was
+    /// being played: that round is not looked for.
     pub fn check(&self, record: &crate::record::GameRecord) -> Result<(), WitnessError> {
+        if let Some(conflict) = self.conflict {
+            return Err(conflict);
+        }
         let fair = record.fair.as_ref().ok_or(WitnessError::NotSealed)?;
+        let recorded = u32::try_from(record.rounds.len()).unwrap_or(u32::MAX);
+        if self.revealed > recorded {
+            return Err(WitnessError::RoundMissing {
+                round: recorded + 1,
+            });
+        }
+        let unfinished = recorded.saturating_add(1);
+        let cut_short = |round: u32| record.outcome.is_none() && round == unfinished;
         if self
             .commitment
             .is_some_and(|commitment| commitment != fair.commitment)
@@ -530,6 +630,9 @@ impl Witness {
         for (index, seen) in self.seals.iter().enumerate() {
             let Some(seen) = seen else { continue };
             let round = u32::try_from(index).unwrap_or(u32::MAX);
+            if cut_short(round) {
+                continue;
+            }
             let recorded = match index.checked_sub(1) {
                 None => Some(&fair.deal),
                 Some(index) => fair.rounds.get(index),
@@ -542,7 +645,7 @@ impl Witness {
                 return Err(WitnessError::SealChanged { round, seat });
             }
         }
-        for own in &self.own {
+        for own in self.own.iter().filter(|own| !cut_short(own.round)) {
             let index = usize::try_from(own.round).unwrap_or(usize::MAX);
             let (nonces, assignment) = match index.checked_sub(1) {
                 None => (Some(fair.deal.nonces), Some(Assignment::EMPTY)),

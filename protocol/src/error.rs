@@ -52,8 +52,8 @@ pub enum ErrorCode {
     WrongPhase,
     /// A move was already sealed (or opened) this round.
     AlreadyCommitted,
-    /// An opening that does not match its seal, or sent before both seals
-    /// are in; the message says which.
+    /// An opening whose assignment and nonce do not match the player's
+    /// seal (an opening sent before both seals are in is `WrongPhase`).
     BadOpening,
     /// The assignment breaks a rule; the message says which.
     IllegalAssignment,

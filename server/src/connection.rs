@@ -457,7 +457,9 @@ impl Session {
     fn hello(&mut self, version: u32, name: &str) -> Result<(), Refusal> {
         if version != PROTOCOL_VERSION {
             let update = if version < PROTOCOL_VERSION {
-                "update the client (version 3 seals every move so that either player can check                  the game was fair: docs/fairness.md; this server serves a browser client of its                  version at its own address)"
+                "update the client (version 3 seals every move so that either player can check \
+                 the game was fair: docs/fairness.md; this server serves a browser client of its \
+                 version at its own address)"
             } else {
                 "this server is older than the client: use a client of its version, or ask \
                  its operator to update it"

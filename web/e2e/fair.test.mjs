@@ -42,3 +42,34 @@ test("commitments and seals are the engine's, byte for byte", () => {
   // A steal is written low half first, however it is named.
   assert.deepEqual([...assignmentBytes({ mice: [0, 0, 0, 2], steal: "6/2" })], [0, 0, 0, 2, 1, 2, 6]);
 });
+
+test("what the page saw is held against the record, a forfeit's unplayed round aside", async () => {
+  const { checkAgainstWhatWasSeen } = await import("../src/fair.js");
+  const seed = "01" + "00".repeat(31);
+  const commitment = commitmentOf(seed);
+  const seals = { yellow: "aa".repeat(32), blue: "bb".repeat(32) };
+  const exchange = { seals, nonces: { yellow: "11".repeat(32), blue: "22".repeat(32) }, by_server: { yellow: false, blue: false } };
+  const record = {
+    seed,
+    outcome: null,
+    rounds: [{ round: 1, assignments: { yellow: { mice: [4, 0, 0, 0] }, blue: { mice: [0, 4, 0, 0] } } }],
+    fair: { commitment, deal: exchange, rounds: [exchange] },
+  };
+  const seen = {
+    game: 1,
+    commitment,
+    seat: /** @type {"yellow"} */ ("yellow"),
+    pending: null,
+    own: [],
+    // Round 2 was sealed when the opponent forfeited: not in the record, not looked for.
+    seals: { 0: seals, 1: seals, 2: { yellow: "cc".repeat(32), blue: "dd".repeat(32) } },
+    revealed: 1,
+    conflict: null,
+  };
+  assert.equal(checkAgainstWhatWasSeen(record, seen), null);
+  assert.match(checkAgainstWhatWasSeen(record, { ...seen, revealed: 2 }) ?? "", /round 2 was revealed/);
+  assert.match(checkAgainstWhatWasSeen({ ...record, outcome: {} }, seen) ?? "", /round 2 was sealed/);
+  assert.match(checkAgainstWhatWasSeen(record, { ...seen, seals: { 1: { ...seals, blue: "ee".repeat(32) } } }) ?? "", /blue's seal of round 1/);
+  assert.equal(checkAgainstWhatWasSeen(record, { ...seen, conflict: "a seal changed" }), "a seal changed");
+  assert.match(checkAgainstWhatWasSeen({ ...record, seed: "02" + "00".repeat(31) }, seen) ?? "", /does not match the commitment/);
+});

@@ -95,6 +95,9 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean} | null,
  *   own: {round: number, assignment: Assignment, nonce: string}[],
  *   seals: Record<string, {yellow: string, blue: string}>,
+ *   sealed?: number[],
+ *   revealed?: number,
+ *   conflict?: string | null,
  * }} Sealing
  */
 
@@ -124,7 +127,11 @@ export const sealing = {
  * @returns {string | null} the first problem, or null
  */
 export function checkAgainstWhatWasSeen(record, seen) {
+  if (seen?.conflict) return seen.conflict;
   const fair = record.fair;
+  // A game ended by a forfeit (no outcome by the rules) may stop before the
+  // round being played: that round is not looked for.
+  const cutShort = (/** @type {number} */ round) => !record.outcome && round === record.rounds.length + 1;
   if (!fair) return "the record holds no seals";
   if (!record.seed || commitmentOf(record.seed) !== fair.commitment) {
     return "the seed does not match the commitment published when the game started";
@@ -133,7 +140,11 @@ export function checkAgainstWhatWasSeen(record, seen) {
   if (seen.commitment !== fair.commitment) {
     return "the record's commitment is not the one published when the game started";
   }
+  if ((seen.revealed ?? 0) > record.rounds.length) {
+    return `round ${record.rounds.length + 1} was revealed in play but is missing from the record`;
+  }
   for (const [round, seals] of Object.entries(seen.seals)) {
+    if (cutShort(Number(round))) continue;
     const recorded = Number(round) === 0 ? fair.deal : fair.rounds[Number(round) - 1];
     if (!recorded) return `round ${round} was sealed in play but is missing from the record`;
     for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
@@ -143,6 +154,7 @@ export function checkAgainstWhatWasSeen(record, seen) {
     }
   }
   for (const move of seen.own) {
+    if (cutShort(move.round)) continue;
     const seat = /** @type {Seat} */ (seen.seat);
     const exchange = move.round === 0 ? fair.deal : fair.rounds[move.round - 1];
     const assignment = move.round === 0 ? NOTHING : record.rounds[move.round - 1]?.assignments[seat];

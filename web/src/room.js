@@ -53,6 +53,7 @@ const SPECTATOR_NAME = "spectator";
  *   link: string,
  *   fairness: string,
  *   commitment: string,
+ *   unrecorded: number,
  *   redraw: () => void,
  * }} Model
  */
@@ -155,6 +156,7 @@ function emptyModel() {
     link: "connecting",
     fairness: "",
     commitment: "",
+    unrecorded: 0,
     redraw: () => {},
   };
 }
@@ -322,7 +324,7 @@ function applyEvent(model, event) {
           game: room.game,
           players: { yellow: room.players.yellow?.name, blue: room.players.blue?.name },
           result: room.result,
-          gameId: room.game_ids[room.game_ids.length - 1] ?? null,
+          gameId: model.unrecorded === room.game ? null : (room.game_ids[room.game_ids.length - 1] ?? null),
           rounds: model.rounds,
         });
       }
@@ -373,6 +375,12 @@ function applyEvent(model, event) {
     case "revealed": {
       model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed });
       room.exchange = null;
+      // The record must hold every round seen revealed.
+      const held = sealing.get(room.code);
+      if (held && held.game === room.game) {
+        held.revealed = Math.max(held.revealed ?? 0, event.report.round);
+        sealing.set(room.code, held);
+      }
       // A sealed move is revealed now: its note is no longer true.
       if (model.notice.startsWith("Your move is sealed")) model.notice = "";
       room.view = event.view;
@@ -408,6 +416,8 @@ function applyEvent(model, event) {
       room.result = event.result;
       room.status = "finished";
       if (event.game_id) room.game_ids.push(event.game_id);
+      // A game that ended before its deal has no record (nor replay).
+      model.unrecorded = event.game_id ? 0 : room.game;
       room.committed = { yellow: false, blue: false };
       room.exchange = null;
       if (event.game_id) checkGame(model, event.game_id);
@@ -525,6 +535,11 @@ function commit(model, connection) {
   const room = model.room;
   const round = room.view.round;
   const assignment = { mice: [...model.mice], steal: model.steal };
+  const held = sealing.get(room.code);
+  if (room.exchange?.seals[room.you] || (held?.game === room.game && held?.pending?.round === round)) {
+    model.notice = "Your move is sealed already: it is waiting for your opponent's.";
+    return;
+  }
   const sent = seal(model, connection, round, assignment);
   model.notice = sent
     ? "Sealing…"
@@ -552,8 +567,13 @@ function kept(model) {
   const room = model.room;
   if (!room?.exchange) return sealing.get(room?.code ?? "");
   const held = sealing.get(room.code);
-  if (held && held.game === room.game && held.commitment === room.exchange.commitment) return held;
-  return { game: room.game, commitment: room.exchange.commitment, seat: room.you, pending: null, own: [], seals: {} };
+  if (held && held.game === room.game) {
+    // An honest server never changes a game's commitment: keep the first,
+    // and remember that it changed.
+    if (held.commitment !== room.exchange.commitment) held.conflict ??= "the server published another commitment during the game";
+    return held;
+  }
+  return { game: room.game, commitment: room.exchange.commitment, seat: room.you, pending: null, own: [], seals: {}, sealed: [], conflict: null };
 }
 
 /**
@@ -566,7 +586,10 @@ function seal(model, connection, round, assignment) {
   const room = model.room;
   const held = kept(model);
   if (!room?.exchange || !room.you || !held) return false;
+  // One seal a round: a second would be refused, and its opening too.
+  if (room.exchange.seals[room.you] || held.pending?.round === round) return false;
   const nonce = freshNonce();
+  held.sealed = [...(held.sealed ?? []).filter((sealed) => sealed !== round), round];
   held.pending = { round, assignment, nonce, sent: false };
   held.seat = room.you;
   sealing.set(room.code, held);
@@ -586,7 +609,14 @@ function automatic(model, connection) {
   const held = kept(model);
   if (!held) return;
   const both = exchange.seals.yellow && exchange.seals.blue;
-  if (both) held.seals[exchange.round] = { yellow: exchange.seals.yellow, blue: exchange.seals.blue };
+  if (both) {
+    // The first pair seen is kept: an honest server never changes a seal.
+    const first = held.seals[exchange.round];
+    if (!first) held.seals[exchange.round] = { yellow: exchange.seals.yellow, blue: exchange.seals.blue };
+    else if (first.yellow !== exchange.seals.yellow || first.blue !== exchange.seals.blue) {
+      held.conflict ??= `a seal of ${exchange.round === 0 ? "the deal" : `round ${exchange.round}`} changed after it was published`;
+    }
+  }
   sealing.set(room.code, held);
   const you = room.you;
   if (!you) return;
@@ -596,7 +626,9 @@ function automatic(model, connection) {
     else if (room.choices?.[you]?.forced) seal(model, connection, exchange.round, room.choices[you].forced);
     return;
   }
-  if (both && mine && !mine.sent && !exchange.opened[you] && !exchange.by_server[you]) {
+  // Only the move whose seal the server published is opened.
+  const published = mine && exchange.seals[you] === sealOf(exchange.commitment, exchange.round, you, mine.assignment, mine.nonce);
+  if (both && mine && published && !mine.sent && !exchange.opened[you] && !exchange.by_server[you]) {
     const message =
       exchange.round === 0
         ? { type: "open", round: 0, nonce: mine.nonce }
@@ -633,18 +665,34 @@ function yourMove(model) {
  */
 async function checkGame(model, gameId) {
   model.fairness = "Checking that the game was fair…";
-  const seen = sealing.get(model.room?.code ?? "");
+  const game = model.room?.game;
+  const held = sealing.get(model.room?.code ?? "");
+  // What this page saw of this game (a page that came in late saw less).
+  const seen = held && held.game === game ? held : null;
   try {
-    const [game, verdict] = await Promise.all([
+    const [finished, verdict] = await Promise.all([
       fetch(`/api/games/${gameId}`).then((response) => response.json()),
       fetch(`/api/games/${gameId}/verify`).then((response) => response.json()),
     ]);
-    const mine = seen && seen.commitment === game.record.fair?.commitment ? seen : null;
-    const problem = checkAgainstWhatWasSeen(game.record, mine) ?? verdict.problem;
+    const record = finished.record;
+    const commitment = seen?.commitment ?? model.commitment;
+    const problem =
+      (commitment && record.fair && record.fair.commitment !== commitment
+        ? "the record's commitment is not the one published when the game started"
+        : null) ??
+      checkAgainstWhatWasSeen(record, seen) ??
+      verdict.problem;
+    const takenOver = (seen?.sealed ?? []).filter((round) => {
+      const exchange = round === 0 ? record.fair?.deal : record.fair?.rounds[round - 1];
+      return seen?.seat && exchange?.by_server[seen.seat];
+    });
+    const note = takenOver.length
+      ? ` The server made your move in ${takenOver.map((round) => (round === 0 ? "the deal" : `round ${round}`)).join(", ")} although this page sealed one (too late for the deadline, or dropped).`
+      : "";
     model.fairness = problem
       ? `NOT FAIR: ${problem}`
       : verdict.fair
-        ? "✓ Verified fair: dice nobody chose, moves nobody saw early."
+        ? `✓ Verified fair: dice nobody chose, moves nobody saw early.${note}`
         : "Not provably fair: a game from before sealed play.";
   } catch (error) {
     model.fairness = `Could not check the game: ${error}`;
@@ -915,7 +963,7 @@ function percent(part, whole) {
  */
 function resultPanel(model, connection, root, odds) {
   const room = model.room;
-  const id = room.game_ids[room.game_ids.length - 1];
+  const id = model.unrecorded === room.game ? null : room.game_ids[room.game_ids.length - 1];
   const close = h("button", { type: "button", id: "close-result" }, "Close");
   close.addEventListener("click", () => {
     model.resultOpen = false;

@@ -81,6 +81,7 @@ const FORFEITS = {
   missed_deadlines: "missed too many deadlines",
   disconnected: "stayed away too long",
   left: "left the game",
+  not_opened: "did not open a sealed move in time",
 };
 
 /** `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)` @param {any} result */

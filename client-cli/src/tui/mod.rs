@@ -143,14 +143,14 @@ async fn event_loop(
                 }
                 Cmd::Quit => return Ok(quitting(model)),
                 Cmd::Verify(id) => {
-                    let witness = model
+                    let seen = model
                         .tracker
                         .you()
-                        .map(|_| model.tracker.sealer.witness().clone());
+                        .map(|seat| (model.tracker.sealer.witness().clone(), seat));
                     let http = http.to_owned();
                     let verdicts = verdicts.0.clone();
                     tokio::spawn(async move {
-                        let verdict = crate::verify::check_played(http, id, witness).await;
+                        let verdict = crate::verify::check_played(http, id, seen).await;
                         let _ = verdicts.send(verdict).await;
                     });
                 }

@@ -522,3 +522,67 @@ proptest! {
         prop_assert!(is_expected(how, &error), "{:?} gave {:?}", how, error);
     }
 }
+
+#[test]
+fn a_witness_keeps_the_first_seals_and_reports_any_change_in_play() {
+    let (record, mut witness) = sealed_game(8, Options::default());
+    witness.check(&record).unwrap();
+    // A second, different pair of seals for round 2, or another commitment.
+    let mut changed = witness.clone();
+    let mut seals = record.fair.as_ref().unwrap().rounds[1].seals;
+    seals.blue = mice_cake_engine::Seal::from_bytes([1; 32]);
+    changed.saw(2, seals);
+    assert_eq!(
+        changed.check(&record),
+        Err(WitnessError::SealChangedInPlay {
+            round: 2,
+            seat: Seat::Blue
+        })
+    );
+    let mut recommitted = witness.clone();
+    recommitted.saw_commitment(fair::commitment(Seed::from_u64(12345)));
+    assert_eq!(
+        recommitted.check(&record),
+        Err(WitnessError::CommitmentChangedInPlay)
+    );
+    // The same pair again (a state after a reconnection) changes nothing.
+    let first = record.fair.as_ref().unwrap().rounds[1].seals;
+    witness.saw(2, first);
+    witness.check(&record).unwrap();
+}
+
+#[test]
+fn a_game_cut_short_by_a_forfeit_does_not_look_for_the_round_being_played() {
+    let (record, mut witness) = sealed_game(9, Options::default());
+    // The game stops after round 3 by a forfeit: no outcome by the rules,
+    // and round 4 was sealed (and opened by this client) but never played.
+    let mut forfeited = record.clone();
+    forfeited.rounds.truncate(3);
+    forfeited.fair.as_mut().unwrap().rounds.truncate(3);
+    forfeited.outcome = None;
+    let mut seen = Witness::new(forfeited.fair.as_ref().unwrap().commitment);
+    for (round, exchange) in (0u32..).zip(
+        std::iter::once(&record.fair.as_ref().unwrap().deal)
+            .chain(&record.fair.as_ref().unwrap().rounds[..4]),
+    ) {
+        seen.saw(round, exchange.seals);
+    }
+    seen.check(&forfeited).unwrap();
+    // A round seen revealed but dropped from the record is still caught.
+    let mut dropped = forfeited.clone();
+    dropped.rounds.truncate(2);
+    dropped.fair.as_mut().unwrap().rounds.truncate(2);
+    seen.saw_revealed(3);
+    assert_eq!(
+        seen.check(&dropped),
+        Err(WitnessError::RoundMissing { round: 3 })
+    );
+    // Rounds this client sealed in but the server played: named.
+    witness.sealed_own(3);
+    witness.sealed_own(4);
+    assert_eq!(
+        witness.moves_taken_over(&record, Seat::Yellow),
+        Vec::<u32>::new()
+    );
+    assert_eq!(witness.moves_taken_over(&record, Seat::Blue), vec![3]);
+}

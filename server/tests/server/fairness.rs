@@ -153,3 +153,60 @@ async fn an_opening_is_not_stored_and_clients_open_again_after_a_restart() {
     assert_eq!(report.assignments.yellow, yellow_move);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn coming_back_does_not_buy_time_to_open() {
+    let server = TestServer::start(|config| config.open_timeout = Duration::from_millis(600)).await;
+    let (_, mut yellow, mut blue, yellow_token, _) =
+        two_players(&server, RoomOptions::default()).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    yellow.sealing.automatic = false;
+    yellow
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
+        .await;
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    let both = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { round: 1, seat: Seat::Blue, .. }));
+    yellow.recv_until(both).await;
+    // Blue's client reads on, and opens its move.
+    let blue_reads = tokio::spawn(async move {
+        blue.recv_until(|m| {
+            matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }))
+        })
+        .await;
+    });
+    let started = std::time::Instant::now();
+    // Yellow takes its seat over again and again, never opening.
+    let mut current = yellow;
+    let over = loop {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut again = Client::greeted(&server, "Ada").await;
+        again.sealing.automatic = false;
+        again.resume(yellow_token, None).await;
+        drop(current);
+        let seen = again
+            .recv_until(|m| {
+                matches!(m, ServerMessage::Joined { .. })
+                    || matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }))
+            })
+            .await;
+        if let ServerMessage::Joined { state, .. } = &seen
+            && state.result.is_some()
+        {
+            break state.result.unwrap();
+        }
+        current = again;
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the time to open was extended by coming back"
+        );
+    };
+    assert_eq!(
+        over.ending,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::NotOpened
+        }
+    );
+    blue_reads.await.unwrap();
+}

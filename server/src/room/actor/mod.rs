@@ -121,7 +121,13 @@ impl Room {
     /// anything is sent: what a client has seen survives a crash.
     pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         debug!(room = %self.code, "room opened");
-        // A room brought back from storage is listed again at once.
+        // A room brought back from storage is listed again at once, and its
+        // bots make any move still due.
+        if self.status == RoomStatus::Playing {
+            self.bots_move_if_due();
+            self.store_changes().await;
+            self.outbox.flush();
+        }
         self.publish();
         let shutdown = self.context.shutdown.clone();
         let mut counted_playing = false;

@@ -80,6 +80,30 @@ impl Room {
         }
     }
 
+    /// Bots move if they have not in the exchange under way: a room brought
+    /// back with a fresh exchange (a game begun before sealed play) waits
+    /// for nobody else.
+    pub(super) fn bots_move_if_due(&mut self) {
+        let Some(exchange) = self.round.exchange else {
+            return;
+        };
+        for seat in Seat::ALL {
+            let Some(policy) = self.seats[seat].as_ref().and_then(|player| player.bot) else {
+                continue;
+            };
+            if exchange.seals[seat].is_some() {
+                continue;
+            }
+            if exchange.round == DEAL_ROUND {
+                self.make_move(seat, Assignment::EMPTY, false);
+            } else if let Some(view) = self.seat_view(seat) {
+                let assignment = policy.choose(&view, seat, &mut self.bot_rng);
+                self.make_move(seat, assignment, false);
+            }
+        }
+        self.advance();
+    }
+
     /// Opens a round: bots seal at once.
     pub(super) fn open_round(&mut self) {
         let Some(game) = self.game.as_ref() else {
@@ -349,15 +373,15 @@ impl Room {
         self.forfeit_any(out, ForfeitCause::NotOpened);
     }
 
-    /// A player back: if their opening is due, they have the whole time to
-    /// open again.
-    pub(super) fn open_again_after_return(&mut self) {
-        let due = self
-            .round
-            .exchange
-            .as_ref()
-            .is_some_and(Exchange::both_sealed);
-        if due && self.status == RoomStatus::Playing {
+    /// A player back: if the time to open ran out while they were away
+    /// (and they have not opened), they have the whole time again. A
+    /// running time is left as it is: coming back does not buy time.
+    pub(super) fn open_again_after_return(&mut self, seat: Seat) {
+        let due =
+            self.round.exchange.as_ref().is_some_and(|exchange| {
+                exchange.both_sealed() && exchange.openings[seat].is_none()
+            });
+        if due && self.round.open_by.is_none() && self.status == RoomStatus::Playing {
             self.round.open_by = Some(Instant::now() + self.context.config.open_timeout);
         }
     }

@@ -145,7 +145,7 @@ impl Room {
         }
         player.grace_until = None;
         info!(room = %self.code, %seat, "player resumed");
-        self.open_again_after_return();
+        self.open_again_after_return(seat);
         self.send_joined_to_seat(seat, None);
         // Replay what was missed if it fits easily in the connection's queue
         // (it is not drained until this answer is in); otherwise the state
