@@ -44,19 +44,30 @@ async fn a_game_against_the_server_bot_is_sealed_and_verifies() {
     );
 }
 
-#[tokio::test]
-async fn a_player_who_seals_and_never_opens_forfeits() {
-    let server = TestServer::start(|config| config.open_timeout = Duration::from_millis(300)).await;
-    let (_, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+/// A game on a server with `open_ms` to open, round 1 sealed by both,
+/// Yellow's client holding its opening back.
+async fn both_sealed_yellow_holding_back(
+    open_ms: u64,
+) -> (TestServer, Client, Client, mice_cake_protocol::SeatToken) {
+    let server =
+        TestServer::start(|config| config.open_timeout = Duration::from_millis(open_ms)).await;
+    let (_, mut yellow, mut blue, yellow_token, _) =
+        two_players(&server, RoomOptions::default()).await;
     let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
-    // Yellow's client seals, then refuses to open: the only way left to
-    // deviate once the opponent's seal is known.
     yellow.sealing.automatic = false;
     yellow
         .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
         .await;
     blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
+    (server, yellow, blue, yellow_token)
+}
+
+#[tokio::test]
+async fn a_player_who_seals_and_never_opens_forfeits() {
+    // Yellow's client seals, then refuses to open: the only way left to
+    // deviate once the opponent's seal is known.
+    let (_server, mut yellow, mut blue, _) = both_sealed_yellow_holding_back(300).await;
     let over = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }));
     let (_, over) = tokio::join!(yellow.recv_until(over), blue.recv_until(over));
     let ServerMessage::Event { event, .. } = over else {
@@ -156,16 +167,7 @@ async fn an_opening_is_not_stored_and_clients_open_again_after_a_restart() {
 
 #[tokio::test]
 async fn coming_back_does_not_buy_time_to_open() {
-    let server = TestServer::start(|config| config.open_timeout = Duration::from_millis(600)).await;
-    let (_, mut yellow, mut blue, yellow_token, _) =
-        two_players(&server, RoomOptions::default()).await;
-    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
-    yellow.sealing.automatic = false;
-    yellow
-        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
-        .await;
-    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
-        .await;
+    let (server, mut yellow, mut blue, yellow_token) = both_sealed_yellow_holding_back(600).await;
     let both = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { round: 1, seat: Seat::Blue, .. }));
     yellow.recv_until(both).await;
     // Blue's client reads on, and opens its move.
