@@ -158,9 +158,10 @@ pub struct Config {
     pub durability: Durability,
 
     /// Finished games kept for `GET /api/games` (oldest dropped first); 0
-    /// keeps them all.
-    #[arg(long, env = "MICE_CAKE_MAX_FINISHED_GAMES", default_value_t = 0)]
-    pub max_finished_games: usize,
+    /// keeps them all. Default: all of them on disk; the latest 1,000 with
+    /// `--ephemeral`, whose memory must not grow with the server's age.
+    #[arg(long, env = "MICE_CAKE_MAX_FINISHED_GAMES")]
+    pub max_finished_games: Option<usize>,
 
     /// Seed of every random choice (deals, dice, codes, tokens), for
     /// reproducible tests. Never set it on a public server: anyone who knows
@@ -187,7 +188,21 @@ pub struct ConfigError {
 /// end of the clock's range).
 const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
+/// Finished games an in-memory store keeps unless told otherwise: a record
+/// is about 25 KB, so about 25 MB.
+pub(crate) const EPHEMERAL_FINISHED_GAMES: usize = 1_000;
+
 impl Config {
+    /// Finished games the store keeps (0: all): `--max-finished-games`, or
+    /// all on disk and the latest 1,000 in memory.
+    pub fn finished_games_kept(&self) -> usize {
+        self.max_finished_games.unwrap_or(if self.ephemeral {
+            EPHEMERAL_FINISHED_GAMES
+        } else {
+            0
+        })
+    }
+
     /// Checks that every option can work.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.default_deadline.as_millis() > u128::from(mice_cake_protocol::MAX_DEADLINE_MS) {
@@ -255,5 +270,24 @@ impl Config {
         config.bind = bind;
         config.ephemeral = true;
         config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_in_memory_store_keeps_a_bounded_number_of_finished_games_by_default() {
+        let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
+        assert!(config.ephemeral);
+        assert_eq!(config.finished_games_kept(), EPHEMERAL_FINISHED_GAMES);
+        config.ephemeral = false;
+        assert_eq!(config.finished_games_kept(), 0, "on disk: every game");
+        config.max_finished_games = Some(5);
+        assert_eq!(config.finished_games_kept(), 5);
+        config.ephemeral = true;
+        config.max_finished_games = Some(0);
+        assert_eq!(config.finished_games_kept(), 0, "asked for all");
     }
 }

@@ -42,12 +42,12 @@ impl Shared {
         let metrics = crate::metrics::recorder()?;
         crate::metrics::describe();
         let store: Arc<dyn Store> = if config.ephemeral {
-            Arc::new(SqliteStore::in_memory(config.max_finished_games)?)
+            Arc::new(SqliteStore::in_memory(config.finished_games_kept())?)
         } else {
             Arc::new(SqliteStore::open(
                 &config.data_dir,
                 config.durability,
-                config.max_finished_games,
+                config.finished_games_kept(),
             )?)
         };
         let run = store.next_run()?;
