@@ -389,22 +389,8 @@ fn check_exchange(
 /// The first die that differs between a replayed round and its record,
 /// when both rolled the same number of dice in the same places.
 fn first_different_die(replayed: &RoundReport, recorded: &RoundReport) -> Option<ReplayError> {
-    let rolls = |report: &RoundReport| -> Vec<(Seat, Column, RollKind, Roll)> {
-        let attempts = report.attempts.iter().map(|attempt| {
-            (
-                attempt.seat,
-                attempt.column,
-                RollKind::Attempt,
-                attempt.dice,
-            )
-        });
-        let boosts = report
-            .boosts
-            .iter()
-            .map(|boost| (boost.seat, boost.column, RollKind::Boost, boost.dice));
-        attempts.chain(boosts).collect()
-    };
-    let (replayed_rolls, recorded_rolls) = (rolls(replayed), rolls(recorded));
+    let (replayed_rolls, recorded_rolls): (Vec<_>, Vec<_>) =
+        (rolls(replayed).collect(), rolls(recorded).collect());
     if replayed_rolls.len() != recorded_rolls.len() {
         return None;
     }
@@ -430,27 +416,27 @@ fn first_different_die(replayed: &RoundReport, recorded: &RoundReport) -> Option
         })
 }
 
-/// The dice a report rolled, to replay a round without a seed.
-fn dice_of(report: &RoundReport) -> ScriptedDice {
-    let attempts = report
-        .attempts
-        .iter()
-        .filter(|attempt| !attempt.dice.is_empty())
-        .map(|attempt| {
-            (
-                attempt.seat,
-                attempt.column,
-                RollKind::Attempt,
-                attempt.dice,
-            )
-        });
+/// Every roll of a report, in the order rolled: attempts, then boosts.
+fn rolls(report: &RoundReport) -> impl Iterator<Item = (Seat, Column, RollKind, Roll)> + '_ {
+    let attempts = report.attempts.iter().map(|attempt| {
+        (
+            attempt.seat,
+            attempt.column,
+            RollKind::Attempt,
+            attempt.dice,
+        )
+    });
     let boosts = report
         .boosts
         .iter()
-        .filter(|boost| !boost.dice.is_empty())
         .map(|boost| (boost.seat, boost.column, RollKind::Boost, boost.dice));
-    attempts
-        .chain(boosts)
+    attempts.chain(boosts)
+}
+
+/// The dice a report rolled, to replay a round without a seed.
+fn dice_of(report: &RoundReport) -> ScriptedDice {
+    rolls(report)
+        .filter(|(_, _, _, roll)| !roll.is_empty())
         .fold(ScriptedDice::new(), |dice, (seat, column, kind, roll)| {
             dice.with(seat, column, kind, roll.faces())
         })

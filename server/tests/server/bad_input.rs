@@ -38,22 +38,6 @@ const SEAL: &str = r#"{"type":"seal","round":1,"seal":"0000000000000000000000000
 /// An opening of round 1 that no seal binds.
 const OPEN: &str = r#"{"type":"open","round":1,"assignment":{"mice":[0,0,0,0]},"nonce":"0000000000000000000000000000000000000000000000000000000000000000"}"#;
 
-/// Reads up to the start of round 1; returns the cake it is played on.
-async fn round_one(client: &mut Client) -> mice_cake_engine::GameView {
-    let mut view = None;
-    loop {
-        if let ServerMessage::Event { event, .. } = client.recv().await {
-            match *event {
-                RoomEvent::Dealt { view: dealt, .. } => view = Some(dealt),
-                RoomEvent::RoundStarted { round: 1, .. } => {
-                    return view.expect("the cake is dealt before round 1");
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
 /// Sends `text` and expects `code`; then checks the connection still answers.
 async fn refused(client: &mut Client, text: &str, code: ErrorCode) -> String {
     client.send_raw(text).await;
@@ -227,7 +211,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     let mut opponent = Client::greeted(&server, "Oscar").await;
     opponent.join(code).await;
     // Both clients take part in the deal by themselves; then round 1 opens.
-    let (view, _) = tokio::join!(round_one(&mut opponent), round_one(&mut client));
+    let (view, _) = tokio::join!(opponent.until_round(1), client.until_round(1));
     let message = refused(&mut client, OPEN, ErrorCode::WrongPhase).await;
     assert!(message.contains("once both are sealed"), "{message}");
     let message = refused(

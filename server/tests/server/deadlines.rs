@@ -18,22 +18,8 @@ fn fast(deadline_ms: u64) -> RoomOptions {
 
 /// Reads up to the start of `round`; returns the view the round is played
 /// on (`view`: the last one this client already read, if any).
-async fn round_view(client: &mut Client, round: u32, mut view: Option<GameView>) -> GameView {
-    loop {
-        match client.recv().await {
-            ServerMessage::Joined { state, .. } => view = state.view,
-            ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::Dealt { view: v, .. } | RoomEvent::Revealed { view: v, .. } => {
-                    view = Some(v);
-                }
-                RoomEvent::RoundStarted { round: started, .. } if started == round => {
-                    return view.expect("a view before the round");
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-    }
+async fn round_view(client: &mut Client, round: u32, view: Option<GameView>) -> GameView {
+    client.until_round_after(round, view).await
 }
 
 /// Commits the first legal assignment (a forced one too: it carries the

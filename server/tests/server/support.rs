@@ -328,7 +328,16 @@ impl Client {
     /// Reads until `round` opens (the deal first: the client takes part by
     /// itself); returns the cake the round is played on.
     pub(crate) async fn until_round(&mut self, round: u32) -> GameView {
-        let mut view = None;
+        self.until_round_after(round, None).await
+    }
+
+    /// As [`Client::until_round`], `view` being the last cake this client
+    /// already read (a reveal read before), if any.
+    pub(crate) async fn until_round_after(
+        &mut self,
+        round: u32,
+        mut view: Option<GameView>,
+    ) -> GameView {
         loop {
             match self.recv().await {
                 ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
