@@ -10,7 +10,12 @@
 # rooms at one round per 5 s: with a data directory, with --durability
 # process, and --ephemeral),
 # saturated (50 rooms at full speed against the echo baseline, both
-# storage modes), spectators (one room, 10,000 spectators).
+# storage modes), spectators (one room, 10,000 spectators), seated (2,000
+# and 10,000 players seated in live games, not moving: memory per
+# connection), peers (Colyseus and boardgame.io on the same exchange:
+# loadgen/peers/, Node.js from npm; then our figures beside theirs),
+# longrun (--ephemeral at full speed for 3 minutes, a report every 30 s:
+# a server must not slow down or grow because it has been running).
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
 # Loopback only. Every process here may hold at most `ulimit -Hn` files:
@@ -24,7 +29,7 @@ PORT=${PORT:-18080}
 ECHO_PORT=${ECHO_PORT:-18081}
 mkdir -p "$OUT"
 scenarios=("$@")
-[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators)
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun)
 
 cargo build --release --locked -p mice-cake-server -p mice-cake-load
 server_bin=target/release/mice-cake-server
@@ -50,11 +55,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start_server() { # flags…
+stop_server() {
     if [ -n "$server_pid" ]; then
         kill "$server_pid" 2>/dev/null || true
         wait "$server_pid" 2>/dev/null || true
+        server_pid=""
     fi
+}
+
+start_server() { # flags…
+    stop_server
     rm -rf "${data:?}"/*
     "$server_bin" --bind "127.0.0.1:$PORT" --data-dir "$data/server" \
         --max-rooms 100000 --max-handshakes "$HANDSHAKES" --max-spectators 100000 \
@@ -113,6 +123,11 @@ print(line)
 EOF
 }
 
+run_seated() { # connections: players seated in live games, not moving
+    start_server
+    run "seated-$1" play --rooms "$(( $(fits "$1") / 2 ))" --think 3600s --warmup 5s --duration 5s
+}
+
 for scenario in "${scenarios[@]}"; do
     case $scenario in
     idle)
@@ -147,8 +162,63 @@ for scenario in "${scenarios[@]}"; do
         start_server
         run spectators play --rooms 1 --spectators "$(( $(fits 10002) - 2 ))" --think 1s --warmup 3s --duration 20s
         ;;
+    seated)
+        for n in 2000 10000; do
+            run_seated "$n"
+        done
+        ;;
+    peers)
+        # Ours first, measured as the peers are: the same rooms and
+        # connections, one after the other on the same machine.
+        if [ ! -s "$OUT/saturated-ephemeral.json" ]; then
+            start_echo
+            start_server --ephemeral
+            run saturated-ephemeral play --rooms 50 --warmup 3s --duration 15s \
+                --baseline "ws://127.0.0.1:$ECHO_PORT/" --baseline-pid "$echo_pid"
+        fi
+        for n in 2000 10000; do
+            [ -s "$OUT/seated-$n.json" ] || run_seated "$n"
+        done
+        stop_server
+        OUT=$OUT loadgen/peers/bench.sh
+        python3 - "$OUT" <<'EOF'
+import json, os, sys
+out = sys.argv[1]
+def load(name):
+    path = os.path.join(out, name + ".json")
+    return json.load(open(path)) if os.path.exists(path) else None
+ours = load("saturated-ephemeral")
+if ours and ours.get("server"):
+    c = ours["counts"]
+    frames = (c["frames_sent"] + c["frames_received"]) / max(c["rounds"], 1)
+    us = ours["server"]["cpu_us_per_frame"] * frames
+    print(f"ours: {us:,.0f} µs server CPU per round (--ephemeral, 50 rooms)")
+    for peer in ("colyseus", "boardgameio"):
+        theirs = load(f"peer-{peer}-saturated")
+        if theirs:
+            t = theirs["server"]["cpu_us_per_round"]
+            print(f"  {peer}: {t:,.0f} µs per round: ours is {us / t:.2f}× theirs")
+for n in (2000, 10000):
+    mine = load(f"seated-{n}")
+    if not (mine and mine.get("server")):
+        continue
+    b = mine["server"]["rss_per_connection_bytes"]
+    print(f"ours: {b:,} B per seated connection at {n:,}")
+    for peer in ("colyseus", "boardgameio"):
+        theirs = load(f"peer-{peer}-seated-{n}")
+        if theirs:
+            t = theirs["server"]["rss_per_connection_bytes"]
+            print(f"  {peer}: {t:,} B: ours is {b / t:.2f}× theirs")
+EOF
+        ;;
+    longrun)
+        start_server --ephemeral
+        for window in 1 2 3 4 5 6; do
+            run "longrun-$window" play --rooms 50 --warmup 1s --duration 29s
+        done
+        ;;
     *)
-        echo "unknown scenario $scenario: idle, human, saturated or spectators" >&2
+        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers or longrun" >&2
         exit 2
         ;;
     esac

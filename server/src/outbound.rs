@@ -20,6 +20,11 @@ impl Frame {
         self.0.as_str()
     }
 
+    /// Its length in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// The WebSocket message that carries it (sharing the bytes).
     pub(crate) fn message(&self) -> Message {
         Message::Text(Utf8Bytes::clone(&self.0))
@@ -27,7 +32,10 @@ impl Frame {
 }
 
 impl From<String> for Frame {
-    fn from(text: String) -> Frame {
+    fn from(mut text: String) -> Frame {
+        // A serialized message has grown by doubling: up to half of it is
+        // spare room, which a room would keep with its recent events.
+        text.shrink_to_fit();
         Frame(Arc::new(Utf8Bytes::from(text)))
     }
 }

@@ -6,12 +6,20 @@ use mice_cake_protocol::{RoomEvent, ServerMessage};
 
 use crate::outbound::{Frame, frame};
 
+/// Most bytes of recent events a room keeps for reconnections (the last
+/// event is kept whatever its size): about two rounds. They were most of
+/// what a live room holds (docs/performance.md); a client that missed more
+/// gets the room's state instead, which holds all of it.
+const REPLAY_BYTES: usize = 8 * 1024;
+
 /// A room's events, numbered from 1. Each is serialized once; the frame is
 /// shared by every member it goes to and kept for reconnections.
 #[derive(Debug)]
 pub(super) struct EventLog {
     last_seq: u64,
     recent: VecDeque<(u64, Frame)>,
+    /// The bytes of the frames in `recent`.
+    recent_bytes: usize,
     /// Most events replayed to a resuming client, and so kept; a client
     /// that missed more gets the state alone.
     replay_limit: usize,
@@ -24,8 +32,9 @@ impl EventLog {
     pub(super) fn new(outbound_queue: usize) -> EventLog {
         EventLog {
             last_seq: 0,
-            recent: VecDeque::with_capacity(16),
-            replay_limit: outbound_queue / 4,
+            recent: VecDeque::new(),
+            recent_bytes: 0,
+            replay_limit: (outbound_queue / 4).max(1),
         }
     }
 
@@ -44,8 +53,9 @@ impl EventLog {
         let unbroken = stored.last().is_some_and(|(seq, _)| *seq == last_seq)
             && stored.windows(2).all(|pair| pair[1].0 == pair[0].0 + 1);
         if unbroken {
-            let skip = stored.len().saturating_sub(log.replay_limit);
-            log.recent = stored.into_iter().skip(skip).collect();
+            for event in stored {
+                log.keep(event);
+            }
         }
         log
     }
@@ -57,11 +67,21 @@ impl EventLog {
             seq: self.last_seq,
             event: Box::new(event),
         });
-        if self.recent.len() >= self.replay_limit.max(1) {
-            self.recent.pop_front();
-        }
-        self.recent.push_back((self.last_seq, frame.clone()));
+        self.keep((self.last_seq, frame.clone()));
         frame
+    }
+
+    /// Keeps an event for replays, and lets the oldest go past the limits.
+    fn keep(&mut self, event: (u64, Frame)) {
+        self.recent_bytes += event.1.len();
+        self.recent.push_back(event);
+        while self.recent.len() > self.replay_limit
+            || (self.recent_bytes > REPLAY_BYTES && self.recent.len() > 1)
+        {
+            if let Some((_, gone)) = self.recent.pop_front() {
+                self.recent_bytes -= gone.len();
+            }
+        }
     }
 
     /// The number of the last event.
@@ -131,6 +151,25 @@ mod tests {
         assert_eq!(log.missed_since(u64::MAX).unwrap().len(), 0);
         // Only what a replay can use is held.
         assert_eq!(log.recent.len(), 10);
+    }
+
+    #[test]
+    fn what_is_kept_for_replays_is_bounded_in_bytes_too() {
+        let sized = |seq: u64, bytes: usize| (seq, Frame::from("n".repeat(bytes)));
+        let quarter = REPLAY_BYTES / 4;
+        let log = EventLog::restore(1_000, 10, (1..=10).map(|seq| sized(seq, quarter)));
+        assert_eq!(log.recent.len(), 4);
+        assert_eq!(log.recent_bytes, REPLAY_BYTES);
+        assert_eq!(log.missed_since(6).unwrap().len(), 4);
+        assert_eq!(log.missed_since(5), None);
+        // The last event is kept whatever its size.
+        let log = EventLog::restore(
+            1_000,
+            3,
+            [sized(1, 10), sized(2, 10), sized(3, 2 * REPLAY_BYTES)],
+        );
+        assert_eq!(log.missed_since(2).unwrap().len(), 1);
+        assert_eq!(log.missed_since(1), None);
     }
 
     #[test]

@@ -152,7 +152,7 @@ pub(crate) fn spawn(code: RoomCode, options: RoomOptions, context: Arc<RoomConte
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
-    tokio::spawn(room.run(inbox));
+    tokio::spawn(Box::new(room).run(inbox));
     RoomHandle { code, tx }
 }
 

@@ -2,7 +2,10 @@
 //! and finished games with their records.
 //!
 //! Rooms do not know the database. Each room describes what changed since
-//! its last write as a [`RoomWrite`]. A [`Storage`] handle passes the write
+//! its last write as a [`RoomWrite`]: a whole snapshot, or an entry for its
+//! log when only its moving parts changed (see [`log`]), and the rounds
+//! played. A stored room is its snapshot with its log applied in order;
+//! every backend keeps that shape. A [`Storage`] handle passes the write
 //! to one writer thread, which stores many rooms' writes in one transaction.
 //! The room sends nothing to any client until its write is in: a client
 //! never learns of something a crash could take back.
@@ -15,6 +18,7 @@
 //! only as its hash.
 
 mod checkpoint;
+mod log;
 mod private;
 mod snapshot;
 pub(crate) mod sqlite;
@@ -22,6 +26,11 @@ mod writer;
 
 use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
 
+#[cfg(test)]
+pub(crate) use log::RoomChange;
+#[cfg(test)]
+pub(crate) use log::tests::a_room as a_stored_room;
+pub(crate) use log::{LOG_LIMIT, LogEntry};
 pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RoomSnapshot, StoredRound};
 pub(crate) use writer::Storage;
 
@@ -29,7 +38,10 @@ pub(crate) use writer::Storage;
 #[derive(Clone, Debug)]
 pub(crate) struct StoredRoom {
     pub(crate) code: RoomCode,
+    /// Its last snapshot with its log applied: the room as last written.
     pub(crate) snapshot: RoomSnapshot,
+    /// The entries in its log: where its next entry goes.
+    pub(crate) logged: u32,
     /// The rounds played in the current (or last) game, in order.
     pub(crate) rounds: Vec<StoredRound>,
     /// Recent events stored by servers before 0.1's load work, for clients
@@ -64,8 +76,13 @@ pub(crate) struct RoomUpdate {
     /// The room's first write: anything stored under its code (a room that
     /// had it before and could not be forgotten) goes.
     pub(crate) fresh: bool,
-    /// The room's new snapshot, if it changed.
+    /// The room's new snapshot, if more than its moving parts changed (or
+    /// its log is full): it replaces the stored one and empties the log.
     pub(crate) snapshot: Option<RoomSnapshot>,
+    /// Otherwise, what changed of its moving parts, appended to its log at
+    /// `log_position` (the entries already in it).
+    pub(crate) entry: Option<LogEntry>,
+    pub(crate) log_position: u32,
     /// Set when a new game began: the rounds stored so far belong to the
     /// last one and go.
     pub(crate) new_game: bool,
@@ -79,6 +96,7 @@ impl RoomUpdate {
     /// Whether there is anything to write.
     pub(crate) fn is_empty(&self) -> bool {
         self.snapshot.is_none()
+            && self.entry.is_none()
             && !self.new_game
             && self.rounds.is_empty()
             && self.finished.is_empty()

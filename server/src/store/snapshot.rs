@@ -51,8 +51,9 @@ pub(crate) struct RoomSnapshot {
     /// The number of the room's last event.
     pub(crate) last_seq: u64,
     /// Whose assignment the server made at the deadline, each round of the
-    /// current game (absent in rooms stored before it was kept: none).
-    #[serde(default)]
+    /// current game, as stored by servers before the room log: read, never
+    /// written (each stored round says it now).
+    #[serde(default, skip_serializing)]
     pub(crate) autos: Vec<Seated<bool>>,
 }
 
@@ -130,13 +131,15 @@ impl DealSnapshot {
     }
 }
 
-/// A round as stored: its report, and its seals and nonces. Rounds stored
-/// before sealed play are the bare report.
+/// A round as stored: its report, its seals and nonces, and whose move the
+/// server made at the deadline. Rounds stored before sealed play are the
+/// bare report.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(from = "StoredRoundForm")]
 pub(crate) struct StoredRound {
     pub(crate) report: RoundReport,
     pub(crate) sealed: Option<SealedExchange>,
+    pub(crate) auto: Seated<bool>,
 }
 
 #[derive(Deserialize)]
@@ -145,6 +148,10 @@ enum StoredRoundForm {
     Sealed {
         report: RoundReport,
         sealed: Option<SealedExchange>,
+        /// Absent in rounds stored before the room log (their room's
+        /// snapshot said it).
+        #[serde(default)]
+        auto: Seated<bool>,
     },
     Bare(RoundReport),
 }
@@ -152,18 +159,28 @@ enum StoredRoundForm {
 impl From<StoredRoundForm> for StoredRound {
     fn from(form: StoredRoundForm) -> StoredRound {
         match form {
-            StoredRoundForm::Sealed { report, sealed } => StoredRound { report, sealed },
+            StoredRoundForm::Sealed {
+                report,
+                sealed,
+                auto,
+            } => StoredRound {
+                report,
+                sealed,
+                auto,
+            },
             StoredRoundForm::Bare(report) => StoredRound {
                 report,
                 sealed: None,
+                auto: Seated::default(),
             },
         }
     }
 }
 
 impl StoredRound {
-    /// The rounds of a recorded game from the `from`-th on, as stored.
-    pub(crate) fn of(record: &GameRecord, from: usize) -> Vec<StoredRound> {
+    /// The rounds of a recorded game from the `from`-th on, as stored, with
+    /// whose moves the server made in each round (`autos`, one per round).
+    pub(crate) fn of(record: &GameRecord, from: usize, autos: &[Seated<bool>]) -> Vec<StoredRound> {
         let sealed = record.fair.as_ref().map(|fair| &fair.rounds[..]);
         record
             .rounds
@@ -173,6 +190,7 @@ impl StoredRound {
             .map(|(index, report)| StoredRound {
                 report: report.clone(),
                 sealed: sealed.and_then(|rounds| rounds.get(index).copied()),
+                auto: autos.get(index).copied().unwrap_or_default(),
             })
             .collect()
     }

@@ -15,7 +15,10 @@ use tracing::warn;
 
 use super::checkpoint::Checkpointer;
 use super::private;
-use super::{GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom};
+use super::{
+    GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
+    StoredRoom,
+};
 
 /// The database file in the data directory.
 pub(crate) const DATABASE_FILE: &str = "mice-cake.db";
@@ -25,7 +28,7 @@ const LOCK_FILE: &str = "mice-cake.lock";
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(SCHEMA_1)])
+    Migrations::new(vec![M::up(SCHEMA_1), M::up(SCHEMA_2)])
 }
 
 /// Version 1.
@@ -76,8 +79,20 @@ const SCHEMA_1: &str = "
     ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 2: each live room's log (see [`super::log`]).
+const SCHEMA_2: &str = "
+    -- What changed of each live room's moving parts since its snapshot,
+    -- one entry (a JSON list of changes) per write, applied in order.
+    CREATE TABLE room_log (
+        room TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (room, position)
+    ) STRICT, WITHOUT ROWID;
+";
+
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 1;
+const SCHEMA_VERSION: usize = 2;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -404,6 +419,23 @@ fn update_room(
                  ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot",
             )?
             .execute(params![code, serde_json::to_string(snapshot)?])?;
+        if !update.fresh {
+            transaction
+                .prepare_cached("DELETE FROM room_log WHERE room = ?1")?
+                .execute([&code])?;
+        }
+    }
+    if let Some(entry) = &update.entry {
+        // A write retried after a failure goes to the same place.
+        transaction
+            .prepare_cached(
+                "INSERT OR REPLACE INTO room_log (room, position, entry) VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![
+                code,
+                update.log_position,
+                serde_json::to_string(entry)?
+            ])?;
     }
     if update.new_game {
         transaction
@@ -463,7 +495,12 @@ fn insert_game(
 
 fn remove_room(transaction: &Transaction<'_>, code: RoomCode) -> Result<(), StoreError> {
     let code = code.to_string();
-    for table in ["rooms WHERE code", "rounds WHERE room", "events WHERE room"] {
+    for table in [
+        "rooms WHERE code",
+        "room_log WHERE room",
+        "rounds WHERE room",
+        "events WHERE room",
+    ] {
         transaction
             .prepare_cached(&format!("DELETE FROM {table} = ?1"))?
             .execute([&code])?;
@@ -503,6 +540,8 @@ impl Store for SqliteStore {
             .prepare("SELECT code, snapshot FROM rooms ORDER BY code")?
             .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
             .collect::<Result<_, _>>()?;
+        let mut log =
+            reader.prepare("SELECT entry FROM room_log WHERE room = ?1 ORDER BY position")?;
         let mut rounds =
             reader.prepare("SELECT report FROM rounds WHERE room = ?1 ORDER BY round")?;
         let mut events =
@@ -513,8 +552,15 @@ impl Store for SqliteStore {
                 let code: RoomCode = code_text
                     .parse()
                     .map_err(|error| Self::bad_room(&code_text, error))?;
-                let snapshot = serde_json::from_str(&snapshot)
+                let mut snapshot: RoomSnapshot = serde_json::from_str(&snapshot)
                     .map_err(|error| Self::unreadable_room(&code_text, "snapshot", &error))?;
+                let mut logged = 0_u32;
+                for entry in log.query_map([&code_text], |row| row.get::<_, String>(0))? {
+                    let entry: LogEntry = serde_json::from_str(&entry?)
+                        .map_err(|error| Self::unreadable_room(&code_text, "log", &error))?;
+                    snapshot.apply(entry);
+                    logged += 1;
+                }
                 let rounds = rounds
                     .query_map([&code_text], |row| row.get::<_, String>(0))?
                     .map(|report| {
@@ -537,6 +583,7 @@ impl Store for SqliteStore {
                 Ok(StoredRoom {
                     code,
                     snapshot,
+                    logged,
                     rounds,
                     events,
                 })
@@ -762,6 +809,7 @@ mod tests {
             .writer()
             .execute_batch(
                 "INSERT INTO rooms (code, snapshot) VALUES ('K7QMX', '{}');
+                 INSERT INTO room_log (room, position, entry) VALUES ('K7QMX', 0, '[]');
                  INSERT INTO rounds (room, round, report) VALUES ('K7QMX', 1, '{}');
                  INSERT INTO events (room, seq, frame) VALUES ('K7QMX', 7, 'old');",
             )
@@ -770,13 +818,15 @@ mod tests {
             code,
             fresh: true,
             snapshot: None,
+            entry: None,
+            log_position: 0,
             new_game: false,
             rounds: Vec::new(),
             finished: Vec::new(),
         }));
         store.write(&[first], 0).unwrap();
         let reader = store.reader();
-        for table in ["rooms", "rounds", "events"] {
+        for table in ["rooms", "room_log", "rounds", "events"] {
             let left: i64 = reader
                 .query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
                     row.get(0)
@@ -784,5 +834,57 @@ mod tests {
                 .unwrap();
             assert_eq!(left, 0, "{table}");
         }
+    }
+
+    #[test]
+    fn a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it() {
+        let store = SqliteStore::in_memory(0).unwrap();
+        let code: RoomCode = "K7QMX".parse().unwrap();
+        let snapshot = crate::store::log::tests::a_room();
+        let write = |snapshot: Option<RoomSnapshot>, entry: Option<LogEntry>, position| {
+            let update = RoomUpdate {
+                code,
+                fresh: position == 0 && snapshot.is_some() && entry.is_none(),
+                snapshot,
+                entry,
+                log_position: position,
+                new_game: false,
+                rounds: Vec::new(),
+                finished: Vec::new(),
+            };
+            store
+                .write(&[RoomWrite::Update(Box::new(update))], 0)
+                .unwrap();
+        };
+        write(Some(snapshot.clone()), None, 0);
+        let mut moved = snapshot.clone();
+        moved.last_seq += 1;
+        moved.deadline = Some(9_000);
+        let first = snapshot.entry_to(&moved).unwrap();
+        write(None, Some(first), 0);
+        let mut moved_again = moved.clone();
+        moved_again.last_seq += 1;
+        moved_again.deadline = None;
+        let second = moved.entry_to(&moved_again).unwrap();
+        // Written twice (a retry after a failure): in the same place.
+        write(None, Some(second.clone()), 1);
+        write(None, Some(second), 1);
+
+        let rooms = store.live_rooms().unwrap();
+        assert_eq!(rooms.len(), 1);
+        assert_eq!(rooms[0].snapshot, moved_again);
+        assert_eq!(rooms[0].logged, 2);
+
+        let mut seated = moved_again.clone();
+        seated.game_number += 1;
+        assert!(moved_again.entry_to(&seated).is_none(), "not a moving part");
+        write(Some(seated.clone()), None, 2);
+        let rooms = store.live_rooms().unwrap();
+        assert_eq!((&rooms[0].snapshot, rooms[0].logged), (&seated, 0));
+        let entries: i64 = store
+            .reader()
+            .query_row("SELECT count(*) FROM room_log", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(entries, 0);
     }
 }

@@ -17,8 +17,8 @@ use crate::room::RoomContext;
 use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
 use crate::store::{
-    DealSnapshot, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite, StoreError, StoredRoom,
-    StoredRound,
+    DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite,
+    StoreError, StoredRoom, StoredRound,
 };
 use crate::token::TokenHash;
 
@@ -30,7 +30,10 @@ pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
 /// What storage holds of a room: where the next write starts.
 #[derive(Debug, Default)]
 pub(in crate::room) struct StoredMarks {
+    /// The room as stored: its snapshot with its log applied.
     snapshot: Option<RoomSnapshot>,
+    /// The entries in its log since that snapshot.
+    logged: u32,
     game_number: u32,
     rounds: usize,
 }
@@ -67,34 +70,40 @@ impl Room {
             result: self.result,
             game_ids: self.game_ids.clone(),
             last_seq: self.events.last_seq(),
-            autos: self.autos.clone(),
+            autos: Vec::new(),
         }
     }
 
-    /// What changed since the last write, and the marks once it is stored.
-    fn changes(&self) -> (RoomUpdate, StoredMarks) {
+    /// What changed since the last write, and the marks once it is stored
+    /// (boxed: held across the write, they would weigh on the room's task).
+    fn changes(&self) -> (Box<RoomUpdate>, Box<StoredMarks>) {
         let snapshot = self.snapshot();
         let new_game = self.game_number != self.stored.game_number;
         let rounds_stored = if new_game { 0 } else { self.stored.rounds };
         let record = self.game.as_ref().map(RecordedGame::record);
         let played = record.map_or(0, |record| record.rounds.len());
         let rounds = record
-            .map(|record| StoredRound::of(record, rounds_stored))
+            .map(|record| StoredRound::of(record, rounds_stored, &self.autos))
             .unwrap_or_default();
+        let stored = self.stored.snapshot.as_ref();
+        let (whole, entry, logged) = next_write(stored, self.stored.logged, &snapshot);
         let update = RoomUpdate {
             code: self.code,
-            fresh: self.stored.snapshot.is_none(),
-            snapshot: (self.stored.snapshot.as_ref() != Some(&snapshot)).then(|| snapshot.clone()),
+            fresh: stored.is_none(),
+            snapshot: whole,
+            entry,
+            log_position: self.stored.logged,
             new_game,
             rounds,
             finished: self.unsaved_games.clone(),
         };
         let marks = StoredMarks {
             snapshot: Some(snapshot),
+            logged,
             game_number: self.game_number,
             rounds: played,
         };
-        (update, marks)
+        (Box::new(update), Box::new(marks))
     }
 
     /// Stores what changed. If storage fails, the room goes on (the error
@@ -106,14 +115,9 @@ impl Room {
         if update.is_empty() {
             return;
         }
-        match self
-            .context
-            .storage
-            .write(RoomWrite::Update(Box::new(update)))
-            .await
-        {
+        match self.context.storage.write(RoomWrite::Update(update)).await {
             Ok(()) => {
-                self.stored = marks;
+                self.stored = *marks;
                 self.unsaved_games.clear();
             }
             Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
@@ -150,6 +154,7 @@ impl Room {
         let StoredRoom {
             code,
             snapshot,
+            logged,
             rounds,
             events,
         } = stored;
@@ -158,6 +163,11 @@ impl Room {
             detail,
         };
         let rounds_stored = rounds.len();
+        // Rooms stored before the room log kept these in their snapshot.
+        let mut autos: Vec<Seated<bool>> = rounds.iter().map(|round| round.auto).collect();
+        for (auto, legacy) in autos.iter_mut().zip(&snapshot.autos) {
+            *auto = *legacy;
+        }
         let game = match &snapshot.deal {
             Some(deal) => Some(
                 RecordedGame::resume(deal.record(rounds))
@@ -223,8 +233,6 @@ impl Room {
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
         let bot_rng = context.rng.bot_rng();
-        let mut autos = snapshot.autos.clone();
-        autos.resize(rounds_stored, Seated::default());
         Ok(Room {
             code,
             options: snapshot.options,
@@ -249,6 +257,7 @@ impl Room {
             bot_rng,
             outbox: Outbox::default(),
             stored: StoredMarks {
+                logged,
                 game_number: snapshot.game_number,
                 rounds: rounds_stored,
                 snapshot: Some(snapshot),
@@ -266,6 +275,26 @@ impl Room {
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.token)
             .collect()
+    }
+}
+
+/// How a room's snapshot is written, given what is stored (`stored`, with
+/// `logged` entries in its log): as a whole snapshot, as a log entry, or
+/// not at all; and the entries in the log after it. Moving parts alone go
+/// to the log while it has room; anything else is a whole snapshot.
+fn next_write(
+    stored: Option<&RoomSnapshot>,
+    logged: u32,
+    snapshot: &RoomSnapshot,
+) -> (Option<RoomSnapshot>, Option<LogEntry>, u32) {
+    let entry = stored
+        .filter(|_| logged < LOG_LIMIT)
+        .and_then(|stored| stored.entry_to(snapshot));
+    match entry {
+        Some(entry) if entry.is_empty() => (None, None, logged),
+        Some(entry) => (None, Some(entry), logged + 1),
+        None if stored == Some(snapshot) => (None, None, logged),
+        None => (Some(snapshot.clone()), None, 0),
     }
 }
 
@@ -321,4 +350,45 @@ fn check_held_exchange(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::RoomChange;
+
+    #[test]
+    fn a_room_writes_its_moving_parts_to_its_log_until_it_is_full_then_a_snapshot() {
+        let room = crate::store::a_stored_room();
+        // The first write is a whole snapshot.
+        let (whole, entry, logged) = next_write(None, 0, &room);
+        assert_eq!((whole.as_ref(), entry, logged), (Some(&room), None, 0));
+        // Nothing changed: nothing written.
+        assert_eq!(next_write(Some(&room), 3, &room), (None, None, 3));
+        // A moving part: a log entry, while the log has room.
+        let mut next = room.clone();
+        next.last_seq += 1;
+        for logged in 0..LOG_LIMIT {
+            assert_eq!(
+                next_write(Some(&room), logged, &next),
+                (
+                    None,
+                    Some(vec![RoomChange::LastSeq(next.last_seq)]),
+                    logged + 1
+                )
+            );
+        }
+        // A full log: a snapshot, which empties it.
+        assert_eq!(
+            next_write(Some(&room), LOG_LIMIT, &next),
+            (Some(next.clone()), None, 0)
+        );
+        // Any other change: a snapshot.
+        let mut left = room.clone();
+        left.seats.blue = None;
+        assert_eq!(
+            next_write(Some(&room), 1, &left),
+            (Some(left.clone()), None, 0)
+        );
+    }
 }

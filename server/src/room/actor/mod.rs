@@ -119,7 +119,9 @@ impl Room {
     ///
     /// After each command or timer, the room's changes are stored before
     /// anything is sent: what a client has seen survives a crash.
-    pub(super) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+    ///
+    /// The room is boxed: a future holds what it owns twice over.
+    pub(super) async fn run(mut self: Box<Self>, mut inbox: mpsc::Receiver<Command>) {
         debug!(room = %self.code, "room opened");
         // A room brought back from storage is listed again at once, and its
         // bots make any move still due.
