@@ -187,28 +187,26 @@ out = sys.argv[1]
 def load(name):
     path = os.path.join(out, name + ".json")
     return json.load(open(path)) if os.path.exists(path) else None
+def beside(ours, report, key, unit):
+    """Each peer's figure from its report `peer-<peer>-<report>`, against ours."""
+    for peer in ("colyseus", "boardgameio"):
+        theirs = load(f"peer-{peer}-{report}")
+        if theirs:
+            t = theirs["server"][key]
+            print(f"  {peer}: {t:,.0f} {unit}: ours is {ours / t:.2f}× theirs")
 ours = load("saturated-ephemeral")
 if ours and ours.get("server"):
     c = ours["counts"]
     frames = (c["frames_sent"] + c["frames_received"]) / max(c["rounds"], 1)
     us = ours["server"]["cpu_us_per_frame"] * frames
     print(f"ours: {us:,.0f} µs server CPU per round (--ephemeral, 50 rooms)")
-    for peer in ("colyseus", "boardgameio"):
-        theirs = load(f"peer-{peer}-saturated")
-        if theirs:
-            t = theirs["server"]["cpu_us_per_round"]
-            print(f"  {peer}: {t:,.0f} µs per round: ours is {us / t:.2f}× theirs")
+    beside(us, "saturated", "cpu_us_per_round", "µs per round")
 for n in (2000, 10000):
     mine = load(f"seated-{n}")
-    if not (mine and mine.get("server")):
-        continue
-    b = mine["server"]["rss_per_connection_bytes"]
-    print(f"ours: {b:,} B per seated connection at {n:,}")
-    for peer in ("colyseus", "boardgameio"):
-        theirs = load(f"peer-{peer}-seated-{n}")
-        if theirs:
-            t = theirs["server"]["rss_per_connection_bytes"]
-            print(f"  {peer}: {t:,} B: ours is {b / t:.2f}× theirs")
+    if mine and mine.get("server"):
+        b = mine["server"]["rss_per_connection_bytes"]
+        print(f"ours: {b:,} B per seated connection at {n:,}")
+        beside(b, f"seated-{n}", "rss_per_connection_bytes", "B")
 EOF
         ;;
     longrun)
