@@ -10,7 +10,8 @@
 # rooms at one round per 5 s: with a data directory, with --durability
 # process, and --ephemeral),
 # saturated (50 rooms at full speed against the echo baseline, both
-# storage modes), spectators (one room, 10,000 spectators), seated (2,000
+# storage modes), spectators (one room, 10,000 spectators; then the floor:
+# the echo server fanning a frame out to as many), seated (2,000
 # and 10,000 players seated in live games, not moving: memory per
 # connection), peers (Colyseus and boardgame.io on the same exchange:
 # loadgen/peers/, Node.js from npm; then our figures beside theirs),
@@ -98,7 +99,8 @@ run() { # name, load arguments…
     local name=$1
     shift
     echo "== $name"
-    "$load_bin" "$@" --server "ws://127.0.0.1:$PORT/ws" --server-pid "$server_pid" --json \
+    "$load_bin" "$@" --server "${TARGET_URL:-ws://127.0.0.1:$PORT/ws}" \
+        --server-pid "${TARGET_PID:-$server_pid}" --json \
         >"$OUT/$name.json" || echo "  (errors: see $OUT/$name.json)"
     if [ ! -s "$OUT/$name.json" ]; then
         echo "  (no report: the load generator failed)"
@@ -160,7 +162,15 @@ for scenario in "${scenarios[@]}"; do
         ;;
     spectators)
         start_server
-        run spectators play --rooms 1 --spectators "$(( $(fits 10002) - 2 ))" --think 1s --warmup 3s --duration 20s
+        watchers=$(( $(fits 10002) - 2 ))
+        run spectators play --rooms 1 --spectators "$watchers" --think 1s --warmup 3s --duration 20s
+        stop_server
+        # The floor under it: the bare echo server fanning a reveal-sized
+        # frame out to as many connections, once a second.
+        start_echo
+        TARGET_URL="ws://127.0.0.1:$ECHO_PORT/" TARGET_PID=$echo_pid \
+            run spectators-floor fanout --subscribers "$(( watchers + 1 ))" --every 1s \
+            --frame-bytes 700 --warmup 3s --duration 20s
         ;;
     seated)
         for n in 2000 10000; do

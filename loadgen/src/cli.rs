@@ -26,7 +26,11 @@ pub(crate) enum Command {
     Idle(IdleArgs),
     /// Drives an echo server (`echo-server`) with frames of given sizes.
     Echo(EchoArgs),
-    /// The baseline: a bare tokio-tungstenite server echoing text frames.
+    /// Subscribers of an echo server (`echo-server`) and one publisher: the
+    /// floor under showing an event to many spectators.
+    Fanout(FanoutArgs),
+    /// The baseline: a bare tokio-tungstenite server echoing text frames
+    /// (and fanning out published ones to subscribers).
     EchoServer {
         /// Address to listen on; the chosen one is printed.
         #[arg(long, default_value = "127.0.0.1:9001")]
@@ -153,6 +157,23 @@ pub(crate) struct EchoArgs {
     /// Frame sizes in bytes, used in turn.
     #[arg(long, value_delimiter = ',', default_value = "300")]
     pub(crate) frame_bytes: Vec<u32>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct FanoutArgs {
+    #[command(flatten)]
+    pub(crate) target: Target,
+    #[command(flatten)]
+    pub(crate) window: Window,
+    /// Connections that receive every published frame.
+    #[arg(long, default_value_t = 10_000)]
+    pub(crate) subscribers: usize,
+    /// Time between published frames.
+    #[arg(long, default_value = "1s", value_parser = humantime::parse_duration)]
+    pub(crate) every: Duration,
+    /// Size of a published frame in bytes (a reveal is about 700).
+    #[arg(long, default_value_t = 700)]
+    pub(crate) frame_bytes: usize,
 }
 
 fn parse_fraction(text: &str) -> Result<f64, String> {

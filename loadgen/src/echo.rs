@@ -2,25 +2,43 @@
 //! text frame, configured as the game server's sockets are, and the
 //! workload that drives it with frames of the sizes the game server sent.
 //! What it costs per frame is the transport's own limit on this machine.
+//!
+//! It also fans out: a connection that says [`SUBSCRIBE`] first receives
+//! every frame that any connection sends starting with [`PUBLISH`]. That is
+//! the least a server can do to show one event to thousands of spectators,
+//! the floor under the game server's spectator scenario.
 
 use std::sync::Arc;
 
 use anyhow::Context as _;
 use futures_util::{SinkExt as _, StreamExt as _};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::broadcast;
 use tokio::task::JoinSet;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 use crate::crowd::Crowd;
 use crate::dial::{next_text, send_text, small_buffers};
 
+/// The first frame of a connection that wants the published frames.
+pub(crate) const SUBSCRIBE: &str = r#"{"type":"subscribe"}"#;
+
+/// How a frame to publish begins.
+pub(crate) const PUBLISH: &str = r#"{"type":"publish""#;
+
+/// Published frames a subscriber may fall behind by before it is dropped.
+const FANOUT_BACKLOG: usize = 64;
+
 /// Serves echo connections on `listener` until the process ends.
 pub(crate) async fn serve(listener: TcpListener) -> anyhow::Result<()> {
+    let (published, _) = broadcast::channel::<Utf8Bytes>(FANOUT_BACKLOG);
     loop {
         let (stream, _) = listener
             .accept()
             .await
             .context("the echo server cannot accept")?;
+        let published = published.clone();
         tokio::spawn(async move {
             // As the game server: small frames, each sent at once.
             let _ = stream.set_nodelay(true);
@@ -31,6 +49,13 @@ pub(crate) async fn serve(listener: TcpListener) -> anyhow::Result<()> {
             };
             while let Some(Ok(message)) = socket.next().await {
                 match message {
+                    Message::Text(text) if text.as_str() == SUBSCRIBE => {
+                        return subscriber(socket, published.subscribe()).await;
+                    }
+                    Message::Text(text) if text.as_str().starts_with(PUBLISH) => {
+                        // No subscriber yet is no failure.
+                        let _ = published.send(text);
+                    }
                     Message::Text(text) => {
                         if socket.send(Message::Text(text)).await.is_err() {
                             return;
@@ -44,6 +69,28 @@ pub(crate) async fn serve(listener: TcpListener) -> anyhow::Result<()> {
                 }
             }
         });
+    }
+}
+
+/// Writes every published frame to `socket` until it closes or falls
+/// behind.
+async fn subscriber(
+    mut socket: WebSocketStream<TcpStream>,
+    mut published: broadcast::Receiver<Utf8Bytes>,
+) {
+    loop {
+        tokio::select! {
+            frame = published.recv() => {
+                let Ok(frame) = frame else { return };
+                if socket.send(Message::Text(frame)).await.is_err() {
+                    return;
+                }
+            }
+            message = socket.next() => match message {
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            },
+        }
     }
 }
 

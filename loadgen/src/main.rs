@@ -9,7 +9,8 @@
 //!   small buffers, a few handshakes at a time.
 //! - [`wire`]: protocol messages over a connection, counted.
 //! - [`crowd`]: what every client of a run shares.
-//! - [`play`], [`idle`], [`echo`]: the workloads (and the echo server).
+//! - [`play`], [`idle`], [`echo`], [`fanout`]: the workloads (and the echo
+//!   server).
 //! - [`stats`]: counters, latency histograms, frame sizes.
 //! - [`process`]: a process's memory and CPU time from `/proc`.
 //! - [`scenario`]: a run from connecting to the report; [`report`]: its figures.
@@ -24,6 +25,7 @@ mod cli;
 mod crowd;
 mod dial;
 mod echo;
+mod fanout;
 mod idle;
 mod play;
 mod process;
@@ -43,6 +45,7 @@ fn main() -> anyhow::Result<ExitCode> {
         Command::Play(args) => Some(args.plan().connections()),
         Command::Idle(args) => Some(args.connections),
         Command::Echo(args) => Some(args.connections),
+        Command::Fanout(args) => Some(args.subscribers + 1),
         // As many as the clients bring: all it may have.
         Command::EchoServer { .. } => None,
     };
@@ -76,6 +79,10 @@ fn main() -> anyhow::Result<ExitCode> {
             Command::Echo(args) => {
                 let json = args.target.json;
                 (scenario::echo(args).await?, json)
+            }
+            Command::Fanout(args) => {
+                let json = args.target.json;
+                (scenario::fanout(args).await?, json)
             }
         };
         let mut out = std::io::stdout().lock();

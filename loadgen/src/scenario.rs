@@ -7,13 +7,13 @@ use std::time::Duration;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-use crate::cli::{EchoArgs, IdleArgs, PlayArgs, Target, Window};
+use crate::cli::{EchoArgs, FanoutArgs, IdleArgs, PlayArgs, Target, Window};
 use crate::crowd::Crowd;
 use crate::dial::Dialer;
 use crate::process::{Reading, Watched};
 use crate::report::{Baseline, Report, ServerFigures};
 use crate::stats::{Counts, Stats};
-use crate::{echo, idle, play};
+use crate::{echo, fanout, idle, play};
 
 /// How long clients get to leave once the run stops.
 const LEAVING: Duration = Duration::from_secs(15);
@@ -81,6 +81,24 @@ pub(crate) async fn echo(args: EchoArgs) -> anyhow::Result<Report> {
     };
     let echoers = echo::start(&crowd, clients, &sizes);
     measured.run(&crowd, echoers, &args.window).await
+}
+
+pub(crate) async fn fanout(args: FanoutArgs) -> anyhow::Result<Report> {
+    let clients = args.subscribers + 1;
+    let mut measured = Measured::start(
+        "fanout",
+        &args.target,
+        clients,
+        format!(
+            "{} subscribers of a {}-byte frame published every {}",
+            args.subscribers,
+            args.frame_bytes,
+            humantime::format_duration(args.every)
+        ),
+    )?;
+    let crowd = Arc::new(measured.crowd(&args.target, clients)?);
+    let clients = fanout::start(&crowd, args.subscribers, args.every, args.frame_bytes);
+    measured.run(&crowd, clients, &args.window).await
 }
 
 /// The echo server driven with `sizes` right after the game server.

@@ -94,6 +94,13 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_OPEN_TIMEOUT", default_value = "30s", value_parser = humantime::parse_duration)]
     pub open_timeout: Duration,
 
+    /// Longest that spectators' events wait, once both moves are sealed, for
+    /// the openings: the second seal and the reveal then reach them in one
+    /// write, a single fan-out to every spectator instead of two. 0 sends
+    /// them at once. Players are never held.
+    #[arg(long, env = "MICE_CAKE_SPECTATOR_HOLD", default_value = "250ms", value_parser = humantime::parse_duration)]
+    pub spectator_hold: Duration,
+
     /// Time a player's client has to seal its nonce for a game's deal (it
     /// does so at once by itself); after it, the server makes the nonce
     /// from its committed seed (docs/fairness.md).
@@ -188,6 +195,10 @@ pub struct ConfigError {
 /// end of the clock's range).
 const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
+/// The longest spectators' events may be held: what they see must not lag
+/// the game by more.
+const MAX_SPECTATOR_HOLD: Duration = Duration::from_secs(10);
+
 /// Finished games an in-memory store keeps unless told otherwise: a record
 /// is about 25 KB, so about 25 MB.
 pub(crate) const EPHEMERAL_FINISHED_GAMES: usize = 1_000;
@@ -209,6 +220,16 @@ impl Config {
             return Err(ConfigError {
                 flag: "default-deadline",
                 problem: "a round deadline is at most one day".into(),
+            });
+        }
+        if self.spectator_hold > MAX_SPECTATOR_HOLD {
+            return Err(ConfigError {
+                flag: "spectator-hold",
+                problem: format!(
+                    "{} is out of range (at most {})",
+                    humantime::format_duration(self.spectator_hold),
+                    humantime::format_duration(MAX_SPECTATOR_HOLD)
+                ),
             });
         }
         let durations = [

@@ -70,12 +70,18 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     );
     pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
+    // Made once, not once a turn of the loop: a waiting future registers
+    // with its token on its first poll and leaves it when dropped, and the
+    // server's shutdown token is shared by every connection.
+    let closed = close.cancelled();
+    let shutting_down = shared.shutdown().cancelled();
+    tokio::pin!(closed, shutting_down);
 
     let ending = loop {
         tokio::select! {
             biased;
-            () = close.cancelled() => break Ending::Close(close_code::POLICY, "closed by the server"),
-            () = shared.shutdown().cancelled() => {
+            () = &mut closed => break Ending::Close(close_code::POLICY, "closed by the server"),
+            () = &mut shutting_down => {
                 session.outbound.send_message(&ServerMessage::ShuttingDown {
                     message: "the server is shutting down".into(),
                 });

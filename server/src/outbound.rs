@@ -86,27 +86,36 @@ impl Outbound {
     /// Queues a frame without waiting. A full queue means the client cannot
     /// keep up: it is disconnected, and the caller goes on.
     pub(crate) fn send(&self, frame: Frame) {
+        if self.queue(frame) {
+            metrics::counter!(crate::metrics::MESSAGES_SENT).increment(1);
+        }
+    }
+
+    /// As [`Outbound::send`], leaving the count of messages sent to the
+    /// caller: a room sending one event to thousands of spectators counts
+    /// them once (a metric's lookup costs more than the queueing).
+    pub(crate) fn queue(&self, frame: Frame) -> bool {
         match self.tx.try_send(frame) {
-            Ok(()) => metrics::counter!(crate::metrics::MESSAGES_SENT).increment(1),
+            Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(_)) => {
                 metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
                 self.close.cancel();
+                false
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => {}
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
     }
 
     /// Queues a frame that may be left out (chat): only while the queue is
     /// at most half full, so that it never costs the client its connection.
-    pub(crate) fn offer(&self, frame: Frame) {
-        if self.tx.capacity() * 2 < self.tx.max_capacity() {
+    /// Whether it was queued (the caller counts it).
+    pub(crate) fn offer(&self, frame: Frame) -> bool {
+        let queued =
+            self.tx.capacity() * 2 >= self.tx.max_capacity() && self.tx.try_send(frame).is_ok();
+        if !queued {
             metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1);
-            return;
         }
-        match self.tx.try_send(frame) {
-            Ok(()) => metrics::counter!(crate::metrics::MESSAGES_SENT).increment(1),
-            Err(_) => metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1),
-        }
+        queued
     }
 
     /// Serializes and queues one message.

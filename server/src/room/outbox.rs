@@ -43,12 +43,20 @@ impl Outbox {
 
     /// Sends everything held, in order.
     pub(super) fn flush(&mut self) {
+        let mut sent = 0;
         for delivery in self.deliveries.drain(..) {
-            match delivery {
-                Delivery::Frame(to, frame) => to.send(frame),
+            let queued = match delivery {
+                Delivery::Frame(to, frame) => to.queue(frame),
                 Delivery::Offer(to, frame) => to.offer(frame),
-                Delivery::Disconnect(to) => to.disconnect(),
-            }
+                Delivery::Disconnect(to) => {
+                    to.disconnect();
+                    false
+                }
+            };
+            sent += u64::from(queued);
+        }
+        if sent > 0 {
+            metrics::counter!(crate::metrics::MESSAGES_SENT).increment(sent);
         }
     }
 }

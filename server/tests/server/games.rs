@@ -169,3 +169,132 @@ async fn a_rematch_starts_a_new_game_with_seats_swapped_and_spectators_stay() {
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameStarted { game: 2, .. })))
         .await;
 }
+
+/// Whether `message` is the event `wanted` says it is.
+fn is_event(message: &ServerMessage, wanted: impl Fn(&RoomEvent) -> bool) -> bool {
+    matches!(message, ServerMessage::Event { event, .. } if wanted(event))
+}
+
+/// The event numbers of the events among `frames`.
+fn event_seqs(frames: &[String]) -> Vec<u64> {
+    frames
+        .iter()
+        .filter_map(|frame| match serde_json::from_str(frame).unwrap() {
+            ServerMessage::Event { seq, .. } => Some(seq),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers_no_twice() {
+    // A hold longer than the test: only the openings (or a newcomer) let
+    // the spectators' events go.
+    let server = TestServer::start(|config| {
+        config.open_timeout = std::time::Duration::from_secs(60);
+        config.spectator_hold = std::time::Duration::from_secs(10);
+    })
+    .await;
+    let (code, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let mut early = Client::greeted(&server, "Cy").await;
+    early.watch(code).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    yellow.sealing.automatic = false;
+    yellow
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
+        .await;
+    let sealed = |seat: Seat| {
+        move |m: &ServerMessage| {
+            is_event(
+                m,
+                |e| matches!(e, RoomEvent::Sealed { round: 1, seat: s, .. } if *s == seat),
+            )
+        }
+    };
+    // One seal in: spectators see it at once.
+    early.recv_until(sealed(Seat::Yellow)).await;
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    // Both in: the players see it (Blue opens), the spectators wait.
+    yellow.recv_until(sealed(Seat::Blue)).await;
+    blue.recv_until(sealed(Seat::Blue)).await;
+    while let Some(message) = early.try_recv(std::time::Duration::from_millis(300)).await {
+        // The spectator count, announced a while after watching, may
+        // come before Blue's seal.
+        assert!(
+            is_event(&message, |e| matches!(e, RoomEvent::Spectators { .. })),
+            "a spectator got {message:?} while the moves were being opened"
+        );
+    }
+    // Someone starts watching: those watching get what came before the
+    // newcomer's state, which the newcomer does not get again.
+    let mut late = Client::greeted(&server, "Dee").await;
+    let state = late.watch(code).await;
+    assert_eq!(
+        state.committed,
+        mice_cake_engine::Seated {
+            yellow: true,
+            blue: true
+        }
+    );
+    early.recv_until(sealed(Seat::Blue)).await;
+    // Yellow opens: the reveal reaches both.
+    let (round, opening) = yellow.sealing.pending.expect("Yellow's sealed move");
+    yellow
+        .send(&ClientMessage::Open {
+            round,
+            assignment: Some(opening.assignment),
+            nonce: opening.nonce,
+        })
+        .await;
+    let revealed = |m: &ServerMessage| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. }));
+    early.recv_until(revealed).await;
+    late.recv_until(revealed).await;
+    let early_seqs = event_seqs(&early.received);
+    let late_seqs = event_seqs(&late.received);
+    assert!(
+        early_seqs.windows(2).all(|pair| pair[1] == pair[0] + 1),
+        "{early_seqs:?}"
+    );
+    assert!(
+        late_seqs.iter().all(|seq| *seq > state.seq),
+        "{late_seqs:?} after {}",
+        state.seq
+    );
+    assert!(
+        late_seqs.windows(2).all(|pair| pair[1] == pair[0] + 1),
+        "{late_seqs:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_opening_that_never_comes_holds_spectators_back_only_briefly() {
+    let server =
+        TestServer::start(|config| config.open_timeout = std::time::Duration::from_secs(60)).await;
+    let (code, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    spectator.watch(code).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    yellow.sealing.automatic = false;
+    yellow
+        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
+        .await;
+    blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
+        .await;
+    // Yellow never opens (it has a minute): the spectator still learns
+    // that both moves are sealed, well before.
+    spectator
+        .recv_until(|m| {
+            is_event(m, |e| {
+                matches!(
+                    e,
+                    RoomEvent::Sealed {
+                        round: 1,
+                        seat: Seat::Blue,
+                        ..
+                    }
+                )
+            })
+        })
+        .await;
+}

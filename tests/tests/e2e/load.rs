@@ -129,6 +129,44 @@ fn rooms_play_whole_games_and_are_compared_with_the_echo_baseline() {
 }
 
 #[test]
+fn the_echo_server_fans_a_published_frame_out_to_every_subscriber() {
+    let echo = EchoServer::start();
+    let echo_pid = echo.child.id().to_string();
+    let (report, output) = load(&[
+        "fanout",
+        "--server",
+        &echo.url,
+        "--server-pid",
+        &echo_pid,
+        "--subscribers",
+        "50",
+        "--every",
+        "100ms",
+        "--warmup",
+        "300ms",
+        "--duration",
+        "1s",
+    ]);
+    assert!(output.status.success(), "no errors: {report:#}");
+    assert_eq!(report["run_errors"], 0, "{report:#}");
+    assert_eq!(number(&report, "/counts/connections"), 51.0, "{report:#}");
+    // About ten frames published in the window, each to all fifty (and
+    // each timed at its arrival).
+    let published = number(&report, "/counts/frames_sent");
+    let received = number(&report, "/counts/frames_received");
+    assert!(published >= 5.0, "{report:#}");
+    assert!(
+        (received - 50.0 * published).abs() <= 2.0 * 50.0,
+        "{report:#}"
+    );
+    assert!(number(&report, "/latency/p99_us") > 0.0, "{report:#}");
+    assert!(
+        number(&report, "/server/cpu_us_per_frame") > 0.0,
+        "{report:#}"
+    );
+}
+
+#[test]
 fn idle_connections_are_held_and_weighed() {
     let server = Server::start(&[]);
     let (server_url, server_pid) = (format!("{}/ws", server.url()), server.pid().to_string());

@@ -12,6 +12,7 @@ use tracing::warn;
 use super::Room;
 use super::round::Round;
 use super::seats::Player;
+use super::spectators::SpectatorFeed;
 use crate::outbound::Frame;
 use crate::room::RoomContext;
 use crate::room::events::EventLog;
@@ -256,6 +257,7 @@ impl Room {
             closing: false,
             bot_rng,
             outbox: Outbox::default(),
+            spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks {
                 logged,
                 game_number: snapshot.game_number,

@@ -11,7 +11,7 @@
 //! resuming, leaving), `round` (the exchange of sealed moves, then their
 //! openings, then the round resolved), `game` (a game's start and end, forfeits, rematches),
 //! `timers` (deadlines, grace periods, the idle room), `views` (what each
-//! member is sent), `durable` (what is stored, and the restore). This file
+//! member is sent), `spectators` (when spectators are sent it), `durable` (what is stored, and the restore). This file
 //! has the room's state and its loop.
 
 use std::collections::HashMap;
@@ -29,6 +29,7 @@ use tracing::debug;
 use self::durable::StoredMarks;
 use self::round::Round;
 use self::seats::Player;
+use self::spectators::SpectatorFeed;
 use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
@@ -39,6 +40,7 @@ mod durable;
 mod game;
 mod round;
 mod seats;
+mod spectators;
 mod timers;
 mod views;
 
@@ -75,6 +77,8 @@ pub(super) struct Room {
     bot_rng: ChaCha20Rng,
     /// What members are sent, held until the room's changes are stored.
     outbox: Outbox,
+    /// Events for the spectators, given to them at the end of each turn.
+    spectator_feed: SpectatorFeed,
     /// What storage holds of the room.
     stored: StoredMarks,
     /// Games over but not yet stored.
@@ -109,6 +113,7 @@ impl Room {
             closing: false,
             bot_rng,
             outbox: Outbox::default(),
+            spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
             chat: chat::Chat::new(),
@@ -150,6 +155,7 @@ impl Room {
                 },
                 () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
             };
+            self.pass_to_spectators(Instant::now());
             self.store_changes().await;
             let closes = idle || self.closing;
             if closes {

@@ -106,6 +106,8 @@ impl Room {
             ));
         }
         let outbound = member.outbound.clone();
+        // Those watching already get what came before the newcomer's state.
+        self.give_to_spectators();
         self.spectators.insert(member.conn, member);
         self.send_joined(&outbound, None, None);
         self.spectators_changed();

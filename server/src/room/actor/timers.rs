@@ -29,6 +29,10 @@ impl Room {
             .chain(graces)
             .chain(idle)
             .chain(self.spectators_event_at)
+            .chain(
+                self.spectator_feed
+                    .release_at(self.context.config.spectator_hold),
+            )
             .min()
     }
 

@@ -32,13 +32,16 @@ impl Room {
         self.broadcast(&frame);
     }
 
+    /// Sends a frame to the players now, and to the spectators at the end
+    /// of the room's turn (see `spectators`).
     pub(super) fn broadcast(&mut self, frame: &Frame) {
         let players = Seat::ALL
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
-        for member in players.chain(self.spectators.values()) {
+        for member in players {
             self.outbox.send(&member.outbound, frame.clone());
         }
+        self.feed_spectators(frame);
     }
 
     /// Schedules the announcement of the spectator count.

@@ -1,0 +1,77 @@
+//! What spectators are sent, and when: the room's events, gathered over
+//! each of the room's turns and held while the round's moves are being
+//! opened.
+//!
+//! Once both seals are in, the openings follow within a round trip and the
+//! reveal with them. Sending spectators the second seal at once would make
+//! every spectator's connection write twice, a few milliseconds apart: two
+//! fan-outs where one does, and with thousands watching the reveal queues
+//! behind the first. So their events wait for the openings, at most
+//! `--spectator-hold` (250 ms: a player whose opening is slow, or never
+//! comes, delays what spectators see by that much at most), and go out
+//! together. Players are never held.
+
+use std::time::Duration;
+
+use mice_cake_protocol::RoomStatus;
+use tokio::time::Instant;
+
+use super::Room;
+use crate::outbound::Frame;
+
+/// Events for the spectators, not yet given to them.
+#[derive(Debug, Default)]
+pub(super) struct SpectatorFeed {
+    frames: Vec<Frame>,
+    /// Since when they are held for the openings.
+    held_since: Option<Instant>,
+}
+
+impl SpectatorFeed {
+    /// When the frames held must go, if some are.
+    pub(super) fn release_at(&self, hold: Duration) -> Option<Instant> {
+        self.held_since.map(|since| since + hold)
+    }
+}
+
+impl Room {
+    /// Gathers an event for the spectators.
+    pub(super) fn feed_spectators(&mut self, frame: &Frame) {
+        if !self.spectators.is_empty() {
+            self.spectator_feed.frames.push(frame.clone());
+        }
+    }
+
+    /// At the end of the room's turn: gives the spectators their events,
+    /// unless the moves are being opened and the hold has time left.
+    pub(super) fn pass_to_spectators(&mut self, now: Instant) {
+        let hold = self.context.config.spectator_hold;
+        let feed = &mut self.spectator_feed;
+        let opening = self.status == RoomStatus::Playing && self.round.open_by.is_some();
+        if opening && !feed.frames.is_empty() && !hold.is_zero() {
+            let since = *feed.held_since.get_or_insert(now);
+            if now < since + hold {
+                return;
+            }
+        }
+        self.give_to_spectators();
+    }
+
+    /// Gives the spectators every event gathered, now (before someone new
+    /// starts watching: what they are sent follows the state they get).
+    pub(super) fn give_to_spectators(&mut self) {
+        self.spectator_feed.held_since = None;
+        let frames = std::mem::take(&mut self.spectator_feed.frames);
+        if frames.is_empty() {
+            return;
+        }
+        for spectator in self.spectators.values() {
+            for frame in &frames {
+                self.outbox.send(&spectator.outbound, frame.clone());
+            }
+        }
+        // The allocation is kept for the next turn.
+        self.spectator_feed.frames = frames;
+        self.spectator_feed.frames.clear();
+    }
+}
