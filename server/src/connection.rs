@@ -13,11 +13,10 @@ use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
     ServerMessage,
 };
-use tokio::sync::mpsc;
 use tokio::time::{Instant, MissedTickBehavior};
 use tracing::{debug, info};
 
-use crate::outbound::{Frame, Outbound};
+use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
@@ -47,7 +46,7 @@ enum Ending {
 /// for its task's size.
 pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     let _counted = Counted::new(&shared);
-    let (outbound, mut queue, close) = Outbound::new(shared.config.outbound_queue);
+    let (outbound, mut queue) = Outbound::new(shared.config.outbound_queue);
     if shared.connections.load(Ordering::Relaxed) > shared.capacity.connections {
         let refusal = ServerMessage::Error {
             code: ErrorCode::TooManyConnections,
@@ -73,22 +72,22 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     // Made once, not once a turn of the loop: a waiting future registers
     // with its token on its first poll and leaves it when dropped, and the
     // server's shutdown token is shared by every connection.
-    let closed = close.cancelled();
     let shutting_down = shared.shutdown().cancelled();
-    tokio::pin!(closed, shutting_down);
+    tokio::pin!(shutting_down);
 
     let ending = loop {
         tokio::select! {
             biased;
-            () = &mut closed => break Ending::Close(close_code::POLICY, "closed by the server"),
             () = &mut shutting_down => {
                 session.outbound.send_message(&ServerMessage::ShuttingDown {
                     message: "the server is shutting down".into(),
                 });
                 break Ending::Close(close_code::AWAY, "server shutting down");
             }
-            frame = queue.recv() => {
-                let Some(frame) = frame else { break Ending::Gone };
+            next = queue.next() => {
+                let Next::Write(frame) = next else {
+                    break Ending::Close(close_code::POLICY, "closed by the server");
+                };
                 // Boxed, as handling a message below: its future is large.
                 if !Box::pin(write_queued(&mut socket, frame, &mut queue, shared.config.write_timeout)).await {
                     break Ending::Gone;
@@ -151,7 +150,7 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
     if let Ending::Close(code, reason) = ending {
         // Deliver what is queued (an error, a goodbye), briefly, then close.
         let drained = async {
-            while let Ok(frame) = queue.try_recv() {
+            while let Some(frame) = queue.try_recv() {
                 if socket.send(frame.message()).await.is_err() {
                     return;
                 }
@@ -171,13 +170,13 @@ const WRITE_BATCH: usize = 32;
 async fn write_queued(
     socket: &mut WebSocket,
     first: Frame,
-    queue: &mut mpsc::Receiver<Frame>,
+    queue: &mut Inbound,
     limit: Duration,
 ) -> bool {
     let batch = async {
         socket.feed(first.message()).await?;
         for _ in 1..WRITE_BATCH {
-            let Ok(frame) = queue.try_recv() else { break };
+            let Some(frame) = queue.try_recv() else { break };
             socket.feed(frame.message()).await?;
         }
         socket.flush().await

@@ -1,11 +1,11 @@
 //! A connection's outbound queue: bounded, never awaited by a room.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::{Message, Utf8Bytes};
 use mice_cake_protocol::ServerMessage;
-use tokio::sync::mpsc;
-use tokio_util::sync::CancellationToken;
+use tokio::sync::Notify;
 
 /// One serialized message. Cloning shares the bytes: a room serializes an
 /// event once and sends it to every member. A thin pointer: a connection's
@@ -58,29 +58,92 @@ pub(crate) fn frame(message: &ServerMessage) -> Frame {
     }
 }
 
-/// The sending end of a connection's queue, held by rooms.
+/// The sending end of a connection's queue, held by rooms. Cloning shares
+/// it (one count, where a channel's sender and a cancellation token each
+/// took a lock or two: a room clones one per spectator per event).
 #[derive(Clone, Debug)]
-pub(crate) struct Outbound {
-    tx: mpsc::Sender<Frame>,
-    /// Cancelled to close the connection: the client fell too far behind,
-    /// or another connection took its seat.
-    close: CancellationToken,
+pub(crate) struct Outbound(Arc<Queue>);
+
+/// The receiving end, held by the connection's task.
+#[derive(Debug)]
+pub(crate) struct Inbound(Arc<Queue>);
+
+/// A connection's queue of frames, and its request to close. Not a tokio
+/// channel and a cancellation token: those allocate 512 bytes of
+/// cache-padded state, a first block of 32 slots and a token's node at
+/// once, which every connection, idle or not, carried. This is one small
+/// allocation, and a queue that grows only as frames wait.
+#[derive(Debug)]
+struct Queue {
+    waiting: Mutex<Waiting>,
+    /// Wakes the connection's task when a frame is queued or it must close.
+    queued: Notify,
+    capacity: usize,
+}
+
+#[derive(Debug, Default)]
+struct Waiting {
+    frames: VecDeque<Frame>,
+    /// The connection is to close: the client fell too far behind, or
+    /// another connection took its seat.
+    closing: bool,
+    /// The connection's task is gone: frames would never leave.
+    receiver_gone: bool,
+}
+
+/// What the connection's task is to do next.
+#[derive(Debug)]
+pub(crate) enum Next {
+    Write(Frame),
+    /// Close (once what is queued is written).
+    Close,
+}
+
+/// Why a frame was not queued.
+enum Refused {
+    /// The client is too far behind.
+    Full,
+    /// The connection is gone.
+    Gone,
+}
+
+impl Queue {
+    fn waiting(&self) -> MutexGuard<'_, Waiting> {
+        // Nothing panics while holding it: no half-made change to find.
+        self.waiting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Queues `frame` if `fits`, given the frames waiting, says so.
+    fn push(&self, frame: Frame, fits: impl FnOnce(usize) -> bool) -> Result<(), Refused> {
+        {
+            let mut waiting = self.waiting();
+            if waiting.receiver_gone {
+                return Err(Refused::Gone);
+            }
+            if !fits(waiting.frames.len()) {
+                return Err(Refused::Full);
+            }
+            waiting.frames.push_back(frame);
+        }
+        self.queued.notify_one();
+        Ok(())
+    }
+
+    fn close(&self) {
+        self.waiting().closing = true;
+        self.queued.notify_one();
+    }
 }
 
 impl Outbound {
-    /// A queue of `capacity` frames, its receiving end, and the token that
-    /// asks the connection to close.
-    pub(crate) fn new(capacity: usize) -> (Outbound, mpsc::Receiver<Frame>, CancellationToken) {
-        let (tx, rx) = mpsc::channel(capacity.max(1));
-        let close = CancellationToken::new();
-        (
-            Outbound {
-                tx,
-                close: close.clone(),
-            },
-            rx,
-            close,
-        )
+    /// A queue of `capacity` frames, and its receiving end.
+    pub(crate) fn new(capacity: usize) -> (Outbound, Inbound) {
+        let queue = Arc::new(Queue {
+            waiting: Mutex::default(),
+            queued: Notify::new(),
+            capacity: capacity.max(1),
+        });
+        (Outbound(Arc::clone(&queue)), Inbound(queue))
     }
 
     /// Queues a frame without waiting. A full queue means the client cannot
@@ -95,14 +158,15 @@ impl Outbound {
     /// caller: a room sending one event to thousands of spectators counts
     /// them once (a metric's lookup costs more than the queueing).
     pub(crate) fn queue(&self, frame: Frame) -> bool {
-        match self.tx.try_send(frame) {
+        let capacity = self.0.capacity;
+        match self.0.push(frame, |waiting| waiting < capacity) {
             Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
+            Err(Refused::Full) => {
                 metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
-                self.close.cancel();
+                self.0.close();
                 false
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Err(Refused::Gone) => false,
         }
     }
 
@@ -110,8 +174,11 @@ impl Outbound {
     /// at most half full, so that it never costs the client its connection.
     /// Whether it was queued (the caller counts it).
     pub(crate) fn offer(&self, frame: Frame) -> bool {
-        let queued =
-            self.tx.capacity() * 2 >= self.tx.max_capacity() && self.tx.try_send(frame).is_ok();
+        let capacity = self.0.capacity;
+        let queued = self
+            .0
+            .push(frame, |waiting| waiting * 2 <= capacity)
+            .is_ok();
         if !queued {
             metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1);
         }
@@ -125,7 +192,47 @@ impl Outbound {
 
     /// Closes the connection once what is queued has been written.
     pub(crate) fn disconnect(&self) {
-        self.close.cancel();
+        self.0.close();
+    }
+}
+
+impl Inbound {
+    /// The next frame to write, or the request to close (before any frame
+    /// still queued), waiting for either.
+    pub(crate) async fn next(&mut self) -> Next {
+        loop {
+            {
+                let mut waiting = self.0.waiting();
+                if waiting.closing {
+                    return Next::Close;
+                }
+                if let Some(frame) = waiting.frames.pop_front() {
+                    return Next::Write(frame);
+                }
+            }
+            // A frame queued between the look above and this wait leaves a
+            // permit: the wait ends at once.
+            self.0.queued.notified().await;
+        }
+    }
+
+    /// Whether the connection was asked to close.
+    #[cfg(test)]
+    pub(crate) fn closing(&self) -> bool {
+        self.0.waiting().closing
+    }
+
+    /// The next frame, if one is waiting.
+    pub(crate) fn try_recv(&mut self) -> Option<Frame> {
+        self.0.waiting().frames.pop_front()
+    }
+}
+
+impl Drop for Inbound {
+    fn drop(&mut self) {
+        let mut waiting = self.0.waiting();
+        waiting.receiver_gone = true;
+        waiting.frames.clear();
     }
 }
 
@@ -135,30 +242,52 @@ mod tests {
 
     #[test]
     fn a_full_queue_closes_the_connection_without_waiting() {
-        let (outbound, mut queue, close) = Outbound::new(2);
+        let (outbound, mut queue) = Outbound::new(2);
         outbound.send(Frame::from("one"));
         outbound.send(Frame::from("two"));
-        assert!(!close.is_cancelled());
+        assert!(!queue.closing());
         // The third does not fit: the sender goes on, the connection is told to close.
         outbound.send(Frame::from("three"));
-        assert!(close.is_cancelled());
+        assert!(queue.closing());
         assert_eq!(queue.try_recv().unwrap().as_str(), "one");
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
-        assert!(queue.try_recv().is_err());
+        assert!(queue.try_recv().is_none());
+    }
+
+    #[tokio::test]
+    async fn the_connection_wakes_for_a_frame_and_closes_before_what_is_left() {
+        let (outbound, mut queue) = Outbound::new(4);
+        let waiting = tokio::spawn(async move {
+            let first = queue.next().await;
+            (first, queue)
+        });
+        tokio::task::yield_now().await;
+        outbound.send(Frame::from("one"));
+        let (first, mut queue) = waiting.await.unwrap();
+        assert!(matches!(first, Next::Write(frame) if frame.as_str() == "one"));
+        // Asked to close with a frame still queued: the close comes first,
+        // and the frame is still there to drain.
+        outbound.send(Frame::from("two"));
+        outbound.disconnect();
+        assert!(matches!(queue.next().await, Next::Close));
+        assert_eq!(queue.try_recv().unwrap().as_str(), "two");
+        // Once the connection is gone, nothing more is queued.
+        drop(queue);
+        assert!(!outbound.queue(Frame::from("three")));
     }
 
     #[test]
     fn what_may_be_left_out_is_once_the_queue_is_half_full() {
-        let (outbound, mut queue, close) = Outbound::new(4);
+        let (outbound, mut queue) = Outbound::new(4);
         outbound.offer(Frame::from("chat 1"));
         outbound.offer(Frame::from("chat 2"));
         outbound.offer(Frame::from("chat 3"));
         // Over half full: more chat is left out, and the client stays.
         outbound.offer(Frame::from("chat 4"));
-        assert!(!close.is_cancelled());
+        assert!(!queue.closing());
         // What must arrive still does.
         outbound.send(Frame::from("event"));
-        let got: Vec<_> = std::iter::from_fn(|| queue.try_recv().ok())
+        let got: Vec<_> = std::iter::from_fn(|| queue.try_recv())
             .map(|frame| frame.as_str().to_owned())
             .collect();
         assert_eq!(got, ["chat 1", "chat 2", "chat 3", "event"]);

@@ -126,7 +126,7 @@ impl Room {
     /// anything is sent: what a client has seen survives a crash.
     ///
     /// The room is boxed: a future holds what it owns twice over.
-    pub(super) async fn run(mut self: Box<Self>, mut inbox: mpsc::Receiver<Command>) {
+    pub(super) async fn run(mut self: Box<Self>, mut inbox: mpsc::Receiver<Box<Command>>) {
         debug!(room = %self.code, "room opened");
         // A room brought back from storage is listed again at once, and its
         // bots make any move still due.
@@ -148,7 +148,7 @@ impl Room {
                 () = shutdown.cancelled() => break,
                 command = inbox.recv() => match command {
                     Some(command) => {
-                        self.handle(command);
+                        self.handle(*command);
                         false
                     }
                     None => true,
