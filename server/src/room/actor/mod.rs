@@ -11,8 +11,9 @@
 //! resuming, leaving), `round` (the exchange of sealed moves, then their
 //! openings, then the round resolved), `game` (a game's start and end, forfeits, rematches),
 //! `timers` (deadlines, grace periods, the idle room), `views` (what each
-//! member is sent), `spectators` (when spectators are sent it), `durable` (what is stored, and the restore). This file
-//! has the room's state and its loop.
+//! member is sent), `spectators` (when spectators are sent it), `durable`
+//! (what is stored, and the restore). This file has the room's state and
+//! its loop.
 
 use std::collections::HashMap;
 use std::sync::Arc;
