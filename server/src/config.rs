@@ -311,4 +311,17 @@ mod tests {
         config.max_finished_games = Some(0);
         assert_eq!(config.finished_games_kept(), 0, "asked for all");
     }
+
+    #[test]
+    fn spectators_are_held_ten_seconds_at_most() {
+        let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
+        config.spectator_hold = Duration::ZERO;
+        assert!(config.validate().is_ok(), "0 sends at once");
+        config.spectator_hold = MAX_SPECTATOR_HOLD;
+        assert!(config.validate().is_ok());
+        config.spectator_hold = MAX_SPECTATOR_HOLD + Duration::from_millis(1);
+        let error = config.validate().unwrap_err();
+        assert_eq!(error.flag, "spectator-hold");
+        assert!(error.problem.contains("at most 10s"), "{}", error.problem);
+    }
 }

@@ -186,38 +186,62 @@ fn event_seqs(frames: &[String]) -> Vec<u64> {
         .collect()
 }
 
-#[tokio::test]
-async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers_no_twice() {
-    // A hold longer than the test: only the openings (or a newcomer) let
-    // the spectators' events go.
+/// Matches round 1's `sealed` event of `seat`.
+fn sealed_in_round_one(seat: Seat) -> impl Fn(&ServerMessage) -> bool {
+    move |m| {
+        is_event(
+            m,
+            |e| matches!(e, RoomEvent::Sealed { round: 1, seat: s, .. } if *s == seat),
+        )
+    }
+}
+
+/// A room on a server with a minute to open (and `configure`d), a
+/// spectator watching it from the start, and round 1 under way with
+/// Yellow's move sealed and its client holding the opening back. Returns
+/// the room, the players, the spectator and round 1's cake.
+async fn watched_with_yellow_holding_back(
+    configure: impl FnOnce(&mut mice_cake_server::Config),
+) -> (
+    TestServer,
+    mice_cake_protocol::RoomCode,
+    Client,
+    Client,
+    Client,
+    mice_cake_engine::GameView,
+) {
     let server = TestServer::start(|config| {
         config.open_timeout = std::time::Duration::from_secs(60);
-        config.spectator_hold = std::time::Duration::from_secs(10);
+        configure(config);
     })
     .await;
     let (code, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
-    let mut early = Client::greeted(&server, "Cy").await;
-    early.watch(code).await;
+    let mut spectator = Client::greeted(&server, "Cy").await;
+    spectator.watch(code).await;
     let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
     yellow.sealing.automatic = false;
     yellow
         .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
         .await;
-    let sealed = |seat: Seat| {
-        move |m: &ServerMessage| {
-            is_event(
-                m,
-                |e| matches!(e, RoomEvent::Sealed { round: 1, seat: s, .. } if *s == seat),
-            )
-        }
-    };
+    (server, code, yellow, blue, spectator, view)
+}
+
+#[tokio::test]
+async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers_no_twice() {
+    // A hold longer than the test: only the openings (or a newcomer) let
+    // the spectators' events go.
+    let (server, code, mut yellow, mut blue, mut early, view) =
+        watched_with_yellow_holding_back(|config| {
+            config.spectator_hold = std::time::Duration::from_secs(10);
+        })
+        .await;
     // One seal in: spectators see it at once.
-    early.recv_until(sealed(Seat::Yellow)).await;
+    early.recv_until(sealed_in_round_one(Seat::Yellow)).await;
     blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
     // Both in: the players see it (Blue opens), the spectators wait.
-    yellow.recv_until(sealed(Seat::Blue)).await;
-    blue.recv_until(sealed(Seat::Blue)).await;
+    yellow.recv_until(sealed_in_round_one(Seat::Blue)).await;
+    blue.recv_until(sealed_in_round_one(Seat::Blue)).await;
     while let Some(message) = early.try_recv(std::time::Duration::from_millis(300)).await {
         // The spectator count, announced a while after watching, may
         // come before Blue's seal.
@@ -237,7 +261,7 @@ async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers
             blue: true
         }
     );
-    early.recv_until(sealed(Seat::Blue)).await;
+    early.recv_until(sealed_in_round_one(Seat::Blue)).await;
     // Yellow opens: the reveal reaches both.
     let (round, opening) = yellow.sealing.pending.expect("Yellow's sealed move");
     yellow
@@ -269,32 +293,11 @@ async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers
 
 #[tokio::test]
 async fn an_opening_that_never_comes_holds_spectators_back_only_briefly() {
-    let server =
-        TestServer::start(|config| config.open_timeout = std::time::Duration::from_secs(60)).await;
-    let (code, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
-    let mut spectator = Client::greeted(&server, "Cy").await;
-    spectator.watch(code).await;
-    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
-    yellow.sealing.automatic = false;
-    yellow
-        .commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow))
-        .await;
+    let (_server, _, _yellow, mut blue, mut spectator, view) =
+        watched_with_yellow_holding_back(|_| {}).await;
     blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
     // Yellow never opens (it has a minute): the spectator still learns
     // that both moves are sealed, well before.
-    spectator
-        .recv_until(|m| {
-            is_event(m, |e| {
-                matches!(
-                    e,
-                    RoomEvent::Sealed {
-                        round: 1,
-                        seat: Seat::Blue,
-                        ..
-                    }
-                )
-            })
-        })
-        .await;
+    spectator.recv_until(sealed_in_round_one(Seat::Blue)).await;
 }

@@ -60,18 +60,13 @@ impl Room {
     /// Gives the spectators every event gathered, now (before someone new
     /// starts watching: what they are sent follows the state they get).
     pub(super) fn give_to_spectators(&mut self) {
-        self.spectator_feed.held_since = None;
-        let frames = std::mem::take(&mut self.spectator_feed.frames);
-        if frames.is_empty() {
-            return;
-        }
+        let feed = &mut self.spectator_feed;
+        feed.held_since = None;
         for spectator in self.spectators.values() {
-            for frame in &frames {
+            for frame in &feed.frames {
                 self.outbox.send(&spectator.outbound, frame.clone());
             }
         }
-        // The allocation is kept for the next turn.
-        self.spectator_feed.frames = frames;
-        self.spectator_feed.frames.clear();
+        feed.frames.clear();
     }
 }
