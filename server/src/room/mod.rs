@@ -185,8 +185,11 @@ impl RestoredRoom {
         self.room.seat_tokens()
     }
 
-    /// Starts the room's task.
+    /// Starts the room's task. The room is listed first: a restarted
+    /// server lists its rooms from its first request, not once each room's
+    /// task has had its turn (which a busy machine may take a while to give).
     pub(crate) fn spawn(self) -> RoomHandle {
+        self.room.publish();
         start(self.code, self.room)
     }
 }

@@ -207,7 +207,7 @@ impl Room {
     /// Updates the lobby's listing of this room.
     /// A room waiting for a player is listed only while whoever sits in it
     /// is here: the listing never offers a game against someone gone.
-    pub(super) fn publish(&self) {
+    pub(in crate::room) fn publish(&self) {
         let someone_away = Seat::ALL.into_iter().any(|seat| {
             self.seats[seat]
                 .as_ref()
