@@ -14,7 +14,7 @@ use crate::lobby::Lobby;
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
 use crate::store::sqlite::SqliteStore;
-use crate::store::{Storage, Store, StoredRoom};
+use crate::store::{MemoryStore, Storage, Store, StoredRoom};
 
 /// The server's shared state. Rooms own their games; this holds only what
 /// must be found from anywhere.
@@ -42,7 +42,7 @@ impl Shared {
         let metrics = crate::metrics::recorder()?;
         crate::metrics::describe();
         let store: Arc<dyn Store> = if config.ephemeral {
-            Arc::new(SqliteStore::in_memory(config.finished_games_kept())?)
+            Arc::new(MemoryStore::new(config.finished_games_kept()))
         } else {
             Arc::new(SqliteStore::open(
                 &config.data_dir,

@@ -10,7 +10,8 @@
 //! The room sends nothing to any client until its write is in: a client
 //! never learns of something a crash could take back.
 //!
-//! [`Store`] is the backend: SQLite ([`sqlite::SqliteStore`]) today, and
+//! [`Store`] is the backend: SQLite ([`sqlite::SqliteStore`]) on disk,
+//! finished games alone in memory with `--ephemeral` ([`MemoryStore`]), and
 //! another one (Postgres, for several nodes) later without touching rooms.
 //!
 //! Stored openings (the moves of the round under way) are secret. Only a
@@ -19,9 +20,12 @@
 
 mod checkpoint;
 mod log;
+mod memory;
 mod private;
 mod snapshot;
 pub(crate) mod sqlite;
+#[cfg(test)]
+mod tests;
 mod writer;
 
 use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
@@ -31,6 +35,7 @@ pub(crate) use log::RoomChange;
 #[cfg(test)]
 pub(crate) use log::tests::a_room as a_stored_room;
 pub(crate) use log::{LOG_LIMIT, LogEntry};
+pub(crate) use memory::MemoryStore;
 pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RoomSnapshot, StoredRound};
 pub(crate) use writer::Storage;
 
@@ -133,6 +138,13 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn begin_run(&self, run: u64) -> Result<(), StoreError>;
     /// Every live room, to bring back at start-up.
     fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError>;
+    /// Whether live rooms are kept. A store that ends with the process
+    /// keeps none (nothing would read them back): rooms then write it only
+    /// the games they finish, and since it answers at once, its calls are
+    /// made where they are asked, not on the writer thread.
+    fn keeps_rooms(&self) -> bool {
+        true
+    }
     /// Applies every write, and records the uptime reached, all of it or
     /// none: a stored deadline is never ahead of the stored uptime.
     fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError>;

@@ -218,7 +218,8 @@ impl SqliteStore {
         })
     }
 
-    /// A database in memory, gone with the process: for trials and tests.
+    /// A database in memory, gone with the process: for tests.
+    #[cfg(test)]
     pub(crate) fn in_memory(max_games: usize) -> Result<SqliteStore, StoreError> {
         let name = "the in-memory database".to_owned();
         let mut writer = Connection::open_in_memory().map_err(|error| opening(&name, error))?;
@@ -764,6 +765,20 @@ mod tests {
             size()
         );
         store.close(true);
+    }
+
+    #[test]
+    fn finished_games_are_listed_newest_first_by_player_page_by_page() {
+        crate::store::tests::finished_games_are_listed_newest_first_by_player_page_by_page(
+            &SqliteStore::in_memory(0).unwrap(),
+        );
+    }
+
+    #[test]
+    fn only_the_latest_finished_games_are_kept_when_bounded() {
+        crate::store::tests::only_the_latest_finished_games_are_kept_when_bounded(
+            &SqliteStore::in_memory(2).unwrap(),
+        );
     }
 
     #[test]

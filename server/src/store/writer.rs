@@ -1,7 +1,9 @@
 //! The writer thread: every room's writes, many in one transaction
 //! (group commit), off the async runtime. Reads for the HTTP API run on
-//! tokio's blocking pool, beside it.
+//! tokio's blocking pool, beside it. A store that keeps no rooms (in
+//! memory) answers at once and has no writer thread.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
@@ -34,29 +36,64 @@ enum Job {
 /// The server's handle on storage.
 pub(crate) struct Storage {
     store: Arc<dyn Store>,
+    /// The writer thread; none for a store that answers at once.
+    writer: Option<Writer>,
+    clock: UptimeClock,
+    /// Set once storage has closed: writes are refused from then on.
+    closed: AtomicBool,
+}
+
+struct Writer {
     jobs: mpsc::Sender<Job>,
     thread: Mutex<Option<JoinHandle<()>>>,
 }
 
 impl Storage {
-    /// Starts the writer thread over `store`, counting uptime with `clock`.
+    /// Starts storage over `store`, counting uptime with `clock`: a writer
+    /// thread if `store` keeps rooms (its writes take a transaction each),
+    /// none otherwise.
     pub(crate) fn start(store: Arc<dyn Store>, clock: UptimeClock) -> std::io::Result<Storage> {
-        let (jobs, queue) = mpsc::channel(QUEUE);
-        let writer_store = Arc::clone(&store);
-        let thread = std::thread::Builder::new()
-            .name("storage".into())
-            .spawn(move || write_until_closed(&*writer_store, clock, queue))?;
+        let writer = if store.keeps_rooms() {
+            let (jobs, queue) = mpsc::channel(QUEUE);
+            let writer_store = Arc::clone(&store);
+            let thread = std::thread::Builder::new()
+                .name("storage".into())
+                .spawn(move || write_until_closed(&*writer_store, clock, queue))?;
+            Some(Writer {
+                jobs,
+                thread: Mutex::new(Some(thread)),
+            })
+        } else {
+            None
+        };
         Ok(Storage {
             store,
-            jobs,
-            thread: Mutex::new(Some(thread)),
+            writer,
+            clock,
+            closed: AtomicBool::new(false),
         })
+    }
+
+    /// Whether live rooms are kept (see [`Store::keeps_rooms`]): if not,
+    /// rooms write only the games they finish.
+    pub(crate) fn keeps_rooms(&self) -> bool {
+        self.writer.is_some()
     }
 
     /// Stores a room's write; returns once it is durable.
     pub(crate) async fn write(&self, write: RoomWrite) -> Result<(), StoreError> {
+        let Some(writer) = &self.writer else {
+            if self.closed.load(Ordering::Acquire) {
+                return Err(StoreError::Stopped);
+            }
+            metrics::counter!(crate::metrics::STORE_WRITES).increment(1);
+            return self
+                .store
+                .write(std::slice::from_ref(&write), self.clock.now_ms());
+        };
         let (done, answer) = oneshot::channel();
-        self.jobs
+        writer
+            .jobs
             .send(Job::Write { write, done })
             .await
             .map_err(|_| StoreError::Stopped)?;
@@ -68,7 +105,9 @@ impl Storage {
     /// that; every write records it too.
     pub(crate) fn tick(&self) {
         // A full queue means the writer is busy; the next tick will do.
-        let _ = self.jobs.try_send(Job::Uptime);
+        if let Some(writer) = &self.writer {
+            let _ = writer.jobs.try_send(Job::Uptime);
+        }
     }
 
     /// A finished game.
@@ -91,6 +130,9 @@ impl Storage {
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
+        if self.writer.is_none() {
+            return call(&*self.store);
+        }
         let store = Arc::clone(&self.store);
         tokio::task::spawn_blocking(move || call(&*store))
             .await
@@ -112,15 +154,20 @@ impl Storage {
     }
 
     async fn stop(&self, record_uptime: bool) {
+        self.closed.store(true, Ordering::Release);
+        let Some(writer) = &self.writer else {
+            self.store.close(record_uptime);
+            return;
+        };
         let (done, closed) = oneshot::channel();
         let close = Job::Close {
             done,
             record_uptime,
         };
-        if self.jobs.send(close).await.is_ok() {
+        if writer.jobs.send(close).await.is_ok() {
             let _ = closed.await;
         }
-        let thread = self
+        let thread = writer
             .thread
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

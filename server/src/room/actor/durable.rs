@@ -107,18 +107,40 @@ impl Room {
         (Box::new(update), Box::new(marks))
     }
 
+    /// For storage that keeps no live rooms: the games finished since the
+    /// last write, and nothing else.
+    fn finished_games(&self) -> Box<RoomUpdate> {
+        Box::new(RoomUpdate {
+            code: self.code,
+            fresh: false,
+            snapshot: None,
+            entry: None,
+            log_position: 0,
+            new_game: false,
+            rounds: Vec::new(),
+            finished: self.unsaved_games.clone(),
+        })
+    }
+
     /// Stores what changed. If storage fails, the room goes on (the error
     /// is logged and counted) and the next write carries these changes
     /// again. If storage has stopped, the server is stopping: what was not
     /// stored is not sent either.
     pub(super) async fn store_changes(&mut self) {
-        let (update, marks) = self.changes();
+        let (update, marks) = if self.context.storage.keeps_rooms() {
+            let (update, marks) = self.changes();
+            (update, Some(marks))
+        } else {
+            (self.finished_games(), None)
+        };
         if update.is_empty() {
             return;
         }
         match self.context.storage.write(RoomWrite::Update(update)).await {
             Ok(()) => {
-                self.stored = *marks;
+                if let Some(marks) = marks {
+                    self.stored = *marks;
+                }
                 self.unsaved_games.clear();
             }
             Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
@@ -133,6 +155,9 @@ impl Room {
 
     /// Forgets the room in storage: it closed for good.
     pub(super) async fn forget(&mut self) {
+        if !self.context.storage.keeps_rooms() {
+            return;
+        }
         if let Err(cause) = self
             .context
             .storage

@@ -1,0 +1,184 @@
+//! The store of `--ephemeral`: finished games in memory, the latest so many.
+//!
+//! Nothing it holds outlives the process, so it keeps no live rooms (no
+//! restart would read them back) and rooms write it only the games they
+//! finish. Its calls return at once, so [`super::Storage`] makes them where
+//! they are asked rather than on a writer thread.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary};
+
+use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
+
+/// Finished games in memory.
+#[derive(Debug)]
+pub(crate) struct MemoryStore {
+    games: Mutex<Games>,
+    /// Finished games kept; 0 keeps them all.
+    max_games: usize,
+}
+
+#[derive(Debug, Default)]
+struct Games {
+    /// Oldest first, by cursor.
+    kept: VecDeque<KeptGame>,
+    /// Each kept game's cursor.
+    cursors: HashMap<GameId, u64>,
+    /// The next game's cursor: cursors start at 1, as in SQLite.
+    next_cursor: u64,
+}
+
+#[derive(Debug)]
+struct KeptGame {
+    cursor: u64,
+    summary: GameSummary,
+    game: FinishedGame,
+}
+
+impl MemoryStore {
+    /// An empty store keeping the latest `max_games` finished games (all of
+    /// them if 0).
+    pub(crate) fn new(max_games: usize) -> MemoryStore {
+        MemoryStore {
+            games: Mutex::new(Games {
+                next_cursor: 1,
+                ..Games::default()
+            }),
+            max_games,
+        }
+    }
+
+    fn kept(&self) -> MutexGuard<'_, Games> {
+        // Every change below is made whole before anything can panic.
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Games {
+    fn keep(&mut self, game: &FinishedGame, max_games: usize) {
+        // Written again after a failure elsewhere: the game is kept once.
+        if self.cursors.contains_key(&game.id) {
+            return;
+        }
+        let cursor = self.next_cursor;
+        self.next_cursor += 1;
+        self.cursors.insert(game.id, cursor);
+        self.kept.push_back(KeptGame {
+            cursor,
+            summary: GameSummary::of(game),
+            game: game.clone(),
+        });
+        while max_games > 0 && self.kept.len() > max_games {
+            if let Some(oldest) = self.kept.pop_front() {
+                self.cursors.remove(&oldest.game.id);
+            }
+        }
+    }
+
+    fn find(&self, id: &GameId) -> Option<&KeptGame> {
+        let cursor = *self.cursors.get(id)?;
+        let index = self
+            .kept
+            .binary_search_by_key(&cursor, |kept| kept.cursor)
+            .ok()?;
+        self.kept.get(index)
+    }
+}
+
+impl Store for MemoryStore {
+    fn next_run(&self) -> Result<RunStart, StoreError> {
+        Ok(RunStart {
+            run: 1,
+            uptime_ms: 0,
+        })
+    }
+
+    fn begin_run(&self, _run: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    fn keeps_rooms(&self) -> bool {
+        false
+    }
+
+    fn write(&self, writes: &[RoomWrite], _uptime_ms: u64) -> Result<(), StoreError> {
+        let mut games = self.kept();
+        for write in writes {
+            if let RoomWrite::Update(update) = write {
+                for game in &update.finished {
+                    games.keep(game, self.max_games);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn set_uptime(&self, _uptime_ms: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError> {
+        Ok(self.kept().find(id).map(|kept| kept.game.clone()))
+    }
+
+    fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError> {
+        let games = self.kept();
+        let before = query.before.unwrap_or(u64::MAX);
+        let limit = query.limit as usize;
+        let mut matching = games
+            .kept
+            .iter()
+            .rev()
+            .filter(|kept| kept.cursor < before)
+            .filter(|kept| {
+                query.player.as_ref().is_none_or(|name| {
+                    let players = &kept.summary.players;
+                    players.yellow.eq_ignore_ascii_case(name)
+                        || players.blue.eq_ignore_ascii_case(name)
+                })
+            });
+        let page: Vec<&KeptGame> = matching.by_ref().take(limit).collect();
+        let more = matching.next().is_some();
+        Ok(GamePage {
+            next: page.last().map(|kept| kept.cursor).filter(|_| more),
+            games: page.into_iter().map(|kept| kept.summary.clone()).collect(),
+        })
+    }
+
+    fn close(&self, _tidy: bool) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tests as behaviour;
+
+    #[test]
+    fn finished_games_are_listed_newest_first_by_player_page_by_page() {
+        behaviour::finished_games_are_listed_newest_first_by_player_page_by_page(
+            &MemoryStore::new(0),
+        );
+    }
+
+    #[test]
+    fn only_the_latest_finished_games_are_kept_when_bounded() {
+        behaviour::only_the_latest_finished_games_are_kept_when_bounded(&MemoryStore::new(2));
+    }
+
+    #[test]
+    fn a_game_written_twice_is_kept_once() {
+        let store = MemoryStore::new(0);
+        let game = behaviour::a_finished_game(1, "Ada", "Bea");
+        for _ in 0..2 {
+            store.write(&[behaviour::finishing(&game)], 0).unwrap();
+        }
+        let page = store.games(&behaviour::every_game()).unwrap();
+        assert_eq!(page.games.len(), 1);
+    }
+}
