@@ -141,16 +141,28 @@ fn hex(bytes: &[u8; 32]) -> Hex {
     Hex(hex)
 }
 
+/// 64 hex digits, either case, as 32 bytes. Digit by digit: every seal and
+/// nonce a client sends is parsed, and `u8::from_str_radix` would also take
+/// a sign (`"+f"`).
 fn parse_hex(text: &str) -> Result<[u8; 32], HexError> {
-    if text.len() != 64 || !text.is_ascii() {
+    let digits = text.as_bytes();
+    if digits.len() != 64 {
         return Err(HexError);
     }
     let mut bytes = [0u8; 32];
-    for (byte, pair) in bytes.iter_mut().zip(text.as_bytes().chunks_exact(2)) {
-        let pair = core::str::from_utf8(pair).map_err(|_| HexError)?;
-        *byte = u8::from_str_radix(pair, 16).map_err(|_| HexError)?;
+    for (byte, pair) in bytes.iter_mut().zip(digits.chunks_exact(2)) {
+        *byte = (hex_digit(pair[0])? << 4) | hex_digit(pair[1])?;
     }
     Ok(bytes)
+}
+
+fn hex_digit(digit: u8) -> Result<u8, HexError> {
+    match digit {
+        b'0'..=b'9' => Ok(digit - b'0'),
+        b'a'..=b'f' => Ok(digit - b'a' + 10),
+        b'A'..=b'F' => Ok(digit - b'A' + 10),
+        _ => Err(HexError),
+    }
 }
 
 /// The commitment a server publishes for `seed`.
@@ -672,6 +684,24 @@ impl Witness {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn hex_is_64_digits_of_either_case_and_nothing_else() {
+        let nonce = Nonce([0xa5; 32]);
+        let text = nonce.to_string();
+        assert_eq!(text, "a5".repeat(32));
+        assert_eq!(text.parse::<Nonce>(), Ok(nonce));
+        assert_eq!(text.to_uppercase().parse::<Nonce>(), Ok(nonce));
+        for bad in [
+            "a5".repeat(31),
+            "a5".repeat(33),
+            alloc::format!("+f{}", "a5".repeat(31)),
+            alloc::format!("g0{}", "a5".repeat(31)),
+            alloc::format!("é{}", "a".repeat(62)),
+        ] {
+            assert_eq!(bad.parse::<Nonce>(), Err(HexError), "{bad}");
+        }
+    }
 
     #[test]
     fn hashes_read_and_write_as_64_hex_digits() {
