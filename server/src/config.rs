@@ -147,8 +147,9 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_DATA_DIR", default_value = "mice-cake-data")]
     pub data_dir: PathBuf,
 
-    /// Keep nothing on disk: an in-memory database, gone when the server
-    /// stops (for trials and tests). --data-dir is then unused.
+    /// Keep nothing on disk: finished games in memory, gone when the server
+    /// stops, and live rooms not stored (for trials and tests). --data-dir
+    /// is then unused.
     #[arg(long, env = "MICE_CAKE_EPHEMERAL")]
     pub ephemeral: bool,
 
