@@ -98,6 +98,21 @@ pub(crate) struct RoomUpdate {
 }
 
 impl RoomUpdate {
+    /// An update that carries only these finished games: what a room writes
+    /// to a store that keeps no live rooms.
+    pub(crate) fn finishing(code: RoomCode, finished: Vec<FinishedGame>) -> RoomUpdate {
+        RoomUpdate {
+            code,
+            fresh: false,
+            snapshot: None,
+            entry: None,
+            log_position: 0,
+            new_game: false,
+            rounds: Vec::new(),
+            finished,
+        }
+    }
+
     /// Whether there is anything to write.
     pub(crate) fn is_empty(&self) -> bool {
         self.snapshot.is_none()

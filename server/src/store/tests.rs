@@ -34,16 +34,10 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
 
 /// A room's write that carries only `game`, finished.
 pub(crate) fn finishing(game: &FinishedGame) -> RoomWrite {
-    RoomWrite::Update(Box::new(RoomUpdate {
-        code: game.room,
-        fresh: false,
-        snapshot: None,
-        entry: None,
-        log_position: 0,
-        new_game: false,
-        rounds: Vec::new(),
-        finished: vec![game.clone()],
-    }))
+    RoomWrite::Update(Box::new(RoomUpdate::finishing(
+        game.room,
+        vec![game.clone()],
+    )))
 }
 
 /// Every game, on one page.

@@ -107,21 +107,6 @@ impl Room {
         (Box::new(update), Box::new(marks))
     }
 
-    /// For storage that keeps no live rooms: the games finished since the
-    /// last write, and nothing else.
-    fn finished_games(&self) -> Box<RoomUpdate> {
-        Box::new(RoomUpdate {
-            code: self.code,
-            fresh: false,
-            snapshot: None,
-            entry: None,
-            log_position: 0,
-            new_game: false,
-            rounds: Vec::new(),
-            finished: self.unsaved_games.clone(),
-        })
-    }
-
     /// Stores what changed. If storage fails, the room goes on (the error
     /// is logged and counted) and the next write carries these changes
     /// again. If storage has stopped, the server is stopping: what was not
@@ -131,7 +116,9 @@ impl Room {
             let (update, marks) = self.changes();
             (update, Some(marks))
         } else {
-            (self.finished_games(), None)
+            // Storage that keeps no live rooms: the finished games alone.
+            let finished = RoomUpdate::finishing(self.code, self.unsaved_games.clone());
+            (Box::new(finished), None)
         };
         if update.is_empty() {
             return;
