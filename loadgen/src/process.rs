@@ -1,9 +1,17 @@
-//! A process's memory and CPU time, read from `/proc`: the server's, when
-//! its pid is given, and the generator's own.
+//! A process's memory, read from `/proc`, and its CPU time, read from its
+//! process CPU clock: the server's, when its pid is given, and the
+//! generator's own.
+//!
+//! CPU time comes from the clock rather than `/proc/<pid>/stat`, which
+//! counts in ticks of 10 ms: a short run of a light server (an echo
+//! fanning out a few hundred frames) spends less than one tick and would
+//! read as no CPU at all.
 
 use std::time::Duration;
 
 use anyhow::Context as _;
+use nix::time::ClockId;
+use nix::unistd::Pid;
 use procfs::WithCurrentSystemInfo as _;
 use procfs::process::Process;
 use serde::Serialize;
@@ -11,6 +19,9 @@ use serde::Serialize;
 /// A process watched during a run.
 pub(crate) struct Watched {
     process: Process,
+    /// The process's CPU clock: user and system time of all its threads,
+    /// those that have ended included, to the nanosecond.
+    cpu_clock: ClockId,
 }
 
 /// One reading.
@@ -27,13 +38,16 @@ impl Watched {
     /// The process `pid`.
     pub(crate) fn new(pid: i32) -> anyhow::Result<Watched> {
         let process = Process::new(pid).with_context(|| format!("no process {pid} to watch"))?;
-        Ok(Watched { process })
+        let cpu_clock = ClockId::pid_cpu_clock_id(Pid::from_raw(pid))
+            .with_context(|| format!("no CPU clock for process {pid}"))?;
+        Ok(Watched { process, cpu_clock })
     }
 
     /// This process.
     pub(crate) fn myself() -> anyhow::Result<Watched> {
         Ok(Watched {
             process: Process::myself().context("cannot read /proc/self")?,
+            cpu_clock: ClockId::CLOCK_PROCESS_CPUTIME_ID,
         })
     }
 
@@ -43,12 +57,12 @@ impl Watched {
             .process
             .stat()
             .with_context(|| format!("cannot read /proc/{}/stat", self.process.pid))?;
-        let ticks = procfs::ticks_per_second().max(1);
-        let cpu_ticks = stat.utime + stat.stime;
+        let cpu = self.cpu_clock.now().with_context(|| {
+            format!("cannot read the CPU clock of process {}", self.process.pid)
+        })?;
         Ok(Reading {
             rss_bytes: stat.rss_bytes().get(),
-            cpu: Duration::from_secs(cpu_ticks / ticks)
-                + Duration::from_nanos((cpu_ticks % ticks) * 1_000_000_000 / ticks),
+            cpu: Duration::from(cpu),
         })
     }
 }
@@ -68,6 +82,25 @@ mod tests {
         assert!(
             after.rss_bytes >= before.rss_bytes + (60 << 20),
             "{before:?} → {after:?}"
+        );
+    }
+
+    /// Well under one tick of `/proc/<pid>/stat`, which would read as no
+    /// CPU at all.
+    #[test]
+    fn a_process_reads_a_millisecond_of_its_own_cpu_time() {
+        let me = Watched::new(i32::try_from(std::process::id()).unwrap()).unwrap();
+        let before = me.read().unwrap();
+        let start = std::time::Instant::now();
+        let mut spun = 0u64;
+        while start.elapsed() < Duration::from_millis(2) {
+            spun = std::hint::black_box(spun.wrapping_add(1));
+        }
+        let after = me.read().unwrap();
+        let spent = after.cpu - before.cpu;
+        assert!(
+            spent >= Duration::from_millis(1),
+            "{spent:?} after {spun} turns"
         );
     }
 }
