@@ -6,20 +6,21 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
-use futures_util::SinkExt as _;
 use mice_cake_engine::Seat;
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
     ServerMessage,
 };
 use tokio::time::{Instant, MissedTickBehavior};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
 
 use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
+use crate::socket::Socket;
 use crate::token::token_hash;
 
 /// Chat messages a connection may send per second, on average (bursts of
@@ -37,14 +38,14 @@ enum Ending {
     /// The client closed, or the socket failed.
     Gone,
     /// Close with this code and reason (after the queue drains).
-    Close(u16, &'static str),
+    Close(CloseCode, &'static str),
 }
 
 /// Serves one upgraded WebSocket until it closes. The socket comes boxed:
 /// held by value, the task would carry it twice (an argument moved into an
 /// async fn's body keeps its first slot), and every idle connection pays
 /// for its task's size.
-pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
+pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>) {
     let _counted = Counted::new(&shared);
     let (outbound, mut queue) = Outbound::new(shared.config.outbound_queue);
     if shared.connections.load(Ordering::Relaxed) > shared.capacity.connections {
@@ -52,12 +53,9 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
             code: ErrorCode::TooManyConnections,
             message: "the server is full; try again later".into(),
         };
-        let _ = socket
-            .send(crate::outbound::frame(&refusal).message())
-            .await;
-        let _ = socket
-            .send(close_message(close_code::AGAIN, "server full"))
-            .await;
+        let refusal = crate::outbound::frame(&refusal);
+        let _ = socket.send_text(&[refusal]).await;
+        let _ = socket.close(CloseCode::Again, "server full").await;
         return;
     }
     let mut session = Session::new(Arc::clone(&shared), outbound);
@@ -82,11 +80,11 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
                 session.outbound.send_message(&ServerMessage::ShuttingDown {
                     message: "the server is shutting down".into(),
                 });
-                break Ending::Close(close_code::AWAY, "server shutting down");
+                break Ending::Close(CloseCode::Away, "server shutting down");
             }
             next = queue.next() => {
                 let Next::Write(frame) = next else {
-                    break Ending::Close(close_code::POLICY, "closed by the server");
+                    break Ending::Close(CloseCode::Policy, "closed by the server");
                 };
                 // Boxed, as handling a message below: its future is large.
                 if !Box::pin(write_queued(&mut socket, frame, &mut queue, shared.config.write_timeout)).await {
@@ -104,7 +102,7 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
                                 ErrorCode::FrameTooLarge,
                                 format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
                             ));
-                            break Ending::Close(close_code::SIZE, "frame too large");
+                            break Ending::Close(CloseCode::Size, "frame too large");
                         }
                         // The error quotes the frame, which may be a commit:
                         // not logged.
@@ -114,7 +112,7 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
                                 ErrorCode::InvalidUtf8,
                                 "a text frame must be valid UTF-8 (RFC 6455); the connection closes",
                             ));
-                            break Ending::Close(close_code::INVALID, "invalid UTF-8");
+                            break Ending::Close(CloseCode::Invalid, "invalid UTF-8");
                         }
                         ReadFailure::Other => {
                             debug!(conn = ?session.id, cause = %error, "read failed");
@@ -125,21 +123,21 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
                     // which every idle connection would otherwise carry.
                     Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
                     Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
                 }
                 if session.flooded() {
-                    break Ending::Close(close_code::POLICY, "too many messages");
+                    break Ending::Close(CloseCode::Policy, "too many messages");
                 }
             }
             () = &mut hello_deadline, if session.name.is_none() => {
                 session.refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
-                break Ending::Close(close_code::POLICY, "no hello");
+                break Ending::Close(CloseCode::Policy, "no hello");
             }
             _ = pings.tick() => {
                 if last_heard.elapsed() > 2 * shared.config.ping_interval {
                     break Ending::Gone;
                 }
-                if !write(&mut socket, Message::Ping(Default::default()), shared.config.write_timeout).await {
+                if !within(shared.config.write_timeout, socket.ping()).await {
                     break Ending::Gone;
                 }
             }
@@ -151,11 +149,11 @@ pub(crate) async fn serve(mut socket: Box<WebSocket>, shared: Arc<Shared>) {
         // Deliver what is queued (an error, a goodbye), briefly, then close.
         let drained = async {
             while let Some(frame) = queue.try_recv() {
-                if socket.send(frame.message()).await.is_err() {
+                if socket.send_text(&[frame]).await.is_err() {
                     return;
                 }
             }
-            let _ = socket.send(close_message(code, reason)).await;
+            let _ = socket.close(code, reason).await;
         };
         let _ = tokio::time::timeout(DRAIN, drained).await;
     }
@@ -168,32 +166,26 @@ const WRITE_BATCH: usize = 32;
 /// comes with its `committed`), with one flush: one system call for many
 /// frames. Like [`write`], within `limit`.
 async fn write_queued(
-    socket: &mut WebSocket,
+    socket: &mut Socket,
     first: Frame,
     queue: &mut Inbound,
     limit: Duration,
 ) -> bool {
-    let batch = async {
-        socket.feed(first.message()).await?;
-        for _ in 1..WRITE_BATCH {
-            let Some(frame) = queue.try_recv() else { break };
-            socket.feed(frame.message()).await?;
-        }
-        socket.flush().await
-    };
-    within(limit, batch).await
-}
-
-/// Writes one message within `limit`. A client that does not read for that
-/// long has fallen behind: the caller drops the connection (nothing more can
-/// be written to it, not even a close frame).
-async fn write(socket: &mut WebSocket, message: Message, limit: Duration) -> bool {
-    within(limit, socket.send(message)).await
+    let mut batch = Vec::with_capacity(WRITE_BATCH);
+    batch.push(first);
+    while batch.len() < WRITE_BATCH
+        && let Some(frame) = queue.try_recv()
+    {
+        batch.push(frame);
+    }
+    within(limit, socket.send_text(&batch)).await
 }
 
 /// Whether `write` completed within `limit`, counting a timeout as a slow
-/// client.
-async fn within(limit: Duration, write: impl Future<Output = Result<(), axum::Error>>) -> bool {
+/// client. A client that does not read for that long has fallen behind: the
+/// caller drops the connection (nothing more can be written to it, not even
+/// a close frame).
+async fn within(limit: Duration, write: impl Future<Output = std::io::Result<()>>) -> bool {
     match tokio::time::timeout(limit, write).await {
         Ok(Ok(())) => true,
         Ok(Err(_)) => false,
@@ -203,13 +195,6 @@ async fn within(limit: Duration, write: impl Future<Output = Result<(), axum::Er
             false
         }
     }
-}
-
-fn close_message(code: u16, reason: &'static str) -> Message {
-    Message::Close(Some(CloseFrame {
-        code,
-        reason: reason.into(),
-    }))
 }
 
 /// Why a read from the WebSocket failed, where it matters.
@@ -223,19 +208,12 @@ enum ReadFailure {
 }
 
 impl ReadFailure {
-    fn of(error: &axum::Error) -> ReadFailure {
-        use std::error::Error as _;
-        use tokio_tungstenite::tungstenite::Error as WsError;
-        let mut cause = error.source();
-        while let Some(error) = cause {
-            match error.downcast_ref::<WsError>() {
-                Some(WsError::Capacity(_)) => return ReadFailure::TooLarge,
-                Some(WsError::Utf8(_)) => return ReadFailure::InvalidUtf8,
-                Some(_) => return ReadFailure::Other,
-                None => cause = error.source(),
-            }
+    fn of(error: &tungstenite::Error) -> ReadFailure {
+        match error {
+            tungstenite::Error::Capacity(_) => ReadFailure::TooLarge,
+            tungstenite::Error::Utf8(_) => ReadFailure::InvalidUtf8,
+            _ => ReadFailure::Other,
         }
-        ReadFailure::Other
     }
 }
 

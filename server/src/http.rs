@@ -7,8 +7,7 @@ use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
@@ -17,9 +16,11 @@ use mice_cake_protocol::{
     MAX_GAMES_PAGE,
 };
 use serde::Deserialize;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
 use crate::shared::Shared;
+use crate::socket::{Handshake, HandshakeError};
 use crate::store::{GamesQuery, StoreError};
 
 /// Read buffer per connection: clients' messages are under a few hundred
@@ -30,11 +31,6 @@ const READ_BUFFER: usize = 256;
 /// Frames between this and `MAX_FRAME_BYTES` get a `frame_too_large` error
 /// and the connection stays open.
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
-/// Bytes gathered before a write: a batch of queued frames.
-const WRITE_BUFFER: usize = 16 * 1024;
-/// Bytes a connection may have waiting in its write buffer: also the largest
-/// message that can be written (the largest, a room list, stays well below).
-const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /ws, /api/rooms, \
@@ -62,22 +58,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-async fn websocket(
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-    State(shared): State<Arc<Shared>>,
-) -> Response {
-    let upgrade = match upgrade {
-        Ok(upgrade) => upgrade,
-        Err(
-            WebSocketUpgradeRejection::InvalidConnectionHeader(_)
-            | WebSocketUpgradeRejection::InvalidUpgradeHeader(_),
-        ) => {
+async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let handshake = match Handshake::of(request) {
+        Ok(handshake) => handshake,
+        Err(error @ HandshakeError::NotAnUpgrade) => {
             let mut response = api_error(
                 StatusCode::UPGRADE_REQUIRED,
                 ErrorCode::UpgradeRequired,
-                "/ws is the game's WebSocket: connect with a WebSocket client \
-                 (Connection: Upgrade, Upgrade: websocket); see docs/protocol.md"
-                    .into(),
+                format!("{error}; see docs/protocol.md"),
             );
             response.headers_mut().insert(
                 header::UPGRADE,
@@ -85,23 +73,21 @@ async fn websocket(
             );
             return response;
         }
-        Err(rejection) => {
+        Err(error @ HandshakeError::Invalid(_)) => {
             return api_error(
                 StatusCode::BAD_REQUEST,
                 ErrorCode::BadMessage,
-                format!("not a WebSocket handshake: {}", rejection.body_text()),
+                error.to_string(),
             );
         }
     };
-    upgrade
+    let config = WebSocketConfig::default()
         .read_buffer_size(READ_BUFFER)
-        // Frames queued together are written together (the connection
-        // flushes after each batch), without gathering 128 KiB first.
-        .write_buffer_size(WRITE_BUFFER)
-        .max_write_buffer_size(MAX_WRITE_BUFFER)
-        .max_message_size(HARD_MESSAGE_LIMIT)
-        .max_frame_size(HARD_MESSAGE_LIMIT)
-        .on_upgrade(move |socket| crate::connection::serve(Box::new(socket), shared))
+        .max_message_size(Some(HARD_MESSAGE_LIMIT))
+        .max_frame_size(Some(HARD_MESSAGE_LIMIT));
+    handshake.accept(config, move |socket| {
+        crate::connection::serve(socket, shared)
+    })
 }
 
 /// The query of an endpoint that takes no parameter: any is refused, as

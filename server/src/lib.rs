@@ -58,6 +58,7 @@ mod random;
 mod ratelimit;
 mod room;
 mod shared;
+mod socket;
 mod store;
 mod token;
 mod web;

@@ -3,46 +3,38 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use axum::extract::ws::{Message, Utf8Bytes};
 use mice_cake_protocol::ServerMessage;
 use tokio::sync::Notify;
 
 /// One serialized message. Cloning shares the bytes: a room serializes an
-/// event once and sends it to every member. A thin pointer: a connection's
-/// queue allocates room for 32 of them at once, which every idle
-/// connection carries (1 KiB as a fat `Utf8Bytes`, 256 bytes as this).
+/// event once and sends it to every member, and the connection writes it
+/// from there (`socket.rs`), copying it nowhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Frame(Arc<Utf8Bytes>);
+pub(crate) struct Frame(Arc<str>);
 
 impl Frame {
-    #[cfg(test)]
     pub(crate) fn as_str(&self) -> &str {
-        self.0.as_str()
+        &self.0
     }
 
     /// Its length in bytes.
     pub(crate) fn len(&self) -> usize {
         self.0.len()
     }
-
-    /// The WebSocket message that carries it (sharing the bytes).
-    pub(crate) fn message(&self) -> Message {
-        Message::Text(Utf8Bytes::clone(&self.0))
-    }
 }
 
 impl From<String> for Frame {
-    fn from(mut text: String) -> Frame {
-        // A serialized message has grown by doubling: up to half of it is
-        // spare room, which a room would keep with its recent events.
-        text.shrink_to_fit();
-        Frame(Arc::new(Utf8Bytes::from(text)))
+    /// One allocation of exactly its length: a serialized message has grown
+    /// by doubling, and up to half of its buffer is spare room, which a room
+    /// would keep with its recent events.
+    fn from(text: String) -> Frame {
+        Frame(Arc::from(text))
     }
 }
 
 impl From<&'static str> for Frame {
     fn from(text: &'static str) -> Frame {
-        Frame(Arc::new(Utf8Bytes::from_static(text)))
+        Frame(Arc::from(text))
     }
 }
 
