@@ -50,6 +50,9 @@ impl Game {
         let successes;
         (report.attempts, successes) =
             self.roll_attempts(&assignments, &report.revealed, &contested, dice)?;
+        // Room for eight while rolling; a record keeps the report for the
+        // whole game, so only what was used.
+        report.attempts.shrink_to_fit();
         decide_results(&mut report.attempts, &successes);
 
         let mut moved = self.apply_attempts(&report.attempts, &mut report.removed);

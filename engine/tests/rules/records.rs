@@ -329,3 +329,35 @@ fn no_debug_output_of_a_game_in_progress_names_a_face_down_piece() {
         }
     }
 }
+
+/// A server holds a game's record for as long as the game lasts: its lists
+/// grow a few rounds at a time, and each report keeps only the attempts it
+/// has, never doubling's spare half.
+#[test]
+fn a_record_holds_little_spare_room_while_the_game_goes_on() {
+    for seed in 0..20 {
+        let mut rounds_seen = 0;
+        let game = play_to_end_watching(
+            seed,
+            Options::default(),
+            (Policy::Greedy, Policy::Random),
+            |_, _| rounds_seen += 1,
+        );
+        let record = game.record();
+        assert_eq!(record.rounds.len(), rounds_seen);
+        assert!(
+            record.rounds.capacity() - record.rounds.len() < 4,
+            "seed {seed}: {} reports in room for {}",
+            record.rounds.len(),
+            record.rounds.capacity()
+        );
+        let fair = record.fair.as_ref().unwrap();
+        assert!(
+            fair.rounds.capacity() - fair.rounds.len() < 4,
+            "seed {seed}"
+        );
+        for report in &record.rounds {
+            assert_eq!(report.attempts.capacity(), report.attempts.len());
+        }
+    }
+}

@@ -7,10 +7,13 @@ use mice_cake_protocol::{RoomEvent, ServerMessage};
 use crate::outbound::{Frame, frame};
 
 /// Most bytes of recent events a room keeps for reconnections (the last
-/// event is kept whatever its size): about two rounds. They were most of
-/// what a live room holds (docs/performance.md); a client that missed more
-/// gets the room's state instead, which holds all of it.
-const REPLAY_BYTES: usize = 8 * 1024;
+/// event is kept whatever its size): a round and a bit (a round's events
+/// are about 3 KB), enough for a connection that drops and comes back
+/// within the round. They were the largest part of a playing connection's
+/// memory at 8 KiB (docs/performance.md); a client that missed more gets
+/// the room's state instead, which holds all of it: the board, the last
+/// round's report and every earlier round in its history.
+const REPLAY_BYTES: usize = 4 * 1024;
 
 /// A room's events, numbered from 1. Each is serialized once; the frame is
 /// shared by every member it goes to and kept for reconnections.
