@@ -159,12 +159,12 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>) {
     }
 }
 
-/// Most queued frames written with one flush.
+/// Most queued frames written at once.
 const WRITE_BATCH: usize = 32;
 
 /// Writes `first` and whatever else is queued already (a round's reveal
-/// comes with its `committed`), with one flush: one system call for many
-/// frames. Like [`write`], within `limit`.
+/// comes with its `committed`) with one vectored write: one system call for
+/// many frames. Within `limit`, as every write.
 async fn write_queued(
     socket: &mut Socket,
     first: Frame,
