@@ -175,7 +175,7 @@ impl FakeRoom {
             players,
             commitment,
         })];
-        let Some(deal) = self.game.record().fair.as_ref().map(|fair| fair.deal) else {
+        let Some(deal) = self.game.deal() else {
             panic!("a sealed game");
         };
         for seat in Seat::ALL {
@@ -279,12 +279,7 @@ impl FakeRoom {
                 };
             }
         }
-        let sealed = self
-            .game
-            .record()
-            .fair
-            .as_ref()
-            .and_then(|fair| fair.rounds.last().copied());
+        let sealed = self.game.last_exchange();
         self.played.push(PlayedRound {
             report: report.clone(),
             auto,

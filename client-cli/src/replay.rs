@@ -161,7 +161,7 @@ mod tests {
                 .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
             game.play_round(&yellow, &blue).unwrap();
         }
-        game.into_record()
+        game.into_record().unwrap()
     }
 
     #[test]

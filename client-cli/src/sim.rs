@@ -70,7 +70,7 @@ pub fn simulate(
             .outcome()
             .ok_or_else(|| anyhow::anyhow!("game not over"))?;
         summary.games += 1;
-        summary.rounds += game.record().rounds.len() as u64;
+        summary.rounds += game.rounds_played() as u64;
         match outcome.winner {
             Some(winner) if winner == first_seat => summary.wins[0] += 1,
             Some(_) => summary.wins[1] += 1,
@@ -80,7 +80,7 @@ pub fn simulate(
         summary.margin += pips(first_seat) - pips(first_seat.opponent());
         if let Some(dir) = record {
             let path = dir.join(format!("game-{game_seed:06}.json"));
-            let json = serde_json::to_string_pretty(game.record())?;
+            let json = serde_json::to_string_pretty(&game.record()?)?;
             std::fs::write(&path, json)
                 .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
         }

@@ -191,7 +191,7 @@ mod tests {
             let blue = greedy_assignment(&view, Seat::Blue);
             game.play_round(&yellow, &blue).unwrap();
         }
-        game.into_record()
+        game.into_record().unwrap()
     }
 
     #[test]

@@ -9,8 +9,8 @@ use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use mice_cake_engine::fair;
 use mice_cake_engine::{
-    Assignment, Domino, Game, GameRecord, GameRng, Nonce, Opening, Options, Policy, RecordedGame,
-    RngDice, Seat, Seated, Seed, Viewer, greedy_assignment, odds,
+    Assignment, Domino, Game, GameRng, Nonce, Opening, Options, Policy, RecordedGame, RngDice,
+    Seat, Seated, Seed, Viewer, greedy_assignment, odds,
 };
 
 fn main() {
@@ -135,7 +135,7 @@ fn whole_game(bencher: Bencher, policies: (Policy, Policy)) {
     // Rounds per game for these policies, measured once on the same seeds.
     let games = 200;
     let rounds: usize = (0..games)
-        .map(|seed| play(seed, policies).rounds.len())
+        .map(|seed| play(seed, policies).rounds_played())
         .sum();
     let mut seed = 0;
     bencher
@@ -146,7 +146,7 @@ fn whole_game(bencher: Bencher, policies: (Policy, Policy)) {
         });
 }
 
-fn play(seed: u64, (yellow_policy, blue_policy): (Policy, Policy)) -> GameRecord {
+fn play(seed: u64, (yellow_policy, blue_policy): (Policy, Policy)) -> RecordedGame {
     let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
     let mut bots: GameRng = Seed::from_u64(seed).stream(1);
     while !game.game().is_over() {
@@ -155,7 +155,7 @@ fn play(seed: u64, (yellow_policy, blue_policy): (Policy, Policy)) -> GameRecord
         let blue = blue_policy.choose(&view, Seat::Blue, &mut bots);
         game.play_round(&yellow, &blue).unwrap();
     }
-    game.into_record()
+    game
 }
 
 /// Enumerating the legal assignments of a position.
@@ -210,8 +210,19 @@ fn attempt_odds(bencher: Bencher) {
 /// Replaying and checking a whole greedy-against-random record.
 #[divan::bench]
 fn replay_record(bencher: Bencher) {
-    let record = play(3, (Policy::Greedy, Policy::Random));
+    let record = play(3, (Policy::Greedy, Policy::Random)).record().unwrap();
     bencher
         .counter(ItemsCount::new(record.rounds.len()))
         .bench_local(|| black_box(record.replay().unwrap()));
+}
+
+/// Rebuilding a whole greedy-against-random game's record from its moves,
+/// as a server does for the history of a client that joins, and once at
+/// the end.
+#[divan::bench]
+fn rebuild_record(bencher: Bencher) {
+    let game = play(3, (Policy::Greedy, Policy::Random));
+    bencher
+        .counter(ItemsCount::new(game.rounds_played()))
+        .bench_local(|| black_box(game.record().unwrap()));
 }

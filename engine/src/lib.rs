@@ -20,7 +20,7 @@
 //!     let blue = Policy::Random.choose(&view, Seat::Blue, &mut bot_rng);
 //!     game.play_round(&yellow, &blue)?;
 //! }
-//! let record = game.into_record();
+//! let record = game.into_record()?;
 //! let replayed = record.replay()?;
 //! assert_eq!(replayed.outcome(), record.outcome.as_ref());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -29,7 +29,9 @@ use crate::assignment::Assignment;
 use crate::board::Layout;
 use crate::coords::Column;
 use crate::dice::{GameRng, RngDice, Roll, RollKind, ScriptedDice, Seed};
-use crate::fair::{self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Fairness, SealedExchange};
+use crate::fair::{
+    self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Fairness, Nonce, SealedExchange,
+};
 use crate::game::{Game, RoundError};
 use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
@@ -463,21 +465,51 @@ fn first_difference(replayed: &RoundReport, recorded: &RoundReport) -> Option<&'
 /// A game that deals from a seed and both players' nonces, rolls its own
 /// dice and records itself: what a server runs. Deal it from the deal's
 /// opened exchange, then feed it each round's.
+///
+/// It keeps each round's moves (both assignments and both nonces, under a
+/// hundred bytes) and the last round's report, not every report: a server
+/// holds a game for as long as it lasts, and the reports, which the moves
+/// and the seed give again, were most of a live game's memory. The whole
+/// record is rebuilt by playing the moves again when asked for
+/// ([`RecordedGame::record`]): for the history of a client that joins, and
+/// once at the end.
 #[derive(Clone, Debug)]
 pub struct RecordedGame {
     game: Game,
+    seed: Seed,
     dice: DiceSource,
-    record: GameRecord,
+    /// The record without its rounds: the options, the seed, the layout,
+    /// the deal's exchange and the outcome so far.
+    head: GameRecord,
+    /// Every round's moves, in order.
+    moves: Vec<Moves>,
+    /// The last round's report (boxed: 160 bytes a game not yet begun
+    /// would carry empty).
+    last_report: Option<alloc::boxed::Box<RoundReport>>,
 }
 
-/// Rounds a record's lists grow by when full.
+/// One round's moves: all it takes, with the seed, to play it again.
+#[derive(Clone, Copy, Debug)]
+struct Moves {
+    assignments: Seated<Assignment>,
+    /// Zero in a format 1 game, whose dice come from the seed alone.
+    nonces: Seated<Nonce>,
+    by_server: Seated<bool>,
+}
+
+/// The nonces kept for a round of a format 1 game, which has none.
+const NO_NONCES: Seated<Nonce> = Seated {
+    yellow: Nonce::from_bytes([0; 32]),
+    blue: Nonce::from_bytes([0; 32]),
+};
+
+/// Rounds a game's list of moves grows by when full.
 const ROUNDS_STEP: usize = 4;
 
-/// Pushes a round onto one of a record's lists, growing it a few rounds at
-/// a time. A server holds a game's record for as long as the game lasts;
-/// doubling would leave up to half of it spare (2.4 KB of a 17-round
-/// record's 5 KB of reports), for a copy of a few hundred bytes every few
-/// rounds.
+/// Pushes a round onto a list, growing it a few rounds at a time. A server
+/// holds a game for as long as it lasts; doubling would leave up to half
+/// of the list spare for the whole game, for a copy of a few hundred bytes
+/// every few rounds.
 fn push_compact<T>(rounds: &mut Vec<T>, round: T) {
     if rounds.len() == rounds.capacity() {
         rounds.reserve_exact(ROUNDS_STEP);
@@ -490,7 +522,7 @@ fn push_compact<T>(rounds: &mut Vec<T>, round: T) {
 enum DiceSource {
     /// Sealed play: each round's dice from the seed and both nonces (and
     /// the seed's commitment, kept: every exchange names it).
-    Sealed(Seed, Commitment),
+    Sealed(Commitment),
     /// A format 1 game resumed: its seed's generator, where it stopped.
     Unsealed(alloc::boxed::Box<RngDice<GameRng>>),
 }
@@ -556,8 +588,9 @@ impl RecordedGame {
         let game = Game::new(options, &layout)?;
         Ok(RecordedGame {
             game,
-            dice: DiceSource::Sealed(seed, commitment),
-            record: GameRecord {
+            seed,
+            dice: DiceSource::Sealed(commitment),
+            head: GameRecord {
                 format: RECORD_FORMAT,
                 options,
                 seed: Some(seed),
@@ -566,19 +599,43 @@ impl RecordedGame {
                 outcome: None,
                 fair: Some(fairness),
             },
+            moves: Vec::new(),
+            last_report: None,
         })
     }
 
     /// Continues a recorded game (after a restart, say): replays and checks
     /// the record, then plays on with the same dice.
-    pub fn resume(record: GameRecord) -> Result<RecordedGame, ReplayError> {
+    pub fn resume(mut record: GameRecord) -> Result<RecordedGame, ReplayError> {
         let seed = record.seed.ok_or(ReplayError::NoSeed)?;
         let (game, rng) = record.replay_rounds(Some(seed), |_| {})?;
         let dice = match rng {
             Some(rng) => DiceSource::Unsealed(alloc::boxed::Box::new(RngDice(rng))),
-            None => DiceSource::Sealed(seed, fair::commitment(seed)),
+            None => DiceSource::Sealed(fair::commitment(seed)),
         };
-        Ok(RecordedGame { game, dice, record })
+        let sealed = record
+            .fair
+            .as_mut()
+            .map(|fair| core::mem::take(&mut fair.rounds))
+            .unwrap_or_default();
+        let reports = core::mem::take(&mut record.rounds);
+        let mut moves = Vec::with_capacity(reports.len());
+        for (index, report) in reports.iter().enumerate() {
+            let exchange = sealed.get(index);
+            moves.push(Moves {
+                assignments: report.assignments,
+                nonces: exchange.map_or(NO_NONCES, |exchange| exchange.nonces),
+                by_server: exchange.map_or(Seated::default(), |exchange| exchange.by_server),
+            });
+        }
+        Ok(RecordedGame {
+            game,
+            seed,
+            dice,
+            head: record,
+            moves,
+            last_report: reports.into_iter().last().map(alloc::boxed::Box::new),
+        })
     }
 
     /// The game as it stands.
@@ -586,20 +643,54 @@ impl RecordedGame {
         &self.game
     }
 
+    /// The seed of the deal and the dice: secret until the game is over.
+    pub const fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    /// The rules played.
+    pub const fn options(&self) -> Options {
+        self.head.options
+    }
+
+    /// The cake as dealt: secret until the game is over.
+    pub const fn layout(&self) -> &Layout {
+        &self.head.layout
+    }
+
     /// The commitment to the seed; `None` for a format 1 game.
     pub fn commitment(&self) -> Option<Commitment> {
-        self.record.fair.as_ref().map(|fair| fair.commitment)
+        self.head.fair.as_ref().map(|fair| fair.commitment)
+    }
+
+    /// The deal's exchange of nonces; `None` for a format 1 game.
+    pub fn deal(&self) -> Option<SealedExchange> {
+        self.head.fair.as_ref().map(|fair| fair.deal)
+    }
+
+    /// Rounds played so far.
+    pub fn rounds_played(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The last round's report; `None` before the first round.
+    pub fn last_report(&self) -> Option<&RoundReport> {
+        self.last_report.as_deref()
+    }
+
+    /// The last round's sealed exchange; `None` before the first round and
+    /// in a format 1 game.
+    pub fn last_exchange(&self) -> Option<SealedExchange> {
+        let round = u32::try_from(self.moves.len()).ok()?;
+        self.sealed(round, self.moves.last()?)
     }
 
     /// A new exchange for the round to play (seals of a format 1 game are
     /// checked, then not recorded).
     pub fn exchange(&self) -> Exchange {
         let commitment = match &self.dice {
-            DiceSource::Sealed(_, commitment) => *commitment,
-            DiceSource::Unsealed(_) => self
-                .record
-                .seed
-                .map_or(Commitment::from_bytes([0; 32]), fair::commitment),
+            DiceSource::Sealed(commitment) => *commitment,
+            DiceSource::Unsealed(_) => fair::commitment(self.seed),
         };
         Exchange::new(commitment, self.game.round())
     }
@@ -611,14 +702,10 @@ impl RecordedGame {
         yellow: &Assignment,
         blue: &Assignment,
     ) -> Result<&RoundReport, PlayError> {
-        let seed = match &self.dice {
-            DiceSource::Sealed(seed, _) => *seed,
-            DiceSource::Unsealed(_) => self.record.seed.ok_or(PlayError::NotOpened)?,
-        };
         let mut exchange = self.exchange();
         for (seat, assignment) in [(Seat::Yellow, yellow), (Seat::Blue, blue)] {
             exchange
-                .make_for(seat, seed, *assignment)
+                .make_for(seat, self.seed, *assignment)
                 .map_err(|_| PlayError::NotOpened)?;
         }
         self.play_exchange(&exchange)
@@ -639,10 +726,10 @@ impl RecordedGame {
         let (assignments, sealed) = exchange.opened().ok_or(PlayError::NotOpened)?;
         let (yellow, blue) = (&assignments.yellow, &assignments.blue);
         let report = match &mut self.dice {
-            DiceSource::Sealed(seed, _) => {
-                check_exchange(*seed, exchange.commitment, round, &assignments, &sealed)
+            DiceSource::Sealed(_) => {
+                check_exchange(self.seed, exchange.commitment, round, &assignments, &sealed)
                     .map_err(PlayError::Unsealed)?;
-                let mut dice = RngDice(fair::dice_rng(*seed, round, sealed.nonces));
+                let mut dice = RngDice(fair::dice_rng(self.seed, round, sealed.nonces));
                 self.game.resolve(yellow, blue, &mut dice)?
             }
             DiceSource::Unsealed(dice) => {
@@ -653,23 +740,137 @@ impl RecordedGame {
                 report
             }
         };
-        self.record.outcome = report.outcome;
-        if let Some(fair) = &mut self.record.fair {
-            push_compact(&mut fair.rounds, sealed);
-        }
-        let index = self.record.rounds.len();
-        push_compact(&mut self.record.rounds, report);
-        Ok(&self.record.rounds[index])
+        self.head.outcome = report.outcome;
+        let by_sealed_play = matches!(self.dice, DiceSource::Sealed(_));
+        push_compact(
+            &mut self.moves,
+            Moves {
+                assignments,
+                nonces: if by_sealed_play {
+                    sealed.nonces
+                } else {
+                    NO_NONCES
+                },
+                by_server: sealed.by_server,
+            },
+        );
+        Ok(self.last_report.insert(alloc::boxed::Box::new(report)))
     }
 
-    /// The record so far. It holds the seed and every face-down piece: keep
-    /// it secret until the game is over.
-    pub const fn record(&self) -> &GameRecord {
-        &self.record
+    /// The whole record so far, rebuilt by playing every round's moves
+    /// again. It holds the seed and every face-down piece: keep it secret
+    /// until the game is over.
+    ///
+    /// The rounds were played before, with the same moves and dice, so this
+    /// fails only if the engine is not deterministic.
+    pub fn record(&self) -> Result<GameRecord, ReplayError> {
+        let mut record = self.head.clone();
+        record.rounds = self.reports_since(0)?;
+        if let Some(fair) = &mut record.fair {
+            fair.rounds = self.exchanges_since(0);
+        }
+        Ok(record)
     }
 
     /// The record, consuming the game.
-    pub fn into_record(self) -> GameRecord {
-        self.record
+    pub fn into_record(self) -> Result<GameRecord, ReplayError> {
+        self.record()
+    }
+
+    /// The reports of the rounds after the first `from`, in order: the last
+    /// one as kept, the others played again from the start.
+    pub fn reports_since(&self, from: usize) -> Result<Vec<RoundReport>, ReplayError> {
+        if from >= self.moves.len() {
+            return Ok(Vec::new());
+        }
+        if from + 1 == self.moves.len()
+            && let Some(last) = &self.last_report
+        {
+            return Ok(alloc::vec![(**last).clone()]);
+        }
+        let mut game = Game::new(self.head.options, &self.head.layout)?;
+        let mut unsealed = match self.dice {
+            DiceSource::Sealed(_) => None,
+            DiceSource::Unsealed(_) => {
+                // Format 1: the deal, then every die, from one generator.
+                let mut rng = self.seed.rng();
+                Layout::shuffled(&mut rng);
+                Some(rng)
+            }
+        };
+        let mut reports = Vec::with_capacity(self.moves.len() - from);
+        for (round, moves) in (1..).zip(&self.moves) {
+            let (yellow, blue) = (&moves.assignments.yellow, &moves.assignments.blue);
+            let report = match &mut unsealed {
+                Some(rng) => game.resolve(yellow, blue, &mut RngDice(rng)),
+                None => game.resolve(
+                    yellow,
+                    blue,
+                    &mut RngDice(fair::dice_rng(self.seed, round, moves.nonces)),
+                ),
+            }
+            .map_err(|error| ReplayError::Round { round, error })?;
+            if usize::try_from(round).is_ok_and(|round| round > from) {
+                reports.push(report);
+            }
+        }
+        Ok(reports)
+    }
+
+    /// The sealed exchanges of the rounds after the first `from`, in order;
+    /// none in a format 1 game.
+    pub fn exchanges_since(&self, from: usize) -> Vec<SealedExchange> {
+        (1..)
+            .zip(&self.moves)
+            .skip(from)
+            .filter_map(|(round, moves)| self.sealed(round, moves))
+            .collect()
+    }
+
+    /// A round's sealed exchange, its seals made again from its moves (a
+    /// seal is a hash of the move, the nonce and the round); `None` in a
+    /// format 1 game.
+    fn sealed(&self, round: u32, moves: &Moves) -> Option<SealedExchange> {
+        let commitment = self.head.fair.as_ref()?.commitment;
+        Some(SealedExchange {
+            seals: Seated::from_fn(|seat| {
+                fair::seal(
+                    commitment,
+                    round,
+                    seat,
+                    &moves.assignments[seat],
+                    moves.nonces[seat],
+                )
+            }),
+            nonces: moves.nonces,
+            by_server: moves.by_server,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::Policy;
+    use crate::view::Viewer;
+
+    /// What a server holds per round of a live game: the moves alone, on a
+    /// list with little spare room.
+    #[test]
+    fn a_game_keeps_each_rounds_moves_in_little_room() {
+        assert!(size_of::<Moves>() <= 80, "{}", size_of::<Moves>());
+        for seed in 0..10 {
+            let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+            let mut bots = Seed::from_u64(seed).stream(1);
+            while !game.game().is_over() {
+                let view = game.game().view(Viewer::Spectator);
+                let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
+                let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+                game.play_round(&yellow, &blue).unwrap();
+                assert!(game.moves.capacity() - game.moves.len() < ROUNDS_STEP);
+                assert!(game.head.rounds.is_empty());
+                assert!(game.head.fair.as_ref().unwrap().rounds.is_empty());
+            }
+        }
     }
 }

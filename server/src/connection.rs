@@ -11,7 +11,7 @@ use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
     ServerMessage,
 };
-use tokio::time::{Instant, MissedTickBehavior};
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
@@ -41,32 +41,30 @@ enum Ending {
     Close(CloseCode, &'static str),
 }
 
-/// Serves one upgraded WebSocket until it closes. The socket comes boxed:
-/// held by value, the task would carry it twice (an argument moved into an
-/// async fn's body keeps its first slot), and every idle connection pays
-/// for its task's size.
-pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>) {
+/// Serves one upgraded WebSocket until it closes.
+///
+/// Every connection's task holds this function's state for as long as it
+/// lives, so it is kept small (docs/performance.md): the socket comes boxed
+/// (held by value, the task would carry it twice: an argument moved into an
+/// async fn's body keeps its first slot), what wakes the task is handled in
+/// a boxed future of its own (a message, a batch of writes, a ping), and
+/// one timer serves both the deadline for `hello` and the pings.
+pub(crate) async fn serve(socket: Box<Socket>, shared: Arc<Shared>) {
     let _counted = Counted::new(&shared);
-    let (outbound, mut queue) = Outbound::new(shared.config.outbound_queue);
+    let (outbound, queue) = Outbound::new(shared.config.outbound_queue);
+    let mut live = Live {
+        session: Session::new(Arc::clone(&shared), outbound),
+        socket,
+        queue,
+        heartbeat: Heartbeat::new(shared.config.hello_timeout, shared.config.ping_interval),
+        last_heard: Instant::now(),
+    };
     if shared.connections.load(Ordering::Relaxed) > shared.capacity.connections {
-        let refusal = ServerMessage::Error {
-            code: ErrorCode::TooManyConnections,
-            message: "the server is full; try again later".into(),
-        };
-        let refusal = crate::outbound::frame(&refusal);
-        let _ = socket.send_text(&[refusal]).await;
-        let _ = socket.close(CloseCode::Again, "server full").await;
+        Box::pin(turn_away(&mut live.socket)).await;
         return;
     }
-    let mut session = Session::new(Arc::clone(&shared), outbound);
-    let hello_deadline = tokio::time::sleep(shared.config.hello_timeout);
-    tokio::pin!(hello_deadline);
-    let mut pings = tokio::time::interval_at(
-        Instant::now() + shared.config.ping_interval,
-        shared.config.ping_interval,
-    );
-    pings.set_missed_tick_behavior(MissedTickBehavior::Delay);
-    let mut last_heard = Instant::now();
+    let timer = tokio::time::sleep_until(live.heartbeat.next(false));
+    tokio::pin!(timer);
     // Made once, not once a turn of the loop: a waiting future registers
     // with its token on its first poll and leaves it when dropped, and the
     // server's shutdown token is shared by every connection.
@@ -74,89 +72,197 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>) {
     tokio::pin!(shutting_down);
 
     let ending = loop {
-        tokio::select! {
+        let wake = tokio::select! {
             biased;
-            () = &mut shutting_down => {
-                session.outbound.send_message(&ServerMessage::ShuttingDown {
-                    message: "the server is shutting down".into(),
-                });
-                break Ending::Close(CloseCode::Away, "server shutting down");
-            }
-            next = queue.next() => {
-                let Next::Write(frame) = next else {
-                    break Ending::Close(CloseCode::Policy, "closed by the server");
-                };
-                // Boxed, as handling a message below: its future is large.
-                if !Box::pin(write_queued(&mut socket, frame, &mut queue, shared.config.write_timeout)).await {
-                    break Ending::Gone;
-                }
-            }
-            incoming = socket.recv() => {
-                last_heard = Instant::now();
-                match incoming {
-                    None | Some(Ok(Message::Close(_))) => break Ending::Gone,
-                    Some(Err(error)) => match ReadFailure::of(&error) {
-                        ReadFailure::TooLarge => {
-                            debug!(conn = ?session.id, "frame too large");
-                            session.refuse(Refusal::new(
-                                ErrorCode::FrameTooLarge,
-                                format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
-                            ));
-                            break Ending::Close(CloseCode::Size, "frame too large");
-                        }
-                        // The error quotes the frame, which may be a commit:
-                        // not logged.
-                        ReadFailure::InvalidUtf8 => {
-                            debug!(conn = ?session.id, "text frame not UTF-8");
-                            session.refuse(Refusal::new(
-                                ErrorCode::InvalidUtf8,
-                                "a text frame must be valid UTF-8 (RFC 6455); the connection closes",
-                            ));
-                            break Ending::Close(CloseCode::Invalid, "invalid UTF-8");
-                        }
-                        ReadFailure::Other => {
-                            debug!(conn = ?session.id, cause = %error, "read failed");
-                            break Ending::Gone;
-                        }
-                    },
-                    // Boxed: handling a message takes ~900 bytes of future,
-                    // which every idle connection would otherwise carry.
-                    Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
-                    Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
-                }
-                if session.flooded() {
-                    break Ending::Close(CloseCode::Policy, "too many messages");
-                }
-            }
-            () = &mut hello_deadline, if session.name.is_none() => {
-                session.refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
-                break Ending::Close(CloseCode::Policy, "no hello");
-            }
-            _ = pings.tick() => {
-                if last_heard.elapsed() > 2 * shared.config.ping_interval {
-                    break Ending::Gone;
-                }
-                if !within(shared.config.write_timeout, socket.ping()).await {
-                    break Ending::Gone;
-                }
-            }
+            () = &mut shutting_down => Wake::ShuttingDown,
+            next = live.queue.next() => Wake::Queued(next),
+            incoming = live.socket.recv() => Wake::Read(incoming),
+            () = &mut timer => Wake::Timer,
+        };
+        let timed = matches!(wake, Wake::Timer);
+        if let Some(ending) = Box::pin(live.on_wake(wake)).await {
+            break ending;
+        }
+        if timed {
+            timer
+                .as_mut()
+                .reset(live.heartbeat.next(live.session.name.is_some()));
         }
     };
 
-    Box::pin(session.left()).await;
+    Box::pin(live.session.left()).await;
     if let Ending::Close(code, reason) = ending {
-        // Deliver what is queued (an error, a goodbye), briefly, then close.
-        let drained = async {
-            while let Some(frame) = queue.try_recv() {
-                if socket.send_text(&[frame]).await.is_err() {
-                    return;
-                }
-            }
-            let _ = socket.close(code, reason).await;
-        };
-        let _ = tokio::time::timeout(DRAIN, drained).await;
+        Box::pin(goodbye(&mut live.socket, &mut live.queue, code, reason)).await;
     }
+}
+
+/// What woke a connection's task.
+enum Wake {
+    ShuttingDown,
+    Queued(Next),
+    Read(Option<Result<Message, tungstenite::Error>>),
+    Timer,
+}
+
+/// A connection while it is served: its session, its socket and queue, and
+/// when it was last heard from.
+struct Live {
+    session: Session,
+    socket: Box<Socket>,
+    queue: Inbound,
+    heartbeat: Heartbeat,
+    last_heard: Instant,
+}
+
+impl Live {
+    /// Handles what woke the task; `Some` when the connection is to end.
+    async fn on_wake(&mut self, wake: Wake) -> Option<Ending> {
+        let config = &self.session.shared.config;
+        let (write_timeout, ping_interval) = (config.write_timeout, config.ping_interval);
+        match wake {
+            Wake::ShuttingDown => {
+                self.session
+                    .outbound
+                    .send_message(&ServerMessage::ShuttingDown {
+                        message: "the server is shutting down".into(),
+                    });
+                Some(Ending::Close(CloseCode::Away, "server shutting down"))
+            }
+            Wake::Queued(Next::Close) => {
+                Some(Ending::Close(CloseCode::Policy, "closed by the server"))
+            }
+            Wake::Queued(Next::Write(frame)) => {
+                let written =
+                    write_queued(&mut self.socket, frame, &mut self.queue, write_timeout).await;
+                (!written).then_some(Ending::Gone)
+            }
+            Wake::Read(incoming) => {
+                self.last_heard = Instant::now();
+                self.on_read(incoming).await
+            }
+            Wake::Timer => {
+                let now = Instant::now();
+                if self.session.name.is_none() && now >= self.heartbeat.hello_by {
+                    self.session
+                        .refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
+                    return Some(Ending::Close(CloseCode::Policy, "no hello"));
+                }
+                if now >= self.heartbeat.next_ping {
+                    if self.last_heard.elapsed() > 2 * ping_interval {
+                        return Some(Ending::Gone);
+                    }
+                    if !within(write_timeout, self.socket.ping()).await {
+                        return Some(Ending::Gone);
+                    }
+                    self.heartbeat.pinged(Instant::now());
+                }
+                None
+            }
+        }
+    }
+
+    /// Handles what the client sent, or why reading failed.
+    async fn on_read(
+        &mut self,
+        incoming: Option<Result<Message, tungstenite::Error>>,
+    ) -> Option<Ending> {
+        let session = &mut self.session;
+        match incoming {
+            None | Some(Ok(Message::Close(_))) => return Some(Ending::Gone),
+            Some(Err(error)) => {
+                return Some(match ReadFailure::of(&error) {
+                    ReadFailure::TooLarge => {
+                        debug!(conn = ?session.id, "frame too large");
+                        session.refuse(Refusal::new(
+                            ErrorCode::FrameTooLarge,
+                            format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
+                        ));
+                        Ending::Close(CloseCode::Size, "frame too large")
+                    }
+                    // The error quotes the frame, which may be a commit: not
+                    // logged.
+                    ReadFailure::InvalidUtf8 => {
+                        debug!(conn = ?session.id, "text frame not UTF-8");
+                        session.refuse(Refusal::new(
+                            ErrorCode::InvalidUtf8,
+                            "a text frame must be valid UTF-8 (RFC 6455); the connection closes",
+                        ));
+                        Ending::Close(CloseCode::Invalid, "invalid UTF-8")
+                    }
+                    ReadFailure::Other => {
+                        debug!(conn = ?session.id, cause = %error, "read failed");
+                        Ending::Gone
+                    }
+                });
+            }
+            // Boxed apart: handling a message takes ~900 bytes of future,
+            // which every write and ping would otherwise allocate too.
+            Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
+            Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
+            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+        }
+        session
+            .flooded()
+            .then_some(Ending::Close(CloseCode::Policy, "too many messages"))
+    }
+}
+
+/// The connection's one timer: the deadline for `hello`, then a ping each
+/// interval.
+struct Heartbeat {
+    hello_by: Instant,
+    next_ping: Instant,
+    ping_interval: Duration,
+}
+
+impl Heartbeat {
+    fn new(hello_timeout: Duration, ping_interval: Duration) -> Heartbeat {
+        let now = Instant::now();
+        Heartbeat {
+            hello_by: now + hello_timeout,
+            next_ping: now + ping_interval,
+            ping_interval,
+        }
+    }
+
+    /// When the timer is next due: the ping, or the deadline for `hello`
+    /// if the client has not said it and it comes first.
+    fn next(&self, greeted: bool) -> Instant {
+        if greeted {
+            self.next_ping
+        } else {
+            self.hello_by.min(self.next_ping)
+        }
+    }
+
+    /// A ping went out at `now`: the next one is an interval later (pings
+    /// missed while the task was busy are not made up).
+    fn pinged(&mut self, now: Instant) {
+        self.next_ping = now + self.ping_interval;
+    }
+}
+
+/// Tells a client the server is full, and closes.
+async fn turn_away(socket: &mut Socket) {
+    let refusal = crate::outbound::frame(&ServerMessage::Error {
+        code: ErrorCode::TooManyConnections,
+        message: "the server is full; try again later".into(),
+    });
+    let _ = socket.send_text(&[refusal]).await;
+    let _ = socket.close(CloseCode::Again, "server full").await;
+}
+
+/// Delivers what is queued (an error, a goodbye), briefly, then closes.
+async fn goodbye(socket: &mut Socket, queue: &mut Inbound, code: CloseCode, reason: &str) {
+    let drained = async {
+        while let Some(frame) = queue.try_recv() {
+            if socket.send_text(&[frame]).await.is_err() {
+                return;
+            }
+        }
+        let _ = socket.close(code, reason).await;
+    };
+    let _ = tokio::time::timeout(DRAIN, drained).await;
 }
 
 /// Most queued frames written at once.
@@ -554,5 +660,29 @@ impl Session {
             membership.room.send(Command::Disconnected { conn }).await;
             debug!(conn = ?conn, room = %membership.room.code(), seat = ?membership.seat, "left room");
         }
+    }
+}
+
+#[cfg(test)]
+mod heartbeat_tests {
+    use super::*;
+
+    #[test]
+    fn one_timer_serves_the_deadline_for_hello_then_the_pings() {
+        let (hello, ping) = (Duration::from_secs(10), Duration::from_secs(30));
+        let mut heartbeat = Heartbeat::new(hello, ping);
+        // Not greeted: the deadline for hello comes first.
+        assert_eq!(heartbeat.next(false), heartbeat.hello_by);
+        assert_eq!(heartbeat.next_ping - heartbeat.hello_by, ping - hello);
+        // Greeted: the pings alone.
+        assert_eq!(heartbeat.next(true), heartbeat.next_ping);
+        // A ping late by a second: the next is an interval after it, no
+        // catching up.
+        let late = heartbeat.next_ping + Duration::from_secs(1);
+        heartbeat.pinged(late);
+        assert_eq!(heartbeat.next(true), late + ping);
+        // A deadline for hello longer than the interval: a ping first.
+        let patient = Heartbeat::new(2 * ping, ping);
+        assert_eq!(patient.next(false), patient.next_ping);
     }
 }

@@ -79,10 +79,10 @@ impl ServerRng {
     }
 
     /// A generator of its own for a bot's random choices.
-    pub(crate) fn bot_rng(&self) -> ChaCha20Rng {
-        let mut bytes = [0; 32];
-        self.fill(&mut bytes);
-        ChaCha20Rng::from_seed(bytes)
+    pub(crate) fn bot_rng(&self) -> BotRng {
+        let mut seed = [0; 32];
+        self.fill(&mut seed);
+        BotRng { seed, rng: None }
     }
 
     /// A uniform number below `bound` (small bounds only).
@@ -95,6 +95,25 @@ impl ServerRng {
                 return usize::from(byte[0]) % bound;
             }
         }
+    }
+}
+
+/// A room's generator for its bots' random choices. Its seed is drawn
+/// when the room opens, so that a seeded server draws the same codes and
+/// tokens whether or not a room has bots; the generator (300 bytes) is
+/// made on first use, and most rooms have no bot.
+#[derive(Debug)]
+pub(crate) struct BotRng {
+    seed: [u8; 32],
+    rng: Option<Box<ChaCha20Rng>>,
+}
+
+impl BotRng {
+    /// The generator, made from the seed the first time.
+    pub(crate) fn get(&mut self) -> &mut ChaCha20Rng {
+        let seed = self.seed;
+        self.rng
+            .get_or_insert_with(|| Box::new(ChaCha20Rng::from_seed(seed)))
     }
 }
 

@@ -19,7 +19,8 @@ use std::io::{self, IoSlice};
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
-use futures_util::{SinkExt as _, StreamExt as _};
+use futures_util::future::OptionFuture;
+use futures_util::{FutureExt as _, SinkExt as _, StreamExt as _};
 use hyper::upgrade::{OnUpgrade, Upgraded};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
@@ -91,17 +92,18 @@ impl Handshake {
         Served: Future<Output = ()> + Send + 'static,
     {
         let Handshake { key, on_upgrade } = self;
-        tokio::spawn(async move {
-            let upgraded = match on_upgrade.await {
-                Ok(upgraded) => upgraded,
+        let upgrade = async move {
+            match on_upgrade.await {
+                Ok(upgraded) => Some(Box::new(Socket::new(TokioIo::new(upgraded), config).await)),
                 Err(error) => {
                     debug!(cause = %error, "the upgrade to a WebSocket failed");
-                    return;
+                    None
                 }
-            };
-            let socket = Socket::new(TokioIo::new(upgraded), config).await;
-            serve(Box::new(socket)).await;
-        });
+            }
+        };
+        // Chained rather than awaited in one block, whose state would keep
+        // the config and the upgrade's slots for the connection's life.
+        tokio::spawn(upgrade.then(|socket| OptionFuture::from(socket.map(serve))));
         let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
         let mut response = Response::new(axum::body::Body::empty());
         *response.status_mut() = StatusCode::SWITCHING_PROTOCOLS;

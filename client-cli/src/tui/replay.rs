@@ -165,7 +165,7 @@ mod tests {
                 .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
             game.play_round(&yellow, &blue).unwrap();
         }
-        let record = game.into_record();
+        let record = game.into_record().unwrap();
         let outcome = record.replay().unwrap().outcome().copied().unwrap();
         let finished = FinishedGame {
             id: uuid::Uuid::from_u128(0x5eed),

@@ -191,6 +191,7 @@ proptest! {
         let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
         let mut bots = Seed::from_u64(seed).stream(1);
         let (mut stalled, mut longest_stall) = (0u32, 0u32);
+        let mut reports = Vec::new();
         // With a piece moved at least every `stall_limit` rounds, a game
         // cannot outlast this.
         let bound = (PIECE_COUNT as u32 + 2) * options.stall_limit;
@@ -202,6 +203,7 @@ proptest! {
             let blue = policies.1.choose(&view, Seat::Blue, &mut bots);
             let report = game.play_round(&yellow, &blue).unwrap().clone();
             check_round(&before, game.game(), &report)?;
+            reports.push(report.clone());
             stalled = if report.moved_pieces() { 0 } else { stalled + 1 };
             longest_stall = longest_stall.max(stalled);
         }
@@ -219,7 +221,14 @@ proptest! {
             TOTAL_PIPS
         );
 
-        let json = serde_json::to_string(game.record()).unwrap();
+        // The record, rebuilt from the moves, holds the reports as played,
+        // and so does any tail of it.
+        let record = game.record().unwrap();
+        prop_assert_eq!(&record.rounds, &reports);
+        let half = reports.len() / 2;
+        prop_assert_eq!(&game.reports_since(half).unwrap()[..], &reports[half..]);
+        prop_assert_eq!(game.last_report(), reports.last());
+        let json = serde_json::to_string(&record).unwrap();
         let record: GameRecord = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(&record.replay().unwrap(), game.game());
     }

@@ -228,5 +228,7 @@ pub(crate) fn play_to_end_watching(
 
 /// The record of [`play_to_end`].
 pub(crate) fn record_of(seed: u64, options: Options, yellow: Policy, blue: Policy) -> GameRecord {
-    play_to_end(seed, options, yellow, blue).into_record()
+    play_to_end(seed, options, yellow, blue)
+        .into_record()
+        .unwrap()
 }

@@ -139,7 +139,7 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                     },
                 },
                 game_id: id.map(mice_cake_protocol::GameId::from_u128),
-                seed: played.record().seed.unwrap_or(Seed::from_u64(seed)),
+                seed: played.seed(),
             }
         }),
         any::<u32>().prop_map(|count| RoomEvent::Spectators { count }),
@@ -184,17 +184,14 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
         (any::<u32>(), any::<u64>(), 0usize..20, any::<u32>()).prop_map(
             |(game, seed, rounds, autos)| {
                 let played = random_game(seed, rounds);
-                let rounds = played
-                    .record()
+                let record = played.record().unwrap();
+                let sealed = &record.fair.as_ref().unwrap().rounds;
+                let rounds = record
                     .rounds
                     .iter()
                     .enumerate()
                     .map(|(index, report)| PlayedRound {
-                        sealed: played
-                            .record()
-                            .fair
-                            .as_ref()
-                            .and_then(|fair| fair.rounds.get(index).copied()),
+                        sealed: sealed.get(index).copied(),
                         report: report.clone(),
                         auto: Seated {
                             yellow: autos >> (index % 16) & 1 == 1,

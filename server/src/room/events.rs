@@ -1,4 +1,12 @@
 //! A room's numbered events, and the recent ones kept for reconnections.
+//!
+//! A client that comes back is always sent the room's state, which holds
+//! the board, the last round's report and every round before it. The
+//! events it missed are replayed on top when they are few: those since the
+//! board last changed (the last reveal, or the deal), so that a player who
+//! dropped during a round, or just as it was revealed, sees that round
+//! play out. Anything older is in the state; keeping it too would only
+//! cost every room its memory (docs/performance.md).
 
 use std::collections::VecDeque;
 
@@ -7,16 +15,13 @@ use mice_cake_protocol::{RoomEvent, ServerMessage};
 use crate::outbound::{Frame, frame};
 
 /// Most bytes of recent events a room keeps for reconnections (the last
-/// event is kept whatever its size): a round and a bit (a round's events
-/// are about 3 KB), enough for a connection that drops and comes back
-/// within the round. They were the largest part of a playing connection's
-/// memory at 8 KiB (docs/performance.md); a client that missed more gets
-/// the room's state instead, which holds all of it: the board, the last
-/// round's report and every earlier round in its history.
+/// event is kept whatever its size): a round's events, about 3 KB, fit;
+/// a flood of chat does not make a room hold more.
 const REPLAY_BYTES: usize = 4 * 1024;
 
 /// A room's events, numbered from 1. Each is serialized once; the frame is
-/// shared by every member it goes to and kept for reconnections.
+/// shared by every member it goes to and kept for reconnections, back to
+/// the last change of the board and within [`REPLAY_BYTES`].
 #[derive(Debug)]
 pub(super) struct EventLog {
     last_seq: u64,
@@ -66,6 +71,11 @@ impl EventLog {
     /// Numbers and serializes an event; returns its frame.
     pub(super) fn record(&mut self, event: RoomEvent) -> Frame {
         self.last_seq += 1;
+        // A new board: what came before it is in the state alone.
+        if matches!(event, RoomEvent::Dealt { .. } | RoomEvent::Revealed { .. }) {
+            self.recent.clear();
+            self.recent_bytes = 0;
+        }
         let frame = frame(&ServerMessage::Event {
             seq: self.last_seq,
             event: Box::new(event),
@@ -154,6 +164,23 @@ mod tests {
         assert_eq!(log.missed_since(u64::MAX).unwrap().len(), 0);
         // Only what a replay can use is held.
         assert_eq!(log.recent.len(), 10);
+    }
+
+    #[test]
+    fn events_are_kept_back_to_the_last_change_of_the_board() {
+        use mice_cake_engine::{Options, RecordedGame, Seed, Viewer};
+        let game = RecordedGame::new(Options::default(), Seed::from_u64(1)).unwrap();
+        let mut log = log_of(40, 3);
+        log.record(RoomEvent::Dealt {
+            deal: game.deal().unwrap(),
+            view: game.game().view(Viewer::Spectator),
+        });
+        log.record(RoomEvent::Spectators { count: 2 });
+        // Back to the deal, which is event 4: a client that saw event 3
+        // gets the deal and what followed; one that saw less, the state.
+        assert_eq!(log.missed_since(3).unwrap().len(), 2);
+        assert_eq!(log.missed_since(2), None);
+        assert_eq!(log.recent.len(), 2);
     }
 
     #[test]

@@ -41,10 +41,12 @@ impl Outbox {
         self.deliveries.push(Delivery::Disconnect(to.clone()));
     }
 
-    /// Sends everything held, in order.
+    /// Sends everything held, in order. The list is given back, not kept
+    /// empty at the size of the largest turn: a room holds it for its whole
+    /// life, and most turns send nothing.
     pub(super) fn flush(&mut self) {
         let mut sent = 0;
-        for delivery in self.deliveries.drain(..) {
+        for delivery in std::mem::take(&mut self.deliveries) {
             let queued = match delivery {
                 Delivery::Frame(to, frame) => to.queue(frame),
                 Delivery::Offer(to, frame) => to.offer(frame),
@@ -78,5 +80,6 @@ mod tests {
         assert_eq!(queue.try_recv().unwrap().as_str(), "one");
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
         assert!(queue.closing());
+        assert_eq!(outbox.deliveries.capacity(), 0);
     }
 }

@@ -7,7 +7,7 @@
 use mice_cake_engine::fair::{self, FAIR_VERSION};
 use mice_cake_engine::{
     Assignment, Exchange, Fairness, GameRecord, Layout, Options, Policy, RECORD_FORMAT,
-    RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
+    RecordedGame, ReplayError, RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
 };
 use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
@@ -96,15 +96,14 @@ pub(crate) struct DealSnapshot {
 }
 
 impl DealSnapshot {
-    /// The deal of a recorded game; `None` for a game without a seed (a
-    /// server always has one).
-    pub(crate) fn of(record: &GameRecord) -> Option<DealSnapshot> {
-        Some(DealSnapshot {
-            options: record.options,
-            seed: record.seed?,
-            layout: record.layout,
-            sealed: record.fair.as_ref().map(|fair| fair.deal),
-        })
+    /// The deal of a recorded game.
+    pub(crate) fn of(game: &RecordedGame) -> DealSnapshot {
+        DealSnapshot {
+            options: game.options(),
+            seed: game.seed(),
+            layout: *game.layout(),
+            sealed: game.deal(),
+        }
     }
 
     /// The record of the game dealt so, after these rounds.
@@ -180,19 +179,24 @@ impl From<StoredRoundForm> for StoredRound {
 impl StoredRound {
     /// The rounds of a recorded game from the `from`-th on, as stored, with
     /// whose moves the server made in each round (`autos`, one per round).
-    pub(crate) fn of(record: &GameRecord, from: usize, autos: &[Seated<bool>]) -> Vec<StoredRound> {
-        let sealed = record.fair.as_ref().map(|fair| &fair.rounds[..]);
-        record
-            .rounds
-            .iter()
-            .enumerate()
-            .skip(from)
-            .map(|(index, report)| StoredRound {
-                report: report.clone(),
-                sealed: sealed.and_then(|rounds| rounds.get(index).copied()),
+    /// The game keeps the last round's report; earlier ones are played again
+    /// (see [`RecordedGame::record`]).
+    pub(crate) fn of(
+        game: &RecordedGame,
+        from: usize,
+        autos: &[Seated<bool>],
+    ) -> Result<Vec<StoredRound>, ReplayError> {
+        let mut sealed = game.exchanges_since(from).into_iter();
+        Ok(game
+            .reports_since(from)?
+            .into_iter()
+            .zip(from..)
+            .map(|(report, index)| StoredRound {
+                report,
+                sealed: sealed.next(),
                 auto: autos.get(index).copied().unwrap_or_default(),
             })
-            .collect()
+            .collect())
     }
 }
 

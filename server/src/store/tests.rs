@@ -10,7 +10,7 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
     let record = RecordedGame::new(Options::default(), Seed::from_u64(n))
         .expect("the default options deal")
         .record()
-        .clone();
+        .expect("a game just dealt has its record");
     FinishedGame {
         id: GameId::from_u128(u128::from(n)),
         room: "K7QMX".parse::<RoomCode>().expect("a room code"),

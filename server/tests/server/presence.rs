@@ -170,3 +170,31 @@ async fn a_player_away_between_games_loses_the_seat_after_the_grace_period() {
         })
         .await;
 }
+
+/// The server pings every connection; one that answers stays, however
+/// quiet its player, and one that stops answering (a machine gone to sleep,
+/// a cable pulled) is dropped after two intervals, so that its seat's grace
+/// period can start.
+#[tokio::test]
+async fn a_connection_that_answers_pings_stays_and_one_that_stops_is_dropped() {
+    let interval = Duration::from_millis(300);
+    let server = TestServer::start(|config| config.ping_interval = interval).await;
+    let mut answering = Client::greeted(&server, "Ada").await;
+    let mut gone_quiet = Client::greeted(&server, "Bea").await;
+    // Ada reads (and so answers) for many intervals: pinged each one, never
+    // dropped. Bea reads nothing meanwhile.
+    let pings = answering.pings_within(8 * interval).await;
+    assert!(
+        pings.is_some_and(|pings| pings >= 2),
+        "answered pings: {pings:?}"
+    );
+    // Bea's connection was dropped: what she reads now ends in a close, not
+    // in more pings for as long as she would listen.
+    assert!(gone_quiet.closed_within(PATIENCE).await);
+    // Ada is still served.
+    answering.send(&ClientMessage::ListRooms).await;
+    assert!(matches!(
+        answering.recv().await,
+        ServerMessage::RoomList { .. }
+    ));
+}

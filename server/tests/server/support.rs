@@ -452,6 +452,23 @@ impl Client {
         }
     }
 
+    /// The pings the server sends within `wait` (each answered, as any
+    /// client's WebSocket library does while it reads); `None` if the
+    /// connection closes first.
+    pub(crate) async fn pings_within(&mut self, wait: Duration) -> Option<usize> {
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut pings = 0;
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Err(_) => return Some(pings),
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return None,
+                Ok(Some(Ok(Message::Ping(_)))) => pings += 1,
+                Ok(Some(Ok(Message::Text(text)))) => self.received.push(text.as_str().to_owned()),
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     /// The code of the close frame the server sends within `wait`; `None`
     /// if it sends none (the connection just drops, or stays open).
     pub(crate) async fn close_code_within(&mut self, wait: Duration) -> Option<u16> {

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mice_cake_engine::{Exchange, Opening, RecordedGame, Seat, Seated, Seed};
+use mice_cake_engine::{Exchange, Opening, RecordedGame, ReplayError, Seat, Seated, Seed};
 use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
-use tracing::warn;
+use tracing::{error, warn};
 
 use super::Room;
 use super::round::Round;
@@ -59,10 +59,7 @@ impl Room {
                 })
             }),
             game_number: self.game_number,
-            deal: self
-                .game
-                .as_ref()
-                .and_then(|game| DealSnapshot::of(game.record())),
+            deal: self.game.as_ref().map(DealSnapshot::of),
             commits: Seated::default(),
             dealing: self.dealing,
             exchange: self.round.exchange.map(stored_exchange),
@@ -79,15 +76,17 @@ impl Room {
 
     /// What changed since the last write, and the marks once it is stored
     /// (boxed: held across the write, they would weigh on the room's task).
-    fn changes(&self) -> (Box<RoomUpdate>, Box<StoredMarks>) {
+    /// Fails only if a round cannot be played again (see
+    /// [`RecordedGame::record`]).
+    fn changes(&self) -> Result<(Box<RoomUpdate>, Box<StoredMarks>), ReplayError> {
         let snapshot = self.snapshot();
         let new_game = self.game_number != self.stored.game_number;
         let rounds_stored = if new_game { 0 } else { self.stored.rounds };
-        let record = self.game.as_ref().map(RecordedGame::record);
-        let played = record.map_or(0, |record| record.rounds.len());
-        let rounds = record
-            .map(|record| StoredRound::of(record, rounds_stored, &self.autos))
-            .unwrap_or_default();
+        let played = self.game.as_ref().map_or(0, RecordedGame::rounds_played);
+        let rounds = match &self.game {
+            Some(game) => StoredRound::of(game, rounds_stored, &self.autos)?,
+            None => Vec::new(),
+        };
         let stored = self.stored.snapshot.as_deref();
         let (whole, entry, logged) = next_write(stored, self.stored.logged, &snapshot);
         let update = RoomUpdate {
@@ -106,7 +105,7 @@ impl Room {
             game_number: self.game_number,
             rounds: played,
         };
-        (Box::new(update), Box::new(marks))
+        Ok((Box::new(update), Box::new(marks)))
     }
 
     /// Stores what changed. If storage fails, the room goes on (the error
@@ -115,8 +114,14 @@ impl Room {
     /// stored is not sent either.
     pub(super) async fn store_changes(&mut self) {
         let (update, marks) = if self.context.storage.keeps_rooms() {
-            let (update, marks) = self.changes();
-            (update, Some(marks))
+            match self.changes() {
+                Ok((update, marks)) => (update, Some(marks)),
+                Err(cause) => {
+                    metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
+                    error!(room = %self.code, cause = %cause, "the game's rounds cannot be rebuilt: changes not stored");
+                    return;
+                }
+            }
         } else {
             // Storage that keeps no live rooms: the finished games alone.
             let finished = RoomUpdate::finishing(self.code, self.unsaved_games.clone());
@@ -254,9 +259,6 @@ impl Room {
             seats,
             spectators: Default::default(),
             status: snapshot.status,
-            last_report: game
-                .as_ref()
-                .and_then(|game| game.record().rounds.last().cloned()),
             game,
             dealing: snapshot.dealing.filter(|_| playing),
             game_number: snapshot.game_number,

@@ -6,7 +6,7 @@ use mice_cake_protocol::{
     Ending, ErrorCode, FinishedGame, ForfeitCause, GameResult, MAX_LISTED_GAMES, RoomEvent,
     RoomStatus, ServerMessage,
 };
-use tracing::{info, warn};
+use tracing::{error, info, warn};
 
 use super::round::Round;
 use super::{Room, end_label, unix_millis};
@@ -43,7 +43,6 @@ impl Room {
         self.status = RoomStatus::Playing;
         self.result = None;
         self.rematch = Seated::default();
-        self.last_report = None;
         self.game = None;
         self.dealing = Some(seed);
         // Both players are here (`start_game_if_ready`, `rematch_if_agreed`).
@@ -99,10 +98,7 @@ impl Room {
     pub(super) fn finish(&mut self, ending: Ending, winner: Option<Seat>) {
         let seed = match (&self.game, self.dealing) {
             (_, Some(seed)) => seed,
-            (Some(game), None) => match game.record().seed {
-                Some(seed) => seed,
-                None => return,
-            },
+            (Some(game), None) => game.seed(),
             (None, None) => return,
         };
         let score = match (&self.game, self.dealing) {
@@ -122,17 +118,26 @@ impl Room {
         });
         let mut game_id = None;
         if let (Some(game), None) = (&self.game, self.dealing) {
-            let id = self.context.rng.game_id();
-            game_id = Some(id);
-            self.unsaved_games.push(FinishedGame {
-                id,
-                room: self.code,
-                players,
-                result,
-                finished_at_ms: unix_millis(),
-                record: game.record().clone(),
-                chat: self.chat.take_game_lines(),
-            });
+            // The record is rebuilt from the moves, as every client's history
+            // is: it cannot fail unless the engine is not deterministic.
+            match game.record() {
+                Ok(record) => {
+                    let id = self.context.rng.game_id();
+                    game_id = Some(id);
+                    self.unsaved_games.push(FinishedGame {
+                        id,
+                        room: self.code,
+                        players,
+                        result,
+                        finished_at_ms: unix_millis(),
+                        record,
+                        chat: self.chat.take_game_lines(),
+                    });
+                }
+                Err(cause) => {
+                    error!(room = %self.code, cause = %cause, "the game's record cannot be rebuilt: it is not kept");
+                }
+            }
         }
         self.dealing = None;
         self.status = RoomStatus::Finished;

@@ -20,9 +20,8 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::{EndReason, RecordedGame, RoundReport, Seated, Seed};
+use mice_cake_engine::{EndReason, RecordedGame, Seated, Seed};
 use mice_cake_protocol::{FinishedGame, GameId, GameResult, RoomCode, RoomOptions, RoomStatus};
-use rand_chacha::ChaCha20Rng;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::debug;
@@ -35,6 +34,7 @@ use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
 use super::{Command, ConnId, Member};
+use crate::random::BotRng;
 
 mod chat;
 mod durable;
@@ -62,7 +62,6 @@ pub(super) struct Room {
     /// current game (for its history).
     autos: Vec<Seated<bool>>,
     events: EventLog,
-    last_report: Option<RoundReport>,
     result: Option<GameResult>,
     rematch: Seated<bool>,
     game_ids: Vec<GameId>,
@@ -75,7 +74,7 @@ pub(super) struct Room {
     announced_spectators: usize,
     /// Set when the room should close now (its last member left).
     closing: bool,
-    bot_rng: ChaCha20Rng,
+    bot_rng: BotRng,
     /// What members are sent, held until the room's changes are stored.
     outbox: Outbox,
     /// Events for the spectators, given to them at the end of each turn.
@@ -104,7 +103,6 @@ impl Room {
             round: Round::default(),
             autos: Vec::new(),
             events: EventLog::new(outbound_queue),
-            last_report: None,
             result: None,
             rematch: Seated::default(),
             game_ids: Vec::new(),

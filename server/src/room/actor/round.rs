@@ -97,7 +97,7 @@ impl Room {
             if exchange.round == DEAL_ROUND {
                 self.make_move(seat, Assignment::EMPTY, false);
             } else if let Some(view) = self.seat_view(seat) {
-                let assignment = policy.choose(&view, seat, &mut self.bot_rng);
+                let assignment = policy.choose(&view, seat, self.bot_rng.get());
                 self.make_move(seat, assignment, false);
             }
         }
@@ -133,7 +133,7 @@ impl Room {
             let Some(view) = self.seat_view(seat) else {
                 return;
             };
-            let assignment = policy.choose(&view, seat, &mut self.bot_rng);
+            let assignment = policy.choose(&view, seat, self.bot_rng.get());
             self.make_move(seat, assignment, false);
         }
     }
@@ -182,7 +182,7 @@ impl Room {
     /// The seed of the game being dealt or played.
     fn seed(&self) -> Option<mice_cake_engine::Seed> {
         self.dealing
-            .or_else(|| self.game.as_ref().and_then(|game| game.record().seed))
+            .or_else(|| self.game.as_ref().map(RecordedGame::seed))
     }
 
     /// Starts the time to open once both seals are in.
@@ -423,7 +423,7 @@ impl Room {
                 return false;
             }
         };
-        let Some(deal) = game.record().fair.as_ref().map(|fair| fair.deal) else {
+        let Some(deal) = game.deal() else {
             return false;
         };
         let view = game.game().view(Viewer::Spectator);
@@ -454,11 +454,7 @@ impl Room {
                 return false;
             }
         };
-        let sealed = game
-            .record()
-            .fair
-            .as_ref()
-            .and_then(|fair| fair.rounds.last().copied());
+        let sealed = game.last_exchange();
         let view = game.game().view(Viewer::Spectator);
         let outcome = game.game().outcome().copied();
         metrics::counter!(crate::metrics::ROUNDS).increment(1);
@@ -471,7 +467,6 @@ impl Room {
             view,
             sealed,
         });
-        self.last_report = Some(report);
         if let Some(outcome) = outcome {
             let ending = Ending::Played {
                 end: outcome.end,

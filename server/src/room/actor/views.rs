@@ -6,12 +6,13 @@
 
 use std::time::Duration;
 
-use mice_cake_engine::{Choices, GameView, Seat, Seated, Viewer};
+use mice_cake_engine::{Choices, GameView, RecordedGame, Seat, Seated, Viewer};
 use mice_cake_protocol::{
     PlayedRound, PlayerInfo, RoomEvent, RoomState, RoomStatus, RoomSummary, SeatToken,
     ServerMessage,
 };
 use tokio::time::Instant;
+use tracing::error;
 
 use super::{Room, millis};
 use crate::outbound::{Frame, Outbound, frame};
@@ -91,19 +92,23 @@ impl Room {
         let Some(game) = &self.game else {
             return Vec::new();
         };
-        let rounds: Vec<PlayedRound> = game
-            .record()
-            .rounds
-            .iter()
+        // Rebuilt from the game's moves (see `RecordedGame::record`), which
+        // cannot fail unless the engine is not deterministic.
+        let reports = match game.reports_since(0) {
+            Ok(reports) => reports,
+            Err(cause) => {
+                error!(room = %self.code, cause = %cause, "the game's rounds cannot be rebuilt: no history sent");
+                return Vec::new();
+            }
+        };
+        let mut sealed = game.exchanges_since(0).into_iter();
+        let rounds: Vec<PlayedRound> = reports
+            .into_iter()
             .enumerate()
             .map(|(index, report)| PlayedRound {
-                report: report.clone(),
+                report,
                 auto: self.autos.get(index).copied().unwrap_or_default(),
-                sealed: game
-                    .record()
-                    .fair
-                    .as_ref()
-                    .and_then(|fair| fair.rounds.get(index).copied()),
+                sealed: sealed.next(),
             })
             .collect();
         rounds
@@ -164,7 +169,11 @@ impl Room {
                 .filter(|_| self.status == RoomStatus::Playing)
                 .map(|deadline| millis(deadline.saturating_duration_since(now))),
             choices: self.choices(),
-            last_report: self.last_report.clone().map(Box::new),
+            last_report: self
+                .game
+                .as_ref()
+                .and_then(RecordedGame::last_report)
+                .map(|report| Box::new(report.clone())),
             rematch: self.rematch,
             result: self.result,
             game_ids: self.game_ids.clone(),
