@@ -153,6 +153,13 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_EPHEMERAL")]
     pub ephemeral: bool,
 
+    /// Keep games in PostgreSQL rather than in --data-dir:
+    /// `postgres://user[:password]@host[:port]/database`. The same rows as
+    /// the embedded database; the schema is created or brought up to date at
+    /// start. One server per database unless they form a cluster.
+    #[arg(long, env = "MICE_CAKE_DATABASE", conflicts_with = "ephemeral")]
+    pub database: Option<String>,
+
     /// What a write survives: `normal`, the server being killed (even
     /// `kill -9`); `full`, also a power cut, for an fsync per transaction;
     /// `process`, the server dying but not the machine (never syncs: a

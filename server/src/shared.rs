@@ -13,8 +13,9 @@ use crate::config::Config;
 use crate::lobby::Lobby;
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
+use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
-use crate::store::{MemoryStore, Storage, Store, StoredRoom};
+use crate::store::{MemoryStore, RunStart, Storage, Store, StoredRoom};
 
 /// The server's shared state. Rooms own their games; this holds only what
 /// must be found from anywhere.
@@ -32,6 +33,47 @@ pub(crate) struct Shared {
     pub(crate) connections: AtomicUsize,
 }
 
+/// Storage as it is opened.
+struct Opened {
+    store: Arc<dyn Store>,
+    /// What to call a PostgreSQL database in the log.
+    database: Option<String>,
+    run: RunStart,
+    /// The rooms to bring back.
+    rooms: Vec<StoredRoom>,
+}
+
+/// The store `config` asks for, the coming run, and the rooms to bring back.
+fn open_store(config: &Config) -> anyhow::Result<Opened> {
+    let (store, database): (Arc<dyn Store>, _) = match (&config.database, config.ephemeral) {
+        (_, true) => (
+            Arc::new(MemoryStore::new(config.finished_games_kept())),
+            None,
+        ),
+        (Some(url), false) => {
+            let store = PostgresStore::open(url, config.finished_games_kept())?;
+            let name = store.name().to_owned();
+            (Arc::new(store), Some(name))
+        }
+        (None, false) => (
+            Arc::new(SqliteStore::open(
+                &config.data_dir,
+                config.durability,
+                config.finished_games_kept(),
+            )?),
+            None,
+        ),
+    };
+    let run = store.next_run()?;
+    let rooms = store.live_rooms()?;
+    Ok(Opened {
+        store,
+        database,
+        run,
+        rooms,
+    })
+}
+
 impl Shared {
     /// Opens storage and returns the shared state with the live rooms
     /// stored by the last run, to bring back.
@@ -41,19 +83,23 @@ impl Shared {
     ) -> anyhow::Result<(Shared, Vec<StoredRoom>)> {
         let metrics = crate::metrics::recorder()?;
         crate::metrics::describe();
-        let store: Arc<dyn Store> = if config.ephemeral {
-            Arc::new(MemoryStore::new(config.finished_games_kept()))
-        } else {
-            Arc::new(SqliteStore::open(
-                &config.data_dir,
-                config.durability,
-                config.finished_games_kept(),
-            )?)
-        };
-        let run = store.next_run()?;
-        let rooms = store.live_rooms()?;
+        // Off the async runtime, on which PostgreSQL's blocking client
+        // cannot run.
+        let Opened {
+            store,
+            database,
+            run,
+            rooms,
+        } = std::thread::scope(|scope| {
+            scope
+                .spawn(|| open_store(&config))
+                .join()
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("opening the storage panicked")))
+        })?;
         if config.ephemeral {
             info!("keeping games in memory only (--ephemeral)");
+        } else if let Some(database) = database {
+            info!(%database, run = run.run, rooms = rooms.len(), "storage opened");
         } else {
             info!(
                 data_dir = %config.data_dir.display(),

@@ -11,8 +11,9 @@
 //! never learns of something a crash could take back.
 //!
 //! [`Store`] is the backend: SQLite ([`sqlite::SqliteStore`]) on disk,
-//! finished games alone in memory with `--ephemeral` ([`MemoryStore`]), and
-//! another one (Postgres, for several nodes) later without touching rooms.
+//! finished games alone in memory with `--ephemeral` ([`MemoryStore`]), or
+//! PostgreSQL ([`postgres::PostgresStore`], `--database`), the same rows in
+//! a database server that several nodes can reach. Rooms do not know which.
 //!
 //! Stored openings (the moves of the round under way) are secret. Only a
 //! room reads its own back, after a restart. No endpoint serves a live room, and a seat token is stored
@@ -21,6 +22,7 @@
 mod checkpoint;
 mod log;
 mod memory;
+pub(crate) mod postgres;
 mod private;
 mod snapshot;
 pub(crate) mod sqlite;
@@ -143,6 +145,38 @@ pub(crate) struct GamesQuery {
     pub(crate) limit: u32,
 }
 
+impl GamesQuery {
+    /// Rows to fetch for a page: one more than asked, to tell whether there
+    /// is a next page.
+    pub(crate) fn rows_to_fetch(&self) -> i64 {
+        i64::from(self.limit) + 1
+    }
+
+    /// The page made of the rows fetched (`(cursor, summary as JSON)`,
+    /// newest first, at most [`GamesQuery::rows_to_fetch`] of them).
+    pub(crate) fn page(
+        &self,
+        rows: impl ExactSizeIterator<Item = (i64, String)>,
+    ) -> Result<GamePage, StoreError> {
+        let limit = self.limit as usize;
+        let more = rows.len() > limit;
+        let mut games = Vec::with_capacity(rows.len().min(limit));
+        let mut last_cursor = None;
+        for (cursor, summary) in rows.take(limit) {
+            games.push(
+                serde_json::from_str(&summary).map_err(|error| StoreError::Query {
+                    source: Box::new(error),
+                })?,
+            );
+            last_cursor = u64::try_from(cursor).ok();
+        }
+        Ok(GamePage {
+            games,
+            next: if more { last_cursor } else { None },
+        })
+    }
+}
+
 /// A storage backend. Its calls block; [`Storage`] keeps them off the
 /// async runtime.
 pub(crate) trait Store: Send + Sync + 'static {
@@ -151,7 +185,8 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn next_run(&self) -> Result<RunStart, StoreError>;
     /// Counts the run: every stored room came back.
     fn begin_run(&self, run: u64) -> Result<(), StoreError>;
-    /// Every live room, to bring back at start-up.
+    /// Every live room, to bring back at start-up. Called, as the store is
+    /// opened, off the async runtime.
     fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError>;
     /// Whether live rooms are kept. A store that ends with the process
     /// keeps none (nothing would read them back): rooms then write it only
@@ -193,6 +228,12 @@ pub(crate) enum StoreError {
          (it holds the lock on {lock}); stop it, or give this one another --data-dir"
     )]
     Locked { path: String, lock: String },
+    /// Another server (not in a cluster with this one) uses the database.
+    #[error(
+        "the database {name} is in use by another mice-cake-server; stop it, \
+         or give this one another --database"
+    )]
+    DatabaseInUse { name: String },
     /// The database cannot be opened at all.
     #[error("cannot open the database {path}: {source}")]
     Open {

@@ -646,8 +646,7 @@ impl Store for SqliteStore {
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError> {
         let reader = self.reader();
         let before = query.before.map_or(i64::MAX, seq_value);
-        // One more than asked: whether there is a next page.
-        let fetch = i64::from(query.limit) + 1;
+        let fetch = query.rows_to_fetch();
         let rows: Vec<(i64, String)> = match &query.player {
             Some(player) => reader
                 .prepare_cached(
@@ -668,17 +667,7 @@ impl Store for SqliteStore {
                 .query_map(params![before, fetch], |row| Ok((row.get(0)?, row.get(1)?)))?
                 .collect::<Result<_, _>>()?,
         };
-        let more = rows.len() > query.limit as usize;
-        let mut games = Vec::with_capacity(rows.len());
-        let mut last_cursor = None;
-        for (cursor, summary) in rows.into_iter().take(query.limit as usize) {
-            games.push(serde_json::from_str(&summary)?);
-            last_cursor = u64::try_from(cursor).ok();
-        }
-        Ok(GamePage {
-            games,
-            next: if more { last_cursor } else { None },
-        })
+        query.page(rows.into_iter())
     }
 }
 
@@ -794,24 +783,22 @@ mod tests {
 
     #[test]
     fn a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes() {
-        let store = SqliteStore::in_memory(0).unwrap();
-        let first = store.next_run().unwrap();
-        assert_eq!(
-            first,
-            RunStart {
-                run: 1,
-                uptime_ms: 0
-            }
+        crate::store::tests::a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes(
+            &SqliteStore::in_memory(0).unwrap(),
         );
-        assert_eq!(store.next_run().unwrap(), first, "reading counts nothing");
-        store.begin_run(first.run).unwrap();
-        store.write(&[], 4_200).unwrap();
-        assert_eq!(
-            store.next_run().unwrap(),
-            RunStart {
-                run: 2,
-                uptime_ms: 4_200
-            }
+    }
+
+    #[test]
+    fn a_rooms_rounds_last_until_a_new_game_and_a_closed_room_leaves_nothing() {
+        crate::store::tests::a_rooms_rounds_last_until_a_new_game_and_a_closed_room_leaves_nothing(
+            &SqliteStore::in_memory(0).unwrap(),
+        );
+    }
+
+    #[test]
+    fn a_rooms_first_write_replaces_what_an_earlier_room_left_under_its_code() {
+        crate::store::tests::a_rooms_first_write_replaces_what_an_earlier_room_left_under_its_code(
+            &SqliteStore::in_memory(0).unwrap(),
         );
     }
 
@@ -854,48 +841,9 @@ mod tests {
     #[test]
     fn a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it() {
         let store = SqliteStore::in_memory(0).unwrap();
-        let code: RoomCode = "K7QMX".parse().unwrap();
-        let snapshot = crate::store::log::tests::a_room();
-        let write = |snapshot: Option<RoomSnapshot>, entry: Option<LogEntry>, position| {
-            let update = RoomUpdate {
-                code,
-                fresh: position == 0 && snapshot.is_some() && entry.is_none(),
-                snapshot,
-                entry,
-                log_position: position,
-                new_game: false,
-                rounds: Vec::new(),
-                finished: Vec::new(),
-            };
-            store
-                .write(&[RoomWrite::Update(Box::new(update))], 0)
-                .unwrap();
-        };
-        write(Some(snapshot.clone()), None, 0);
-        let mut moved = snapshot.clone();
-        moved.last_seq += 1;
-        moved.deadline = Some(9_000);
-        let first = snapshot.entry_to(&moved).unwrap();
-        write(None, Some(first), 0);
-        let mut moved_again = moved.clone();
-        moved_again.last_seq += 1;
-        moved_again.deadline = None;
-        let second = moved.entry_to(&moved_again).unwrap();
-        // Written twice (a retry after a failure): in the same place.
-        write(None, Some(second.clone()), 1);
-        write(None, Some(second), 1);
-
-        let rooms = store.live_rooms().unwrap();
-        assert_eq!(rooms.len(), 1);
-        assert_eq!(rooms[0].snapshot, moved_again);
-        assert_eq!(rooms[0].logged, 2);
-
-        let mut seated = moved_again.clone();
-        seated.game_number += 1;
-        assert!(moved_again.entry_to(&seated).is_none(), "not a moving part");
-        write(Some(seated.clone()), None, 2);
-        let rooms = store.live_rooms().unwrap();
-        assert_eq!((&rooms[0].snapshot, rooms[0].logged), (&seated, 0));
+        crate::store::tests::a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it(
+            &store,
+        );
         let entries: i64 = store
             .reader()
             .query_row("SELECT count(*) FROM room_log", [], |row| row.get(0))

@@ -1,9 +1,13 @@
-//! What every store does with finished games, run against each backend.
+//! What every store does, run against each backend: SQLite's tests call
+//! these with an in-memory database, PostgreSQL's with a database of their
+//! own ([`TestDatabase`]), the memory store's with the finished games alone.
 
-use mice_cake_engine::{Options, RecordedGame, Seat, Seated, Seed};
+use mice_cake_engine::{Options, Policy, RecordedGame, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{Ending, FinishedGame, ForfeitCause, GameId, GameResult, RoomCode};
 
-use super::{GamesQuery, RoomUpdate, RoomWrite, Store};
+use super::{
+    GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoredRound,
+};
 
 /// A finished game numbered `n` between these players.
 pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame {
@@ -103,4 +107,247 @@ pub(crate) fn only_the_latest_finished_games_are_kept_when_bounded(store: &dyn S
     assert_eq!(listed, [games[2].id, games[1].id]);
     assert_eq!(store.game(&games[0].id).unwrap(), None, "the oldest went");
     assert!(store.game(&games[1].id).unwrap().is_some());
+}
+
+pub(crate) fn a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes(
+    store: &dyn Store,
+) {
+    let first = store.next_run().unwrap();
+    assert_eq!(
+        first,
+        RunStart {
+            run: 1,
+            uptime_ms: 0
+        }
+    );
+    assert_eq!(store.next_run().unwrap(), first, "reading counts nothing");
+    store.begin_run(first.run).unwrap();
+    store.write(&[], 4_200).unwrap();
+    assert_eq!(
+        store.next_run().unwrap(),
+        RunStart {
+            run: 2,
+            uptime_ms: 4_200
+        }
+    );
+    store.set_uptime(5_000).unwrap();
+    assert_eq!(store.next_run().unwrap().uptime_ms, 5_000);
+}
+
+fn room_write(
+    code: RoomCode,
+    snapshot: Option<RoomSnapshot>,
+    entry: Option<LogEntry>,
+    log_position: u32,
+) -> RoomUpdate {
+    RoomUpdate {
+        code,
+        fresh: false,
+        snapshot,
+        entry,
+        log_position,
+        new_game: false,
+        rounds: Vec::new(),
+        finished: Vec::new(),
+    }
+}
+
+/// A room's first write (a snapshot, and these rounds); returns the
+/// snapshot.
+fn a_room_written_fresh(
+    store: &dyn Store,
+    code: RoomCode,
+    rounds: Vec<StoredRound>,
+) -> RoomSnapshot {
+    let snapshot = crate::store::log::tests::a_room();
+    write(
+        store,
+        RoomUpdate {
+            fresh: true,
+            rounds,
+            ..room_write(code, Some(snapshot.clone()), None, 0)
+        },
+    );
+    snapshot
+}
+
+fn write(store: &dyn Store, update: RoomUpdate) {
+    store
+        .write(&[RoomWrite::Update(Box::new(update))], 0)
+        .unwrap();
+}
+
+pub(crate) fn a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it(
+    store: &dyn Store,
+) {
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    let snapshot = a_room_written_fresh(store, code, Vec::new());
+    let mut moved = snapshot.clone();
+    moved.last_seq += 1;
+    moved.deadline = Some(9_000);
+    let first = snapshot.entry_to(&moved).unwrap();
+    write(store, room_write(code, None, Some(first), 0));
+    let mut moved_again = moved.clone();
+    moved_again.last_seq += 1;
+    moved_again.deadline = None;
+    let second = moved.entry_to(&moved_again).unwrap();
+    // Written twice (a retry after a failure): in the same place.
+    write(store, room_write(code, None, Some(second.clone()), 1));
+    write(store, room_write(code, None, Some(second), 1));
+
+    let rooms = store.live_rooms().unwrap();
+    assert_eq!(rooms.len(), 1);
+    assert_eq!(rooms[0].code, code);
+    assert_eq!(rooms[0].snapshot, moved_again);
+    assert_eq!(rooms[0].logged, 2);
+
+    let mut seated = moved_again.clone();
+    seated.game_number += 1;
+    assert!(moved_again.entry_to(&seated).is_none(), "not a moving part");
+    write(store, room_write(code, Some(seated.clone()), None, 2));
+    let rooms = store.live_rooms().unwrap();
+    assert_eq!((&rooms[0].snapshot, rooms[0].logged), (&seated, 0));
+}
+
+/// The rounds of a game, as a room stores them.
+fn rounds_of(seed: u64, count: usize) -> Vec<StoredRound> {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(1);
+    for _ in 0..count {
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Random.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    StoredRound::of(&game, 0, &[]).unwrap()
+}
+
+pub(crate) fn a_rooms_rounds_last_until_a_new_game_and_a_closed_room_leaves_nothing(
+    store: &dyn Store,
+) {
+    let (code, other): (RoomCode, RoomCode) = ("K7QMX".parse().unwrap(), "B4TTR".parse().unwrap());
+    let snapshot = crate::store::log::tests::a_room();
+    let rounds = rounds_of(3, 4);
+    let with_rounds = |code, rounds: &[StoredRound]| RoomUpdate {
+        fresh: true,
+        rounds: rounds.to_vec(),
+        ..room_write(code, Some(snapshot.clone()), None, 0)
+    };
+    write(store, with_rounds(code, &rounds[..3]));
+    write(store, with_rounds(other, &rounds[..1]));
+    // The fourth round, then the same one again (a retry): stored once.
+    for _ in 0..2 {
+        write(
+            store,
+            RoomUpdate {
+                rounds: rounds[3..].to_vec(),
+                ..room_write(code, None, None, 0)
+            },
+        );
+    }
+    let stored = store.live_rooms().unwrap();
+    let room = stored.iter().find(|room| room.code == code).unwrap();
+    assert_eq!(room.rounds, rounds);
+
+    // A new game: the last one's rounds go, the new one's come.
+    let next = rounds_of(4, 1);
+    write(
+        store,
+        RoomUpdate {
+            new_game: true,
+            rounds: next.clone(),
+            ..room_write(code, None, None, 0)
+        },
+    );
+    let stored = store.live_rooms().unwrap();
+    let room = stored.iter().find(|room| room.code == code).unwrap();
+    assert_eq!(room.rounds, next);
+
+    // Closed: nothing of it is left, and the other room is untouched.
+    store.write(&[RoomWrite::Remove(code)], 0).unwrap();
+    let stored = store.live_rooms().unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].code, other);
+    assert_eq!(stored[0].rounds, rounds[..1]);
+}
+
+pub(crate) fn a_rooms_first_write_replaces_what_an_earlier_room_left_under_its_code(
+    store: &dyn Store,
+) {
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    // An earlier room under this code, with a log and rounds, that could
+    // not be forgotten.
+    let snapshot = a_room_written_fresh(store, code, rounds_of(5, 2));
+    let mut moved = snapshot.clone();
+    moved.last_seq += 1;
+    write(
+        store,
+        room_write(code, None, Some(snapshot.entry_to(&moved).unwrap()), 0),
+    );
+    // A new room under the same code: its first write.
+    let mut fresh = snapshot.clone();
+    fresh.game_number = 0;
+    write(
+        store,
+        RoomUpdate {
+            fresh: true,
+            ..room_write(code, Some(fresh.clone()), None, 0)
+        },
+    );
+    let stored = store.live_rooms().unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!((&stored[0].snapshot, stored[0].logged), (&fresh, 0));
+    assert!(stored[0].rounds.is_empty());
+}
+
+/// A PostgreSQL database of a test's own, dropped after it, on the server
+/// `tests/services.sh` starts (`MICE_CAKE_TEST_POSTGRES`).
+pub(crate) struct TestDatabase {
+    /// The server's URL, whose database creates and drops this one.
+    admin: String,
+    name: String,
+    /// This database's URL.
+    pub(crate) url: String,
+}
+
+impl TestDatabase {
+    /// A fresh database; `None` (the test says it was skipped) when no
+    /// server was given, unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI.
+    #[allow(
+        clippy::print_stderr,
+        reason = "a skipped test says so in the test output"
+    )]
+    pub(crate) fn create() -> Option<TestDatabase> {
+        use r2d2_postgres::postgres::{Client, NoTls};
+        let Ok(admin) = std::env::var("MICE_CAKE_TEST_POSTGRES") else {
+            assert_ne!(
+                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
+                Ok("1"),
+                "MICE_CAKE_TEST_POSTGRES is not set: start the services with tests/services.sh"
+            );
+            eprintln!("skipped: no PostgreSQL (MICE_CAKE_TEST_POSTGRES; see tests/services.sh)");
+            return None;
+        };
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("mc_test_{}_{made}", std::process::id());
+        Client::connect(&admin, NoTls)
+            .expect("the test PostgreSQL answers")
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("a test database can be created");
+        let (server, _) = admin
+            .rsplit_once('/')
+            .expect("MICE_CAKE_TEST_POSTGRES ends with a database name");
+        let url = format!("{server}/{name}");
+        Some(TestDatabase { admin, name, url })
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        use r2d2_postgres::postgres::{Client, NoTls};
+        if let Ok(mut admin) = Client::connect(&self.admin, NoTls) {
+            let _ = admin.batch_execute(&format!("DROP DATABASE {} WITH (FORCE)", self.name));
+        }
+    }
 }

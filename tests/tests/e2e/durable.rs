@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::{Client, PATIENCE, Proxy, Server, suggestion};
+use crate::support::{Client, PATIENCE, Proxy, Server, TestDatabase, suggestion};
 
 fn is_prompt_or_end(line: &str) -> bool {
     line.contains("type your assignment") || line.starts_with("Game over: ")
@@ -39,8 +39,51 @@ fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
 
 #[test]
 fn a_game_survives_kill_9_mid_round_and_both_players_finish_it() {
+    game_survives_kill_9_mid_round(&[]);
+}
+
+/// The same with the games in PostgreSQL (`--database`), on the server
+/// `tests/services.sh` starts.
+#[test]
+fn a_game_kept_in_postgresql_survives_kill_9_mid_round() {
+    let Some(database) = TestDatabase::create() else {
+        return;
+    };
+    game_survives_kill_9_mid_round(&["--database", &database.url]);
+}
+
+#[test]
+fn a_server_whose_database_cannot_be_reached_stops_with_a_clear_error() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let data = tempfile::tempdir().unwrap();
-    let first = Server::start_in(data.path(), &[]);
+    let output = Server::command(data.path())
+        .args([
+            "--database",
+            &format!("postgres://mc:s3cret@127.0.0.1:{port}/games"),
+        ])
+        .output()
+        .expect("the server runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "cannot open the database postgres://mc@127.0.0.1:{port}/games"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("s3cret") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+}
+
+fn game_survives_kill_9_mid_round(flags: &[&str]) {
+    let data = tempfile::tempdir().unwrap();
+    let first = Server::start_in(data.path(), flags);
     let proxy = Proxy::to(first.addr);
     let url = proxy.url();
     let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
@@ -55,7 +98,7 @@ fn a_game_survives_kill_9_mid_round_and_both_players_finish_it() {
 
     // Bob has not decided when the server dies, without a word.
     first.kill();
-    let second = Server::start_in(data.path(), &[]);
+    let second = Server::start_in(data.path(), flags);
     proxy.redirect(second.addr);
     ann.expect_containing("reconnected");
     bob.expect_containing("reconnected");

@@ -461,3 +461,63 @@ pub(crate) fn suggestion(prompt: &str) -> String {
         .map(|(_, example)| example.to_owned())
         .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
 }
+
+/// A PostgreSQL database of a test's own, dropped after it, on the server
+/// `tests/services.sh` starts (`MICE_CAKE_TEST_POSTGRES`); made and dropped
+/// with `psql`, which comes with it.
+pub(crate) struct TestDatabase {
+    admin: String,
+    name: String,
+    /// This database's URL, for `--database`.
+    pub(crate) url: String,
+}
+
+impl TestDatabase {
+    /// A fresh database; `None` (the test says it was skipped) when no
+    /// server was given, unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI.
+    #[allow(
+        clippy::print_stderr,
+        reason = "a skipped test says so in the test output"
+    )]
+    pub(crate) fn create() -> Option<TestDatabase> {
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let Ok(admin) = std::env::var("MICE_CAKE_TEST_POSTGRES") else {
+            assert_ne!(
+                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
+                Ok("1"),
+                "MICE_CAKE_TEST_POSTGRES is not set: start the services with tests/services.sh"
+            );
+            eprintln!("skipped: no PostgreSQL (MICE_CAKE_TEST_POSTGRES; see tests/services.sh)");
+            return None;
+        };
+        let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("mc_e2e_{}_{made}", std::process::id());
+        assert!(
+            psql(&admin, &format!("CREATE DATABASE {name}")),
+            "cannot create {name}"
+        );
+        let (server, _) = admin
+            .rsplit_once('/')
+            .expect("MICE_CAKE_TEST_POSTGRES ends with a database name");
+        let url = format!("{server}/{name}");
+        Some(TestDatabase { admin, name, url })
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        psql(
+            &self.admin,
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
+}
+
+/// Runs one statement with `psql`; whether it succeeded.
+fn psql(url: &str, statement: &str) -> bool {
+    Command::new("psql")
+        .args([url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}

@@ -1,0 +1,613 @@
+//! PostgreSQL ([`PostgresStore`]): the rows of SQLite's backend, in a
+//! database server that several mice-cake servers can reach (`--database
+//! postgres://…`). The store's calls block, like SQLite's, and run on the
+//! storage thread ([`super::Storage`]); they take their connections from a
+//! small pool, which replaces one that broke (PostgreSQL restarted, say), so
+//! that a write that failed is retried on a fresh connection.
+//!
+//! The schema's version is one row, `mice_cake_schema`; migrations run in a
+//! transaction under an advisory lock, so that servers starting together
+//! migrate one at a time, and a database written by a newer server is
+//! refused with nothing changed (as SQLite's backend refuses one). A server
+//! not in a cluster holds a second advisory lock for as long as it runs: a
+//! database serves one such server, as a data directory does.
+
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
+use r2d2_postgres::postgres::{self, NoTls, Transaction};
+use r2d2_postgres::{PostgresConnectionManager, r2d2};
+
+use super::{
+    GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
+    StoredRoom,
+};
+
+type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+
+/// Each migration, in order; the schema's version is how many have run.
+const MIGRATIONS: &[&str] = &[SCHEMA_1];
+
+/// Version 1: SQLite's tables as they are at its version 2, but for the
+/// events no server writes any more.
+const SCHEMA_1: &str = "
+    -- Counters kept across runs: runs, uptime_ms.
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value BIGINT NOT NULL
+    );
+
+    -- Live rooms: a JSON snapshot each (seats with token hashes, options,
+    -- the exchange under way, deadlines as uptimes).
+    CREATE TABLE rooms (
+        code TEXT PRIMARY KEY,
+        snapshot TEXT NOT NULL
+    );
+
+    -- What changed of each live room's moving parts since its snapshot,
+    -- one entry (a JSON list of changes) per write, applied in order.
+    CREATE TABLE room_log (
+        room TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (room, position)
+    );
+
+    -- The rounds of each live room's current game (JSON).
+    CREATE TABLE rounds (
+        room TEXT NOT NULL,
+        round INTEGER NOT NULL,
+        report TEXT NOT NULL,
+        PRIMARY KEY (room, round)
+    );
+
+    -- Finished games. The cursor orders them and pages through them.
+    CREATE TABLE games (
+        cursor BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        summary TEXT NOT NULL,
+        game TEXT NOT NULL
+    );
+
+    -- Each finished game's players, by name with ASCII letters lowered
+    -- (names are matched as SQLite's NOCASE matches them).
+    CREATE TABLE game_players (
+        name TEXT NOT NULL,
+        cursor BIGINT NOT NULL,
+        PRIMARY KEY (name, cursor)
+    );
+";
+
+/// The advisory lock under which migrations run (an arbitrary number, the
+/// same for every mice-cake server).
+const MIGRATION_LOCK: i64 = 0x6d69_6365_6361_6b01;
+
+/// The advisory lock a server outside a cluster holds while it runs.
+const SERVER_LOCK: i64 = 0x6d69_6365_6361_6b02;
+
+/// Connections kept: the storage thread's, and reads for the HTTP API.
+const POOL_SIZE: u32 = 4;
+
+/// How long opening a connection may take before the store gives up.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A PostgreSQL database.
+pub(crate) struct PostgresStore {
+    /// Where it is (user, host, port, database; never the password), for
+    /// messages.
+    name: String,
+    /// `None` once dropped (see the `Drop` below).
+    pool: Option<Pool>,
+    /// Finished games kept; 0 keeps them all.
+    max_games: usize,
+    /// The session holding [`SERVER_LOCK`], until the store closes.
+    lock: Mutex<Option<postgres::Client>>,
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/db`),
+    /// takes it for this server alone, and brings its schema up to date.
+    /// An unreachable server, a database in use by another mice-cake server
+    /// or one written by a newer one is an error that says so.
+    pub(crate) fn open(url: &str, max_games: usize) -> Result<PostgresStore, StoreError> {
+        let mut config: postgres::Config = url.parse().map_err(|error| StoreError::Open {
+            path: "the --database URL".into(),
+            source: Box::new(error),
+        })?;
+        config.connect_timeout(CONNECT_TIMEOUT);
+        if config.get_application_name().is_none() {
+            config.application_name("mice-cake-server");
+        }
+        let name = describe(&config);
+        let opening = |error: postgres::Error| StoreError::Open {
+            path: name.clone(),
+            source: Box::new(error),
+        };
+        let mut lock = config.connect(NoTls).map_err(opening)?;
+        let held: bool = lock
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+            .map_err(opening)?
+            .get(0);
+        if !held {
+            return Err(StoreError::DatabaseInUse { name });
+        }
+        migrate(&mut lock, &name)?;
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .connection_timeout(CONNECT_TIMEOUT)
+            .build(PostgresConnectionManager::new(config, NoTls))
+            .map_err(|error| StoreError::Open {
+                path: name.clone(),
+                source: Box::new(error),
+            })?;
+        Ok(PostgresStore {
+            name,
+            pool: Some(pool),
+            max_games,
+            lock: Mutex::new(Some(lock)),
+        })
+    }
+
+    /// Where the database is (never its password).
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A connection from the pool.
+    fn connection(
+        &self,
+    ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        let pool = self.pool.as_ref().ok_or(StoreError::Stopped)?;
+        pool.get().map_err(|error| StoreError::Query {
+            source: Box::new(error),
+        })
+    }
+
+    fn unreadable_room(code: &str, part: &str, error: &serde_json::Error) -> StoreError {
+        StoreError::BadRoom {
+            code: code.to_owned(),
+            detail: format!(
+                "its {part} cannot be read (line {}, column {})",
+                error.line(),
+                error.column()
+            ),
+        }
+    }
+}
+
+/// The database's user, host, port and name: what messages may show of the
+/// URL (never its password).
+fn describe(config: &postgres::Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(host)) => host.clone(),
+        #[cfg(unix)]
+        Some(postgres::config::Host::Unix(path)) => path.display().to_string(),
+        None => "localhost".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let user = config.get_user().unwrap_or("");
+    let database = config.get_dbname().unwrap_or(user);
+    format!("postgres://{user}@{host}:{port}/{database}")
+}
+
+/// Runs the migrations the database has not had, in one transaction under
+/// [`MIGRATION_LOCK`]; refuses a database from a newer server.
+fn migrate(client: &mut postgres::Client, name: &str) -> Result<(), StoreError> {
+    let mut transaction = client.transaction()?;
+    transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    transaction
+        .batch_execute("CREATE TABLE IF NOT EXISTS mice_cake_schema (version INTEGER NOT NULL)")?;
+    let found: Option<i32> = transaction
+        .query_opt("SELECT version FROM mice_cake_schema", &[])?
+        .map(|row| row.get(0));
+    let found = found.unwrap_or(0);
+    let version = usize::try_from(found).map_err(|_| StoreError::Unreadable {
+        path: name.to_owned(),
+        detail: format!("its schema version is {found}"),
+    })?;
+    if version > MIGRATIONS.len() {
+        return Err(StoreError::TooNew {
+            path: name.to_owned(),
+            found: i64::from(found),
+            known: MIGRATIONS.len(),
+        });
+    }
+    if version == MIGRATIONS.len() {
+        return Ok(());
+    }
+    for migration in &MIGRATIONS[version..] {
+        transaction.batch_execute(migration)?;
+    }
+    let latest = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
+    if found == 0 {
+        transaction.execute("DELETE FROM mice_cake_schema", &[])?;
+        transaction.execute(
+            "INSERT INTO mice_cake_schema (version) VALUES ($1)",
+            &[&latest],
+        )?;
+    } else {
+        transaction.execute("UPDATE mice_cake_schema SET version = $1", &[&latest])?;
+    }
+    transaction.commit()?;
+    Ok(())
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(error: postgres::Error) -> Self {
+        StoreError::Query {
+            source: Box::new(error),
+        }
+    }
+}
+
+/// A number as PostgreSQL's `BIGINT` holds it.
+fn bigint(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+fn read_meta(client: &mut impl postgres::GenericClient, key: &str) -> Result<u64, StoreError> {
+    let value: Option<i64> = client
+        .query_opt("SELECT value FROM meta WHERE key = $1", &[&key])?
+        .map(|row| row.get(0));
+    Ok(value
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(0))
+}
+
+fn write_meta(
+    client: &mut impl postgres::GenericClient,
+    key: &str,
+    value: u64,
+) -> Result<(), StoreError> {
+    client.execute(
+        "INSERT INTO meta (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        &[&key, &bigint(value)],
+    )?;
+    Ok(())
+}
+
+fn update_room(
+    transaction: &mut Transaction<'_>,
+    update: &RoomUpdate,
+    max_games: usize,
+) -> Result<(), StoreError> {
+    if update.fresh {
+        remove_room(transaction, update.code)?;
+    }
+    let code = update.code.to_string();
+    if let Some(snapshot) = &update.snapshot {
+        transaction.execute(
+            "INSERT INTO rooms (code, snapshot) VALUES ($1, $2)
+             ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot",
+            &[&code, &serde_json::to_string(snapshot)?],
+        )?;
+        if !update.fresh {
+            transaction.execute("DELETE FROM room_log WHERE room = $1", &[&code])?;
+        }
+    }
+    if let Some(entry) = &update.entry {
+        // A write retried after a failure goes to the same place.
+        let position = i32::try_from(update.log_position).unwrap_or(i32::MAX);
+        transaction.execute(
+            "INSERT INTO room_log (room, position, entry) VALUES ($1, $2, $3)
+             ON CONFLICT (room, position) DO UPDATE SET entry = excluded.entry",
+            &[&code, &position, &serde_json::to_string(entry)?],
+        )?;
+    }
+    if update.new_game {
+        transaction.execute("DELETE FROM rounds WHERE room = $1", &[&code])?;
+    }
+    for round in &update.rounds {
+        let number = i32::try_from(round.report.round).unwrap_or(i32::MAX);
+        transaction.execute(
+            "INSERT INTO rounds (room, round, report) VALUES ($1, $2, $3)
+             ON CONFLICT (room, round) DO UPDATE SET report = excluded.report",
+            &[&code, &number, &serde_json::to_string(round)?],
+        )?;
+    }
+    for game in &update.finished {
+        insert_game(transaction, game, max_games)?;
+    }
+    Ok(())
+}
+
+fn insert_game(
+    transaction: &mut Transaction<'_>,
+    game: &FinishedGame,
+    max_games: usize,
+) -> Result<(), StoreError> {
+    let summary = GameSummary::of(game);
+    let cursor: i64 = transaction
+        .query_one(
+            "INSERT INTO games (id, summary, game) VALUES ($1, $2, $3) RETURNING cursor",
+            &[
+                &game.id.to_string(),
+                &serde_json::to_string(&summary)?,
+                &serde_json::to_string(game)?,
+            ],
+        )?
+        .get(0);
+    for name in [&game.players.yellow, &game.players.blue] {
+        transaction.execute(
+            "INSERT INTO game_players (name, cursor) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[&name.to_ascii_lowercase(), &cursor],
+        )?;
+    }
+    if max_games > 0 {
+        let oldest_kept = cursor - i64::try_from(max_games).unwrap_or(i64::MAX) + 1;
+        transaction.execute("DELETE FROM games WHERE cursor < $1", &[&oldest_kept])?;
+        transaction.execute(
+            "DELETE FROM game_players WHERE cursor < $1",
+            &[&oldest_kept],
+        )?;
+    }
+    Ok(())
+}
+
+fn remove_room(transaction: &mut Transaction<'_>, code: RoomCode) -> Result<(), StoreError> {
+    let code = code.to_string();
+    for statement in [
+        "DELETE FROM rooms WHERE code = $1",
+        "DELETE FROM room_log WHERE room = $1",
+        "DELETE FROM rounds WHERE room = $1",
+    ] {
+        transaction.execute(statement, &[&code])?;
+    }
+    Ok(())
+}
+
+impl Store for PostgresStore {
+    fn next_run(&self) -> Result<RunStart, StoreError> {
+        let mut client = self.connection()?;
+        Ok(RunStart {
+            run: read_meta(&mut *client, "runs")? + 1,
+            uptime_ms: read_meta(&mut *client, "uptime_ms")?,
+        })
+    }
+
+    fn begin_run(&self, run: u64) -> Result<(), StoreError> {
+        write_meta(&mut *self.connection()?, "runs", run)
+    }
+
+    fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let mut client = self.connection()?;
+        let rooms = client.query("SELECT code, snapshot FROM rooms ORDER BY code", &[])?;
+        let mut stored = Vec::with_capacity(rooms.len());
+        for row in rooms {
+            let code_text: String = row.get(0);
+            let code: RoomCode = code_text.parse().map_err(|error| StoreError::BadRoom {
+                code: code_text.clone(),
+                detail: format!("{error}"),
+            })?;
+            let mut snapshot: RoomSnapshot = serde_json::from_str(row.get(1))
+                .map_err(|error| Self::unreadable_room(&code_text, "snapshot", &error))?;
+            let mut logged = 0_u32;
+            for entry in client.query(
+                "SELECT entry FROM room_log WHERE room = $1 ORDER BY position",
+                &[&code_text],
+            )? {
+                let entry: LogEntry = serde_json::from_str(entry.get(0))
+                    .map_err(|error| Self::unreadable_room(&code_text, "log", &error))?;
+                snapshot.apply(entry);
+                logged += 1;
+            }
+            let rounds = client
+                .query(
+                    "SELECT report FROM rounds WHERE room = $1 ORDER BY round",
+                    &[&code_text],
+                )?
+                .iter()
+                .map(|round| {
+                    serde_json::from_str(round.get(0))
+                        .map_err(|error| Self::unreadable_room(&code_text, "rounds", &error))
+                })
+                .collect::<Result<_, _>>()?;
+            stored.push(StoredRoom {
+                code,
+                snapshot,
+                logged,
+                rounds,
+                events: Vec::new(),
+            });
+        }
+        Ok(stored)
+    }
+
+    fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError> {
+        let mut client = self.connection()?;
+        let mut transaction = client.transaction()?;
+        write_meta(&mut transaction, "uptime_ms", uptime_ms)?;
+        for write in writes {
+            match write {
+                RoomWrite::Update(update) => update_room(&mut transaction, update, self.max_games)?,
+                RoomWrite::Remove(code) => remove_room(&mut transaction, *code)?,
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn set_uptime(&self, uptime_ms: u64) -> Result<(), StoreError> {
+        write_meta(&mut *self.connection()?, "uptime_ms", uptime_ms)
+    }
+
+    fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError> {
+        let row = self
+            .connection()?
+            .query_opt("SELECT game FROM games WHERE id = $1", &[&id.to_string()])?;
+        Ok(row
+            .map(|row| serde_json::from_str(row.get(0)))
+            .transpose()?)
+    }
+
+    fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError> {
+        let mut client = self.connection()?;
+        let before = query.before.map_or(i64::MAX, bigint);
+        let fetch = query.rows_to_fetch();
+        let rows = match &query.player {
+            Some(player) => client.query(
+                "SELECT g.cursor, g.summary FROM game_players p
+                 JOIN games g ON g.cursor = p.cursor
+                 WHERE p.name = $1 AND p.cursor < $2
+                 ORDER BY p.cursor DESC LIMIT $3",
+                &[&player.to_ascii_lowercase(), &before, &fetch],
+            )?,
+            None => client.query(
+                "SELECT cursor, summary FROM games WHERE cursor < $1
+                 ORDER BY cursor DESC LIMIT $2",
+                &[&before, &fetch],
+            )?,
+        };
+        query.page(rows.iter().map(|row| (row.get(0), row.get(1))))
+    }
+
+    fn close(&self, _tidy: bool) {
+        // Ending the session lets the lock go: another server may open it.
+        drop(
+            self.lock
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take(),
+        );
+    }
+}
+
+/// The blocking client runs a runtime of its own, even to close a
+/// connection, and tokio refuses to start one on a thread of its runtime:
+/// the store's connections are closed on a thread of their own, wherever
+/// the store is dropped. (Its calls are made on the storage thread and on
+/// tokio's blocking pool, which allow it.)
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        let pool = self.pool.take();
+        let lock = self
+            .lock
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let closing = std::thread::Builder::new()
+            .name("postgres-close".into())
+            .spawn(move || drop((pool, lock)));
+        if let Ok(closing) = closing {
+            let _ = closing.join();
+        }
+    }
+}
+
+impl std::fmt::Debug for PostgresStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresStore")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tests::{self as suite, TestDatabase};
+
+    /// A store on a database of its own, and that database.
+    fn store(max_games: usize) -> Option<(PostgresStore, TestDatabase)> {
+        let database = TestDatabase::create()?;
+        let store = PostgresStore::open(&database.url, max_games).unwrap();
+        Some((store, database))
+    }
+
+    #[test]
+    fn the_store_does_what_every_store_does() {
+        let Some((store, _database)) = store(0) else {
+            return;
+        };
+        suite::a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes(&store);
+        suite::a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_rooms_rounds_last_until_a_new_game_and_a_closed_room_leaves_nothing(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_rooms_first_write_replaces_what_an_earlier_room_left_under_its_code(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::finished_games_are_listed_newest_first_by_player_page_by_page(&store);
+        let Some((store, _database)) = self::store(2) else {
+            return;
+        };
+        suite::only_the_latest_finished_games_are_kept_when_bounded(&store);
+    }
+
+    #[test]
+    fn a_database_serves_one_server_and_is_free_again_once_it_stops() {
+        let Some((first, database)) = store(0) else {
+            return;
+        };
+        let refused = PostgresStore::open(&database.url, 0).unwrap_err();
+        assert!(
+            matches!(refused, StoreError::DatabaseInUse { .. }),
+            "{refused}"
+        );
+        assert!(
+            refused
+                .to_string()
+                .contains("in use by another mice-cake-server")
+        );
+        first.close(true);
+        drop(first);
+        let second = PostgresStore::open(&database.url, 0).unwrap();
+        second.begin_run(1).unwrap();
+    }
+
+    #[test]
+    fn a_database_from_a_newer_server_is_refused_and_left_as_it_was() {
+        let Some((store, database)) = store(0) else {
+            return;
+        };
+        store
+            .connection()
+            .unwrap()
+            .batch_execute("UPDATE mice_cake_schema SET version = 99")
+            .unwrap();
+        store.close(true);
+        drop(store);
+        let refused = PostgresStore::open(&database.url, 0).unwrap_err();
+        assert!(
+            matches!(refused, StoreError::TooNew { found: 99, .. }),
+            "{refused}"
+        );
+        let mut client = postgres::Client::connect(&database.url, NoTls).unwrap();
+        let version: i32 = client
+            .query_one("SELECT version FROM mice_cake_schema", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(version, 99, "nothing was changed");
+    }
+
+    #[test]
+    fn an_unreachable_database_is_a_clear_error_that_never_shows_the_password() {
+        // A port nobody listens on: bound, then let go.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let url = format!("postgres://mc:s3cret@127.0.0.1:{port}/games");
+        let error = PostgresStore::open(&url, 0).unwrap_err().to_string();
+        assert!(
+            error.contains(&format!(
+                "cannot open the database postgres://mc@127.0.0.1:{port}/games"
+            )),
+            "{error}"
+        );
+        assert!(!error.contains("s3cret"), "{error}");
+        let error = PostgresStore::open("mysql://nowhere", 0)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("--database"), "{error}");
+    }
+}
