@@ -466,8 +466,8 @@ fn first_difference(replayed: &RoundReport, recorded: &RoundReport) -> Option<&'
 /// dice and records itself: what a server runs. Deal it from the deal's
 /// opened exchange, then feed it each round's.
 ///
-/// It keeps each round's moves (both assignments and both nonces, under a
-/// hundred bytes) and the last round's report, not every report: a server
+/// It keeps each round's moves (both assignments and both nonces, under 80
+/// bytes) and the last round's report, not every report: a server
 /// holds a game for as long as it lasts, and the reports, which the moves
 /// and the seed give again, were most of a live game's memory. The whole
 /// record is rebuilt by playing the moves again when asked for
