@@ -5,22 +5,33 @@
 #   eval "$(bash tests/services.sh start DIR)"   # prints the exports below
 #   bash tests/services.sh stop DIR
 #
-# `start` installs what is missing (postgresql, redis-server), starts both,
-# waits until they answer, and prints:
+# `start DIR [postgres] [redis]` (both by default) installs what is missing
+# (postgresql, redis-server), starts them, waits until they answer, and
+# prints:
 #   export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:PORT/postgres
 #   export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:PORT
 # Tests that need them read these; with MICE_CAKE_REQUIRE_SERVICES=1 (as
 # .ci/run sets) a test fails rather than skips when one is missing.
-# Everything goes under DIR, which `stop` leaves for the caller to remove.
+# `stop DIR [postgres] [redis]` stops them; started again on the same DIR,
+# PostgreSQL comes back with its data, on its port (a test that takes its
+# database away mid-game does so). Everything goes under DIR, which `stop`
+# leaves for the caller to remove.
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start|stop DIR" >&2
+    echo "usage: $0 start|stop DIR [postgres] [redis]" >&2
     exit 2
 }
-[[ $# -eq 2 ]] || usage
+[[ $# -ge 2 ]] || usage
 action=$1
 dir=$(realpath -m "$2")
+shift 2
+services=("$@")
+[[ ${#services[@]} -gt 0 ]] || services=(postgres redis)
+for service in "${services[@]}"; do
+    [[ $service == postgres || $service == redis ]] || usage
+done
+wants() { [[ " ${services[*]} " == *" $1 "* ]]; }
 
 sudo=()
 [[ $(id -u) -eq 0 ]] || sudo=(sudo)
@@ -66,42 +77,65 @@ install_missing() {
 
 start() {
     install_missing
-    mkdir -p "$dir/postgres" "$dir/redis"
-    if [[ $(id -u) -eq 0 ]]; then
-        # PostgreSQL's user must reach its directory (mktemp's are 0700).
-        chmod a+x "$dir"
-        chown postgres "$dir/postgres"
+    local exports=()
+    if wants postgres; then
+        start_postgres
+        exports+=("export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:$(cat "$dir/postgres/port")/postgres")
     fi
-    local bin pg_port redis_port
+    if wants redis; then
+        start_redis
+        exports+=("export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:$(cat "$dir/redis/port")")
+    fi
+    printf '%s\n' "${exports[@]}"
+}
+
+start_postgres() {
+    local bin port
     bin=$(pg_bin)
-    pg_port=$(free_port)
-    as_postgres "$bin/initdb" -D "$dir/postgres/data" -A trust -U mc >"$dir/postgres/initdb.log"
+    if [[ ! -d $dir/postgres/data ]]; then
+        mkdir -p "$dir/postgres"
+        if [[ $(id -u) -eq 0 ]]; then
+            # PostgreSQL's user must reach its directory (mktemp's are 0700).
+            chmod a+x "$dir"
+            chown postgres "$dir/postgres"
+        fi
+        as_postgres "$bin/initdb" -D "$dir/postgres/data" -A trust -U mc >"$dir/postgres/initdb.log"
+        free_port >"$dir/postgres/port"
+    fi
+    port=$(cat "$dir/postgres/port")
     # fsync off: for tests only, never what users run.
     as_postgres "$bin/pg_ctl" -D "$dir/postgres/data" -l "$dir/postgres/log" -w \
-        -o "-p $pg_port -k $dir/postgres -c listen_addresses=127.0.0.1 -c fsync=off" \
+        -o "-p $port -k $dir/postgres -c listen_addresses=127.0.0.1 -c fsync=off" \
         start >&2
-    redis_port=$(free_port)
-    redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
+    for _ in $(seq 50); do
+        "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" && return
+        sleep 0.2
+    done
+    echo "PostgreSQL did not answer; see $dir/postgres/log" >&2
+    exit 1
+}
+
+start_redis() {
+    local port
+    mkdir -p "$dir/redis"
+    [[ -s $dir/redis/port ]] || free_port >"$dir/redis/port"
+    port=$(cat "$dir/redis/port")
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
         --daemonize yes --pidfile "$dir/redis/redis.pid" --logfile "$dir/redis/log" \
         --dir "$dir/redis"
     for _ in $(seq 50); do
-        if "$bin/pg_isready" -q -h 127.0.0.1 -p "$pg_port" &&
-            [[ $(redis-cli -p "$redis_port" ping 2>/dev/null) == PONG ]]; then
-            echo "export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:$pg_port/postgres"
-            echo "export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:$redis_port"
-            return
-        fi
+        [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && return
         sleep 0.2
     done
-    echo "PostgreSQL or Redis did not answer; see $dir/postgres/log and $dir/redis/log" >&2
+    echo "Redis did not answer; see $dir/redis/log" >&2
     exit 1
 }
 
 stop() {
-    if [[ -d $dir/postgres/data ]]; then
-        as_postgres "$(pg_bin)/pg_ctl" -D "$dir/postgres/data" -m fast stop >&2 || true
+    if wants postgres && [[ -d $dir/postgres/data ]]; then
+        as_postgres "$(pg_bin)/pg_ctl" -D "$dir/postgres/data" -m fast -w stop >&2 || true
     fi
-    if [[ -s $dir/redis/redis.pid ]]; then
+    if wants redis && [[ -s $dir/redis/redis.pid ]]; then
         kill "$(cat "$dir/redis/redis.pid")" 2>/dev/null || true
     fi
 }

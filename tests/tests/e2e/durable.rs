@@ -1,12 +1,15 @@
 //! Durable games with the real binaries: a server killed with SIGKILL in the
-//! middle of a round, one commit in, comes back on the same data directory;
-//! both players' clients reconnect by themselves and finish the game, and
-//! the stored record replays to the same end. A damaged database stops the
-//! server at start-up with a clear error, not a panic.
+//! middle of a round, one commit in, comes back on the same data directory
+//! (or the same PostgreSQL database); both players' clients reconnect by
+//! themselves and finish the game, and the stored record replays to the
+//! same end. A game whose PostgreSQL stops mid-round holds, sending nothing
+//! it could not store, and goes on when it is back. A damaged database, or
+//! one that cannot be reached, stops the server at start-up with a clear
+//! error, not a panic.
 
 use std::time::{Duration, Instant};
 
-use crate::support::{Client, PATIENCE, Proxy, Server, TestDatabase, suggestion};
+use crate::support::{Client, OwnPostgres, PATIENCE, Proxy, Server, TestDatabase, suggestion};
 
 fn is_prompt_or_end(line: &str) -> bool {
     line.contains("type your assignment") || line.starts_with("Game over: ")
@@ -50,6 +53,104 @@ fn a_game_kept_in_postgresql_survives_kill_9_mid_round() {
         return;
     };
     game_survives_kill_9_mid_round(&["--database", &database.url]);
+}
+
+/// PostgreSQL stopped mid-round, one commit in: the room holds, and nobody
+/// learns of a move that is not stored; started again, the round is
+/// revealed with both moves and the game goes on to its end, whose record
+/// replays.
+#[test]
+fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
+    let Some(postgres) = OwnPostgres::start() else {
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(data.path(), &["--database", &postgres.url]);
+    let url = server.url();
+    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
+    let joined = ann.expect_containing("you are Yellow");
+    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
+    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
+    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let ann_round_1 = suggestion(&prompt);
+    ann.type_line(&ann_round_1);
+    ann.expect_containing("committed for round 1");
+    let prompt = bob.expect_containing("round 1: you are Blue");
+
+    postgres.stop();
+    let bob_round_1 = suggestion(&prompt);
+    bob.type_line(&bob_round_1);
+    // Bob's move cannot be stored: nobody hears of it, and nothing is
+    // revealed.
+    let early = ann.poll(Duration::from_secs(3), |line| {
+        line.starts_with("Round 1:") || line.contains("Blue committed")
+    });
+    assert_eq!(early, None, "{}", ann.transcript());
+    assert_eq!(
+        bob.poll(Duration::from_millis(100), |line| line
+            .contains("committed for round 1")),
+        None,
+        "{}",
+        bob.transcript()
+    );
+
+    postgres.start_again();
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(
+        reveal.starts_with(&format!(
+            "Round 1: Yellow {ann_round_1} — Blue {bob_round_1}"
+        )),
+        "{reveal}"
+    );
+    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
+    assert_eq!(ann_end, bob_end);
+    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    assert!(bob.finish().success(), "{}", bob.transcript());
+    let id = record.rsplit('/').next().unwrap().to_owned();
+    let mut replay = Client::start(&url, "replayer", &["replay", &id]);
+    let replayed = replay.expect(|line| line.starts_with("Game over: "));
+    assert!(replay.finish().success(), "{}", replay.transcript());
+    assert_eq!(replayed, ann_end);
+    assert!(
+        server.log().contains("the room holds until they are"),
+        "{}",
+        server.log()
+    );
+}
+
+/// Time a room held for its storage is nobody's: a deadline that ran out
+/// meanwhile is moved on by as much, and the player still makes the move.
+#[test]
+fn time_held_for_postgresql_does_not_count_against_a_deadline() {
+    let Some(postgres) = OwnPostgres::start() else {
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(data.path(), &["--database", &postgres.url]);
+    let url = server.url();
+    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "4s"]);
+    let joined = ann.expect_containing("you are Yellow");
+    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
+    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
+    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let bob_prompt = bob.expect_containing("round 1: you are Blue");
+
+    // Ann's move cannot be stored: the room holds past Bob's deadline.
+    postgres.stop();
+    ann.type_line(&suggestion(&prompt));
+    std::thread::sleep(Duration::from_secs(6));
+    postgres.start_again();
+    ann.expect_containing("committed for round 1");
+    // Bob still has the time he had left, and moves himself.
+    let bob_round_1 = suggestion(&bob_prompt);
+    bob.type_line(&bob_round_1);
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(reveal.contains(&format!("Blue {bob_round_1}")), "{reveal}");
+    let after = ann.poll(Duration::from_millis(500), |line| {
+        line.contains("missed the deadline")
+    });
+    assert_eq!(after, None, "{}", ann.transcript());
 }
 
 #[test]

@@ -521,3 +521,59 @@ fn psql(url: &str, statement: &str) -> bool {
         .status()
         .is_ok_and(|status| status.success())
 }
+
+/// A PostgreSQL server of a test's own (`tests/services.sh`), which the
+/// test may stop and start again; stopped when dropped. Where the shared
+/// one is given (`MICE_CAKE_TEST_POSTGRES`), its programs are installed.
+pub(crate) struct OwnPostgres {
+    dir: tempfile::TempDir,
+    /// Its `postgres` database's URL, for `--database`.
+    pub(crate) url: String,
+}
+
+impl OwnPostgres {
+    /// Started, or `None` (the test says it was skipped) as for
+    /// [`TestDatabase::create`].
+    pub(crate) fn start() -> Option<OwnPostgres> {
+        TestDatabase::create()?;
+        let dir = tempfile::tempdir().unwrap();
+        let exports = OwnPostgres::services(dir.path(), "start");
+        let url = exports
+            .lines()
+            .find_map(|line| line.strip_prefix("export MICE_CAKE_TEST_POSTGRES="))
+            .unwrap_or_else(|| panic!("a PostgreSQL URL in {exports:?}"))
+            .to_owned();
+        Some(OwnPostgres { dir, url })
+    }
+
+    /// Stops it (fast: sessions are cut), keeping its data.
+    pub(crate) fn stop(&self) {
+        OwnPostgres::services(self.dir.path(), "stop");
+    }
+
+    /// Starts it again, with its data, on its port.
+    pub(crate) fn start_again(&self) {
+        OwnPostgres::services(self.dir.path(), "start");
+    }
+
+    /// Runs `tests/services.sh ACTION DIR postgres`; its standard output.
+    fn services(dir: &Path, action: &str) -> String {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/services.sh");
+        let output = Command::new("bash")
+            .arg(script)
+            .arg(action)
+            .arg(dir)
+            .arg("postgres")
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("tests/services.sh runs");
+        assert!(output.status.success(), "tests/services.sh {action} failed");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+}
+
+impl Drop for OwnPostgres {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

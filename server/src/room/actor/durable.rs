@@ -7,7 +7,7 @@ use std::time::Duration;
 use mice_cake_engine::{Exchange, Opening, RecordedGame, ReplayError, Seat, Seated, Seed};
 use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
-use tracing::{error, warn};
+use tracing::{error, info, warn};
 
 use super::Room;
 use super::round::Round;
@@ -27,6 +27,11 @@ use crate::token::TokenHash;
 /// time for the clients to notice and reconnect (they retry every few
 /// seconds at most).
 pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
+
+/// The first pause before a failed write is tried again; it doubles each
+/// time, up to [`STORE_RETRY_MOST`].
+const STORE_RETRY_FIRST: Duration = Duration::from_millis(50);
+const STORE_RETRY_MOST: Duration = Duration::from_secs(2);
 
 /// What storage holds of a room: where the next write starts.
 #[derive(Debug, Default)]
@@ -108,18 +113,61 @@ impl Room {
         Ok((Box::new(update), Box::new(marks)))
     }
 
-    /// Stores what changed. If storage fails, the room goes on (the error
-    /// is logged and counted) and the next write carries these changes
-    /// again. If storage has stopped, the server is stopping: what was not
-    /// stored is not sent either.
+    /// Stores what changed, and returns once it is stored: nothing is sent
+    /// before (the write-ahead rule). While storage fails (its database is
+    /// unreachable, say), the room holds: it takes no command, sends
+    /// nothing, and tries again, less and less often, until the write goes
+    /// through; its clocks are then moved on by the time it held, so that
+    /// nobody's deadline ran out while nothing could happen. If the server
+    /// stops meanwhile, what was not stored is not sent either.
     pub(super) async fn store_changes(&mut self) {
+        let mut pause = STORE_RETRY_FIRST;
+        // From the first attempt: a write to a database that does not
+        // answer fails only after its connection's timeout.
+        let started = Instant::now();
+        let mut held = false;
+        loop {
+            match self.try_store_changes().await {
+                Ok(()) => break,
+                Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
+                    self.outbox = Outbox::default();
+                    return;
+                }
+                Err(cause) => {
+                    metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
+                    if !held {
+                        warn!(room = %self.code, cause = %cause, "changes not stored: the room holds until they are");
+                        held = true;
+                    }
+                    let shutdown = self.context.shutdown.clone();
+                    tokio::select! {
+                        () = tokio::time::sleep(pause) => {}
+                        () = shutdown.cancelled() => {
+                            self.outbox = Outbox::default();
+                            return;
+                        }
+                    }
+                    pause = (pause * 2).min(STORE_RETRY_MOST);
+                }
+            }
+        }
+        if held {
+            let held = started.elapsed();
+            self.postpone_clocks(held);
+            info!(room = %self.code, held_ms = held.as_millis(), "changes stored: the room goes on");
+        }
+    }
+
+    /// One attempt at [`Room::store_changes`].
+    async fn try_store_changes(&mut self) -> Result<(), StoreError> {
         let (update, marks) = if self.context.storage.keeps_rooms() {
             match self.changes() {
                 Ok((update, marks)) => (update, Some(marks)),
                 Err(cause) => {
+                    // Not storage's failure: trying again would not help.
                     metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
                     error!(room = %self.code, cause = %cause, "the game's rounds cannot be rebuilt: changes not stored");
-                    return;
+                    return Ok(());
                 }
             }
         } else {
@@ -128,23 +176,17 @@ impl Room {
             (Box::new(finished), None)
         };
         if update.is_empty() {
-            return;
+            return Ok(());
         }
-        match self.context.storage.write(RoomWrite::Update(update)).await {
-            Ok(()) => {
-                if let Some(marks) = marks {
-                    self.stored = *marks;
-                }
-                self.unsaved_games.clear();
-            }
-            Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
-                self.outbox = Outbox::default();
-            }
-            Err(cause) => {
-                metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
-                warn!(room = %self.code, cause = %cause, "changes not stored; the room goes on");
-            }
+        self.context
+            .storage
+            .write(RoomWrite::Update(update))
+            .await?;
+        if let Some(marks) = marks {
+            self.stored = *marks;
         }
+        self.unsaved_games.clear();
+        Ok(())
     }
 
     /// Forgets the room in storage: it closed for good.

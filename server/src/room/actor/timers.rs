@@ -2,6 +2,8 @@
 //! players' grace periods, the
 //! gathered spectator count, and the idle room that closes.
 
+use std::time::Duration;
+
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ForfeitCause, RoomStatus};
 use tokio::time::Instant;
@@ -10,6 +12,23 @@ use tracing::info;
 use super::Room;
 
 impl Room {
+    /// Moves the room's clocks (the round's deadline and time to open, the
+    /// players' grace periods) on by `held`: time in which the room could
+    /// do nothing (storage failed) is nobody's.
+    pub(super) fn postpone_clocks(&mut self, held: Duration) {
+        for at in [&mut self.round.deadline, &mut self.round.open_by]
+            .into_iter()
+            .flatten()
+        {
+            *at += held;
+        }
+        for player in self.players_mut() {
+            if let Some(until) = &mut player.grace_until {
+                *until += held;
+            }
+        }
+    }
+
     pub(super) fn next_timer(&self) -> Option<Instant> {
         let playing = self.status == RoomStatus::Playing;
         let deadline = self.round.deadline.filter(|_| playing);
