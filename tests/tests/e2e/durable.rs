@@ -67,11 +67,7 @@ fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
     let data = tempfile::tempdir().unwrap();
     let server = Server::start_in(data.path(), &["--database", &postgres.url]);
     let url = server.url();
-    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
-    let joined = ann.expect_containing("you are Yellow");
-    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
-    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
-    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let (mut ann, mut bob, prompt) = ann_and_bob(&url, "0s");
     let ann_round_1 = suggestion(&prompt);
     ann.type_line(&ann_round_1);
     ann.expect_containing("committed for round 1");
@@ -129,11 +125,7 @@ fn time_held_for_postgresql_does_not_count_against_a_deadline() {
     let data = tempfile::tempdir().unwrap();
     let server = Server::start_in(data.path(), &["--database", &postgres.url]);
     let url = server.url();
-    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "4s"]);
-    let joined = ann.expect_containing("you are Yellow");
-    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
-    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
-    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let (mut ann, mut bob, prompt) = ann_and_bob(&url, "4s");
     let bob_prompt = bob.expect_containing("round 1: you are Blue");
 
     // Ann's move cannot be stored: the room holds past Bob's deadline.
@@ -182,16 +174,23 @@ fn a_server_whose_database_cannot_be_reached_stops_with_a_clear_error() {
     );
 }
 
+/// Ann creates a room with this deadline on the server at `url`, and Bob
+/// joins: both their clients, and Ann's prompt for round 1.
+fn ann_and_bob(url: &str, deadline: &str) -> (Client, Client, String) {
+    let mut ann = Client::start(url, "ann", &["--plain", "create", "--deadline", deadline]);
+    let joined = ann.expect_containing("you are Yellow");
+    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
+    let bob = Client::start(url, "bob", &["--plain", "join", &code]);
+    let prompt = ann.expect_containing("round 1: you are Yellow");
+    (ann, bob, prompt)
+}
+
 fn game_survives_kill_9_mid_round(flags: &[&str]) {
     let data = tempfile::tempdir().unwrap();
     let first = Server::start_in(data.path(), flags);
     let proxy = Proxy::to(first.addr);
     let url = proxy.url();
-    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
-    let joined = ann.expect_containing("you are Yellow");
-    let code = joined.split_whitespace().nth(1).unwrap().to_owned();
-    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
-    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let (mut ann, mut bob, prompt) = ann_and_bob(&url, "0s");
     let ann_round_1 = suggestion(&prompt);
     ann.type_line(&ann_round_1);
     ann.expect_containing("committed for round 1");
