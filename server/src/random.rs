@@ -102,10 +102,17 @@ impl ServerRng {
 /// when the room opens, so that a seeded server draws the same codes and
 /// tokens whether or not a room has bots; the generator (300 bytes) is
 /// made on first use, and most rooms have no bot.
-#[derive(Debug)]
 pub(crate) struct BotRng {
     seed: [u8; 32],
     rng: Option<Box<ChaCha20Rng>>,
+}
+
+/// The seed foretells every random bot move: never shown, as ChaCha's own
+/// `Debug` shows nothing of its state.
+impl std::fmt::Debug for BotRng {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BotRng { .. }")
+    }
 }
 
 impl BotRng {
@@ -120,6 +127,18 @@ impl BotRng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bots_generator_shows_nothing_of_its_seed() {
+        let rng = ServerRng::new(Some(Seed::from_u64(1)), 1).unwrap();
+        let mut bot = rng.bot_rng();
+        let seed = bot.seed;
+        let shown = format!("{bot:?}");
+        assert_eq!(shown, "BotRng { .. }");
+        bot.get();
+        assert_eq!(format!("{bot:?}"), shown);
+        assert_ne!(seed, [0; 32]);
+    }
 
     #[test]
     fn a_fixed_seed_gives_the_same_codes_and_tokens() {
