@@ -163,11 +163,7 @@ impl GamesQuery {
         let mut games = Vec::with_capacity(rows.len().min(limit));
         let mut last_cursor = None;
         for (cursor, summary) in rows.take(limit) {
-            games.push(
-                serde_json::from_str(&summary).map_err(|error| StoreError::Query {
-                    source: Box::new(error),
-                })?,
-            );
+            games.push(serde_json::from_str(&summary)?);
             last_cursor = u64::try_from(cursor).ok();
         }
         Ok(GamePage {
