@@ -415,6 +415,7 @@ impl Link {
                             | ErrorCode::ShuttingDown
                             | ErrorCode::RateLimited
                             | ErrorCode::Internal
+                            | ErrorCode::Unavailable
                     );
                     return Some(if self.returning && passing {
                         End::Dropped(message.clone())

@@ -71,11 +71,14 @@ pub enum ErrorCode {
     UpgradeRequired,
     /// A chat message that is empty or too long once cleaned.
     BadChat,
+    /// The room cannot be reached just now (in a cluster, it is moving to
+    /// another server); nothing was changed: try again in a moment.
+    Unavailable,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -107,6 +110,7 @@ impl ErrorCode {
         ErrorCode::MethodNotAllowed,
         ErrorCode::UpgradeRequired,
         ErrorCode::BadChat,
+        ErrorCode::Unavailable,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -143,6 +147,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => "method_not_allowed",
             ErrorCode::UpgradeRequired => "upgrade_required",
             ErrorCode::BadChat => "bad_chat",
+            ErrorCode::Unavailable => "unavailable",
         }
     }
 }

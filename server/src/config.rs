@@ -160,6 +160,19 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_DATABASE", conflicts_with = "ephemeral")]
     pub database: Option<String>,
 
+    /// Join a cluster of servers through this Redis
+    /// (`redis://[:password@]host[:port][/db]`): any node then serves any
+    /// room, and a node that dies or stops hands its rooms to the others.
+    /// Needs `--database` (the nodes share their games in PostgreSQL).
+    #[arg(long, env = "MICE_CAKE_CLUSTER", requires = "database")]
+    pub cluster: Option<String>,
+
+    /// In a cluster, how long a node's lease on its rooms lasts unless it
+    /// renews it (a third of it at a time): how long after a node dies its
+    /// rooms are taken over.
+    #[arg(long, env = "MICE_CAKE_LEASE", default_value = "5s", value_parser = humantime::parse_duration)]
+    pub lease: Duration,
+
     /// What a write survives: `normal`, the server being killed (even
     /// `kill -9`); `full`, also a power cut, for an fsync per transaction;
     /// `process`, the server dying but not the machine (never syncs: a
@@ -269,6 +282,21 @@ impl Config {
                     ),
                 });
             }
+        }
+        if !(Duration::from_millis(300)..=Duration::from_secs(300)).contains(&self.lease) {
+            return Err(ConfigError {
+                flag: "lease",
+                problem: format!(
+                    "{} is out of range (from 300ms to 5m)",
+                    humantime::format_duration(self.lease)
+                ),
+            });
+        }
+        if self.cluster.is_some() && self.database.is_none() {
+            return Err(ConfigError {
+                flag: "cluster",
+                problem: "the nodes of a cluster share their games: give --database too".into(),
+            });
         }
         let counts = [
             ("max-rooms", self.max_rooms, 1),

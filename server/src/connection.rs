@@ -461,7 +461,7 @@ impl Session {
                 "hello was already said",
             )),
             ClientMessage::ListRooms => {
-                let list = self.shared.lobby.list();
+                let list = self.shared.lobby.list().await;
                 self.outbound.send_message(&ServerMessage::RoomList {
                     rooms: list.rooms,
                     total: list.total,
@@ -470,11 +470,11 @@ impl Session {
             }
             ClientMessage::CreateRoom { options } => self.create(name, options).await,
             ClientMessage::JoinRoom { code } => {
-                let room = self.room_to_enter(&code)?;
+                let room = self.room_to_enter(code).await?;
                 self.take_seat(room, name).await
             }
             ClientMessage::WatchRoom { code } => {
-                let room = self.room_to_enter(&code)?;
+                let room = self.room_to_enter(code).await?;
                 let member = self.member();
                 room.ask(|reply| Command::Watch { member, reply }).await?;
                 self.enter(room, None);
@@ -483,9 +483,7 @@ impl Session {
             ClientMessage::Resume { token, last_seq } => {
                 self.not_in_a_room()?;
                 let hash = token_hash(&token);
-                let room = self.shared.lobby.room_of_seat(&hash).ok_or_else(|| {
-                    Refusal::new(ErrorCode::BadToken, "that seat token is not valid")
-                })?;
+                let room = self.shared.lobby.room_of_seat(hash).await?;
                 let member = self.member();
                 let seat = room
                     .ask(|reply| Command::Resume {
@@ -594,7 +592,11 @@ impl Session {
                 ),
             ));
         }
-        let room = self.shared.lobby.create(&self.shared.rooms, options)?;
+        let room = self
+            .shared
+            .lobby
+            .create(&self.shared.rooms, options)
+            .await?;
         info!(room = %room.code(), "room created");
         self.take_seat(room, name).await
     }
@@ -626,14 +628,9 @@ impl Session {
         }
     }
 
-    fn room_to_enter(&self, code: &RoomCode) -> Result<RoomHandle, Refusal> {
+    async fn room_to_enter(&self, code: RoomCode) -> Result<RoomHandle, Refusal> {
         self.not_in_a_room()?;
-        self.shared.lobby.room(code).ok_or_else(|| {
-            Refusal::new(
-                ErrorCode::UnknownRoom,
-                format!("no room has the code {code}"),
-            )
-        })
+        self.shared.lobby.room(code).await
     }
 
     fn enter(&mut self, room: RoomHandle, seat: Option<Seat>) {

@@ -112,7 +112,7 @@ async fn rooms(
     if let Err(rejection) = params {
         return bad_query(&rejection, "/api/rooms takes no parameters");
     }
-    Json(shared.lobby.list()).into_response()
+    Json(shared.lobby.list().await).into_response()
 }
 
 async fn odds(params: Result<Query<NoParams>, QueryRejection>) -> Response {

@@ -47,6 +47,7 @@
 mod accept;
 mod capacity;
 mod clock;
+mod cluster;
 mod config;
 mod connection;
 pub mod healthcheck;
@@ -131,7 +132,7 @@ where
             lowered.flag
         );
     }
-    let (shared, stored) = shared::Shared::open(config, capacity)?;
+    let (shared, stored) = shared::Shared::open(config, capacity).await?;
     let shared = Arc::new(shared);
     let restored = stored
         .into_iter()
@@ -194,6 +195,17 @@ where
             stopped.cancelled().await;
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => {}
+    }
+    if let Some(cluster) = &shared.cluster {
+        // Once every room here has stopped (and stored itself), the others
+        // take them over at once.
+        let stopped = async {
+            while shared.lobby.room_count() > 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, stopped).await;
+        cluster.leave(shared.rooms.clock.now_ms()).await;
     }
     shared.rooms.storage.close().await;
     info!("stopped");

@@ -45,6 +45,12 @@ pub(crate) const STORE_BUSY: &str = "mice_cake_store_busy_microseconds_total";
 /// Room writes that storage failed to keep (counter).
 pub(crate) const STORE_ERRORS: &str = "mice_cake_store_errors_total";
 
+/// Messages a cluster node could not send through Redis (counter): their
+/// cross-node connections were dropped, to come back.
+pub(crate) const CLUSTER_DROPPED: &str = "mice_cake_cluster_dropped_total";
+/// Rooms this node took over from others (counter).
+pub(crate) const ROOMS_TAKEN_OVER: &str = "mice_cake_rooms_taken_over_total";
+
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
 pub(crate) fn describe() {
@@ -106,6 +112,16 @@ pub(crate) fn describe() {
         STORE_ERRORS,
         Unit::Count,
         "Room writes that storage failed to keep."
+    );
+    describe_counter!(
+        CLUSTER_DROPPED,
+        Unit::Count,
+        "Messages a cluster node could not send through Redis (their cross-node connections were dropped, to come back)."
+    );
+    describe_counter!(
+        ROOMS_TAKEN_OVER,
+        Unit::Count,
+        "Rooms this node took over from a node that died or stopped."
     );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);

@@ -53,8 +53,30 @@ pub(crate) fn frame(message: &ServerMessage) -> Frame {
 /// The sending end of a connection's queue, held by rooms. Cloning shares
 /// it (one count, where a channel's sender and a cancellation token each
 /// took a lock or two: a room clones one per spectator per event).
+///
+/// In a cluster, a room's member may be connected to another node: its
+/// queue is then that node's, reached through a [`Relay`].
 #[derive(Clone, Debug)]
-pub(crate) struct Outbound(Arc<Queue>);
+pub(crate) enum Outbound {
+    Local(Arc<Queue>),
+    Remote(Arc<dyn Relay>),
+}
+
+/// The way to a connection on another node of a cluster (see `cluster`).
+pub(crate) trait Relay: Send + Sync + std::fmt::Debug {
+    /// Passes a frame on, in order with everything else relayed (`offer`:
+    /// it may be left out if the connection is behind); whether it went.
+    fn relay(&self, frame: Frame, offer: bool) -> bool;
+    /// Closes the connection once what was relayed before is written.
+    fn close(&self);
+    /// Whether the connection watches the room: spectators on other nodes
+    /// are sent the room's events once per room, not once each (see
+    /// [`Relay::to_watchers`]).
+    fn watching(&self) -> bool;
+    /// Sends `frames` to every spectator of `room` on the other nodes, in
+    /// order with what is relayed to each.
+    fn to_watchers(&self, room: mice_cake_protocol::RoomCode, frames: &[Frame], offer: bool);
+}
 
 /// The receiving end, held by the connection's task.
 #[derive(Debug)]
@@ -66,7 +88,7 @@ pub(crate) struct Inbound(Arc<Queue>);
 /// once, which every connection, idle or not, carried. This is one small
 /// allocation, and a queue that grows only as frames wait.
 #[derive(Debug)]
-struct Queue {
+pub(crate) struct Queue {
     waiting: Mutex<Waiting>,
     /// Wakes the connection's task when a frame is queued or it must close.
     queued: Notify,
@@ -135,7 +157,7 @@ impl Outbound {
             queued: Notify::new(),
             capacity: capacity.max(1),
         });
-        (Outbound(Arc::clone(&queue)), Inbound(queue))
+        (Outbound::Local(Arc::clone(&queue)), Inbound(queue))
     }
 
     /// Queues a frame without waiting. A full queue means the client cannot
@@ -150,12 +172,16 @@ impl Outbound {
     /// caller: a room sending one event to thousands of spectators counts
     /// them once (a metric's lookup costs more than the queueing).
     pub(crate) fn queue(&self, frame: Frame) -> bool {
-        let capacity = self.0.capacity;
-        match self.0.push(frame, |waiting| waiting < capacity) {
+        let queue = match self {
+            Outbound::Local(queue) => queue,
+            Outbound::Remote(relay) => return relay.relay(frame, false),
+        };
+        let capacity = queue.capacity;
+        match queue.push(frame, |waiting| waiting < capacity) {
             Ok(()) => true,
             Err(Refused::Full) => {
                 metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
-                self.0.close();
+                queue.close();
                 false
             }
             Err(Refused::Gone) => false,
@@ -166,11 +192,12 @@ impl Outbound {
     /// at most half full, so that it never costs the client its connection.
     /// Whether it was queued (the caller counts it).
     pub(crate) fn offer(&self, frame: Frame) -> bool {
-        let capacity = self.0.capacity;
-        let queued = self
-            .0
-            .push(frame, |waiting| waiting * 2 <= capacity)
-            .is_ok();
+        let queue = match self {
+            Outbound::Local(queue) => queue,
+            Outbound::Remote(relay) => return relay.relay(frame, true),
+        };
+        let capacity = queue.capacity;
+        let queued = queue.push(frame, |waiting| waiting * 2 <= capacity).is_ok();
         if !queued {
             metrics::counter!(crate::metrics::FRAMES_LEFT_OUT).increment(1);
         }
@@ -184,7 +211,19 @@ impl Outbound {
 
     /// Closes the connection once what is queued has been written.
     pub(crate) fn disconnect(&self) {
-        self.0.close();
+        match self {
+            Outbound::Local(queue) => queue.close(),
+            Outbound::Remote(relay) => relay.close(),
+        }
+    }
+
+    /// The way to a spectator on another node, whom a room sends its events
+    /// once for all of them (see [`Relay::to_watchers`]).
+    pub(crate) fn remote_watcher(&self) -> Option<&Arc<dyn Relay>> {
+        match self {
+            Outbound::Remote(relay) if relay.watching() => Some(relay),
+            _ => None,
+        }
     }
 }
 

@@ -9,8 +9,9 @@ use tracing::info;
 
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
+use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::lobby::Lobby;
+use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
 use crate::store::postgres::PostgresStore;
@@ -23,7 +24,9 @@ pub(crate) struct Shared {
     pub(crate) config: Arc<Config>,
     /// This run's number on its data directory, from 1.
     pub(crate) run: u64,
-    pub(crate) lobby: Arc<Lobby>,
+    pub(crate) lobby: Arc<dyn Lobby>,
+    /// This node's side of the cluster, if it is in one.
+    pub(crate) cluster: Option<Arc<Cluster>>,
     /// What rooms share: storage, randomness, the clock, the shutdown.
     pub(crate) rooms: Arc<RoomContext>,
     pub(crate) metrics: PrometheusHandle,
@@ -36,6 +39,8 @@ pub(crate) struct Shared {
 /// Storage as it is opened.
 struct Opened {
     store: Arc<dyn Store>,
+    /// In a cluster, the database, which the cluster uses too.
+    postgres: Option<Arc<PostgresStore>>,
     /// What to call a PostgreSQL database in the log.
     database: Option<String>,
     run: RunStart,
@@ -44,16 +49,23 @@ struct Opened {
 }
 
 /// The store `config` asks for, the coming run, and the rooms to bring back.
-fn open_store(config: &Config) -> anyhow::Result<Opened> {
+/// In a cluster, this node is `node` in the database.
+fn open_store(config: &Config, node: Option<&str>) -> anyhow::Result<Opened> {
+    let mut postgres = None;
     let (store, database): (Arc<dyn Store>, _) = match (&config.database, config.ephemeral) {
         (_, true) => (
             Arc::new(MemoryStore::new(config.finished_games_kept())),
             None,
         ),
         (Some(url), false) => {
-            let store = PostgresStore::open(url, config.finished_games_kept())?;
+            let store = Arc::new(PostgresStore::open(
+                url,
+                config.finished_games_kept(),
+                node,
+            )?);
             let name = store.name().to_owned();
-            (Arc::new(store), Some(name))
+            postgres = Some(Arc::clone(&store));
+            (store as Arc<dyn Store>, Some(name))
         }
         (None, false) => (
             Arc::new(SqliteStore::open(
@@ -68,6 +80,7 @@ fn open_store(config: &Config) -> anyhow::Result<Opened> {
     let rooms = store.live_rooms()?;
     Ok(Opened {
         store,
+        postgres,
         database,
         run,
         rooms,
@@ -77,7 +90,7 @@ fn open_store(config: &Config) -> anyhow::Result<Opened> {
 impl Shared {
     /// Opens storage and returns the shared state with the live rooms
     /// stored by the last run, to bring back.
-    pub(crate) fn open(
+    pub(crate) async fn open(
         config: Config,
         capacity: Capacity,
     ) -> anyhow::Result<(Shared, Vec<StoredRoom>)> {
@@ -85,14 +98,20 @@ impl Shared {
         crate::metrics::describe();
         // Off the async runtime, on which PostgreSQL's blocking client
         // cannot run.
+        // A node of a cluster is new at every start.
+        let node: Option<Arc<str>> = config
+            .cluster
+            .as_ref()
+            .map(|_| Arc::from(crate::cluster::random_name()));
         let Opened {
             store,
+            postgres,
             database,
             run,
             rooms,
         } = std::thread::scope(|scope| {
             scope
-                .spawn(|| open_store(&config))
+                .spawn(|| open_store(&config, node.as_deref()))
                 .join()
                 .unwrap_or_else(|_| Err(anyhow::anyhow!("opening the storage panicked")))
         })?;
@@ -111,24 +130,58 @@ impl Shared {
         let clock = UptimeClock::resume_from(run.uptime_ms);
         let storage = Storage::start(store, clock)
             .map_err(|error| anyhow::anyhow!("cannot start the storage thread: {error}"))?;
+        let shutdown = CancellationToken::new();
+        let local = Arc::new(LocalLobby::default());
+        let cluster = match (&config.cluster, node, postgres) {
+            (Some(url), Some(node), Some(postgres)) => {
+                let joined = Cluster::join(
+                    url,
+                    node,
+                    postgres,
+                    Arc::clone(&local),
+                    config.lease,
+                    shutdown.clone(),
+                )
+                .await;
+                match joined {
+                    Ok(cluster) => {
+                        info!(node = cluster.node(), "joined the cluster");
+                        Some(cluster)
+                    }
+                    Err(error) => {
+                        storage.abandon().await;
+                        return Err(error);
+                    }
+                }
+            }
+            _ => None,
+        };
         let config = Arc::new(config);
-        let lobby = Arc::new(Lobby::default());
+        let lobby: Arc<dyn Lobby> = match &cluster {
+            Some(cluster) => Arc::new(ClusterLobby::new(Arc::clone(cluster))),
+            None => local,
+        };
         let directory: Arc<dyn Directory> = lobby.clone();
         let context = RoomContext {
             config: Arc::clone(&config),
             rng: ServerRng::new(config.seed, run.run)?,
             storage,
             clock,
-            shutdown: CancellationToken::new(),
+            shutdown,
             directory,
             playing: AtomicUsize::new(0),
         };
+        let context = Arc::new(context);
+        if let Some(cluster) = &cluster {
+            cluster.start(&context);
+        }
         Ok((
             Shared {
                 config,
                 run: run.run,
                 lobby,
-                rooms: Arc::new(context),
+                cluster,
+                rooms: context,
                 metrics,
                 capacity,
                 connections: AtomicUsize::new(0),

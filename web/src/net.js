@@ -132,6 +132,12 @@ export class Connection {
         this.lastSeq = Math.max(this.lastSeq, message.seq);
         break;
       case "error":
+        if (message.code === "unavailable" && this.socket) {
+          // The room is moving to another server of a cluster: come back
+          // in a moment, as after a dropped connection.
+          this.socket.close();
+          return;
+        }
         if (!this.entered && message.code === "bad_token" && this.entry.kind === "join") {
           // A seat kept here that the server no longer knows: take the free one.
           if (this.code) seats.forget(this.code);

@@ -22,8 +22,12 @@ pub(crate) trait Directory: Send + Sync {
     fn forget_seat(&self, token: &TokenHash);
     /// Publishes (or, with `None`, withdraws) a room's public summary.
     fn publish(&self, code: RoomCode, summary: Option<RoomSummary>);
-    /// The room closed: forget it, its seat tokens and its listing.
+    /// The room closed for good: forget it, its seat tokens and its listing.
     fn closed(&self, code: &RoomCode);
+    /// The room stopped on this node but lives on: the server is stopping
+    /// (it comes back from storage), or another node of the cluster runs it
+    /// now. What leads to it elsewhere stays.
+    fn stopped(&self, code: &RoomCode);
 }
 
 /// What every room shares.

@@ -31,6 +31,16 @@ impl ConnId {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         ConnId(NEXT.fetch_add(1, Ordering::Relaxed))
     }
+
+    /// Its number, for another node of a cluster to name it back.
+    pub(crate) fn value(self) -> u64 {
+        self.0
+    }
+
+    /// The connection a number named (see [`ConnId::value`]).
+    pub(crate) fn from_value(value: u64) -> ConnId {
+        ConnId(value)
+    }
 }
 
 /// A connection, as a room knows it.
@@ -112,26 +122,62 @@ pub(crate) enum Command {
     Disconnected {
         conn: ConnId,
     },
+    /// Another node of the cluster has taken the room over: stop here.
+    HandedOver,
 }
 
-/// A cloneable handle to a room's task.
+/// A cloneable handle to a room's task: on this node, or, in a cluster, on
+/// the node that runs it.
 #[derive(Clone, Debug)]
 pub(crate) struct RoomHandle {
     code: RoomCode,
+    route: Route,
+}
+
+#[derive(Clone, Debug)]
+enum Route {
     /// Commands go boxed: tokio allocates a room's queue 32 slots at a
     /// time, which every live room carries (32 commands of 80 bytes were
     /// 2.6 KB a room; 32 pointers are 256 bytes).
-    tx: mpsc::Sender<Box<Command>>,
+    Local(mpsc::Sender<Box<Command>>),
+    Remote(Arc<dyn Forward>),
 }
 
+/// The way to rooms another node of a cluster runs (see `cluster`).
+pub(crate) trait Forward: Send + Sync + std::fmt::Debug {
+    /// Passes `command` to room `code`, in order with the commands passed
+    /// before; `false` if it cannot go. A reply it carries comes back
+    /// through its channel.
+    fn forward(
+        &self,
+        code: RoomCode,
+        command: Command,
+    ) -> std::pin::Pin<Box<dyn Future<Output = bool> + Send + '_>>;
+}
+
+/// How long a room on another node has to answer before it is taken as
+/// unreachable (it may be moving to another node).
+const REMOTE_ANSWER: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl RoomHandle {
+    /// A room another node runs, reached through `forward`.
+    pub(crate) fn remote(code: RoomCode, forward: Arc<dyn Forward>) -> RoomHandle {
+        RoomHandle {
+            code,
+            route: Route::Remote(forward),
+        }
+    }
+
     pub(crate) fn code(&self) -> RoomCode {
         self.code
     }
 
     /// Sends a command; `false` if the room is gone.
     pub(crate) async fn send(&self, command: Command) -> bool {
-        self.tx.send(Box::new(command)).await.is_ok()
+        match &self.route {
+            Route::Local(tx) => tx.send(Box::new(command)).await.is_ok(),
+            Route::Remote(forward) => forward.forward(self.code, command).await,
+        }
     }
 
     /// Sends a command that answers, and waits for the answer.
@@ -142,10 +188,28 @@ impl RoomHandle {
         let gone = || Refusal::new(ErrorCode::UnknownRoom, "the room has closed");
         let (reply, answer) = oneshot::channel();
         if !self.send(command(reply)).await {
-            return Err(gone());
+            return Err(match self.route {
+                Route::Local(_) => gone(),
+                Route::Remote(_) => unreachable_room(),
+            });
         }
-        answer.await.unwrap_or_else(|_| Err(gone()))
+        match self.route {
+            Route::Local(_) => answer.await.unwrap_or_else(|_| Err(gone())),
+            Route::Remote(_) => match tokio::time::timeout(REMOTE_ANSWER, answer).await {
+                Ok(Ok(answer)) => answer,
+                Ok(Err(_)) | Err(_) => Err(unreachable_room()),
+            },
+        }
     }
+}
+
+/// What a client is told when the node running its room does not answer.
+pub(crate) fn unreachable_room() -> Refusal {
+    Refusal::new(
+        ErrorCode::Unavailable,
+        "the room cannot be reached just now (it may be moving to another server); \
+         try again in a moment",
+    )
 }
 
 /// Starts a new room's task.
@@ -156,7 +220,10 @@ pub(crate) fn spawn(code: RoomCode, options: RoomOptions, context: Arc<RoomConte
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
     tokio::spawn(Box::new(room).run(inbox));
-    RoomHandle { code, tx }
+    RoomHandle {
+        code,
+        route: Route::Local(tx),
+    }
 }
 
 /// A room brought back from storage, checked, not yet running.
@@ -173,7 +240,19 @@ impl RestoredRoom {
         context: Arc<RoomContext>,
     ) -> Result<RestoredRoom, StoreError> {
         let code = stored.code;
-        actor::Room::restore(stored, context).map(|room| RestoredRoom { code, room })
+        let clock = context.clock;
+        actor::Room::restore(stored, context, clock).map(|room| RestoredRoom { code, room })
+    }
+
+    /// As [`RestoredRoom::new`], for a room another node of a cluster ran:
+    /// its deadlines are read on that node's `clock`.
+    pub(crate) fn taken_over(
+        stored: StoredRoom,
+        context: Arc<RoomContext>,
+        clock: crate::clock::UptimeClock,
+    ) -> Result<RestoredRoom, StoreError> {
+        let code = stored.code;
+        actor::Room::restore(stored, context, clock).map(|room| RestoredRoom { code, room })
     }
 
     pub(crate) fn code(&self) -> RoomCode {

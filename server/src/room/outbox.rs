@@ -2,9 +2,11 @@
 //! never learns of a commit, a seat or an event that a crash could take
 //! back.
 
-use mice_cake_protocol::ServerMessage;
+use std::sync::Arc;
 
-use crate::outbound::{Frame, Outbound, frame};
+use mice_cake_protocol::{RoomCode, ServerMessage};
+
+use crate::outbound::{Frame, Outbound, Relay, frame};
 
 #[derive(Debug)]
 enum Delivery {
@@ -12,6 +14,14 @@ enum Delivery {
     /// A frame that may be left out (see [`Outbound::offer`]).
     Offer(Outbound, Frame),
     Disconnect(Outbound),
+    /// Frames for every spectator of a room on the other nodes of a
+    /// cluster, through any one of their relays (`offer`: as chat).
+    Watchers {
+        relay: Arc<dyn Relay>,
+        room: RoomCode,
+        frames: Vec<Frame>,
+        offer: bool,
+    },
 }
 
 /// Deliveries in the order they were made.
@@ -36,6 +46,23 @@ impl Outbox {
         self.send(to, frame(message));
     }
 
+    /// Holds frames for the spectators on other nodes (see
+    /// [`Relay::to_watchers`]).
+    pub(super) fn send_to_watchers(
+        &mut self,
+        relay: &Arc<dyn Relay>,
+        room: RoomCode,
+        frames: Vec<Frame>,
+        offer: bool,
+    ) {
+        self.deliveries.push(Delivery::Watchers {
+            relay: Arc::clone(relay),
+            room,
+            frames,
+            offer,
+        });
+    }
+
     /// Holds the closing of a connection (after what was sent to it).
     pub(super) fn disconnect(&mut self, to: &Outbound) {
         self.deliveries.push(Delivery::Disconnect(to.clone()));
@@ -53,6 +80,15 @@ impl Outbox {
                 Delivery::Disconnect(to) => {
                     to.disconnect();
                     false
+                }
+                Delivery::Watchers {
+                    relay,
+                    room,
+                    frames,
+                    offer,
+                } => {
+                    relay.to_watchers(room, &frames, offer);
+                    true
                 }
             };
             sent += u64::from(queued);

@@ -265,6 +265,10 @@ pub(crate) enum StoreError {
         #[source]
         source: Source,
     },
+    /// In a cluster: another node has taken the room over (its epoch in
+    /// the database moved on), so this node's copy of it must stop.
+    #[error("room {code} is now run by another node of the cluster")]
+    Fenced { code: String },
     /// The writer has stopped (the server is stopping).
     #[error("storage has stopped")]
     Stopped,

@@ -5,12 +5,7 @@
 
 use mice_cake_protocol::{RoomEvent, ServerMessage};
 
-use crate::support::{Client, Server};
-
-/// The room code in `room K7QMX — you are Yellow`.
-fn room_code(line: &str) -> String {
-    line.split_whitespace().nth(1).expect("a code").to_owned()
-}
+use crate::support::{Client, Server, room_code};
 
 #[test]
 fn two_bots_play_a_whole_game_and_everyone_sees_the_same_end() {

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bots;
+mod cluster;
 mod durable;
 mod hostile;
 mod load;

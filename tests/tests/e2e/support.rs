@@ -577,3 +577,42 @@ impl Drop for OwnPostgres {
         self.stop();
     }
 }
+
+/// The room code in `room K7QMX — you are Yellow`.
+pub(crate) fn room_code(line: &str) -> String {
+    line.split_whitespace().nth(1).expect("a code").to_owned()
+}
+
+/// A Redis for a cluster's nodes: the one `tests/services.sh` started, on a
+/// database number of its own (keys apart; channels are shared, and named
+/// by node and room, which no two clusters share).
+pub(crate) struct TestRedis {
+    /// Its URL, for `--cluster`.
+    pub(crate) url: String,
+}
+
+impl TestRedis {
+    /// `None` (the test says it was skipped) when no Redis was given,
+    /// unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI.
+    #[allow(
+        clippy::print_stderr,
+        reason = "a skipped test says so in the test output"
+    )]
+    pub(crate) fn create() -> Option<TestRedis> {
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let Ok(server) = std::env::var("MICE_CAKE_TEST_REDIS") else {
+            assert_ne!(
+                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
+                Ok("1"),
+                "MICE_CAKE_TEST_REDIS is not set: start the services with tests/services.sh"
+            );
+            eprintln!("skipped: no Redis (MICE_CAKE_TEST_REDIS; see tests/services.sh)");
+            return None;
+        };
+        // Redis has 16 databases; 0 is left alone.
+        let number = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 15 + 1;
+        Some(TestRedis {
+            url: format!("{}/{number}", server.trim_end_matches('/')),
+        })
+    }
+}

@@ -9,13 +9,14 @@
 //! by the connection), never anything of the game's.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Instant as StdInstant;
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMessage};
 
 use super::{Room, unix_millis};
-use crate::outbound::{Frame, Outbound, frame};
+use crate::outbound::{Frame, Outbound, Relay, frame};
 use crate::ratelimit::RateLimit;
 use crate::room::{ConnId, Refusal};
 
@@ -95,8 +96,13 @@ impl Room {
             at_ms: unix_millis(),
         };
         let frame = frame(&chat_message(&line));
-        for to in self.readers(channel) {
+        let (readers, remote) = self.readers(channel);
+        for to in readers {
             self.outbox.offer(&to, frame.clone());
+        }
+        if let Some(relay) = remote {
+            self.outbox
+                .send_to_watchers(&relay, self.code, vec![frame.clone()], true);
         }
         if self.options.record_chat
             && self.status == RoomStatus::Playing
@@ -137,20 +143,28 @@ impl Room {
             .collect()
     }
 
-    /// The queues of everyone who reads `channel`.
-    fn readers(&self, channel: ChatChannel) -> Vec<Outbound> {
-        let players = Seat::ALL.into_iter().filter_map(|seat| {
-            let member = self.seats[seat].as_ref()?.member.as_ref()?;
-            let reads = channel == ChatChannel::Players || self.chat.following[seat];
-            reads.then(|| member.outbound.clone())
-        });
-        players
-            .chain(
-                self.spectators
-                    .values()
-                    .map(|member| member.outbound.clone()),
-            )
-            .collect()
+    /// The queues of everyone who reads `channel`, and the way to the
+    /// spectators on other nodes if there are some (they are sent a line
+    /// once for all).
+    fn readers(&self, channel: ChatChannel) -> (Vec<Outbound>, Option<Arc<dyn Relay>>) {
+        let mut readers: Vec<Outbound> = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| {
+                let member = self.seats[seat].as_ref()?.member.as_ref()?;
+                let reads = channel == ChatChannel::Players || self.chat.following[seat];
+                reads.then(|| member.outbound.clone())
+            })
+            .collect();
+        let mut remote = None;
+        for member in self.spectators.values() {
+            match member.outbound.remote_watcher() {
+                Some(relay) => {
+                    remote.get_or_insert_with(|| Arc::clone(relay));
+                }
+                None => readers.push(member.outbound.clone()),
+            }
+        }
+        (readers, remote)
     }
 }
 

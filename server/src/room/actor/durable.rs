@@ -13,6 +13,7 @@ use super::Room;
 use super::round::Round;
 use super::seats::Player;
 use super::spectators::SpectatorFeed;
+use crate::clock::UptimeClock;
 use crate::outbound::Frame;
 use crate::room::RoomContext;
 use crate::room::events::EventLog;
@@ -133,6 +134,10 @@ impl Room {
                     self.outbox = Outbox::default();
                     return;
                 }
+                Err(StoreError::Fenced { .. }) => {
+                    self.handed_over();
+                    return;
+                }
                 Err(cause) => {
                     metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
                     if !held {
@@ -156,6 +161,21 @@ impl Room {
             self.postpone_clocks(held);
             info!(room = %self.code, held_ms = held.as_millis(), "changes stored: the room goes on");
         }
+    }
+
+    /// Another node of the cluster runs the room now: what was not stored
+    /// is not sent, and every member is disconnected, to come back to the
+    /// room where it runs (their clients reconnect by themselves).
+    pub(super) fn handed_over(&mut self) {
+        warn!(room = %self.code, "the room is run by another node now: this copy stops");
+        self.outbox = Outbox::default();
+        let players = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
+        for member in players.chain(self.spectators.values()) {
+            self.outbox.disconnect(&member.outbound);
+        }
+        self.handed_over = true;
     }
 
     /// One attempt at [`Room::store_changes`].
@@ -209,9 +229,13 @@ impl Room {
     /// their seat tokens. Deadlines and grace periods keep the time they had
     /// left (at least [`RESTART_ALLOWANCE`]); players who were connected
     /// get a whole grace period, since the server left them, not they it.
+    ///
+    /// Its stored deadlines are read on `clock`: the clock of the server
+    /// (or node of a cluster) that wrote them, from where it stopped.
     pub(in crate::room) fn restore(
         stored: StoredRoom,
         context: Arc<RoomContext>,
+        clock: UptimeClock,
     ) -> Result<Room, StoreError> {
         let StoredRoom {
             code,
@@ -262,7 +286,6 @@ impl Room {
             exchange = Some(game.exchange());
         }
         let now = Instant::now();
-        let clock = context.clock;
         let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
         let full_grace = now + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
@@ -313,6 +336,7 @@ impl Room {
             spectators_event_at: None,
             announced_spectators: 0,
             closing: false,
+            handed_over: false,
             bot_rng,
             outbox: Outbox::default(),
             spectator_feed: SpectatorFeed::default(),

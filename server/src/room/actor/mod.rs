@@ -74,6 +74,9 @@ pub(super) struct Room {
     announced_spectators: usize,
     /// Set when the room should close now (its last member left).
     closing: bool,
+    /// Set when another node of the cluster has taken the room over: this
+    /// copy stops at once.
+    handed_over: bool,
     bot_rng: BotRng,
     /// What members are sent, held until the room's changes are stored.
     outbox: Outbox,
@@ -110,6 +113,7 @@ impl Room {
             spectators_event_at: None,
             announced_spectators: 0,
             closing: false,
+            handed_over: false,
             bot_rng,
             outbox: Outbox::default(),
             spectator_feed: SpectatorFeed::default(),
@@ -134,9 +138,15 @@ impl Room {
             self.store_changes().await;
             self.outbox.flush();
         }
+        if self.handed_over {
+            self.context.directory.stopped(&self.code);
+            return;
+        }
         self.publish();
         let shutdown = self.context.shutdown.clone();
         let mut counted_playing = false;
+        // Whether the room closed for good, not just stopped on this node.
+        let mut closed = false;
         loop {
             self.count_playing(&mut counted_playing);
             let wake = self.next_timer();
@@ -155,7 +165,13 @@ impl Room {
                 () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
             };
             self.pass_to_spectators(Instant::now());
-            self.store_changes().await;
+            if !self.handed_over {
+                self.store_changes().await;
+            }
+            if self.handed_over {
+                self.outbox.flush();
+                break;
+            }
             let closes = idle || self.closing;
             if closes {
                 // Before anyone is told: a room they left stays gone.
@@ -166,13 +182,18 @@ impl Room {
             }
             self.outbox.flush();
             if closes {
+                closed = true;
                 break;
             }
         }
         if counted_playing {
             self.context.playing.fetch_sub(1, Ordering::Relaxed);
         }
-        self.context.directory.closed(&self.code);
+        if closed {
+            self.context.directory.closed(&self.code);
+        } else {
+            self.context.directory.stopped(&self.code);
+        }
         debug!(room = %self.code, "room closed");
     }
 
@@ -242,6 +263,7 @@ impl Room {
                 }
             }
             Command::Disconnected { conn } => self.disconnected(conn),
+            Command::HandedOver => self.handed_over(),
         }
         self.note_emptiness(Instant::now());
     }

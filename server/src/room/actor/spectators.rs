@@ -62,10 +62,24 @@ impl Room {
     pub(super) fn give_to_spectators(&mut self) {
         let feed = &mut self.spectator_feed;
         feed.held_since = None;
+        if feed.frames.is_empty() {
+            return;
+        }
+        let mut remote = None;
         for spectator in self.spectators.values() {
+            // Spectators on other nodes get the room's events once for all.
+            if let Some(relay) = spectator.outbound.remote_watcher() {
+                remote.get_or_insert(relay);
+                continue;
+            }
             for frame in &feed.frames {
                 self.outbox.send(&spectator.outbound, frame.clone());
             }
+        }
+        if let Some(relay) = remote {
+            let frames = feed.frames.clone();
+            self.outbox
+                .send_to_watchers(relay, self.code, frames, false);
         }
         feed.frames.clear();
     }

@@ -10,8 +10,14 @@
 //! migrate one at a time, and a database written by a newer server is
 //! refused with nothing changed (as SQLite's backend refuses one). A server
 //! not in a cluster holds a second advisory lock for as long as it runs: a
-//! database serves one such server, as a data directory does.
+//! database serves one such server, as a data directory does. The nodes of
+//! a cluster share that lock, and keep who runs each room in the database
+//! (`ownership`): every write checks it, so that a node that lost a room
+//! can never write over the node that took it.
 
+mod ownership;
+
+use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -27,7 +33,7 @@ use super::{
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// Each migration, in order; the schema's version is how many have run.
-const MIGRATIONS: &[&str] = &[SCHEMA_1];
+const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
 /// events no server writes any more.
@@ -79,11 +85,34 @@ const SCHEMA_1: &str = "
     );
 ";
 
+/// Version 2: the cluster's tables.
+const SCHEMA_2: &str = "
+    -- Which node of a cluster runs each live room, and the room's epoch:
+    -- a node taking a room over raises it, and a write is refused unless
+    -- its node holds the room at the epoch it took it with (fencing). An
+    -- empty node: handed back by a node that stopped, for any to take.
+    CREATE TABLE room_owners (
+        code TEXT PRIMARY KEY,
+        node TEXT NOT NULL,
+        epoch BIGINT NOT NULL
+    );
+    CREATE INDEX room_owners_by_node ON room_owners (node);
+
+    -- Each node's uptime, as the uptime_ms of meta for a single server:
+    -- its rooms' deadlines are stored in it, and a node taking them over
+    -- counts from where it stopped.
+    CREATE TABLE node_clocks (
+        node TEXT PRIMARY KEY,
+        uptime_ms BIGINT NOT NULL
+    );
+";
+
 /// The advisory lock under which migrations run (an arbitrary number, the
 /// same for every mice-cake server).
 const MIGRATION_LOCK: i64 = 0x6d69_6365_6361_6b01;
 
-/// The advisory lock a server outside a cluster holds while it runs.
+/// The advisory lock a server outside a cluster holds while it runs (the
+/// nodes of a cluster hold it shared).
 const SERVER_LOCK: i64 = 0x6d69_6365_6361_6b02;
 
 /// Connections kept: the storage thread's, and reads for the HTTP API.
@@ -103,14 +132,21 @@ pub(crate) struct PostgresStore {
     max_games: usize,
     /// The session holding [`SERVER_LOCK`], until the store closes.
     lock: Mutex<Option<postgres::Client>>,
+    /// In a cluster, this node's name and the epoch of each room it runs.
+    cluster: Option<ownership::Owner>,
 }
 
 impl PostgresStore {
     /// Connects to the database at `url` (`postgres://user@host:port/db`),
-    /// takes it for this server alone, and brings its schema up to date.
+    /// takes it for this server alone (or, with `node`, for the nodes of a
+    /// cluster, this one named so), and brings its schema up to date.
     /// An unreachable server, a database in use by another mice-cake server
     /// or one written by a newer one is an error that says so.
-    pub(crate) fn open(url: &str, max_games: usize) -> Result<PostgresStore, StoreError> {
+    pub(crate) fn open(
+        url: &str,
+        max_games: usize,
+        node: Option<&str>,
+    ) -> Result<PostgresStore, StoreError> {
         let mut config: postgres::Config = url.parse().map_err(|error| StoreError::Open {
             path: "the --database URL".into(),
             source: Box::new(error),
@@ -125,8 +161,12 @@ impl PostgresStore {
             source: Box::new(error),
         };
         let mut lock = config.connect(NoTls).map_err(opening)?;
+        let take = match node {
+            None => "SELECT pg_try_advisory_lock($1)",
+            Some(_) => "SELECT pg_try_advisory_lock_shared($1)",
+        };
         let held: bool = lock
-            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+            .query_one(take, &[&SERVER_LOCK])
             .map_err(opening)?
             .get(0);
         if !held {
@@ -147,12 +187,29 @@ impl PostgresStore {
             pool: Some(pool),
             max_games,
             lock: Mutex::new(Some(lock)),
+            cluster: node.map(|node| ownership::Owner {
+                node: node.to_owned(),
+                epochs: Mutex::new(HashMap::new()),
+            }),
         })
     }
 
     /// Where the database is (never its password).
     pub(crate) fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Records the uptime reached: the server's, or in a cluster this
+    /// node's.
+    fn record_uptime(
+        &self,
+        client: &mut impl postgres::GenericClient,
+        uptime_ms: u64,
+    ) -> Result<(), StoreError> {
+        match &self.cluster {
+            None => write_meta(client, "uptime_ms", uptime_ms),
+            Some(owner) => owner.record_uptime(client, uptime_ms),
+        }
     }
 
     /// A connection from the pool.
@@ -232,6 +289,56 @@ fn migrate(client: &mut postgres::Client, name: &str) -> Result<(), StoreError> 
     }
     transaction.commit()?;
     Ok(())
+}
+
+/// The rooms with these codes, as stored (a code with no room is left out).
+fn load_rooms(
+    client: &mut impl postgres::GenericClient,
+    codes: &[String],
+) -> Result<Vec<StoredRoom>, StoreError> {
+    let rooms = client.query(
+        "SELECT code, snapshot FROM rooms WHERE code = ANY($1) ORDER BY code",
+        &[&codes],
+    )?;
+    let mut stored = Vec::with_capacity(rooms.len());
+    for row in rooms {
+        let code_text: String = row.get(0);
+        let code: RoomCode = code_text.parse().map_err(|error| StoreError::BadRoom {
+            code: code_text.clone(),
+            detail: format!("{error}"),
+        })?;
+        let mut snapshot: RoomSnapshot = serde_json::from_str(row.get(1))
+            .map_err(|error| PostgresStore::unreadable_room(&code_text, "snapshot", &error))?;
+        let mut logged = 0_u32;
+        for entry in client.query(
+            "SELECT entry FROM room_log WHERE room = $1 ORDER BY position",
+            &[&code_text],
+        )? {
+            let entry: LogEntry = serde_json::from_str(entry.get(0))
+                .map_err(|error| PostgresStore::unreadable_room(&code_text, "log", &error))?;
+            snapshot.apply(entry);
+            logged += 1;
+        }
+        let rounds = client
+            .query(
+                "SELECT report FROM rounds WHERE room = $1 ORDER BY round",
+                &[&code_text],
+            )?
+            .iter()
+            .map(|round| {
+                serde_json::from_str(round.get(0))
+                    .map_err(|error| PostgresStore::unreadable_room(&code_text, "rounds", &error))
+            })
+            .collect::<Result<_, _>>()?;
+        stored.push(StoredRoom {
+            code,
+            snapshot,
+            logged,
+            rounds,
+            events: Vec::new(),
+        });
+    }
+    Ok(stored)
 }
 
 impl From<postgres::Error> for StoreError {
@@ -362,6 +469,23 @@ fn remove_room(transaction: &mut Transaction<'_>, code: RoomCode) -> Result<(), 
 impl Store for PostgresStore {
     fn next_run(&self) -> Result<RunStart, StoreError> {
         let mut client = self.connection()?;
+        if self.cluster.is_some() {
+            // Nodes start at any time: each takes its number at once, and
+            // its clock starts from nothing (its rooms are new, or taken
+            // over with the clock of the node they come from).
+            let run: i64 = client
+                .query_one(
+                    "INSERT INTO meta (key, value) VALUES ('runs', 1)
+                     ON CONFLICT (key) DO UPDATE SET value = meta.value + 1
+                     RETURNING value",
+                    &[],
+                )?
+                .get(0);
+            return Ok(RunStart {
+                run: u64::try_from(run).unwrap_or(0),
+                uptime_ms: 0,
+            });
+        }
         Ok(RunStart {
             run: read_meta(&mut *client, "runs")? + 1,
             uptime_ms: read_meta(&mut *client, "uptime_ms")?,
@@ -369,69 +493,53 @@ impl Store for PostgresStore {
     }
 
     fn begin_run(&self, run: u64) -> Result<(), StoreError> {
+        if self.cluster.is_some() {
+            return Ok(());
+        }
         write_meta(&mut *self.connection()?, "runs", run)
     }
 
     fn live_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
-        let mut client = self.connection()?;
-        let rooms = client.query("SELECT code, snapshot FROM rooms ORDER BY code", &[])?;
-        let mut stored = Vec::with_capacity(rooms.len());
-        for row in rooms {
-            let code_text: String = row.get(0);
-            let code: RoomCode = code_text.parse().map_err(|error| StoreError::BadRoom {
-                code: code_text.clone(),
-                detail: format!("{error}"),
-            })?;
-            let mut snapshot: RoomSnapshot = serde_json::from_str(row.get(1))
-                .map_err(|error| Self::unreadable_room(&code_text, "snapshot", &error))?;
-            let mut logged = 0_u32;
-            for entry in client.query(
-                "SELECT entry FROM room_log WHERE room = $1 ORDER BY position",
-                &[&code_text],
-            )? {
-                let entry: LogEntry = serde_json::from_str(entry.get(0))
-                    .map_err(|error| Self::unreadable_room(&code_text, "log", &error))?;
-                snapshot.apply(entry);
-                logged += 1;
-            }
-            let rounds = client
-                .query(
-                    "SELECT report FROM rounds WHERE room = $1 ORDER BY round",
-                    &[&code_text],
-                )?
-                .iter()
-                .map(|round| {
-                    serde_json::from_str(round.get(0))
-                        .map_err(|error| Self::unreadable_room(&code_text, "rounds", &error))
-                })
-                .collect::<Result<_, _>>()?;
-            stored.push(StoredRoom {
-                code,
-                snapshot,
-                logged,
-                rounds,
-                events: Vec::new(),
-            });
+        if self.cluster.is_some() {
+            // A node runs no room until it takes one over (`ownership`).
+            return Ok(Vec::new());
         }
-        Ok(stored)
+        let mut client = self.connection()?;
+        let codes: Vec<String> = client
+            .query("SELECT code FROM rooms ORDER BY code", &[])?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        load_rooms(&mut *client, &codes)
     }
 
     fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError> {
         let mut client = self.connection()?;
         let mut transaction = client.transaction()?;
-        write_meta(&mut transaction, "uptime_ms", uptime_ms)?;
+        if let Some(owner) = &self.cluster {
+            owner.check(&mut transaction, writes)?;
+        }
+        self.record_uptime(&mut transaction, uptime_ms)?;
         for write in writes {
             match write {
                 RoomWrite::Update(update) => update_room(&mut transaction, update, self.max_games)?,
-                RoomWrite::Remove(code) => remove_room(&mut transaction, *code)?,
+                RoomWrite::Remove(code) => {
+                    remove_room(&mut transaction, *code)?;
+                    if let Some(owner) = &self.cluster {
+                        owner.closed(&mut transaction, *code)?;
+                    }
+                }
             }
         }
         transaction.commit()?;
+        if let Some(owner) = &self.cluster {
+            owner.forget_closed(writes);
+        }
         Ok(())
     }
 
     fn set_uptime(&self, uptime_ms: u64) -> Result<(), StoreError> {
-        write_meta(&mut *self.connection()?, "uptime_ms", uptime_ms)
+        self.record_uptime(&mut *self.connection()?, uptime_ms)
     }
 
     fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError> {
@@ -513,7 +621,7 @@ mod tests {
     /// A store on a database of its own, and that database.
     fn store(max_games: usize) -> Option<(PostgresStore, TestDatabase)> {
         let database = TestDatabase::create()?;
-        let store = PostgresStore::open(&database.url, max_games).unwrap();
+        let store = PostgresStore::open(&database.url, max_games, None).unwrap();
         Some((store, database))
     }
 
@@ -547,7 +655,7 @@ mod tests {
         let Some((first, database)) = store(0) else {
             return;
         };
-        let refused = PostgresStore::open(&database.url, 0).unwrap_err();
+        let refused = PostgresStore::open(&database.url, 0, None).unwrap_err();
         assert!(
             matches!(refused, StoreError::DatabaseInUse { .. }),
             "{refused}"
@@ -559,7 +667,7 @@ mod tests {
         );
         first.close(true);
         drop(first);
-        let second = PostgresStore::open(&database.url, 0).unwrap();
+        let second = PostgresStore::open(&database.url, 0, None).unwrap();
         second.begin_run(1).unwrap();
     }
 
@@ -575,7 +683,7 @@ mod tests {
             .unwrap();
         store.close(true);
         drop(store);
-        let refused = PostgresStore::open(&database.url, 0).unwrap_err();
+        let refused = PostgresStore::open(&database.url, 0, None).unwrap_err();
         assert!(
             matches!(refused, StoreError::TooNew { found: 99, .. }),
             "{refused}"
@@ -597,7 +705,7 @@ mod tests {
             .unwrap()
             .port();
         let url = format!("postgres://mc:s3cret@127.0.0.1:{port}/games");
-        let error = PostgresStore::open(&url, 0).unwrap_err().to_string();
+        let error = PostgresStore::open(&url, 0, None).unwrap_err().to_string();
         assert!(
             error.contains(&format!(
                 "cannot open the database postgres://mc@127.0.0.1:{port}/games"
@@ -605,7 +713,7 @@ mod tests {
             "{error}"
         );
         assert!(!error.contains("s3cret"), "{error}");
-        let error = PostgresStore::open("mysql://nowhere", 0)
+        let error = PostgresStore::open("mysql://nowhere", 0, None)
             .unwrap_err()
             .to_string();
         assert!(error.contains("--database"), "{error}");

@@ -1,6 +1,6 @@
-//! The lobby: every room by its code, the seat tokens that lead back to a
-//! room, and the public listing. Rooms reach it only as their
-//! [`Directory`]; connections find rooms through it.
+//! The lobby of a single server: every room by its code, the seat tokens
+//! that lead back to a room, and the public listing, in memory. A cluster's
+//! lobby keeps one for the rooms its node runs.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -9,11 +9,12 @@ use mice_cake_protocol::{
     ErrorCode, MAX_LISTED_ROOMS, RoomCode, RoomList, RoomOptions, RoomSummary,
 };
 
+use super::{Answer, Lobby, bad_token, unknown_room};
 use crate::room::{self, Directory, Refusal, RestoredRoom, RoomContext, RoomHandle};
 use crate::token::TokenHash;
 
 #[derive(Default)]
-pub(crate) struct Lobby {
+pub(crate) struct LocalLobby {
     rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
     seats: Mutex<HashMap<TokenHash, RoomCode>>,
     /// Public rooms' summaries, kept up to date by the rooms themselves.
@@ -26,12 +27,14 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl Lobby {
-    /// Creates a room with a fresh code and starts its task.
-    pub(crate) fn create(
+impl LocalLobby {
+    /// Creates a room and starts its task, with a code from `code` (which
+    /// is given the codes in use, and says `None` when it finds no free one).
+    pub(crate) fn create_with(
         &self,
         context: &Arc<RoomContext>,
         options: RoomOptions,
+        code: impl FnOnce(&dyn Fn(&RoomCode) -> bool) -> Option<RoomCode>,
     ) -> Result<RoomHandle, Refusal> {
         let mut rooms = lock(&self.rooms);
         if rooms.len() >= context.config.max_rooms {
@@ -43,10 +46,7 @@ impl Lobby {
                 ),
             ));
         }
-        // 31^5 codes: a free one is found at once unless the server is full.
-        let code = (0..64)
-            .map(|_| context.rng.room_code())
-            .find(|code| !rooms.contains_key(code))
+        let code = code(&|code| rooms.contains_key(code))
             .ok_or_else(|| Refusal::new(ErrorCode::TooManyRooms, "no free room code"))?;
         let handle = room::spawn(code, options, Arc::clone(context));
         rooms.insert(code, handle.clone());
@@ -55,7 +55,7 @@ impl Lobby {
     }
 
     /// Starts rooms brought back from storage, with their seat tokens.
-    pub(crate) fn restore(&self, restored: Vec<RestoredRoom>) {
+    pub(crate) fn start_restored(&self, restored: Vec<RestoredRoom>) {
         let mut rooms = lock(&self.rooms);
         let mut seats = lock(&self.seats);
         for room in restored {
@@ -68,47 +68,105 @@ impl Lobby {
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
     }
 
-    /// The room with this code.
-    pub(crate) fn room(&self, code: &RoomCode) -> Option<RoomHandle> {
+    /// The room with this code, if it runs here.
+    pub(crate) fn local_room(&self, code: &RoomCode) -> Option<RoomHandle> {
         lock(&self.rooms).get(code).cloned()
     }
 
-    /// The room a seat token leads to.
-    pub(crate) fn room_of_seat(&self, hash: &TokenHash) -> Option<RoomHandle> {
+    /// The room a seat token leads to, if it runs here.
+    pub(crate) fn local_room_of_seat(&self, hash: &TokenHash) -> Option<RoomHandle> {
         let code = *lock(&self.seats).get(hash)?;
-        self.room(&code)
+        self.local_room(&code)
     }
 
-    /// The first public rooms (waiting ones first, then by code) and how
-    /// many there are.
-    pub(crate) fn list(&self) -> RoomList {
-        let mut rooms: Vec<RoomSummary> = lock(&self.listing).values().cloned().collect();
-        let total = u32::try_from(rooms.len()).unwrap_or(u32::MAX);
-        rooms.sort_by_key(|room| {
-            (
-                room.status != mice_cake_protocol::RoomStatus::Waiting,
-                room.code,
-            )
-        });
-        rooms.truncate(MAX_LISTED_ROOMS);
-        RoomList { rooms, total }
+    /// The public summaries of the rooms here.
+    pub(crate) fn summaries(&self) -> Vec<RoomSummary> {
+        lock(&self.listing).values().cloned().collect()
     }
 
-    /// How many rooms are held.
-    pub(crate) fn room_count(&self) -> usize {
-        lock(&self.rooms).len()
+    /// The codes of the rooms here, with their seat tokens.
+    pub(crate) fn rooms_and_seats(&self) -> (Vec<RoomCode>, Vec<(TokenHash, RoomCode)>) {
+        let rooms = lock(&self.rooms).keys().copied().collect();
+        let seats = lock(&self.seats)
+            .iter()
+            .map(|(hash, code)| (*hash, *code))
+            .collect();
+        (rooms, seats)
     }
-}
 
-impl Directory for Lobby {
-    /// Forgets a closed room and its seat tokens.
-    fn closed(&self, code: &RoomCode) {
+    /// Forgets a room that stopped here, and its seat tokens.
+    fn forget(&self, code: &RoomCode) {
         let mut rooms = lock(&self.rooms);
         rooms.remove(code);
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
         drop(rooms);
         lock(&self.seats).retain(|_, room| room != code);
         lock(&self.listing).remove(code);
+    }
+}
+
+/// The first public rooms of `summaries` (waiting ones first, then by
+/// code) and how many there are.
+pub(crate) fn listing(mut rooms: Vec<RoomSummary>) -> RoomList {
+    let total = u32::try_from(rooms.len()).unwrap_or(u32::MAX);
+    rooms.sort_by_key(|room| {
+        (
+            room.status != mice_cake_protocol::RoomStatus::Waiting,
+            room.code,
+        )
+    });
+    rooms.truncate(MAX_LISTED_ROOMS);
+    RoomList { rooms, total }
+}
+
+impl Lobby for LocalLobby {
+    fn create<'a>(
+        &'a self,
+        context: &'a Arc<RoomContext>,
+        options: RoomOptions,
+    ) -> Answer<'a, Result<RoomHandle, Refusal>> {
+        // 31^5 codes: a free one is found at once unless the server is full.
+        let created = self.create_with(context, options, |taken| {
+            (0..64)
+                .map(|_| context.rng.room_code())
+                .find(|code| !taken(code))
+        });
+        Box::pin(std::future::ready(created))
+    }
+
+    fn room(&self, code: RoomCode) -> Answer<'_, Result<RoomHandle, Refusal>> {
+        let found = self.local_room(&code).ok_or_else(|| unknown_room(code));
+        Box::pin(std::future::ready(found))
+    }
+
+    fn room_of_seat(&self, hash: TokenHash) -> Answer<'_, Result<RoomHandle, Refusal>> {
+        let found = self.local_room_of_seat(&hash).ok_or_else(bad_token);
+        Box::pin(std::future::ready(found))
+    }
+
+    fn list(&self) -> Answer<'_, RoomList> {
+        Box::pin(std::future::ready(listing(self.summaries())))
+    }
+
+    fn room_count(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+
+    fn restore(&self, restored: Vec<RestoredRoom>) {
+        self.start_restored(restored);
+    }
+}
+
+impl Directory for LocalLobby {
+    /// Forgets a closed room and its seat tokens.
+    fn closed(&self, code: &RoomCode) {
+        self.forget(code);
+    }
+
+    /// A single server's rooms come back from storage at its next start:
+    /// until then, nothing leads to them.
+    fn stopped(&self, code: &RoomCode) {
+        self.forget(code);
     }
 
     /// Records that a seat token leads to `code`.
@@ -138,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_listing_holds_the_first_rooms_waiting_ones_first_and_the_total() {
-        let lobby = Lobby::default();
+        let lobby = LocalLobby::default();
         for index in 0..150 {
             let code = RoomCode::from_indices([index / 31 % 31, index % 31, 0, 0, 0]);
             let status = if index % 3 == 0 {
@@ -158,7 +216,7 @@ mod tests {
                 }),
             );
         }
-        let list = lobby.list();
+        let list = listing(lobby.summaries());
         assert_eq!(list.total, 150);
         assert_eq!(list.rooms.len(), MAX_LISTED_ROOMS);
         assert!(
@@ -167,6 +225,6 @@ mod tests {
                 .all(|r| r.status == RoomStatus::Waiting)
         );
         lobby.publish(list.rooms[0].code, None);
-        assert_eq!(lobby.list().total, 149);
+        assert_eq!(listing(lobby.summaries()).total, 149);
     }
 }

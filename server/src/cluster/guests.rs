@@ -1,0 +1,359 @@
+//! Connections on other nodes in rooms this node runs ("guests"): their
+//! commands come on this node's channel and are given to the room in the
+//! order they came, as a connection's own would be; the room sees a
+//! member like any other, whose queue is a [`Relay`] back to the node the
+//! connection is on.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mice_cake_protocol::RoomCode;
+use tracing::debug;
+
+use super::publisher::Outgoing;
+use super::wire::{Header, WireCommand, WireRefusal};
+use super::{Cluster, lock};
+use crate::outbound::{Frame, Outbound, Relay};
+use crate::room::{Command, ConnId, Member, Refusal, RoomHandle, unreachable_room};
+use crate::token::TokenHash;
+
+/// Guests, by their node and their connection's number there.
+#[derive(Debug, Default)]
+pub(super) struct Guests {
+    by_origin: HashMap<(Arc<str>, u64), Guest>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Guest {
+    /// Its name in the room.
+    conn: ConnId,
+    room: RoomCode,
+}
+
+/// The way back to a guest.
+#[derive(Debug)]
+struct GuestRelay {
+    cluster: std::sync::Weak<Cluster>,
+    node: Arc<str>,
+    conn: u64,
+    watching: bool,
+}
+
+impl Relay for GuestRelay {
+    fn relay(&self, frame: Frame, offer: bool) -> bool {
+        self.deliver(vec![frame], if offer { "o" } else { "s" }, false)
+    }
+
+    fn close(&self) {
+        self.deliver(Vec::new(), "", true);
+    }
+
+    fn watching(&self) -> bool {
+        self.watching
+    }
+
+    fn to_watchers(&self, room: RoomCode, frames: &[Frame], offer: bool) {
+        let Some(cluster) = self.cluster.upgrade() else {
+            return;
+        };
+        let kind = if offer { "o" } else { "s" };
+        let header = Header::Watch {
+            room,
+            kinds: kind.repeat(frames.len()),
+        };
+        cluster.publisher.send(Outgoing::ToWatchers {
+            room,
+            header,
+            frames: frames.to_vec(),
+        });
+    }
+}
+
+impl GuestRelay {
+    fn deliver(&self, frames: Vec<Frame>, kinds: &str, close: bool) -> bool {
+        let Some(cluster) = self.cluster.upgrade() else {
+            return false;
+        };
+        let header = Header::Deliver {
+            conn: self.conn,
+            kinds: kinds.to_owned(),
+            close,
+        };
+        cluster.publisher.send(Outgoing::ToNode {
+            node: Arc::clone(&self.node),
+            header,
+            frames,
+        })
+    }
+}
+
+impl Cluster {
+    /// A command came from connection `conn` of node `from` for room
+    /// `room`. Given to the room before the next is read: a guest's
+    /// commands keep their order.
+    pub(super) async fn command(
+        self: &Arc<Self>,
+        room: RoomCode,
+        from: &str,
+        conn: u64,
+        ask: Option<u64>,
+        command: WireCommand,
+    ) {
+        let from: Arc<str> = Arc::from(from);
+        let Some(handle) = self.local.local_room(&room) else {
+            // Not here (any more): the room moved, or is moving.
+            self.refuse_guest(&from, conn, ask, unreachable_room());
+            return;
+        };
+        let entering = matches!(
+            command,
+            WireCommand::Join { .. } | WireCommand::Watch | WireCommand::Resume { .. }
+        );
+        if entering {
+            let (Some(ask), Some(member)) = (ask, self.admit(&from, conn, room, &command)) else {
+                return;
+            };
+            let sent = match command {
+                WireCommand::Join { name } => {
+                    self.ask_room(&handle, &from, ask, |reply| Command::Join {
+                        member,
+                        name,
+                        reply,
+                    })
+                    .await
+                }
+                WireCommand::Resume { token, last_seq } => {
+                    let Some(token) = parse_hash(&token) else {
+                        self.refuse_guest(
+                            &from,
+                            conn,
+                            Some(ask),
+                            Refusal::new(
+                                mice_cake_protocol::ErrorCode::BadToken,
+                                "that seat token is not valid",
+                            ),
+                        );
+                        return;
+                    };
+                    self.ask_room(&handle, &from, ask, |reply| Command::Resume {
+                        member,
+                        token,
+                        last_seq,
+                        reply,
+                    })
+                    .await
+                }
+                _ => self.ask_room_to_watch(&handle, &from, ask, member).await,
+            };
+            if !sent {
+                self.forget_guest(&from, conn);
+            }
+            return;
+        }
+        let guest = lock(&self.guests)
+            .by_origin
+            .get(&(Arc::clone(&from), conn))
+            .copied();
+        let Some(guest) = guest.filter(|guest| guest.room == room) else {
+            // A connection this node does not know in that room (its
+            // membership was dropped): it comes back.
+            self.refuse_guest(&from, conn, None, unreachable_room());
+            return;
+        };
+        let alias = guest.conn;
+        let command = match command {
+            WireCommand::Seal { round, seal } => Command::Seal {
+                conn: alias,
+                round,
+                seal,
+            },
+            WireCommand::Open {
+                round,
+                assignment,
+                nonce,
+            } => Command::Open {
+                conn: alias,
+                round,
+                assignment,
+                nonce,
+            },
+            WireCommand::Rematch => Command::Rematch { conn: alias },
+            WireCommand::Chat { name, text } => Command::Chat {
+                conn: alias,
+                name,
+                text,
+            },
+            WireCommand::SpectatorChat { show } => Command::SpectatorChat { conn: alias, show },
+            WireCommand::Leave => {
+                self.forget_guest(&from, conn);
+                Command::Leave { conn: alias }
+            }
+            WireCommand::Disconnected => {
+                self.forget_guest(&from, conn);
+                Command::Disconnected { conn: alias }
+            }
+            WireCommand::Join { .. } | WireCommand::Watch | WireCommand::Resume { .. } => return,
+        };
+        handle.send(command).await;
+    }
+
+    /// Makes a guest entering a room a member; `None` if it is already in.
+    fn admit(
+        self: &Arc<Self>,
+        from: &Arc<str>,
+        conn: u64,
+        room: RoomCode,
+        command: &WireCommand,
+    ) -> Option<Member> {
+        let alias = ConnId::next();
+        lock(&self.guests)
+            .by_origin
+            .insert((Arc::clone(from), conn), Guest { conn: alias, room });
+        let relay = GuestRelay {
+            cluster: Arc::downgrade(self),
+            node: Arc::clone(from),
+            conn,
+            watching: matches!(command, WireCommand::Watch),
+        };
+        Some(Member {
+            conn: alias,
+            outbound: Outbound::Remote(Arc::new(relay)),
+        })
+    }
+
+    /// Asks the room to seat a guest, and sends the answer back when it
+    /// comes (without holding up the next command).
+    async fn ask_room<F>(
+        self: &Arc<Self>,
+        handle: &RoomHandle,
+        from: &Arc<str>,
+        ask: u64,
+        command: F,
+    ) -> bool
+    where
+        F: FnOnce(tokio::sync::oneshot::Sender<Result<mice_cake_engine::Seat, Refusal>>) -> Command,
+    {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        if !handle.send(command(reply)).await {
+            return false;
+        }
+        let cluster = Arc::clone(self);
+        let from = Arc::clone(from);
+        tokio::spawn(async move {
+            let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
+            cluster.reply(&from, ask, answer.map(Some));
+        });
+        true
+    }
+
+    async fn ask_room_to_watch(
+        self: &Arc<Self>,
+        handle: &RoomHandle,
+        from: &Arc<str>,
+        ask: u64,
+        member: Member,
+    ) -> bool {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        if !handle.send(Command::Watch { member, reply }).await {
+            return false;
+        }
+        let cluster = Arc::clone(self);
+        let from = Arc::clone(from);
+        tokio::spawn(async move {
+            let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
+            cluster.reply(&from, ask, answer.map(|()| None));
+        });
+        true
+    }
+
+    fn reply(
+        &self,
+        to: &Arc<str>,
+        ask: u64,
+        answer: Result<Option<mice_cake_engine::Seat>, Refusal>,
+    ) {
+        self.publisher.send(Outgoing::ToNode {
+            node: Arc::clone(to),
+            header: Header::Reply {
+                ask,
+                answer: answer.map_err(WireRefusal::from),
+            },
+            frames: Vec::new(),
+        });
+    }
+
+    /// Answers a guest's question with `refusal`, or closes a guest this
+    /// node does not know (it comes back).
+    fn refuse_guest(&self, from: &Arc<str>, conn: u64, ask: Option<u64>, refusal: Refusal) {
+        match ask {
+            Some(ask) => self.reply(from, ask, Err(refusal)),
+            None => {
+                self.publisher.send(Outgoing::ToNode {
+                    node: Arc::clone(from),
+                    header: Header::Deliver {
+                        conn,
+                        kinds: String::new(),
+                        close: true,
+                    },
+                    frames: Vec::new(),
+                });
+            }
+        }
+    }
+
+    fn forget_guest(&self, from: &Arc<str>, conn: u64) {
+        lock(&self.guests)
+            .by_origin
+            .remove(&(Arc::clone(from), conn));
+    }
+
+    /// Tells the rooms here that the guests from node `from` (or from every
+    /// other node) are gone: that node died, or messages may have been
+    /// lost. Their clients come back.
+    pub(super) fn drop_guests_from(self: &Arc<Self>, from: Option<&str>) {
+        let dropped: Vec<((Arc<str>, u64), Guest)> = {
+            let mut guests = lock(&self.guests);
+            let keys: Vec<(Arc<str>, u64)> = guests
+                .by_origin
+                .keys()
+                .filter(|(node, _)| from.is_none_or(|from| **node == *from))
+                .cloned()
+                .collect();
+            keys.into_iter()
+                .filter_map(|key| guests.by_origin.remove(&key).map(|guest| (key, guest)))
+                .collect()
+        };
+        if dropped.is_empty() {
+            return;
+        }
+        debug!(
+            from,
+            guests = dropped.len(),
+            "dropping connections from other nodes"
+        );
+        let cluster = Arc::clone(self);
+        tokio::spawn(async move {
+            for ((node, conn), guest) in dropped {
+                if let Some(handle) = cluster.local.local_room(&guest.room) {
+                    handle
+                        .send(Command::Disconnected { conn: guest.conn })
+                        .await;
+                }
+                // If the node is still there, its connection closes.
+                cluster.refuse_guest(&node, conn, None, unreachable_room());
+            }
+        });
+    }
+}
+
+/// A token's hash from its hex.
+fn parse_hash(hex: &str) -> Option<TokenHash> {
+    if hex.len() != 64 {
+        return None;
+    }
+    let mut hash = [0_u8; 32];
+    for (index, byte) in hash.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(hex.get(2 * index..2 * index + 2)?, 16).ok()?;
+    }
+    Some(hash)
+}

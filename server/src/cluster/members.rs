@@ -1,0 +1,386 @@
+//! Connections on this node in rooms other nodes run: their commands go to
+//! the room's node, the answers and frames for them come back here.
+//!
+//! A spectator is handed the room's events from the room's watch channel,
+//! which this node listens to while it has spectators there. It starts
+//! with the first frame sent to it alone (its `joined`): the events
+//! before it are in the state it was given, the ones after follow it, as
+//! both travel on this node's one subscription in the order the room's
+//! node published them.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::RoomCode;
+use tokio::sync::oneshot;
+use tracing::debug;
+
+use super::publisher::Outgoing;
+use super::wire::{self, Header, WireCommand, WireRefusal};
+use super::{ByNode, Cluster, lock};
+use crate::outbound::{Frame, Outbound};
+use crate::room::{Command, ConnId, Forward, Member, Refusal, RoomHandle, unreachable_room};
+
+/// What this node keeps of its connections in other nodes' rooms.
+#[derive(Debug, Default)]
+pub(super) struct Members {
+    conns: HashMap<ConnId, RemoteMembership>,
+    /// The spectators of each room watched from here.
+    watchers: HashMap<RoomCode, Vec<ConnId>>,
+    /// Questions sent, by number.
+    asks: HashMap<u64, Ask>,
+    next_ask: u64,
+    /// One handle per node, shared by the rooms it runs.
+    forwards: ByNode<Arc<Forwarder>>,
+}
+
+#[derive(Debug)]
+struct RemoteMembership {
+    outbound: Outbound,
+    owner: Arc<str>,
+    room: RoomCode,
+    watch: Watch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Watch {
+    /// A player.
+    No,
+    /// A spectator not yet given its state.
+    Pending,
+    Active,
+}
+
+/// A question waiting for its answer.
+#[derive(Debug)]
+enum Ask {
+    Seat {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<Seat, Refusal>>,
+    },
+    Watch {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+}
+
+/// The way to the rooms of one other node.
+#[derive(Debug)]
+struct Forwarder {
+    cluster: std::sync::Weak<Cluster>,
+    owner: Arc<str>,
+}
+
+impl Forward for Forwarder {
+    fn forward(
+        &self,
+        code: RoomCode,
+        command: Command,
+    ) -> Pin<Box<dyn Future<Output = bool> + Send + '_>> {
+        Box::pin(async move {
+            match self.cluster.upgrade() {
+                Some(cluster) => cluster.forward(&self.owner, code, command).await,
+                None => false,
+            }
+        })
+    }
+}
+
+impl Cluster {
+    /// A handle on room `code`, which node `owner` runs.
+    pub(crate) fn remote_room(self: &Arc<Self>, owner: &str, code: RoomCode) -> RoomHandle {
+        let mut members = lock(&self.members);
+        let forwarder = members.forwards.entry(Arc::from(owner)).or_insert_with(|| {
+            Arc::new(Forwarder {
+                cluster: Arc::downgrade(self),
+                owner: Arc::from(owner),
+            })
+        });
+        RoomHandle::remote(code, Arc::clone(forwarder) as Arc<dyn Forward>)
+    }
+
+    /// Sends `command` to room `code` on node `owner`.
+    async fn forward(self: &Arc<Self>, owner: &Arc<str>, code: RoomCode, command: Command) -> bool {
+        let (conn, ask, command) = match command {
+            Command::Join {
+                member,
+                name,
+                reply,
+            } => {
+                let conn = member.conn;
+                let ask = self.enter(member, owner, code, Watch::No, |conn| Ask::Seat {
+                    conn,
+                    reply,
+                });
+                (conn, Some(ask), WireCommand::Join { name })
+            }
+            Command::Resume {
+                member,
+                token,
+                last_seq,
+                reply,
+            } => {
+                let conn = member.conn;
+                let ask = self.enter(member, owner, code, Watch::No, |conn| Ask::Seat {
+                    conn,
+                    reply,
+                });
+                let token = wire::hex(&token);
+                (conn, Some(ask), WireCommand::Resume { token, last_seq })
+            }
+            Command::Watch { member, reply } => {
+                let conn = member.conn;
+                let ask = self.enter(member, owner, code, Watch::Pending, |conn| Ask::Watch {
+                    conn,
+                    reply,
+                });
+                // Listening before asking: the room's events after the
+                // state it sends must all arrive.
+                if !self.watch_channel(code).await {
+                    self.answered(ask, Err(unreachable_room().into()));
+                    return true;
+                }
+                (conn, Some(ask), WireCommand::Watch)
+            }
+            Command::Seal { conn, round, seal } => (conn, None, WireCommand::Seal { round, seal }),
+            Command::Open {
+                conn,
+                round,
+                assignment,
+                nonce,
+            } => (
+                conn,
+                None,
+                WireCommand::Open {
+                    round,
+                    assignment,
+                    nonce,
+                },
+            ),
+            Command::Rematch { conn } => (conn, None, WireCommand::Rematch),
+            Command::Chat { conn, name, text } => (conn, None, WireCommand::Chat { name, text }),
+            Command::SpectatorChat { conn, show } => {
+                (conn, None, WireCommand::SpectatorChat { show })
+            }
+            Command::Leave { conn } => {
+                self.forget_member(conn);
+                (conn, None, WireCommand::Leave)
+            }
+            Command::Disconnected { conn } => {
+                self.forget_member(conn);
+                (conn, None, WireCommand::Disconnected)
+            }
+            Command::HandedOver => return false,
+        };
+        let header = Header::Command {
+            room: code,
+            from: self.node.to_string(),
+            conn: conn.value(),
+            ask,
+            command,
+        };
+        self.publisher.send(Outgoing::ToNode {
+            node: Arc::clone(owner),
+            header,
+            frames: Vec::new(),
+        })
+    }
+
+    /// Keeps a connection entering a room elsewhere; the number of its
+    /// question.
+    fn enter(
+        &self,
+        member: Member,
+        owner: &Arc<str>,
+        room: RoomCode,
+        watch: Watch,
+        ask: impl FnOnce(ConnId) -> Ask,
+    ) -> u64 {
+        let mut members = lock(&self.members);
+        members.next_ask += 1;
+        let number = members.next_ask;
+        members.asks.insert(number, ask(member.conn));
+        if watch == Watch::Pending {
+            members.watchers.entry(room).or_default().push(member.conn);
+        }
+        members.conns.insert(
+            member.conn,
+            RemoteMembership {
+                outbound: member.outbound,
+                owner: Arc::clone(owner),
+                room,
+                watch,
+            },
+        );
+        number
+    }
+
+    /// Forgets a connection that left its room elsewhere.
+    fn forget_member(&self, conn: ConnId) {
+        let mut members = lock(&self.members);
+        let Some(membership) = members.conns.remove(&conn) else {
+            return;
+        };
+        if membership.watch != Watch::No {
+            let room = membership.room;
+            if let Some(watchers) = members.watchers.get_mut(&room) {
+                watchers.retain(|watcher| *watcher != conn);
+                if watchers.is_empty() {
+                    // The channel is let go later (see `unwatch_idle`).
+                    members.watchers.remove(&room);
+                }
+            }
+        }
+    }
+
+    /// An answer came.
+    pub(super) fn answered(&self, ask: u64, answer: Result<Option<Seat>, WireRefusal>) {
+        let Some(asked) = lock(&self.members).asks.remove(&ask) else {
+            return;
+        };
+        let refused = answer.is_err();
+        let conn = match asked {
+            Ask::Seat { conn, reply } => {
+                let answer = match answer {
+                    Ok(Some(seat)) => Ok(seat),
+                    Ok(None) => Err(unreachable_room()),
+                    Err(refusal) => Err(refusal.into()),
+                };
+                let _ = reply.send(answer);
+                conn
+            }
+            Ask::Watch { conn, reply } => {
+                let _ = reply.send(answer.map(|_| ()).map_err(Refusal::from));
+                conn
+            }
+        };
+        if refused {
+            self.forget_member(conn);
+        }
+    }
+
+    /// Frames came for connection `conn` (then, with `close`, its closing).
+    pub(super) fn delivered(&self, conn: u64, kinds: &str, frames: &[&str], close: bool) {
+        let conn = ConnId::from_value(conn);
+        let outbound = {
+            let mut members = lock(&self.members);
+            let Some(membership) = members.conns.get_mut(&conn) else {
+                return;
+            };
+            // The first frame for a spectator is its state: the room's
+            // events are its from now on.
+            if membership.watch == Watch::Pending {
+                membership.watch = Watch::Active;
+            }
+            membership.outbound.clone()
+        };
+        hand_over(&outbound, kinds, frames);
+        if close {
+            outbound.disconnect();
+            self.forget_member(conn);
+        }
+    }
+
+    /// The room's events came for its spectators here.
+    pub(super) fn watched(&self, room: RoomCode, kinds: &str, frames: &[&str]) {
+        let outbounds: Vec<Outbound> = {
+            let members = lock(&self.members);
+            let Some(watchers) = members.watchers.get(&room) else {
+                return;
+            };
+            watchers
+                .iter()
+                .filter_map(|conn| members.conns.get(conn))
+                .filter(|membership| membership.watch == Watch::Active)
+                .map(|membership| membership.outbound.clone())
+                .collect()
+        };
+        // One copy of each frame, shared by every spectator.
+        let shared: Vec<Frame> = frames
+            .iter()
+            .map(|frame| Frame::from((*frame).to_owned()))
+            .collect();
+        let mut sent = 0_u64;
+        for outbound in &outbounds {
+            for (frame, kind) in shared.iter().zip(kinds.bytes()) {
+                let queued = match kind {
+                    b'o' => outbound.offer(frame.clone()),
+                    _ => outbound.queue(frame.clone()),
+                };
+                sent += u64::from(queued);
+            }
+        }
+        if sent > 0 {
+            metrics::counter!(crate::metrics::MESSAGES_SENT).increment(sent);
+        }
+    }
+
+    /// Closes the connections here in rooms of `owner` (or of every other
+    /// node): that node is gone, or messages may have been lost. Their
+    /// clients come back and find the room where it runs.
+    pub(super) fn drop_members_of(&self, owner: Option<&str>) {
+        let dropped: Vec<(ConnId, Outbound)> = lock(&self.members)
+            .conns
+            .iter()
+            .filter(|(_, membership)| owner.is_none_or(|owner| *membership.owner == *owner))
+            .map(|(conn, membership)| (*conn, membership.outbound.clone()))
+            .collect();
+        if !dropped.is_empty() {
+            debug!(
+                owner,
+                connections = dropped.len(),
+                "dropping connections to rooms elsewhere"
+            );
+        }
+        for (conn, outbound) in dropped {
+            outbound.disconnect();
+            self.forget_member(conn);
+        }
+    }
+
+    /// Closes the connections here in room `room`, which moved.
+    pub(super) fn drop_members_of_room(&self, room: RoomCode, owner: &str) {
+        let dropped: Vec<(ConnId, Outbound)> = lock(&self.members)
+            .conns
+            .iter()
+            .filter(|(_, membership)| membership.room == room && *membership.owner == *owner)
+            .map(|(conn, membership)| (*conn, membership.outbound.clone()))
+            .collect();
+        for (conn, outbound) in dropped {
+            outbound.disconnect();
+            self.forget_member(conn);
+        }
+    }
+
+    /// Forgets questions nobody waits for any more.
+    pub(super) fn forget_stale_asks(&self) {
+        lock(&self.members).asks.retain(|_, ask| match ask {
+            Ask::Seat { reply, .. } => !reply.is_closed(),
+            Ask::Watch { reply, .. } => !reply.is_closed(),
+        });
+    }
+
+    /// Whether anyone here watches `room`.
+    pub(super) fn watches(&self, room: RoomCode) -> bool {
+        lock(&self.members).watchers.contains_key(&room)
+    }
+}
+
+/// Queues frames for a connection of this node.
+fn hand_over(outbound: &Outbound, kinds: &str, frames: &[&str]) {
+    let mut sent = 0_u64;
+    for (frame, kind) in frames.iter().zip(kinds.bytes()) {
+        let frame = Frame::from((*frame).to_owned());
+        let queued = match kind {
+            b'o' => outbound.offer(frame),
+            _ => outbound.queue(frame),
+        };
+        sent += u64::from(queued);
+    }
+    if sent > 0 {
+        metrics::counter!(crate::metrics::MESSAGES_SENT).increment(sent);
+    }
+}

@@ -1,0 +1,255 @@
+//! A cluster of servers (`--cluster redis://…`, with `--database
+//! postgres://…`): any node serves any room, a node that dies loses no
+//! game, and a node that stops hands its rooms over at once.
+//!
+//! Each live room runs on exactly one node. PostgreSQL says which, with an
+//! epoch that every write checks (`store::postgres::ownership`); Redis
+//! carries the rest:
+//!
+//! * leases (`lease`): each node renews a key that expires unless it does;
+//!   the rooms of a node whose lease is gone (or that handed them back) are
+//!   taken over by the others, from the database, with their commits held
+//!   and their clocks;
+//! * routing (`members`): a connection whose room runs on another node
+//!   sends its commands to that node's channel, and the room's frames for
+//!   it come back on its own node's channel. Spectators on other nodes are
+//!   sent the room's events once per room, on the room's watch channel,
+//!   and each node hands them to its own (as lichess's lila-ws does);
+//! * the room's side of it (`guests`): commands from other nodes are given
+//!   to the rooms here in order, as their own connections' are;
+//! * room codes (taken with `SET NX`), seat tokens and the public listing,
+//!   for every node to find (`registry`);
+//! * everything a node sends goes through one queue and one connection, in
+//!   order (`publisher`); what it hears comes on one subscription
+//!   (`subscriber`).
+//!
+//! When Redis fails, nothing is guessed: messages that may be lost are not
+//! sent twice; instead every connection that spans two nodes is dropped
+//! and its client comes back by itself, resuming with the events it missed
+//! (a room's events are numbered). Games on one node go on meanwhile, and
+//! a room whose database write fails holds (`room::actor::durable`).
+
+mod guests;
+mod members;
+mod publisher;
+mod registry;
+mod subscriber;
+mod takeover;
+mod wire;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use redis::aio::ConnectionManager;
+use tokio::sync::Notify;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use self::guests::Guests;
+use self::members::Members;
+use self::publisher::Publisher;
+pub(crate) use self::registry::Whereabouts;
+use crate::lobby::LocalLobby;
+use crate::room::RoomContext;
+use crate::store::postgres::PostgresStore;
+
+/// How long connecting to Redis may take at start.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A node of the cluster.
+pub(crate) struct Cluster {
+    /// This node's name: new at every start.
+    node: Arc<str>,
+    client: redis::Client,
+    /// Commands that answer (leases, lookups), on a connection that comes
+    /// back by itself.
+    redis: ConnectionManager,
+    publisher: Publisher,
+    store: Arc<PostgresStore>,
+    /// The rooms this node runs.
+    local: Arc<LocalLobby>,
+    /// What the rooms share; set once the server has made it (it holds
+    /// the lobby, which holds this).
+    context: OnceLock<Weak<RoomContext>>,
+    lease: Duration,
+    /// Connections here in rooms other nodes run.
+    members: Mutex<Members>,
+    /// Connections on other nodes in rooms this node runs.
+    guests: Mutex<Guests>,
+    /// The subscription, once made (see `subscriber`).
+    subscriptions: Mutex<Option<redis::aio::PubSubSink>>,
+    /// The rooms whose watch channels it listens to; held while they
+    /// change.
+    watching: tokio::sync::Mutex<std::collections::HashSet<mice_cake_protocol::RoomCode>>,
+    /// Wakes the takeover loop (a node left).
+    wake: Notify,
+    /// Redis's state as the lease loop saw it.
+    health: Mutex<Health>,
+    shutdown: CancellationToken,
+}
+
+/// What the lease loop knows of Redis.
+#[derive(Debug, Default)]
+struct Health {
+    /// When the lease was last renewed.
+    renewed: Option<Instant>,
+    /// The value of the boot key: it changes when Redis loses its data.
+    boot: Option<String>,
+    /// Until then, a key missing may be one Redis lost and a node has not
+    /// written again yet: no node is taken as dead, and a lookup that
+    /// finds nothing says "try again" rather than "no such room".
+    unsure_until: Option<Instant>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Every change under these locks is made whole before they are let go.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Cluster {
+    /// Connects to Redis at `url` as a new node, and starts listening. An
+    /// unreachable Redis is an error that says so.
+    pub(crate) async fn join(
+        url: &str,
+        node: Arc<str>,
+        store: Arc<PostgresStore>,
+        local: Arc<LocalLobby>,
+        lease: Duration,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<Arc<Cluster>> {
+        let name = describe(url);
+        let client = redis::Client::open(url)
+            .with_context(|| format!("--cluster: {name} is not a Redis URL"))?;
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(CONNECT_TIMEOUT))
+            .set_response_timeout(Some(CONNECT_TIMEOUT));
+        let redis = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            client.get_connection_manager_with_config(config),
+        )
+        .await
+        .map_err(|_| {
+            anyhow::anyhow!(
+                "cannot reach the cluster's Redis at {name}: no answer in {}s",
+                CONNECT_TIMEOUT.as_secs()
+            )
+        })?
+        .with_context(|| format!("cannot reach the cluster's Redis at {name}"))?;
+        let cluster = Arc::new_cyclic(|this: &Weak<Cluster>| {
+            let lost = this.clone();
+            let publisher = Publisher::start(
+                redis.clone(),
+                move || {
+                    if let Some(cluster) = lost.upgrade() {
+                        cluster.drop_cross_node_memberships();
+                    }
+                },
+                shutdown.clone(),
+            );
+            Cluster {
+                node,
+                client,
+                redis,
+                publisher,
+                store,
+                local,
+                context: OnceLock::new(),
+                lease,
+                members: Mutex::new(Members::default()),
+                guests: Mutex::new(Guests::default()),
+                subscriptions: Mutex::new(None),
+                watching: tokio::sync::Mutex::new(std::collections::HashSet::new()),
+                wake: Notify::new(),
+                health: Mutex::new(Health::default()),
+                shutdown,
+            }
+        });
+        cluster
+            .renew_lease()
+            .await
+            .with_context(|| format!("cannot reach the cluster's Redis at {name}"))?;
+        subscriber::start(&cluster)
+            .await
+            .with_context(|| format!("cannot subscribe to the cluster's Redis at {name}"))?;
+        Ok(cluster)
+    }
+
+    /// Gives the cluster what rooms share, and starts taking over rooms.
+    pub(crate) fn start(self: &Arc<Self>, context: &Arc<RoomContext>) {
+        let _ = self.context.set(Arc::downgrade(context));
+        tokio::spawn(takeover::run(Arc::clone(self)));
+    }
+
+    pub(crate) fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// The local lobby: the rooms this node runs.
+    pub(crate) fn local(&self) -> &Arc<LocalLobby> {
+        &self.local
+    }
+
+    fn context(&self) -> Option<Arc<RoomContext>> {
+        self.context.get()?.upgrade()
+    }
+
+    /// Whether a key found missing may be one Redis lost (see [`Health`]).
+    fn unsure(&self) -> bool {
+        lock(&self.health)
+            .unsure_until
+            .is_some_and(|until| Instant::now() < until)
+    }
+
+    /// Drops every connection that spans two nodes, both ways: messages
+    /// between the nodes may have been lost. Their clients come back by
+    /// themselves and pick up what they missed.
+    fn drop_cross_node_memberships(self: &Arc<Self>) {
+        self.drop_members_of(None);
+        self.drop_guests_from(None);
+    }
+}
+
+/// A name no other node (or boot of Redis) has: 16 random bytes, in hex.
+pub(crate) fn random_name() -> String {
+    let mut bytes = [0_u8; 16];
+    // The system's randomness does not fail on the systems served; if it
+    // did, the time would still tell nodes apart.
+    if getrandom::fill(&mut bytes).is_err() {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos();
+        bytes = now.to_le_bytes();
+    }
+    wire::hex(&bytes)
+}
+
+/// A Redis URL as messages may show it: no password.
+fn describe(url: &str) -> String {
+    match url.split_once('@') {
+        Some((scheme_and_user, host)) => {
+            let scheme = scheme_and_user.split("://").next().unwrap_or("redis");
+            format!("{scheme}://{host}")
+        }
+        None => url.to_owned(),
+    }
+}
+
+/// A map from node names to what goes there.
+type ByNode<T> = HashMap<Arc<str>, T>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_redis_url_is_shown_without_its_password() {
+        assert_eq!(
+            describe("redis://:s3cret@cache:6379/0"),
+            "redis://cache:6379/0"
+        );
+        assert_eq!(describe("redis://cache:6379"), "redis://cache:6379");
+    }
+}

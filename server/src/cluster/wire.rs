@@ -1,0 +1,291 @@
+//! What the nodes of a cluster say to each other through Redis, and the
+//! names they use there.
+//!
+//! A message on a node's channel is a run of records: a JSON header on a
+//! line, then the frames it carries, one a line, as they go to clients. A
+//! frame is compact JSON, which has no line break (one inside a string is
+//! written `\n`), so the frames travel as they are, never escaped again.
+
+use mice_cake_engine::{Assignment, Nonce, Seal, Seat};
+use mice_cake_protocol::{ErrorCode, RoomCode};
+use serde::{Deserialize, Serialize};
+
+use crate::outbound::Frame;
+use crate::room::Refusal;
+
+/// What every key and channel of the cluster starts with.
+const PREFIX: &str = "mice-cake";
+
+/// The channel a node listens on: commands for its rooms, frames for its
+/// connections, answers to its questions.
+pub(crate) fn node_channel(node: &str) -> String {
+    format!("{PREFIX}:node:{node}")
+}
+
+/// The channel of a room's spectators on every node but the one running it.
+pub(crate) fn watch_channel(room: RoomCode) -> String {
+    format!("{PREFIX}:watch:{room}")
+}
+
+/// The channel every node listens on for news of the cluster.
+pub(crate) fn notices_channel() -> String {
+    format!("{PREFIX}:notices")
+}
+
+/// A node's lease: it lives while the node renews it.
+pub(crate) fn lease_key(node: &str) -> String {
+    format!("{PREFIX}:lease:{node}")
+}
+
+/// The node that runs a room (and, while it exists, the room's code taken).
+pub(crate) fn room_key(room: RoomCode) -> String {
+    format!("{PREFIX}:room:{room}")
+}
+
+/// The room a seat token leads to, by the token's SHA-256 (never the token).
+pub(crate) fn seat_key(hash: &[u8; 32]) -> String {
+    format!("{PREFIX}:seat:{}", hex(hash))
+}
+
+/// The public rooms of the cluster: code → summary (JSON).
+pub(crate) fn listing_key() -> String {
+    format!("{PREFIX}:listing")
+}
+
+/// A value set once per Redis data set: if it changes, Redis lost what the
+/// nodes had written, and they write it again.
+pub(crate) fn boot_key() -> String {
+    format!("{PREFIX}:boot")
+}
+
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A record's header.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub(crate) enum Header {
+    /// A command for a room the receiving node runs, from connection `conn`
+    /// of node `from`; with `ask`, its answer is awaited.
+    Command {
+        room: RoomCode,
+        from: String,
+        conn: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ask: Option<u64>,
+        command: WireCommand,
+    },
+    /// The answer to an ask: the seat taken (none: watching), or why not.
+    Reply {
+        ask: u64,
+        answer: Result<Option<Seat>, WireRefusal>,
+    },
+    /// Frames for one connection of the receiving node, one a letter of
+    /// `kinds` (`s`: sent, `o`: offered, may be left out), then, if
+    /// `close`, its closing.
+    Deliver {
+        conn: u64,
+        kinds: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        close: bool,
+    },
+    /// Frames for every spectator of `room` (on its watch channel).
+    Watch { room: RoomCode, kinds: String },
+}
+
+impl Header {
+    /// How many frames follow the header.
+    fn frames(&self) -> usize {
+        match self {
+            Header::Deliver { kinds, .. } | Header::Watch { kinds, .. } => kinds.len(),
+            Header::Command { .. } | Header::Reply { .. } => 0,
+        }
+    }
+}
+
+/// News of the cluster, for every node.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub(crate) enum Notice {
+    /// A node stopped and handed its rooms back: take them now.
+    NodeLeft { node: String },
+    /// `to` took room `room` over from `from`.
+    Moved {
+        room: RoomCode,
+        from: String,
+        to: String,
+    },
+}
+
+/// A command for a room, as a connection on another node sends it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "c", rename_all = "snake_case")]
+pub(crate) enum WireCommand {
+    Join {
+        name: String,
+    },
+    Watch,
+    Resume {
+        /// The seat token's SHA-256, in hex: the token itself never
+        /// leaves the node it came to.
+        token: String,
+        last_seq: Option<u64>,
+    },
+    Seal {
+        round: u32,
+        seal: Seal,
+    },
+    Open {
+        round: u32,
+        assignment: Option<Assignment>,
+        nonce: Nonce,
+    },
+    Rematch,
+    Leave,
+    Chat {
+        name: String,
+        text: String,
+    },
+    SpectatorChat {
+        show: bool,
+    },
+    Disconnected,
+}
+
+/// A refusal on the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireRefusal {
+    code: ErrorCode,
+    message: String,
+}
+
+impl From<Refusal> for WireRefusal {
+    fn from(refusal: Refusal) -> WireRefusal {
+        WireRefusal {
+            code: refusal.code,
+            message: refusal.message,
+        }
+    }
+}
+
+impl From<WireRefusal> for Refusal {
+    fn from(refusal: WireRefusal) -> Refusal {
+        Refusal::new(refusal.code, refusal.message)
+    }
+}
+
+/// Appends a record: `header`, then `frames`.
+pub(crate) fn encode(payload: &mut Vec<u8>, header: &Header, frames: &[Frame]) {
+    if !payload.is_empty() {
+        payload.push(b'\n');
+    }
+    // Our own types always serialize.
+    if serde_json::to_writer(&mut *payload, header).is_err() {
+        payload.extend_from_slice(b"{}");
+    }
+    for frame in frames {
+        payload.push(b'\n');
+        // A frame is compact JSON: no line break but inside a string,
+        // where it is escaped. Should one ever come, it is whitespace
+        // between tokens, as good as a space.
+        payload.extend(frame.as_str().bytes().map(|byte| match byte {
+            b'\n' => b' ',
+            other => other,
+        }));
+    }
+}
+
+/// The records of a message, each a header and its frames; `Err` at the
+/// first that cannot be read (the rest is skipped).
+pub(crate) fn decode(payload: &str) -> Vec<Result<(Header, Vec<&str>), String>> {
+    let mut lines = payload.split('\n');
+    let mut records = Vec::new();
+    while let Some(line) = lines.next() {
+        match serde_json::from_str::<Header>(line) {
+            Ok(header) => {
+                let frames: Vec<&str> = lines.by_ref().take(header.frames()).collect();
+                if frames.len() == header.frames() {
+                    records.push(Ok((header, frames)));
+                } else {
+                    records.push(Err("a record is missing frames".into()));
+                }
+            }
+            Err(error) => {
+                records.push(Err(format!("unreadable record header: {error}")));
+                break;
+            }
+        }
+    }
+    records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_carry_frames_as_they_are_and_read_back_in_order() {
+        let code: RoomCode = "K7M2Q".parse().unwrap();
+        let mut payload = Vec::new();
+        let chat = Frame::from(r#"{"type":"chat","text":"two\nlines"}"#);
+        encode(
+            &mut payload,
+            &Header::Deliver {
+                conn: 7,
+                kinds: "so".into(),
+                close: true,
+            },
+            &[Frame::from(r#"{"type":"event","seq":1}"#), chat.clone()],
+        );
+        encode(
+            &mut payload,
+            &Header::Command {
+                room: code,
+                from: "n1".into(),
+                conn: 3,
+                ask: Some(9),
+                command: WireCommand::Resume {
+                    token: hex(&[0xab; 32]),
+                    last_seq: Some(4),
+                },
+            },
+            &[],
+        );
+        let text = String::from_utf8(payload).unwrap();
+        let records = decode(&text);
+        assert_eq!(records.len(), 2);
+        let (header, frames) = records[0].as_ref().unwrap();
+        assert!(matches!(
+            header,
+            Header::Deliver {
+                conn: 7,
+                close: true,
+                ..
+            }
+        ));
+        assert_eq!(frames, &[r#"{"type":"event","seq":1}"#, chat.as_str()]);
+        let (header, frames) = records[1].as_ref().unwrap();
+        assert!(matches!(header, Header::Command { ask: Some(9), .. }));
+        assert!(frames.is_empty());
+        // A message cut short says so.
+        assert!(decode(r#"{"k":"watch","room":"K7M2Q","kinds":"ss"}"#)[0].is_err());
+        assert!(decode("not json")[0].is_err());
+    }
+
+    #[test]
+    fn an_answer_carries_a_seat_or_a_refusal() {
+        let refused = Header::Reply {
+            ask: 1,
+            answer: Err(Refusal::new(ErrorCode::RoomFull, "full").into()),
+        };
+        let text = serde_json::to_string(&refused).unwrap();
+        assert_eq!(serde_json::from_str::<Header>(&text).unwrap(), refused);
+        let seated = Header::Reply {
+            ask: 2,
+            answer: Ok(Some(Seat::Blue)),
+        };
+        let text = serde_json::to_string(&seated).unwrap();
+        assert_eq!(serde_json::from_str::<Header>(&text).unwrap(), seated);
+    }
+}

@@ -1,0 +1,66 @@
+//! The lobby: where connections find rooms — by code, by seat token — and
+//! the public listing; rooms reach it only as their [`Directory`].
+//!
+//! Two implementations: [`LocalLobby`], every room on this server, and
+//! [`ClusterLobby`], the rooms of a whole cluster, found through Redis and
+//! reached on the node that runs each (`cluster`). Connections do not know
+//! which they use.
+
+mod cluster;
+mod local;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use mice_cake_protocol::{RoomCode, RoomList, RoomOptions};
+
+pub(crate) use self::cluster::ClusterLobby;
+pub(crate) use self::local::{LocalLobby, listing};
+use crate::room::{Directory, Refusal, RestoredRoom, RoomContext, RoomHandle};
+use crate::token::TokenHash;
+
+/// A lobby's answer, which in a cluster may take a trip to Redis.
+pub(crate) type Answer<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Where connections find rooms.
+pub(crate) trait Lobby: Directory {
+    /// Creates a room with a fresh code and starts its task.
+    fn create<'a>(
+        &'a self,
+        context: &'a Arc<RoomContext>,
+        options: RoomOptions,
+    ) -> Answer<'a, Result<RoomHandle, Refusal>>;
+
+    /// The room with this code.
+    fn room(&self, code: RoomCode) -> Answer<'_, Result<RoomHandle, Refusal>>;
+
+    /// The room a seat token leads to.
+    fn room_of_seat(&self, hash: TokenHash) -> Answer<'_, Result<RoomHandle, Refusal>>;
+
+    /// The first public rooms (waiting ones first, then by code) and how
+    /// many there are.
+    fn list(&self) -> Answer<'_, RoomList>;
+
+    /// How many rooms run on this server.
+    fn room_count(&self) -> usize;
+
+    /// Starts rooms brought back from storage, with their seat tokens.
+    fn restore(&self, restored: Vec<RestoredRoom>);
+}
+
+/// The refusal for a code that leads nowhere.
+fn unknown_room(code: RoomCode) -> Refusal {
+    Refusal::new(
+        mice_cake_protocol::ErrorCode::UnknownRoom,
+        format!("no room has the code {code}"),
+    )
+}
+
+/// The refusal for a seat token that leads nowhere.
+fn bad_token() -> Refusal {
+    Refusal::new(
+        mice_cake_protocol::ErrorCode::BadToken,
+        "that seat token is not valid",
+    )
+}
