@@ -110,9 +110,10 @@ impl Cluster {
             WireCommand::Join { .. } | WireCommand::Watch | WireCommand::Resume { .. }
         );
         if entering {
-            let (Some(ask), Some(member)) = (ask, self.admit(&from, conn, room, &command)) else {
+            let Some(ask) = ask else {
                 return;
             };
+            let member = self.admit(&from, conn, room, &command);
             let sent = match command {
                 WireCommand::Join { name } => {
                     self.ask_room(&handle, &from, ask, |reply| Command::Join {
@@ -197,14 +198,15 @@ impl Cluster {
         handle.send(command).await;
     }
 
-    /// Makes a guest entering a room a member; `None` if it is already in.
+    /// Makes a guest entering a room a member (of the room's own making:
+    /// a name in it, and a relay back to its node).
     fn admit(
         self: &Arc<Self>,
         from: &Arc<str>,
         conn: u64,
         room: RoomCode,
         command: &WireCommand,
-    ) -> Option<Member> {
+    ) -> Member {
         let alias = ConnId::next();
         lock(&self.guests)
             .by_origin
@@ -215,10 +217,10 @@ impl Cluster {
             conn,
             watching: matches!(command, WireCommand::Watch),
         };
-        Some(Member {
+        Member {
             conn: alias,
             outbound: Outbound::Remote(Arc::new(relay)),
-        })
+        }
     }
 
     /// Asks the room to seat a guest, and sends the answer back when it
