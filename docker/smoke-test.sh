@@ -9,8 +9,11 @@
 # volume, stop it (SIGTERM), check it stopped cleanly, and print the image
 # size.
 #
-# Installs what it needs (podman, runc, hadolint, podman-compose) when
-# missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
+# Also checks docker/compose.cluster.yaml and docker/haproxy.cfg as Compose
+# and HAProxy read them.
+#
+# Installs what it needs (podman, runc, hadolint, podman-compose, haproxy)
+# when missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -67,6 +70,30 @@ step "lint the Dockerfile"
 # Any warning fails; a rule may only be ignored inline, with its reason.
 "$WORK/venv/bin/hadolint" --failure-threshold warning docker/Dockerfile
 echo "hadolint: no findings"
+
+step "the cluster's compose file and HAProxy configuration"
+# Their images cannot be pulled here: the files are checked as Compose and
+# HAProxy read them (HAProxy from Debian's package).
+if ! command -v haproxy >/dev/null; then
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq haproxy >/dev/null
+fi
+cluster_config="$(MICE_CAKE_DB_PASSWORD=db-secret MICE_CAKE_REDIS_PASSWORD=redis-secret \
+    "$WORK/venv/bin/podman-compose" --file docker/compose.cluster.yaml config 2>/dev/null)" ||
+    fail "docker/compose.cluster.yaml does not parse"
+for service in postgres redis node1 node2 node3 balancer; do
+    grep -q "^  $service:" <<<"$cluster_config" || fail "compose.cluster.yaml has no $service"
+done
+grep -q "redis://:redis-secret@redis:6379/0" <<<"$cluster_config" ||
+    fail "the nodes do not reach Redis with its password"
+if MICE_CAKE_DB_PASSWORD=x "$WORK/venv/bin/podman-compose" \
+    --file docker/compose.cluster.yaml config >/dev/null 2>&1; then
+    fail "compose.cluster.yaml starts without a Redis password"
+fi
+haproxy -c -f docker/haproxy.cfg
+echo "compose.cluster.yaml: $(grep -c '^  [a-z0-9]*:$' <<<"$cluster_config") services; haproxy.cfg valid"
 
 step "the build context holds the whole workspace"
 # The builder stage runs cargo on what .dockerignore lets in: every

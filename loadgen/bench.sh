@@ -16,7 +16,14 @@
 # connection), peers (Colyseus and boardgame.io on the same exchange:
 # loadgen/peers/, Node.js from npm; then our figures beside theirs),
 # longrun (--ephemeral at full speed for 3 minutes, a report every 30 s:
-# a server must not slow down or grow because it has been running).
+# a server must not slow down or grow because it has been running),
+# cluster (rooms at human pace, then 10,000 spectators of one room: on one
+# node keeping its games in PostgreSQL, then on a cluster of three nodes on
+# the same PostgreSQL and a Redis, the generator's connections spread over
+# them; then the ratios), takeover (loadgen/takeover.py: 20 times, the node
+# owning the most rooms of a three-node cluster is killed with SIGKILL; the
+# time from the kill to each of its rooms' next reveal, p50 and p99).
+# PostgreSQL and Redis come from tests/services.sh, as in the tests.
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
 # Loopback only. Every process here may hold at most `ulimit -Hn` files:
@@ -30,11 +37,12 @@ PORT=${PORT:-18080}
 ECHO_PORT=${ECHO_PORT:-18081}
 mkdir -p "$OUT"
 scenarios=("$@")
-[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun)
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover)
 
-cargo build --release --locked -p mice-cake-server -p mice-cake-load
+cargo build --release --locked -p mice-cake-server -p mice-cake-load -p mice-cake-cli
 server_bin=target/release/mice-cake-server
 load_bin=target/release/mice-cake-load
+client_bin=target/release/mice-cake
 
 # Both processes hold one file per connection, plus a few of their own. The
 # server keeps 64 files for itself and HANDSHAKES for connections still in
@@ -45,38 +53,77 @@ max_connections=$(( $(ulimit -Hn) - 64 - HANDSHAKES - 100 ))
 echo "open-file limit $(ulimit -Hn): at most $max_connections connections per process"
 
 data=$(mktemp -d)
-server_pid=""
+# The server (or the nodes of a cluster) under test: pids and ports.
+server_pids=()
+server_ports=()
 echo_pid=""
+services=""
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-    [ -n "$echo_pid" ] && kill "$echo_pid" 2>/dev/null || true
+    for pid in "${server_pids[@]}" "$echo_pid"; do
+        [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+    done
     # Let them finish (a server's last checkpoint) before their files go.
     wait 2>/dev/null || true
+    [ -n "$services" ] && bash tests/services.sh stop "$services"
     rm -rf "$data"
 }
 trap cleanup EXIT
 
 stop_server() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-        server_pid=""
-    fi
+    for pid in "${server_pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    server_pids=()
+    server_ports=()
+}
+
+# Starts one more server, on PORT plus the number already running.
+add_server() { # flags…
+    local port=$((PORT + ${#server_ports[@]}))
+    [ "$port" -eq "$ECHO_PORT" ] && port=$((port + 10))
+    local name=server${#server_ports[@]}
+    "$server_bin" --bind "127.0.0.1:$port" --data-dir "$data/$name" \
+        --max-rooms 100000 --max-handshakes "$HANDSHAKES" --max-spectators 100000 \
+        --messages-per-second 10000 "$@" >"$OUT/$name.log" 2>&1 &
+    server_pids+=("$!")
+    server_ports+=("$port")
+    for _ in $(seq 100); do
+        "$server_bin" healthcheck --addr "127.0.0.1:$port" --timeout 1s 2>/dev/null && return
+        sleep 0.1
+    done
+    echo "the server did not start: $(tail -3 "$OUT/$name.log")" >&2
+    exit 1
 }
 
 start_server() { # flags…
     stop_server
-    rm -rf "${data:?}"/*
-    "$server_bin" --bind "127.0.0.1:$PORT" --data-dir "$data/server" \
-        --max-rooms 100000 --max-handshakes "$HANDSHAKES" --max-spectators 100000 \
-        --messages-per-second 10000 "$@" >"$OUT/server.log" 2>&1 &
-    server_pid=$!
-    for _ in $(seq 100); do
-        "$server_bin" healthcheck --addr "127.0.0.1:$PORT" --timeout 1s 2>/dev/null && return
-        sleep 0.1
+    rm -rf "${data:?}"/server*
+    add_server "$@"
+}
+
+# PostgreSQL and Redis from tests/services.sh (started once), and a fresh
+# database NAME in that PostgreSQL: its URL.
+fresh_database() { # name
+    if [ -z "$services" ]; then
+        services="$data/services"
+        mkdir -p "$services"
+        eval "$(bash tests/services.sh start "$services")"
+    fi
+    psql "$MICE_CAKE_TEST_POSTGRES" -q -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" >/dev/null
+    psql "$MICE_CAKE_TEST_POSTGRES" -q -c "CREATE DATABASE $1" >/dev/null
+    database_url="${MICE_CAKE_TEST_POSTGRES%/*}/$1"
+}
+
+# A cluster of COUNT nodes on a fresh database and Redis's database 1.
+start_cluster() { # count
+    stop_server
+    rm -rf "${data:?}"/server*
+    fresh_database bench_cluster
+    redis-cli -u "$MICE_CAKE_TEST_REDIS/1" flushdb >/dev/null
+    for _ in $(seq "$1"); do
+        add_server --database "$database_url" --cluster "$MICE_CAKE_TEST_REDIS/1"
     done
-    echo "the server did not start: $(tail -3 "$OUT/server.log")" >&2
-    exit 1
 }
 
 start_echo() {
@@ -99,8 +146,16 @@ run() { # name, load arguments…
     local name=$1
     shift
     echo "== $name"
-    "$load_bin" "$@" --server "${TARGET_URL:-ws://127.0.0.1:$PORT/ws}" \
-        --server-pid "${TARGET_PID:-$server_pid}" --json \
+    local target=()
+    if [ -n "${TARGET_URL:-}" ]; then
+        target=(--server "$TARGET_URL" --server-pid "$TARGET_PID")
+    else
+        # Every server running: connections go to each in turn.
+        for i in "${!server_ports[@]}"; do
+            target+=(--server "ws://127.0.0.1:${server_ports[$i]}/ws" --server-pid "${server_pids[$i]}")
+        done
+    fi
+    "$load_bin" "$@" "${target[@]}" --json \
         >"$OUT/$name.json" || echo "  (errors: see $OUT/$name.json)"
     if [ ! -s "$OUT/$name.json" ]; then
         echo "  (no report: the load generator failed)"
@@ -219,6 +274,37 @@ for n in (2000, 10000):
         beside(b, f"seated-{n}", "rss_per_connection_bytes", "B")
 EOF
         ;;
+    cluster)
+        rooms=$(( $(fits 20000) / 2 ))
+        watchers=$(( $(fits 10002) - 2 ))
+        for setup in one three; do
+            for workload in human spectators; do
+                if [ $setup = one ]; then
+                    fresh_database bench_one
+                    start_server --database "$database_url"
+                else
+                    start_cluster 3
+                fi
+                if [ $workload = human ]; then
+                    run "cluster-$setup-human" play --rooms "$rooms" --think 5s \
+                        --warmup 10s --duration 30s
+                else
+                    run "cluster-$setup-spectators" play --rooms 1 --spectators "$watchers" \
+                        --think 1s --warmup 3s --duration 20s
+                fi
+            done
+        done
+        stop_server
+        python3 loadgen/cluster_ratios.py "$OUT"
+        ;;
+    takeover)
+        stop_server
+        fresh_database bench_takeover
+        redis-cli -u "$MICE_CAKE_TEST_REDIS/2" flushdb >/dev/null
+        python3 loadgen/takeover.py --server-bin "$server_bin" --client-bin "$client_bin" \
+            --database "$database_url" --redis "$MICE_CAKE_TEST_REDIS/2" \
+            --kills "${KILLS:-20}" --lease "${LEASE:-5s}" --out "$OUT/takeover.json"
+        ;;
     longrun)
         start_server --ephemeral
         for window in 1 2 3 4 5 6; do
@@ -226,7 +312,7 @@ EOF
         done
         ;;
     *)
-        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers or longrun" >&2
+        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers, longrun, cluster or takeover" >&2
         exit 2
         ;;
     esac

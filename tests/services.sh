@@ -13,8 +13,8 @@
 # Tests that need them read these; with MICE_CAKE_REQUIRE_SERVICES=1 (as
 # .ci/run sets) a test fails rather than skips when one is missing.
 # `stop DIR [postgres] [redis]` stops them; started again on the same DIR,
-# PostgreSQL comes back with its data, on its port (a test that takes its
-# database away mid-game does so). Everything goes under DIR, which `stop`
+# each comes back on its port, PostgreSQL with its data, Redis empty (tests
+# that take them away mid-game do so). Everything goes under DIR, which `stop`
 # leaves for the caller to remove.
 set -euo pipefail
 
@@ -136,7 +136,15 @@ stop() {
         as_postgres "$(pg_bin)/pg_ctl" -D "$dir/postgres/data" -m fast -w stop >&2 || true
     fi
     if wants redis && [[ -s $dir/redis/redis.pid ]]; then
-        kill "$(cat "$dir/redis/redis.pid")" 2>/dev/null || true
+        local pid
+        pid=$(cat "$dir/redis/redis.pid")
+        kill "$pid" 2>/dev/null || true
+        # Gone, so that its port is free to start again on.
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        rm -f "$dir/redis/redis.pid"
     fi
 }
 

@@ -41,16 +41,20 @@ pub(crate) enum Command {
 /// The server under test and how to reach it.
 #[derive(Debug, Args)]
 pub(crate) struct Target {
-    /// The server's WebSocket URL (plain `ws://`).
+    /// The server's WebSocket URL (plain `ws://`). Given several times
+    /// (the nodes of a cluster), connections go to each in turn, so that
+    /// the players and spectators of a room are on different nodes.
     #[arg(
-        long,
+        long = "server",
         env = "MICE_CAKE_LOAD_SERVER",
+        value_delimiter = ',',
         default_value = "ws://127.0.0.1:8080/ws"
     )]
-    pub(crate) server: String,
-    /// The server's process id, to read its memory and CPU time.
-    #[arg(long)]
-    pub(crate) server_pid: Option<i32>,
+    pub(crate) servers: Vec<String>,
+    /// The server's process id, to read its memory and CPU time; given
+    /// several times, the figures are their sums.
+    #[arg(long = "server-pid")]
+    pub(crate) server_pids: Vec<i32>,
     /// Loopback source addresses to connect from (127.0.0.1, .2, …); one
     /// has about 28,000 ports. 0: one per 10,000 connections, at least 4.
     #[arg(long, default_value_t = 0)]

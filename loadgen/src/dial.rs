@@ -33,15 +33,16 @@ pub(crate) const CONNECTIONS_PER_SOURCE: usize = 10_000;
 /// Source addresses used at least, when the choice is automatic.
 pub(crate) const MIN_SOURCES: usize = 4;
 
-/// Opens connections to one WebSocket URL.
+/// Opens connections to one WebSocket URL, or to several in turn.
 #[derive(Clone)]
 pub(crate) struct Dialer {
     inner: Arc<DialerInner>,
 }
 
 struct DialerInner {
-    url: String,
-    addr: SocketAddr,
+    /// Where connections go, one after the other: a URL and its address.
+    targets: Vec<(String, SocketAddr)>,
+    next_target: AtomicUsize,
     /// Local addresses to connect from, in turn; empty: the system chooses.
     sources: Vec<IpAddr>,
     next_source: AtomicUsize,
@@ -49,21 +50,20 @@ struct DialerInner {
 }
 
 impl Dialer {
-    /// A dialer for `url` (`ws://host:port/path`). On loopback, `sources`
-    /// addresses from 127.0.0.1 up are used in turn.
-    pub(crate) fn new(url: &str, sources: usize) -> anyhow::Result<Dialer> {
-        let Some(rest) = url.strip_prefix("ws://") else {
-            bail!(
-                "the server URL must start with ws:// (the generator measures plain sockets): {url}"
-            );
-        };
-        let authority = rest.split('/').next().unwrap_or(rest);
-        let addr = authority
-            .to_socket_addrs()
-            .with_context(|| format!("cannot resolve {authority}"))?
-            .next()
-            .with_context(|| format!("{authority} has no address"))?;
-        let sources = if addr.ip().is_loopback() && addr.is_ipv4() {
+    /// A dialer for `urls` (`ws://host:port/path`), used in turn. On
+    /// loopback, `sources` addresses from 127.0.0.1 up are used in turn.
+    pub(crate) fn new(urls: &[String], sources: usize) -> anyhow::Result<Dialer> {
+        if urls.is_empty() {
+            bail!("no server to connect to");
+        }
+        let targets = urls
+            .iter()
+            .map(|url| Ok((url.clone(), resolve(url)?)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let loopback = targets
+            .iter()
+            .all(|(_, addr)| addr.ip().is_loopback() && addr.is_ipv4());
+        let sources = if loopback {
             (1..=sources.clamp(1, 250))
                 .map(|last| IpAddr::V4(Ipv4Addr::new(127, 0, 0, last as u8)))
                 .collect()
@@ -72,8 +72,8 @@ impl Dialer {
         };
         Ok(Dialer {
             inner: Arc::new(DialerInner {
-                url: url.to_owned(),
-                addr,
+                targets,
+                next_target: AtomicUsize::new(0),
                 sources,
                 next_source: AtomicUsize::new(0),
                 handshakes: Semaphore::new(HANDSHAKES_IN_FLIGHT),
@@ -86,7 +86,8 @@ impl Dialer {
         self.inner.sources.len().max(1)
     }
 
-    /// Opens one connection and completes the WebSocket handshake.
+    /// Opens one connection, to the next server in turn, and completes the
+    /// WebSocket handshake.
     pub(crate) async fn dial(&self) -> anyhow::Result<Socket> {
         let _permit = self
             .inner
@@ -94,14 +95,12 @@ impl Dialer {
             .acquire()
             .await
             .context("the dialer is closed")?;
-        tokio::time::timeout(CONNECT_TIMEOUT, self.open())
+        let targets = &self.inner.targets;
+        let turn = self.inner.next_target.fetch_add(1, Ordering::Relaxed);
+        let (url, addr) = &targets[turn % targets.len()];
+        tokio::time::timeout(CONNECT_TIMEOUT, self.open(url, *addr))
             .await
-            .with_context(|| {
-                format!(
-                    "connecting to {} took over {CONNECT_TIMEOUT:?}",
-                    self.inner.url
-                )
-            })?
+            .with_context(|| format!("connecting to {url} took over {CONNECT_TIMEOUT:?}"))?
     }
 
     /// A socket bound to the next source address with a free port (earlier
@@ -127,23 +126,33 @@ impl Dialer {
         )
     }
 
-    async fn open(&self) -> anyhow::Result<Socket> {
+    async fn open(&self, url: &str, addr: SocketAddr) -> anyhow::Result<Socket> {
         let socket = self.bound_socket()?;
         let stream = socket
-            .connect(self.inner.addr)
+            .connect(addr)
             .await
-            .with_context(|| format!("cannot connect to {}", self.inner.addr))?;
+            .with_context(|| format!("cannot connect to {addr}"))?;
         // Small messages, each wanted at once.
         stream.set_nodelay(true).context("cannot set TCP_NODELAY")?;
-        let (socket, _response) = tokio_tungstenite::client_async_with_config(
-            self.inner.url.as_str(),
-            stream,
-            Some(small_buffers()),
-        )
-        .await
-        .with_context(|| format!("WebSocket handshake with {} failed", self.inner.url))?;
+        let (socket, _response) =
+            tokio_tungstenite::client_async_with_config(url, stream, Some(small_buffers()))
+                .await
+                .with_context(|| format!("WebSocket handshake with {url} failed"))?;
         Ok(socket)
     }
+}
+
+/// The address of `url` (`ws://host:port/path`).
+fn resolve(url: &str) -> anyhow::Result<SocketAddr> {
+    let Some(rest) = url.strip_prefix("ws://") else {
+        bail!("the server URL must start with ws:// (the generator measures plain sockets): {url}");
+    };
+    let authority = rest.split('/').next().unwrap_or(rest);
+    authority
+        .to_socket_addrs()
+        .with_context(|| format!("cannot resolve {authority}"))?
+        .next()
+        .with_context(|| format!("{authority} has no address"))
 }
 
 /// Buffers sized for game messages, as the server's; the library's defaults

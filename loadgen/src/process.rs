@@ -67,6 +67,37 @@ impl Watched {
     }
 }
 
+/// The server's processes: one, or the nodes of a cluster, read together.
+pub(crate) struct Servers(Vec<Watched>);
+
+impl Servers {
+    /// The processes `pids`; `None` if there are none to watch.
+    pub(crate) fn watch(pids: &[i32]) -> anyhow::Result<Option<Servers>> {
+        if pids.is_empty() {
+            return Ok(None);
+        }
+        let watched = pids
+            .iter()
+            .map(|pid| Watched::new(*pid))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(Some(Servers(watched)))
+    }
+
+    /// Their memory and CPU time now, summed.
+    pub(crate) fn read(&self) -> anyhow::Result<Reading> {
+        let mut sum = Reading {
+            rss_bytes: 0,
+            cpu: Duration::ZERO,
+        };
+        for process in &self.0 {
+            let reading = process.read()?;
+            sum.rss_bytes += reading.rss_bytes;
+            sum.cpu += reading.cpu;
+        }
+        Ok(sum)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

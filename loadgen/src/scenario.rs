@@ -10,7 +10,7 @@ use tokio::time::Instant;
 use crate::cli::{EchoArgs, FanoutArgs, IdleArgs, PlayArgs, Target, Window};
 use crate::crowd::Crowd;
 use crate::dial::Dialer;
-use crate::process::{Reading, Watched};
+use crate::process::{Reading, Servers, Watched};
 use crate::report::{Baseline, Report, ServerFigures};
 use crate::stats::{Counts, Stats};
 use crate::{echo, fanout, idle, play};
@@ -110,8 +110,8 @@ async fn echo_baseline(
     args: &PlayArgs,
 ) -> anyhow::Result<Report> {
     let target = Target {
-        server: url.to_owned(),
-        server_pid: pid,
+        servers: vec![url.to_owned()],
+        server_pids: pid.into_iter().collect(),
         sources: args.target.sources,
         json: args.target.json,
         setup_limit: args.target.setup_limit,
@@ -153,7 +153,7 @@ fn with_baseline(mut ours: Report, echo: &Report, sizes: &[u32]) -> Report {
 /// A run being measured.
 struct Measured {
     stats: Arc<Stats>,
-    server: Option<Watched>,
+    server: Option<Servers>,
     server_before: Option<Reading>,
     clients: usize,
     setup_limit: Duration,
@@ -168,8 +168,8 @@ impl Measured {
         clients: usize,
         setup: String,
     ) -> anyhow::Result<Measured> {
-        let server = target.server_pid.map(Watched::new).transpose()?;
-        let server_before = server.as_ref().map(Watched::read).transpose()?;
+        let server = Servers::watch(&target.server_pids)?;
+        let server_before = server.as_ref().map(Servers::read).transpose()?;
         Ok(Measured {
             stats: Arc::new(Stats::new()?),
             server,
@@ -182,7 +182,7 @@ impl Measured {
     }
 
     fn crowd(&mut self, target: &Target, clients: usize) -> anyhow::Result<Crowd> {
-        let dialer = Dialer::new(&target.server, target.sources_for(clients))?;
+        let dialer = Dialer::new(&target.servers, target.sources_for(clients))?;
         self.setup.push_str(&format!(
             "; from {} source address(es)",
             dialer.source_count()
@@ -235,7 +235,7 @@ impl Measured {
     }
 
     fn read_server(&self) -> anyhow::Result<Option<Reading>> {
-        self.server.as_ref().map(Watched::read).transpose()
+        self.server.as_ref().map(Servers::read).transpose()
     }
 
     fn server_figures(

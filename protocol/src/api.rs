@@ -110,18 +110,37 @@ pub enum HealthStatus {
     Ok,
     /// Stopping: it takes no new room.
     ShuttingDown,
+    /// Running, but it cannot reach a service it needs (its database, or
+    /// its cluster's Redis): its games are paused until it can.
+    Unavailable,
+}
+
+/// Whether the server reaches a service it needs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Reachability {
+    /// It answered.
+    Ok,
+    /// It did not answer in time.
+    Unreachable,
 }
 
 /// `GET /healthz`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Health {
-    /// Serving or stopping.
+    /// Serving, stopping, or cut off from a service it needs.
     pub status: HealthStatus,
     /// Rooms held.
     pub rooms: u64,
     /// Open WebSocket connections.
     pub connections: u64,
+    /// Its PostgreSQL database, if it keeps its games in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub database: Option<Reachability>,
+    /// Its cluster's Redis, if it is a node of a cluster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redis: Option<Reachability>,
 }
 
 /// `GET /api/odds`: the engine's exact odds of every attempt a family can

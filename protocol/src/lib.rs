@@ -36,7 +36,7 @@ pub mod schema;
 
 pub use api::{
     ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, GameVerdict, GameViews,
-    Health, HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, RoomList,
+    Health, HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, Reachability, RoomList,
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;

@@ -297,16 +297,30 @@ fn storage_failed(cause: &StoreError) -> Response {
 }
 
 /// `GET /healthz`: whatever its query says (health checks add their own).
-async fn health(State(shared): State<Arc<Shared>>) -> Json<Health> {
-    Json(Health {
-        status: if shared.shutdown().is_cancelled() {
-            HealthStatus::ShuttingDown
-        } else {
-            HealthStatus::Ok
-        },
+/// `503 Service Unavailable` while the server stops or cannot reach its
+/// database or its cluster's Redis, so that a load balancer sends new
+/// players to another node.
+async fn health(State(shared): State<Arc<Shared>>) -> Response {
+    let reached = shared.dependencies.check().await;
+    let status = if shared.shutdown().is_cancelled() {
+        HealthStatus::ShuttingDown
+    } else if reached.all() {
+        HealthStatus::Ok
+    } else {
+        HealthStatus::Unavailable
+    };
+    let code = match status {
+        HealthStatus::Ok => StatusCode::OK,
+        _ => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    let health = Health {
+        status,
         rooms: shared.lobby.room_count() as u64,
         connections: shared.connections.load(Ordering::Relaxed) as u64,
-    })
+        database: reached.database,
+        redis: reached.redis,
+    };
+    (code, Json(health)).into_response()
 }
 
 async fn metrics(State(shared): State<Arc<Shared>>) -> Response {

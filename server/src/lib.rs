@@ -50,6 +50,7 @@ mod clock;
 mod cluster;
 mod config;
 mod connection;
+mod dependencies;
 pub mod healthcheck;
 mod http;
 mod lobby;

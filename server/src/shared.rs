@@ -11,6 +11,7 @@ use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
 use crate::config::Config;
+use crate::dependencies::Dependencies;
 use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
@@ -34,6 +35,8 @@ pub(crate) struct Shared {
     pub(crate) capacity: Capacity,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
+    /// The services it needs beyond itself, for `/healthz`.
+    pub(crate) dependencies: Dependencies,
 }
 
 /// Storage as it is opened.
@@ -132,6 +135,7 @@ impl Shared {
             .map_err(|error| anyhow::anyhow!("cannot start the storage thread: {error}"))?;
         let shutdown = CancellationToken::new();
         let local = Arc::new(LocalLobby::default());
+        let database = postgres.clone();
         let cluster = match (&config.cluster, node, postgres) {
             (Some(url), Some(node), Some(postgres)) => {
                 let joined = Cluster::join(
@@ -175,6 +179,7 @@ impl Shared {
         if let Some(cluster) = &cluster {
             cluster.start(&context);
         }
+        let dependencies = Dependencies::new(database, cluster.clone());
         Ok((
             Shared {
                 config,
@@ -185,6 +190,7 @@ impl Shared {
                 metrics,
                 capacity,
                 connections: AtomicUsize::new(0),
+                dependencies,
             },
             rooms,
         ))

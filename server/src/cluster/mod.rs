@@ -182,6 +182,15 @@ impl Cluster {
         tokio::spawn(takeover::run(Arc::clone(self)));
     }
 
+    /// Whether Redis answers a `PING` now (for `/healthz`).
+    pub(crate) async fn ping(&self) -> bool {
+        let mut redis = self.redis.clone();
+        redis::cmd("PING")
+            .query_async::<String>(&mut redis)
+            .await
+            .is_ok()
+    }
+
     pub(crate) fn node(&self) -> &str {
         &self.node
     }

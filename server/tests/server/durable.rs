@@ -13,7 +13,7 @@ use mice_cake_protocol::{
 use mice_cake_server::{Config, Durability};
 use tokio::net::TcpListener;
 
-use crate::hidden::{Known, check_frames, check_log};
+use crate::leaks::{Known, check_frames, check_log};
 use crate::support::*;
 
 /// Every byte stored in `dir` (database, WAL, lock).

@@ -11,6 +11,7 @@ mod fairness;
 mod games;
 mod handshakes;
 mod hidden;
+mod leaks;
 mod presence;
 mod reconnect;
 mod service;

@@ -1,43 +1,156 @@
-//! A cluster of three real server processes on one PostgreSQL database and
-//! one Redis (`tests/services.sh` starts both): the players and spectators
-//! of one room on three different nodes see the same game as on one.
+//! A cluster of real server processes on one PostgreSQL database and one
+//! Redis (`tests/services.sh` starts both): the players and spectators of
+//! one room on three different nodes see the same game as on one, and no
+//! frame tells anyone what they may not know; a node killed with SIGKILL
+//! mid-round, one commit held, loses nothing (another takes its rooms over
+//! when its lease runs out); a node stopped with SIGTERM hands its rooms
+//! over at once; the race for a room's last seat has one winner across
+//! nodes; Redis restarted, or PostgreSQL stopped and started, mid-game,
+//! pauses the game and loses nothing; an unreachable Redis stops a node at
+//! start-up with a clear error.
 
-use crate::support::{Client, Server, TestDatabase, TestRedis, room_code};
+use std::net::SocketAddr;
+use std::thread;
+use std::time::{Duration, Instant};
 
-/// Three nodes of one cluster, on a database of their own.
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
+
+use crate::leaks::{Known, check_frames, check_log};
+use crate::support::{
+    Client, OwnService, PATIENCE, Proxy, Server, TestDatabase, TestRedis, room_code, suggestion,
+};
+
+/// Nodes of one cluster.
 struct Cluster {
     nodes: Vec<Server>,
-    _database: TestDatabase,
 }
 
 impl Cluster {
-    fn start(redis: &TestRedis, database: TestDatabase) -> Cluster {
-        let nodes = (0..3)
-            .map(|_| {
-                Server::start(&[
-                    "--database",
-                    &database.url,
-                    "--cluster",
-                    &redis.url,
-                    "--lease",
-                    "1s",
-                ])
-            })
-            .collect();
+    /// `count` nodes on the `database` and `redis` at these URLs, with
+    /// leases of `lease`.
+    fn start(count: usize, database: &str, redis: &str, lease: &str) -> Cluster {
+        let flags = ["--database", database, "--cluster", redis, "--lease", lease];
         Cluster {
-            nodes,
-            _database: database,
+            nodes: (0..count).map(|_| Server::start(&flags)).collect(),
         }
     }
+
+    fn url(&self, node: usize) -> String {
+        self.nodes[node].url()
+    }
+
+    fn addrs(&self) -> Vec<SocketAddr> {
+        self.nodes.iter().map(|node| node.addr).collect()
+    }
+
+    /// Every node's log so far.
+    fn logs(&self) -> String {
+        self.nodes
+            .iter()
+            .map(Server::log)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// The shared Redis and a database of the test's own, or `None` (skipped).
+fn services() -> Option<(TestRedis, TestDatabase)> {
+    Some((TestRedis::create()?, TestDatabase::create()?))
+}
+
+fn is_prompt_or_end(line: &str) -> bool {
+    line.contains("type your assignment") || line.starts_with("Game over: ")
+}
+
+/// Answers every prompt of both players with its suggestion until both
+/// see the end; returns their last lines.
+fn play_both_to_the_end(mut players: [&mut Client; 2]) -> [String; 2] {
+    let mut ends: [Option<String>; 2] = [None, None];
+    let give_up = Instant::now() + 5 * PATIENCE;
+    while ends.iter().any(Option::is_none) {
+        assert!(Instant::now() < give_up, "the game does not end");
+        for (end, player) in ends.iter_mut().zip(players.iter_mut()) {
+            if end.is_some() {
+                continue;
+            }
+            let Some(line) = player.poll(Duration::from_millis(100), is_prompt_or_end) else {
+                continue;
+            };
+            if line.starts_with("Game over: ") {
+                *end = Some(line);
+            } else {
+                player.type_line(&suggestion(&line));
+            }
+        }
+    }
+    ends.map(Option::unwrap_or_default)
+}
+
+/// Ann creates a room (no deadline) at `ann_url`; Bob joins it at
+/// `bob_url`. Ann has committed round 1 and Bob is asked for it: both
+/// clients, what Ann committed, and Bob's prompt.
+fn ann_committed_bob_asked(ann_url: &str, bob_url: &str) -> (Client, Client, String, String) {
+    let mut ann = Client::start(ann_url, "ann", &["--plain", "create", "--deadline", "0s"]);
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut bob = Client::start(bob_url, "bob", &["--plain", "join", &code]);
+    let prompt = ann.expect_containing("round 1: you are Yellow");
+    let ann_round_1 = suggestion(&prompt);
+    ann.type_line(&ann_round_1);
+    ann.expect_containing("committed for round 1");
+    let bob_prompt = bob.expect_containing("round 1: you are Blue");
+    (ann, bob, ann_round_1, bob_prompt)
+}
+
+/// Bob answers round 1 (asked again after a reconnect if `again`); the
+/// reveal holds what Ann committed before; both play to the end, and the
+/// record, fetched at `url`, replays to it.
+fn bob_answers_and_both_finish(
+    mut ann: Client,
+    mut bob: Client,
+    ann_round_1: &str,
+    url: &str,
+    again: bool,
+) {
+    let prompt = if again {
+        bob.expect_containing("reconnected");
+        bob.expect_containing("round 1: you are Blue")
+    } else {
+        bob.expect_containing("round 1: you are Blue")
+    };
+    bob.type_line(&suggestion(&prompt));
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(
+        reveal.starts_with(&format!("Round 1: Yellow {ann_round_1} — Blue ")),
+        "{reveal}"
+    );
+    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
+    assert_eq!(ann_end, bob_end, "both players see the same end");
+    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    assert!(bob.finish().success(), "{}", bob.transcript());
+    let id = record.rsplit('/').next().unwrap().to_owned();
+    let mut replay = Client::start(url, "replayer", &["replay", &id]);
+    let replayed = replay.expect(|line| line.starts_with("Game over: "));
+    assert!(replay.finish().success(), "{}", replay.transcript());
+    assert_eq!(replayed, ann_end, "the record replays to the same end");
 }
 
 #[test]
 fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
-    let (Some(redis), Some(database)) = (TestRedis::create(), TestDatabase::create()) else {
+    let Some((redis, database)) = services() else {
         return;
     };
-    let cluster = Cluster::start(&redis, database);
-    let [one, two, three] = [0, 1, 2].map(|node| cluster.nodes[node].url());
+    let cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    for node in &cluster.nodes {
+        let (status, health) = node.get("/healthz");
+        assert_eq!(status, 200, "{health}");
+        assert!(
+            health.contains(r#""database":"ok","redis":"ok""#),
+            "{health}"
+        );
+    }
+    let [one, two, three] = [0, 1, 2].map(|node| cluster.url(node));
     let mut ann = Client::start(&one, "ann", &["bot", "--seed", "1", "create"]);
     let code = room_code(&ann.expect_containing("you are Yellow"));
     // Spectators on the two other nodes, one in text, one in JSON.
@@ -64,4 +177,318 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
     assert_eq!(ends[0], ends[2], "the spectator sees the same end");
     ivy.expect_containing("\"game_over\"");
     assert!(ivy.finish().success(), "{}", ivy.transcript());
+}
+
+/// The server's messages among a `--json` client's lines (the others are
+/// the client's own notes).
+fn frames_of(client: &Client) -> Vec<String> {
+    client
+        .lines()
+        .iter()
+        .filter(|line| serde_json::from_str::<ServerMessage>(line).is_ok())
+        .cloned()
+        .collect()
+}
+
+/// The seat a `--json` client was given, from its `joined`.
+fn seat_of(frames: &[String]) -> Option<Seat> {
+    frames.iter().find_map(
+        |frame| match serde_json::from_str::<ServerMessage>(frame).ok()? {
+            ServerMessage::Joined { seat, .. } => Some(seat),
+            _ => None,
+        },
+    )?
+}
+
+/// The game a `--json` client saw end, by its record's id.
+fn game_over_id(frames: &[String]) -> String {
+    frames
+        .iter()
+        .find_map(|frame| {
+            let ServerMessage::Event { event, .. } = serde_json::from_str(frame).ok()? else {
+                return None;
+            };
+            match *event {
+                RoomEvent::GameOver { game_id, .. } => game_id.map(|id| id.to_string()),
+                _ => None,
+            }
+        })
+        .expect("a game over with a record")
+}
+
+/// Every frame each member received, checked against the stored record:
+/// players and spectators on three nodes, each receiving frames that
+/// another node relayed (or, for the owner's own, sent), and the logs of
+/// all three.
+#[test]
+fn no_frame_on_any_node_tells_anyone_a_face_down_piece_or_an_uncommitted_move() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    let [one, two, three] = [0, 1, 2].map(|node| cluster.url(node));
+    let mut ann = Client::start(&one, "ann", &["--json", "bot", "--seed", "3", "create"]);
+    let joined = ann.expect_containing("\"joined\"");
+    let code = serde_json::from_str::<serde_json::Value>(&joined).unwrap()["state"]["code"]
+        .as_str()
+        .expect("the room's code")
+        .to_owned();
+    let mut eve = Client::start(&three, "eve", &["--json", "watch", &code]);
+    eve.expect_containing("\"joined\"");
+    let mut ivy = Client::start(&two, "ivy", &["--json", "watch", &code]);
+    ivy.expect_containing("\"joined\"");
+    let mut bob = Client::start(
+        &two,
+        "bob",
+        &[
+            "--json", "bot", "--policy", "random", "--seed", "4", "join", &code,
+        ],
+    );
+    for client in [&mut ann, &mut bob, &mut eve, &mut ivy] {
+        client.expect_containing("\"game_over\"");
+        assert!(client.finish().success(), "{}", client.transcript());
+    }
+
+    let members = [&ann, &bob, &eve, &ivy].map(frames_of);
+    let id = game_over_id(&members[0]);
+    for frames in &members[1..] {
+        assert_eq!(game_over_id(frames), id, "one game for all");
+    }
+    let (status, body) = cluster.nodes[2].get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{body}");
+    let game: FinishedGame = serde_json::from_str(&body).unwrap();
+    let known = Known::from_game(&game);
+    assert!(known.assignments.len() > 1, "a game of several rounds");
+    let seats = [Some(Seat::Yellow), Some(Seat::Blue), None, None];
+    for (frames, seat) in members.iter().zip(seats) {
+        assert_eq!(seat_of(frames), seat);
+        // Every round's reveal reached every member: all were checked.
+        let reveals = frames
+            .iter()
+            .filter(|frame| frame.contains(r#""kind":"revealed""#))
+            .count();
+        assert_eq!(reveals, known.assignments.len(), "{seat:?}");
+        check_frames(frames, seat, &known, 0);
+    }
+    let assignments: Vec<_> = known
+        .assignments
+        .iter()
+        .flat_map(|both| [both.yellow, both.blue])
+        .collect();
+    let nonces: Vec<String> = known.all_nonces().collect();
+    check_log(&cluster.logs(), &assignments, &nonces);
+}
+
+/// The node that owns a room is killed mid-round with one commit held:
+/// both players, behind a load balancer, reconnect to the surviving nodes
+/// and resume once one has taken the room over, and the game ends with
+/// that commit in its first reveal.
+#[test]
+fn a_node_killed_mid_round_loses_no_game() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    // The balancer sends the first connection (Ann's) to node 0, the next
+    // (Bob's) to node 1.
+    let balancer = Proxy::balancing(&cluster.addrs());
+    let url = balancer.url();
+    let (ann, bob, ann_round_1, _) = ann_committed_bob_asked(&url, &url);
+    let owner = cluster.nodes.remove(0);
+    owner.kill();
+    // The balancer skips the dead node; nobody waits longer than its lease
+    // and the next renewal of another's.
+    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
+    assert!(
+        cluster.logs().contains("room taken over"),
+        "{}",
+        cluster.logs()
+    );
+}
+
+/// SIGTERM to the node that owns a room, mid-round with one commit held:
+/// its rooms are taken over at once. With leases of five minutes, the game
+/// could not go on if they were only taken when the lease ran out.
+#[test]
+fn a_node_stopped_mid_round_hands_its_rooms_over_at_once() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "5m");
+    let balancer = Proxy::balancing(&cluster.addrs());
+    let url = balancer.url();
+    let (ann, bob, ann_round_1, _) = ann_committed_bob_asked(&url, &url);
+    let owner = cluster.nodes.remove(0);
+    let stopped = Instant::now();
+    let status = owner.terminate();
+    assert!(status.success(), "the node stops cleanly: {status:?}");
+    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5 * 60),
+        "the rooms were handed over before the lease ran out"
+    );
+}
+
+/// Fifty rooms on one node, each with its last seat wanted at once by two
+/// clients on two other nodes: one of them sits, the other is told the room
+/// is full.
+#[test]
+fn fifty_races_for_a_last_seat_across_nodes_have_one_winner_each() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    let [one, two, three] = [0, 1, 2].map(|node| cluster.url(node));
+    // Ten races at a time.
+    for batch in 0..5 {
+        let mut races = Vec::new();
+        for race in 0..10 {
+            let mut owner =
+                Client::start(&one, &format!("own{batch}{race}"), &["--json", "create"]);
+            let joined = owner.expect_containing("\"joined\"");
+            let code = serde_json::from_str::<serde_json::Value>(&joined).unwrap()["state"]["code"]
+                .as_str()
+                .expect("the room's code")
+                .to_owned();
+            races.push((owner, code));
+        }
+        let mut rivals: Vec<[Client; 2]> = races
+            .iter()
+            .map(|(_, code)| {
+                [&two, &three].map(|node| Client::start(node, "rival", &["--json", "join", code]))
+            })
+            .collect();
+        for ((_, code), pair) in races.iter().zip(&mut rivals) {
+            let outcomes = pair.each_mut().map(|rival| {
+                rival.expect(|line| {
+                    line.contains("\"joined\"") || line.contains("already has two players")
+                })
+            });
+            let seated = outcomes
+                .iter()
+                .filter(|line| line.contains("\"joined\""))
+                .count();
+            assert_eq!(seated, 1, "room {code}: {outcomes:?}");
+            let winner = outcomes
+                .iter()
+                .find(|line| line.contains("\"joined\""))
+                .unwrap();
+            assert!(winner.contains("\"seat\":\"blue\""), "{winner}");
+        }
+    }
+}
+
+/// Redis restarted (empty: it keeps nothing) mid-round, one commit held,
+/// with the players on two nodes: the game pauses while the nodes cannot
+/// reach each other, then both players resume and finish it with that
+/// commit.
+#[test]
+fn a_game_goes_on_after_redis_restarts_mid_round() {
+    let (Some(redis), Some(database)) = (OwnService::redis(), TestDatabase::create()) else {
+        return;
+    };
+    let cluster = Cluster::start(2, &database.url, &redis.url, "1s");
+    let balancer = Proxy::balancing(&cluster.addrs());
+    let url = balancer.url();
+    let (ann, bob, ann_round_1, _) = ann_committed_bob_asked(&url, &url);
+    redis.stop();
+    let (status, health) = cluster.nodes[1].get("/healthz");
+    assert_eq!(status, 503, "{health}");
+    assert!(
+        health.contains(r#""redis":"unreachable""#) && health.contains(r#""database":"ok""#),
+        "{health}"
+    );
+    thread::sleep(Duration::from_secs(2));
+    redis.start_again();
+    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
+}
+
+/// PostgreSQL stopped mid-round, one commit held, the players on two
+/// nodes: the move that cannot be stored is not acknowledged nor revealed,
+/// no node takes the room from its living owner, and when the database is
+/// back the round is revealed with both moves and the game goes on.
+#[test]
+fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
+    let (Some(postgres), Some(redis)) = (OwnService::postgres(), TestRedis::create()) else {
+        return;
+    };
+    let cluster = Cluster::start(2, &postgres.url, &redis.url, "1s");
+    let (mut ann, mut bob, ann_round_1, prompt) =
+        ann_committed_bob_asked(&cluster.url(0), &cluster.url(1));
+    postgres.stop();
+    let (status, health) = cluster.nodes[0].get("/healthz");
+    assert_eq!(status, 503, "{health}");
+    assert!(
+        health.contains(r#""status":"unavailable""#)
+            && health.contains(r#""database":"unreachable""#)
+            && health.contains(r#""redis":"ok""#),
+        "{health}"
+    );
+    let bob_round_1 = suggestion(&prompt);
+    bob.type_line(&bob_round_1);
+    let early = ann.poll(Duration::from_secs(3), |line| {
+        line.starts_with("Round 1:") || line.contains("Blue committed")
+    });
+    assert_eq!(early, None, "{}", ann.transcript());
+    assert_eq!(
+        bob.poll(Duration::from_millis(100), |line| line
+            .contains("committed for round 1")),
+        None,
+        "{}",
+        bob.transcript()
+    );
+    postgres.start_again();
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(
+        reveal.starts_with(&format!(
+            "Round 1: Yellow {ann_round_1} — Blue {bob_round_1}"
+        )),
+        "{reveal}"
+    );
+    let (status, health) = cluster.nodes[1].get("/healthz");
+    assert_eq!(status, 200, "{health}");
+    assert!(health.contains(r#""database":"ok""#), "{health}");
+    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
+    assert_eq!(ann_end, bob_end);
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    assert!(bob.finish().success(), "{}", bob.transcript());
+    assert!(
+        !cluster.logs().contains("room taken over"),
+        "{}",
+        cluster.logs()
+    );
+}
+
+#[test]
+fn a_node_whose_redis_cannot_be_reached_stops_with_a_clear_error() {
+    let Some(database) = TestDatabase::create() else {
+        return;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let data = tempfile::tempdir().unwrap();
+    let output = Server::command(data.path())
+        .args([
+            "--database",
+            &database.url,
+            "--cluster",
+            &format!("redis://:s3cret@127.0.0.1:{port}/2"),
+        ])
+        .output()
+        .expect("the server runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "cannot reach the cluster's Redis at redis://127.0.0.1:{port}/2"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("s3cret") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
 }

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::{Client, OwnPostgres, PATIENCE, Proxy, Server, TestDatabase, suggestion};
+use crate::support::{Client, OwnService, PATIENCE, Proxy, Server, TestDatabase, suggestion};
 
 fn is_prompt_or_end(line: &str) -> bool {
     line.contains("type your assignment") || line.starts_with("Game over: ")
@@ -61,7 +61,7 @@ fn a_game_kept_in_postgresql_survives_kill_9_mid_round() {
 /// replays.
 #[test]
 fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
-    let Some(postgres) = OwnPostgres::start() else {
+    let Some(postgres) = OwnService::postgres() else {
         return;
     };
     let data = tempfile::tempdir().unwrap();
@@ -119,7 +119,7 @@ fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
 /// meanwhile is moved on by as much, and the player still makes the move.
 #[test]
 fn time_held_for_postgresql_does_not_count_against_a_deadline() {
-    let Some(postgres) = OwnPostgres::start() else {
+    let Some(postgres) = OwnService::postgres() else {
         return;
     };
     let data = tempfile::tempdir().unwrap();

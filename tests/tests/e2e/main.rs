@@ -7,6 +7,10 @@ mod bots;
 mod cluster;
 mod durable;
 mod hostile;
+// The checks for hidden information the server's own tests make, on
+// frames gathered here from real processes.
+#[path = "../../../server/tests/server/leaks.rs"]
+mod leaks;
 mod load;
 mod person;
 mod reconnect;

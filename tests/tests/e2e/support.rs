@@ -235,6 +235,24 @@ impl Server {
         self.child.wait().unwrap();
     }
 
+    /// Asks the server to stop (SIGTERM, as an orchestrator does) and
+    /// waits until it has; its exit status.
+    pub(crate) fn terminate(mut self) -> ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM was sent");
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < give_up, "the server does not stop");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub(crate) fn url(&self) -> String {
         format!("ws://{}", self.addr)
     }
@@ -393,29 +411,40 @@ impl Drop for Client {
     }
 }
 
-/// A TCP proxy in front of the server whose connections can be cut, as a
-/// flaky network would.
+/// A TCP proxy in front of one server or several, whose connections can be
+/// cut as a flaky network would. In front of several it is a plain load
+/// balancer: each new connection goes to the next server in turn, skipping
+/// those that refuse it, with no stickiness.
 pub(crate) struct Proxy {
     pub(crate) addr: SocketAddr,
     open: Arc<Mutex<Vec<TcpStream>>>,
-    upstream: Arc<Mutex<SocketAddr>>,
+    upstreams: Arc<Mutex<Vec<SocketAddr>>>,
 }
 
 impl Proxy {
     pub(crate) fn to(upstream: SocketAddr) -> Proxy {
+        Proxy::balancing(&[upstream])
+    }
+
+    /// A load balancer over `upstreams`.
+    pub(crate) fn balancing(upstreams: &[SocketAddr]) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let open = Arc::new(Mutex::new(Vec::new()));
-        let upstream = Arc::new(Mutex::new(upstream));
+        let upstreams = Arc::new(Mutex::new(upstreams.to_vec()));
         let sockets = Arc::clone(&open);
-        let target = Arc::clone(&upstream);
+        let targets = Arc::clone(&upstreams);
         thread::spawn(move || {
+            let mut turn = 0;
             for client in listener.incoming() {
                 let Ok(client) = client else { continue };
-                let upstream = *target.lock().unwrap();
-                let Ok(server) = TcpStream::connect(upstream) else {
-                    continue;
-                };
+                let targets = targets.lock().unwrap().clone();
+                let server = (0..targets.len()).find_map(|_| {
+                    let target = targets[turn % targets.len()];
+                    turn += 1;
+                    TcpStream::connect(target).ok()
+                });
+                let Some(server) = server else { continue };
                 let mut open = sockets.lock().unwrap();
                 for (from, to) in [(&client, &server), (&server, &client)] {
                     let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else {
@@ -432,14 +461,14 @@ impl Proxy {
         Proxy {
             addr,
             open,
-            upstream,
+            upstreams,
         }
     }
 
     /// Sends new connections to another server (as a restart on another
     /// port would look to a client).
     pub(crate) fn redirect(&self, upstream: SocketAddr) {
-        *self.upstream.lock().unwrap() = upstream;
+        *self.upstreams.lock().unwrap() = vec![upstream];
     }
 
     pub(crate) fn url(&self) -> String {
@@ -522,57 +551,73 @@ fn psql(url: &str, statement: &str) -> bool {
         .is_ok_and(|status| status.success())
 }
 
-/// A PostgreSQL server of a test's own (`tests/services.sh`), which the
-/// test may stop and start again; stopped when dropped. Where the shared
-/// one is given (`MICE_CAKE_TEST_POSTGRES`), its programs are installed.
-pub(crate) struct OwnPostgres {
+/// A PostgreSQL or a Redis server of a test's own (`tests/services.sh`),
+/// which the test may stop and start again; stopped when dropped. Where
+/// the shared ones are given, their programs are installed.
+pub(crate) struct OwnService {
     dir: tempfile::TempDir,
-    /// Its `postgres` database's URL, for `--database`.
+    service: &'static str,
+    /// Its URL: PostgreSQL's `postgres` database, for `--database`, or
+    /// Redis's, for `--cluster`.
     pub(crate) url: String,
 }
 
-impl OwnPostgres {
-    /// Started, or `None` (the test says it was skipped) as for
+impl OwnService {
+    /// A PostgreSQL, or `None` (the test says it was skipped) as for
     /// [`TestDatabase::create`].
-    pub(crate) fn start() -> Option<OwnPostgres> {
+    pub(crate) fn postgres() -> Option<OwnService> {
         TestDatabase::create()?;
+        Some(OwnService::start("postgres", "MICE_CAKE_TEST_POSTGRES"))
+    }
+
+    /// A Redis (which keeps nothing when it stops, as `--save ''` says), or
+    /// `None` (the test says it was skipped) as for [`TestRedis::create`].
+    pub(crate) fn redis() -> Option<OwnService> {
+        TestRedis::create()?;
+        Some(OwnService::start("redis", "MICE_CAKE_TEST_REDIS"))
+    }
+
+    fn start(service: &'static str, variable: &str) -> OwnService {
         let dir = tempfile::tempdir().unwrap();
-        let exports = OwnPostgres::services(dir.path(), "start");
+        let exports = OwnService::services(dir.path(), "start", service);
         let url = exports
             .lines()
-            .find_map(|line| line.strip_prefix("export MICE_CAKE_TEST_POSTGRES="))
-            .unwrap_or_else(|| panic!("a PostgreSQL URL in {exports:?}"))
+            .find_map(|line| line.strip_prefix(&format!("export {variable}=")))
+            .unwrap_or_else(|| panic!("a URL in {exports:?}"))
             .to_owned();
-        Some(OwnPostgres { dir, url })
+        OwnService { dir, service, url }
     }
 
-    /// Stops it (fast: sessions are cut), keeping its data.
+    /// Stops it (fast: sessions are cut), keeping PostgreSQL's data.
     pub(crate) fn stop(&self) {
-        OwnPostgres::services(self.dir.path(), "stop");
+        OwnService::services(self.dir.path(), "stop", self.service);
     }
 
-    /// Starts it again, with its data, on its port.
+    /// Starts it again, on its port.
     pub(crate) fn start_again(&self) {
-        OwnPostgres::services(self.dir.path(), "start");
+        OwnService::services(self.dir.path(), "start", self.service);
     }
 
-    /// Runs `tests/services.sh ACTION DIR postgres`; its standard output.
-    fn services(dir: &Path, action: &str) -> String {
+    /// Runs `tests/services.sh ACTION DIR SERVICE`; its standard output.
+    fn services(dir: &Path, action: &str, service: &str) -> String {
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/services.sh");
         let output = Command::new("bash")
             .arg(script)
             .arg(action)
             .arg(dir)
-            .arg("postgres")
+            .arg(service)
             .stderr(Stdio::inherit())
             .output()
             .expect("tests/services.sh runs");
-        assert!(output.status.success(), "tests/services.sh {action} failed");
+        assert!(
+            output.status.success(),
+            "tests/services.sh {action} {service} failed"
+        );
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 }
 
-impl Drop for OwnPostgres {
+impl Drop for OwnService {
     fn drop(&mut self) {
         self.stop();
     }

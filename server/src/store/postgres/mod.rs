@@ -212,6 +212,12 @@ impl PostgresStore {
         }
     }
 
+    /// Whether the database answers a trivial query now (for `/healthz`).
+    pub(crate) fn ping(&self) -> Result<(), StoreError> {
+        self.connection()?.simple_query("SELECT 1")?;
+        Ok(())
+    }
+
     /// A connection from the pool.
     fn connection(
         &self,
