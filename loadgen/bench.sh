@@ -64,7 +64,10 @@ cleanup() {
     done
     # Let them finish (a server's last checkpoint) before their files go.
     wait 2>/dev/null || true
-    [ -n "$services" ] && bash tests/services.sh stop "$services"
+    if [ -n "$services" ]; then
+        bash tests/services.sh stop "$services"
+        rm -rf "$services"
+    fi
     rm -rf "$data"
 }
 trap cleanup EXIT
@@ -106,9 +109,14 @@ start_server() { # flags…
 # database NAME in that PostgreSQL: its URL.
 fresh_database() { # name
     if [ -z "$services" ]; then
-        services="$data/services"
-        mkdir -p "$services"
-        eval "$(bash tests/services.sh start "$services")"
+        # Apart from $data: PostgreSQL's user must reach it.
+        services=$(mktemp -d)
+        local exports
+        exports=$(bash tests/services.sh start "$services") || {
+            echo "PostgreSQL and Redis did not start (tests/services.sh)" >&2
+            exit 1
+        }
+        eval "$exports"
     fi
     psql "$MICE_CAKE_TEST_POSTGRES" -q -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" >/dev/null
     psql "$MICE_CAKE_TEST_POSTGRES" -q -c "CREATE DATABASE $1" >/dev/null

@@ -105,7 +105,7 @@ class Node:
             port = re.search(r"listening.*addr=127\.0\.0\.1:(\d+)", text)
             name = re.search(r"joined the cluster.*node=(\S+)", text)
             if port and name:
-                self.port, self.name = int(port.group(1)), name.group(1)
+                self.port, self.name = int(port.group(1)), name.group(1).strip('"')
                 return
             if self.process.poll() is not None:
                 sys.exit(f"a node did not start:\n{text}")
@@ -142,6 +142,8 @@ class Player:
 
     async def play(self, think):
         async for line in self.lines():
+            if os.environ.get("TAKEOVER_TRACE"):
+                print(f"{time.monotonic():.2f} {self.name}: {line}", file=sys.stderr)
             if line.startswith("Round "):
                 self.reveals.append(time.monotonic())
             elif line == "reconnected":
@@ -283,6 +285,9 @@ async def main():
             room.stop()
         for node in nodes:
             node.kill()
+        # The balancer's connections end with their clients: quietly.
+        asyncio.get_running_loop().set_exception_handler(lambda *_: None)
+        balancer.server.close()
 
     report = {
         "scenario": "takeover",

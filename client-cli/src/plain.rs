@@ -366,7 +366,9 @@ impl Player {
 
     /// The seat and view when this player has to decide now.
     fn deciding(&self) -> Option<(Seat, GameView)> {
-        if self.in_flight.is_some() || !self.tracker.must_decide() {
+        // A move sealed here is decided, even one the server lost and the
+        // client sends again after a reconnection.
+        if self.in_flight.is_some() || !self.tracker.must_decide() || self.tracker.sealed_here() {
             return None;
         }
         Some((self.tracker.you()?, self.tracker.room.as_ref()?.view?))

@@ -23,6 +23,9 @@ struct Pending {
     /// Whether the opening was sent (it is sent again after a reconnection
     /// if the server still waits for it).
     opened: bool,
+    /// Whether the seal is to be sent again: a whole state came without it
+    /// (it was lost with a connection, or with a server that died first).
+    reseal: bool,
 }
 
 /// The client's side of sealed play, for one seat.
@@ -150,6 +153,7 @@ impl Sealer {
             round,
             opening,
             opened: false,
+            reseal: false,
         });
         if let Some(kept) = &self.kept {
             kept.keep(KeptOpening {
@@ -212,9 +216,31 @@ impl Sealer {
                 round: exchange.round,
                 opening,
                 opened: false,
+                reseal: false,
             });
         }
         let mut messages = Vec::new();
+        // A seal the server does not have after all: the same one again,
+        // never another (the server takes a repeated seal as said once).
+        if exchange.seals[seat].is_none()
+            && let Some(pending) = &mut self.pending
+            && pending.game == room.game
+            && pending.round == exchange.round
+            && pending.reseal
+        {
+            pending.reseal = false;
+            let seal = fair::seal(
+                exchange.commitment,
+                pending.round,
+                seat,
+                &pending.opening.assignment,
+                pending.opening.nonce,
+            );
+            messages.push(ClientMessage::Seal {
+                round: pending.round,
+                seal,
+            });
+        }
         if exchange.seals[seat].is_none() && !self.holds(room.game, exchange.round) {
             let forced = room
                 .choices
@@ -279,6 +305,17 @@ impl Sealer {
             .is_some_and(|(seat, exchange)| exchange.opened[seat]);
         if !held {
             self.reconnecting();
+        }
+        // A seal sent and lost (with the connection, or with a server
+        // killed before it stored it) is sent again.
+        let lost = room
+            .you
+            .zip(room.exchange.as_ref())
+            .is_some_and(|(seat, exchange)| {
+                exchange.seals[seat].is_none() && self.holds(room.game, exchange.round)
+            });
+        if lost && let Some(pending) = &mut self.pending {
+            pending.reseal = true;
         }
     }
 }

@@ -119,6 +119,16 @@ impl Tracker {
         room.status == RoomStatus::Playing && room.view.is_some() && !room.committed[you] && open
     }
 
+    /// Whether this client sealed a move for the round under way, taken by
+    /// the server or not yet (one lost with a connection is sent again).
+    pub fn sealed_here(&self) -> bool {
+        self.room.as_ref().is_some_and(|room| {
+            room.exchange
+                .as_ref()
+                .is_some_and(|exchange| self.sealer.holds(room.game, exchange.round))
+        })
+    }
+
     /// Whether `message` is an event the state already holds (replayed
     /// after a resume).
     pub fn is_history(&self, message: &ServerMessage) -> bool {
@@ -735,6 +745,31 @@ mod resume_tests {
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, other), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
         assert!(tracker.automatic().is_empty());
+    }
+
+    #[test]
+    fn a_seal_the_server_lost_is_sent_again_the_same_and_the_move_is_not_asked_again() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        let Some(ClientMessage::Seal { round: 1, seal }) = tracker.seal(1, mine) else {
+            panic!("a seal of round 1");
+        };
+        assert!(tracker.sealed_here());
+        // Reconnected: the server's state has no seal of ours (it died
+        // before storing it).
+        assert_eq!(tracker.apply(&room.joined(), now), None);
+        assert!(tracker.sealed_here(), "the move is not to be asked again");
+        let again = tracker.automatic();
+        assert_eq!(again, [ClientMessage::Seal { round: 1, seal }]);
+        assert!(tracker.automatic().is_empty(), "sent again once");
+        // Once the server has it, it is opened as usual.
+        tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
+        let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
+        tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
+        assert!(matches!(
+            tracker.automatic().as_slice(),
+            [ClientMessage::Open { round: 1, .. }]
+        ));
     }
 
     #[test]

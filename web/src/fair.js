@@ -92,7 +92,7 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  *   game: number,
  *   commitment: string,
  *   seat: Seat | null,
- *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean} | null,
+ *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean, reseal?: boolean} | null,
  *   own: {round: number, assignment: Assignment, nonce: string}[],
  *   seals: Record<string, {yellow: string, blue: string}>,
  *   sealed?: number[],

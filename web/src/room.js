@@ -263,8 +263,16 @@ function received(model, message, connection) {
       // A whole state (a reconnection, a server restart, which keeps no
       // player's opening): an opening the server does not hold goes again.
       const held = sealing.get(message.state.code);
-      if (held?.pending && !(message.state.you && message.state.exchange?.opened[message.state.you])) {
+      const you = message.state.you;
+      const exchange = message.state.exchange;
+      if (held?.pending && !(you && exchange?.opened[you])) {
         held.pending.sent = false;
+        sealing.set(message.state.code, held);
+      }
+      // A seal sent and lost (with the connection, or with a server killed
+      // before it stored it) goes again: the same one, never another.
+      if (held?.pending && held.game === message.state.game && you && exchange && !exchange.seals[you] && held.pending.round === exchange.round) {
+        held.pending.reseal = true;
         sealing.set(message.state.code, held);
       }
       if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
@@ -590,7 +598,7 @@ function seal(model, connection, round, assignment) {
   if (room.exchange.seals[room.you] || held.pending?.round === round) return false;
   const nonce = freshNonce();
   held.sealed = [...(held.sealed ?? []).filter((sealed) => sealed !== round), round];
-  held.pending = { round, assignment, nonce, sent: false };
+  held.pending = { round, assignment, nonce, sent: false, reseal: false };
   held.seat = room.you;
   sealing.set(room.code, held);
   return connection.send({ type: "seal", round, seal: sealOf(room.exchange.commitment, round, room.you, assignment, nonce) });
@@ -621,6 +629,12 @@ function automatic(model, connection) {
   const you = room.you;
   if (!you) return;
   const mine = held.pending && held.pending.round === exchange.round ? held.pending : null;
+  if (!exchange.seals[you] && mine?.reseal) {
+    mine.reseal = false;
+    sealing.set(room.code, held);
+    connection.send({ type: "seal", round: mine.round, seal: sealOf(exchange.commitment, mine.round, you, mine.assignment, mine.nonce) });
+    return;
+  }
   if (!exchange.seals[you] && !mine) {
     if (exchange.round === 0) seal(model, connection, 0, NOTHING);
     else if (room.choices?.[you]?.forced) seal(model, connection, exchange.round, room.choices[you].forced);

@@ -67,6 +67,15 @@ enum Ask {
     },
 }
 
+impl Ask {
+    /// The connection that asked.
+    fn conn(&self) -> ConnId {
+        match self {
+            Ask::Seat { conn, .. } | Ask::Watch { conn, .. } => *conn,
+        }
+    }
+}
+
 /// The way to the rooms of one other node.
 #[derive(Debug)]
 struct Forwarder {
@@ -110,11 +119,7 @@ impl Cluster {
                 name,
                 reply,
             } => {
-                let conn = member.conn;
-                let ask = self.enter(member, owner, code, Watch::No, |conn| Ask::Seat {
-                    conn,
-                    reply,
-                });
+                let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
                 (conn, Some(ask), WireCommand::Join { name })
             }
             Command::Resume {
@@ -123,11 +128,7 @@ impl Cluster {
                 last_seq,
                 reply,
             } => {
-                let conn = member.conn;
-                let ask = self.enter(member, owner, code, Watch::No, |conn| Ask::Seat {
-                    conn,
-                    reply,
-                });
+                let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
                 let token = wire::hex(&token);
                 (conn, Some(ask), WireCommand::Resume { token, last_seq })
             }
@@ -187,6 +188,23 @@ impl Cluster {
             header,
             frames: Vec::new(),
         })
+    }
+
+    /// Keeps a connection asking for a seat (to join, or to resume one) in
+    /// a room elsewhere: the connection and the number of its question.
+    fn ask_for_seat(
+        &self,
+        member: Member,
+        owner: &Arc<str>,
+        room: RoomCode,
+        reply: oneshot::Sender<Result<Seat, Refusal>>,
+    ) -> (ConnId, u64) {
+        let conn = member.conn;
+        let ask = self.enter(member, owner, room, Watch::No, |conn| Ask::Seat {
+            conn,
+            reply,
+        });
+        (conn, ask)
     }
 
     /// Keeps a connection entering a room elsewhere; the number of its
@@ -335,10 +353,7 @@ impl Cluster {
                 "dropping connections to rooms elsewhere"
             );
         }
-        for (conn, outbound) in dropped {
-            outbound.disconnect();
-            self.forget_member(conn);
-        }
+        self.close_members(dropped);
     }
 
     /// Closes the connections here in room `room`, which moved.
@@ -349,6 +364,37 @@ impl Cluster {
             .filter(|(_, membership)| membership.room == room && *membership.owner == *owner)
             .map(|(conn, membership)| (*conn, membership.outbound.clone()))
             .collect();
+        self.close_members(dropped);
+    }
+
+    /// Closes these connections in rooms elsewhere. A question one of them
+    /// still waits on is answered "unavailable" at once: its room's node is
+    /// gone or the room moved, and the client should ask again now rather
+    /// than when the question times out.
+    fn close_members(&self, dropped: Vec<(ConnId, Outbound)>) {
+        let abandoned: Vec<Ask> = {
+            let mut members = lock(&self.members);
+            let numbers: Vec<u64> = members
+                .asks
+                .iter()
+                .filter(|(_, ask)| dropped.iter().any(|(conn, _)| *conn == ask.conn()))
+                .map(|(number, _)| *number)
+                .collect();
+            numbers
+                .iter()
+                .filter_map(|number| members.asks.remove(number))
+                .collect()
+        };
+        for ask in abandoned {
+            match ask {
+                Ask::Seat { reply, .. } => {
+                    let _ = reply.send(Err(unreachable_room()));
+                }
+                Ask::Watch { reply, .. } => {
+                    let _ = reply.send(Err(unreachable_room()));
+                }
+            }
+        }
         for (conn, outbound) in dropped {
             outbound.disconnect();
             self.forget_member(conn);

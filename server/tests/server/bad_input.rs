@@ -226,9 +226,14 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
     let mut short = mice_cake_engine::greedy_assignment(&view, Seat::Yellow);
     let (column, _) = short.placements().next().unwrap();
     short.mice[column.index()] -= 1;
-    client.commit(1, short).await;
+    let seal = client.sealing.seal(1, short);
+    client.send(&seal).await;
     let message = refused(&mut client, SEAL, ErrorCode::AlreadyCommitted).await;
     assert!(message.contains("sealed already"), "{message}");
+    // The same seal again (a client that lost its connection cannot know
+    // whether it arrived) is taken as said once: no error, no event.
+    client.send(&seal).await;
+    assert_eq!(client.try_recv(Duration::from_millis(300)).await, None);
     // ...and refused when opened, once both are sealed: it binds, so the
     // player can open nothing else.
     opponent

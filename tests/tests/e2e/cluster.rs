@@ -18,7 +18,8 @@ use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
 
 use crate::leaks::{Known, check_frames, check_log};
 use crate::support::{
-    Client, OwnService, PATIENCE, Proxy, Server, TestDatabase, TestRedis, room_code, suggestion,
+    Client, OwnService, Proxy, Server, TestDatabase, TestRedis, ends_verified,
+    play_both_to_the_end, room_code, suggestion,
 };
 
 /// Nodes of one cluster.
@@ -57,34 +58,6 @@ impl Cluster {
 /// The shared Redis and a database of the test's own, or `None` (skipped).
 fn services() -> Option<(TestRedis, TestDatabase)> {
     Some((TestRedis::create()?, TestDatabase::create()?))
-}
-
-fn is_prompt_or_end(line: &str) -> bool {
-    line.contains("type your assignment") || line.starts_with("Game over: ")
-}
-
-/// Answers every prompt of both players with its suggestion until both
-/// see the end; returns their last lines.
-fn play_both_to_the_end(mut players: [&mut Client; 2]) -> [String; 2] {
-    let mut ends: [Option<String>; 2] = [None, None];
-    let give_up = Instant::now() + 5 * PATIENCE;
-    while ends.iter().any(Option::is_none) {
-        assert!(Instant::now() < give_up, "the game does not end");
-        for (end, player) in ends.iter_mut().zip(players.iter_mut()) {
-            if end.is_some() {
-                continue;
-            }
-            let Some(line) = player.poll(Duration::from_millis(100), is_prompt_or_end) else {
-                continue;
-            };
-            if line.starts_with("Game over: ") {
-                *end = Some(line);
-            } else {
-                player.type_line(&suggestion(&line));
-            }
-        }
-    }
-    ends.map(Option::unwrap_or_default)
 }
 
 /// Ann creates a room (no deadline) at `ann_url`; Bob joins it at
@@ -164,15 +137,8 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
         &["bot", "--policy", "random", "--seed", "2", "join", &code],
     );
 
-    let mut ends = Vec::new();
-    for client in [&mut ann, &mut bob, &mut eve] {
-        let end = client.expect(|line| line.starts_with("Game over: "));
-        let record = client.expect(|line| line.starts_with("record: /api/games/"));
-        // Each checked the record by itself, fetched from its own node.
-        client.expect(|line| line.starts_with("verified fair: "));
-        assert!(client.finish().success(), "{}", client.transcript());
-        ends.push((end, record));
-    }
+    // Each checks the record by itself, fetched from its own node.
+    let ends = ends_verified(&mut [&mut ann, &mut bob, &mut eve]);
     assert_eq!(ends[0], ends[1], "both players see the same end");
     assert_eq!(ends[0], ends[2], "the spectator sees the same end");
     ivy.expect_containing("\"game_over\"");
@@ -491,4 +457,39 @@ fn a_node_whose_redis_cannot_be_reached_stops_with_a_clear_error() {
         !stderr.contains("s3cret") && !stderr.contains("panicked"),
         "{stderr}"
     );
+}
+
+/// The owner is killed just as Ann sends her move (Bob's is in): whether
+/// or not the seal was stored before the kill, her client sends the same
+/// seal again once it resumes (the server takes a repeated seal as said
+/// once), she is not asked again, and the round is revealed with her move.
+#[test]
+fn a_move_sent_as_its_node_dies_is_sealed_again_not_lost() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    let balancer = Proxy::balancing(&cluster.addrs());
+    let url = balancer.url();
+    let mut ann = Client::start(&url, "ann", &["--plain", "create", "--deadline", "0s"]);
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
+    let ann_prompt = ann.expect_containing("round 1: you are Yellow");
+    let bob_prompt = bob.expect_containing("round 1: you are Blue");
+    let bob_round_1 = suggestion(&bob_prompt);
+    bob.type_line(&bob_round_1);
+    bob.expect_containing("committed for round 1");
+    let ann_round_1 = suggestion(&ann_prompt);
+    ann.type_line(&ann_round_1);
+    cluster.nodes.remove(0).kill();
+
+    let reveal = bob.expect(|line| line.starts_with("Round 1:"));
+    assert_eq!(
+        reveal,
+        format!("Round 1: Yellow {ann_round_1} — Blue {bob_round_1}")
+    );
+    ann.expect(|line| line.starts_with("Round 1:"));
+    let transcript = ann.transcript();
+    let asked = transcript.matches("round 1: you are Yellow").count();
+    assert_eq!(asked, 1, "Ann was asked again:\n{transcript}");
 }

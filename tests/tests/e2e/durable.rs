@@ -7,38 +7,11 @@
 //! one that cannot be reached, stops the server at start-up with a clear
 //! error, not a panic.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::support::{Client, OwnService, PATIENCE, Proxy, Server, TestDatabase, suggestion};
-
-fn is_prompt_or_end(line: &str) -> bool {
-    line.contains("type your assignment") || line.starts_with("Game over: ")
-}
-
-/// Answers every prompt of both players with its suggestion until both
-/// see the end; returns their last lines.
-fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
-    let mut ends: [Option<String>; 2] = [None, None];
-    let give_up = Instant::now() + 5 * PATIENCE;
-    let mut players = players;
-    while ends.iter().any(Option::is_none) {
-        assert!(Instant::now() < give_up, "the game does not end");
-        for (end, player) in ends.iter_mut().zip(players.iter_mut()) {
-            if end.is_some() {
-                continue;
-            }
-            let Some(line) = player.poll(Duration::from_millis(100), is_prompt_or_end) else {
-                continue;
-            };
-            if line.starts_with("Game over: ") {
-                *end = Some(line);
-            } else {
-                player.type_line(&suggestion(&line));
-            }
-        }
-    }
-    ends.map(Option::unwrap_or_default)
-}
+use crate::support::{
+    Client, OwnService, Proxy, Server, TestDatabase, play_both_to_the_end, suggestion,
+};
 
 #[test]
 fn a_game_survives_kill_9_mid_round_and_both_players_finish_it() {

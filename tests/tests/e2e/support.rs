@@ -411,6 +411,51 @@ impl Drop for Client {
     }
 }
 
+fn is_prompt_or_end(line: &str) -> bool {
+    line.contains("type your assignment") || line.starts_with("Game over: ")
+}
+
+/// Answers every prompt of both players with its suggestion until both
+/// see the end; returns their last lines.
+pub(crate) fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
+    let mut ends: [Option<String>; 2] = [None, None];
+    let give_up = Instant::now() + 5 * PATIENCE;
+    let mut players = players;
+    while ends.iter().any(Option::is_none) {
+        assert!(Instant::now() < give_up, "the game does not end");
+        for (end, player) in ends.iter_mut().zip(players.iter_mut()) {
+            if end.is_some() {
+                continue;
+            }
+            let Some(line) = player.poll(Duration::from_millis(100), is_prompt_or_end) else {
+                continue;
+            };
+            if line.starts_with("Game over: ") {
+                *end = Some(line);
+            } else {
+                player.type_line(&suggestion(&line));
+            }
+        }
+    }
+    ends.map(Option::unwrap_or_default)
+}
+
+/// Reads each client to its game's end, its record's link and its own
+/// check of that record (`verified fair`), and waits for it to exit: each
+/// one's `Game over:` and `record:` lines.
+pub(crate) fn ends_verified(clients: &mut [&mut Client]) -> Vec<(String, String)> {
+    clients
+        .iter_mut()
+        .map(|client| {
+            let end = client.expect(|line| line.starts_with("Game over: "));
+            let record = client.expect(|line| line.starts_with("record: /api/games/"));
+            client.expect(|line| line.starts_with("verified fair: "));
+            assert!(client.finish().success(), "{}", client.transcript());
+            (end, record)
+        })
+        .collect()
+}
+
 /// A TCP proxy in front of one server or several, whose connections can be
 /// cut as a flaky network would. In front of several it is a plain load
 /// balancer: each new connection goes to the next server in turn, skipping

@@ -246,13 +246,18 @@ fn ctrl_c_asks_before_forfeiting_and_the_result_is_left_in_the_shell() {
     // server's record of it says so.
     let give_up = Instant::now() + PATIENCE * 2;
     loop {
+        // Keys stop as soon as the end shows: one more Enter would
+        // answer the end's own question.
+        ann.read();
+        if ann.contents().contains("Game 1 over") {
+            break;
+        }
         let (_, games) = server.get("/api/games?player=ann");
         if games.contains(&code) {
             break;
         }
         assert!(Instant::now() < give_up, "the game never ended: {games}");
         ann.send("g\r");
-        ann.read();
         thread::sleep(Duration::from_millis(150));
     }
     // Outside a game, q leaves at once: the result and how to replay it

@@ -233,7 +233,13 @@ impl Room {
 
     /// A player's seal.
     pub(super) fn seal(&mut self, conn: ConnId, round: u32, seal: Seal) -> Result<(), Refusal> {
-        let (seat, _) = self.exchange_for(conn, round)?;
+        let (seat, sealed) = self.exchange_for(conn, round)?;
+        // The same seal again: a client whose connection (or server) went
+        // down cannot know whether its seal arrived, and sends it again
+        // after resuming. It changes nothing; a different one is refused.
+        if sealed.seals[seat] == Some(seal) {
+            return Ok(());
+        }
         let auto = self.round.auto[seat];
         let exchange = self
             .round
