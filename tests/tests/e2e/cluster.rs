@@ -18,8 +18,8 @@ use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
 
 use crate::leaks::{Known, check_frames, check_log};
 use crate::support::{
-    Client, OwnService, Proxy, Server, TestDatabase, TestRedis, ends_verified,
-    play_both_to_the_end, room_code, suggestion,
+    Client, OwnService, Proxy, Server, TestDatabase, TestRedis, bobs_move_waits_for_postgresql,
+    ends_verified, play_both_to_the_end, room_code, suggestion,
 };
 
 /// Nodes of one cluster.
@@ -381,35 +381,22 @@ fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
     let cluster = Cluster::start(2, &postgres.url, &redis.url, "1s");
     let (mut ann, mut bob, ann_round_1, prompt) =
         ann_committed_bob_asked(&cluster.url(0), &cluster.url(1));
-    postgres.stop();
-    let (status, health) = cluster.nodes[0].get("/healthz");
-    assert_eq!(status, 503, "{health}");
-    assert!(
-        health.contains(r#""status":"unavailable""#)
-            && health.contains(r#""database":"unreachable""#)
-            && health.contains(r#""redis":"ok""#),
-        "{health}"
-    );
-    let bob_round_1 = suggestion(&prompt);
-    bob.type_line(&bob_round_1);
-    let early = ann.poll(Duration::from_secs(3), |line| {
-        line.starts_with("Round 1:") || line.contains("Blue committed")
-    });
-    assert_eq!(early, None, "{}", ann.transcript());
-    assert_eq!(
-        bob.poll(Duration::from_millis(100), |line| line
-            .contains("committed for round 1")),
-        None,
-        "{}",
-        bob.transcript()
-    );
-    postgres.start_again();
-    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
-    assert!(
-        reveal.starts_with(&format!(
-            "Round 1: Yellow {ann_round_1} — Blue {bob_round_1}"
-        )),
-        "{reveal}"
+    let node = &cluster.nodes[0];
+    bobs_move_waits_for_postgresql(
+        &postgres,
+        [&mut ann, &mut bob],
+        &ann_round_1,
+        &prompt,
+        || {
+            let (status, health) = node.get("/healthz");
+            assert_eq!(status, 503, "{health}");
+            assert!(
+                health.contains(r#""status":"unavailable""#)
+                    && health.contains(r#""database":"unreachable""#)
+                    && health.contains(r#""redis":"ok""#),
+                "{health}"
+            );
+        },
     );
     let (status, health) = cluster.nodes[1].get("/healthz");
     assert_eq!(status, 200, "{health}");

@@ -10,7 +10,8 @@
 use std::time::Duration;
 
 use crate::support::{
-    Client, OwnService, Proxy, Server, TestDatabase, play_both_to_the_end, suggestion,
+    Client, OwnService, Proxy, Server, TestDatabase, bobs_move_waits_for_postgresql,
+    play_both_to_the_end, suggestion,
 };
 
 #[test]
@@ -46,30 +47,14 @@ fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
     ann.expect_containing("committed for round 1");
     let prompt = bob.expect_containing("round 1: you are Blue");
 
-    postgres.stop();
-    let bob_round_1 = suggestion(&prompt);
-    bob.type_line(&bob_round_1);
     // Bob's move cannot be stored: nobody hears of it, and nothing is
-    // revealed.
-    let early = ann.poll(Duration::from_secs(3), |line| {
-        line.starts_with("Round 1:") || line.contains("Blue committed")
-    });
-    assert_eq!(early, None, "{}", ann.transcript());
-    assert_eq!(
-        bob.poll(Duration::from_millis(100), |line| line
-            .contains("committed for round 1")),
-        None,
-        "{}",
-        bob.transcript()
-    );
-
-    postgres.start_again();
-    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
-    assert!(
-        reveal.starts_with(&format!(
-            "Round 1: Yellow {ann_round_1} — Blue {bob_round_1}"
-        )),
-        "{reveal}"
+    // revealed until the database is back.
+    bobs_move_waits_for_postgresql(
+        &postgres,
+        [&mut ann, &mut bob],
+        &ann_round_1,
+        &prompt,
+        || {},
     );
     let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
     assert_eq!(ann_end, bob_end);

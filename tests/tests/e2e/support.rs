@@ -440,6 +440,39 @@ pub(crate) fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
     ends.map(Option::unwrap_or_default)
 }
 
+/// With Ann's move of round 1 in and Bob asked for his, `postgres` stops
+/// and Bob sends his move: it cannot be stored, so nobody hears of it and
+/// nothing is revealed. `meanwhile` runs while the database is down. Started
+/// again, the round is revealed with both moves.
+pub(crate) fn bobs_move_waits_for_postgresql(
+    postgres: &OwnService,
+    [ann, bob]: [&mut Client; 2],
+    ann_round_1: &str,
+    bob_prompt: &str,
+    meanwhile: impl FnOnce(),
+) {
+    postgres.stop();
+    meanwhile();
+    let bob_round_1 = suggestion(bob_prompt);
+    bob.type_line(&bob_round_1);
+    let early = ann.poll(Duration::from_secs(3), |line| {
+        line.starts_with("Round 1:") || line.contains("Blue committed")
+    });
+    assert_eq!(early, None, "{}", ann.transcript());
+    let acknowledged = bob.poll(Duration::from_millis(100), |line| {
+        line.contains("committed for round 1")
+    });
+    assert_eq!(acknowledged, None, "{}", bob.transcript());
+    postgres.start_again();
+    let reveal = ann.expect(|line| line.starts_with("Round 1:"));
+    assert!(
+        reveal.starts_with(&format!(
+            "Round 1: Yellow {ann_round_1} — Blue {bob_round_1}"
+        )),
+        "{reveal}"
+    );
+}
+
 /// Reads each client to its game's end, its record's link and its own
 /// check of that record (`verified fair`), and waits for it to exit: each
 /// one's `Game over:` and `record:` lines.
