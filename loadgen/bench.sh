@@ -17,7 +17,8 @@
 # loadgen/peers/, Node.js from npm; then our figures beside theirs),
 # longrun (--ephemeral at full speed for 3 minutes, a report every 30 s:
 # a server must not slow down or grow because it has been running),
-# cluster (rooms at human pace, then 10,000 spectators of one room: on one
+# cluster (1,000 rooms and as many as fit at human pace, then 10,000
+# spectators of one room: on one
 # node keeping its games in PostgreSQL, then on a cluster of three nodes on
 # the same PostgreSQL and a Redis, the generator's connections spread over
 # them; then the ratios), takeover (loadgen/takeover.py: 20 times, the node
@@ -286,20 +287,21 @@ EOF
         rooms=$(( $(fits 20000) / 2 ))
         watchers=$(( $(fits 10002) - 2 ))
         for setup in one three; do
-            for workload in human spectators; do
+            for workload in human-1000 human spectators; do
                 if [ $setup = one ]; then
                     fresh_database bench_one
                     start_server --database "$database_url"
                 else
                     start_cluster 3
                 fi
-                if [ $workload = human ]; then
-                    run "cluster-$setup-human" play --rooms "$rooms" --think 5s \
-                        --warmup 10s --duration 30s
-                else
-                    run "cluster-$setup-spectators" play --rooms 1 --spectators "$watchers" \
-                        --think 1s --warmup 3s --duration 20s
-                fi
+                case $workload in
+                human-1000) run "cluster-$setup-$workload" play --rooms 1000 --think 5s \
+                    --warmup 10s --duration 30s ;;
+                human) run "cluster-$setup-$workload" play --rooms "$rooms" --think 5s \
+                    --warmup 10s --duration 30s ;;
+                spectators) run "cluster-$setup-$workload" play --rooms 1 \
+                    --spectators "$watchers" --think 1s --warmup 3s --duration 20s ;;
+                esac
             done
         done
         stop_server

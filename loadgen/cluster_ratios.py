@@ -18,7 +18,7 @@ def ratio(three, one):
 
 
 def main(out):
-    for workload in ("human", "spectators"):
+    for workload in ("human-1000", "human", "spectators"):
         one, three = load(out, f"cluster-one-{workload}"), load(out, f"cluster-three-{workload}")
         if not (one and three and one.get("latency") and three.get("latency")):
             print(f"{workload}: no reports to compare")

@@ -203,6 +203,31 @@ mod tests {
     }
 
     #[test]
+    fn several_servers_and_their_pids_are_taken_in_order() {
+        let cli = Cli::try_parse_from([
+            "mice-cake-load",
+            "idle",
+            "--server",
+            "ws://127.0.0.1:1/ws",
+            "--server-pid",
+            "11",
+            "--server",
+            "ws://127.0.0.1:2/ws",
+            "--server-pid",
+            "12",
+        ])
+        .unwrap();
+        let Command::Idle(idle) = cli.command else {
+            panic!("idle parses as idle");
+        };
+        assert_eq!(
+            idle.target.servers,
+            ["ws://127.0.0.1:1/ws", "ws://127.0.0.1:2/ws"]
+        );
+        assert_eq!(idle.target.server_pids, [11, 12]);
+    }
+
+    #[test]
     fn a_jitter_beyond_one_is_refused() {
         let error = Cli::try_parse_from(["mice-cake-load", "play", "--jitter", "1.5"]).unwrap_err();
         assert!(

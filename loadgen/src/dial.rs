@@ -183,3 +183,60 @@ pub(crate) async fn next_text(socket: &mut Socket) -> anyhow::Result<Option<Utf8
     }
     Ok(None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A WebSocket server that counts the connections it completes.
+    async fn counting_server() -> (String, Arc<AtomicUsize>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+        let count = Arc::new(AtomicUsize::new(0));
+        let counting = Arc::clone(&count);
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let counting = Arc::clone(&counting);
+                tokio::spawn(async move {
+                    if let Ok(mut socket) = tokio_tungstenite::accept_async(stream).await {
+                        counting.fetch_add(1, Ordering::Relaxed);
+                        while socket.next().await.is_some() {}
+                    }
+                });
+            }
+        });
+        (url, count)
+    }
+
+    #[tokio::test]
+    async fn connections_go_to_each_server_in_turn() {
+        let (first, to_first) = counting_server().await;
+        let (second, to_second) = counting_server().await;
+        let dialer = Dialer::new(&[first, second], 1).unwrap();
+        let mut sockets = Vec::new();
+        for _ in 0..6 {
+            sockets.push(dialer.dial().await.unwrap());
+        }
+        // The servers count once their side of the handshake is done.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(
+            (
+                to_first.load(Ordering::Relaxed),
+                to_second.load(Ordering::Relaxed)
+            ),
+            (3, 3)
+        );
+    }
+
+    #[test]
+    fn no_server_or_a_wss_one_is_refused() {
+        assert!(Dialer::new(&[], 1).is_err());
+        let error = Dialer::new(&["wss://127.0.0.1:1/ws".to_owned()], 1)
+            .err()
+            .unwrap();
+        assert!(
+            error.to_string().contains("must start with ws://"),
+            "{error}"
+        );
+    }
+}

@@ -6,8 +6,8 @@
 //! when its lease runs out); a node stopped with SIGTERM hands its rooms
 //! over at once; the race for a room's last seat has one winner across
 //! nodes; Redis restarted, or PostgreSQL stopped and started, mid-game,
-//! pauses the game and loses nothing; an unreachable Redis stops a node at
-//! start-up with a clear error.
+//! pauses the game and loses nothing; an unreachable Redis or database stops
+//! a node at start-up with a clear error.
 
 use std::net::SocketAddr;
 use std::thread;
@@ -412,9 +412,11 @@ fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
     );
 }
 
+/// A node started against a Redis, or a database, that nothing answers
+/// at: exit status 1 and a message naming it, without its password.
 #[test]
-fn a_node_whose_redis_cannot_be_reached_stops_with_a_clear_error() {
-    let Some(database) = TestDatabase::create() else {
+fn a_node_whose_redis_or_database_cannot_be_reached_stops_with_a_clear_error() {
+    let Some((redis, database)) = services() else {
         return;
     };
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -422,28 +424,34 @@ fn a_node_whose_redis_cannot_be_reached_stops_with_a_clear_error() {
         .local_addr()
         .unwrap()
         .port();
-    let data = tempfile::tempdir().unwrap();
-    let output = Server::command(data.path())
-        .args([
-            "--database",
-            &database.url,
-            "--cluster",
-            &format!("redis://:s3cret@127.0.0.1:{port}/2"),
-        ])
-        .output()
-        .expect("the server runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains(&format!(
-            "cannot reach the cluster's Redis at redis://127.0.0.1:{port}/2"
-        )),
-        "{stderr}"
-    );
-    assert!(
-        !stderr.contains("s3cret") && !stderr.contains("panicked"),
-        "{stderr}"
-    );
+    let nowhere_redis = format!("redis://:s3cret@127.0.0.1:{port}/2");
+    let nowhere_database = format!("postgres://mc:s3cret@127.0.0.1:{port}/games");
+    let cases = [
+        (
+            database.url.as_str(),
+            nowhere_redis.as_str(),
+            format!("cannot reach the cluster's Redis at redis://127.0.0.1:{port}/2"),
+        ),
+        (
+            nowhere_database.as_str(),
+            redis.url.as_str(),
+            format!("cannot open the database postgres://mc@127.0.0.1:{port}/games"),
+        ),
+    ];
+    for (database, redis, said) in cases {
+        let data = tempfile::tempdir().unwrap();
+        let output = Server::command(data.path())
+            .args(["--database", database, "--cluster", redis])
+            .output()
+            .expect("the server runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&said), "{stderr}");
+        assert!(
+            !stderr.contains("s3cret") && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+    }
 }
 
 /// The owner is killed just as Ann sends her move (Bob's is in): whether
