@@ -10,7 +10,10 @@ import sys
 
 def load(out, name):
     path = os.path.join(out, name + ".json")
-    return json.load(open(path)) if os.path.exists(path) else None
+    if not os.path.exists(path):
+        return None
+    with open(path) as report:
+        return json.load(report)
 
 
 def ratio(three, one):

@@ -25,6 +25,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -127,8 +128,10 @@ class Player:
         self.reconnects = []  # and of `reconnected`
         self.over = False
 
-    async def start(self, args, url, command):
-        state = tempfile.mkdtemp(prefix="mc-takeover-")
+    async def start(self, args, url, command, clients):
+        # A directory of its own for its kept seat: one per room and player.
+        state = os.path.join(clients, self.name)
+        os.makedirs(state, exist_ok=True)
         self.process = await asyncio.create_subprocess_exec(
             args.client_bin, "--server", url, "--name", self.name, "--plain", *command,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -166,20 +169,21 @@ class Player:
 
 
 class Room:
-    def __init__(self, number):
+    def __init__(self, number, state):
+        self.state = state
         self.code = None
         self.players = [Player(self, f"a{number}"), Player(self, f"b{number}")]
 
     async def open(self, args, url):
         ann, bob = self.players
-        await ann.start(args, url, ["create", "--deadline", "0s"])
+        await ann.start(args, url, ["create", "--deadline", "0s"], self.state)
         async for line in ann.lines():
             if "you are Yellow" in line:
                 self.code = line.split()[1]
                 break
         if self.code is None:
             raise RuntimeError("the room was not created")
-        await bob.start(args, url, ["join", self.code])
+        await bob.start(args, url, ["join", self.code], self.state)
         self.tasks = [asyncio.create_task(p.play(args.think)) for p in self.players]
 
     @property
@@ -222,7 +226,8 @@ async def main():
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
 
-    logs = tempfile.mkdtemp(prefix="mc-takeover-nodes-")
+    # The nodes' data and logs, and the clients' kept seats: removed at the end.
+    logs = tempfile.mkdtemp(prefix="mc-takeover-")
     nodes = [Node(args, logs) for _ in range(3)]
     for node in nodes:
         await node.started()
@@ -240,7 +245,9 @@ async def main():
                 rooms.remove(room)
             while len(rooms) < args.rooms:
                 numbered += 1
-                room = Room(numbered)
+                state = os.path.join(logs, f"client-{numbered}")
+                os.makedirs(state)
+                room = Room(numbered, state)
                 await room.open(args, url)
                 rooms.append(room)
 
@@ -288,6 +295,7 @@ async def main():
         # The balancer's connections end with their clients: quietly.
         asyncio.get_running_loop().set_exception_handler(lambda *_: None)
         balancer.server.close()
+        shutil.rmtree(logs, ignore_errors=True)
 
     report = {
         "scenario": "takeover",

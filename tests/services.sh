@@ -144,6 +144,10 @@ stop() {
             kill -0 "$pid" 2>/dev/null || break
             sleep 0.1
         done
+        if kill -0 "$pid" 2>/dev/null; then
+            echo "Redis ($pid) did not stop; see $dir/redis/log" >&2
+            exit 1
+        fi
         rm -f "$dir/redis/redis.pid"
     fi
 }

@@ -203,9 +203,10 @@ impl Sealer {
         let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
             return Vec::new();
         };
-        // A move sealed by an earlier run of the client (its seat taken back).
-        if exchange.seals[seat].is_some()
-            && !self.holds(room.game, exchange.round)
+        // A move sealed by an earlier run of the client (its seat taken
+        // back): opened when due, or sealed again, the same, if the server
+        // never got its seal.
+        if !self.holds(room.game, exchange.round)
             && let Some(opening) = self
                 .kept
                 .as_ref()
@@ -216,7 +217,7 @@ impl Sealer {
                 round: exchange.round,
                 opening,
                 opened: false,
-                reseal: false,
+                reseal: exchange.seals[seat].is_none(),
             });
         }
         let mut messages = Vec::new();

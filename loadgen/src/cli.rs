@@ -43,7 +43,7 @@ pub(crate) enum Command {
 pub(crate) struct Target {
     /// The server's WebSocket URL (plain `ws://`). Given several times
     /// (the nodes of a cluster), connections go to each in turn, so that
-    /// the players and spectators of a room are on different nodes.
+    /// the players and spectators of rooms are spread over the nodes.
     #[arg(
         long = "server",
         env = "MICE_CAKE_LOAD_SERVER",

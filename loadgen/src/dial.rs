@@ -217,15 +217,22 @@ mod tests {
         for _ in 0..6 {
             sockets.push(dialer.dial().await.unwrap());
         }
-        // The servers count once their side of the handshake is done.
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        assert_eq!(
+        // The servers count once their side of the handshake is done,
+        // which may come just after ours.
+        let counts = || {
             (
                 to_first.load(Ordering::Relaxed),
-                to_second.load(Ordering::Relaxed)
-            ),
-            (3, 3)
-        );
+                to_second.load(Ordering::Relaxed),
+            )
+        };
+        for _ in 0..500 {
+            let (first, second) = counts();
+            if first + second == 6 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(counts(), (3, 3));
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub enum HealthStatus {
     /// Stopping: it takes no new room.
     ShuttingDown,
     /// Running, but it cannot reach a service it needs (its database, or
-    /// its cluster's Redis): its games are paused until it can.
+    /// its cluster's Redis): games that need it wait until it can.
     Unavailable,
 }
 

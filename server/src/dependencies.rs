@@ -1,9 +1,11 @@
 //! Whether this server reaches the services it needs, for `/healthz`: its
-//! PostgreSQL database and its cluster's Redis. They are asked at most once
-//! a second however often health checks come, so that a flood of checks
-//! cannot load them.
+//! PostgreSQL database and its cluster's Redis. The database is asked at
+//! most once a second however often health checks come, one question at a
+//! time, so that a flood of checks cannot load it nor a hung database
+//! collect them; Redis is judged by the node's own lease renewals.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use mice_cake_protocol::Reachability;
@@ -24,10 +26,14 @@ pub(crate) struct Dependencies {
     cluster: Option<Arc<Cluster>>,
     /// The last answer, and when it was had.
     last: tokio::sync::Mutex<Option<(Instant, Reached)>>,
+    /// Whether a question to the database is still out (it may outlive its
+    /// [`PATIENCE`] on a database that hangs): none is asked meanwhile.
+    asking_database: Arc<AtomicBool>,
 }
 
-/// What the last check found; `None` for a service this server does not use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the last check found; `None` for a service this server does not use
+/// (or did not ask).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Reached {
     pub(crate) database: Option<Reachability>,
     pub(crate) redis: Option<Reachability>,
@@ -49,6 +55,7 @@ impl Dependencies {
             database,
             cluster,
             last: tokio::sync::Mutex::new(None),
+            asking_database: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -61,27 +68,37 @@ impl Dependencies {
         {
             return reached;
         }
-        let (database, redis) = tokio::join!(self.database(), self.redis());
-        let reached = Reached { database, redis };
+        let reached = Reached {
+            database: self.database().await,
+            redis: self.redis(),
+        };
         *last = Some((Instant::now(), reached));
         reached
     }
 
     async fn database(&self) -> Option<Reachability> {
         let database = Arc::clone(self.database.as_ref()?);
+        // The last question has had more than its time: no answer.
+        if self.asking_database.swap(true, Ordering::AcqRel) {
+            return Some(Reachability::Unreachable);
+        }
+        let asking = Arc::clone(&self.asking_database);
         // PostgreSQL's client blocks: off the async runtime.
         let answer = tokio::time::timeout(
             PATIENCE,
-            tokio::task::spawn_blocking(move || database.ping()),
+            tokio::task::spawn_blocking(move || {
+                let answer = database.ping();
+                asking.store(false, Ordering::Release);
+                answer
+            }),
         )
         .await;
         Some(reachability(matches!(answer, Ok(Ok(Ok(()))))))
     }
 
-    async fn redis(&self) -> Option<Reachability> {
+    fn redis(&self) -> Option<Reachability> {
         let cluster = self.cluster.as_ref()?;
-        let answer = tokio::time::timeout(PATIENCE, cluster.ping()).await;
-        Some(reachability(answer == Ok(true)))
+        Some(reachability(cluster.redis_answers()))
     }
 }
 

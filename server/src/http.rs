@@ -19,6 +19,7 @@ use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
+use crate::dependencies::Reached;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
 use crate::store::{GamesQuery, StoreError};
@@ -301,8 +302,14 @@ fn storage_failed(cause: &StoreError) -> Response {
 /// database or its cluster's Redis, so that a load balancer sends new
 /// players to another node.
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
-    let reached = shared.dependencies.check().await;
-    let status = if shared.shutdown().is_cancelled() {
+    let stopping = shared.shutdown().is_cancelled();
+    // A stopping server says so at once, without asking anyone.
+    let reached = if stopping {
+        Reached::default()
+    } else {
+        shared.dependencies.check().await
+    };
+    let status = if stopping {
         HealthStatus::ShuttingDown
     } else if reached.all() {
         HealthStatus::Ok

@@ -534,6 +534,15 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                 }
                 Ok(()) => {
                     let Some(seal) = model.tracker.seal(view.round, assignment) else {
+                        if model.tracker.sealed_here() {
+                            // One sealed here before, which the server lost:
+                            // it is sent again, and no other may replace it.
+                            model.notice = Some(
+                                "Your move of this round is sealed already: it is sent again, \
+                                 unchanged"
+                                    .into(),
+                            );
+                        }
                         return Vec::new();
                     };
                     if reconnecting {

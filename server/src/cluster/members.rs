@@ -8,7 +8,7 @@
 //! both travel on this node's one subscription in the order the room's
 //! node published them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -72,6 +72,18 @@ impl Ask {
     fn conn(&self) -> ConnId {
         match self {
             Ask::Seat { conn, .. } | Ask::Watch { conn, .. } => *conn,
+        }
+    }
+
+    /// Answers that the room cannot be reached just now.
+    fn unavailable(self) {
+        match self {
+            Ask::Seat { reply, .. } => {
+                let _ = reply.send(Err(unreachable_room()));
+            }
+            Ask::Watch { reply, .. } => {
+                let _ = reply.send(Err(unreachable_room()));
+            }
         }
     }
 }
@@ -372,12 +384,13 @@ impl Cluster {
     /// gone or the room moved, and the client should ask again now rather
     /// than when the question times out.
     fn close_members(&self, dropped: Vec<(ConnId, Outbound)>) {
+        let conns: HashSet<ConnId> = dropped.iter().map(|(conn, _)| *conn).collect();
         let abandoned: Vec<Ask> = {
             let mut members = lock(&self.members);
             let numbers: Vec<u64> = members
                 .asks
                 .iter()
-                .filter(|(_, ask)| dropped.iter().any(|(conn, _)| *conn == ask.conn()))
+                .filter(|(_, ask)| conns.contains(&ask.conn()))
                 .map(|(number, _)| *number)
                 .collect();
             numbers
@@ -386,14 +399,7 @@ impl Cluster {
                 .collect()
         };
         for ask in abandoned {
-            match ask {
-                Ask::Seat { reply, .. } => {
-                    let _ = reply.send(Err(unreachable_room()));
-                }
-                Ask::Watch { reply, .. } => {
-                    let _ = reply.send(Err(unreachable_room()));
-                }
-            }
+            ask.unavailable();
         }
         for (conn, outbound) in dropped {
             outbound.disconnect();

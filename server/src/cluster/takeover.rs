@@ -1,10 +1,10 @@
-//! Leases and takeovers. Every third of a lease, a node renews its own
-//! and looks for nodes whose lease is gone (or that handed their rooms
-//! back when they stopped): it takes their rooms over from the database,
-//! a few at a time, the other nodes taking the rest, and brings each back
-//! as a restart does — its held commits, its deadlines with the time they
-//! had left on the clock of the node they come from. Clients come back to
-//! it through any node.
+//! Leases and takeovers. Every third of a lease, a node renews its own (in
+//! a task of its own) and looks for nodes whose lease is gone (or that
+//! handed their rooms back when they stopped): it takes their rooms over
+//! from the database, a few at a time, the other nodes taking the rest,
+//! and brings each back as a restart does — its held commits, its
+//! deadlines with the time they had left on the clock of the node they
+//! come from. Clients come back to it through any node.
 
 use std::sync::Arc;
 
@@ -22,12 +22,33 @@ use crate::room::{Command, RestoredRoom};
 const TAKEN_AT_ONCE: i64 = 32;
 
 pub(super) async fn run(cluster: Arc<Cluster>) {
+    tokio::spawn(renew(Arc::clone(&cluster)));
+    let tick = cluster.lease / 3;
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(tick) => {}
+            () = cluster.wake.notified() => {}
+            () = cluster.shutdown.cancelled() => return,
+        }
+        // A node whose own lease is not being renewed takes nothing over.
+        if !cluster.redis_answers() {
+            continue;
+        }
+        cluster.take_over_dead().await;
+        cluster.forget_stale_asks();
+        cluster.unwatch_idle().await;
+    }
+}
+
+/// Renews this node's lease every third of it, in a task of its own: the
+/// takeovers wait for the database, and a database that does not answer
+/// must not cost a living node its lease (and its rooms, once it is back).
+async fn renew(cluster: Arc<Cluster>) {
     let tick = cluster.lease / 3;
     let mut warned = false;
     loop {
         tokio::select! {
             () = tokio::time::sleep(tick) => {}
-            () = cluster.wake.notified() => {}
             () = cluster.shutdown.cancelled() => return,
         }
         match cluster.renew_lease().await {
@@ -42,12 +63,8 @@ pub(super) async fn run(cluster: Arc<Cluster>) {
                     warn!(cause = %cause, "cannot renew this node's lease: Redis does not answer");
                     warned = true;
                 }
-                continue;
             }
         }
-        cluster.take_over_dead().await;
-        cluster.forget_stale_asks();
-        cluster.unwatch_idle().await;
     }
 }
 

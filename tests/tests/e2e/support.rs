@@ -235,6 +235,16 @@ impl Server {
         self.child.wait().unwrap();
     }
 
+    /// Freezes the server (SIGSTOP): it holds its connections and reads
+    /// nothing, as a machine that hangs.
+    pub(crate) fn pause(&self) {
+        let sent = Command::new("kill")
+            .args(["-STOP", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGSTOP was sent");
+    }
+
     /// Asks the server to stop (SIGTERM, as an orchestrator does) and
     /// waits until it has; its exit status.
     pub(crate) fn terminate(mut self) -> ExitStatus {
