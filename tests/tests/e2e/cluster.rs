@@ -19,7 +19,7 @@ use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
 use crate::leaks::{Known, check_frames, check_log};
 use crate::support::{
     Client, OwnService, Proxy, Server, TestDatabase, TestRedis, bobs_move_waits_for_postgresql,
-    ends_verified, play_both_to_the_end, room_code, suggestion,
+    both_finish_and_the_record_replays, ends_verified, room_code, suggestion,
 };
 
 /// Nodes of one cluster.
@@ -97,38 +97,19 @@ fn ann_committed_bob_asked(ann_url: &str, bob_url: &str) -> AnnCommitted {
     }
 }
 
-/// Bob answers round 1 (asked again after a reconnect if `again`); the
-/// reveal holds what Ann committed before; both play to the end, and the
-/// record, fetched at `url`, replays to it.
-fn bob_answers_and_both_finish(
-    mut ann: Client,
-    mut bob: Client,
-    ann_round_1: &str,
-    url: &str,
-    again: bool,
-) {
-    let prompt = if again {
-        bob.expect_containing("reconnected");
-        bob.expect_containing("round 1: you are Blue")
-    } else {
-        bob.expect_containing("round 1: you are Blue")
-    };
+/// Bob, reconnected, answers round 1, asked again; the reveal holds what
+/// Ann committed before; both play to the end, and the record, fetched at
+/// `url`, replays to it.
+fn bob_answers_and_both_finish(mut ann: Client, mut bob: Client, ann_round_1: &str, url: &str) {
+    bob.expect_containing("reconnected");
+    let prompt = bob.expect_containing("round 1: you are Blue");
     bob.type_line(&suggestion(&prompt));
     let reveal = ann.expect(|line| line.starts_with("Round 1:"));
     assert!(
         reveal.starts_with(&format!("Round 1: Yellow {ann_round_1} — Blue ")),
         "{reveal}"
     );
-    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
-    assert_eq!(ann_end, bob_end, "both players see the same end");
-    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
-    assert!(ann.finish().success(), "{}", ann.transcript());
-    assert!(bob.finish().success(), "{}", bob.transcript());
-    let id = record.rsplit('/').next().unwrap().to_owned();
-    let mut replay = Client::start(url, "replayer", &["replay", &id]);
-    let replayed = replay.expect(|line| line.starts_with("Game over: "));
-    assert!(replay.finish().success(), "{}", replay.transcript());
-    assert_eq!(replayed, ann_end, "the record replays to the same end");
+    both_finish_and_the_record_replays(&mut ann, &mut bob, url);
 }
 
 #[test]
@@ -269,45 +250,35 @@ fn no_frame_on_any_node_tells_anyone_a_face_down_piece_or_an_uncommitted_move() 
 
 /// The node that owns a room is killed mid-round with one commit held:
 /// both players, behind a load balancer, reconnect to the surviving nodes
-/// and resume once one has taken the room over, and the game ends with
-/// that commit in its first reveal.
+/// and resume once one has taken the room over (its lease ran out), and the
+/// game ends with that commit in its first reveal.
 #[test]
 fn a_node_killed_mid_round_loses_no_game() {
-    let Some((redis, database)) = services() else {
-        return;
-    };
-    let mut cluster = Cluster::start(3, &database.url, &redis.url, "1s");
-    // The balancer sends the first connection (Ann's) to node 0, the next
-    // (Bob's) to node 1.
-    let balancer = Proxy::balancing(&cluster.addrs());
-    let url = balancer.url();
-    let AnnCommitted {
-        ann,
-        bob,
-        code,
-        ann_round_1,
-        ..
-    } = ann_committed_bob_asked(&url, &url);
-    cluster.take_owner(0, &code).kill();
-    // The balancer skips the dead node; nobody waits longer than its lease
-    // and the next renewal of another's.
-    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
-    assert!(
-        cluster.logs().contains("room taken over"),
-        "{}",
-        cluster.logs()
-    );
+    owner_leaves_mid_round("1s", Server::kill);
 }
 
 /// SIGTERM to the node that owns a room, mid-round with one commit held:
 /// its rooms are taken over at once. With leases of five minutes, the game
-/// could not go on if they were only taken when the lease ran out.
+/// could not go on if they were only taken when the lease ran out: each
+/// step waits at most a minute (`PATIENCE`).
 #[test]
 fn a_node_stopped_mid_round_hands_its_rooms_over_at_once() {
+    owner_leaves_mid_round("5m", |owner| {
+        let status = owner.terminate();
+        assert!(status.success(), "the node stops cleanly: {status:?}");
+    });
+}
+
+/// Three nodes with leases of `lease` behind a balancer; Ann's commit of
+/// round 1 is held by the room's node when it `leaves`; Bob answers once
+/// back, and both finish on the other nodes.
+fn owner_leaves_mid_round(lease: &str, leaves: impl FnOnce(Server)) {
     let Some((redis, database)) = services() else {
         return;
     };
-    let mut cluster = Cluster::start(3, &database.url, &redis.url, "5m");
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, lease);
+    // The balancer sends the first connection (Ann's) to node 0, the next
+    // (Bob's) to node 1; it skips a node that is gone.
     let balancer = Proxy::balancing(&cluster.addrs());
     let url = balancer.url();
     let AnnCommitted {
@@ -317,10 +288,8 @@ fn a_node_stopped_mid_round_hands_its_rooms_over_at_once() {
         ann_round_1,
         ..
     } = ann_committed_bob_asked(&url, &url);
-    let status = cluster.take_owner(0, &code).terminate();
-    assert!(status.success(), "the node stops cleanly: {status:?}");
-    // Each step waits at most a minute (`PATIENCE`): well inside the lease.
-    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
+    leaves(cluster.take_owner(0, &code));
+    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url);
     assert!(
         cluster.logs().contains("room taken over"),
         "{}",
@@ -412,7 +381,7 @@ fn a_game_goes_on_after_redis_restarts_mid_round() {
     );
     thread::sleep(Duration::from_secs(1));
     redis.start_again();
-    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url, true);
+    bob_answers_and_both_finish(ann, bob, &ann_round_1, &url);
 }
 
 /// PostgreSQL stopped mid-round, one commit held, the players on two
@@ -452,10 +421,7 @@ fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
     let (status, health) = cluster.nodes[1].get("/healthz");
     assert_eq!(status, 200, "{health}");
     assert!(health.contains(r#""database":"ok""#), "{health}");
-    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
-    assert_eq!(ann_end, bob_end);
-    assert!(ann.finish().success(), "{}", ann.transcript());
-    assert!(bob.finish().success(), "{}", bob.transcript());
+    both_finish_and_the_record_replays(&mut ann, &mut bob, &cluster.url(1));
     assert!(
         !cluster.logs().contains("room taken over"),
         "{}",

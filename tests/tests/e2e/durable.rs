@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::support::{
     Client, OwnService, Proxy, Server, TestDatabase, bobs_move_waits_for_postgresql,
-    play_both_to_the_end, suggestion,
+    both_finish_and_the_record_replays, suggestion,
 };
 
 #[test]
@@ -56,16 +56,7 @@ fn a_game_holds_while_its_postgresql_is_down_and_goes_on_when_it_is_back() {
         &prompt,
         || {},
     );
-    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
-    assert_eq!(ann_end, bob_end);
-    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
-    assert!(ann.finish().success(), "{}", ann.transcript());
-    assert!(bob.finish().success(), "{}", bob.transcript());
-    let id = record.rsplit('/').next().unwrap().to_owned();
-    let mut replay = Client::start(&url, "replayer", &["replay", &id]);
-    let replayed = replay.expect(|line| line.starts_with("Game over: "));
-    assert!(replay.finish().success(), "{}", replay.transcript());
-    assert_eq!(replayed, ann_end);
+    both_finish_and_the_record_replays(&mut ann, &mut bob, &url);
     assert!(
         server.log().contains("the room holds until they are"),
         "{}",
@@ -177,19 +168,9 @@ fn game_survives_kill_9_mid_round(flags: &[&str]) {
         "Ann was asked again for a round she had committed:\n{transcript}"
     );
 
-    let [ann_end, bob_end] = play_both_to_the_end([&mut ann, &mut bob]);
-    assert_eq!(ann_end, bob_end, "both players see the same end");
-    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
-    assert!(ann.finish().success(), "{}", ann.transcript());
-    assert!(bob.finish().success(), "{}", bob.transcript());
-
     // The stored record, fetched from the restarted server, replays to the
     // same end.
-    let id = record.rsplit('/').next().unwrap().to_owned();
-    let mut replay = Client::start(&url, "replayer", &["replay", &id]);
-    let replayed = replay.expect(|line| line.starts_with("Game over: "));
-    assert!(replay.finish().success(), "{}", replay.transcript());
-    assert_eq!(replayed, ann_end);
+    both_finish_and_the_record_replays(&mut ann, &mut bob, &url);
 }
 
 #[test]

@@ -450,6 +450,21 @@ pub(crate) fn play_both_to_the_end(players: [&mut Client; 2]) -> [String; 2] {
     ends.map(Option::unwrap_or_default)
 }
 
+/// Both players play to the end and see the same one; the record Ann is
+/// given, fetched at `url` by another client, replays to it.
+pub(crate) fn both_finish_and_the_record_replays(ann: &mut Client, bob: &mut Client, url: &str) {
+    let [ann_end, bob_end] = play_both_to_the_end([&mut *ann, &mut *bob]);
+    assert_eq!(ann_end, bob_end, "both players see the same end");
+    let record = ann.expect(|line| line.starts_with("record: /api/games/"));
+    assert!(ann.finish().success(), "{}", ann.transcript());
+    assert!(bob.finish().success(), "{}", bob.transcript());
+    let id = record.rsplit('/').next().unwrap().to_owned();
+    let mut replay = Client::start(url, "replayer", &["replay", &id]);
+    let replayed = replay.expect(|line| line.starts_with("Game over: "));
+    assert!(replay.finish().success(), "{}", replay.transcript());
+    assert_eq!(replayed, ann_end, "the record replays to the same end");
+}
+
 /// With Ann's move of round 1 in and Bob asked for his, `postgres` stops
 /// and Bob sends his move: it cannot be stored, so nobody hears of it and
 /// nothing is revealed. `meanwhile` runs while the database is down. Started
