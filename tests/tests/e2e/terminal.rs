@@ -72,21 +72,26 @@ impl Terminal {
         self.screen.screen().contents()
     }
 
-    /// Waits until `text` is on the screen.
-    fn wait_for(&mut self, text: &str) {
+    /// Waits until one of `texts` is on the screen.
+    fn wait_for_any(&mut self, texts: &[&str]) {
         let give_up = Instant::now() + PATIENCE;
         loop {
             let closed = self.read();
-            if self.contents().contains(text) {
+            let screen = self.contents();
+            if texts.iter().any(|text| screen.contains(text)) {
                 return;
             }
             assert!(
                 !closed && Instant::now() < give_up,
-                "{text:?} never showed; the screen:\n{}",
-                self.contents()
+                "none of {texts:?} showed; the screen:\n{screen}"
             );
             thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Waits until `text` is on the screen.
+    fn wait_for(&mut self, text: &str) {
+        self.wait_for_any(&[text]);
     }
 
     /// Types `keys`.
@@ -246,23 +251,21 @@ fn ctrl_c_asks_before_forfeiting_and_the_result_is_left_in_the_shell() {
     // server's record of it says so.
     let give_up = Instant::now() + PATIENCE * 2;
     loop {
-        // Keys stop as soon as the end shows: one more Enter would
-        // answer the end's own question.
-        ann.read();
-        if ann.contents().contains("Game 1 over") {
-            break;
-        }
         let (_, games) = server.get("/api/games?player=ann");
         if games.contains(&code) {
             break;
         }
         assert!(Instant::now() < give_up, "the game never ended: {games}");
         ann.send("g\r");
+        ann.read();
         thread::sleep(Duration::from_millis(150));
     }
-    // Outside a game, q leaves at once: the result and how to replay it
-    // stay in the shell.
-    ann.wait_for("Game 1 over");
+    // The end shows as its window ("Game 1 over"), or, once a last Enter
+    // typed as the game ended has closed that, in the side panel
+    // ("Game over: …"). Enter closes the window if it is still open; outside
+    // a game, q leaves at once: the result and how to replay it stay in the
+    // shell.
+    ann.wait_for_any(&["Game 1 over", "Game over: "]);
     ann.send("\r");
     ann.send("q");
     assert_eq!(ann.exit_status(), 0, "{}", ann.contents());
