@@ -238,21 +238,22 @@ impl Server {
     /// Freezes the server (SIGSTOP): it holds its connections and reads
     /// nothing, as a machine that hangs.
     pub(crate) fn pause(&self) {
+        self.signal("STOP");
+    }
+
+    /// Sends the process signal `name` (`TERM`, `STOP`) with `kill`.
+    fn signal(&self, name: &str) {
         let sent = Command::new("kill")
-            .args(["-STOP", &self.child.id().to_string()])
+            .args([&format!("-{name}"), &self.child.id().to_string()])
             .status()
             .expect("kill runs");
-        assert!(sent.success(), "SIGSTOP was sent");
+        assert!(sent.success(), "SIG{name} was sent");
     }
 
     /// Asks the server to stop (SIGTERM, as an orchestrator does) and
     /// waits until it has; its exit status.
     pub(crate) fn terminate(mut self) -> ExitStatus {
-        let sent = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(sent.success(), "SIGTERM was sent");
+        self.signal("TERM");
         let give_up = Instant::now() + PATIENCE;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -594,6 +595,26 @@ pub(crate) fn suggestion(prompt: &str) -> String {
         .unwrap_or_else(|| panic!("a suggestion in {prompt:?}"))
 }
 
+/// The URL of the service `tests/services.sh` started, from `variable`;
+/// `None` (the test says it was skipped) when it is not set, unless
+/// `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI, where that is a failure.
+#[allow(
+    clippy::print_stderr,
+    reason = "a skipped test says so in the test output"
+)]
+fn service_url(variable: &str, service: &str) -> Option<String> {
+    let Ok(url) = std::env::var(variable) else {
+        assert_ne!(
+            std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
+            Ok("1"),
+            "{variable} is not set: start the services with tests/services.sh"
+        );
+        eprintln!("skipped: no {service} ({variable}; see tests/services.sh)");
+        return None;
+    };
+    Some(url)
+}
+
 /// A PostgreSQL database of a test's own, dropped after it, on the server
 /// `tests/services.sh` starts (`MICE_CAKE_TEST_POSTGRES`); made and dropped
 /// with `psql`, which comes with it.
@@ -607,21 +628,9 @@ pub(crate) struct TestDatabase {
 impl TestDatabase {
     /// A fresh database; `None` (the test says it was skipped) when no
     /// server was given, unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI.
-    #[allow(
-        clippy::print_stderr,
-        reason = "a skipped test says so in the test output"
-    )]
     pub(crate) fn create() -> Option<TestDatabase> {
         static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let Ok(admin) = std::env::var("MICE_CAKE_TEST_POSTGRES") else {
-            assert_ne!(
-                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
-                Ok("1"),
-                "MICE_CAKE_TEST_POSTGRES is not set: start the services with tests/services.sh"
-            );
-            eprintln!("skipped: no PostgreSQL (MICE_CAKE_TEST_POSTGRES; see tests/services.sh)");
-            return None;
-        };
+        let admin = service_url("MICE_CAKE_TEST_POSTGRES", "PostgreSQL")?;
         let made = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let name = format!("mc_e2e_{}_{made}", std::process::id());
         assert!(
@@ -742,21 +751,9 @@ pub(crate) struct TestRedis {
 impl TestRedis {
     /// `None` (the test says it was skipped) when no Redis was given,
     /// unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI.
-    #[allow(
-        clippy::print_stderr,
-        reason = "a skipped test says so in the test output"
-    )]
     pub(crate) fn create() -> Option<TestRedis> {
         static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
-        let Ok(server) = std::env::var("MICE_CAKE_TEST_REDIS") else {
-            assert_ne!(
-                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
-                Ok("1"),
-                "MICE_CAKE_TEST_REDIS is not set: start the services with tests/services.sh"
-            );
-            eprintln!("skipped: no Redis (MICE_CAKE_TEST_REDIS; see tests/services.sh)");
-            return None;
-        };
+        let server = service_url("MICE_CAKE_TEST_REDIS", "Redis")?;
         // Redis has 16 databases; 0 is left alone.
         let number = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 15 + 1;
         Some(TestRedis {
