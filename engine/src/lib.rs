@@ -42,6 +42,8 @@
 //! * [`view`], [`legal`](mod@legal): what a player or spectator may see, and
 //!   the legal assignments, decided from that view alone.
 //! * [`report`]: what a round did, die by die.
+//! * [`timeline`](mod@timeline): a round's reveal cut into beats, one per
+//!   roll, with what each changes, for clients that show it over time.
 //! * [`score`]: scores, the end of the game and the tiebreaks.
 //! * [`fair`]: sealed play (`docs/fairness.md`): the commitment to a seed,
 //!   seals and nonces, the derivations of the deal and the dice, the
@@ -81,6 +83,7 @@ pub mod resolve;
 mod schema;
 pub mod score;
 pub mod seat;
+pub mod timeline;
 pub mod view;
 
 pub use assignment::{Assignment, AssignmentError, MICE, ParseAssignmentError};
@@ -106,4 +109,5 @@ pub use record::{
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
+pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};

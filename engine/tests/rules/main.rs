@@ -10,5 +10,6 @@ mod properties;
 mod records;
 mod rulings;
 mod support;
+mod timeline;
 mod validation;
 mod variants;
