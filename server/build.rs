@@ -1,8 +1,9 @@
-//! Embeds the web client (`web/src/` at the root of the repository).
+//! Embeds the web client (`web/src/` at the root of the repository) and the
+//! rules page (`docs/rules.md` as HTML).
 //!
 //! Every file is gzipped here, once, so that the binary (and the Docker
-//! image) carries the compressed bytes only; the page gets the assets' path,
-//! named after a hash of all the files, written into it. What is generated
+//! image) carries the compressed bytes only; the pages get the assets' path,
+//! named after a hash of all the files, written into them. What is generated
 //! (`web_files.rs` in `OUT_DIR`) is read by `src/web.rs`.
 
 // A build script talks to cargo on standard output.
@@ -22,12 +23,19 @@ use sha2::{Digest, Sha256};
 /// the assets' path.
 const PAGE: &str = "index.html";
 
+/// The rules page around the rules: `{{assets}}` becomes the assets' path,
+/// `{{rules}}` the rules as HTML.
+const RULES_TEMPLATE: &str = include_str!("rules.html");
+
 fn main() -> Result<()> {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").context("CARGO_MANIFEST_DIR")?);
     let source = manifest.join("../web/src");
+    let rules = manifest.join("../docs/rules.md");
     let out = PathBuf::from(env::var_os("OUT_DIR").context("OUT_DIR")?);
     // A directory: cargo looks at everything in it, files added included.
     println!("cargo::rerun-if-changed={}", source.display());
+    println!("cargo::rerun-if-changed={}", rules.display());
+    println!("cargo::rerun-if-changed=rules.html");
 
     let mut files = Vec::new();
     collect(&source, &source, &mut files)?;
@@ -69,7 +77,35 @@ fn main() -> Result<()> {
          pub(crate) static PAGE: &[u8] = include_bytes!({:?});",
         page_path.display()
     )?;
+    let rules_path = embedded.join("rules.html.gz");
+    write_file(&rules_path, &gzip(rules_page(&rules, &assets)?.as_bytes())?)?;
+    writeln!(
+        generated,
+        "/// The rules page (`docs/rules.md`), gzipped.\n\
+         pub(crate) static RULES_PAGE: &[u8] = include_bytes!({:?});",
+        rules_path.display()
+    )?;
     write_file(&out.join("web_files.rs"), generated.as_bytes())
+}
+
+/// The rules page: `docs/rules.md` rendered to HTML (tables included) in
+/// [`RULES_TEMPLATE`].
+fn rules_page(rules: &Path, assets: &str) -> Result<String> {
+    use pulldown_cmark::{Event, Options, Parser, html};
+
+    let markdown = fs::read_to_string(rules).with_context(|| rules.display().to_string())?;
+    // Markup written in the Markdown is shown as text: the page's only
+    // markup is what the renderer makes, so nothing inline can slip in
+    // for the Content-Security-Policy to refuse.
+    let events = Parser::new_ext(&markdown, Options::ENABLE_TABLES).map(|event| match event {
+        Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
+        other => other,
+    });
+    let mut body = String::new();
+    html::push_html(&mut body, events);
+    Ok(RULES_TEMPLATE
+        .replace("{{assets}}", assets)
+        .replace("{{rules}}", &body))
 }
 
 /// Every file under `dir`, as its path from `root` (with `/`) and bytes.

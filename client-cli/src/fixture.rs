@@ -265,6 +265,9 @@ impl FakeRoom {
     }
 
     fn reveal(&mut self, report: RoundReport, auto: Seated<bool>) -> Vec<ServerMessage> {
+        let beats = self.state.view.map_or_else(Vec::new, |before| {
+            mice_cake_engine::timeline(&before, &report).expect("the engine's report fits its view")
+        });
         self.state.view = Some(self.game.game().view(self.viewer()));
         let view = self.game.game().view(Viewer::Spectator);
         self.state.committed = Seated::default();
@@ -288,6 +291,7 @@ impl FakeRoom {
         let outcome = report.outcome;
         let revealed = self.event(RoomEvent::Revealed {
             report: Box::new(report),
+            beats,
             auto,
             view,
             sealed,

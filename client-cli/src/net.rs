@@ -390,8 +390,14 @@ impl Link {
             }
             ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
             ServerMessage::Error { code, message } => {
+                if *code == ErrorCode::Replaced {
+                    // Another client took the seat back: it plays it now,
+                    // and coming back would only push it out in turn.
+                    self.token = None;
+                    return Some(End::Refused(message.clone()));
+                }
                 if *code == ErrorCode::BadToken {
-                    // The seat is gone (taken over, or the room closed).
+                    // The seat is gone (the room closed, or the game).
                     self.token = None;
                     if let Some(code) = self.join_if_gone.take() {
                         // The seat kept from before is gone: take the free

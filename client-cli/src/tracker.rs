@@ -428,6 +428,7 @@ impl Tracker {
                 view,
                 auto,
                 sealed,
+                ..
             } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.last_report = Some(report.clone());

@@ -34,6 +34,11 @@ pub struct FinishedGame {
     pub result: GameResult,
     /// When it ended: milliseconds since the Unix epoch, by the server's clock.
     pub finished_at_ms: u64,
+    /// The room's time per round while the game was played, in
+    /// milliseconds; `null` for a room without a deadline, and for every
+    /// game stored before servers kept it (left out, it reads as `null`).
+    #[serde(default)]
+    pub deadline_ms: Option<u64>,
     /// The engine record: options, seed, layout, every round.
     pub record: GameRecord,
     /// What was said on the chat during the game, both channels, when the

@@ -74,11 +74,15 @@ pub enum ErrorCode {
     /// The room cannot be reached just now (in a cluster, it is moving to
     /// another server); nothing was changed: try again in a moment.
     Unavailable,
+    /// Another connection took this seat back with its token (another tab
+    /// or device): it plays the seat now, and this one should stop rather
+    /// than take it back in turn.
+    Replaced,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 33] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -111,6 +115,7 @@ impl ErrorCode {
         ErrorCode::UpgradeRequired,
         ErrorCode::BadChat,
         ErrorCode::Unavailable,
+        ErrorCode::Replaced,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -148,6 +153,7 @@ impl ErrorCode {
             ErrorCode::UpgradeRequired => "upgrade_required",
             ErrorCode::BadChat => "bad_chat",
             ErrorCode::Unavailable => "unavailable",
+            ErrorCode::Replaced => "replaced",
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
 use mice_cake_engine::{
-    Assignment, Choices, Commitment, GameView, Nonce, RoundReport, Seal, SealedExchange, Seat,
-    Seated, Seed,
+    Assignment, Beat, Choices, Commitment, GameView, Nonce, RoundReport, Seal, SealedExchange,
+    Seat, Seated, Seed,
 };
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +18,9 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 3 seals every move (`seal`, then `open`; `docs/fairness.md`):
 /// `commit` and `commit_accepted` are gone, a game starts with the deal's
 /// exchange of nonces, and the seed is revealed at game over.
-pub const PROTOCOL_VERSION: u32 = 3;
+/// Version 4 cuts each reveal into beats (`revealed`'s `beats`), so that
+/// clients show the cake as the dice land, never ahead of them.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -404,6 +406,11 @@ pub enum RoomEvent {
     Revealed {
         /// The round's report.
         report: Box<RoundReport>,
+        /// The report cut into beats, one per roll in the engine's order,
+        /// each with what it changes on the cake and in the stashes, for a
+        /// client that shows the reveal as the dice land (empty only if the
+        /// server could not cut it: show the end at once).
+        beats: Vec<Beat>,
         /// Whose assignment the server made at the deadline (`greedy`).
         auto: Seated<bool>,
         /// The cake after the round.

@@ -16,6 +16,16 @@
 //! U+2800), variation selectors other than an emoji's presentation
 //! selector right after it, or a pile of combining marks.
 //!
+//! One format character is taken where it shows: the zero-width joiner
+//! U+200D that joins two emoji into one (an emoji ZWJ sequence, as
+//! "👨‍👩‍👧‍👦" or "🏳️‍🌈"). The character before it must be an emoji, an emoji
+//! with its presentation selector U+FE0F, or a skin-tone modifier
+//! (U+1F3FB–U+1F3FF), and the one after it an emoji; anywhere else (at
+//! either end, between letters or digits, doubled, after a text
+//! presentation selector) it is as invisible as any other and refused.
+//! Characters are counted as Unicode scalar values: a family of four is 7
+//! of the 32.
+//!
 //! What it does not do: fold look-alikes. "Ann" in Latin and "Аnn" with a
 //! Cyrillic "А", or "Ａｎｎ" in full-width letters, stay different names that
 //! look alike; clients tell players apart by seat (colour and label), not
@@ -80,12 +90,18 @@ impl fmt::Display for CodePoint {
 pub fn player_name(name: &str) -> Result<String, BadName> {
     let collapsed = name.split_whitespace().collect::<Vec<_>>().join(" ");
     let normal: String = collapsed.nfc().collect();
+    let characters: Vec<char> = normal.chars().collect();
     let mut chars = 0;
     let mut marks = 0;
     let mut previous = None;
-    for c in normal.chars() {
+    for (index, &c) in characters.iter().enumerate() {
         chars += 1;
-        if is_invisible(c) || (is_variation_selector(c) && !selects_emoji(previous, c)) {
+        let shows = if c == ZERO_WIDTH_JOINER {
+            joins_emoji(&characters[..index], characters.get(index + 1).copied())
+        } else {
+            !is_invisible(c) && (!is_variation_selector(c) || selects_emoji(previous, c))
+        };
+        if !shows {
             return Err(BadName::Invisible(CodePoint(c)));
         }
         previous = Some(c);
@@ -139,6 +155,39 @@ pub(crate) fn selects_emoji(previous: Option<char>, selector: char) -> bool {
     use unicode_properties::UnicodeEmoji as _;
     matches!(selector, '\u{FE0E}' | '\u{FE0F}')
         && previous.is_some_and(|c| c.is_emoji_char() && !is_variation_selector(c))
+}
+
+/// The zero-width joiner, which joins emoji into one (see
+/// [`joins_emoji`]).
+const ZERO_WIDTH_JOINER: char = '\u{200D}';
+
+/// Whether a zero-width joiner between `before` (everything before it) and
+/// `after` (the character after it) joins two emoji, as in an emoji ZWJ
+/// sequence (Unicode Technical Standard #51): an emoji, an emoji with its
+/// presentation selector or a skin-tone modifier before it; an emoji after.
+fn joins_emoji(before: &[char], after: Option<char>) -> bool {
+    let joined_before = match before {
+        [.., emoji, '\u{FE0F}'] => joinable_emoji(*emoji),
+        [.., last] => joinable_emoji(*last) || is_skin_tone(*last),
+        [] => false,
+    };
+    joined_before && after.is_some_and(joinable_emoji)
+}
+
+/// An emoji a joiner may stand beside: not a digit, `#` or `*` (emoji only
+/// as keycaps), a regional indicator (half a flag) or a skin tone (which
+/// modifies the emoji before it).
+fn joinable_emoji(c: char) -> bool {
+    use unicode_properties::UnicodeEmoji as _;
+    c.is_emoji_char()
+        && !c.is_ascii()
+        && !unicode_properties::emoji::is_regional_indicator(c)
+        && !is_skin_tone(c)
+}
+
+/// The five emoji modifiers, U+1F3FB–U+1F3FF.
+fn is_skin_tone(c: char) -> bool {
+    matches!(c, '\u{1F3FB}'..='\u{1F3FF}')
 }
 
 /// Letters and symbols that are drawn as nothing: names made of them look
@@ -233,6 +282,45 @@ mod tests {
         // A name that is nothing but a filler is refused too, not taken as
         // a name that looks empty.
         assert!(player_name("\u{3164}").is_err());
+    }
+
+    #[test]
+    fn a_zero_width_joiner_is_taken_only_between_two_emoji() {
+        for name in [
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", // family
+            "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",                           // rainbow flag
+            "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}", // technologist, skin tone
+            "\u{2764}\u{FE0F}\u{200D}\u{1F525}",   // heart on fire
+            "Pip \u{1F468}\u{200D}\u{1F9B0}",      // man, red hair
+        ] {
+            assert_eq!(player_name(name).as_deref(), Ok(name), "{name:?}");
+        }
+        for name in [
+            "\u{200D}\u{1F469}",
+            "\u{1F469}\u{200D}",
+            "A\u{200D}B",
+            "1\u{200D}2",
+            "\u{1F468}\u{200D}\u{200D}\u{1F469}",
+            "A\u{200D}\u{1F469}",
+            "\u{1F469}\u{200D}A",
+            "\u{1F469} \u{200D}\u{1F469}",
+            "\u{2764}\u{FE0E}\u{200D}\u{1F525}",
+            "\u{1F1EB}\u{200D}\u{1F1F7}",
+            "\u{1F469}\u{200D}\u{1F3FD}",
+        ] {
+            assert_eq!(
+                player_name(name),
+                Err(BadName::Invisible(CodePoint('\u{200D}'))),
+                "{name:?}"
+            );
+        }
+        // A family is 7 characters: four fit in a name, five do not.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}";
+        assert!(player_name(&[family; 4].join(" ")).is_ok());
+        assert_eq!(
+            player_name(&[family; 5].join(" ")),
+            Err(BadName::TooLong(39))
+        );
     }
 
     #[test]

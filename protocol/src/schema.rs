@@ -17,13 +17,15 @@ use serde_json::{Value, json};
 
 use crate::api::{ApiError, FinishedGame, GamePage, GameViews, Health, OddsTable, RoomList};
 use crate::messages::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 9] = [
+pub const TOP_LEVEL: [&str; 10] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
+    "RoomSummary",
     "GamePage",
     "FinishedGame",
     "OddsTable",
@@ -38,6 +40,7 @@ pub fn document() -> Value {
     generator.subschema_for::<ClientMessage>();
     generator.subschema_for::<ServerMessage>();
     generator.subschema_for::<RoomList>();
+    generator.subschema_for::<RoomSummary>();
     generator.subschema_for::<GamePage>();
     generator.subschema_for::<FinishedGame>();
     generator.subschema_for::<OddsTable>();

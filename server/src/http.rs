@@ -1,6 +1,7 @@
-//! The HTTP routes: the game WebSocket and a small JSON API. Every error is
-//! JSON (`{"code","message"}`, `mice_cake_protocol::ApiError`) with the
-//! status that fits: 400, 404, 405, 426, 500.
+//! The HTTP routes: the game WebSocket, the web client's pages and a small
+//! JSON API. Every error is JSON (`{"code","message"}`,
+//! `mice_cake_protocol::ApiError`) with the status that fits: 400, 404, 405,
+//! 426, 500, 503. Every response passes through `headers::secure`.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -13,13 +14,14 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use mice_cake_protocol::{
     ApiError, DEFAULT_GAMES_PAGE, ErrorCode, GamePage, Health, HealthStatus, MAX_FRAME_BYTES,
-    MAX_GAMES_PAGE,
+    MAX_GAMES_PAGE, RoomCode,
 };
 use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
 use crate::dependencies::Reached;
+use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
 use crate::store::{GamesQuery, StoreError};
@@ -34,19 +36,21 @@ const READ_BUFFER: usize = 256;
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /ws, /api/rooms, \
-     /api/games, /api/games/{id}, /api/games/{id}/views, /api/games/{id}/verify, /api/odds, \
-     /api/schema, /healthz, /metrics";
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /rules, /ws, /api/rooms, \
+     /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
+     /api/games/{id}/verify, /api/odds, /api/schema, /healthz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(crate::web::page))
-        .route("/r/{code}", get(crate::web::page))
-        .route("/g/{id}", get(crate::web::page))
+        .route("/r/{code}", get(crate::web::room_page))
+        .route("/g/{id}", get(crate::web::game_page))
+        .route("/rules", get(crate::web::rules))
         .route("/assets/{hash}/{*path}", get(crate::web::asset))
         .route("/api/odds", get(odds))
         .route("/ws", get(websocket))
         .route("/api/rooms", get(rooms))
+        .route("/api/rooms/{code}", get(room))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/views", get(game_views))
@@ -56,6 +60,8 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/metrics", get(metrics))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // Last: it wraps every route and both fallbacks.
+        .layer(axum::middleware::map_response(crate::headers::secure))
         .with_state(shared)
 }
 
@@ -114,6 +120,41 @@ async fn rooms(
         return bad_query(&rejection, "/api/rooms takes no parameters");
     }
     Json(shared.lobby.list().await).into_response()
+}
+
+/// `GET /api/rooms/{code}`: one room's summary, public or private.
+async fn room(
+    Path(code): Path<String>,
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+) -> Response {
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/rooms/{code} takes no parameters");
+    }
+    let code = match code.parse::<RoomCode>() {
+        Ok(code) => code,
+        Err(error) => {
+            return api_error(
+                StatusCode::BAD_REQUEST,
+                ErrorCode::BadMessage,
+                error.to_string(),
+            );
+        }
+    };
+    match shared.lobby.summary(code).await {
+        Ok(summary) => Json(summary).into_response(),
+        Err(refusal) => refused(refusal),
+    }
+}
+
+/// A lobby's refusal as an HTTP error.
+fn refused(refusal: Refusal) -> Response {
+    let status = match refusal.code {
+        ErrorCode::UnknownRoom => StatusCode::NOT_FOUND,
+        ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    api_error(status, refusal.code, refusal.message)
 }
 
 async fn odds(params: Result<Query<NoParams>, QueryRejection>) -> Response {

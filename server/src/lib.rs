@@ -51,6 +51,7 @@ mod cluster;
 mod config;
 mod connection;
 mod dependencies;
+mod headers;
 pub mod healthcheck;
 mod http;
 mod lobby;

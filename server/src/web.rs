@@ -1,15 +1,16 @@
 //! The browser client, embedded in the binary: the pages (`/`, `/r/CODE`,
-//! `/g/ID`) and their files, from `web/src/` at the root of the repository.
+//! `/g/ID`) and their files, from `web/src/` at the root of the repository,
+//! and the rules page (`/rules`, `docs/rules.md` rendered by `build.rs`).
 //!
 //! The files are plain ES modules and CSS: nothing is built, so a fresh
 //! clone's `cargo build` serves them. `build.rs` gzips them into the binary
 //! (the image carries a third of their size) and names their path after a
 //! hash of all of them (`/assets/<hash>/app.js`), which changes with any
-//! byte, so they are cached for a year; the page itself is never cached and
-//! names the current hash. A client that does not take gzip gets the plain
-//! bytes, unzipped for it. Every response carries a Content-Security-Policy
-//! that allows only this origin's scripts (no inline script), styles, and
-//! WebSocket.
+//! byte, so they are cached for a year; the pages themselves are never
+//! cached and name the current hash. A client that does not take gzip gets
+//! the plain bytes, unzipped for it. The security headers every response
+//! carries (a Content-Security-Policy that allows only this origin's
+//! scripts, with no inline script) are set by `headers.rs`.
 
 use std::io::Read as _;
 
@@ -17,8 +18,10 @@ use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use flate2::read::GzDecoder;
-use mice_cake_protocol::ErrorCode;
+use mice_cake_protocol::ids::ROOM_CODE_LEN;
+use mice_cake_protocol::{ErrorCode, GameId, RoomCode};
 
+use crate::headers::NOT_STORED;
 use crate::http::api_error;
 
 mod embedded {
@@ -26,15 +29,7 @@ mod embedded {
 }
 use embedded::ASSETS;
 
-/// Only this origin: its scripts (no inline ones), styles, images and
-/// WebSocket; no frames, no plugins, no base or form elsewhere.
-pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-     style-src 'self'; img-src 'self' data:; connect-src 'self'; manifest-src 'self'; \
-     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
 const PAGE_CACHE: &str = "no-cache";
-/// Errors: never kept, so that the next try asks again.
-const NOT_STORED: &str = "no-store";
 const ASSET_CACHE: &str = "public, max-age=31536000, immutable";
 
 fn content_type(path: &str) -> &'static str {
@@ -94,17 +89,14 @@ fn file_response(
         let mut plain = Vec::new();
         match GzDecoder::new(gzipped).read_to_end(&mut plain) {
             Ok(_) => ([(header::CONTENT_TYPE, content_type(path))], plain).into_response(),
-            // Only a broken build could get here: say so rather than panic,
-            // and let nobody keep the answer.
+            // Only a broken build could get here: say so rather than panic
+            // (as an error, no cache keeps the answer).
             Err(err) => {
                 tracing::error!(path, cause = %err, "an embedded web file does not unzip");
-                return secured(
-                    api_error(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        ErrorCode::Internal,
-                        format!("the embedded file {path} is damaged"),
-                    ),
-                    NOT_STORED,
+                return api_error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    ErrorCode::Internal,
+                    format!("the embedded file {path} is damaged"),
                 );
             }
         }
@@ -112,31 +104,50 @@ fn file_response(
     response
         .headers_mut()
         .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    secured(response, cache)
-}
-
-/// Headers every response of the client carries.
-fn secured(mut response: Response, cache: &'static str) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }
 
-/// `/`, `/r/CODE`, `/g/ID`: the page, which reads its route itself.
+/// `/`: the page, which reads its route itself.
 pub(crate) async fn page(headers: HeaderMap) -> Response {
     file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+}
+
+/// `/r/CODE`: the page, with status 404 unless `CODE` is a room code (in
+/// any case) or `new` (the client creates a room there). The page still
+/// comes, and says itself that nothing is there.
+pub(crate) async fn room_page(Path(code): Path<String>, headers: HeaderMap) -> Response {
+    let found = code.eq_ignore_ascii_case("new") || is_room_code(&code);
+    page_or_not_found(&headers, found)
+}
+
+/// `/g/ID`: the page, with status 404 unless `ID` is a game id.
+pub(crate) async fn game_page(Path(id): Path<String>, headers: HeaderMap) -> Response {
+    page_or_not_found(&headers, id.parse::<GameId>().is_ok())
+}
+
+/// Whether `text` is a room code as written: five characters of the
+/// code's alphabet (in either case), nothing around them.
+fn is_room_code(text: &str) -> bool {
+    text.len() == ROOM_CODE_LEN && text.parse::<RoomCode>().is_ok()
+}
+
+fn page_or_not_found(headers: &HeaderMap, found: bool) -> Response {
+    if found {
+        return file_response(headers, "index.html", embedded::PAGE, PAGE_CACHE);
+    }
+    let mut response = file_response(headers, "index.html", embedded::PAGE, NOT_STORED);
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = StatusCode::NOT_FOUND;
+    }
+    response
+}
+
+/// `/rules`: `docs/rules.md` as a page.
+pub(crate) async fn rules(headers: HeaderMap) -> Response {
+    file_response(&headers, "rules.html", embedded::RULES_PAGE, PAGE_CACHE)
 }
 
 /// `/assets/<hash>/<path>`: a file of this build, cached for good.
@@ -152,15 +163,12 @@ pub(crate) async fn asset(
         .flatten();
     match file {
         Some((name, gzipped)) => file_response(&headers, name, gzipped, ASSET_CACHE),
-        None => secured(
-            api_error(
-                StatusCode::NOT_FOUND,
-                ErrorCode::NotFound,
-                format!(
-                    "no file {path} in this version of the web client (its files are under {ASSETS})"
-                ),
+        None => api_error(
+            StatusCode::NOT_FOUND,
+            ErrorCode::NotFound,
+            format!(
+                "no file {path} in this version of the web client (its files are under {ASSETS})"
             ),
-            NOT_STORED,
         ),
     }
 }

@@ -176,6 +176,7 @@ mod tests {
             },
             result: GameResult::played(&outcome),
             finished_at_ms: 1_795_000_000_000,
+            deadline_ms: Some(60_000),
             record,
             chat: Vec::new(),
         };

@@ -4,7 +4,7 @@
 
 use mice_cake_protocol::{
     ApiError, ClientMessage, ErrorCode, GamePage, Health, ParseError, RoomEvent, RoomList,
-    RoomOptions, ServerMessage,
+    RoomOptions, RoomSummary, ServerMessage,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -68,6 +68,11 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     for text in examples("rooms") {
         let list: RoomList = exact(text);
         assert!(!list.rooms.is_empty());
+    }
+    let rooms = examples("room");
+    assert!(!rooms.is_empty(), "docs/protocol.md has no `room` example");
+    for text in rooms {
+        let _: RoomSummary = exact(text);
     }
     let pages = examples("games");
     assert!(!pages.is_empty(), "docs/protocol.md has no `games` example");

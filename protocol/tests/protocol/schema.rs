@@ -51,6 +51,7 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("client", "ClientMessage"),
         ("server", "ServerMessage"),
         ("rooms", "RoomList"),
+        ("room", "RoomSummary"),
         ("games", "GamePage"),
         ("health", "Health"),
         ("http-error", "ApiError"),

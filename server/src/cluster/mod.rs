@@ -17,8 +17,8 @@
 //!   and each node hands them to its own (as lichess's lila-ws does);
 //! * the room's side of it (`guests`): commands from other nodes are given
 //!   to the rooms here in order, as their own connections' are;
-//! * room codes (taken with `SET NX`), seat tokens and the public listing,
-//!   for every node to find (`registry`);
+//! * room codes (taken with `SET NX`), seat tokens, the public listing and
+//!   the rooms' summaries, for every node to find (`registry`);
 //! * everything a node sends goes through one queue and one connection, in
 //!   order (`publisher`); what it hears comes on one subscription
 //!   (`subscriber`).

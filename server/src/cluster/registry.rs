@@ -1,7 +1,7 @@
 //! What every node finds in Redis: which node runs a room (whose key also
 //! holds the room's code for the whole cluster), where each seat token
-//! leads, and the public listing. PostgreSQL has the last word on who runs
-//! a room: a code Redis has lost is looked up there.
+//! leads, the public listing and the rooms' summaries. PostgreSQL has the
+//! last word on who runs a room: a code Redis has lost is looked up there.
 
 use std::sync::Arc;
 
@@ -148,10 +148,24 @@ impl Cluster {
             Err(cause) => {
                 // The rooms here, rather than nothing.
                 warn!(cause = %cause, "cannot read the cluster's listing: listing this node's rooms");
-                self.local.summaries()
+                self.local.listed()
             }
         };
         crate::lobby::listing(summaries)
+    }
+
+    /// Room `code`'s summary as its node last told it, listed or not;
+    /// `None` if none is known.
+    pub(crate) async fn summary(&self, code: RoomCode) -> Result<Option<RoomSummary>, Refusal> {
+        if let Some(summary) = self.local.summary_of(&code) {
+            return Ok(Some(summary));
+        }
+        let mut redis = self.redis.clone();
+        let summary: Option<String> = redis
+            .hget(wire::summaries_key(), code.to_string())
+            .await
+            .map_err(|_| unreachable_cluster())?;
+        Ok(summary.and_then(|summary| serde_json::from_str(&summary).ok()))
     }
 
     /// A seat token leads to `code`.
@@ -168,23 +182,29 @@ impl Cluster {
         self.publisher.send(Outgoing::Key(del));
     }
 
-    /// Lists (or, with `None`, withdraws) a room.
-    pub(crate) fn publish(&self, code: RoomCode, summary: Option<&RoomSummary>) {
-        let command = match summary.map(serde_json::to_string) {
-            Some(Ok(summary)) => {
-                let mut set = redis::cmd("HSET");
-                set.arg(wire::listing_key())
-                    .arg(code.to_string())
-                    .arg(summary);
-                set
-            }
-            _ => {
-                let mut del = redis::cmd("HDEL");
-                del.arg(wire::listing_key()).arg(code.to_string());
-                del
-            }
+    /// Keeps a room's summary for lookups by code, and lists it or
+    /// withdraws it from the listing.
+    pub(crate) fn publish(&self, code: RoomCode, summary: &RoomSummary, listed: bool) {
+        let Ok(summary) = serde_json::to_string(summary) else {
+            return;
         };
-        self.publisher.send(Outgoing::Key(command));
+        let mut keep = redis::cmd("HSET");
+        keep.arg(wire::summaries_key())
+            .arg(code.to_string())
+            .arg(&summary);
+        self.publisher.send(Outgoing::Key(keep));
+        let listing = if listed {
+            let mut set = redis::cmd("HSET");
+            set.arg(wire::listing_key())
+                .arg(code.to_string())
+                .arg(summary);
+            set
+        } else {
+            let mut del = redis::cmd("HDEL");
+            del.arg(wire::listing_key()).arg(code.to_string());
+            del
+        };
+        self.publisher.send(Outgoing::Key(listing));
     }
 
     /// Room `code` runs here now: routes to it (and its seat tokens) lead
@@ -198,7 +218,7 @@ impl Cluster {
         }
     }
 
-    /// A room closed for good: its code, seats and listing go.
+    /// A room closed for good: its code, seats, listing and summary go.
     pub(crate) fn forget_room(&self, code: RoomCode, seats: &[TokenHash]) {
         let mut del = redis::cmd("DEL");
         del.arg(wire::room_key(code));
@@ -206,7 +226,11 @@ impl Cluster {
             del.arg(wire::seat_key(seat));
         }
         self.publisher.send(Outgoing::Key(del));
-        self.publish(code, None);
+        for key in [wire::listing_key(), wire::summaries_key()] {
+            let mut forget = redis::cmd("HDEL");
+            forget.arg(key).arg(code.to_string());
+            self.publisher.send(Outgoing::Key(forget));
+        }
     }
 
     /// Writes again what Redis should know of this node's rooms (it lost
@@ -219,8 +243,8 @@ impl Cluster {
         for (hash, code) in seats {
             self.register_seat(&hash, code);
         }
-        for summary in self.local.summaries() {
-            self.publish(summary.code, Some(&summary));
+        for (summary, listed) in self.local.published() {
+            self.publish(summary.code, &summary, listed);
         }
     }
 }

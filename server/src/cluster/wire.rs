@@ -52,6 +52,12 @@ pub(crate) fn listing_key() -> String {
     format!("{PREFIX}:listing")
 }
 
+/// Every room of the cluster that told its summary, listed or not: code →
+/// summary (JSON), for a lookup by code.
+pub(crate) fn summaries_key() -> String {
+    format!("{PREFIX}:summaries")
+}
+
 /// A value set once per Redis data set: if it changes, Redis lost what the
 /// nodes had written, and they write it again.
 pub(crate) fn boot_key() -> String {

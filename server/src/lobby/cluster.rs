@@ -90,6 +90,20 @@ impl Lobby for ClusterLobby {
         Box::pin(self.cluster.listing())
     }
 
+    fn summary(&self, code: RoomCode) -> Answer<'_, Result<RoomSummary, Refusal>> {
+        Box::pin(async move {
+            if let Some(summary) = self.cluster.summary(code).await? {
+                return Ok(summary);
+            }
+            match self.cluster.whereabouts(code).await? {
+                None => Err(unknown_room(code)),
+                // A room that has yet to tell its summary, or whose summary
+                // Redis lost (its node writes it again).
+                Some(_) => Err(unreachable_room()),
+            }
+        })
+    }
+
     fn room_count(&self) -> usize {
         self.cluster.local().room_count()
     }
@@ -111,9 +125,9 @@ impl Directory for ClusterLobby {
         self.cluster.forget_seat(token);
     }
 
-    fn publish(&self, code: RoomCode, summary: Option<RoomSummary>) {
-        self.cluster.publish(code, summary.as_ref());
-        self.cluster.local().publish(code, summary);
+    fn publish(&self, code: RoomCode, summary: RoomSummary, listed: bool) {
+        self.cluster.publish(code, &summary, listed);
+        self.cluster.local().publish(code, summary, listed);
     }
 
     fn closed(&self, code: &RoomCode) {

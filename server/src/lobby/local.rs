@@ -1,6 +1,7 @@
 //! The lobby of a single server: every room by its code, the seat tokens
-//! that lead back to a room, and the public listing, in memory. A cluster's
-//! lobby keeps one for the rooms its node runs.
+//! that lead back to a room, and the rooms' summaries (the public listing,
+//! and any room's by its code), in memory. A cluster's lobby keeps one for
+//! the rooms its node runs.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -10,15 +11,24 @@ use mice_cake_protocol::{
 };
 
 use super::{Answer, Lobby, bad_token, unknown_room};
-use crate::room::{self, Directory, Refusal, RestoredRoom, RoomContext, RoomHandle};
+use crate::room::{
+    self, Directory, Refusal, RestoredRoom, RoomContext, RoomHandle, unreachable_room,
+};
 use crate::token::TokenHash;
 
 #[derive(Default)]
 pub(crate) struct LocalLobby {
     rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
     seats: Mutex<HashMap<TokenHash, RoomCode>>,
-    /// Public rooms' summaries, kept up to date by the rooms themselves.
-    listing: Mutex<HashMap<RoomCode, RoomSummary>>,
+    /// Rooms' summaries, kept up to date by the rooms themselves.
+    published: Mutex<HashMap<RoomCode, Published>>,
+}
+
+/// A room's summary as it last told it, and whether the public listing
+/// shows it.
+struct Published {
+    summary: RoomSummary,
+    listed: bool,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -79,9 +89,29 @@ impl LocalLobby {
         self.local_room(&code)
     }
 
-    /// The public summaries of the rooms here.
-    pub(crate) fn summaries(&self) -> Vec<RoomSummary> {
-        lock(&self.listing).values().cloned().collect()
+    /// The summaries of the rooms here that the public listing shows.
+    pub(crate) fn listed(&self) -> Vec<RoomSummary> {
+        lock(&self.published)
+            .values()
+            .filter(|published| published.listed)
+            .map(|published| published.summary.clone())
+            .collect()
+    }
+
+    /// The summary of room `code`, listed or not, if it runs here and has
+    /// told it.
+    pub(crate) fn summary_of(&self, code: &RoomCode) -> Option<RoomSummary> {
+        lock(&self.published)
+            .get(code)
+            .map(|published| published.summary.clone())
+    }
+
+    /// Every summary the rooms here told, each with whether it is listed.
+    pub(crate) fn published(&self) -> Vec<(RoomSummary, bool)> {
+        lock(&self.published)
+            .values()
+            .map(|published| (published.summary.clone(), published.listed))
+            .collect()
     }
 
     /// The codes of the rooms here, with their seat tokens.
@@ -101,7 +131,7 @@ impl LocalLobby {
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
         drop(rooms);
         lock(&self.seats).retain(|_, room| room != code);
-        lock(&self.listing).remove(code);
+        lock(&self.published).remove(code);
     }
 }
 
@@ -145,7 +175,17 @@ impl Lobby for LocalLobby {
     }
 
     fn list(&self) -> Answer<'_, RoomList> {
-        Box::pin(std::future::ready(listing(self.summaries())))
+        Box::pin(std::future::ready(listing(self.listed())))
+    }
+
+    fn summary(&self, code: RoomCode) -> Answer<'_, Result<RoomSummary, Refusal>> {
+        let found = match self.summary_of(&code) {
+            Some(summary) => Ok(summary),
+            None if self.local_room(&code).is_none() => Err(unknown_room(code)),
+            // Started a moment ago, and yet to tell its summary.
+            None => Err(unreachable_room()),
+        };
+        Box::pin(std::future::ready(found))
     }
 
     fn room_count(&self) -> usize {
@@ -179,13 +219,9 @@ impl Directory for LocalLobby {
         lock(&self.seats).remove(hash);
     }
 
-    /// Publishes (or, with `None`, withdraws) a room's public summary.
-    fn publish(&self, code: RoomCode, summary: Option<RoomSummary>) {
-        let mut listing = lock(&self.listing);
-        match summary {
-            Some(summary) => listing.insert(code, summary),
-            None => listing.remove(&code),
-        };
+    /// Keeps a room's summary, and whether the listing shows it.
+    fn publish(&self, code: RoomCode, summary: RoomSummary, listed: bool) {
+        lock(&self.published).insert(code, Published { summary, listed });
     }
 }
 
@@ -204,19 +240,27 @@ mod tests {
             } else {
                 RoomStatus::Playing
             };
-            lobby.publish(
+            let summary = RoomSummary {
                 code,
-                Some(RoomSummary {
-                    code,
-                    status,
-                    players: Default::default(),
-                    spectators: 0,
-                    round: 0,
-                    options: RoomOptions::default(),
-                }),
+                status,
+                players: Default::default(),
+                spectators: 0,
+                round: 0,
+                options: RoomOptions::default(),
+            };
+            // A private room's summary is kept, never listed.
+            lobby.publish(code, summary.clone(), true);
+            let private = RoomCode::from_indices([index / 31 % 31, index % 31, 1, 0, 0]);
+            lobby.publish(
+                private,
+                RoomSummary {
+                    code: private,
+                    ..summary
+                },
+                false,
             );
         }
-        let list = listing(lobby.summaries());
+        let list = listing(lobby.listed());
         assert_eq!(list.total, 150);
         assert_eq!(list.rooms.len(), MAX_LISTED_ROOMS);
         assert!(
@@ -224,7 +268,10 @@ mod tests {
                 .iter()
                 .all(|r| r.status == RoomStatus::Waiting)
         );
-        lobby.publish(list.rooms[0].code, None);
-        assert_eq!(listing(lobby.summaries()).total, 149);
+        let withdrawn = list.rooms[0].clone();
+        lobby.publish(withdrawn.code, withdrawn.clone(), false);
+        assert_eq!(listing(lobby.listed()).total, 149);
+        // Withdrawn from the listing, but found by its code.
+        assert_eq!(lobby.summary_of(&withdrawn.code), Some(withdrawn));
     }
 }

@@ -1,5 +1,6 @@
 //! The lobby: where connections find rooms — by code, by seat token — and
-//! the public listing; rooms reach it only as their [`Directory`].
+//! the rooms' summaries (the public listing, one room's by its code); rooms
+//! reach it only as their [`Directory`].
 //!
 //! Two implementations: [`LocalLobby`], every room on this server, and
 //! [`ClusterLobby`], the rooms of a whole cluster, found through Redis and
@@ -13,7 +14,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use mice_cake_protocol::{RoomCode, RoomList, RoomOptions};
+use mice_cake_protocol::{RoomCode, RoomList, RoomOptions, RoomSummary};
 
 pub(crate) use self::cluster::ClusterLobby;
 pub(crate) use self::local::{LocalLobby, listing};
@@ -41,6 +42,11 @@ pub(crate) trait Lobby: Directory {
     /// The first public rooms (waiting ones first, then by code) and how
     /// many there are.
     fn list(&self) -> Answer<'_, RoomList>;
+
+    /// The summary of room `code`, public or private (knowing the code is
+    /// the invitation): `unknown_room` if no room has it, `unavailable` if
+    /// it cannot be told just now.
+    fn summary(&self, code: RoomCode) -> Answer<'_, Result<RoomSummary, Refusal>>;
 
     /// How many rooms run on this server.
     fn room_count(&self) -> usize;

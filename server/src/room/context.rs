@@ -20,8 +20,9 @@ pub(crate) trait Directory: Send + Sync {
     fn register_seat(&self, token: TokenHash, code: RoomCode);
     /// A seat token leads nowhere any more (its player left).
     fn forget_seat(&self, token: &TokenHash);
-    /// Publishes (or, with `None`, withdraws) a room's public summary.
-    fn publish(&self, code: RoomCode, summary: Option<RoomSummary>);
+    /// Publishes a room's summary, which answers for its code whether the
+    /// room is listed or not; `listed`: whether the public listing shows it.
+    fn publish(&self, code: RoomCode, summary: RoomSummary, listed: bool);
     /// The room closed for good: forget it, its seat tokens and its listing.
     fn closed(&self, code: &RoomCode);
     /// The room stopped on this node but lives on: the server is stopping

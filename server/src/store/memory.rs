@@ -172,6 +172,11 @@ mod tests {
     }
 
     #[test]
+    fn a_finished_game_keeps_its_rooms_round_deadline() {
+        behaviour::a_finished_game_keeps_its_rooms_round_deadline(&MemoryStore::new(0));
+    }
+
+    #[test]
     fn a_game_written_twice_is_kept_once() {
         let store = MemoryStore::new(0);
         let game = behaviour::a_finished_game(1, "Ada", "Bea");

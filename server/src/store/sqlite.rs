@@ -28,7 +28,7 @@ const LOCK_FILE: &str = "mice-cake.lock";
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(SCHEMA_1), M::up(SCHEMA_2)])
+    Migrations::new(vec![M::up(SCHEMA_1), M::up(SCHEMA_2), M::up(SCHEMA_3)])
 }
 
 /// Version 1.
@@ -91,8 +91,17 @@ const SCHEMA_2: &str = "
     ) STRICT, WITHOUT ROWID;
 ";
 
+/// Version 3: a finished game (the JSON of `games.game`) may hold its
+/// room's round deadline, `deadline_ms`. The rows stay as they are (a game
+/// without it reads back as `null`), but a server older than this refuses
+/// the field: the version tells it to refuse the database at start-up
+/// instead of failing on each new game it is asked for.
+const SCHEMA_3: &str = "
+    -- Finished games may carry deadline_ms in their JSON: nothing to change.
+";
+
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 2;
+const SCHEMA_VERSION: usize = 3;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -768,6 +777,35 @@ mod tests {
         crate::store::tests::only_the_latest_finished_games_are_kept_when_bounded(
             &SqliteStore::in_memory(2).unwrap(),
         );
+    }
+
+    #[test]
+    fn a_finished_game_keeps_its_rooms_round_deadline() {
+        crate::store::tests::a_finished_game_keeps_its_rooms_round_deadline(
+            &SqliteStore::in_memory(0).unwrap(),
+        );
+    }
+
+    #[test]
+    fn a_game_stored_at_schema_version_2_reads_back_with_no_deadline() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 2).unwrap();
+        let (id, summary, game) = crate::store::tests::a_game_stored_before_deadlines();
+        old.execute(
+            "INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)",
+            params![id.to_string(), summary, game],
+        )
+        .unwrap();
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        let version: i64 = store
+            .writer()
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, 3);
+        crate::store::tests::a_game_stored_before_deadlines_reads_none(&store);
+        store.close(true);
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
             },
         },
         finished_at_ms: 1_700_000_000_000 + n,
+        // Every other game had a clock: both kinds are stored.
+        deadline_ms: (n % 2 == 1).then_some(60_000),
         record,
         chat: Vec::new(),
     }
@@ -96,6 +98,50 @@ pub(crate) fn finished_games_are_listed_newest_first_by_player_page_by_page(stor
     let kept = store.game(&id(2)).unwrap().expect("game 2 kept");
     assert_eq!(kept, games[1]);
     assert_eq!(store.game(&GameId::from_u128(99)).unwrap(), None);
+}
+
+/// A finished game keeps its room's round deadline, and a game played
+/// without one reads back without one.
+pub(crate) fn a_finished_game_keeps_its_rooms_round_deadline(store: &dyn Store) {
+    let timed = FinishedGame {
+        deadline_ms: Some(90_000),
+        ..a_finished_game(1, "Ada", "Bea")
+    };
+    let untimed = FinishedGame {
+        deadline_ms: None,
+        ..a_finished_game(2, "Ada", "Bea")
+    };
+    store
+        .write(&[finishing(&timed), finishing(&untimed)], 0)
+        .unwrap();
+    let deadline_of = |game: &FinishedGame| {
+        store
+            .game(&game.id)
+            .unwrap()
+            .expect("the game is kept")
+            .deadline_ms
+    };
+    assert_eq!(deadline_of(&timed), Some(90_000));
+    assert_eq!(deadline_of(&untimed), None);
+}
+
+/// A finished game as servers stored it before they kept its round
+/// deadline: its id, and the `summary` and `game` columns' JSON.
+pub(crate) fn a_game_stored_before_deadlines() -> (GameId, String, String) {
+    let game = a_finished_game(7, "Old", "Timer");
+    let mut json = serde_json::to_value(&game).unwrap();
+    json.as_object_mut().unwrap().remove("deadline_ms");
+    let summary = serde_json::to_string(&mice_cake_protocol::GameSummary::of(&game)).unwrap();
+    (game.id, summary, json.to_string())
+}
+
+/// `store` holds [`a_game_stored_before_deadlines`]: it reads back with no
+/// deadline, as played by a room without one.
+pub(crate) fn a_game_stored_before_deadlines_reads_none(store: &dyn Store) {
+    let (id, _, _) = a_game_stored_before_deadlines();
+    let game = store.game(&id).unwrap().expect("the older game is kept");
+    assert_eq!(game.deadline_ms, None);
+    assert_eq!(game.players.yellow, "Old");
 }
 
 pub(crate) fn only_the_latest_finished_games_are_kept_when_bounded(store: &dyn Store) {

@@ -2,7 +2,8 @@
 
 use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
-    ClientMessage, Ending, FinishedGame, RoomEvent, RoomOptions, RoomStatus, ServerMessage,
+    ClientMessage, DEFAULT_DEADLINE_MS, Ending, FinishedGame, RoomEvent, RoomOptions, RoomStatus,
+    ServerMessage,
 };
 
 use crate::support::*;
@@ -37,6 +38,8 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
     assert_eq!(game.players.yellow, "Ada");
     assert_eq!(game.players.blue, "Bea");
     assert_eq!(game.result, yellow.result);
+    // The room's time per round: the server's default, as the room chose none.
+    assert_eq!(game.deadline_ms, Some(DEFAULT_DEADLINE_MS));
     // Sealed play: the record proves the deal, every die and every move.
     assert!(game.record.is_sealed());
     let replayed = game.record.replay().unwrap();
@@ -97,6 +100,27 @@ async fn a_spectator_joining_mid_game_gets_the_whole_state_and_everyone_sees_the
         client
             .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::Spectators { count: 1 }))
             .await;
+    }
+}
+
+/// A finished game keeps the time per round of the room it was played in,
+/// and none when the room had none.
+#[tokio::test]
+async fn a_finished_game_keeps_its_rooms_round_deadline() {
+    let server = TestServer::default().await;
+    for (deadline, kept) in [(Some(90_000), Some(90_000)), (Some(0), None)] {
+        let mut human = Client::greeted(&server, "Solo").await;
+        let options = RoomOptions {
+            bot: Some(Policy::Greedy),
+            deadline_ms: deadline,
+            ..quick_games()
+        };
+        let (_, seat, _) = human.create(options).await;
+        let played = play(human, seat, Policy::Random, 4).await;
+        let game: FinishedGame = server
+            .get_json(&format!("/api/games/{}", played.game_id))
+            .await;
+        assert_eq!(game.deadline_ms, kept, "a room with {deadline:?}");
     }
 }
 

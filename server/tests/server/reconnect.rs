@@ -171,8 +171,10 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
             ..
         }
     ));
-    let message = first.expect_error(ErrorCode::BadToken).await;
-    assert!(message.contains("took over"), "{message}");
+    // The first is told, with a code of its own, not to take the seat back
+    // (two tabs would push each other out forever).
+    let message = first.expect_error(ErrorCode::Replaced).await;
+    assert!(message.contains("another connection"), "{message}");
     assert!(first.closed_within(PATIENCE).await);
     // The new connection plays: a full round.
     second
@@ -181,7 +183,22 @@ async fn a_second_connection_with_the_token_replaces_the_first() {
     blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
     let revealed = |m: &ServerMessage| is_event(m, |e| matches!(e, RoomEvent::Revealed { .. }));
-    tokio::join!(second.recv_until(revealed), blue.recv_until(revealed));
+    // The opponent never heard of a disconnection or a return: the seat
+    // was never away.
+    let mut heard = Vec::new();
+    let (_, _) = tokio::join!(
+        second.recv_until(revealed),
+        blue.recv_until(|m| {
+            heard.push(m.clone());
+            revealed(m)
+        })
+    );
+    assert!(
+        !heard
+            .iter()
+            .any(|m| is_event(m, |e| matches!(e, RoomEvent::Connection { .. }))),
+        "{heard:?}"
+    );
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, RoomList, RoomOptions, RoomStatus, ServerMessage,
+    ClientMessage, ErrorCode, RoomList, RoomOptions, RoomStatus, RoomSummary, ServerMessage,
 };
 
 use mice_cake_server::healthcheck;
@@ -93,6 +93,65 @@ async fn the_api_lists_public_rooms_and_serves_health_and_metrics() {
     assert!(body.contains("/ws"), "{body}");
 }
 
+#[tokio::test]
+async fn one_room_is_found_by_its_code_in_any_case() {
+    let server = TestServer::default().await;
+    let (code, _yellow, _blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let path = format!("/api/rooms/{code}");
+    let (status, body) = server.get(&path).await;
+    assert_eq!(status, 200, "{body}");
+    assert_schema_valid("RoomSummary", &body);
+    let summary: RoomSummary = serde_json::from_str(&body).unwrap();
+    assert_eq!((summary.code, summary.status), (code, RoomStatus::Playing));
+    // Both seats taken: a newcomer would watch.
+    assert_eq!(summary.players.yellow.as_deref(), Some("Ada"));
+    assert_eq!(summary.players.blue.as_deref(), Some("Bea"));
+    let list: RoomList = server.get_json("/api/rooms").await;
+    assert_eq!(list.rooms.len(), 1);
+    assert_eq!(list.rooms[0], summary, "as the listing has it");
+    let lower: RoomSummary = server
+        .get_json(&format!(
+            "/api/rooms/{}",
+            code.as_str().to_ascii_lowercase()
+        ))
+        .await;
+    assert_eq!(lower, summary);
+
+    // A private room, which no listing shows: its code is the invitation.
+    let mut host = Client::greeted(&server, "Priv").await;
+    let (private, _, _) = host
+        .create(RoomOptions {
+            public: false,
+            ..RoomOptions::default()
+        })
+        .await;
+    let summary: RoomSummary = server.get_json(&format!("/api/rooms/{private}")).await;
+    assert_eq!(
+        (summary.code, summary.status, summary.options.public),
+        (private, RoomStatus::Waiting, false)
+    );
+    assert_eq!(summary.players.yellow.as_deref(), Some("Priv"));
+    assert_eq!(summary.players.blue, None);
+
+    assert_ne!(code.as_str(), "ZZZZZ");
+    let (status, body) = server.get("/api/rooms/ZZZZZ").await;
+    assert_eq!(status, 404, "{body}");
+    let error = api_error(&body);
+    assert_eq!(error.code, ErrorCode::UnknownRoom);
+    assert_eq!(error.message, "no room has the code ZZZZZ");
+    for malformed in ["K7QM0", "K7QM", "K7QMXX", "%C3%A9K7QM"] {
+        let (status, body) = server.get(&format!("/api/rooms/{malformed}")).await;
+        assert_eq!(status, 400, "{malformed}: {body}");
+        let error = api_error(&body);
+        assert_eq!(error.code, ErrorCode::BadMessage);
+        assert!(
+            error.message.contains("is not a room code"),
+            "{}",
+            error.message
+        );
+    }
+}
+
 /// The JSON error of an HTTP answer, checked against the protocol's type.
 fn api_error(body: &str) -> mice_cake_protocol::ApiError {
     serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body:?}"))
@@ -141,6 +200,7 @@ async fn every_http_error_is_json_with_a_code_and_the_status_that_fits() {
     // Parameters an endpoint does not take are refused, on every API endpoint.
     for path in [
         "/api/rooms?page=2",
+        "/api/rooms/K7QMX?page=2",
         "/api/games?color=blue",
         "/api/games/00000000-0000-4000-8000-000000000000?x=1",
         "/api/schema?v=1",

@@ -1,6 +1,7 @@
 //! The web client as the server serves it: the pages, their files under
-//! a content hash (cached for good), the security headers, and the two
-//! endpoints it reads instead of computing rules (odds, replay views).
+//! a content hash (cached for good), the rules page, the security headers
+//! on every response, and the two endpoints it reads instead of computing
+//! rules (odds, replay views).
 
 use mice_cake_engine::{Domino, Policy, Viewer};
 use mice_cake_protocol::{FinishedGame, GameViews, OddsTable};
@@ -59,6 +60,153 @@ async fn every_page_is_the_client_with_a_strict_policy_and_no_cache() {
             "{body}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_page_path_that_names_nothing_is_the_page_with_status_404() {
+    let server = TestServer::default().await;
+    let (_, page) = server.get("/").await;
+    for (path, status) in [
+        ("/r/K7QMX", 200),
+        ("/r/k7qmx", 200),
+        ("/r/new", 200),
+        ("/r/NEW", 200),
+        ("/r/K7QM", 404),
+        ("/r/K7QMXX", 404),
+        // 0, O, 1, I and L are not in room codes.
+        ("/r/K7QM0", 404),
+        ("/r/%20K7QMX", 404),
+        ("/r/new1", 404),
+        ("/g/0195f3c2-0000-7000-8000-000000000001", 200),
+        ("/g/0195F3C2-0000-7000-8000-000000000001", 200),
+        ("/g/0195f3c2-0000-7000-8000-00000000000", 404),
+        ("/g/K7QMX", 404),
+        ("/g/new", 404),
+    ] {
+        let (got, head, body) = server.request("GET", path, "").await;
+        assert_eq!(got, status, "{path}");
+        assert_eq!(body, page, "{path}: the page itself");
+        let cache = if status == 200 {
+            "no-cache"
+        } else {
+            "no-store"
+        };
+        assert_eq!(header(&head, "cache-control"), Some(cache), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_rules_are_a_page_of_their_own() {
+    let server = TestServer::default().await;
+    let (status, head, body) = server.request("GET", "/rules", "").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        header(&head, "content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(header(&head, "cache-control"), Some("no-cache"));
+    assert!(
+        header(&head, "content-security-policy")
+            .is_some_and(|csp| csp.contains("script-src 'self'"))
+    );
+    assert!(
+        body.starts_with("<!doctype html>\n<html lang=\"en\">"),
+        "{body}"
+    );
+    assert!(
+        body.contains("<title>The rules — Mice Cake</title>"),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#"<header class="top">"#)
+            && body.contains(r#"<a class="brand" href="/">Mice Cake</a>"#),
+        "{body}"
+    );
+    // docs/rules.md, rendered: its headings and its table.
+    for heading in [
+        "<h1>Mice Cake: the rules as this project plays them</h1>",
+        "<h2>The pieces and the table</h2>",
+        "<h3>1. Assign, in secret</h3>",
+        "<h2>End and score</h2>",
+    ] {
+        assert!(body.contains(heading), "{heading}");
+    }
+    assert!(body.contains("<table>") && body.contains("<strong>R1 — The cake.</strong>"));
+    // The site's stylesheet, and nothing inline for the policy to refuse.
+    let (_, page) = server.get("/").await;
+    let stylesheet = assets(&page)
+        .into_iter()
+        .find(|file| file.ends_with("/style.css"))
+        .unwrap();
+    assert!(body.contains(&format!(r#"<link rel="stylesheet" href="{stylesheet}">"#)));
+    assert!(!body.contains("<script") && !body.contains("<style") && !body.contains(" style="));
+}
+
+/// Every response, whatever answers it (a page, a file, the API, an error,
+/// a fallback), carries the security headers; every error also says that
+/// no cache may keep it.
+#[tokio::test]
+async fn every_response_carries_the_security_headers_and_errors_are_never_stored() {
+    let server = TestServer::default().await;
+    let played = play_against_the_bot(&server, Policy::Random, 5).await;
+    let (_, page) = server.get("/").await;
+    let app = assets(&page)
+        .into_iter()
+        .find(|file| file.ends_with("/app.js"))
+        .unwrap();
+    let game = format!("/api/games/{}", played.game_id);
+    let missing_game = "/api/games/0195f3c2-0000-7000-8000-000000000001".to_owned();
+    for (method, path, status) in [
+        ("GET", "/", 200),
+        ("GET", "/rules", 200),
+        ("GET", app.as_str(), 200),
+        ("GET", "/api/rooms", 200),
+        ("GET", game.as_str(), 200),
+        ("GET", missing_game.as_str(), 404),
+        ("GET", "/api/games/nope", 400),
+        ("GET", "/api/odds", 200),
+        ("GET", "/healthz", 200),
+        ("GET", "/metrics", 200),
+        ("GET", "/nowhere", 404),
+        ("GET", "/r/nope", 404),
+        ("GET", "/ws", 426),
+        ("DELETE", "/api/rooms", 405),
+    ] {
+        let (got, head, _) = server.request(method, path, "").await;
+        assert_eq!(got, status, "{method} {path}");
+        assert_eq!(
+            header(&head, "content-security-policy"),
+            Some(
+                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                 connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'self'; \
+                 frame-ancestors 'none'"
+            ),
+            "{method} {path}"
+        );
+        assert_eq!(
+            header(&head, "x-content-type-options"),
+            Some("nosniff"),
+            "{method} {path}"
+        );
+        assert_eq!(
+            header(&head, "referrer-policy"),
+            Some("no-referrer"),
+            "{method} {path}"
+        );
+        if status >= 400 {
+            assert_eq!(
+                header(&head, "cache-control"),
+                Some("no-store"),
+                "{method} {path}"
+            );
+        }
+    }
+    // A response's own cache policy stands.
+    let (_, head, _) = server.request("GET", "/api/odds", "").await;
+    assert_eq!(
+        header(&head, "cache-control"),
+        Some("public, max-age=86400")
+    );
 }
 
 #[tokio::test]
@@ -205,7 +353,7 @@ async fn the_client_comes_gzipped_to_a_browser_and_plain_to_anything_else() {
     assert_eq!(header(&head, "vary"), Some("accept-encoding"));
     assert!(plain.contains("showRoom"), "{plain}");
 
-    for path in ["/", app.as_str()] {
+    for path in ["/", "/rules", app.as_str()] {
         let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
         let request = format!(
             "GET {path} HTTP/1.1\r\nHost: test\r\nAccept-Encoding: gzip, deflate, br\r\n\
@@ -225,10 +373,7 @@ async fn the_client_comes_gzipped_to_a_browser_and_plain_to_anything_else() {
         flate2::read::GzDecoder::new(&response[split + 4..])
             .read_to_string(&mut unzipped)
             .unwrap();
-        if path == "/" {
-            assert_eq!(unzipped, page);
-        } else {
-            assert_eq!(unzipped, plain);
-        }
+        let (_, _, expected) = server.request("GET", path, "").await;
+        assert_eq!(unzipped, expected, "{path}");
     }
 }

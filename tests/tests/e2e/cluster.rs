@@ -129,6 +129,20 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
     let [one, two, three] = [0, 1, 2].map(|node| cluster.url(node));
     let mut ann = Client::start(&one, "ann", &["bot", "--seed", "1", "create"]);
     let code = room_code(&ann.expect_containing("you are Yellow"));
+    // Every node tells the room by its code (in any case), wherever it runs.
+    for node in &cluster.nodes {
+        let summary = summary_once_told(node, &code.to_ascii_lowercase());
+        assert!(summary.contains(r#""yellow":"ann"#), "{summary}");
+    }
+    // A private room too: its code is the invitation.
+    let mut zoe = Client::start(&one, "zoe", &["--plain", "create", "--private"]);
+    let private = room_code(&zoe.expect_containing("you are Yellow"));
+    let summary = summary_once_told(&cluster.nodes[2], &private);
+    assert!(summary.contains(r#""yellow":"zoe""#), "{summary}");
+    assert!(summary.contains(r#""public":false"#), "{summary}");
+    let (status, body) = cluster.nodes[1].get("/api/rooms/ZZZZZ");
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("unknown_room"), "{body}");
     // Spectators on the two other nodes, one in text, one in JSON.
     let mut eve = Client::start(&three, "eve", &["watch", &code]);
     eve.expect_containing(&format!("watching room {code}"));
@@ -146,6 +160,23 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
     assert_eq!(ends[0], ends[2], "the spectator sees the same end");
     ivy.expect_containing("\"game_over\"");
     assert!(ivy.finish().success(), "{}", ivy.transcript());
+}
+
+/// `GET /api/rooms/{code}` at `node`, once the room's summary has reached
+/// it (its node publishes it through Redis): the body.
+fn summary_once_told(node: &Server, code: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, body) = node.get(&format!("/api/rooms/{code}"));
+        if status == 200 {
+            return body;
+        }
+        assert!(
+            status == 503 && Instant::now() < deadline,
+            "{status}: {body}"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// The server's messages among a `--json` client's lines (the others are

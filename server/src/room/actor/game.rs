@@ -130,6 +130,7 @@ impl Room {
                         players,
                         result,
                         finished_at_ms: unix_millis(),
+                        deadline_ms: self.options.deadline(),
                         record,
                         chat: self.chat.take_game_lines(),
                     });

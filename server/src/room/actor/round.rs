@@ -13,7 +13,7 @@ use std::time::Duration;
 use mice_cake_engine::fair::DEAL_ROUND;
 use mice_cake_engine::{
     Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, Seat, Seated, Viewer,
-    greedy_assignment,
+    greedy_assignment, timeline,
 };
 use mice_cake_protocol::{Ending, ErrorCode, ExchangeState, ForfeitCause, RoomEvent, RoomStatus};
 use tokio::time::Instant;
@@ -449,6 +449,7 @@ impl Room {
         let Some(game) = self.game.as_mut() else {
             return false;
         };
+        let before = game.game().view(Viewer::Spectator);
         let report = match game.play_exchange(&exchange) {
             Ok(report) => report.clone(),
             Err(error) => {
@@ -462,6 +463,12 @@ impl Room {
         };
         let sealed = game.last_exchange();
         let view = game.game().view(Viewer::Spectator);
+        let beats = timeline(&before, &report).unwrap_or_else(|error| {
+            // The engine's own report on the engine's own view: this cannot
+            // happen. Without beats, clients show the round's end at once.
+            warn!(room = %self.code, cause = %error, "the reveal cannot be cut into beats");
+            Vec::new()
+        });
         let outcome = game.game().outcome().copied();
         metrics::counter!(crate::metrics::ROUNDS).increment(1);
         let auto = self.round.auto;
@@ -469,6 +476,7 @@ impl Room {
         self.autos.push(auto);
         self.emit(RoomEvent::Revealed {
             report: Box::new(report.clone()),
+            beats,
             auto,
             view,
             sealed,

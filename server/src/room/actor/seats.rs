@@ -134,13 +134,19 @@ impl Room {
                 "that seat token is not valid",
             ));
         };
-        // A second connection with the token replaces the first.
-        if let Some(old) = player.member.replace(member) {
+        // A second connection with the token replaces the first, which is
+        // told so, and not to take the seat back in turn (two tabs would
+        // push each other out forever).
+        let replaced = player.member.replace(member);
+        let was_connected = replaced.is_some();
+        if let Some(old) = replaced {
             self.outbox.send_message(
                 &old.outbound,
                 &ServerMessage::Error {
-                    code: ErrorCode::BadToken,
-                    message: "another connection took over this seat".into(),
+                    code: ErrorCode::Replaced,
+                    message: "this seat was taken back by another connection (another tab or \
+                              device), which plays it now"
+                        .into(),
                 },
             );
             self.outbox.disconnect(&old.outbound);
@@ -159,11 +165,14 @@ impl Room {
                 self.outbox.send(&member.outbound, frame);
             }
         }
-        self.emit(RoomEvent::Connection {
-            seat,
-            connected: true,
-            grace_ms: None,
-        });
+        // The seat was never away when one connection took it from another.
+        if !was_connected {
+            self.emit(RoomEvent::Connection {
+                seat,
+                connected: true,
+                grace_ms: None,
+            });
+        }
         // A game (or a rematch both asked for) may have waited for them.
         self.start_game_if_ready();
         self.rematch_if_agreed();

@@ -213,9 +213,10 @@ impl Room {
         })
     }
 
-    /// Updates the lobby's listing of this room.
-    /// A room waiting for a player is listed only while whoever sits in it
-    /// is here: the listing never offers a game against someone gone.
+    /// Updates the lobby's summary of this room, and its listing: a public
+    /// room waiting for a player is listed only while whoever sits in it
+    /// is here (the listing never offers a game against someone gone).
+    /// Every room's summary, private ones too, answers for its code.
     pub(in crate::room) fn publish(&self) {
         let someone_away = Seat::ALL.into_iter().any(|seat| {
             self.seats[seat]
@@ -224,7 +225,7 @@ impl Room {
         });
         let listed = self.options.public && !(self.status == RoomStatus::Waiting && someone_away);
         let playing = self.status == RoomStatus::Playing;
-        let summary = listed.then(|| RoomSummary {
+        let summary = RoomSummary {
             code: self.code,
             status: self.status,
             players: Seated::from_fn(|seat| self.seats[seat].as_ref().map(|p| p.name.clone())),
@@ -235,7 +236,7 @@ impl Room {
                 .filter(|_| playing)
                 .map_or(0, |game| game.game().round()),
             options: self.options,
-        });
-        self.context.directory.publish(self.code, summary);
+        };
+        self.context.directory.publish(self.code, summary, listed);
     }
 }

@@ -33,7 +33,7 @@ use super::{
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// Each migration, in order; the schema's version is how many have run.
-const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2];
+const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
 /// events no server writes any more.
@@ -105,6 +105,13 @@ const SCHEMA_2: &str = "
         node TEXT PRIMARY KEY,
         uptime_ms BIGINT NOT NULL
     );
+";
+
+/// Version 3: as SQLite's version 3, a finished game's JSON may hold
+/// `deadline_ms`; the rows stay as they are, and a server older than this
+/// refuses the database rather than the games that have it.
+const SCHEMA_3: &str = "
+    -- Finished games may carry deadline_ms in their JSON: nothing to change.
 ";
 
 /// The advisory lock under which migrations run (an arbitrary number, the
@@ -650,10 +657,46 @@ mod tests {
             return;
         };
         suite::finished_games_are_listed_newest_first_by_player_page_by_page(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_finished_game_keeps_its_rooms_round_deadline(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };
         suite::only_the_latest_finished_games_are_kept_when_bounded(&store);
+    }
+
+    #[test]
+    fn a_game_stored_at_schema_version_2_reads_back_with_no_deadline() {
+        let Some((store, database)) = store(0) else {
+            return;
+        };
+        let (id, summary, game) = suite::a_game_stored_before_deadlines();
+        store
+            .connection()
+            .unwrap()
+            .execute(
+                "INSERT INTO games (id, summary, game) VALUES ($1, $2, $3)",
+                &[&id.to_string(), &summary, &game],
+            )
+            .unwrap();
+        store
+            .connection()
+            .unwrap()
+            .batch_execute("UPDATE mice_cake_schema SET version = 2")
+            .unwrap();
+        store.close(true);
+        drop(store);
+        let store = PostgresStore::open(&database.url, 0, None).unwrap();
+        let version: i32 = store
+            .connection()
+            .unwrap()
+            .query_one("SELECT version FROM mice_cake_schema", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(version, 3);
+        suite::a_game_stored_before_deadlines_reads_none(&store);
     }
 
     #[test]
