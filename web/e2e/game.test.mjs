@@ -80,10 +80,12 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
   const annPlays = playToTheEnd(ann.page, {
     before: async (round) => {
       if (round >= 5 && !watcher) {
-        // Someone sent the link comes to watch, with no name to give.
+        // Someone sent the link comes to watch, with no name to give: both
+        // seats are taken, so the page watches without asking one.
         watcher = await person(browser, { viewport: DESKTOP });
         await watcher.page.goto(`${server.url}/r/${code}`);
-        await watcher.page.getByRole("button", { name: "Just watch" }).click();
+        await watcher.page.locator("#watching").waitFor();
+        assert.equal(await watcher.page.locator("#name").count(), 0);
         for (let earlier = 1; earlier < round; earlier += 1) {
           await watcher.page.locator(`li.round[data-round="${earlier}"]`).waitFor();
         }
@@ -154,7 +156,7 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
       bobChecks = round;
       await commit(bob.page);
       await bob.page.reload();
-      await bob.page.getByText("Your move is sealed").waitFor();
+      await bob.page.locator("p.notice", { hasText: "Your move is sealed" }).waitFor();
       await bob.page.locator("#your-move").waitFor();
       assert.equal(await bob.page.locator("#state-blue").textContent(), "committed ✓");
       assert.equal(await bob.page.locator(`section.assign[data-round="${round}"]`).count(), 0, "nothing to commit again");

@@ -81,7 +81,26 @@ class Lines {
  * @param {string[]} [flags]
  */
 export async function startServer(flags = []) {
-  const child = spawn(join(BINARIES, "mice-cake-server"), ["--bind", "127.0.0.1:0", "--ephemeral", ...flags], {
+  return startServerWith(["--bind", "127.0.0.1:0", "--ephemeral", ...flags]);
+}
+
+/**
+ * `mice-cake-server` keeping its games in `dataDir`, on `port` (0: a free
+ * one), so that it can be stopped and started again where it was.
+ * @param {string} dataDir @param {number} port
+ */
+export async function startDurableServer(dataDir, port = 0) {
+  return startServerWith(["--bind", `127.0.0.1:${port}`, "--data-dir", dataDir]);
+}
+
+/** A fresh directory for a server's data. */
+export function dataDirectory() {
+  return mkdtempSync(join(tmpdir(), "mice-cake-web-data-"));
+}
+
+/** @param {string[]} args */
+async function startServerWith(args) {
+  const child = spawn(join(BINARIES, "mice-cake-server"), args, {
     env: { ...process.env, RUST_LOG: "info", NO_COLOR: "1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -89,11 +108,18 @@ export async function startServer(flags = []) {
   const line = await log.until("listening line", (text) => text.includes("listening"));
   const addr = line.split(/\s+/).find((word) => word.startsWith("addr="))?.slice("addr=".length);
   assert.ok(addr, line);
+  const exited = new Promise((resolveExit) => child.on("exit", resolveExit));
   return {
     url: `http://${addr}`,
     ws: `ws://${addr}`,
+    port: Number(addr.split(":").pop()),
     log: () => log.seen.join("\n"),
     stop: () => child.kill("SIGKILL"),
+    /** Stops it as an operator does (SIGTERM), and waits for it to exit. */
+    terminate: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
 }
 
@@ -154,12 +180,14 @@ export function serverAndBrowser() {
  * every console error and uncaught exception kept, and any dialog (an
  * `alert` from injected markup) noted.
  * @param {import("playwright-core").Browser} browser
- * @param {{viewport?: {width: number, height: number}, name?: string, reducedMotion?: "reduce" | "no-preference"}} [options]
+ * @param {{viewport?: {width: number, height: number}, name?: string, reducedMotion?: "reduce" | "no-preference", touch?: boolean}} [options]
  */
 export async function person(browser, options = {}) {
   const context = await browser.newContext({
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: options.reducedMotion ?? "no-preference",
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
   });
   if (options.name) {
     const name = options.name;
@@ -216,7 +244,7 @@ export async function nextMove(page) {
 }
 
 /**
- * Places every available mouse by clicking the columns' "+" buttons (from
+ * Places every available mouse by tapping the board's columns (from
  * column `start` on, one column after another), and returns the count.
  * @param {import("playwright-core").Page} page
  * @param {number} start
@@ -227,7 +255,7 @@ export async function placeMice(page, start = 0) {
     const text = (await heading.textContent()) ?? "";
     const [, placed, wanted] = text.match(/(\d+) of (\d+)/) ?? [];
     if (placed === wanted) return Number(wanted);
-    const open = page.locator("section.assign button.more:enabled");
+    const open = page.locator("table.board thead button.more:enabled");
     const count = await open.count();
     assert.ok(count > 0, `no column takes a mouse: ${text}`);
     await open.nth((start + turn) % count).click();

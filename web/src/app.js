@@ -1,17 +1,25 @@
-// The web client's entry: picks the page from the path.
+// The web client's entry: picks the page from the path. A path that is no
+// page of ours says so, rather than showing the lobby in its place.
 
 import { showLobby } from "./lobby.js";
 import { showReplay } from "./replay.js";
-import { showRoom } from "./room.js";
+import { notFound, showRoom } from "./room.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const path = location.pathname;
-const room = path.match(/^\/r\/([A-Za-z0-9]+)\/?$/);
-const game = path.match(/^\/g\/([0-9a-fA-F-]{36})\/?$/);
+/** The alphabet of room codes (no 0, O, 1, I, L: never misread). */
+const room = path.match(/^\/r\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}|new)\/?$/i);
+const game = path.match(/^\/g\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i);
 if (room) {
   showRoom(root, room[1].toUpperCase() === "NEW" ? "new" : room[1].toUpperCase());
 } else if (game) {
   showReplay(root, game[1]);
-} else {
+} else if (path.startsWith("/r/")) {
+  notFound(root, "A room code is five letters and digits, like K7QMX.");
+} else if (path.startsWith("/g/")) {
+  notFound(root, "No game has this address: a game's address is /g/ and its id.");
+} else if (path === "/" || path === "") {
   showLobby(root);
+} else {
+  notFound(root, "This page does not exist.");
 }

@@ -16,9 +16,11 @@ export function showLobby(root) {
   const list = h("div", { id: "rooms", "aria-live": "off" }, h("p", {}, "Looking for rooms…"));
   const error = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (
-    h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() })
+    h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() })
   );
-  name.addEventListener("change", () => names.set(name.value.trim()));
+  // Kept for the room page to use, but only kept for good once the server
+  // takes it (a name it refuses must not come back at every visit).
+  name.addEventListener("change", () => names.propose(name.value.trim()));
 
   const create = createForm(name, error);
   const code = /** @type {HTMLInputElement} */ (
@@ -40,6 +42,7 @@ export function showLobby(root) {
       error.textContent = "A room code is five letters and digits, like K7QMX.";
       return;
     }
+    if (name.value.trim()) names.propose(name.value.trim());
     location.assign(`/r/${wanted}`);
   });
 
@@ -49,7 +52,7 @@ export function showLobby(root) {
       "section",
       { class: "lobby" },
       h("h1", {}, "Mice Cake"),
-      h("p", { class: "lead" }, "Two families of mice race to haul the cake away. Play a friend, a bot, or watch."),
+      h("p", { class: "lead" }, "Two families of mice race to haul the cake away. Play a friend, a bot, or watch. ", h("a", { href: "/rules" }, "The rules")),
       h("p", {}, h("label", { for: "name" }, "Your name "), name),
       error,
       h("div", { class: "lobby-grid" }, create, join),
@@ -103,7 +106,7 @@ function createForm(name, error) {
       name.focus();
       return;
     }
-    names.set(player);
+    names.propose(player);
     const data = new FormData(/** @type {HTMLFormElement} */ (form));
     const opponent = String(data.get("opponent"));
     const deadline = String(data.get("deadline"));
@@ -133,16 +136,18 @@ function showRooms(list, body) {
     replace(list, h("p", {}, "No public room right now: create one."));
     return;
   }
+  // Each cell says what it is: on a phone a row is drawn as a card.
+  const cell = (/** @type {string} */ label, /** @type {string | HTMLElement} */ content) => h("td", { "data-label": label }, content);
   const rows = body.rooms.map((room) =>
     h(
       "tr",
       {},
-      h("td", {}, h("a", { href: `/r/${room.code}` }, room.code)),
-      h("td", {}, room.status),
-      h("td", {}, room.players.yellow ?? "—"),
-      h("td", {}, room.players.blue ?? "—"),
-      h("td", {}, room.status === "playing" ? String(room.round) : "—"),
-      h("td", {}, String(room.spectators)),
+      cell("Room", h("a", { href: `/r/${room.code}` }, room.code)),
+      cell("Status", room.status),
+      cell("Yellow", room.players.yellow ?? "—"),
+      cell("Blue", room.players.blue ?? "—"),
+      cell("Round", room.status === "playing" ? String(room.round) : "—"),
+      cell("Watching", String(room.spectators)),
     ),
   );
   replace(

@@ -3,7 +3,7 @@
 // event seen, or watching again). Seat tokens are kept in the browser's
 // storage per server and room, so that a reload takes the seat back.
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -49,14 +49,26 @@ export const seats = {
   },
 };
 
-/** The name this browser plays under. */
+/**
+ * The name this browser plays under: kept (`set`) only once the server took
+ * it; a name typed but not yet taken is proposed for this tab alone.
+ */
 export const names = {
   get() {
     return localStorage.getItem("mice-cake:name") ?? "";
   },
   /** @param {string} name */
   set(name) {
-    localStorage.setItem("mice-cake:name", name);
+    if (name) localStorage.setItem("mice-cake:name", name);
+    else localStorage.removeItem("mice-cake:name");
+    sessionStorage.removeItem("mice-cake:proposed-name");
+  },
+  proposed() {
+    return sessionStorage.getItem("mice-cake:proposed-name") ?? "";
+  },
+  /** @param {string} name */
+  propose(name) {
+    sessionStorage.setItem("mice-cake:proposed-name", name);
   },
 };
 
@@ -132,6 +144,14 @@ export class Connection {
         this.lastSeq = Math.max(this.lastSeq, message.seq);
         break;
       case "error":
+        if (message.code === "replaced") {
+          // Another tab or device took this seat: it is theirs; this page
+          // stops rather than take it back and be pushed out in turn.
+          this.closed = true;
+          this.socket?.close();
+          this.report({ kind: "failed", reason: message.message, code: message.code });
+          return;
+        }
         if (message.code === "unavailable" && this.socket) {
           // The room is moving to another server of a cluster: come back
           // in a moment, as after a dropped connection.

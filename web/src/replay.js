@@ -2,8 +2,11 @@
 // forward and back (buttons, ←/→, Home/End). The cake after each round
 // comes from the server (`/api/games/ID/views`): nothing is replayed here.
 
+import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
-import { board, changedCells, families, roundItem } from "./room.js";
+import { logPanel } from "./log.js";
+import { notFound } from "./room.js";
+import { changedCells } from "./state.js";
 import { resultText, variantText } from "./words.js";
 
 /**
@@ -12,50 +15,73 @@ import { resultText, variantText } from "./words.js";
  */
 export async function showReplay(root, id) {
   replace(root, h("p", {}, "Loading the game…"));
-  const [game, views] = await Promise.all([
-    fetch(`/api/games/${id}`).then((response) => response.json()),
-    fetch(`/api/games/${id}/views`).then((response) => response.json()),
-  ]).catch(() => [null, null]);
-  if (!game || !game.record || !views || !views.views) {
-    replace(root, h("section", { class: "replay" }, h("p", { class: "error", role: "alert" }, game?.message ?? "This game cannot be loaded."), h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+  /** @type {any} */
+  let game = null;
+  /** @type {any} */
+  let views = null;
+  try {
+    const response = await fetch(`/api/games/${id}`);
+    game = await response.json();
+    // The views only of a game that is there: one request for a wrong id.
+    if (response.ok) views = await (await fetch(`/api/games/${id}/views`)).json();
+  } catch {
+    game = null;
+  }
+  if (!game?.record || !views?.views) {
+    notFound(root, game?.message ?? "This game cannot be loaded.");
     return;
   }
   const rounds = game.record.rounds.map((/** @type {any} */ report) => ({ report, auto: { yellow: false, blue: false } }));
+  const options = { game: game.record.options, deadline_ms: game.deadline_ms ?? null };
+  const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
+  document.title = `Replay: ${title} · Mice Cake`;
   let step = rounds.length;
   const show = () => {
+    // A replay has no moves to make: its families are never "thinking".
     const room = {
       code: game.room,
       you: null,
       game: 1,
-      status: step === rounds.length ? "finished" : "playing",
+      status: "finished",
       players: {
         yellow: { name: game.players.yellow, connected: true },
         blue: { name: game.players.blue, connected: true },
       },
       view: views.views[step],
       committed: { yellow: false, blue: false },
-      options: { game: game.record.options, deadline_ms: null },
+      options,
     };
-    const model = {
+    /** @type {import("./board.js").Scene} */
+    const scene = {
       room,
+      view: room.view,
+      bottom: "yellow",
       changed: step > 0 ? changedCells(rounds[step - 1].report) : new Set(),
+      reveal: null,
+      frame: null,
+      deciding: false,
+      mice: [0, 0, 0, 0],
+      steal: null,
+      column: 0,
+      now: Date.now(),
     };
     const previous = h("button", { type: "button", id: "previous", disabled: step === 0 }, "← Previous round");
     const next = h("button", { type: "button", id: "next", disabled: step === rounds.length }, "Next round →");
     previous.addEventListener("click", () => go(step - 1));
     next.addEventListener("click", () => go(step + 1));
+    const noAct = { tap: () => {}, less: () => {} };
     replace(
       root,
       h(
         "section",
         { class: "room replay" },
-        h("header", { class: "room-title" }, h("h1", {}, `Replay: ${game.players.yellow} vs ${game.players.blue}`), h("span", { class: "meta" }, `room ${game.room} · ${variantText({ game: game.record.options, deadline_ms: null })}`)),
+        h("header", { class: "room-title" }, h("h1", {}, `Replay: ${title}`), h("span", { class: "meta" }, `room ${game.room} · ${variantText(options)}`)),
         h("p", { class: "step", role: "status" }, step === 0 ? "The cake as dealt" : `After round ${step} of ${rounds.length}`),
         h("p", { class: "buttons" }, previous, " ", next),
-        families(/** @type {any} */ (model)),
-        board(/** @type {any} */ (model), "yellow"),
+        families(scene),
+        board(scene, noAct),
         step === rounds.length ? h("p", { class: "result" }, resultText(game.result)) : null,
-        h("section", { class: "log", "aria-label": "Rounds" }, h("h2", {}, "Rounds"), h("ol", { class: "rounds", reversed: true }, ...rounds.slice(0, step).reverse().map((/** @type {any} */ played) => roundItem(played, Infinity, -1, Date.now())))),
+        logPanel(rounds.slice(0, step), [], null, null, Date.now()),
       ),
     );
   };

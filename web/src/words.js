@@ -13,9 +13,9 @@ export const seatName = (seat) => (seat === "yellow" ? "Yellow" : "Blue");
 /** @param {Seat} seat */
 export const seatMark = (seat) => (seat === "yellow" ? "●" : "■");
 
-const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-/** @param {number} value */
-export const face = (value) => FACES[value - 1] ?? "?";
+/** A die as text, for the rounds' log and screen readers: "4". */
+/** @param {number[]} dice */
+export const diceText = (dice) => dice.join(" ");
 
 /** @param {string} piece like "3/5" */
 export const pips = (piece) =>
@@ -55,7 +55,7 @@ export function attemptOutcome(attempt) {
     case "took":
       return "took";
     case "too_low":
-      return `short of ${attempt.value}`;
+      return `below ${attempt.value}`;
     case "exhausted":
       return `${plural(attempt.exhausted, "mouse", "mice")} tired`;
     case "lost_contest":
@@ -115,4 +115,108 @@ export function variantText(options) {
   if (options.game.boost) words.push("boost");
   words.push(options.deadline_ms ? `${clock(options.deadline_ms)}/round` : "no deadline");
   return words.join(", ");
+}
+
+/**
+ * Who sits in `seat`, as text that tells two players of the same name apart:
+ * "Ann (Yellow)", or "Yellow" while the seat is free.
+ * @param {any} room @param {Seat} seat
+ */
+export function who(room, seat) {
+  const name = room?.players?.[seat]?.name;
+  return name ? `${name} (${seatName(seat)})` : seatName(seat);
+}
+
+/** `4/5 in C` @param {string} piece @param {string} column */
+const at = (piece, column) => `${piece} in ${column}`;
+
+/**
+ * What the dice of attempt `index` are rolling for, while they tumble.
+ * @param {any} report @param {number} index
+ */
+export function rollingWords(report, index) {
+  const attempt = report.attempts[index];
+  const mice = plural(attempt.mice, "die", "dice");
+  switch (attempt.target.kind) {
+    case "steal":
+      return `${seatName(attempt.seat)} rolls ${mice} to steal ${attempt.target.piece}…`;
+    case "blind_double_blank":
+      return `${seatName(attempt.seat)}'s mice find the double-blank in ${attempt.column}: no roll.`;
+    default:
+      return `${seatName(attempt.seat)} rolls ${mice} for ${at(attempt.target.piece, attempt.column)}…`;
+  }
+}
+
+/**
+ * What attempt `index` did once its dice are down; `waiting` when its
+ * outcome waits for the other player's dice (a contest, two steals).
+ * @param {any} report @param {number} index @param {boolean} waiting
+ */
+export function landedWords(report, index, waiting) {
+  const attempt = report.attempts[index];
+  const seat = seatName(attempt.seat);
+  const other = seatName(opponent(attempt.seat));
+  const piece = attemptTarget(attempt);
+  if (waiting) {
+    return attempt.target.kind === "steal"
+      ? `${seat}'s ${attempt.sum} reaches ${attempt.target.piece}: if ${other}'s steal succeeds too, they exchange.`
+      : `${seat}'s ${attempt.sum} reaches ${piece}: contested, ${other} rolls for it too.`;
+  }
+  const rival = report.attempts.find((/** @type {any} */ other) => other !== attempt && other.contested && other.column === attempt.column);
+  switch (attempt.result) {
+    case "took":
+      return rival && rival.result === "lost_contest"
+        ? `${seat}'s ${attempt.sum} beats ${rival.sum}: ${seat} takes ${piece}.`
+        : rival && ["too_low", "exhausted"].includes(rival.result)
+          ? `${seat} takes ${piece} with ${attempt.sum}.`
+          : `${seat} ${attempt.sum} ≥ ${attempt.value}: takes ${piece}.`;
+    case "lost_contest":
+      return `${seatName(rival?.seat ?? opponent(attempt.seat))}'s ${rival?.sum ?? "?"} beats ${attempt.sum}: ${seatName(rival?.seat ?? opponent(attempt.seat))} takes ${piece}.`;
+    case "tied_contest":
+      return `A tie at ${attempt.sum}: ${piece} stays.`;
+    case "too_low":
+      return `${seat} ${attempt.sum}, below ${attempt.value}: ${piece} stays.`;
+    case "exhausted":
+      return `${seat}'s dice match ${piece}: ${plural(attempt.exhausted, "mouse", "mice")} tired, it stays.`;
+    case "stole":
+      return `${seat} ${attempt.sum} ≥ ${attempt.value}: steals ${attempt.target.piece}, with the double-blank.`;
+    case "exchanged":
+      return `Both steals succeed: the stolen pieces change hands and the double-blank leaves the game.`;
+    default:
+      return `${seat}'s mice find the double-blank in ${attempt.column}: no roll.`;
+  }
+}
+
+/** What boost `index` did. @param {any} report @param {number} index */
+export function boostWords(report, index) {
+  const boost = report.boosts[index];
+  const seat = seatName(boost.seat);
+  const more = boost.boosted > 0 ? ` (+${plural(boost.boosted, "boost", "boosts")})` : "";
+  switch (boost.result) {
+    case "took":
+      return `${seat}'s boost: ${boost.sum} ≥ ${pips(boost.piece)}, takes ${at(boost.piece, boost.column)}${more}.`;
+    case "too_low":
+      return `${seat}'s boost: ${boost.sum}, below ${pips(boost.piece)}: ${boost.piece} stays.`;
+    default:
+      return `${seat}'s boost in ${boost.column}: nothing to roll at.`;
+  }
+}
+
+/** What a boost rolls for, while its dice tumble. @param {any} report @param {number} index */
+export function boostRollingWords(report, index) {
+  const boost = report.boosts[index];
+  return boost.piece
+    ? `${seatName(boost.seat)}'s boost: ${plural(boost.mice, "die", "dice")} for ${at(boost.piece, boost.column)}…`
+    : `${seatName(boost.seat)}'s boost in ${boost.column}: nothing to roll at.`;
+}
+
+/** `B2 turns up: 1/4` @param {any[]} changes */
+export function turnUpWords(changes) {
+  const turned = changes.filter((change) => change.kind === "turn_up").map((change) => `${change.column}${change.row} ${change.piece}`);
+  return turned.length === 1 ? `${turned[0]} turns up.` : `Turning up: ${turned.join(", ")}.`;
+}
+
+/** The round's moves, both revealed: "Round 3: Yellow A2 C2 · Blue B4". @param {any} report */
+export function assignmentsWords(report) {
+  return `Round ${report.round}: Yellow ${assignmentText(report.assignments.yellow)} · Blue ${assignmentText(report.assignments.blue)}`;
 }

@@ -1,0 +1,259 @@
+// The reveal keeps its suspense: from the moment both moves are in until
+// the last die is down, nothing a player or a spectator sees gets ahead of
+// the dice landed so far — not the cake, the stashes, the pips, the round,
+// the panels, the page's title, the live region, nor the result. The page's
+// clock is Playwright's (paused, then moved on step by step), so that the
+// page is looked at at chosen instants of the reveal.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { DESKTOP, PHONE, createRoom, person, screenshot, serverAndBrowser } from "./support.mjs";
+
+const shared = serverAndBrowser();
+
+/**
+ * The `revealed` events a page receives, as they come.
+ * @param {import("playwright-core").Page} page
+ */
+function revealsOf(page) {
+  /** @type {any[]} */
+  const reveals = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", (frame) => {
+      const message = JSON.parse(String(frame.payload));
+      if (message.type === "event" && message.event.kind === "revealed") reveals.push(message.event);
+    });
+  });
+  return reveals;
+}
+
+/**
+ * What the page shows now, of what a reveal may give away.
+ * @param {import("playwright-core").Page} page
+ */
+async function shown(page) {
+  return page.evaluate(() => {
+    const room = document.querySelector("section.room");
+    const cells = Object.fromEntries([...document.querySelectorAll("td.cell[data-place]")].map((cell) => [cell.getAttribute("data-place"), cell.getAttribute("data-piece")]));
+    const stash = (/** @type {string} */ seat) => [...document.querySelectorAll(`#stash-${seat} [data-piece]`)].map((piece) => piece.getAttribute("data-piece"));
+    return {
+      revealing: room?.getAttribute("data-revealing") === "true",
+      landed: Number(room?.getAttribute("data-landed") ?? -1),
+      cells,
+      stashes: { yellow: stash("yellow"), blue: stash("blue") },
+      scores: { yellow: document.getElementById("score-yellow")?.textContent ?? "", blue: document.getElementById("score-blue")?.textContent ?? "" },
+      meta: document.querySelector(".room-title .meta")?.textContent ?? "",
+      assign: document.querySelectorAll("section.assign").length,
+      result: document.querySelectorAll("section.result").length,
+      clock: document.querySelectorAll("#clock").length,
+      title: document.title,
+      announced: document.getElementById("announcer")?.textContent ?? "",
+      caption: document.getElementById("caption")?.textContent ?? "",
+      tumbling: document.querySelectorAll("table.board .tumbling").length,
+    };
+  });
+}
+
+/** The cake and stashes before a reveal, moved on by its first `landed` beats' changes. */
+function expected(/** @type {any} */ before, /** @type {any} */ event, /** @type {number} */ landed) {
+  const cells = { ...before.cells };
+  const stashes = { yellow: [...before.stashes.yellow], blue: [...before.stashes.blue] };
+  const other = (/** @type {string} */ seat) => (seat === "yellow" ? "blue" : "yellow");
+  for (const beat of event.beats.slice(0, landed)) {
+    for (const change of beat.changes) {
+      const place = `${change.column}/${change.row}`;
+      if (change.kind === "turn_up") cells[place] = change.piece;
+      if (change.kind === "take" || change.kind === "remove") cells[place] = "";
+      if (change.kind === "take") stashes[/** @type {"yellow" | "blue"} */ (change.seat)].push(change.piece);
+      if (change.kind === "steal") {
+        const from = /** @type {"yellow" | "blue"} */ (other(change.seat));
+        stashes[from] = stashes[from].filter((piece) => piece !== change.piece);
+        stashes[/** @type {"yellow" | "blue"} */ (change.seat)].push(change.piece);
+      }
+    }
+  }
+  return { cells, stashes };
+}
+
+const sorted = (/** @type {string[]} */ pieces) => [...pieces].sort();
+/** "game 1, round 3" of the room's title. @param {string} meta */
+const gameAndRound = (meta) => meta.split(" · ")[0];
+
+/**
+ * Follows a reveal on a paused page, `step` ms at a time, checking at every
+ * instant that what is shown is the cake before it moved on by the beats
+ * landed so far, and nothing else; returns how long it lasted and the
+ * instants seen.
+ * @param {import("playwright-core").Page} page
+ * @param {any} before what the page showed before the reveal
+ * @param {any} event the `revealed` event
+ * @param {{step?: number, screenshotAt?: number, name?: string}} [options]
+ */
+async function followReveal(page, before, event, options = {}) {
+  const step = options.step ?? 50;
+  let elapsed = 0;
+  let lastLanded = 0;
+  const landedSeen = new Set();
+  let tumblingSeen = false;
+  // What the live region may not say before the end: this round's outcome
+  // (earlier rounds' words may still be waiting to be read).
+  const round = event.report.round;
+  const outcome = new RegExp(`Round ${round}: (?:(?:Yellow|Blue) (?:takes|steals|boosts)|nothing taken)|two steals exchange|Game over|Your move`);
+  for (;;) {
+    const now = await shown(page);
+    if (!now.revealing) break;
+    assert.ok(elapsed < 8_000, "the reveal ends");
+    // Beats land in order, one after another.
+    assert.ok(now.landed >= lastLanded, `landed ${now.landed} after ${lastLanded}`);
+    lastLanded = now.landed;
+    landedSeen.add(now.landed);
+    if (now.tumbling > 0) tumblingSeen = true;
+    const wanted = expected(before, event, now.landed);
+    assert.deepEqual(now.cells, wanted.cells, `the cake at ${elapsed} ms, ${now.landed} beats landed`);
+    assert.deepEqual(sorted(now.stashes.yellow), sorted(wanted.stashes.yellow), `Yellow's stash at ${elapsed} ms`);
+    assert.deepEqual(sorted(now.stashes.blue), sorted(wanted.stashes.blue), `Blue's stash at ${elapsed} ms`);
+    // Nothing of the round's end: the round, the next move, the result, the clock.
+    assert.equal(gameAndRound(now.meta), gameAndRound(before.meta), `the title at ${elapsed} ms`);
+    assert.equal(now.assign, 0, `no next move at ${elapsed} ms`);
+    assert.equal(now.result, 0, `no result at ${elapsed} ms`);
+    assert.equal(now.clock, 0, `no next round's clock at ${elapsed} ms`);
+    assert.doesNotMatch(now.title, /Your move|Game over/, `the page's title at ${elapsed} ms`);
+    assert.doesNotMatch(now.announced, outcome, `the live region at ${elapsed} ms`);
+    if (options.screenshotAt !== undefined && elapsed === options.screenshotAt && options.name) await screenshot(page, options.name);
+    await page.clock.runFor(step);
+    elapsed += step;
+  }
+  assert.ok(tumblingSeen, "dice were seen tumbling on the cake");
+  assert.ok(landedSeen.size >= Math.min(3, event.beats.length), `beats landed one by one: ${[...landedSeen]}`);
+  return elapsed;
+}
+
+/** What the page shows before a reveal, to hold the reveal against. @param {import("playwright-core").Page} page */
+async function before(page) {
+  const now = await shown(page);
+  return { cells: now.cells, stashes: now.stashes, meta: now.meta };
+}
+
+/**
+ * A player who places four mice on one column and commits, on a paused clock.
+ * @param {import("playwright-core").Page} page
+ */
+async function commitPaused(page) {
+  const open = page.locator("table.board thead button.more:enabled").first();
+  for (let mouse = 0; mouse < 4; mouse += 1) {
+    if ((await page.locator("#commit:enabled").count()) > 0) break;
+    await open.click();
+  }
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await page.locator("#commit").click();
+}
+
+test("a reveal shows nothing ahead of its dice, to a player and a spectator, at every instant", async () => {
+  const { server, browser } = shared;
+  const ann = await person(browser, { viewport: DESKTOP });
+  await ann.page.clock.install();
+  const annReveals = revealsOf(ann.page);
+  await createRoom(ann.page, server.url, "Ann", { opponent: "greedy", deadline: "60000" });
+  await ann.page.locator("#commit").waitFor();
+
+  // A spectator, with a clock of its own.
+  const eve = await person(browser, { viewport: PHONE });
+  await eve.page.clock.install();
+  const eveReveals = revealsOf(eve.page);
+  const code = new URL(ann.page.url()).pathname.slice("/r/".length);
+  await eve.page.goto(`${server.url}/r/${code}`);
+  await eve.page.locator("td.cell").first().waitFor();
+  await eve.page.clock.pauseAt((await eve.page.evaluate(() => Date.now())) + 1_000);
+
+  let changed = 0;
+  for (let round = 1; round <= 3; round += 1) {
+    const annBefore = await before(ann.page);
+    const eveBefore = await before(eve.page);
+    await commitPaused(ann.page);
+    await ann.page.locator('section.room[data-revealing="true"]').waitFor();
+    await eve.page.locator('section.room[data-revealing="true"]').waitFor();
+    const event = annReveals[annReveals.length - 1];
+    assert.equal(event.report.round, round);
+    assert.ok(event.beats.length > 0, "the server cut the round into beats");
+    changed += event.beats.filter((/** @type {any} */ beat) => beat.changes.length > 0).length;
+    // The moves, both, at once: on the board before any die.
+    const lanes = await ann.page.locator("tr.lane .mice").allTextContents();
+    assert.ok(lanes.join("").length > 0, "both moves on the board");
+
+    const lasted = await followReveal(ann.page, annBefore, event, { screenshotAt: 1_000, name: `reveal-round-${round}` });
+    assert.ok(lasted >= 1_500 && lasted <= 5_500, `a reveal of ${event.beats.length} beats lasted ${lasted} ms`);
+    // At its end, the cake is the server's, and the next move is asked.
+    const after = await shown(ann.page);
+    assert.deepEqual(after.cells, expected(annBefore, event, event.beats.length).cells);
+    assert.match(after.announced + after.caption, /./);
+
+    // The spectator sees the same, as slowly.
+    const eveEvent = eveReveals[eveReveals.length - 1];
+    assert.deepEqual(eveEvent.beats, event.beats);
+    await followReveal(eve.page, eveBefore, eveEvent, { step: 100, screenshotAt: 1_000, name: `reveal-spectator-round-${round}` });
+
+    if ((await ann.page.locator("section.result").count()) > 0) break;
+    // Time flows again for the next move.
+    await ann.page.clock.resume();
+    await ann.page.locator("#commit").waitFor();
+  }
+  // The check meant something: pieces moved during these reveals.
+  assert.ok(changed > 0, "some beat changed the cake");
+  ann.assertClean();
+  eve.assertClean();
+});
+
+test("the reveal mid-animation, on a desktop and on a phone", async () => {
+  const { server, browser } = shared;
+  for (const viewport of [DESKTOP, PHONE]) {
+    const dee = await person(browser, { viewport });
+    await dee.page.clock.install();
+    await createRoom(dee.page, server.url, "Dee", { opponent: "greedy" });
+    await dee.page.locator("#commit").waitFor();
+    await commitPaused(dee.page);
+    await dee.page.locator('section.room[data-revealing="true"]').waitFor();
+    // The first roll tumbling, then down, at its piece.
+    await dee.page.clock.runFor(900);
+    await screenshot(dee.page, "reveal-tumbling");
+    await dee.page.locator("table.board .roll-on-cake").first().waitFor();
+    await dee.page.clock.runFor(400);
+    await screenshot(dee.page, "reveal-landed");
+    dee.assertClean();
+    await dee.context.close();
+  }
+});
+
+test("a key pressed during a reveal ends it and still does what it does", async () => {
+  const { server, browser } = shared;
+  const fay = await person(browser, { viewport: DESKTOP });
+  await createRoom(fay.page, server.url, "Fay", { opponent: "greedy" });
+  await fay.page.locator("#commit").waitFor();
+  // Four mice with the keys on the first column, Enter; then at once c and ↑.
+  await fay.page.keyboard.press("a");
+  for (let mouse = 0; mouse < 4; mouse += 1) await fay.page.keyboard.press("ArrowUp");
+  await fay.page.keyboard.press("Enter");
+  await fay.page.locator('section.room[data-revealing="true"]').waitFor();
+  await fay.page.keyboard.press("c");
+  await fay.page.keyboard.press("ArrowUp");
+  // The reveal is over at once, and the mouse is on C, not on A.
+  await fay.page.locator('section.room[data-revealing="false"]').waitFor({ timeout: 500 });
+  const next = fay.page.locator("section.assign");
+  if ((await next.count()) > 0) {
+    assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="C"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on C");
+    assert.match((await next.locator("h2").textContent()) ?? "", /1 of/);
+  }
+
+  // A tap on a column during a reveal: the reveal ends, and the mouse goes there.
+  await fay.page.keyboard.press("x");
+  await fay.page.keyboard.press("a");
+  for (let mouse = 0; mouse < 4; mouse += 1) await fay.page.keyboard.press("ArrowUp");
+  await fay.page.keyboard.press("Enter");
+  await fay.page.locator('section.room[data-revealing="true"]').waitFor();
+  await fay.page.locator('td.cell[data-column="D"]').first().click();
+  await fay.page.locator('section.room[data-revealing="false"]').waitFor({ timeout: 500 });
+  if ((await next.count()) > 0) {
+    assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="D"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on D");
+  }
+  fay.assertClean();
+});

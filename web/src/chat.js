@@ -1,0 +1,68 @@
+// The room's chat: the players' channel, which everyone reads, and the
+// spectators', which spectators read and players only when they ask
+// (`spectator_chat`). Every line names its speaker with their seat, so that
+// two players of the same name, or colours, are never all that tells them
+// apart.
+
+import { h } from "./dom.js";
+import { chatSpeaker } from "./state.js";
+import { seatMark } from "./words.js";
+
+/** Where a player's choice to read the spectators' chat is kept. */
+const FOLLOW_KEY = "mice-cake:spectator-chat";
+
+/** Whether this browser's player reads the spectators' chat. */
+export function followsSpectators() {
+  return localStorage.getItem(FOLLOW_KEY) === "on";
+}
+
+/**
+ * @param {import("./state.js").Model} model
+ * @param {(message: object) => void} send
+ */
+export function chatPanel(model, send) {
+  const room = model.room;
+  // The page is drawn anew as the reveal and the clock go on: what is being
+  // typed is kept in the model, not in the input it replaces.
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something", value: model.chatDraft }));
+  input.addEventListener("input", () => {
+    model.chatDraft = input.value;
+  });
+  const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit" }, "Send"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) send({ type: "chat", text });
+    model.chatDraft = "";
+    input.value = "";
+  });
+  let follow = null;
+  if (room.you) {
+    const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "spectator-chat", checked: model.spectatorChat }));
+    box.addEventListener("change", () => {
+      model.spectatorChat = box.checked;
+      localStorage.setItem(FOLLOW_KEY, box.checked ? "on" : "off");
+      send({ type: "spectator_chat", show: box.checked });
+    });
+    follow = h("p", { class: "follow" }, h("label", {}, box, " Show the spectators' chat"));
+  }
+  const lines = model.chat
+    .filter((line) => !room.you || line.channel === "players" || model.spectatorChat)
+    .map((line) =>
+      h(
+        "li",
+        { class: `chat-line ${line.seat ?? "spectator"}` },
+        h("span", { class: "mark", "aria-hidden": "true" }, line.seat ? seatMark(line.seat) : "◇"),
+        h("span", { class: "speaker" }, ` ${chatSpeaker(room, line)}: `),
+        h("span", { class: "said" }, line.text),
+      ),
+    );
+  return h(
+    "section",
+    { class: "chat", "aria-label": "Chat" },
+    h("h2", {}, "Chat"),
+    h("ul", { class: "chat-lines", tabindex: 0, "aria-label": "Chat lines" }, ...lines),
+    form,
+    follow,
+  );
+}

@@ -1,0 +1,98 @@
+// Cues for a player looking elsewhere: the tab's title says whose move it
+// is (with the time left when it runs low), an optional sound (off unless
+// turned on, remembered), and a system notification where the player
+// allowed them. They follow what the page shows: never ahead of a reveal.
+
+import { h } from "./dom.js";
+import { clock } from "./words.js";
+
+const SOUND_KEY = "mice-cake:sound";
+/** Below this, the title shows the time left. */
+const LOW_MS = 15_000;
+
+/** Whether sounds are on in this browser. */
+export function soundOn() {
+  return localStorage.getItem(SOUND_KEY) === "on";
+}
+
+/**
+ * The page's title for what it shows.
+ * @param {any} room the room shown @param {boolean} yourMove @param {number | null} left ms
+ */
+export function titleFor(room, yourMove, left) {
+  const base = `Room ${room.code} · Mice Cake`;
+  if (yourMove) return `${left !== null && left < LOW_MS ? `${clock(left)} · ` : ""}Your move · ${base}`;
+  if (room.status === "finished") return `Game over · ${base}`;
+  return base;
+}
+
+/** @type {AudioContext | null} */
+let audio = null;
+
+/**
+ * A short sound: two rising notes for "your move", a click for dice down.
+ * @param {"move" | "dice"} kind
+ */
+export function sound(kind) {
+  if (!soundOn()) return;
+  try {
+    audio ??= new AudioContext();
+    const notes = kind === "move" ? [660, 880] : [220];
+    notes.forEach((frequency, index) => {
+      if (!audio) return;
+      const start = audio.currentTime + index * 0.12;
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(kind === "move" ? 0.15 : 0.08, start);
+      gain.gain.exponentialRampToValueAtTime(0.001, start + 0.1);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(start);
+      oscillator.stop(start + 0.11);
+    });
+  } catch {
+    // No sound here: nothing else depends on it.
+  }
+}
+
+/** Whether this page may show system notifications at all (a secure page). */
+function notificationsPossible() {
+  return window.isSecureContext && "Notification" in window;
+}
+
+/**
+ * Tells a player who is looking elsewhere: a notification when they
+ * allowed them and the tab is hidden.
+ * @param {string} title @param {string} body @param {string} tag
+ */
+export function notify(title, body, tag) {
+  if (!notificationsPossible() || Notification.permission !== "granted" || !document.hidden) return;
+  try {
+    new Notification(title, { body, tag });
+  } catch {
+    // Some browsers allow notifications only from a service worker.
+  }
+}
+
+/**
+ * The room's switches: sound on or off, and asking for notifications.
+ * @param {() => void} changed
+ */
+export function cueControls(changed) {
+  const on = soundOn();
+  const toggle = h("button", { type: "button", id: "sound", class: "small", "aria-pressed": on ? "true" : "false" }, on ? "Sound: on" : "Sound: off");
+  toggle.addEventListener("click", () => {
+    localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+    sound("dice");
+    changed();
+  });
+  let ask = null;
+  if (notificationsPossible() && Notification.permission === "default") {
+    ask = h("button", { type: "button", id: "notify", class: "small" }, "Notify me");
+    ask.addEventListener("click", async () => {
+      await Notification.requestPermission();
+      changed();
+    });
+  }
+  return h("span", { class: "cues" }, toggle, ask);
+}

@@ -1,0 +1,372 @@
+// What the room page knows, kept up to date from the server's messages:
+// the room as the server says it now, the rounds of the game, the earlier
+// games, the chat, this player's move being placed, and the reveal being
+// shown (reveal.js), during which the page still shows the room as it was.
+
+import { announce, holdAnnouncements } from "./dom.js";
+import { sealing } from "./fair.js";
+import { startReveal } from "./reveal.js";
+import { assignmentText, assignmentsWords, clock, resultText, seatName, who } from "./words.js";
+
+/** @typedef {import("./words.js").Seat} Seat */
+
+/**
+ * A game of this room played earlier, as the log lists it.
+ * @typedef {{game: number, players: {yellow: string, blue: string}, result: any, gameId: string | null, rounds: any[]}} PastGame
+ */
+
+/**
+ * Everything the page shows, from the server's messages.
+ * @typedef {{
+ *   room: any | null,
+ *   rounds: any[],
+ *   past: PastGame[],
+ *   players: {yellow: string, blue: string},
+ *   chat: any[],
+ *   chatDraft: string,
+ *   spectatorChat: boolean,
+ *   deadline: number | null,
+ *   mice: number[],
+ *   steal: string | null,
+ *   column: number,
+ *   notice: string,
+ *   reveal: import("./reveal.js").Reveal | null,
+ *   changed: Set<string>,
+ *   resultOpen: boolean,
+ *   link: string,
+ *   fairness: string,
+ *   commitment: string,
+ *   unrecorded: number,
+ *   watching: "" | "full" | "chosen",
+ *   replaced: boolean,
+ *   redraw: () => void,
+ * }} Model
+ */
+
+/** @returns {Model} */
+export function emptyModel() {
+  return {
+    room: null,
+    rounds: [],
+    past: [],
+    players: { yellow: "", blue: "" },
+    chat: [],
+    chatDraft: "",
+    spectatorChat: false,
+    deadline: null,
+    mice: [0, 0, 0, 0],
+    steal: null,
+    column: 0,
+    notice: "",
+    reveal: null,
+    changed: new Set(),
+    resultOpen: false,
+    link: "connecting",
+    fairness: "",
+    commitment: "",
+    unrecorded: 0,
+    watching: "",
+    replaced: false,
+    redraw: () => {},
+  };
+}
+
+/** What the server restarting left said. */
+const RESTARTING = "The server is restarting; the game will go on when it is back.";
+
+/**
+ * Applies one server message.
+ * @param {Model} model
+ * @param {any} message
+ */
+export function received(model, message) {
+  switch (message.type) {
+    case "joined":
+    case "state": {
+      // A whole state says all: a reveal under way ends here.
+      endReveal(model);
+      const before = model.room;
+      model.room = message.state;
+      if (message.state.exchange) model.commitment = message.state.exchange.commitment;
+      resealAfterState(message.state);
+      if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
+      if (!before || before.game !== message.state.game) model.players = namesOf(message.state.players);
+      model.deadline = message.state.deadline_ms !== null ? Date.now() + message.state.deadline_ms : null;
+      if (message.state.you && message.state.exchange?.seals[message.state.you] && message.state.exchange.round > 0) {
+        model.notice = "Your move is sealed; waiting for your opponent.";
+      } else if (message.type === "joined" && model.notice === RESTARTING) {
+        model.notice = "";
+      }
+      if (message.state.code && location.pathname !== `/r/${message.state.code}`) {
+        history.replaceState(null, "", `/r/${message.state.code}`);
+      }
+      model.resultOpen = message.state.status === "finished";
+      break;
+    }
+    case "history":
+      if (model.room && message.game === model.room.game) {
+        const known = new Set(model.rounds.map((played) => played.report.round));
+        model.rounds.push(...message.rounds.filter((/** @type {any} */ played) => !known.has(played.report.round)));
+        model.rounds.sort((a, b) => a.report.round - b.report.round);
+      }
+      break;
+    case "event":
+      if (model.room && message.seq > model.room.seq) {
+        model.room.seq = message.seq;
+        applyEvent(model, message.event);
+      }
+      break;
+    case "chat":
+      model.chat.push(message);
+      if (!model.room?.you || message.seat !== model.room.you) announce(`${chatSpeaker(model.room, message)} says: ${message.text}`);
+      if (model.chat.length > 200) model.chat.shift();
+      break;
+    case "error":
+      model.notice = message.message;
+      announce(message.message);
+      break;
+    case "shutting_down":
+      model.notice = RESTARTING;
+      break;
+  }
+}
+
+/**
+ * A whole state (a reconnection, a server restart, which keeps no
+ * player's opening): an opening the server does not hold goes again, and a
+ * seal sent and lost goes again (the same one, never another).
+ * @param {any} state
+ */
+function resealAfterState(state) {
+  const held = sealing.get(state.code);
+  const you = state.you;
+  const exchange = state.exchange;
+  if (!held?.pending) return;
+  if (!(you && exchange?.opened[you])) held.pending.sent = false;
+  if (held.game === state.game && you && exchange && !exchange.seals[you] && held.pending.round === exchange.round) {
+    held.pending.reseal = true;
+  }
+  sealing.set(state.code, held);
+}
+
+/** @param {any} players @returns {{yellow: string, blue: string}} */
+function namesOf(players) {
+  return { yellow: players.yellow?.name ?? "", blue: players.blue?.name ?? "" };
+}
+
+/** Who said a chat line, told apart from a namesake: "Ann (Yellow)". @param {any} room @param {any} line */
+export function chatSpeaker(room, line) {
+  if (line.seat) return `${line.name} (${seatName(line.seat)})`;
+  return room?.you ? `${line.name} (spectator)` : line.name;
+}
+
+/**
+ * Ends the reveal being shown, if any: the room is shown as it is, and
+ * what was held back is told.
+ * @param {Model} model
+ */
+export function endReveal(model) {
+  if (!model.reveal) return;
+  model.reveal = null;
+  holdAnnouncements(false);
+}
+
+/** @param {Model} model @param {any} event */
+function applyEvent(model, event) {
+  const room = model.room;
+  switch (event.kind) {
+    case "player_joined":
+      room.players[event.seat] = event.player;
+      if (room.status !== "playing") model.players = namesOf(room.players);
+      announce(`${event.player.name} sits down as ${seatName(event.seat)}.`);
+      break;
+    case "game_started":
+      endReveal(model);
+      if (model.rounds.length && room.result) {
+        model.past.unshift({
+          game: room.game,
+          players: model.players,
+          result: room.result,
+          gameId: model.unrecorded === room.game ? null : (room.game_ids[room.game_ids.length - 1] ?? null),
+          rounds: model.rounds,
+        });
+      }
+      room.game = event.game;
+      room.players = event.players;
+      model.players = namesOf(event.players);
+      room.view = null;
+      room.exchange = newExchange(event.commitment, 0);
+      model.commitment = event.commitment;
+      room.committed = { yellow: false, blue: false };
+      model.fairness = "";
+      room.status = "playing";
+      room.result = null;
+      room.rematch = { yellow: false, blue: false };
+      model.rounds = [];
+      model.changed = new Set();
+      model.resultOpen = false;
+      announce(`Game ${event.game} starts.`);
+      break;
+    case "dealt":
+      room.view = event.view;
+      room.exchange = null;
+      room.committed = { yellow: false, blue: false };
+      break;
+    case "round_started":
+      room.choices = event.choices;
+      room.committed = { yellow: false, blue: false };
+      room.exchange = newExchange(model.commitment, event.round);
+      if (room.view) room.view.round = event.round;
+      model.deadline = event.deadline_ms !== null ? Date.now() + event.deadline_ms : null;
+      model.mice = [0, 0, 0, 0];
+      model.steal = null;
+      if (room.you && event.choices[room.you].mice > 0 && !event.choices[room.you].forced) {
+        model.notice = `Your move — round ${event.round}.`;
+        announce(`Your move: round ${event.round}.`);
+      } else {
+        model.notice = "";
+      }
+      break;
+    case "sealed":
+      room.committed[event.seat] = true;
+      if (room.exchange && room.exchange.round === event.round) {
+        room.exchange.seals[event.seat] = event.seal;
+        room.exchange.by_server[event.seat] = event.by_server;
+      }
+      if (event.seat !== room.you && event.round > 0) announce(`${who(room, event.seat)} has committed.`);
+      if (event.seat === room.you && event.round > 0) model.notice = "Your move is sealed: secret, even from the server, until both are in.";
+      break;
+    case "revealed":
+      revealed(model, event);
+      break;
+    case "connection": {
+      const player = room.players[event.seat];
+      if (player) {
+        player.connected = event.connected;
+        player.grace_ms = event.grace_ms;
+        player.away_until = event.grace_ms ? Date.now() + event.grace_ms : null;
+      }
+      announce(`${who(room, event.seat)} ${event.connected ? "is back" : "lost the connection"}.`);
+      break;
+    }
+    case "spectators":
+      room.spectators = event.count;
+      break;
+    case "rematch_requested":
+      room.rematch[event.seat] = true;
+      if (event.seat !== room.you && room.you) model.notice = `${who(room, event.seat)} offers a rematch.`;
+      break;
+    case "player_left":
+      announce(`${who(room, event.seat)} left the room.`);
+      room.players[event.seat] = null;
+      room.rematch = { yellow: false, blue: false };
+      if (room.status !== "playing") room.status = "waiting";
+      break;
+    case "game_over":
+      room.result = event.result;
+      room.status = "finished";
+      if (event.game_id) room.game_ids.push(event.game_id);
+      // A game that ended before its deal has no record (nor replay).
+      model.unrecorded = event.game_id ? 0 : room.game;
+      room.committed = { yellow: false, blue: false };
+      room.exchange = null;
+      model.deadline = null;
+      model.resultOpen = true;
+      announce(`Game over. ${resultText(event.result)}.`);
+      break;
+  }
+}
+
+/**
+ * A round revealed: the room moves on at once, and the page shows it as
+ * it was, changing only as each beat's dice land (reveal.js).
+ * @param {Model} model @param {any} event
+ */
+function revealed(model, event) {
+  const room = model.room;
+  // A reveal still playing (a resume brought several) ends first.
+  endReveal(model);
+  const notice = model.notice.startsWith("Your move is sealed") ? "" : model.notice;
+  const before = { room: structuredClone({ ...room, status: "playing" }), notice };
+  model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed, beats: event.beats });
+  room.exchange = null;
+  // The record must hold every round seen revealed.
+  const held = sealing.get(room.code);
+  if (held && held.game === room.game) {
+    held.revealed = Math.max(held.revealed ?? 0, event.report.round);
+    sealing.set(room.code, held);
+  }
+  // A sealed move is revealed now: its note is no longer true.
+  if (model.notice.startsWith("Your move is sealed")) model.notice = "";
+  room.view = event.view;
+  room.last_report = event.report;
+  model.changed = changedCells(event.report);
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  model.reveal = still ? null : startReveal(before, event, Date.now());
+  if (model.reveal) {
+    announce(`${assignmentsWords(event.report)}. The dice roll.`);
+    holdAnnouncements(true);
+    announce(takenWords(event.report));
+  } else {
+    announce(revealWords(event.report));
+  }
+}
+
+/** The cells a round changed, as "column/row". @param {any} report */
+export function changedCells(report) {
+  const cells = new Set();
+  for (const attempt of report.attempts) {
+    if (["took", "stole", "exchanged"].includes(attempt.result) || attempt.exhausted > 0) {
+      cells.add(`${attempt.column}/${attempt.row}`);
+    }
+  }
+  for (const boost of report.boosts) {
+    if (boost.result === "took") cells.add(`${boost.column}/${boost.row}`);
+  }
+  for (const flip of [...report.revealed, ...report.flips]) cells.add(`${flip.column}/${flip.row}`);
+  return cells;
+}
+
+/** @param {any} report */
+function takenWords(report) {
+  const taken = [
+    ...report.attempts.filter((/** @type {any} */ attempt) => ["took", "stole"].includes(attempt.result)).map((/** @type {any} */ attempt) => `${seatName(attempt.seat)} ${attempt.result === "took" ? "takes" : "steals"} ${attempt.target.piece}`),
+    ...report.boosts.filter((/** @type {any} */ boost) => boost.result === "took").map((/** @type {any} */ boost) => `${seatName(boost.seat)} boosts to ${boost.piece}`),
+  ];
+  if (report.removed) taken.push("two steals exchange");
+  return taken.length ? `Round ${report.round}: ${taken.join(", ")}.` : `Round ${report.round}: nothing taken.`;
+}
+
+/** @param {any} report */
+function revealWords(report) {
+  const { yellow, blue } = report.assignments;
+  return `Round ${report.round} revealed: Yellow ${assignmentText(yellow)}, Blue ${assignmentText(blue)}. ${takenWords(report)}`;
+}
+
+/** An exchange just opened. @param {string} commitment @param {number} round */
+export function newExchange(commitment, round) {
+  return {
+    commitment,
+    round,
+    seals: { yellow: null, blue: null },
+    opened: { yellow: false, blue: false },
+    by_server: { yellow: false, blue: false },
+  };
+}
+
+/**
+ * A family's status line: seat free, thinking, committed, and away (a
+ * player who committed and then dropped has still committed).
+ * @param {any} room @param {Seat} seat
+ */
+export function familyState(room, seat) {
+  const player = room.players[seat];
+  if (!player) return "seat free";
+  const playing = room.status === "playing";
+  const move = playing ? (room.committed[seat] ? "committed ✓" : player.connected ? "thinking…" : "") : "";
+  if (!player.connected) {
+    const away = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
+    return move ? `${move} · ${away}` : away;
+  }
+  return move;
+}
