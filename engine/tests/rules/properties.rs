@@ -8,7 +8,7 @@ use mice_cake_engine::{
 };
 use proptest::prelude::*;
 
-fn options() -> impl Strategy<Value = Options> {
+pub(crate) fn options() -> impl Strategy<Value = Options> {
     (
         prop_oneof![
             Just(Reveal::Standard),

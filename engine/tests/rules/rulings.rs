@@ -349,19 +349,7 @@ fn ruling_10_success_needs_the_sum_and_no_exhaustion() {
 
 /// A contest over 3/4 (7 pips), alone in column A.
 fn contest(yellow: &[u8], blue: &[u8]) -> (AttemptResult, AttemptResult, Game) {
-    let mut game = Setup::board(
-        "
-        .     1/2   .     .
-        .     [0/2] .     .
-        .     1/3   .     .
-        3/4   [0/5] .     .
-        .     1/4   .     .
-        .     [0/6] .     .
-        .     1/5   .     .
-        ",
-    )
-    .leftovers_to(Seat::Blue)
-    .game();
+    let mut game = contest_board();
     let report = play(
         &mut game,
         "A2 B2",
@@ -399,19 +387,7 @@ fn ruling_11_both_succeed_and_the_higher_sum_takes_it() {
 
 #[test]
 fn ruling_11_a_lone_attempt_on_the_last_piece_is_no_contest() {
-    let mut game = Setup::board(
-        "
-        .     1/2   .     .
-        .     [0/2] .     .
-        .     1/3   .     .
-        3/4   [0/5] .     .
-        .     1/4   .     .
-        .     [0/6] .     .
-        .     1/5   .     .
-        ",
-    )
-    .leftovers_to(Seat::Blue)
-    .game();
+    let mut game = contest_board();
     let report = play(
         &mut game,
         "B4",

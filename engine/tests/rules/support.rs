@@ -232,3 +232,21 @@ pub(crate) fn record_of(seed: u64, options: Options, yellow: Policy, blue: Polic
         .into_record()
         .unwrap()
 }
+
+/// 3/4 alone in column A (a contest for whoever attempts it from both
+/// sides), with a full column B of pieces face up and face down.
+pub(crate) fn contest_board() -> Game {
+    Setup::board(
+        "
+        .     1/2   .     .
+        .     [0/2] .     .
+        .     1/3   .     .
+        3/4   [0/5] .     .
+        .     1/4   .     .
+        .     [0/6] .     .
+        .     1/5   .     .
+        ",
+    )
+    .leftovers_to(Seat::Blue)
+    .game()
+}

@@ -9,6 +9,7 @@ use mice_cake_engine::{
 };
 use proptest::prelude::*;
 
+use crate::properties::options;
 use crate::support::*;
 
 /// Plays a round on `game` and returns its beats, checked to lead to the
@@ -72,19 +73,7 @@ fn take(seat: Seat, column: Column, number: u8, text: &str) -> Change {
 /// A contest over 3/4, alone in column A: Yellow's dice land first, but
 /// whether Yellow takes it waits for Blue's.
 fn contest_beats(yellow: &[u8], blue: &[u8]) -> Vec<Beat> {
-    let mut game = Setup::board(
-        "
-        .     1/2   .     .
-        .     [0/2] .     .
-        .     1/3   .     .
-        3/4   [0/5] .     .
-        .     1/4   .     .
-        .     [0/6] .     .
-        .     1/5   .     .
-        ",
-    )
-    .leftovers_to(Seat::Blue)
-    .game();
+    let mut game = contest_board();
     beats_of(
         &mut game,
         "A2 B2",
@@ -373,22 +362,6 @@ fn a_report_that_does_not_follow_the_view_is_refused() {
     let after = game.view(Viewer::Spectator);
     assert!(timeline(&after, &report).is_err());
     assert!(timeline(&before, &report).is_ok());
-}
-
-fn options() -> impl Strategy<Value = Options> {
-    (
-        prop_oneof![
-            Just(Reveal::Standard),
-            Just(Reveal::AllFaceUp),
-            Just(Reveal::AllFaceDown)
-        ],
-        any::<bool>(),
-    )
-        .prop_map(|(reveal, boost)| Options {
-            reveal,
-            boost,
-            ..Options::default()
-        })
 }
 
 proptest! {
