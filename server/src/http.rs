@@ -13,14 +13,15 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use mice_cake_protocol::{
-    ApiError, DEFAULT_GAMES_PAGE, ErrorCode, GamePage, Health, HealthStatus, MAX_FRAME_BYTES,
-    MAX_GAMES_PAGE, RoomCode,
+    DEFAULT_GAMES_PAGE, ErrorCode, GamePage, Health, HealthStatus, MAX_FRAME_BYTES, MAX_GAMES_PAGE,
+    RoomCode,
 };
 use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
 use crate::dependencies::Reached;
+use crate::responses::api_error;
 use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
@@ -61,7 +62,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         // Last: it wraps every route and both fallbacks.
-        .layer(axum::middleware::map_response(crate::headers::secure))
+        .layer(axum::middleware::map_response(crate::responses::secure))
         .with_state(shared)
 }
 
@@ -396,8 +397,4 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
         ErrorCode::MethodNotAllowed,
         format!("{} takes GET (and HEAD), not {method}", uri.path()),
     )
-}
-
-pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
-    (status, Json(ApiError { code, message })).into_response()
 }

@@ -21,8 +21,8 @@ use flate2::read::GzDecoder;
 use mice_cake_protocol::ids::ROOM_CODE_LEN;
 use mice_cake_protocol::{ErrorCode, GameId, RoomCode};
 
-use crate::headers::NOT_STORED;
-use crate::http::api_error;
+use crate::responses::NOT_STORED;
+use crate::responses::api_error;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));

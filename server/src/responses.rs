@@ -1,9 +1,12 @@
-//! The headers every HTTP response carries, set in one place: a layer on
-//! the whole router, so that no route, fallback or error can go without
-//! them. A response that sets one of them itself keeps its own.
+//! What every HTTP response shares: its security headers, set in one place
+//! (a layer on the whole router, so that no route, fallback or error can go
+//! without them; a response that sets one of them itself keeps its own),
+//! and the JSON shape of an error (`mice_cake_protocol::ApiError`).
 
-use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
-use axum::response::Response;
+use axum::Json;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse as _, Response};
+use mice_cake_protocol::{ApiError, ErrorCode};
 
 /// Only this origin: its scripts (no inline ones), styles, images and
 /// WebSocket; no frames, no plugins, no base or form elsewhere.
@@ -36,4 +39,9 @@ fn keep_or_set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
     headers
         .entry(name)
         .or_insert_with(|| HeaderValue::from_static(value));
+}
+
+/// An error as the API answers it: its status, and `{"code", "message"}`.
+pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
+    (status, Json(ApiError { code, message })).into_response()
 }
