@@ -138,7 +138,10 @@ async fn bad_chat_is_refused_with_its_reason_and_rates_are_kept() {
 
 #[tokio::test]
 async fn a_flood_of_chat_never_slows_the_room_nor_disconnects_a_slow_reader() {
-    let server = PipedServer::start(|_| {}).await;
+    // The players read nothing while forty spectators come in: their
+    // clients seal the deal's nonces only then, which takes longer than the
+    // tests' usual 100 ms on a loaded machine (the server would make them).
+    let server = PipedServer::start(|config| config.deal_timeout = Duration::from_secs(10)).await;
     let roomy = 1 << 20;
     let mut ada = server.greeted("Ada", roomy).await;
     let (code, _, _) = ada.create(quick_games()).await;
