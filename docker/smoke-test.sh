@@ -22,9 +22,10 @@ readonly IMAGE=localhost/mice-cake-server:latest
 # A project of its own, apart from any real deployment on the machine.
 readonly PROJECT=mice-cake-smoke
 readonly CONTAINER=${PROJECT}_server_1
-# SQLite built in, and the PostgreSQL client (8.6 MB; 7.8 before it) and,
-# for clusters, the Redis one: still under 10 MB.
-readonly MAX_IMAGE_BYTES=10000000
+# SQLite built in, the PostgreSQL client (8.6 MB; 7.8 before it), for
+# clusters the Redis one, and the web client with its rules page (10.05 MB
+# with protocol 4's reveal beats): under 11 MB.
+readonly MAX_IMAGE_BYTES=11000000
 readonly WORK=target/docker-smoke
 # Containers here run without systemd or delegated cgroups (CI machines):
 # these flags make podman work there, and change nothing the image does.
