@@ -23,8 +23,10 @@ const shared = serverAndBrowser();
 
 test("two browsers play a whole game, watched from the middle, with a reload in a round", async () => {
   const { server, browser } = shared;
-  const ann = await person(browser, { viewport: DESKTOP });
-  const bob = await person(browser, { viewport: PHONE });
+  // The reveals are shown at once (reduced motion): reveal.test.mjs looks
+  // at them over time, and a whole game here would wait 3 s a round.
+  const ann = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce" });
+  const bob = await person(browser, { viewport: PHONE, reducedMotion: "reduce" });
   const lobby = await person(browser, { viewport: DESKTOP });
 
   // Ann, whose name is markup, creates the room from the lobby.
@@ -116,13 +118,12 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
       if (round >= 4) await bobsCheck(round);
       const committed = await commit(ann.page);
       if (!shot.reveal && committed >= 2) {
-        // A reveal, its dice still rolling.
+        // A round revealed, in the log.
         shot.reveal = true;
         const reveal = `li.round[data-round="${committed}"]`;
         await ann.page.locator(reveal).waitFor();
-        // In one go: the log is redrawn as the dice roll.
         await ann.page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
-        await screenshot(ann.page, "reveal");
+        await screenshot(ann.page, "revealed");
       }
       return true;
     },
@@ -146,7 +147,7 @@ test("two browsers play a whole game, watched from the middle, with a reload in 
           const reveal = `li.round[data-round="2"]`;
           await bob.page.locator(reveal).waitFor();
           await bob.page.$eval(reveal, (element) => element.scrollIntoView({ block: "center" }));
-          await screenshot(bob.page, "reveal");
+          await screenshot(bob.page, "revealed");
         }
         return true;
       }

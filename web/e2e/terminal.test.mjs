@@ -16,7 +16,7 @@ test("a browser plays a terminal client to the end", async () => {
     const created = await terminal.output.until("the room", (line) => line.includes("you are Yellow"));
     const code = created.split(/\s+/)[1];
 
-    const eli = await person(browser, { viewport: DESKTOP, name: "Eli" });
+    const eli = await person(browser, { viewport: DESKTOP, name: "Eli", reducedMotion: "reduce" });
     await eli.page.goto(server.url);
     await eli.page.locator("#code").fill(code.toLowerCase());
     await eli.page.getByRole("button", { name: "Go to the room" }).click();
