@@ -10,7 +10,7 @@ use divan::{Bencher, black_box};
 use mice_cake_engine::fair;
 use mice_cake_engine::{
     Assignment, Domino, Game, GameRng, Nonce, Opening, Options, Policy, RecordedGame, RngDice,
-    Seat, Seated, Seed, Viewer, greedy_assignment, odds,
+    Seat, Seated, Seed, Viewer, greedy_assignment, odds, timeline,
 };
 
 fn main() {
@@ -52,6 +52,30 @@ fn resolve_round(bencher: Bencher) {
         .bench_local_values(|(mut game, yellow, blue)| {
             black_box(game.resolve(&yellow, &blue, &mut dice).unwrap());
             game
+        });
+}
+
+/// A round's reveal cut into beats (`timeline`), as the server does for
+/// every reveal: the view before the round and its report in, the beats
+/// out. Compare with `resolve_round`.
+#[divan::bench]
+fn reveal_beats(bencher: Bencher) {
+    let mut dice = RngDice(Seed::from_u64(1).rng());
+    let rounds: Vec<_> = sample_rounds(1_000)
+        .into_iter()
+        .map(|(mut game, yellow, blue)| {
+            let before = game.view(Viewer::Spectator);
+            let report = game.resolve(&yellow, &blue, &mut dice).unwrap();
+            (before, report)
+        })
+        .collect();
+    let mut next = 0;
+    bencher
+        .counter(ItemsCount::new(1usize))
+        .bench_local(|| {
+            next = (next + 1) % rounds.len();
+            let (before, report) = &rounds[next];
+            black_box(timeline(before, report).unwrap())
         });
 }
 
