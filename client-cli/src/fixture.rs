@@ -287,6 +287,7 @@ impl FakeRoom {
             report: report.clone(),
             auto,
             sealed,
+            beats: beats.clone(),
         });
         let outcome = report.outcome;
         let revealed = self.event(RoomEvent::Revealed {

@@ -109,7 +109,12 @@ pub async fn connect(
         name: name.to_owned(),
         commands: commands_rx,
         events: events_tx,
-        token: None,
+        // A seat taken back is held from the start: the server does not
+        // send its token again, and a drop must resume it as any other.
+        token: match entry {
+            Entry::Resume { token, .. } => Some(token),
+            _ => None,
+        },
         watching: None,
         last_seq: None,
         entering: false,

@@ -115,11 +115,17 @@ pub fn lines(replay: &Replay) -> Vec<String> {
     if let Some(first) = replay.views.first() {
         lines.extend(first.to_string().lines().map(str::to_owned));
     }
-    for (report, view) in replay.rounds.iter().zip(replay.views.iter().skip(1)) {
+    for ((report, before), view) in replay
+        .rounds
+        .iter()
+        .zip(&replay.views)
+        .zip(replay.views.iter().skip(1))
+    {
         let played = PlayedRound {
             report: report.clone(),
             auto: Seated::default(),
             sealed: None,
+            beats: mice_cake_engine::timeline(before, report).unwrap_or_default(),
         };
         lines.extend(crate::text::round(&played, Missed::default()));
         lines.extend(view.to_string().lines().map(str::to_owned));

@@ -2,8 +2,8 @@
 //! the plain output use them.
 
 use mice_cake_engine::{
-    Attempt, AttemptResult, BoostResult, BoostRoll, Decider, EndReason, RoundReport, Seat, Seated,
-    Target,
+    Attempt, AttemptResult, BoostResult, BoostRoll, Change, Column, Decider, Domino, EndReason,
+    Landing, RoundReport, Row, Seat, Seated, Target,
 };
 use mice_cake_protocol::{Ending, ForfeitCause, GameResult, PlayedRound};
 
@@ -18,7 +18,7 @@ pub fn attempt(attempt: &Attempt) -> String {
     let dice = dice(attempt.dice.faces());
     let outcome = match attempt.result {
         AttemptResult::Took => "took it".into(),
-        AttemptResult::TooLow => format!("short of {}", attempt.value),
+        AttemptResult::TooLow => format!("below {}", attempt.value),
         AttemptResult::Exhausted => {
             format!("{} exhausted", plural(attempt.exhausted, "mouse", "mice"))
         }
@@ -53,15 +53,20 @@ pub fn boost(boost: &BoostRoll) -> String {
         .map_or_else(String::new, |piece| format!(" on {piece}"));
     let outcome = match (boost.result, boost.piece) {
         (BoostResult::Took, _) => "took it".to_owned(),
-        (BoostResult::TooLow, Some(piece)) => format!("short of {}", piece.pips()),
+        (BoostResult::TooLow, Some(piece)) => format!("below {}", piece.pips()),
         (BoostResult::TooLow, None) => "short".to_owned(),
         (BoostResult::NothingToRoll, _) => "nothing to roll at".to_owned(),
+    };
+    let more = if boost.boosted > 0 {
+        format!(", +{} boost", boost.boosted)
+    } else {
+        String::new()
     };
     if boost.dice.is_empty() {
         format!("{} {} boost: {outcome}", boost.seat, boost.column)
     } else {
         format!(
-            "{} {} boost{piece}, rolled {} = {} → {outcome}",
+            "{} {} boost{piece}, rolled {} = {} → {outcome}{more}",
             boost.seat,
             boost.column,
             dice(boost.dice.faces()),
@@ -85,15 +90,80 @@ pub struct Missed {
 /// and what the round left behind.
 pub fn round(played: &PlayedRound, missed: Missed) -> Vec<String> {
     let report = &played.report;
+    let turned = TurnedUp::of(played);
     let mut lines = vec![round_header(report)];
     let indented = deadline_notes(played, missed)
         .into_iter()
         .chain(turned_up_first(report))
         .chain(report.attempts.iter().map(attempt))
-        .chain(report.boosts.iter().map(boost))
-        .chain(round_notes(report));
+        .chain(turned.after_attempts.iter().cloned())
+        .chain(
+            report
+                .boosts
+                .iter()
+                .enumerate()
+                .flat_map(|(index, rolled)| {
+                    std::iter::once(boost(rolled)).chain(turned.after_boost(index).iter().cloned())
+                }),
+        )
+        .chain(resting_notes(report));
     lines.extend(indented.map(|line| format!("  {line}")));
     lines
+}
+
+/// The pieces a round turned up once its attempts were down, and those each
+/// boost turned up, in the order they turned (from the round's beats; a
+/// round told without them has every piece after the attempts).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnedUp {
+    pub after_attempts: Vec<String>,
+    pub after_boosts: Vec<Vec<String>>,
+}
+
+impl TurnedUp {
+    pub fn of(played: &PlayedRound) -> TurnedUp {
+        let words =
+            |column: Column, row: Row, piece: Domino| format!("{column}{row} turns up: {piece}");
+        if played.beats.is_empty() {
+            return TurnedUp {
+                after_attempts: played
+                    .report
+                    .flips
+                    .iter()
+                    .map(|flip| words(flip.column, flip.row, flip.piece))
+                    .collect(),
+                after_boosts: Vec::new(),
+            };
+        }
+        let mut turned = TurnedUp {
+            after_attempts: Vec::new(),
+            after_boosts: vec![Vec::new(); played.report.boosts.len()],
+        };
+        let mut attempts_down = false;
+        for beat in &played.beats {
+            let flips = beat.changes.iter().filter_map(|change| match *change {
+                Change::TurnUp { column, row, piece } => Some(words(column, row, piece)),
+                _ => None,
+            });
+            match beat.lands {
+                Landing::Attempt { .. } => attempts_down = true,
+                // Before the attempts, pieces under mice turn up: told apart.
+                Landing::TurnUp if attempts_down => turned.after_attempts.extend(flips),
+                Landing::TurnUp => {}
+                Landing::Boost { index } => {
+                    if let Some(after) = turned.after_boosts.get_mut(usize::from(index)) {
+                        after.extend(flips);
+                    }
+                }
+            }
+        }
+        turned
+    }
+
+    /// The pieces boost `index` turned up.
+    pub fn after_boost(&self, index: usize) -> &[String] {
+        self.after_boosts.get(index).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Whose assignment the server made at the deadline, and how close that
@@ -134,13 +204,9 @@ pub fn round_header(report: &RoundReport) -> String {
     )
 }
 
-/// What a round left behind: pieces turned up after it, mice resting.
-pub fn round_notes(report: &RoundReport) -> Vec<String> {
-    let mut notes: Vec<String> = report
-        .flips
-        .iter()
-        .map(|flip| format!("{}{} turns up: {}", flip.column, flip.row, flip.piece))
-        .collect();
+/// The mice a round left resting.
+pub fn resting_notes(report: &RoundReport) -> Vec<String> {
+    let mut notes = Vec::new();
     for seat in Seat::ALL {
         let resting: u8 = report.resting[seat].iter().sum();
         if resting > 0 {
@@ -267,6 +333,7 @@ mod tests {
                 sealed: None,
                 report,
                 auto: Seated::default(),
+                beats: Vec::new(),
             };
             text.extend(round(&played, Missed::default()));
         }
@@ -344,6 +411,7 @@ mod marks {
     fn moves_the_deadline_made_are_marked_with_the_tally() {
         let played = PlayedRound {
             sealed: None,
+            beats: Vec::new(),
             report: first_round(Options::default(), 3),
             auto: Seated {
                 yellow: false,
@@ -384,6 +452,7 @@ mod marks {
                 sealed: None,
                 report: report.clone(),
                 auto: Seated::default(),
+                beats: Vec::new(),
             },
             Missed::default(),
         );
@@ -405,7 +474,7 @@ mod marks {
             yellow: [1, 0, 0, 0],
             blue: [1, 1, 0, 0],
         };
-        let notes = round_notes(&report);
+        let notes = resting_notes(&report);
         assert!(notes.contains(&"Yellow: 1 mouse rests next round".to_owned()));
         assert!(notes.contains(&"Blue: 2 mice rest next round".to_owned()));
     }

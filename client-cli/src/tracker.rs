@@ -247,10 +247,13 @@ impl Tracker {
     fn record(&mut self, played: PlayedRound) -> bool {
         let round = played.report.round;
         if let Some(seen) = self.log.iter_mut().find(|seen| seen.report.round == round) {
-            // A state brings the last round without its seals; a history
-            // or an event brings them.
+            // A state brings the last round without its seals or beats; a
+            // history or an event brings them.
             if seen.sealed.is_none() {
                 seen.sealed = played.sealed;
+            }
+            if seen.beats.is_empty() {
+                seen.beats = played.beats;
             }
             return false;
         }
@@ -319,10 +322,12 @@ impl Tracker {
             });
         }
         if let Some(report) = &state.last_report {
+            // The state holds no view from before it: no beats to tell.
             self.record(PlayedRound {
                 report: (**report).clone(),
                 auto: Seated::default(),
                 sealed: None,
+                beats: Vec::new(),
             });
         }
         if let Some(exchange) = &state.exchange {
@@ -344,12 +349,14 @@ impl Tracker {
                 report,
                 auto,
                 sealed,
+                beats,
                 ..
             } if self.history_game == game => {
                 let played = PlayedRound {
                     report: (**report).clone(),
                     auto: *auto,
                     sealed: *sealed,
+                    beats: beats.clone(),
                 };
                 if self.record(played.clone()) {
                     return Some(Happening::Missed(Box::new(played)));
@@ -428,7 +435,7 @@ impl Tracker {
                 view,
                 auto,
                 sealed,
-                ..
+                beats,
             } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.last_report = Some(report.clone());
@@ -450,6 +457,7 @@ impl Tracker {
                     report: (**report).clone(),
                     auto: *auto,
                     sealed: *sealed,
+                    beats: beats.clone(),
                 };
                 self.record(played.clone());
                 return Some(Happening::Revealed(Box::new(played)));

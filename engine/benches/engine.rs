@@ -70,13 +70,11 @@ fn reveal_beats(bencher: Bencher) {
         })
         .collect();
     let mut next = 0;
-    bencher
-        .counter(ItemsCount::new(1usize))
-        .bench_local(|| {
-            next = (next + 1) % rounds.len();
-            let (before, report) = &rounds[next];
-            black_box(timeline(before, report).unwrap())
-        });
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        next = (next + 1) % rounds.len();
+        let (before, report) = &rounds[next];
+        black_box(timeline(before, report).unwrap())
+    });
 }
 
 /// Sealed play's share of a round on the server (`docs/fairness.md`): the

@@ -37,6 +37,8 @@ use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
 use crate::seat::{Seat, Seated};
+use crate::timeline::{Beat, timeline};
+use crate::view::Viewer;
 
 /// The record format this engine writes: 2, sealed play.
 pub const RECORD_FORMAT: u32 = 2;
@@ -788,6 +790,37 @@ impl RecordedGame {
         {
             return Ok(alloc::vec![(**last).clone()]);
         }
+        let mut reports = Vec::with_capacity(self.moves.len() - from);
+        self.replay_moves(|round, _, report| {
+            if usize::try_from(round).is_ok_and(|round| round > from) {
+                reports.push(report);
+            }
+        })?;
+        Ok(reports)
+    }
+
+    /// The reports of the rounds after the first `from`, each with its
+    /// reveal's beats ([`crate::timeline`]), every round played again from
+    /// the start: for a client that enters a game in progress and lists its
+    /// rounds as they happened.
+    pub fn rounds_since(&self, from: usize) -> Result<Vec<(RoundReport, Vec<Beat>)>, ReplayError> {
+        let mut rounds = Vec::with_capacity(self.moves.len().saturating_sub(from));
+        self.replay_moves(|round, before, report| {
+            if usize::try_from(round).is_ok_and(|round| round > from) {
+                // The engine's own report on its own view: it always fits.
+                let beats = timeline(&before.view(Viewer::Spectator), &report).unwrap_or_default();
+                rounds.push((report, beats));
+            }
+        })?;
+        Ok(rounds)
+    }
+
+    /// Plays every round's moves again from the deal, showing `each` the
+    /// round's number, the game before it and its report.
+    fn replay_moves(
+        &self,
+        mut each: impl FnMut(u32, &Game, RoundReport),
+    ) -> Result<(), ReplayError> {
         let mut game = Game::new(self.head.options, &self.head.layout)?;
         let mut unsealed = match self.dice {
             DiceSource::Sealed(_) => None,
@@ -798,9 +831,9 @@ impl RecordedGame {
                 Some(rng)
             }
         };
-        let mut reports = Vec::with_capacity(self.moves.len() - from);
         for (round, moves) in (1..).zip(&self.moves) {
             let (yellow, blue) = (&moves.assignments.yellow, &moves.assignments.blue);
+            let before = game.clone();
             let report = match &mut unsealed {
                 Some(rng) => game.resolve(yellow, blue, &mut RngDice(rng)),
                 None => game.resolve(
@@ -810,11 +843,9 @@ impl RecordedGame {
                 ),
             }
             .map_err(|error| ReplayError::Round { round, error })?;
-            if usize::try_from(round).is_ok_and(|round| round > from) {
-                reports.push(report);
-            }
+            each(round, &before, report);
         }
-        Ok(reports)
+        Ok(())
     }
 
     /// The sealed exchanges of the rounds after the first `from`, in order;

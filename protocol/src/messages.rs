@@ -311,6 +311,11 @@ pub struct PlayedRound {
     /// The round's seals and nonces; `null` in a game begun before sealed
     /// play.
     pub sealed: Option<SealedExchange>,
+    /// The round cut into its reveal's beats, as `revealed` carries them:
+    /// what happened in the order it happened (a piece turned up by a
+    /// boost, say, comes after that boost).
+    #[serde(default)]
+    pub beats: Vec<Beat>,
 }
 
 impl ServerMessage {

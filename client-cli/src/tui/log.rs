@@ -86,21 +86,28 @@ pub(super) fn round_lines(
     for note in text::deadline_notes(played, missed) {
         lines.push(Line::from(format!("  {note}")).fg(Color::Red));
     }
-    let first = text::turned_up_first(report);
-    lines.extend(
-        packed(&first, width)
-            .into_iter()
-            .map(|line| Line::from(line).dim()),
-    );
-    // Where each roll stands: settled, tumbling (with its frame), or not yet.
-    let shown = |index: usize| -> Option<Option<u64>> {
+    let turned = text::TurnedUp::of(played);
+    if progress.is_none_or(|progress| progress.turned_up_first) {
+        let first = text::turned_up_first(report);
+        lines.extend(
+            packed(&first, width)
+                .into_iter()
+                .map(|line| Line::from(line).dim()),
+        );
+    }
+    // Where each roll stands: down (its outcome known, or waiting for the
+    // other player's dice), tumbling (with its frame), or not yet.
+    let shown = |index: usize| -> Option<Roll> {
         match progress {
-            None => Some(None),
-            Some(progress) if index < progress.settled => Some(None),
+            None => Some(Roll::Down),
+            Some(progress) if index < progress.settled && progress.waits(index) => {
+                Some(Roll::Waiting)
+            }
+            Some(progress) if index < progress.settled => Some(Roll::Down),
             Some(Progress {
                 tumbling: Some((tumbling, frame)),
                 ..
-            }) if tumbling == index => Some(Some(frame)),
+            }) if tumbling == index => Some(Roll::Tumbling(frame)),
             Some(_) => None,
         }
     };
@@ -110,7 +117,7 @@ pub(super) fn round_lines(
     // its boost, goes on a line of its own).
     let fits = attempts
         .iter()
-        .all(|(_, attempt)| attempt_words(attempt, None).width() <= half);
+        .all(|(_, attempt)| attempt_words(attempt, Roll::Down).width() <= half);
     if width >= SIDE_BY_SIDE && fits {
         for column in Column::ALL {
             let side = |seat: Seat| {
@@ -149,38 +156,54 @@ pub(super) fn round_lines(
             }
         }
     }
-    let boosts: Vec<(&BoostRoll, Option<u64>)> = report
+    // Pieces turned up once the attempts were down, before any boost.
+    if progress.is_none_or(|progress| progress.turned_after) {
+        lines.extend(
+            packed(&turned.after_attempts, width)
+                .into_iter()
+                .map(|line| Line::from(line).dim()),
+        );
+    }
+    let boosts: Vec<(usize, &BoostRoll, Roll)> = report
         .boosts
         .iter()
         .enumerate()
-        .filter_map(|(index, boost)| Some((boost, shown(report.attempts.len() + index)?)))
+        .filter_map(|(index, boost)| Some((index, boost, shown(report.attempts.len() + index)?)))
         .collect();
-    // Boosts side by side too, Yellow's left, when they fit their halves.
+    // Boosts side by side too, Yellow's left, when they fit their halves;
+    // a piece a boost turned up is told right after its row.
     let boost_side =
-        |boost: &BoostRoll, frame| format!("{} {}", boost.column, boost_words(boost, frame));
+        |boost: &BoostRoll, roll| format!("↻ {} {}", boost.column, boost_words(boost, roll));
     let boosts_fit = boosts
         .iter()
-        .all(|(boost, frame)| boost_side(boost, *frame).width() <= half);
+        .all(|(_, boost, roll)| boost_side(boost, *roll).width() <= half);
     if width >= SIDE_BY_SIDE && fits && boosts_fit {
-        let mut rows: Vec<Seated<Option<String>>> = Vec::new();
-        for (boost, frame) in &boosts {
-            let words = boost_side(boost, *frame);
+        // Each row: both sides' words, and what its boosts turned up.
+        let mut rows: Vec<(Seated<Option<String>>, Vec<String>)> = Vec::new();
+        for (index, boost, roll) in &boosts {
+            let words = boost_side(boost, *roll);
+            let turned_up = if *roll == Roll::Down {
+                turned.after_boost(*index).to_vec()
+            } else {
+                Vec::new()
+            };
             match rows.last_mut() {
-                Some(row) if row[boost.seat].is_none() && boost.seat == Seat::Blue => {
+                Some((row, after)) if row[boost.seat].is_none() && boost.seat == Seat::Blue => {
                     row[boost.seat] = Some(words);
+                    after.extend(turned_up);
                 }
                 _ => {
                     let mut row = Seated::default();
                     row[boost.seat] = Some(words);
-                    rows.push(row);
+                    rows.push((row, turned_up));
                 }
             }
         }
-        for row in rows {
+        for (row, turned_up) in rows {
             let yellow = row.yellow.unwrap_or_default();
             let pad = half.saturating_sub(yellow.width());
             lines.push(Line::from(vec![
-                Span::raw("  ↻ "),
+                Span::raw("    "),
                 Span::styled(yellow, Style::new().fg(color(Seat::Yellow))),
                 Span::raw(format!("{} │ ", " ".repeat(pad))),
                 Span::styled(
@@ -188,22 +211,34 @@ pub(super) fn round_lines(
                     Style::new().fg(color(Seat::Blue)),
                 ),
             ]));
+            lines.extend(
+                packed(&turned_up, width)
+                    .into_iter()
+                    .map(|line| Line::from(line).dim()),
+            );
         }
     } else {
-        for (boost, frame) in boosts {
+        for (index, boost, roll) in boosts {
             lines.push(Line::styled(
                 format!(
                     "  ↻ {} {} boost: {}",
                     boost.seat,
                     boost.column,
-                    boost_words(boost, frame)
+                    boost_words(boost, roll)
                 ),
                 Style::new().fg(color(boost.seat)),
             ));
+            if roll == Roll::Down {
+                lines.extend(
+                    packed(turned.after_boost(index), width)
+                        .into_iter()
+                        .map(|line| Line::from(line).dim()),
+                );
+            }
         }
     }
     if progress.is_none() {
-        let notes = text::round_notes(report);
+        let notes = text::resting_notes(report);
         lines.extend(
             packed(&notes, width)
                 .into_iter()
@@ -211,6 +246,18 @@ pub(super) fn round_lines(
         );
     }
     lines
+}
+
+/// Where one roll of a round being revealed stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Roll {
+    /// Its dice tumble: a number that changes as they do.
+    Tumbling(u64),
+    /// Down, its outcome waiting for the other player's dice (a contested
+    /// piece, two steals).
+    Waiting,
+    /// Down, with its outcome.
+    Down,
 }
 
 /// `items` joined by ` · ` on as few indented lines as fit in `width`.
@@ -250,21 +297,20 @@ fn header(played: &PlayedRound) -> Line<'static> {
     ])
 }
 
-/// Dice as faces: the real ones once settled, changing ones while
-/// `tumbling` (a frame number).
-fn dice(faces: &[u8], tumbling: Option<u64>) -> String {
+/// Dice as faces: the real ones once down, changing ones while tumbling.
+fn dice(faces: &[u8], roll: Roll) -> String {
     faces
         .iter()
         .enumerate()
-        .map(|(die, value)| match tumbling {
-            Some(frame) => tumbling_face(die, frame),
-            None => face(*value),
+        .map(|(die, value)| match roll {
+            Roll::Tumbling(frame) => tumbling_face(die, frame),
+            Roll::Waiting | Roll::Down => face(*value),
         })
         .collect()
 }
 
-/// `4 on 5/5 ⚃⚅⚄⚃ 19 took`.
-pub(super) fn attempt_words(attempt: &Attempt, tumbling: Option<u64>) -> String {
+/// `4 on 5/5 ⚃⚅⚄⚃ 19 → took`.
+pub(super) fn attempt_words(attempt: &Attempt, roll: Roll) -> String {
     let target = match attempt.target {
         Target::Piece { piece } => format!("{} on {piece}", attempt.mice),
         Target::Steal { piece } => format!("{} steal {piece}", attempt.mice),
@@ -273,13 +319,16 @@ pub(super) fn attempt_words(attempt: &Attempt, tumbling: Option<u64>) -> String 
     if attempt.dice.is_empty() {
         return target;
     }
-    let faces = dice(attempt.dice.faces(), tumbling);
-    if tumbling.is_some() {
-        return format!("{target} {faces}");
+    let faces = dice(attempt.dice.faces(), roll);
+    match roll {
+        Roll::Tumbling(_) => return format!("{target} {faces}"),
+        // Reached, but the other player's dice decide what it gets.
+        Roll::Waiting => return format!("{target} {faces} {} → contested…", attempt.sum),
+        Roll::Down => {}
     }
     let outcome = match attempt.result {
         AttemptResult::Took => "took".to_owned(),
-        AttemptResult::TooLow => format!("short of {}", attempt.value),
+        AttemptResult::TooLow => format!("below {}", attempt.value),
         AttemptResult::Exhausted => format!("{} tired", attempt.exhausted),
         AttemptResult::LostContest => "outrolled".to_owned(),
         AttemptResult::TiedContest => "tied".to_owned(),
@@ -295,8 +344,8 @@ pub(super) fn attempt_words(attempt: &Attempt, tumbling: Option<u64>) -> String 
     format!("{target} {faces} {} → {outcome}{boost}", attempt.sum)
 }
 
-/// `2 on 2/2 ⚀⚁ 3 short of 4`.
-fn boost_words(boost: &BoostRoll, tumbling: Option<u64>) -> String {
+/// `2 on 2/2 ⚀⚁ 3 → below 4`.
+fn boost_words(boost: &BoostRoll, roll: Roll) -> String {
     let target = boost.piece.map_or_else(
         || format!("{} mice, nothing to roll at", boost.mice),
         |piece| format!("{} on {piece}", boost.mice),
@@ -304,15 +353,20 @@ fn boost_words(boost: &BoostRoll, tumbling: Option<u64>) -> String {
     if boost.dice.is_empty() {
         return target;
     }
-    let faces = dice(boost.dice.faces(), tumbling);
-    if tumbling.is_some() {
+    let faces = dice(boost.dice.faces(), roll);
+    if let Roll::Tumbling(_) = roll {
         return format!("{target} {faces}");
     }
     let outcome = match (boost.result, boost.piece) {
         (BoostResult::Took, _) => "took".to_owned(),
-        (BoostResult::TooLow, Some(piece)) => format!("short of {}", piece.pips()),
+        (BoostResult::TooLow, Some(piece)) => format!("below {}", piece.pips()),
         (BoostResult::TooLow, None) => "short".to_owned(),
         (BoostResult::NothingToRoll, _) => "nothing to roll at".to_owned(),
     };
-    format!("{target} {faces} {} → {outcome}", boost.sum)
+    let more = if boost.boosted > 0 {
+        format!(" +{} boost", boost.boosted)
+    } else {
+        String::new()
+    };
+    format!("{target} {faces} {} → {outcome}{more}", boost.sum)
 }

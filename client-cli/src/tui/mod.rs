@@ -75,9 +75,7 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             fairness: None,
         })
         .collect();
-    if let (Some((result, game_id)), Some(room)) =
-        (model.tracker.finished(), model.tracker.room.as_ref())
-    {
+    if let (Some((result, game_id)), Some(room)) = (model.finished(), model.tracker.room.as_ref()) {
         games.push(Ended {
             number: room.game,
             result,

@@ -2,11 +2,14 @@
 //! message (a key, a network event, a tick) and returns what to do. No
 //! terminal here, so all of it is tested directly.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use mice_cake_engine::{Access, Assignment, Column, Domino, GameView, Seat, greedy_assignment};
-use mice_cake_protocol::{ClientMessage, ErrorCode, RoomEvent, RoomStatus, ServerMessage};
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, GameResult, RoomEvent, RoomState, RoomStatus, ServerMessage,
+};
 
 use super::chat::ChatPane;
 use super::reveal::{RevealShow, changed_cells};
@@ -112,8 +115,12 @@ pub struct Model {
     /// The game whose result is shown in the middle of the screen, until
     /// the person dismisses it.
     pub result_shown: Option<u32>,
-    /// The reveal being played out.
+    /// The reveal being played out: until it is over, the screen shows the
+    /// room as it was before it, moved on by the dice landed so far.
     pub reveal: Option<RevealShow>,
+    /// A cue that came during a reveal (the next move, say), told once its
+    /// dice are down, with the bell it rings.
+    pub held_cue: Option<(String, bool)>,
     /// Places the last round changed, marked until the next reveal: the
     /// round, and the places.
     pub changed: Option<(u32, Vec<(Column, mice_cake_engine::Row)>)>,
@@ -147,6 +154,7 @@ impl Model {
             scroll: 0,
             result_shown: None,
             reveal: None,
+            held_cue: None,
             changed: None,
             held_commit: None,
             chat: ChatPane::default(),
@@ -162,9 +170,40 @@ impl Model {
         Some((room.you?, room.view?))
     }
 
-    /// Whether the editor is live: this player has to decide.
+    /// Whether the editor is live: this player has to decide (and no
+    /// reveal is showing the round before).
     pub fn deciding(&self) -> bool {
-        !matches!(self.link, Link::Closed(_)) && self.tracker.must_decide()
+        !matches!(self.link, Link::Closed(_)) && !self.revealing() && self.tracker.must_decide()
+    }
+
+    /// The room as shown: during a reveal, as it was before it with the
+    /// beats landed so far; otherwise as the server says it is.
+    pub fn room(&self) -> Option<Cow<'_, RoomState>> {
+        match &self.reveal {
+            Some(show) if !show.at(self.now).done => Some(Cow::Owned(show.room_at(self.now))),
+            _ => self.tracker.room.as_ref().map(Cow::Borrowed),
+        }
+    }
+
+    /// The game that ended, its result and id, once a reveal that ended it
+    /// has shown its last die.
+    pub fn finished(&self) -> Option<(GameResult, Option<mice_cake_protocol::GameId>)> {
+        if self.revealing() {
+            return None;
+        }
+        self.tracker.finished()
+    }
+
+    /// Ends the reveal being shown: what it held back is told now.
+    fn end_reveal(&mut self) -> Vec<Cmd> {
+        self.reveal = None;
+        match self.held_cue.take() {
+            Some((cue, bell)) => {
+                self.notice = Some(cue);
+                if bell { vec![Cmd::Bell] } else { Vec::new() }
+            }
+            None => Vec::new(),
+        }
     }
 
     /// Whether a reveal is being played out at `self.now`.
@@ -197,7 +236,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
                 model.link = Link::Connected;
             }
             if model.reveal.as_ref().is_some_and(|show| show.at(now).done) {
-                model.reveal = None;
+                return model.end_reveal();
             }
             Vec::new()
         }
@@ -252,6 +291,18 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 }
             }
             let history = model.tracker.is_history(&message);
+            // A reveal shows the room as it was: kept before it moves on.
+            let revealed = match &message {
+                ServerMessage::Event { event, .. } if !history => match &**event {
+                    RoomEvent::Revealed { beats, .. } => model
+                        .tracker
+                        .room
+                        .clone()
+                        .map(|before| (before, beats.clone())),
+                    _ => None,
+                },
+                _ => None,
+            };
             let happening = model.tracker.apply(&message, model.now);
             // The deal's nonce, a forced move, openings: sent by the client
             // itself.
@@ -259,10 +310,13 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             match happening {
                 Some(Happening::Revealed(played)) => {
                     model.scroll = 0;
-                    model.reveal = model
-                        .settings
-                        .animation
-                        .then(|| RevealShow::new(&played.report, model.now));
+                    // A reveal still playing (a resume brought several) ends first.
+                    cmds.extend(model.end_reveal());
+                    model.reveal = revealed.filter(|_| model.settings.animation).and_then(
+                        |(before, beats)| {
+                            RevealShow::new(before, &played.report, &beats, model.now)
+                        },
+                    );
                     model.changed = Some((played.report.round, changed_cells(&played.report)));
                 }
                 Some(Happening::Missed(played)) => {
@@ -280,6 +334,12 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                         model.changed = Some((latest.report.round, changed_cells(&latest.report)));
                     }
                 }
+                Some(Happening::RoundStarted(round))
+                    if model.revealing() && model.tracker.must_decide() =>
+                {
+                    // Told when the reveal of the round before is over.
+                    model.held_cue = Some((your_move(model, round), model.settings.bell));
+                }
                 Some(Happening::RoundStarted(round)) if model.deciding() => {
                     model.notice = Some(your_move(model, round));
                     if model.settings.bell {
@@ -289,6 +349,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 Some(Happening::GameStarted(_)) => {
                     model.result_shown = None;
                     model.reveal = None;
+                    model.held_cue = None;
                     model.changed = None;
                     model.scroll = 0;
                 }
@@ -364,11 +425,17 @@ fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
             vec![Cmd::Send(ClientMessage::Chat { text })]
         });
     }
-    // Any key skips a reveal being played out (and does nothing else).
+    // Any key ends a reveal being played out, and still does what it does:
+    // a key typed as the dice roll is not lost.
+    let mut cmds = Vec::new();
     if model.revealing() && !ctrl_c {
-        model.reveal = None;
-        return Vec::new();
+        cmds = model.end_reveal();
     }
+    cmds.extend(key_acted(model, key, ctrl_c));
+    cmds
+}
+
+fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if model.confirm_quit {
         model.confirm_quit = false;
         return match key.code {

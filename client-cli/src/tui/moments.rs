@@ -401,7 +401,7 @@ fn the_reveal_plays_out_any_key_skips_it_and_changes_stay_marked() {
         .reveal
         .as_ref()
         .map_or(Duration::ZERO, super::reveal::RevealShow::length);
-    assert!(length <= Duration::from_millis(1_700), "{length:?}");
+    assert!(length <= Duration::from_millis(2_500), "{length:?}");
     update(&mut model, Msg::Tick(start + length / 2));
     let halfway = rolls(&model);
     update(
@@ -423,14 +423,99 @@ fn the_reveal_plays_out_any_key_skips_it_and_changes_stay_marked() {
         .count();
     assert!(marked > 0, "changed cells are drawn marked");
 
-    // Next round: a key skips the show and does nothing else.
-    let editor = model.editor.clone();
+    // Next round: a key typed during the show ends it, and still does what
+    // it does (c chooses column C, ↑ puts a mouse there).
     feed(&mut model, room.play_greedy_round());
     assert!(model.revealing());
-    assert!(press(&mut model, KeyCode::Char('x')).is_empty());
+    assert!(press(&mut model, KeyCode::Char('c')).is_empty());
     assert!(!model.revealing());
-    assert_eq!(model.editor.mice, [0; 4]);
-    assert_eq!(model.editor.column, editor.column);
+    press(&mut model, KeyCode::Up);
+    assert_eq!(model.editor.column, 2);
+    assert_eq!(model.editor.mice[2], 1, "{:?}", model.notice);
+}
+
+/// What the screen shows that a reveal could give away: the title, the
+/// families and the move panel.
+fn giveaways(model: &Model) -> Vec<String> {
+    let screen = rows(&draw(model, 100, 32));
+    screen[..10].to_vec()
+}
+
+#[test]
+fn a_reveal_shows_nothing_ahead_of_its_dice_at_any_instant() {
+    let (mut model, mut room) = assigning();
+    model.settings.animation = true;
+    model.settings.bell = true;
+    let start = model.now;
+    let before = giveaways(&model);
+    let before_view = model
+        .tracker
+        .room
+        .as_ref()
+        .and_then(|room| room.view)
+        .unwrap();
+    let messages = room.play_greedy_round();
+    let beats = messages
+        .iter()
+        .find_map(|message| match message {
+            ServerMessage::Event { event, .. } => match &**event {
+                mice_cake_protocol::RoomEvent::Revealed { beats, .. } => Some(beats.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("a reveal"));
+    assert!(
+        beats.iter().any(|beat| !beat.changes.is_empty()),
+        "{beats:?}"
+    );
+    // The round is over for the server: the next one is open already.
+    feed(&mut model, messages);
+    assert!(model.revealing());
+    let length = model
+        .reveal
+        .as_ref()
+        .map_or(Duration::ZERO, super::reveal::RevealShow::length);
+    // At every instant: the cake is the one before, moved on by the beats
+    // landed; the title still says round 1; no clock, no next move, no cue.
+    let mut ms = 0;
+    let mut changed_midway = false;
+    while Duration::from_millis(ms) < length {
+        let cmds = update(&mut model, Msg::Tick(start + Duration::from_millis(ms)));
+        assert!(cmds.is_empty(), "no bell before the end: {cmds:?}");
+        let shown = giveaways(&model);
+        assert!(shown[0].contains("round 1"), "{ms} ms: {}", shown[0]);
+        assert!(!shown[0].contains('⏱'), "{ms} ms: {}", shown[0]);
+        let screen = screen(&model, 100, 32);
+        assert!(!screen.contains("Your move"), "{ms} ms:\n{screen}");
+        assert!(!model.deciding());
+        assert_eq!(model.notice, None, "{ms} ms");
+        let view = model.room().and_then(|room| room.view).unwrap();
+        let landed = beats
+            .iter()
+            .scan(before_view, |view, beat| {
+                beat.apply(view).unwrap();
+                Some(*view)
+            })
+            .collect::<Vec<_>>();
+        assert!(
+            view == before_view || landed.contains(&view),
+            "{ms} ms: a cake no beat leads to"
+        );
+        changed_midway |= view != before_view && shown != before;
+        ms += 20;
+    }
+    assert!(changed_midway, "the cake moved on as the dice landed");
+    // At the end: the next round, its clock and the cue, with its bell.
+    let cmds = update(&mut model, Msg::Tick(start + length));
+    assert!(cmds.contains(&Cmd::Bell), "{cmds:?}");
+    assert!(!model.revealing());
+    let screen = screen(&model, 100, 32);
+    assert!(
+        screen.contains("round 2") && screen.contains('⏱'),
+        "{screen}"
+    );
+    assert_eq!(model.notice.as_deref(), Some("Your move — round 2"));
 }
 
 #[test]
@@ -587,6 +672,7 @@ fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
         ..Options::default()
     };
     let mut seen = 0;
+    let mut turned_after_boosts = 0;
     for seed in 0..40 {
         let (mut model, mut room) = playing_by(rules, seed);
         while model.tracker.finished().is_none() {
@@ -605,7 +691,7 @@ fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
             {
                 let piece = boost.piece.unwrap_or_else(|| panic!("rolled at a piece"));
                 let needed = match boost.result {
-                    mice_cake_engine::BoostResult::TooLow => format!("short of {}", piece.pips()),
+                    mice_cake_engine::BoostResult::TooLow => format!("below {}", piece.pips()),
                     _ => "took".to_owned(),
                 };
                 // Side by side when the round's rolls fit their halves
@@ -623,17 +709,61 @@ fn boost_rolls_show_their_dice_their_total_and_what_was_needed() {
                         Seat::Blue => blue.to_owned(),
                     }
                 };
+                // A boost that earns another says so after its outcome.
+                let total = if boost.boosted > 0 {
+                    format!("{total} +{} boost", boost.boosted)
+                } else {
+                    total
+                };
                 assert!(
-                    lines.iter().any(|line| line.starts_with("  ↻ ")
-                        && ((side(line).contains(&told) && side(line).ends_with(&total))
-                            || (line.contains(&alone) && line.ends_with(&total)))),
+                    lines
+                        .iter()
+                        .any(|line| (side(line).contains(&format!("↻ {told}"))
+                            && side(line).ends_with(&total))
+                            || (line.starts_with("  ↻ ")
+                                && line.contains(&alone)
+                                && line.ends_with(&total))),
                     "{told}…{total} in {lines:#?}"
+                );
+                // A piece the boost turned up is told after it, not before.
+                let at = |text: &str| lines.iter().position(|line| line.contains(text));
+                let boost_line = lines
+                    .iter()
+                    .position(|line| {
+                        (side(line).contains(&format!("↻ {told}")) && side(line).ends_with(&total))
+                            || line.contains(&alone)
+                    })
+                    .unwrap_or_else(|| panic!("{told} in {lines:#?}"));
+                let index = played
+                    .report
+                    .boosts
+                    .iter()
+                    .position(|other| std::ptr::eq(other, boost))
+                    .unwrap_or_default();
+                for turned_up in crate::text::TurnedUp::of(played).after_boost(index) {
+                    let flip = at(turned_up).unwrap_or_else(|| panic!("{turned_up} in {lines:#?}"));
+                    assert!(
+                        flip > boost_line,
+                        "{turned_up} before its boost in {lines:#?}"
+                    );
+                    turned_after_boosts += 1;
+                }
+                // Each half holds its own seat's boosts: no lone mark.
+                assert!(
+                    lines
+                        .iter()
+                        .all(|line| !line.trim_start().starts_with("↻  ")),
+                    "{lines:#?}"
                 );
                 seen += 1;
             }
         }
     }
     assert!(seen > 5, "only {seen} boost rolls in 40 games");
+    assert!(
+        turned_after_boosts > 0,
+        "no boost turned a piece up in 40 games"
+    );
 }
 
 #[test]

@@ -97,10 +97,12 @@ impl Stepper {
         model.tracker.players = Some(names);
         model.tracker.log = replay.rounds[..at]
             .iter()
-            .map(|report| PlayedRound {
+            .zip(&replay.views)
+            .map(|(report, before)| PlayedRound {
                 sealed: None,
                 report: report.clone(),
                 auto: Seated::default(),
+                beats: mice_cake_engine::timeline(before, report).unwrap_or_default(),
             })
             .collect();
         model.changed = at

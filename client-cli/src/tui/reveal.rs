@@ -1,24 +1,41 @@
-//! A reveal worth watching: both assignments appear together, then each
-//! attempt's dice roll and settle, one attempt after another, in about a
-//! second; and the places the round changed stay marked until the next
-//! reveal, like the last move on a chess board.
+//! A reveal worth watching, and that keeps its suspense: both moves appear
+//! together, then each roll tumbles and lands in the engine's order, and
+//! the cake, the stashes and everything else change only as the dice land.
+//! Until the last one is down the screen shows the room as it was before
+//! the reveal, moved on by the beats landed so far (the server's `beats`,
+//! which the engine cut: [`mice_cake_engine::timeline`]). The places the
+//! round changed stay marked until the next reveal, like the last move on
+//! a chess board.
 //!
 //! All of it is a function of time passed in, so that it is tested (and
 //! drawn in snapshots) at any chosen instant.
 
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::{AttemptResult, BoostResult, Column, RoundReport, Row};
+use mice_cake_engine::{AttemptResult, Beat, BoostResult, Column, Landing, RoundReport, Row};
+use mice_cake_protocol::RoomState;
 
-/// How long the assignments are shown alone before the first roll.
-const ASSIGNMENTS_ALONE: Duration = Duration::from_millis(250);
+/// How long the moves are shown alone before the first roll.
+const ASSIGNMENTS_ALONE: Duration = Duration::from_millis(400);
 /// Time for the rolls, shared between the round's attempts and boosts.
-const ROLLS: Duration = Duration::from_millis(1_000);
+const ROLLS: Duration = Duration::from_millis(1_200);
 /// Each roll takes at least this long, and at most this long.
-const SHORTEST_ROLL: Duration = Duration::from_millis(120);
-const LONGEST_ROLL: Duration = Duration::from_millis(400);
-/// The share of a roll's time its dice tumble before they settle.
-const TUMBLING: f64 = 0.7;
+const SHORTEST_ROLL: Duration = Duration::from_millis(180);
+const LONGEST_ROLL: Duration = Duration::from_millis(450);
+/// Pieces turning up, or mice that find the double-blank blind.
+const NO_DICE: Duration = Duration::from_millis(250);
+/// The share of a roll's time its dice tumble before they land.
+const TUMBLING: f64 = 0.6;
+
+/// One beat on the clock: it starts (its dice tumble), lands (the cake
+/// changes) and ends (the next one starts).
+#[derive(Clone, Debug, PartialEq)]
+struct Slot {
+    beat: Beat,
+    start: Duration,
+    lands: Duration,
+    end: Duration,
+}
 
 /// A reveal being played out.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,77 +43,172 @@ pub struct RevealShow {
     /// The round revealed.
     pub round: u32,
     started: Instant,
-    /// Attempts, then boosts: one roll each.
-    rolls: usize,
+    /// The room as it was before the reveal: what is shown, moved on.
+    before: Box<RoomState>,
+    report: Box<RoundReport>,
+    slots: Vec<Slot>,
 }
 
 /// Where a reveal is at one instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Rolls settled, in the round's order (attempts, then boosts).
+    /// Rolls whose dice are down, in the round's order (attempts, then
+    /// boosts).
     pub settled: usize,
     /// The roll tumbling now, if any, and a number that changes as it
     /// tumbles (to draw changing faces).
     pub tumbling: Option<(usize, u64)>,
+    /// Attempts down whose outcome waits for the other player's dice (a
+    /// contested piece, two steals), by bit.
+    pub waiting: u16,
+    /// Whether the pieces turned up before any die are shown.
+    pub turned_up_first: bool,
+    /// Whether the pieces turned up once the attempts were down are shown.
+    pub turned_after: bool,
     /// Whether it is over: everything is shown.
     pub done: bool,
 }
 
+impl Progress {
+    /// Whether attempt `index` is down and waits for the other's dice.
+    pub fn waits(&self, index: usize) -> bool {
+        index < 16 && self.waiting & (1 << index) != 0
+    }
+}
+
 impl RevealShow {
-    pub fn new(report: &RoundReport, now: Instant) -> RevealShow {
-        RevealShow {
+    /// The reveal of `report`, cut into `beats`, from the room `before` it,
+    /// starting `now`; `None` when there is nothing to show over time (no
+    /// beats: the server could not cut the round, so the end shows at once).
+    pub fn new(
+        before: RoomState,
+        report: &RoundReport,
+        beats: &[Beat],
+        now: Instant,
+    ) -> Option<RevealShow> {
+        if beats.is_empty() || before.view.is_none() {
+            return None;
+        }
+        let rolls = beats
+            .iter()
+            .filter(|beat| beat.lands != Landing::TurnUp)
+            .count();
+        let per_roll = (ROLLS / u32::try_from(rolls.max(1)).unwrap_or(u32::MAX))
+            .clamp(SHORTEST_ROLL, LONGEST_ROLL);
+        let mut at = ASSIGNMENTS_ALONE;
+        let slots = beats
+            .iter()
+            .map(|beat| {
+                let start = at;
+                let rolled = match beat.lands {
+                    Landing::Attempt { index } => report
+                        .attempts
+                        .get(usize::from(index))
+                        .is_some_and(|attempt| !attempt.dice.is_empty()),
+                    Landing::Boost { index } => report
+                        .boosts
+                        .get(usize::from(index))
+                        .is_some_and(|boost| !boost.dice.is_empty()),
+                    Landing::TurnUp => false,
+                };
+                let lands = if rolled {
+                    at += per_roll;
+                    start + per_roll.mul_f64(TUMBLING)
+                } else {
+                    at += NO_DICE;
+                    start
+                };
+                Slot {
+                    beat: beat.clone(),
+                    start,
+                    lands,
+                    end: at,
+                }
+            })
+            .collect();
+        Some(RevealShow {
             round: report.round,
             started: now,
-            rolls: report.attempts.len() + report.boosts.len(),
-        }
-    }
-
-    fn per_roll(&self) -> Duration {
-        let rolls = u32::try_from(self.rolls.max(1)).unwrap_or(u32::MAX);
-        (ROLLS / rolls).clamp(SHORTEST_ROLL, LONGEST_ROLL)
+            before: Box::new(before),
+            report: Box::new(report.clone()),
+            slots,
+        })
     }
 
     /// How long the whole reveal takes.
     pub fn length(&self) -> Duration {
-        let rolls = u32::try_from(self.rolls).unwrap_or(u32::MAX);
-        ASSIGNMENTS_ALONE + self.per_roll() * rolls
+        self.slots.last().map_or(Duration::ZERO, |slot| slot.end)
+    }
+
+    /// The round's report.
+    pub fn report(&self) -> &RoundReport {
+        &self.report
     }
 
     /// Where the reveal is at `now`.
     pub fn at(&self, now: Instant) -> Progress {
         let elapsed = now.saturating_duration_since(self.started);
-        if elapsed >= self.length() {
-            return Progress {
-                settled: self.rolls,
-                tumbling: None,
-                done: true,
-            };
-        }
-        let Some(rolling) = elapsed.checked_sub(ASSIGNMENTS_ALONE) else {
-            return Progress {
-                settled: 0,
-                tumbling: None,
-                done: false,
-            };
+        let done = elapsed >= self.length();
+        let mut progress = Progress {
+            settled: 0,
+            tumbling: None,
+            waiting: 0,
+            turned_up_first: false,
+            turned_after: false,
+            done,
         };
-        let per_roll = self.per_roll().as_secs_f64();
-        let position = rolling.as_secs_f64() / per_roll;
-        let index = position.floor();
-        // Whole rolls are settled; the current one tumbles for a while.
-        let settled = index as usize;
-        let tumbling = (position - index < TUMBLING).then(|| {
-            let frame = (rolling.as_millis() / 60) as u64;
-            (settled, frame)
-        });
-        Progress {
-            settled: if tumbling.is_some() {
-                settled
-            } else {
-                settled + 1
-            },
-            tumbling,
-            done: false,
+        let attempts = self.report.attempts.len();
+        for slot in &self.slots {
+            let roll = match slot.beat.lands {
+                Landing::Attempt { index } => Some(usize::from(index)),
+                Landing::Boost { index } => Some(attempts + usize::from(index)),
+                Landing::TurnUp => None,
+            };
+            if done || slot.lands <= elapsed {
+                match roll {
+                    Some(roll) => progress.settled = roll + 1,
+                    None if progress.settled == 0 && attempts > 0 => {
+                        progress.turned_up_first = true;
+                    }
+                    None => progress.turned_after = true,
+                }
+                if let Landing::Attempt { index } = slot.beat.lands
+                    && !slot.beat.settles.contains(&index)
+                    && index < 16
+                {
+                    progress.waiting |= 1 << index;
+                }
+                for settled in &slot.beat.settles {
+                    if *settled < 16 {
+                        progress.waiting &= !(1 << settled);
+                    }
+                }
+            } else if slot.start <= elapsed
+                && let Some(roll) = roll
+            {
+                let frame = (elapsed.as_millis() / 60) as u64;
+                progress.tumbling = Some((roll, frame));
+            }
         }
+        progress
+    }
+
+    /// The room as shown at `now`: as it was before the reveal, its cake
+    /// and stashes moved on by the beats landed so far.
+    pub fn room_at(&self, now: Instant) -> RoomState {
+        let elapsed = now.saturating_duration_since(self.started);
+        let mut room = (*self.before).clone();
+        if let Some(view) = room.view.as_mut() {
+            for slot in self.slots.iter().take_while(|slot| slot.lands <= elapsed) {
+                // The engine's own beats, on the view they were cut from:
+                // a beat that does not fit is left out rather than shown wrong.
+                let mut moved = *view;
+                if slot.beat.apply(&mut moved).is_ok() {
+                    *view = moved;
+                }
+            }
+        }
+        room
     }
 }
 
@@ -146,40 +258,49 @@ pub fn changed_cells(report: &RoundReport) -> Vec<(Column, Row)> {
 
 #[cfg(test)]
 mod tests {
-    use mice_cake_engine::{Options, RecordedGame, Seat, Seed, Viewer, greedy_assignment};
+    use mice_cake_engine::{
+        Options, RecordedGame, Seat, Seed, Viewer, greedy_assignment, timeline,
+    };
 
     use super::*;
+    use crate::fixture::FakeRoom;
 
-    fn a_round() -> RoundReport {
+    /// A round of greedy play, with its beats and the room before it.
+    fn a_round() -> (RoomState, RoundReport, Vec<Beat>) {
         let mut game = RecordedGame::new(Options::default(), Seed::from_u64(5)).unwrap();
+        let before = game.game().view(Viewer::Spectator);
         let [yellow, blue] = [Seat::Yellow, Seat::Blue]
             .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
-        game.play_round(&yellow, &blue).unwrap().clone()
+        let report = game.play_round(&yellow, &blue).unwrap().clone();
+        let beats = timeline(&before, &report).unwrap();
+        let mice_cake_protocol::ServerMessage::Joined { state, .. } =
+            FakeRoom::new(Some(Seat::Yellow), 5).joined()
+        else {
+            unreachable!("a room is entered with its state")
+        };
+        let mut room = *state;
+        room.view = Some(before);
+        (room, report, beats)
     }
 
     #[test]
-    fn assignments_first_then_one_roll_after_another_in_about_a_second() {
-        let report = a_round();
+    fn the_moves_first_then_one_roll_after_another_in_a_second_or_two() {
+        let (room, report, beats) = a_round();
         let rolls = report.attempts.len() + report.boosts.len();
         assert!(rolls >= 2);
         let start = Instant::now();
-        let show = RevealShow::new(&report, start);
-        assert!(show.length() <= Duration::from_millis(1_700));
+        let show = RevealShow::new(room, &report, &beats, start).unwrap();
+        assert!(show.length() <= Duration::from_millis(2_500));
         let at = |ms: u64| show.at(start + Duration::from_millis(ms));
-        assert_eq!(
-            at(0),
-            Progress {
-                settled: 0,
-                tumbling: None,
-                done: false
-            }
-        );
-        let first = at(260);
+        assert_eq!(at(0).settled, 0);
+        assert_eq!(at(0).tumbling, None);
+        assert!(!at(0).done);
+        let first = at(410);
         assert_eq!(first.settled, 0);
         assert_eq!(first.tumbling.map(|(index, _)| index), Some(0));
         // Later on, more settled, never fewer.
         let mut settled = 0;
-        let mut ms = 260;
+        let mut ms = 410;
         while !at(ms).done {
             assert!(at(ms).settled >= settled);
             settled = at(ms).settled;
@@ -187,6 +308,24 @@ mod tests {
         }
         assert_eq!(at(ms).settled, rolls);
         assert!(at(ms).tumbling.is_none());
+    }
+
+    #[test]
+    fn the_cake_shown_moves_on_only_as_the_dice_land() {
+        let (room, report, beats) = a_round();
+        let before = room.view.unwrap();
+        let start = Instant::now();
+        let show = RevealShow::new(room, &report, &beats, start).unwrap();
+        // Before any die: the cake as it was.
+        assert_eq!(show.room_at(start).view, Some(before));
+        // At the end: every beat applied.
+        let mut after = before;
+        for beat in &beats {
+            beat.apply(&mut after).unwrap();
+        }
+        let end = start + show.length();
+        assert_eq!(show.room_at(end).view, Some(after));
+        assert!(show.at(end).done);
     }
 
     #[test]
@@ -198,7 +337,7 @@ mod tests {
 
     #[test]
     fn what_a_round_took_and_turned_up_is_marked() {
-        let report = a_round();
+        let (_, report, _) = a_round();
         let cells = changed_cells(&report);
         for attempt in &report.attempts {
             if attempt.result == AttemptResult::Took {

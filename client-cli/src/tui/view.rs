@@ -50,7 +50,9 @@ pub fn view(model: &Model, frame: &mut Frame) {
     .areas(area);
     frame.render_widget(title_bar(model), title);
     frame.render_widget(hints_line(model), hints);
-    let Some(room) = &model.tracker.room else {
+    // The room as shown: during a reveal, as it was before it.
+    let shown = model.room();
+    let Some(room) = shown.as_deref() else {
         let text = match &model.link {
             Link::Closed(reason) => format!("Disconnected: {reason}"),
             _ => "Connecting…".into(),
@@ -73,7 +75,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
         _ => waiting(room, frame, main),
     }
     bottom_panes(model, frame, bottom);
-    if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.tracker.finished())
+    if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.finished())
         && shown == room.game
     {
         result_popup(
@@ -152,7 +154,7 @@ fn title_bar(model: &Model) -> Line<'static> {
         Link::Reconnected(_) => spans.push(" reconnected".fg(Color::Green).bold()),
         Link::Closed(_) => spans.push(" disconnected".fg(Color::Red).bold()),
     }
-    if let Some(room) = &model.tracker.room {
+    if let Some(room) = model.room().as_deref() {
         spans.push(format!("  {}", room.code).bold());
         if room.game > 0 {
             let round = room
@@ -161,7 +163,8 @@ fn title_bar(model: &Model) -> Line<'static> {
                 .map_or_else(String::new, |view| format!(", round {}", view.round));
             spans.push(format!("  game {}{round}", room.game).into());
         }
-        if room.status == RoomStatus::Playing {
+        // The next round's clock waits for the reveal of this one.
+        if room.status == RoomStatus::Playing && !model.revealing() {
             match (&model.link, model.tracker.time_left(model.now)) {
                 // The server's clock goes on without us: no guess shown.
                 (Link::Reconnecting { .. }, Some(_)) => {
@@ -210,7 +213,7 @@ fn hints_line(model: &Model) -> Line<'static> {
             .fg(Color::White)
             .bg(Color::Red);
     }
-    let finished = model.tracker.finished().is_some();
+    let finished = model.finished().is_some();
     let chat = if model.settings.chat { "  / chat" } else { "" };
     let keys = if model.deciding() {
         format!(" ←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
@@ -326,7 +329,11 @@ fn cell(view: &GameView, column: Column, row: Row, changed: bool) -> Span<'stati
 
 /// A family's mice at its edge of the cake: placed (●) and resting (z).
 fn markers(model: &Model, room: &RoomState, view: &GameView, seat: Seat) -> Line<'static> {
-    let placed = if room.you == Some(seat) {
+    let revealing = model.reveal.as_ref().filter(|_| model.revealing());
+    let placed = if let Some(show) = revealing {
+        // Both moves, revealed together.
+        Some(show.report().assignments[seat].mice)
+    } else if room.you == Some(seat) {
         if model.deciding() {
             Some(model.editor.mice)
         } else {
@@ -467,7 +474,9 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
 /// The right-hand panel: the assignment editor, what is awaited, or the
 /// last game's end.
 fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'static> {
-    let (title, lines) = if let Some((result, game_id)) = model.tracker.finished() {
+    let (title, lines) = if let Some(show) = model.reveal.as_ref().filter(|_| model.revealing()) {
+        (" Reveal ".to_owned(), reveal_lines(show))
+    } else if let Some((result, game_id)) = model.finished() {
         (
             " Game over ".to_owned(),
             finished_lines(room, &result, game_id, model.replay.is_some()),
@@ -494,6 +503,17 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                         lines.push(Line::from(format!("Commit for round {round} held")).bold());
                         lines.push(Line::from("sent as soon as the connection is back"));
                     }
+                    (None, None) if matches!(model.link, Link::Closed(_)) => {
+                        lines.push(Line::from("Disconnected").bold());
+                        lines.push(Line::from(format!(
+                            "Your seat is kept for a while: q, then mice-cake resume {}",
+                            room.code
+                        )));
+                    }
+                    (None, None) if matches!(model.link, Link::Reconnecting { .. }) => {
+                        lines.push(Line::from("Reconnecting…").bold());
+                        lines.push(Line::from("your seat comes back by itself"));
+                    }
                     (None, None) => lines.push(Line::from(
                         "Nothing to decide this round: your only assignment is sealed for you.",
                     )),
@@ -518,6 +538,24 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(title))
+}
+
+/// What a reveal being played out says in the panel: both moves, and that
+/// a key shows the end.
+fn reveal_lines(show: &super::reveal::RevealShow) -> Vec<Line<'static>> {
+    let report = show.report();
+    vec![
+        Line::from(format!("Round {} revealed", report.round)).bold(),
+        Line::styled(
+            format!("Yellow {}", report.assignments.yellow),
+            Style::new().fg(color(Seat::Yellow)),
+        ),
+        Line::styled(
+            format!("Blue {}", report.assignments.blue),
+            Style::new().fg(color(Seat::Blue)),
+        ),
+        Line::from("the dice roll… (any key: the end)").dim(),
+    ]
 }
 
 /// The last game's end, for as long as no new game starts: the result, the

@@ -227,6 +227,10 @@ proptest! {
         prop_assert_eq!(&record.rounds, &reports);
         let half = reports.len() / 2;
         prop_assert_eq!(&game.reports_since(half).unwrap()[..], &reports[half..]);
+        // As do the rounds with their beats, which lead from round to round.
+        let rounds = game.rounds_since(half).unwrap();
+        prop_assert_eq!(rounds.iter().map(|(report, _)| report).collect::<Vec<_>>(), reports[half..].iter().collect::<Vec<_>>());
+        prop_assert!(rounds.iter().all(|(report, beats)| beats.len() >= report.attempts.len() + report.boosts.len()));
         prop_assert_eq!(game.last_report(), reports.last());
         let json = serde_json::to_string(&record).unwrap();
         let record: GameRecord = serde_json::from_str(&json).unwrap();

@@ -186,17 +186,19 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                 let played = random_game(seed, rounds);
                 let record = played.record().unwrap();
                 let sealed = &record.fair.as_ref().unwrap().rounds;
-                let rounds = record
-                    .rounds
-                    .iter()
+                let rounds = played
+                    .rounds_since(0)
+                    .unwrap()
+                    .into_iter()
                     .enumerate()
-                    .map(|(index, report)| PlayedRound {
+                    .map(|(index, (report, beats))| PlayedRound {
                         sealed: sealed.get(index).copied(),
-                        report: report.clone(),
+                        report,
                         auto: Seated {
                             yellow: autos >> (index % 16) & 1 == 1,
                             blue: autos >> (16 + index % 16) & 1 == 1,
                         },
+                        beats,
                     })
                     .collect();
                 ServerMessage::History { game, rounds }

@@ -14,7 +14,7 @@ use expectrl::Expect;
 use expectrl::process::unix::{Signal, WaitStatus};
 use expectrl::session::OsSession as Session;
 
-use crate::support::{Client, PATIENCE, Server, binary, suggestion};
+use crate::support::{Client, PATIENCE, Proxy, Server, binary, suggestion};
 
 /// Leaves the alternate screen, and shows the cursor again.
 const LEAVE_ALTERNATE_SCREEN: &str = "\u{1b}[?1049l";
@@ -33,11 +33,16 @@ impl Terminal {
     /// Runs `mice-cake --server URL --name NAME ARGS…`, keeping its seats
     /// in `state`.
     fn start(state: &Path, server: &Server, name: &str, args: &[&str]) -> Terminal {
+        Terminal::start_at(state, &server.url(), name, args)
+    }
+
+    /// [`Terminal::start`] against the server at `url` (a proxy, say).
+    fn start_at(state: &Path, url: &str, name: &str, args: &[&str]) -> Terminal {
         let mut command = Command::new(binary("mice-cake"));
         command
             .env("MICE_CAKE_STATE_DIR", state)
             .env("TERM", "xterm-256color")
-            .args(["--server", &server.url(), "--name", name])
+            .args(["--server", url, "--name", name])
             .args(args);
         let mut session = Session::spawn(command).expect("the client starts in a terminal");
         session
@@ -328,4 +333,82 @@ fn replaying_an_unknown_game_says_so() {
         "{transcript}"
     );
     assert!(!transcript.contains("http status"), "{transcript}");
+}
+
+/// Ann plays the server's bot in a terminal through `proxy`, from `state`.
+fn ann_through(proxy: &Proxy, state: &Path, animation: bool) -> Terminal {
+    let mut args = vec!["create", "--vs-bot", "greedy", "--deadline", "0s"];
+    if !animation {
+        args.push("--no-animation");
+    }
+    let mut ann = Terminal::start_at(state, &proxy.url(), "ann", &args);
+    ann.wait_for("Your move — round 1");
+    ann
+}
+
+#[test]
+fn a_seat_taken_back_with_join_comes_back_by_itself_after_a_server_restart() {
+    let data = tempfile::tempdir().unwrap();
+    let server = Server::start_in(data.path(), &["--seed", "33"]);
+    let proxy = Proxy::to(server.addr);
+    let state = tempfile::tempdir().unwrap();
+    let mut ann = ann_through(&proxy, state.path(), false);
+    let code = room_of(&server, "ann");
+    // The terminal is closed; Ann takes her seat back from another one.
+    ann.signal(Signal::SIGHUP);
+    assert_eq!(ann.exit_status(), 129, "{}", ann.written());
+    let mut again = Terminal::start_at(
+        state.path(),
+        &proxy.url(),
+        "ann",
+        &["join", &code, "--no-animation"],
+    );
+    again.wait_for("Your move");
+    // The server restarts on its data (an upgrade): the seat taken back
+    // comes back by itself, as any other.
+    assert!(server.terminate().success());
+    again.wait_for_any(&["reconnecting", "disconnected"]);
+    let restarted = Server::start_in(data.path(), &["--seed", "34"]);
+    proxy.redirect(restarted.addr);
+    again.wait_for("reconnected");
+    again.wait_for("Your move");
+    let screen = again.contents();
+    assert!(!screen.contains("disconnected"), "{screen}");
+    assert!(!screen.contains("Nothing to decide"), "{screen}");
+    // And the game goes on from there: a move is taken.
+    again.send("g");
+    again.send("\r");
+    again.wait_for_any(&["Round 1", "Committed"]);
+}
+
+#[test]
+fn a_reveal_in_a_terminal_shows_nothing_ahead_of_its_dice() {
+    let server = Server::start(&["--seed", "35"]);
+    let proxy = Proxy::to(server.addr);
+    let state = tempfile::tempdir().unwrap();
+    let mut ann = ann_through(&proxy, state.path(), true);
+    // g suggests a move, Enter commits it; the bot has moved already.
+    ann.send("g");
+    ann.send("\r");
+    // Right after, while the dice roll: the round is still round 1, the
+    // next move is not asked, the clock of round 2 is not running.
+    let give_up = Instant::now() + PATIENCE;
+    let mut seen_revealing = false;
+    loop {
+        ann.read();
+        let screen = ann.contents();
+        if screen.contains(" Reveal ") {
+            seen_revealing = true;
+            let title = screen.lines().next().unwrap_or_default().to_owned();
+            assert!(title.contains("round 1"), "{screen}");
+            assert!(!screen.contains("Your move"), "{screen}");
+        } else if seen_revealing {
+            break;
+        }
+        assert!(Instant::now() < give_up, "the reveal never ended:\n{screen}");
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert!(seen_revealing, "the reveal was never seen playing");
+    // Once the dice are down: round 2, the move asked.
+    ann.wait_for("Your move — round 2");
 }

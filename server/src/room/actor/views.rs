@@ -94,8 +94,8 @@ impl Room {
         };
         // Rebuilt from the game's moves (see `RecordedGame::record`), which
         // cannot fail unless the engine is not deterministic.
-        let reports = match game.reports_since(0) {
-            Ok(reports) => reports,
+        let reports = match game.rounds_since(0) {
+            Ok(rounds) => rounds,
             Err(cause) => {
                 error!(room = %self.code, cause = %cause, "the game's rounds cannot be rebuilt: no history sent");
                 return Vec::new();
@@ -105,10 +105,11 @@ impl Room {
         let rounds: Vec<PlayedRound> = reports
             .into_iter()
             .enumerate()
-            .map(|(index, report)| PlayedRound {
+            .map(|(index, (report, beats))| PlayedRound {
                 report,
                 auto: self.autos.get(index).copied().unwrap_or_default(),
                 sealed: sealed.next(),
+                beats,
             })
             .collect();
         rounds
