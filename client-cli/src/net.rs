@@ -78,6 +78,11 @@ impl Session {
     }
 }
 
+/// A `rate_limited` this soon after a seal refused that seal.
+const RESEND_WINDOW: Duration = Duration::from_secs(2);
+/// How long to wait before sending a refused seal again: the server's
+/// rates are per second.
+const RESEND_AFTER: Duration = Duration::from_secs(1);
 /// How long opening a connection may take.
 const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
 /// The client pings this often, so that a dead link shows as silence.
@@ -133,6 +138,8 @@ pub async fn connect(
             } => Some(code),
             _ => None,
         },
+        last_seal: None,
+        resend_at: None,
     };
     tokio::spawn(link.run(socket, entry_message(entry)));
     Ok(Session { commands, events })
@@ -179,6 +186,11 @@ struct Link {
     room: Option<RoomCode>,
     /// A room to join if the seat to resume there is gone.
     join_if_gone: Option<RoomCode>,
+    /// The last seal sent, and when: sent again if the server refuses it
+    /// for coming too fast.
+    last_seal: Option<(ClientMessage, Instant)>,
+    /// When to send [`Link::last_seal`] again, after a `rate_limited`.
+    resend_at: Option<tokio::time::Instant>,
 }
 
 /// Why a connection ended.
@@ -233,7 +245,9 @@ impl Link {
         let held = std::mem::take(&mut self.held);
         for message in std::iter::once(hello).chain([greeting]).chain(held) {
             if !send(socket, &message).await {
-                return End::Dropped("the connection closed".into());
+                // A server that turns us away (full: close code 1013) may
+                // have said why before closing: say it too.
+                return End::Dropped(closing_reason(socket).await);
             }
         }
         self.pump(socket).await
@@ -304,12 +318,23 @@ impl Link {
                 command = self.commands.recv() => {
                     let Some(command) = command else { return End::Done };
                     let leaving = matches!(command, ClientMessage::Leave);
+                    if matches!(command, ClientMessage::Seal { .. }) {
+                        self.last_seal = Some((command.clone(), Instant::now()));
+                    }
                     if leaving {
                         // Leaving on purpose: do not come back.
                         self.token = None;
                         self.watching = None;
                     }
                     if !send(socket, &command).await {
+                        return End::Dropped("the connection closed".into());
+                    }
+                }
+                () = until(self.resend_at) => {
+                    self.resend_at = None;
+                    if let Some((seal, _)) = &self.last_seal
+                        && !send(socket, seal).await
+                    {
                         return End::Dropped("the connection closed".into());
                     }
                 }
@@ -326,11 +351,7 @@ impl Link {
                         )),
                         Ok(Some(Ok(Message::Text(text)))) => text,
                         Ok(Some(Ok(Message::Close(close)))) => {
-                            let reason = close.map_or_else(
-                                || "the server closed the connection".into(),
-                                |close| format!("the server closed the connection: {}", close.reason),
-                            );
-                            return End::Dropped(reason);
+                            return End::Dropped(close_words(close.as_ref()));
                         }
                         Ok(Some(Ok(_))) => {
                             heard_at = tokio::time::Instant::now();
@@ -352,6 +373,7 @@ impl Link {
                             continue;
                         }
                     };
+                    let message = self.slowed_down(message);
                     let refusal = self.note(socket, &message).await;
                     if self.events.send(NetEvent::Message(message)).await.is_err() {
                         return End::Done;
@@ -361,6 +383,33 @@ impl Link {
                     }
                 }
             }
+        }
+    }
+
+    /// A seal refused for coming too fast is sent again in a moment, and
+    /// the interface told so instead of the server's refusal.
+    fn slowed_down(&mut self, message: ServerMessage) -> ServerMessage {
+        let ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            ..
+        } = &message
+        else {
+            return message;
+        };
+        let Some((_, sent_at)) = &self.last_seal else {
+            return message;
+        };
+        // The refusal answers the latest messages: a seal sent just before.
+        if sent_at.elapsed() > RESEND_WINDOW || self.resend_at.is_some() {
+            return message;
+        }
+        self.resend_at = Some(tokio::time::Instant::now() + RESEND_AFTER);
+        ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            message: format!(
+                "the server asked to slow down: your move is sent again in {}",
+                humantime::format_duration(RESEND_AFTER)
+            ),
         }
     }
 
@@ -513,6 +562,57 @@ fn entry_message(entry: Entry) -> ClientMessage {
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,
     }
+}
+
+/// Sleeps until `at`; forever when there is nothing to wait for.
+async fn until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Why a server closed a connection, from its close frame.
+fn close_words(close: Option<&tokio_tungstenite::tungstenite::protocol::CloseFrame>) -> String {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    match close {
+        Some(close) if close.code == CloseCode::Again => format!(
+            "the server is full ({}): try again later",
+            if close.reason.is_empty() {
+                "close code 1013"
+            } else {
+                close.reason.as_str()
+            }
+        ),
+        Some(close) if !close.reason.is_empty() => {
+            format!("the server closed the connection: {}", close.reason)
+        }
+        _ => "the server closed the connection".into(),
+    }
+}
+
+/// What a server that closed the connection said before it did (an error,
+/// or its close frame), read briefly; or that it closed.
+async fn closing_reason(socket: &mut Socket) -> String {
+    let read = async {
+        while let Some(Ok(frame)) = socket.next().await {
+            match frame {
+                Message::Text(text) => {
+                    if let Ok(ServerMessage::Error { message, .. }) =
+                        serde_json::from_str::<ServerMessage>(text.as_str())
+                    {
+                        return message;
+                    }
+                }
+                Message::Close(close) => return close_words(close.as_ref()),
+                _ => {}
+            }
+        }
+        "the connection closed".to_owned()
+    };
+    tokio::time::timeout(Duration::from_secs(1), read)
+        .await
+        .unwrap_or_else(|_| "the connection closed".to_owned())
 }
 
 async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {

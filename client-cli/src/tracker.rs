@@ -50,6 +50,8 @@ pub struct Tracker {
     unrecorded: Option<u32>,
     /// This seat's sealed moves, and what the client saw of the seals.
     pub sealer: Sealer,
+    /// The last game whose end was told (once, however it was learnt).
+    told_over: Option<u32>,
 }
 
 /// A game of this room that is over, kept to be read again.
@@ -146,6 +148,13 @@ impl Tracker {
     ) -> Option<ClientMessage> {
         let room = self.room.as_ref()?;
         self.sealer.seal(room, round, assignment)
+    }
+
+    /// This seat's move sealed here this round, taken by the server or not.
+    pub fn sealed_move(&self) -> Option<mice_cake_engine::Assignment> {
+        let room = self.room.as_ref()?;
+        let exchange = room.exchange.as_ref()?;
+        self.sealer.sealed_assignment(room.game, exchange.round)
     }
 
     /// This seat's move sealed this round, once the server has its seal.
@@ -335,8 +344,16 @@ impl Tracker {
         }
         self.sealer.resync(state);
         self.room = Some(state.clone());
-        let over = state.status == RoomStatus::Finished && state.result.is_some();
-        (over && before != Some((state.game, RoomStatus::Finished))).then_some(Happening::GameOver)
+        // A game that ended while the client was away: told once, whether
+        // the room still shows it finished or the opponent has left since
+        // (the room waits again, the result kept).
+        let over = state.result.is_some() && state.status != RoomStatus::Playing && state.game > 0;
+        let untold = self.told_over != Some(state.game)
+            && before != Some((state.game, RoomStatus::Finished));
+        (over && untold).then(|| {
+            self.told_over = Some(state.game);
+            Happening::GameOver
+        })
     }
 
     /// An event the state already holds, replayed after a resume: only the
@@ -498,6 +515,7 @@ impl Tracker {
                 room.game_ids.drain(..excess);
                 self.deadline = None;
                 self.graces = Seated::default();
+                self.told_over = Some(room.game);
                 return Some(Happening::GameOver);
             }
         }
@@ -842,6 +860,25 @@ mod resume_tests {
             1
         );
         assert!(tracker.room.as_ref().is_some_and(|r| r.result.is_some()));
+    }
+
+    #[test]
+    fn a_game_that_ended_while_away_ends_here_even_if_the_opponent_left_since() {
+        // Dropped just as the game ended; the opponent left meanwhile, so
+        // the room waits again: the state alone tells the end, once.
+        let (mut tracker, mut room, now) = started(Some(Seat::Blue), 8);
+        room.play_to_the_end();
+        room.leaves(Seat::Yellow);
+        let ServerMessage::Joined { state, .. } = room.joined() else {
+            panic!("joined")
+        };
+        assert_eq!(state.status, RoomStatus::Waiting);
+        assert!(state.result.is_some());
+        assert_eq!(
+            tracker.apply(&room.joined(), now),
+            Some(Happening::GameOver)
+        );
+        assert_eq!(tracker.apply(&room.joined(), now), None);
     }
 
     #[test]

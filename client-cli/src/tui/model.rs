@@ -127,6 +127,9 @@ pub struct Model {
     /// The round of a commit made while the connection was down: sent when
     /// it is back.
     pub held_commit: Option<u32>,
+    /// When this player's seal of the round went out, until the server
+    /// takes it: a server that does not answer is seen at once.
+    pub sent_at: Option<Instant>,
     pub chat: ChatPane,
     /// Stepping through a finished game: what the title says instead of
     /// the room's live state.
@@ -157,6 +160,7 @@ impl Model {
             held_cue: None,
             changed: None,
             held_commit: None,
+            sent_at: None,
             chat: ChatPane::default(),
             replay: None,
             fairness: None,
@@ -173,7 +177,10 @@ impl Model {
     /// Whether the editor is live: this player has to decide (and no
     /// reveal is showing the round before).
     pub fn deciding(&self) -> bool {
-        !matches!(self.link, Link::Closed(_)) && !self.revealing() && self.tracker.must_decide()
+        !matches!(self.link, Link::Closed(_))
+            && !self.revealing()
+            && self.tracker.must_decide()
+            && !self.tracker.sealed_here()
     }
 
     /// The room as shown: during a reveal, as it was before it with the
@@ -274,6 +281,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 && model.tracker.you() == Some(seat)
             {
                 model.held_commit = None;
+                model.sent_at = None;
             }
             if let ServerMessage::Event { event, .. } = &message
                 && let RoomEvent::RematchRequested { seat } = **event
@@ -495,6 +503,14 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
             return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
         }
         KeyCode::Char('w') if model.settings.chat => model.chat.switch_pane(),
+        // Sealed here, not yet taken by the server: it is not sent twice.
+        KeyCode::Enter if model.tracker.must_decide() && model.tracker.sealed_here() => {
+            model.notice = Some(if model.held_commit.is_some() {
+                "Your commit is already waiting for the connection to come back".into()
+            } else {
+                "Your move is sealed and sent: it is waiting for the server to take it".into()
+            });
+        }
         _ if model.deciding() => return edit(model, key.code),
         _ => {}
     }
@@ -612,6 +628,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                         }
                         return Vec::new();
                     };
+                    model.sent_at = Some(model.now);
                     if reconnecting {
                         // The connection holds it and sends it once back.
                         model.held_commit = Some(view.round);

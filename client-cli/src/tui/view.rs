@@ -503,6 +503,25 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                         lines.push(Line::from(format!("Commit for round {round} held")).bold());
                         lines.push(Line::from("sent as soon as the connection is back"));
                     }
+                    (None, None) if model.tracker.sealed_here() => {
+                        // Sent, and the server has not said it took it yet.
+                        let sealed = model.tracker.sealed_move().map(|m| m.to_string());
+                        lines.push(
+                            Line::from(format!("Sealed: {}", sealed.unwrap_or_default())).bold(),
+                        );
+                        let waited = model
+                            .sent_at
+                            .map_or(Duration::ZERO, |at| model.now.saturating_duration_since(at));
+                        lines.push(Line::from(if waited < Duration::from_secs(2) {
+                            "sent; waiting for the server to take it…".to_owned()
+                        } else {
+                            format!(
+                                "sent {} ago, not yet taken by the server: it may be busy or \
+                                 unreachable",
+                                clock(waited)
+                            )
+                        }));
+                    }
                     (None, None) if matches!(model.link, Link::Closed(_)) => {
                         lines.push(Line::from("Disconnected").bold());
                         lines.push(Line::from(format!(

@@ -110,3 +110,40 @@ fn rooms_lists_a_waiting_room_and_a_bad_server_is_a_clear_error() {
     lost.expect_containing("cannot reach the server at ws://127.0.0.1:1");
     assert!(!lost.finish().success());
 }
+
+#[test]
+fn a_seal_refused_for_coming_too_fast_is_sent_again_and_the_game_goes_on() {
+    // One message a second (bursts of two): two bots that seal as soon as a
+    // round opens are soon refused; with no deadline, a seal not sent again
+    // would stall the game for good.
+    let server = Server::start(&["--seed", "8", "--messages-per-second", "1"]);
+    let url = server.url();
+    let mut ann = Client::start(
+        &url,
+        "ann",
+        &[
+            "bot",
+            "--seed",
+            "1",
+            "create",
+            "--deadline",
+            "0s",
+            "--stall-limit",
+            "1",
+        ],
+    );
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut bob = Client::start(
+        &url,
+        "bob",
+        &["bot", "--policy", "random", "--seed", "2", "join", &code],
+    );
+    let ends = ends_verified(&mut [&mut ann, &mut bob]);
+    assert_eq!(ends[0], ends[1]);
+    let said = format!("{}\n{}", ann.transcript(), bob.transcript());
+    assert!(
+        said.contains("sent again"),
+        "no seal was refused, so nothing was tested:\n{said}"
+    );
+    assert!(server.log().contains("rate_limited") || said.contains("slow down"));
+}

@@ -1,7 +1,7 @@
 //! A connection that drops mid-game: the client comes back by itself with
 //! its seat token, says so, and the game goes on.
 
-use crate::support::{Client, Proxy, Server, suggestion};
+use crate::support::{Client, Proxy, Server, room_code, suggestion};
 
 #[test]
 fn a_dropped_connection_reconnects_by_itself_and_the_game_goes_on() {
@@ -42,4 +42,32 @@ fn a_seat_the_server_no_longer_knows_is_a_clear_end_not_a_hang() {
     let refused = ann.expect_containing("seat token is not valid");
     assert!(refused.starts_with("mice-cake: "), "{refused}");
     assert_eq!(ann.finish().code(), Some(1), "{}", ann.transcript());
+}
+
+#[test]
+fn a_bot_cut_off_as_its_game_ends_learns_the_end_when_back_and_exits() {
+    let server = Server::start(&["--seed", "9"]);
+    let proxy = Proxy::to(server.addr);
+    let mut ann = Client::start(&proxy.url(), "ann", &["bot", "--seed", "1", "create"]);
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    // Ann's connection fails at the very moment the game ends.
+    proxy.cut_before("\"game_over\"");
+    let mut bob = Client::start(
+        &server.url(),
+        "bob",
+        &["bot", "--policy", "random", "--seed", "2", "join", &code],
+    );
+    // While she cannot come back, Bob sees the end and leaves: the room
+    // waits for another player, with the result kept.
+    let nowhere = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    proxy.redirect(nowhere.local_addr().unwrap());
+    drop(nowhere);
+    ann.expect_containing("connection lost");
+    bob.expect(|line| line.starts_with("Game over: "));
+    assert!(bob.finish().success(), "{}", bob.transcript());
+    // Back, Ann learns from the room alone that her game is over, and exits.
+    proxy.redirect(server.addr);
+    ann.expect_containing("reconnected");
+    ann.expect(|line| line.starts_with("Game over: "));
+    assert!(ann.finish().success(), "{}", ann.transcript());
 }

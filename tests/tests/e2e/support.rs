@@ -523,6 +523,9 @@ pub(crate) struct Proxy {
     pub(crate) addr: SocketAddr,
     open: Arc<Mutex<Vec<TcpStream>>>,
     upstreams: Arc<Mutex<Vec<SocketAddr>>>,
+    /// Bytes that, the next time a server sends them, cut that connection
+    /// before they reach the client (once).
+    tripwire: Arc<Mutex<Option<Vec<u8>>>>,
 }
 
 impl Proxy {
@@ -536,8 +539,10 @@ impl Proxy {
         let addr = listener.local_addr().unwrap();
         let open = Arc::new(Mutex::new(Vec::new()));
         let upstreams = Arc::new(Mutex::new(upstreams.to_vec()));
+        let tripwire: Arc<Mutex<Option<Vec<u8>>>> = Arc::new(Mutex::new(None));
         let sockets = Arc::clone(&open);
         let targets = Arc::clone(&upstreams);
+        let armed = Arc::clone(&tripwire);
         thread::spawn(move || {
             let mut turn = 0;
             for client in listener.incoming() {
@@ -550,14 +555,15 @@ impl Proxy {
                 });
                 let Some(server) = server else { continue };
                 let mut open = sockets.lock().unwrap();
-                for (from, to) in [(&client, &server), (&server, &client)] {
-                    let (Ok(mut from), Ok(mut to)) = (from.try_clone(), to.try_clone()) else {
-                        continue;
-                    };
+                if let (Ok(mut from), Ok(mut to)) = (client.try_clone(), server.try_clone()) {
                     thread::spawn(move || {
                         let _ = std::io::copy(&mut from, &mut to);
                         let _ = to.shutdown(Shutdown::Write);
                     });
+                }
+                if let (Ok(from), Ok(to)) = (server.try_clone(), client.try_clone()) {
+                    let armed = Arc::clone(&armed);
+                    thread::spawn(move || downstream(from, to, &armed));
                 }
                 open.extend([client, server]);
             }
@@ -566,7 +572,15 @@ impl Proxy {
             addr,
             open,
             upstreams,
+            tripwire,
         }
+    }
+
+    /// The next time a server sends `text`, the connection it goes down is
+    /// cut before the client reads it, as a network failing at that very
+    /// moment would.
+    pub(crate) fn cut_before(&self, text: &str) {
+        *self.tripwire.lock().unwrap() = Some(text.as_bytes().to_vec());
     }
 
     /// Sends new connections to another server (as a restart on another
@@ -585,6 +599,40 @@ impl Proxy {
             let _ = socket.shutdown(Shutdown::Both);
         }
     }
+}
+
+/// Copies what a server sends to its client, cutting both ways before
+/// bytes that hold the armed tripwire (then disarmed).
+fn downstream(mut from: TcpStream, mut to: TcpStream, tripwire: &Mutex<Option<Vec<u8>>>) {
+    let mut buffer = [0; 16 * 1024];
+    loop {
+        let read = match from.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => read,
+        };
+        let chunk = &buffer[..read];
+        let tripped = {
+            let mut armed = tripwire.lock().unwrap();
+            let hit = armed.as_ref().is_some_and(|wire| {
+                chunk
+                    .windows(wire.len())
+                    .any(|window| window == wire.as_slice())
+            });
+            if hit {
+                *armed = None;
+            }
+            hit
+        };
+        if tripped {
+            let _ = from.shutdown(Shutdown::Both);
+            let _ = to.shutdown(Shutdown::Both);
+            return;
+        }
+        if to.write_all(chunk).is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown(Shutdown::Write);
 }
 
 /// The example the prompt suggests: `…; type your assignment, like: C2 D2`.

@@ -124,6 +124,13 @@ impl Terminal {
         }
     }
 
+    /// Stops the client as a closed terminal would (its seat kept), and
+    /// waits for it: a client left running holds the test up at its end.
+    fn close(mut self) {
+        self.signal(Signal::SIGHUP);
+        self.exit_status();
+    }
+
     /// Everything written, as text.
     fn written(&self) -> String {
         String::from_utf8_lossy(&self.output).into_owned()
@@ -379,6 +386,7 @@ fn a_seat_taken_back_with_join_comes_back_by_itself_after_a_server_restart() {
     again.send("g");
     again.send("\r");
     again.wait_for_any(&["Round 1", "Committed"]);
+    again.close();
 }
 
 #[test]
@@ -405,10 +413,41 @@ fn a_reveal_in_a_terminal_shows_nothing_ahead_of_its_dice() {
         } else if seen_revealing {
             break;
         }
-        assert!(Instant::now() < give_up, "the reveal never ended:\n{screen}");
+        assert!(
+            Instant::now() < give_up,
+            "the reveal never ended:\n{screen}"
+        );
         thread::sleep(Duration::from_millis(10));
     }
     assert!(seen_revealing, "the reveal was never seen playing");
     // Once the dice are down: round 2, the move asked.
     ann.wait_for("Your move — round 2");
+    ann.close();
+}
+
+#[test]
+fn a_move_sent_to_a_frozen_server_says_at_once_that_it_is_not_yet_taken() {
+    let server = Server::start(&["--seed", "36"]);
+    let state = tempfile::tempdir().unwrap();
+    let (mut ann, _) = ann_in_a_game(&server, state.path());
+    // The server's machine hangs (SIGSTOP): it holds the connection and
+    // answers nothing.
+    server.pause();
+    let sent = Instant::now();
+    ann.send("g");
+    ann.send("\r");
+    ann.wait_for("Sealed:");
+    ann.wait_for("not yet taken by the server");
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "said after {:?}, not at once",
+        sent.elapsed()
+    );
+    // And the move cannot be sent twice meanwhile.
+    assert!(
+        !ann.contents().contains("Your move ·"),
+        "{}",
+        ann.contents()
+    );
+    ann.close();
 }
