@@ -47,17 +47,20 @@ pub(super) fn log_lines(
         lines.extend(round_lines(played, missed, width, progress));
     }
     for game in tracker.past.iter().rev() {
-        let mut title = format!(
-            "── Game {} ({} vs {}): {}",
+        let title = format!(
+            "── Game {}: {} (Yellow) vs {} (Blue) — {}",
             game.number,
             game.players.yellow,
             game.players.blue,
             text::result(&game.result)
         );
-        if let Some(id) = game.game_id {
-            title.push_str(&format!(" · replay {id}"));
+        for part in super::view::wrap(&title, usize::from(width)) {
+            lines.push(Line::from(part).bold().fg(Color::Gray));
         }
-        lines.push(Line::from(title).bold().fg(Color::Gray));
+        if let Some(id) = game.game_id {
+            // On a line of its own, whole, to be copied.
+            lines.push(Line::from(format!("   mice-cake replay {id}")).fg(Color::Gray));
+        }
         for (index, played) in game.rounds.iter().enumerate().rev() {
             let missed = marks(&game.rounds, index, limit);
             lines.extend(round_lines(played, missed, width, None));

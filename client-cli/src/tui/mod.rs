@@ -45,6 +45,9 @@ pub async fn run(
         model.tracker.sealer = crate::sealing::Sealer::keeping(kept);
     }
     let mut terminal = ratatui::init();
+    if let Ok(size) = terminal.size() {
+        update(&mut model, Msg::Resize(size.width, size.height));
+    }
     let ended = event_loop(&mut terminal, &mut session, &mut model, http).await;
     ratatui::restore();
     let outcome = ended?;
@@ -117,6 +120,7 @@ async fn event_loop(
             },
             key = keys.next() => match key {
                 Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),
+                Some(Ok(Event::Resize(width, height))) => Msg::Resize(width, height),
                 // Resizes and the rest: redraw.
                 Some(Ok(_)) => continue,
                 Some(Err(error)) => return Err(error.into()),

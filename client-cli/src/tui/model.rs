@@ -23,6 +23,8 @@ pub enum Msg {
     Net(NetEvent),
     /// Time passes (countdowns, the reveal).
     Tick(Instant),
+    /// The terminal's size, at start and on every resize.
+    Resize(u16, u16),
     /// What checking the last game's record said.
     Verified(String),
 }
@@ -130,6 +132,9 @@ pub struct Model {
     /// When this player's seal of the round went out, until the server
     /// takes it: a server that does not answer is seen at once.
     pub sent_at: Option<Instant>,
+    /// The terminal's size (columns, rows), to scroll no further than the
+    /// rounds go.
+    pub size: (u16, u16),
     pub chat: ChatPane,
     /// Stepping through a finished game: what the title says instead of
     /// the room's live state.
@@ -161,6 +166,7 @@ impl Model {
             changed: None,
             held_commit: None,
             sent_at: None,
+            size: (80, 24),
             chat: ChatPane::default(),
             replay: None,
             fairness: None,
@@ -245,6 +251,12 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             if model.reveal.as_ref().is_some_and(|show| show.at(now).done) {
                 return model.end_reveal();
             }
+            Vec::new()
+        }
+        Msg::Resize(width, height) => {
+            model.size = (width, height);
+            let limit = super::view::log_scroll_limit(model, width, height);
+            model.scroll = model.scroll.min(limit);
             Vec::new()
         }
         Msg::Net(event) => net(model, event),
@@ -473,11 +485,20 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
         KeyCode::Char('q') | KeyCode::Esc => return quit(model),
         // The newest round is on top: down goes back in time.
         KeyCode::PageDown => {
-            let lines = super::log::log_lines(&model.tracker, None, model.now, 80).len();
-            model.scroll = (model.scroll + 3).min(lines.saturating_sub(1));
+            let (width, height) = model.size;
+            let limit = super::view::log_scroll_limit(model, width, height);
+            model.scroll = (model.scroll + 3).min(limit);
         }
         KeyCode::PageUp => model.scroll = model.scroll.saturating_sub(3),
-        KeyCode::Char('r') if finished(model) && model.tracker.you().is_some() => {
+        // A game over, whether the room still shows it or waits again.
+        KeyCode::Char('r') if model.finished().is_some() && model.tracker.you().is_some() => {
+            if !super::view::opponent_here(model) {
+                model.notice = Some(
+                    "Your opponent left: the next game starts when another player joins (q quits)"
+                        .into(),
+                );
+                return Vec::new();
+            }
             model.result_shown = None;
             return vec![Cmd::Send(ClientMessage::Rematch)];
         }
@@ -1057,12 +1078,23 @@ mod tests {
     #[test]
     fn the_log_scrolls_no_further_than_its_end() {
         let (mut model, mut room) = deciding_yellow(3);
-        feed(&mut model, room.play_greedy_round());
-        let lines = super::super::log::log_lines(&model.tracker, None, model.now, 80).len();
+        for _ in 0..3 {
+            feed(&mut model, room.play_greedy_round());
+        }
+        update(&mut model, Msg::Resize(80, 24));
+        // As far as the last page (the oldest rounds filling the pane).
+        let limit = super::super::view::log_scroll_limit(&model, 80, 24);
+        assert!(limit > 0);
         keys(&mut model, &[KeyCode::PageDown; 50]);
-        assert_eq!(model.scroll, lines - 1);
+        assert_eq!(model.scroll, limit);
         press(&mut model, KeyCode::PageUp);
-        assert_eq!(model.scroll, lines.saturating_sub(4));
+        assert_eq!(model.scroll, limit.saturating_sub(3));
+        // A taller terminal has room for more: the scroll comes back to fit.
+        update(&mut model, Msg::Resize(80, 60));
+        assert_eq!(
+            model.scroll,
+            super::super::view::log_scroll_limit(&model, 80, 60)
+        );
     }
 
     #[test]

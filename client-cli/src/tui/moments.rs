@@ -11,6 +11,7 @@ use mice_cake_protocol::{ChatChannel, ClientMessage, ErrorCode, ServerMessage};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Modifier;
+use unicode_width::UnicodeWidthStr;
 
 use super::log::{log_lines, round_lines};
 use super::model::{Cmd, Model, Msg, Settings, update};
@@ -74,6 +75,46 @@ fn the_result_stays_when_the_opponent_leaves_until_it_is_dismissed() {
     let last = model.tracker.log.len();
     assert!(shown.contains(&format!("Round {last}")), "{shown}");
     assert!(shown.contains("Cake"), "{shown}");
+    // The panel says what comes next, and the replay's id whole, at 80×24.
+    assert!(
+        shown.contains("Opponent left: waiting for another"),
+        "{shown}"
+    );
+    assert!(
+        shown
+            .lines()
+            .any(|row| row.contains("│replay 00000000-0000-0000-0000-000000005eed")),
+        "{shown}"
+    );
+    // r asks nobody: it says why, and no rematch is offered in the hints.
+    let cmds = press(&mut model, KeyCode::Char('r'));
+    assert!(cmds.is_empty(), "{cmds:?}");
+    let shown = screen(&model, 100, 32);
+    assert!(
+        shown.contains("Your opponent left: the next game starts when"),
+        "{shown}"
+    );
+    press(&mut model, KeyCode::Esc);
+    let shown = screen(&model, 100, 32);
+    assert!(!shown.contains("r rematch"), "{shown}");
+}
+
+#[test]
+fn the_server_bot_commits_with_the_same_mark_as_a_person() {
+    let (mut model, room) = assigning();
+    let _ = room;
+    if let Some(room) = model.tracker.room.as_mut() {
+        if let Some(blue) = room.players.blue.as_mut() {
+            blue.bot = Some(mice_cake_engine::Policy::Greedy);
+        }
+        room.committed.blue = true;
+    }
+    let shown = screen(&model, 80, 24);
+    let blue = shown
+        .lines()
+        .find(|row| row.contains("Blue   bob"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(blue.contains("committed ✓"), "{blue}");
 }
 
 #[test]
@@ -129,9 +170,18 @@ fn earlier_games_of_the_room_stay_readable_after_a_rematch() {
         .collect();
     let title = lines
         .iter()
-        .position(|line| line.starts_with("── Game 1 (ann vs bob): Game over"))
+        .position(|line| line.starts_with("── Game 1: ann (Yellow) vs bob (Blue) — Game over"))
         .unwrap_or_else(|| panic!("the first game's title: {lines:#?}"));
-    assert!(lines[title].contains("replay 00000000-0000-0000-0000-000000005eed"));
+    // Its replay's id whole, on a line of its own, however narrow.
+    assert!(
+        lines[title..]
+            .iter()
+            .any(|line| line.trim() == "mice-cake replay 00000000-0000-0000-0000-000000005eed"),
+        "{lines:#?}"
+    );
+    for line in &lines {
+        assert!(line.width() <= 78, "{line:?} is wider than the pane");
+    }
     assert!(
         lines[title..]
             .iter()
@@ -378,6 +428,18 @@ fn below_the_smallest_size_the_screen_says_so() {
         );
     }
     assert!(!screen(&model, 60, 18).contains("Terminal too small"));
+}
+
+#[test]
+fn on_a_screen_too_small_leaving_asks_where_it_can_be_seen() {
+    let (mut model, _room) = assigning();
+    press(&mut model, KeyCode::Char('q'));
+    let shown = screen(&model, 40, 12);
+    assert!(shown.contains("Leave the game?"), "{shown}");
+    assert!(shown.contains("y: leave"), "{shown}");
+    // n keeps the game; the screen says it is too small again.
+    assert!(press(&mut model, KeyCode::Char('n')).is_empty());
+    assert!(screen(&model, 40, 12).contains("Terminal too small"));
 }
 
 #[test]
@@ -796,4 +858,36 @@ fn a_finished_game_is_checked_and_the_verdict_shown_with_the_result() {
     );
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(screen.contains("NOT FAIR: round 3"), "{screen}");
+}
+
+#[test]
+fn page_down_stops_at_the_oldest_round_and_never_shows_an_empty_pane() {
+    let (mut model, mut room) = assigning();
+    for _ in 0..3 {
+        feed(&mut model, room.play_greedy_round());
+    }
+    for (width, height) in [(80, 24), (100, 32), (60, 18)] {
+        model.scroll = 0;
+        update(&mut model, Msg::Resize(width, height));
+        for _ in 0..40 {
+            press(&mut model, KeyCode::PageDown);
+        }
+        let shown = rows(&draw(&model, width, height));
+        let pane: Vec<&String> = shown
+            .iter()
+            .skip_while(|row| !row.contains("Rounds"))
+            .skip(1)
+            .take_while(|row| !row.contains('└'))
+            .collect();
+        assert!(
+            pane.iter()
+                .any(|row| row.trim_matches(|c| c == '│' || c == ' ').len() > 0),
+            "{width}×{height}: an empty pane\n{}",
+            shown.join("\n")
+        );
+        // And one PgUp scrolls back up at once, whatever was pressed before.
+        press(&mut model, KeyCode::PageUp);
+        let after = rows(&draw(&model, width, height));
+        assert_ne!(after, shown, "{width}×{height}: PgUp did nothing");
+    }
 }

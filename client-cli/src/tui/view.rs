@@ -37,17 +37,10 @@ const CHAT_WIDTH: u16 = 42;
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(frame, area);
+        too_small(model, frame, area);
         return;
     }
-    let main_height = if area.height >= 30 { 14 } else { BOARD_HEIGHT };
-    let [title, main, bottom, hints] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(main_height),
-        Constraint::Min(4),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+    let [title, main, bottom, hints] = screen_areas(area);
     frame.render_widget(title_bar(model), title);
     frame.render_widget(hints_line(model), hints);
     // The room as shown: during a reveal, as it was before it.
@@ -92,13 +85,62 @@ pub fn view(model: &Model, frame: &mut Frame) {
     }
 }
 
-fn too_small(frame: &mut Frame, area: Rect) {
-    let lines = vec![
-        Line::from("Terminal too small").bold(),
-        Line::from(format!("{}×{}", area.width, area.height)),
-        Line::from(format!("make it at least {MIN_WIDTH}×{MIN_HEIGHT}")),
-        Line::from("(q quits)").dim(),
-    ];
+/// The screen's rows: the title, the board and its side, the panes below,
+/// the line of hints.
+fn screen_areas(area: Rect) -> [Rect; 4] {
+    let main_height = if area.height >= 30 { 14 } else { BOARD_HEIGHT };
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(main_height),
+        Constraint::Min(4),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
+/// Where the rounds are drawn in the panes below the board (beside the
+/// chat on a wide screen).
+fn log_area(model: &Model, bottom: Rect) -> Rect {
+    if model.settings.chat && bottom.width >= CHAT_BESIDE {
+        let [log, _] =
+            Layout::horizontal([Constraint::Min(40), Constraint::Length(CHAT_WIDTH)]).areas(bottom);
+        log
+    } else {
+        bottom
+    }
+}
+
+/// How far the rounds can be scrolled on a `width`×`height` screen: the
+/// lines past the last page's first.
+pub fn log_scroll_limit(model: &Model, width: u16, height: u16) -> usize {
+    let [_, _, bottom, _] = screen_areas(Rect::new(0, 0, width, height));
+    let area = log_area(model, bottom);
+    let lines = log_lines(
+        &model.tracker,
+        model.reveal.as_ref(),
+        model.now,
+        area.width.saturating_sub(2),
+    )
+    .len();
+    lines.saturating_sub(usize::from(area.height.saturating_sub(2)))
+}
+
+fn too_small(model: &Model, frame: &mut Frame, area: Rect) {
+    // A question asked here is asked here: a blind "y" must not forfeit.
+    let lines = if model.confirm_quit {
+        vec![
+            Line::from("Leave the game?").bold(),
+            Line::from("You forfeit it."),
+            Line::from("y: leave · n: stay"),
+        ]
+    } else {
+        vec![
+            Line::from("Terminal too small").bold(),
+            Line::from(format!("{}×{}", area.width, area.height)),
+            Line::from(format!("make it at least {MIN_WIDTH}×{MIN_HEIGHT}")),
+            Line::from("(q quits)").dim(),
+        ]
+    };
     let height = (lines.len() as u16).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;
     frame.render_widget(
@@ -217,12 +259,20 @@ fn hints_line(model: &Model) -> Line<'static> {
     let chat = if model.settings.chat { "  / chat" } else { "" };
     let keys = if model.deciding() {
         format!(" ←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
-    } else if finished && model.tracker.you().is_some() {
+    } else if finished && model.tracker.you().is_some() && opponent_here(model) {
         format!(" r rematch  PgUp/PgDn rounds{chat}  ? help  q quit")
     } else {
         format!(" PgUp/PgDn rounds{chat}  ? help  q quit")
     };
     Line::from(keys).dim()
+}
+
+/// Whether this player's opponent is in the room (a rematch needs one).
+pub fn opponent_here(model: &Model) -> bool {
+    model.tracker.room.as_ref().is_some_and(|room| {
+        room.you
+            .is_some_and(|you| room.players[you.opponent()].is_some())
+    })
 }
 
 /// The room before its first game: the code, big, and who is awaited.
@@ -447,7 +497,7 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
     };
     if player.bot.is_some() && playing {
         return if room.committed[seat] {
-            "committed".into()
+            "committed ✓".into()
         } else {
             "bot".into()
         };
@@ -585,18 +635,16 @@ fn finished_lines(
     game_id: Option<mice_cake_protocol::GameId>,
     replaying: bool,
 ) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(text::result(result)).bold()];
-    if let Some(id) = game_id
-        && !replaying
-    {
-        lines.push(Line::from(format!("mice-cake replay {id}")).dim());
-    }
     if replaying {
-        return lines;
+        return vec![Line::from(text::result(result)).bold()];
     }
+    // The panel's title says the game is over: the outcome alone.
+    let mut lines = vec![Line::from(text::outcome(result)).bold()];
+    // What comes next before the replay's id: on a small screen the panel
+    // has room for four lines.
     let next = match room.you {
         Some(you) if room.players[you.opponent()].is_none() => {
-            "Your opponent left: waiting for another (q quits)".to_owned()
+            "Opponent left: waiting for another".to_owned()
         }
         Some(you) if room.rematch[you.opponent()] && !room.rematch[you] => {
             let name = room.players[you.opponent()]
@@ -609,6 +657,11 @@ fn finished_lines(
         None => "Waiting for the next game".into(),
     };
     lines.push(Line::from(next));
+    if let Some(id) = game_id {
+        // The id whole on its line, to be read and copied (`mice-cake
+        // replay ID`; the result's window says the whole command).
+        lines.push(Line::from(format!("replay {id}")).dim());
+    }
     lines
 }
 
@@ -681,6 +734,7 @@ fn bottom_panes(model: &Model, frame: &mut Frame, area: Rect) {
     if area.width >= CHAT_BESIDE {
         let [log, chat] =
             Layout::horizontal([Constraint::Min(40), Constraint::Length(CHAT_WIDTH)]).areas(area);
+        debug_assert_eq!(log, log_area(model, area));
         frame.render_widget(log_box(model, log, false), log);
         frame.render_widget(chat_box(model, chat), chat);
     } else if model.chat.pane == Pane::Chat {
@@ -795,11 +849,16 @@ fn result_popup(
         lines.push(Line::from(format!("mice-cake replay {id}")).dim());
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(if room.you.is_some() {
-        "⏎ close   r rematch   q quit"
-    } else {
-        "⏎ close   q quit"
-    }));
+    lines.push(Line::from(
+        if room
+            .you
+            .is_some_and(|you| room.players[you.opponent()].is_some())
+        {
+            "⏎ close   r rematch   q quit"
+        } else {
+            "⏎ close   q quit"
+        },
+    ));
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = centered(area, width, height);
     frame.render_widget(Clear, popup);
@@ -812,7 +871,8 @@ fn result_popup(
 }
 
 /// Words of `text` in lines of at most `width` columns.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// `text` in lines of at most `width` columns, broken between words.
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
