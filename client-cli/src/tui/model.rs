@@ -553,14 +553,6 @@ fn quit(model: &mut Model) -> Vec<Cmd> {
     }
 }
 
-fn finished(model: &Model) -> bool {
-    model
-        .tracker
-        .room
-        .as_ref()
-        .is_some_and(|room| room.status == RoomStatus::Finished)
-}
-
 fn leave() -> Vec<Cmd> {
     vec![Cmd::Quit]
 }
