@@ -881,7 +881,7 @@ fn page_down_stops_at_the_oldest_round_and_never_shows_an_empty_pane() {
             .collect();
         assert!(
             pane.iter()
-                .any(|row| row.trim_matches(|c| c == '│' || c == ' ').len() > 0),
+                .any(|row| !row.trim_matches(|c| c == '│' || c == ' ').is_empty()),
             "{width}×{height}: an empty pane\n{}",
             shown.join("\n")
         );
