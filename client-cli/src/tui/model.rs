@@ -543,9 +543,7 @@ fn quit(model: &mut Model) -> Vec<Cmd> {
     if model.in_game() {
         model.confirm_quit = true;
         model.notice = Some(
-            "Leave the game? You forfeit it. (y/n — closing the terminal instead keeps your seat \
-             for a while)"
-                .into(),
+            "Leave the game? You forfeit it. y/n (closing the terminal keeps your seat)".into(),
         );
         Vec::new()
     } else {

@@ -288,7 +288,8 @@ fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
     connection_drops(&mut model);
     let title = rows(&draw(&model, 80, 24))[0].clone();
     assert!(title.contains("reconnecting"), "{title}");
-    assert!(!title.contains("0:5") && !title.contains("1:00"), "{title}");
+    // No clock while the server's goes on without us.
+    assert!(!title.contains('⏱'), "{title}");
     let cmds = press(&mut model, KeyCode::Enter);
     assert!(
         matches!(

@@ -200,3 +200,68 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
         draw(&model, width, height);
     }
 }
+
+/// A game of the all-face-down boost variant with a clock, a few rounds
+/// in: the longest title there is.
+fn long_words() -> Model {
+    let rules = mice_cake_engine::Options {
+        reveal: mice_cake_engine::Reveal::AllFaceDown,
+        boost: true,
+        ..mice_cake_engine::Options::default()
+    };
+    let mut room = FakeRoom::with_rules(Some(Seat::Yellow), SEED, rules);
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives());
+    for _ in 0..4 {
+        feed(&mut model, room.play_greedy_round());
+    }
+    model
+}
+
+#[test]
+fn each_width_shows_whole_words() {
+    let model = long_words();
+    for width in [60u16, 80, 100, 150] {
+        let screen = draw(&model, width, 32);
+        let rows: Vec<String> = {
+            let buffer = screen.backend().buffer();
+            (0..buffer.area.height)
+                .map(|y| {
+                    (0..buffer.area.width)
+                        .map(|x| buffer[(x, y)].symbol().to_owned())
+                        .collect()
+                })
+                .collect()
+        };
+        let title = rows[0].trim_end();
+        // The variant whole, or not at all; the spectators likewise.
+        let variant = "all face down, boost, 1:00/round";
+        assert!(
+            title.contains(variant) || !title.contains("all face"),
+            "{width}: {title}"
+        );
+        assert!(
+            title.contains("0 watching") || !title.contains("watch"),
+            "{width}: {title}"
+        );
+        // A family's status whole, beside its name or before its score:
+        // no word is a cut piece of one.
+        let cut = [
+            "thi", "thin", "think", "thinki", "thinkin", "co", "com", "commi", "committe",
+        ];
+        for row in &rows {
+            for word in row.split(['│', ' ']) {
+                assert!(!cut.contains(&word), "{width}: {word:?} in {row}");
+            }
+        }
+        // A stash ends with a whole piece or the count of the others.
+        for row in rows.iter().filter(|row| row.contains(" pips, ")) {
+            let inner = row.trim_end_matches(['│', ' ']);
+            assert!(!inner.ends_with('…'), "{width}: {row}");
+        }
+    }
+    insta::assert_snapshot!("whole_words_80", draw(&model, 80, 24).backend());
+    insta::assert_snapshot!("whole_words_100", draw(&model, 100, 32).backend());
+    insta::assert_snapshot!("whole_words_150", draw(&model, 150, 40).backend());
+}

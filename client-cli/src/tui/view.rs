@@ -41,8 +41,8 @@ pub fn view(model: &Model, frame: &mut Frame) {
         return;
     }
     let [title, main, bottom, hints] = screen_areas(area);
-    frame.render_widget(title_bar(model), title);
-    frame.render_widget(hints_line(model), hints);
+    frame.render_widget(title_bar(model, title.width), title);
+    frame.render_widget(hints_line(model, hints.width), hints);
     // The room as shown: during a reveal, as it was before it.
     let shown = model.room();
     let Some(room) = shown.as_deref() else {
@@ -176,63 +176,115 @@ fn variant(room: &RoomState) -> String {
     words.join(", ")
 }
 
-fn title_bar(model: &Model) -> Line<'static> {
-    let mut spans = vec![" Mice Cake ".bold().reversed()];
+/// The title: the connection, the room, its game and round, the clock,
+/// the spectators and the variant. What does not fit `width` is left out
+/// whole, least needed first (the spectators, then the variant): a word is
+/// never cut.
+fn title_bar(model: &Model, width: u16) -> Line<'static> {
+    // Each part, with the rank it is dropped in (higher goes first).
+    let mut parts: Vec<(u8, Span<'static>)> = vec![(0, " Mice Cake ".bold().reversed())];
     if let Some(replay) = &model.replay {
-        spans.push(format!("  {replay}").bold());
+        parts.push((0, format!("  {replay}").bold()));
         if let Some(room) = &model.tracker.room {
-            spans.push(format!("  {}", variant(room)).dim());
+            parts.push((1, format!("  {}", variant(room)).dim()));
         }
-        return Line::from(spans);
+        return fitted(parts, width);
     }
     // The connection first: it matters most when it is not fine.
     match &model.link {
         Link::Connected => {}
-        Link::Reconnecting { attempt, .. } => spans.push(
-            format!(" connection lost, reconnecting (try {attempt})…")
+        Link::Reconnecting { attempt, .. } => parts.push((
+            0,
+            format!(" reconnecting (try {attempt})…")
                 .fg(Color::Red)
                 .bold(),
-        ),
-        Link::Reconnected(_) => spans.push(" reconnected".fg(Color::Green).bold()),
-        Link::Closed(_) => spans.push(" disconnected".fg(Color::Red).bold()),
+        )),
+        Link::Reconnected(_) => parts.push((0, " reconnected".fg(Color::Green).bold())),
+        Link::Closed(_) => parts.push((0, " disconnected".fg(Color::Red).bold())),
     }
     if let Some(room) = model.room().as_deref() {
-        spans.push(format!("  {}", room.code).bold());
+        parts.push((0, format!("  {}", room.code).bold()));
         if room.game > 0 {
             let round = room
                 .view
                 .filter(|_| room.status == RoomStatus::Playing)
                 .map_or_else(String::new, |view| format!(", round {}", view.round));
-            spans.push(format!("  game {}{round}", room.game).into());
+            parts.push((0, format!("  game {}{round}", room.game).into()));
         }
         // The next round's clock waits for the reveal of this one.
         if room.status == RoomStatus::Playing && !model.revealing() {
             match (&model.link, model.tracker.time_left(model.now)) {
                 // The server's clock goes on without us: no guess shown.
-                (Link::Reconnecting { .. }, Some(_)) => {
-                    spans.push("  ⏱ reconnecting…".fg(Color::Red));
-                }
+                (Link::Reconnecting { .. }, Some(_)) => {}
                 (_, Some(left)) => {
                     let style = if left < Duration::from_secs(10) {
                         Style::new().fg(Color::Red).bold()
                     } else {
                         Style::new()
                     };
-                    spans.push(Span::styled(format!("  ⏱ {}", clock(left)), style));
+                    parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
                 }
                 (_, None) => {}
             }
         }
-        spans.push(format!("  {} watching", room.spectators).into());
-        spans.push(format!("  {}", variant(room)).dim());
+        parts.push((2, format!("  {} watching", room.spectators).into()));
+        parts.push((1, format!("  {}", variant(room)).dim()));
     }
-    Line::from(spans)
+    fitted(parts, width)
 }
 
-fn hints_line(model: &Model) -> Line<'static> {
+/// The parts that fit in `width`, in their order, dropping the highest
+/// ranks first.
+fn fitted(mut parts: Vec<(u8, Span<'static>)>, width: u16) -> Line<'static> {
+    let total = |parts: &[(u8, Span<'static>)]| -> usize {
+        parts.iter().map(|(_, span)| span.content.width()).sum()
+    };
+    while total(&parts) > usize::from(width) {
+        let Some(rank) = parts
+            .iter()
+            .map(|(rank, _)| *rank)
+            .max()
+            .filter(|rank| *rank > 0)
+        else {
+            break;
+        };
+        if let Some(drop) = parts.iter().rposition(|(r, _)| *r == rank) {
+            parts.remove(drop);
+        }
+    }
+    Line::from(parts.into_iter().map(|(_, span)| span).collect::<Vec<_>>())
+}
+
+/// `text` fitted to `width` columns between words, with `…` where words
+/// were left out: a word is never cut.
+fn fit_words(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_owned();
+    }
+    let mut kept = String::new();
+    for word in text.split(' ') {
+        let next = if kept.is_empty() {
+            word.width()
+        } else {
+            kept.width() + 1 + word.width()
+        };
+        if next + 1 > width {
+            break;
+        }
+        if !kept.is_empty() {
+            kept.push(' ');
+        }
+        kept.push_str(word);
+    }
+    kept.push('…');
+    kept
+}
+
+fn hints_line(model: &Model, width: u16) -> Line<'static> {
+    let room = usize::from(width).saturating_sub(1);
     if model.replay.is_some() {
         return match &model.notice {
-            Some(notice) => Line::from(format!(" {notice}"))
+            Some(notice) => Line::from(format!(" {}", fit_words(notice, room)))
                 .fg(Color::Black)
                 .bg(Color::Yellow),
             None => Line::from(" ←/→ round  Home/End first/last  q quit").dim(),
@@ -246,25 +298,28 @@ fn hints_line(model: &Model) -> Line<'static> {
         ]);
     }
     if let Some(notice) = &model.notice {
-        return Line::from(format!(" {notice}"))
+        return Line::from(format!(" {}", fit_words(notice, room)))
             .fg(Color::Black)
             .bg(Color::Yellow);
     }
     if let Link::Closed(reason) = &model.link {
-        return Line::from(format!(" Disconnected: {reason}. q quits."))
-            .fg(Color::White)
-            .bg(Color::Red);
+        return Line::from(format!(
+            " {}",
+            fit_words(&format!("Disconnected: {reason}. q quits."), room)
+        ))
+        .fg(Color::White)
+        .bg(Color::Red);
     }
     let finished = model.finished().is_some();
     let chat = if model.settings.chat { "  / chat" } else { "" };
     let keys = if model.deciding() {
-        format!(" ←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
+        format!("←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
     } else if finished && model.tracker.you().is_some() && opponent_here(model) {
-        format!(" r rematch  PgUp/PgDn rounds{chat}  ? help  q quit")
+        format!("r rematch  PgUp/PgDn rounds{chat}  ? help  q quit")
     } else {
-        format!(" PgUp/PgDn rounds{chat}  ? help  q quit")
+        format!("PgUp/PgDn rounds{chat}  ? help  q quit")
     };
-    Line::from(keys).dim()
+    Line::from(format!(" {}", fit_words(&keys, room))).dim()
 }
 
 /// Whether this player's opponent is in the room (a rematch needs one).
@@ -437,45 +492,59 @@ fn families_box(
             "●".repeat(usize::from(family.available)),
             "z".repeat(usize::from(resting))
         );
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{:<6} ", seat.to_string()),
-                Style::new().fg(color(seat)).bold(),
-            ),
+        let seat_words = format!("{:<6} ", seat.to_string());
+        let doing = status(model, room, seat);
+        let head = seat_words.width() + name.width() + you.width() + 1 + mice.width();
+        // The status beside the name when it fits, else before the score:
+        // never cut.
+        let beside = doing.is_empty() || head + 2 + doing.width() <= inner;
+        let mut first = vec![
+            Span::styled(seat_words, Style::new().fg(color(seat)).bold()),
             Span::raw(format!("{name}{you} ")),
             Span::styled(mice, Style::new().fg(color(seat))),
-            Span::raw(format!("  {}", status(model, room, seat))),
-        ]));
-        let stash: Vec<String> = family.stash.iter().map(|piece| piece.to_string()).collect();
-        let line = format!(
-            "  {} pips, {}: {}",
+        ];
+        if beside {
+            first.push(Span::raw(format!("  {doing}")));
+        }
+        lines.push(Line::from(first));
+        let score = format!(
+            "{} pips, {}",
             family.score.pips,
             text::plural(family.score.pieces, "piece", "pieces"),
-            if stash.is_empty() {
-                "—".into()
-            } else {
-                stash.join(" ")
-            }
         );
-        lines.push(Line::from(truncate(&line, inner)));
+        let lead = if beside {
+            format!("  {score}: ")
+        } else {
+            format!("  {doing} · {score}: ")
+        };
+        let pieces: Vec<String> = family.stash.iter().map(|piece| piece.to_string()).collect();
+        lines.push(Line::from(format!(
+            "{lead}{}",
+            whole_pieces(&pieces, inner.saturating_sub(lead.width()))
+        )));
     }
     Paragraph::new(lines).block(Block::bordered().title(" Families "))
 }
 
-/// `text` cut to `width` columns, with `…` where it was cut.
-fn truncate(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_owned();
+/// A stash's pieces in `width` columns: as many as fit, whole, and how
+/// many more there are (`0/1 2/6 +5`).
+fn whole_pieces(pieces: &[String], width: usize) -> String {
+    if pieces.is_empty() {
+        return "—".into();
     }
-    let mut cut = String::new();
-    for c in text.chars() {
-        if cut.width() + 2 > width {
-            break;
-        }
-        cut.push(c);
-    }
-    cut.push('…');
-    cut
+    // All of them, or as many as fit with the count of the others after.
+    (0..=pieces.len())
+        .rev()
+        .map(|shown| {
+            let head = pieces[..shown].join(" ");
+            match pieces.len() - shown {
+                0 => head,
+                rest if head.is_empty() => format!("+{rest}"),
+                rest => format!("{head} +{rest}"),
+            }
+        })
+        .find(|line| line.width() <= width)
+        .unwrap_or_else(|| format!("+{}", pieces.len()))
 }
 
 /// What a player is doing now.
@@ -537,8 +606,13 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                 let placed: u8 = model.editor.mice.iter().sum();
                 let available = view.families[seat].available;
                 let done = if placed == available { " ⏎" } else { "" };
+                // The time left by the move too, not only in the title.
+                let left = model
+                    .tracker
+                    .time_left(model.now)
+                    .map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
                 (
-                    format!(" Your move · {placed} of {available} mice{done} "),
+                    format!(" Your move · {placed} of {available} mice{done}{left} "),
                     editor_lines(model, seat, view),
                 )
             }

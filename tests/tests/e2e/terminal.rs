@@ -273,11 +273,11 @@ fn ctrl_c_asks_before_forfeiting_and_the_result_is_left_in_the_shell() {
         thread::sleep(Duration::from_millis(150));
     }
     // The end shows as its window ("Game 1 over"), or, once a last Enter
-    // typed as the game ended has closed that, in the side panel
-    // ("Game over: …"). Enter closes the window if it is still open; outside
-    // a game, q leaves at once: the result and how to replay it stay in the
+    // typed as the game ended has closed that, in the side panel (titled
+    // "Game over"). Enter closes the window if it is still open; outside a
+    // game, q leaves at once: the result and how to replay it stay in the
     // shell.
-    ann.wait_for_any(&["Game 1 over", "Game over: "]);
+    ann.wait_for_any(&["Game 1 over", " Game over "]);
     ann.send("\r");
     ann.send("q");
     assert_eq!(ann.exit_status(), 0, "{}", ann.contents());
