@@ -141,6 +141,12 @@ pub async fn connect(
         last_seal: None,
         resend_at: None,
     };
+    let mut link = link;
+    // A seat to take back is in a known room from the start: refused, it
+    // is forgotten there.
+    if let Entry::Resume { code, .. } = entry {
+        link.room = Some(code);
+    }
     tokio::spawn(link.run(socket, entry_message(entry)));
     Ok(Session { commands, events })
 }
@@ -322,9 +328,13 @@ impl Link {
                         self.last_seal = Some((command.clone(), Instant::now()));
                     }
                     if leaving {
-                        // Leaving on purpose: do not come back.
+                        // Leaving on purpose: do not come back, and the seat
+                        // is no longer one to take back.
                         self.token = None;
                         self.watching = None;
+                        if let Some(room) = self.room {
+                            self.forget_seat(room);
+                        }
                     }
                     if !send(socket, &command).await {
                         return End::Dropped("the connection closed".into());

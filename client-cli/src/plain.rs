@@ -794,25 +794,40 @@ pub fn seats_table(seats: &[crate::seats::HeldSeat]) -> Vec<String> {
     if seats.is_empty() {
         return vec!["you hold no seat".into()];
     }
+    let now = crate::seats::now_ms();
     let mut lines = vec![format!(
-        "{:<6} {:<7} {} {}",
+        "{:<6} {:<7} {} {:<9} {}",
         "room",
         "seat",
         fit("name", NAME_COLUMN),
+        "when",
         "server"
     )];
     for held in seats {
         lines.push(format!(
-            "{:<6} {:<7} {} {}",
+            "{:<6} {:<7} {} {:<9} {}",
             held.room.to_string(),
             held.seat
                 .map_or_else(|| "—".into(), |seat| seat.to_string()),
             fit(&held.name, NAME_COLUMN),
+            ago(now.saturating_sub(held.saved_at_ms)),
             held.server
         ));
     }
     lines.push("take one back with:  mice-cake --server SERVER resume ROOM".into());
     lines
+}
+
+/// How long ago, in a few characters: `just now`, `5 min ago`, `3 h ago`,
+/// `2 d ago`.
+fn ago(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    match minutes {
+        0 => "just now".into(),
+        1..=59 => format!("{minutes} min ago"),
+        60..=2_879 => format!("{} h ago", minutes / 60),
+        _ => format!("{} d ago", minutes / 1_440),
+    }
 }
 
 #[cfg(test)]

@@ -285,6 +285,74 @@ fn ctrl_c_asks_before_forfeiting_and_the_result_is_left_in_the_shell() {
     let shell = ann.contents();
     assert!(shell.contains("Game 1 over: Yellow "), "{shell}");
     assert!(shell.contains("Replay: mice-cake replay "), "{shell}");
+    // A finished game left is no seat to take back.
+    assert!(
+        !games(state.path()).contains(&code),
+        "{}",
+        games(state.path())
+    );
+}
+
+/// What `mice-cake games` lists from `state`.
+fn games(state: &Path) -> String {
+    let listed = Command::new(binary("mice-cake"))
+        .env("MICE_CAKE_STATE_DIR", state)
+        .args(["games"])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&listed.stdout).into_owned()
+}
+
+#[test]
+fn games_lists_the_seats_held_with_when_and_forgets_those_left_or_refused() {
+    let server = Server::start(&["--seed", "37"]);
+    let state = tempfile::tempdir().unwrap();
+    let (ann, code) = ann_in_a_game(&server, state.path());
+    // Held while the game is on (the terminal closed): listed, with when.
+    ann.close();
+    let listed = games(state.path());
+    assert!(
+        listed.contains(&code) && listed.contains("when"),
+        "{listed}"
+    );
+    assert!(listed.contains("just now"), "{listed}");
+    // Taken back, then left on purpose (q, y): forgotten.
+    let mut again = Terminal::start(state.path(), &server, "ann", &["resume", "--no-animation"]);
+    again.wait_for("Your move");
+    again.send("q");
+    again.wait_for("Leave the game?");
+    again.send("y");
+    again.exit_status();
+    assert!(
+        !games(state.path()).contains(&code),
+        "{}",
+        games(state.path())
+    );
+
+    // A seat the server no longer knows (the same address, another server
+    // with another data directory): refused once, then forgotten.
+    let first = Server::start(&["--seed", "38"]);
+    let proxy = Proxy::to(first.addr);
+    let kept = ann_through(&proxy, state.path(), false);
+    let other = room_of(&first, "ann");
+    kept.close();
+    assert!(games(state.path()).contains(&other));
+    let elsewhere = Server::start(&["--seed", "39"]);
+    proxy.redirect(elsewhere.addr);
+    drop(first);
+    let mut refused = Client::start_keeping_seats_in(
+        state.path(),
+        &proxy.url(),
+        "ann",
+        &["--plain", "resume", &other],
+    );
+    refused.expect_containing("seat token is not valid");
+    assert!(!refused.finish().success(), "{}", refused.transcript());
+    assert!(
+        !games(state.path()).contains(&other),
+        "{}",
+        games(state.path())
+    );
 }
 
 #[test]
