@@ -25,6 +25,7 @@ async fn main() -> ExitCode {
             outcome: Outcome::Failed(format!("{error:#}")),
             room: None,
             games: Vec::new(),
+            left: None,
         },
     };
     let (out, err) = session.farewell();
@@ -45,6 +46,7 @@ fn done() -> Session {
         outcome: Outcome::Done,
         room: None,
         games: Vec::new(),
+        left: None,
     }
 }
 
@@ -178,11 +180,13 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                     outcome: Outcome::Failed(line),
                     room: None,
                     games: Vec::new(),
+                    left: None,
                 },
                 _ => Session {
                     outcome: Outcome::Unproven(line),
                     room: None,
                     games: Vec::new(),
+                    left: None,
                 },
             })
         }

@@ -84,6 +84,8 @@ pub struct Session {
     pub room: Option<(RoomCode, bool)>,
     /// The games that ended meanwhile, oldest first.
     pub games: Vec<Ended>,
+    /// A game left in the middle (room and number): it is forfeited.
+    pub left: Option<(RoomCode, u32)>,
 }
 
 impl Session {
@@ -104,6 +106,11 @@ impl Session {
             if let Some(id) = game.game_id {
                 out.push(format!("Replay: mice-cake replay {id}"));
             }
+        }
+        if let Some((code, game)) = self.left {
+            out.push(format!(
+                "You left game {game} of room {code} before its end: you forfeit it."
+            ));
         }
         let mut err = Vec::new();
         match &self.outcome {
@@ -138,6 +145,7 @@ mod tests {
             outcome: Outcome::Failed("no room has the code K7M2Q".into()),
             room: None,
             games: Vec::new(),
+            left: None,
         };
         assert_eq!(
             failed.farewell(),
@@ -150,6 +158,7 @@ mod tests {
             outcome: Outcome::Interrupted(Signal::Hangup),
             room: Some(("K7M2Q".parse().unwrap(), true)),
             games: Vec::new(),
+            left: None,
         };
         let (_, err) = kept.farewell();
         assert!(err[0].contains("mice-cake resume K7M2Q"), "{err:?}");
@@ -183,6 +192,7 @@ mod tests {
                     fairness: None,
                 },
             ],
+            left: None,
         };
         let (out, err) = session.farewell();
         assert_eq!(

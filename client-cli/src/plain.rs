@@ -104,6 +104,7 @@ pub async fn run(
                     room,
                     // Every result was printed as the games ended.
                     games: Vec::new(),
+                    left: None,
                 });
             }
         }

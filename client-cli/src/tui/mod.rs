@@ -61,8 +61,19 @@ pub async fn run(
             .as_ref()
             .map(|room| (room.code, room.you.is_some())),
         games: games_ended(&model),
+        left: model.forfeited,
         outcome,
     })
+}
+
+/// What checking the game `id` said, if it was checked.
+fn verdict_of(model: &Model, id: Option<mice_cake_protocol::GameId>) -> Option<String> {
+    let id = id?;
+    model
+        .verdicts
+        .iter()
+        .find(|(checked, _)| *checked == id)
+        .map(|(_, verdict)| verdict.clone())
 }
 
 /// Every game that ended in the room while the client was in it.
@@ -75,7 +86,7 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             number: game.number,
             result: game.result,
             game_id: game.game_id,
-            fairness: None,
+            fairness: verdict_of(model, game.game_id),
         })
         .collect();
     if let (Some((result, game_id)), Some(room)) = (model.finished(), model.tracker.room.as_ref()) {
@@ -97,7 +108,7 @@ async fn event_loop(
 ) -> anyhow::Result<Outcome> {
     let mut keys = EventStream::new();
     // Verdicts of finished games, checked on a task of their own.
-    let verdicts = tokio::sync::mpsc::channel::<String>(4);
+    let verdicts = tokio::sync::mpsc::channel::<(mice_cake_protocol::GameId, String)>(4);
     let mut verdicts = (verdicts.0, verdicts.1);
     let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
@@ -127,7 +138,7 @@ async fn event_loop(
                 None => return Ok(Outcome::Done),
             },
             () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
-            Some(verdict) = verdicts.1.recv() => Msg::Verified(verdict),
+            Some((id, verdict)) = verdicts.1.recv() => Msg::Verified(id, verdict),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
             signal = signals.next() => return Ok(Outcome::Interrupted(signal)),
@@ -153,7 +164,7 @@ async fn event_loop(
                     let verdicts = verdicts.0.clone();
                     tokio::spawn(async move {
                         let verdict = crate::verify::check_played(http, id, seen).await;
-                        let _ = verdicts.send(verdict).await;
+                        let _ = verdicts.send((id, verdict)).await;
                     });
                 }
             }

@@ -25,8 +25,8 @@ pub enum Msg {
     Tick(Instant),
     /// The terminal's size, at start and on every resize.
     Resize(u16, u16),
-    /// What checking the last game's record said.
-    Verified(String),
+    /// What checking a finished game's record said, by the game's id.
+    Verified(mice_cake_protocol::GameId, String),
 }
 
 /// What the interface asks for.
@@ -141,6 +141,11 @@ pub struct Model {
     pub replay: Option<String>,
     /// What checking the last game said ("verified fair", or the problem).
     pub fairness: Option<String>,
+    /// The room and game this player left in the middle (a forfeit).
+    pub forfeited: Option<(mice_cake_protocol::RoomCode, u32)>,
+    /// What checking each finished game said, by id: every game the client
+    /// saw end is told with its verdict when the program ends.
+    pub verdicts: Vec<(mice_cake_protocol::GameId, String)>,
     pub now: Instant,
 }
 
@@ -170,6 +175,8 @@ impl Model {
             chat: ChatPane::default(),
             replay: None,
             fairness: None,
+            verdicts: Vec::new(),
+            forfeited: None,
             now,
         }
     }
@@ -260,8 +267,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::Net(event) => net(model, event),
-        Msg::Verified(verdict) => {
-            model.fairness = Some(verdict);
+        Msg::Verified(id, verdict) => {
+            model.verdicts.push((id, verdict.clone()));
+            // The window of the result shows the latest game's.
+            let latest = model.tracker.finished().and_then(|(_, id)| id);
+            if latest.is_none_or(|latest| latest == id) {
+                model.fairness = Some(verdict);
+            }
             Vec::new()
         }
         Msg::Key(key) => key_pressed(model, key),
@@ -459,7 +471,16 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if model.confirm_quit {
         model.confirm_quit = false;
         return match key.code {
-            KeyCode::Char('y' | 'Y') => leave(),
+            KeyCode::Char('y' | 'Y') => {
+                if model.in_game() {
+                    model.forfeited = model
+                        .tracker
+                        .room
+                        .as_ref()
+                        .map(|room| (room.code, room.game));
+                }
+                leave()
+            }
             _ => {
                 model.notice = None;
                 Vec::new()

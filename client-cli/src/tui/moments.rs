@@ -839,9 +839,13 @@ fn a_finished_game_is_checked_and_the_verdict_shown_with_the_result() {
     // The record is fetched and checked once, for the game just over.
     let checks: Vec<_> = cmds
         .iter()
-        .filter(|cmd| matches!(cmd, Cmd::Verify(_)))
+        .filter_map(|cmd| match cmd {
+            Cmd::Verify(id) => Some(*id),
+            _ => None,
+        })
         .collect();
     assert_eq!(checks.len(), 1, "{cmds:?}");
+    let id = checks[0];
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(
         screen.contains("Checking that the game was fair"),
@@ -849,13 +853,19 @@ fn a_finished_game_is_checked_and_the_verdict_shown_with_the_result() {
     );
     update(
         &mut model,
-        Msg::Verified("verified fair: the seed matches the commitment …".into()),
+        Msg::Verified(
+            id,
+            "verified fair: the seed matches the commitment …".into(),
+        ),
     );
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(screen.contains("✓ verified fair"), "{screen}");
     update(
         &mut model,
-        Msg::Verified("NOT FAIR: round 3: Blue's die 1 of the attempt in column B is 4".into()),
+        Msg::Verified(
+            id,
+            "NOT FAIR: round 3: Blue's die 1 of the attempt in column B is 4".into(),
+        ),
     );
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(screen.contains("NOT FAIR: round 3"), "{screen}");
@@ -890,5 +900,38 @@ fn page_down_stops_at_the_oldest_round_and_never_shows_an_empty_pane() {
         press(&mut model, KeyCode::PageUp);
         let after = rows(&draw(&model, width, height));
         assert_ne!(after, shown, "{width}×{height}: PgUp did nothing");
+    }
+}
+
+#[test]
+fn every_game_told_at_the_end_has_its_verdict() {
+    let (mut model, mut room) = assigning();
+    let mut verify = |model: &mut Model, messages: Vec<ServerMessage>| {
+        let mut ids = Vec::new();
+        for message in messages {
+            for cmd in update(model, Msg::Net(NetEvent::Message(message))) {
+                if let Cmd::Verify(id) = cmd {
+                    ids.push(id);
+                }
+            }
+        }
+        for id in ids {
+            update(
+                model,
+                Msg::Verified(id, format!("verified fair: game {id}")),
+            );
+        }
+    };
+    verify(&mut model, room.play_to_the_end());
+    verify(&mut model, room.rematch(SEED + 1));
+    verify(&mut model, room.play_to_the_end());
+    let ended = super::games_ended(&model);
+    assert_eq!(ended.len(), 2, "{ended:?}");
+    for game in &ended {
+        let id = game.game_id.unwrap_or_else(|| panic!("{game:?}"));
+        assert_eq!(
+            game.fairness.as_deref(),
+            Some(format!("verified fair: game {id}").as_str())
+        );
     }
 }

@@ -323,6 +323,14 @@ fn games_lists_the_seats_held_with_when_and_forgets_those_left_or_refused() {
     again.wait_for("Leave the game?");
     again.send("y");
     again.exit_status();
+    // The shell says what leaving cost.
+    let shell = again.contents();
+    assert!(
+        shell.contains(&format!(
+            "You left game 1 of room {code} before its end: you forfeit it."
+        )),
+        "{shell}"
+    );
     assert!(
         !games(state.path()).contains(&code),
         "{}",
