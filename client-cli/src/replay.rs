@@ -16,6 +16,9 @@ pub struct Replay {
     pub players: Option<Seated<String>>,
     /// The game's end, as the server recorded it (forfeits included).
     pub result: Option<GameResult>,
+    /// The room's time per round, when the server kept it (a bare record
+    /// does not say).
+    pub deadline_ms: Option<u64>,
     /// The cake before the first round, then after each round.
     pub views: Vec<GameView>,
     /// Every round.
@@ -69,20 +72,22 @@ fn fetch(url: &str) -> anyhow::Result<String> {
 
 /// Reads a finished game (as the server serves it) or a bare record.
 pub fn parse(text: &str) -> anyhow::Result<Replay> {
-    let (record, players, result, id, room) = match serde_json::from_str::<FinishedGame>(text) {
-        Ok(game) => (
-            game.record,
-            Some(game.players),
-            Some(game.result),
-            Some(game.id),
-            Some(game.room),
-        ),
-        Err(_) => {
-            let record: GameRecord = serde_json::from_str(text)
-                .map_err(|error| anyhow::anyhow!("not a game record: {error}"))?;
-            (record, None, None, None, None)
-        }
-    };
+    let (record, players, result, id, room, deadline_ms) =
+        match serde_json::from_str::<FinishedGame>(text) {
+            Ok(game) => (
+                game.record,
+                Some(game.players),
+                Some(game.result),
+                Some(game.id),
+                Some(game.room),
+                game.deadline_ms,
+            ),
+            Err(_) => {
+                let record: GameRecord = serde_json::from_str(text)
+                    .map_err(|error| anyhow::anyhow!("not a game record: {error}"))?;
+                (record, None, None, None, None, None)
+            }
+        };
     let verified = record.seed.is_some();
     let mut views = Vec::with_capacity(record.rounds.len() + 1);
     record
@@ -94,10 +99,39 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
         options: record.options,
         players,
         result,
+        deadline_ms,
         views,
         rounds: record.rounds,
         verified,
     })
+}
+
+/// A record's rounds as played, each with its reveal's beats.
+pub fn played_rounds(record: &GameRecord) -> Vec<PlayedRound> {
+    let mut views = Vec::with_capacity(record.rounds.len() + 1);
+    if record
+        .replay_each_round(|game| views.push(game.view(Viewer::Spectator)))
+        .is_err()
+    {
+        views.clear();
+    }
+    record
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(index, report)| PlayedRound {
+            report: report.clone(),
+            auto: Seated::default(),
+            sealed: record
+                .fair
+                .as_ref()
+                .and_then(|fair| fair.rounds.get(index).copied()),
+            beats: views
+                .get(index)
+                .and_then(|before| mice_cake_engine::timeline(before, report).ok())
+                .unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// The whole game as text: each round, the cake after it, the end.

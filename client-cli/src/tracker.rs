@@ -150,6 +150,39 @@ impl Tracker {
         self.sealer.seal(room, round, assignment)
     }
 
+    /// The room's earlier games this client has not seen, by number and id
+    /// (the room lists the ids of its latest games, the last one the
+    /// latest finished).
+    pub fn earlier_unseen(&self) -> Vec<(u32, GameId)> {
+        let Some(room) = &self.room else {
+            return Vec::new();
+        };
+        // The last id is the current game's once it is over.
+        let latest_finished = if room.status == RoomStatus::Playing || room.result.is_none() {
+            room.game.saturating_sub(1)
+        } else {
+            room.game
+        };
+        let seen: Vec<u32> = self.past.iter().map(|game| game.number).collect();
+        room.game_ids
+            .iter()
+            .rev()
+            .zip((1..=latest_finished).rev())
+            .filter(|(_, number)| *number < room.game && !seen.contains(number))
+            .map(|(id, number)| (number, *id))
+            .collect()
+    }
+
+    /// Earlier games fetched, kept oldest first with those seen here.
+    pub fn add_earlier(&mut self, games: Vec<PastGame>) {
+        for game in games {
+            if !self.past.iter().any(|seen| seen.number == game.number) {
+                self.past.push(game);
+            }
+        }
+        self.past.sort_by_key(|game| game.number);
+    }
+
     /// This seat's move sealed here this round, taken by the server or not.
     pub fn sealed_move(&self) -> Option<mice_cake_engine::Assignment> {
         let room = self.room.as_ref()?;

@@ -66,6 +66,29 @@ pub async fn run(
     })
 }
 
+/// The games `games` (numbers and ids) as the server kept them; a game
+/// that cannot be fetched is left out.
+fn earlier_games(
+    http: &str,
+    games: &[(u32, mice_cake_protocol::GameId)],
+) -> Vec<crate::tracker::PastGame> {
+    games
+        .iter()
+        .filter_map(|(number, id)| {
+            let text = crate::replay::read_source(&id.to_string(), http).ok()?;
+            let game: mice_cake_protocol::FinishedGame = serde_json::from_str(&text).ok()?;
+            let rounds = crate::replay::played_rounds(&game.record);
+            Some(crate::tracker::PastGame {
+                number: *number,
+                players: game.players,
+                result: game.result,
+                game_id: Some(game.id),
+                rounds,
+            })
+        })
+        .collect()
+}
+
 /// What checking the game `id` said, if it was checked.
 fn verdict_of(model: &Model, id: Option<mice_cake_protocol::GameId>) -> Option<String> {
     let id = id?;
@@ -110,6 +133,8 @@ async fn event_loop(
     // Verdicts of finished games, checked on a task of their own.
     let verdicts = tokio::sync::mpsc::channel::<(mice_cake_protocol::GameId, String)>(4);
     let mut verdicts = (verdicts.0, verdicts.1);
+    // The room's earlier games, fetched for a client that came in late.
+    let mut earlier = tokio::sync::mpsc::channel::<Vec<crate::tracker::PastGame>>(2);
     let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
     // reason) until the person quits.
@@ -139,6 +164,7 @@ async fn event_loop(
             },
             () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
             Some((id, verdict)) = verdicts.1.recv() => Msg::Verified(id, verdict),
+            Some(games) = earlier.1.recv() => Msg::EarlierGames(games),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
             signal = signals.next() => return Ok(Outcome::Interrupted(signal)),
@@ -155,6 +181,13 @@ async fn event_loop(
                     let _ = stdout.flush();
                 }
                 Cmd::Quit => return Ok(quitting(model)),
+                Cmd::FetchEarlier(games) => {
+                    let http = http.to_owned();
+                    let fetched = earlier.0.clone();
+                    tokio::task::spawn_blocking(move || {
+                        let _ = fetched.blocking_send(earlier_games(&http, &games));
+                    });
+                }
                 Cmd::Verify(id) => {
                     let seen = model
                         .tracker

@@ -27,6 +27,9 @@ pub enum Msg {
     Resize(u16, u16),
     /// What checking a finished game's record said, by the game's id.
     Verified(mice_cake_protocol::GameId, String),
+    /// The room's earlier games, fetched for a client that came in after
+    /// them (each with its number in the room).
+    EarlierGames(Vec<crate::tracker::PastGame>),
 }
 
 /// What the interface asks for.
@@ -40,6 +43,9 @@ pub enum Cmd {
     Verify(mice_cake_protocol::GameId),
     /// Leave the room and end the program.
     Quit,
+    /// Fetch the room's earlier games, by number and id, to show them
+    /// (`Msg::EarlierGames` answers).
+    FetchEarlier(Vec<(u32, mice_cake_protocol::GameId)>),
 }
 
 /// The connection, as shown.
@@ -266,6 +272,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             model.scroll = model.scroll.min(limit);
             Vec::new()
         }
+        Msg::EarlierGames(games) => {
+            model.tracker.add_earlier(games);
+            Vec::new()
+        }
         Msg::Net(event) => net(model, event),
         Msg::Verified(id, verdict) => {
             model.verdicts.push((id, verdict.clone()));
@@ -322,6 +332,8 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                     cmds.push(Cmd::Bell);
                 }
             }
+            // Entering a room after some of its games: those are fetched.
+            let entered = matches!(message, ServerMessage::Joined { .. });
             let history = model.tracker.is_history(&message);
             // A reveal shows the room as it was: kept before it moves on.
             let revealed = match &message {
@@ -400,6 +412,12 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 }
                 Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
                 Some(Happening::RoundStarted(_)) | None => {}
+            }
+            if entered {
+                let earlier = model.tracker.earlier_unseen();
+                if !earlier.is_empty() {
+                    cmds.push(Cmd::FetchEarlier(earlier));
+                }
             }
             // However the round changed (it opened, or a resume skipped
             // some), the editor starts afresh on its column.

@@ -906,7 +906,7 @@ fn page_down_stops_at_the_oldest_round_and_never_shows_an_empty_pane() {
 #[test]
 fn every_game_told_at_the_end_has_its_verdict() {
     let (mut model, mut room) = assigning();
-    let mut verify = |model: &mut Model, messages: Vec<ServerMessage>| {
+    let verify = |model: &mut Model, messages: Vec<ServerMessage>| {
         let mut ids = Vec::new();
         for message in messages {
             for cmd in update(model, Msg::Net(NetEvent::Message(message))) {
@@ -934,4 +934,41 @@ fn every_game_told_at_the_end_has_its_verdict() {
             Some(format!("verified fair: game {id}").as_str())
         );
     }
+}
+
+#[test]
+fn a_spectator_arriving_in_game_two_is_given_game_one_too() {
+    let (mut player, mut room) = assigning();
+    feed(&mut player, room.play_to_the_end());
+    feed(&mut player, room.rematch(SEED + 1));
+    feed(&mut player, room.play_greedy_round());
+    let seen = player.tracker.past.clone();
+    assert_eq!(seen.len(), 1);
+    // A spectator comes in now: the room's earlier game is asked for…
+    room.member = None;
+    let mut late = quiet(Instant::now());
+    let mut asked = Vec::new();
+    for message in room.entered() {
+        for cmd in update(&mut late, Msg::Net(NetEvent::Message(message))) {
+            if let Cmd::FetchEarlier(games) = cmd {
+                asked.extend(games);
+            }
+        }
+    }
+    let id = seen[0].game_id.unwrap_or_else(|| panic!("a recorded game"));
+    assert_eq!(asked, vec![(1, id)]);
+    // …and, once fetched, listed under this game's rounds.
+    update(&mut late, Msg::EarlierGames(seen));
+    let lines: Vec<String> = log_lines(&late.tracker, None, late.now, 78)
+        .iter()
+        .map(line_text)
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("── Game 1: ann (Yellow) vs bob (Blue)")),
+        "{lines:#?}"
+    );
+    // Once listed, it is not asked for again.
+    assert!(late.tracker.earlier_unseen().is_empty());
 }

@@ -65,7 +65,9 @@ impl Stepper {
             code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
             options: RoomOptions {
                 game: replay.options,
-                deadline_ms: Some(0),
+                // The room's clock, as the server kept it (none known: no
+                // clock said).
+                deadline_ms: Some(replay.deadline_ms.unwrap_or(0)),
                 public: false,
                 bot: None,
                 record_chat: false,
@@ -201,6 +203,12 @@ mod tests {
         assert!(stepper.key(KeyCode::Left));
         assert_eq!(stepper.at, 0);
         assert!(screen(&stepper).contains(&format!("before round 1 of {rounds}")));
+        // The room's clock, as the server kept it with the game.
+        assert!(
+            screen(&stepper).contains("1:00/round"),
+            "{}",
+            screen(&stepper)
+        );
         stepper.key(KeyCode::Right);
         stepper.key(KeyCode::Char(' '));
         assert_eq!(stepper.at, 2);

@@ -1009,7 +1009,7 @@ fn help(model: &Model, frame: &mut Frame) {
         keys_line("?", "this help", "q", "quit (asks in a game)"),
         Line::from(""),
         Line::from("Coloured pieces are the ones each family faces; magenta: both."),
-        Line::from("● mice   z resting mice   ░░░ face down   · taken   shaded: last round"),
+        Line::from("● mice   z resting mice   ░░░ face down   · taken   underlined: last round"),
         Line::from(""),
         Line::from("Any key closes this.").dim(),
     ]);
