@@ -971,4 +971,11 @@ fn a_spectator_arriving_in_game_two_is_given_game_one_too() {
     );
     // Once listed, it is not asked for again.
     assert!(late.tracker.earlier_unseen().is_empty());
+    // The end of game 2 names game 1's replay too.
+    feed(&mut player, room.play_to_the_end());
+    let shown = screen(&player, 100, 32);
+    assert!(
+        shown.contains(&format!("game 1: mice-cake replay {id}")),
+        "{shown}"
+    );
 }

@@ -76,6 +76,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
             &result,
             game_id,
             model.fairness.as_deref(),
+            &model.tracker.past,
             frame,
             area,
         );
@@ -894,6 +895,7 @@ fn result_popup(
     result: &mice_cake_protocol::GameResult,
     game_id: Option<mice_cake_protocol::GameId>,
     fairness: Option<&str>,
+    earlier: &[crate::tracker::PastGame],
     frame: &mut Frame,
     area: Rect,
 ) {
@@ -921,6 +923,19 @@ fn result_popup(
         lines.push(Line::from(""));
         lines.push(Line::from("Replay:").dim());
         lines.push(Line::from(format!("mice-cake replay {id}")).dim());
+    }
+    // The room's earlier games, the latest first, as far as room allows.
+    let recorded: Vec<_> = earlier
+        .iter()
+        .rev()
+        .filter_map(|game| game.game_id.map(|id| (game.number, id)))
+        .take(3)
+        .collect();
+    if !recorded.is_empty() {
+        lines.push(Line::from("Earlier games of the room:").dim());
+        for (number, id) in recorded {
+            lines.push(Line::from(format!("game {number}: mice-cake replay {id}")).dim());
+        }
     }
     lines.push(Line::from(""));
     lines.push(Line::from(
