@@ -1139,5 +1139,20 @@ mod tests {
             model.link,
             Link::Closed("that seat token is not valid".into())
         );
+        // The panel says how to come back, not that there is nothing to decide.
+        let backend = ratatui::backend::TestBackend::new(100, 32);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal
+            .draw(|frame| super::super::view::view(&model, frame))
+            .unwrap();
+        let screen: String = terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|cell| cell.symbol())
+            .collect();
+        assert!(!screen.contains("Nothing to decide"), "{screen}");
+        assert!(screen.contains("mice-cake resume"), "{screen}");
     }
 }
