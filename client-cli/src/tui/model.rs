@@ -1150,7 +1150,7 @@ mod tests {
             .buffer()
             .content()
             .iter()
-            .map(|cell| cell.symbol())
+            .map(ratatui::buffer::Cell::symbol)
             .collect();
         assert!(!screen.contains("Nothing to decide"), "{screen}");
         assert!(screen.contains("mice-cake resume"), "{screen}");
