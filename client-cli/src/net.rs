@@ -223,10 +223,7 @@ impl Link {
                     let _ = self.events.send(NetEvent::Closed(reason)).await;
                     return;
                 }
-                End::Dropped(reason) => match self.farewell.take() {
-                    Some(farewell) => format!("{reason} ({farewell})"),
-                    None => reason,
-                },
+                End::Dropped(reason) => why_dropped(reason, self.farewell.take()),
             };
             let Some(next) = self.coming_back() else {
                 let _ = self.events.send(NetEvent::Closed(reason)).await;
@@ -574,6 +571,12 @@ fn entry_message(entry: Entry) -> ClientMessage {
     }
 }
 
+/// Why a connection dropped, in one phrase: what the server announced
+/// before it went (its shutdown) says it all.
+fn why_dropped(reason: String, farewell: Option<String>) -> String {
+    farewell.unwrap_or(reason)
+}
+
 /// Sleeps until `at`; forever when there is nothing to wait for.
 async fn until(at: Option<tokio::time::Instant>) {
     match at {
@@ -629,5 +632,46 @@ async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
     match serde_json::to_string(message) {
         Ok(text) => socket.send(Message::text(text)).await.is_ok(),
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    use super::*;
+
+    #[test]
+    fn a_full_server_is_said_to_be_full() {
+        let full = CloseFrame {
+            code: CloseCode::Again,
+            reason: "server full".into(),
+        };
+        assert_eq!(
+            close_words(Some(&full)),
+            "the server is full (server full): try again later"
+        );
+        let bare = CloseFrame {
+            code: CloseCode::Again,
+            reason: "".into(),
+        };
+        assert!(close_words(Some(&bare)).contains("the server is full (close code 1013)"));
+        assert_eq!(close_words(None), "the server closed the connection");
+    }
+
+    #[test]
+    fn a_shutdown_is_said_once() {
+        assert_eq!(
+            why_dropped(
+                "the server closed the connection: server shutting down".into(),
+                Some("the server is shutting down".into())
+            ),
+            "the server is shutting down"
+        );
+        assert_eq!(
+            why_dropped("the connection closed".into(), None),
+            "the connection closed"
+        );
     }
 }

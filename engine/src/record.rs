@@ -800,7 +800,7 @@ impl RecordedGame {
     }
 
     /// The reports of the rounds after the first `from`, each with its
-    /// reveal's beats ([`crate::timeline`]), every round played again from
+    /// reveal's beats ([`crate::timeline()`]), every round played again from
     /// the start: for a client that enters a game in progress and lists its
     /// rounds as they happened.
     pub fn rounds_since(&self, from: usize) -> Result<Vec<(RoundReport, Vec<Beat>)>, ReplayError> {

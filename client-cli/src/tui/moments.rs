@@ -8,29 +8,15 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use mice_cake_engine::{Options, Reveal, Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ClientMessage, ErrorCode, ServerMessage};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::style::Modifier;
 use unicode_width::UnicodeWidthStr;
 
 use super::log::{log_lines, round_lines};
 use super::model::{Cmd, Model, Msg, Settings, update};
-use super::rendering::{SEED, assigning, draw, feed, press, quiet};
+use super::rendering::{SEED, assigning, draw, feed, press, quiet, rows};
 use crate::fixture::FakeRoom;
 use crate::net::NetEvent;
 use crate::text::Missed;
-
-/// The screen's rows, as text.
-fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
-    let buffer = terminal.backend().buffer();
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol().to_owned())
-                .collect()
-        })
-        .collect()
-}
 
 fn screen(model: &Model, width: u16, height: u16) -> String {
     rows(&draw(model, width, height)).join("\n")

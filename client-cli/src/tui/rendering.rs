@@ -34,6 +34,18 @@ pub(super) fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerM
     }
 }
 
+/// The screen's rows, as text.
+pub(super) fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
 pub(super) fn press(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
     update(model, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
 }
@@ -223,17 +235,7 @@ fn long_words() -> Model {
 fn each_width_shows_whole_words() {
     let model = long_words();
     for width in [60u16, 80, 100, 150] {
-        let screen = draw(&model, width, 32);
-        let rows: Vec<String> = {
-            let buffer = screen.backend().buffer();
-            (0..buffer.area.height)
-                .map(|y| {
-                    (0..buffer.area.width)
-                        .map(|x| buffer[(x, y)].symbol().to_owned())
-                        .collect()
-                })
-                .collect()
-        };
+        let rows = rows(&draw(&model, width, 32));
         let title = rows[0].trim_end();
         // The variant whole, or not at all; the spectators likewise.
         let variant = "all face down, boost, 1:00/round";

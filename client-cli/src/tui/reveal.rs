@@ -3,7 +3,7 @@
 //! the cake, the stashes and everything else change only as the dice land.
 //! Until the last one is down the screen shows the room as it was before
 //! the reveal, moved on by the beats landed so far (the server's `beats`,
-//! which the engine cut: [`mice_cake_engine::timeline`]). The places the
+//! which the engine cut: [`mice_cake_engine::timeline()`]). The places the
 //! round changed stay marked until the next reveal, like the last move on
 //! a chess board.
 //!
