@@ -18,7 +18,7 @@ use tracing::{debug, info};
 
 use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::ratelimit::RateLimit;
-use crate::room::{Command, ConnId, Member, Refusal, RoomHandle};
+use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle};
 use crate::shared::Shared;
 use crate::socket::Socket;
 use crate::token::token_hash;
@@ -608,6 +608,7 @@ impl Session {
             .ask(|reply| Command::Join {
                 member,
                 name,
+                token: JoinToken::Make,
                 reply,
             })
             .await?;

@@ -76,16 +76,41 @@ pub use config::{Cli, Config, ConfigError, Durability, LogFormat, ServerCommand}
 
 use tracing::info;
 
-/// The log filter: `RUST_LOG` if set, else `default`, with the WebSocket
-/// libraries capped at `info` whatever is asked: at `trace` they log every
-/// frame, which would put commits and seat tokens in the log.
-pub fn log_filter(default: &str) -> tracing_subscriber::EnvFilter {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+/// The libraries whose logs below `info` hold what no log may: the
+/// WebSocket's log every frame (commits, seat tokens), PostgreSQL's every
+/// statement with its parameters (room snapshots: seeds, nonces, layouts,
+/// openings), Redis's and the pool's their commands.
+const SECRET_KEEPING_LIBRARIES: &[&str] = &[
+    "tungstenite",
+    "tokio_tungstenite",
+    "tokio_postgres",
+    "postgres",
+    "postgres_protocol",
+    "r2d2",
+    "r2d2_postgres",
+    "redis",
+];
+
+/// The log filter: `RUST_LOG` if set, else `default`, with the libraries
+/// that would log game secrets capped at `info` whatever is asked (a
+/// directive naming one of their modules, or a span's, cannot lift the
+/// cap: it is a second filter, applied after `RUST_LOG`'s).
+pub fn log_filter<S>(default: &str) -> impl tracing_subscriber::layer::Filter<S> + Send + Sync
+where
+    S: tracing::Subscriber + for<'span> tracing_subscriber::registry::LookupSpan<'span>,
+{
+    use tracing_subscriber::filter::FilterExt as _;
+    let asked = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    ["tungstenite=info", "tokio_tungstenite=info"]
-        .into_iter()
-        .filter_map(|directive| directive.parse().ok())
-        .fold(filter, tracing_subscriber::EnvFilter::add_directive)
+    asked.and(tracing_subscriber::filter::filter_fn(|metadata| {
+        may_log(metadata.target(), *metadata.level())
+    }))
+}
+
+/// Whether an event of `target` at `level` may be logged at all.
+fn may_log(target: &str, level: tracing::Level) -> bool {
+    let crate_name = target.split("::").next().unwrap_or(target);
+    level <= tracing::Level::INFO || !SECRET_KEEPING_LIBRARIES.contains(&crate_name)
 }
 
 /// How long the server waits for connections to close after shutdown.
@@ -212,4 +237,30 @@ where
     shared.rooms.storage.close().await;
     info!("stopped");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use tracing::Level;
+
+    use super::may_log;
+
+    #[test]
+    fn libraries_that_would_log_secrets_are_heard_at_info_at_most() {
+        for target in [
+            "tokio_postgres::query",
+            "tokio_postgres",
+            "postgres::client",
+            "tungstenite::protocol",
+            "redis::aio",
+        ] {
+            assert!(!may_log(target, Level::DEBUG), "{target}");
+            assert!(!may_log(target, Level::TRACE), "{target}");
+            assert!(may_log(target, Level::INFO), "{target}");
+            assert!(may_log(target, Level::WARN), "{target}");
+        }
+        // Names that merely begin like them, and the server's own.
+        assert!(may_log("postgresql_tools", Level::TRACE));
+        assert!(may_log("mice_cake_server::room", Level::TRACE));
+    }
 }

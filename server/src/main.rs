@@ -5,6 +5,9 @@ use std::io::{IsTerminal as _, Write as _};
 use clap::Parser as _;
 use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, TcpAcceptor, healthcheck};
 use tokio::net::TcpListener;
+use tracing_subscriber::Layer as _;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
 
 fn main() -> anyhow::Result<()> {
     let Cli { command, config } = Cli::parse();
@@ -24,13 +27,21 @@ fn main() -> anyhow::Result<()> {
 
 #[tokio::main]
 async fn serve(config: Config) -> anyhow::Result<()> {
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(mice_cake_server::log_filter("info"))
+    let logs = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal());
+    // `init` also routes the `log` crate's records (PostgreSQL's) through
+    // the same filter.
     match config.log_format {
-        LogFormat::Text => logs.init(),
-        LogFormat::Json => logs.json().init(),
+        LogFormat::Text => tracing_subscriber::registry()
+            .with(logs.with_filter(mice_cake_server::log_filter("info")))
+            .init(),
+        LogFormat::Json => tracing_subscriber::registry()
+            .with(
+                logs.json()
+                    .with_filter(mice_cake_server::log_filter("info")),
+            )
+            .init(),
     }
     allow_open_files();
     let listener = TcpListener::bind(config.bind)

@@ -14,7 +14,9 @@ use super::publisher::Outgoing;
 use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
 use crate::outbound::{Frame, Outbound, Relay};
-use crate::room::{Command, ConnId, Member, Refusal, RoomHandle, unreachable_room};
+use crate::room::{
+    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, bad_token, unreachable_room,
+};
 use crate::token::TokenHash;
 
 /// Guests, by their node and their connection's number there.
@@ -115,25 +117,22 @@ impl Cluster {
             };
             let member = self.admit(&from, conn, room, &command);
             let sent = match command {
-                WireCommand::Join { name } => {
+                WireCommand::Join { name, token } => {
+                    let Some(token) = parse_hash(&token) else {
+                        self.refuse_guest(&from, conn, Some(ask), bad_token());
+                        return;
+                    };
                     self.ask_room(&handle, &from, ask, |reply| Command::Join {
                         member,
                         name,
+                        token: JoinToken::Given(token),
                         reply,
                     })
                     .await
                 }
                 WireCommand::Resume { token, last_seq } => {
                     let Some(token) = parse_hash(&token) else {
-                        self.refuse_guest(
-                            &from,
-                            conn,
-                            Some(ask),
-                            Refusal::new(
-                                mice_cake_protocol::ErrorCode::BadToken,
-                                "that seat token is not valid",
-                            ),
-                        );
+                        self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
                     };
                     self.ask_room(&handle, &from, ask, |reply| Command::Resume {

@@ -13,8 +13,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use mice_cake_engine::Seat;
-use mice_cake_protocol::RoomCode;
+use mice_cake_engine::{Seat, Seated};
+use mice_cake_protocol::{ErrorCode, RoomCode, RoomEvent, SeatToken, ServerMessage};
 use tokio::sync::oneshot;
 use tracing::debug;
 
@@ -23,6 +23,7 @@ use super::wire::{self, Header, WireCommand, WireRefusal};
 use super::{ByNode, Cluster, lock};
 use crate::outbound::{Frame, Outbound};
 use crate::room::{Command, ConnId, Forward, Member, Refusal, RoomHandle, unreachable_room};
+use crate::token::token_hash;
 
 /// What this node keeps of its connections in other nodes' rooms.
 #[derive(Debug, Default)]
@@ -43,6 +44,14 @@ struct RemoteMembership {
     owner: Arc<str>,
     room: RoomCode,
     watch: Watch,
+    /// The token of the seat it is taking, until its `joined` comes: the
+    /// room sends that without it (it has the hash alone), and it is put
+    /// in here.
+    token: Option<SeatToken>,
+    /// A player's latest exchange as its frames told it: the round, and
+    /// whose seal is in. An opening is sent on only once both are, so that
+    /// no move crosses Redis while it could still help the opponent.
+    sealed: Option<(u32, Seated<bool>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,10 +138,21 @@ impl Cluster {
             Command::Join {
                 member,
                 name,
+                token: _,
                 reply,
             } => {
+                // The token is made here, and only its hash crosses Redis:
+                // whoever reads Redis cannot take the seat.
+                let Some(context) = self.context() else {
+                    return false;
+                };
+                let token = context.rng.seat_token();
+                let hash = wire::hex(&token_hash(&token));
                 let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
-                (conn, Some(ask), WireCommand::Join { name })
+                if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
+                    membership.token = Some(token);
+                }
+                (conn, Some(ask), WireCommand::Join { name, token: hash })
             }
             Command::Resume {
                 member,
@@ -164,15 +184,20 @@ impl Cluster {
                 round,
                 assignment,
                 nonce,
-            } => (
-                conn,
-                None,
-                WireCommand::Open {
-                    round,
-                    assignment,
-                    nonce,
-                },
-            ),
+            } => {
+                if !self.may_open(conn, round) {
+                    return true;
+                }
+                (
+                    conn,
+                    None,
+                    WireCommand::Open {
+                        round,
+                        assignment,
+                        nonce,
+                    },
+                )
+            }
             Command::Rematch { conn } => (conn, None, WireCommand::Rematch),
             Command::Chat { conn, name, text } => (conn, None, WireCommand::Chat { name, text }),
             Command::SpectatorChat { conn, show } => {
@@ -243,6 +268,8 @@ impl Cluster {
                 owner: Arc::clone(owner),
                 room,
                 watch,
+                token: None,
+                sealed: None,
             },
         );
         number
@@ -295,7 +322,7 @@ impl Cluster {
     /// Frames came for connection `conn` (then, with `close`, its closing).
     pub(super) fn delivered(&self, conn: u64, kinds: &str, frames: &[&str], close: bool) {
         let conn = ConnId::from_value(conn);
-        let outbound = {
+        let (outbound, token) = {
             let mut members = lock(&self.members);
             let Some(membership) = members.conns.get_mut(&conn) else {
                 return;
@@ -305,9 +332,30 @@ impl Cluster {
             if membership.watch == Watch::Pending {
                 membership.watch = Watch::Active;
             }
-            membership.outbound.clone()
+            let joined = frames.iter().any(|frame| is_joined(frame));
+            let token = if joined {
+                membership.token.take()
+            } else {
+                None
+            };
+            if membership.watch == Watch::No {
+                for frame in frames {
+                    follow_seals(&mut membership.sealed, frame);
+                }
+            }
+            (membership.outbound.clone(), token)
         };
-        hand_over(&outbound, kinds, frames);
+        match token {
+            Some(token) => {
+                let frames: Vec<String> = frames
+                    .iter()
+                    .map(|frame| with_token(frame, &token))
+                    .collect();
+                let frames: Vec<&str> = frames.iter().map(String::as_str).collect();
+                hand_over(&outbound, kinds, &frames);
+            }
+            None => hand_over(&outbound, kinds, frames),
+        }
         if close {
             outbound.disconnect();
             self.forget_member(conn);
@@ -407,6 +455,33 @@ impl Cluster {
         }
     }
 
+    /// Whether a player here may open round `round`'s move: both seals of
+    /// it are in, as its room's frames told. If not, it is refused here, as
+    /// its room would refuse it, and nothing crosses Redis.
+    fn may_open(&self, conn: ConnId, round: u32) -> bool {
+        let members = lock(&self.members);
+        let Some(membership) = members.conns.get(&conn) else {
+            // Not in a room here any more: nowhere to send it.
+            return false;
+        };
+        let both_sealed = membership.sealed.is_some_and(|(sealed_round, seals)| {
+            sealed_round == round && seals.yellow && seals.blue
+        });
+        if both_sealed {
+            return true;
+        }
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::WrongPhase,
+            message: "moves are opened once both are sealed: wait for your opponent's seal".into(),
+        };
+        metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::WrongPhase.as_str())
+            .increment(1);
+        if let Ok(text) = serde_json::to_string(&refusal) {
+            membership.outbound.queue(Frame::from(text));
+        }
+        false
+    }
+
     /// Forgets questions nobody waits for any more.
     pub(super) fn forget_stale_asks(&self) {
         lock(&self.members).asks.retain(|_, ask| match ask {
@@ -418,6 +493,65 @@ impl Cluster {
     /// Whether anyone here watches `room`.
     pub(super) fn watches(&self, room: RoomCode) -> bool {
         lock(&self.members).watchers.contains_key(&room)
+    }
+}
+
+/// Follows a player's exchange in the frames its room sends it: the state
+/// (on entering, or after missed events) says which seals are in, and each
+/// `sealed` event adds one. Other frames are not read.
+fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) {
+    // Inside a string a quote is escaped: these can only be the message's.
+    let worth_reading = frame.contains(r#""kind":"sealed""#)
+        || frame.starts_with(r#"{"type":"state","#)
+        || is_joined(frame);
+    if !worth_reading {
+        return;
+    }
+    let Ok(message) = serde_json::from_str::<ServerMessage>(frame) else {
+        return;
+    };
+    match message {
+        ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+            *sealed = state
+                .exchange
+                .map(|exchange| (exchange.round, exchange.seals.map(|seal| seal.is_some())));
+        }
+        ServerMessage::Event { event, .. } => {
+            if let RoomEvent::Sealed { round, seat, .. } = *event {
+                let seals = match sealed {
+                    Some((known, seals)) if *known == round => seals,
+                    _ => &mut sealed.insert((round, Seated::default())).1,
+                };
+                seals[seat] = true;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a frame is a `joined` message (the room's frames are its own
+/// compact JSON, tagged first).
+fn is_joined(frame: &str) -> bool {
+    frame.starts_with(r#"{"type":"joined","#)
+}
+
+/// A `joined` frame with the seat's token put in; any other frame as it is.
+fn with_token(frame: &str, token: &SeatToken) -> String {
+    if !is_joined(frame) {
+        return frame.to_owned();
+    }
+    match serde_json::from_str::<ServerMessage>(frame) {
+        Ok(ServerMessage::Joined {
+            seat,
+            token: None,
+            state,
+        }) => serde_json::to_string(&ServerMessage::Joined {
+            seat,
+            token: Some(*token),
+            state,
+        })
+        .unwrap_or_else(|_| frame.to_owned()),
+        _ => frame.to_owned(),
     }
 }
 

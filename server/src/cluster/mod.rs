@@ -97,9 +97,11 @@ struct Health {
     renewed: Option<Instant>,
     /// The value of the boot key: it changes when Redis loses its data.
     boot: Option<String>,
+    /// Whether the last renewal failed.
+    failed: bool,
     /// Until then, a key missing may be one Redis lost and a node has not
-    /// written again yet: no node is taken as dead, and a lookup that
-    /// finds nothing says "try again" rather than "no such room".
+    /// written again yet, or a lease that ran out while Redis was away: no
+    /// node is taken as dead.
     unsure_until: Option<Instant>,
 }
 
@@ -122,7 +124,10 @@ impl Cluster {
         let name = describe(url);
         let client = redis::Client::open(url)
             .with_context(|| format!("--cluster: {name} is not a Redis URL"))?;
+        // Back soon after Redis is: every node then renews its lease well
+        // before the others stop being unsure of it (see `takeover`).
         let config = redis::aio::ConnectionManagerConfig::new()
+            .set_max_delay(lease / 6)
             .set_connection_timeout(Some(CONNECT_TIMEOUT))
             .set_response_timeout(Some(CONNECT_TIMEOUT));
         let redis = tokio::time::timeout(

@@ -11,7 +11,7 @@ use tracing::warn;
 
 use super::publisher::Outgoing;
 use super::{Cluster, wire};
-use crate::room::{Refusal, unreachable_room};
+use crate::room::Refusal;
 use crate::store::StoreError;
 use crate::token::TokenHash;
 
@@ -118,12 +118,18 @@ impl Cluster {
             .get(wire::seat_key(hash))
             .await
             .map_err(|_| unreachable_cluster())?;
-        match code.and_then(|code| code.parse().ok()) {
-            Some(code) => Ok(Some(code)),
-            // Not written again yet after Redis lost its data: wait.
-            None if self.unsure() => Err(unreachable_room()),
-            None => Ok(None),
+        if let Some(code) = code.and_then(|code| code.parse().ok()) {
+            return Ok(Some(code));
         }
+        // Redis may have lost it (restarted empty, and its room's node has
+        // not written it again yet): the database has every seat.
+        let hash = *hash;
+        self.database(move |store| store.room_of_seat(&hash))
+            .await
+            .map_err(|cause| {
+                warn!(cause = %cause, "cannot look a seat up in the database");
+                unreachable_cluster()
+            })
     }
 
     /// Whether node `node`'s lease lives.

@@ -69,19 +69,24 @@ async fn renew(cluster: Arc<Cluster>) {
 }
 
 impl Cluster {
-    /// Renews this node's lease, and notices if Redis lost its data (its
-    /// boot key changed): what this node keeps there is written again.
-    pub(super) async fn renew_lease(&self) -> redis::RedisResult<()> {
+    /// Renews this node's lease, and notices trouble: Redis lost its data
+    /// (its boot key changed: what this node keeps there is written again),
+    /// this node's lease had run out, or the last renewal failed or was
+    /// slow. After trouble the other nodes' leases may have run out too,
+    /// though they live: for two leases no node is taken as dead, and this
+    /// node looks for rooms it lost meanwhile.
+    pub(super) async fn renew_lease(self: &Arc<Self>) -> redis::RedisResult<()> {
+        let started = Instant::now();
         let mut redis = self.redis.clone();
         let lease_ms = u64::try_from(self.lease.as_millis()).unwrap_or(u64::MAX);
         let fresh_boot = super::random_name();
-        let (boot,): (String,) = redis::pipe()
+        let renewed: redis::RedisResult<(Option<String>, String)> = redis::pipe()
             .cmd("SET")
             .arg(wire::lease_key(&self.node))
             .arg(1)
             .arg("PX")
             .arg(lease_ms)
-            .ignore()
+            .arg("GET")
             .cmd("SET")
             .arg(wire::boot_key())
             .arg(&fresh_boot)
@@ -89,27 +94,70 @@ impl Cluster {
             .ignore()
             .get(wire::boot_key())
             .query_async(&mut redis)
-            .await?;
-        let lost = {
-            let mut health = lock(&self.health);
-            health.renewed = Some(Instant::now());
-            let lost = health.boot.as_ref().is_some_and(|known| *known != boot);
-            if lost {
-                health.unsure_until = Some(Instant::now() + 2 * self.lease);
+            .await;
+        let (lease_before, boot) = match renewed {
+            Ok(renewed) => renewed,
+            Err(cause) => {
+                lock(&self.health).failed = true;
+                return Err(cause);
             }
-            health.boot = Some(boot);
-            lost
         };
-        if lost {
+        let (lost_data, troubled) = {
+            let mut health = lock(&self.health);
+            let first = health.renewed.is_none();
+            let lost_data = health.boot.as_ref().is_some_and(|known| *known != boot);
+            let lapsed = !first && lease_before.is_none();
+            let slow = started.elapsed() > self.lease / 3;
+            let troubled = lost_data || lapsed || slow || health.failed;
+            let now = Instant::now();
+            if troubled {
+                health.unsure_until = Some(now + 2 * self.lease);
+            }
+            health.failed = false;
+            health.renewed = Some(now);
+            health.boot = Some(boot);
+            (lost_data, troubled)
+        };
+        if lost_data {
             warn!("the cluster's Redis lost its data: this node's rooms are written to it again");
             self.write_again();
+        }
+        if troubled || self.unsure() {
+            // Off this task: the database may be slow to answer, and the
+            // lease must not wait for it.
+            let cluster = Arc::clone(self);
+            tokio::spawn(async move { cluster.stop_lost_rooms().await });
         }
         Ok(())
     }
 
+    /// Stops this node's copies of the rooms another node has taken over
+    /// (while this one could not renew its lease, say): their clients are
+    /// disconnected, and come back to the room where it runs now, without
+    /// waiting for a write the database would refuse.
+    async fn stop_lost_rooms(&self) {
+        match self
+            .database(crate::store::postgres::PostgresStore::lost_rooms)
+            .await
+        {
+            Ok(lost) => {
+                for code in lost {
+                    if let Some(handle) = self.local.local_room(&code) {
+                        warn!(room = %code, "another node took this room over: this copy stops");
+                        tokio::spawn(async move { handle.send(Command::HandedOver).await });
+                    }
+                }
+            }
+            Err(cause) => warn!(cause = %cause, "cannot look for rooms taken over from this node"),
+        }
+    }
+
     /// Takes over the rooms of the nodes that died or stopped.
     async fn take_over_dead(self: &Arc<Self>) {
-        if self.unsure() {
+        // This node's view of Redis must be the current one first: Redis
+        // may have restarted, or been away, since the last renewal, and the
+        // leases it lacks then are of nodes that live.
+        if self.renew_lease().await.is_err() || self.unsure() {
             return;
         }
         let owners = match self

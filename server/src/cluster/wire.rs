@@ -130,6 +130,9 @@ pub(crate) enum Notice {
 pub(crate) enum WireCommand {
     Join {
         name: String,
+        /// The new seat token's SHA-256, in hex: the token is made by the
+        /// node the player is on, and never leaves it.
+        token: String,
     },
     Watch,
     Resume {

@@ -18,7 +18,7 @@ use mice_cake_protocol::{RoomCode, RoomList, RoomOptions, RoomSummary};
 
 pub(crate) use self::cluster::ClusterLobby;
 pub(crate) use self::local::{LocalLobby, listing};
-use crate::room::{Directory, Refusal, RestoredRoom, RoomContext, RoomHandle};
+use crate::room::{Directory, Refusal, RestoredRoom, RoomContext, RoomHandle, bad_token};
 use crate::token::TokenHash;
 
 /// A lobby's answer, which in a cluster may take a trip to Redis.
@@ -60,13 +60,5 @@ fn unknown_room(code: RoomCode) -> Refusal {
     Refusal::new(
         mice_cake_protocol::ErrorCode::UnknownRoom,
         format!("no room has the code {code}"),
-    )
-}
-
-/// The refusal for a seat token that leads nowhere.
-fn bad_token() -> Refusal {
-    Refusal::new(
-        mice_cake_protocol::ErrorCode::BadToken,
-        "that seat token is not valid",
     )
 }

@@ -74,6 +74,7 @@ pub(crate) enum Command {
     Join {
         member: Member,
         name: String,
+        token: JoinToken,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
     /// Watch.
@@ -124,6 +125,17 @@ pub(crate) enum Command {
     },
     /// Another node of the cluster has taken the room over: stop here.
     HandedOver,
+}
+
+/// The token of a seat being taken.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum JoinToken {
+    /// The room makes it, and sends it in `joined`.
+    Make,
+    /// The player's connection is on another node of the cluster, which
+    /// made the token and puts it in `joined` there: the room has its hash
+    /// alone, so that the token never crosses Redis.
+    Given(TokenHash),
 }
 
 /// A cloneable handle to a room's task: on this node, or, in a cluster, on
@@ -210,6 +222,11 @@ pub(crate) fn unreachable_room() -> Refusal {
         "the room cannot be reached just now (it may be moving to another server); \
          try again in a moment",
     )
+}
+
+/// The refusal for a seat token that leads nowhere.
+pub(crate) fn bad_token() -> Refusal {
+    Refusal::new(ErrorCode::BadToken, "that seat token is not valid")
 }
 
 /// Starts a new room's task.

@@ -853,12 +853,15 @@ pub(crate) fn captured_logs() -> Lines {
             // The server's own filter, at the most verbose level it allows;
             // `try_init` also routes the `log` crate (the WebSocket library's
             // logs) here.
+            use tracing_subscriber::Layer as _;
+            use tracing_subscriber::layer::SubscriberExt as _;
             use tracing_subscriber::util::SubscriberInitExt as _;
-            tracing_subscriber::fmt()
-                .with_env_filter(mice_cake_server::log_filter("trace"))
+            let logs = tracing_subscriber::fmt::layer()
                 .with_writer(move || writer.clone())
                 .with_ansi(false)
-                .finish()
+                .with_filter(mice_cake_server::log_filter("trace"));
+            tracing_subscriber::registry()
+                .with(logs)
                 .try_init()
                 .unwrap();
             lines

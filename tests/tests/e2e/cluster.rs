@@ -18,22 +18,36 @@ use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
 
 use crate::leaks::{Known, check_frames, check_log};
 use crate::support::{
-    Client, OwnService, Proxy, Server, TestDatabase, TestRedis, bobs_move_waits_for_postgresql,
-    both_finish_and_the_record_replays, ends_verified, room_code, suggestion,
+    Client, OwnService, Proxy, RedisMonitor, Server, TestDatabase, TestRedis,
+    bobs_move_waits_for_postgresql, both_finish_and_the_record_replays, ends_verified, room_code,
+    suggestion,
 };
 
 /// Nodes of one cluster.
-struct Cluster {
-    nodes: Vec<Server>,
+pub(crate) struct Cluster {
+    pub(crate) nodes: Vec<Server>,
 }
 
 impl Cluster {
     /// `count` nodes on the `database` and `redis` at these URLs, with
     /// leases of `lease`.
-    fn start(count: usize, database: &str, redis: &str, lease: &str) -> Cluster {
+    pub(crate) fn start(count: usize, database: &str, redis: &str, lease: &str) -> Cluster {
+        Cluster::start_logging(count, database, redis, lease, "info")
+    }
+
+    /// [`Cluster::start`], each node logging what `rust_log` asks.
+    pub(crate) fn start_logging(
+        count: usize,
+        database: &str,
+        redis: &str,
+        lease: &str,
+        rust_log: &str,
+    ) -> Cluster {
         let flags = ["--database", database, "--cluster", redis, "--lease", lease];
         Cluster {
-            nodes: (0..count).map(|_| Server::start(&flags)).collect(),
+            nodes: (0..count)
+                .map(|_| Server::start_logging(rust_log, &flags))
+                .collect(),
         }
     }
 
@@ -46,7 +60,7 @@ impl Cluster {
         self.nodes.remove(node)
     }
 
-    fn url(&self, node: usize) -> String {
+    pub(crate) fn url(&self, node: usize) -> String {
         self.nodes[node].url()
     }
 
@@ -55,7 +69,7 @@ impl Cluster {
     }
 
     /// Every node's log so far.
-    fn logs(&self) -> String {
+    pub(crate) fn logs(&self) -> String {
         self.nodes
             .iter()
             .map(Server::log)
@@ -71,15 +85,15 @@ fn services() -> Option<(TestRedis, TestDatabase)> {
 
 /// Ann creates a room (no deadline) at `ann_url`; Bob joins it at
 /// `bob_url`. Ann has committed round 1 and Bob is asked for it.
-struct AnnCommitted {
-    ann: Client,
-    bob: Client,
-    code: String,
-    ann_round_1: String,
-    bob_prompt: String,
+pub(crate) struct AnnCommitted {
+    pub(crate) ann: Client,
+    pub(crate) bob: Client,
+    pub(crate) code: String,
+    pub(crate) ann_round_1: String,
+    pub(crate) bob_prompt: String,
 }
 
-fn ann_committed_bob_asked(ann_url: &str, bob_url: &str) -> AnnCommitted {
+pub(crate) fn ann_committed_bob_asked(ann_url: &str, bob_url: &str) -> AnnCommitted {
     let mut ann = Client::start(ann_url, "ann", &["--plain", "create", "--deadline", "0s"]);
     let code = room_code(&ann.expect_containing("you are Yellow"));
     let mut bob = Client::start(bob_url, "bob", &["--plain", "join", &code]);
@@ -100,7 +114,12 @@ fn ann_committed_bob_asked(ann_url: &str, bob_url: &str) -> AnnCommitted {
 /// Bob, reconnected, answers round 1, asked again; the reveal holds what
 /// Ann committed before; both play to the end, and the record, fetched at
 /// `url`, replays to it.
-fn bob_answers_and_both_finish(mut ann: Client, mut bob: Client, ann_round_1: &str, url: &str) {
+pub(crate) fn bob_answers_and_both_finish(
+    mut ann: Client,
+    mut bob: Client,
+    ann_round_1: &str,
+    url: &str,
+) {
     bob.expect_containing("reconnected");
     let prompt = bob.expect_containing("round 1: you are Blue");
     bob.type_line(&suggestion(&prompt));
@@ -216,16 +235,33 @@ fn game_over_id(frames: &[String]) -> String {
         .expect("a game over with a record")
 }
 
+/// The seat token a `--json` player was given, from its `joined`.
+fn token_of(frames: &[String]) -> String {
+    frames
+        .iter()
+        .find_map(
+            |frame| match serde_json::from_str::<ServerMessage>(frame).ok()? {
+                ServerMessage::Joined { token, .. } => token,
+                _ => None,
+            },
+        )
+        .expect("a seat token")
+        .to_string()
+}
+
 /// Every frame each member received, checked against the stored record:
 /// players and spectators on three nodes, each receiving frames that
-/// another node relayed (or, for the owner's own, sent), and the logs of
-/// all three.
+/// another node relayed (or, for the owner's own, sent); the logs of all
+/// three, at `trace` for every library (PostgreSQL's, Redis's and the
+/// WebSocket's included); and every command Redis was given.
 #[test]
-fn no_frame_on_any_node_tells_anyone_a_face_down_piece_or_an_uncommitted_move() {
+fn no_frame_log_line_or_redis_message_tells_anyone_what_they_may_not_know() {
     let Some((redis, database)) = services() else {
         return;
     };
-    let cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    let monitor = RedisMonitor::start(&redis.url);
+    let everything = "trace,tokio_postgres=trace,postgres=trace,redis=trace,tungstenite=trace";
+    let cluster = Cluster::start_logging(3, &database.url, &redis.url, "1s", everything);
     let [one, two, three] = [0, 1, 2].map(|node| cluster.url(node));
     let mut ann = Client::start(&one, "ann", &["--json", "bot", "--seed", "3", "create"]);
     let joined = ann.expect_containing("\"joined\"");
@@ -276,7 +312,46 @@ fn no_frame_on_any_node_tells_anyone_a_face_down_piece_or_an_uncommitted_move() 
         .flat_map(|both| [both.yellow, both.blue])
         .collect();
     let nonces: Vec<String> = known.all_nonces().collect();
-    check_log(&cluster.logs(), &assignments, &nonces);
+    let logs = cluster.logs();
+    assert!(logs.contains("TRACE"), "the nodes logged at trace:\n{logs}");
+    check_log(&logs, &assignments, &nonces);
+    let seed = game.record.seed.expect("a seed").to_string();
+    let tokens = [token_of(&members[0]), token_of(&members[1])];
+    for secret in tokens.iter().chain([&seed]) {
+        assert!(!logs.contains(secret.as_str()), "the log holds {secret}");
+    }
+    check_redis(&monitor.lines(), &game, &tokens);
+}
+
+/// What crossed Redis (`redis-cli monitor`'s lines, in order) holds no
+/// seat token, no seed before the game is over, and no player's opening of
+/// a round before both seals of the round crossed it.
+fn check_redis(commands: &[String], game: &FinishedGame, tokens: &[String]) {
+    let first = |text: &str| commands.iter().position(|line| line.contains(text));
+    let over = first("game_over").expect("the game's end crossed Redis");
+    for token in tokens {
+        assert!(first(token).is_none(), "Redis was given a seat token");
+    }
+    let seed = game.record.seed.expect("a seed").to_string();
+    assert!(
+        first(&seed).is_none_or(|given| given >= over),
+        "Redis was given the seed before the game was over"
+    );
+    let fair = game.record.fair.as_ref().expect("a sealed game");
+    for (round, exchange) in std::iter::once(&fair.deal).chain(&fair.rounds).enumerate() {
+        let seals = exchange.seals.map(|seal| first(&seal.to_string()));
+        for seat in Seat::ALL {
+            let Some(opened) = first(&exchange.nonces[seat].to_string()) else {
+                continue;
+            };
+            for sealed in [seals.yellow, seals.blue] {
+                assert!(
+                    sealed.is_some_and(|sealed| sealed < opened),
+                    "{seat}'s opening of round {round} crossed Redis before both seals"
+                );
+            }
+        }
+    }
 }
 
 /// The node that owns a room is killed mid-round with one commit held:

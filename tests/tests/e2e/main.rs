@@ -14,6 +14,7 @@ mod leaks;
 mod load;
 mod person;
 mod reconnect;
+mod redis;
 mod support;
 mod terminal;
 mod verify;

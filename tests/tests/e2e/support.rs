@@ -159,10 +159,23 @@ impl Server {
         server
     }
 
+    /// Starts the server as [`Server::start`] does, logging what
+    /// `rust_log` (`RUST_LOG`) asks.
+    pub(crate) fn start_logging(rust_log: &str, flags: &[&str]) -> Server {
+        let data = tempfile::tempdir().unwrap();
+        let mut command = Server::command(data.path());
+        command.args(flags).env("RUST_LOG", rust_log);
+        let mut server = Server::spawn(command);
+        server._data = Some(data);
+        server
+    }
+
     fn spawn(mut command: Command) -> Server {
+        if !command.get_envs().any(|(name, _)| name == "RUST_LOG") {
+            command.env("RUST_LOG", "info");
+        }
         let mut child = command
             .env("NO_COLOR", "1")
-            .env("RUST_LOG", "info")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -807,5 +820,63 @@ impl TestRedis {
         Some(TestRedis {
             url: format!("{}/{number}", server.trim_end_matches('/')),
         })
+    }
+}
+
+/// Every command a Redis server is given from now on, as `redis-cli
+/// monitor` prints them, a line each: what crosses Redis (every database's
+/// commands, and every message published).
+pub(crate) struct RedisMonitor {
+    child: Child,
+    lines: Arc<Mutex<Vec<String>>>,
+}
+
+impl RedisMonitor {
+    /// Starts watching the Redis at `url`, once it has said it watches.
+    pub(crate) fn start(url: &str) -> RedisMonitor {
+        let mut child = Command::new("redis-cli")
+            .args(["-u", url, "monitor"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-cli runs (tests/services.sh installs it with Redis)");
+        let mut out = Lines::new(vec![Box::new(child.stdout.take().unwrap())]);
+        out.until("redis-cli monitor", |line| line.trim() == "OK")
+            .expect("redis-cli monitor says OK");
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let keeping = Arc::clone(&lines);
+        thread::spawn(move || {
+            while let Ok(line) = out.incoming.recv() {
+                keeping.lock().unwrap().push(line);
+            }
+        });
+        RedisMonitor { child, lines }
+    }
+
+    /// The commands so far, oldest first.
+    pub(crate) fn lines(&self) -> Vec<String> {
+        self.lines.lock().unwrap().clone()
+    }
+
+    /// The commands up to the first that holds `text`, which must come
+    /// within [`PATIENCE`].
+    pub(crate) fn lines_until(&self, text: &str) -> Vec<String> {
+        let give_up = Instant::now() + PATIENCE;
+        loop {
+            let lines = self.lines();
+            if let Some(at) = lines.iter().position(|line| line.contains(text)) {
+                return lines[..=at].to_vec();
+            }
+            assert!(Instant::now() < give_up, "Redis was never given {text}");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for RedisMonitor {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

@@ -216,9 +216,10 @@ impl Room {
             Command::Join {
                 member,
                 name,
+                token,
                 reply,
             } => {
-                let _ = reply.send(self.join(member, name));
+                let _ = reply.send(self.join(member, name, token));
             }
             Command::Watch { member, reply } => {
                 let _ = reply.send(self.watch(member));

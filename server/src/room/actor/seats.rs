@@ -8,7 +8,7 @@ use tracing::info;
 
 use super::{Room, millis};
 use crate::outbound::Outbound;
-use crate::room::{ConnId, Member, Refusal};
+use crate::room::{ConnId, JoinToken, Member, Refusal};
 use crate::token::{TokenHash, token_hash};
 
 /// A seat's occupant.
@@ -41,7 +41,12 @@ impl Player {
 }
 
 impl Room {
-    pub(super) fn join(&mut self, member: Member, name: String) -> Result<Seat, Refusal> {
+    pub(super) fn join(
+        &mut self,
+        member: Member,
+        name: String,
+        token: JoinToken,
+    ) -> Result<Seat, Refusal> {
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| self.seats[*seat].is_none())
@@ -54,8 +59,13 @@ impl Room {
                     ),
                 )
             })?;
-        let token = self.context.rng.seat_token();
-        let hash = token_hash(&token);
+        let (hash, token) = match token {
+            JoinToken::Make => {
+                let token = self.context.rng.seat_token();
+                (token_hash(&token), Some(token))
+            }
+            JoinToken::Given(hash) => (hash, None),
+        };
         self.context.directory.register_seat(hash, self.code);
         self.seats[seat] = Some(Player {
             name,
@@ -66,7 +76,7 @@ impl Room {
             auto_commits: 0,
         });
         info!(room = %self.code, %seat, "player joined");
-        self.send_joined_to_seat(seat, Some(token));
+        self.send_joined_to_seat(seat, token);
         self.emit_player_joined(seat);
         if let Some(policy) = self.options.bot
             && self.seats[seat.opponent()].is_none()

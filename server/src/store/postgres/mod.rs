@@ -33,7 +33,7 @@ use super::{
 type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// Each migration, in order; the schema's version is how many have run.
-const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3];
+const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3, SCHEMA_4];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
 /// events no server writes any more.
@@ -112,6 +112,23 @@ const SCHEMA_2: &str = "
 /// refuses the database rather than the games that have it.
 const SCHEMA_3: &str = "
     -- Finished games may carry deadline_ms in their JSON: nothing to change.
+";
+
+/// Version 4: where each seat token leads, kept with the rooms' snapshots,
+/// so that a node finds a seat Redis has lost (it restarted empty).
+const SCHEMA_4: &str = "
+    -- Each live room's seat tokens, by their SHA-256 (never the token),
+    -- written with the room's snapshot.
+    CREATE TABLE room_seats (
+        hash BYTEA PRIMARY KEY,
+        room TEXT NOT NULL
+    );
+    CREATE INDEX room_seats_by_room ON room_seats (room);
+    INSERT INTO room_seats (hash, room)
+        SELECT decode(seat.value ->> 'token', 'hex'), rooms.code
+        FROM rooms, jsonb_each(rooms.snapshot::jsonb -> 'seats') AS seat
+        WHERE jsonb_typeof(seat.value) = 'object' AND seat.value ->> 'token' IS NOT NULL
+        ON CONFLICT (hash) DO NOTHING;
 ";
 
 /// The advisory lock under which migrations run (an arbitrary number, the
@@ -407,6 +424,7 @@ fn update_room(
         if !update.fresh {
             transaction.execute("DELETE FROM room_log WHERE room = $1", &[&code])?;
         }
+        write_seats(transaction, &code, snapshot)?;
     }
     if let Some(entry) = &update.entry {
         // A write retried after a failure goes to the same place.
@@ -430,6 +448,27 @@ fn update_room(
     }
     for game in &update.finished {
         insert_game(transaction, game, max_games)?;
+    }
+    Ok(())
+}
+
+/// Where the room's seat tokens lead: the seats of its new snapshot (a
+/// seat changes hands only in a snapshot, never in a log entry).
+fn write_seats(
+    transaction: &mut Transaction<'_>,
+    code: &str,
+    snapshot: &RoomSnapshot,
+) -> Result<(), StoreError> {
+    transaction.execute("DELETE FROM room_seats WHERE room = $1", &[&code])?;
+    let hashes = [&snapshot.seats.yellow, &snapshot.seats.blue]
+        .into_iter()
+        .filter_map(|player| player.as_ref()?.token);
+    for hash in hashes {
+        transaction.execute(
+            "INSERT INTO room_seats (hash, room) VALUES ($1, $2)
+             ON CONFLICT (hash) DO UPDATE SET room = excluded.room",
+            &[&hash.as_slice(), &code],
+        )?;
     }
     Ok(())
 }
@@ -473,6 +512,7 @@ fn remove_room(transaction: &mut Transaction<'_>, code: RoomCode) -> Result<(), 
         "DELETE FROM rooms WHERE code = $1",
         "DELETE FROM room_log WHERE room = $1",
         "DELETE FROM rounds WHERE room = $1",
+        "DELETE FROM room_seats WHERE room = $1",
     ] {
         transaction.execute(statement, &[&code])?;
     }
@@ -630,6 +670,7 @@ impl std::fmt::Debug for PostgresStore {
 mod tests {
     use super::*;
     use crate::store::tests::{self as suite, TestDatabase};
+    use crate::token::TokenHash;
 
     /// A store on a database of its own, and that database.
     fn store(max_games: usize) -> Option<(PostgresStore, TestDatabase)> {
@@ -681,22 +722,83 @@ mod tests {
                 &[&id.to_string(), &summary, &game],
             )
             .unwrap();
-        store
-            .connection()
-            .unwrap()
-            .batch_execute("UPDATE mice_cake_schema SET version = 2")
-            .unwrap();
+        let store = reopened_at_version(store, &database, 2);
+        suite::a_game_stored_before_deadlines_reads_none(&store);
+    }
+
+    /// `store`'s database taken back to schema `version` (the tables of
+    /// later versions dropped), then opened again, which migrates it.
+    fn reopened_at_version(
+        store: PostgresStore,
+        database: &TestDatabase,
+        version: i32,
+    ) -> PostgresStore {
+        let mut back = String::new();
+        if version < 4 {
+            back.push_str("DROP TABLE room_seats;");
+        }
+        back.push_str(&format!("UPDATE mice_cake_schema SET version = {version}"));
+        store.connection().unwrap().batch_execute(&back).unwrap();
         store.close(true);
         drop(store);
         let store = PostgresStore::open(&database.url, 0, None).unwrap();
-        let version: i32 = store
+        let migrated: i32 = store
             .connection()
             .unwrap()
             .query_one("SELECT version FROM mice_cake_schema", &[])
             .unwrap()
             .get(0);
-        assert_eq!(version, 3);
-        suite::a_game_stored_before_deadlines_reads_none(&store);
+        assert_eq!(migrated, i32::try_from(MIGRATIONS.len()).unwrap());
+        store
+    }
+
+    /// A node that does not find a seat token in Redis (which restarted
+    /// empty) finds its room here: written with each snapshot, gone with
+    /// the room, and filled in from the snapshots by the migration.
+    #[test]
+    fn a_seat_token_leads_to_its_room_through_the_snapshots_written() {
+        let Some((store, database)) = store(0) else {
+            return;
+        };
+        let code: RoomCode = "K7QMX".parse().unwrap();
+        let (ann, bob, ann_again) = ([1_u8; 32], [2_u8; 32], [3_u8; 32]);
+        let mut snapshot = crate::store::log::tests::a_room();
+        let seated = |snapshot: &mut RoomSnapshot, yellow: TokenHash, blue: TokenHash| {
+            snapshot.seats.yellow.as_mut().unwrap().token = Some(yellow);
+            snapshot.seats.blue.as_mut().unwrap().token = Some(blue);
+        };
+        seated(&mut snapshot, ann, bob);
+        let update = |snapshot: &RoomSnapshot, fresh: bool| {
+            RoomWrite::Update(Box::new(RoomUpdate {
+                code,
+                fresh,
+                snapshot: Some(snapshot.clone()),
+                entry: None,
+                log_position: 0,
+                new_game: false,
+                rounds: Vec::new(),
+                finished: Vec::new(),
+            }))
+        };
+        store.write(&[update(&snapshot, true)], 0).unwrap();
+        assert_eq!(store.room_of_seat(&ann).unwrap(), Some(code));
+        assert_eq!(store.room_of_seat(&bob).unwrap(), Some(code));
+        assert_eq!(store.room_of_seat(&ann_again).unwrap(), None);
+
+        // Ann's seat taken by someone else: her old token leads nowhere.
+        seated(&mut snapshot, ann_again, bob);
+        store.write(&[update(&snapshot, false)], 0).unwrap();
+        assert_eq!(store.room_of_seat(&ann).unwrap(), None);
+        assert_eq!(store.room_of_seat(&ann_again).unwrap(), Some(code));
+
+        // A database from before version 4 gets them from the snapshots.
+        let store = reopened_at_version(store, &database, 3);
+        assert_eq!(store.room_of_seat(&ann_again).unwrap(), Some(code));
+        assert_eq!(store.room_of_seat(&bob).unwrap(), Some(code));
+        assert_eq!(store.room_of_seat(&ann).unwrap(), None);
+
+        store.write(&[RoomWrite::Remove(code)], 0).unwrap();
+        assert_eq!(store.room_of_seat(&bob).unwrap(), None);
     }
 
     #[test]

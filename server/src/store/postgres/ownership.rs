@@ -15,6 +15,7 @@ use r2d2_postgres::postgres::{self, Transaction};
 
 use super::{PostgresStore, bigint, load_rooms};
 use crate::store::{RoomWrite, StoreError, StoredRoom};
+use crate::token::TokenHash;
 
 /// Where a room goes whose stored state cannot be brought back: no node
 /// takes it (an operator repairs or deletes its rows).
@@ -246,6 +247,57 @@ impl PostgresStore {
             .into_iter()
             .map(|row| row.get(0))
             .collect())
+    }
+
+    /// The room a seat token leads to, by its hash: for a node that does
+    /// not find it in Redis (which may have restarted empty).
+    pub(crate) fn room_of_seat(&self, hash: &TokenHash) -> Result<Option<RoomCode>, StoreError> {
+        let room: Option<String> = self
+            .connection()?
+            .query_opt(
+                "SELECT room FROM room_seats WHERE hash = $1",
+                &[&hash.as_slice()],
+            )?
+            .map(|row| row.get(0));
+        Ok(room.and_then(|room| room.parse().ok()))
+    }
+
+    /// The rooms this node runs that another node has taken over since
+    /// (this one was cut off for longer than its lease): forgotten here,
+    /// for their copies to stop. A room closed meanwhile is not one.
+    pub(crate) fn lost_rooms(&self) -> Result<Vec<RoomCode>, StoreError> {
+        let owner = self.owner()?;
+        let mine: Vec<(RoomCode, i64)> = owner
+            .epochs()
+            .iter()
+            .map(|(code, epoch)| (*code, *epoch))
+            .collect();
+        if mine.is_empty() {
+            return Ok(Vec::new());
+        }
+        let codes: Vec<String> = mine.iter().map(|(code, _)| code.to_string()).collect();
+        let held: HashMap<String, (String, i64)> = self
+            .connection()?
+            .query(
+                "SELECT code, node, epoch FROM room_owners WHERE code = ANY($1)",
+                &[&codes],
+            )?
+            .into_iter()
+            .map(|row| (row.get(0), (row.get(1), row.get(2))))
+            .collect();
+        let lost: Vec<RoomCode> = mine
+            .into_iter()
+            .filter(|(code, epoch)| {
+                held.get(&code.to_string())
+                    .is_some_and(|(node, held)| *node != owner.node || held != epoch)
+            })
+            .map(|(code, _)| code)
+            .collect();
+        let mut epochs = owner.epochs();
+        for code in &lost {
+            epochs.remove(code);
+        }
+        Ok(lost)
     }
 
     /// The node that runs room `code`, if it lives.
