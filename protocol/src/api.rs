@@ -118,6 +118,10 @@ pub enum HealthStatus {
     /// Running, but it cannot reach a service it needs (its database, or
     /// its cluster's Redis): games that need it wait until it can.
     Unavailable,
+    /// Serving, but every WebSocket slot is held: a newcomer pushes out a
+    /// connection in no game, or is turned away if all are players'. A
+    /// balancer should send players elsewhere.
+    Full,
 }
 
 /// Whether the server reaches a service it needs.

@@ -136,13 +136,25 @@ impl ClientMessage {
         // through a JSON value only to say what is wrong, or to check the
         // messages without fields, on which serde takes any field.
         match serde_json::from_str(text) {
-            Ok(ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::Leave)
-            | Err(_) => ClientMessage::parse_checking(text),
+            Ok(ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::Leave) => {
+                ClientMessage::parse_checking(text).map(|(message, _)| message)
+            }
             Ok(message) => Ok(message),
+            // A JSON value keeps the last of a key given twice, where the
+            // message refuses it: the value's reading is for saying what is
+            // wrong, never for taking what the message refused.
+            Err(refused) => match ClientMessage::parse_checking(text) {
+                Ok((_, kind)) => Err(ParseError::BadFields {
+                    kind,
+                    reason: refused.to_string(),
+                }),
+                Err(error) => Err(error),
+            },
         }
     }
 
-    fn parse_checking(text: &str) -> Result<ClientMessage, ParseError> {
+    /// The message and its type, read through a JSON value.
+    fn parse_checking(text: &str) -> Result<(ClientMessage, String), ParseError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|error| ParseError::NotJson(error.to_string()))?;
         let kind = match value.get("type") {
@@ -174,7 +186,7 @@ impl ClientMessage {
                 reason: format!("unknown field `{unknown}`"),
             });
         }
-        Ok(message)
+        Ok((message, kind))
     }
 }
 
@@ -538,8 +550,6 @@ mod tests {
             r#"{"type":"rematch"}"#.to_owned(),
             r#"{"type":"create_room"}"#.to_owned(),
             r#"{"type":"join_room","code":"k7m2q"}"#.to_owned(),
-            r#"{"type":"join_room","code":"K7M2Q","code":"K7M2R"}"#.to_owned(),
-            r#"{"type":"join_room","type":"watch_room","code":"K7M2Q"}"#.to_owned(),
             r#"{"code":"K7M2Q","type":"watch_room"}"#.to_owned(),
             format!(r#"{{"type":"seal","round":2,"seal":"{hex}"}}"#),
             format!(r#"{{"type":"seal","round":2,"seal":"{hex}","extra":null}}"#),
@@ -558,8 +568,27 @@ mod tests {
         for frame in &frames {
             assert_eq!(
                 ClientMessage::parse(frame),
-                ClientMessage::parse_checking(frame),
+                ClientMessage::parse_checking(frame).map(|(message, _)| message),
                 "{frame}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_rather_than_the_last_one_taken() {
+        let frames = [
+            r#"{"type":"hello","version":4,"name":"Alice","name":"Mallory"}"#,
+            r#"{"type":"join_room","code":"K7M2Q","code":"K7M2R"}"#,
+            r#"{"type":"join_room","type":"watch_room","code":"K7M2Q"}"#,
+            r#"{"type":"leave","type":"leave"}"#,
+            r#"{"type":"chat","text":"a","text":"b"}"#,
+        ];
+        for frame in frames {
+            let refused = ClientMessage::parse(frame).expect_err(frame);
+            assert_eq!(refused.code(), crate::ErrorCode::BadMessage, "{frame}");
+            assert!(
+                refused.to_string().contains("duplicate field"),
+                "{frame}: {refused}"
             );
         }
     }

@@ -2,6 +2,7 @@
 //! its room. A single task per connection reads the client's frames and
 //! writes what its outbound queue holds.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -16,10 +17,12 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
 
+use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
+use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle};
-use crate::shared::Shared;
+use crate::shared::{Refused, Shared};
 use crate::socket::Socket;
 use crate::token::token_hash;
 
@@ -32,6 +35,15 @@ const MAX_RATE_VIOLATIONS: u32 = 100;
 
 /// How long queued messages may take to drain before a connection closes.
 const DRAIN: Duration = Duration::from_secs(1);
+
+/// Longest a closed connection reads what its client still sends (see
+/// `Socket::linger`).
+const LINGER: Duration = Duration::from_secs(1);
+
+/// The address a WebSocket came from, which the accept loop gives its
+/// request: slots are shared out by it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Peer(pub(crate) IpAddr);
 
 /// Why the loop ended, and how to close.
 enum Ending {
@@ -49,20 +61,37 @@ enum Ending {
 /// async fn's body keeps its first slot), what wakes the task is handled in
 /// a boxed future of its own (a message, a batch of writes, a ping), and
 /// one timer serves both the deadline for `hello` and the pings.
-pub(crate) async fn serve(socket: Box<Socket>, shared: Arc<Shared>) {
+pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Peer) {
     let _counted = Counted::new(&shared);
     let (outbound, queue) = Outbound::new(shared.config.outbound_queue);
+    let slot = match shared.admission.admit(peer.0, &outbound) {
+        Ok(Admitted::Free(slot)) => slot,
+        Ok(Admitted::PushingOut(slot, pushed_out)) => {
+            shared.refused(Refused::PushedOut, Some(peer.0));
+            pushed_out.send_message(&ServerMessage::Error {
+                code: ErrorCode::TooManyConnections,
+                message: "the server is full, and this connection, in no game, made room for \
+                          another (its address holds the most connections); try again later"
+                    .into(),
+            });
+            pushed_out.disconnect();
+            slot
+        }
+        Err(Full) => {
+            shared.refused(Refused::ServerFull, Some(peer.0));
+            metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::TooManyConnections.as_str())
+                .increment(1);
+            Box::pin(turn_away(&mut socket)).await;
+            return;
+        }
+    };
     let mut live = Live {
-        session: Session::new(Arc::clone(&shared), outbound),
+        session: Session::new(Arc::clone(&shared), outbound, slot, peer),
         socket,
         queue,
         heartbeat: Heartbeat::new(shared.config.hello_timeout, shared.config.ping_interval),
         last_heard: Instant::now(),
     };
-    if shared.connections.load(Ordering::Relaxed) > shared.capacity.connections {
-        Box::pin(turn_away(&mut live.socket)).await;
-        return;
-    }
     let timer = tokio::time::sleep_until(live.heartbeat.next(false));
     tokio::pin!(timer);
     // Made once, not once a turn of the loop: a waiting future registers
@@ -143,6 +172,7 @@ impl Live {
             Wake::Timer => {
                 let now = Instant::now();
                 if self.session.name.is_none() && now >= self.heartbeat.hello_by {
+                    self.session.refused(Refused::NoHello);
                     self.session
                         .refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
                     return Some(Ending::Close(CloseCode::Policy, "no hello"));
@@ -166,6 +196,13 @@ impl Live {
         &mut self,
         incoming: Option<Result<Message, tungstenite::Error>>,
     ) -> Option<Ending> {
+        if let Some(Ok(Message::Close(_))) = incoming {
+            // The WebSocket layer has made the answer (the same code, or
+            // 1002 for one no client may send): it goes before the end.
+            let write_timeout = self.session.shared.config.write_timeout;
+            within(write_timeout, self.socket.answer_close()).await;
+            return Some(Ending::Gone);
+        }
         let session = &mut self.session;
         match incoming {
             None | Some(Ok(Message::Close(_))) => return Some(Ending::Gone),
@@ -189,6 +226,13 @@ impl Live {
                         ));
                         Ending::Close(CloseCode::Invalid, "invalid UTF-8")
                     }
+                    // Not a WebSocket any more (RFC 6455 §7.1.7: 1002).
+                    // The frame may hold anything: only the kind is logged.
+                    ReadFailure::Protocol => {
+                        debug!(conn = ?session.id, "WebSocket protocol violated");
+                        session.refused(Refused::ProtocolError);
+                        Ending::Close(CloseCode::Protocol, "protocol error")
+                    }
                     ReadFailure::Other => {
                         debug!(conn = ?session.id, cause = %error, "read failed");
                         Ending::Gone
@@ -199,11 +243,14 @@ impl Live {
             // which every write and ping would otherwise allocate too.
             Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
             Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
-            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
+            Some(Ok(Message::Ping(_))) => session.on_ping(),
+            Some(Ok(Message::Pong(_) | Message::Frame(_))) => {}
         }
-        session
-            .flooded()
-            .then_some(Ending::Close(CloseCode::Policy, "too many messages"))
+        if !session.flooded() {
+            return None;
+        }
+        session.refused(Refused::TooManyMessages);
+        Some(Ending::Close(CloseCode::Policy, "too many messages"))
     }
 }
 
@@ -263,6 +310,7 @@ async fn goodbye(socket: &mut Socket, queue: &mut Inbound, code: CloseCode, reas
         let _ = socket.close(code, reason).await;
     };
     let _ = tokio::time::timeout(DRAIN, drained).await;
+    socket.linger(LINGER).await;
 }
 
 /// Most queued frames written at once.
@@ -309,6 +357,10 @@ enum ReadFailure {
     TooLarge,
     /// A text frame that is not UTF-8 (RFC 6455 closes with 1007).
     InvalidUtf8,
+    /// A frame RFC 6455 does not allow: reserved bits or opcode, no mask, a
+    /// continuation of nothing, a control frame over 125 bytes or in
+    /// pieces, a close code no one may send (closed with 1002).
+    Protocol,
     /// The connection failed.
     Other,
 }
@@ -318,6 +370,11 @@ impl ReadFailure {
         match error {
             tungstenite::Error::Capacity(_) => ReadFailure::TooLarge,
             tungstenite::Error::Utf8(_) => ReadFailure::InvalidUtf8,
+            // A client gone without a close frame is gone, not wrong.
+            tungstenite::Error::Protocol(
+                tungstenite::error::ProtocolError::ResetWithoutClosingHandshake,
+            ) => ReadFailure::Other,
+            tungstenite::Error::Protocol(_) => ReadFailure::Protocol,
             _ => ReadFailure::Other,
         }
     }
@@ -359,10 +416,13 @@ struct Session {
     /// Openings that follow seals already counted against the rate.
     openings_owed: u8,
     violations: u32,
+    /// Its WebSocket slot, given back when the session ends.
+    slot: Slot,
+    peer: Peer,
 }
 
 impl Session {
-    fn new(shared: Arc<Shared>, outbound: Outbound) -> Session {
+    fn new(shared: Arc<Shared>, outbound: Outbound, slot: Slot, peer: Peer) -> Session {
         let limit = RateLimit::new(shared.config.messages_per_second, std::time::Instant::now());
         Session {
             id: ConnId::next(),
@@ -374,7 +434,14 @@ impl Session {
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             openings_owed: 0,
             violations: 0,
+            slot,
+            peer,
         }
+    }
+
+    /// Counts the connection refused or cut off.
+    fn refused(&self, why: Refused) {
+        self.shared.refused(why, Some(self.peer.0));
     }
 
     fn member(&self) -> Member {
@@ -386,6 +453,9 @@ impl Session {
 
     fn refuse(&self, refusal: Refusal) {
         metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
+        if refusal.code == ErrorCode::BadToken {
+            self.refused(Refused::BadToken);
+        }
         debug!(conn = ?self.id, code = refusal.code.as_str(), "refused");
         self.outbound.send_message(&ServerMessage::Error {
             code: refusal.code,
@@ -395,6 +465,15 @@ impl Session {
 
     fn flooded(&self) -> bool {
         self.violations >= MAX_RATE_VIOLATIONS
+    }
+
+    /// A ping from the client counts against the rate as a message does
+    /// (the WebSocket layer has answered it already): a flood of pings is
+    /// cut off as a flood of messages is, without an error for each.
+    fn on_ping(&mut self) {
+        if !self.limit.allow(std::time::Instant::now()) {
+            self.violations += 1;
+        }
     }
 
     /// A text frame, or `None` for a binary one.
@@ -440,7 +519,7 @@ impl Session {
                     self.refuse(refusal);
                 }
             }
-            Some(Err(error)) => self.refuse(Refusal::new(error.code(), error.to_string())),
+            Some(Err(error)) => self.refuse(Refusal::new(error.code(), bounded(error.to_string()))),
         }
     }
 
@@ -535,7 +614,7 @@ impl Session {
             }
             ClientMessage::Leave => {
                 self.tell_room(Command::Leave { conn }).await?;
-                self.membership = None;
+                self.set_membership(None);
                 Ok(())
             }
         }
@@ -636,7 +715,18 @@ impl Session {
 
     fn enter(&mut self, room: RoomHandle, seat: Option<Seat>) {
         debug!(conn = ?self.id, room = %room.code(), ?seat, "entered room");
-        self.membership = Some(Membership { room, seat });
+        self.set_membership(Some(Membership { room, seat }));
+    }
+
+    /// Where the connection is now; its slot follows (a player's is never
+    /// pushed out for a newcomer).
+    fn set_membership(&mut self, membership: Option<Membership>) {
+        self.slot.set(match &membership {
+            None => Presence::Idle,
+            Some(Membership { seat: None, .. }) => Presence::Watching,
+            Some(Membership { seat: Some(_), .. }) => Presence::Playing,
+        });
+        self.membership = membership;
     }
 
     async fn tell_room(&mut self, command: Command) -> Result<(), Refusal> {
@@ -646,7 +736,7 @@ impl Session {
         if membership.room.send(command).await {
             Ok(())
         } else {
-            self.membership = None;
+            self.set_membership(None);
             Err(Refusal::new(ErrorCode::NotInRoom, "your room has closed"))
         }
     }

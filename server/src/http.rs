@@ -21,6 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
 use crate::dependencies::Reached;
+use crate::quote::{bounded, quoted};
 use crate::responses::api_error;
 use crate::room::Refusal;
 use crate::shared::Shared;
@@ -67,6 +68,15 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
 }
 
 async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    // Set by the accept loop; a request from elsewhere (a test's router)
+    // is counted as the unspecified address's.
+    let peer = request
+        .extensions()
+        .get::<crate::connection::Peer>()
+        .copied()
+        .unwrap_or(crate::connection::Peer(
+            std::net::Ipv4Addr::UNSPECIFIED.into(),
+        ));
     let handshake = match Handshake::of(request) {
         Ok(handshake) => handshake,
         Err(error @ HandshakeError::NotAnUpgrade) => {
@@ -94,7 +104,7 @@ async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Respo
         .max_message_size(Some(HARD_MESSAGE_LIMIT))
         .max_frame_size(Some(HARD_MESSAGE_LIMIT));
     handshake.accept(config, move |socket| {
-        crate::connection::serve(socket, shared)
+        crate::connection::serve(socket, shared, peer)
     })
 }
 
@@ -109,7 +119,7 @@ fn bad_query(rejection: &QueryRejection, takes: &str) -> Response {
     api_error(
         StatusCode::BAD_REQUEST,
         ErrorCode::BadMessage,
-        format!("{}; {takes}", rejection.body_text()),
+        format!("{}; {takes}", bounded(rejection.body_text())),
     )
 }
 
@@ -138,7 +148,7 @@ async fn room(
             return api_error(
                 StatusCode::BAD_REQUEST,
                 ErrorCode::BadMessage,
-                error.to_string(),
+                bounded(error.to_string()),
             );
         }
     };
@@ -213,7 +223,7 @@ async fn finished_game(
         return Err(api_error(
             StatusCode::BAD_REQUEST,
             ErrorCode::BadMessage,
-            format!("{id:?} is not a game id"),
+            format!("{:?} is not a game id", quoted(id)),
         ));
     };
     match shared.rooms.storage.game(id).await {
@@ -353,10 +363,12 @@ async fn health(State(shared): State<Arc<Shared>>) -> Response {
     };
     let status = if stopping {
         HealthStatus::ShuttingDown
-    } else if reached.all() {
-        HealthStatus::Ok
-    } else {
+    } else if !reached.all() {
         HealthStatus::Unavailable
+    } else if shared.admission.is_full() {
+        HealthStatus::Full
+    } else {
+        HealthStatus::Ok
     };
     let code = match status {
         HealthStatus::Ok => StatusCode::OK,
@@ -386,7 +398,7 @@ async fn not_found(uri: axum::http::Uri) -> Response {
         ErrorCode::NotFound,
         format!(
             "no such endpoint: {}; the endpoints are {ENDPOINTS}",
-            uri.path()
+            quoted(uri.path())
         ),
     )
 }
@@ -395,6 +407,10 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
     api_error(
         StatusCode::METHOD_NOT_ALLOWED,
         ErrorCode::MethodNotAllowed,
-        format!("{} takes GET (and HEAD), not {method}", uri.path()),
+        format!(
+            "{} takes GET (and HEAD), not {}",
+            quoted(uri.path()),
+            quoted(method.as_str())
+        ),
     )
 }

@@ -45,6 +45,7 @@
 //! * `random`, `ratelimit`, `metrics`: what the names say.
 
 mod accept;
+mod admission;
 mod capacity;
 mod clock;
 mod cluster;
@@ -56,6 +57,7 @@ mod http;
 mod lobby;
 mod metrics;
 mod outbound;
+mod quote;
 mod random;
 mod ratelimit;
 mod responses;
@@ -63,6 +65,7 @@ mod room;
 mod shared;
 mod socket;
 mod store;
+mod tally;
 mod token;
 mod web;
 

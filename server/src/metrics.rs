@@ -29,6 +29,8 @@ pub(crate) const MESSAGES_RECEIVED: &str = "mice_cake_messages_received_total";
 pub(crate) const MESSAGES_SENT: &str = "mice_cake_messages_sent_total";
 /// Errors sent to clients, by code (counter).
 pub(crate) const ERRORS: &str = "mice_cake_errors_total";
+/// Connections refused or cut off, by reason (see `shared::Refused`).
+pub(crate) const REFUSED: &str = "mice_cake_refused_total";
 /// Frames that may be left out (chat) left out for a client whose queue
 /// was half full (counter).
 pub(crate) const FRAMES_LEFT_OUT: &str = "mice_cake_frames_left_out_total";
@@ -99,6 +101,11 @@ pub(crate) fn describe() {
     describe_counter!(MESSAGES_SENT, Unit::Count, "Messages queued to clients.");
     describe_counter!(ERRORS, Unit::Count, "Errors sent to clients, by code.");
     describe_counter!(
+        REFUSED,
+        Unit::Count,
+        "WebSocket connections refused or cut off, by reason: server_full, pushed_out, no_hello, too_many_messages, protocol_error, bad_token."
+    );
+    describe_counter!(
         FRAMES_LEFT_OUT,
         Unit::Count,
         "Chat lines left out for clients whose queue was half full."
@@ -128,6 +135,9 @@ pub(crate) fn describe() {
     metrics::gauge!(HANDSHAKES).set(0.0);
     for reason in ["timeout", "evicted", "expired"] {
         metrics::counter!(HANDSHAKES_DROPPED, "reason" => reason).increment(0);
+    }
+    for reason in crate::shared::Refused::KINDS {
+        metrics::counter!(REFUSED, "reason" => *reason).increment(0);
     }
     for counter in [
         HTTP_CONNECTIONS,

@@ -7,6 +7,7 @@ use metrics_exporter_prometheus::PrometheusHandle;
 use tokio_util::sync::CancellationToken;
 use tracing::info;
 
+use crate::admission::Admission;
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
@@ -18,6 +19,7 @@ use crate::room::{Directory, RoomContext};
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
 use crate::store::{MemoryStore, RunStart, Storage, Store, StoredRoom};
+use crate::tally::Tally;
 
 /// The server's shared state. Rooms own their games; this holds only what
 /// must be found from anywhere.
@@ -35,8 +37,65 @@ pub(crate) struct Shared {
     pub(crate) capacity: Capacity,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
+    /// Who holds the WebSocket slots, by address.
+    pub(crate) admission: Arc<Admission>,
+    /// Connections refused or cut off, summed up in the log.
+    pub(crate) refusals: Tally,
     /// The services it needs beyond itself, for `/healthz`.
     pub(crate) dependencies: Dependencies,
+}
+
+/// What [`Shared::refusals`] counts, in its order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Refused {
+    /// Turned away: every slot held by a player.
+    ServerFull,
+    /// Pushed out (in no game) to make room for a newcomer.
+    PushedOut,
+    /// No `hello` in time.
+    NoHello,
+    /// Too many messages (or pings) over the rate.
+    TooManyMessages,
+    /// A frame the WebSocket protocol does not allow.
+    ProtocolError,
+    /// A seat token that leads nowhere.
+    BadToken,
+}
+
+impl Refused {
+    pub(crate) const KINDS: &[&str] = &[
+        "server_full",
+        "pushed_out",
+        "no_hello",
+        "too_many_messages",
+        "protocol_error",
+        "bad_token",
+    ];
+
+    /// Its name in the log and the metrics.
+    pub(crate) fn label(self) -> &'static str {
+        Refused::KINDS[self as usize]
+    }
+}
+
+impl Shared {
+    /// Counts a connection refused or cut off: `mice_cake_refused_total`
+    /// by reason, and the log's summary.
+    pub(crate) fn refused(&self, why: Refused, peer: Option<std::net::IpAddr>) {
+        metrics::counter!(crate::metrics::REFUSED, "reason" => why.label()).increment(1);
+        self.refusals.note(why as usize, peer);
+    }
+}
+
+/// The log's summary of refusals.
+fn refusals() -> Tally {
+    Tally::new(
+        "connections refused or cut off: turned away while every slot held a player, pushed \
+         out (in no game) for a newcomer while every slot was held, no hello in time, too many \
+         messages, a frame the WebSocket protocol does not allow, or a seat token that leads \
+         nowhere",
+        Refused::KINDS,
+    )
 }
 
 /// Storage as it is opened.
@@ -188,6 +247,8 @@ impl Shared {
                 cluster,
                 rooms: context,
                 metrics,
+                admission: Admission::new(capacity.connections),
+                refusals: refusals(),
                 capacity,
                 connections: AtomicUsize::new(0),
                 dependencies,

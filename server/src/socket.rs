@@ -15,6 +15,7 @@
 //! it reads again, so frames never interleave on the wire.
 
 use std::io::{self, IoSlice};
+use std::time::Duration;
 
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -23,7 +24,7 @@ use futures_util::future::OptionFuture;
 use futures_util::{FutureExt as _, SinkExt as _, StreamExt as _};
 use hyper::upgrade::{OnUpgrade, Upgraded};
 use hyper_util::rt::TokioIo;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
@@ -215,7 +216,10 @@ where
         let reason = &reason.as_bytes()[..end];
         let (header, len) = frame_header(Opcode::Close, 2 + reason.len());
         let code = u16::from(code).to_be_bytes();
-        self.write_all(&mut [
+        // After a protocol error tungstenite may refuse to flush its own
+        // replies: the close frame goes all the same.
+        let _ = self.stream.flush().await;
+        self.write_raw(&mut [
             IoSlice::new(&header[..len]),
             IoSlice::new(&code),
             IoSlice::new(reason),
@@ -223,10 +227,33 @@ where
         .await
     }
 
+    /// Writes the WebSocket layer's answer to the client's close frame.
+    pub(crate) async fn answer_close(&mut self) -> io::Result<()> {
+        self.stream.flush().await.map_err(io::Error::other)
+    }
+
+    /// Once the close frame is written: sends nothing more (FIN), then
+    /// reads and drops whatever the client still sends, until it closes or
+    /// `linger` has passed. A socket closed with bytes unread is reset, and
+    /// a reset throws away what the client had not read yet: the error and
+    /// the close frame just sent to a client that sent a burst.
+    pub(crate) async fn linger(&mut self, linger: Duration) {
+        let io = self.stream.get_mut();
+        let _ = io.shutdown().await;
+        let mut dropped = [0_u8; 4096];
+        let drained = async { while let Ok(1..) = io.read(&mut dropped).await {} };
+        let _ = tokio::time::timeout(linger, drained).await;
+    }
+
     /// Writes every byte of `slices` and flushes, after whatever reply
     /// tungstenite has left unfinished.
-    async fn write_all(&mut self, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
+    async fn write_all(&mut self, slices: &mut [IoSlice<'_>]) -> io::Result<()> {
         self.stream.flush().await.map_err(io::Error::other)?;
+        self.write_raw(slices).await
+    }
+
+    /// Writes every byte of `slices` and flushes.
+    async fn write_raw(&mut self, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
         let io = self.stream.get_mut();
         while !slices.is_empty() {
             let written = io.write_vectored(slices).await?;

@@ -21,6 +21,7 @@ use flate2::read::GzDecoder;
 use mice_cake_protocol::ids::ROOM_CODE_LEN;
 use mice_cake_protocol::{ErrorCode, GameId, RoomCode};
 
+use crate::quote::quoted;
 use crate::responses::NOT_STORED;
 use crate::responses::api_error;
 
@@ -167,7 +168,8 @@ pub(crate) async fn asset(
             StatusCode::NOT_FOUND,
             ErrorCode::NotFound,
             format!(
-                "no file {path} in this version of the web client (its files are under {ASSETS})"
+                "no file {} in this version of the web client (its files are under {ASSETS})",
+                quoted(&path)
             ),
         ),
     }

@@ -19,8 +19,8 @@ mod listener;
 pub(crate) mod slots;
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::Router;
@@ -30,11 +30,12 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt as _;
-use tracing::{debug, warn};
+use tracing::debug;
 
 pub use self::listener::TcpAcceptor;
 use self::slots::{Slots, Ticket};
 use crate::shared::Shared;
+use crate::tally::Tally;
 
 /// Largest request head read (request line and headers); a larger one is
 /// answered 431 and closed. Ours are a few hundred bytes.
@@ -48,9 +49,6 @@ const MAX_HTTP_LIFETIME: Duration = Duration::from_secs(120);
 /// before it serves the newcomer.
 const EVICTION_WAIT: Duration = Duration::from_secs(1);
 
-/// How often dropped handshakes are summed up in the log.
-const DROP_REPORT: Duration = Duration::from_secs(10);
-
 /// Accepts and serves connections until the server shuts down, then waits
 /// for the HTTP requests in progress (WebSocket sessions end by themselves).
 pub(crate) async fn serve<L>(mut listener: L, router: Router, shared: Arc<Shared>)
@@ -60,19 +58,20 @@ where
     let connections = TaskTracker::new();
     let slots = Slots::new(shared.capacity.handshakes);
     let drops = Arc::new(Drops::default());
-    let mut reports = tokio::time::interval(DROP_REPORT);
+    let mut reports = tokio::time::interval(crate::tally::REPORT_EVERY);
     let shutdown = shared.shutdown().clone();
     loop {
         let (io, peer) = tokio::select! {
             accepted = listener.accept() => accepted,
             _ = reports.tick() => {
                 drops.report_if_due();
+                shared.refusals.report_if_due();
                 continue;
             }
             () = shutdown.cancelled() => break,
         };
         metrics::counter!(crate::metrics::HTTP_CONNECTIONS).increment(1);
-        let (ticket, evicted) = slots.admit(peer_key(peer.ip()));
+        let (ticket, evicted) = slots.admit(crate::admission::address_key(peer.ip()));
         if let Some(evicted) = evicted {
             debug!(%peer, pushed_out = %evicted.peer, "every handshake slot is held");
             // The next connection is accepted only once this one's file is
@@ -92,15 +91,7 @@ where
     connections.close();
     connections.wait().await;
     drops.report();
-}
-
-/// What slots are shared by: an IPv4 address, or an IPv6 address's /64
-/// network (one host may have all of it).
-fn peer_key(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
-        v4 => v4,
-    }
+    shared.refusals.report();
 }
 
 /// Why a connection was dropped before it finished its handshake.
@@ -158,8 +149,11 @@ impl Connection {
         let served = Arc::new(AtomicBool::new(false));
         let service = {
             let served = Arc::clone(&served);
-            hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let peer = crate::connection::Peer(self.peer.ip());
+            hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
                 served.store(true, Ordering::Relaxed);
+                // For the WebSocket's slot, shared out by address.
+                request.extensions_mut().insert(peer);
                 router.clone().oneshot(request)
             })
         };
@@ -215,20 +209,19 @@ impl Connection {
     }
 }
 
-/// Dropped handshakes, counted in the metrics and summed up in the log:
-/// a line at once, then one every [`DROP_REPORT`] while drops go on.
-#[derive(Debug, Default)]
-struct Drops {
-    state: Mutex<DropCounts>,
-}
+/// Dropped handshakes, counted in the metrics and summed up in the log.
+#[derive(Debug)]
+struct Drops(Tally);
 
-#[derive(Debug, Default)]
-struct DropCounts {
-    timed_out: u64,
-    pushed_out: u64,
-    expired: u64,
-    last_peer: Option<IpAddr>,
-    reported_at: Option<Instant>,
+impl Default for Drops {
+    fn default() -> Drops {
+        Drops(Tally::new(
+            "connections dropped before finishing their HTTP handshake: too slow to send \
+             their headers, pushed out by newer ones while every handshake slot was held, or \
+             still busy with a request when their time was up",
+            &["timed_out", "pushed_out", "expired"],
+        ))
+    }
 }
 
 impl Drops {
@@ -236,74 +229,19 @@ impl Drops {
         metrics::counter!(crate::metrics::HANDSHAKES_DROPPED, "reason" => dropped.label())
             .increment(1);
         debug!(%peer, reason = dropped.label(), "connection dropped before its handshake ended");
-        let mut counts = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        match dropped {
-            Dropped::TimedOut => counts.timed_out += 1,
-            Dropped::PushedOut => counts.pushed_out += 1,
-            Dropped::Expired => counts.expired += 1,
-        }
-        counts.last_peer = Some(peer);
-        let due = counts
-            .reported_at
-            .is_none_or(|at| at.elapsed() >= DROP_REPORT);
-        if due {
-            counts.report();
-        }
+        let kind = match dropped {
+            Dropped::TimedOut => 0,
+            Dropped::PushedOut => 1,
+            Dropped::Expired => 2,
+        };
+        self.0.note(kind, Some(peer));
     }
 
-    /// Reports what was dropped since the last report, if it is time.
     fn report_if_due(&self) {
-        let mut counts = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if counts
-            .reported_at
-            .is_none_or(|at| at.elapsed() >= DROP_REPORT)
-        {
-            counts.report();
-        }
+        self.0.report_if_due();
     }
 
-    /// Reports what was dropped since the last report.
     fn report(&self) {
-        self.state
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .report();
-    }
-}
-
-impl DropCounts {
-    fn report(&mut self) {
-        if self.timed_out == 0 && self.pushed_out == 0 && self.expired == 0 {
-            return;
-        }
-        warn!(
-            timed_out = self.timed_out,
-            pushed_out = self.pushed_out,
-            expired = self.expired,
-            last_peer = ?self.last_peer,
-            "connections dropped before finishing their HTTP handshake: too slow to send \
-             their headers, pushed out by newer ones while every handshake slot was held, or \
-             still busy with a request when their time was up"
-        );
-        self.timed_out = 0;
-        self.pushed_out = 0;
-        self.expired = 0;
-        self.reported_at = Some(Instant::now());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ipv6_peers_share_slots_by_network_and_mapped_ipv4_is_ipv4() {
-        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
-        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
-        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
-        assert_eq!(peer_key(a), peer_key(b));
-        assert_ne!(peer_key(a), peer_key(c));
-        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
-        assert_eq!(peer_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
+        self.0.report();
     }
 }

@@ -1,9 +1,11 @@
 //! The data directory holds secrets — a live game's seed and deal, this
 //! round's commits — so only the server's own user may read it: the
-//! directory is created `0700` and its files `0600` (SQLite gives its log
-//! and shared-memory files the database file's mode). A directory or file
-//! that others can read is reported at start, not changed: the operator may
-//! have reasons, and is told how to close it.
+//! directory is created `0700` and its files `0600`. SQLite gives its log
+//! and shared-memory files the database file's mode: in a private
+//! directory, where nobody else can reach them anyway, an older server's
+//! `0644` database is made `0600`, and so are they. An open directory, or
+//! a database others can read in it, is reported at start, in one warning,
+//! not changed: the operator may have reasons, and is told how to close it.
 
 use std::fs::File;
 use std::io;
@@ -25,6 +27,50 @@ pub(super) fn open_file(path: &Path) -> io::Result<File> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path)
+}
+
+/// Whether `dir` is its user's alone (no one else may even enter it).
+pub(super) fn is_private(dir: &Path) -> bool {
+    exposure(dir).is_none()
+}
+
+/// Makes the file at `path`, if there is one, the server's user's alone.
+pub(super) fn make_private(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        match std::fs::metadata(path) {
+            Ok(metadata) if metadata.permissions().mode() & 0o077 != 0 => {
+                std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+            }
+            Ok(_) => Ok(()),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
+/// The exposed paths, each with its mode: `/data (0755), /data/mice-cake.db (0644)`.
+pub(crate) fn listed(exposed: &[Exposed]) -> String {
+    exposed
+        .iter()
+        .map(|exposed| format!("{} ({:04o})", exposed.path.display(), exposed.mode))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The one command that closes them all.
+pub(crate) fn fix_all(exposed: &[Exposed]) -> String {
+    exposed
+        .iter()
+        .map(Exposed::fix)
+        .collect::<Vec<_>>()
+        .join(" && ")
 }
 
 /// Something in the data directory other users can read.
@@ -106,5 +152,29 @@ mod tests {
         assert_eq!(found[0].fix(), format!("chmod 700 {}", dir.display()));
         assert_eq!((found[1].mode, found[1].directory), (0o640, false));
         assert_eq!(found[1].fix(), format!("chmod 600 {}", file.display()));
+        assert_eq!(
+            fix_all(&found),
+            format!(
+                "chmod 700 {} && chmod 600 {}",
+                dir.display(),
+                file.display()
+            )
+        );
+        assert_eq!(
+            listed(&found),
+            format!("{} (0755), {} (0640)", dir.display(), file.display())
+        );
+    }
+
+    #[test]
+    fn a_working_file_is_made_private_and_a_missing_one_is_no_error() {
+        let root = tempfile::tempdir().unwrap();
+        let file = root.path().join("db-wal");
+        std::fs::write(&file, b"kept").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        make_private(&file).unwrap();
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(std::fs::read(&file).unwrap(), b"kept");
+        make_private(&root.path().join("missing")).unwrap();
     }
 }

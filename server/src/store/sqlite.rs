@@ -204,13 +204,23 @@ impl SqliteStore {
             wait_briefly_when_busy::<BUSY_TRIES>(connection)
                 .map_err(|error| opening(&name, error))?;
         }
-        let wal = format!("{DATABASE_FILE}-wal");
-        let shm = format!("{DATABASE_FILE}-shm");
-        for exposed in private::exposed(dir, &[DATABASE_FILE, &wal, &shm, LOCK_FILE]) {
+        // SQLite gives its log and shared memory the database file's mode
+        // (again each time it opens them empty), which may be an older
+        // server's 0644. In a private directory nobody else can reach the
+        // files whatever their modes: they are all made private, which takes
+        // nothing from anyone. An open directory is the operator's choice,
+        // only reported.
+        if private::is_private(dir) {
+            for suffix in ["", "-wal", "-shm"] {
+                private::make_private(&dir.join(format!("{DATABASE_FILE}{suffix}")))
+                    .map_err(data_dir_error)?;
+            }
+        }
+        let exposed = private::exposed(dir, &[DATABASE_FILE, LOCK_FILE]);
+        if !exposed.is_empty() {
             warn!(
-                path = %exposed.path.display(),
-                mode = format!("{:04o}", exposed.mode),
-                fix = exposed.fix(),
+                paths = %private::listed(&exposed),
+                fix = private::fix_all(&exposed),
                 "other users of this machine can read the data directory, which holds the \
                  secrets of live games (seeds, deals, commits)"
             );

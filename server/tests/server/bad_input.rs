@@ -436,3 +436,72 @@ async fn names_are_normalized_and_those_that_could_pass_for_another_are_refused(
     let room = list.rooms.iter().find(|room| room.code == code).unwrap();
     assert_eq!(room.players.yellow.as_deref(), Some("Ren\u{E9}e Lee"));
 }
+
+/// An error quotes so much of the input that it recognisably answers it,
+/// never the whole of a long one: the answer stays small however long the
+/// path, the query, the room code, the game id or the message.
+#[tokio::test]
+async fn an_error_never_echoes_a_long_input_whole() {
+    let server = TestServer::start(|_| {}).await;
+    let long = "A".repeat(8 * 1024);
+    for path in [
+        format!("/{long}"),
+        format!("/api/rooms?{long}=1"),
+        format!("/api/rooms/{long}"),
+        format!("/api/games/{long}"),
+        format!("/api/games?player=ann&{long}=1"),
+    ] {
+        let (status, body) = server.get(&path).await;
+        assert!((400..500).contains(&status), "{status}");
+        assert!(
+            body.len() < 1024,
+            "{} bytes for a {}-byte path",
+            body.len(),
+            path.len()
+        );
+        assert!(body.contains("AAAA") && body.contains('…'), "{body}");
+    }
+    let mut client = Client::greeted(&server, "Ann").await;
+    let unknown = format!(r#"{{"type":"{long}"}}"#);
+    let message = refused(&mut client, &unknown, ErrorCode::UnknownMessage).await;
+    assert!(message.len() < 1024 && message.contains('…'), "{message}");
+    let bad_code = format!(r#"{{"type":"join_room","code":"{long}"}}"#);
+    let message = refused(&mut client, &bad_code, ErrorCode::BadMessage).await;
+    assert!(message.len() < 1024 && message.contains('…'), "{message}");
+}
+
+/// A key given twice is refused, not read as its last value: a name
+/// checked once could otherwise pass as another.
+#[tokio::test]
+async fn a_message_with_a_key_given_twice_is_refused() {
+    let server = TestServer::start(|_| {}).await;
+    let mut client = Client::connect(&server).await;
+    let message = refused(
+        &mut client,
+        &format!(
+            r#"{{"type":"hello","version":{PROTOCOL_VERSION},"name":"Alice","name":"Mallory"}}"#
+        ),
+        ErrorCode::BadMessage,
+    )
+    .await;
+    assert!(message.contains("duplicate field `name`"), "{message}");
+    assert_eq!(server.get("/healthz").await.0, 200);
+}
+
+/// Pings count against the message rate: a flood of them is cut off as a
+/// flood of messages is (each ping is answered by the WebSocket layer, so
+/// a flood would otherwise cost the server a pong each, for ever).
+#[tokio::test]
+async fn a_flood_of_pings_is_cut_off_as_a_flood_of_messages_is() {
+    let server = TestServer::start(|config| config.messages_per_second = 10).await;
+    let mut flood = Client::greeted(&server, "Pinger").await;
+    for _ in 0..300 {
+        let _ = tokio::time::timeout(
+            Duration::from_millis(20),
+            flood.send_frame(Message::Ping(b"ping".to_vec().into())),
+        )
+        .await;
+    }
+    assert_eq!(flood.close_code_within(PATIENCE).await, Some(1008));
+    assert_eq!(server.get("/healthz").await.0, 200);
+}

@@ -418,5 +418,51 @@ async fn a_data_directory_others_can_read_is_reported_at_start_with_its_fix() {
     // files private all the same.
     let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&dir), 0o755);
-    assert_eq!(mode(&dir.join("mice-cake.db")), 0o600);
+    let database = dir.join("mice-cake.db");
+    assert_eq!(mode(&database), 0o600);
+
+    // A database an older server left readable (0644) in that open
+    // directory: one warning names both, with one command that closes both.
+    std::fs::set_permissions(&database, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let warnings = |before: usize| -> Vec<String> {
+        logs.text()
+            .lines()
+            .skip(before)
+            .filter(|line| line.contains("other users of this machine can read"))
+            .filter(|line| line.contains(&*dir.to_string_lossy()))
+            .map(str::to_owned)
+            .collect()
+    };
+    let before = logs.text().lines().count();
+    TestServer::keeping_games_in(&dir, |_| {})
+        .await
+        .stop()
+        .await;
+    let said = warnings(before);
+    assert_eq!(said.len(), 1, "{said:#?}");
+    let fix = format!(
+        "chmod 700 {} && chmod 600 {}",
+        dir.display(),
+        database.display()
+    );
+    assert!(
+        said[0].contains(&fix) && said[0].contains("0644"),
+        "{}",
+        said[0]
+    );
+    assert_eq!(mode(&database), 0o644, "the operator's choice");
+
+    // The same database in a private directory, where nobody else can reach
+    // it anyway: it is made private, and so are SQLite's log and shared
+    // memory, which would otherwise take its mode.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let before = logs.text().lines().count();
+    let server = TestServer::keeping_games_in(&dir, |_| {}).await;
+    let mut creator = Client::greeted(&server, "Ann").await;
+    creator.create(RoomOptions::default()).await;
+    for file in ["mice-cake.db", "mice-cake.db-wal", "mice-cake.db-shm"] {
+        assert_eq!(mode(&dir.join(file)), 0o600, "{file}");
+    }
+    server.stop().await;
+    assert_eq!(warnings(before), Vec::<String>::new());
 }

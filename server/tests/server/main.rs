@@ -3,6 +3,7 @@
 // In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod admission;
 mod bad_input;
 mod chat;
 mod deadlines;
@@ -13,6 +14,7 @@ mod handshakes;
 mod hidden;
 mod leaks;
 mod presence;
+mod protocol_violations;
 mod reconnect;
 mod service;
 mod support;

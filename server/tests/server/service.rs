@@ -353,16 +353,6 @@ async fn the_last_person_leaving_closes_a_room_and_an_empty_room_closes_when_idl
 }
 
 #[tokio::test]
-async fn a_connection_over_the_limit_is_told_and_closed() {
-    let server = TestServer::start(|config| config.max_connections = Some(2)).await;
-    let _first = Client::greeted(&server, "One").await;
-    let _second = Client::greeted(&server, "Two").await;
-    let mut third = Client::connect(&server).await;
-    third.expect_error(ErrorCode::TooManyConnections).await;
-    assert!(third.closed_within(PATIENCE).await);
-}
-
-#[tokio::test]
 async fn a_configuration_that_cannot_work_is_refused_at_start() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mut config = mice_cake_server::Config::with_bind(listener.local_addr().unwrap());

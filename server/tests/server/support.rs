@@ -292,6 +292,30 @@ impl Client {
         Client::over(Box::new(stream)).await
     }
 
+    /// A client connecting from `source`, a loopback address of its own
+    /// (`127.0.0.2`, …): the server shares its slots out by address.
+    pub(crate) async fn connect_from(server: &TestServer, source: &str) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket
+            .bind(SocketAddr::new(source.parse().unwrap(), 0))
+            .unwrap();
+        let stream = socket.connect(server.addr).await.unwrap();
+        Client::over(Box::new(stream)).await
+    }
+
+    /// [`Client::connect_from`], then `hello`.
+    pub(crate) async fn greeted_from(server: &TestServer, source: &str, name: &str) -> Client {
+        let mut client = Client::connect_from(server, source).await;
+        client
+            .send(&ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.into(),
+            })
+            .await;
+        assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+        client
+    }
+
     /// A client over any stream (the URL's host is not used).
     pub(crate) async fn over(stream: Box<dyn Io>) -> Client {
         let (ws, _) = tokio_tungstenite::client_async("ws://mice-cake/ws", stream)
