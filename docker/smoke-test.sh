@@ -111,11 +111,10 @@ done
 echo "every workspace member is in the build context: $(tr '\n' ' ' <<<"$members")"
 
 step "build the static server and the client"
-target="$(uname -m)-unknown-linux-gnu"
-RUSTFLAGS="-C target-feature=+crt-static" \
-    cargo build --release --locked --target "$target" --package mice-cake-server
-cargo build --locked --package mice-cake-cli --bin mice-cake
-server_binary="target/$target/release/mice-cake-server"
+server_binary="$(bash docker/build-static-server.sh)"
+# As the end-to-end tests build it (the same packages, the same features:
+# nothing built again).
+cargo build --locked --package mice-cake-server --package mice-cake-cli --package mice-cake-load --bins
 client="target/debug/mice-cake"
 if ldd "$server_binary" 2>/dev/null | grep -q '=>'; then
     fail "$server_binary links shared libraries"

@@ -28,7 +28,10 @@ step "type-check"
 (cd web && npx --no-install tsc -p jsconfig.json)
 
 step "binaries"
-cargo build --locked --package mice-cake-server --package mice-cake-cli --bin mice-cake-server --bin mice-cake
+# The very command the end-to-end tests build with (tests/tests/e2e/
+# support.rs): the same packages give the same features, so that what one
+# built the other reuses rather than builds again.
+cargo build --locked --package mice-cake-server --package mice-cake-cli --package mice-cake-load --bins
 
 step "end to end in Chromium"
 rm -rf target/web-e2e/screenshots

@@ -168,8 +168,8 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             Ok(done())
         }
         Command::Verify { source } => {
-            let record = mice_cake_cli::verify::load(&source, &cli.server)?;
-            let verdict = mice_cake_cli::verify::verify(&record, None);
+            let loaded = mice_cake_cli::verify::load(&source, &cli.server)?;
+            let verdict = mice_cake_cli::verify::verify_loaded(&loaded, None);
             let line = verdict.line();
             Ok(match verdict.exit_code() {
                 0 => {

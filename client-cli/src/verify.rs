@@ -1,11 +1,12 @@
 //! `mice-cake verify`: checks, offline, that a finished game was fair
 //! (`docs/fairness.md`) — the seed against its commitment, every seal
 //! against its opening, the deal and every die against the seed and both
-//! players' nonces, every outcome against the rules — and, for a game this
+//! players' nonces, every outcome against the rules — the result a server
+//! gives with a record against the record played out, and, for a game this
 //! client played, the record against what it saw during the game.
 
-use mice_cake_engine::{GameRecord, Seat, Witness};
-use mice_cake_protocol::{FinishedGame, GameId};
+use mice_cake_engine::{Game, GameRecord, Seat, Seated, Witness};
+use mice_cake_protocol::{Ending, FinishedGame, GameId, GameResult};
 
 /// What a check concludes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,18 +145,92 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
     }
 }
 
-/// Reads a record from a server's `/api/games/ID` answer or a bare record.
-pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
+/// A record as read, with the result the server's answer gives for it
+/// (none for a bare record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    pub record: GameRecord,
+    pub claimed: Option<GameResult>,
+}
+
+/// Reads a server's `/api/games/ID` answer, or a bare record.
+pub fn parse(text: &str) -> anyhow::Result<Loaded> {
     match serde_json::from_str::<FinishedGame>(text) {
-        Ok(game) => Ok(game.record),
+        Ok(game) => Ok(Loaded {
+            record: game.record,
+            claimed: Some(game.result),
+        }),
         Err(_) => serde_json::from_str(text)
+            .map(|record| Loaded {
+                record,
+                claimed: None,
+            })
             .map_err(|error| anyhow::anyhow!("not a game record: {error}")),
     }
 }
 
+/// Reads a record from a server's `/api/games/ID` answer or a bare record.
+pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
+    parse(text).map(|loaded| loaded.record)
+}
+
 /// Reads a record: a file, a `…/api/games/ID` URL, or a game id on `server`.
-pub fn load(source: &str, server: &str) -> anyhow::Result<GameRecord> {
-    parse_record(&crate::replay::read_source(source, server)?)
+pub fn load(source: &str, server: &str) -> anyhow::Result<Loaded> {
+    parse(&crate::replay::read_source(source, server)?)
+}
+
+/// Checks a record as [`verify`] does, and the result its server gives
+/// for it against the record played out: a server cannot swap a winner or
+/// the pips under an honest record.
+pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict {
+    let verdict = verify(&loaded.record, seen);
+    if matches!(verdict, Verdict::Broken(_)) {
+        return verdict;
+    }
+    let Some(claimed) = &loaded.claimed else {
+        return verdict;
+    };
+    match loaded.record.replay() {
+        Ok(game) => match result_problem(&game, claimed) {
+            Some(problem) => Verdict::Broken(problem),
+            None => verdict,
+        },
+        Err(error) => Verdict::Broken(error.to_string()),
+    }
+}
+
+/// What is wrong with `claimed` as the result of `game` (its record played
+/// out), if anything. A game over by the rules has one result; a game its
+/// record leaves unfinished ended by a forfeit, at its score then.
+fn result_problem(game: &Game, claimed: &GameResult) -> Option<String> {
+    let score = Seated::from_fn(|seat| game.score(seat));
+    let expected = match (game.outcome(), claimed.ending) {
+        (Some(outcome), _) => GameResult::played(outcome),
+        (None, Ending::Played { .. }) => {
+            return Some(format!(
+                "the result given ({}) says the game was played to its end, but its record \
+                 stops before the end",
+                crate::text::outcome(claimed)
+            ));
+        }
+        (None, Ending::Forfeit { seat, .. }) => GameResult {
+            winner: Some(seat.opponent()),
+            score,
+            ending: claimed.ending,
+        },
+        (None, Ending::Abandoned { .. }) => GameResult {
+            winner: None,
+            score,
+            ending: claimed.ending,
+        },
+    };
+    (expected != *claimed).then(|| {
+        format!(
+            "the result given ({}) is not the record's: played out, the record gives {}",
+            crate::text::outcome(claimed),
+            crate::text::outcome(&expected)
+        )
+    })
 }
 
 /// Checks a game just played on the server at `http` (its HTTP address),
@@ -163,9 +238,9 @@ pub fn load(source: &str, server: &str) -> anyhow::Result<GameRecord> {
 pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)>) -> String {
     let checked = tokio::task::spawn_blocking(move || {
         let text = crate::replay::read_source(&id.to_string(), &http)?;
-        let record = parse_record(&text)?;
-        anyhow::Ok(verify(
-            &record,
+        let loaded = parse(&text)?;
+        anyhow::Ok(verify_loaded(
+            &loaded,
             seen.as_ref().map(|(witness, seat)| (witness, *seat)),
         ))
     })
@@ -233,6 +308,100 @@ mod tests {
         assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
         assert!(
             verdict.line().contains("holds no seals"),
+            "{}",
+            verdict.line()
+        );
+    }
+
+    /// The server's answer for `record`, with the result it plays out to.
+    fn served(record: &GameRecord) -> FinishedGame {
+        let game = record.replay().unwrap();
+        FinishedGame {
+            id: "0123456789abcdef0123456789abcdef".parse().unwrap(),
+            room: "K7M2Q".parse().unwrap(),
+            players: Seated {
+                yellow: "ann".into(),
+                blue: "bob".into(),
+            },
+            result: GameResult::played(game.outcome().unwrap()),
+            finished_at_ms: 0,
+            deadline_ms: None,
+            record: record.clone(),
+            chat: Vec::new(),
+        }
+    }
+
+    fn verdict_of(game: &FinishedGame) -> Verdict {
+        verify_loaded(&parse(&serde_json::to_string(game).unwrap()).unwrap(), None)
+    }
+
+    #[test]
+    fn a_result_that_is_not_the_records_is_not_fair() {
+        let record = finished_game(7);
+        let honest = served(&record);
+        assert_eq!(
+            verdict_of(&honest).exit_code(),
+            0,
+            "{:?}",
+            verdict_of(&honest)
+        );
+
+        let mut swapped = honest.clone();
+        swapped.result.winner = swapped
+            .result
+            .winner
+            .map(Seat::opponent)
+            .or(Some(Seat::Yellow));
+        swapped.result.score = Seated {
+            yellow: honest.result.score.blue,
+            blue: honest.result.score.yellow,
+        };
+        let verdict = verdict_of(&swapped);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("is not the record's"),
+            "{}",
+            verdict.line()
+        );
+
+        let mut pips = honest.clone();
+        pips.result.score.yellow.pips += 1;
+        assert_eq!(verdict_of(&pips).exit_code(), 1);
+
+        // A forfeit where the record reaches the end by the rules.
+        let mut forfeited = honest.clone();
+        forfeited.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: mice_cake_protocol::ForfeitCause::Left,
+        };
+        forfeited.result.winner = Some(Seat::Yellow);
+        assert_eq!(verdict_of(&forfeited).exit_code(), 1);
+
+        // A record cut short ends by a forfeit, at its score then, and
+        // nothing else: not "played to its end".
+        let mut cut = record.clone();
+        cut.rounds.truncate(3);
+        cut.outcome = None;
+        if let Some(fair) = cut.fair.as_mut() {
+            fair.rounds.truncate(3);
+        }
+        let game = cut.replay().unwrap();
+        let mut left = served(&record);
+        left.record = cut;
+        left.result = GameResult {
+            winner: Some(Seat::Yellow),
+            score: Seated::from_fn(|seat| game.score(seat)),
+            ending: Ending::Forfeit {
+                seat: Seat::Blue,
+                cause: mice_cake_protocol::ForfeitCause::Left,
+            },
+        };
+        assert_eq!(verdict_of(&left).exit_code(), 0, "{:?}", verdict_of(&left));
+        let mut claimed_played = left.clone();
+        claimed_played.result = honest.result;
+        let verdict = verdict_of(&claimed_played);
+        assert!(
+            verdict.line().contains("stops before the end"),
             "{}",
             verdict.line()
         );

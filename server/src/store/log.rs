@@ -56,6 +56,7 @@ impl RoomSnapshot {
             auto,
             deadline,
             open_by,
+            open_left_ms,
             rematch,
             result,
             game_ids,
@@ -63,6 +64,7 @@ impl RoomSnapshot {
             autos,
         } = next;
         let settled = *options == self.options
+            && *open_left_ms == self.open_left_ms
             && *status == self.status
             && *seats == self.seats
             && *game_number == self.game_number

@@ -45,6 +45,10 @@ pub(crate) struct RoomSnapshot {
     /// When both seals are in: the time to open, as an uptime.
     #[serde(default)]
     pub(crate) open_by: Option<u64>,
+    /// What each player who went away owing an opening had left of the
+    /// time to open, in milliseconds.
+    #[serde(default)]
+    pub(crate) open_left_ms: Seated<Option<u64>>,
     pub(crate) rematch: Seated<bool>,
     pub(crate) result: Option<GameResult>,
     pub(crate) game_ids: Vec<GameId>,
@@ -70,6 +74,10 @@ pub(crate) struct PlayerSnapshot {
     pub(crate) connected: bool,
     /// While disconnected during a game: when the player forfeits, as an uptime.
     pub(crate) grace_until: Option<u64>,
+    /// What is left of the player's grace this round, in milliseconds
+    /// (none in a room stored before graces were budgets: the whole grace).
+    #[serde(default)]
+    pub(crate) grace_left_ms: Option<u64>,
     pub(crate) auto_commits: u32,
 }
 
@@ -254,6 +262,7 @@ mod tests {
             bot: None,
             connected: true,
             grace_until: None,
+            grace_left_ms: Some(120_000),
             auto_commits: 0,
         };
         let json = serde_json::to_string(&player).unwrap();

@@ -49,8 +49,19 @@ async fn a_game_against_the_server_bot_is_sealed_and_verifies() {
 async fn both_sealed_yellow_holding_back(
     open_ms: u64,
 ) -> (TestServer, Client, Client, mice_cake_protocol::SeatToken) {
-    let server =
-        TestServer::start(|config| config.open_timeout = Duration::from_millis(open_ms)).await;
+    both_sealed_yellow_holding_back_with(open_ms, Duration::from_secs(120)).await
+}
+
+/// [`both_sealed_yellow_holding_back`], with a grace of `grace`.
+async fn both_sealed_yellow_holding_back_with(
+    open_ms: u64,
+    grace: Duration,
+) -> (TestServer, Client, Client, mice_cake_protocol::SeatToken) {
+    let server = TestServer::start(|config| {
+        config.open_timeout = Duration::from_millis(open_ms);
+        config.disconnect_grace = grace;
+    })
+    .await;
     let (_, mut yellow, mut blue, yellow_token, _) =
         two_players(&server, RoomOptions::default()).await;
     let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
@@ -211,4 +222,90 @@ async fn coming_back_does_not_buy_time_to_open() {
         }
     );
     blue_reads.await.unwrap();
+}
+
+/// The stall of issue 32: Blue has opened; Yellow, who has not, goes away
+/// for a little less than the grace and comes back for a little less than
+/// the time to open, again and again. The time to open and the grace are
+/// each one budget for the round, which no return restarts: Yellow
+/// forfeits within about their sum, not never.
+#[tokio::test]
+async fn going_away_and_coming_back_cannot_stall_an_opening() {
+    let (open, grace) = (Duration::from_millis(600), Duration::from_millis(1000));
+    let (server, mut yellow, mut blue, yellow_token) =
+        both_sealed_yellow_holding_back_with(600, grace).await;
+    let both = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { round: 1, seat: Seat::Blue, .. }));
+    yellow.recv_until(both).await;
+    let blue_reads = tokio::spawn(async move {
+        blue.recv_until(|m| {
+            matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }))
+        })
+        .await
+    });
+    let started = std::time::Instant::now();
+    let mut present = Some(yellow);
+    let mut ended = None;
+    for _ in 0..6 {
+        // Away for most of the grace...
+        drop(present.take());
+        tokio::time::sleep(grace * 4 / 5).await;
+        // ...back for most of the time to open, never opening.
+        let mut again = Client::greeted(&server, "Ada").await;
+        again.sealing.automatic = false;
+        again
+            .send(&mice_cake_protocol::ClientMessage::Resume {
+                token: yellow_token,
+                last_seq: None,
+            })
+            .await;
+        let seen = again
+            .recv_until(|m| {
+                matches!(m, ServerMessage::Joined { .. } | ServerMessage::Error { .. })
+                    || matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }))
+            })
+            .await;
+        match &seen {
+            ServerMessage::Joined { state, .. } if state.result.is_some() => {
+                ended = state.result;
+                break;
+            }
+            ServerMessage::Joined { .. } => {}
+            // The seat is gone with the game.
+            _ => break,
+        }
+        let over = tokio::time::timeout(open * 2 / 3, async {
+            again
+                .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })))
+                .await
+        })
+        .await;
+        if over.is_ok() {
+            break;
+        }
+        present = Some(again);
+    }
+    let over = blue_reads.await.unwrap();
+    let elapsed = started.elapsed();
+    let ServerMessage::Event { event, .. } = over else {
+        unreachable!()
+    };
+    let RoomEvent::GameOver { result, .. } = *event else {
+        unreachable!()
+    };
+    let ended = ended.unwrap_or(result);
+    assert!(
+        matches!(
+            ended.ending,
+            Ending::Forfeit {
+                seat: Seat::Yellow,
+                cause: ForfeitCause::Disconnected | ForfeitCause::NotOpened
+            }
+        ),
+        "{ended:?}"
+    );
+    // Within the two budgets (and what it takes to notice), never later.
+    assert!(
+        elapsed < open + grace + Duration::from_millis(1500),
+        "the stall lasted {elapsed:?}"
+    );
 }

@@ -23,6 +23,8 @@ fn binaries() -> &'static Path {
         let exe = std::env::current_exe().unwrap();
         let dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
         let release = dir.file_name().is_some_and(|name| name == "release");
+        // The same command as web/check.sh's and docker/smoke-test.sh's,
+        // so that none of them builds again what another built.
         let mut build = Command::new(env!("CARGO"));
         build.args([
             "build",

@@ -9,10 +9,10 @@ use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
 use tracing::{error, info, warn};
 
-use super::Room;
 use super::round::Round;
 use super::seats::Player;
 use super::spectators::SpectatorFeed;
+use super::{Room, millis};
 use crate::clock::UptimeClock;
 use crate::outbound::Frame;
 use crate::room::RoomContext;
@@ -61,6 +61,7 @@ impl Room {
                     bot: player.bot,
                     connected: player.member.is_some(),
                     grace_until: player.grace_until.map(|until| clock.at(until)),
+                    grace_left_ms: Some(millis(player.grace_left)),
                     auto_commits: player.auto_commits,
                 })
             }),
@@ -72,6 +73,7 @@ impl Room {
             auto: self.round.auto,
             deadline: self.round.deadline.map(|deadline| clock.at(deadline)),
             open_by: self.round.open_by.map(|open_by| clock.at(open_by)),
+            open_left_ms: self.round.open_left.map(|left| left.map(millis)),
             rematch: self.rematch,
             result: self.result,
             game_ids: self.game_ids.clone(),
@@ -297,6 +299,10 @@ impl Room {
                     (true, Some(until)) if !player.connected => Some(resumed(until)),
                     (true, _) => Some(full_grace),
                 },
+                // A game stored before budgets: the whole grace.
+                grace_left: player
+                    .grace_left_ms
+                    .map_or(context.config.disconnect_grace, Duration::from_millis),
                 name: player.name,
                 token: player.token,
                 bot: player.bot,
@@ -309,6 +315,9 @@ impl Room {
             auto: snapshot.auto,
             deadline: snapshot.deadline.filter(|_| playing).map(resumed),
             open_by: snapshot.open_by.filter(|_| playing).map(resumed),
+            open_left: snapshot
+                .open_left_ms
+                .map(|left| left.map(Duration::from_millis)),
         };
         let events = EventLog::restore(
             context.config.outbound_queue,

@@ -33,6 +33,10 @@ pub(super) struct Round {
     pub(super) deadline: Option<Instant>,
     /// Once both seals are in: the time to open.
     pub(super) open_by: Option<Instant>,
+    /// What a player who went away before opening had left of the time to
+    /// open: coming back, they have that, never the whole time again (the
+    /// time to open is one budget per round, which no return restarts).
+    pub(super) open_left: Seated<Option<Duration>>,
 }
 
 impl Round {
@@ -62,6 +66,7 @@ impl Room {
     /// at once; players have the deal timeout to seal, after which the
     /// server makes their nonce.
     pub(super) fn open_deal(&mut self) {
+        self.renew_graces();
         let Some(seed) = self.dealing else {
             return;
         };
@@ -104,8 +109,20 @@ impl Room {
         self.advance();
     }
 
+    /// A new round (or the deal) begins: whoever is here has the whole
+    /// grace again for it; whoever is away goes on with what they had.
+    fn renew_graces(&mut self) {
+        let full = self.context.config.disconnect_grace;
+        for player in self.players_mut() {
+            if player.member.is_some() {
+                player.grace_left = full;
+            }
+        }
+    }
+
     /// Opens a round: bots seal at once.
     pub(super) fn open_round(&mut self) {
+        self.renew_graces();
         let Some(game) = self.game.as_ref() else {
             return;
         };
@@ -379,16 +396,35 @@ impl Room {
         self.forfeit_any(out, ForfeitCause::NotOpened);
     }
 
+    /// Whether `seat` has yet to open a move both seals of which are in.
+    fn owes_opening(&self, seat: Seat) -> bool {
+        self.round
+            .exchange
+            .as_ref()
+            .is_some_and(|exchange| exchange.both_sealed() && exchange.openings[seat].is_none())
+    }
+
+    /// A player goes away owing an opening: what they had left of the time
+    /// to open is kept for their return (the time away is their grace's).
+    pub(super) fn keep_open_left(&mut self, seat: Seat) {
+        if let Some(open_by) = self.round.open_by
+            && self.owes_opening(seat)
+        {
+            self.round.open_left[seat] = Some(open_by.saturating_duration_since(Instant::now()));
+        }
+    }
+
     /// A player back: if the time to open ran out while they were away
-    /// (and they have not opened), they have the whole time again. A
-    /// running time is left as it is: coming back does not buy time.
+    /// (and they have not opened), they have what they had left of it when
+    /// they went, not the whole time again. A running time is left as it
+    /// is: coming back does not buy time.
     pub(super) fn open_again_after_return(&mut self, seat: Seat) {
-        let due =
-            self.round.exchange.as_ref().is_some_and(|exchange| {
-                exchange.both_sealed() && exchange.openings[seat].is_none()
-            });
-        if due && self.round.open_by.is_none() && self.status == RoomStatus::Playing {
-            self.round.open_by = Some(Instant::now() + self.context.config.open_timeout);
+        if self.owes_opening(seat)
+            && self.round.open_by.is_none()
+            && self.status == RoomStatus::Playing
+        {
+            let left = self.round.open_left[seat].unwrap_or(self.context.config.open_timeout);
+            self.round.open_by = Some(Instant::now() + left);
         }
     }
 

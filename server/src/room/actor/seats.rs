@@ -3,6 +3,8 @@
 
 use mice_cake_engine::{Policy, Seat, Seated};
 use mice_cake_protocol::{ErrorCode, ForfeitCause, RoomEvent, RoomStatus, ServerMessage};
+use std::time::Duration;
+
 use tokio::time::Instant;
 use tracing::info;
 
@@ -24,6 +26,10 @@ pub(super) struct Player {
     /// While disconnected: when the player forfeits (during a game) or
     /// loses the seat (outside one).
     pub(super) grace_until: Option<Instant>,
+    /// What is left of the grace this round (a player's time away is one
+    /// budget per round, which no return restarts; it is whole again when a
+    /// round begins with the player here, and outside a game).
+    pub(super) grace_left: Duration,
     /// Rounds in a row committed for this player at the deadline.
     pub(super) auto_commits: u32,
 }
@@ -73,6 +79,7 @@ impl Room {
             bot: None,
             member: Some(member),
             grace_until: None,
+            grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
         });
         info!(room = %self.code, %seat, "player joined");
@@ -94,6 +101,7 @@ impl Room {
             bot: Some(policy),
             member: None,
             grace_until: None,
+            grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
         });
         self.emit_player_joined(seat);
@@ -138,6 +146,8 @@ impl Room {
                     .is_some_and(|player| player.token.as_ref() == Some(token))
             })
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
+        let playing = self.status == RoomStatus::Playing;
+        let full_grace = self.context.config.disconnect_grace;
         let Some(player) = self.seats[seat].as_mut() else {
             return Err(Refusal::new(
                 ErrorCode::BadToken,
@@ -161,7 +171,14 @@ impl Room {
             );
             self.outbox.disconnect(&old.outbound);
         }
-        player.grace_until = None;
+        // The grace used while away is spent for this round; outside a game
+        // there is nothing to stall, and it is whole again.
+        let now = Instant::now();
+        player.grace_left = match player.grace_until.take() {
+            _ if !playing => full_grace,
+            Some(until) => until.saturating_duration_since(now),
+            None => player.grace_left,
+        };
         info!(room = %self.code, %seat, "player resumed");
         self.open_again_after_return(seat);
         self.send_joined_to_seat(seat, None);
@@ -261,11 +278,14 @@ impl Room {
         // A player away for the grace period forfeits the game on, or,
         // outside a game, loses the seat: a room never waits for (nor
         // starts a game against) someone who is gone.
-        let grace = self.context.config.disconnect_grace;
-        if let Some(player) = self.seats[seat].as_mut() {
-            player.member = None;
-            player.grace_until = Some(Instant::now() + grace);
-        }
+        // What is left of this round's grace: a return does not restart it.
+        let Some(player) = self.seats[seat].as_mut() else {
+            return;
+        };
+        let grace = player.grace_left;
+        player.member = None;
+        player.grace_until = Some(Instant::now() + grace);
+        self.keep_open_left(seat);
         info!(room = %self.code, %seat, "player disconnected");
         self.emit(RoomEvent::Connection {
             seat,
