@@ -128,6 +128,85 @@ fn deal_and_dice_are_chacha8_keyed_by_hmac_of_the_seed_over_both_nonces() {
     );
 }
 
+/// Every step under the derivations, as `docs/fairness.md` states it, with
+/// the vectors that page gives. They were computed apart from this crate
+/// (and from `rand_chacha`), by a ChaCha8 and a shuffle written in Python
+/// from the page's own words.
+#[test]
+fn every_step_under_the_derivations_has_its_vector() {
+    // ChaCha8: the key as eight little-endian words, a 64-bit block
+    // counter from 0, stream 0, eight rounds, one little-endian word per
+    // draw.
+    let mut zero = ChaCha8Rng::from_seed([0; 32]);
+    let words: Vec<u32> = (0..4).map(|_| zero.next_u32()).collect();
+    assert_eq!(words, [0x2fef_003e, 0xd640_5f89, 0xe8b8_5b7f, 0xa1a5_091f]);
+    let nonces = Seated {
+        yellow: mice_cake_engine::Nonce::from_bytes([0xaa; 32]),
+        blue: mice_cake_engine::Nonce::from_bytes([0xbb; 32]),
+    };
+    let mut deal = fair::deal_rng(seed_one(), nonces);
+    let words: Vec<u32> = (0..4).map(|_| deal.next_u32()).collect();
+    assert_eq!(words, [2_108_895_980, 739_467_945, 38_076_017, 71_443_744]);
+
+    // The pieces before the shuffle: by their smaller half, then larger.
+    let order: Vec<String> = mice_cake_engine::Domino::ALL
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(order.len(), 28);
+    assert_eq!(
+        order[..8],
+        ["0/0", "0/1", "0/2", "0/3", "0/4", "0/5", "0/6", "1/1"]
+    );
+    assert_eq!(order[27], "6/6");
+
+    // The whole deal of the vector: Fisher–Yates from place 27 down to 1,
+    // each swap with a place drawn in 0..=place, dealt row by row.
+    let layout = mice_cake_engine::Layout::shuffled(&mut fair::deal_rng(seed_one(), nonces));
+    let rows: Vec<String> = layout
+        .rows()
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "2/2 0/6 1/4 2/3",
+            "1/2 0/3 2/6 0/4",
+            "0/1 3/6 5/5 0/2",
+            "1/6 1/3 6/6 3/5",
+            "1/5 4/6 4/4 2/4",
+            "5/6 0/0 4/5 1/1",
+            "3/4 0/5 3/3 2/5",
+        ]
+    );
+
+    // A die: a word below 2^32 − (2^32 mod 6) = 4,294,967,292 gives
+    // 1 + word mod 6; a word at or above it is drawn again.
+    struct Words(std::vec::IntoIter<u32>);
+    impl rand_core::TryRng for Words {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next().unwrap_or(0))
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(u64::from(self.try_next_u32()?))
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+    let mut words = Words(vec![4_294_967_292, u32::MAX, 4_294_967_291, 9].into_iter());
+    assert_eq!(mice_cake_engine::dice::roll_die(&mut words), 6);
+    assert_eq!(mice_cake_engine::dice::roll_die(&mut words), 4);
+}
+
 /// A fresh nonce from a player's random source.
 fn nonce(rng: &mut ChaCha8Rng) -> mice_cake_engine::Nonce {
     let mut bytes = [0; 32];
