@@ -2,13 +2,11 @@
 // with a fresh nonce, opens it by itself once both seals are in, keeps what
 // it sealed (across reloads) and what it saw, and checks the finished game.
 //
-// What the browser checks itself: the seed revealed at the end against the
+// What the browser checks here: the seed revealed at the end against the
 // commitment published at the start (SHA-256), the seals it saw before
-// opening against the record's, and its own moves and nonces in the record.
-// What it asks the server's engine (`/api/games/{id}/verify`): the deal and
-// every die re-derived from the seed and both nonces (HMAC-SHA-256 and
-// ChaCha8 into the engine's sampling) and every outcome replayed by the
-// rules. For a check that trusts nothing of the server, `mice-cake verify`.
+// opening against the record's, and its own moves and nonces in the record;
+// then the record itself, link by link (`verify.js`). That every outcome
+// follows the rules takes the engine: `mice-cake verify`.
 
 import { fromHex, sha256, toHex } from "./sha256.js";
 

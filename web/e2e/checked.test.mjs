@@ -1,0 +1,91 @@
+// The page checks a finished game itself, asking the server nothing but the
+// record: four spectators watch two terminal bots play to the end (they come
+// in during round 1 or 2), and the
+// record three of them are served has been tampered with on the way (a die,
+// a seal, the deal). Each of those says NOT FAIR and names the broken link;
+// the fourth, served the record as it is, says it verified the game.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { DESKTOP, person, serverAndBrowser, startTerminal } from "./support.mjs";
+
+const shared = serverAndBrowser();
+
+/** @typedef {(record: any) => void} Tampering */
+
+/** @type {[string, Tampering, RegExp][]} */
+const SPECTATORS = [
+  ["Hal", () => {}, /^✓ Verified fair by this page/],
+  [
+    "Ida",
+    (record) => {
+      const attempt = record.rounds[0].attempts.find((/** @type {any} */ a) => a.dice.length > 0);
+      attempt.dice[0] = (attempt.dice[0] % 6) + 1;
+    },
+    /^NOT FAIR: round 1: \w+'s attempt in column [A-D], die 1, shows \d where the seed and both nonces give \d/,
+  ],
+  [
+    "Jon",
+    (record) => {
+      record.fair.rounds[1].seals.blue = "00".repeat(32);
+    },
+    /^NOT FAIR: round 2: blue's opening does not match its seal/,
+  ],
+  [
+    "Kim",
+    (record) => {
+      const rows = record.layout;
+      [rows[0][0], rows[6][3]] = [rows[6][3], rows[0][0]];
+    },
+    /^NOT FAIR: the deal is not the one the seed and both deal nonces give \(row 1\)/,
+  ],
+];
+
+test("the page checks the record itself: a die, a seal or the deal tampered with reads NOT FAIR, named", async () => {
+  const { server, browser } = shared;
+  // Slow enough for the spectators to come in before the end.
+  const bot = ["bot", "--think", "800ms"];
+  const ann = startTerminal(server, "Ann", [...bot, "create"]);
+  /** @type {ReturnType<typeof startTerminal> | null} */
+  let bob = null;
+  try {
+    const created = await ann.output.until("the room", (line) => line.includes("you are Yellow"));
+    const code = created.split(/\s+/)[1];
+    // Both seats taken first: whoever comes next watches.
+    bob = startTerminal(server, "Bob", [...bot, "--policy", "random", "join", code]);
+    await ann.output.until("the first round", (line) => line.includes("round 1"));
+    const watchers = [];
+    /** @type {string[]} */
+    const asked = [];
+    for (const [name, tamper, verdict] of SPECTATORS) {
+      const watcher = await person(browser, { viewport: DESKTOP, name, reducedMotion: "reduce" });
+      watcher.page.on("request", (request) => asked.push(request.url()));
+      // The record on its way from the server, changed as a cheating
+      // server would serve it.
+      await watcher.page.route("**/api/games/*", async (route) => {
+        const response = await route.fetch();
+        const finished = await response.json();
+        tamper(finished.record);
+        await route.fulfill({ response, json: finished });
+      });
+      await watcher.page.goto(`${server.url}/r/${code}`);
+      await watcher.page.locator(".family.blue .player-name", { hasText: "Bob" }).waitFor();
+      watchers.push({ watcher, verdict });
+    }
+    for (const { watcher, verdict } of watchers) {
+      const fairness = watcher.page.locator("#fairness");
+      await fairness.filter({ hasText: /Verified fair|NOT FAIR/ }).waitFor({ timeout: 120_000 });
+      const said = ((await fairness.textContent()) ?? "").trim();
+      assert.match(said, verdict);
+    }
+    // Nothing was asked of the server's own check.
+    assert.deepEqual(
+      asked.filter((url) => /\/api\/games\/[^/]+\/verify/.test(url)),
+      [],
+    );
+  } finally {
+    ann.stop();
+    bob?.stop();
+  }
+});

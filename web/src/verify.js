@@ -1,0 +1,229 @@
+// A finished game's record checked by the browser itself, trusting nothing
+// of the server (docs/fairness.md, "Every step under the derivations"): the
+// seed against the commitment; every seal against its opening (a move the
+// server made, against the nonce its seed gives); the deal against the seed
+// and both deal nonces (HMAC-SHA-256, ChaCha8, the engine's shuffle); and
+// every die against the seed and the round's nonces, drawn in the report's
+// order. What only `mice-cake verify` checks is that every outcome follows
+// the rules: that takes the engine.
+//
+// Synchronous and without `crypto.subtle`, which a page served over plain
+// HTTP (a server on the home network) does not have.
+
+import { NOTHING, commitmentOf, sealOf } from "./fair.js";
+import { fromHex, sha256, toHex } from "./sha256.js";
+
+const encoder = new TextEncoder();
+const DEAL_TAG = encoder.encode("mice-cake/fair/v1/deal");
+const DICE_TAG = encoder.encode("mice-cake/fair/v1/dice");
+const SERVER_NONCE_TAG = encoder.encode("mice-cake/fair/v1/server-nonce");
+
+/** @typedef {import("./words.js").Seat} Seat */
+/** @type {Seat[]} */
+const SEATS = ["yellow", "blue"];
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+/** A number as 4 big-endian bytes. @param {number} value */
+function u32(value) {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value);
+  return bytes;
+}
+
+/**
+ * HMAC-SHA-256 (RFC 2104) with a key of at most 64 bytes.
+ * @param {Uint8Array} key
+ * @param {Uint8Array} message
+ */
+export function hmacSha256(key, message) {
+  const block = new Uint8Array(64);
+  block.set(key.length > 64 ? sha256(key) : key);
+  const inner = block.map((byte) => byte ^ 0x36);
+  const outer = block.map((byte) => byte ^ 0x5c);
+  return sha256(concat([outer, sha256(concat([inner, message]))]));
+}
+
+/** @param {number} x @param {number} n */
+const rotl = (x, n) => ((x << n) | (x >>> (32 - n))) >>> 0;
+
+/**
+ * ChaCha with 8 rounds, as the engine's generator: the key as eight
+ * little-endian words, a 64-bit block counter from 0, stream 0; one draw is
+ * one output word, in order.
+ */
+export class ChaCha8 {
+  /** @param {Uint8Array} key 32 bytes */
+  constructor(key) {
+    const view = new DataView(key.buffer, key.byteOffset, 32);
+    this.state = new Uint32Array(16);
+    this.state.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
+    for (let i = 0; i < 8; i++) this.state[4 + i] = view.getUint32(4 * i, true);
+    this.block = new Uint32Array(16);
+    this.used = 16;
+  }
+
+  /** The next 32-bit word. */
+  nextU32() {
+    if (this.used === 16) this.refill();
+    return this.block[this.used++];
+  }
+
+  refill() {
+    const s = this.state;
+    const w = Uint32Array.from(s);
+    /** @param {number} a @param {number} b @param {number} c @param {number} d */
+    const quarter = (a, b, c, d) => {
+      w[a] += w[b]; w[d] = rotl(w[d] ^ w[a], 16);
+      w[c] += w[d]; w[b] = rotl(w[b] ^ w[c], 12);
+      w[a] += w[b]; w[d] = rotl(w[d] ^ w[a], 8);
+      w[c] += w[d]; w[b] = rotl(w[b] ^ w[c], 7);
+    };
+    for (let round = 0; round < 4; round++) {
+      quarter(0, 4, 8, 12); quarter(1, 5, 9, 13); quarter(2, 6, 10, 14); quarter(3, 7, 11, 15);
+      quarter(0, 5, 10, 15); quarter(1, 6, 11, 12); quarter(2, 7, 8, 13); quarter(3, 4, 9, 14);
+    }
+    for (let i = 0; i < 16; i++) this.block[i] = w[i] + s[i];
+    this.used = 0;
+    // The 64-bit block counter, low word first.
+    s[12] += 1;
+    if (s[12] === 0) s[13] += 1;
+  }
+}
+
+/**
+ * A number below `n` (`1 ≤ n ≤ 28`): a word below 2^32 − (2^32 mod n) is
+ * taken mod n; a word at or above it is drawn again.
+ * @param {ChaCha8} rng
+ * @param {number} n
+ */
+export function below(rng, n) {
+  const span = 2 ** 32;
+  const zone = span - (span % n);
+  for (;;) {
+    const word = rng.nextU32();
+    if (word < zone) return word % n;
+  }
+}
+
+/** The 28 pieces before the shuffle: by smaller half, then larger. */
+function allPieces() {
+  const pieces = [];
+  for (let low = 0; low <= 6; low++) {
+    for (let high = low; high <= 6; high++) pieces.push(`${low}/${high}`);
+  }
+  return pieces;
+}
+
+/**
+ * The deal `rng` gives: Fisher–Yates from place 27 down to 1, then rows 1
+ * to 7 of columns A to D.
+ * @param {ChaCha8} rng
+ * @returns {string[][]}
+ */
+export function shuffledLayout(rng) {
+  const pieces = allPieces();
+  for (let last = 27; last >= 1; last--) {
+    const other = below(rng, last + 1);
+    [pieces[last], pieces[other]] = [pieces[other], pieces[last]];
+  }
+  return Array.from({ length: 7 }, (_, row) => pieces.slice(4 * row, 4 * row + 4));
+}
+
+/**
+ * The deal's generator. @param {string} seed @param {{yellow: string, blue: string}} nonces
+ */
+export function dealRng(seed, nonces) {
+  return new ChaCha8(
+    hmacSha256(fromHex(seed), concat([DEAL_TAG, fromHex(nonces.yellow), fromHex(nonces.blue)])),
+  );
+}
+
+/**
+ * Round `round`'s dice generator.
+ * @param {string} seed @param {number} round @param {{yellow: string, blue: string}} nonces
+ */
+export function diceRng(seed, round, nonces) {
+  return new ChaCha8(
+    hmacSha256(
+      fromHex(seed),
+      concat([DICE_TAG, u32(round), fromHex(nonces.yellow), fromHex(nonces.blue)]),
+    ),
+  );
+}
+
+/** The nonce of a move the server made. @param {string} seed @param {number} round @param {Seat} seat */
+export function serverNonce(seed, round, seat) {
+  return toHex(
+    hmacSha256(
+      fromHex(seed),
+      concat([SERVER_NONCE_TAG, u32(round), new Uint8Array([seat === "yellow" ? 0 : 1])]),
+    ),
+  );
+}
+
+/** "the deal" or "round N". @param {number} round */
+const named = (round) => (round === 0 ? "the deal" : `round ${round}`);
+
+/**
+ * Checks a record; the first broken link, named, or null if every link the
+ * browser can check holds.
+ * @param {any} record a `GameRecord`, as `/api/games/{id}` holds it
+ * @returns {string | null}
+ */
+export function brokenLink(record) {
+  const fair = record?.fair;
+  if (!fair) return "the record holds no seals";
+  if (!record.seed) return "the record has no seed";
+  if (commitmentOf(record.seed) !== fair.commitment) {
+    return "the seed does not match the commitment published when the game started";
+  }
+  if ((fair.rounds?.length ?? 0) !== record.rounds.length) {
+    return "the record does not hold one sealed exchange per round";
+  }
+  const exchanges = [fair.deal, ...fair.rounds];
+  for (const [round, exchange] of exchanges.entries()) {
+    for (const seat of SEATS) {
+      const nonce = exchange.nonces[seat];
+      if (exchange.by_server[seat] && nonce !== serverNonce(record.seed, round, seat)) {
+        return `${seat}'s move of ${named(round)} is said to be the server's, but its nonce is not the one the seed gives`;
+      }
+      const assignment = round === 0 ? NOTHING : record.rounds[round - 1].assignments[seat];
+      if (sealOf(fair.commitment, round, seat, assignment, nonce) !== exchange.seals[seat]) {
+        return `${named(round)}: ${seat}'s opening does not match its seal`;
+      }
+    }
+  }
+  const layout = shuffledLayout(dealRng(record.seed, fair.deal.nonces));
+  for (const [row, pieces] of layout.entries()) {
+    if (pieces.join() !== record.layout[row]?.join()) {
+      return `the deal is not the one the seed and both deal nonces give (row ${row + 1})`;
+    }
+  }
+  for (const [index, report] of record.rounds.entries()) {
+    const round = index + 1;
+    const rng = diceRng(record.seed, round, fair.rounds[index].nonces);
+    const rolls = [
+      ...report.attempts.map((/** @type {any} */ attempt) => ({ roll: attempt, kind: "attempt" })),
+      ...report.boosts.map((/** @type {any} */ boost) => ({ roll: boost, kind: "boost" })),
+    ];
+    for (const { roll, kind } of rolls) {
+      for (const [die, face] of roll.dice.entries()) {
+        const expected = 1 + below(rng, 6);
+        if (face !== expected) {
+          return `round ${round}: ${roll.seat}'s ${kind} in column ${roll.column}, die ${die + 1}, shows ${face} where the seed and both nonces give ${expected}`;
+        }
+      }
+    }
+  }
+  return null;
+}
