@@ -17,8 +17,8 @@ const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
 
-/** @param {Uint8Array[]} parts */
-function concat(parts) {
+/** The parts, one after another. @param {Uint8Array[]} parts */
+export function concat(parts) {
   const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -10,7 +10,7 @@
 // Synchronous and without `crypto.subtle`, which a page served over plain
 // HTTP (a server on the home network) does not have.
 
-import { NOTHING, commitmentOf, sealOf } from "./fair.js";
+import { NOTHING, commitmentOf, concat, sealOf } from "./fair.js";
 import { fromHex, sha256, toHex } from "./sha256.js";
 
 const encoder = new TextEncoder();
@@ -21,17 +21,6 @@ const SERVER_NONCE_TAG = encoder.encode("mice-cake/fair/v1/server-nonce");
 /** @typedef {import("./words.js").Seat} Seat */
 /** @type {Seat[]} */
 const SEATS = ["yellow", "blue"];
-
-/** @param {Uint8Array[]} parts */
-function concat(parts) {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
 
 /** A number as 4 big-endian bytes. @param {number} value */
 function u32(value) {

@@ -9,15 +9,6 @@ use mice_cake_protocol::{ErrorCode, RoomOptions};
 
 use crate::support::*;
 
-async fn metric(server: &TestServer, series: &str) -> f64 {
-    let (status, text) = server.get("/metrics").await;
-    assert_eq!(status, 200);
-    text.lines()
-        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-        .and_then(|value| value.trim().parse().ok())
-        .unwrap_or(0.0)
-}
-
 const PUSHED_OUT: &str = r#"mice_cake_refused_total{reason="pushed_out"}"#;
 const SERVER_FULL: &str = r#"mice_cake_refused_total{reason="server_full"}"#;
 const TOO_MANY: &str = r#"mice_cake_errors_total{code="too_many_connections"}"#;
@@ -34,9 +25,9 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
     let logs = captured_logs();
     let server = TestServer::start(|config| config.max_connections = Some(4)).await;
     let (pushed_before, full_before, too_many_before) = (
-        metric(&server, PUSHED_OUT).await,
-        metric(&server, SERVER_FULL).await,
-        metric(&server, TOO_MANY).await,
+        server.metric(PUSHED_OUT).await,
+        server.metric(SERVER_FULL).await,
+        server.metric(TOO_MANY).await,
     );
     // Ann and Bob play, from one address.
     let mut ann = Client::greeted_from(&server, "127.0.0.2", "Ann").await;
@@ -77,9 +68,9 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
     assert_eq!(eve.close_code_within(PATIENCE).await, Some(1013));
 
     // Every refusal was counted, and said in the log.
-    assert!(metric(&server, PUSHED_OUT).await - pushed_before >= 3.0);
-    assert!(metric(&server, SERVER_FULL).await - full_before >= 1.0);
-    assert!(metric(&server, TOO_MANY).await - too_many_before >= 1.0);
+    assert!(server.metric(PUSHED_OUT).await - pushed_before >= 3.0);
+    assert!(server.metric(SERVER_FULL).await - full_before >= 1.0);
+    assert!(server.metric(TOO_MANY).await - too_many_before >= 1.0);
     let give_up = tokio::time::Instant::now() + PATIENCE;
     loop {
         let text = logs.text();
@@ -112,9 +103,9 @@ async fn refusals_are_counted_by_reason() {
     .await;
     let series = |reason: &str| format!(r#"mice_cake_refused_total{{reason="{reason}"}}"#);
     let before = [
-        metric(&server, &series("no_hello")).await,
-        metric(&server, &series("too_many_messages")).await,
-        metric(&server, &series("bad_token")).await,
+        server.metric(&series("no_hello")).await,
+        server.metric(&series("too_many_messages")).await,
+        server.metric(&series("bad_token")).await,
     ];
     let mut silent = Client::connect(&server).await;
     assert!(silent.closed_within(PATIENCE).await);
@@ -136,9 +127,9 @@ async fn refusals_are_counted_by_reason() {
         .await;
     thief.expect_error(ErrorCode::BadToken).await;
     let after = [
-        metric(&server, &series("no_hello")).await,
-        metric(&server, &series("too_many_messages")).await,
-        metric(&server, &series("bad_token")).await,
+        server.metric(&series("no_hello")).await,
+        server.metric(&series("too_many_messages")).await,
+        server.metric(&series("bad_token")).await,
     ];
     for ((reason, before), after) in ["no_hello", "too_many_messages", "bad_token"]
         .iter()

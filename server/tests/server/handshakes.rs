@@ -36,15 +36,6 @@ async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
 }
 
 /// A counter (or gauge) of `/metrics`, with its labels as written there.
-async fn metric(server: &TestServer, series: &str) -> f64 {
-    let (status, text) = server.get("/metrics").await;
-    assert_eq!(status, 200);
-    text.lines()
-        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-        .and_then(|value| value.trim().parse().ok())
-        .unwrap_or(0.0)
-}
-
 const TIMED_OUT: &str = r#"mice_cake_handshakes_dropped_total{reason="timeout"}"#;
 const EVICTED: &str = r#"mice_cake_handshakes_dropped_total{reason="evicted"}"#;
 
@@ -53,7 +44,7 @@ async fn silent_slow_and_idle_connections_are_closed_at_the_handshake_deadline()
     let logs = captured_logs();
     let deadline = Duration::from_millis(400);
     let server = TestServer::start(|config| config.handshake_timeout = deadline).await;
-    let timed_out_before = metric(&server, TIMED_OUT).await;
+    let timed_out_before = server.metric(TIMED_OUT).await;
 
     // Silent: connects, says nothing.
     let mut silent = connect_from(&server, 1).await;
@@ -89,7 +80,7 @@ async fn silent_slow_and_idle_connections_are_closed_at_the_handshake_deadline()
     assert!(closed_within(&mut slow, PATIENCE).await, "the slow one");
     // Well before the trickle would have ended on its own (20 s). The idle
     // one had its request answered: its closing is no dropped handshake.
-    let timed_out = metric(&server, TIMED_OUT).await - timed_out_before;
+    let timed_out = server.metric(TIMED_OUT).await - timed_out_before;
     assert_eq!(timed_out, 2.0, "the silent and the slow one are counted");
     assert!(
         logs.text()
@@ -116,7 +107,7 @@ async fn a_crowd_of_half_open_connections_cannot_keep_players_or_health_checks_o
         config.handshake_timeout = Duration::from_secs(60);
     })
     .await;
-    let evicted_before = metric(&server, EVICTED).await;
+    let evicted_before = server.metric(EVICTED).await;
     // 40 connections from 127.0.0.2 that never send a byte, five times the
     // slots: the server keeps at most 8 of them.
     let mut crowd = Vec::new();
@@ -152,7 +143,7 @@ async fn a_crowd_of_half_open_connections_cannot_keep_players_or_health_checks_o
         }
     }
     assert!(closed >= 32, "only {closed} of 40 closed");
-    let evicted = metric(&server, EVICTED).await - evicted_before;
+    let evicted = server.metric(EVICTED).await - evicted_before;
     assert!(evicted >= 32.0, "{evicted} counted");
-    assert!(metric(&server, "mice_cake_handshakes").await <= 8.0);
+    assert!(server.metric("mice_cake_handshakes").await <= 8.0);
 }

@@ -90,6 +90,16 @@ impl TestServer {
         started.elapsed()
     }
 
+    /// The value of one series of `/metrics` (`name{labels}`), 0 if absent.
+    pub(crate) async fn metric(&self, series: &str) -> f64 {
+        let (status, text) = self.get("/metrics").await;
+        assert_eq!(status, 200);
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|value| value.trim().parse().ok())
+            .unwrap_or(0.0)
+    }
+
     /// `GET path`: the status and the body.
     pub(crate) async fn get(&self, path: &str) -> (u16, String) {
         let (status, _, body) = self.request("GET", path, "").await;
@@ -305,15 +315,21 @@ impl Client {
 
     /// [`Client::connect_from`], then `hello`.
     pub(crate) async fn greeted_from(server: &TestServer, source: &str, name: &str) -> Client {
-        let mut client = Client::connect_from(server, source).await;
-        client
-            .send(&ClientMessage::Hello {
-                version: PROTOCOL_VERSION,
-                name: name.into(),
-            })
-            .await;
-        assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
-        client
+        Client::connect_from(server, source).await.hello(name).await
+    }
+
+    /// Says `hello` as `name` and expects the welcome.
+    async fn hello(mut self, name: &str) -> Client {
+        self.send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+        })
+        .await;
+        match self.recv().await {
+            ServerMessage::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),
+            other => panic!("expected welcome, got {other:?}"),
+        }
+        self
     }
 
     /// A client over any stream (the URL's host is not used).
@@ -330,18 +346,7 @@ impl Client {
 
     /// Connects and says hello.
     pub(crate) async fn greeted(server: &TestServer, name: &str) -> Client {
-        let mut client = Client::connect(server).await;
-        client
-            .send(&ClientMessage::Hello {
-                version: PROTOCOL_VERSION,
-                name: name.into(),
-            })
-            .await;
-        match client.recv().await {
-            ServerMessage::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),
-            other => panic!("expected welcome, got {other:?}"),
-        }
-        client
+        Client::connect(server).await.hello(name).await
     }
 
     pub(crate) async fn send(&mut self, message: &ClientMessage) {
