@@ -30,6 +30,7 @@ pub(crate) const DEADLINE_MS: u64 = 60_000;
 
 fn player(name: &str) -> PlayerInfo {
     PlayerInfo {
+        key: None,
         name: name.into(),
         connected: true,
         bot: None,
@@ -184,6 +185,7 @@ impl FakeRoom {
                 seat,
                 seal: deal.seals[seat],
                 by_server: true,
+                signature: None,
             }));
         }
         messages.push(self.event(RoomEvent::Dealt { deal, view }));
@@ -233,6 +235,7 @@ impl FakeRoom {
             seat,
             seal,
             by_server: false,
+            signature: None,
         })]
     }
 

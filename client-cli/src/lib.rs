@@ -14,12 +14,15 @@
 //!   and bots; reads assignments such as `A2 C2` from standard input.
 //! * [`text`]: words for rounds, attempts and results.
 //! * [`seats`]: the seats this user holds, kept on disk to take them back.
+//! * [`identity`]: the player's key pair, kept beside them, which signs
+//!   every seal ([`sealing`]: sealed play on the client's side).
 //! * [`outcome`]: how a run ends, its exit status and last words.
 //! * [`sim`]: offline games between policies; [`replay`]: finished games.
 
 pub mod cli;
 #[cfg(test)]
 mod fixture;
+pub mod identity;
 pub mod net;
 pub mod outcome;
 pub mod plain;

@@ -70,6 +70,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         },
         // Without a state directory, seats are not kept: playing still works.
         seats: SeatStore::for_user().ok(),
+        secret: player_secret(),
     };
     match cli.command {
         Command::Create { room, vs_bot } => {
@@ -212,6 +213,8 @@ struct How {
     output: Output,
     settings: Settings,
     seats: Option<SeatStore>,
+    /// The player's key pair, which signs their moves.
+    secret: Option<mice_cake_engine::PlayerSecret>,
 }
 
 impl How {
@@ -225,7 +228,12 @@ impl How {
         let kept = seats
             .as_ref()
             .map(|seats| mice_cake_cli::sealing::KeptOpenings::in_dir(seats.dir()));
-        let session = mice_cake_cli::net::connect(&self.url, &self.name, entry, seats).await?;
+        let secret = self.secret;
+        let key = secret
+            .as_ref()
+            .map(mice_cake_engine::PlayerSecret::public_key);
+        let sealer = mice_cake_cli::sealing::Sealer::new(kept, secret);
+        let session = mice_cake_cli::net::connect(&self.url, &self.name, entry, seats, key).await?;
         if self.plain {
             plain::run(
                 session,
@@ -233,17 +241,17 @@ impl How {
                 decider,
                 self.settings.chat,
                 self.http,
-                kept,
+                sealer,
             )
             .await
         } else {
-            tui::run(session, self.settings, &self.http, kept).await
+            tui::run(session, self.settings, &self.http, sealer).await
         }
     }
 }
 
 async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<Session> {
-    let mut session = mice_cake_cli::net::connect(url, name, Entry::List, None).await?;
+    let mut session = mice_cake_cli::net::connect(url, name, Entry::List, None, None).await?;
     while let Some(event) = session.events.recv().await {
         match event {
             NetEvent::Message(message @ ServerMessage::RoomList { .. }) => {
@@ -270,4 +278,23 @@ fn rand_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |time| time.as_nanos() as u64)
+}
+
+/// The player's key pair, from the state directory (made there on first
+/// use). Without one the client still plays, but nothing proves its moves
+/// were its player's: it says so, on standard error.
+fn player_secret() -> Option<mice_cake_engine::PlayerSecret> {
+    let secret = SeatStore::for_user()
+        .map_err(anyhow::Error::from)
+        .and_then(|store| Ok(mice_cake_cli::identity::load_or_create(store.dir())?));
+    match secret {
+        Ok(secret) => Some(secret),
+        Err(error) => {
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("mice-cake: playing without a key, so moves are not signed: {error:#}");
+            }
+            None
+        }
+    }
 }

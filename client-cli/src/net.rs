@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_engine::Seat;
+use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomOptions, SeatToken, ServerMessage,
 };
@@ -103,6 +103,7 @@ pub async fn connect(
     name: &str,
     entry: Entry,
     seats: Option<SeatStore>,
+    key: Option<PlayerKey>,
 ) -> anyhow::Result<Session> {
     let socket = open(url)
         .await
@@ -140,6 +141,7 @@ pub async fn connect(
         },
         last_seal: None,
         resend_at: None,
+        key,
     };
     let mut link = link;
     // A seat to take back is in a known room from the start: refused, it
@@ -147,7 +149,7 @@ pub async fn connect(
     if let Entry::Resume { code, .. } = entry {
         link.room = Some(code);
     }
-    tokio::spawn(link.run(socket, entry_message(entry)));
+    tokio::spawn(link.run(socket, entry_message(entry, key)));
     Ok(Session { commands, events })
 }
 
@@ -197,6 +199,8 @@ struct Link {
     last_seal: Option<(ClientMessage, Instant)>,
     /// When to send [`Link::last_seal`] again, after a `rate_limited`.
     resend_at: Option<tokio::time::Instant>,
+    /// The player's public key, announced with every seat taken.
+    key: Option<PlayerKey>,
 }
 
 /// Why a connection ended.
@@ -262,6 +266,7 @@ impl Link {
             return Some(ClientMessage::Resume {
                 token,
                 last_seq: self.last_seq,
+                key: self.key,
             });
         }
         self.watching.map(|code| ClientMessage::WatchRoom { code })
@@ -464,7 +469,10 @@ impl Link {
                         // The seat kept from before is gone: take the free
                         // seat instead, as `join CODE` asked.
                         self.forget_seat(code);
-                        let join = ClientMessage::JoinRoom { code };
+                        let join = ClientMessage::JoinRoom {
+                            code,
+                            key: self.key,
+                        };
                         return (!send(socket, &join).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
@@ -558,13 +566,14 @@ async fn hold_until_quit(
     }
 }
 
-fn entry_message(entry: Entry) -> ClientMessage {
+fn entry_message(entry: Entry, key: Option<PlayerKey>) -> ClientMessage {
     match entry {
-        Entry::Create(options) => ClientMessage::CreateRoom { options },
-        Entry::Join(code) => ClientMessage::JoinRoom { code },
+        Entry::Create(options) => ClientMessage::CreateRoom { options, key },
+        Entry::Join(code) => ClientMessage::JoinRoom { code, key },
         Entry::Resume { token, .. } => ClientMessage::Resume {
             token,
             last_seq: None,
+            key,
         },
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,

@@ -51,7 +51,7 @@ pub async fn run(
     decider: Decider,
     chat: bool,
     http: String,
-    kept: Option<crate::sealing::KeptOpenings>,
+    sealer: crate::sealing::Sealer,
 ) -> anyhow::Result<outcome::Session> {
     // A bot reads nothing: its standard input may belong to someone else.
     let mut lines = match decider {
@@ -61,10 +61,7 @@ pub async fn run(
     let mut player = Player {
         session,
         out: Printer(output),
-        tracker: Tracker::with_sealer(
-            kept.map(crate::sealing::Sealer::keeping)
-                .unwrap_or_default(),
-        ),
+        tracker: Tracker::with_sealer(sealer),
         decider,
         typed_ahead: VecDeque::new(),
         in_flight: None,

@@ -10,7 +10,9 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use mice_cake_engine::fair::{self, DEAL_ROUND};
-use mice_cake_engine::{Assignment, Commitment, Nonce, Opening, Seat, Seated, Witness};
+use mice_cake_engine::{
+    Assignment, Commitment, Nonce, Opening, PlayerSecret, Seat, Seated, Witness,
+};
 use mice_cake_protocol::{ClientMessage, RoomState, RoomStatus};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +40,9 @@ pub struct Sealer {
     /// Where sealed moves are kept, so that a client started again (after
     /// the terminal closed, say) can still open the move it sealed.
     kept: Option<KeptOpenings>,
+    /// The player's key pair, which signs every seal (Ed25519 signatures
+    /// are deterministic: a seal sent again carries the same one).
+    secret: Option<PlayerSecret>,
 }
 
 /// Sealed moves kept in the user's state directory (`openings.json`, 0600),
@@ -117,11 +122,22 @@ fn fresh_nonce() -> Option<Nonce> {
 }
 
 impl Sealer {
-    /// A sealer that keeps its sealed moves in `kept` too.
-    pub fn keeping(kept: KeptOpenings) -> Sealer {
+    /// A sealer that keeps its sealed moves in `kept` too (if given), and
+    /// signs its seals with `secret` (if given).
+    pub fn new(kept: Option<KeptOpenings>, secret: Option<PlayerSecret>) -> Sealer {
         Sealer {
-            kept: Some(kept),
+            kept,
+            secret,
             ..Sealer::default()
+        }
+    }
+
+    /// The seal message for `seal` of `round`, signed.
+    fn seal_message(&self, round: u32, seal: mice_cake_engine::Seal) -> ClientMessage {
+        ClientMessage::Seal {
+            round,
+            seal,
+            signature: self.secret.as_ref().map(|secret| secret.sign(seal)),
         }
     }
 
@@ -164,7 +180,7 @@ impl Sealer {
             });
         }
         self.witness.sealed_own(round);
-        Some(ClientMessage::Seal { round, seal })
+        Some(self.seal_message(round, seal))
     }
 
     /// The assignment this client sealed for `round` of `game`, if it did.
@@ -237,10 +253,8 @@ impl Sealer {
                 &pending.opening.assignment,
                 pending.opening.nonce,
             );
-            messages.push(ClientMessage::Seal {
-                round: pending.round,
-                seal,
-            });
+            let round = pending.round;
+            messages.push(self.seal_message(round, seal));
         }
         if exchange.seals[seat].is_none() && !self.holds(room.game, exchange.round) {
             let forced = room

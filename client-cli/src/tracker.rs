@@ -473,6 +473,7 @@ impl Tracker {
                 seat,
                 seal,
                 by_server,
+                ..
             } => {
                 room.committed[*seat] = true;
                 if let Some(exchange) = room.exchange.as_mut().filter(|e| e.round == *round) {
@@ -767,6 +768,7 @@ mod resume_tests {
                 seat,
                 seal,
                 by_server: false,
+                signature: None,
             }),
         }
     }
@@ -775,7 +777,7 @@ mod resume_tests {
     fn a_move_is_sealed_once_and_opened_only_as_published() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let Some(ClientMessage::Seal { round: 1, seal }) = tracker.seal(1, mine) else {
+        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
             panic!("a seal of round 1");
         };
         // A second seal would be refused by the server, and its opening too.
@@ -811,7 +813,7 @@ mod resume_tests {
     fn a_seal_the_server_lost_is_sent_again_the_same_and_the_move_is_not_asked_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let Some(ClientMessage::Seal { round: 1, seal }) = tracker.seal(1, mine) else {
+        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
             panic!("a seal of round 1");
         };
         assert!(tracker.sealed_here());
@@ -820,7 +822,14 @@ mod resume_tests {
         assert_eq!(tracker.apply(&room.joined(), now), None);
         assert!(tracker.sealed_here(), "the move is not to be asked again");
         let again = tracker.automatic();
-        assert_eq!(again, [ClientMessage::Seal { round: 1, seal }]);
+        assert_eq!(
+            again,
+            [ClientMessage::Seal {
+                round: 1,
+                seal,
+                signature: None
+            }]
+        );
         assert!(tracker.automatic().is_empty(), "sent again once");
         // Once the server has it, it is opened as usual.
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);

@@ -5,7 +5,7 @@
 //! gives with a record against the record played out, and, for a game this
 //! client played, the record against what it saw during the game.
 
-use mice_cake_engine::{Game, GameRecord, Seat, Seated, Witness};
+use mice_cake_engine::{Game, GameRecord, PlayerKey, Seat, Seated, Witness};
 use mice_cake_protocol::{Ending, FinishedGame, GameId, GameResult};
 
 /// What a check concludes.
@@ -24,6 +24,13 @@ pub enum Verdict {
         /// it: a seal that came after the deadline (and was refused), or
         /// one the server dropped.
         taken_over: Vec<u32>,
+        /// Each seat's moves the server made alone (0: the deal), the
+        /// exchanges of `server_only` aside.
+        by_server: Seated<Vec<u32>>,
+        /// Who signed their moves: each seat's key, or none for a seat
+        /// whose moves nothing proves to be its player's (format 3); `None`
+        /// for a record from before signed moves (format 2).
+        keys: Option<Seated<Option<PlayerKey>>>,
     },
     /// The record follows the rules, but proves nothing of its dice: a
     /// game from before sealed play (format 1).
@@ -49,6 +56,8 @@ impl Verdict {
                 rounds,
                 server_only,
                 taken_over,
+                by_server,
+                keys,
             } => {
                 let mut line = format!(
                     "verified fair: the seed matches the commitment published at the start, \
@@ -67,6 +76,9 @@ impl Verdict {
                         rounds_named(server_only)
                     ));
                 }
+                if server_only.len() <= *rounds {
+                    line.push_str(&who_moved(*rounds, by_server, *keys));
+                }
                 if !taken_over.is_empty() {
                     line.push_str(&format!(
                         " (note: the server made your move in {} although this client sealed one: \
@@ -83,6 +95,60 @@ impl Verdict {
             Verdict::Broken(problem) => format!("NOT FAIR: {problem}"),
         }
     }
+}
+
+/// What a verdict says of who made the moves: whose are signed (and with
+/// which key, for a player to hold against their own), whose nothing
+/// proves, and which the server made for a seat.
+fn who_moved(
+    rounds: usize,
+    by_server: &Seated<Vec<u32>>,
+    keys: Option<Seated<Option<PlayerKey>>>,
+) -> String {
+    let mut words = String::new();
+    match keys {
+        None => words.push_str(
+            " (note: a record from before signed moves, format 2: nothing proves which moves \
+             were the players' own rather than the server's)",
+        ),
+        Some(keys) => {
+            let signed: Vec<String> = Seat::ALL
+                .into_iter()
+                .filter_map(|seat| {
+                    let key = keys[seat]?.to_string();
+                    Some(format!("{seat}'s with key {}…", &key[..16]))
+                })
+                .collect();
+            if !signed.is_empty() {
+                words.push_str(&format!(
+                    "; every move a player made is signed by that player ({})",
+                    signed.join(", ")
+                ));
+            }
+            for seat in Seat::ALL.into_iter().filter(|seat| keys[*seat].is_none()) {
+                if by_server[seat].len() <= rounds {
+                    words.push_str(&format!(
+                        " (note: {seat}'s moves are not signed: nothing proves {seat} made them \
+                         rather than the server)"
+                    ));
+                }
+            }
+        }
+    }
+    for seat in Seat::ALL {
+        let made = &by_server[seat];
+        if made.len() == rounds + 1 {
+            words.push_str(&format!(
+                " (note: the server made every move of {seat}'s: a bot)"
+            ));
+        } else if !made.is_empty() {
+            words.push_str(&format!(
+                " (note: the server made {seat}'s move in {}: a missed deadline)",
+                rounds_named(made)
+            ));
+        }
+    }
+    words
 }
 
 /// "the deal, round 3, round 7".
@@ -125,23 +191,30 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
     {
         return Verdict::Broken(error.to_string());
     }
-    let fair = record.fair.as_ref();
-    let server_only = fair
-        .map(|fair| {
-            std::iter::once(&fair.deal)
-                .chain(&fair.rounds)
-                .zip(0u32..)
-                .filter(|(exchange, _)| exchange.by_server.yellow && exchange.by_server.blue)
-                .map(|(_, round)| round)
-                .collect()
-        })
-        .unwrap_or_default();
+    let Some(fair) = record.fair.as_ref() else {
+        return Verdict::Unsealed;
+    };
+    let exchanges = || std::iter::once(&fair.deal).chain(&fair.rounds).zip(0u32..);
+    let server_only: Vec<u32> = exchanges()
+        .filter(|(exchange, _)| exchange.by_server.yellow && exchange.by_server.blue)
+        .map(|(_, round)| round)
+        .collect();
+    let by_server = Seated::from_fn(|seat| {
+        exchanges()
+            .filter(|(exchange, _)| {
+                exchange.by_server[seat] && !exchange.by_server[seat.opponent()]
+            })
+            .map(|(_, round)| round)
+            .collect()
+    });
     Verdict::Fair {
         rounds: record.rounds.len(),
-        server_only,
         taken_over: seen
             .map(|(witness, seat)| witness.moves_taken_over(record, seat))
             .unwrap_or_default(),
+        server_only,
+        by_server,
+        keys: fair.keys,
     }
 }
 
@@ -405,6 +478,57 @@ mod tests {
             "{}",
             verdict.line()
         );
+    }
+
+    #[test]
+    fn the_verdict_says_whose_moves_are_signed_unsigned_or_the_servers() {
+        let key = mice_cake_engine::PlayerSecret::from_bytes([1; 32]).public_key();
+        let both = who_moved(
+            4,
+            &Seated {
+                yellow: vec![],
+                blue: vec![2, 4],
+            },
+            Some(Seated {
+                yellow: Some(key),
+                blue: Some(key),
+            }),
+        );
+        assert!(
+            both.contains("every move a player made is signed by that player (Yellow's with key"),
+            "{both}"
+        );
+        assert!(
+            both.contains("the server made Blue's move in round 2, round 4: a missed deadline"),
+            "{both}"
+        );
+        let one = who_moved(
+            4,
+            &Seated::default(),
+            Some(Seated {
+                yellow: Some(key),
+                blue: None,
+            }),
+        );
+        assert!(
+            one.contains("Blue's moves are not signed: nothing proves Blue made them"),
+            "{one}"
+        );
+        let bot = who_moved(
+            2,
+            &Seated {
+                yellow: vec![],
+                blue: vec![0, 1, 2],
+            },
+            Some(Seated {
+                yellow: Some(key),
+                blue: None,
+            }),
+        );
+        assert!(bot.contains("every move of Blue's: a bot"), "{bot}");
+        assert!(!bot.contains("not signed"), "a bot's moves are the server's: {bot}");
+        let older = who_moved(2, &Seated::default(), None);
+        assert!(older.contains("format 2"), "{older}");
     }
 
     #[test]

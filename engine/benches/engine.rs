@@ -109,7 +109,7 @@ fn sealed_round(bencher: Bencher) {
                     &opening.assignment,
                     opening.nonce,
                 );
-                exchange.seal(seat, seal).unwrap();
+                exchange.seal(seat, seal, None).unwrap();
             }
             rounds.push((game.clone(), exchange, openings));
             game.play_round(&moves.yellow, &moves.blue).unwrap();

@@ -18,17 +18,18 @@
 //! vectors: a record of version 1 verifies the same way forever.
 
 use core::fmt;
-use core::str::FromStr;
 
 use hmac::{Hmac, KeyInit, Mac};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::assignment::Assignment;
 use crate::dice::{GameRng, Seed};
+pub use crate::hex::HexError;
 use crate::seat::{Seat, Seated};
+use crate::signing::{self, PlayerKey, SealSignature};
 
 /// The version of the derivations below, written in every sealed record.
 pub const FAIR_VERSION: u32 = 1;
@@ -42,128 +43,25 @@ const SERVER_NONCE_TAG: &[u8] = b"mice-cake/fair/v1/server-nonce";
 /// The round number of the deal's exchange of nonces.
 pub const DEAL_ROUND: u32 = 0;
 
-macro_rules! bytes32 {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name([u8; 32]);
-
-        impl $name {
-            /// From its 32 bytes.
-            pub const fn from_bytes(bytes: [u8; 32]) -> $name {
-                $name(bytes)
-            }
-
-            /// Its 32 bytes.
-            pub const fn to_bytes(self) -> [u8; 32] {
-                self.0
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(hex(&self.0).as_str())
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(concat!(stringify!($name), "("))?;
-                f.write_str(hex(&self.0).as_str())?;
-                f.write_str(")")
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = HexError;
-
-            fn from_str(text: &str) -> Result<Self, Self::Err> {
-                parse_hex(text).map($name)
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(hex(&self.0).as_str())
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = <alloc::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-bytes32!(
+crate::hex::bytes!(
     /// The server's commitment to its seed: `SHA-256("mice-cake/fair/v1/seed" ‖ seed)`.
     /// JSON: 64 hexadecimal digits.
-    Commitment
+    Commitment,
+    32
 );
-bytes32!(
+crate::hex::bytes!(
     /// A sealed move: `SHA-256("mice-cake/fair/v1/seal" ‖ commitment ‖
     /// round (u32, big-endian) ‖ seat (0 Yellow, 1 Blue) ‖ assignment (7
     /// bytes, [`assignment_bytes`]) ‖ nonce)`. JSON: 64 hexadecimal digits.
-    Seal
+    Seal,
+    32
 );
-bytes32!(
+crate::hex::bytes!(
     /// A move's fresh randomness: 32 bytes from a good random source,
     /// never used twice. JSON: 64 hexadecimal digits.
-    Nonce
+    Nonce,
+    32
 );
-
-/// A text that is not 64 hexadecimal digits.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected 64 hexadecimal digits (32 bytes)")]
-pub struct HexError;
-
-/// 32 bytes as 64 lowercase hex digits, without the formatting machinery:
-/// seals and nonces are written in every event and stored snapshot of a
-/// round.
-struct Hex([u8; 64]);
-
-impl Hex {
-    fn as_str(&self) -> &str {
-        // Hex digits are ASCII.
-        core::str::from_utf8(&self.0).unwrap_or_default()
-    }
-}
-
-fn hex(bytes: &[u8; 32]) -> Hex {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut hex = [0; 64];
-    for (pair, byte) in hex.chunks_exact_mut(2).zip(bytes) {
-        pair[0] = DIGITS[usize::from(byte >> 4)];
-        pair[1] = DIGITS[usize::from(byte & 0x0f)];
-    }
-    Hex(hex)
-}
-
-/// 64 hex digits, either case, as 32 bytes. Digit by digit: every seal and
-/// nonce a client sends is parsed, and `u8::from_str_radix` would also take
-/// a sign (`"+f"`).
-fn parse_hex(text: &str) -> Result<[u8; 32], HexError> {
-    let digits = text.as_bytes();
-    if digits.len() != 64 {
-        return Err(HexError);
-    }
-    let mut bytes = [0u8; 32];
-    for (byte, pair) in bytes.iter_mut().zip(digits.chunks_exact(2)) {
-        *byte = (hex_digit(pair[0])? << 4) | hex_digit(pair[1])?;
-    }
-    Ok(bytes)
-}
-
-fn hex_digit(digit: u8) -> Result<u8, HexError> {
-    match digit {
-        b'0'..=b'9' => Ok(digit - b'0'),
-        b'a'..=b'f' => Ok(digit - b'a' + 10),
-        b'A'..=b'F' => Ok(digit - b'A' + 10),
-        _ => Err(HexError),
-    }
-}
 
 /// The commitment a server publishes for `seed`.
 pub fn commitment(seed: Seed) -> Commitment {
@@ -268,6 +166,15 @@ pub struct SealedExchange {
     /// Whose move the server made (a bot, a missed deadline): its nonce
     /// must be [`server_nonce`]'s.
     pub by_server: Seated<bool>,
+    /// Each player's signature of their seal ([`signing`]): none for a move
+    /// the server made, or a player without a key. Absent in a format 2
+    /// record, and when neither move is signed.
+    #[serde(default, skip_serializing_if = "neither_signed")]
+    pub signatures: Seated<Option<SealSignature>>,
+}
+
+fn neither_signed(signatures: &Seated<Option<SealSignature>>) -> bool {
+    signatures.yellow.is_none() && signatures.blue.is_none()
 }
 
 /// The fairness part of a record (format 2): what `mice-cake verify` checks.
@@ -283,6 +190,13 @@ pub struct Fairness {
     pub deal: SealedExchange,
     /// Every round's exchange, in order (round 1 first).
     pub rounds: alloc::vec::Vec<SealedExchange>,
+    /// Each player's key, announced when they took their seat and
+    /// published when the game started: every move not made by the server
+    /// carries its player's signature. `null` for a seat without a key (a
+    /// bot, a client that announced none), whose moves nothing proves to be
+    /// the player's. Format 3; absent in format 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<Seated<Option<PlayerKey>>>,
 }
 
 /// A seat's opened move: the assignment and nonce its seal binds. Secret
@@ -317,6 +231,16 @@ pub enum ExchangeError {
     /// The opening is not what the seal binds.
     #[error("the assignment and nonce do not match the seal")]
     WrongOpening,
+    /// The seat's player announced a key, and the seal comes without its
+    /// signature.
+    #[error("this seat's moves are signed with its player's key: the seal needs its signature")]
+    Unsigned,
+    /// The signature is not the seat's key's signature of this seal.
+    #[error("the signature is not the seat's key's signature of this seal")]
+    BadSignature,
+    /// A signature for a seat whose player announced no key.
+    #[error("no key was announced for this seat: a signature cannot be checked")]
+    NoKey,
 }
 
 /// One exchange under way: seals first, then openings, each checked. What a
@@ -328,8 +252,15 @@ pub struct Exchange {
     pub commitment: Commitment,
     /// The round (0 for the deal).
     pub round: u32,
+    /// Each seat's player's key, if they announced one: their seals must be
+    /// signed with it.
+    #[serde(default)]
+    pub keys: Seated<Option<PlayerKey>>,
     /// The seals in so far.
     pub seals: Seated<Option<Seal>>,
+    /// The signatures of the seals in so far.
+    #[serde(default)]
+    pub signatures: Seated<Option<SealSignature>>,
     /// The openings in so far: secret until both are in.
     pub openings: Seated<Option<Opening>>,
     /// Whose move the server made.
@@ -342,18 +273,43 @@ impl Exchange {
         Exchange {
             commitment,
             round,
+            keys: Seated::default(),
             seals: Seated::default(),
+            signatures: Seated::default(),
             openings: Seated::default(),
             by_server: Seated::default(),
         }
     }
 
-    /// Takes `seat`'s seal.
-    pub fn seal(&mut self, seat: Seat, seal: Seal) -> Result<(), ExchangeError> {
+    /// The exchange, its seals to be signed with `keys` (a seat without a
+    /// key seals unsigned).
+    #[must_use]
+    pub fn with_keys(self, keys: Seated<Option<PlayerKey>>) -> Exchange {
+        Exchange { keys, ..self }
+    }
+
+    /// Takes `seat`'s seal, signed by its player if they have a key.
+    pub fn seal(
+        &mut self,
+        seat: Seat,
+        seal: Seal,
+        signature: Option<SealSignature>,
+    ) -> Result<(), ExchangeError> {
         if self.seals[seat].is_some() {
             return Err(ExchangeError::AlreadySealed);
         }
+        match (self.keys[seat], signature) {
+            (None, None) => {}
+            (None, Some(_)) => return Err(ExchangeError::NoKey),
+            (Some(_), None) => return Err(ExchangeError::Unsigned),
+            (Some(key), Some(signature)) => {
+                if !signing::check(key, seal, signature) {
+                    return Err(ExchangeError::BadSignature);
+                }
+            }
+        }
         self.seals[seat] = Some(seal);
+        self.signatures[seat] = signature;
         Ok(())
     }
 
@@ -367,7 +323,10 @@ impl Exchange {
     ) -> Result<Seal, ExchangeError> {
         let nonce = server_nonce(seed, self.round, seat);
         let sealed = seal(self.commitment, self.round, seat, &assignment, nonce);
-        self.seal(seat, sealed)?;
+        if self.seals[seat].is_some() {
+            return Err(ExchangeError::AlreadySealed);
+        }
+        self.seals[seat] = Some(sealed);
         self.openings[seat] = Some(Opening { assignment, nonce });
         self.by_server[seat] = true;
         Ok(sealed)
@@ -424,6 +383,7 @@ impl Exchange {
                     blue: blue.nonce,
                 },
                 by_server: self.by_server,
+                signatures: self.signatures,
             },
         ))
     }
@@ -699,7 +659,7 @@ mod tests {
             alloc::format!("g0{}", "a5".repeat(31)),
             alloc::format!("é{}", "a".repeat(62)),
         ] {
-            assert_eq!(bad.parse::<Nonce>(), Err(HexError), "{bad}");
+            assert_eq!(bad.parse::<Nonce>(), Err(HexError { bytes: 32 }), "{bad}");
         }
     }
 
@@ -709,9 +669,9 @@ mod tests {
         let text = nonce.to_string();
         assert_eq!(text, "ab".repeat(32));
         assert_eq!(text.parse::<Nonce>(), Ok(nonce));
-        assert_eq!("ab".parse::<Nonce>(), Err(HexError));
-        assert_eq!("zz".repeat(32).parse::<Seal>(), Err(HexError));
-        assert_eq!("é".repeat(32).parse::<Seal>(), Err(HexError));
+        assert_eq!("ab".parse::<Nonce>(), Err(HexError { bytes: 32 }));
+        assert_eq!("zz".repeat(32).parse::<Seal>(), Err(HexError { bytes: 32 }));
+        assert_eq!("é".repeat(32).parse::<Seal>(), Err(HexError { bytes: 32 }));
     }
 
     #[test]
@@ -729,9 +689,9 @@ mod tests {
             &yellow.assignment,
             yellow.nonce,
         );
-        exchange.seal(Seat::Yellow, sealed).unwrap();
+        exchange.seal(Seat::Yellow, sealed, None).unwrap();
         assert_eq!(
-            exchange.seal(Seat::Yellow, sealed),
+            exchange.seal(Seat::Yellow, sealed, None),
             Err(ExchangeError::AlreadySealed)
         );
         assert_eq!(

@@ -48,6 +48,7 @@
 //! * [`fair`]: sealed play (`docs/fairness.md`): the commitment to a seed,
 //!   seals and nonces, the derivations of the deal and the dice, the
 //!   exchange of sealed moves, and what a client saw of it.
+//! * [`signing`]: players' keys and their signatures of seals.
 //! * [`record`]: records that check link by link, and the self-recording
 //!   game a server runs.
 //! * [`policy`]: the `random` and `greedy` players.
@@ -70,6 +71,7 @@ pub mod dice;
 pub mod domino;
 pub mod fair;
 pub mod game;
+mod hex;
 pub mod judge;
 pub mod legal;
 pub mod odds;
@@ -83,6 +85,7 @@ pub mod resolve;
 mod schema;
 pub mod score;
 pub mod seat;
+pub mod signing;
 pub mod timeline;
 pub mod view;
 
@@ -105,9 +108,11 @@ pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_ass
 pub use position::{Position, PositionError};
 pub use record::{
     GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, UNSEALED_RECORD_FORMAT,
+    UNSIGNED_RECORD_FORMAT,
 };
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
+pub use signing::{PlayerKey, PlayerSecret, SealSignature};
 pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};

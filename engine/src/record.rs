@@ -3,7 +3,8 @@
 //! A record holds the options, the seed, the layout as dealt and every
 //! round's report (assignments, dice, outcomes); a sealed record (format 2)
 //! also holds the commitment to the seed and every seal and nonce
-//! ([`Fairness`]). [`GameRecord::replay`] checks the seed against its
+//! ([`Fairness`]); a signed record (format 3) also holds each player's key
+//! and their signature of every seal they made ([`crate::signing`]). [`GameRecord::replay`] checks the seed against its
 //! commitment, every seal against its opening, deals again from the seed and
 //! both players' nonces, rolls every die again, plays every round and
 //! compares: a record changed anywhere no longer replays, and the error
@@ -11,7 +12,8 @@
 //!
 //! Format 1 (before sealed play) dealt and rolled from the seed alone; such
 //! records still replay, but prove only that the server followed the rules
-//! with its own seed.
+//! with its own seed. Format 2 (before signed moves) replays as format 3
+//! does, but nothing in it proves which moves a player made.
 //!
 //! A record without a seed (a game from an explicit layout, as in tests)
 //! cannot be checked that way: nothing says its dice were really rolled.
@@ -37,11 +39,17 @@ use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
 use crate::seat::{Seat, Seated};
+use crate::signing::{self, PlayerKey, SealSignature};
 use crate::timeline::{Beat, timeline};
 use crate::view::Viewer;
 
-/// The record format this engine writes: 2, sealed play.
-pub const RECORD_FORMAT: u32 = 2;
+/// The record format this engine writes: 3, sealed play with moves signed
+/// by their players.
+pub const RECORD_FORMAT: u32 = 3;
+
+/// The format of records of sealed play written before signed moves; still
+/// read.
+pub const UNSIGNED_RECORD_FORMAT: u32 = 2;
 
 /// The format of records written before sealed play; still read.
 pub const UNSEALED_RECORD_FORMAT: u32 = 1;
@@ -51,8 +59,8 @@ pub const UNSEALED_RECORD_FORMAT: u32 = 1;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The record format: [`RECORD_FORMAT`], or [`UNSEALED_RECORD_FORMAT`]
-    /// for older games.
+    /// The record format: [`RECORD_FORMAT`], or [`UNSIGNED_RECORD_FORMAT`]
+    /// or [`UNSEALED_RECORD_FORMAT`] for older games.
     pub format: u32,
     /// The rules played.
     pub options: Options,
@@ -64,7 +72,8 @@ pub struct GameRecord {
     pub rounds: Vec<RoundReport>,
     /// How the game ended; none (`null`) while it goes on.
     pub outcome: Option<Outcome>,
-    /// The commitment, seals and nonces (format 2; absent in format 1).
+    /// The commitment, seals and nonces (formats 2 and 3; absent in format
+    /// 1), and the players' keys and signatures (format 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fair: Option<Fairness>,
 }
@@ -75,21 +84,55 @@ pub enum ReplayError {
     /// A format this engine does not know.
     #[error(
         "record format {found} is not supported (this engine reads formats \
-         {UNSEALED_RECORD_FORMAT} and {RECORD_FORMAT})"
+         {UNSEALED_RECORD_FORMAT} to {RECORD_FORMAT})"
     )]
     UnsupportedFormat {
         /// The record's format.
         found: u32,
     },
-    /// A format 2 record without its seals, or a format 1 record with some.
-    #[error("a format {format} record {}", if *format == RECORD_FORMAT {
-        "must hold its commitment, seals and nonces (\"fair\")"
+    /// A format 2 or 3 record without its seals, or a format 1 record with
+    /// some.
+    #[error("a format {format} record {}", if *format == UNSEALED_RECORD_FORMAT {
+        "holds no seals (\"fair\" belongs to formats 2 and 3)"
     } else {
-        "holds no seals (\"fair\" belongs to format 2)"
+        "must hold its commitment, seals and nonces (\"fair\")"
     })]
     FairnessMissing {
         /// The record's format.
         format: u32,
+    },
+    /// A format 3 record without its players' keys, or a format 2 record
+    /// with some.
+    #[error("a format {format} record {}", if *format == RECORD_FORMAT {
+        "must hold its players' keys (\"fair.keys\")"
+    } else {
+        "holds no keys (\"fair.keys\" belongs to format 3)"
+    })]
+    KeysMisplaced {
+        /// The record's format.
+        format: u32,
+    },
+    /// A move recorded as its player's (not the server's), by a player who
+    /// announced a key, without their signature: nothing proves they made
+    /// it.
+    #[error(
+        "{}: {seat}'s move is recorded as {seat}'s own, but it is not signed with {seat}'s key \
+         (a move without its player's signature is the server's)",
+        round_name(*round)
+    )]
+    Unsigned {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// A signature that is not the seat's key's signature of its seal.
+    #[error("{}: {seat}'s signature does not match {seat}'s seal and key", round_name(*round))]
+    BadSignature {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
     },
     /// Derivations of a version this engine does not know.
     #[error(
@@ -214,7 +257,7 @@ enum Source<'a> {
     Recorded,
     /// Format 1: the seed's generator, the deal then every die.
     Unsealed(alloc::boxed::Box<GameRng>),
-    /// Format 2: the seed and both players' nonces.
+    /// Formats 2 and 3: the seed and both players' nonces.
     Sealed { seed: Seed, fair: &'a Fairness },
 }
 
@@ -245,10 +288,15 @@ impl GameRecord {
         self.replay_rounds(None, |_| {}).map(|(game, _)| game)
     }
 
-    /// Whether this record proves its deal and dice fair (format 2 with a
-    /// seed), rather than only that the rules were followed.
+    /// Whether this record proves its deal and dice fair (format 2 or 3
+    /// with a seed), rather than only that the rules were followed.
     pub fn is_sealed(&self) -> bool {
-        self.format == RECORD_FORMAT && self.fair.is_some()
+        self.format != UNSEALED_RECORD_FORMAT && self.fair.is_some()
+    }
+
+    /// Whether this record proves which moves its players made (format 3).
+    pub fn is_signed(&self) -> bool {
+        self.format == RECORD_FORMAT && self.fair.as_ref().is_some_and(|fair| fair.keys.is_some())
     }
 
     /// Replays every round, with the seed's deal and dice if `seed` is
@@ -295,13 +343,7 @@ impl GameRecord {
                 Source::Unsealed(rng) => game.resolve(yellow, blue, &mut RngDice(&mut **rng)),
                 Source::Sealed { seed, fair } => {
                     let exchange = &fair.rounds[index];
-                    check_exchange(
-                        *seed,
-                        fair.commitment,
-                        expected,
-                        &recorded.assignments,
-                        exchange,
-                    )?;
+                    check_exchange(*seed, fair, expected, &recorded.assignments, exchange)?;
                     let mut dice = RngDice(fair::dice_rng(*seed, expected, exchange.nonces));
                     game.resolve(yellow, blue, &mut dice)
                 }
@@ -337,17 +379,24 @@ impl GameRecord {
             (UNSEALED_RECORD_FORMAT, None) => Ok(seed.map_or(Source::Recorded, |seed| {
                 Source::Unsealed(alloc::boxed::Box::new(seed.rng()))
             })),
-            (RECORD_FORMAT, Some(fair)) => {
+            (UNSIGNED_RECORD_FORMAT | RECORD_FORMAT, Some(fair)) => {
                 if fair.version != FAIR_VERSION {
                     return Err(ReplayError::UnsupportedFairness {
                         found: fair.version,
                     });
                 }
+                if fair.keys.is_some() != (self.format == RECORD_FORMAT) {
+                    return Err(ReplayError::KeysMisplaced {
+                        format: self.format,
+                    });
+                }
                 Ok(seed.map_or(Source::Recorded, |seed| Source::Sealed { seed, fair }))
             }
-            (UNSEALED_RECORD_FORMAT | RECORD_FORMAT, _) => Err(ReplayError::FairnessMissing {
-                format: self.format,
-            }),
+            (UNSEALED_RECORD_FORMAT | UNSIGNED_RECORD_FORMAT | RECORD_FORMAT, _) => {
+                Err(ReplayError::FairnessMissing {
+                    format: self.format,
+                })
+            }
             (found, _) => Err(ReplayError::UnsupportedFormat { found }),
         }
     }
@@ -362,29 +411,44 @@ fn check_deal(seed: Seed, fair: &Fairness, layout: &Layout) -> Result<(), Replay
         yellow: Assignment::EMPTY,
         blue: Assignment::EMPTY,
     };
-    check_exchange(seed, fair.commitment, DEAL_ROUND, &nothing, &fair.deal)?;
+    check_exchange(seed, fair, DEAL_ROUND, &nothing, &fair.deal)?;
     if Layout::shuffled(&mut fair::deal_rng(seed, fair.deal.nonces)) != *layout {
         return Err(ReplayError::LayoutMismatch);
     }
     Ok(())
 }
 
-/// Checks each seat's seal against its assignment and nonce, and the nonce
-/// of a move the server made against the one its seed gives.
+/// Checks each seat's seal against its assignment and nonce, the nonce of
+/// a move the server made against the one its seed gives, and (format 3)
+/// the signature of a move its player made with a key.
 fn check_exchange(
     seed: Seed,
-    commitment: Commitment,
+    fair: &Fairness,
     round: u32,
     assignments: &Seated<Assignment>,
     exchange: &SealedExchange,
 ) -> Result<(), ReplayError> {
     for seat in Seat::ALL {
         let nonce = exchange.nonces[seat];
-        if fair::seal(commitment, round, seat, &assignments[seat], nonce) != exchange.seals[seat] {
+        let sealed = exchange.seals[seat];
+        if fair::seal(fair.commitment, round, seat, &assignments[seat], nonce) != sealed {
             return Err(ReplayError::SealMismatch { round, seat });
         }
-        if exchange.by_server[seat] && nonce != fair::server_nonce(seed, round, seat) {
-            return Err(ReplayError::ServerNonce { round, seat });
+        if exchange.by_server[seat] {
+            if nonce != fair::server_nonce(seed, round, seat) {
+                return Err(ReplayError::ServerNonce { round, seat });
+            }
+            continue;
+        }
+        let key = fair.keys.as_ref().and_then(|keys| keys[seat]);
+        match (key, exchange.signatures[seat]) {
+            (None, _) => {}
+            (Some(_), None) => return Err(ReplayError::Unsigned { round, seat }),
+            (Some(key), Some(signature)) => {
+                if !signing::check(key, sealed, signature) {
+                    return Err(ReplayError::BadSignature { round, seat });
+                }
+            }
         }
     }
     Ok(())
@@ -497,6 +561,9 @@ struct Moves {
     /// Zero in a format 1 game, whose dice come from the seed alone.
     nonces: Seated<Nonce>,
     by_server: Seated<bool>,
+    /// None before format 3, for the server's moves, and for players
+    /// without a key.
+    signatures: Seated<Option<SealSignature>>,
 }
 
 /// The nonces kept for a round of a format 1 game, which has none.
@@ -584,6 +651,7 @@ impl RecordedGame {
             commitment,
             deal: sealed,
             rounds: Vec::new(),
+            keys: Some(deal.keys),
         };
         let layout = Layout::shuffled(&mut fair::deal_rng(seed, sealed.nonces));
         check_deal(seed, &fairness, &layout).map_err(PlayError::Unsealed)?;
@@ -628,6 +696,7 @@ impl RecordedGame {
                 assignments: report.assignments,
                 nonces: exchange.map_or(NO_NONCES, |exchange| exchange.nonces),
                 by_server: exchange.map_or(Seated::default(), |exchange| exchange.by_server),
+                signatures: exchange.map_or(Seated::default(), |exchange| exchange.signatures),
             });
         }
         Ok(RecordedGame {
@@ -665,6 +734,12 @@ impl RecordedGame {
         self.head.fair.as_ref().map(|fair| fair.commitment)
     }
 
+    /// Each player's key (see [`Fairness::keys`]); `None` for a game begun
+    /// before signed moves.
+    pub fn keys(&self) -> Option<Seated<Option<PlayerKey>>> {
+        self.head.fair.as_ref().and_then(|fair| fair.keys)
+    }
+
     /// The deal's exchange of nonces; `None` for a format 1 game.
     pub fn deal(&self) -> Option<SealedExchange> {
         self.head.fair.as_ref().map(|fair| fair.deal)
@@ -694,7 +769,7 @@ impl RecordedGame {
             DiceSource::Sealed(commitment) => *commitment,
             DiceSource::Unsealed(_) => fair::commitment(self.seed),
         };
-        Exchange::new(commitment, self.game.round())
+        Exchange::new(commitment, self.game.round()).with_keys(self.keys().unwrap_or_default())
     }
 
     /// Makes both moves for the server (see [`RecordedGame::new`]) and
@@ -729,7 +804,8 @@ impl RecordedGame {
         let (yellow, blue) = (&assignments.yellow, &assignments.blue);
         let report = match &mut self.dice {
             DiceSource::Sealed(_) => {
-                check_exchange(self.seed, exchange.commitment, round, &assignments, &sealed)
+                let fair = self.head.fair.as_ref().ok_or(PlayError::NotOpened)?;
+                check_exchange(self.seed, fair, round, &assignments, &sealed)
                     .map_err(PlayError::Unsealed)?;
                 let mut dice = RngDice(fair::dice_rng(self.seed, round, sealed.nonces));
                 self.game.resolve(yellow, blue, &mut dice)?
@@ -754,6 +830,7 @@ impl RecordedGame {
                     NO_NONCES
                 },
                 by_server: sealed.by_server,
+                signatures: sealed.signatures,
             },
         );
         Ok(self.last_report.insert(alloc::boxed::Box::new(report)))
@@ -875,6 +952,7 @@ impl RecordedGame {
             }),
             nonces: moves.nonces,
             by_server: moves.by_server,
+            signatures: moves.signatures,
         })
     }
 }
@@ -889,7 +967,7 @@ mod tests {
     /// list with little spare room.
     #[test]
     fn a_game_keeps_each_rounds_moves_in_little_room() {
-        assert!(size_of::<Moves>() <= 80, "{}", size_of::<Moves>());
+        assert!(size_of::<Moves>() <= 216, "{}", size_of::<Moves>());
         for seed in 0..10 {
             let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
             let mut bots = Seed::from_u64(seed).stream(1);

@@ -155,3 +155,30 @@ impl JsonSchema for Nonce {
         bytes32_schema("32 fresh random bytes as 64 hexadecimal digits (docs/fairness.md).")
     }
 }
+
+impl JsonSchema for crate::signing::PlayerKey {
+    fn schema_name() -> Cow<'static, str> {
+        "PlayerKey".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        bytes32_schema(
+            "A player's Ed25519 public key (RFC 8032), as 64 hexadecimal digits: their seals \
+             are signed with it (docs/fairness.md).",
+        )
+    }
+}
+
+impl JsonSchema for crate::signing::SealSignature {
+    fn schema_name() -> Cow<'static, str> {
+        "SealSignature".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A player's Ed25519 signature of \"mice-cake/fair/v1/signed-seal\" followed by the seal's 32 bytes, as 128 hexadecimal digits (docs/fairness.md).",
+            "type": "string",
+            "pattern": "^[0-9a-fA-F]{128}$"
+        })
+    }
+}

@@ -155,6 +155,9 @@ struct Client {
     commitment: Option<Commitment>,
     sealed: Option<(u32, Opening)>,
     seals: Seated<bool>,
+    /// The player's key pair: it signs every seal, as real clients do (the
+    /// server checks each signature).
+    secret: mice_cake_engine::PlayerSecret,
 }
 
 struct PendingCommit {
@@ -173,6 +176,9 @@ impl Client {
     ) -> anyhow::Result<(Client, RoomCode)> {
         let socket = run.crowd.dialer.dial().await?;
         run.crowd.stats.connected();
+        let mut rng = ChaCha8Rng::seed_from_u64(run.plan.seed ^ id as u64);
+        let mut secret = [0u8; 32];
+        rng.fill_bytes(&mut secret);
         let mut client = Client {
             id,
             socket,
@@ -182,11 +188,12 @@ impl Client {
             seat: None,
             game: 0,
             view: None,
-            rng: ChaCha8Rng::seed_from_u64(run.plan.seed ^ id as u64),
+            rng,
             pending: None,
             commitment: None,
             sealed: None,
             seals: Seated::default(),
+            secret: mice_cake_engine::PlayerSecret::from_bytes(secret),
         };
         let entered = client.say_hello_and_enter(entry).await;
         if entered.is_err() {
@@ -211,8 +218,12 @@ impl Client {
                     bot: None,
                     record_chat: false,
                 },
+                key: Some(self.secret.public_key()),
             },
-            Entry::Join(code) => ClientMessage::JoinRoom { code },
+            Entry::Join(code) => ClientMessage::JoinRoom {
+                code,
+                key: Some(self.secret.public_key()),
+            },
             Entry::Watch(code) => ClientMessage::WatchRoom { code },
         };
         self.send(&message).await?;
@@ -422,7 +433,12 @@ impl Client {
         let nonce = Nonce::from_bytes(nonce);
         let seal = mice_cake_engine::fair::seal(commitment, round, seat, &assignment, nonce);
         self.sealed = Some((round, Opening { assignment, nonce }));
-        self.send(&ClientMessage::Seal { round, seal }).await
+        self.send(&ClientMessage::Seal {
+            round,
+            seal,
+            signature: Some(self.secret.sign(seal)),
+        })
+        .await
     }
 
     /// Opens the move sealed for `round` once both seals are in.

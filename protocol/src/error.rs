@@ -78,11 +78,17 @@ pub enum ErrorCode {
     /// or device): it plays the seat now, and this one should stop rather
     /// than take it back in turn.
     Replaced,
+    /// A key that is not a usable Ed25519 public key, or (resuming during a
+    /// game) not the key the seat's moves are signed with.
+    BadKey,
+    /// A seal without its player's signature, with a signature that does
+    /// not check, or signed by a player who announced no key.
+    BadSignature,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 33] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -116,6 +122,8 @@ impl ErrorCode {
         ErrorCode::BadChat,
         ErrorCode::Unavailable,
         ErrorCode::Replaced,
+        ErrorCode::BadKey,
+        ErrorCode::BadSignature,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -154,6 +162,8 @@ impl ErrorCode {
             ErrorCode::BadChat => "bad_chat",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::Replaced => "replaced",
+            ErrorCode::BadKey => "bad_key",
+            ErrorCode::BadSignature => "bad_signature",
         }
     }
 }

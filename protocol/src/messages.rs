@@ -1,8 +1,8 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
 use mice_cake_engine::{
-    Assignment, Beat, Choices, Commitment, GameView, Nonce, RoundReport, Seal, SealedExchange,
-    Seat, Seated, Seed,
+    Assignment, Beat, Choices, Commitment, GameView, Nonce, PlayerKey, RoundReport, Seal,
+    SealSignature, SealedExchange, Seat, Seated, Seed,
 };
 use serde::{Deserialize, Serialize};
 
@@ -20,7 +20,10 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// exchange of nonces, and the seed is revealed at game over.
 /// Version 4 cuts each reveal into beats (`revealed`'s `beats`), so that
 /// clients show the cake as the dice land, never ahead of them.
-pub const PROTOCOL_VERSION: u32 = 4;
+/// Version 5 signs moves: a player announces a key when taking a seat
+/// (`create_room`, `join_room`, `resume`), signs every seal (`seal`'s
+/// `signature`), and the keys are published with the players.
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -52,11 +55,19 @@ pub enum ClientMessage {
         /// The room's options.
         #[serde(default)]
         options: RoomOptions,
+        /// The player's public key: every seal they send is then signed
+        /// with it (`docs/fairness.md`). Without one, nothing proves which
+        /// moves were the player's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<PlayerKey>,
     },
     /// Takes the free seat of a room.
     JoinRoom {
         /// The room's code.
         code: RoomCode,
+        /// The player's public key (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<PlayerKey>,
     },
     /// Watches a room as a spectator.
     WatchRoom {
@@ -71,6 +82,11 @@ pub enum ClientMessage {
         /// only the full state is sent.
         #[serde(default)]
         last_seq: Option<u64>,
+        /// The player's public key (see `create_room`). During a game it
+        /// must be the key the seat's moves are signed with; between games
+        /// it replaces it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<PlayerKey>,
     },
     /// Seals this round's move: the server learns nothing of it but that it
     /// is made, and the player is bound to it. Round 0 is the deal's exchange
@@ -81,6 +97,10 @@ pub enum ClientMessage {
         round: u32,
         /// The seal.
         seal: Seal,
+        /// The player's signature of the seal, required when they announced
+        /// a key (and refused when they did not).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<SealSignature>,
     },
     /// Opens the sealed move, once both seals of the round are in (`sealed`
     /// events for both seats).
@@ -418,6 +438,9 @@ pub enum RoomEvent {
         /// Whether the server made the move (a bot, a missed deadline): its
         /// nonce comes from the committed seed.
         by_server: bool,
+        /// The player's signature of the seal; `null` for a move the server
+        /// made, or a player without a key.
+        signature: Option<SealSignature>,
     },
     /// Both assignments, every die, every outcome.
     Revealed {

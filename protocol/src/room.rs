@@ -1,6 +1,8 @@
 //! Rooms as the wire describes them: options, players, results, listings.
 
-use mice_cake_engine::{Decider, EndReason, Options, Outcome, Policy, Score, Seat, Seated};
+use mice_cake_engine::{
+    Decider, EndReason, Options, Outcome, PlayerKey, Policy, Score, Seat, Seated,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::RoomCode;
@@ -77,6 +79,9 @@ pub struct PlayerInfo {
     pub grace_ms: Option<u64>,
     /// Rounds in a row the server committed for this player at the deadline.
     pub auto_commits: u32,
+    /// The player's public key, which signs their moves; `null` for a bot
+    /// or a client that announced none. Fixed for the length of a game.
+    pub key: Option<PlayerKey>,
 }
 
 /// Why a player lost by forfeit.

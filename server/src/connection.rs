@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::Seat;
+use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
     ServerMessage,
@@ -547,10 +547,14 @@ impl Session {
                 });
                 Ok(())
             }
-            ClientMessage::CreateRoom { options } => self.create(name, options).await,
-            ClientMessage::JoinRoom { code } => {
+            ClientMessage::CreateRoom { options, key } => {
+                let key = usable_key(key)?;
+                self.create(name, options, key).await
+            }
+            ClientMessage::JoinRoom { code, key } => {
+                let key = usable_key(key)?;
                 let room = self.room_to_enter(code).await?;
-                self.take_seat(room, name).await
+                self.take_seat(room, name, key).await
             }
             ClientMessage::WatchRoom { code } => {
                 let room = self.room_to_enter(code).await?;
@@ -559,7 +563,12 @@ impl Session {
                 self.enter(room, None);
                 Ok(())
             }
-            ClientMessage::Resume { token, last_seq } => {
+            ClientMessage::Resume {
+                token,
+                last_seq,
+                key,
+            } => {
+                let key = usable_key(key)?;
                 self.not_in_a_room()?;
                 let hash = token_hash(&token);
                 let room = self.shared.lobby.room_of_seat(hash).await?;
@@ -569,14 +578,25 @@ impl Session {
                         member,
                         token: hash,
                         last_seq,
+                        key,
                         reply,
                     })
                     .await?;
                 self.enter(room, Some(seat));
                 Ok(())
             }
-            ClientMessage::Seal { round, seal } => {
-                self.tell_room(Command::Seal { conn, round, seal }).await
+            ClientMessage::Seal {
+                round,
+                seal,
+                signature,
+            } => {
+                self.tell_room(Command::Seal {
+                    conn,
+                    round,
+                    seal,
+                    signature,
+                })
+                .await
             }
             ClientMessage::Open {
                 round,
@@ -648,7 +668,12 @@ impl Session {
         Ok(())
     }
 
-    async fn create(&mut self, name: String, mut options: RoomOptions) -> Result<(), Refusal> {
+    async fn create(
+        &mut self,
+        name: String,
+        mut options: RoomOptions,
+        key: Option<PlayerKey>,
+    ) -> Result<(), Refusal> {
         self.not_in_a_room()?;
         if self.shared.shutdown().is_cancelled() {
             return Err(Refusal::new(
@@ -677,17 +702,23 @@ impl Session {
             .create(&self.shared.rooms, options)
             .await?;
         info!(room = %room.code(), "room created");
-        self.take_seat(room, name).await
+        self.take_seat(room, name, key).await
     }
 
     /// Takes the free seat of `room` and enters it.
-    async fn take_seat(&mut self, room: RoomHandle, name: String) -> Result<(), Refusal> {
+    async fn take_seat(
+        &mut self,
+        room: RoomHandle,
+        name: String,
+        key: Option<PlayerKey>,
+    ) -> Result<(), Refusal> {
         let member = self.member();
         let seat = room
             .ask(|reply| Command::Join {
                 member,
                 name,
                 token: JoinToken::Make,
+                key,
                 reply,
             })
             .await?;
@@ -748,6 +779,20 @@ impl Session {
             membership.room.send(Command::Disconnected { conn }).await;
             debug!(conn = ?conn, room = %membership.room.code(), seat = ?membership.seat, "left room");
         }
+    }
+}
+
+/// A key announced with a seat, if any, once it is known to check
+/// signatures: a key that cannot is refused when announced, not at the
+/// first seal.
+fn usable_key(key: Option<PlayerKey>) -> Result<Option<PlayerKey>, Refusal> {
+    match key {
+        Some(key) if !key.is_usable() => Err(Refusal::new(
+            ErrorCode::BadKey,
+            "this key is not a usable Ed25519 public key (32 bytes of a point of the curve, \
+             not of small order)",
+        )),
+        key => Ok(key),
     }
 }
 

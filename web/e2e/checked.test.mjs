@@ -1,8 +1,9 @@
 // The page checks a finished game itself, asking the server nothing but the
-// record: four spectators watch two terminal bots play to the end, and the
-// record three of them are served has been tampered with on the way (a die,
-// a seal, the deal). Each of those says NOT FAIR and names the broken link;
-// the fourth, served the record as it is, says it verified the game.
+// record: six spectators watch two terminal bots play to the end, and the
+// record five of them are served has been tampered with on the way (a die,
+// a seal, the deal, a signature, a move passed off as a player's). Each of
+// those says NOT FAIR and names the broken link; the sixth, served the
+// record as it is, says it verified the game, every move signed.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -16,7 +17,7 @@ const shared = serverAndBrowser();
 /** The spectators: who (for the failure's message), the record as they are served it, what they say. */
 /** @type {[string, Tampering, RegExp][]} */
 const SPECTATORS = [
-  ["Hal", () => {}, /^✓ Verified fair by this page/],
+  ["Hal", () => {}, /^✓ Verified fair by this page: dice nobody chose, moves nobody saw early, every player's move signed by its player/],
   [
     "Ida",
     (record) => {
@@ -41,6 +42,24 @@ const SPECTATORS = [
       [rows[0][0], rows[6][3]] = [rows[6][3], rows[0][0]];
     },
     /^NOT FAIR: the deal is not the one the seed and both deal nonces give \(row 1\)/,
+  ],
+  [
+    "Lee",
+    (record) => {
+      const signature = record.fair.rounds[0].signatures.yellow;
+      record.fair.rounds[0].signatures.yellow = (signature[0] === "0" ? "1" : "0") + signature.slice(1);
+    },
+    // Seen in play, the signature is held against the one published then
+    // first; the record's own link is broken too.
+    /^NOT FAIR: (.*Yellow's signature of round 1 .*|round 1: Yellow's signature does not match Yellow's seal and key)/i,
+  ],
+  [
+    "Mo",
+    (record) => {
+      // A move the server made, passed off as the player's: no signature.
+      delete record.fair.rounds[1].signatures.blue;
+    },
+    /^NOT FAIR: (.*Blue's signature of round 2 .*|round 2: Blue's move is recorded as Blue's own, but it is not signed with Blue's key)/i,
   ],
 ];
 

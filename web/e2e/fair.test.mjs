@@ -73,3 +73,57 @@ test("what the page saw is held against the record, a forfeit's unplayed round a
   assert.equal(checkAgainstWhatWasSeen(record, { ...seen, conflict: "a seal changed" }), "a seal changed");
   assert.match(checkAgainstWhatWasSeen({ ...record, seed: "02" + "00".repeat(31) }, seen) ?? "", /does not match the commitment/);
 });
+
+test("the signatures and keys the page saw are held against the record", async () => {
+  const { checkAgainstWhatWasSeen } = await import("../src/fair.js");
+  const seed = "01" + "00".repeat(31);
+  const commitment = commitmentOf(seed);
+  const seals = { yellow: "aa".repeat(32), blue: "bb".repeat(32) };
+  const signatures = { yellow: "c1".repeat(64), blue: null };
+  const exchange = { seals, signatures, nonces: { yellow: "11".repeat(32), blue: "22".repeat(32) }, by_server: { yellow: false, blue: true } };
+  const keys = { yellow: "d1".repeat(32), blue: null };
+  const record = {
+    format: 3,
+    seed,
+    outcome: {},
+    rounds: [{ round: 1, assignments: { yellow: { mice: [4, 0, 0, 0] }, blue: { mice: [0, 4, 0, 0] } } }],
+    fair: { commitment, keys, deal: exchange, rounds: [exchange] },
+  };
+  const seen = {
+    game: 1,
+    commitment,
+    seat: /** @type {"yellow"} */ ("yellow"),
+    pending: null,
+    own: [],
+    seals: { 0: seals, 1: seals },
+    revealed: 1,
+    conflict: null,
+    key: keys.yellow,
+    keys,
+    signatures: { 0: { yellow: signatures.yellow }, 1: { yellow: signatures.yellow } },
+  };
+  assert.equal(checkAgainstWhatWasSeen(record, seen), null);
+  // A signature other than the one published with the seal.
+  assert.equal(
+    checkAgainstWhatWasSeen(record, { ...seen, signatures: { 1: { yellow: "c2".repeat(64) } } }),
+    "Yellow's signature of round 1 is not the one published with the seal",
+  );
+  // A key put in the record that was not announced, or taken out.
+  assert.equal(
+    checkAgainstWhatWasSeen(record, { ...seen, keys: { ...keys, blue: "d2".repeat(32) } }),
+    "Blue's key in the record is not the one announced when the game started",
+  );
+  assert.equal(
+    checkAgainstWhatWasSeen({ ...record, fair: { ...record.fair, keys: { ...keys, blue: "d2".repeat(32) } } }, seen),
+    "Blue's key in the record is not the one announced when the game started",
+  );
+  // This browser's own key, replaced (announced so too).
+  const other = { ...keys, yellow: "d3".repeat(32) };
+  assert.equal(
+    checkAgainstWhatWasSeen({ ...record, fair: { ...record.fair, keys: other } }, { ...seen, keys: other }),
+    "the record does not give your seat the key this browser signed your moves with",
+  );
+  // A record of format 2 holds no signature seen in play.
+  const old = { ...record, format: 2, fair: { commitment, deal: { ...exchange, signatures: undefined }, rounds: [exchange] } };
+  assert.equal(checkAgainstWhatWasSeen(old, { ...seen, keys: undefined, key: undefined }), "Yellow's signature of the deal is not the one published with the seal");
+});

@@ -377,6 +377,36 @@ test("a named person at the link of a full room is told they are watching, and h
   await dan.context.close();
 });
 
+test("the lobby's list keeps its rows while nothing changes, and a focused room link keeps the focus when it does", async () => {
+  const { server, browser } = shared;
+  const eve = await person(browser);
+  const code = await createRoom(eve.page, server.url, "Eve", { opponent: "greedy" });
+  await eve.page.locator("#commit").waitFor();
+
+  const lou = await person(browser);
+  await lou.page.goto(server.url);
+  const link = lou.page.locator("#rooms a", { hasText: code });
+  await link.waitFor();
+  await link.focus();
+  // Marked, so that a redraw (a new element) is told from the same one.
+  await link.evaluate((element) => element.setAttribute("data-marked", "yes"));
+  await lou.page.waitForTimeout(2_500); // past a refresh of the list
+  assert.equal(await lou.page.locator("#rooms a[data-marked]").count(), 1, "an unchanged list is not redrawn");
+
+  // The list changes: another room is listed, and the focus stays on Eve's.
+  const fay = await person(browser);
+  const other = await createRoom(fay.page, server.url, "Fay", { opponent: "greedy" });
+  await lou.page.locator("#rooms a", { hasText: other }).waitFor();
+  assert.equal(await lou.page.locator("#rooms a[data-marked]").count(), 0, "a changed list is redrawn");
+  assert.equal(await lou.page.evaluate(() => document.activeElement?.textContent), code, "the focus stays on the room link");
+  await lou.page.keyboard.press("Enter");
+  await lou.page.waitForURL(new RegExp(`/r/${code}$`));
+  for (const who of [eve, lou, fay]) {
+    who.assertClean();
+    await who.context.close();
+  }
+});
+
 test("every response carries the security headers, and an error is never stored", async () => {
   const { server } = shared;
   const page = await (await fetch(server.url)).text();

@@ -3,16 +3,19 @@
 // it sealed (across reloads) and what it saw, and checks the finished game.
 //
 // What the browser checks here: the seed revealed at the end against the
-// commitment published at the start (SHA-256), the seals it saw before
-// opening against the record's, and its own moves and nonces in the record;
-// then the record itself, link by link (`verify.js`). That every outcome
-// follows the rules takes the engine: `mice-cake verify`.
+// commitment published at the start (SHA-256), the seals and signatures it
+// saw before opening against the record's, the players' keys announced at
+// the start and its own key, moves and nonces in the record; then the
+// record itself, link by link (`verify.js`). That every outcome follows the
+// rules takes the engine: `mice-cake verify`.
 
 import { fromHex, sha256, toHex } from "./sha256.js";
+import { seatName } from "./words.js";
 
 const encoder = new TextEncoder();
 const SEED_TAG = encoder.encode("mice-cake/fair/v1/seed");
 const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
+const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -70,6 +73,15 @@ export function sealOf(commitment, round, seat, assignment, nonce) {
   );
 }
 
+/**
+ * What a player's key signs for a seal (protocol 5): the tag, then the
+ * seal's 32 bytes. The seal binds the game, round, seat and move already.
+ * @param {string} seal
+ */
+export function signedSeal(seal) {
+  return concat([SIGNED_SEAL_TAG, fromHex(seal)]);
+}
+
 /** The commitment to `seed`. @param {string} seed */
 export function commitmentOf(seed) {
   return toHex(sha256(concat([SEED_TAG, fromHex(seed)])));
@@ -85,17 +97,24 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
 
 /**
  * What this browser sealed and saw in one room, kept in its storage so that
- * a reload opens the move sealed and still checks the game.
+ * a reload opens the move sealed and still checks the game. The pending
+ * seal's `signature` is absent until it is signed (null: sent unsigned),
+ * and then goes with every re-send; `key` is this browser's key once it
+ * signed a move; `keys`, the seats' keys announced when the game started;
+ * `signatures`, the first signature seen published for each seat's seal.
  * @typedef {{
  *   game: number,
  *   commitment: string,
  *   seat: Seat | null,
- *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean, reseal?: boolean} | null,
+ *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean, reseal?: boolean, signature?: string | null} | null,
  *   own: {round: number, assignment: Assignment, nonce: string}[],
  *   seals: Record<string, {yellow: string, blue: string}>,
  *   sealed?: number[],
  *   revealed?: number,
  *   conflict?: string | null,
+ *   key?: string,
+ *   keys?: {yellow: string | null, blue: string | null},
+ *   signatures?: Record<string, {yellow?: string, blue?: string}>,
  * }} Sealing
  */
 
@@ -150,6 +169,27 @@ export function checkAgainstWhatWasSeen(record, seen) {
         return `${seat}'s seal of ${Number(round) === 0 ? "the deal" : `round ${round}`} is not the one published before the moves were opened`;
       }
     }
+  }
+  for (const [round, signatures] of Object.entries(seen.signatures ?? {})) {
+    if (cutShort(Number(round))) continue;
+    const recorded = Number(round) === 0 ? fair.deal : fair.rounds[Number(round) - 1];
+    if (!recorded) return `round ${round} was sealed in play but is missing from the record`;
+    for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
+      const signature = signatures[seat];
+      if (signature && recorded.signatures?.[seat] !== signature) {
+        return `${seatName(seat)}'s signature of ${Number(round) === 0 ? "the deal" : `round ${round}`} is not the one published with the seal`;
+      }
+    }
+  }
+  // The keys the server announced are the record's: a key put in
+  // afterwards could sign moves the player never made.
+  for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
+    if (seen.keys && (fair.keys?.[seat] ?? null) !== seen.keys[seat]) {
+      return `${seatName(seat)}'s key in the record is not the one announced when the game started`;
+    }
+  }
+  if (seen.key && seen.seat && fair.keys?.[seen.seat] !== seen.key) {
+    return "the record does not give your seat the key this browser signed your moves with";
   }
   for (const move of seen.own) {
     if (cutShort(move.round)) continue;

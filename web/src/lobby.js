@@ -61,14 +61,24 @@ export function showLobby(root) {
   );
 
   let stopped = false;
+  // What the list shows now: redrawn only when it changes, so that a link
+  // being clicked, tabbed to or scrolled to stays where it is.
+  let shown = "";
   const refresh = async () => {
     if (stopped) return;
     try {
       const response = await fetch("/api/rooms", { cache: "no-store" });
       const body = await response.json();
-      if (!stopped) showRooms(list, body);
+      const text = JSON.stringify(body);
+      if (!stopped && text !== shown) {
+        shown = text;
+        showRooms(list, body);
+      }
     } catch {
-      if (!stopped) replace(list, h("p", { class: "error" }, "The server cannot be reached; trying again."));
+      if (!stopped) {
+        shown = "";
+        replace(list, h("p", { class: "error" }, "The server cannot be reached; trying again."));
+      }
     }
     if (!stopped) window.setTimeout(refresh, REFRESH_MS);
   };
@@ -132,6 +142,20 @@ function createForm(name, error) {
  * @param {{rooms: any[], total: number}} body
  */
 function showRooms(list, body) {
+  // The room link a keyboard user is on keeps the focus through the redraw.
+  const focused = list.contains(document.activeElement) ? document.activeElement?.getAttribute("href") : null;
+  drawRooms(list, body);
+  if (focused) {
+    const again = [...list.querySelectorAll("a")].find((link) => link.getAttribute("href") === focused);
+    if (again) again.focus();
+  }
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {{rooms: any[], total: number}} body
+ */
+function drawRooms(list, body) {
   if (!body.rooms.length) {
     replace(list, h("p", {}, "No public room right now: create one."));
     return;

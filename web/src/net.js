@@ -1,9 +1,13 @@
 // The connection to the server: hello, entering a room, and after a drop
 // reconnecting by itself (resuming the seat with its token and the last
 // event seen, or watching again). Seat tokens are kept in the browser's
-// storage per server and room, so that a reload takes the seat back.
+// storage per server and room, so that a reload takes the seat back. A
+// player enters with this browser's public key (keys.js), which signs
+// their seals.
 
-export const PROTOCOL_VERSION = 4;
+import { playerKey } from "./keys.js";
+
+export const PROTOCOL_VERSION = 5;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -107,10 +111,21 @@ export class Connection {
     /** Messages to send once the room is entered again. */
     /** @type {object[]} */
     this.pending = [];
+    /** This browser's public key, once loaded (null: it has none). */
+    /** @type {string | null} */
+    this.key = null;
     this.open();
   }
 
+  /** Connects, once the key that goes with the entry is loaded (at once after the first time). */
   open() {
+    playerKey().then((key) => {
+      this.key = key?.publicKey ?? null;
+      if (!this.closed) this.connect();
+    });
+  }
+
+  connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
@@ -161,7 +176,7 @@ export class Connection {
         if (!this.entered && message.code === "bad_token" && this.entry.kind === "join") {
           // A seat kept here that the server no longer knows: take the free one.
           if (this.code) seats.forget(this.code);
-          this.socket?.send(JSON.stringify({ type: "join_room", code: this.entry.code }));
+          this.socket?.send(JSON.stringify(this.withKey({ type: "join_room", code: this.entry.code })));
           return;
         }
         if (!this.entered && FINAL_ERRORS.has(message.code)) {
@@ -199,26 +214,31 @@ export class Connection {
     let message;
     if (held && (this.entered || this.entry.kind === "join" || this.entry.kind === "resume")) {
       const token = this.entry.kind === "resume" && !this.entered ? this.entry.token : held.token;
-      message = { type: "resume", token, last_seq: this.entered ? this.lastSeq : undefined };
+      message = this.withKey({ type: "resume", token, last_seq: this.entered ? this.lastSeq : undefined });
     } else if (this.entered && this.code) {
       message = { type: "watch_room", code: this.code };
     } else {
       switch (this.entry.kind) {
         case "create":
-          message = { type: "create_room", options: this.entry.options };
+          message = this.withKey({ type: "create_room", options: this.entry.options });
           break;
         case "join":
-          message = { type: "join_room", code: this.entry.code };
+          message = this.withKey({ type: "join_room", code: this.entry.code });
           break;
         case "watch":
           message = { type: "watch_room", code: this.entry.code };
           break;
         case "resume":
-          message = { type: "resume", token: this.entry.token };
+          message = this.withKey({ type: "resume", token: this.entry.token });
           break;
       }
     }
     this.socket?.send(JSON.stringify(message));
+  }
+
+  /** A player's entry, with this browser's key if it has one. @param {object} message */
+  withKey(message) {
+    return this.key ? { ...message, key: this.key } : message;
   }
 
   dropped() {
@@ -236,6 +256,11 @@ export class Connection {
     window.setTimeout(() => this.open(), pause);
   }
 
+  /** Whether a message sent now goes at once. */
+  get up() {
+    return Boolean(this.socket && this.socket.readyState === WebSocket.OPEN && this.entered);
+  }
+
   /**
    * Sends a message; while the connection is down, it waits to be sent
    * once the room is entered again.
@@ -243,8 +268,8 @@ export class Connection {
    * @returns {boolean} whether it went now
    */
   send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN && this.entered) {
-      this.socket.send(JSON.stringify(message));
+    if (this.up) {
+      this.socket?.send(JSON.stringify(message));
       return true;
     }
     this.pending.push(message);

@@ -1,15 +1,18 @@
 // Sealed play, done by the page itself (docs/fairness.md): each move is
-// sealed with a fresh nonce and sent; once both seals are in, it is opened;
-// what was sealed and seen is kept in the browser's storage (a reload must
-// still open a move sealed), and the finished game is checked (fair.js).
+// sealed with a fresh nonce, signed with this browser's key (keys.js) and
+// sent; once both seals are in, it is opened; what was sealed and seen is
+// kept in the browser's storage (a reload must still open a move sealed),
+// and the finished game is checked (fair.js, verify.js).
 
 import { announce, h } from "./dom.js";
 import { NOTHING, checkAgainstWhatWasSeen, freshNonce, sealOf, sealing } from "./fair.js";
-import { brokenLink } from "./verify.js";
-import { assignmentText } from "./words.js";
+import { signSeal } from "./keys.js";
+import { checkRecord } from "./verify.js";
+import { SEATS, assignmentText, seatName } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
 /** @typedef {import("./net.js").Connection} Connection */
+/** @typedef {import("./words.js").Seat} Seat */
 
 /**
  * Seals this player's move for the round and sends it; the notice says
@@ -25,8 +28,8 @@ export function commit(model, connection) {
     model.notice = "Your move is sealed already: it is waiting for your opponent's.";
     return;
   }
-  const sent = seal(model, connection, round, assignment);
-  model.notice = sent
+  const sealed = seal(model, connection, round, assignment);
+  model.notice = sealed && connection.up
     ? "Sealing…"
     : `Reconnecting… your move is sent as soon as the connection is back, if round ${round} is still open.`;
 }
@@ -47,12 +50,36 @@ function kept(model) {
     if (held.commitment !== room.exchange.commitment) held.conflict ??= "the server published another commitment during the game";
     return held;
   }
-  return { game: room.game, commitment: room.exchange.commitment, seat: room.you, pending: null, own: [], seals: {}, sealed: [], conflict: null };
+  return {
+    game: room.game,
+    commitment: room.exchange.commitment,
+    seat: room.you,
+    pending: null,
+    own: [],
+    seals: {},
+    sealed: [],
+    conflict: null,
+    keys: announcedKeys(room.players),
+  };
+}
+
+/**
+ * The seats' keys as the server announced them to this page, or undefined
+ * where it said nothing of keys.
+ * @param {any} players
+ * @returns {{yellow: string | null, blue: string | null} | undefined}
+ */
+function announcedKeys(players) {
+  const [yellow, blue] = SEATS.map((seat) => {
+    const player = players?.[seat];
+    return player && "key" in player ? (player.key ?? null) : undefined;
+  });
+  return yellow === undefined || blue === undefined ? undefined : { yellow, blue };
 }
 
 /**
  * Seals `assignment` for `round` with a fresh nonce, keeps the opening and
- * sends the seal; returns whether it went out now.
+ * sends the seal, signed; returns whether it sealed.
  * @param {Model} model @param {Connection} connection @param {number} round
  * @param {import("./fair.js").Assignment} assignment
  */
@@ -67,7 +94,50 @@ function seal(model, connection, round, assignment) {
   held.pending = { round, assignment, nonce, sent: false, reseal: false };
   held.seat = room.you;
   sealing.set(room.code, held);
-  return connection.send({ type: "seal", round, seal: sealOf(room.exchange.commitment, round, room.you, assignment, nonce) });
+  sendSeal(connection, room, round, sealOf(room.exchange.commitment, round, room.you, assignment, nonce));
+  return true;
+}
+
+/** The seals being signed in this page ("code:game:round"). */
+const signing = new Set();
+
+/**
+ * Sends a seal signed with this browser's key, if the server holds that
+ * key for the seat (it refuses a signature for a seat without one, and
+ * takes no other); unsigned otherwise. The signature is kept with the
+ * pending seal, so that a re-send after a reconnection or a reload carries
+ * the same one; a re-send asked for while the seal is still being signed
+ * is that send, once signed.
+ * @param {Connection} connection @param {any} room @param {number} round
+ * @param {string} sealed the seal, 64 hex digits
+ */
+async function sendSeal(connection, room, round, sealed) {
+  const code = /** @type {string} */ (room.code);
+  const game = /** @type {number} */ (room.game);
+  const seatKey = room.players?.[room.you]?.key;
+  const id = `${code}:${game}:${round}`;
+  if (signing.has(id)) return;
+  signing.add(id);
+  /** @type {string | null | undefined} */
+  let signature;
+  try {
+    const held = sealing.get(code);
+    signature = held?.game === game && held.pending?.round === round ? held.pending.signature : undefined;
+    if (signature === undefined) {
+      const signed = await signSeal(sealed);
+      signature = signed && signed.key === seatKey ? signed.signature : null;
+      // Read again: the page noted more while this was signed.
+      const now = sealing.get(code);
+      if (now?.game === game && now.pending?.round === round) {
+        now.pending.signature = signature;
+        if (signature && signed) now.key = signed.key;
+        sealing.set(code, now);
+      }
+    }
+  } finally {
+    signing.delete(id);
+  }
+  connection.send(signature ? { type: "seal", round, seal: sealed, signature } : { type: "seal", round, seal: sealed });
 }
 
 /**
@@ -91,6 +161,16 @@ export function automatic(model, connection) {
       held.conflict ??= `a seal of ${exchange.round === 0 ? "the deal" : `round ${exchange.round}`} changed after it was published`;
     }
   }
+  // The signatures published with the seals, the first of each kept alike.
+  for (const seat of SEATS) {
+    const signature = exchange.signatures?.[seat];
+    if (typeof signature !== "string") continue;
+    const noted = ((held.signatures ??= {})[exchange.round] ??= {});
+    if (!noted[seat]) noted[seat] = signature;
+    else if (noted[seat] !== signature) {
+      held.conflict ??= `${seatName(seat)}'s signature of ${exchange.round === 0 ? "the deal" : `round ${exchange.round}`} changed after it was published`;
+    }
+  }
   sealing.set(room.code, held);
   const you = room.you;
   if (!you) return;
@@ -98,7 +178,7 @@ export function automatic(model, connection) {
   if (!exchange.seals[you] && mine?.reseal) {
     mine.reseal = false;
     sealing.set(room.code, held);
-    connection.send({ type: "seal", round: mine.round, seal: sealOf(exchange.commitment, mine.round, you, mine.assignment, mine.nonce) });
+    sendSeal(connection, room, mine.round, sealOf(exchange.commitment, mine.round, you, mine.assignment, mine.nonce));
     return;
   }
   if (!exchange.seals[you] && !mine) {
@@ -139,9 +219,10 @@ function yourMove(model) {
 
 /**
  * Checks the finished game here, asking the server nothing but its record:
- * the seals seen and this player's own moves against it, then the record
- * link by link (`verify.js`: the seed, every seal, the deal, every die).
- * That every outcome follows the rules is left to `mice-cake verify`.
+ * the seals, signatures and keys seen and this player's own moves against
+ * it, then the record link by link (`verify.js`: the seed, every seal, the
+ * deal, every die, every signature). That every outcome follows the rules
+ * is left to `mice-cake verify`.
  * @param {Model} model @param {string} gameId
  */
 export async function checkGame(model, gameId) {
@@ -154,12 +235,13 @@ export async function checkGame(model, gameId) {
     const finished = await fetch(`/api/games/${gameId}`).then((response) => response.json());
     const record = finished.record;
     const commitment = seen?.commitment ?? model.commitment;
+    const verdict = await checkRecord(record);
     const problem =
       (commitment && record.fair && record.fair.commitment !== commitment
         ? "the record's commitment is not the one published when the game started"
         : null) ??
       checkAgainstWhatWasSeen(record, seen) ??
-      brokenLink(record);
+      verdict.broken;
     const takenOver = (seen?.sealed ?? []).filter((round) => {
       const exchange = round === 0 ? record.fair?.deal : record.fair?.rounds[round - 1];
       return seen?.seat && exchange?.by_server[seen.seat];
@@ -167,9 +249,11 @@ export async function checkGame(model, gameId) {
     const note = takenOver.length
       ? ` The server made your move in ${takenOver.map((round) => (round === 0 ? "the deal" : `round ${round}`)).join(", ")} although this page sealed one (too late for the deadline, or dropped).`
       : "";
+    // Every move a player made signed by them, and checked here.
+    const signed = verdict.checked && verdict.signed.length > 0 && verdict.unsigned.length === 0;
     model.fairness = problem
       ? `NOT FAIR: ${problem}`
-      : `✓ Verified fair by this page: dice nobody chose, moves nobody saw early (the seed, every seal, the deal and every die checked here; that every outcome follows the rules, mice-cake verify checks).${note}`;
+      : `✓ Verified fair by this page: dice nobody chose, moves nobody saw early${signed ? ", every player's move signed by its player" : ""} (the seed, every seal${signed ? " and signature" : ""}, the deal and every die checked here; that every outcome follows the rules, mice-cake verify checks).${whoMoved(verdict, record.rounds.length + 1, signed)}${note}`;
   } catch (error) {
     model.fairness = `Could not check the game: ${error}`;
   }
@@ -177,3 +261,32 @@ export async function checkGame(model, gameId) {
   model.redraw();
 }
 
+/**
+ * What the check says of who made the moves, when it says more than
+ * "every player's move signed by its player": the signatures it could not
+ * check, the moves nothing proves the player's, and the server's own.
+ * @param {import("./verify.js").Verdict} verdict
+ * @param {number} exchanges the deal and every round
+ * @param {boolean} signed whether the verdict says every player's move is signed
+ */
+function whoMoved(verdict, exchanges, signed) {
+  const theirs = (/** @type {Seat[]} */ seats) =>
+    seats.length === 2 ? "the players' moves were their own" : `${seatName(seats[0])}'s moves were ${seatName(seats[0])}'s own`;
+  let words = "";
+  if (verdict.signed.length && !verdict.checked) {
+    words += " This page could not check the moves' signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.";
+  } else if (verdict.signed.length && !signed) {
+    words += ` ${verdict.signed.map((seat) => `${seatName(seat)}'s moves are signed by ${seatName(seat)}'s key`).join("; ")}.`;
+  }
+  if (verdict.unsigned.length) {
+    words += ` Nothing proves ${theirs(verdict.unsigned)}: they are not signed, so the server could have made them.`;
+  }
+  const made = SEATS.flatMap((seat) => {
+    const rounds = verdict.byServer.filter((move) => move.seat === seat).map((move) => move.round);
+    if (!rounds.length) return [];
+    if (rounds.length === exchanges) return [`all of ${seatName(seat)}'s`];
+    return [`${seatName(seat)}'s in ${rounds.map((round) => (round === 0 ? "the deal" : `round ${round}`)).join(", ")}`];
+  });
+  if (made.length) words += ` Moves the server made itself (a bot's, or at a missed deadline): ${made.join("; ")}.`;
+  return words;
+}

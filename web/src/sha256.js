@@ -71,13 +71,17 @@ export function toHex(bytes) {
 }
 
 /**
- * 32 bytes from 64 hex digits; throws on anything else.
+ * `length` bytes (32 unless told: a signature has 64) from twice as many
+ * hex digits; throws on anything else.
  * @param {string} text
- * @returns {Uint8Array}
+ * @param {number} [length]
+ * @returns {Uint8Array<ArrayBuffer>}
  */
-export function fromHex(text) {
-  if (!/^[0-9a-fA-F]{64}$/.test(text)) throw new Error(`not 64 hexadecimal digits: ${text}`);
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+export function fromHex(text, length = 32) {
+  if (typeof text !== "string" || text.length !== 2 * length || !/^[0-9a-fA-F]*$/.test(text)) {
+    throw new Error(`not ${2 * length} hexadecimal digits: ${text}`);
+  }
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) bytes[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
   return bytes;
 }

@@ -232,6 +232,8 @@ function applyEvent(model, event) {
       if (room.exchange && room.exchange.round === event.round) {
         room.exchange.seals[event.seat] = event.seal;
         room.exchange.by_server[event.seat] = event.by_server;
+        // Noted for the check at the end (seal.js), like the seal.
+        room.exchange.signatures = { ...room.exchange.signatures, [event.seat]: event.signature ?? null };
       }
       if (event.seat !== room.you && event.round > 0) announce(`${who(room, event.seat)} has committed.`);
       if (event.seat === room.you && event.round > 0) model.notice = "Your move is sealed: secret, even from the server, until both are in.";
@@ -351,6 +353,7 @@ export function newExchange(commitment, round) {
     seals: { yellow: null, blue: null },
     opened: { yellow: false, blue: false },
     by_server: { yellow: false, blue: false },
+    signatures: { yellow: null, blue: null },
   };
 }
 

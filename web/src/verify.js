@@ -4,14 +4,18 @@
 // server made, against the nonce its seed gives); the deal against the seed
 // and both deal nonces (HMAC-SHA-256, ChaCha8, the engine's shuffle); and
 // every die against the seed and the round's nonces, drawn in the report's
-// order. What only `mice-cake verify` checks is that every outcome follows
-// the rules: that takes the engine.
+// order; and in a format 3 record, every move a player made against the
+// signature of its seal by that player's key. What only `mice-cake verify`
+// checks is that every outcome follows the rules: that takes the engine.
 //
-// Synchronous and without `crypto.subtle`, which a page served over plain
-// HTTP (a server on the home network) does not have.
+// The hashing is done here, without `crypto.subtle`, which a page served
+// over plain HTTP (a server on the home network) does not have; only the
+// signatures take WebCrypto's Ed25519, and a page without it says it could
+// not check them.
 
-import { NOTHING, commitmentOf, concat, sealOf } from "./fair.js";
+import { NOTHING, commitmentOf, concat, sealOf, signedSeal } from "./fair.js";
 import { fromHex, sha256, toHex } from "./sha256.js";
+import { seatName } from "./words.js";
 
 const encoder = new TextEncoder();
 const DEAL_TAG = encoder.encode("mice-cake/fair/v1/deal");
@@ -167,9 +171,156 @@ const named = (round) => (round === 0 ? "the deal" : `round ${round}`);
  * Checks a record; the first broken link, named, or null if every link the
  * browser can check holds.
  * @param {any} record a `GameRecord`, as `/api/games/{id}` holds it
+ * @returns {Promise<string | null>}
+ */
+export async function brokenLink(record) {
+  return (await checkRecord(record)).broken;
+}
+
+/**
+ * What a record's check found: its first broken link (null: none), and who
+ * made the moves. `signed`: the seats whose own moves are signed by their
+ * key (format 3), every signature checked unless `checked` is false (a page
+ * without Ed25519); `unsigned`: the seats with moves of their own that
+ * nothing proves theirs (no key, or a format 2 record); `byServer`: the
+ * moves the server made (a bot's, a missed deadline's), which need no
+ * signature.
+ * @typedef {{
+ *   broken: string | null,
+ *   signed: Seat[],
+ *   unsigned: Seat[],
+ *   checked: boolean,
+ *   byServer: {round: number, seat: Seat}[],
+ * }} Verdict
+ */
+
+/**
+ * Checks a record link by link: what rests on hashing first, then the
+ * signatures.
+ * @param {any} record a `GameRecord`, as `/api/games/{id}` holds it
+ * @returns {Promise<Verdict>}
+ */
+export async function checkRecord(record) {
+  /** @type {Verdict} */
+  const verdict = { broken: hashedLink(record), signed: [], unsigned: [], checked: false, byServer: [] };
+  if (verdict.broken) return verdict;
+  const fair = record.fair;
+  /** @type {any[]} */
+  const exchanges = [fair.deal, ...fair.rounds];
+  verdict.byServer = exchanges.flatMap((exchange, round) =>
+    SEATS.filter((seat) => exchange.by_server[seat]).map((seat) => ({ round, seat })),
+  );
+  // A seat every move of which is the server's (a bot) has nothing to sign.
+  const players = SEATS.filter((seat) => exchanges.some((exchange) => !exchange.by_server[seat]));
+  const keys = fair.keys;
+  if (!(record.format >= 3)) {
+    if (keys != null) return { ...verdict, broken: `a format ${record.format} record holds no keys ("fair.keys" belongs to format 3)` };
+    verdict.unsigned = players;
+    return verdict;
+  }
+  if (!keys) return { ...verdict, broken: `a format ${record.format} record must hold its players' keys ("fair.keys")` };
+  for (const seat of SEATS) {
+    if (keys[seat] !== null && !/^[0-9a-fA-F]{64}$/.test(keys[seat])) {
+      return { ...verdict, broken: `${seatName(seat)}'s key is not an Ed25519 public key (64 hexadecimal digits)` };
+    }
+  }
+  verdict.signed = players.filter((seat) => keys[seat]);
+  verdict.unsigned = players.filter((seat) => !keys[seat]);
+  // Every move a keyed player made is signed: a move said to be the
+  // player's without a signature may be the server's. (The engine's words.)
+  for (const [round, exchange] of exchanges.entries()) {
+    for (const seat of verdict.signed) {
+      if (!exchange.by_server[seat] && typeof exchange.signatures?.[seat] !== "string") {
+        const name = seatName(seat);
+        return {
+          ...verdict,
+          broken: `${named(round)}: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`,
+        };
+      }
+    }
+  }
+  verdict.checked = await canCheckSignatures();
+  if (!verdict.checked) return verdict;
+  for (const seat of verdict.signed) {
+    // A key that is none, or one of small order, verifies nothing.
+    const key = await verifyingKey(keys[seat]);
+    const valid = await Promise.all(
+      exchanges.map((exchange) => exchange.by_server[seat] || (key !== null && signatureHolds(key, exchange.signatures[seat], exchange.seals[seat]))),
+    );
+    const round = valid.indexOf(false);
+    if (round >= 0) {
+      return { ...verdict, broken: `${named(round)}: ${seatName(seat)}'s signature does not match ${seatName(seat)}'s seal and key` };
+    }
+  }
+  return verdict;
+}
+
+const ED25519 = /** @type {const} */ ({ name: "Ed25519" });
+/** RFC 8032's first public key: whether it imports tells whether this page has Ed25519. */
+const PROBE_KEY = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+/** @type {Promise<boolean> | null} */
+let ed25519 = null;
+
+/** Whether this page can check Ed25519 signatures (WebCrypto, HTTPS or localhost). */
+export function canCheckSignatures() {
+  ed25519 ??= (async () => {
+    try {
+      await crypto.subtle.importKey("raw", fromHex(PROBE_KEY), ED25519, false, ["verify"]);
+      return true;
+    } catch {
+      // No `crypto.subtle` (plain HTTP), or no Ed25519 in it.
+      return false;
+    }
+  })();
+  return ed25519;
+}
+
+/**
+ * The encodings of the points of small order, sign bit aside (libsodium's
+ * list): a key among them "verifies" signatures anyone can forge, and the
+ * engine refuses it; WebCrypto may not.
+ */
+const SMALL_ORDER = [
+  "0000000000000000000000000000000000000000000000000000000000000000",
+  "0100000000000000000000000000000000000000000000000000000000000000",
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+  "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+];
+
+/** A public key to verify with, or null if it is none or of small order. @param {string} hex */
+async function verifyingKey(hex) {
+  const bytes = fromHex(hex);
+  const unsigned = bytes.slice();
+  unsigned[31] &= 0x7f;
+  if (SMALL_ORDER.includes(toHex(unsigned))) return null;
+  try {
+    return await crypto.subtle.importKey("raw", bytes, ED25519, false, ["verify"]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `signature` (128 hex digits) is `key`'s over the seal.
+ * @param {CryptoKey} key @param {string} signature @param {string} seal
+ */
+async function signatureHolds(key, signature, seal) {
+  try {
+    return await crypto.subtle.verify(ED25519, key, fromHex(signature, 64), signedSeal(seal));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What rests on hashing: the first broken link, or null.
+ * @param {any} record
  * @returns {string | null}
  */
-export function brokenLink(record) {
+function hashedLink(record) {
   const fair = record?.fair;
   if (!fair) return "the record holds no seals";
   if (!record.seed) return "the record has no seed";

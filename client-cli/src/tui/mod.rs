@@ -38,12 +38,10 @@ pub async fn run(
     mut session: Session,
     settings: Settings,
     http: &str,
-    kept: Option<crate::sealing::KeptOpenings>,
+    sealer: crate::sealing::Sealer,
 ) -> anyhow::Result<outcome::Session> {
     let mut model = Model::with(settings, Instant::now());
-    if let Some(kept) = kept {
-        model.tracker.sealer = crate::sealing::Sealer::keeping(kept);
-    }
+    model.tracker.sealer = sealer;
     let mut terminal = ratatui::init();
     if let Ok(size) = terminal.size() {
         update(&mut model, Msg::Resize(size.width, size.height));

@@ -60,6 +60,7 @@ impl Stepper {
             bot: None,
             grace_ms: None,
             auto_commits: 0,
+            key: None,
         };
         model.tracker.room = Some(RoomState {
             code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),

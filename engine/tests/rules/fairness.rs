@@ -4,9 +4,9 @@
 
 use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{
-    Assignment, Column, Exchange, GameRecord, Opening, Options, Policy, RecordedGame, ReplayError,
-    RngDice, Roll, RollKind, Seat, Seated, Seed, UNSEALED_RECORD_FORMAT, Viewer, Witness,
-    WitnessError,
+    Assignment, Column, Exchange, GameRecord, Opening, Options, PlayerKey, PlayerSecret, Policy,
+    RecordedGame, ReplayError, RngDice, Roll, RollKind, SealSignature, Seat, Seated, Seed,
+    UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT, Viewer, Witness, WitnessError,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -214,12 +214,21 @@ fn nonce(rng: &mut ChaCha8Rng) -> mice_cake_engine::Nonce {
     mice_cake_engine::Nonce::from_bytes(bytes)
 }
 
-/// Seals then opens both moves of `exchange`, as two clients do.
+/// The two players' key pairs in the tests' games.
+fn players_keys() -> Seated<PlayerSecret> {
+    Seated {
+        yellow: PlayerSecret::from_bytes([0x11; 32]),
+        blue: PlayerSecret::from_bytes([0x22; 32]),
+    }
+}
+
+/// Seals (signed) then opens both moves of `exchange`, as two clients do.
 fn seal_and_open(exchange: &mut Exchange, moves: Seated<Assignment>, players: &mut ChaCha8Rng) {
     let openings = Seated::from_fn(|seat| Opening {
         assignment: moves[seat],
         nonce: nonce(players),
     });
+    let keys = players_keys();
     for seat in Seat::ALL {
         let sealed = fair::seal(
             exchange.commitment,
@@ -228,7 +237,9 @@ fn seal_and_open(exchange: &mut Exchange, moves: Seated<Assignment>, players: &m
             &openings[seat].assignment,
             openings[seat].nonce,
         );
-        exchange.seal(seat, sealed).unwrap();
+        exchange
+            .seal(seat, sealed, Some(keys[seat].sign(sealed)))
+            .unwrap();
     }
     for seat in Seat::ALL {
         exchange.open(seat, openings[seat]).unwrap();
@@ -244,7 +255,9 @@ fn sealed_game(number: u64, options: Options) -> (GameRecord, Witness) {
     let mut bots = seed.stream(3);
     let commitment = fair::commitment(seed);
     let mut witness = Witness::new(commitment);
-    let mut deal = Exchange::new(commitment, DEAL_ROUND);
+    let keys = players_keys();
+    let mut deal = Exchange::new(commitment, DEAL_ROUND)
+        .with_keys(Seated::from_fn(|seat| Some(keys[seat].public_key())));
     seal_and_open(&mut deal, Seated::default(), &mut players);
     witness.saw_seals(&deal);
     let mut game = RecordedGame::dealt(options, seed, &deal).unwrap();
@@ -258,17 +271,15 @@ fn sealed_game(number: u64, options: Options) -> (GameRecord, Witness) {
                 assignment: yellow,
                 nonce: nonce(&mut players),
             };
+            let sealed = fair::seal(
+                commitment,
+                exchange.round,
+                Seat::Yellow,
+                &yellow,
+                opening.nonce,
+            );
             exchange
-                .seal(
-                    Seat::Yellow,
-                    fair::seal(
-                        commitment,
-                        exchange.round,
-                        Seat::Yellow,
-                        &yellow,
-                        opening.nonce,
-                    ),
-                )
+                .seal(Seat::Yellow, sealed, Some(keys.yellow.sign(sealed)))
                 .unwrap();
             exchange.make_for(Seat::Blue, seed, blue).unwrap();
             witness.saw_seals(&exchange);
@@ -323,6 +334,14 @@ enum Tampering {
     Deal,
     DealNonce(Seat),
     ServerNonce,
+    /// A move the server made passed off as the player's.
+    PassedOff,
+    /// A signature dropped (and the seal's move kept as the player's).
+    SignatureDropped(Seat),
+    /// A signature's byte changed.
+    SignatureChanged(Seat),
+    /// A player's key replaced by another.
+    KeyReplaced(Seat),
 }
 
 /// Tampers with `record` at the `at`-th suitable place; returns whether it
@@ -394,6 +413,44 @@ fn tamper(record: &mut GameRecord, how: Tampering, at: usize) -> bool {
             // A move of Yellow's client claimed as the server's.
             fair.rounds[index].by_server.yellow = true;
         }
+        Tampering::PassedOff => {
+            // A move the server made for Blue (a missed deadline) claimed
+            // as Blue's own.
+            let Some(exchange) = fair
+                .rounds
+                .iter_mut()
+                .filter(|exchange| exchange.by_server.blue)
+                .nth(at % 4)
+            else {
+                return false;
+            };
+            exchange.by_server.blue = false;
+        }
+        Tampering::SignatureDropped(seat) => {
+            let exchange = if at.is_multiple_of(5) {
+                &mut fair.deal
+            } else {
+                &mut fair.rounds[index]
+            };
+            if exchange.signatures[seat].take().is_none() {
+                return false;
+            }
+        }
+        Tampering::SignatureChanged(seat) => {
+            let Some(signature) = fair.rounds[index].signatures[seat] else {
+                return false;
+            };
+            let mut bytes = signature.to_bytes();
+            bytes[at % 64] ^= 0x10;
+            fair.rounds[index].signatures[seat] = Some(SealSignature::from_bytes(bytes));
+        }
+        Tampering::KeyReplaced(seat) => {
+            let keys = fair.keys.as_mut().unwrap();
+            keys[seat] = Some(PlayerSecret::from_bytes([at as u8; 32]).public_key());
+            if keys[seat] == Some(players_keys()[seat].public_key()) {
+                return false;
+            }
+        }
     }
     true
 }
@@ -417,6 +474,17 @@ fn is_expected(how: Tampering, error: &ReplayError) -> bool {
         ) => *round > 0 && *which == seat,
         (Tampering::Assignment, ReplayError::SealMismatch { seat, .. }) => *seat == Seat::Yellow,
         (
+            Tampering::PassedOff,
+            ReplayError::Unsigned {
+                seat: Seat::Blue, ..
+            },
+        ) => true,
+        (Tampering::SignatureDropped(seat), ReplayError::Unsigned { seat: which, .. })
+        | (Tampering::SignatureChanged(seat), ReplayError::BadSignature { seat: which, .. })
+        | (Tampering::KeyReplaced(seat), ReplayError::BadSignature { seat: which, .. }) => {
+            *which == seat
+        }
+        (
             Tampering::DealNonce(seat),
             ReplayError::SealMismatch {
                 round: 0,
@@ -427,7 +495,7 @@ fn is_expected(how: Tampering, error: &ReplayError) -> bool {
     }
 }
 
-const TAMPERINGS: [Tampering; 13] = [
+const TAMPERINGS: [Tampering; 20] = [
     Tampering::Die,
     Tampering::Seed,
     Tampering::Commitment,
@@ -441,6 +509,13 @@ const TAMPERINGS: [Tampering; 13] = [
     Tampering::DealNonce(Seat::Yellow),
     Tampering::DealNonce(Seat::Blue),
     Tampering::ServerNonce,
+    Tampering::PassedOff,
+    Tampering::SignatureDropped(Seat::Yellow),
+    Tampering::SignatureDropped(Seat::Blue),
+    Tampering::SignatureChanged(Seat::Yellow),
+    Tampering::SignatureChanged(Seat::Blue),
+    Tampering::KeyReplaced(Seat::Yellow),
+    Tampering::KeyReplaced(Seat::Blue),
 ];
 
 #[test]
@@ -461,7 +536,10 @@ fn each_tampering_is_caught_with_its_own_error() {
                 );
                 assert!(message.contains(&format!("die {die}")), "{message}");
             }
-            ReplayError::SealMismatch { seat, .. } | ReplayError::ServerNonce { seat, .. } => {
+            ReplayError::SealMismatch { seat, .. }
+            | ReplayError::ServerNonce { seat, .. }
+            | ReplayError::Unsigned { seat, .. }
+            | ReplayError::BadSignature { seat, .. } => {
                 assert!(message.contains(&seat.to_string()), "{message}");
             }
             _ => {}
@@ -534,6 +612,102 @@ fn a_witness_catches_a_history_rewritten_consistently() {
         witness.check(&short),
         Err(WitnessError::RoundMissing { .. })
     ));
+}
+
+#[test]
+fn a_seal_from_a_player_with_a_key_is_taken_only_with_its_signature() {
+    let keys = players_keys();
+    let commitment = fair::commitment(Seed::from_u64(4));
+    let mut exchange = Exchange::new(commitment, 2).with_keys(Seated {
+        yellow: Some(keys.yellow.public_key()),
+        blue: None,
+    });
+    let sealed = fair::seal(
+        commitment,
+        2,
+        Seat::Yellow,
+        &Assignment::EMPTY,
+        mice_cake_engine::Nonce::from_bytes([9; 32]),
+    );
+    let before = exchange;
+    for (signature, refused) in [
+        (None, mice_cake_engine::ExchangeError::Unsigned),
+        (
+            Some(keys.blue.sign(sealed)),
+            mice_cake_engine::ExchangeError::BadSignature,
+        ),
+        (
+            Some(
+                keys.yellow
+                    .sign(mice_cake_engine::Seal::from_bytes([0; 32])),
+            ),
+            mice_cake_engine::ExchangeError::BadSignature,
+        ),
+    ] {
+        assert_eq!(exchange.seal(Seat::Yellow, sealed, signature), Err(refused));
+        assert_eq!(exchange, before, "a refused seal changes nothing");
+    }
+    exchange
+        .seal(Seat::Yellow, sealed, Some(keys.yellow.sign(sealed)))
+        .unwrap();
+    // Blue announced no key: a signature cannot be checked, and is refused.
+    assert_eq!(
+        exchange.seal(Seat::Blue, sealed, Some(keys.blue.sign(sealed))),
+        Err(mice_cake_engine::ExchangeError::NoKey)
+    );
+    exchange.seal(Seat::Blue, sealed, None).unwrap();
+}
+
+#[test]
+fn a_signed_record_holds_its_keys_and_an_older_one_still_replays() {
+    let (record, _) = sealed_game(8, Options::default());
+    assert!(record.is_signed());
+    let json = serde_json::to_value(&record).unwrap();
+    assert_eq!(json["format"], 3);
+    assert_eq!(
+        json["fair"]["keys"]["yellow"],
+        players_keys().yellow.public_key().to_string()
+    );
+    assert!(json["fair"]["deal"]["signatures"]["blue"].is_string());
+
+    // Format 3 without its keys is refused: keys cannot be dropped to pass
+    // moves off as unsigned.
+    let mut keyless = record.clone();
+    keyless.fair.as_mut().unwrap().keys = None;
+    assert_eq!(
+        keyless.replay().unwrap_err(),
+        ReplayError::KeysMisplaced { format: 3 }
+    );
+
+    // A seat without a key (a client that announced none): its moves are
+    // unsigned, and the record holds; nothing proves they are the player's.
+    let mut unsigned = record.clone();
+    let fair = unsigned.fair.as_mut().unwrap();
+    fair.keys.as_mut().unwrap().blue = None;
+    for exchange in std::iter::once(&mut fair.deal).chain(fair.rounds.iter_mut()) {
+        exchange.signatures.blue = None;
+    }
+    unsigned.replay().unwrap();
+
+    // Format 2 (before signed moves): no keys, no signatures, and it replays.
+    let mut older = unsigned;
+    older.format = UNSIGNED_RECORD_FORMAT;
+    let fair = older.fair.as_mut().unwrap();
+    fair.keys = None;
+    for exchange in std::iter::once(&mut fair.deal).chain(fair.rounds.iter_mut()) {
+        exchange.signatures = Seated::default();
+    }
+    let json = serde_json::to_value(&older).unwrap();
+    assert!(json["fair"].get("keys").is_none());
+    assert!(json["fair"]["deal"].get("signatures").is_none());
+    older.replay().unwrap();
+    assert!(older.is_sealed() && !older.is_signed());
+}
+
+#[test]
+fn a_key_that_is_not_a_usable_point_is_told_apart() {
+    assert!(players_keys().yellow.public_key().is_usable());
+    assert!(!PlayerKey::from_bytes([0; 32]).is_usable());
 }
 
 #[test]

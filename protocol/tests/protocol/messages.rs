@@ -147,14 +147,16 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
     assert_eq!(
         ClientMessage::parse(r#"{"type":"join_room","code":"k7m2q"}"#).unwrap(),
         ClientMessage::JoinRoom {
-            code: "K7M2Q".parse().unwrap()
+            code: "K7M2Q".parse().unwrap(),
+            key: None,
         }
     );
     // Omitted options are the defaults.
     assert_eq!(
         ClientMessage::parse(r#"{"type":"create_room"}"#).unwrap(),
         ClientMessage::CreateRoom {
-            options: RoomOptions::default()
+            options: RoomOptions::default(),
+            key: None,
         }
     );
 }

@@ -79,23 +79,44 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
         )
 }
 
+/// A player's key, or none (the bytes need not be a point: the wire does
+/// not check).
+fn key() -> impl Strategy<Value = Option<mice_cake_engine::PlayerKey>> {
+    proptest::option::of(any::<[u8; 32]>().prop_map(mice_cake_engine::PlayerKey::from_bytes))
+}
+
+fn signature() -> impl Strategy<Value = Option<mice_cake_engine::SealSignature>> {
+    proptest::option::of(
+        proptest::collection::vec(any::<u8>(), 64).prop_map(|bytes| {
+            let mut signature = [0; 64];
+            signature.copy_from_slice(&bytes);
+            mice_cake_engine::SealSignature::from_bytes(signature)
+        }),
+    )
+}
+
 pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
     prop_oneof![
         (any::<u32>(), "\\PC{0,30}")
             .prop_map(|(version, name)| ClientMessage::Hello { version, name }),
         Just(ClientMessage::ListRooms),
-        room_options().prop_map(|options| ClientMessage::CreateRoom { options }),
-        room_code().prop_map(|code| ClientMessage::JoinRoom { code }),
+        (room_options(), key())
+            .prop_map(|(options, key)| ClientMessage::CreateRoom { options, key }),
+        (room_code(), key()).prop_map(|(code, key)| ClientMessage::JoinRoom { code, key }),
         room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
-        (any::<[u8; 16]>(), proptest::option::of(any::<u64>())).prop_map(|(bytes, last_seq)| {
-            ClientMessage::Resume {
+        (any::<[u8; 16]>(), proptest::option::of(any::<u64>()), key()).prop_map(
+            |(bytes, last_seq, key)| ClientMessage::Resume {
                 token: SeatToken::from_bytes(bytes),
                 last_seq,
+                key,
             }
-        }),
-        (any::<u32>(), any::<[u8; 32]>()).prop_map(|(round, bytes)| ClientMessage::Seal {
-            round,
-            seal: Seal::from_bytes(bytes),
+        ),
+        (any::<u32>(), any::<[u8; 32]>(), signature()).prop_map(|(round, bytes, signature)| {
+            ClientMessage::Seal {
+                round,
+                seal: Seal::from_bytes(bytes),
+                signature,
+            }
         }),
         (
             any::<u32>(),
@@ -120,14 +141,22 @@ fn chat_channel() -> impl Strategy<Value = ChatChannel> {
 
 pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
     let event = prop_oneof![
-        (any::<u32>(), seat(), any::<[u8; 32]>(), any::<bool>()).prop_map(
-            |(round, seat, bytes, by_server)| RoomEvent::Sealed {
-                round,
-                seat,
-                seal: Seal::from_bytes(bytes),
-                by_server,
-            }
-        ),
+        (
+            any::<u32>(),
+            seat(),
+            any::<[u8; 32]>(),
+            any::<bool>(),
+            signature()
+        )
+            .prop_map(
+                |(round, seat, bytes, by_server, signature)| RoomEvent::Sealed {
+                    round,
+                    seat,
+                    seal: Seal::from_bytes(bytes),
+                    by_server,
+                    signature,
+                }
+            ),
         (proptest::option::of(any::<u128>()), any::<u64>()).prop_map(|(id, seed)| {
             let played = random_game(seed, 0);
             RoomEvent::GameOver {

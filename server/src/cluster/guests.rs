@@ -117,7 +117,7 @@ impl Cluster {
             };
             let member = self.admit(&from, conn, room, &command);
             let sent = match command {
-                WireCommand::Join { name, token } => {
+                WireCommand::Join { name, token, key } => {
                     let Some(token) = parse_hash(&token) else {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
@@ -126,11 +126,16 @@ impl Cluster {
                         member,
                         name,
                         token: JoinToken::Given(token),
+                        key,
                         reply,
                     })
                     .await
                 }
-                WireCommand::Resume { token, last_seq } => {
+                WireCommand::Resume {
+                    token,
+                    last_seq,
+                    key,
+                } => {
                     let Some(token) = parse_hash(&token) else {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
@@ -139,6 +144,7 @@ impl Cluster {
                         member,
                         token,
                         last_seq,
+                        key,
                         reply,
                     })
                     .await
@@ -162,10 +168,15 @@ impl Cluster {
         };
         let alias = guest.conn;
         let command = match command {
-            WireCommand::Seal { round, seal } => Command::Seal {
+            WireCommand::Seal {
+                round,
+                seal,
+                signature,
+            } => Command::Seal {
                 conn: alias,
                 round,
                 seal,
+                signature,
             },
             WireCommand::Open {
                 round,

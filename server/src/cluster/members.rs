@@ -139,6 +139,7 @@ impl Cluster {
                 member,
                 name,
                 token: _,
+                key,
                 reply,
             } => {
                 // The token is made here, and only its hash crosses Redis:
@@ -152,17 +153,34 @@ impl Cluster {
                 if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
                     membership.token = Some(token);
                 }
-                (conn, Some(ask), WireCommand::Join { name, token: hash })
+                (
+                    conn,
+                    Some(ask),
+                    WireCommand::Join {
+                        name,
+                        token: hash,
+                        key,
+                    },
+                )
             }
             Command::Resume {
                 member,
                 token,
                 last_seq,
+                key,
                 reply,
             } => {
                 let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
                 let token = wire::hex(&token);
-                (conn, Some(ask), WireCommand::Resume { token, last_seq })
+                (
+                    conn,
+                    Some(ask),
+                    WireCommand::Resume {
+                        token,
+                        last_seq,
+                        key,
+                    },
+                )
             }
             Command::Watch { member, reply } => {
                 let conn = member.conn;
@@ -178,7 +196,20 @@ impl Cluster {
                 }
                 (conn, Some(ask), WireCommand::Watch)
             }
-            Command::Seal { conn, round, seal } => (conn, None, WireCommand::Seal { round, seal }),
+            Command::Seal {
+                conn,
+                round,
+                seal,
+                signature,
+            } => (
+                conn,
+                None,
+                WireCommand::Seal {
+                    round,
+                    seal,
+                    signature,
+                },
+            ),
             Command::Open {
                 conn,
                 round,

@@ -6,7 +6,7 @@
 //! frame is compact JSON, which has no line break (one inside a string is
 //! written `\n`), so the frames travel as they are, never escaped again.
 
-use mice_cake_engine::{Assignment, Nonce, Seal, Seat};
+use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
@@ -133,6 +133,9 @@ pub(crate) enum WireCommand {
         /// The new seat token's SHA-256, in hex: the token is made by the
         /// node the player is on, and never leaves it.
         token: String,
+        /// The player's key, checked usable by the node they are on.
+        #[serde(default)]
+        key: Option<PlayerKey>,
     },
     Watch,
     Resume {
@@ -140,10 +143,14 @@ pub(crate) enum WireCommand {
         /// leaves the node it came to.
         token: String,
         last_seq: Option<u64>,
+        #[serde(default)]
+        key: Option<PlayerKey>,
     },
     Seal {
         round: u32,
         seal: Seal,
+        #[serde(default)]
+        signature: Option<SealSignature>,
     },
     Open {
         round: u32,
@@ -257,6 +264,7 @@ mod tests {
                 command: WireCommand::Resume {
                     token: hex(&[0xab; 32]),
                     last_seq: Some(4),
+                    key: None,
                 },
             },
             &[],

@@ -10,7 +10,7 @@ mod outbox;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mice_cake_engine::{Assignment, Nonce, Seal, Seat};
+use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
@@ -75,6 +75,8 @@ pub(crate) enum Command {
         member: Member,
         name: String,
         token: JoinToken,
+        /// The player's key, checked usable.
+        key: Option<PlayerKey>,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
     /// Watch.
@@ -87,6 +89,8 @@ pub(crate) enum Command {
         member: Member,
         token: TokenHash,
         last_seq: Option<u64>,
+        /// The player's key, checked usable.
+        key: Option<PlayerKey>,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
     /// A player's sealed move.
@@ -94,6 +98,7 @@ pub(crate) enum Command {
         conn: ConnId,
         round: u32,
         seal: Seal,
+        signature: Option<SealSignature>,
     },
     /// A player opens the sealed move.
     Open {

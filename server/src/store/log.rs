@@ -24,8 +24,9 @@ pub(crate) enum RoomChange {
     /// The seed of a game being dealt.
     Dealing(Option<Seed>),
     /// The exchange of sealed moves under way (as stored: seals, and the
-    /// openings of moves the server made).
-    Exchange(Option<Exchange>),
+    /// openings of moves the server made). Boxed: with its keys and
+    /// signatures it is ten times the size of any other change.
+    Exchange(Option<Box<Exchange>>),
     /// Whose move of this exchange the server made at the deadline.
     Auto(Seated<bool>),
     /// The deadline to seal, as an uptime.
@@ -81,7 +82,7 @@ impl RoomSnapshot {
             entry.push(RoomChange::Dealing(*dealing));
         }
         if *exchange != self.exchange {
-            entry.push(RoomChange::Exchange(*exchange));
+            entry.push(RoomChange::Exchange(exchange.map(Box::new)));
         }
         if *auto != self.auto {
             entry.push(RoomChange::Auto(*auto));
@@ -103,7 +104,7 @@ impl RoomSnapshot {
         for change in entry {
             match change {
                 RoomChange::Dealing(dealing) => self.dealing = dealing,
-                RoomChange::Exchange(exchange) => self.exchange = exchange,
+                RoomChange::Exchange(exchange) => self.exchange = exchange.map(|held| *held),
                 RoomChange::Auto(auto) => self.auto = auto,
                 RoomChange::Deadline(deadline) => self.deadline = deadline,
                 RoomChange::OpenBy(open_by) => self.open_by = open_by,
@@ -147,7 +148,7 @@ pub(crate) mod tests {
         assert_eq!(
             entry,
             [
-                RoomChange::Exchange(Some(exchange)),
+                RoomChange::Exchange(Some(Box::new(exchange))),
                 RoomChange::OpenBy(Some(30_000)),
                 RoomChange::LastSeq(8),
             ]

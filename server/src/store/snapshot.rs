@@ -6,8 +6,9 @@
 
 use mice_cake_engine::fair::{self, FAIR_VERSION};
 use mice_cake_engine::{
-    Assignment, Exchange, Fairness, GameRecord, Layout, Options, Policy, RECORD_FORMAT,
+    Assignment, Exchange, Fairness, GameRecord, Layout, Options, PlayerKey, Policy, RECORD_FORMAT,
     RecordedGame, ReplayError, RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
+    UNSIGNED_RECORD_FORMAT,
 };
 use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
@@ -79,6 +80,9 @@ pub(crate) struct PlayerSnapshot {
     #[serde(default)]
     pub(crate) grace_left_ms: Option<u64>,
     pub(crate) auto_commits: u32,
+    /// The player's public key (none in a room stored before signed moves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) key: Option<PlayerKey>,
 }
 
 /// A commit held for the round by a server before sealed play.
@@ -101,6 +105,10 @@ pub(crate) struct DealSnapshot {
     /// play (record format 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) sealed: Option<SealedExchange>,
+    /// The players' keys; absent for a game dealt before signed moves
+    /// (record format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) keys: Option<Seated<Option<PlayerKey>>>,
 }
 
 impl DealSnapshot {
@@ -111,6 +119,7 @@ impl DealSnapshot {
             seed: game.seed(),
             layout: *game.layout(),
             sealed: game.deal(),
+            keys: game.keys(),
         }
     }
 
@@ -121,12 +130,13 @@ impl DealSnapshot {
             commitment: fair::commitment(self.seed),
             deal,
             rounds: rounds.iter().filter_map(|round| round.sealed).collect(),
+            keys: self.keys,
         });
         GameRecord {
-            format: if fair.is_some() {
-                RECORD_FORMAT
-            } else {
-                UNSEALED_RECORD_FORMAT
+            format: match &fair {
+                Some(fair) if fair.keys.is_some() => RECORD_FORMAT,
+                Some(_) => UNSIGNED_RECORD_FORMAT,
+                None => UNSEALED_RECORD_FORMAT,
             },
             options: self.options,
             seed: Some(self.seed),
@@ -154,7 +164,8 @@ pub(crate) struct StoredRound {
 enum StoredRoundForm {
     Sealed {
         report: RoundReport,
-        sealed: Option<SealedExchange>,
+        // Boxed: the form's other variant is a bare report.
+        sealed: Option<Box<SealedExchange>>,
         /// Absent in rounds stored before the room log (their room's
         /// snapshot said it).
         #[serde(default)]
@@ -172,7 +183,7 @@ impl From<StoredRoundForm> for StoredRound {
                 auto,
             } => StoredRound {
                 report,
-                sealed,
+                sealed: sealed.map(|sealed| *sealed),
                 auto,
             },
             StoredRoundForm::Bare(report) => StoredRound {
@@ -264,6 +275,7 @@ mod tests {
             grace_until: None,
             grace_left_ms: Some(120_000),
             auto_commits: 0,
+            key: None,
         };
         let json = serde_json::to_string(&player).unwrap();
         assert!(json.contains(r#""token":"00070e15"#), "{json}");

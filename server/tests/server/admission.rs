@@ -123,6 +123,7 @@ async fn refusals_are_counted_by_reason() {
         .send(&mice_cake_protocol::ClientMessage::Resume {
             token: "00".repeat(16).parse().unwrap(),
             last_seq: None,
+            key: None,
         })
         .await;
     thief.expect_error(ErrorCode::BadToken).await;

@@ -183,6 +183,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
             },
             ..RoomOptions::default()
         },
+        key: None,
     })
     .unwrap();
     refused(&mut client, &stall, ErrorCode::BadOptions).await;
@@ -359,6 +360,7 @@ async fn limits_on_rooms_and_a_hello_timeout_are_kept() {
     second
         .send(&ClientMessage::CreateRoom {
             options: RoomOptions::default(),
+            key: None,
         })
         .await;
     second.expect_error(ErrorCode::TooManyRooms).await;

@@ -256,6 +256,7 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
             .send(&mice_cake_protocol::ClientMessage::Resume {
                 token: yellow_token,
                 last_seq: None,
+                key: again.sealing.key(),
             })
             .await;
         let seen = again

@@ -17,5 +17,6 @@ mod presence;
 mod protocol_violations;
 mod reconnect;
 mod service;
+mod signed;
 mod support;
 mod web;

@@ -21,7 +21,7 @@ async fn two_clients_racing_for_the_last_seat_exactly_one_wins() {
             Client::greeted(&server, "A").await,
             Client::greeted(&server, "B").await,
         );
-        let join = ClientMessage::JoinRoom { code };
+        let join = ClientMessage::JoinRoom { code, key: None };
         tokio::join!(a.send(&join), b.send(&join));
         let outcome = |message: ServerMessage| match message {
             ServerMessage::Joined {
@@ -370,6 +370,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
     let mut host = Client::greeted(&server, "Host").await;
     host.send(&ClientMessage::CreateRoom {
         options: RoomOptions::default(),
+        key: None,
     })
     .await;
     let ServerMessage::Joined { state, .. } = host.recv().await else {
@@ -383,6 +384,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
                 deadline_ms: Some(0),
                 ..RoomOptions::default()
             },
+            key: None,
         })
         .await;
     let ServerMessage::Joined { state, .. } = casual.recv().await else {

@@ -177,6 +177,15 @@ pub(crate) struct Sealing {
     /// happens when a client does not turns it off).
     pub(crate) automatic: bool,
     rng: mice_cake_engine::GameRng,
+    /// The player's key pair, as a real client holds one: made from the
+    /// name said in `hello`, so that another connection under the same
+    /// name (a reconnection) holds the same key. `None`: a client without
+    /// a key, which seals unsigned.
+    pub(crate) secret: Option<mice_cake_engine::PlayerSecret>,
+    /// Whether the seat's moves are signed with that key: the server shows
+    /// the key it holds for the seat (a client that took its seat without
+    /// announcing its key seals unsigned).
+    signing: bool,
 }
 
 impl Default for Sealing {
@@ -191,6 +200,8 @@ impl Default for Sealing {
             opened: false,
             automatic: true,
             rng: Seed::from_u64(number).stream(9),
+            secret: None,
+            signing: false,
         }
     }
 }
@@ -209,7 +220,15 @@ impl Sealing {
                 self.state(state);
             }
             ServerMessage::Event { event, .. } => match &**event {
-                RoomEvent::GameStarted { commitment, .. } => {
+                RoomEvent::GameStarted {
+                    commitment,
+                    players,
+                    ..
+                } => {
+                    if let Some(seat) = self.seat {
+                        self.signing =
+                            players[seat].key.is_some() && players[seat].key == self.key();
+                    }
                     self.commitment = Some(*commitment);
                     self.exchange = Some(exchange(*commitment, 0));
                 }
@@ -221,6 +240,7 @@ impl Sealing {
                     seat,
                     seal,
                     by_server,
+                    ..
                 } => {
                     if let Some(exchange) = self.exchange.as_mut().filter(|e| e.round == *round) {
                         exchange.seals[*seat] = Some(*seal);
@@ -265,6 +285,10 @@ impl Sealing {
     }
 
     fn state(&mut self, state: &RoomState) {
+        if let Some(seat) = state.you {
+            let held = state.players[seat].as_ref().and_then(|player| player.key);
+            self.signing = held.is_some() && held == self.key();
+        }
         self.exchange = state.exchange.clone();
         if let Some(exchange) = &state.exchange {
             self.commitment = Some(exchange.commitment);
@@ -292,8 +316,29 @@ impl Sealing {
             mice_cake_engine::fair::seal(commitment, round, seat, &assignment, opening.nonce);
         self.pending = Some((round, opening));
         self.opened = false;
-        ClientMessage::Seal { round, seal }
+        ClientMessage::Seal {
+            round,
+            seal,
+            signature: self
+                .secret
+                .as_ref()
+                .filter(|_| self.signing)
+                .map(|secret| secret.sign(seal)),
+        }
     }
+
+    /// The public key this client announces with a seat.
+    pub(crate) fn key(&self) -> Option<mice_cake_engine::PlayerKey> {
+        self.secret
+            .as_ref()
+            .map(mice_cake_engine::PlayerSecret::public_key)
+    }
+}
+
+/// The key pair a test client saying `name` holds.
+pub(crate) fn secret_of(name: &str) -> mice_cake_engine::PlayerSecret {
+    use sha2::Digest as _;
+    mice_cake_engine::PlayerSecret::from_bytes(sha2::Sha256::digest(name.as_bytes()).into())
 }
 
 impl Client {
@@ -320,6 +365,7 @@ impl Client {
 
     /// Says `hello` as `name` and expects the welcome.
     async fn hello(mut self, name: &str) -> Client {
+        self.sealing.secret = Some(secret_of(name));
         self.send(&ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             name: name.into(),
@@ -398,7 +444,13 @@ impl Client {
 
     /// Asks for a seat back with its token.
     pub(crate) async fn resume(&mut self, token: SeatToken, last_seq: Option<u64>) {
-        self.send(&ClientMessage::Resume { token, last_seq }).await;
+        let key = self.sealing.key();
+        self.send(&ClientMessage::Resume {
+            token,
+            last_seq,
+            key,
+        })
+        .await;
     }
 
     pub(crate) async fn send_raw(&mut self, text: &str) {
@@ -514,13 +566,15 @@ impl Client {
 
     /// Creates a room; returns its code, this client's seat and token.
     pub(crate) async fn create(&mut self, options: RoomOptions) -> (RoomCode, Seat, SeatToken) {
-        self.send(&ClientMessage::CreateRoom { options }).await;
+        let key = self.sealing.key();
+        self.send(&ClientMessage::CreateRoom { options, key }).await;
         self.joined().await
     }
 
     /// Joins a room; returns its seat and token.
     pub(crate) async fn join(&mut self, code: RoomCode) -> (Seat, SeatToken) {
-        self.send(&ClientMessage::JoinRoom { code }).await;
+        let key = self.sealing.key();
+        self.send(&ClientMessage::JoinRoom { code, key }).await;
         let (_, seat, token) = self.joined().await;
         (seat, token)
     }

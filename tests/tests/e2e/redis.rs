@@ -260,6 +260,7 @@ fn an_opening_sent_before_both_seals_never_crosses_redis() {
     let mut bob = Raw::connect(&cluster.url(1), "bob");
     bob.send(&ClientMessage::JoinRoom {
         code: code.parse().unwrap(),
+        key: None,
     });
     bob.until(|message| matches!(message, ServerMessage::Joined { .. }));
     let nonce = "5eed".repeat(16);

@@ -63,6 +63,7 @@ impl Room {
                     grace_until: player.grace_until.map(|until| clock.at(until)),
                     grace_left_ms: Some(millis(player.grace_left)),
                     auto_commits: player.auto_commits,
+                    key: player.key,
                 })
             }),
             game_number: self.game_number,
@@ -308,6 +309,7 @@ impl Room {
                 bot: player.bot,
                 member: None,
                 auto_commits: player.auto_commits,
+                key: player.key,
             })
         });
         let round = Round {

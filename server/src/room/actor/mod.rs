@@ -217,9 +217,10 @@ impl Room {
                 member,
                 name,
                 token,
+                key,
                 reply,
             } => {
-                let _ = reply.send(self.join(member, name, token));
+                let _ = reply.send(self.join(member, name, token, key));
             }
             Command::Watch { member, reply } => {
                 let _ = reply.send(self.watch(member));
@@ -228,12 +229,18 @@ impl Room {
                 member,
                 token,
                 last_seq,
+                key,
                 reply,
             } => {
-                let _ = reply.send(self.resume(member, &token, last_seq));
+                let _ = reply.send(self.resume(member, &token, last_seq, key));
             }
-            Command::Seal { conn, round, seal } => {
-                if let Err(refusal) = self.seal(conn, round, seal) {
+            Command::Seal {
+                conn,
+                round,
+                seal,
+                signature,
+            } => {
+                if let Err(refusal) = self.seal(conn, round, seal, signature) {
                     self.refuse(conn, refusal);
                 }
             }

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use mice_cake_engine::fair::DEAL_ROUND;
 use mice_cake_engine::{
-    Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, Seat, Seated, Viewer,
-    greedy_assignment, timeline,
+    Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, SealSignature, Seat,
+    Seated, Viewer, greedy_assignment, timeline,
 };
 use mice_cake_protocol::{Ending, ErrorCode, ExchangeState, ForfeitCause, RoomEvent, RoomStatus};
 use tokio::time::Instant;
@@ -71,10 +71,14 @@ impl Room {
             return;
         };
         self.round = Round {
-            exchange: Some(Exchange::new(
-                mice_cake_engine::fair::commitment(seed),
-                DEAL_ROUND,
-            )),
+            // The keys the players announced sign the whole game: the
+            // deal's seals, and every round's after it (the game's record
+            // keeps them).
+            exchange: Some(
+                Exchange::new(mice_cake_engine::fair::commitment(seed), DEAL_ROUND).with_keys(
+                    Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.key)),
+                ),
+            ),
             deadline: Some(Instant::now() + self.context.config.deal_timeout),
             ..Round::default()
         };
@@ -192,6 +196,7 @@ impl Room {
             seat,
             seal,
             by_server: true,
+            signature: None,
         });
         self.both_sealed_maybe();
     }
@@ -249,7 +254,13 @@ impl Room {
     }
 
     /// A player's seal.
-    pub(super) fn seal(&mut self, conn: ConnId, round: u32, seal: Seal) -> Result<(), Refusal> {
+    pub(super) fn seal(
+        &mut self,
+        conn: ConnId,
+        round: u32,
+        seal: Seal,
+        signature: Option<SealSignature>,
+    ) -> Result<(), Refusal> {
         let (seat, sealed) = self.exchange_for(conn, round)?;
         // The same seal again: a client whose connection (or server) went
         // down cannot know whether its seal arrived, and sends it again
@@ -263,16 +274,24 @@ impl Room {
             .exchange
             .as_mut()
             .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
-        exchange.seal(seat, seal).map_err(|_| {
-            Refusal::new(
-                ErrorCode::AlreadyCommitted,
-                if auto {
-                    "the deadline passed: the server moved for you this round"
-                } else {
-                    "your move is sealed already this round"
-                },
-            )
-        })?;
+        exchange
+            .seal(seat, seal, signature)
+            .map_err(|error| match error {
+                ExchangeError::Unsigned | ExchangeError::BadSignature | ExchangeError::NoKey => {
+                    Refusal::new(
+                        ErrorCode::BadSignature,
+                        format!("{error}; nothing was sealed"),
+                    )
+                }
+                _ if auto => Refusal::new(
+                    ErrorCode::AlreadyCommitted,
+                    "the deadline passed: the server moved for you this round",
+                ),
+                _ => Refusal::new(
+                    ErrorCode::AlreadyCommitted,
+                    "your move is sealed already this round",
+                ),
+            })?;
         if round != DEAL_ROUND
             && let Some(player) = self.seats[seat].as_mut()
         {
@@ -284,6 +303,7 @@ impl Room {
             seat,
             seal,
             by_server: false,
+            signature,
         });
         self.both_sealed_maybe();
         Ok(())
@@ -323,7 +343,11 @@ impl Room {
                     ErrorCode::WrongPhase,
                     "moves are opened once both are sealed: wait for your opponent's seal",
                 ),
-                ExchangeError::AlreadyOpened | ExchangeError::AlreadySealed => Refusal::new(
+                ExchangeError::AlreadyOpened
+                | ExchangeError::AlreadySealed
+                | ExchangeError::Unsigned
+                | ExchangeError::BadSignature
+                | ExchangeError::NoKey => Refusal::new(
                     ErrorCode::AlreadyCommitted,
                     "your move is opened already this round",
                 ),

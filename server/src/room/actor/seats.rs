@@ -1,7 +1,7 @@
 //! Who is in the room: the two seats and the spectators — joining,
 //! watching, resuming a seat with its token, leaving, disconnecting.
 
-use mice_cake_engine::{Policy, Seat, Seated};
+use mice_cake_engine::{PlayerKey, Policy, Seat, Seated};
 use mice_cake_protocol::{ErrorCode, ForfeitCause, RoomEvent, RoomStatus, ServerMessage};
 use std::time::Duration;
 
@@ -32,6 +32,8 @@ pub(super) struct Player {
     pub(super) grace_left: Duration,
     /// Rounds in a row committed for this player at the deadline.
     pub(super) auto_commits: u32,
+    /// The player's key, which signs their seals; fixed during a game.
+    pub(super) key: Option<PlayerKey>,
 }
 
 impl Player {
@@ -52,6 +54,7 @@ impl Room {
         member: Member,
         name: String,
         token: JoinToken,
+        key: Option<PlayerKey>,
     ) -> Result<Seat, Refusal> {
         let seat = Seat::ALL
             .into_iter()
@@ -81,6 +84,7 @@ impl Room {
             grace_until: None,
             grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
+            key,
         });
         info!(room = %self.code, %seat, "player joined");
         self.send_joined_to_seat(seat, token);
@@ -103,6 +107,7 @@ impl Room {
             grace_until: None,
             grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
+            key: None,
         });
         self.emit_player_joined(seat);
     }
@@ -137,6 +142,7 @@ impl Room {
         member: Member,
         token: &TokenHash,
         last_seq: Option<u64>,
+        key: Option<PlayerKey>,
     ) -> Result<Seat, Refusal> {
         let seat = Seat::ALL
             .into_iter()
@@ -154,6 +160,24 @@ impl Room {
                 "that seat token is not valid",
             ));
         };
+        // During a game the seat's moves are signed with the key published
+        // when it started: another key could sign nothing that checks.
+        // Between games the new key replaces the old, for the next game.
+        if playing && player.key != key {
+            return Err(Refusal::new(
+                ErrorCode::BadKey,
+                match player.key {
+                    Some(held) => format!(
+                        "this seat's moves are signed with the key {held} in this game; take \
+                         it back from the client that holds that key"
+                    ),
+                    None => "this seat's player announced no key for this game; take it back \
+                             without one"
+                        .into(),
+                },
+            ));
+        }
+        player.key = key;
         // A second connection with the token replaces the first, which is
         // told so, and not to take the seat back in turn (two tabs would
         // push each other out forever).

@@ -211,6 +211,7 @@ impl Room {
                 .grace_until
                 .map(|until| millis(until.saturating_duration_since(now))),
             auto_commits: player.auto_commits,
+            key: player.key,
         })
     }
 

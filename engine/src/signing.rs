@@ -1,0 +1,185 @@
+//! Moves signed by their players (`docs/fairness.md`, "Signed moves"): each
+//! player holds an Ed25519 key pair and signs every seal it sends, so that a
+//! record proves which moves a player made — and that the others were the
+//! server's.
+//!
+//! What is signed is [`signed_message`]: `"mice-cake/fair/v1/signed-seal" ‖
+//! seal`. The seal already binds the game (by the commitment), the round,
+//! the seat, the move and its nonce. Signatures are Ed25519 as in RFC 8032
+//! (no prehash, no context), checked strictly ([`check`]): a browser's
+//! WebCrypto and this crate sign and check the same bytes.
+
+use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
+
+use crate::fair::Seal;
+
+const SIGNED_SEAL_TAG: &[u8] = b"mice-cake/fair/v1/signed-seal";
+
+crate::hex::bytes!(
+    /// A player's public key: an Ed25519 public key, its 32 bytes as in RFC
+    /// 8032. JSON: 64 hexadecimal digits.
+    PlayerKey,
+    32
+);
+crate::hex::bytes!(
+    /// A player's signature of a seal: Ed25519 over [`signed_message`]. JSON:
+    /// 128 hexadecimal digits.
+    SealSignature,
+    64
+);
+
+impl PlayerKey {
+    /// Whether the bytes are a key a signature can be checked with: a point
+    /// of the curve, not one of small order (which would "verify" forged
+    /// signatures).
+    pub fn is_usable(self) -> bool {
+        VerifyingKey::from_bytes(&self.0).is_ok_and(|key| !key.is_weak())
+    }
+}
+
+/// The bytes a player signs for `seal`.
+pub fn signed_message(seal: Seal) -> [u8; SIGNED_SEAL_TAG.len() + 32] {
+    let mut message = [0; SIGNED_SEAL_TAG.len() + 32];
+    let (tag, rest) = message.split_at_mut(SIGNED_SEAL_TAG.len());
+    tag.copy_from_slice(SIGNED_SEAL_TAG);
+    rest.copy_from_slice(&seal.to_bytes());
+    message
+}
+
+/// Whether `signature` is `key`'s signature of `seal`.
+pub fn check(key: PlayerKey, seal: Seal, signature: SealSignature) -> bool {
+    let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
+        return false;
+    };
+    key.verify_strict(&signed_message(seal), &Signature::from_bytes(&signature.0))
+        .is_ok()
+}
+
+/// A player's key pair, from its 32 secret bytes (RFC 8032's private key):
+/// what a client keeps, readable by its user only. Its debug output shows
+/// the public half alone.
+#[derive(Clone)]
+pub struct PlayerSecret(SigningKey);
+
+impl PlayerSecret {
+    /// The key pair whose secret is `secret` (32 bytes from a good random
+    /// source, kept).
+    pub fn from_bytes(secret: [u8; 32]) -> PlayerSecret {
+        PlayerSecret(SigningKey::from_bytes(&secret))
+    }
+
+    /// The secret's 32 bytes, to keep.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.0.to_bytes()
+    }
+
+    /// The public half, announced when the player takes a seat.
+    pub fn public_key(&self) -> PlayerKey {
+        PlayerKey(self.0.verifying_key().to_bytes())
+    }
+
+    /// The signature of `seal`, sent with it.
+    pub fn sign(&self, seal: Seal) -> SealSignature {
+        SealSignature(self.0.sign(&signed_message(seal)).to_bytes())
+    }
+}
+
+impl core::fmt::Debug for PlayerSecret {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("PlayerSecret")
+            .field(&self.public_key())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// RFC 8032, section 7.1, test 1: the empty message.
+    #[test]
+    fn keys_and_signatures_are_rfc_8032s() {
+        let secret: [u8; 32] = crate::hex::parse_hex(
+            "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        )
+        .unwrap();
+        let pair = PlayerSecret::from_bytes(secret);
+        assert_eq!(
+            pair.public_key().to_string(),
+            "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+        );
+        let signature = Signature::from_bytes(&pair.0.sign(b"").to_bytes());
+        assert_eq!(
+            SealSignature(signature.to_bytes()).to_string(),
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155\
+             5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+        );
+    }
+
+    /// The vector of `docs/protocol.md` and `docs/fairness.md`: RFC 8032's
+    /// first key signs the worked example's seal (computed apart, with
+    /// Python's `cryptography`, and by the browser's WebCrypto).
+    #[test]
+    fn a_seal_is_signed_as_the_docs_say() {
+        let pair = PlayerSecret::from_bytes(
+            crate::hex::parse_hex(
+                "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+            )
+            .unwrap(),
+        );
+        let seal: Seal = "391fa7bc7bd1d1b9963c3434369c3e70933c0ede9bb940337ce80bb7de1cf472"
+            .parse()
+            .unwrap();
+        let signature = pair.sign(seal);
+        assert_eq!(
+            signature.to_string(),
+            "6dab9149d26982dd9c50268832bd89fccf65af4956f9c5c5137e531663a1be7e\
+             ad1f70c7cdf0cd7cdfdad20a933a13c6386437a2815527a116605ce348797a0e"
+        );
+        assert!(check(pair.public_key(), seal, signature));
+        assert_eq!(
+            &signed_message(seal)[..29],
+            b"mice-cake/fair/v1/signed-seal"
+        );
+    }
+
+    #[test]
+    fn a_signature_holds_for_its_seal_and_key_only() {
+        let pair = PlayerSecret::from_bytes([7; 32]);
+        let other = PlayerSecret::from_bytes([8; 32]);
+        let seal = Seal::from_bytes([1; 32]);
+        let signature = pair.sign(seal);
+        assert!(check(pair.public_key(), seal, signature));
+        assert!(!check(other.public_key(), seal, signature));
+        assert!(!check(
+            pair.public_key(),
+            Seal::from_bytes([2; 32]),
+            signature
+        ));
+        let mut bytes = signature.to_bytes();
+        bytes[5] ^= 1;
+        assert!(!check(pair.public_key(), seal, SealSignature(bytes)));
+        assert_eq!(
+            signature.to_string().parse::<SealSignature>(),
+            Ok(signature)
+        );
+        assert_eq!(
+            "ab".repeat(32).parse::<SealSignature>(),
+            Err(crate::hex::HexError { bytes: 64 })
+        );
+    }
+
+    #[test]
+    fn small_order_and_off_curve_keys_are_not_usable() {
+        assert!(PlayerSecret::from_bytes([3; 32]).public_key().is_usable());
+        // The identity point: of small order.
+        let mut identity = [0; 32];
+        identity[0] = 1;
+        assert!(!PlayerKey(identity).is_usable());
+        // y = 2 is not on the curve.
+        let mut off = [0; 32];
+        off[0] = 2;
+        assert!(!PlayerKey(off).is_usable());
+    }
+}

@@ -1,0 +1,118 @@
+// This browser's signing key (protocol 5, docs/fairness.md): one Ed25519
+// key pair per browser profile and server (IndexedDB is per origin), made
+// on first use and kept in IndexedDB as the CryptoKeyPair itself. Its
+// private half is not extractable: scripts can sign with it, never copy it
+// out. The public half goes with the player's entry into a room, and each
+// seal is signed with the private half, so that the record proves every
+// move the player's own, not the server's.
+//
+// A page without IndexedDB or Ed25519 (one served over plain HTTP has no
+// `crypto.subtle`) plays without a key: its moves go unsigned, and the
+// game's check says so.
+
+import { signedSeal } from "./fair.js";
+import { toHex } from "./sha256.js";
+
+const DATABASE = "mice-cake";
+const STORE = "keys";
+const PLAYER = "player";
+const ED25519 = /** @type {const} */ ({ name: "Ed25519" });
+/** A key store that does not answer in this long is given up for this page. */
+const WAIT_MS = 5_000;
+
+/** @typedef {{pair: CryptoKeyPair, publicKey: string}} PlayerKey */
+
+/** @type {Promise<PlayerKey | null> | null} */
+let loading = null;
+
+/**
+ * This browser's key pair and its public key (64 hex digits), made the
+ * first time; null where the browser can keep none. Loaded once a page:
+ * every entry and every signature of the page uses the same answer.
+ * @returns {Promise<PlayerKey | null>}
+ */
+export function playerKey() {
+  loading ??= Promise.race([
+    load(),
+    new Promise((resolve) => setTimeout(() => resolve(null), WAIT_MS)),
+  ]).catch(() => null);
+  return /** @type {Promise<PlayerKey | null>} */ (loading);
+}
+
+/**
+ * The signature of a seal by this browser's key (128 hex digits) and that
+ * key, or null without one. Ed25519 signs deterministically: the same seal
+ * signed again gives the same signature.
+ * @param {string} seal
+ * @returns {Promise<{signature: string, key: string} | null>}
+ */
+export async function signSeal(seal) {
+  const key = await playerKey();
+  if (!key) return null;
+  try {
+    const signature = await crypto.subtle.sign(ED25519, key.pair.privateKey, signedSeal(seal));
+    return { signature: toHex(new Uint8Array(signature)), key: key.publicKey };
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {Promise<PlayerKey | null>} */
+async function load() {
+  if (!globalThis.indexedDB || !globalThis.crypto?.subtle) return null;
+  const database = await open();
+  try {
+    const pair = (await kept(database)) ?? (await keep(database, await crypto.subtle.generateKey(ED25519, false, ["sign", "verify"])));
+    if (!pair) return null;
+    const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+    return { pair, publicKey: toHex(raw) };
+  } finally {
+    database.close();
+  }
+}
+
+/** @returns {Promise<IDBDatabase>} */
+function open() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * The key pair kept, if any.
+ * @param {IDBDatabase} database
+ * @returns {Promise<CryptoKeyPair | null>}
+ */
+function kept(database) {
+  return new Promise((resolve, reject) => {
+    const request = database.transaction(STORE, "readonly").objectStore(STORE).get(PLAYER);
+    request.onsuccess = () => {
+      const pair = request.result;
+      resolve(pair?.privateKey instanceof CryptoKey && pair?.publicKey instanceof CryptoKey ? pair : null);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * Keeps a new pair, unless another tab kept one first: `add` never
+ * overwrites, so two tabs making a key at once end with the one kept
+ * first, read back here.
+ * @param {IDBDatabase} database
+ * @param {CryptoKeyPair} pair
+ * @returns {Promise<CryptoKeyPair | null>}
+ */
+async function keep(database, pair) {
+  const added = await new Promise((resolve) => {
+    const transaction = database.transaction(STORE, "readwrite");
+    transaction.objectStore(STORE).add(pair, PLAYER);
+    transaction.oncomplete = () => resolve(true);
+    // A ConstraintError (the other tab's key is there) aborts the transaction.
+    transaction.onabort = () => resolve(false);
+    transaction.onerror = () => resolve(false);
+  });
+  return added ? pair : kept(database);
+}
