@@ -75,7 +75,8 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
     let (record, players, result, id, room, deadline_ms) =
         match serde_json::from_str::<FinishedGame>(text) {
             Ok(game) => (
-                game.record,
+                game.record
+                    .ok_or_else(|| ended_at_its_deal(game.id, game.aborted_deal.as_ref()))?,
                 Some(game.players),
                 Some(game.result),
                 Some(game.id),
@@ -104,6 +105,25 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
         rounds: record.rounds,
         verified,
     })
+}
+
+/// Why a game that ended at its deal has nothing to replay.
+fn ended_at_its_deal(id: GameId, deal: Option<&mice_cake_engine::AbortedDeal>) -> anyhow::Error {
+    let refused: Vec<String> = deal
+        .map(|deal| deal.refusers().map(|seat| seat.to_string()).collect())
+        .unwrap_or_default();
+    let why = if refused.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} sealed a nonce and never opened it)",
+            refused.join(" and ")
+        )
+    };
+    anyhow::anyhow!(
+        "game {id} ended at its deal{why}: nothing was dealt, so there is nothing to replay; \
+         `mice-cake verify {id}` checks its deal"
+    )
 }
 
 /// A record's rounds as played, each with its reveal's beats.
@@ -269,7 +289,8 @@ mod tests {
             result: GameResult::played(&outcome),
             finished_at_ms: 1_795_000_000_000,
             deadline_ms: Some(60_000),
-            record,
+            record: Some(record),
+            aborted_deal: None,
             chat: Vec::new(),
         };
         let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();

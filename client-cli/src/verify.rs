@@ -5,7 +5,7 @@
 //! gives with a record against the record played out, and, for a game this
 //! client played, the record against what it saw during the game.
 
-use mice_cake_engine::{Game, GameRecord, PlayerKey, Seat, Seated, Witness};
+use mice_cake_engine::{AbortedDeal, Game, GameRecord, PlayerKey, Seat, Seated, Witness};
 use mice_cake_protocol::{Ending, FinishedGame, GameId, GameResult};
 
 /// What a check concludes.
@@ -32,6 +32,14 @@ pub enum Verdict {
         /// for a record from before signed moves (format 2).
         keys: Option<Seated<Option<PlayerKey>>>,
     },
+    /// The game ended at its deal, before anything was dealt, and every
+    /// link its record holds checks.
+    AbortedDeal {
+        /// Who sealed a nonce and never opened it.
+        refused: Vec<Seat>,
+        /// Seats with a seal made by the player but not signed.
+        unsigned: Vec<Seat>,
+    },
     /// The record follows the rules, but proves nothing of its dice: a
     /// game from before sealed play (format 1).
     Unsealed,
@@ -43,7 +51,7 @@ impl Verdict {
     /// The process's exit code: 0 fair, 1 broken, 3 nothing to prove it with.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Verdict::Fair { .. } => 0,
+            Verdict::Fair { .. } | Verdict::AbortedDeal { .. } => 0,
             Verdict::Broken(_) => 1,
             Verdict::Unsealed => 3,
         }
@@ -84,6 +92,27 @@ impl Verdict {
                         " (note: the server made your move in {} although this client sealed one: \
                          too late for the deadline, or dropped)",
                         rounds_named(taken_over)
+                    ));
+                }
+                line
+            }
+            Verdict::AbortedDeal { refused, unsigned } => {
+                let mut line = String::from(
+                    "verified: the game ended at its deal, before anything was dealt; the seed \
+                     matches the commitment published at the start, and every seal, opening and \
+                     signature made checks",
+                );
+                match refused.as_slice() {
+                    [] => {}
+                    [seat] => line.push_str(&format!(
+                        " ({seat} sealed a nonce and never opened it, and forfeited)"
+                    )),
+                    _ => line.push_str(" (both sealed a nonce and never opened it)"),
+                }
+                for seat in unsigned {
+                    line.push_str(&format!(
+                        " (note: {seat}'s seal is not signed: nothing proves {seat} made it \
+                         rather than the server)"
                     ));
                 }
                 line
@@ -218,33 +247,149 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
     }
 }
 
+/// What a finished game left: the record of a game dealt, or of a deal
+/// that never happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    Game(GameRecord),
+    AbortedDeal(AbortedDeal),
+}
+
 /// A record as read, with the result the server's answer gives for it
 /// (none for a bare record).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
-    pub record: GameRecord,
+    pub record: Recorded,
     pub claimed: Option<GameResult>,
 }
 
-/// Reads a server's `/api/games/ID` answer, or a bare record.
+/// Reads a server's `/api/games/ID` answer, or a bare record (of a game,
+/// or of an aborted deal).
 pub fn parse(text: &str) -> anyhow::Result<Loaded> {
-    match serde_json::from_str::<FinishedGame>(text) {
-        Ok(game) => Ok(Loaded {
-            record: game.record,
+    if let Ok(game) = serde_json::from_str::<FinishedGame>(text) {
+        let record = match (game.record, game.aborted_deal) {
+            (Some(record), _) => Recorded::Game(record),
+            (None, Some(deal)) => Recorded::AbortedDeal(deal),
+            (None, None) => anyhow::bail!("the server's answer holds no record"),
+        };
+        return Ok(Loaded {
+            record,
             claimed: Some(game.result),
-        }),
-        Err(_) => serde_json::from_str(text)
-            .map(|record| Loaded {
-                record,
-                claimed: None,
-            })
-            .map_err(|error| anyhow::anyhow!("not a game record: {error}")),
+        });
     }
+    let record = match serde_json::from_str::<GameRecord>(text) {
+        Ok(record) => Recorded::Game(record),
+        Err(error) => match serde_json::from_str::<AbortedDeal>(text) {
+            Ok(deal) => Recorded::AbortedDeal(deal),
+            Err(_) => anyhow::bail!("not a game record: {error}"),
+        },
+    };
+    Ok(Loaded {
+        record,
+        claimed: None,
+    })
 }
 
 /// Reads a record from a server's `/api/games/ID` answer or a bare record.
 pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
-    parse(text).map(|loaded| loaded.record)
+    match parse(text)?.record {
+        Recorded::Game(record) => Ok(record),
+        Recorded::AbortedDeal(_) => {
+            anyhow::bail!("the game ended at its deal: it has no rounds to read")
+        }
+    }
+}
+
+/// Checks the record of an aborted deal, the result given for it if any
+/// (a forfeit at no score, by whoever refused to open when that was the
+/// cause), and what this client saw of the deal.
+fn verify_aborted(
+    deal: &AbortedDeal,
+    claimed: Option<&GameResult>,
+    seen: Option<(&Witness, Seat)>,
+) -> Verdict {
+    if let Err(error) = deal.check() {
+        return Verdict::Broken(error.to_string());
+    }
+    if let Some((witness, seat)) = seen
+        && let Some(problem) = deal_against_witness(deal, witness, seat)
+    {
+        return Verdict::Broken(problem);
+    }
+    let refused: Vec<Seat> = deal.refusers().collect();
+    if let Some(claimed) = claimed {
+        let said_refused: Vec<Seat> = match claimed.ending {
+            Ending::Forfeit {
+                seat,
+                cause: mice_cake_protocol::ForfeitCause::NotOpened,
+            } => vec![seat],
+            Ending::Abandoned {
+                cause: mice_cake_protocol::ForfeitCause::NotOpened,
+            } => Seat::ALL.to_vec(),
+            _ => Vec::new(),
+        };
+        let nothing_scored = claimed.score == Seated::default();
+        if matches!(claimed.ending, Ending::Played { .. })
+            || !nothing_scored
+            || said_refused != refused
+        {
+            return Verdict::Broken(format!(
+                "the result given ({}) is not the record's: the game ended at its deal, {}",
+                crate::text::outcome(claimed),
+                match refused.as_slice() {
+                    [] => "nobody refusing to open".to_owned(),
+                    [seat] => format!("{seat} refusing to open"),
+                    _ => "both refusing to open".to_owned(),
+                }
+            ));
+        }
+    }
+    let unsigned = Seat::ALL
+        .into_iter()
+        .filter(|seat| {
+            deal.seals[*seat].is_some() && !deal.by_server[*seat] && deal.keys[*seat].is_none()
+        })
+        .collect();
+    Verdict::AbortedDeal { refused, unsigned }
+}
+
+/// Where an aborted deal's record disagrees with what this client saw.
+fn deal_against_witness(deal: &AbortedDeal, witness: &Witness, seat: Seat) -> Option<String> {
+    if let Some(conflict) = witness.conflict {
+        return Some(conflict.to_string());
+    }
+    if witness
+        .commitment
+        .is_some_and(|commitment| commitment != deal.commitment)
+    {
+        return Some(mice_cake_engine::WitnessError::OtherCommitment.to_string());
+    }
+    if witness.revealed > 0 {
+        return Some("a round was revealed in play, but the record says nothing was dealt".into());
+    }
+    if let Some(Some(seen)) = witness.seals.first()
+        && let Some(which) = Seat::ALL
+            .into_iter()
+            .find(|which| deal.seals[*which].is_some_and(|recorded| recorded != seen[*which]))
+    {
+        return Some(
+            mice_cake_engine::WitnessError::SealChanged {
+                round: 0,
+                seat: which,
+            }
+            .to_string(),
+        );
+    }
+    let own = witness
+        .own
+        .iter()
+        .find(|own| own.round == 0 && own.seat == seat)?;
+    match deal.nonces[seat] {
+        Some(nonce) if nonce != own.opening.nonce => {
+            Some(mice_cake_engine::WitnessError::OwnMoveChanged { round: 0 }.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// Reads a record: a file, a `…/api/games/ID` URL, or a game id on `server`.
@@ -256,14 +401,20 @@ pub fn load(source: &str, server: &str) -> anyhow::Result<Loaded> {
 /// for it against the record played out: a server cannot swap a winner or
 /// the pips under an honest record.
 pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict {
-    let verdict = verify(&loaded.record, seen);
+    let record = match &loaded.record {
+        Recorded::Game(record) => record,
+        Recorded::AbortedDeal(deal) => {
+            return verify_aborted(deal, loaded.claimed.as_ref(), seen);
+        }
+    };
+    let verdict = verify(record, seen);
     if matches!(verdict, Verdict::Broken(_)) {
         return verdict;
     }
     let Some(claimed) = &loaded.claimed else {
         return verdict;
     };
-    match loaded.record.replay() {
+    match record.replay() {
         Ok(game) => match result_problem(&game, claimed) {
             Some(problem) => Verdict::Broken(problem),
             None => verdict,
@@ -399,7 +550,8 @@ mod tests {
             result: GameResult::played(game.outcome().unwrap()),
             finished_at_ms: 0,
             deadline_ms: None,
-            record: record.clone(),
+            record: Some(record.clone()),
+            aborted_deal: None,
             chat: Vec::new(),
         }
     }
@@ -460,7 +612,7 @@ mod tests {
         }
         let game = cut.replay().unwrap();
         let mut left = served(&record);
-        left.record = cut;
+        left.record = Some(cut);
         left.result = GameResult {
             winner: Some(Seat::Yellow),
             score: Seated::from_fn(|seat| game.score(seat)),
@@ -477,6 +629,120 @@ mod tests {
             verdict.line().contains("stops before the end"),
             "{}",
             verdict.line()
+        );
+    }
+
+    /// A server's answer for a deal Blue sealed and never opened.
+    fn refused_by_blue() -> FinishedGame {
+        use mice_cake_engine::fair::{self, DEAL_ROUND};
+        use mice_cake_engine::{Assignment, Exchange, Nonce, Opening, PlayerSecret};
+        let seed = Seed::from_u64(12);
+        let keys = Seated {
+            yellow: PlayerSecret::from_bytes([1; 32]),
+            blue: PlayerSecret::from_bytes([2; 32]),
+        };
+        let mut exchange = Exchange::new(fair::commitment(seed), DEAL_ROUND)
+            .with_keys(Seated::from_fn(|seat| Some(keys[seat].public_key())));
+        let yellow = Opening {
+            assignment: Assignment::EMPTY,
+            nonce: Nonce::from_bytes([3; 32]),
+        };
+        for (seat, nonce) in [
+            (Seat::Yellow, yellow.nonce),
+            (Seat::Blue, Nonce::from_bytes([4; 32])),
+        ] {
+            let seal = fair::seal(
+                exchange.commitment,
+                DEAL_ROUND,
+                seat,
+                &Assignment::EMPTY,
+                nonce,
+            );
+            exchange
+                .seal(seat, seal, Some(keys[seat].sign(seal)))
+                .unwrap();
+        }
+        exchange.open(Seat::Yellow, yellow).unwrap();
+        let deal = AbortedDeal::of(
+            Options::default(),
+            seed,
+            &exchange,
+            Seated {
+                yellow: false,
+                blue: true,
+            },
+        );
+        FinishedGame {
+            id: "0123456789abcdef0123456789abcdef".parse().unwrap(),
+            room: "K7M2Q".parse().unwrap(),
+            players: Seated {
+                yellow: "ann".into(),
+                blue: "bob".into(),
+            },
+            result: GameResult {
+                winner: Some(Seat::Yellow),
+                score: Seated::default(),
+                ending: Ending::Forfeit {
+                    seat: Seat::Blue,
+                    cause: mice_cake_protocol::ForfeitCause::NotOpened,
+                },
+            },
+            finished_at_ms: 0,
+            deadline_ms: None,
+            record: None,
+            aborted_deal: Some(deal),
+            chat: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_aborted_deal_is_checked_with_its_result() {
+        let honest = refused_by_blue();
+        let verdict = verdict_of(&honest);
+        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
+        assert!(
+            verdict
+                .line()
+                .contains("the game ended at its deal, before anything was dealt"),
+            "{}",
+            verdict.line()
+        );
+        assert!(
+            verdict
+                .line()
+                .contains("Blue sealed a nonce and never opened it, and forfeited"),
+            "{}",
+            verdict.line()
+        );
+        // The result blames the wrong player.
+        let mut blamed = honest.clone();
+        blamed.result.ending = Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: mice_cake_protocol::ForfeitCause::NotOpened,
+        };
+        blamed.result.winner = Some(Seat::Blue);
+        let verdict = verdict_of(&blamed);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("Blue refusing to open"),
+            "{}",
+            verdict.line()
+        );
+        // A link of the deal broken.
+        let mut tampered = honest.clone();
+        tampered.aborted_deal.as_mut().unwrap().seed = Seed::from_u64(13);
+        assert_eq!(verdict_of(&tampered).exit_code(), 1);
+        // A bare aborted deal reads too; it has nothing to replay.
+        let bare = serde_json::to_string(honest.aborted_deal.as_ref().unwrap()).unwrap();
+        assert_eq!(verify_loaded(&parse(&bare).unwrap(), None).exit_code(), 0);
+        let served = serde_json::to_string(&honest).unwrap();
+        let Err(error) = crate::replay::parse(&served) else {
+            panic!("an aborted deal has nothing to replay");
+        };
+        let error = error.to_string();
+        assert!(
+            error.contains("ended at its deal (Blue sealed a nonce"),
+            "{error}"
         );
     }
 
@@ -526,7 +792,10 @@ mod tests {
             }),
         );
         assert!(bot.contains("every move of Blue's: a bot"), "{bot}");
-        assert!(!bot.contains("not signed"), "a bot's moves are the server's: {bot}");
+        assert!(
+            !bot.contains("not signed"),
+            "a bot's moves are the server's: {bot}"
+        );
         let older = who_moved(2, &Seated::default(), None);
         assert!(older.contains("format 2"), "{older}");
     }

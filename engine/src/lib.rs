@@ -49,6 +49,8 @@
 //!   seals and nonces, the derivations of the deal and the dice, the
 //!   exchange of sealed moves, and what a client saw of it.
 //! * [`signing`]: players' keys and their signatures of seals.
+//! * [`aborted`]: the record of a deal that never happened (a nonce never
+//!   opened).
 //! * [`record`]: records that check link by link, and the self-recording
 //!   game a server runs.
 //! * [`policy`]: the `random` and `greedy` players.
@@ -64,6 +66,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod aborted;
 pub mod assignment;
 pub mod board;
 pub mod coords;
@@ -89,6 +92,7 @@ pub mod signing;
 pub mod timeline;
 pub mod view;
 
+pub use aborted::AbortedDeal;
 pub use assignment::{Assignment, AssignmentError, MICE, ParseAssignmentError};
 pub use board::{BoardError, Cell, Layout, LayoutError};
 pub use coords::{COLUMNS, Column, PerColumn, ROWS, Row};

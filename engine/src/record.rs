@@ -126,6 +126,27 @@ pub enum ReplayError {
         /// Whose.
         seat: Seat,
     },
+    /// An aborted deal's opening without a seal.
+    #[error("the deal: {seat}'s opening has no seal")]
+    OpeningWithoutSeal {
+        /// Whose.
+        seat: Seat,
+    },
+    /// An aborted deal says a seat refused to open a seal it never made.
+    #[error("the deal: {seat} is recorded as refusing to open a seal it never made")]
+    RefusedUnsealed {
+        /// Whose.
+        seat: Seat,
+    },
+    /// An aborted deal says a seat refused to open, but holds its opening.
+    #[error(
+        "the deal: {seat} is recorded as refusing to open its nonce, but its opening is in the \
+         record"
+    )]
+    RefusedButOpened {
+        /// Whose.
+        seat: Seat,
+    },
     /// A signature that is not the seat's key's signature of its seal.
     #[error("{}: {seat}'s signature does not match {seat}'s seal and key", round_name(*round))]
     BadSignature {

@@ -2,7 +2,7 @@
 //! `GET /api/games`).
 
 use mice_cake_engine::dice::MAX_DICE;
-use mice_cake_engine::{Domino, GameRecord, Odds, Seated};
+use mice_cake_engine::{AbortedDeal, Domino, GameRecord, Odds, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, RoomCode};
@@ -19,7 +19,8 @@ pub struct RoomList {
 }
 
 /// `GET /api/games/{id}`: a finished game with its engine record, which
-/// replays to the same final score.
+/// replays to the same final score; or a game that ended at its deal, before
+/// anything was dealt, with the record of that deal instead.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinishedGame {
@@ -39,8 +40,15 @@ pub struct FinishedGame {
     /// game stored before servers kept it (left out, it reads as `null`).
     #[serde(default)]
     pub deadline_ms: Option<u64>,
-    /// The engine record: options, seed, layout, every round.
-    pub record: GameRecord,
+    /// The engine record: options, seed, layout, every round. Left out
+    /// for a game that ended at its deal (`aborted_deal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<GameRecord>,
+    /// For a game that ended at its deal (a player sealed a nonce and never
+    /// opened it, say): the deal's commitment, seed, seals, signatures,
+    /// openings made and who refused. Left out for a game that was dealt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aborted_deal: Option<AbortedDeal>,
     /// What was said on the chat during the game, both channels, when the
     /// room kept it (`record_chat`); empty otherwise.
     #[serde(default)]
@@ -66,6 +74,10 @@ pub struct GameSummary {
     pub result: GameResult,
     /// Rounds played.
     pub rounds: u32,
+    /// Whether the game ended at its deal, before anything was dealt (its
+    /// body holds `aborted_deal`); left out when it did not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
     /// When it ended: milliseconds since the Unix epoch.
     pub finished_at_ms: u64,
 }
@@ -78,7 +90,10 @@ impl GameSummary {
             room: game.room,
             players: game.players.clone(),
             result: game.result,
-            rounds: u32::try_from(game.record.rounds.len()).unwrap_or(u32::MAX),
+            rounds: game.record.as_ref().map_or(0, |record| {
+                u32::try_from(record.rounds.len()).unwrap_or(u32::MAX)
+            }),
+            aborted: game.aborted_deal.is_some(),
             finished_at_ms: game.finished_at_ms,
         }
     }

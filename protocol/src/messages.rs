@@ -487,8 +487,9 @@ pub enum RoomEvent {
     GameOver {
         /// Winner, scores and how it ended.
         result: GameResult,
-        /// Its id, for `GET /api/games/{id}` (the record, to verify);
-        /// `null` for a game that ended before its deal (nothing to keep).
+        /// Its id, for `GET /api/games/{id}` (the record, to verify; for a
+        /// game that ended at its deal, the record of that deal). `null`
+        /// only for a game begun before servers kept aborted deals.
         game_id: Option<GameId>,
         /// The game's seed, secret until now: it must match the commitment
         /// of `game_started`.

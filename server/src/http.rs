@@ -247,8 +247,18 @@ async fn game_views(
         Ok(game) => game,
         Err(response) => return response,
     };
-    let mut views = Vec::with_capacity(game.record.rounds.len() + 1);
-    let replayed = game.record.replay_each_round(|game| {
+    let Some(record) = &game.record else {
+        return api_error(
+            StatusCode::NOT_FOUND,
+            ErrorCode::NotFound,
+            format!(
+                "game {} ended at its deal: nothing was dealt, so there is no cake to show",
+                game.id
+            ),
+        );
+    };
+    let mut views = Vec::with_capacity(record.rounds.len() + 1);
+    let replayed = record.replay_each_round(|game| {
         views.push(game.view(mice_cake_engine::Viewer::Spectator));
     });
     match replayed {
@@ -277,15 +287,33 @@ async fn game_verdict(
         Ok(game) => game,
         Err(response) => return response,
     };
-    let record = &game.record;
-    let problem = record.replay().err().map(|error| error.to_string());
-    Json(mice_cake_protocol::GameVerdict {
-        sealed: record.is_sealed(),
-        fair: problem.is_none() && record.is_sealed(),
-        rounds: u32::try_from(record.rounds.len()).unwrap_or(u32::MAX),
-        problem,
-    })
-    .into_response()
+    let verdict = match (&game.record, &game.aborted_deal) {
+        (Some(record), _) => {
+            let problem = record.replay().err().map(|error| error.to_string());
+            mice_cake_protocol::GameVerdict {
+                sealed: record.is_sealed(),
+                fair: problem.is_none() && record.is_sealed(),
+                rounds: u32::try_from(record.rounds.len()).unwrap_or(u32::MAX),
+                problem,
+            }
+        }
+        (None, Some(deal)) => {
+            let problem = deal.check().err().map(|error| error.to_string());
+            mice_cake_protocol::GameVerdict {
+                sealed: true,
+                fair: problem.is_none(),
+                rounds: 0,
+                problem,
+            }
+        }
+        (None, None) => mice_cake_protocol::GameVerdict {
+            sealed: false,
+            fair: false,
+            rounds: 0,
+            problem: Some("the stored game holds no record".into()),
+        },
+    };
+    Json(verdict).into_response()
 }
 
 /// `GET /api/games`'s query.

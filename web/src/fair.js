@@ -204,3 +204,49 @@ export function checkAgainstWhatWasSeen(record, seen) {
   }
   return null;
 }
+
+/**
+ * Checks an aborted deal (a game that ended at its deal: `aborted_deal` in
+ * `/api/games/{id}`) against what this browser saw: the commitment, the
+ * deal's seals and signatures published, the keys announced, this
+ * browser's key and its own nonce opened; and that no round was played.
+ * An opening this page sent and the record lacks is not a broken link
+ * (the server may never have had it in time): the check says so apart.
+ * @param {any} deal
+ * @param {Sealing | null} seen
+ * @returns {string | null} the first problem, or null
+ */
+export function checkDealAgainstWhatWasSeen(deal, seen) {
+  if (seen?.conflict) return seen.conflict;
+  if (!seen) return null;
+  if (seen.commitment !== deal.commitment) {
+    return "the record's commitment is not the one published when the game started";
+  }
+  // A game that ended at its deal had no round.
+  if ((seen.revealed ?? 0) > 0) return "round 1 was revealed in play but is missing from the record";
+  const later = Object.keys(seen.seals).map(Number).find((round) => round > 0);
+  if (later !== undefined) return `round ${later} was sealed in play but is missing from the record`;
+  const seats = /** @type {Seat[]} */ (["yellow", "blue"]);
+  for (const seat of seats) {
+    const sealSeen = seen.seals[0]?.[seat];
+    if (sealSeen && (deal.seals?.[seat] ?? null) !== sealSeen) {
+      return `${seat}'s seal of the deal is not the one published before the moves were opened`;
+    }
+    const signature = seen.signatures?.[0]?.[seat];
+    if (signature && deal.signatures?.[seat] !== signature) {
+      return `${seatName(seat)}'s signature of the deal is not the one published with the seal`;
+    }
+  }
+  for (const seat of seats) {
+    if (seen.keys && (deal.keys?.[seat] ?? null) !== seen.keys[seat]) {
+      return `${seatName(seat)}'s key in the record is not the one announced when the game started`;
+    }
+  }
+  if (seen.key && seen.seat && deal.keys?.[seen.seat] !== seen.key) {
+    return "the record does not give your seat the key this browser signed your moves with";
+  }
+  const opened = seen.own.find((move) => move.round === 0);
+  const nonce = seen.seat ? (deal.nonces?.[seen.seat] ?? null) : null;
+  if (opened && nonce !== null && nonce !== opened.nonce) return "the deal: the record does not hold the move you opened";
+  return null;
+}

@@ -1,13 +1,17 @@
 // A finished game at /g/ID, drawn as the live game is, round by round,
 // forward and back (buttons, ←/→, Home/End). The cake after each round
 // comes from the server (`/api/games/ID/views`): nothing is replayed here.
+// A game that ended at its deal has no cake: its page tells how it ended
+// and checks the deal itself.
 
 import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
 import { notFound } from "./room.js";
+import { dealFairness } from "./seal.js";
 import { changedCells } from "./state.js";
-import { resultText, variantText } from "./words.js";
+import { checkAbortedDeal } from "./verify.js";
+import { refusalWords, resultText, variantText } from "./words.js";
 
 /**
  * @param {HTMLElement} root
@@ -19,13 +23,20 @@ export async function showReplay(root, id) {
   let game = null;
   /** @type {any} */
   let views = null;
+  let found = false;
   try {
     const response = await fetch(`/api/games/${id}`);
     game = await response.json();
-    // The views only of a game that is there: one request for a wrong id.
-    if (response.ok) views = await (await fetch(`/api/games/${id}/views`)).json();
+    found = response.ok;
+    // The views only of a game that is there and was dealt: one request
+    // for a wrong id, none for a deal that never ended.
+    if (found && !game?.aborted_deal) views = await (await fetch(`/api/games/${id}/views`)).json();
   } catch {
     game = null;
+  }
+  if (found && game?.aborted_deal) {
+    await showAbortedDeal(root, game);
+    return;
   }
   if (!game?.record || !views?.views) {
     notFound(root, game?.message ?? "This game cannot be loaded.");
@@ -98,4 +109,44 @@ export async function showReplay(root, id) {
     else if (event.key === "End") go(rounds.length);
   });
   show();
+}
+
+/**
+ * A game that ended at its deal (`aborted_deal` in place of a record):
+ * who played, that nothing was dealt, who sealed a nonce and never opened
+ * it, the result, and this page's own check of the deal.
+ * @param {HTMLElement} root
+ * @param {any} game `/api/games/ID`'s answer
+ */
+async function showAbortedDeal(root, game) {
+  const deal = game.aborted_deal;
+  const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
+  document.title = `Ended at its deal: ${title} · Mice Cake`;
+  const variant = deal.options ? ` · ${variantText({ game: deal.options, deadline_ms: game.deadline_ms ?? null })}` : "";
+  const refusal = refusalWords(deal);
+  // A live region from the start: the verdict, once in, is heard.
+  const fairness = h("p", { id: "fairness", role: "status" }, "Checking that the game was fair…");
+  replace(
+    root,
+    h(
+      "section",
+      { class: "room aborted-deal" },
+      h("header", { class: "room-title" }, h("h1", {}, title), h("span", { class: "meta" }, `room ${game.room}${variant}`)),
+      h("p", { class: "step" }, "The game ended at its deal, before anything was dealt."),
+      refusal ? h("p", { id: "refusal" }, refusal) : null,
+      h("h2", {}, "Result"),
+      h("p", { class: "result" }, resultText(game.result)),
+      h("h2", {}, "Fairness"),
+      fairness,
+      h("p", {}, h("a", { href: "/" }, "Back to the lobby")),
+    ),
+  );
+  let said;
+  try {
+    said = dealFairness(deal, await checkAbortedDeal(deal));
+  } catch (error) {
+    said = `Could not check the game: ${error}`;
+  }
+  fairness.textContent = said;
+  fairness.className = said.startsWith("✓") ? "fair" : said.startsWith("NOT") ? "error" : "";
 }

@@ -623,7 +623,8 @@ function resultPanel(model, connection, page) {
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
     model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
-    id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, "Replay this game")) : null,
+    // A game never dealt has no cake to replay: its page tells its deal.
+    id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,
     left,
     h("p", { class: "buttons" }, rematch, " ", close),
   );

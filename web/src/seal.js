@@ -5,10 +5,10 @@
 // and the finished game is checked (fair.js, verify.js).
 
 import { announce, h } from "./dom.js";
-import { NOTHING, checkAgainstWhatWasSeen, freshNonce, sealOf, sealing } from "./fair.js";
+import { NOTHING, checkAgainstWhatWasSeen, checkDealAgainstWhatWasSeen, freshNonce, sealOf, sealing } from "./fair.js";
 import { signSeal } from "./keys.js";
-import { checkRecord } from "./verify.js";
-import { SEATS, assignmentText, seatName } from "./words.js";
+import { checkAbortedDeal, checkRecord } from "./verify.js";
+import { SEATS, assignmentText, refusalWords, seatName } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
 /** @typedef {import("./net.js").Connection} Connection */
@@ -222,7 +222,8 @@ function yourMove(model) {
  * the seals, signatures and keys seen and this player's own moves against
  * it, then the record link by link (`verify.js`: the seed, every seal, the
  * deal, every die, every signature). That every outcome follows the rules
- * is left to `mice-cake verify`.
+ * is left to `mice-cake verify`. A game that ended at its deal has no
+ * record but its aborted deal, checked alike (`checkDeal`).
  * @param {Model} model @param {string} gameId
  */
 export async function checkGame(model, gameId) {
@@ -233,8 +234,14 @@ export async function checkGame(model, gameId) {
   const seen = held && held.game === game ? held : null;
   try {
     const finished = await fetch(`/api/games/${gameId}`).then((response) => response.json());
-    const record = finished.record;
     const commitment = seen?.commitment ?? model.commitment;
+    if (finished.aborted_deal) {
+      model.fairness = await checkDeal(finished.aborted_deal, commitment, seen);
+      announce(model.fairness);
+      model.redraw();
+      return;
+    }
+    const record = finished.record;
     const verdict = await checkRecord(record);
     const problem =
       (commitment && record.fair && record.fair.commitment !== commitment
@@ -259,6 +266,62 @@ export async function checkGame(model, gameId) {
   }
   announce(model.fairness);
   model.redraw();
+}
+
+/**
+ * Checks a game that ended at its deal (no record, but an aborted deal):
+ * the commitment published at the start and what this page saw against
+ * it, then the deal itself (`checkAbortedDeal`).
+ * @param {any} deal the `aborted_deal`
+ * @param {string} commitment the commitment published when the game started ("" if unseen)
+ * @param {import("./fair.js").Sealing | null} seen what this page saw of the game
+ */
+async function checkDeal(deal, commitment, seen) {
+  const verdict = await checkAbortedDeal(deal);
+  const problem =
+    (commitment && deal.commitment !== commitment
+      ? "the record's commitment is not the one published when the game started"
+      : null) ??
+    checkDealAgainstWhatWasSeen(deal, seen) ??
+    verdict.broken;
+  const seat = seen?.seat;
+  let note = "";
+  if (seat && seen.sealed?.includes(0) && deal.by_server?.[seat]) {
+    note += " The server made your nonce of the deal although this page sealed one (too late for the deadline, or dropped).";
+  }
+  // The server's word against this page's: an opening may come too late.
+  if (seat && seen.own.some((move) => move.round === 0) && deal.refused?.[seat]) {
+    note += " This page sent the opening of your nonce, but the record says you never opened it (it came too late, or was lost on the way).";
+  }
+  return dealFairness(deal, verdict, problem) + (problem ? "" : note);
+}
+
+/**
+ * What the page says of an aborted deal: NOT FAIR and the first problem,
+ * or what it verified, who sealed and never opened, and who made the
+ * nonces. The room's page and the game's page (`replay.js`) say the same.
+ * @param {any} deal the `aborted_deal`
+ * @param {import("./verify.js").DealVerdict} verdict
+ * @param {string | null} [problem] the first problem (by default, the verdict's)
+ */
+export function dealFairness(deal, verdict, problem = verdict.broken) {
+  if (problem) return `NOT FAIR: ${problem}`;
+  const refusal = refusalWords(deal);
+  const signed = verdict.checked && verdict.signed.length > 0;
+  let words = `✓ Verified by this page: the game ended at its deal, before anything was dealt.${refusal ? ` ${refusal}` : ""}`;
+  words += ` Checked here: the seed against the commitment published when the game started, every nonce opened against its seal${signed ? ", every signature against its player's key" : ""}.`;
+  if (verdict.signed.length && !verdict.checked) {
+    words += " This page could not check the signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.";
+  }
+  if (verdict.unsigned.length === 2) {
+    words += " Nothing proves the players' seals were their own: they are not signed, so the server could have made them.";
+  } else if (verdict.unsigned.length) {
+    const name = seatName(verdict.unsigned[0]);
+    words += ` Nothing proves ${name}'s seal was ${name}'s own: it is not signed, so the server could have made it.`;
+  }
+  const made = verdict.byServer.length === 2 ? "both nonces" : verdict.byServer.length ? `${seatName(verdict.byServer[0])}'s nonce` : "";
+  if (made) words += ` The server made ${made} itself (a bot's, or at the deal's deadline).`;
+  return words;
 }
 
 /**

@@ -268,7 +268,9 @@ function applyEvent(model, event) {
       room.result = event.result;
       room.status = "finished";
       if (event.game_id) room.game_ids.push(event.game_id);
-      // A game that ended before its deal has no record (nor replay).
+      // A game that ended at its deal has an aborted deal kept in place of
+      // a record (its page says so, with no cake); a server that keeps
+      // nothing of it gives no id: no check, no page.
       model.unrecorded = event.game_id ? 0 : room.game;
       room.committed = { yellow: false, blue: false };
       room.exchange = null;

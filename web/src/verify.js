@@ -7,6 +7,8 @@
 // order; and in a format 3 record, every move a player made against the
 // signature of its seal by that player's key. What only `mice-cake verify`
 // checks is that every outcome follows the rules: that takes the engine.
+// A game that ended at its deal (a nonce sealed and never opened) has no
+// record but an aborted deal, checked alike (`checkAbortedDeal`).
 //
 // The hashing is done here, without `crypto.subtle`, which a page served
 // over plain HTTP (a server on the home network) does not have; only the
@@ -366,4 +368,113 @@ function hashedLink(record) {
     }
   }
   return null;
+}
+
+/**
+ * What an aborted deal's check found (a game that ended at its deal, a
+ * player having sealed a nonce and never opened it): its first broken link
+ * (null: none), and who did what. `sealed`, `refused` (sealed, and
+ * forfeited for never opening) and `byServer` (a nonce the server made: a
+ * bot's, or at the deal's deadline) are the record's; `signed`: the seats
+ * whose own seal is signed by their key, checked unless `checked` is false
+ * (a page without Ed25519); `unsigned`: the seats with a seal of their own
+ * that nothing proves theirs (no key).
+ * @typedef {{
+ *   broken: string | null,
+ *   sealed: Seat[],
+ *   refused: Seat[],
+ *   byServer: Seat[],
+ *   signed: Seat[],
+ *   unsigned: Seat[],
+ *   checked: boolean,
+ * }} DealVerdict
+ */
+
+/**
+ * Checks an aborted deal (`/api/games/{id}`'s `aborted_deal`) as the engine
+ * does, link by link, Yellow's then Blue's: the version, the seed against
+ * the commitment, then each seat's seal against its opening (a nonce the
+ * server made, against the one the seed gives) and its signature by the
+ * seat's key. The words of each broken link are the engine's.
+ * @param {any} deal an `aborted_deal`
+ * @returns {Promise<DealVerdict>}
+ */
+export async function checkAbortedDeal(deal) {
+  const sealOfSeat = (/** @type {Seat} */ seat) => deal?.seals?.[seat] ?? null;
+  const ownSeal = (/** @type {Seat} */ seat) => sealOfSeat(seat) !== null && !deal.by_server?.[seat];
+  const keyOf = (/** @type {Seat} */ seat) => deal?.keys?.[seat] ?? null;
+  /** @type {DealVerdict} */
+  const verdict = {
+    broken: null,
+    sealed: SEATS.filter((seat) => sealOfSeat(seat) !== null),
+    refused: SEATS.filter((seat) => deal?.refused?.[seat] === true),
+    byServer: SEATS.filter((seat) => deal?.by_server?.[seat] === true),
+    signed: SEATS.filter((seat) => ownSeal(seat) && keyOf(seat) !== null),
+    unsigned: SEATS.filter((seat) => ownSeal(seat) && keyOf(seat) === null),
+    checked: await canCheckSignatures(),
+  };
+  /** @param {string} broken */
+  const brokenAt = (broken) => ({ ...verdict, broken });
+  if (deal?.version !== 1) {
+    return brokenAt(`fairness version ${deal?.version} is not supported (this engine derives version 1)`);
+  }
+  // A seed that is not 32 bytes matches no commitment.
+  const seed = typeof deal.seed === "string" && /^[0-9a-fA-F]{64}$/.test(deal.seed) ? deal.seed : null;
+  if (seed === null || commitmentOf(seed) !== deal.commitment) {
+    return brokenAt("the seed does not match the commitment published when the game started");
+  }
+  for (const seat of SEATS) {
+    const name = seatName(seat);
+    const seal = sealOfSeat(seat);
+    const nonce = deal.nonces?.[seat] ?? null;
+    const refused = deal.refused?.[seat] === true;
+    const byServer = deal.by_server?.[seat] === true;
+    if (nonce !== null && seal === null) return brokenAt(`the deal: ${name}'s opening has no seal`);
+    if (refused && seal === null) {
+      return brokenAt(`the deal: ${name} is recorded as refusing to open a seal it never made`);
+    }
+    if (refused && nonce !== null) {
+      return brokenAt(`the deal: ${name} is recorded as refusing to open its nonce, but its opening is in the record`);
+    }
+    if (seal !== null && nonce !== null) {
+      if (!opens(deal.commitment, seat, nonce, seal)) {
+        return brokenAt(`the deal: ${name}'s opening (assignment and nonce) does not match its seal`);
+      }
+      if (byServer && nonce !== serverNonce(seed, 0, seat)) {
+        return brokenAt(`the deal: the server made ${name}'s move, but not with the nonce its committed seed gives`);
+      }
+    }
+    const key = keyOf(seat);
+    if (seal === null || byServer || key === null) continue;
+    if (!/^[0-9a-fA-F]{64}$/.test(key)) {
+      return brokenAt(`${name}'s key is not an Ed25519 public key (64 hexadecimal digits)`);
+    }
+    // A seal said to be the player's without a signature may be the server's.
+    const signature = deal.signatures?.[seat];
+    if (typeof signature !== "string") {
+      return brokenAt(
+        `the deal: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`,
+      );
+    }
+    if (!verdict.checked) continue;
+    // A key that is none, or one of small order, verifies nothing.
+    const verifying = await verifyingKey(key);
+    if (verifying === null || !(await signatureHolds(verifying, signature, seal))) {
+      return brokenAt(`the deal: ${name}'s signature does not match ${name}'s seal and key`);
+    }
+  }
+  return verdict;
+}
+
+/**
+ * Whether `nonce` opens `seal` as the deal's nonce of `seat`: a nonce that
+ * is not 32 bytes opens nothing.
+ * @param {string} commitment @param {Seat} seat @param {string} nonce @param {string} seal
+ */
+function opens(commitment, seat, nonce, seal) {
+  try {
+    return sealOf(commitment, 0, seat, NOTHING, nonce) === seal;
+  } catch {
+    return false;
+  }
 }

@@ -102,6 +102,18 @@ export function resultText(result) {
   return `${score}, ${how}`;
 }
 
+/**
+ * Who sealed a nonce at the deal and never opened it (an aborted deal's
+ * `refused`): "Blue sealed a nonce and never opened it, and forfeited.",
+ * or "" if nobody did.
+ * @param {any} deal
+ */
+export function refusalWords(deal) {
+  const refused = SEATS.filter((seat) => deal?.refused?.[seat] === true);
+  if (refused.length === 2) return "Yellow and Blue both sealed a nonce and never opened it, and forfeited.";
+  return refused.length ? `${seatName(refused[0])} sealed a nonce and never opened it, and forfeited.` : "";
+}
+
 /** `1:05` @param {number} ms */
 export function clock(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));

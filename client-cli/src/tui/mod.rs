@@ -75,7 +75,12 @@ fn earlier_games(
         .filter_map(|(number, id)| {
             let text = crate::replay::read_source(&id.to_string(), http).ok()?;
             let game: mice_cake_protocol::FinishedGame = serde_json::from_str(&text).ok()?;
-            let rounds = crate::replay::played_rounds(&game.record);
+            // A game that ended at its deal has no rounds.
+            let rounds = game
+                .record
+                .as_ref()
+                .map(crate::replay::played_rounds)
+                .unwrap_or_default();
             Some(crate::tracker::PastGame {
                 number: *number,
                 players: game.players,

@@ -182,7 +182,8 @@ mod tests {
             result: GameResult::played(&outcome),
             finished_at_ms: 1_795_000_000_000,
             deadline_ms: Some(60_000),
-            record,
+            record: Some(record),
+            aborted_deal: None,
             chat: Vec::new(),
         };
         Stepper {

@@ -33,7 +33,8 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
         finished_at_ms: 1_700_000_000_000 + n,
         // Every other game had a clock: both kinds are stored.
         deadline_ms: (n % 2 == 1).then_some(60_000),
-        record,
+        record: Some(record),
+        aborted_deal: None,
         chat: Vec::new(),
     }
 }

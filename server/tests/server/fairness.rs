@@ -18,7 +18,7 @@ async fn a_game_against_the_server_bot_is_sealed_and_verifies() {
     let game: FinishedGame = server
         .get_json(&format!("/api/games/{}", played.game_id))
         .await;
-    let record = &game.record;
+    let record = game.record.as_ref().unwrap();
     assert!(record.is_sealed());
     record.replay().expect("the record verifies link by link");
     let fair = record.fair.as_ref().unwrap();
@@ -309,4 +309,86 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
         elapsed < open + grace + Duration::from_millis(1500),
         "the stall lasted {elapsed:?}"
     );
+}
+
+#[tokio::test]
+async fn a_deal_refused_leaves_a_record_listed_with_both_players_games() {
+    let server = TestServer::start(|config| {
+        config.open_timeout = Duration::from_millis(300);
+    })
+    .await;
+    // Ada seals her deal nonce and never opens it: the refusal a colluder
+    // who saw the deal early would make.
+    let mut ada = Client::greeted(&server, "Ada").await;
+    ada.sealing.automatic = false;
+    let (code, _, _) = ada.create(RoomOptions::default()).await;
+    let mut bea = Client::greeted(&server, "Bea").await;
+    bea.join(code).await;
+    ada.recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameStarted { .. })))
+        .await;
+    let sealed = ada.sealing.seal(0, mice_cake_engine::Assignment::EMPTY);
+    ada.send(&sealed).await;
+    let mice_cake_protocol::ClientMessage::Seal { seal, .. } = sealed else {
+        unreachable!()
+    };
+    let over = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }));
+    let (over, _) = tokio::join!(ada.recv_until(over), bea.recv_until(over));
+    let ServerMessage::Event { event, .. } = over else {
+        unreachable!()
+    };
+    let RoomEvent::GameOver {
+        result,
+        game_id,
+        seed,
+    } = *event
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        result.ending,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::NotOpened
+        }
+    );
+    let id = game_id.expect("an aborted deal has its record");
+
+    let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;
+    assert!(game.record.is_none(), "nothing was dealt");
+    let deal = game.aborted_deal.expect("the deal's record");
+    deal.check().expect("every link of the deal checks");
+    assert_eq!(deal.seed, seed);
+    assert!(deal.refused.yellow && !deal.refused.blue);
+    assert_eq!(deal.seals.yellow, Some(seal));
+    assert!(deal.nonces.yellow.is_none(), "Ada never opened");
+    assert!(deal.nonces.blue.is_some(), "Bea's opening is kept");
+    assert!(deal.signatures.yellow.is_some() && deal.signatures.blue.is_some());
+    assert_eq!(deal.keys.yellow, Some(secret_of("Ada").public_key()));
+    // Claiming Bea refused, or dropping Ada's signature, breaks it.
+    let mut swapped = deal.clone();
+    swapped.refused = mice_cake_engine::Seated {
+        yellow: false,
+        blue: true,
+    };
+    assert!(swapped.check().is_err());
+    let mut unsigned = deal.clone();
+    unsigned.signatures.yellow = None;
+    assert!(unsigned.check().is_err());
+
+    // Listed with both players' games, marked as a deal that never happened.
+    for player in ["Ada", "Bea"] {
+        let page: mice_cake_protocol::GamePage = server
+            .get_json(&format!("/api/games?player={player}"))
+            .await;
+        let listed = page
+            .games
+            .iter()
+            .find(|summary| summary.id == id)
+            .unwrap_or_else(|| panic!("{player}'s games list the deal"));
+        assert!(listed.aborted && listed.rounds == 0);
+    }
+    // The server's own check agrees.
+    let verdict: mice_cake_protocol::GameVerdict =
+        server.get_json(&format!("/api/games/{id}/verify")).await;
+    assert!(verdict.fair && verdict.problem.is_none(), "{verdict:?}");
 }

@@ -41,8 +41,8 @@ async fn two_players_play_a_whole_game_and_a_spectator_sees_the_same_end() {
     // The room's time per round: the server's default, as the room chose none.
     assert_eq!(game.deadline_ms, Some(DEFAULT_DEADLINE_MS));
     // Sealed play: the record proves the deal, every die and every move.
-    assert!(game.record.is_sealed());
-    let replayed = game.record.replay().unwrap();
+    assert!(game.record.as_ref().unwrap().is_sealed());
+    let replayed = game.record.as_ref().unwrap().replay().unwrap();
     let outcome = replayed.outcome().unwrap();
     assert_eq!(outcome.score, yellow.result.score);
     assert_eq!(outcome.winner, yellow.result.winner);
@@ -132,7 +132,7 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
         .get_json(&format!("/api/games/{}", played.game_id))
         .await;
     assert_eq!(game.players.blue, "greedy bot");
-    assert!(game.record.replay().is_ok());
+    assert!(game.record.as_ref().unwrap().replay().is_ok());
     // Each round the bot's move shows as its seal alone (made by the
     // server), before the reveal that carries its assignment.
     let mut bot_committed = false;
@@ -159,7 +159,7 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
             }
         }
     }
-    assert_eq!(reveals, game.record.rounds.len());
+    assert_eq!(reveals, game.record.as_ref().unwrap().rounds.len());
 }
 
 #[tokio::test]

@@ -22,7 +22,7 @@ pub(crate) struct Known {
 impl Known {
     /// What `game`'s record says.
     pub(crate) fn from_game(game: &FinishedGame) -> Known {
-        let record = &game.record;
+        let record = game.record.as_ref().expect("a game that was dealt");
         assert!(record.seed.is_some(), "server games have a seed");
         let mut hidden = Vec::new();
         record

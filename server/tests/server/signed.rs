@@ -45,7 +45,7 @@ async fn every_player_move_is_signed_and_a_move_the_server_made_cannot_pass_as_o
     let game: FinishedGame = server
         .get_json(&format!("/api/games/{}", yellow.game_id))
         .await;
-    let record = game.record;
+    let record = game.record.unwrap();
     assert_eq!(record.format, mice_cake_engine::RECORD_FORMAT);
     assert!(record.is_signed());
     record.replay().expect("the signed record verifies");

@@ -320,9 +320,14 @@ async fn a_finished_game_can_be_stepped_through_round_by_round() {
     assert_eq!(status, 200, "{body}");
     assert_schema_valid("GameViews", &body);
     let views: GameViews = serde_json::from_str(&body).unwrap();
-    assert_eq!(views.views.len(), game.record.rounds.len() + 1);
+    assert_eq!(
+        views.views.len(),
+        game.record.as_ref().unwrap().rounds.len() + 1
+    );
     let mut expected = Vec::new();
     game.record
+        .as_ref()
+        .unwrap()
         .replay_each_round(|game| expected.push(game.view(Viewer::Spectator)))
         .unwrap();
     assert_eq!(views.views, expected);

@@ -1,7 +1,7 @@
 //! A game's life in the room: its start, its end (played out, forfeited or
 //! abandoned) with the record kept, and rematches.
 
-use mice_cake_engine::{RecordedGame, Seat, Seated};
+use mice_cake_engine::{AbortedDeal, RecordedGame, Seat, Seated};
 use mice_cake_protocol::{
     Ending, ErrorCode, FinishedGame, ForfeitCause, GameResult, MAX_LISTED_GAMES, RoomEvent,
     RoomStatus, ServerMessage,
@@ -94,7 +94,9 @@ impl Room {
     }
 
     /// Ends the game: keeps its record and tells everyone. A game that ends
-    /// before its deal (a forfeit) leaves no record.
+    /// during its deal (a forfeit: a nonce never opened, a player gone)
+    /// keeps the record of that deal: its commitment, seed, seals,
+    /// signatures, the openings made and who refused.
     pub(super) fn finish(&mut self, ending: Ending, winner: Option<Seat>) {
         let seed = match (&self.game, self.dealing) {
             (_, Some(seed)) => seed,
@@ -116,29 +118,48 @@ impl Room {
                 .map(|player| player.name.clone())
                 .unwrap_or_default()
         });
-        let mut game_id = None;
-        if let (Some(game), None) = (&self.game, self.dealing) {
+        let kept = match (&self.game, self.dealing) {
             // The record is rebuilt from the moves, as every client's history
             // is: it cannot fail unless the engine is not deterministic.
-            match game.record() {
-                Ok(record) => {
-                    let id = self.context.rng.game_id();
-                    game_id = Some(id);
-                    self.unsaved_games.push(FinishedGame {
-                        id,
-                        room: self.code,
-                        players,
-                        result,
-                        finished_at_ms: unix_millis(),
-                        deadline_ms: self.options.deadline(),
-                        record,
-                        chat: self.chat.take_game_lines(),
-                    });
-                }
+            (Some(game), None) => match game.record() {
+                Ok(record) => Some((Some(record), None)),
                 Err(cause) => {
                     error!(room = %self.code, cause = %cause, "the game's record cannot be rebuilt: it is not kept");
+                    None
                 }
-            }
+            },
+            (_, Some(seed)) => self.round.exchange.as_ref().map(|deal| {
+                let refused = Seated::from_fn(|seat| match ending {
+                    Ending::Forfeit {
+                        seat: out,
+                        cause: ForfeitCause::NotOpened,
+                    } => out == seat,
+                    Ending::Abandoned {
+                        cause: ForfeitCause::NotOpened,
+                    } => true,
+                    _ => false,
+                } && deal.seals[seat].is_some()
+                    && deal.openings[seat].is_none());
+                let aborted = AbortedDeal::of(self.options.game, seed, deal, refused);
+                (None, Some(aborted))
+            }),
+            (None, None) => None,
+        };
+        let mut game_id = None;
+        if let Some((record, aborted_deal)) = kept {
+            let id = self.context.rng.game_id();
+            game_id = Some(id);
+            self.unsaved_games.push(FinishedGame {
+                id,
+                room: self.code,
+                players,
+                result,
+                finished_at_ms: unix_millis(),
+                deadline_ms: self.options.deadline(),
+                record,
+                aborted_deal,
+                chat: self.chat.take_game_lines(),
+            });
         }
         self.dealing = None;
         self.status = RoomStatus::Finished;

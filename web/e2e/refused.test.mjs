@@ -1,0 +1,96 @@
+// A deal refused, as a player sees it: Ann creates a room in her browser;
+// the opponent is a client that seals its deal nonce and never opens it
+// (what a colluder who saw the deal early would do). Ann's page says the
+// game ended at its deal and who refused, checks that record by itself,
+// and the link it offers leads to a page that says the same, on a phone
+// too. Nothing logs an error.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { PHONE, createRoom, launchBrowser, person, screenshot, startServer } from "./support.mjs";
+
+/** @type {Awaited<ReturnType<typeof startServer>>} */
+let server;
+/** @type {import("playwright-core").Browser} */
+let browser;
+
+before(async () => {
+  // A second to open, rather than half a minute.
+  server = await startServer(["--open-timeout", "1s"]);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+test("a deal refused: the page says who refused, checks the deal's record itself, and shows it on a phone", async () => {
+  const ann = await person(browser, { reducedMotion: "reduce" });
+  const code = await createRoom(ann.page, server.url, "Ann", { opponent: "person" });
+  await ann.page.locator(".big-code").waitFor();
+
+  // The refuser: a bare WebSocket client in a page of its own, sealing its
+  // deal nonce with the page's own sealing code, and never opening it.
+  const rex = await person(browser);
+  await rex.page.goto(server.url);
+  const assets = await rex.page.evaluate(() => {
+    const script = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[type="module"]'));
+    return script ? new URL(".", script.src).href : "";
+  });
+  assert.ok(assets, "the page names its assets");
+  const sealed = await rex.page.evaluate(
+    async ({ assets, code }) => {
+      const fair = await import(`${assets}fair.js`);
+      const socket = new WebSocket(`ws://${location.host}/ws`);
+      /** @type {(value: string) => void} */
+      let done = () => {};
+      const result = new Promise((resolve) => (done = resolve));
+      socket.onopen = () => {
+        socket.send(JSON.stringify({ type: "hello", version: 5, name: "Rex" }));
+        socket.send(JSON.stringify({ type: "join_room", code }));
+      };
+      socket.onmessage = (message) => {
+        const frame = JSON.parse(message.data);
+        if (frame.type === "event" && frame.event.kind === "game_started") {
+          const seal = fair.sealOf(frame.event.commitment, 0, "blue", fair.NOTHING, fair.freshNonce());
+          socket.send(JSON.stringify({ type: "seal", round: 0, seal }));
+          done(seal);
+        }
+      };
+      // Kept open, never opening: the page stays until the test closes it.
+      // @ts-ignore: held for the test's length
+      window.refuser = socket;
+      return result;
+    },
+    { assets, code },
+  );
+  assert.match(String(sealed), /^[0-9a-f]{64}$/);
+
+  // Ann's page: the game ended at its deal, Blue (Rex) refused, checked here.
+  const fairness = ann.page.locator("#fairness");
+  await fairness.filter({ hasText: /Verified by this page|NOT FAIR/ }).waitFor({ timeout: 30_000 });
+  const said = ((await fairness.textContent()) ?? "").trim();
+  assert.match(said, /^✓ Verified by this page: the game ended at its deal, before anything was dealt\. Blue sealed a nonce and never opened it, and forfeited\./);
+  // Rex announced no key: the page says nothing proves his seal was his.
+  assert.match(said, /Nothing proves Blue's seal was Blue's own/);
+  const link = ann.page.locator("#replay-link");
+  assert.equal(((await link.textContent()) ?? "").trim(), "How this game ended");
+
+  // The link's page says the same, by itself, on a phone.
+  await ann.page.setViewportSize(PHONE);
+  await link.click();
+  await ann.page.waitForURL(/\/g\/[0-9a-f-]{36}$/);
+  await ann.page.getByText("The game ended at its deal, before anything was dealt.", { exact: true }).waitFor();
+  assert.equal(((await ann.page.locator("#refusal").textContent()) ?? "").trim(), "Blue sealed a nonce and never opened it, and forfeited.");
+  await ann.page.locator("#fairness").filter({ hasText: /^✓ Verified by this page: the game ended at its deal/ }).waitFor();
+  const { scrollWidth, innerWidth } = await ann.page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `no wider than the phone: ${scrollWidth} > ${innerWidth}`);
+  await screenshot(ann.page, "deal-refused");
+  ann.assertClean();
+  await ann.context.close();
+  await rex.context.close();
+});
