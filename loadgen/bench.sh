@@ -10,7 +10,7 @@
 # rooms at one round per 5 s: with a data directory, with --durability
 # process, and --ephemeral),
 # saturated (50 rooms at full speed against the echo baseline, both
-# storage modes), spectators (one room, 10,000 spectators; then the floor:
+# storage modes, each with signed and with unsigned moves), spectators (one room, 10,000 spectators; then the floor:
 # the echo server fanning a frame out to as many), seated (2,000
 # and 10,000 players seated in live games, not moving: memory per
 # connection), peers (Colyseus and boardgame.io on the same exchange:
@@ -221,6 +221,11 @@ for scenario in "${scenarios[@]}"; do
             [ "$storage" = ephemeral ] && flags=(--ephemeral)
             start_server "${flags[@]}"
             run "saturated-$storage" play --rooms 50 --warmup 3s --duration 15s \
+                --baseline "ws://127.0.0.1:$ECHO_PORT/" --baseline-pid "$echo_pid"
+            # The same without signatures (players who announce no key):
+            # what checking every seal's Ed25519 signature costs the server.
+            start_server "${flags[@]}"
+            run "saturated-$storage-unsigned" play --rooms 50 --warmup 3s --duration 15s --unsigned \
                 --baseline "ws://127.0.0.1:$ECHO_PORT/" --baseline-pid "$echo_pid"
         done
         ;;

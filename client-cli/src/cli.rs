@@ -125,11 +125,16 @@ pub enum Command {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,
     },
+    /// Show your public key: the one your moves are signed with, which a
+    /// verdict names by its first digits (docs/fairness.md, "Signed moves").
+    /// Made the first time it is needed.
+    Key,
     /// Check that a finished game was fair: the seed against its
-    /// commitment, every seal against its opening, the deal and every die
-    /// against the seed and both players' nonces, every outcome against the
-    /// rules (docs/fairness.md). Exit 0 when fair, 1 when a link is broken
-    /// (the first one is named), 3 for a game from before sealed play.
+    /// commitment, every seal against its opening and its player's
+    /// signature, the deal and every die against the seed and both
+    /// players' nonces, every outcome against the rules (docs/fairness.md).
+    /// Exit 0 when fair, 1 when a link is broken (the first one is named),
+    /// 3 for a game from before sealed play.
     Verify {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,

@@ -125,6 +125,18 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             };
             how.play(entry, Decider::Stdin).await
         }
+        Command::Key => {
+            let store = SeatStore::for_user()?;
+            let secret = mice_cake_cli::identity::load_or_create(store.dir())?;
+            print_lines([
+                secret.public_key().to_string(),
+                format!(
+                    "(your public key; the secret half is in {}, readable by you alone)",
+                    store.dir().join("key").display()
+                ),
+            ]);
+            Ok(done())
+        }
         Command::Games => {
             let seats = how
                 .seats

@@ -248,3 +248,28 @@ fn rebuild_record(bencher: Bencher) {
         .counter(ItemsCount::new(game.rounds_played()))
         .bench_local(|| black_box(game.record().unwrap()));
 }
+
+/// A client's signature of a seal (Ed25519), as every seal sent carries.
+#[divan::bench]
+fn sign_a_seal(bencher: Bencher) {
+    let secret = mice_cake_engine::PlayerSecret::from_bytes([7; 32]);
+    let seal = mice_cake_engine::Seal::from_bytes([1; 32]);
+    bencher.bench_local(|| black_box(secret.sign(black_box(seal))));
+}
+
+/// The server's check of a seal's signature (strict Ed25519), done for every
+/// seal a player with a key sends, and by `verify` for every move of a
+/// record.
+#[divan::bench]
+fn check_a_signature(bencher: Bencher) {
+    let secret = mice_cake_engine::PlayerSecret::from_bytes([7; 32]);
+    let seal = mice_cake_engine::Seal::from_bytes([1; 32]);
+    let (key, signature) = (secret.public_key(), secret.sign(seal));
+    bencher.bench_local(|| {
+        black_box(mice_cake_engine::signing::check(
+            black_box(key),
+            black_box(seal),
+            black_box(signature),
+        ))
+    });
+}

@@ -115,6 +115,10 @@ pub(crate) struct PlayArgs {
     /// Seeds the players' choices.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
+    /// Players announce no key and seal unsigned, as a client without one
+    /// does: the server checks no signature (to measure what signing costs).
+    #[arg(long)]
+    pub(crate) unsigned: bool,
     /// An echo server (`mice-cake-load echo-server`) to measure right after,
     /// with as many connections as players and the frame sizes seen.
     #[arg(long)]
@@ -133,6 +137,7 @@ impl PlayArgs {
             jitter: self.jitter,
             deadline_ms: u64::try_from(self.deadline.as_millis()).unwrap_or(u64::MAX),
             seed: self.seed,
+            signed: !self.unsigned,
         }
     }
 }

@@ -34,6 +34,8 @@ pub(crate) struct Plan {
     pub(crate) deadline_ms: u64,
     /// Seeds the players' choices.
     pub(crate) seed: u64,
+    /// Whether players announce a key and sign their seals.
+    pub(crate) signed: bool,
 }
 
 impl Plan {
@@ -218,11 +220,11 @@ impl Client {
                     bot: None,
                     record_chat: false,
                 },
-                key: Some(self.secret.public_key()),
+                key: self.key(),
             },
             Entry::Join(code) => ClientMessage::JoinRoom {
                 code,
-                key: Some(self.secret.public_key()),
+                key: self.key(),
             },
             Entry::Watch(code) => ClientMessage::WatchRoom { code },
         };
@@ -423,6 +425,11 @@ impl Client {
         self.seal(pending.round.round, pending.assignment).await
     }
 
+    /// The key this player announces, unless the plan plays unsigned.
+    fn key(&self) -> Option<mice_cake_engine::PlayerKey> {
+        self.run.plan.signed.then(|| self.secret.public_key())
+    }
+
     /// Seals `assignment` for `round` with a fresh nonce.
     async fn seal(&mut self, round: u32, assignment: Assignment) -> anyhow::Result<()> {
         let (Some(seat), Some(commitment)) = (self.seat, self.commitment) else {
@@ -436,7 +443,7 @@ impl Client {
         self.send(&ClientMessage::Seal {
             round,
             seal,
-            signature: Some(self.secret.sign(seal)),
+            signature: self.run.plan.signed.then(|| self.secret.sign(seal)),
         })
         .await
     }

@@ -30,6 +30,9 @@ pub(crate) async fn play(args: PlayArgs) -> anyhow::Result<Report> {
     if plan.deadline_ms > 0 {
         setup.push_str(&format!(", deadline {} ms", plan.deadline_ms));
     }
+    if !plan.signed {
+        setup.push_str(", unsigned moves");
+    }
     let mut measured = Measured::start("play", &args.target, clients, setup)?;
     let run = Arc::new(play::Run {
         crowd: measured.crowd(&args.target, clients)?,
