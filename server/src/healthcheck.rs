@@ -50,8 +50,10 @@ pub fn local_addr(bind: SocketAddr) -> SocketAddr {
 const MAX_ANSWER: u64 = 16 * 1024;
 
 /// Asks `GET /healthz` at `addr`, each step within `timeout`: healthy when
-/// the answer is `200` with `"status": "ok"` (a server shutting down says
-/// otherwise).
+/// the answer is `200` with `"status": "ok"`, or `503` with `"full"` — a
+/// server whose every WebSocket slot is held is serving its players; a
+/// balancer reading `/healthz` sends newcomers elsewhere, but the container
+/// is well (a server shutting down, or cut off from a service, is not).
 pub fn check(addr: SocketAddr, timeout: Duration) -> Result<(), HealthError> {
     let mut stream = TcpStream::connect_timeout(&addr, timeout)
         .map_err(|source| HealthError::Connect { addr, source })?;
@@ -72,16 +74,15 @@ pub fn check(addr: SocketAddr, timeout: Duration) -> Result<(), HealthError> {
         answer: answer.to_owned(),
     };
     let status_line = answer.lines().next().unwrap_or_default();
-    if status_line.split_whitespace().nth(1) != Some("200") {
-        return Err(unhealthy(status_line));
-    }
+    let code = status_line.split_whitespace().nth(1);
     let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
     let status = serde_json::from_str::<serde_json::Value>(body)
         .ok()
         .and_then(|health| health.get("status")?.as_str().map(str::to_owned));
-    match status.as_deref() {
-        Some("ok") => Ok(()),
-        Some(other) => Err(unhealthy(other)),
-        None => Err(unhealthy(&format!("not a health report: {body:?}"))),
+    match (code, status.as_deref()) {
+        (Some("200"), Some("ok")) | (Some("503"), Some("full")) => Ok(()),
+        (Some("200"), Some(other)) => Err(unhealthy(other)),
+        (Some("200"), None) => Err(unhealthy(&format!("not a health report: {body:?}"))),
+        _ => Err(unhealthy(status_line)),
     }
 }

@@ -12,7 +12,8 @@ import { test } from "node:test";
 import { NOTHING, checkDealAgainstWhatWasSeen, commitmentOf, freshNonce, sealOf, signedSeal } from "../src/fair.js";
 import { dealFairness } from "../src/seal.js";
 import { fromHex, toHex } from "../src/sha256.js";
-import { checkAbortedDeal, serverNonce } from "../src/verify.js";
+import { serverNonce } from "../src/derive.js";
+import { checkAbortedDeal } from "../src/verify.js";
 
 const ED25519 = { name: "Ed25519" };
 const { subtle } = globalThis.crypto;

@@ -10,18 +10,9 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { signedSeal } from "../src/fair.js";
-import {
-  ChaCha8,
-  below,
-  brokenLink,
-  canCheckSignatures,
-  checkRecord,
-  dealRng,
-  diceRng,
-  hmacSha256,
-  serverNonce,
-  shuffledLayout,
-} from "../src/verify.js";
+import { ChaCha8, below, dealRng, diceRng, hmacSha256, serverNonce, shuffledLayout } from "../src/derive.js";
+import { canCheckSignatures } from "../src/signatures.js";
+import { brokenLink, checkRecord } from "../src/verify.js";
 import { fromHex, toHex } from "../src/sha256.js";
 
 const seedOne = "01" + "00".repeat(31);
@@ -173,6 +164,21 @@ async function signedRecord(seats = { yellow: keys.yellow, blue: keys.blue }) {
   }
   return record;
 }
+
+test("a boost game's dice are drawn attempts first, then boosts, as the engine draws them", async () => {
+  // engine/tests/rules/fairness.rs holds the same record and its round 9.
+  const boosted = () => JSON.parse(readFileSync(new URL("fixtures/sim-boost-7.json", import.meta.url), "utf8"));
+  assert.equal(await brokenLink(boosted()), null);
+  const record = boosted();
+  const round = record.rounds[8];
+  assert.deepEqual(
+    [...round.attempts, ...round.boosts].map((/** @type {any} */ roll) => roll.dice.join(" ")),
+    ["4 6 1 4", "3 1", "6 3", "5 5", "4 5"],
+  );
+  // A boost's die changed is named, down to the boost.
+  round.boosts[1].dice[0] = (round.boosts[1].dice[0] % 6) + 1;
+  assert.match((await brokenLink(record)) ?? "", /^round 9: .*boost.*die 1, shows/i);
+});
 
 test("a seal is signed as the engine signs it: RFC 8032's first key gives the fixed signature", async () => {
   const seal = "391fa7bc7bd1d1b9963c3434369c3e70933c0ede9bb940337ce80bb7de1cf472";

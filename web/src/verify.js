@@ -10,161 +10,19 @@
 // A game that ended at its deal (a nonce sealed and never opened) has no
 // record but an aborted deal, checked alike (`checkAbortedDeal`).
 //
-// The hashing is done here, without `crypto.subtle`, which a page served
-// over plain HTTP (a server on the home network) does not have; only the
-// signatures take WebCrypto's Ed25519, and a page without it says it could
-// not check them.
+// The derivations are `derive.js`'s, done without `crypto.subtle`, which a
+// page served over plain HTTP (a server on the home network) does not
+// have; only the signatures take WebCrypto's Ed25519 (`signatures.js`), and
+// a page without it says it could not check them.
 
-import { NOTHING, commitmentOf, concat, sealOf, signedSeal } from "./fair.js";
-import { fromHex, sha256, toHex } from "./sha256.js";
+import { below, dealRng, diceRng, serverNonce, shuffledLayout } from "./derive.js";
+import { NOTHING, commitmentOf, sealOf } from "./fair.js";
+import { canCheckSignatures, signatureHolds, verifyingKey } from "./signatures.js";
 import { seatName } from "./words.js";
-
-const encoder = new TextEncoder();
-const DEAL_TAG = encoder.encode("mice-cake/fair/v1/deal");
-const DICE_TAG = encoder.encode("mice-cake/fair/v1/dice");
-const SERVER_NONCE_TAG = encoder.encode("mice-cake/fair/v1/server-nonce");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @type {Seat[]} */
 const SEATS = ["yellow", "blue"];
-
-/** A number as 4 big-endian bytes. @param {number} value */
-function u32(value) {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value);
-  return bytes;
-}
-
-/**
- * HMAC-SHA-256 (RFC 2104) with a key of at most 64 bytes.
- * @param {Uint8Array} key
- * @param {Uint8Array} message
- */
-export function hmacSha256(key, message) {
-  const block = new Uint8Array(64);
-  block.set(key.length > 64 ? sha256(key) : key);
-  const inner = block.map((byte) => byte ^ 0x36);
-  const outer = block.map((byte) => byte ^ 0x5c);
-  return sha256(concat([outer, sha256(concat([inner, message]))]));
-}
-
-/** @param {number} x @param {number} n */
-const rotl = (x, n) => ((x << n) | (x >>> (32 - n))) >>> 0;
-
-/**
- * ChaCha with 8 rounds, as the engine's generator: the key as eight
- * little-endian words, a 64-bit block counter from 0, stream 0; one draw is
- * one output word, in order.
- */
-export class ChaCha8 {
-  /** @param {Uint8Array} key 32 bytes */
-  constructor(key) {
-    const view = new DataView(key.buffer, key.byteOffset, 32);
-    this.state = new Uint32Array(16);
-    this.state.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
-    for (let i = 0; i < 8; i++) this.state[4 + i] = view.getUint32(4 * i, true);
-    this.block = new Uint32Array(16);
-    this.used = 16;
-  }
-
-  /** The next 32-bit word. */
-  nextU32() {
-    if (this.used === 16) this.refill();
-    return this.block[this.used++];
-  }
-
-  refill() {
-    const s = this.state;
-    const w = Uint32Array.from(s);
-    /** @param {number} a @param {number} b @param {number} c @param {number} d */
-    const quarter = (a, b, c, d) => {
-      w[a] += w[b]; w[d] = rotl(w[d] ^ w[a], 16);
-      w[c] += w[d]; w[b] = rotl(w[b] ^ w[c], 12);
-      w[a] += w[b]; w[d] = rotl(w[d] ^ w[a], 8);
-      w[c] += w[d]; w[b] = rotl(w[b] ^ w[c], 7);
-    };
-    for (let round = 0; round < 4; round++) {
-      quarter(0, 4, 8, 12); quarter(1, 5, 9, 13); quarter(2, 6, 10, 14); quarter(3, 7, 11, 15);
-      quarter(0, 5, 10, 15); quarter(1, 6, 11, 12); quarter(2, 7, 8, 13); quarter(3, 4, 9, 14);
-    }
-    for (let i = 0; i < 16; i++) this.block[i] = w[i] + s[i];
-    this.used = 0;
-    // The 64-bit block counter, low word first.
-    s[12] += 1;
-    if (s[12] === 0) s[13] += 1;
-  }
-}
-
-/**
- * A number below `n` (`1 ≤ n ≤ 28`): a word below 2^32 − (2^32 mod n) is
- * taken mod n; a word at or above it is drawn again.
- * @param {ChaCha8} rng
- * @param {number} n
- */
-export function below(rng, n) {
-  const span = 2 ** 32;
-  const zone = span - (span % n);
-  for (;;) {
-    const word = rng.nextU32();
-    if (word < zone) return word % n;
-  }
-}
-
-/** The 28 pieces before the shuffle: by smaller half, then larger. */
-function allPieces() {
-  const pieces = [];
-  for (let low = 0; low <= 6; low++) {
-    for (let high = low; high <= 6; high++) pieces.push(`${low}/${high}`);
-  }
-  return pieces;
-}
-
-/**
- * The deal `rng` gives: Fisher–Yates from place 27 down to 1, then rows 1
- * to 7 of columns A to D.
- * @param {ChaCha8} rng
- * @returns {string[][]}
- */
-export function shuffledLayout(rng) {
-  const pieces = allPieces();
-  for (let last = 27; last >= 1; last--) {
-    const other = below(rng, last + 1);
-    [pieces[last], pieces[other]] = [pieces[other], pieces[last]];
-  }
-  return Array.from({ length: 7 }, (_, row) => pieces.slice(4 * row, 4 * row + 4));
-}
-
-/**
- * The deal's generator. @param {string} seed @param {{yellow: string, blue: string}} nonces
- */
-export function dealRng(seed, nonces) {
-  return new ChaCha8(
-    hmacSha256(fromHex(seed), concat([DEAL_TAG, fromHex(nonces.yellow), fromHex(nonces.blue)])),
-  );
-}
-
-/**
- * Round `round`'s dice generator.
- * @param {string} seed @param {number} round @param {{yellow: string, blue: string}} nonces
- */
-export function diceRng(seed, round, nonces) {
-  return new ChaCha8(
-    hmacSha256(
-      fromHex(seed),
-      concat([DICE_TAG, u32(round), fromHex(nonces.yellow), fromHex(nonces.blue)]),
-    ),
-  );
-}
-
-/** The nonce of a move the server made. @param {string} seed @param {number} round @param {Seat} seat */
-export function serverNonce(seed, round, seat) {
-  return toHex(
-    hmacSha256(
-      fromHex(seed),
-      concat([SERVER_NONCE_TAG, u32(round), new Uint8Array([seat === "yellow" ? 0 : 1])]),
-    ),
-  );
-}
 
 /** "the deal" or "round N". @param {number} round */
 const named = (round) => (round === 0 ? "the deal" : `round ${round}`);
@@ -255,66 +113,6 @@ export async function checkRecord(record) {
     }
   }
   return verdict;
-}
-
-const ED25519 = /** @type {const} */ ({ name: "Ed25519" });
-/** RFC 8032's first public key: whether it imports tells whether this page has Ed25519. */
-const PROBE_KEY = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
-/** @type {Promise<boolean> | null} */
-let ed25519 = null;
-
-/** Whether this page can check Ed25519 signatures (WebCrypto, HTTPS or localhost). */
-export function canCheckSignatures() {
-  ed25519 ??= (async () => {
-    try {
-      await crypto.subtle.importKey("raw", fromHex(PROBE_KEY), ED25519, false, ["verify"]);
-      return true;
-    } catch {
-      // No `crypto.subtle` (plain HTTP), or no Ed25519 in it.
-      return false;
-    }
-  })();
-  return ed25519;
-}
-
-/**
- * The encodings of the points of small order, sign bit aside (libsodium's
- * list): a key among them "verifies" signatures anyone can forge, and the
- * engine refuses it; WebCrypto may not.
- */
-const SMALL_ORDER = [
-  "0000000000000000000000000000000000000000000000000000000000000000",
-  "0100000000000000000000000000000000000000000000000000000000000000",
-  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-  "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-  "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-];
-
-/** A public key to verify with, or null if it is none or of small order. @param {string} hex */
-async function verifyingKey(hex) {
-  const bytes = fromHex(hex);
-  const unsigned = bytes.slice();
-  unsigned[31] &= 0x7f;
-  if (SMALL_ORDER.includes(toHex(unsigned))) return null;
-  try {
-    return await crypto.subtle.importKey("raw", bytes, ED25519, false, ["verify"]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether `signature` (128 hex digits) is `key`'s over the seal.
- * @param {CryptoKey} key @param {string} signature @param {string} seal
- */
-async function signatureHolds(key, signature, seal) {
-  try {
-    return await crypto.subtle.verify(ED25519, key, fromHex(signature, 64), signedSeal(seal));
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -207,6 +207,57 @@ fn every_step_under_the_derivations_has_its_vector() {
     assert_eq!(mice_cake_engine::dice::roll_die(&mut words), 4);
 }
 
+/// The dice of a boost round, in the order drawn: the attempts (Yellow's
+/// columns A to D, then Blue's), then the boosts (column by column, Yellow
+/// first in an odd round). The record is `mice-cake sim --games 3 --seed 5
+/// --boost`'s third game; the same 14 dice were drawn from the round's key
+/// by a ChaCha8 written in Python from `docs/fairness.md` alone, and the
+/// page's own check (`web/e2e/verify.test.mjs`) holds the record.
+#[test]
+fn a_boost_rounds_dice_are_drawn_attempts_first_then_boosts() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../web/e2e/fixtures/sim-boost-7.json"
+    ))
+    .unwrap();
+    let record: GameRecord = serde_json::from_str(&text).unwrap();
+    record.replay().unwrap();
+    let round = &record.rounds[8];
+    assert_eq!(round.round, 9);
+    let attempts: Vec<(Seat, String, Vec<u8>)> = round
+        .attempts
+        .iter()
+        .map(|a| (a.seat, a.column.to_string(), a.dice.faces().to_vec()))
+        .collect();
+    let boosts: Vec<(Seat, String, Vec<u8>)> = round
+        .boosts
+        .iter()
+        .map(|b| (b.seat, b.column.to_string(), b.dice.faces().to_vec()))
+        .collect();
+    assert_eq!(
+        attempts,
+        [
+            (Seat::Yellow, "D".into(), vec![4, 6, 1, 4]),
+            (Seat::Blue, "A".into(), vec![3, 1]),
+            (Seat::Blue, "D".into(), vec![6, 3]),
+        ]
+    );
+    assert_eq!(
+        boosts,
+        [
+            (Seat::Yellow, "D".into(), vec![5, 5]),
+            (Seat::Blue, "D".into(), vec![4, 5]),
+        ]
+    );
+    // The round's key, as the Python check computed it.
+    let nonces = record.fair.as_ref().unwrap().rounds[8].nonces;
+    let mut dice = fair::dice_rng(record.seed.unwrap(), 9, nonces);
+    let drawn: Vec<u8> = (0..12)
+        .map(|_| mice_cake_engine::dice::roll_die(&mut dice))
+        .collect();
+    assert_eq!(drawn, [4, 6, 1, 4, 3, 1, 6, 3, 5, 5, 4, 5]);
+}
+
 /// A fresh nonce from a player's random source.
 fn nonce(rng: &mut ChaCha8Rng) -> mice_cake_engine::Nonce {
     let mut bytes = [0; 32];

@@ -42,6 +42,15 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
     let (status, health) = server.get("/healthz").await;
     assert_eq!(status, 503, "{health}");
     assert!(health.contains(r#""status":"full""#), "{health}");
+    // The container's own check: full is serving, not ill (a balancer
+    // reads the 503 and sends newcomers elsewhere).
+    let addr = server.addr;
+    tokio::task::spawn_blocking(move || {
+        mice_cake_server::healthcheck::check(addr, Duration::from_secs(2))
+    })
+    .await
+    .unwrap()
+    .expect("a full server is healthy");
 
     // More from the same address: each pushes out its own oldest.
     squatters.push(Client::connect_from(&server, "127.0.0.3").await);
