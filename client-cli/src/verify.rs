@@ -540,6 +540,19 @@ mod tests {
     /// The server's answer for `record`, with the result it plays out to.
     fn served(record: &GameRecord) -> FinishedGame {
         let game = record.replay().unwrap();
+        answer(
+            GameResult::played(game.outcome().unwrap()),
+            Some(record.clone()),
+            None,
+        )
+    }
+
+    /// A server's answer with this result and record (or aborted deal).
+    fn answer(
+        result: GameResult,
+        record: Option<GameRecord>,
+        aborted_deal: Option<AbortedDeal>,
+    ) -> FinishedGame {
         FinishedGame {
             id: "0123456789abcdef0123456789abcdef".parse().unwrap(),
             room: "K7M2Q".parse().unwrap(),
@@ -547,11 +560,11 @@ mod tests {
                 yellow: "ann".into(),
                 blue: "bob".into(),
             },
-            result: GameResult::played(game.outcome().unwrap()),
+            result,
             finished_at_ms: 0,
             deadline_ms: None,
-            record: Some(record.clone()),
-            aborted_deal: None,
+            record,
+            aborted_deal,
             chat: Vec::new(),
         }
     }
@@ -672,14 +685,8 @@ mod tests {
                 blue: true,
             },
         );
-        FinishedGame {
-            id: "0123456789abcdef0123456789abcdef".parse().unwrap(),
-            room: "K7M2Q".parse().unwrap(),
-            players: Seated {
-                yellow: "ann".into(),
-                blue: "bob".into(),
-            },
-            result: GameResult {
+        answer(
+            GameResult {
                 winner: Some(Seat::Yellow),
                 score: Seated::default(),
                 ending: Ending::Forfeit {
@@ -687,12 +694,9 @@ mod tests {
                     cause: mice_cake_protocol::ForfeitCause::NotOpened,
                 },
             },
-            finished_at_ms: 0,
-            deadline_ms: None,
-            record: None,
-            aborted_deal: Some(deal),
-            chat: Vec::new(),
-        }
+            None,
+            Some(deal),
+        )
     }
 
     #[test]

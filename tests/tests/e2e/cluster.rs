@@ -315,17 +315,21 @@ fn no_frame_log_line_or_redis_message_tells_anyone_what_they_may_not_know() {
     let logs = cluster.logs();
     assert!(logs.contains("TRACE"), "the nodes logged at trace:\n{logs}");
     check_log(&logs, &assignments, &nonces);
-    let seed = game
-        .record
-        .as_ref()
-        .and_then(|record| record.seed)
-        .expect("a seed")
-        .to_string();
+    let seed = seed_of(&game);
     let tokens = [token_of(&members[0]), token_of(&members[1])];
     for secret in tokens.iter().chain([&seed]) {
         assert!(!logs.contains(secret.as_str()), "the log holds {secret}");
     }
     check_redis(&monitor.lines(), &game, &tokens);
+}
+
+/// The seed a finished game's record reveals, as written.
+fn seed_of(game: &FinishedGame) -> String {
+    game.record
+        .as_ref()
+        .and_then(|record| record.seed)
+        .expect("a seed")
+        .to_string()
 }
 
 /// What crossed Redis (`redis-cli monitor`'s lines, in order) holds no
@@ -337,12 +341,7 @@ fn check_redis(commands: &[String], game: &FinishedGame, tokens: &[String]) {
     for token in tokens {
         assert!(first(token).is_none(), "Redis was given a seat token");
     }
-    let seed = game
-        .record
-        .as_ref()
-        .and_then(|record| record.seed)
-        .expect("a seed")
-        .to_string();
+    let seed = seed_of(game);
     assert!(
         first(&seed).is_none_or(|given| given >= over),
         "Redis was given the seed before the game was over"
