@@ -125,6 +125,20 @@ pub enum Command {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,
     },
+    /// The best players of a pool on the server: rated games only, ratings
+    /// no longer provisional (docs/ratings.md).
+    Top {
+        /// The pool: standard, boost, face_up, face_up_boost, face_down or
+        /// face_down_boost.
+        #[arg(long, default_value = "standard")]
+        pool: mice_cake_protocol::Pool,
+        /// How many players.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=200))]
+        limit: u32,
+    },
+    /// Your ratings on the server (your key is who you are), their history,
+    /// and your latest rated games.
+    Me,
     /// Show your public key: the one your moves are signed with, which a
     /// verdict names by its first digits (docs/fairness.md, "Signed moves").
     /// Made the first time it is needed.
@@ -195,6 +209,10 @@ pub struct RoomArgs {
     /// record.
     #[arg(long)]
     pub record_chat: bool,
+    /// Rate the room's games (both players need a key, which `mice-cake`
+    /// makes: see `mice-cake key`); a casual room unless asked.
+    #[arg(long)]
+    pub rated: bool,
 }
 
 impl RoomArgs {
@@ -207,6 +225,7 @@ impl RoomArgs {
             public: !self.private,
             bot,
             record_chat: self.record_chat,
+            rated: self.rated,
         }
     }
 }

@@ -31,6 +31,7 @@ pub(crate) const DEADLINE_MS: u64 = 60_000;
 fn player(name: &str) -> PlayerInfo {
     PlayerInfo {
         key: None,
+        rating: None,
         name: name.into(),
         connected: true,
         bot: None,

@@ -30,6 +30,7 @@ pub mod replay;
 pub mod sealing;
 pub mod seats;
 pub mod sim;
+pub mod standings;
 pub mod text;
 pub mod tracker;
 pub mod tui;

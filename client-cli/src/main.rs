@@ -137,6 +137,31 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             ]);
             Ok(done())
         }
+        Command::Top { pool, limit } => {
+            let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit)?;
+            match output {
+                Output::Json => print_lines([serde_json::to_string(&board)?]),
+                Output::Text => print_lines(mice_cake_cli::standings::leaderboard_lines(&board)),
+            }
+            Ok(done())
+        }
+        Command::Me => {
+            let store = SeatStore::for_user()?;
+            let key = mice_cake_cli::identity::load_or_create(store.dir())?.public_key();
+            let page = mice_cake_cli::standings::player(&how.http, key)?;
+            match (output, page) {
+                (Output::Json, page) => print_lines([serde_json::to_string(&page)?]),
+                (Output::Text, Some(page)) => {
+                    print_lines(mice_cake_cli::standings::player_lines(&page));
+                }
+                (Output::Text, None) => print_lines([format!(
+                    "you have played no rated game on {} yet (your key: {key}); play one with \
+                     mice-cake create --rated",
+                    how.http
+                )]),
+            }
+            Ok(done())
+        }
         Command::Games => {
             let seats = how
                 .seats

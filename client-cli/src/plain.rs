@@ -715,6 +715,12 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
             E::PlayerLeft { seat } => vec![format!("{seat} left")],
             // Told by `Printer::game_over`, however the end was learnt.
             E::GameOver { .. } => Vec::new(),
+            E::Rated { seat, rating } => vec![format!(
+                "{seat}'s rating: {} (deviation {:.0}, {} rated games)",
+                rating.shown(),
+                rating.deviation,
+                rating.games
+            )],
         },
     }
 }
@@ -736,7 +742,15 @@ pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec
         "watching"
     )];
     for room in rooms {
-        let name = |seat: Seat| room.players[seat].clone().unwrap_or_else(|| "—".into());
+        // A rating, where known, goes before the name: a long name is cut,
+        // never the rating.
+        let name = |seat: Seat| {
+            let name = room.players[seat].clone().unwrap_or_else(|| "—".into());
+            match room.ratings[seat] {
+                Some(rating) => format!("{} {name}", rating.shown()),
+                None => name,
+            }
+        };
         let status = match room.status {
             RoomStatus::Waiting => "waiting",
             RoomStatus::Playing => "playing",
@@ -767,7 +781,7 @@ pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec
 const NAME_COLUMN: usize = 16;
 
 /// `text` padded (or cut, with `…`) to exactly `width` columns on screen.
-fn fit(text: &str, width: usize) -> String {
+pub(crate) fn fit(text: &str, width: usize) -> String {
     use unicode_width::UnicodeWidthStr as _;
     let mut fitted = String::new();
     if text.width() <= width {
@@ -847,6 +861,7 @@ mod tables {
             spectators: 2,
             round,
             options: RoomOptions::default(),
+            ratings: Seated::default(),
         };
         let rooms = [
             room("K7M2Q", "Ann", RoomStatus::Playing, 4),

@@ -48,7 +48,7 @@ pub fn read_source(source: &str, server: &str) -> anyhow::Result<String> {
     }
 }
 
-fn fetch(url: &str) -> anyhow::Result<String> {
+pub(crate) fn fetch(url: &str) -> anyhow::Result<String> {
     // An error status comes with the server's explanation: read it too.
     let mut response = ureq::get(url)
         .config()
@@ -292,6 +292,7 @@ mod tests {
             record: Some(record),
             aborted_deal: None,
             chat: Vec::new(),
+            rated: None,
         };
         let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();
         assert_eq!(replay.result, Some(game.result));

@@ -552,6 +552,11 @@ impl Tracker {
                 self.told_over = Some(room.game);
                 return Some(Happening::GameOver);
             }
+            RoomEvent::Rated { seat, rating } => {
+                if let Some(player) = &mut room.players[*seat] {
+                    player.rating = Some(*rating);
+                }
+            }
         }
         None
     }

@@ -566,6 +566,7 @@ mod tests {
             record,
             aborted_deal,
             chat: Vec::new(),
+            rated: None,
         }
     }
 

@@ -219,6 +219,7 @@ impl Client {
                     public: false,
                     bot: None,
                     record_chat: false,
+                    rated: false,
                 },
                 key: self.key(),
             },
@@ -334,7 +335,8 @@ impl Client {
                 | RoomEvent::Connection { .. }
                 | RoomEvent::Spectators { .. }
                 | RoomEvent::RematchRequested { .. }
-                | RoomEvent::PlayerLeft { .. } => {}
+                | RoomEvent::PlayerLeft { .. }
+                | RoomEvent::Rated { .. } => {}
             },
             ServerMessage::State { state } => {
                 // After a rematch the seats swap.

@@ -6,6 +6,7 @@ use mice_cake_engine::{AbortedDeal, Domino, GameRecord, Odds, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, RoomCode};
+use crate::rating::RatedGame;
 use crate::room::{GameResult, RoomSummary};
 
 /// `GET /api/rooms`: the public rooms.
@@ -53,6 +54,10 @@ pub struct FinishedGame {
     /// room kept it (`record_chat`); empty otherwise.
     #[serde(default)]
     pub chat: Vec<crate::chat::ChatLine>,
+    /// For a rated game: its pool, the players' keys, and each player's
+    /// rating before and after. Left out for a casual game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<RatedGame>,
 }
 
 /// Games per page of `GET /api/games` unless `limit` says otherwise.
@@ -80,6 +85,10 @@ pub struct GameSummary {
     pub aborted: bool,
     /// When it ended: milliseconds since the Unix epoch.
     pub finished_at_ms: u64,
+    /// For a rated game: its pool, keys and rating changes; left out for a
+    /// casual one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<RatedGame>,
 }
 
 impl GameSummary {
@@ -95,6 +104,7 @@ impl GameSummary {
             }),
             aborted: game.aborted_deal.is_some(),
             finished_at_ms: game.finished_at_ms,
+            rated: game.rated.clone(),
         }
     }
 }

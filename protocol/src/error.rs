@@ -84,11 +84,16 @@ pub enum ErrorCode {
     /// A seal without its player's signature, with a signature that does
     /// not check, or signed by a player who announced no key.
     BadSignature,
+    /// A rated room's seat needs a key: a rating belongs to a key, and
+    /// only signed moves are rated.
+    KeyRequired,
+    /// HTTP: no player has that key, or no rating in that pool (404).
+    UnknownPlayer,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -124,6 +129,8 @@ impl ErrorCode {
         ErrorCode::Replaced,
         ErrorCode::BadKey,
         ErrorCode::BadSignature,
+        ErrorCode::KeyRequired,
+        ErrorCode::UnknownPlayer,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -164,6 +171,8 @@ impl ErrorCode {
             ErrorCode::Replaced => "replaced",
             ErrorCode::BadKey => "bad_key",
             ErrorCode::BadSignature => "bad_signature",
+            ErrorCode::KeyRequired => "key_required",
+            ErrorCode::UnknownPlayer => "unknown_player",
         }
     }
 }

@@ -22,6 +22,7 @@
 //! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
 //! * [`api`]: the bodies of the HTTP API.
+//! * [`rating`]: pools, Glicko-2 ratings, players' pages, the leaderboard.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
 //!   these types (`docs/protocol.schema.json`).
 
@@ -31,6 +32,7 @@ pub mod error;
 pub mod ids;
 pub mod messages;
 pub mod name;
+pub mod rating;
 pub mod room;
 pub mod schema;
 
@@ -46,6 +48,11 @@ pub use messages::{
     PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
+pub use rating::{
+    DEFAULT_LEADERBOARD_PAGE, Leaderboard, LeaderboardEntry, MAX_LEADERBOARD_PAGE,
+    PROVISIONAL_DEVIATION, PlayerProfile, Pool, PoolRating, RatedGame, Rating, RatingChange,
+    RatingPoint, UnknownPool,
+};
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,
     RoomOptions, RoomStatus, RoomSummary,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatChannel;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, RoomCode, SeatToken};
+use crate::rating::Rating;
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
 /// The protocol version this crate speaks; `hello` carries it.
@@ -23,7 +24,9 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 5 signs moves: a player announces a key when taking a seat
 /// (`create_room`, `join_room`, `resume`), signs every seal (`seal`'s
 /// `signature`), and the keys are published with the players.
-pub const PROTOCOL_VERSION: u32 = 5;
+/// Version 6 rates games: rooms may be `rated`, players carry their
+/// `rating`, and a `rated` event tells a rating read or changed.
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -369,7 +372,7 @@ impl ServerMessage {
 
 impl RoomEvent {
     /// The wire names of every room event kind (see [`ServerMessage::TYPES`]).
-    pub const KINDS: [&'static str; 11] = [
+    pub const KINDS: [&'static str; 12] = [
         "player_joined",
         "game_started",
         "dealt",
@@ -381,6 +384,7 @@ impl RoomEvent {
         "rematch_requested",
         "player_left",
         "game_over",
+        "rated",
     ];
 }
 
@@ -494,6 +498,15 @@ pub enum RoomEvent {
         /// The game's seed, secret until now: it must match the commitment
         /// of `game_started`.
         seed: Seed,
+    },
+    /// A player's rating in the room's pool, as the server's store holds
+    /// it: once read after they took the seat, and again once a rated game
+    /// is stored (the difference is what that game changed).
+    Rated {
+        /// Whose.
+        seat: Seat,
+        /// The rating now.
+        rating: Rating,
     },
 }
 

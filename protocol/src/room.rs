@@ -6,6 +6,7 @@ use mice_cake_engine::{
 use serde::{Deserialize, Serialize};
 
 use crate::ids::RoomCode;
+use crate::rating::Rating;
 
 /// The time to commit an assignment in a round when neither the room nor
 /// the server's operator chose another: 60 s.
@@ -32,6 +33,11 @@ pub struct RoomOptions {
     /// Whether what is said on the chat during a game is kept with the
     /// finished game (`GET /api/games/{id}`, `chat`). Off unless asked.
     pub record_chat: bool,
+    /// Whether games here change the players' ratings (`docs/ratings.md`):
+    /// both seats then need a key, the rules must be a pool's (the
+    /// standard stall limit), and no bot plays. Off unless asked; quick
+    /// pairing's rooms are rated.
+    pub rated: bool,
 }
 
 impl RoomOptions {
@@ -49,6 +55,7 @@ impl Default for RoomOptions {
             public: true,
             bot: None,
             record_chat: false,
+            rated: false,
         }
     }
 }
@@ -82,6 +89,11 @@ pub struct PlayerInfo {
     /// The player's public key, which signs their moves; `null` for a bot
     /// or a client that announced none. Fixed for the length of a game.
     pub key: Option<PlayerKey>,
+    /// Their rating in the room's pool, as the server's store holds it
+    /// (read when they take the seat, again after each rated game); `null`
+    /// without a key, for rules that are no pool's, or until it is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
 }
 
 /// Why a player lost by forfeit.
@@ -165,4 +177,7 @@ pub struct RoomSummary {
     pub round: u32,
     /// The room's options.
     pub options: RoomOptions,
+    /// The players' ratings in the room's pool, where known.
+    #[serde(default)]
+    pub ratings: Seated<Option<Rating>>,
 }

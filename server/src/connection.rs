@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomCode, RoomOptions,
+    ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, Pool, RoomCode, RoomOptions,
     ServerMessage,
 };
 use tokio::time::Instant;
@@ -684,6 +684,9 @@ impl Session {
         options.game.validate().map_err(|error| {
             Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
         })?;
+        if options.rated {
+            rated_room_options(&options, key)?;
+        }
         // The room shows the deadline in force: its own, or the server's default.
         let default = u64::try_from(self.shared.config.default_deadline.as_millis()).unwrap_or(0);
         let deadline = *options.deadline_ms.get_or_insert(default);
@@ -780,6 +783,31 @@ impl Session {
             debug!(conn = ?conn, room = %membership.room.code(), seat = ?membership.seat, "left room");
         }
     }
+}
+
+/// What a rated room needs (`docs/ratings.md`): rules that are a pool's,
+/// no bot, and its creator's key.
+fn rated_room_options(options: &RoomOptions, key: Option<PlayerKey>) -> Result<(), Refusal> {
+    let refuse = |why: &str| Refusal::new(ErrorCode::BadOptions, format!("a rated room {why}"));
+    if Pool::of(&options.game).is_none() {
+        return Err(refuse(&format!(
+            "plays with the standard stall limit ({} rounds)",
+            mice_cake_engine::Options::default().stall_limit
+        )));
+    }
+    if options.bot.is_some() {
+        return Err(refuse(
+            "has no bot: a bot game is never rated (play one in a casual room)",
+        ));
+    }
+    if key.is_none() {
+        return Err(Refusal::new(
+            ErrorCode::KeyRequired,
+            "a rated room is created with your key: a rating belongs to a key, and only signed \
+             moves are rated",
+        ));
+    }
+    Ok(())
 }
 
 /// A key announced with a seat, if any, once it is known to check

@@ -22,11 +22,11 @@ use tracing::error;
 
 use crate::dependencies::Reached;
 use crate::quote::{bounded, quoted};
-use crate::responses::api_error;
+use crate::responses::{NoParams, api_error, bad_query, storage_failed};
 use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
-use crate::store::{GamesQuery, StoreError};
+use crate::store::GamesQuery;
 
 /// Read buffer per connection: clients' messages are under a few hundred
 /// bytes, and an idle connection keeps this much (a larger frame grows
@@ -40,13 +40,16 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/odds, /api/schema, /healthz, /metrics";
+     /api/games/{id}/verify, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
+     /healthz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(crate::web::page))
         .route("/r/{code}", get(crate::web::room_page))
         .route("/g/{id}", get(crate::web::game_page))
+        .route("/p/{key}", get(crate::web::player_page))
+        .route("/top", get(crate::web::leaderboard_page))
         .route("/rules", get(crate::web::rules))
         .route("/assets/{hash}/{*path}", get(crate::web::asset))
         .route("/api/odds", get(odds))
@@ -57,6 +60,8 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/views", get(game_views))
         .route("/api/games/{id}/verify", get(game_verdict))
+        .route("/api/players/{key}", get(crate::ratings_api::player))
+        .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
@@ -106,21 +111,6 @@ async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Respo
     handshake.accept(config, move |socket| {
         crate::connection::serve(socket, shared, peer)
     })
-}
-
-/// The query of an endpoint that takes no parameter: any is refused, as
-/// `GET /api/games` refuses those it does not know.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NoParams {}
-
-/// A 400 for a query an endpoint does not take.
-fn bad_query(rejection: &QueryRejection, takes: &str) -> Response {
-    api_error(
-        StatusCode::BAD_REQUEST,
-        ErrorCode::BadMessage,
-        format!("{}; {takes}", bounded(rejection.body_text())),
-    )
 }
 
 async fn rooms(
@@ -366,15 +356,6 @@ async fn games(
         Ok(page) => Json::<GamePage>(page).into_response(),
         Err(cause) => storage_failed(&cause),
     }
-}
-
-fn storage_failed(cause: &StoreError) -> Response {
-    error!(cause = %cause, "a read from storage failed");
-    api_error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        ErrorCode::Internal,
-        "the server could not read its storage; try again later".into(),
-    )
 }
 
 /// `GET /healthz`: whatever its query says (health checks add their own).

@@ -60,6 +60,7 @@ mod outbound;
 mod quote;
 mod random;
 mod ratelimit;
+mod ratings_api;
 mod responses;
 mod room;
 mod shared;

@@ -1,12 +1,18 @@
 //! What every HTTP response shares: its security headers, set in one place
 //! (a layer on the whole router, so that no route, fallback or error can go
 //! without them; a response that sets one of them itself keeps its own),
-//! and the JSON shape of an error (`mice_cake_protocol::ApiError`).
+//! and the JSON shape of an error (`mice_cake_protocol::ApiError`), with
+//! the errors every API endpoint may give (a query it does not take, a
+//! read storage could not make).
 
 use axum::Json;
+use axum::extract::rejection::QueryRejection;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use mice_cake_protocol::{ApiError, ErrorCode};
+
+use crate::quote::bounded;
+use crate::store::StoreError;
 
 /// Only this origin: its scripts (no inline ones), styles, images and
 /// WebSocket; no frames, no plugins, no base or form elsewhere.
@@ -44,4 +50,30 @@ fn keep_or_set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
 /// An error as the API answers it: its status, and `{"code", "message"}`.
 pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
     (status, Json(ApiError { code, message })).into_response()
+}
+
+/// The query of an endpoint that takes no parameter: any is refused, as
+/// `GET /api/games` refuses those it does not know.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NoParams {}
+
+/// A 400 for a query an endpoint does not take.
+pub(crate) fn bad_query(rejection: &QueryRejection, takes: &str) -> Response {
+    api_error(
+        StatusCode::BAD_REQUEST,
+        ErrorCode::BadMessage,
+        format!("{}; {takes}", bounded(rejection.body_text())),
+    )
+}
+
+/// A 500 for a read storage could not make (logged; the answer says
+/// nothing of why).
+pub(crate) fn storage_failed(cause: &StoreError) -> Response {
+    tracing::error!(cause = %cause, "a read from storage failed");
+    api_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorCode::Internal,
+        "the server could not read its storage; try again later".into(),
+    )
 }

@@ -129,6 +129,18 @@ pub(crate) async fn game_page(Path(id): Path<String>, headers: HeaderMap) -> Res
     page_or_not_found(&headers, id.parse::<GameId>().is_ok())
 }
 
+/// `/p/KEY`: a player's page, with status 404 unless `KEY` is a key (64
+/// hexadecimal digits); the page asks `/api/players/KEY` itself.
+pub(crate) async fn player_page(Path(key): Path<String>, headers: HeaderMap) -> Response {
+    let found = key.parse::<mice_cake_engine::PlayerKey>().is_ok();
+    page_or_not_found(&headers, found)
+}
+
+/// `/top`: the leaderboard's page (its pool in the query, read by the page).
+pub(crate) async fn leaderboard_page(headers: HeaderMap) -> Response {
+    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+}
+
 /// Whether `text` is a room code as written: five characters of the
 /// code's alphabet (in either case), nothing around them.
 fn is_room_code(text: &str) -> bool {

@@ -61,6 +61,7 @@ impl Stepper {
             grace_ms: None,
             auto_commits: 0,
             key: None,
+            rating: None,
         };
         model.tracker.room = Some(RoomState {
             code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
@@ -72,6 +73,7 @@ impl Stepper {
                 public: false,
                 bot: None,
                 record_chat: false,
+                rated: false,
             },
             status: if result.is_some() {
                 RoomStatus::Finished
@@ -185,6 +187,7 @@ mod tests {
             record: Some(record),
             aborted_deal: None,
             chat: Vec::new(),
+            rated: None,
         };
         Stepper {
             replay: crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap(),

@@ -486,6 +486,13 @@ fn families_box(
                     .map(|players| players[seat].clone())
             })
             .unwrap_or_else(|| "(empty seat)".into());
+        // Beside the name, as the server's store holds it (`1523`, `1500?`).
+        let rating = room.players[seat]
+            .as_ref()
+            .and_then(|player| player.rating)
+            .map(|rating| format!(" {}", rating.shown()))
+            .unwrap_or_default();
+        let name = format!("{name}{rating}");
         let you = if room.you == Some(seat) { " (you)" } else { "" };
         let resting: u8 = family.resting.iter().sum();
         let mice = format!(

@@ -63,18 +63,22 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
         any::<bool>(),
         proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
         any::<bool>(),
+        any::<bool>(),
     )
         .prop_map(
-            |(reveal, boost, stall_limit, deadline_ms, public, bot, record_chat)| RoomOptions {
-                game: Options {
-                    reveal,
-                    boost,
-                    stall_limit,
-                },
-                deadline_ms,
-                public,
-                bot,
-                record_chat,
+            |(reveal, boost, stall_limit, deadline_ms, public, bot, record_chat, rated)| {
+                RoomOptions {
+                    game: Options {
+                        reveal,
+                        boost,
+                        stall_limit,
+                    },
+                    deadline_ms,
+                    public,
+                    bot,
+                    record_chat,
+                    rated,
+                }
             },
         )
 }

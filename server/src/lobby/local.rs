@@ -247,6 +247,7 @@ mod tests {
                 spectators: 0,
                 round: 0,
                 options: RoomOptions::default(),
+                ratings: Default::default(),
             };
             // A private room's summary is kept, never listed.
             lobby.publish(code, summary.clone(), true);

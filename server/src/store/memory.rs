@@ -8,8 +8,14 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary};
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_protocol::{
+    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, LeaderboardEntry,
+    PROVISIONAL_DEVIATION, PlayerProfile, Pool, Rating, RatingPoint,
+};
 
+use super::ratings::{self, NewStanding, RatingRows, Standing};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 
 /// Finished games in memory.
@@ -28,6 +34,57 @@ struct Games {
     cursors: HashMap<GameId, u64>,
     /// The next game's cursor: cursors start at 1, as in SQLite.
     next_cursor: u64,
+    ratings: Ratings,
+}
+
+/// Ratings in memory, as SQLite keeps them, each list bounded as a
+/// player's page shows it.
+#[derive(Debug, Default)]
+struct Ratings {
+    standings: HashMap<(PlayerKey, Pool), Standing>,
+    /// The newest points of each player's history in each pool.
+    history: HashMap<(PlayerKey, Pool), VecDeque<RatingPoint>>,
+    /// Each player's latest rated games, newest last.
+    recent: HashMap<PlayerKey, VecDeque<GameId>>,
+    names: HashMap<PlayerKey, String>,
+}
+
+/// [`RatingRows`] over the store's maps, under its lock: a game is rated
+/// if it was never kept.
+struct MemoryRatings<'a> {
+    ratings: &'a mut Ratings,
+    kept: &'a HashMap<GameId, u64>,
+}
+
+impl RatingRows for MemoryRatings<'_> {
+    fn already_rated(&mut self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self.kept.contains_key(&game))
+    }
+
+    fn standing(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<Standing>, StoreError> {
+        Ok(self.ratings.standings.get(&(key, pool)).copied())
+    }
+
+    fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError> {
+        let ratings = &mut *self.ratings;
+        ratings.standings.insert((new.key, new.pool), new.standing);
+        let history = ratings.history.entry((new.key, new.pool)).or_default();
+        history.push_back(RatingPoint {
+            at_ms: new.at_ms,
+            rating: new.standing.rating.rating,
+            deviation: new.standing.rating.deviation,
+        });
+        if history.len() > PLAYER_HISTORY_POINTS as usize {
+            history.pop_front();
+        }
+        let recent = ratings.recent.entry(new.key).or_default();
+        recent.push_back(new.game);
+        if recent.len() > PLAYER_RECENT_GAMES as usize {
+            recent.pop_front();
+        }
+        ratings.names.insert(new.key, new.name.to_owned());
+        Ok(())
+    }
 }
 
 #[derive(Debug)]
@@ -112,7 +169,13 @@ impl Store for MemoryStore {
         for write in writes {
             if let RoomWrite::Update(update) = write {
                 for game in &update.finished {
-                    games.keep(game, self.max_games);
+                    let games = &mut *games;
+                    let mut rows = MemoryRatings {
+                        ratings: &mut games.ratings,
+                        kept: &games.cursors,
+                    };
+                    let rated = ratings::rate(&mut rows, game)?;
+                    games.keep(rated.as_ref().unwrap_or(game), self.max_games);
                 }
             }
         }
@@ -151,6 +214,76 @@ impl Store for MemoryStore {
         })
     }
 
+    fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
+        let games = self.kept();
+        let standing = games.ratings.standings.get(&(key, pool));
+        Ok(standing.map(|standing| standing.rating))
+    }
+
+    fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
+        let games = self.kept();
+        let ratings = &games.ratings;
+        let Some(name) = ratings.names.get(&key) else {
+            return Ok(None);
+        };
+        let standings: Vec<(Pool, Standing)> = Pool::ALL
+            .into_iter()
+            .filter_map(|pool| Some((pool, *ratings.standings.get(&(key, pool))?)))
+            .collect();
+        let history: Vec<(Pool, RatingPoint)> = standings
+            .iter()
+            .flat_map(|(pool, _)| {
+                let points = ratings.history.get(&(key, *pool)).into_iter().flatten();
+                points.map(|point| (*pool, *point))
+            })
+            .collect();
+        let recent = ratings
+            .recent
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .rev()
+            .filter_map(|id| Some(games.find(id)?.summary.clone()))
+            .collect();
+        Ok(Some(ratings::profile(
+            key,
+            name.clone(),
+            standings,
+            &history,
+            recent,
+        )))
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
+        let games = self.kept();
+        let ratings = &games.ratings;
+        let mut best: Vec<(PlayerKey, Rating)> = ratings
+            .standings
+            .iter()
+            .filter(|((_, of), standing)| {
+                *of == pool && standing.rating.deviation <= PROVISIONAL_DEVIATION
+            })
+            .map(|((key, _), standing)| (*key, standing.rating))
+            .collect();
+        best.sort_by(|(one, a), (other, b)| {
+            b.rating
+                .total_cmp(&a.rating)
+                .then_with(|| one.to_string().cmp(&other.to_string()))
+        });
+        let players = best
+            .into_iter()
+            .take(limit as usize)
+            .zip(1..)
+            .map(|((key, rating), rank)| LeaderboardEntry {
+                rank,
+                key,
+                name: ratings.names.get(&key).cloned().unwrap_or_default(),
+                rating,
+            })
+            .collect();
+        Ok(Leaderboard { pool, players })
+    }
+
     fn close(&self, _tidy: bool) {}
 }
 
@@ -174,6 +307,12 @@ mod tests {
     #[test]
     fn a_finished_game_keeps_its_rooms_round_deadline() {
         behaviour::a_finished_game_keeps_its_rooms_round_deadline(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn a_rated_game_moves_its_players_ratings_once() {
+        behaviour::a_rated_game_moves_its_players_ratings_once(&MemoryStore::new(0));
+        behaviour::the_leaderboard_ranks_settled_players_best_first(&MemoryStore::new(0));
     }
 
     #[test]

@@ -24,13 +24,18 @@ mod log;
 mod memory;
 pub(crate) mod postgres;
 mod private;
+pub(crate) mod ratings;
 mod snapshot;
 pub(crate) mod sqlite;
+mod sqlite_ratings;
 #[cfg(test)]
 mod tests;
 mod writer;
 
-use mice_cake_protocol::{FinishedGame, GameId, GamePage, RoomCode};
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{
+    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+};
 
 #[cfg(test)]
 pub(crate) use log::RoomChange;
@@ -200,6 +205,13 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError>;
     /// Finished games, newest first.
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError>;
+    /// A player's rating in a pool, if they have played rated games there.
+    fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError>;
+    /// A player's page, if they have played a rated game.
+    fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError>;
+    /// A pool's best players (ratings no longer provisional), at most
+    /// `limit`.
+    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError>;
     /// Called once the last write is in: let another server have the data,
     /// and, if the run began (`tidy`), tidy up.
     fn close(&self, tidy: bool);

@@ -8,13 +8,18 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{
+    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+};
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
 use rusqlite_migration::{M, Migrations};
 use tracing::warn;
 
 use super::checkpoint::Checkpointer;
 use super::private;
+use super::ratings;
+use super::sqlite_ratings::{self, SqliteRatings};
 use super::{
     GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
     StoredRoom,
@@ -28,7 +33,12 @@ const LOCK_FILE: &str = "mice-cake.lock";
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(SCHEMA_1), M::up(SCHEMA_2), M::up(SCHEMA_3)])
+    Migrations::new(vec![
+        M::up(SCHEMA_1),
+        M::up(SCHEMA_2),
+        M::up(SCHEMA_3),
+        M::up(sqlite_ratings::SCHEMA_4),
+    ])
 }
 
 /// Version 1.
@@ -101,7 +111,7 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 3;
+const SCHEMA_VERSION: usize = 4;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -487,6 +497,9 @@ fn insert_game(
     game: &FinishedGame,
     max_games: usize,
 ) -> Result<(), StoreError> {
+    // Rated in the same transaction: stored with its rating changes, once.
+    let rated = ratings::rate(&mut SqliteRatings(transaction), game)?;
+    let game = rated.as_ref().unwrap_or(game);
     let summary = GameSummary::of(game);
     transaction
         .prepare_cached("INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)")?
@@ -688,6 +701,18 @@ impl Store for SqliteStore {
         };
         query.page(rows.into_iter())
     }
+
+    fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
+        sqlite_ratings::rating(&self.reader(), key, pool)
+    }
+
+    fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
+        sqlite_ratings::player(&self.reader(), key)
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
+        sqlite_ratings::leaderboard(&self.reader(), pool, limit)
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -787,6 +812,14 @@ mod tests {
         crate::store::tests::only_the_latest_finished_games_are_kept_when_bounded(
             &SqliteStore::in_memory(2).unwrap(),
         );
+    }
+
+    #[test]
+    fn a_rated_game_moves_its_players_ratings_once() {
+        let store = SqliteStore::in_memory(0).unwrap();
+        crate::store::tests::a_rated_game_moves_its_players_ratings_once(&store);
+        let store = SqliteStore::in_memory(0).unwrap();
+        crate::store::tests::the_leaderboard_ranks_settled_players_best_first(&store);
     }
 
     #[test]

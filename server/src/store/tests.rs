@@ -36,6 +36,7 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
         record: Some(record),
         aborted_deal: None,
         chat: Vec::new(),
+        rated: None,
     }
 }
 
@@ -397,4 +398,162 @@ impl Drop for TestDatabase {
             let _ = admin.batch_execute(&format!("DROP DATABASE {} WITH (FORCE)", self.name));
         }
     }
+}
+
+/// A rated game between the players with these keys (by seat), numbered
+/// `n`, won by `winner`, in the standard pool.
+pub(crate) fn a_rated_game(
+    n: u64,
+    keys: Seated<mice_cake_engine::PlayerKey>,
+    winner: Option<Seat>,
+) -> FinishedGame {
+    let mut game = a_finished_game(n, "Ada", "Bea");
+    game.result.winner = winner;
+    game.rated = Some(mice_cake_protocol::RatedGame {
+        pool: mice_cake_protocol::Pool::Standard,
+        keys,
+        ratings: None,
+    });
+    game
+}
+
+/// A key made of one byte repeated (the store does not check keys).
+pub(crate) fn a_key(byte: u8) -> mice_cake_engine::PlayerKey {
+    mice_cake_engine::PlayerKey::from_bytes([byte; 32])
+}
+
+/// A rated game moves both ratings as Glicko-2 says, is stored with what
+/// it changed, and moves them once, however often it is written; a
+/// player's page and the leaderboard show the result.
+pub(crate) fn a_rated_game_moves_its_players_ratings_once(store: &dyn Store) {
+    use mice_cake_protocol::Pool;
+
+    use super::ratings::{Standing, rated_after};
+
+    let (ada, bea, cy) = (a_key(1), a_key(2), a_key(3));
+    let first = a_rated_game(
+        1,
+        Seated {
+            yellow: ada,
+            blue: bea,
+        },
+        Some(Seat::Yellow),
+    );
+    store.write(&[finishing(&first)], 0).unwrap();
+    let expected = rated_after(Seated::from_fn(|_| Standing::new()), Some(Seat::Yellow));
+    let rating = |key| store.rating(key, Pool::Standard).unwrap();
+    assert_eq!(rating(ada), Some(expected.yellow.rating));
+    assert_eq!(rating(bea), Some(expected.blue.rating));
+    assert_eq!(rating(cy), None);
+    assert_eq!(store.rating(ada, Pool::Boost).unwrap(), None);
+    let stored = store.game(&first.id).unwrap().expect("the game is kept");
+    let changes = stored.rated.as_ref().and_then(|rated| rated.ratings);
+    let changes = changes.expect("a stored rated game holds what it changed");
+    assert_eq!(changes.yellow.before, mice_cake_protocol::Rating::initial());
+    assert_eq!(changes.yellow.after, expected.yellow.rating);
+    assert_eq!(changes.blue.after, expected.blue.rating);
+
+    // Written again (a write retried, a room finishing it twice): refused
+    // or ignored, but never rated again.
+    let _ = store.write(&[finishing(&first)], 0);
+    assert_eq!(rating(ada), Some(expected.yellow.rating));
+    assert_eq!(rating(bea), Some(expected.blue.rating));
+
+    // A draw, seats swapped, from where they stand now.
+    let second = a_rated_game(
+        2,
+        Seated {
+            yellow: bea,
+            blue: ada,
+        },
+        None,
+    );
+    store.write(&[finishing(&second)], 0).unwrap();
+    let after = rated_after(
+        Seated {
+            yellow: expected.blue,
+            blue: expected.yellow,
+        },
+        None,
+    );
+    assert_eq!(rating(bea), Some(after.yellow.rating));
+    assert_eq!(rating(ada), Some(after.blue.rating));
+
+    // A casual game changes nothing.
+    store
+        .write(&[finishing(&a_finished_game(3, "Ada", "Bea"))], 0)
+        .unwrap();
+    assert_eq!(rating(ada), Some(after.blue.rating));
+
+    let page = store.player(ada).unwrap().expect("Ada has a page");
+    assert_eq!(page.name, "Bea", "the name of her latest rated game");
+    assert_eq!(page.ratings.len(), 1);
+    let standard = &page.ratings[0];
+    assert_eq!(standard.rating, after.blue.rating);
+    assert_eq!((standard.wins, standard.losses, standard.draws), (1, 0, 1));
+    let charted: Vec<f64> = standard.history.iter().map(|point| point.rating).collect();
+    assert_eq!(
+        charted,
+        [expected.yellow.rating.rating, after.blue.rating.rating]
+    );
+    let recent: Vec<GameId> = page.recent.iter().map(|game| game.id).collect();
+    assert_eq!(recent, [second.id, first.id], "rated games, newest first");
+    assert!(store.player(cy).unwrap().is_none());
+
+    // Still provisional after two games: nobody leads yet.
+    let board = store.leaderboard(Pool::Standard, 10).unwrap();
+    assert!(board.players.is_empty(), "{board:?}");
+}
+
+/// Once settled, players are ranked by rating, best first.
+pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store) {
+    use mice_cake_protocol::Pool;
+
+    let (ada, bea, cy) = (a_key(1), a_key(2), a_key(3));
+    // Ada beats Bea two games in three, Bea beats Cy as often: deviations
+    // fall below the provisional bound and the order is plain.
+    for n in 0..60 {
+        let (keys, stronger) = if n % 2 == 0 {
+            (
+                Seated {
+                    yellow: ada,
+                    blue: bea,
+                },
+                Seat::Yellow,
+            )
+        } else {
+            (
+                Seated {
+                    yellow: cy,
+                    blue: bea,
+                },
+                Seat::Blue,
+            )
+        };
+        let winner = if n % 3 == 2 {
+            stronger.opponent()
+        } else {
+            stronger
+        };
+        store
+            .write(&[finishing(&a_rated_game(100 + n, keys, Some(winner)))], 0)
+            .unwrap();
+    }
+    let board = store.leaderboard(Pool::Standard, 10).unwrap();
+    let ranked: Vec<_> = board
+        .players
+        .iter()
+        .map(|entry| (entry.rank, entry.key))
+        .collect();
+    assert_eq!(ranked, [(1, ada), (2, bea), (3, cy)]);
+    assert!(board.players.iter().all(|entry| !entry.rating.provisional));
+    let top = store.leaderboard(Pool::Standard, 1).unwrap();
+    assert_eq!(top.players.len(), 1);
+    assert!(
+        store
+            .leaderboard(Pool::Boost, 10)
+            .unwrap()
+            .players
+            .is_empty()
+    );
 }

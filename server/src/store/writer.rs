@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use mice_cake_protocol::{FinishedGame, GameId, GamePage};
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{
+    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
+};
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
@@ -113,6 +116,30 @@ impl Storage {
     /// A finished game.
     pub(crate) async fn game(&self, id: GameId) -> Result<Option<FinishedGame>, StoreError> {
         self.blocking(move |store| store.game(&id)).await
+    }
+
+    /// A player's rating in a pool, if they have one.
+    pub(crate) async fn rating(
+        &self,
+        key: PlayerKey,
+        pool: Pool,
+    ) -> Result<Option<Rating>, StoreError> {
+        self.blocking(move |store| store.rating(key, pool)).await
+    }
+
+    /// A player's page.
+    pub(crate) async fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
+        self.blocking(move |store| store.player(key)).await
+    }
+
+    /// A pool's leaderboard.
+    pub(crate) async fn leaderboard(
+        &self,
+        pool: Pool,
+        limit: u32,
+    ) -> Result<Leaderboard, StoreError> {
+        self.blocking(move |store| store.leaderboard(pool, limit))
+            .await
     }
 
     /// A page of finished games.

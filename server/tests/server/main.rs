@@ -15,6 +15,7 @@ mod hidden;
 mod leaks;
 mod presence;
 mod protocol_violations;
+mod ratings;
 mod reconnect;
 mod service;
 mod signed;

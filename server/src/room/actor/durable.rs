@@ -310,6 +310,7 @@ impl Room {
                 member: None,
                 auto_commits: player.auto_commits,
                 key: player.key,
+                rating: None,
             })
         });
         let round = Round {
@@ -360,6 +361,8 @@ impl Room {
             unsaved_games: Vec::new(),
             autos,
             chat: super::chat::Chat::new(),
+            // Read again once the room runs: they may have changed meanwhile.
+            ratings_due: true,
             context,
         })
     }

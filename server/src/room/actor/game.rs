@@ -145,6 +145,8 @@ impl Room {
             }),
             (None, None) => None,
         };
+        let rated = self.rated_game(&ending);
+        self.ratings_due |= rated.is_some();
         let mut game_id = None;
         if let Some((record, aborted_deal)) = kept {
             let id = self.context.rng.game_id();
@@ -159,6 +161,7 @@ impl Room {
                 record,
                 aborted_deal,
                 chat: self.chat.take_game_lines(),
+                rated,
             });
         }
         self.dealing = None;

@@ -39,6 +39,7 @@ use crate::random::BotRng;
 mod chat;
 mod durable;
 mod game;
+mod ratings;
 mod round;
 mod seats;
 mod spectators;
@@ -87,6 +88,9 @@ pub(super) struct Room {
     /// Games over but not yet stored.
     unsaved_games: Vec<FinishedGame>,
     chat: chat::Chat,
+    /// Set when the players' ratings are to be read again: a player with a
+    /// key sat down, or a rated game was stored.
+    ratings_due: bool,
 }
 
 impl Room {
@@ -120,6 +124,7 @@ impl Room {
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
             chat: chat::Chat::new(),
+            ratings_due: false,
         }
     }
 
@@ -166,6 +171,12 @@ impl Room {
             };
             self.pass_to_spectators(Instant::now());
             if !self.handed_over {
+                self.store_changes().await;
+            }
+            if !self.handed_over && self.ratings_due {
+                // After the write: a rated game is rated as it is stored.
+                self.refresh_ratings().await;
+                self.pass_to_spectators(Instant::now());
                 self.store_changes().await;
             }
             if self.handed_over {

@@ -2,7 +2,7 @@
 //! watching, resuming a seat with its token, leaving, disconnecting.
 
 use mice_cake_engine::{PlayerKey, Policy, Seat, Seated};
-use mice_cake_protocol::{ErrorCode, ForfeitCause, RoomEvent, RoomStatus, ServerMessage};
+use mice_cake_protocol::{ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, ServerMessage};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -34,6 +34,8 @@ pub(super) struct Player {
     pub(super) auto_commits: u32,
     /// The player's key, which signs their seals; fixed during a game.
     pub(super) key: Option<PlayerKey>,
+    /// Their rating in the room's pool, once read from the store.
+    pub(super) rating: Option<Rating>,
 }
 
 impl Player {
@@ -56,6 +58,7 @@ impl Room {
         token: JoinToken,
         key: Option<PlayerKey>,
     ) -> Result<Seat, Refusal> {
+        self.check_key_for_rating(key)?;
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| self.seats[*seat].is_none())
@@ -85,7 +88,9 @@ impl Room {
             grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
             key,
+            rating: None,
         });
+        self.ratings_due |= key.is_some();
         info!(room = %self.code, %seat, "player joined");
         self.send_joined_to_seat(seat, token);
         self.emit_player_joined(seat);
@@ -108,6 +113,7 @@ impl Room {
             grace_left: self.context.config.disconnect_grace,
             auto_commits: 0,
             key: None,
+            rating: None,
         });
         self.emit_player_joined(seat);
     }
@@ -152,6 +158,7 @@ impl Room {
                     .is_some_and(|player| player.token.as_ref() == Some(token))
             })
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
+        self.check_key_for_rating(key)?;
         let playing = self.status == RoomStatus::Playing;
         let full_grace = self.context.config.disconnect_grace;
         let Some(player) = self.seats[seat].as_mut() else {
@@ -177,7 +184,11 @@ impl Room {
                 },
             ));
         }
-        player.key = key;
+        if player.key != key {
+            player.key = key;
+            player.rating = None;
+            self.ratings_due = true;
+        }
         // A second connection with the token replaces the first, which is
         // told so, and not to take the seat back in turn (two tabs would
         // push each other out forever).

@@ -212,6 +212,7 @@ impl Room {
                 .map(|until| millis(until.saturating_duration_since(now))),
             auto_commits: player.auto_commits,
             key: player.key,
+            rating: player.rating,
         })
     }
 
@@ -238,6 +239,7 @@ impl Room {
                 .filter(|_| playing)
                 .map_or(0, |game| game.game().round()),
             options: self.options,
+            ratings: Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.rating)),
         };
         self.context.directory.publish(self.code, summary, listed);
     }

@@ -16,12 +16,16 @@
 //! can never write over the node that took it.
 
 mod ownership;
+mod ratings;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use mice_cake_protocol::{FinishedGame, GameId, GamePage, GameSummary, RoomCode};
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{
+    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+};
 use r2d2_postgres::postgres::{self, NoTls, Transaction};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
@@ -30,10 +34,10 @@ use super::{
     StoredRoom,
 };
 
-type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// Each migration, in order; the schema's version is how many have run.
-const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3, SCHEMA_4];
+const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3, SCHEMA_4, ratings::SCHEMA_5];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
 /// events no server writes any more.
@@ -151,7 +155,7 @@ pub(crate) struct PostgresStore {
     /// messages.
     name: String,
     /// `None` once dropped (see the `Drop` below).
-    pool: Option<Pool>,
+    pool: Option<Connections>,
     /// Finished games kept; 0 keeps them all.
     max_games: usize,
     /// The session holding [`SERVER_LOCK`], until the store closes.
@@ -478,6 +482,9 @@ fn insert_game(
     game: &FinishedGame,
     max_games: usize,
 ) -> Result<(), StoreError> {
+    // Rated in the same transaction: stored with its rating changes, once.
+    let rated = crate::store::ratings::rate(&mut ratings::PostgresRatings(transaction), game)?;
+    let game = rated.as_ref().unwrap_or(game);
     let summary = GameSummary::of(game);
     let cursor: i64 = transaction
         .query_one(
@@ -625,6 +632,18 @@ impl Store for PostgresStore {
         query.page(rows.iter().map(|row| (row.get(0), row.get(1))))
     }
 
+    fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
+        ratings::rating(&mut *self.connection()?, key, pool)
+    }
+
+    fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
+        ratings::player(&mut *self.connection()?, key)
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
+        ratings::leaderboard(&mut *self.connection()?, pool, limit)
+    }
+
     fn close(&self, _tidy: bool) {
         // Ending the session lets the lock go: another server may open it.
         drop(
@@ -702,6 +721,14 @@ mod tests {
             return;
         };
         suite::a_finished_game_keeps_its_rooms_round_deadline(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_rated_game_moves_its_players_ratings_once(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::the_leaderboard_ranks_settled_players_best_first(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };

@@ -1,0 +1,204 @@
+//! `mice-cake top` and `mice-cake me`: a pool's leaderboard and a player's
+//! page, fetched from the server's API and told as text.
+
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{Leaderboard, PlayerProfile, Pool, PoolRating};
+
+use crate::plain::fit;
+use crate::replay::fetch;
+
+/// Columns for a name in a table.
+const NAME_COLUMN: usize = 24;
+
+/// The leaderboard of `pool` on the server at `http` (its HTTP address).
+pub fn leaderboard(http: &str, pool: Pool, limit: u32) -> anyhow::Result<Leaderboard> {
+    let text = fetch(&format!("{http}/api/leaderboard?pool={pool}&limit={limit}"))?;
+    Ok(serde_json::from_str(&text)?)
+}
+
+/// The page of the player with `key`, if they have played a rated game on
+/// the server at `http`.
+pub fn player(http: &str, key: PlayerKey) -> anyhow::Result<Option<PlayerProfile>> {
+    match fetch(&format!("{http}/api/players/{key}")) {
+        Ok(text) => Ok(Some(serde_json::from_str(&text)?)),
+        // The server says so in its own words; a 404 is no failure here.
+        Err(error) if error.to_string().contains("no rated game") => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// The leaderboard as a table, best first.
+pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
+    if board.players.is_empty() {
+        return vec![format!(
+            "nobody leads the {} pool yet: a rating shows here once it is no longer \
+             provisional (about a dozen rated games)",
+            board.pool
+        )];
+    }
+    let mut lines = vec![format!(
+        "{:>4}  {}  {:>6}  {:>4}  {:>5}",
+        "rank",
+        fit("name", NAME_COLUMN),
+        "rating",
+        "rd",
+        "games"
+    )];
+    for entry in &board.players {
+        lines.push(format!(
+            "{:>4}  {}  {:>6}  {:>4.0}  {:>5}",
+            entry.rank,
+            fit(&entry.name, NAME_COLUMN),
+            entry.rating.shown(),
+            entry.rating.deviation,
+            entry.rating.games
+        ));
+    }
+    lines
+}
+
+/// A player's page as text: their ratings, each with its history as a
+/// line of bars, then their latest rated games.
+pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
+    let mut lines = vec![format!("{} — key {}", page.name, page.key)];
+    for pool in &page.ratings {
+        lines.push(pool_line(pool));
+        if pool.history.len() > 1 {
+            lines.push(format!("  {}", sparkline(pool)));
+        }
+    }
+    if !page.recent.is_empty() {
+        lines.push("latest rated games (mice-cake replay ID):".into());
+    }
+    for game in &page.recent {
+        let seat = game.rated.as_ref().and_then(|rated| {
+            mice_cake_engine::Seat::ALL
+                .into_iter()
+                .find(|seat| rated.keys[*seat] == page.key)
+        });
+        let (against, outcome, change) = match seat {
+            Some(seat) => {
+                let outcome = match game.result.winner {
+                    Some(winner) if winner == seat => "won",
+                    Some(_) => "lost",
+                    None => "drew",
+                };
+                let change = game
+                    .rated
+                    .as_ref()
+                    .and_then(|rated| rated.ratings)
+                    .map(|ratings| {
+                        let change = ratings[seat].after.rating - ratings[seat].before.rating;
+                        format!("{change:+.0}")
+                    })
+                    .unwrap_or_default();
+                (game.players[seat.opponent()].clone(), outcome, change)
+            }
+            None => (String::new(), "", String::new()),
+        };
+        lines.push(format!(
+            "  {} {outcome} against {} {change}",
+            game.id,
+            fit(&against, NAME_COLUMN).trim_end()
+        ));
+    }
+    lines
+}
+
+fn pool_line(pool: &PoolRating) -> String {
+    format!(
+        "{:<16} {:>6}  rd {:>3.0}  {} won, {} lost, {} drawn",
+        pool.pool.name(),
+        pool.rating.shown(),
+        pool.rating.deviation,
+        pool.wins,
+        pool.losses,
+        pool.draws
+    )
+}
+
+/// The ratings after each game, lowest to highest as ▁ to █.
+fn sparkline(pool: &PoolRating) -> String {
+    const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let values: Vec<f64> = pool.history.iter().map(|point| point.rating).collect();
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let span = (high - low).max(1.0);
+    values
+        .iter()
+        .map(|value| {
+            let step = ((value - low) / span * 7.0).round();
+            BARS[(step as usize).min(7)]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use mice_cake_protocol::{LeaderboardEntry, Rating, RatingPoint};
+
+    use super::*;
+
+    fn key(byte: u8) -> PlayerKey {
+        PlayerKey::from_bytes([byte; 32])
+    }
+
+    #[test]
+    fn the_leaderboard_is_a_table_best_first_and_says_why_it_is_empty() {
+        let mut board = Leaderboard {
+            pool: Pool::Boost,
+            players: Vec::new(),
+        };
+        assert!(leaderboard_lines(&board)[0].contains("nobody leads the boost pool"));
+        board.players = vec![
+            LeaderboardEntry {
+                rank: 1,
+                key: key(1),
+                name: "Ada".into(),
+                rating: Rating::new(1712.4, 61.0, 0.06, 40),
+            },
+            LeaderboardEntry {
+                rank: 2,
+                key: key(2),
+                name: "Bea".into(),
+                rating: Rating::new(1604.0, 90.0, 0.06, 22),
+            },
+        ];
+        let lines = leaderboard_lines(&board);
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[1].starts_with("   1  Ada") && lines[1].contains("1712"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[2].contains("Bea") && lines[2].contains("1604"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_players_page_draws_each_pools_history_as_bars() {
+        let point = |rating| RatingPoint {
+            at_ms: 0,
+            rating,
+            deviation: 100.0,
+        };
+        let page = PlayerProfile {
+            key: key(7),
+            name: "Ada".into(),
+            ratings: vec![PoolRating {
+                pool: Pool::Standard,
+                rating: Rating::new(1580.0, 100.0, 0.06, 4),
+                wins: 3,
+                losses: 1,
+                draws: 0,
+                history: [1500.0, 1580.0, 1540.0, 1620.0].map(point).to_vec(),
+            }],
+            recent: Vec::new(),
+        };
+        let lines = player_lines(&page);
+        assert!(lines[0].starts_with("Ada — key 0707"), "{lines:?}");
+        assert!(lines[1].contains("standard") && lines[1].contains("3 won, 1 lost"));
+        assert_eq!(lines[2], "  ▁▆▃█");
+    }
+}

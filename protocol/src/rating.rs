@@ -1,0 +1,351 @@
+//! Ratings: pools of variants, a player's Glicko-2 rating in a pool, what a
+//! rated game changed, players' pages and the leaderboard (the bodies of
+//! `GET /api/players/{key}` and `GET /api/leaderboard`).
+//!
+//! A player is their public key: a name is only what others see. Ratings
+//! are computed by the server's store, once per finished rated game
+//! (`docs/ratings.md`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use mice_cake_engine::{Options, PlayerKey, Reveal, Seated};
+use serde::{Deserialize, Serialize};
+
+use crate::api::GameSummary;
+
+/// A player's rating is provisional while its deviation is above this: the
+/// server does not yet know well how they play (lichess uses the same
+/// bound).
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// The rating every player starts from in every pool.
+pub const INITIAL_RATING: f64 = 1500.0;
+/// The deviation a new player starts with: nothing is known yet.
+pub const INITIAL_DEVIATION: f64 = 350.0;
+/// The volatility a new player starts with (Glickman's suggestion).
+pub const INITIAL_VOLATILITY: f64 = 0.06;
+
+/// Players per page of the leaderboard unless `limit` says otherwise.
+pub const DEFAULT_LEADERBOARD_PAGE: u32 = 50;
+/// Most players per page of the leaderboard.
+pub const MAX_LEADERBOARD_PAGE: u32 = 200;
+/// Recent games on a player's page.
+pub const PLAYER_RECENT_GAMES: u32 = 20;
+/// Points of rating history on a player's page, per pool (the newest).
+pub const PLAYER_HISTORY_POINTS: u32 = 100;
+
+/// A pool: the variants rated together. Each pool is one way the cake
+/// starts (which pieces face up) with or without the boost; the stall limit
+/// is the standard one in rated play. Written in snake case:
+/// `standard`, `boost`, `face_up`, `face_up_boost`, `face_down`,
+/// `face_down_boost`.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Pool {
+    /// The standard game.
+    Standard,
+    /// The boost variant (ruling 18).
+    Boost,
+    /// Every piece face up from the start.
+    FaceUp,
+    /// Every piece face up, with the boost.
+    FaceUpBoost,
+    /// Every piece face down from the start.
+    FaceDown,
+    /// Every piece face down, with the boost.
+    FaceDownBoost,
+}
+
+impl Pool {
+    /// Every pool, in the order pages list them.
+    pub const ALL: [Pool; 6] = [
+        Pool::Standard,
+        Pool::Boost,
+        Pool::FaceUp,
+        Pool::FaceUpBoost,
+        Pool::FaceDown,
+        Pool::FaceDownBoost,
+    ];
+
+    /// The pool a game with these options is rated in, if it can be rated:
+    /// only with the standard stall limit.
+    pub fn of(options: &Options) -> Option<Pool> {
+        if options.stall_limit != Options::default().stall_limit {
+            return None;
+        }
+        Some(match (options.reveal, options.boost) {
+            (Reveal::Standard, false) => Pool::Standard,
+            (Reveal::Standard, true) => Pool::Boost,
+            (Reveal::AllFaceUp, false) => Pool::FaceUp,
+            (Reveal::AllFaceUp, true) => Pool::FaceUpBoost,
+            (Reveal::AllFaceDown, false) => Pool::FaceDown,
+            (Reveal::AllFaceDown, true) => Pool::FaceDownBoost,
+        })
+    }
+
+    /// The rules of a game in this pool.
+    pub fn options(self) -> Options {
+        let (reveal, boost) = match self {
+            Pool::Standard => (Reveal::Standard, false),
+            Pool::Boost => (Reveal::Standard, true),
+            Pool::FaceUp => (Reveal::AllFaceUp, false),
+            Pool::FaceUpBoost => (Reveal::AllFaceUp, true),
+            Pool::FaceDown => (Reveal::AllFaceDown, false),
+            Pool::FaceDownBoost => (Reveal::AllFaceDown, true),
+        };
+        Options {
+            reveal,
+            boost,
+            ..Options::default()
+        }
+    }
+
+    /// The pool's name on the wire and in URLs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pool::Standard => "standard",
+            Pool::Boost => "boost",
+            Pool::FaceUp => "face_up",
+            Pool::FaceUpBoost => "face_up_boost",
+            Pool::FaceDown => "face_down",
+            Pool::FaceDownBoost => "face_down_boost",
+        }
+    }
+}
+
+impl fmt::Display for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no pool.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown pool {0:?}: the pools are standard, boost, face_up, face_up_boost, face_down and \
+     face_down_boost"
+)]
+pub struct UnknownPool(pub String);
+
+impl FromStr for Pool {
+    type Err = UnknownPool;
+
+    fn from_str(name: &str) -> Result<Pool, UnknownPool> {
+        let wanted = name.trim().replace('-', "_");
+        Pool::ALL
+            .into_iter()
+            .find(|pool| pool.name().eq_ignore_ascii_case(&wanted))
+            .ok_or_else(|| UnknownPool(name.into()))
+    }
+}
+
+/// A player's Glicko-2 rating in one pool, on the familiar scale (1500 to
+/// start).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rating {
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation (RD): how uncertain it is; the true strength lies
+    /// within twice this of the rating 95% of the time.
+    pub deviation: f64,
+    /// Its volatility (σ): how erratic the player's results are.
+    pub volatility: f64,
+    /// Rated games played in the pool.
+    pub games: u32,
+    /// Whether the deviation is still above [`PROVISIONAL_DEVIATION`]:
+    /// shown with a `?`.
+    pub provisional: bool,
+}
+
+// Ratings are finite numbers (the store never keeps a NaN), so equality is
+// an equivalence.
+impl Eq for Rating {}
+
+impl Rating {
+    /// A rating after `games` rated games, with `provisional` worked out.
+    pub fn new(rating: f64, deviation: f64, volatility: f64, games: u32) -> Rating {
+        Rating {
+            rating,
+            deviation,
+            volatility,
+            games,
+            provisional: deviation > PROVISIONAL_DEVIATION,
+        }
+    }
+
+    /// Where every player starts.
+    pub fn initial() -> Rating {
+        Rating::new(INITIAL_RATING, INITIAL_DEVIATION, INITIAL_VOLATILITY, 0)
+    }
+
+    /// The rating as people read it: rounded, with a `?` while provisional
+    /// (`1523`, `1500?`).
+    pub fn shown(&self) -> String {
+        let mark = if self.provisional { "?" } else { "" };
+        format!("{:.0}{mark}", self.rating)
+    }
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        Rating::initial()
+    }
+}
+
+/// What one rated game did to a player's rating.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: Rating,
+    /// After it.
+    pub after: Rating,
+}
+
+/// A game played for rating: its pool, who played it (their keys), and,
+/// once the store has rated it, what it changed. A game whose players did
+/// not both move twice, or that ended at its deal, is not rated.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatedGame {
+    /// The pool it counts in.
+    pub pool: Pool,
+    /// The players' keys by seat: who is rated.
+    pub keys: Seated<PlayerKey>,
+    /// Each player's rating before and after; `null` until the store has
+    /// rated the game (never in a stored game).
+    #[serde(default)]
+    pub ratings: Option<Seated<RatingChange>>,
+}
+
+/// A player's rating in one pool, with its history.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PoolRating {
+    /// The pool.
+    pub pool: Pool,
+    /// The rating now.
+    pub rating: Rating,
+    /// Rated games won, lost and drawn in the pool.
+    pub wins: u32,
+    /// Rated games lost (a forfeit is a loss).
+    pub losses: u32,
+    /// Rated games drawn.
+    pub draws: u32,
+    /// The rating after each of the latest rated games, oldest first (at
+    /// most [`PLAYER_HISTORY_POINTS`]), for a chart.
+    pub history: Vec<RatingPoint>,
+}
+
+/// The rating after one rated game.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingPoint {
+    /// When the game ended: milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its deviation after it.
+    pub deviation: f64,
+}
+
+// As for `Rating`: finite numbers only.
+impl Eq for RatingPoint {}
+
+/// `GET /api/players/{key}`: a player as the server knows them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerProfile {
+    /// Who they are: their public key.
+    pub key: PlayerKey,
+    /// The name they played their latest rated game under: a name is
+    /// taken only from a game whose every move they signed, so that nobody
+    /// can give another's key a name.
+    pub name: String,
+    /// Their rating in each pool they have played rated games in.
+    pub ratings: Vec<PoolRating>,
+    /// Their latest rated games, newest first (at most
+    /// [`PLAYER_RECENT_GAMES`]), each with its replay id.
+    pub recent: Vec<GameSummary>,
+}
+
+/// One player on the leaderboard.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderboardEntry {
+    /// Their place, from 1.
+    pub rank: u32,
+    /// Who.
+    pub key: PlayerKey,
+    /// Their name.
+    pub name: String,
+    /// Their rating in the pool.
+    pub rating: Rating,
+}
+
+/// `GET /api/leaderboard?pool=POOL&limit=N`: the best players of a pool,
+/// by rating. Provisional ratings are left out: a few lucky games do not
+/// make a leader.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Leaderboard {
+    /// The pool.
+    pub pool: Pool,
+    /// The best first.
+    pub players: Vec<LeaderboardEntry>,
+}
+
+/// Each seat's rating in a room's pool, where known.
+pub type SeatRatings = Seated<Option<Rating>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pool_is_the_pool_of_its_own_options_and_reads_back_from_its_name() {
+        for pool in Pool::ALL {
+            assert_eq!(Pool::of(&pool.options()), Some(pool));
+            assert_eq!(pool.name().parse::<Pool>(), Ok(pool));
+            assert_eq!(
+                serde_json::to_string(&pool).unwrap(),
+                format!("\"{}\"", pool.name())
+            );
+        }
+        assert_eq!("Face-Up-Boost".parse::<Pool>(), Ok(Pool::FaceUpBoost));
+        assert!("blitz".parse::<Pool>().is_err());
+    }
+
+    #[test]
+    fn a_game_with_another_stall_limit_is_in_no_pool() {
+        let options = Options {
+            stall_limit: 7,
+            ..Options::default()
+        };
+        assert_eq!(Pool::of(&options), None);
+    }
+
+    #[test]
+    fn a_rating_is_provisional_while_its_deviation_is_high() {
+        assert!(Rating::initial().provisional);
+        assert_eq!(Rating::initial().shown(), "1500?");
+        let settled = Rating::new(1612.4, 80.0, 0.06, 30);
+        assert!(!settled.provisional);
+        assert_eq!(settled.shown(), "1612");
+        assert!(Rating::new(1500.0, 110.5, 0.06, 9).provisional);
+    }
+}

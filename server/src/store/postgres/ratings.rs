@@ -1,0 +1,222 @@
+//! Ratings in PostgreSQL (schema version 5): SQLite's tables, with each
+//! standing locked (`FOR UPDATE`) while a game is rated, since the nodes
+//! of a cluster rate games at once: two games of one player never read
+//! the same rating.
+
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_protocol::{
+    GameId, GameSummary, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool,
+    Rating, RatingPoint,
+};
+use r2d2_postgres::postgres::{GenericClient, Row, Transaction};
+
+use super::bigint;
+use crate::store::StoreError;
+use crate::store::ratings::{NewStanding, RatingRows, Standing, profile, standing_of};
+
+/// Version 5: ratings, as SQLite's version 4.
+pub(super) const SCHEMA_5: &str = "
+    CREATE TABLE ratings (
+        key TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        wins BIGINT NOT NULL,
+        losses BIGINT NOT NULL,
+        draws BIGINT NOT NULL,
+        PRIMARY KEY (key, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings (pool, rating);
+    CREATE TABLE rating_history (
+        seq BIGSERIAL PRIMARY KEY,
+        key TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        game TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL
+    );
+    CREATE UNIQUE INDEX rating_history_by_game ON rating_history (game, key);
+    CREATE INDEX rating_history_by_player ON rating_history (key, pool, seq);
+    CREATE TABLE players (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    );
+";
+
+const STANDING_COLUMNS: &str = "rating, deviation, volatility, games, wins, losses, draws";
+
+fn standing_at(row: &Row, from: usize) -> Standing {
+    standing_of(
+        (row.get(from), row.get(from + 1), row.get(from + 2)),
+        [
+            row.get(from + 3),
+            row.get(from + 4),
+            row.get(from + 5),
+            row.get(from + 6),
+        ],
+    )
+}
+
+/// [`RatingRows`] in a write transaction.
+pub(super) struct PostgresRatings<'a, 'c>(pub(super) &'a mut Transaction<'c>);
+
+impl RatingRows for PostgresRatings<'_, '_> {
+    fn already_rated(&mut self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT 1 FROM rating_history WHERE game = $1 LIMIT 1",
+                &[&game.to_string()],
+            )?
+            .is_some())
+    }
+
+    fn standing(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<Standing>, StoreError> {
+        let row = self.0.query_opt(
+            &format!(
+                "SELECT {STANDING_COLUMNS} FROM ratings WHERE key = $1 AND pool = $2 FOR UPDATE"
+            ),
+            &[&key.to_string(), &pool.name()],
+        )?;
+        Ok(row.map(|row| standing_at(&row, 0)))
+    }
+
+    fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError> {
+        let key = new.key.to_string();
+        let standing = &new.standing;
+        let rating = &standing.rating;
+        self.0.execute(
+            &format!(
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (key, pool) DO UPDATE SET
+                     rating = excluded.rating, deviation = excluded.deviation,
+                     volatility = excluded.volatility, games = excluded.games,
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+            ),
+            &[
+                &key,
+                &new.pool.name(),
+                &rating.rating,
+                &rating.deviation,
+                &rating.volatility,
+                &i64::from(rating.games),
+                &i64::from(standing.wins),
+                &i64::from(standing.losses),
+                &i64::from(standing.draws),
+            ],
+        )?;
+        self.0.execute(
+            "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &key,
+                &new.pool.name(),
+                &new.game.to_string(),
+                &bigint(new.at_ms),
+                &rating.rating,
+                &rating.deviation,
+            ],
+        )?;
+        self.0.execute(
+            "INSERT INTO players (key, name) VALUES ($1, $2)
+             ON CONFLICT (key) DO UPDATE SET name = excluded.name",
+            &[&key, &new.name],
+        )?;
+        Ok(())
+    }
+}
+
+/// A player's rating in a pool, if they have one.
+pub(super) fn rating(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+    pool: Pool,
+) -> Result<Option<Rating>, StoreError> {
+    let row = client.query_opt(
+        &format!("SELECT {STANDING_COLUMNS} FROM ratings WHERE key = $1 AND pool = $2"),
+        &[&key.to_string(), &pool.name()],
+    )?;
+    Ok(row.map(|row| standing_at(&row, 0).rating))
+}
+
+/// A player's page, if they ever played a rated game.
+pub(super) fn player(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+) -> Result<Option<PlayerProfile>, StoreError> {
+    let key_text = key.to_string();
+    let Some(name) = client
+        .query_opt("SELECT name FROM players WHERE key = $1", &[&key_text])?
+        .map(|row| row.get::<_, String>(0))
+    else {
+        return Ok(None);
+    };
+    let mut standings = Vec::new();
+    for row in client.query(
+        &format!("SELECT pool, {STANDING_COLUMNS} FROM ratings WHERE key = $1"),
+        &[&key_text],
+    )? {
+        let pool: Pool = row.get::<_, &str>(0).parse()?;
+        standings.push((pool, standing_at(&row, 1)));
+    }
+    let mut history = Vec::new();
+    for (pool, _) in &standings {
+        let newest_first = client.query(
+            "SELECT at_ms, rating, deviation FROM rating_history
+             WHERE key = $1 AND pool = $2 ORDER BY seq DESC LIMIT $3",
+            &[&key_text, &pool.name(), &i64::from(PLAYER_HISTORY_POINTS)],
+        )?;
+        history.extend(newest_first.iter().rev().map(|row| {
+            let point = RatingPoint {
+                at_ms: u64::try_from(row.get::<_, i64>(0)).unwrap_or(0),
+                rating: row.get(1),
+                deviation: row.get(2),
+            };
+            (*pool, point)
+        }));
+    }
+    let recent = client
+        .query(
+            "SELECT g.summary FROM rating_history h JOIN games g ON g.id = h.game
+             WHERE h.key = $1 ORDER BY h.seq DESC LIMIT $2",
+            &[&key_text, &i64::from(PLAYER_RECENT_GAMES)],
+        )?
+        .iter()
+        .map(|row| Ok(serde_json::from_str::<GameSummary>(row.get(0))?))
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some(profile(key, name, standings, &history, recent)))
+}
+
+/// The best players of a pool whose ratings are no longer provisional.
+pub(super) fn leaderboard(
+    client: &mut impl GenericClient,
+    pool: Pool,
+    limit: u32,
+) -> Result<Leaderboard, StoreError> {
+    let rows = client.query(
+        &format!(
+            "SELECT r.key, p.name, {STANDING_COLUMNS} FROM ratings r
+             JOIN players p ON p.key = r.key
+             WHERE r.pool = $1 AND r.deviation <= $2
+             ORDER BY r.rating DESC, r.key LIMIT $3"
+        ),
+        &[&pool.name(), &PROVISIONAL_DEVIATION, &i64::from(limit)],
+    )?;
+    let players = rows
+        .iter()
+        .filter_map(|row| Some((row.get::<_, &str>(0).parse().ok()?, row)))
+        .zip(1..)
+        .map(|((key, row), rank)| LeaderboardEntry {
+            rank,
+            key,
+            name: row.get(1),
+            rating: standing_at(row, 2).rating,
+        })
+        .collect();
+    Ok(Leaderboard { pool, players })
+}

@@ -1,0 +1,251 @@
+//! Ratings in SQLite (schema version 4): each player's standing per pool,
+//! the history of their ratings, and their name. Written in the
+//! transaction that stores a rated game ([`super::ratings::rate`]).
+
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_protocol::{
+    GameId, GameSummary, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool,
+    Rating, RatingPoint,
+};
+use rusqlite::{Connection, OptionalExtension as _, Row, Transaction, params};
+
+use super::StoreError;
+use super::ratings::{NewStanding, RatingRows, Standing, profile, standing_of};
+
+/// Version 4: ratings.
+pub(super) const SCHEMA_4: &str = "
+    -- Each player's Glicko-2 standing in each pool they have played rated
+    -- games in. A player is their public key (hex).
+    CREATE TABLE ratings (
+        key TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        losses INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        PRIMARY KEY (key, pool)
+    ) STRICT, WITHOUT ROWID;
+    CREATE INDEX ratings_by_pool ON ratings (pool, rating);
+
+    -- Each rated game's rating after it, per player: the chart on a
+    -- player's page, and the proof a game was rated (once).
+    CREATE TABLE rating_history (
+        seq INTEGER PRIMARY KEY,
+        key TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        game TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX rating_history_by_game ON rating_history (game, key);
+    CREATE INDEX rating_history_by_player ON rating_history (key, pool, seq);
+
+    -- The name each player played their latest rated game under.
+    CREATE TABLE players (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    ) STRICT, WITHOUT ROWID;
+";
+
+const STANDING_COLUMNS: &str = "rating, deviation, volatility, games, wins, losses, draws";
+
+fn standing_at(row: &Row<'_>, from: usize) -> rusqlite::Result<Standing> {
+    Ok(standing_of(
+        (row.get(from)?, row.get(from + 1)?, row.get(from + 2)?),
+        [
+            row.get(from + 3)?,
+            row.get(from + 4)?,
+            row.get(from + 5)?,
+            row.get(from + 6)?,
+        ],
+    ))
+}
+
+/// [`RatingRows`] in a write transaction (SQLite has one writer: nothing
+/// to lock).
+pub(super) struct SqliteRatings<'a, 'c>(pub(super) &'a Transaction<'c>);
+
+impl RatingRows for SqliteRatings<'_, '_> {
+    fn already_rated(&mut self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self
+            .0
+            .prepare_cached("SELECT 1 FROM rating_history WHERE game = ?1 LIMIT 1")?
+            .query_row([game.to_string()], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    fn standing(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<Standing>, StoreError> {
+        Ok(self
+            .0
+            .prepare_cached(&format!(
+                "SELECT {STANDING_COLUMNS} FROM ratings WHERE key = ?1 AND pool = ?2"
+            ))?
+            .query_row(params![key.to_string(), pool.name()], |row| {
+                standing_at(row, 0)
+            })
+            .optional()?)
+    }
+
+    fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError> {
+        let key = new.key.to_string();
+        let standing = &new.standing;
+        let rating = &standing.rating;
+        self.0
+            .prepare_cached(&format!(
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                 ON CONFLICT (key, pool) DO UPDATE SET
+                     rating = excluded.rating, deviation = excluded.deviation,
+                     volatility = excluded.volatility, games = excluded.games,
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+            ))?
+            .execute(params![
+                key,
+                new.pool.name(),
+                rating.rating,
+                rating.deviation,
+                rating.volatility,
+                rating.games,
+                standing.wins,
+                standing.losses,
+                standing.draws
+            ])?;
+        self.0
+            .prepare_cached(
+                "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![
+                key,
+                new.pool.name(),
+                new.game.to_string(),
+                i64::try_from(new.at_ms).unwrap_or(i64::MAX),
+                rating.rating,
+                rating.deviation
+            ])?;
+        self.0
+            .prepare_cached(
+                "INSERT INTO players (key, name) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET name = excluded.name",
+            )?
+            .execute(params![key, new.name])?;
+        Ok(())
+    }
+}
+
+/// A player's rating in a pool, if they have one.
+pub(super) fn rating(
+    connection: &Connection,
+    key: PlayerKey,
+    pool: Pool,
+) -> Result<Option<Rating>, StoreError> {
+    Ok(connection
+        .prepare_cached(&format!(
+            "SELECT {STANDING_COLUMNS} FROM ratings WHERE key = ?1 AND pool = ?2"
+        ))?
+        .query_row(params![key.to_string(), pool.name()], |row| {
+            standing_at(row, 0)
+        })
+        .optional()?
+        .map(|standing| standing.rating))
+}
+
+/// A player's page, if they ever played a rated game.
+pub(super) fn player(
+    connection: &Connection,
+    key: PlayerKey,
+) -> Result<Option<PlayerProfile>, StoreError> {
+    let key_text = key.to_string();
+    let Some(name) = connection
+        .prepare_cached("SELECT name FROM players WHERE key = ?1")?
+        .query_row([&key_text], |row| row.get::<_, String>(0))
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let mut standings = Vec::new();
+    for row in connection
+        .prepare_cached(&format!(
+            "SELECT pool, {STANDING_COLUMNS} FROM ratings WHERE key = ?1"
+        ))?
+        .query_map([&key_text], |row| {
+            Ok((row.get::<_, String>(0)?, standing_at(row, 1)?))
+        })?
+    {
+        let (pool, standing) = row?;
+        standings.push((pool.parse::<Pool>()?, standing));
+    }
+    let mut history = Vec::new();
+    let mut points = connection.prepare_cached(
+        "SELECT at_ms, rating, deviation FROM rating_history
+         WHERE key = ?1 AND pool = ?2 ORDER BY seq DESC LIMIT ?3",
+    )?;
+    for (pool, _) in &standings {
+        let newest_first = points
+            .query_map(
+                params![key_text, pool.name(), PLAYER_HISTORY_POINTS],
+                |row| {
+                    Ok(RatingPoint {
+                        at_ms: u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
+                        rating: row.get(1)?,
+                        deviation: row.get(2)?,
+                    })
+                },
+            )?
+            .collect::<Result<Vec<_>, _>>()?;
+        history.extend(newest_first.into_iter().rev().map(|point| (*pool, point)));
+    }
+    let recent = connection
+        .prepare_cached(
+            "SELECT g.summary FROM rating_history h JOIN games g ON g.id = h.game
+             WHERE h.key = ?1 ORDER BY h.seq DESC LIMIT ?2",
+        )?
+        .query_map(params![key_text, PLAYER_RECENT_GAMES], |row| {
+            row.get::<_, String>(0)
+        })?
+        .map(|summary| Ok(serde_json::from_str::<GameSummary>(&summary?)?))
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some(profile(key, name, standings, &history, recent)))
+}
+
+/// The best players of a pool whose ratings are no longer provisional.
+pub(super) fn leaderboard(
+    connection: &Connection,
+    pool: Pool,
+    limit: u32,
+) -> Result<Leaderboard, StoreError> {
+    let mut players = Vec::new();
+    for row in connection
+        .prepare_cached(&format!(
+            "SELECT r.key, p.name, {STANDING_COLUMNS} FROM ratings r
+             JOIN players p ON p.key = r.key
+             WHERE r.pool = ?1 AND r.deviation <= ?2
+             ORDER BY r.rating DESC, r.key LIMIT ?3"
+        ))?
+        .query_map(params![pool.name(), PROVISIONAL_DEVIATION, limit], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                standing_at(row, 2)?,
+            ))
+        })?
+    {
+        let (key, name, standing) = row?;
+        let Ok(key) = key.parse::<PlayerKey>() else {
+            continue;
+        };
+        players.push(LeaderboardEntry {
+            rank: u32::try_from(players.len() + 1).unwrap_or(u32::MAX),
+            key,
+            name,
+            rating: standing.rating,
+        });
+    }
+    Ok(Leaderboard { pool, players })
+}
