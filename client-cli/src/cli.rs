@@ -125,6 +125,13 @@ pub enum Command {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,
     },
+    /// Play now: be paired with whoever is waiting, the closest rating
+    /// first, in a rated game unless --casual; after --bot-after without an
+    /// opponent, play the server's strongest bot instead (unrated).
+    Play {
+        #[command(flatten)]
+        seek: SeekArgs,
+    },
     /// The best players of a pool on the server: rated games only, ratings
     /// no longer provisional (docs/ratings.md).
     Top {
@@ -155,6 +162,64 @@ pub enum Command {
     },
 }
 
+/// What `play` seeks.
+#[derive(Debug, Clone, Args)]
+pub struct SeekArgs {
+    /// The pool: standard, boost, face_up, face_up_boost, face_down,
+    /// face_down_boost, or any.
+    #[arg(long, default_value = "any", value_parser = any_pool)]
+    pub pool: AnyPool,
+    /// Time per round (e.g. 30s), or any.
+    #[arg(long, default_value = "any", value_parser = any_time)]
+    pub time: AnyTime,
+    /// A casual game: no rating moves, and no key is needed.
+    #[arg(long)]
+    pub casual: bool,
+    /// How long to wait for an opponent before playing the bot (0s:
+    /// never).
+    #[arg(long, default_value = "30s", value_parser = humantime::parse_duration)]
+    pub bot_after: Duration,
+}
+
+impl SeekArgs {
+    /// The seek, as the connection makes it.
+    pub fn seek(&self) -> crate::net::Seek {
+        let millis = |time: Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        crate::net::Seek {
+            pool: self.pool.0,
+            deadline_ms: self.time.0.map(millis),
+            rated: !self.casual,
+            bot_after_ms: Some(millis(self.bot_after)),
+        }
+    }
+}
+
+/// A pool, or any (`--pool any`).
+#[derive(Debug, Clone, Copy)]
+pub struct AnyPool(pub Option<mice_cake_protocol::Pool>);
+
+/// A time per round, or any (`--time any`).
+#[derive(Debug, Clone, Copy)]
+pub struct AnyTime(pub Option<Duration>);
+
+fn any_pool(text: &str) -> Result<AnyPool, String> {
+    if text.trim().eq_ignore_ascii_case("any") {
+        return Ok(AnyPool(None));
+    }
+    text.parse()
+        .map(|pool| AnyPool(Some(pool)))
+        .map_err(|error: mice_cake_protocol::UnknownPool| format!("{error}, or any"))
+}
+
+fn any_time(text: &str) -> Result<AnyTime, String> {
+    if text.trim().eq_ignore_ascii_case("any") {
+        return Ok(AnyTime(None));
+    }
+    humantime::parse_duration(text)
+        .map(|time| AnyTime(Some(time)))
+        .map_err(|error| format!("{error} (a time such as 30s, or any)"))
+}
+
 /// How a bot enters a room.
 #[derive(Debug, Subcommand)]
 pub enum BotEntry {
@@ -167,6 +232,11 @@ pub enum BotEntry {
     Join {
         /// The room's code.
         code: RoomCode,
+    },
+    /// Be paired with whoever is waiting, as `mice-cake play`.
+    Play {
+        #[command(flatten)]
+        seek: SeekArgs,
     },
 }
 

@@ -137,6 +137,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             ]);
             Ok(done())
         }
+        Command::Play { seek } => how.play(Entry::Seek(seek.seek()), Decider::Stdin).await,
         Command::Top { pool, limit } => {
             let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit)?;
             match output {
@@ -181,6 +182,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             let entry = match entry {
                 BotEntry::Create { room } => Entry::Create(room.options(None)),
                 BotEntry::Join { code } => Entry::Join(code),
+                BotEntry::Play { seek } => Entry::Seek(seek.seek()),
             };
             let how = How {
                 name: bot_name(&cli.name, policy),

@@ -38,6 +38,35 @@ pub enum Entry {
     Watch(RoomCode),
     /// Only list the rooms.
     List,
+    /// Be paired with whoever is waiting (quick pairing); the bot offered
+    /// after the wait asked is played.
+    Seek(Seek),
+}
+
+/// What a quick pairing asks (see the protocol's `seek`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seek {
+    /// The pool; any if none.
+    pub pool: Option<mice_cake_protocol::Pool>,
+    /// The time per round; any if none.
+    pub deadline_ms: Option<u64>,
+    pub rated: bool,
+    /// When to be offered the bot; the server's default (30 s) if none,
+    /// never if 0.
+    pub bot_after_ms: Option<u64>,
+}
+
+impl Seek {
+    /// The `seek` message, made with `key`.
+    pub fn message(self, key: Option<PlayerKey>) -> ClientMessage {
+        ClientMessage::Seek {
+            pool: self.pool,
+            deadline_ms: self.deadline_ms,
+            rated: self.rated,
+            bot_after_ms: self.bot_after_ms,
+            key,
+        }
+    }
 }
 
 /// What the connection reports.
@@ -141,6 +170,10 @@ pub async fn connect(
         },
         last_seal: None,
         resend_at: None,
+        seek: match entry {
+            Entry::Seek(seek) => Some(seek.message(key)),
+            _ => None,
+        },
         key,
     };
     let mut link = link;
@@ -194,6 +227,9 @@ struct Link {
     room: Option<RoomCode>,
     /// A room to join if the seat to resume there is gone.
     join_if_gone: Option<RoomCode>,
+    /// The seek under way, until paired: made again after a drop (the
+    /// queue forgets a connection that went away).
+    seek: Option<ClientMessage>,
     /// The last seal sent, and when: sent again if the server refuses it
     /// for coming too fast.
     last_seal: Option<(ClientMessage, Instant)>,
@@ -269,7 +305,9 @@ impl Link {
                 key: self.key,
             });
         }
-        self.watching.map(|code| ClientMessage::WatchRoom { code })
+        self.watching
+            .map(|code| ClientMessage::WatchRoom { code })
+            .or_else(|| self.seek.clone())
     }
 
     /// Retries with growing pauses; `None` when giving up (said) or when the
@@ -440,7 +478,34 @@ impl Link {
                 self.last_seq = Some(state.seq);
                 self.admitted().await;
             }
-            ServerMessage::RoomList { .. } => self.admitted().await,
+            ServerMessage::RoomList { .. } | ServerMessage::Seeking { .. } => {
+                self.admitted().await;
+            }
+            ServerMessage::Paired { .. } => self.seek = None,
+            ServerMessage::BotOffered { options, .. } => {
+                // The wait asked is over: the bot it offers is played (the
+                // seek stops first; a pairing that came meanwhile wins, and
+                // the room for the bot is then refused).
+                self.seek = None;
+                let play_the_bot = [
+                    ClientMessage::CancelSeek,
+                    ClientMessage::CreateRoom {
+                        options: *options,
+                        key: self.key,
+                    },
+                ];
+                for message in play_the_bot {
+                    if !send(socket, &message).await {
+                        return Some(End::Dropped("the connection closed".into()));
+                    }
+                }
+            }
+            ServerMessage::SeekEnded { reason } => {
+                // Ended by the server (not by the bot taken above): over.
+                if self.seek.take().is_some() {
+                    return Some(End::Refused(reason.clone()));
+                }
+            }
             ServerMessage::State { state } => {
                 // A rematch swaps seats: the kept seat says the new one.
                 self.keep_seat(state.code, state.you);
@@ -577,6 +642,7 @@ fn entry_message(entry: Entry, key: Option<PlayerKey>) -> ClientMessage {
         },
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,
+        Entry::Seek(seek) => seek.message(key),
     }
 }
 

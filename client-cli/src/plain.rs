@@ -652,9 +652,60 @@ impl Printer {
     }
 }
 
+/// A quick pairing's news (`seeking`, `bot_offered`, `paired`,
+/// `seek_ended`), in a sentence; `None` for any other message.
+pub fn seek_line(message: &ServerMessage) -> Option<String> {
+    let time = |deadline_ms: Option<u64>| match deadline_ms {
+        Some(ms) => humantime::format_duration(std::time::Duration::from_millis(ms)).to_string(),
+        None => "any time".into(),
+    };
+    let kind = |rated: bool| if rated { "rated" } else { "casual" };
+    Some(match message {
+        ServerMessage::Seeking {
+            pool,
+            deadline_ms,
+            rated,
+            rating,
+        } => format!(
+            "looking for an opponent: {}, {} a round, {} (your rating {})",
+            pool.map_or_else(
+                || "any pool".to_owned(),
+                |pool| pool.name().replace('_', " ")
+            ),
+            time(*deadline_ms),
+            kind(*rated),
+            rating.shown()
+        ),
+        ServerMessage::BotOffered { policy, .. } => {
+            format!("nobody to pair with yet: playing the server's {policy} bot instead (unrated)")
+        }
+        ServerMessage::Paired {
+            code,
+            pool,
+            deadline_ms,
+            rated,
+            opponent,
+            rating,
+        } => format!(
+            "paired with {opponent} ({}) in room {code}: {}, {} a round, {}",
+            rating.shown(),
+            pool.name().replace('_', " "),
+            time(*deadline_ms),
+            kind(*rated)
+        ),
+        ServerMessage::SeekEnded { reason } => {
+            format!("no longer looking for an opponent: {reason}")
+        }
+        _ => return None,
+    })
+}
+
 /// A server message, in sentences (reveals are written by [`text::round`]).
 pub fn describe(message: &ServerMessage) -> Vec<String> {
     use mice_cake_protocol::RoomEvent as E;
+    if let Some(line) = seek_line(message) {
+        return vec![line];
+    }
     match message {
         ServerMessage::Welcome { server, .. } => vec![format!("connected to {server}")],
         ServerMessage::RoomList { rooms, total } => rooms_table(rooms, *total),
@@ -683,8 +734,13 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
             vec![format!("error ({}): {message}", code.as_str())]
         }
         ServerMessage::ShuttingDown { message } => vec![format!("server: {message}")],
-        // Told as rounds and chat lines, by the player.
-        ServerMessage::History { .. } | ServerMessage::Chat { .. } => Vec::new(),
+        // Told as rounds and chat lines, by the player; a seek's news above.
+        ServerMessage::History { .. }
+        | ServerMessage::Chat { .. }
+        | ServerMessage::Seeking { .. }
+        | ServerMessage::BotOffered { .. }
+        | ServerMessage::Paired { .. }
+        | ServerMessage::SeekEnded { .. } => Vec::new(),
         ServerMessage::Event { event, .. } => match &**event {
             E::PlayerJoined { seat, player } => vec![format!("{} joined as {seat}", player.name)],
             E::GameStarted { game, players, .. } => vec![format!(

@@ -281,7 +281,11 @@ impl Tracker {
             }
             ServerMessage::Welcome { .. }
             | ServerMessage::RoomList { .. }
-            | ServerMessage::ShuttingDown { .. } => None,
+            | ServerMessage::ShuttingDown { .. }
+            | ServerMessage::Seeking { .. }
+            | ServerMessage::BotOffered { .. }
+            | ServerMessage::Paired { .. }
+            | ServerMessage::SeekEnded { .. } => None,
         }
     }
 

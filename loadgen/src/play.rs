@@ -357,7 +357,11 @@ impl Client {
             | ServerMessage::Welcome { .. }
             | ServerMessage::RoomList { .. }
             | ServerMessage::History { .. }
-            | ServerMessage::Chat { .. } => {}
+            | ServerMessage::Chat { .. }
+            | ServerMessage::Seeking { .. }
+            | ServerMessage::BotOffered { .. }
+            | ServerMessage::Paired { .. }
+            | ServerMessage::SeekEnded { .. } => {}
         }
         Ok(())
     }

@@ -89,11 +89,13 @@ pub enum ErrorCode {
     KeyRequired,
     /// HTTP: no player has that key, or no rating in that pool (404).
     UnknownPlayer,
+    /// The connection is seeking an opponent: `cancel_seek` first.
+    AlreadySeeking,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -131,6 +133,7 @@ impl ErrorCode {
         ErrorCode::BadSignature,
         ErrorCode::KeyRequired,
         ErrorCode::UnknownPlayer,
+        ErrorCode::AlreadySeeking,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -173,6 +176,7 @@ impl ErrorCode {
             ErrorCode::BadSignature => "bad_signature",
             ErrorCode::KeyRequired => "key_required",
             ErrorCode::UnknownPlayer => "unknown_player",
+            ErrorCode::AlreadySeeking => "already_seeking",
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
 use mice_cake_engine::{
-    Assignment, Beat, Choices, Commitment, GameView, Nonce, PlayerKey, RoundReport, Seal,
+    Assignment, Beat, Choices, Commitment, GameView, Nonce, PlayerKey, Policy, RoundReport, Seal,
     SealSignature, SealedExchange, Seat, Seated, Seed,
 };
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatChannel;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, RoomCode, SeatToken};
-use crate::rating::Rating;
+use crate::rating::{Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
 /// The protocol version this crate speaks; `hello` carries it.
@@ -133,11 +133,41 @@ pub enum ClientMessage {
         /// Whether to receive it.
         show: bool,
     },
+    /// Asks to be paired with whoever is waiting (quick pairing,
+    /// `docs/ratings.md`): the server answers `seeking`, then `paired`
+    /// and `joined` once an opponent is found, or `bot_offered` after the
+    /// wait asked. A connection seeks once at a time, outside any room.
+    Seek {
+        /// The pool to play in; `null` (or left out) for any.
+        #[serde(default)]
+        pool: Option<Pool>,
+        /// The time per round, in milliseconds; `null` for any (a game
+        /// between two who accept any is played at the server's default).
+        #[serde(default)]
+        deadline_ms: Option<u64>,
+        /// Whether the game is rated (the default): a rated seek needs a
+        /// key, and is paired only with rated seeks.
+        #[serde(default = "rated_by_default")]
+        rated: bool,
+        /// How long to wait for an opponent before the server offers its
+        /// strongest bot, in milliseconds: 30 s when left out, never when 0.
+        #[serde(default)]
+        bot_after_ms: Option<u64>,
+        /// The player's public key (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<PlayerKey>,
+    },
+    /// Stops seeking; answered `seek_ended`.
+    CancelSeek,
+}
+
+fn rated_by_default() -> bool {
+    true
 }
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 12] = [
+    pub const TYPES: [&'static str; 14] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -150,6 +180,8 @@ impl ClientMessage {
         "leave",
         "chat",
         "spectator_chat",
+        "seek",
+        "cancel_seek",
     ];
 
     /// Reads a client's text frame, telling a malformed message from an
@@ -159,9 +191,12 @@ impl ClientMessage {
         // through a JSON value only to say what is wrong, or to check the
         // messages without fields, on which serde takes any field.
         match serde_json::from_str(text) {
-            Ok(ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::Leave) => {
-                ClientMessage::parse_checking(text).map(|(message, _)| message)
-            }
+            Ok(
+                ClientMessage::ListRooms
+                | ClientMessage::Rematch
+                | ClientMessage::Leave
+                | ClientMessage::CancelSeek,
+            ) => ClientMessage::parse_checking(text).map(|(message, _)| message),
             Ok(message) => Ok(message),
             // A JSON value keeps the last of a key given twice, where the
             // message refuses it: the value's reading is for saying what is
@@ -201,7 +236,10 @@ impl ClientMessage {
         // but the type is unknown.
         let without_fields = matches!(
             message,
-            ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::Leave
+            ClientMessage::ListRooms
+                | ClientMessage::Rematch
+                | ClientMessage::Leave
+                | ClientMessage::CancelSeek
         );
         if without_fields && let Some(unknown) = fields.iter().find(|field| *field != "type") {
             return Err(ParseError::BadFields {
@@ -332,6 +370,49 @@ pub enum ServerMessage {
         /// When: milliseconds since the Unix epoch, by the server's clock.
         at_ms: u64,
     },
+    /// The answer to `seek`: in the queue, for what was asked.
+    Seeking {
+        /// The pool asked; `null` for any.
+        pool: Option<Pool>,
+        /// The time per round asked; `null` for any.
+        deadline_ms: Option<u64>,
+        /// Whether rated.
+        rated: bool,
+        /// The player's rating in the pool asked (the standard pool's for
+        /// any), as the queue pairs it: 1500 and provisional for a new
+        /// player, or one without a key.
+        rating: Rating,
+    },
+    /// No opponent yet, after the wait the seek asked: the server offers a
+    /// game against its strongest bot (unrated). `cancel_seek`, then
+    /// `create_room` with `bot`, plays it; otherwise the seek goes on.
+    BotOffered {
+        /// The bot's policy.
+        policy: Policy,
+        /// The rules to play it with (the seek's pool, or the standard).
+        options: RoomOptions,
+    },
+    /// Paired: `joined` follows, in the new room.
+    Paired {
+        /// The room, private, made for the two.
+        code: RoomCode,
+        /// Its rules' pool.
+        pool: Pool,
+        /// Its time per round, in milliseconds.
+        deadline_ms: Option<u64>,
+        /// Whether rated.
+        rated: bool,
+        /// The opponent's name.
+        opponent: String,
+        /// The opponent's rating in the pool, as paired.
+        rating: Rating,
+    },
+    /// The seek ended without a game: cancelled (`cancel_seek`), or the
+    /// server could not make the room (it is stopping, say; `reason`).
+    SeekEnded {
+        /// Why, for people.
+        reason: String,
+    },
 }
 
 /// A round as played: its report, and whose assignment the server made
@@ -356,7 +437,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 10] = [
+    pub const TYPES: [&'static str; 14] = [
         "welcome",
         "room_list",
         "joined",
@@ -367,6 +448,10 @@ impl ServerMessage {
         "shutting_down",
         "history",
         "chat",
+        "seeking",
+        "bot_offered",
+        "paired",
+        "seek_ended",
     ];
 }
 

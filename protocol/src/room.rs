@@ -36,7 +36,8 @@ pub struct RoomOptions {
     /// Whether games here change the players' ratings (`docs/ratings.md`):
     /// both seats then need a key, the rules must be a pool's (the
     /// standard stall limit), and no bot plays. Off unless asked; quick
-    /// pairing's rooms are rated.
+    /// pairing's rooms are rated. Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
 }
 
@@ -161,6 +162,10 @@ impl GameResult {
     }
 }
 
+fn no_rating(ratings: &Seated<Option<Rating>>) -> bool {
+    ratings.yellow.is_none() && ratings.blue.is_none()
+}
+
 /// One room in a listing.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -177,7 +182,8 @@ pub struct RoomSummary {
     pub round: u32,
     /// The room's options.
     pub options: RoomOptions,
-    /// The players' ratings in the room's pool, where known.
-    #[serde(default)]
+    /// The players' ratings in the room's pool, where known; left out
+    /// when none is.
+    #[serde(default, skip_serializing_if = "no_rating")]
     pub ratings: Seated<Option<Rating>>,
 }

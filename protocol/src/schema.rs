@@ -17,11 +17,12 @@ use serde_json::{Value, json};
 
 use crate::api::{ApiError, FinishedGame, GamePage, GameViews, Health, OddsTable, RoomList};
 use crate::messages::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use crate::rating::{Leaderboard, PlayerProfile};
 use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 10] = [
+pub const TOP_LEVEL: [&str; 12] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -32,6 +33,8 @@ pub const TOP_LEVEL: [&str; 10] = [
     "GameViews",
     "Health",
     "ApiError",
+    "PlayerProfile",
+    "Leaderboard",
 ];
 
 /// The schema document.
@@ -47,6 +50,8 @@ pub fn document() -> Value {
     generator.subschema_for::<GameViews>();
     generator.subschema_for::<Health>();
     generator.subschema_for::<ApiError>();
+    generator.subschema_for::<PlayerProfile>();
+    generator.subschema_for::<Leaderboard>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

@@ -51,6 +51,16 @@ impl UptimeClock {
     }
 }
 
+/// Milliseconds since the Unix epoch, by the system clock: when things
+/// happened, for people (never a deadline: those are uptimes).
+pub(crate) fn unix_millis() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,9 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
 
+mod seeking;
+
+use self::seeking::{Seek, Seeking, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
@@ -106,6 +109,7 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Pe
             () = &mut shutting_down => Wake::ShuttingDown,
             next = live.queue.next() => Wake::Queued(next),
             incoming = live.socket.recv() => Wake::Read(incoming),
+            news = next_news(&mut live.session.seeking) => Wake::News(news),
             () = &mut timer => Wake::Timer,
         };
         let timed = matches!(wake, Wake::Timer);
@@ -130,6 +134,8 @@ enum Wake {
     ShuttingDown,
     Queued(Next),
     Read(Option<Result<Message, tungstenite::Error>>),
+    /// What quick pairing's queue tells a seeking connection.
+    News(Option<crate::pairing::News>),
     Timer,
 }
 
@@ -168,6 +174,10 @@ impl Live {
             Wake::Read(incoming) => {
                 self.last_heard = Instant::now();
                 self.on_read(incoming).await
+            }
+            Wake::News(news) => {
+                Box::pin(self.session.on_news(news)).await;
+                None
             }
             Wake::Timer => {
                 let now = Instant::now();
@@ -411,6 +421,8 @@ struct Session {
     /// Set by `hello`.
     name: Option<String>,
     membership: Option<Membership>,
+    /// A seek for an opponent under way (quick pairing).
+    seeking: Option<Seeking>,
     limit: RateLimit,
     chat_limit: RateLimit,
     /// Openings that follow seals already counted against the rate.
@@ -430,6 +442,7 @@ impl Session {
             outbound,
             name: None,
             membership: None,
+            seeking: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             openings_owed: 0,
@@ -637,6 +650,27 @@ impl Session {
                 self.set_membership(None);
                 Ok(())
             }
+            ClientMessage::Seek {
+                pool,
+                deadline_ms,
+                rated,
+                bot_after_ms,
+                key,
+            } => {
+                let key = usable_key(key)?;
+                let seek = Seek {
+                    pool,
+                    deadline_ms,
+                    rated,
+                    bot_after_ms,
+                    key,
+                };
+                self.seek(name, seek).await
+            }
+            ClientMessage::CancelSeek => {
+                self.cancel_seek(Some("cancelled")).await;
+                Ok(())
+            }
         }
     }
 
@@ -730,6 +764,12 @@ impl Session {
     }
 
     fn not_in_a_room(&self) -> Result<(), Refusal> {
+        if self.seeking.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::AlreadySeeking,
+                "you are seeking an opponent; cancel_seek first",
+            ));
+        }
         match &self.membership {
             Some(membership) => Err(Refusal::new(
                 ErrorCode::AlreadyInRoom,
@@ -777,6 +817,7 @@ impl Session {
 
     /// The connection is gone: its room learns it.
     async fn left(&mut self) {
+        self.cancel_seek(None).await;
         if let Some(membership) = self.membership.take() {
             let conn = self.id;
             membership.room.send(Command::Disconnected { conn }).await;

@@ -38,7 +38,7 @@ const READ_BUFFER: usize = 256;
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /rules, /ws, /api/rooms, \
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
      /api/games/{id}/verify, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
      /healthz, /metrics";

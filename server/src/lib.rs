@@ -57,6 +57,7 @@ mod http;
 mod lobby;
 mod metrics;
 mod outbound;
+mod pairing;
 mod quote;
 mod random;
 mod ratelimit;

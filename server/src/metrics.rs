@@ -52,11 +52,17 @@ pub(crate) const STORE_ERRORS: &str = "mice_cake_store_errors_total";
 pub(crate) const CLUSTER_DROPPED: &str = "mice_cake_cluster_dropped_total";
 /// Rooms this node took over from others (counter).
 pub(crate) const ROOMS_TAKEN_OVER: &str = "mice_cake_rooms_taken_over_total";
+/// Gauge: connections seeking an opponent (quick pairing) on this node.
+pub(crate) const SEEKING: &str = "mice_cake_seeking";
+/// Histogram: seconds from a seek to its pairing.
+pub(crate) const PAIRING_SECONDS: &str = "mice_cake_pairing_seconds";
+/// Counter: bots offered to seekers who waited as long as they chose.
+pub(crate) const BOTS_OFFERED: &str = "mice_cake_bots_offered_total";
 
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
 pub(crate) fn describe() {
-    use metrics::{Unit, describe_counter, describe_gauge};
+    use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
     describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
     describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
     describe_counter!(HTTP_CONNECTIONS, Unit::Count, "TCP connections accepted.");
@@ -130,7 +136,23 @@ pub(crate) fn describe() {
         Unit::Count,
         "Rooms this node took over from a node that died or stopped."
     );
+    describe_gauge!(
+        SEEKING,
+        Unit::Count,
+        "Connections seeking an opponent (quick pairing) here."
+    );
+    describe_histogram!(
+        PAIRING_SECONDS,
+        Unit::Seconds,
+        "Time from a seek to its pairing."
+    );
+    describe_counter!(
+        BOTS_OFFERED,
+        Unit::Count,
+        "Bots offered to seekers who waited as long as they chose."
+    );
     metrics::gauge!(CONNECTIONS).set(0.0);
+    metrics::gauge!(SEEKING).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);
     metrics::gauge!(HANDSHAKES).set(0.0);
     for reason in ["timeout", "evicted", "expired"] {
@@ -149,6 +171,7 @@ pub(crate) fn describe() {
         SLOW_CLIENTS,
         FRAMES_LEFT_OUT,
         STORE_ERRORS,
+        BOTS_OFFERED,
     ] {
         metrics::counter!(counter).increment(0);
     }

@@ -14,6 +14,8 @@ use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::dependencies::Dependencies;
 use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
+use crate::pairing::Pairing;
+use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
 use crate::store::postgres::PostgresStore;
@@ -28,6 +30,8 @@ pub(crate) struct Shared {
     /// This run's number on its data directory, from 1.
     pub(crate) run: u64,
     pub(crate) lobby: Arc<dyn Lobby>,
+    /// Quick pairing's queue.
+    pub(crate) pairing: Arc<dyn Pairing>,
     /// This node's side of the cluster, if it is in one.
     pub(crate) cluster: Option<Arc<Cluster>>,
     /// What rooms share: storage, randomness, the clock, the shutdown.
@@ -239,11 +243,18 @@ impl Shared {
             cluster.start(&context);
         }
         let dependencies = Dependencies::new(database, cluster.clone());
+        let pairing = Arc::new(LocalPairing::start(
+            Arc::clone(&lobby),
+            Arc::clone(&context),
+            config.default_deadline,
+            context.shutdown.clone(),
+        ));
         Ok((
             Shared {
                 config,
                 run: run.run,
                 lobby,
+                pairing,
                 cluster,
                 rooms: context,
                 metrics,

@@ -116,6 +116,8 @@ pub struct Model {
     pub help: bool,
     /// A short message at the bottom: an explanation, an error, a cue.
     pub notice: Option<String>,
+    /// Where a quick pairing stands, until a room is entered.
+    pub seeking: Option<String>,
     /// Waiting for y/n before leaving.
     pub confirm_quit: bool,
     /// Lines of the rounds log scrolled past (the newest round is on top).
@@ -169,6 +171,7 @@ impl Model {
             settings,
             help: false,
             notice: None,
+            seeking: None,
             confirm_quit: false,
             scroll: 0,
             result_shown: None,
@@ -294,6 +297,9 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     match event {
         NetEvent::Message(message) => {
+            if let Some(line) = crate::plain::seek_line(&message) {
+                model.seeking = Some(line);
+            }
             if let ServerMessage::Error {
                 code,
                 message: text,

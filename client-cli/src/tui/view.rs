@@ -48,7 +48,11 @@ pub fn view(model: &Model, frame: &mut Frame) {
     let Some(room) = shown.as_deref() else {
         let text = match &model.link {
             Link::Closed(reason) => format!("Disconnected: {reason}"),
-            _ => "Connecting…".into(),
+            // Seeking an opponent: where it stands (the wait, the pairing).
+            _ => model
+                .seeking
+                .clone()
+                .unwrap_or_else(|| "Connecting…".into()),
         };
         frame.render_widget(Paragraph::new(text).alignment(Alignment::Center), main);
         return;

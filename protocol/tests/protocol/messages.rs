@@ -3,8 +3,8 @@
 //! strict and tells unknown messages from malformed ones.
 
 use mice_cake_protocol::{
-    ApiError, ClientMessage, ErrorCode, GamePage, Health, ParseError, RoomEvent, RoomList,
-    RoomOptions, RoomSummary, ServerMessage,
+    ApiError, ClientMessage, ErrorCode, GamePage, Health, Leaderboard, ParseError, PlayerProfile,
+    RoomEvent, RoomList, RoomOptions, RoomSummary, ServerMessage,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -87,6 +87,23 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     );
     for text in health {
         let _: Health = exact(text);
+    }
+    let players = examples("player");
+    assert!(
+        !players.is_empty(),
+        "docs/protocol.md has no `player` example"
+    );
+    for text in players {
+        let page: PlayerProfile = exact(text);
+        assert!(!page.ratings.is_empty());
+    }
+    let boards = examples("leaderboard");
+    assert!(
+        !boards.is_empty(),
+        "docs/protocol.md has no `leaderboard` example"
+    );
+    for text in boards {
+        let _: Leaderboard = exact(text);
     }
     let errors = examples("http-error");
     assert!(

@@ -55,6 +55,8 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("games", "GamePage"),
         ("health", "Health"),
         ("http-error", "ApiError"),
+        ("player", "PlayerProfile"),
+        ("leaderboard", "Leaderboard"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {

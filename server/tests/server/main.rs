@@ -13,6 +13,7 @@ mod games;
 mod handshakes;
 mod hidden;
 mod leaks;
+mod pairing;
 mod presence;
 mod protocol_violations;
 mod ratings;

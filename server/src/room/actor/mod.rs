@@ -34,6 +34,7 @@ use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
 use super::{Command, ConnId, Member};
+use crate::clock::unix_millis;
 use crate::random::BotRng;
 
 mod chat;
@@ -293,13 +294,6 @@ async fn sleep_until(wake: Option<Instant>) {
         Some(wake) => tokio::time::sleep_until(wake).await,
         None => std::future::pending().await,
     }
-}
-
-/// Milliseconds since the Unix epoch, by the system clock.
-fn unix_millis() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, millis)
 }
 
 fn millis(duration: Duration) -> u64 {

@@ -1,0 +1,199 @@
+//! A connection that seeks an opponent (quick pairing): its seek checked
+//! and put in the queue, what the queue tells it, and the seat it takes in
+//! the room made for its pair.
+
+use mice_cake_engine::PlayerKey;
+use mice_cake_protocol::{ErrorCode, MAX_DEADLINE_MS, Pool, Rating, ServerMessage};
+use tokio::sync::mpsc;
+
+use super::Session;
+use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
+use crate::room::Refusal;
+
+/// The shortest time per round a seek may ask: a pairing is for playing.
+pub(super) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
+
+/// A seek under way: where its news come, and the key it was made with.
+pub(super) struct Seeking {
+    news: mpsc::Receiver<News>,
+    key: Option<PlayerKey>,
+}
+
+/// The next news of a seek, if the connection seeks; never otherwise.
+pub(super) async fn next_news(seeking: &mut Option<Seeking>) -> Option<News> {
+    match seeking {
+        Some(seeking) => seeking.news.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// What a `seek` message asks.
+pub(super) struct Seek {
+    pub(super) pool: Option<Pool>,
+    pub(super) deadline_ms: Option<u64>,
+    pub(super) rated: bool,
+    pub(super) bot_after_ms: Option<u64>,
+    pub(super) key: Option<PlayerKey>,
+}
+
+impl Session {
+    /// Puts the connection in the queue.
+    pub(super) async fn seek(&mut self, name: String, seek: Seek) -> Result<(), Refusal> {
+        self.not_in_a_room()?;
+        if self.shared.shutdown().is_cancelled() {
+            return Err(Refusal::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
+        if seek.rated && seek.key.is_none() {
+            return Err(Refusal::new(
+                ErrorCode::KeyRequired,
+                "a rated seek is made with your key (a rating belongs to a key); seek with \
+                 `rated: false` to play a casual game without one",
+            ));
+        }
+        if let Some(deadline) = seek.deadline_ms
+            && !(SHORTEST_SEEK_DEADLINE_MS..=MAX_DEADLINE_MS).contains(&deadline)
+        {
+            return Err(Refusal::new(
+                ErrorCode::BadOptions,
+                format!(
+                    "a seek's time per round is {SHORTEST_SEEK_DEADLINE_MS} ms to \
+                     {MAX_DEADLINE_MS} ms (one day), or null for any; not {deadline}"
+                ),
+            ));
+        }
+        let ratings = self.ratings_of(seek.key).await;
+        let shown_pool = seek.pool.unwrap_or(Pool::Standard);
+        let bot_after = u64::try_from(DEFAULT_BOT_AFTER.as_millis()).unwrap_or(u64::MAX);
+        let waiter = Waiter {
+            id: self.id,
+            key: seek.key,
+            name,
+            wants: Wants {
+                pool: seek.pool,
+                deadline_ms: seek.deadline_ms,
+                rated: seek.rated,
+            },
+            ratings,
+            since_ms: crate::clock::unix_millis(),
+            bot_after_ms: match seek.bot_after_ms {
+                Some(0) => None,
+                Some(after) => Some(after),
+                None => Some(bot_after),
+            },
+            offered: false,
+        };
+        let rating = waiter.rating(shown_pool);
+        let (news, receiver) = mpsc::channel(NEWS_QUEUE);
+        self.shared.pairing.seek(waiter, news).await;
+        self.seeking = Some(Seeking {
+            news: receiver,
+            key: seek.key,
+        });
+        self.slot.set(crate::admission::Presence::Watching);
+        self.outbound.send_message(&ServerMessage::Seeking {
+            pool: seek.pool,
+            deadline_ms: seek.deadline_ms,
+            rated: seek.rated,
+            rating,
+        });
+        Ok(())
+    }
+
+    /// A player's rating in every pool, as stored (a new player's where
+    /// none is, or if storage cannot say).
+    async fn ratings_of(&self, key: Option<PlayerKey>) -> [Rating; 6] {
+        let mut ratings = [Rating::initial(); 6];
+        let Some(key) = key else {
+            return ratings;
+        };
+        match self.shared.rooms.storage.player(key).await {
+            Ok(Some(page)) => {
+                for pool in page.ratings {
+                    if let Some(index) = Pool::ALL.iter().position(|of| *of == pool.pool) {
+                        ratings[index] = pool.rating;
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(cause) => {
+                tracing::warn!(cause = %cause, "a seeker's ratings cannot be read: paired as new");
+            }
+        }
+        ratings
+    }
+
+    /// Stops seeking, if the connection seeks; `reason` is told it.
+    pub(super) async fn cancel_seek(&mut self, reason: Option<&str>) {
+        if self.seeking.take().is_some() {
+            self.shared.pairing.cancel(self.id).await;
+            self.slot.set(crate::admission::Presence::Idle);
+        }
+        if let Some(reason) = reason {
+            self.outbound.send_message(&ServerMessage::SeekEnded {
+                reason: reason.into(),
+            });
+        }
+    }
+
+    /// What the queue says: a pairing (the seat is taken at once), the bot
+    /// offered, or the end of the seek.
+    pub(super) async fn on_news(&mut self, news: Option<News>) {
+        match news {
+            Some(News::BotOffered { options }) => {
+                self.outbound.send_message(&ServerMessage::BotOffered {
+                    policy: STRONGEST_BOT,
+                    options,
+                });
+            }
+            Some(News::Paired {
+                code,
+                pool,
+                deadline_ms,
+                rated,
+                opponent,
+                rating,
+            }) => {
+                let key = self.seeking.take().and_then(|seeking| seeking.key);
+                self.outbound.send_message(&ServerMessage::Paired {
+                    code,
+                    pool,
+                    deadline_ms,
+                    rated,
+                    opponent,
+                    rating,
+                });
+                let name = self.name.clone().unwrap_or_default();
+                let seated = match self.shared.lobby.room(code).await {
+                    Ok(room) => self.take_seat(room, name, key).await,
+                    Err(refusal) => Err(refusal),
+                };
+                if let Err(refusal) = seated {
+                    let reason = format!(
+                        "the room made for the pairing cannot be entered: {}",
+                        refusal.message
+                    );
+                    self.refuse(refusal);
+                    self.slot.set(crate::admission::Presence::Idle);
+                    self.outbound
+                        .send_message(&ServerMessage::SeekEnded { reason });
+                }
+            }
+            Some(News::Ended { reason }) => {
+                self.seeking = None;
+                self.slot.set(crate::admission::Presence::Idle);
+                self.outbound
+                    .send_message(&ServerMessage::SeekEnded { reason });
+            }
+            None => {
+                self.seeking = None;
+                self.slot.set(crate::admission::Presence::Idle);
+                self.outbound.send_message(&ServerMessage::SeekEnded {
+                    reason: "the server is shutting down".into(),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Quick pairing: seeks paired by pool, time and kind; the room made for
+//! the pair, rated; the bot offered after the wait asked; a seeker gone
+//! never paired; a seek refused while in a room, or twice.
+
+use std::time::Duration;
+
+use mice_cake_engine::{Policy, Seat};
+use mice_cake_protocol::{ClientMessage, ErrorCode, Pool, ServerMessage};
+
+use crate::support::{Client, TestServer, play};
+
+fn seek(client: &Client, pool: Option<Pool>, bot_after_ms: Option<u64>) -> ClientMessage {
+    ClientMessage::Seek {
+        pool,
+        deadline_ms: None,
+        rated: true,
+        bot_after_ms,
+        key: client.sealing.key(),
+    }
+}
+
+/// Seeks, and expects the queue to take it.
+async fn seeking(client: &mut Client, pool: Option<Pool>, bot_after_ms: Option<u64>) {
+    let message = seek(client, pool, bot_after_ms);
+    client.send(&message).await;
+    match client.recv().await {
+        ServerMessage::Seeking {
+            pool: asked,
+            rated,
+            rating,
+            ..
+        } => {
+            assert_eq!((asked, rated), (pool, true));
+            assert!(rating.provisional);
+        }
+        other => panic!("expected seeking, got {other:?}"),
+    }
+}
+
+/// The pairing, then the seat: `(opponent, pool, seat)`.
+async fn paired(client: &mut Client) -> (String, Pool, Seat) {
+    let (opponent, pool) = match client
+        .recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::Paired { .. } | ServerMessage::Error { .. }
+            )
+        })
+        .await
+    {
+        ServerMessage::Paired {
+            opponent,
+            pool,
+            rated,
+            ..
+        } => {
+            assert!(rated);
+            (opponent, pool)
+        }
+        other => panic!("expected to be paired, got {other:?}"),
+    };
+    match client.recv().await {
+        ServerMessage::Joined {
+            seat: Some(seat),
+            token: Some(_),
+            state,
+        } => {
+            assert!(state.options.rated && !state.options.public);
+            (opponent, pool, seat)
+        }
+        other => panic!("expected the seat, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn two_seekers_are_paired_into_a_rated_room_and_play_it_out() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let mut bea = Client::greeted(&server, "Bea").await;
+    seeking(&mut ada, Some(Pool::Boost), Some(0)).await;
+    seeking(&mut bea, None, Some(0)).await;
+    let ((to_ada, pool, ada_seat), (to_bea, pool_b, bea_seat)) =
+        tokio::join!(paired(&mut ada), paired(&mut bea));
+    assert_eq!((to_ada.as_str(), to_bea.as_str()), ("Bea", "Ada"));
+    assert_eq!(
+        (pool, pool_b),
+        (Pool::Boost, Pool::Boost),
+        "any meets boost in boost"
+    );
+    assert_ne!(ada_seat, bea_seat);
+    let ada = tokio::spawn(play(ada, ada_seat, Policy::Greedy, 1));
+    let bea = tokio::spawn(play(bea, bea_seat, Policy::Random, 2));
+    let (ada, bea) = (ada.await.unwrap(), bea.await.unwrap());
+    assert_eq!(ada.game_id, bea.game_id);
+    let game: mice_cake_protocol::FinishedGame = server
+        .get_json(&format!("/api/games/{}", ada.game_id))
+        .await;
+    let rated = game.rated.expect("a paired game is rated");
+    assert_eq!(rated.pool, Pool::Boost);
+    assert!(rated.ratings.is_some());
+}
+
+#[tokio::test]
+async fn the_bot_is_offered_after_the_wait_asked_and_the_seek_goes_on() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    seeking(&mut ada, Some(Pool::FaceUp), Some(300)).await;
+    let offered = ada
+        .try_recv(Duration::from_secs(3))
+        .await
+        .expect("the bot is offered");
+    let ServerMessage::BotOffered { policy, options } = offered else {
+        panic!("expected the bot offered, got {offered:?}");
+    };
+    assert_eq!(
+        (policy, options.bot),
+        (Policy::Greedy, Some(Policy::Greedy))
+    );
+    assert_eq!(Pool::of(&options.game), Some(Pool::FaceUp));
+    assert!(!options.rated, "a game against the bot is not rated");
+    // Offered once; the seek goes on, and a newcomer is paired with her.
+    assert!(ada.try_recv(Duration::from_millis(600)).await.is_none());
+    let mut bea = Client::greeted(&server, "Bea").await;
+    seeking(&mut bea, None, Some(0)).await;
+    let (opponent, _, _) = paired(&mut bea).await;
+    assert_eq!(opponent, "Ada");
+    paired(&mut ada).await;
+}
+
+#[tokio::test]
+async fn an_offered_bot_is_played_by_cancelling_then_creating_its_room() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    seeking(&mut ada, None, Some(100)).await;
+    let options = match ada.recv().await {
+        ServerMessage::BotOffered { options, .. } => options,
+        other => panic!("expected the bot offered, got {other:?}"),
+    };
+    ada.send(&ClientMessage::CancelSeek).await;
+    assert!(matches!(ada.recv().await, ServerMessage::SeekEnded { .. }));
+    let (_, seat, _) = ada.create(options).await;
+    let played = play(ada, seat, Policy::Greedy, 3).await;
+    let game: mice_cake_protocol::FinishedGame = server
+        .get_json(&format!("/api/games/{}", played.game_id))
+        .await;
+    assert!(game.rated.is_none());
+}
+
+#[tokio::test]
+async fn a_seeker_who_went_away_or_cancelled_is_never_paired() {
+    let server = TestServer::default().await;
+    let mut gone = Client::greeted(&server, "Gone").await;
+    seeking(&mut gone, None, Some(0)).await;
+    drop(gone);
+    let mut cancelled = Client::greeted(&server, "Cancelled").await;
+    seeking(&mut cancelled, None, Some(0)).await;
+    cancelled.send(&ClientMessage::CancelSeek).await;
+    assert!(matches!(
+        cancelled.recv().await,
+        ServerMessage::SeekEnded { .. }
+    ));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    seeking(&mut ada, None, Some(0)).await;
+    // Alone in the queue now: nothing comes.
+    assert!(ada.try_recv(Duration::from_millis(800)).await.is_none());
+    let mut bea = Client::greeted(&server, "Bea").await;
+    seeking(&mut bea, None, Some(0)).await;
+    let (opponent, _, _) = paired(&mut bea).await;
+    assert_eq!(opponent, "Ada");
+    assert!(
+        cancelled
+            .try_recv(Duration::from_millis(300))
+            .await
+            .is_none()
+    );
+}
+
+#[tokio::test]
+async fn different_pools_times_or_kinds_never_meet() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let mut bea = Client::greeted(&server, "Bea").await;
+    seeking(&mut ada, Some(Pool::Standard), Some(0)).await;
+    seeking(&mut bea, Some(Pool::FaceDown), Some(0)).await;
+    let mut cy = Client::greeted(&server, "Cy").await;
+    cy.send(&ClientMessage::Seek {
+        pool: None,
+        deadline_ms: Some(20_000),
+        rated: false,
+        bot_after_ms: Some(0),
+        key: None,
+    })
+    .await;
+    assert!(matches!(
+        cy.recv().await,
+        ServerMessage::Seeking { rated: false, .. }
+    ));
+    for client in [&mut ada, &mut bea, &mut cy] {
+        assert!(client.try_recv(Duration::from_millis(700)).await.is_none());
+    }
+}
+
+#[tokio::test]
+async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    ada.send(&ClientMessage::Seek {
+        pool: None,
+        deadline_ms: None,
+        rated: true,
+        bot_after_ms: None,
+        key: None,
+    })
+    .await;
+    ada.expect_error(ErrorCode::KeyRequired).await;
+    let short = ClientMessage::Seek {
+        pool: None,
+        deadline_ms: Some(1_000),
+        rated: true,
+        bot_after_ms: None,
+        key: ada.sealing.key(),
+    };
+    ada.send(&short).await;
+    ada.expect_error(ErrorCode::BadOptions).await;
+    seeking(&mut ada, None, Some(0)).await;
+    let again = seek(&ada, None, None);
+    ada.send(&again).await;
+    ada.expect_error(ErrorCode::AlreadySeeking).await;
+    ada.send(&ClientMessage::CreateRoom {
+        options: Default::default(),
+        key: None,
+    })
+    .await;
+    ada.expect_error(ErrorCode::AlreadySeeking).await;
+    ada.send(&ClientMessage::CancelSeek).await;
+    assert!(matches!(ada.recv().await, ServerMessage::SeekEnded { .. }));
+    let (code, _, _) = ada.create(Default::default()).await;
+    let in_room = seek(&ada, None, None);
+    ada.send(&in_room).await;
+    let message = ada.expect_error(ErrorCode::AlreadyInRoom).await;
+    assert!(message.contains(&code.to_string()), "{message}");
+    // Nothing of it reached the room's events.
+}
