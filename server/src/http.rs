@@ -38,7 +38,7 @@ const READ_BUFFER: usize = 256;
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /rules, /ws, /api/rooms, \
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
      /api/games/{id}/verify, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
      /healthz, /metrics";
@@ -50,6 +50,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/g/{id}", get(crate::web::game_page))
         .route("/p/{key}", get(crate::web::player_page))
         .route("/top", get(crate::web::leaderboard_page))
+        .route("/play", get(crate::web::play_page))
         .route("/rules", get(crate::web::rules))
         .route("/assets/{hash}/{*path}", get(crate::web::asset))
         .route("/api/odds", get(odds))

@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::dependencies::Dependencies;
 use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
 use crate::pairing::Pairing;
+use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
@@ -243,12 +244,21 @@ impl Shared {
             cluster.start(&context);
         }
         let dependencies = Dependencies::new(database, cluster.clone());
-        let pairing = Arc::new(LocalPairing::start(
-            Arc::clone(&lobby),
-            Arc::clone(&context),
-            config.default_deadline,
-            context.shutdown.clone(),
-        ));
+        let pairing: Arc<dyn Pairing> = match &cluster {
+            Some(cluster) => Arc::new(ClusterPairing::start(
+                cluster,
+                Arc::clone(&lobby),
+                Arc::clone(&context),
+                config.default_deadline,
+                context.shutdown.clone(),
+            )),
+            None => Arc::new(LocalPairing::start(
+                Arc::clone(&lobby),
+                Arc::clone(&context),
+                config.default_deadline,
+                context.shutdown.clone(),
+            )),
+        };
         Ok((
             Shared {
                 config,

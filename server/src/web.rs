@@ -141,6 +141,11 @@ pub(crate) async fn leaderboard_page(headers: HeaderMap) -> Response {
     file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
 }
 
+/// `/play`: quick pairing's page ("Play now"), which seeks itself.
+pub(crate) async fn play_page(headers: HeaderMap) -> Response {
+    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+}
+
 /// Whether `text` is a room code as written: five characters of the
 /// code's alphabet (in either case), nothing around them.
 fn is_room_code(text: &str) -> bool {

@@ -35,7 +35,7 @@ mod publisher;
 mod registry;
 mod subscriber;
 mod takeover;
-mod wire;
+pub(crate) mod wire;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
@@ -202,6 +202,16 @@ impl Cluster {
         &self.node
     }
 
+    /// How long a node's lease lasts unless renewed (every third of it).
+    pub(crate) fn lease(&self) -> Duration {
+        self.lease
+    }
+
+    /// A handle on the node's Redis connection (it comes back by itself).
+    pub(crate) fn redis(&self) -> ConnectionManager {
+        self.redis.clone()
+    }
+
     /// The local lobby: the rooms this node runs.
     pub(crate) fn local(&self) -> &Arc<LocalLobby> {
         &self.local
@@ -212,7 +222,7 @@ impl Cluster {
     }
 
     /// Whether a key found missing may be one Redis lost (see [`Health`]).
-    fn unsure(&self) -> bool {
+    pub(crate) fn unsure(&self) -> bool {
         lock(&self.health)
             .unsure_until
             .is_some_and(|until| Instant::now() < until)

@@ -64,6 +64,21 @@ pub(crate) fn boot_key() -> String {
     format!("{PREFIX}:boot")
 }
 
+/// Quick pairing's queue: `node/conn` → the waiter (JSON).
+pub(crate) fn seekers_key() -> String {
+    format!("{PREFIX}:seekers")
+}
+
+/// The node that pairs the cluster's seekers, while it holds this lease.
+pub(crate) fn pairing_leader_key() -> String {
+    format!("{PREFIX}:pairing:leader")
+}
+
+/// What the pairing node tells a node of its seekers: a list of notices.
+pub(crate) fn pairing_notices_key(node: &str) -> String {
+    format!("{PREFIX}:paired:{node}")
+}
+
 pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }

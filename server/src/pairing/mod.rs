@@ -5,7 +5,8 @@
 //! as long as they chose.
 //!
 //! `queue.rs` is whom to pair (pure); `local.rs` is a single server's
-//! queue, one task that owns it. A connection seeks through the
+//! queue, one task that owns it; `cluster.rs` a cluster's, in Redis, paired
+//! by one node at a time. A connection seeks through the
 //! [`Pairing`] trait and hears back through its own [`News`] channel, then
 //! takes its seat by the room's code, as `join_room` does.
 //!
@@ -14,6 +15,7 @@
 //! the queue (the connection cancels its seek as it ends, and a waiter
 //! whose channel is closed is dropped, never paired).
 
+pub(crate) mod cluster;
 pub(crate) mod local;
 pub(crate) mod queue;
 

@@ -43,7 +43,20 @@ impl Cluster {
         lease: &str,
         rust_log: &str,
     ) -> Cluster {
-        let flags = ["--database", database, "--cluster", redis, "--lease", lease];
+        Cluster::start_with(count, database, redis, lease, rust_log, &[])
+    }
+
+    /// [`Cluster::start_logging`], each node given `more` flags too.
+    pub(crate) fn start_with(
+        count: usize,
+        database: &str,
+        redis: &str,
+        lease: &str,
+        rust_log: &str,
+        more: &[&str],
+    ) -> Cluster {
+        let mut flags = vec!["--database", database, "--cluster", redis, "--lease", lease];
+        flags.extend_from_slice(more);
         Cluster {
             nodes: (0..count)
                 .map(|_| Server::start_logging(rust_log, &flags))
@@ -64,7 +77,7 @@ impl Cluster {
         self.nodes[node].url()
     }
 
-    fn addrs(&self) -> Vec<SocketAddr> {
+    pub(crate) fn addrs(&self) -> Vec<SocketAddr> {
         self.nodes.iter().map(|node| node.addr).collect()
     }
 

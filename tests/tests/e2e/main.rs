@@ -12,6 +12,7 @@ mod hostile;
 #[path = "../../../server/tests/server/leaks.rs"]
 mod leaks;
 mod load;
+mod pairing;
 mod person;
 mod reconnect;
 mod redis;

@@ -1,0 +1,196 @@
+//! Quick pairing across a cluster of real server processes: seekers on two
+//! nodes are paired once, in one rated room, and play it out; a seeker
+//! whose node is killed comes back through the balancer, seeks again and
+//! is paired, and nobody is paired with the seek the dead node left
+//! behind; a rated game whose node is killed with SIGKILL as the game ends
+//! moves each rating once.
+
+use std::thread;
+use std::time::Duration;
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{FinishedGame, PlayerProfile};
+
+use crate::cluster::Cluster;
+use crate::support::{Client, Proxy, TestDatabase, TestRedis, room_code, suggestion};
+
+fn services() -> Option<(TestRedis, TestDatabase)> {
+    Some((TestRedis::create()?, TestDatabase::create()?))
+}
+
+/// A bot that seeks a standard game and never takes the server's bot.
+fn seeker(url: &str, name: &str, seed: &str) -> Client {
+    Client::start(
+        url,
+        name,
+        &[
+            "bot",
+            "--seed",
+            seed,
+            "play",
+            "--pool",
+            "standard",
+            "--bot-after",
+            "0s",
+        ],
+    )
+}
+
+/// The room a seeker was paired into, and with whom.
+fn paired(client: &mut Client) -> (String, String) {
+    let line = client.expect_containing("paired with ");
+    let opponent = line
+        .split("paired with ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (").next())
+        .unwrap_or_default()
+        .to_owned();
+    let room = line
+        .split("in room ")
+        .nth(1)
+        .map(|rest| rest.chars().take(5).collect())
+        .unwrap_or_default();
+    (room, opponent)
+}
+
+/// The id of the game a client saw end.
+fn record_id(client: &mut Client) -> String {
+    let line = client.expect_containing("record: /api/games/");
+    line.rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn seekers_on_two_nodes_are_paired_once_and_play_a_rated_game() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    let mut ann = seeker(&cluster.url(0), "ann", "1");
+    let mut bob = seeker(&cluster.url(2), "bob", "2");
+    let (ann_room, ann_opponent) = paired(&mut ann);
+    let (bob_room, bob_opponent) = paired(&mut bob);
+    assert_eq!(ann_room, bob_room, "one room for the pair");
+    assert!(ann_opponent.starts_with("bob") && bob_opponent.starts_with("ann"));
+    let id = record_id(&mut ann);
+    assert_eq!(record_id(&mut bob), id);
+    for client in [&mut ann, &mut bob] {
+        assert!(client.finish().success(), "{}", client.transcript());
+        assert_eq!(
+            client.transcript().matches("paired with").count(),
+            1,
+            "paired once: {}",
+            client.transcript()
+        );
+    }
+    let (status, body) = cluster.nodes[1].get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{body}");
+    let game: FinishedGame = serde_json::from_str(&body).unwrap();
+    let rated = game.rated.expect("a paired game is rated");
+    assert!(rated.ratings.is_some(), "rated in the store");
+}
+
+#[test]
+fn a_seeker_whose_node_dies_seeks_again_and_nobody_meets_the_seek_left_behind() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "2s");
+    let doomed = cluster.nodes[1].addr;
+    let proxy = Proxy::to(doomed);
+    let mut ann = seeker(&proxy.url(), "ann", "1");
+    ann.expect_containing("looking for an opponent");
+    // Node 1 dies with Ann's seek in the queue; the balancer now sends her
+    // to node 2, where her client seeks again by itself.
+    cluster.nodes.remove(1).kill();
+    proxy.redirect(cluster.nodes[1].addr);
+    ann.expect_containing("reconnected");
+    // Two newcomers while the dead node's lease runs out: each is paired
+    // with a live seeker, never with the seek node 1 left behind.
+    thread::sleep(Duration::from_secs(1));
+    let mut bob = seeker(&cluster.url(0), "bob", "2");
+    let (bob_room, bob_opponent) = paired(&mut bob);
+    let (ann_room, ann_opponent) = paired(&mut ann);
+    assert_eq!(bob_room, ann_room, "{}", bob.transcript());
+    assert!(bob_opponent.starts_with("ann") && ann_opponent.starts_with("bob"));
+    let id = record_id(&mut bob);
+    assert_eq!(record_id(&mut ann), id);
+    let mut cy = seeker(&cluster.url(1), "cy", "3");
+    let mut dee = seeker(&cluster.url(0), "dee", "4");
+    let (cy_room, _) = paired(&mut cy);
+    let (dee_room, _) = paired(&mut dee);
+    assert_eq!(cy_room, dee_room);
+    assert_eq!(record_id(&mut cy), record_id(&mut dee));
+    for client in [&mut ann, &mut bob, &mut cy, &mut dee] {
+        assert!(client.finish().success(), "{}", client.transcript());
+    }
+}
+
+#[test]
+fn a_rated_game_whose_node_is_killed_as_it_ends_is_rated_once() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start_with(
+        3,
+        &database.url,
+        &redis.url,
+        "1s",
+        "info",
+        &["--disconnect-grace", "2s"],
+    );
+    // The balancer sends Ann to node 0, where her room runs, and Bob to
+    // node 1.
+    let balancer = Proxy::balancing(&cluster.addrs());
+    let url = balancer.url();
+    let mut ann = Client::start(
+        &url,
+        "ann",
+        &["--plain", "create", "--rated", "--deadline", "0s"],
+    );
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut bob = Client::start(&url, "bob", &["--plain", "join", &code]);
+    // Two moves each: the game counts.
+    for round in 1..=2 {
+        for (client, seat) in [(&mut ann, "Yellow"), (&mut bob, "Blue")] {
+            let prompt = client.expect_containing(&format!("round {round}: you are {seat}"));
+            client.type_line(&suggestion(&prompt));
+        }
+        ann.expect(|line| line.starts_with(&format!("Round {round}:")));
+    }
+    // Bob leaves, which ends the game by forfeit, and the room's node dies
+    // that instant: the end is stored with its ratings, or not at all and
+    // played again by the node that takes the room over (Bob, gone, then
+    // forfeits after his grace).
+    bob.type_line("quit");
+    cluster.nodes.remove(0).kill();
+    let over = ann.expect(|line| line.starts_with("Game over: "));
+    assert!(over.contains("Yellow wins"), "{over}");
+    let line = ann.expect_containing("record: /api/games/");
+    let id = line
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_owned();
+    let (status, body) = cluster.nodes[0].get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{body}");
+    let game: FinishedGame = serde_json::from_str(&body).unwrap();
+    let rated = game.rated.expect("rated");
+    for seat in [Seat::Yellow, Seat::Blue] {
+        let (status, body) = cluster.nodes[1].get(&format!("/api/players/{}", rated.keys[seat]));
+        assert_eq!(status, 200, "{body}");
+        let page: PlayerProfile = serde_json::from_str(&body).unwrap();
+        let standard = &page.ratings[0];
+        assert_eq!(standard.rating.games, 1, "rated once: {page:?}");
+        assert_eq!(standard.history.len(), 1, "{page:?}");
+        assert_eq!(page.recent.len(), 1, "{page:?}");
+        let (won, lost) = if seat == Seat::Yellow { (1, 0) } else { (0, 1) };
+        assert_eq!((standard.wins, standard.losses), (won, lost));
+    }
+    let _ = bob.finish();
+    assert!(ann.finish().success() || !ann.transcript().is_empty());
+}
