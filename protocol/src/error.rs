@@ -91,11 +91,14 @@ pub enum ErrorCode {
     UnknownPlayer,
     /// The connection is seeking an opponent: `cancel_seek` first.
     AlreadySeeking,
+    /// The address has brought as many keys never rated here into rated
+    /// play this hour as the server allows.
+    TooManyNewKeys,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 38] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -134,6 +137,7 @@ impl ErrorCode {
         ErrorCode::KeyRequired,
         ErrorCode::UnknownPlayer,
         ErrorCode::AlreadySeeking,
+        ErrorCode::TooManyNewKeys,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -177,6 +181,7 @@ impl ErrorCode {
             ErrorCode::KeyRequired => "key_required",
             ErrorCode::UnknownPlayer => "unknown_player",
             ErrorCode::AlreadySeeking => "already_seeking",
+            ErrorCode::TooManyNewKeys => "too_many_new_keys",
         }
     }
 }

@@ -119,6 +119,12 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_MESSAGES_PER_SECOND", default_value_t = 20)]
     pub messages_per_second: u32,
 
+    /// Keys never rated before that one address (an IPv4 address, or an
+    /// IPv6 /64) may bring into rated play per hour, per node; 0 for no
+    /// limit (docs/ratings.md, "Many keys").
+    #[arg(long, env = "MICE_CAKE_NEW_RATED_KEYS_PER_HOUR", default_value_t = 10)]
+    pub new_rated_keys_per_hour: u32,
+
     /// Messages waiting to be written to one connection; a client that falls
     /// further behind is disconnected.
     #[arg(long, env = "MICE_CAKE_OUTBOUND_QUEUE", default_value_t = 128)]

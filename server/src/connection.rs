@@ -567,6 +567,12 @@ impl Session {
             ClientMessage::JoinRoom { code, key } => {
                 let key = usable_key(key)?;
                 let room = self.room_to_enter(code).await?;
+                if self.new_keys_limited()
+                    && let Ok(summary) = self.shared.lobby.summary(code).await
+                    && summary.options.rated
+                {
+                    self.new_key_may_play_rated(key).await?;
+                }
                 self.take_seat(room, name, key).await
             }
             ClientMessage::WatchRoom { code } => {
@@ -720,6 +726,7 @@ impl Session {
         })?;
         if options.rated {
             rated_room_options(&options, key)?;
+            self.new_key_may_play_rated(key).await?;
         }
         // The room shows the deadline in force: its own, or the server's default.
         let default = u64::try_from(self.shared.config.default_deadline.as_millis()).unwrap_or(0);

@@ -56,6 +56,7 @@ pub mod healthcheck;
 mod http;
 mod lobby;
 mod metrics;
+mod newcomers;
 mod outbound;
 mod pairing;
 mod quote;

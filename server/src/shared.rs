@@ -14,6 +14,7 @@ use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::dependencies::Dependencies;
 use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
+use crate::newcomers::NewKeys;
 use crate::pairing::Pairing;
 use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
@@ -33,6 +34,8 @@ pub(crate) struct Shared {
     pub(crate) lobby: Arc<dyn Lobby>,
     /// Quick pairing's queue.
     pub(crate) pairing: Arc<dyn Pairing>,
+    /// New keys brought into rated play, by address.
+    pub(crate) new_keys: NewKeys,
     /// This node's side of the cluster, if it is in one.
     pub(crate) cluster: Option<Arc<Cluster>>,
     /// What rooms share: storage, randomness, the clock, the shutdown.
@@ -259,8 +262,10 @@ impl Shared {
                 context.shutdown.clone(),
             )),
         };
+        let new_keys = NewKeys::new(config.new_rated_keys_per_hour);
         Ok((
             Shared {
+                new_keys,
                 config,
                 run: run.run,
                 lobby,

@@ -64,6 +64,9 @@ impl Session {
                 ),
             ));
         }
+        if seek.rated {
+            self.new_key_may_play_rated(seek.key).await?;
+        }
         let ratings = self.ratings_of(seek.key).await;
         let shown_pool = seek.pool.unwrap_or(Pool::Standard);
         let bot_after = u64::try_from(DEFAULT_BOT_AFTER.as_millis()).unwrap_or(u64::MAX);
@@ -100,6 +103,46 @@ impl Session {
             rating,
         });
         Ok(())
+    }
+
+    /// Whether the new-keys limit applies on this server.
+    pub(super) fn new_keys_limited(&self) -> bool {
+        self.shared.new_keys.limited()
+    }
+
+    /// Refuses a key never rated here if its address has brought as many
+    /// new keys into rated play this hour as the server allows.
+    pub(super) async fn new_key_may_play_rated(
+        &self,
+        key: Option<PlayerKey>,
+    ) -> Result<(), Refusal> {
+        let Some(key) = key else {
+            return Ok(());
+        };
+        if !self.new_keys_limited() {
+            return Ok(());
+        }
+        // A key with a rating is no newcomer (and storage that cannot say
+        // does not keep anyone out).
+        if !matches!(self.shared.rooms.storage.player(key).await, Ok(None)) {
+            return Ok(());
+        }
+        if self
+            .shared
+            .new_keys
+            .admit(self.peer.0, key, tokio::time::Instant::now())
+        {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            ErrorCode::TooManyNewKeys,
+            format!(
+                "this address has brought {} new keys into rated play in the last hour, as many \
+                 as this server allows; play with a key you have played rated games with, or a \
+                 casual game",
+                self.shared.config.new_rated_keys_per_hour
+            ),
+        ))
     }
 
     /// A player's rating in every pool, as stored (a new player's where

@@ -242,3 +242,37 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
     assert!(message.contains(&code.to_string()), "{message}");
     // Nothing of it reached the room's events.
 }
+
+#[tokio::test]
+async fn one_address_brings_so_many_new_keys_into_rated_play_an_hour() {
+    let server = TestServer::start(|config| config.new_rated_keys_per_hour = 2).await;
+    let mut clients = Vec::new();
+    for name in ["Ada", "Bea"] {
+        let mut client = Client::greeted(&server, name).await;
+        seeking(&mut client, Some(Pool::FaceDown), Some(0)).await;
+        client.send(&ClientMessage::CancelSeek).await;
+        assert!(matches!(
+            client.recv().await,
+            ServerMessage::SeekEnded { .. }
+        ));
+        clients.push(client);
+    }
+    // The same keys again: counted already.
+    seeking(&mut clients[0], Some(Pool::FaceDown), Some(0)).await;
+    let mut cy = Client::greeted(&server, "Cy").await;
+    let rated = seek(&cy, None, None);
+    cy.send(&rated).await;
+    let message = cy.expect_error(ErrorCode::TooManyNewKeys).await;
+    assert!(message.contains("2 new keys"), "{message}");
+    cy.send(&ClientMessage::CreateRoom {
+        options: mice_cake_protocol::RoomOptions {
+            rated: true,
+            ..Default::default()
+        },
+        key: cy.sealing.key(),
+    })
+    .await;
+    cy.expect_error(ErrorCode::TooManyNewKeys).await;
+    // Casual play is open.
+    let (_, _, _) = cy.create(Default::default()).await;
+}
