@@ -23,7 +23,10 @@
 # the same PostgreSQL and a Redis, the generator's connections spread over
 # them; then the ratios), takeover (loadgen/takeover.py: 20 times, the node
 # owning the most rooms of a three-node cluster is killed with SIGKILL; the
-# time from the kill to each of its rooms' next reveal, p50 and p99).
+# time from the kill to each of its rooms' next reveal, p50 and p99),
+# pairing (2,000 players arriving over 20 s seek a game through a cluster of
+# three nodes: nobody paired twice, everyone paired or offered the bot, the
+# time to pair p50 and p99).
 # PostgreSQL and Redis come from tests/services.sh, as in the tests.
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
@@ -38,7 +41,7 @@ PORT=${PORT:-18080}
 ECHO_PORT=${ECHO_PORT:-18081}
 mkdir -p "$OUT"
 scenarios=("$@")
-[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover)
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover pairing)
 
 cargo build --release --locked -p mice-cake-server -p mice-cake-load -p mice-cake-cli
 server_bin=target/release/mice-cake-server
@@ -124,14 +127,17 @@ fresh_database() { # name
     database_url="${MICE_CAKE_TEST_POSTGRES%/*}/$1"
 }
 
-# A cluster of COUNT nodes on a fresh database and Redis's database 1.
-start_cluster() { # count
+# A cluster of COUNT nodes on a fresh database and Redis's database 1,
+# each given the flags that follow.
+start_cluster() { # count, flags…
+    local count=$1
+    shift
     stop_server
     rm -rf "${data:?}"/server*
     fresh_database bench_cluster
     redis-cli -u "$MICE_CAKE_TEST_REDIS/1" flushdb >/dev/null
-    for _ in $(seq "$1"); do
-        add_server --database "$database_url" --cluster "$MICE_CAKE_TEST_REDIS/1"
+    for _ in $(seq "$count"); do
+        add_server --database "$database_url" --cluster "$MICE_CAKE_TEST_REDIS/1" "$@"
     done
 }
 
@@ -320,6 +326,29 @@ EOF
             --database "$database_url" --redis "$MICE_CAKE_TEST_REDIS/2" \
             --kills "${KILLS:-20}" --lease "${LEASE:-5s}" --out "$OUT/takeover.json"
         ;;
+    pairing)
+        # Every player comes from loopback with a key of its own: no limit
+        # on new keys per address.
+        start_cluster 3 --new-rated-keys-per-hour 0
+        players=$(fits "${PLAYERS:-2000}")
+        echo "== pairing"
+        target=()
+        for i in "${!server_ports[@]}"; do
+            target+=(--server "ws://127.0.0.1:${server_ports[$i]}/ws")
+        done
+        "$load_bin" pair --players "$players" --arrival "${ARRIVAL:-20s}" "${target[@]}" --json \
+            >"$OUT/pairing.json" || echo "  (a guarantee broke: see $OUT/pairing.json)"
+        python3 - "$OUT/pairing.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(f"  {r['players']:,} players through {r['servers']} nodes: paired {r['paired']:,}, "
+      f"offered the bot only {r['offered_the_bot_only']}, left waiting {r['left_waiting']}, "
+      f"paired twice {r['paired_twice']}, rooms not of two {r['rooms_not_of_two']}, "
+      f"failures {r['failures']}; time to pair p50 {r['pairing_ms_p50']} ms, "
+      f"p99 {r['pairing_ms_p99']} ms, max {r['pairing_ms_max']} ms")
+EOF
+        stop_server
+        ;;
     longrun)
         start_server --ephemeral
         for window in 1 2 3 4 5 6; do
@@ -327,7 +356,7 @@ EOF
         done
         ;;
     *)
-        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers, longrun, cluster or takeover" >&2
+        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers, longrun, cluster, takeover or pairing" >&2
         exit 2
         ;;
     esac

@@ -29,6 +29,10 @@ pub(crate) enum Command {
     /// Subscribers of an echo server (`echo-server`) and one publisher: the
     /// floor under showing an event to many spectators.
     Fanout(FanoutArgs),
+    /// Players arriving over a while, each seeking a game (quick pairing):
+    /// nobody paired twice, everyone paired or offered the bot, and the
+    /// time to pair.
+    Pair(PairArgs),
     /// The baseline: a bare tokio-tungstenite server echoing text frames
     /// (and fanning out published ones to subscribers).
     EchoServer {
@@ -89,6 +93,28 @@ pub(crate) struct Window {
     /// How long to measure.
     #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
     pub(crate) duration: Duration,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct PairArgs {
+    #[command(flatten)]
+    pub(crate) target: Target,
+    /// Players, each with a key of its own (the servers should run with
+    /// `--new-rated-keys-per-hour 0`: they all come from loopback).
+    #[arg(long, default_value_t = 2_000)]
+    pub(crate) players: usize,
+    /// Players arrive evenly over this time.
+    #[arg(long, default_value = "20s", value_parser = humantime::parse_duration)]
+    pub(crate) arrival: Duration,
+    /// How long a seeker waits before the bot is offered.
+    #[arg(long, default_value = "30s", value_parser = humantime::parse_duration)]
+    pub(crate) bot_after: Duration,
+    /// Longest a player waits for anything.
+    #[arg(long, default_value = "120s", value_parser = humantime::parse_duration)]
+    pub(crate) limit: Duration,
+    /// Seeds the players' pools and keys.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
 }
 
 #[derive(Debug, Args)]

@@ -9,8 +9,8 @@
 //!   small buffers, a few handshakes at a time.
 //! - [`wire`]: protocol messages over a connection, counted.
 //! - [`crowd`]: what every client of a run shares.
-//! - [`play`], [`idle`], [`echo`], [`fanout`]: the workloads (and the echo
-//!   server).
+//! - [`play`], [`idle`], [`echo`], [`fanout`], [`pair`]: the workloads
+//!   (and the echo server).
 //! - [`stats`]: counters, latency histograms, frame sizes.
 //! - [`process`]: a process's memory and CPU time from `/proc`.
 //! - [`scenario`]: a run from connecting to the report; [`report`]: its figures.
@@ -27,6 +27,7 @@ mod dial;
 mod echo;
 mod fanout;
 mod idle;
+mod pair;
 mod play;
 mod process;
 mod report;
@@ -46,6 +47,7 @@ fn main() -> anyhow::Result<ExitCode> {
         Command::Idle(args) => Some(args.connections),
         Command::Echo(args) => Some(args.connections),
         Command::Fanout(args) => Some(args.subscribers + 1),
+        Command::Pair(args) => Some(args.players),
         // As many as the clients bring: all it may have.
         Command::EchoServer { .. } => None,
     };
@@ -83,6 +85,22 @@ fn main() -> anyhow::Result<ExitCode> {
             Command::Fanout(args) => {
                 let json = args.target.json;
                 (scenario::fanout(args).await?, json)
+            }
+            Command::Pair(args) => {
+                let json = args.target.json;
+                let report = pair::run(args).await?;
+                let mut out = std::io::stdout().lock();
+                if json {
+                    serde_json::to_writer(&mut out, &report)?;
+                    writeln!(out)?;
+                } else {
+                    write!(out, "{report}")?;
+                }
+                return Ok(if report.failed() {
+                    ExitCode::FAILURE
+                } else {
+                    ExitCode::SUCCESS
+                });
             }
         };
         let mut out = std::io::stdout().lock();
