@@ -146,6 +146,12 @@ pub enum Command {
     /// Your ratings on the server (your key is who you are), their history,
     /// and your latest rated games.
     Me,
+    /// Give yourself another name on the server's pages and leaderboard
+    /// (signed with your key, which stays: so does your rating).
+    Rename {
+        /// The new name.
+        name: String,
+    },
     /// Show your public key: the one your moves are signed with, which a
     /// verdict names by its first digits (docs/fairness.md, "Signed moves").
     /// Made the first time it is needed.

@@ -163,6 +163,11 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             }
             Ok(done())
         }
+        Command::Rename { name } => {
+            let store = SeatStore::for_user()?;
+            let secret = mice_cake_cli::identity::load_or_create(store.dir())?;
+            rename(&url, &cli.name, &secret, &name).await
+        }
         Command::Games => {
             let seats = how
                 .seats
@@ -309,6 +314,47 @@ async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<Session>
         }
     }
     Err(anyhow::anyhow!("the connection ended")).context("listing rooms")
+}
+
+/// Renames the player whose key `secret` holds: says hello, then the
+/// signed rename, and prints the server's answer.
+async fn rename(
+    url: &str,
+    hello_name: &str,
+    secret: &mice_cake_engine::PlayerSecret,
+    name: &str,
+) -> anyhow::Result<Session> {
+    let clean = mice_cake_protocol::player_name(name)?;
+    let at_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .as_millis();
+    let at_ms = u64::try_from(at_ms)?;
+    let rename = mice_cake_protocol::ClientMessage::Rename {
+        key: secret.public_key(),
+        name: clean.clone(),
+        at_ms,
+        signature: secret.sign_rename(&clean, at_ms),
+    };
+    let mut session = mice_cake_cli::net::connect(url, hello_name, Entry::List, None, None).await?;
+    let mut asked = false;
+    while let Some(event) = session.events.recv().await {
+        match event {
+            NetEvent::Message(ServerMessage::RoomList { .. }) if !asked => {
+                asked = true;
+                session.commands.send(rename.clone()).await?;
+            }
+            NetEvent::Message(ServerMessage::Renamed { name, .. }) => {
+                print_lines([format!(
+                    "you are {name} now (your key stays: so does your rating)"
+                )]);
+                return Ok(done());
+            }
+            NetEvent::Message(ServerMessage::Error { message, .. }) => anyhow::bail!(message),
+            NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),
+            _ => {}
+        }
+    }
+    Err(anyhow::anyhow!("the connection ended")).context("renaming")
 }
 
 /// A seed for a bot when none is given: from the clock, which is fine for

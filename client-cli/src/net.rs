@@ -566,7 +566,8 @@ impl Link {
             }
             ServerMessage::Welcome { .. }
             | ServerMessage::History { .. }
-            | ServerMessage::Chat { .. } => {}
+            | ServerMessage::Chat { .. }
+            | ServerMessage::Renamed { .. } => {}
         }
         None
     }

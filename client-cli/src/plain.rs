@@ -741,6 +741,7 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
         | ServerMessage::BotOffered { .. }
         | ServerMessage::Paired { .. }
         | ServerMessage::SeekEnded { .. } => Vec::new(),
+        ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
         ServerMessage::Event { event, .. } => match &**event {
             E::PlayerJoined { seat, player } => vec![format!("{} joined as {seat}", player.name)],
             E::GameStarted { game, players, .. } => vec![format!(

@@ -285,7 +285,8 @@ impl Tracker {
             | ServerMessage::Seeking { .. }
             | ServerMessage::BotOffered { .. }
             | ServerMessage::Paired { .. }
-            | ServerMessage::SeekEnded { .. } => None,
+            | ServerMessage::SeekEnded { .. }
+            | ServerMessage::Renamed { .. } => None,
         }
     }
 

@@ -46,6 +46,33 @@ pub fn signed_message(seal: Seal) -> [u8; SIGNED_SEAL_TAG.len() + 32] {
     message
 }
 
+/// What is signed to rename a player: `"mice-cake/rename/v1"`, the time
+/// of the rename (milliseconds since the Unix epoch, eight bytes big-endian,
+/// so that an old rename cannot be sent again), then the new name in UTF-8.
+const RENAME_TAG: &[u8] = b"mice-cake/rename/v1";
+
+/// The bytes a player signs to take `name` at `at_ms`.
+pub fn rename_message(name: &str, at_ms: u64) -> alloc::vec::Vec<u8> {
+    let mut message = alloc::vec::Vec::with_capacity(RENAME_TAG.len() + 8 + name.len());
+    message.extend_from_slice(RENAME_TAG);
+    message.extend_from_slice(&at_ms.to_be_bytes());
+    message.extend_from_slice(name.as_bytes());
+    message
+}
+
+/// Whether `signature` is `key`'s signature of the rename to `name` at
+/// `at_ms` ([`rename_message`]), checked strictly as seals are.
+pub fn check_rename(key: PlayerKey, name: &str, at_ms: u64, signature: SealSignature) -> bool {
+    let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
+        return false;
+    };
+    key.verify_strict(
+        &rename_message(name, at_ms),
+        &Signature::from_bytes(&signature.0),
+    )
+    .is_ok()
+}
+
 /// Whether `signature` is `key`'s signature of `seal`.
 pub fn check(key: PlayerKey, seal: Seal, signature: SealSignature) -> bool {
     let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
@@ -81,6 +108,11 @@ impl PlayerSecret {
     /// The signature of `seal`, sent with it.
     pub fn sign(&self, seal: Seal) -> SealSignature {
         SealSignature(self.0.sign(&signed_message(seal)).to_bytes())
+    }
+
+    /// The signature of a rename to `name` at `at_ms` ([`rename_message`]).
+    pub fn sign_rename(&self, name: &str, at_ms: u64) -> SealSignature {
+        SealSignature(self.0.sign(&rename_message(name, at_ms)).to_bytes())
     }
 }
 
@@ -181,5 +213,24 @@ mod tests {
         let mut off = [0; 32];
         off[0] = 2;
         assert!(!PlayerKey(off).is_usable());
+    }
+
+    #[test]
+    fn a_rename_is_signed_for_its_name_and_time_only() {
+        let secret = PlayerSecret::from_bytes([5; 32]);
+        let key = secret.public_key();
+        let signed = secret.sign_rename("Ada", 1_764_159_000_000);
+        assert!(check_rename(key, "Ada", 1_764_159_000_000, signed));
+        assert!(!check_rename(key, "Adam", 1_764_159_000_000, signed));
+        assert!(!check_rename(key, "Ada", 1_764_159_000_001, signed));
+        let other = PlayerSecret::from_bytes([6; 32]).public_key();
+        assert!(!check_rename(other, "Ada", 1_764_159_000_000, signed));
+        let message = rename_message("Ada", 1);
+        assert_eq!(&message[..RENAME_TAG.len()], RENAME_TAG);
+        assert_eq!(
+            &message[RENAME_TAG.len()..RENAME_TAG.len() + 8],
+            &[0, 0, 0, 0, 0, 0, 0, 1]
+        );
+        assert_eq!(&message[RENAME_TAG.len() + 8..], b"Ada");
     }
 }

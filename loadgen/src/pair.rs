@@ -127,11 +127,8 @@ pub(crate) async fn run(args: PairArgs) -> anyhow::Result<PairReport> {
         let limit = args.limit;
         players.spawn(async move {
             let mut outcome = Outcome::default();
-            let played = tokio::time::timeout(
-                limit,
-                play(&dialer, &stats, id, seek, &mut outcome),
-            )
-            .await;
+            let played =
+                tokio::time::timeout(limit, play(&dialer, &stats, id, seek, &mut outcome)).await;
             match played {
                 Ok(Ok(())) => {}
                 Ok(Err(error)) => outcome.failure = Some(format!("player {id}: {error:#}")),

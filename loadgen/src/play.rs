@@ -361,7 +361,8 @@ impl Client {
             | ServerMessage::Seeking { .. }
             | ServerMessage::BotOffered { .. }
             | ServerMessage::Paired { .. }
-            | ServerMessage::SeekEnded { .. } => {}
+            | ServerMessage::SeekEnded { .. }
+            | ServerMessage::Renamed { .. } => {}
         }
         Ok(())
     }

@@ -159,6 +159,23 @@ pub enum ClientMessage {
     },
     /// Stops seeking; answered `seek_ended`.
     CancelSeek,
+    /// Renames the player whose key this is: their page and the
+    /// leaderboard show the new name (until a rated game is played under
+    /// another). Signed, so that nobody renames another's key; answered
+    /// `renamed`. Allowed anywhere, in a room or not.
+    Rename {
+        /// The player's public key.
+        key: PlayerKey,
+        /// The new name, as `hello`'s.
+        name: String,
+        /// When the rename was signed: milliseconds since the Unix epoch,
+        /// within ten minutes of the server's clock, and later than the
+        /// key's last rename (an old rename cannot be sent again).
+        at_ms: u64,
+        /// The key's signature of `"mice-cake/rename/v1"` ‖ `at_ms` (eight
+        /// bytes, big-endian) ‖ the name in UTF-8.
+        signature: SealSignature,
+    },
 }
 
 fn rated_by_default() -> bool {
@@ -167,7 +184,7 @@ fn rated_by_default() -> bool {
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 14] = [
+    pub const TYPES: [&'static str; 15] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -182,6 +199,7 @@ impl ClientMessage {
         "spectator_chat",
         "seek",
         "cancel_seek",
+        "rename",
     ];
 
     /// Reads a client's text frame, telling a malformed message from an
@@ -413,6 +431,13 @@ pub enum ServerMessage {
         /// Why, for people.
         reason: String,
     },
+    /// The answer to `rename`: the key's name now.
+    Renamed {
+        /// Whose.
+        key: PlayerKey,
+        /// The name, as cleaned.
+        name: String,
+    },
 }
 
 /// A round as played: its report, and whose assignment the server made
@@ -437,7 +462,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 14] = [
+    pub const TYPES: [&'static str; 15] = [
         "welcome",
         "room_list",
         "joined",
@@ -452,6 +477,7 @@ impl ServerMessage {
         "bot_offered",
         "paired",
         "seek_ended",
+        "renamed",
     ];
 }
 

@@ -272,9 +272,10 @@ impl Eq for RatingPoint {}
 pub struct PlayerProfile {
     /// Who they are: their public key.
     pub key: PlayerKey,
-    /// The name they played their latest rated game under: a name is
-    /// taken only from a game whose every move they signed, so that nobody
-    /// can give another's key a name.
+    /// The name they gave themselves last (`rename`, signed with the key)
+    /// or played their latest rated game under, whichever came later: a
+    /// name is taken only from what the key signed, so that nobody can give
+    /// another's key a name.
     pub name: String,
     /// Their rating in each pool they have played rated games in.
     pub ratings: Vec<PoolRating>,

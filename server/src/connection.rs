@@ -17,8 +17,10 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
 
+mod rename;
 mod seeking;
 
+use self::rename::Rename;
 use self::seeking::{Seek, Seeking, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
@@ -676,6 +678,23 @@ impl Session {
             ClientMessage::CancelSeek => {
                 self.cancel_seek(Some("cancelled")).await;
                 Ok(())
+            }
+            ClientMessage::Rename {
+                key,
+                name,
+                at_ms,
+                signature,
+            } => {
+                let key = usable_key(Some(key))?.ok_or_else(|| {
+                    Refusal::new(ErrorCode::BadKey, "a rename needs the key it renames")
+                })?;
+                let rename = Rename {
+                    key,
+                    name,
+                    at_ms,
+                    signature,
+                };
+                self.rename(rename).await
             }
         }
     }

@@ -47,6 +47,8 @@ struct Ratings {
     /// Each player's latest rated games, newest last.
     recent: HashMap<PlayerKey, VecDeque<GameId>>,
     names: HashMap<PlayerKey, String>,
+    /// When each renamed player last did.
+    renamed: HashMap<PlayerKey, u64>,
 }
 
 /// [`RatingRows`] over the store's maps, under its lock: a game is rated
@@ -282,6 +284,17 @@ impl Store for MemoryStore {
             })
             .collect();
         Ok(Leaderboard { pool, players })
+    }
+
+    fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
+        let mut games = self.kept();
+        let ratings = &mut games.ratings;
+        if ratings.renamed.get(&key).is_some_and(|last| *last >= at_ms) {
+            return Ok(false);
+        }
+        ratings.renamed.insert(key, at_ms);
+        ratings.names.insert(key, name.to_owned());
+        Ok(true)
     }
 
     fn close(&self, _tidy: bool) {}

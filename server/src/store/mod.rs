@@ -209,6 +209,9 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError>;
     /// A player's page, if they have played a rated game.
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError>;
+    /// Gives `key` the name `name`, signed at `at_ms`; false (nothing
+    /// changed) if it was renamed at that time or later already.
+    fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError>;
     /// A pool's best players (ratings no longer provisional), at most
     /// `limit`.
     fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError>;

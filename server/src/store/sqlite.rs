@@ -713,6 +713,10 @@ impl Store for SqliteStore {
     fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
         sqlite_ratings::leaderboard(&self.reader(), pool, limit)
     }
+
+    fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
+        sqlite_ratings::rename(&self.writer(), key, name, at_ms)
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {

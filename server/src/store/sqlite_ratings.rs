@@ -45,10 +45,12 @@ pub(super) const SCHEMA_4: &str = "
     CREATE UNIQUE INDEX rating_history_by_game ON rating_history (game, key);
     CREATE INDEX rating_history_by_player ON rating_history (key, pool, seq);
 
-    -- The name each player played their latest rated game under.
+    -- The name each player played their latest rated game under, or gave
+    -- themselves since (a signed rename, at renamed_ms).
     CREATE TABLE players (
         key TEXT PRIMARY KEY,
-        name TEXT NOT NULL
+        name TEXT NOT NULL,
+        renamed_ms INTEGER NOT NULL DEFAULT 0
     ) STRICT, WITHOUT ROWID;
 ";
 
@@ -137,6 +139,28 @@ impl RatingRows for SqliteRatings<'_, '_> {
             .execute(params![key, new.name])?;
         Ok(())
     }
+}
+
+/// Gives `key` the name `name`, signed at `at_ms`: false (and nothing
+/// changed) if the key was renamed at that time or later already.
+pub(super) fn rename(
+    connection: &Connection,
+    key: PlayerKey,
+    name: &str,
+    at_ms: u64,
+) -> Result<bool, StoreError> {
+    let changed = connection
+        .prepare_cached(
+            "INSERT INTO players (key, name, renamed_ms) VALUES (?1, ?2, ?3)
+             ON CONFLICT (key) DO UPDATE SET name = excluded.name, renamed_ms = excluded.renamed_ms
+             WHERE players.renamed_ms < excluded.renamed_ms",
+        )?
+        .execute(params![
+            key.to_string(),
+            name,
+            i64::try_from(at_ms).unwrap_or(i64::MAX)
+        ])?;
+    Ok(changed == 1)
 }
 
 /// A player's rating in a pool, if they have one.

@@ -132,6 +132,17 @@ impl Storage {
         self.blocking(move |store| store.player(key)).await
     }
 
+    /// Renames a player (see [`Store::rename`]).
+    pub(crate) async fn rename(
+        &self,
+        key: PlayerKey,
+        name: String,
+        at_ms: u64,
+    ) -> Result<bool, StoreError> {
+        self.blocking(move |store| store.rename(key, &name, at_ms))
+            .await
+    }
+
     /// A pool's leaderboard.
     pub(crate) async fn leaderboard(
         &self,

@@ -279,3 +279,46 @@ fn this_glicko_2_moves_a_winner_up_and_a_loser_down_by_the_same_evidence() {
     assert!((up.0 - 1500.0 - (1500.0 - down.0)).abs() < 1e-9);
     assert!((up.0 - 1662.31).abs() < 0.01, "{up:?}");
 }
+
+#[tokio::test]
+async fn a_player_renames_themselves_with_their_key_and_nobody_else_can() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let secret = secret_of("Ada");
+    let key = secret.public_key();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let rename = |name: &str, at_ms: u64, signed_as: &str| ClientMessage::Rename {
+        key,
+        name: name.into(),
+        at_ms,
+        signature: secret_of(signed_as).sign_rename(name, at_ms),
+    };
+    ada.send(&rename("Ada Lovelace", now, "Ada")).await;
+    match ada.recv().await {
+        ServerMessage::Renamed { key: renamed, name } => {
+            assert_eq!((renamed, name.as_str()), (key, "Ada Lovelace"));
+        }
+        other => panic!("expected renamed, got {other:?}"),
+    }
+    let page: PlayerProfile = server.get_json(&format!("/api/players/{key}")).await;
+    assert_eq!(page.name, "Ada Lovelace");
+    // The same rename sent again, another's signature, a stale clock.
+    let refused = [
+        rename("Ada Lovelace", now, "Ada"),
+        rename("Mallory", now + 1, "Mallory"),
+        rename("Ada", now - 3_600_000, "Ada"),
+    ];
+    for message in refused {
+        ada.send(&message).await;
+        ada.expect_error(ErrorCode::BadSignature).await;
+    }
+    ada.send(&rename("\u{202e}Ada", now + 2, "Ada")).await;
+    ada.expect_error(ErrorCode::BadName).await;
+    let page: PlayerProfile = server.get_json(&format!("/api/players/{key}")).await;
+    assert_eq!(page.name, "Ada Lovelace", "unchanged by what was refused");
+    ada.send(&rename("Countess", now + 3, "Ada")).await;
+    assert!(matches!(ada.recv().await, ServerMessage::Renamed { .. }));
+}

@@ -644,6 +644,10 @@ impl Store for PostgresStore {
         ratings::leaderboard(&mut *self.connection()?, pool, limit)
     }
 
+    fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
+        ratings::rename(&mut *self.connection()?, key, name, at_ms)
+    }
+
     fn close(&self, _tidy: bool) {
         // Ending the session lets the lock go: another server may open it.
         drop(

@@ -43,7 +43,8 @@ pub(super) const SCHEMA_5: &str = "
     CREATE INDEX rating_history_by_player ON rating_history (key, pool, seq);
     CREATE TABLE players (
         key TEXT PRIMARY KEY,
-        name TEXT NOT NULL
+        name TEXT NOT NULL,
+        renamed_ms BIGINT NOT NULL DEFAULT 0
     );
 ";
 
@@ -129,6 +130,23 @@ impl RatingRows for PostgresRatings<'_, '_> {
         )?;
         Ok(())
     }
+}
+
+/// Gives `key` the name `name`, signed at `at_ms`: false (and nothing
+/// changed) if the key was renamed at that time or later already.
+pub(super) fn rename(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+    name: &str,
+    at_ms: u64,
+) -> Result<bool, StoreError> {
+    let changed = client.execute(
+        "INSERT INTO players (key, name, renamed_ms) VALUES ($1, $2, $3)
+         ON CONFLICT (key) DO UPDATE SET name = excluded.name, renamed_ms = excluded.renamed_ms
+         WHERE players.renamed_ms < excluded.renamed_ms",
+        &[&key.to_string(), &name, &bigint(at_ms)],
+    )?;
+    Ok(changed == 1)
 }
 
 /// A player's rating in a pool, if they have one.
