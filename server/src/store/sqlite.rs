@@ -850,7 +850,7 @@ mod tests {
             .writer()
             .pragma_query_value(None, "user_version", |row| row.get(0))
             .unwrap();
-        assert_eq!(version, 3);
+        assert_eq!(version, SCHEMA_VERSION as i64);
         crate::store::tests::a_game_stored_before_deadlines_reads_none(&store);
         store.close(true);
     }

@@ -765,6 +765,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 5 {
+            back.push_str("DROP TABLE ratings, rating_history, players;");
+        }
         if version < 4 {
             back.push_str("DROP TABLE room_seats;");
         }
