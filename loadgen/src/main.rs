@@ -89,32 +89,31 @@ fn main() -> anyhow::Result<ExitCode> {
             Command::Pair(args) => {
                 let json = args.target.json;
                 let report = pair::run(args).await?;
-                let mut out = std::io::stdout().lock();
-                if json {
-                    serde_json::to_writer(&mut out, &report)?;
-                    writeln!(out)?;
-                } else {
-                    write!(out, "{report}")?;
-                }
-                return Ok(if report.failed() {
-                    ExitCode::FAILURE
-                } else {
-                    ExitCode::SUCCESS
-                });
+                return print(&report, json, report.failed());
             }
         };
-        let mut out = std::io::stdout().lock();
-        if json {
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
-        } else {
-            write!(out, "{report}")?;
-        }
-        Ok(if report.failed() {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
-        })
+        print(&report, json, report.failed())
+    })
+}
+
+/// Prints a report, as JSON or as text; the exit status says whether the
+/// run failed.
+fn print(
+    report: &(impl serde::Serialize + std::fmt::Display),
+    json: bool,
+    failed: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer(&mut out, report)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{report}")?;
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     })
 }
 

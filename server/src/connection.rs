@@ -158,6 +158,13 @@ impl Live {
         let (write_timeout, ping_interval) = (config.write_timeout, config.ping_interval);
         match wake {
             Wake::ShuttingDown => {
+                if self.session.seeking.is_some() {
+                    self.session
+                        .outbound
+                        .send_message(&ServerMessage::SeekEnded {
+                            reason: "the server is shutting down".into(),
+                        });
+                }
                 self.session
                     .outbound
                     .send_message(&ServerMessage::ShuttingDown {

@@ -22,7 +22,7 @@ use tracing::error;
 
 use crate::dependencies::Reached;
 use crate::quote::{bounded, quoted};
-use crate::responses::{NoParams, api_error, bad_query, storage_failed};
+use crate::responses::{NoParams, api_error, bad_query, bad_request, page_limit, storage_failed};
 use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
@@ -320,8 +320,6 @@ async fn games(
     State(shared): State<Arc<Shared>>,
     params: Result<Query<GamesParams>, QueryRejection>,
 ) -> Response {
-    let bad_request =
-        |message: String| api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, message);
     let Query(params) = match params {
         Ok(params) => params,
         Err(rejection) => {
@@ -333,12 +331,10 @@ async fn games(
             );
         }
     };
-    let limit = params.limit.unwrap_or(DEFAULT_GAMES_PAGE);
-    if !(1..=MAX_GAMES_PAGE).contains(&limit) {
-        return bad_request(format!(
-            "limit must be between 1 and {MAX_GAMES_PAGE}, not {limit}"
-        ));
-    }
+    let limit = match page_limit(params.limit, DEFAULT_GAMES_PAGE, MAX_GAMES_PAGE) {
+        Ok(limit) => limit,
+        Err(wrong) => return bad_request(wrong),
+    };
     let player = match params
         .player
         .as_deref()

@@ -13,7 +13,7 @@ use mice_cake_protocol::{DEFAULT_LEADERBOARD_PAGE, ErrorCode, MAX_LEADERBOARD_PA
 use serde::Deserialize;
 
 use crate::quote::{bounded, quoted};
-use crate::responses::{NoParams, api_error, bad_query, storage_failed};
+use crate::responses::{NoParams, api_error, bad_query, bad_request, page_limit, storage_failed};
 use crate::shared::Shared;
 
 /// `GET /api/players/{key}`: 404 for a key that never played a rated game.
@@ -59,8 +59,6 @@ pub(crate) async fn leaderboard(
     State(shared): State<Arc<Shared>>,
     params: Result<Query<LeaderboardParams>, QueryRejection>,
 ) -> Response {
-    let bad_request =
-        |message: String| api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, message);
     let Query(params) = match params {
         Ok(params) => params,
         Err(rejection) => {
@@ -70,12 +68,10 @@ pub(crate) async fn leaderboard(
             );
         }
     };
-    let limit = params.limit.unwrap_or(DEFAULT_LEADERBOARD_PAGE);
-    if !(1..=MAX_LEADERBOARD_PAGE).contains(&limit) {
-        return bad_request(format!(
-            "limit must be between 1 and {MAX_LEADERBOARD_PAGE}, not {limit}"
-        ));
-    }
+    let limit = match page_limit(params.limit, DEFAULT_LEADERBOARD_PAGE, MAX_LEADERBOARD_PAGE) {
+        Ok(limit) => limit,
+        Err(wrong) => return bad_request(wrong),
+    };
     let pool = match params.pool.as_deref().map(str::parse::<Pool>) {
         None => Pool::Standard,
         Some(Ok(pool)) => pool,

@@ -67,6 +67,21 @@ pub(crate) fn bad_query(rejection: &QueryRejection, takes: &str) -> Response {
     )
 }
 
+/// A 400 `bad_message` saying `message`.
+pub(crate) fn bad_request(message: String) -> Response {
+    api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, message)
+}
+
+/// A page's size: `asked`, or `default`; what is wrong unless 1 to `most`.
+pub(crate) fn page_limit(asked: Option<u32>, default: u32, most: u32) -> Result<u32, String> {
+    let limit = asked.unwrap_or(default);
+    if (1..=most).contains(&limit) {
+        Ok(limit)
+    } else {
+        Err(format!("limit must be between 1 and {most}, not {limit}"))
+    }
+}
+
 /// A 500 for a read storage could not make (logged; the answer says
 /// nothing of why).
 pub(crate) fn storage_failed(cause: &StoreError) -> Response {

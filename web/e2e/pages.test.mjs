@@ -1,29 +1,27 @@
-// Every kind of page a person meets, checked as a whole: no serious
-// accessibility fault (axe-core) and nothing wider than a phone's screen on
-// any of them; pages that are not there say so (and only that); a name the
+// Every kind of page a person meets (Play now's choices, search and bot
+// offer too), checked as a whole: no serious accessibility fault
+// (axe-core) and nothing wider than a phone's screen on any of them; pages that are not there say so (and only that); a name the
 // server refuses is never kept; a full room says you are watching; and
 // every response carries the security headers.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 
 import {
   DESKTOP,
   PHONE,
+  axeViolations,
   createRoom,
   person,
   playToTheEnd,
   screenshot,
   serverAndBrowser,
+  settle,
+  widths,
 } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
-/** axe-core, run in the page itself (its CSP refuses a script tag, not the driver's evaluation). */
-const AXE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../node_modules/axe-core/axe.min.js"), "utf8");
 /** The longest name a player may have. */
 const LONG_NAME = "W".repeat(32);
 /** A family of four: four emoji joined by U+200D, one name of 7 characters. */
@@ -32,54 +30,7 @@ const FAMILY = "👨\u200D👩\u200D👧\u200D👦";
 const LOGGED_404 = /Failed to load resource: the server responded with a status of 404/;
 
 /** @typedef {Awaited<ReturnType<typeof person>>} Person */
-/** @typedef {{id: string, impact: string | null, help: string, targets: string[]}} Violation */
-
-/**
- * axe-core's violations on the page as it is now.
- * @param {import("playwright-core").Page} page
- * @returns {Promise<Violation[]>}
- */
-async function axeViolations(page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE}\n;void 0`);
-  return page.evaluate(async () => {
-    // @ts-ignore: injected above
-    const results = await window.axe.run(document);
-    return results.violations.map((/** @type {any} */ violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((/** @type {any} */ node) => node.target.join(" ")),
-    }));
-  });
-}
-
-/**
- * How wide the page is against its window, and the elements that reach
- * past its right edge (for the failure message).
- * @param {import("playwright-core").Page} page
- */
-async function widths(page) {
-  return page.evaluate(() => {
-    const describe = (/** @type {Element} */ element) => {
-      const classes = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
-      const id = element.id ? `#${element.id}` : "";
-      return `${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(element.getBoundingClientRect().right)} px)`;
-    };
-    const past = [...document.querySelectorAll("body *")].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5);
-    // The outermost ones: what pushes the page wider.
-    const outermost = past.filter((element) => !past.includes(/** @type {Element} */ (element.parentElement)));
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      past: outermost.slice(0, 8).map(describe),
-    };
-  });
-}
-
-/** Lets the page lay itself out at a new size. @param {import("playwright-core").Page} page */
-async function settle(page) {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
-}
+/** @typedef {import("./support.mjs").Violation} Violation */
 
 /**
  * Keeps what a page logs as a 404 apart from its other console errors: the
@@ -179,6 +130,31 @@ async function takeSurvey() {
   await lou.page.getByText("No room has the code ZZZZZ").waitFor();
   await look("a room code no room has", lou.page);
 
+  // The leaderboard, where nobody has a settled rating yet, and the page of
+  // a key that never played a rated game (its one 404: the API's answer).
+  const pat = await meet("a visitor of the leaderboard and of a player without rated games", {}, 1);
+  await pat.page.goto(`${server.url}/top`);
+  await pat.page.locator("#no-leaders").waitFor();
+  await look("the leaderboard (nobody settled yet)", pat.page);
+  await pat.page.goto(`${server.url}/p/${"ab".repeat(32)}`);
+  await pat.page.locator("#unrated").waitFor();
+  await look("the page of a player without rated games", pat.page);
+
+  // Play now: its choices, a search under way, and the bot offered (after
+  // 10 s without an opponent), then cancelled.
+  const pia = await meet("a player seeking an opponent (Play now)", { name: "Pia" });
+  await pia.page.goto(`${server.url}/play`);
+  await pia.page.locator("#play-now").waitFor();
+  await look("the Play now page (its choices)", pia.page);
+  await pia.page.locator("#bot-after").selectOption("10000");
+  await pia.page.locator("#play-now").click();
+  await pia.page.locator("#seek-rating", { hasText: "1500?" }).waitFor();
+  await look("a search for an opponent", pia.page);
+  await pia.page.locator("#bot-offer").waitFor();
+  await look("the bot offered to a player seeking", pia.page);
+  await pia.page.locator("#cancel-seek").click();
+  await pia.page.locator("#play-now").waitFor();
+
   // A fresh person at the waiting room's link is asked a name.
   const sal = await meet("a spectator who chose to just watch");
   await sal.page.goto(`${server.url}/r/${waitingCode}`);
@@ -226,7 +202,7 @@ function assertSurveyClean() {
 test("axe-core finds nothing critical or serious on any page, on a desktop or a phone", async () => {
   const { axe } = await survey();
   const pages = new Set(axe.map((entry) => entry.label));
-  assert.equal(pages.size, 9, [...pages].join("\n"));
+  assert.equal(pages.size, 14, [...pages].join("\n"));
   const all = axe.flatMap(({ label, size, violations }) =>
     violations.map((violation) => `${label} at ${size}: ${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.targets.join("\n    ")}`),
   );
@@ -240,7 +216,7 @@ test("axe-core finds nothing critical or serious on any page, on a desktop or a 
 
 test("no page is wider than a 375 px phone, a 32-character name in the lobby included", async () => {
   const { overflow } = await survey();
-  assert.equal(overflow.length, 9);
+  assert.equal(overflow.length, 14);
   const wide = overflow
     .filter((entry) => entry.scrollWidth > entry.innerWidth)
     .map((entry) => `${entry.label}: ${entry.scrollWidth} px wide in ${entry.innerWidth} px; past the edge: ${entry.past.join(", ")}`);
@@ -271,8 +247,8 @@ test("a page that is not there says so: never the lobby, never a name asked, nev
   assert.deepEqual(nia404.logged, [`${server.url}/api/rooms/ZZZZZ`]);
   assert.deepEqual(nia.dialogs, []);
 
-  // Paths that are no room's or game's, with markup in them.
-  for (const path of ["/r/%3Cb%3Ex", "/g/nonsense%3Cscript%3E"]) {
+  // Paths that are no room's, game's or player's, with markup in them.
+  for (const path of ["/r/%3Cb%3Ex", "/g/nonsense%3Cscript%3E", "/p/%3Cb%3Enonsense"]) {
     const who = await person(browser);
     const seen = watch404s(who);
     const response = await who.page.goto(`${server.url}${path}`);
@@ -416,6 +392,7 @@ test("every response carries the security headers, and an error is never stored"
   const paths = [
     ["/", 200],
     ["/rules", 200],
+    ["/play", 200],
     [script, 200],
     ["/api/rooms", 200],
     ["/api/odds", 200],

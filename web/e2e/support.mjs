@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -222,6 +222,59 @@ export async function person(browser, options = {}) {
   };
 }
 
+/** axe-core, run in the page itself (its CSP refuses a script tag, not the driver's evaluation). */
+const AXE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../node_modules/axe-core/axe.min.js"), "utf8");
+
+/** An axe-core violation, as the tests report it. */
+/** @typedef {{id: string, impact: string | null, help: string, targets: string[]}} Violation */
+
+/**
+ * axe-core's violations on the page as it is now.
+ * @param {import("playwright-core").Page} page
+ * @returns {Promise<Violation[]>}
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${AXE}\n;void 0`);
+  return page.evaluate(async () => {
+    // @ts-ignore: injected above
+    const results = await window.axe.run(document);
+    return results.violations.map((/** @type {any} */ violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((/** @type {any} */ node) => node.target.join(" ")),
+    }));
+  });
+}
+
+/**
+ * How wide the page is against its window, and the elements that reach
+ * past its right edge (for the failure message).
+ * @param {import("playwright-core").Page} page
+ */
+export async function widths(page) {
+  return page.evaluate(() => {
+    const describe = (/** @type {Element} */ element) => {
+      const classes = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+      const id = element.id ? `#${element.id}` : "";
+      return `${element.tagName.toLowerCase()}${id}${classes} (right edge ${Math.round(element.getBoundingClientRect().right)} px)`;
+    };
+    const past = [...document.querySelectorAll("body *")].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5);
+    // The outermost ones: what pushes the page wider.
+    const outermost = past.filter((element) => !past.includes(/** @type {Element} */ (element.parentElement)));
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      past: outermost.slice(0, 8).map(describe),
+    };
+  });
+}
+
+/** Lets the page lay itself out at a new size. @param {import("playwright-core").Page} page */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
+}
+
 /**
  * Saves what the page shows now as `target/web-e2e/screenshots/NAME-WxH.png`.
  * @param {import("playwright-core").Page} page
@@ -322,7 +375,7 @@ export async function playToTheEnd(page, hooks = {}) {
  * @param {import("playwright-core").Page} page
  * @param {string} url
  * @param {string} name
- * @param {{opponent?: string, reveal?: string, deadline?: string, boost?: boolean, stall?: number}} choices
+ * @param {{opponent?: string, reveal?: string, deadline?: string, boost?: boolean, stall?: number, rated?: boolean}} choices
  */
 export async function createRoom(page, url, name, choices = {}) {
   await page.goto(url);
@@ -332,6 +385,7 @@ export async function createRoom(page, url, name, choices = {}) {
   await page.locator("#deadline").selectOption(choices.deadline ?? "0");
   if (choices.boost) await page.locator("#boost").check();
   if (choices.stall) await page.locator("#stall").fill(String(choices.stall));
+  if (choices.rated) await page.locator("#rated").check();
   await page.getByRole("button", { name: "Create the room" }).click();
   await page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
   return new URL(page.url()).pathname.slice("/r/".length);

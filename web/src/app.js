@@ -1,7 +1,10 @@
 // The web client's entry: picks the page from the path. A path that is no
 // page of ours says so, rather than showing the lobby in its place.
 
+import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
+import { showPlay } from "./play.js";
+import { showPlayer } from "./players.js";
 import { showReplay } from "./replay.js";
 import { notFound, showRoom } from "./room.js";
 
@@ -10,14 +13,24 @@ const path = location.pathname;
 /** The alphabet of room codes (no 0, O, 1, I, L: never misread). */
 const room = path.match(/^\/r\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}|new)\/?$/i);
 const game = path.match(/^\/g\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i);
+/** A player is their public key: 64 hexadecimal digits. */
+const player = path.match(/^\/p\/([0-9a-f]{64})\/?$/i);
 if (room) {
   showRoom(root, room[1].toUpperCase() === "NEW" ? "new" : room[1].toUpperCase());
 } else if (game) {
   showReplay(root, game[1]);
+} else if (player) {
+  showPlayer(root, player[1]);
+} else if (path === "/top" || path === "/top/") {
+  showLeaderboard(root, new URLSearchParams(location.search).get("pool"));
+} else if (path === "/play" || path === "/play/") {
+  showPlay(root);
 } else if (path.startsWith("/r/")) {
   notFound(root, "A room code is five letters and digits, like K7QMX.");
 } else if (path.startsWith("/g/")) {
   notFound(root, "No game has this address: a game's address is /g/ and its id.");
+} else if (path.startsWith("/p/")) {
+  notFound(root, "No player has this address: a player's address is /p/ and their key, 64 hexadecimal digits.");
 } else if (path === "/" || path === "") {
   showLobby(root);
 } else {

@@ -6,6 +6,7 @@
 
 import { h } from "./dom.js";
 import { back, die, domino } from "./dominoes.js";
+import { ratingText } from "./ratings.js";
 import { familyState } from "./state.js";
 import { COLUMNS, SEATS, attemptOutcome, opponent, plural, seatMark, seatName } from "./words.js";
 
@@ -56,6 +57,9 @@ export function families(scene) {
           ` ${seatName(seat)} `,
           h("span", { class: "player-name" }, player ? player.name : "—"),
           seat === room.you ? h("span", { class: "you" }, " (you)") : null,
+          // The rating in the room's pool, from the room shown: during a
+          // reveal, the one from before it.
+          player?.rating ? h("span", { class: "player-rating" }, " ", h("span", { class: "visually-hidden" }, "rating "), ratingText(player.rating)) : null,
         ),
         h("p", { class: "state", id: `state-${seat}` }, familyState(room, seat)),
         h(

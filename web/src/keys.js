@@ -40,6 +40,29 @@ export function playerKey() {
 }
 
 /**
+ * This browser's public key if it already has one (64 hex digits), without
+ * making one: the lobby's link to "your page" and a player's page ("you")
+ * ask this, and a visit makes no key.
+ * @returns {Promise<string | null>}
+ */
+export function keptPublicKey() {
+  if (loading) return loading.then((key) => key?.publicKey ?? null);
+  const read = async () => {
+    if (!globalThis.indexedDB || !globalThis.crypto?.subtle) return null;
+    const database = await open();
+    try {
+      const pair = await kept(database);
+      return pair ? toHex(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))) : null;
+    } finally {
+      database.close();
+    }
+  };
+  return Promise.race([read(), new Promise((resolve) => setTimeout(() => resolve(null), WAIT_MS))])
+    .then((key) => (typeof key === "string" ? key : null))
+    .catch(() => null);
+}
+
+/**
  * The signature of a seal by this browser's key (128 hex digits) and that
  * key, or null without one. Ed25519 signs deterministically: the same seal
  * signed again gives the same signature.

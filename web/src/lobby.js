@@ -1,8 +1,11 @@
-// The lobby: the public rooms (updating live), a new room with every
-// option, and joining or watching by code.
+// The lobby: the public rooms (updating live, with the players' ratings),
+// a new room with every option (rated or not), joining or watching by
+// code, and links to the leaderboard and this browser's player page.
 
 import { h, replace } from "./dom.js";
+import { keptPublicKey, playerKey } from "./keys.js";
 import { names } from "./net.js";
+import { RATED_STALL_LIMIT, poolOf, ratingText } from "./ratings.js";
 
 const REFRESH_MS = 2_000;
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
@@ -46,6 +49,11 @@ export function showLobby(root) {
     location.assign(`/r/${wanted}`);
   });
 
+  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"));
+  // This browser's page, if it has a key (a visit to the lobby makes none).
+  keptPublicKey().then((key) => {
+    if (key) links.append(" · ", h("a", { href: `/p/${key}`, id: "your-page" }, "Your page"));
+  });
   replace(
     root,
     h(
@@ -53,6 +61,14 @@ export function showLobby(root) {
       { class: "lobby" },
       h("h1", {}, "Mice Cake"),
       h("p", { class: "lead" }, "Two families of mice race to haul the cake away. Play a friend, a bot, or watch. ", h("a", { href: "/rules" }, "The rules")),
+      h(
+        "p",
+        { class: "play-now" },
+        h("a", { href: "/play", id: "play-now-link", class: "button-link primary", "aria-describedby": "play-now-help" }, "Play now"),
+        " ",
+        h("span", { id: "play-now-help", class: "hint" }, "Be paired with whoever is waiting, the closest rating first; or play the server's bot."),
+      ),
+      links,
       h("p", {}, h("label", { for: "name" }, "Your name "), name),
       error,
       h("div", { class: "lobby-grid" }, create, join),
@@ -105,10 +121,16 @@ function createForm(name, error) {
     h("p", {}, h("label", { for: "deadline" }, "Time per round "), select("deadline", [["", "the server's default"], ["30000", "30 s"], ["60000", "1 min"], ["120000", "2 min"], ["0", "no limit"]])),
     h("p", {}, h("label", { for: "stall" }, "Rounds without progress that end the game "), h("input", { type: "number", id: "stall", name: "stall", min: 1, max: 10000, value: 100 })),
     h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "private", name: "private" }), " Private (not listed)")),
+    h(
+      "p",
+      {},
+      h("label", {}, h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-help" }), " Rated: the game changes both players' ratings"),
+      h("span", { id: "rated-help", class: "hint" }, `Against a person, with ${RATED_STALL_LIMIT} rounds without progress; each player needs a key, which this browser makes and keeps.`),
+    ),
     h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "record-chat", name: "record-chat" }), " Keep the chat with the game's record")),
     h("button", { type: "submit", class: "primary" }, "Create the room"),
   );
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const player = name.value.trim();
     if (!player) {
@@ -130,11 +152,36 @@ function createForm(name, error) {
       public: data.get("private") !== "on",
       bot: opponent === "person" ? null : opponent,
       record_chat: data.get("record-chat") === "on",
+      rated: data.get("rated") === "on",
     };
+    if (options.rated) {
+      // What the server would refuse, said here, before the room page.
+      const refusal = await ratedRefusal(options);
+      if (refusal) {
+        error.textContent = refusal;
+        return;
+      }
+    }
+    error.textContent = "";
     sessionStorage.setItem("mice-cake:create", JSON.stringify(options));
     location.assign("/r/new");
   });
   return form;
+}
+
+/**
+ * Why the server would refuse a rated room with these options, or "": a
+ * rated game is a person's against a person, by a pool's rules, and each
+ * seat needs a key (made here if the browser can keep one).
+ * @param {{game: {reveal: string, boost: boolean, stall_limit: number}, bot: string | null}} options
+ */
+async function ratedRefusal(options) {
+  if (options.bot) return "A rated game is played against a person: a bot game is never rated. Choose a person, or untick Rated.";
+  if (!poolOf(options.game)) return `A rated game ends after ${RATED_STALL_LIMIT} rounds without progress, the standard limit: set that, or untick Rated.`;
+  if (!(await playerKey())) {
+    return "This browser cannot keep a key on this page (a key needs WebCrypto, given only to pages served over HTTPS or from localhost, and IndexedDB), and a rating belongs to a key. Untick Rated to play a casual game.";
+  }
+  return "";
 }
 
 /**
@@ -162,14 +209,21 @@ function drawRooms(list, body) {
   }
   // Each cell says what it is: on a phone a row is drawn as a card.
   const cell = (/** @type {string} */ label, /** @type {string | HTMLElement} */ content) => h("td", { "data-label": label }, content);
+  // A player's name, with their rating in the room's pool when it is known.
+  const player = (/** @type {any} */ room, /** @type {"yellow" | "blue"} */ seat) => {
+    const name = room.players[seat];
+    const rating = ratingText(room.ratings?.[seat]);
+    if (!name) return "—";
+    return rating ? h("span", {}, name, " ", h("span", { class: "player-rating" }, rating)) : name;
+  };
   const rows = body.rooms.map((room) =>
     h(
       "tr",
       {},
       cell("Room", h("a", { href: `/r/${room.code}` }, room.code)),
-      cell("Status", room.status),
-      cell("Yellow", room.players.yellow ?? "—"),
-      cell("Blue", room.players.blue ?? "—"),
+      cell("Status", room.options?.rated ? `${room.status}, rated` : room.status),
+      cell("Yellow", player(room, "yellow")),
+      cell("Blue", player(room, "blue")),
       cell("Round", room.status === "playing" ? String(room.round) : "—"),
       cell("Watching", String(room.spectators)),
     ),
@@ -178,7 +232,7 @@ function drawRooms(list, body) {
     list,
     h(
       "table",
-      { class: "rooms" },
+      { class: "rooms cards" },
       h("thead", {}, h("tr", {}, ...["Room", "Status", "Yellow", "Blue", "Round", "Watching"].map((title) => h("th", { scope: "col" }, title)))),
       h("tbody", {}, ...rows),
     ),

@@ -7,7 +7,7 @@
 
 import { playerKey } from "./keys.js";
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -24,6 +24,8 @@ const FINAL_ERRORS = new Set([
   "bad_options",
   "bad_token",
   "version_mismatch",
+  // A rated room's seat, asked without a key (this browser keeps none).
+  "key_required",
 ]);
 
 /** @typedef {{token: string, name: string}} HeldSeat */

@@ -7,11 +7,12 @@
 import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
+import { changeWords, poolName } from "./ratings.js";
 import { notFound } from "./room.js";
 import { dealFairness } from "./seal.js";
 import { changedCells } from "./state.js";
 import { checkAbortedDeal } from "./verify.js";
-import { refusalWords, resultText, variantText } from "./words.js";
+import { SEATS, refusalWords, resultText, seatName, variantText } from "./words.js";
 
 /**
  * @param {HTMLElement} root
@@ -43,7 +44,7 @@ export async function showReplay(root, id) {
     return;
   }
   const rounds = game.record.rounds.map((/** @type {any} */ report) => ({ report, auto: { yellow: false, blue: false } }));
-  const options = { game: game.record.options, deadline_ms: game.deadline_ms ?? null };
+  const options = { game: game.record.options, deadline_ms: game.deadline_ms ?? null, rated: Boolean(game.rated) };
   const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
   document.title = `Replay: ${title} · Mice Cake`;
   let step = rounds.length;
@@ -87,6 +88,7 @@ export async function showReplay(root, id) {
         "section",
         { class: "room replay" },
         h("header", { class: "room-title" }, h("h1", {}, `Replay: ${title}`), h("span", { class: "meta" }, `room ${game.room} · ${variantText(options)}`)),
+        ratedLine(game),
         h("p", { class: "step", role: "status" }, step === 0 ? "The cake as dealt" : `After round ${step} of ${rounds.length}`),
         h("p", { class: "buttons" }, previous, " ", next),
         families(scene),
@@ -109,6 +111,28 @@ export async function showReplay(root, id) {
     else if (event.key === "End") go(rounds.length);
   });
   show();
+}
+
+/**
+ * A rated game's players, each a link to their page, with what the game
+ * did to their rating: "Rated game (Standard): Ada (Yellow) 1500? →
+ * 1662? (+162) · Bo (Blue) 1500? → 1338? (−162)". Null for a casual game.
+ * @param {any} game `/api/games/ID`'s answer
+ */
+export function ratedLine(game) {
+  const rated = game.rated;
+  if (!rated) return null;
+  /** @type {Array<Node | string>} */
+  const parts = [];
+  for (const seat of SEATS) {
+    if (parts.length) parts.push(" · ");
+    const key = rated.keys?.[seat];
+    const name = game.players[seat];
+    parts.push(key ? h("a", { href: `/p/${key}`, class: "player-link", "data-seat": seat }, name) : name, ` (${seatName(seat)})`);
+    const change = rated.ratings?.[seat];
+    if (change) parts.push(` ${changeWords(change)}`);
+  }
+  return h("p", { class: "rated-line", id: "ratings" }, `Rated game (${poolName(rated.pool)}): `, ...parts);
 }
 
 /**

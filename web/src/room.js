@@ -16,6 +16,7 @@ import { legend, walkthrough } from "./help.js";
 import { logPanel } from "./log.js";
 import { animate, positions } from "./motion.js";
 import { Connection, names, seats } from "./net.js";
+import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
 import { automatic, checkGame, commit, sealedMove } from "./seal.js";
 import { emptyModel, endReveal, familyState, received } from "./state.js";
@@ -33,6 +34,7 @@ import {
   rollingWords,
   turnUpWords,
   variantText,
+  who,
 } from "./words.js";
 
 /** The clocks' tick, and a reveal's (its dice tumble). */
@@ -102,6 +104,34 @@ async function roomSummary(code) {
     return undefined;
   }
 }
+
+/**
+ * A seat of a rated room refused for want of a key: the server's words,
+ * why this browser has none, and watching instead.
+ * @param {HTMLElement} root @param {import("./net.js").Entry} entry @param {string} reason @param {() => void} watch
+ */
+function keyRequired(root, entry, reason, watch) {
+  const code = "code" in entry ? entry.code : null;
+  document.title = `${code ? `Room ${code}` : "A new room"}: a key is needed · Mice Cake`;
+  const watchButton = code ? h("button", { type: "button", id: "just-watch" }, "Just watch") : null;
+  watchButton?.addEventListener("click", watch, { once: true });
+  replace(
+    root,
+    h(
+      "section",
+      { class: "key-required" },
+      h("h1", {}, code ? `Room ${code} is rated` : "A rated room needs a key"),
+      h("p", { class: "error", role: "alert", id: "key-required" }, reason),
+      h("p", {}, KEYLESS),
+      h("p", { class: "buttons" }, watchButton, " ", h("a", { href: "/" }, "Back to the lobby")),
+    ),
+  );
+  watchButton?.focus();
+}
+
+/** Why a browser has no key to play rated games with. */
+const KEYLESS =
+  "A rating belongs to a player's key, and this browser keeps none here: a key needs WebCrypto, which browsers give only to pages served over HTTPS or from localhost, and IndexedDB, which some private windows lack. You can watch, or play in a casual room.";
 
 /** A page that is not there. @param {HTMLElement} root @param {string} why */
 export function notFound(root, why) {
@@ -290,6 +320,12 @@ function enter(root, name, entry, odds, watching) {
         if (names.get() === name) names.set("");
         if (names.proposed() === name) names.propose("");
         askName(root, "code" in entry ? entry.code : "new", odds, event.reason);
+        return;
+      }
+      if (event.code === "key_required") {
+        // A rated room, and this browser keeps no key: say why, and offer to watch.
+        stop();
+        keyRequired(root, entry, event.reason, () => enter(root, name, { kind: "watch", code: "code" in entry ? entry.code : "" }, odds, "chosen"));
         return;
       }
       if (event.code === "replaced") {
@@ -622,10 +658,26 @@ function resultPanel(model, connection, page) {
     h("h2", { id: "result-title", tabindex: -1 }, `Game ${room.game} over`),
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
+    ratingsLine(model),
     model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
     // A game never dealt has no cake to replay: its page tells its deal.
     id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,
     left,
     h("p", { class: "buttons" }, rematch, " ", close),
   );
+}
+
+/**
+ * The players' ratings at the end of a rated room's game, with what the
+ * game changed once it is rated: "Ann (Yellow) 1662? (+162)".
+ * @param {Model} model
+ */
+function ratingsLine(model) {
+  const room = model.room;
+  if (!room.options?.rated) return null;
+  const before = model.ratedBefore?.game === room.game ? model.ratedBefore : null;
+  const ratings = ratingsAfterGame(room.players, before);
+  if (!ratings.length) return null;
+  const parts = ratings.map(({ seat, rating, change }) => `${who(room, seat)} ${ratingText(rating)}${change ? ` (${change})` : ""}`);
+  return h("p", { id: "ratings-after" }, `Ratings: ${parts.join(" · ")}`);
 }

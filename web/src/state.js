@@ -5,6 +5,7 @@
 
 import { announce, holdAnnouncements } from "./dom.js";
 import { sealing } from "./fair.js";
+import { ratingWithChange } from "./ratings.js";
 import { startReveal } from "./reveal.js";
 import { assignmentText, assignmentsWords, clock, resultText, seatName, who } from "./words.js";
 
@@ -13,6 +14,12 @@ import { assignmentText, assignmentsWords, clock, resultText, seatName, who } fr
 /**
  * A game of this room played earlier, as the log lists it.
  * @typedef {{game: number, players: {yellow: string, blue: string}, result: any, gameId: string | null, rounds: any[]}} PastGame
+ */
+
+/**
+ * The players' ratings as they were when game `game` ended: what the
+ * result tells a change against, once the game is rated.
+ * @typedef {{game: number, yellow: import("./ratings.js").Rating | null, blue: import("./ratings.js").Rating | null}} RatedBefore
  */
 
 /**
@@ -37,6 +44,7 @@ import { assignmentText, assignmentsWords, clock, resultText, seatName, who } fr
  *   fairness: string,
  *   commitment: string,
  *   unrecorded: number,
+ *   ratedBefore: RatedBefore | null,
  *   watching: "" | "full" | "chosen",
  *   replaced: boolean,
  *   redraw: () => void,
@@ -65,6 +73,7 @@ export function emptyModel() {
     fairness: "",
     commitment: "",
     unrecorded: 0,
+    ratedBefore: null,
     watching: "",
     replaced: false,
     redraw: () => {},
@@ -199,6 +208,7 @@ function applyEvent(model, event) {
       model.commitment = event.commitment;
       room.committed = { yellow: false, blue: false };
       model.fairness = "";
+      model.ratedBefore = null;
       room.status = "playing";
       room.result = null;
       room.rematch = { yellow: false, blue: false };
@@ -264,6 +274,9 @@ function applyEvent(model, event) {
       room.rematch = { yellow: false, blue: false };
       if (room.status !== "playing") room.status = "waiting";
       break;
+    case "rated":
+      rated(model, event);
+      break;
     case "game_over":
       room.result = event.result;
       room.status = "finished";
@@ -272,12 +285,34 @@ function applyEvent(model, event) {
       // a record (its page says so, with no cake); a server that keeps
       // nothing of it gives no id: no check, no page.
       model.unrecorded = event.game_id ? 0 : room.game;
+      // The ratings the game started from, for the change it makes (a
+      // `rated` event after this one).
+      model.ratedBefore = { game: room.game, yellow: room.players.yellow?.rating ?? null, blue: room.players.blue?.rating ?? null };
       room.committed = { yellow: false, blue: false };
       room.exchange = null;
       model.deadline = null;
       model.resultOpen = true;
       announce(`Game over. ${resultText(event.result)}.`);
       break;
+  }
+}
+
+/**
+ * A player's rating, read once they sat or changed by the game just
+ * stored. It changes the room as the server has it: during a reveal the
+ * page shows the room as it was before (`reveal.before`), so the new
+ * rating is seen, and heard, once the dice are down.
+ * @param {Model} model @param {any} event
+ */
+function rated(model, event) {
+  const room = model.room;
+  const player = room.players[event.seat];
+  if (!player) return;
+  player.rating = event.rating;
+  const before = model.ratedBefore;
+  // A change after a game is told; a rating read as a player sits is only shown.
+  if (before && before.game === room.game && room.status === "finished" && room.options?.rated) {
+    announce(`${who(room, event.seat)}'s rating: ${ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating)}.`);
   }
 }
 

@@ -120,12 +120,13 @@ export function clock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** `standard, boost, 1:00/round` @param {any} options */
+/** `standard, boost, 1:00/round`, and `rated` for a rated room @param {any} options */
 export function variantText(options) {
   const reveal = { standard: "standard", all_face_up: "all face up", all_face_down: "all face down" };
   const words = [reveal[/** @type {keyof typeof reveal} */ (options.game.reveal)] ?? options.game.reveal];
   if (options.game.boost) words.push("boost");
   words.push(options.deadline_ms ? `${clock(options.deadline_ms)}/round` : "no deadline");
+  if (options.rated) words.push("rated");
   return words.join(", ");
 }
 

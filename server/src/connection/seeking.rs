@@ -191,25 +191,11 @@ impl Session {
                     options,
                 });
             }
-            Some(News::Paired {
-                code,
-                pool,
-                deadline_ms,
-                rated,
-                opponent,
-                rating,
-            }) => {
+            Some(News::Paired(paired)) => {
                 let key = self.seeking.take().and_then(|seeking| seeking.key);
-                self.outbound.send_message(&ServerMessage::Paired {
-                    code,
-                    pool,
-                    deadline_ms,
-                    rated,
-                    opponent,
-                    rating,
-                });
+                self.outbound.send_message(&paired.message());
                 let name = self.name.clone().unwrap_or_default();
-                let seated = match self.shared.lobby.room(code).await {
+                let seated = match self.shared.lobby.room(paired.code).await {
                     Ok(room) => self.take_seat(room, name, key).await,
                     Err(refusal) => Err(refusal),
                 };

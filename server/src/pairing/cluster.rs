@@ -19,14 +19,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use mice_cake_protocol::{Pool, Rating, RoomCode};
 use redis::aio::ConnectionManager;
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
 use tracing::{debug, warn};
 
 use super::queue::pairs;
-use super::{News, NewsSender, PAIRING_INTERVAL, Pairing, Waiter, room_options};
+use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_offer, room_options};
 use crate::cluster::Cluster;
 use crate::cluster::wire;
 use crate::lobby::Lobby;
@@ -40,16 +39,8 @@ const LEADER_LEASE: Duration = Duration::from_secs(2);
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Notice {
-    /// Paired: the seeker takes a seat in `code`.
-    Paired {
-        conn: u64,
-        code: RoomCode,
-        pool: Pool,
-        deadline_ms: Option<u64>,
-        rated: bool,
-        opponent: String,
-        rating: Rating,
-    },
+    /// Paired: the seeker takes a seat in the room.
+    Paired { conn: u64, paired: Paired },
     /// Claimed for a pair that was not made: back in the queue.
     Requeue { conn: u64 },
 }
@@ -241,34 +232,19 @@ impl Shared {
 
     async fn heard(&self, notice: Notice, now_ms: u64) {
         match notice {
-            Notice::Paired {
-                conn,
-                code,
-                pool,
-                deadline_ms,
-                rated,
-                opponent,
-                rating,
-            } => {
+            Notice::Paired { conn, paired } => {
                 let seeker = {
                     let mut here = lock(&self.here);
                     let conn = here.keys().copied().find(|id| id.value() == conn);
                     conn.and_then(|conn| here.remove(&conn))
                 };
                 let Some(seeker) = seeker else {
-                    debug!(room = %code, "a seeker paired had gone");
+                    debug!(room = %paired.code, "a seeker paired had gone");
                     return;
                 };
                 metrics::histogram!(crate::metrics::PAIRING_SECONDS)
                     .record(now_ms.saturating_sub(seeker.waiter.since_ms) as f64 / 1000.0);
-                let _ = seeker.news.try_send(News::Paired {
-                    code,
-                    pool,
-                    deadline_ms,
-                    rated,
-                    opponent,
-                    rating,
-                });
+                let _ = seeker.news.try_send(News::Paired(paired));
             }
             Notice::Requeue { conn } => {
                 let waiter = lock(&self.here)
@@ -288,15 +264,8 @@ impl Shared {
     /// chose.
     fn offer_bots(&self, now_ms: u64) {
         for seeker in lock(&self.here).values_mut() {
-            let waiter = &mut seeker.waiter;
-            if waiter.bot_due(now_ms) {
-                waiter.offered = true;
-                let pool = waiter.wants.pool.unwrap_or(Pool::Standard);
-                let deadline = waiter.wants.deadline_ms.or(Some(self.default_deadline_ms));
-                let mut options = room_options(pool, deadline, false);
-                options.bot = Some(super::STRONGEST_BOT);
-                let _ = seeker.news.try_send(News::BotOffered { options });
-                metrics::counter!(crate::metrics::BOTS_OFFERED).increment(1);
+            if let Some(offer) = bot_offer(&mut seeker.waiter, now_ms, self.default_deadline_ms) {
+                let _ = seeker.news.try_send(offer);
             }
         }
     }
@@ -403,16 +372,9 @@ impl Shared {
             };
             debug!(room = %code, pool = %pairing.pool, "paired across the cluster");
             for (seeker, opponent) in [(first, second), (second, first)] {
-                self.notify(&seeker.id, |conn| Notice::Paired {
-                    conn,
-                    code,
-                    pool: pairing.pool,
-                    deadline_ms,
-                    rated: pairing.rated,
-                    opponent: opponent.name.clone(),
-                    rating: opponent.rating(pairing.pool),
-                })
-                .await?;
+                let paired = Paired::of(code, &pairing, deadline_ms, opponent);
+                self.notify(&seeker.id, |conn| Notice::Paired { conn, paired })
+                    .await?;
             }
         }
         Ok(())

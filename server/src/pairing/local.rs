@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, warn};
 
 use super::queue::{Pairing as Pair, pairs};
-use super::{News, NewsSender, PAIRING_INTERVAL, Pairing, Waiter, room_options};
+use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_offer, room_options};
 use crate::lobby::Lobby;
 use crate::room::{ConnId, RoomContext};
 
@@ -125,17 +125,8 @@ impl Queue {
             }
         }
         for (waiter, news) in &mut self.waiting {
-            if waiter.bot_due(now_ms) {
-                waiter.offered = true;
-                let pool = waiter
-                    .wants
-                    .pool
-                    .unwrap_or(mice_cake_protocol::Pool::Standard);
-                let deadline = waiter.wants.deadline_ms.or(Some(self.default_deadline_ms));
-                let mut options = room_options(pool, deadline, false);
-                options.bot = Some(super::STRONGEST_BOT);
-                let _ = news.try_send(News::BotOffered { options });
-                metrics::counter!(crate::metrics::BOTS_OFFERED).increment(1);
+            if let Some(offer) = bot_offer(waiter, now_ms, self.default_deadline_ms) {
+                let _ = news.try_send(offer);
             }
         }
     }
@@ -177,14 +168,8 @@ impl Queue {
         for ((waiter, news), (opponent, _)) in [(&first, &second), (&second, &first)] {
             metrics::histogram!(crate::metrics::PAIRING_SECONDS)
                 .record(now_ms.saturating_sub(waiter.since_ms) as f64 / 1000.0);
-            let _ = news.try_send(News::Paired {
-                code: room.code(),
-                pool: pairing.pool,
-                deadline_ms,
-                rated: pairing.rated,
-                opponent: opponent.name.clone(),
-                rating: opponent.rating(pairing.pool),
-            });
+            let paired = Paired::of(room.code(), pairing, deadline_ms, opponent);
+            let _ = news.try_send(News::Paired(paired));
         }
     }
 }

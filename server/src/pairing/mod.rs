@@ -24,7 +24,8 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use mice_cake_engine::Policy;
-use mice_cake_protocol::{Pool, Rating, RoomCode, RoomOptions};
+use mice_cake_protocol::{Pool, Rating, RoomCode, RoomOptions, ServerMessage};
+use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 use crate::room::ConnId;
@@ -38,18 +39,55 @@ pub(crate) const PAIRING_INTERVAL: Duration = Duration::from_millis(250);
 /// The bot offered: the strongest the server has.
 pub(crate) const STRONGEST_BOT: Policy = Policy::Greedy;
 
+/// A pairing, as its seeker is told it (the protocol's `paired`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Paired {
+    /// The room made for the pair: take a seat there.
+    pub(crate) code: RoomCode,
+    pub(crate) pool: Pool,
+    pub(crate) deadline_ms: Option<u64>,
+    pub(crate) rated: bool,
+    pub(crate) opponent: String,
+    /// The opponent's rating in the pool.
+    pub(crate) rating: Rating,
+}
+
+impl Paired {
+    /// What `opponent` paired with in `pairing`'s room `code` is told.
+    pub(crate) fn of<Id>(
+        code: RoomCode,
+        pairing: &queue::Pairing<Id>,
+        deadline_ms: Option<u64>,
+        opponent: &Waiter<Id>,
+    ) -> Paired {
+        Paired {
+            code,
+            pool: pairing.pool,
+            deadline_ms,
+            rated: pairing.rated,
+            opponent: opponent.name.clone(),
+            rating: opponent.rating(pairing.pool),
+        }
+    }
+
+    /// The protocol's `paired`.
+    pub(crate) fn message(&self) -> ServerMessage {
+        ServerMessage::Paired {
+            code: self.code,
+            pool: self.pool,
+            deadline_ms: self.deadline_ms,
+            rated: self.rated,
+            opponent: self.opponent.clone(),
+            rating: self.rating,
+        }
+    }
+}
+
 /// What a seeking connection hears.
 #[derive(Debug)]
 pub(crate) enum News {
-    /// Paired: take a seat in room `code`.
-    Paired {
-        code: RoomCode,
-        pool: Pool,
-        deadline_ms: Option<u64>,
-        rated: bool,
-        opponent: String,
-        rating: Rating,
-    },
+    /// Paired: take a seat in the room.
+    Paired(Paired),
     /// No opponent yet after the wait asked: the bot is offered (the seek
     /// goes on).
     BotOffered { options: RoomOptions },
@@ -73,6 +111,26 @@ pub(crate) trait Pairing: Send + Sync {
     ) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
     /// Takes a waiter out of the queue (cancelled, or gone).
     fn cancel(&self, conn: ConnId) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
+}
+
+/// The bot's offer to `waiter`, if it is due at `now_ms` (then it is marked
+/// offered): a casual room in its pool (the standard if any) at its time
+/// per round (the server's default if any).
+pub(crate) fn bot_offer<Id>(
+    waiter: &mut Waiter<Id>,
+    now_ms: u64,
+    default_deadline_ms: u64,
+) -> Option<News> {
+    if !waiter.bot_due(now_ms) {
+        return None;
+    }
+    waiter.offered = true;
+    metrics::counter!(crate::metrics::BOTS_OFFERED).increment(1);
+    let pool = waiter.wants.pool.unwrap_or(Pool::Standard);
+    let deadline = waiter.wants.deadline_ms.or(Some(default_deadline_ms));
+    let mut options = room_options(pool, deadline, false);
+    options.bot = Some(STRONGEST_BOT);
+    Some(News::BotOffered { options })
 }
 
 /// The options of a room made for a pairing.

@@ -276,3 +276,20 @@ async fn one_address_brings_so_many_new_keys_into_rated_play_an_hour() {
     // Casual play is open.
     let (_, _, _) = cy.create(Default::default()).await;
 }
+
+#[tokio::test]
+async fn a_seeker_is_told_the_seek_ended_when_the_server_stops() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    seeking(&mut ada, None, Some(0)).await;
+    server.stop().await;
+    let ended = ada.recv().await;
+    assert!(
+        matches!(&ended, ServerMessage::SeekEnded { reason } if reason.contains("shutting down")),
+        "{ended:?}"
+    );
+    assert!(matches!(
+        ada.recv().await,
+        ServerMessage::ShuttingDown { .. }
+    ));
+}

@@ -1,0 +1,179 @@
+// A player's page at /p/KEY (`/api/players/KEY`): the name of their
+// latest rated game, their rating in each pool they played (wins, losses,
+// draws, and its history as a chart), and their latest rated games, each
+// with its replay and the opponent's page. A key that never played a
+// rated game says so; this browser's own key is "Your page".
+
+import { dateText, ratingChart } from "./chart.js";
+import { h, replace } from "./dom.js";
+import { keptPublicKey } from "./keys.js";
+import { changeWords, poolName, ratingText, recordWords } from "./ratings.js";
+import { notFound } from "./room.js";
+import { opponent, plural, seatName } from "./words.js";
+
+/** @typedef {import("./words.js").Seat} Seat */
+
+/**
+ * Shows the player whose key is `key` (64 hex digits) in `root`.
+ * @param {HTMLElement} root
+ * @param {string} key
+ */
+export async function showPlayer(root, key) {
+  key = key.toLowerCase();
+  replace(root, h("p", {}, "Loading the player…"));
+  const [answer, mine] = await Promise.all([playerOf(key), keptPublicKey()]);
+  const yours = mine === key;
+  if (answer.status === 404 && answer.body?.code === "unknown_player") {
+    unrated(root, yours);
+    return;
+  }
+  if (!answer.body?.ratings) {
+    notFound(root, answer.body?.message ?? "This player's page cannot be loaded: the server cannot be reached.");
+    return;
+  }
+  drawPlayer(root, answer.body, yours);
+}
+
+/**
+ * `/api/players/KEY`'s answer: its status and body (null if none came).
+ * @param {string} key
+ * @returns {Promise<{status: number, body: any}>}
+ */
+async function playerOf(key) {
+  try {
+    const response = await fetch(`/api/players/${key}`, { cache: "no-store" });
+    return { status: response.status, body: await response.json() };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+/** Links every player page ends with. @param {boolean} yours */
+function links(yours) {
+  return h("p", { class: "page-links" }, h("a", { href: "/top" }, "Leaderboard"), " · ", h("a", { href: "/" }, yours ? "Play a rated game from the lobby" : "Back to the lobby"));
+}
+
+/**
+ * A key with no rated game here.
+ * @param {HTMLElement} root @param {boolean} yours
+ */
+function unrated(root, yours) {
+  document.title = `${yours ? "Your page" : "A player"} · Mice Cake`;
+  replace(
+    root,
+    h(
+      "section",
+      { class: "player" },
+      h("h1", {}, yours ? "Your page" : "A player without rated games"),
+      h(
+        "p",
+        { id: "unrated" },
+        ...(yours
+          ? ["You have played no rated game here yet. ", h("a", { href: "/play" }, "Play now"), " (rated unless you untick it), or tick “Rated” when you create a room: a rated game changes both players' ratings, which start at 1500."]
+          : ["This player has played no rated game on this server."]),
+      ),
+      links(yours),
+    ),
+  );
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {any} profile `/api/players/KEY`'s body
+ * @param {boolean} yours
+ */
+function drawPlayer(root, profile, yours) {
+  document.title = `${profile.name}${yours ? " (you)" : ""} · Mice Cake`;
+  const ratings = /** @type {any[]} */ (profile.ratings);
+  replace(
+    root,
+    h(
+      "section",
+      { class: "player" },
+      h("h1", {}, h("span", { class: "player-name" }, profile.name), yours ? h("span", { class: "you" }, " (you)") : null),
+      h("p", { class: "meta" }, "Player key ", h("code", { class: "key" }, profile.key)),
+      ratings.length
+        ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool)))
+        : h("p", {}, "No rating yet."),
+      h(
+        "section",
+        { "aria-labelledby": "recent-title" },
+        h("h2", { id: "recent-title" }, "Latest rated games"),
+        recentGames(profile.recent ?? [], profile.key),
+      ),
+      links(yours),
+    ),
+  );
+}
+
+/** One pool's rating, record and history. @param {any} pool */
+function poolSection(pool) {
+  const id = `pool-${pool.pool}`;
+  const rating = pool.rating;
+  return h(
+    "section",
+    { class: "pool-rating", "aria-labelledby": id, "data-pool": pool.pool },
+    h("h2", { id }, poolName(pool.pool)),
+    h(
+      "p",
+      { class: "rating-line" },
+      h("strong", { class: "rating-value" }, ratingText(rating)),
+      rating.provisional ? " provisional" : "",
+      ` · ${plural(rating.games, "rated game", "rated games")}: ${recordWords(pool)}`,
+    ),
+    h("p", { class: "meta" }, `Deviation ${Math.round(rating.deviation)}: the true strength is likely within ${Math.round(2 * rating.deviation)} of the rating. `, h("a", { href: `/top?pool=${pool.pool}` }, `${poolName(pool.pool)} leaderboard`)),
+    ratingChart(pool.history ?? []),
+  );
+}
+
+/**
+ * Which seat `key` played in a rated game, or null.
+ * @param {any} game a `GameSummary` @param {string} key
+ * @returns {Seat | null}
+ */
+function seatOf(game, key) {
+  const keys = game.rated?.keys;
+  if (keys?.yellow?.toLowerCase() === key) return "yellow";
+  if (keys?.blue?.toLowerCase() === key) return "blue";
+  return null;
+}
+
+/** "Won", "Lost (forfeit)", "Draw" for `seat`. @param {any} result @param {Seat} seat */
+function outcomeWords(result, seat) {
+  if (!result.winner) return result.ending?.kind === "abandoned" ? "Abandoned" : "Draw";
+  const forfeit = result.ending?.kind === "forfeit" ? " (forfeit)" : "";
+  return `${result.winner === seat ? "Won" : "Lost"}${forfeit}`;
+}
+
+/**
+ * The latest rated games, as cards on a phone.
+ * @param {any[]} games `GameSummary`s, newest first @param {string} key whose page
+ */
+function recentGames(games, key) {
+  if (!games.length) return h("p", {}, "None yet.");
+  const cell = (/** @type {string} */ label, /** @type {Array<Node | string | null>} */ ...content) => h("td", { "data-label": label }, ...content);
+  const rows = games.map((game) => {
+    const seat = seatOf(game, key.toLowerCase());
+    const other = seat ? opponent(seat) : null;
+    const otherKey = other ? game.rated?.keys?.[other] : null;
+    const otherName = other ? game.players[other] : `${game.players.yellow} vs ${game.players.blue}`;
+    const change = seat ? game.rated?.ratings?.[seat] : null;
+    const date = dateText(game.finished_at_ms);
+    return h(
+      "tr",
+      {},
+      cell("Date", date),
+      cell("Pool", poolName(game.rated?.pool ?? "")),
+      cell("Opponent", otherKey ? h("a", { href: `/p/${otherKey}` }, otherName) : otherName),
+      cell("Result", seat ? `${outcomeWords(game.result, seat)}, as ${seatName(seat)}` : "—"),
+      cell("Rating", change ? changeWords(change) : "—"),
+      cell("Replay", h("a", { href: `/g/${game.id}` }, "Replay", h("span", { class: "visually-hidden" }, ` of the game against ${otherName} on ${date}`))),
+    );
+  });
+  return h(
+    "table",
+    { class: "cards recent-games" },
+    h("thead", {}, h("tr", {}, ...["Date", "Pool", "Opponent", "Result", "Rating", "Replay"].map((title) => h("th", { scope: "col" }, title)))),
+    h("tbody", {}, ...rows),
+  );
+}

@@ -1,0 +1,123 @@
+// Ratings as people read them (protocol 6): a player's Glicko-2 rating in
+// a pool, rounded, with a `?` while it is provisional ("1523", "1500?"),
+// what a game changed ("+23"), and the pools' names. Pure functions: no
+// DOM, so that Node tests them as they are.
+
+import { SEATS, plural } from "./words.js";
+
+/** @typedef {import("./words.js").Seat} Seat */
+
+/**
+ * A player's rating in one pool, as the server sends it (`Rating`).
+ * @typedef {{rating: number, deviation: number, volatility: number, games: number, provisional: boolean}} Rating
+ */
+
+/** A rating is provisional while its deviation is above this (the server's bound). */
+export const PROVISIONAL_DEVIATION = 110;
+
+/** The rules a rated game is played with: the standard stall limit. */
+export const RATED_STALL_LIMIT = 100;
+
+/** Every pool, in the order the server lists them, with its name for people. */
+export const POOLS = /** @type {const} */ ([
+  ["standard", "Standard"],
+  ["boost", "Boost"],
+  ["face_up", "All face up"],
+  ["face_up_boost", "All face up, boost"],
+  ["face_down", "All face down"],
+  ["face_down_boost", "All face down, boost"],
+]);
+
+/** @param {string} pool @returns {boolean} */
+export const isPool = (pool) => POOLS.some(([name]) => name === pool);
+
+/** "All face up, boost", or the name as sent for a pool this page does not know. @param {string} pool */
+export function poolName(pool) {
+  return POOLS.find(([name]) => name === pool)?.[1] ?? pool;
+}
+
+/**
+ * The pool a game with these rules is rated in, or null (rules that are no
+ * pool's: another stall limit).
+ * @param {{reveal: string, boost: boolean, stall_limit: number}} game
+ * @returns {string | null}
+ */
+export function poolOf(game) {
+  if (!game || game.stall_limit !== RATED_STALL_LIMIT) return null;
+  const pools = { standard: ["standard", "boost"], all_face_up: ["face_up", "face_up_boost"], all_face_down: ["face_down", "face_down_boost"] };
+  return pools[/** @type {keyof typeof pools} */ (game.reveal)]?.[game.boost ? 1 : 0] ?? null;
+}
+
+/**
+ * A number rounded as the server's `Rating::shown` rounds it (Rust's
+ * `{:.0}`: a half goes to the even neighbour), so that the page and the
+ * terminal print the same figure.
+ * @param {number} value
+ */
+export function rounded(value) {
+  const floor = Math.floor(value);
+  const fraction = value - floor;
+  if (fraction > 0.5) return floor + 1;
+  if (fraction < 0.5) return floor;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+/**
+ * `1523`, or `1500?` while provisional; "" without a rating.
+ * @param {Rating | null | undefined} rating
+ */
+export function ratingText(rating) {
+  if (!rating || !Number.isFinite(rating.rating)) return "";
+  return `${rounded(rating.rating)}${rating.provisional ? "?" : ""}`;
+}
+
+/**
+ * What a game changed, from the figures shown (so that "1500? → 1662?"
+ * and "+162" agree): `+162`, `−38` (a minus sign, not a hyphen), `±0`.
+ * @param {Rating} before @param {Rating} after
+ */
+export function changeText(before, after) {
+  const change = rounded(after.rating) - rounded(before.rating);
+  if (change > 0) return `+${change}`;
+  if (change < 0) return `−${-change}`;
+  return "±0";
+}
+
+/**
+ * `1662? (+162)` with a rating before, or just `1662?`.
+ * @param {Rating | null | undefined} before @param {Rating | null | undefined} after
+ */
+export function ratingWithChange(before, after) {
+  if (!after) return "";
+  return before ? `${ratingText(after)} (${changeText(before, after)})` : ratingText(after);
+}
+
+/** `1500? → 1662? (+162)` @param {{before: Rating, after: Rating}} change */
+export function changeWords(change) {
+  return `${ratingText(change.before)} → ${ratingText(change.after)} (${changeText(change.before, change.after)})`;
+}
+
+/**
+ * Each seated player's rating at a game's end, and what the game changed
+ * when the rating changed since it ended: `before` is what was known when
+ * `game_over` came, `players` the room's players now. A seat without a
+ * rating is left out.
+ * @param {any} players the room's `players`
+ * @param {{yellow: Rating | null, blue: Rating | null} | null} before
+ * @returns {{seat: Seat, rating: Rating, change: string}[]}
+ */
+export function ratingsAfterGame(players, before) {
+  return SEATS.flatMap((seat) => {
+    /** @type {Rating | null | undefined} */
+    const rating = players?.[seat]?.rating;
+    if (!rating) return [];
+    const earlier = before?.[seat];
+    const moved = earlier && (earlier.games !== rating.games || earlier.rating !== rating.rating);
+    return [{ seat, rating, change: moved ? changeText(earlier, rating) : "" }];
+  });
+}
+
+/** `7 wins, 4 losses, 1 draw` @param {{wins: number, losses: number, draws: number}} record */
+export function recordWords(record) {
+  return `${plural(record.wins, "win", "wins")}, ${plural(record.losses, "loss", "losses")}, ${plural(record.draws, "draw", "draws")}`;
+}

@@ -1,0 +1,278 @@
+// Quick pairing's connection ("Play now", protocol 6): hello, then `seek`
+// with this browser's key; what the queue says (`seeking`, `bot_offered`,
+// `paired`, `seek_ended`) reported to the page; after a dropped connection,
+// connecting again and seeking again (the server forgets a seeker whose
+// connection closed). Once seated — in the room made for the pair, or in
+// the bot's room after the offer was taken — the seat's token is kept where
+// net.js keeps seat tokens (per server and room), so that the room page
+// takes the seat back, and the connection closes: the server keeps the
+// seat through the moment the page takes to get there.
+
+import { playerKey } from "./keys.js";
+import { PROTOCOL_VERSION, names, seats } from "./net.js";
+
+/** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
+const FIRST_PAUSE_MS = 500;
+const MAX_PAUSE_MS = 10_000;
+/** Gives up reconnecting after this long. */
+const GIVE_UP_MS = 5 * 60_000;
+/** How long a cancelled seek waits for the server's `seek_ended` before closing anyway. */
+const CANCEL_WAIT_MS = 3_000;
+/** Errors that end a seek (or the bot's room) for good: the page says why. */
+const FINAL_ERRORS = new Set([
+  "key_required",
+  "already_seeking",
+  "already_in_room",
+  "bad_options",
+  "bad_name",
+  "bad_key",
+  "version_mismatch",
+  "shutting_down",
+  "too_many_rooms",
+  "internal",
+]);
+
+/**
+ * What is sought: a pool (null: any), a time per round in ms (null: any),
+ * rated or casual, and the wait before the bot is offered (0: never).
+ * @typedef {{pool: string | null, deadline_ms: number | null, rated: boolean, bot_after_ms: number}} Wanted
+ */
+
+/**
+ * What the seek reports to the page.
+ * @typedef {{kind: "seeking", message: any} | {kind: "offered", message: any} | {kind: "paired", message: any}
+ *   | {kind: "seated", code: string} | {kind: "ended", reason: string} | {kind: "refused", code: string, reason: string}
+ *   | {kind: "link", status: "connected" | "reconnecting" | "failed", detail?: string}} SeekEvent
+ */
+
+/**
+ * Where a seek stands: seeking (or about to, on a new connection), taking
+ * the bot (`cancel_seek` and `create_room` sent), paired (the seat comes
+ * with `joined`), cancelling (`cancel_seek` sent, the page has its
+ * choices back), or over.
+ * @typedef {"seeking" | "bot" | "paired" | "cancelling" | "over"} Phase
+ */
+
+export class Seeker {
+  /**
+   * Starts seeking at once.
+   * @param {string} name
+   * @param {Wanted} wanted
+   * @param {(event: SeekEvent) => void} report
+   */
+  constructor(name, wanted, report) {
+    this.name = name;
+    this.wanted = wanted;
+    this.report = report;
+    /** @type {Phase} */
+    this.phase = "seeking";
+    /** The options of the bot's room, once the offer is taken. */
+    /** @type {object | null} */
+    this.botOptions = null;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    /** This browser's public key, once loaded (null: it has none). */
+    /** @type {string | null} */
+    this.key = null;
+    this.attempt = 0;
+    this.downSince = 0;
+    /** Whether the server has greeted this connection (and so took the name). */
+    this.greeted = false;
+    this.open();
+  }
+
+  /** Connects, once the key is loaded (at once after the first time). */
+  open() {
+    playerKey().then((key) => {
+      this.key = key?.publicKey ?? null;
+      if (this.phase !== "over" && this.phase !== "cancelling") this.connect();
+    });
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    this.greeted = false;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name: this.name }));
+    });
+    socket.addEventListener("message", (event) => {
+      if (this.socket === socket) this.received(String(event.data));
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket === socket) this.dropped();
+    });
+  }
+
+  /** @param {object} message */
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** A player's message, with this browser's key if it has one. @param {object} message */
+  withKey(message) {
+    return this.key ? { ...message, key: this.key } : message;
+  }
+
+  /** What to say once greeted: the seek, or the bot's room once its offer was taken. */
+  enter() {
+    if (this.phase === "bot" && this.botOptions) {
+      this.send(this.withKey({ type: "create_room", options: this.botOptions }));
+    } else {
+      // A new connection seeks anew, whatever the last one was doing.
+      this.phase = "seeking";
+      this.send(this.withKey({ type: "seek", ...this.wanted }));
+    }
+  }
+
+  /** @param {string} text */
+  received(text) {
+    /** @type {any} */
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case "welcome":
+        // The server took the name: it is this browser's from now on.
+        this.greeted = true;
+        names.set(this.name);
+        this.enter();
+        return;
+      case "seeking":
+        if (this.phase !== "seeking") return;
+        if (this.attempt > 0) this.report({ kind: "link", status: "connected" });
+        this.attempt = 0;
+        this.report({ kind: "seeking", message });
+        return;
+      case "bot_offered":
+        if (this.phase === "seeking") this.report({ kind: "offered", message });
+        return;
+      case "paired":
+        // Paired, even if the page was cancelling or taking the bot: the
+        // pairing was made before the server heard of it, and the seat is
+        // taken; its `joined` follows.
+        this.phase = "paired";
+        this.report({ kind: "paired", message });
+        return;
+      case "joined":
+        if (message.token && message.state?.code) {
+          seats.set(message.state.code, message.token, this.name);
+          this.finish();
+          this.report({ kind: "seated", code: message.state.code });
+        }
+        return;
+      case "seek_ended":
+        this.ended(String(message.reason ?? ""));
+        return;
+      case "error":
+        this.refused(message);
+        return;
+      case "shutting_down":
+        // The server is stopping: it closes the connection next, and the
+        // search with it (no `seek_ended` comes first).
+        if (this.phase === "seeking" || this.phase === "paired" || this.phase === "bot") {
+          this.finish();
+          this.report({ kind: "ended", reason: String(message.message ?? "the server is shutting down") });
+        }
+        return;
+    }
+  }
+
+  /** `seek_ended`: told to the page unless the page caused it. @param {string} reason */
+  ended(reason) {
+    switch (this.phase) {
+      case "seeking":
+      case "paired":
+        // Not asked for: the server stopped, or the pair's room could not be made or entered.
+        this.finish();
+        this.report({ kind: "ended", reason });
+        return;
+      case "cancelling":
+        this.finish();
+        return;
+      default:
+        // Taking the bot: the answer to its `cancel_seek`.
+        return;
+    }
+  }
+
+  /** An error from the server. @param {any} message */
+  refused(message) {
+    const code = String(message.code ?? "");
+    // The answer to `create_room` for the bot once paired all the same.
+    if (this.phase === "paired" && code === "already_in_room") return;
+    if (this.phase === "cancelling" || this.phase === "over") return;
+    if (!FINAL_ERRORS.has(code)) return;
+    this.finish();
+    this.report({ kind: "refused", code, reason: String(message.message ?? code) });
+  }
+
+  dropped() {
+    this.socket = null;
+    if (this.phase === "over") return;
+    if (this.phase === "cancelling") {
+      this.phase = "over";
+      return;
+    }
+    const now = Date.now();
+    if (this.attempt === 0) this.downSince = now;
+    if (now - this.downSince > GIVE_UP_MS) {
+      this.phase = "over";
+      this.report({ kind: "link", status: "failed", detail: "the server could not be reached for five minutes" });
+      return;
+    }
+    // Paired but the seat's token lost with the connection: seek again.
+    if (this.phase === "paired") this.phase = "seeking";
+    const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** this.attempt);
+    this.attempt += 1;
+    this.report({ kind: "link", status: "reconnecting", detail: `try ${this.attempt}` });
+    window.setTimeout(() => this.open(), pause);
+  }
+
+  /**
+   * Takes the bot offered: the seek is cancelled and the bot's room made
+   * with the options offered (and this browser's key); its `joined` seats
+   * the player.
+   * @param {object} options
+   */
+  takeBot(options) {
+    if (this.phase !== "seeking") return;
+    this.phase = "bot";
+    this.botOptions = options;
+    if (this.socket?.readyState === WebSocket.OPEN && this.greeted) {
+      this.send({ type: "cancel_seek" });
+      this.send(this.withKey({ type: "create_room", options }));
+    }
+    // Otherwise the next connection makes the room (enter).
+  }
+
+  /**
+   * Cancels the seek: `cancel_seek`, then the connection closes once the
+   * server says the seek ended. A pairing made before the server heard it
+   * still seats the player (reported as `seated`).
+   */
+  cancel() {
+    if (this.phase === "over" || this.phase === "cancelling") return;
+    if (this.socket?.readyState === WebSocket.OPEN && this.greeted && this.phase === "seeking") {
+      this.phase = "cancelling";
+      this.send({ type: "cancel_seek" });
+      window.setTimeout(() => {
+        if (this.phase === "cancelling") this.finish();
+      }, CANCEL_WAIT_MS);
+      return;
+    }
+    this.finish();
+  }
+
+  /** Over: the connection closes. */
+  finish() {
+    this.phase = "over";
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+  }
+}
