@@ -24,8 +24,10 @@ readonly PROJECT=mice-cake-smoke
 readonly CONTAINER=${PROJECT}_server_1
 # SQLite built in, the PostgreSQL client (8.6 MB; 7.8 before it), for
 # clusters the Redis one, and the web client with its rules page (10.05 MB
-# with protocol 4's reveal beats): under 11 MB.
-readonly MAX_IMAGE_BYTES=11000000
+# with protocol 4's reveal beats; 11.47 MB with signed moves, then ratings,
+# quick pairing and their pages, and 11.0 once the server served the
+# published schema instead of carrying its generator): under 11.5 MB.
+readonly MAX_IMAGE_BYTES=11500000
 readonly WORK=target/docker-smoke
 # Containers here run without systemd or delegated cgroups (CI machines):
 # these flags make podman work there, and change nothing the image does.
