@@ -25,7 +25,7 @@ readonly CONTAINER=${PROJECT}_server_1
 # SQLite built in, the PostgreSQL client (8.6 MB; 7.8 before it), for
 # clusters the Redis one, and the web client with its rules page (10.05 MB
 # with protocol 4's reveal beats; 11.47 MB with signed moves, then ratings,
-# quick pairing and their pages, and 11.0 once the server served the
+# quick pairing and their pages, and 11.06 once the server served the
 # published schema instead of carrying its generator): under 11.5 MB.
 readonly MAX_IMAGE_BYTES=11500000
 readonly WORK=target/docker-smoke
