@@ -18,15 +18,12 @@ import {
   DESKTOP,
   PHONE,
   PATIENCE_MS,
-  axeViolations,
+  lookAt,
   person,
   playToTheEnd,
-  screenshot,
   serverAndBrowser,
-  settle,
   startServer,
   startTerminal,
-  widths,
 } from "./support.mjs";
 
 const shared = serverAndBrowser();
@@ -225,26 +222,6 @@ async function finishedGame(page, url) {
 
 /** A page's score: 1 a win, 0.5 a draw (or nobody won), 0 a loss. @param {any} result @param {"yellow" | "blue"} seat */
 const scoreOf = (result, seat) => (result.winner ? (result.winner === seat ? 1 : 0) : 0.5);
-
-/**
- * Fails on a serious accessibility fault or a page wider than a phone.
- * @param {import("playwright-core").Page} page @param {string} label @param {string} [shot]
- */
-async function lookAt(page, label, shot) {
-  const before = page.viewportSize() ?? DESKTOP;
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    const grave = (await axeViolations(page)).filter((violation) => violation.impact === "critical" || violation.impact === "serious");
-    assert.deepEqual(grave, [], `${label} at ${size.width}×${size.height}: axe-core's violations`);
-    if (size === PHONE) {
-      const { scrollWidth, innerWidth, past } = await widths(page);
-      assert.ok(scrollWidth <= innerWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px; past the edge: ${past.join(", ")}`);
-      if (shot) await screenshot(page, shot);
-    }
-  }
-  await page.setViewportSize(before);
-}
 
 test("two browsers paired by Play now play a rated game, then one is paired with a terminal bot; the ratings shown are Glicko-2's", async () => {
   const { server, browser } = shared;

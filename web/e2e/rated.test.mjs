@@ -15,16 +15,14 @@ import { after, before, test } from "node:test";
 import {
   DESKTOP,
   PHONE,
-  axeViolations,
   commit,
   createRoom,
   launchBrowser,
+  lookAt,
   person,
   placeMice,
   screenshot,
-  settle,
   startServer,
-  widths,
 } from "./support.mjs";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -55,25 +53,6 @@ async function playUntilRevealed(page, round) {
     await placeMice(page, made);
     await commit(page);
   }
-}
-
-/**
- * Fails on a serious accessibility fault or a page wider than a phone.
- * @param {import("playwright-core").Page} page @param {string} label @param {string} shot
- */
-async function lookAt(page, label, shot) {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    const grave = (await axeViolations(page)).filter((violation) => violation.impact === "critical" || violation.impact === "serious");
-    assert.deepEqual(grave, [], `${label} at ${size.width}×${size.height}: axe-core's violations`);
-    if (size === PHONE) {
-      const { scrollWidth, innerWidth, past } = await widths(page);
-      assert.ok(scrollWidth <= innerWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px; past the edge: ${past.join(", ")}`);
-      await screenshot(page, shot);
-    }
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 test("a rated game: ratings by the names, the change at the end, the replay, the player's page and the leaderboard", async () => {

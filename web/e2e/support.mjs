@@ -270,6 +270,28 @@ export async function widths(page) {
   });
 }
 
+/**
+ * Fails on a serious accessibility fault, at a desktop's width and a
+ * phone's, or a page wider than a phone; keeps a screenshot at the phone's
+ * width if `shot` names one. The page's own size is given back after.
+ * @param {import("playwright-core").Page} page @param {string} label @param {string} [shot]
+ */
+export async function lookAt(page, label, shot) {
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const grave = (await axeViolations(page)).filter((violation) => violation.impact === "critical" || violation.impact === "serious");
+    assert.deepEqual(grave, [], `${label} at ${size.width}×${size.height}: axe-core's violations`);
+    if (size === PHONE) {
+      const { scrollWidth, innerWidth, past } = await widths(page);
+      assert.ok(scrollWidth <= innerWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px; past the edge: ${past.join(", ")}`);
+      if (shot) await screenshot(page, shot);
+    }
+  }
+  await page.setViewportSize(before);
+}
+
 /** Lets the page lay itself out at a new size. @param {import("playwright-core").Page} page */
 export async function settle(page) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
