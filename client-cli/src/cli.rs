@@ -334,6 +334,8 @@ pub enum PolicyArg {
     Random,
     /// The most pips expected this round.
     Greedy,
+    /// Each round as a simultaneous game, looked at to the end: a mix.
+    Strong,
 }
 
 impl From<PolicyArg> for Policy {
@@ -341,6 +343,7 @@ impl From<PolicyArg> for Policy {
         match policy {
             PolicyArg::Random => Policy::Random,
             PolicyArg::Greedy => Policy::Greedy,
+            PolicyArg::Strong => Policy::Strong,
         }
     }
 }
@@ -465,6 +468,32 @@ mod tests {
             }
         ));
         assert!(Cli::try_parse_from(["mice-cake", "sim", "--policies", "random"]).is_err());
+        // The strong bot, everywhere a bot is offered.
+        let sim = Cli::try_parse_from(["mice-cake", "sim", "--policies", "strong,greedy"]).unwrap();
+        assert!(matches!(
+            sim.command,
+            Command::Sim {
+                policies: (Policy::Strong, Policy::Greedy),
+                ..
+            }
+        ));
+        let create = Cli::try_parse_from(["mice-cake", "create", "--vs-bot", "strong"]).unwrap();
+        let Command::Create { room, vs_bot } = create.command else {
+            panic!("create");
+        };
+        assert_eq!(
+            room.options(vs_bot.map(Into::into)).bot,
+            Some(Policy::Strong)
+        );
+        let bot = Cli::try_parse_from(["mice-cake", "bot", "--policy", "strong", "join", "ABCD2"])
+            .unwrap();
+        assert!(matches!(
+            bot.command,
+            Command::Bot {
+                policy: PolicyArg::Strong,
+                ..
+            }
+        ));
     }
 
     #[test]

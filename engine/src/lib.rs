@@ -53,7 +53,10 @@
 //!   opened).
 //! * [`record`]: records that check link by link, and the self-recording
 //!   game a server runs.
-//! * [`policy`]: the `random` and `greedy` players.
+//! * [`policy`]: the `random`, `greedy` and `strong` players.
+//! * [`analysis`]: the analysis of a finished game, move by move.
+//! * [`strong`]: `strong`, which plays each round as the simultaneous game
+//!   it is, and values assignments for the analysis of games.
 //! * [`position`]: explicit positions, for tests and examples.
 //!
 //! The rules themselves, with every ruling, are in `docs/rules.md`.
@@ -67,6 +70,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod aborted;
+pub mod analysis;
 pub mod assignment;
 pub mod board;
 pub mod coords;
@@ -89,6 +93,7 @@ mod schema;
 pub mod score;
 pub mod seat;
 pub mod signing;
+pub mod strong;
 pub mod timeline;
 pub mod view;
 

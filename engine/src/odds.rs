@@ -101,29 +101,7 @@ const fn count_outcomes(low: u8, high: u8, dice: usize) -> Counts {
     let outcomes = 6usize.pow(dice as u32);
     let mut outcome = 0;
     while outcome < outcomes {
-        let mut rest = outcome;
-        let (mut sum, mut lows, mut highs) = (0u8, 0usize, 0usize);
-        let mut die = 0;
-        while die < dice {
-            let face = (rest % 6) as u8 + 1;
-            rest /= 6;
-            sum += face;
-            if face == low {
-                lows += 1;
-            }
-            if face == high {
-                highs += 1;
-            }
-            die += 1;
-        }
-        // No die shows 0, so nothing ever matches the double-blank.
-        let matched = if low == 0 {
-            highs >= 1
-        } else if low == high {
-            lows >= 2
-        } else {
-            lows >= 1 && highs >= 1
-        };
+        let (sum, matched) = sum_and_match(low, high, dice, outcome);
         let high_enough = sum >= low + high;
         if matched {
             counts.matched += 1;
@@ -137,6 +115,80 @@ const fn count_outcomes(low: u8, high: u8, dice: usize) -> Counts {
         outcome += 1;
     }
     counts
+}
+
+/// The highest sum of four dice.
+pub const MAX_SUM: usize = 6 * MAX_DICE;
+
+/// Successful outcomes of one attempt counted by the dice's sum (index 0 to
+/// [`MAX_SUM`]): what a contest needs, since the higher successful sum takes
+/// the piece (ruling 11). `None` as for [`odds`].
+pub fn successes_by_sum(
+    piece: Domino,
+    mice: u8,
+    boost: bool,
+) -> Option<&'static [u16; MAX_SUM + 1]> {
+    if piece.is_double_blank() || !(1..=MAX_DICE as u8).contains(&mice) {
+        return None;
+    }
+    Some(&SUMS[usize::from(boost)][piece.index()][usize::from(mice) - 1])
+}
+
+/// `SUMS[boost][piece][dice - 1][sum]`: successful outcomes with that sum.
+static SUMS: [[[[u16; MAX_SUM + 1]; MAX_DICE]; PIECE_COUNT]; 2] = build_sums();
+
+const fn build_sums() -> [[[[u16; MAX_SUM + 1]; MAX_DICE]; PIECE_COUNT]; 2] {
+    let mut table = [[[[0; MAX_SUM + 1]; MAX_DICE]; PIECE_COUNT]; 2];
+    let mut piece = 0;
+    while piece < PIECE_COUNT {
+        let domino = Domino::ALL[piece];
+        let mut dice = 1;
+        while dice <= MAX_DICE {
+            let mut outcome = 0;
+            while outcome < 6usize.pow(dice as u32) {
+                let (sum, matched) = sum_and_match(domino.low(), domino.high(), dice, outcome);
+                if sum >= domino.low() + domino.high() {
+                    table[1][piece][dice - 1][sum as usize] += 1;
+                    if !matched {
+                        table[0][piece][dice - 1][sum as usize] += 1;
+                    }
+                }
+                outcome += 1;
+            }
+            dice += 1;
+        }
+        piece += 1;
+    }
+    table
+}
+
+/// The sum of outcome number `outcome` of `dice` dice, and whether it
+/// matches the piece `low`/`high` (ruling 9).
+const fn sum_and_match(low: u8, high: u8, dice: usize, outcome: usize) -> (u8, bool) {
+    let mut rest = outcome;
+    let (mut sum, mut lows, mut highs) = (0u8, 0usize, 0usize);
+    let mut die = 0;
+    while die < dice {
+        let face = (rest % 6) as u8 + 1;
+        rest /= 6;
+        sum += face;
+        if face == low {
+            lows += 1;
+        }
+        if face == high {
+            highs += 1;
+        }
+        die += 1;
+    }
+    // No die shows 0, so nothing ever matches the double-blank.
+    let matched = if low == 0 {
+        highs >= 1
+    } else if low == high {
+        lows >= 2
+    } else {
+        lows >= 1 && highs >= 1
+    };
+    (sum, matched)
 }
 
 #[cfg(test)]
@@ -180,6 +232,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn successes_by_sum_add_up_to_the_odds() {
+        for piece in Domino::ALL.into_iter().filter(|p| !p.is_double_blank()) {
+            for mice in 1..=4 {
+                for boost in [false, true] {
+                    let by_sum = successes_by_sum(piece, mice, boost).unwrap();
+                    let total: u32 = by_sum.iter().map(|&count| u32::from(count)).sum();
+                    assert_eq!(total, odds(piece, mice, boost).unwrap().success);
+                    // Nothing below the piece's value succeeds.
+                    assert!(by_sum[..usize::from(piece.pips())].iter().all(|&c| c == 0));
+                }
+            }
+        }
+        // Two mice on 1/2: sums 3 to 12 succeed unless one die is 1 and the other 2.
+        let two = successes_by_sum(piece("1/2"), 2, false).unwrap();
+        assert_eq!(two[3], 0);
+        assert_eq!(two[4], 3);
+        assert_eq!(successes_by_sum(piece("1/2"), 2, true).unwrap()[3], 2);
+        assert_eq!(successes_by_sum(Domino::DOUBLE_BLANK, 2, false), None);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Simple players: `random` and `greedy`. Both decide from a [`GameView`],
+//! The players: `random`, `greedy` and `strong` ([`crate::strong`]). Both decide from a [`GameView`],
 //! so they know only what a player may know.
 
 use core::fmt;
@@ -24,18 +24,23 @@ pub enum Policy {
     Random,
     /// The legal assignment with the most pips expected this round.
     Greedy,
+    /// Each round as a simultaneous game: a mix from its equilibrium
+    /// ([`crate::strong`]).
+    Strong,
 }
 
 impl Policy {
-    /// Both policies.
-    pub const ALL: [Policy; 2] = [Policy::Random, Policy::Greedy];
+    /// Every policy, weakest first.
+    pub const ALL: [Policy; 3] = [Policy::Random, Policy::Greedy, Policy::Strong];
 
-    /// Chooses `seat`'s assignment. `rng` is used by `random` only; give
-    /// policies a generator of their own, never the game's dice.
+    /// Chooses `seat`'s assignment. `rng` is used by `random` and `strong`
+    /// (its mix); give policies a generator of their own, never the game's
+    /// dice.
     pub fn choose<R: Rng + ?Sized>(self, view: &GameView, seat: Seat, rng: &mut R) -> Assignment {
         match self {
             Policy::Random => random_assignment(view, seat, rng),
             Policy::Greedy => greedy_assignment(view, seat),
+            Policy::Strong => crate::strong::strong_assignment(view, seat, rng),
         }
     }
 
@@ -44,6 +49,7 @@ impl Policy {
         match self {
             Policy::Random => "random",
             Policy::Greedy => "greedy",
+            Policy::Strong => "strong",
         }
     }
 }
@@ -56,7 +62,7 @@ impl fmt::Display for Policy {
 
 /// A name that is not a policy.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown policy {0:?}: the policies are random and greedy")]
+#[error("unknown policy {0:?}: the policies are random, greedy and strong")]
 pub struct UnknownPolicy(pub alloc::string::String);
 
 impl FromStr for Policy {

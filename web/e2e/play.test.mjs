@@ -6,7 +6,7 @@
 // computed here from the games' results (Glickman's "Example of the
 // Glicko-2 system", written in this file and checked against its worked
 // example). The bot offered after the wait chosen, kept waiting for, then
-// taken: a casual game against the server's greedy bot. A search
+// taken: a casual game against the server's strong bot. A search
 // cancelled gives the choices back, and seeking again works; a connection
 // dropped while seeking seeks again; the server stopping ends the search
 // with its reason; a browser without a key is offered a casual game.
@@ -327,7 +327,7 @@ test("two browsers paired by Play now play a rated game, then one is paired with
   assert.doesNotMatch(server.log(), /ERROR|panicked/);
 });
 
-test("the bot offered after the wait chosen: kept waiting for, then taken, a casual game against the greedy bot", async () => {
+test("the bot offered after the wait chosen: kept waiting for, then taken, a casual game against the strong bot", async () => {
   const { server, browser } = shared;
   const dee = await person(browser, { viewport: PHONE, reducedMotion: "reduce", name: "Dee" });
 
@@ -336,7 +336,7 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   assert.match((await dee.page.locator("#seek-asked").textContent()) ?? "", /the bot offered after 10 s$/);
   const offer = dee.page.locator("#bot-offer");
   await offer.waitFor();
-  assert.equal(await dee.page.locator("#offer-text").textContent(), "Nobody yet — play the server's greedy bot (unrated)?");
+  assert.equal(await dee.page.locator("#offer-text").textContent(), "Nobody yet — play the server's strong bot (unrated)?");
   const waited = Number(((await dee.page.locator("#seek-waited").textContent()) ?? "").match(/\d+/)?.[0]);
   assert.ok(waited >= 9, `offered after ${waited} s`);
   await lookAt(dee.page, "the bot offered", "play-bot-offered");
@@ -356,10 +356,10 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   await untilSeekers(server.url, 0);
   const mine = await seatHeld(dee.page);
   const bot = mine === "yellow" ? "blue" : "yellow";
-  await dee.page.locator(`.family.${bot} .player-name`, { hasText: "greedy bot" }).waitFor();
+  await dee.page.locator(`.family.${bot} .player-name`, { hasText: "strong bot" }).waitFor();
   assert.match((await keptToken(dee.page, code)) ?? "", /^[0-9a-f]+$/);
   const summary = await (await fetch(`${server.url}/api/rooms/${code}`)).json();
-  assert.equal(summary.options.bot, "greedy");
+  assert.equal(summary.options.bot, "strong");
   assert.ok(!summary.options.rated, "the bot's game is casual");
   assert.doesNotMatch((await dee.page.locator(".room-title .meta").textContent()) ?? "", /rated/);
 

@@ -115,7 +115,7 @@ function createForm(name, error) {
     "form",
     { class: "create", "aria-labelledby": "create-title" },
     h("h2", { id: "create-title" }, "New room"),
-    h("p", {}, h("label", { for: "opponent" }, "Opponent "), select("opponent", [["person", "a person (send them the link)"], ["greedy", "the greedy bot"], ["random", "the random bot"]])),
+    h("p", {}, h("label", { for: "opponent" }, "Opponent "), select("opponent", [["person", "a person (send them the link)"], ["strong", "the strong bot"], ["greedy", "the greedy bot"], ["random", "the random bot"]])),
     h("p", {}, h("label", { for: "reveal" }, "Pieces "), select("reveal", [["standard", "rows 1, 3, 5, 7 face up"], ["all_face_up", "all face up"], ["all_face_down", "all face down"]])),
     h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "boost", name: "boost" }), " Boost instead of tiring")),
     h("p", {}, h("label", { for: "deadline" }, "Time per round "), select("deadline", [["", "the server's default"], ["30000", "30 s"], ["60000", "1 min"], ["120000", "2 min"], ["0", "no limit"]])),

@@ -91,7 +91,7 @@ export function showPlay(root) {
   const waited = h("p", { id: "seek-waited" });
   const link = h("p", { id: "seek-link", class: "notice", role: "status", hidden: true });
   const cancel = h("button", { type: "button", id: "cancel-seek" }, "Cancel");
-  // The question is the offer's heading: "Nobody yet — play the server's greedy bot (unrated)?"
+  // The question is the offer's heading: "Nobody yet — play the server's strong bot (unrated)?"
   const offerText = h("h2", { id: "offer-text", tabindex: -1 });
   const takeBot = h("button", { type: "button", class: "primary", id: "play-bot" }, "Play the bot");
   const keepWaiting = h("button", { type: "button", id: "keep-waiting" }, "Keep waiting");
@@ -193,7 +193,7 @@ export function showPlay(root) {
         }
         case "offered":
           offered = event.message.options;
-          offerText.textContent = `Nobody yet — play the server's ${event.message.policy ?? "greedy"} bot (unrated)?`;
+          offerText.textContent = `Nobody yet — play the server's ${event.message.policy ?? "strong"} bot (unrated)?`;
           offer.hidden = false;
           announce(offerText.textContent);
           offerText.focus();

@@ -168,6 +168,6 @@ fn policies_parse_by_name() {
     assert_eq!("greedy".parse::<Policy>().unwrap(), Policy::Greedy);
     assert_eq!(" Random ".parse::<Policy>().unwrap(), Policy::Random);
     let error = "smart".parse::<Policy>().unwrap_err();
-    assert!(error.to_string().contains("random and greedy"));
+    assert!(error.to_string().contains("random, greedy and strong"));
     assert_eq!(Policy::Greedy.to_string(), "greedy");
 }

@@ -37,7 +37,7 @@ pub(crate) const DEFAULT_BOT_AFTER: Duration = Duration::from_secs(30);
 /// How often the queue is looked over for pairs.
 pub(crate) const PAIRING_INTERVAL: Duration = Duration::from_millis(250);
 /// The bot offered: the strongest the server has.
-pub(crate) const STRONGEST_BOT: Policy = Policy::Greedy;
+pub(crate) const STRONGEST_BOT: Policy = Policy::Strong;
 
 /// A pairing, as its seeker is told it (the protocol's `paired`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -114,7 +114,7 @@ async fn the_bot_is_offered_after_the_wait_asked_and_the_seek_goes_on() {
     };
     assert_eq!(
         (policy, options.bot),
-        (Policy::Greedy, Some(Policy::Greedy))
+        (Policy::Strong, Some(Policy::Strong))
     );
     assert_eq!(Pool::of(&options.game), Some(Pool::FaceUp));
     assert!(!options.rated, "a game against the bot is not rated");

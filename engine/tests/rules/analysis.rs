@@ -1,0 +1,233 @@
+//! The analysis of games: positions whose best move is known by hand, one
+//! per rule that matters, and whole games.
+
+use mice_cake_engine::analysis::{
+    AnalysisError, COSTLIEST, GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_move,
+};
+use mice_cake_engine::{Game, Options, Policy, RecordedGame, Seat, Seed, Viewer};
+
+use crate::support::{Setup, assign};
+
+/// `played`, Yellow's move, analysed.
+fn analysed(game: &Game, played: &str) -> MoveAnalysis {
+    let view = game.view(Viewer::Yellow);
+    analyse_move(&view, Seat::Yellow, &assign(played), 7).expect("a choice to make")
+}
+
+#[test]
+fn a_steal_takes_the_most_valuable_target_it_can() {
+    // Yellow's only open column is A, whose nearest piece is the
+    // double-blank: four mice steal, and only the target is chosen. Four
+    // dice reach 12 without two sixes three times in four: 6/6 is worth
+    // about 2 × 12 × 0.77 = 18 pips of difference, 0/1 (any 1 fails) two.
+    let game = Setup::board(
+        "
+        0/0   .     .     .
+        1/1   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .stash(Seat::Blue, &["6/6", "0/1"])
+    .leftovers_to(Seat::Yellow)
+    .game();
+    let weak = analysed(&game, "A4 steal 0/1");
+    assert_eq!(weak.best, assign("A4 steal 6/6"), "{weak:?}");
+    assert!(weak.loss > 10.0, "{weak:?}");
+    let strong = analysed(&game, "A4 steal 6/6");
+    assert_eq!((strong.best, strong.loss), (strong.played, 0.0));
+    assert_eq!(strong.played_value, weak.best_value);
+}
+
+#[test]
+fn an_exchange_is_still_won_by_the_richer_target() {
+    // The double-blank is the last piece of column A: both players steal,
+    // and if both succeed the targets are exchanged. Whatever Blue takes,
+    // Yellow's 5/5 is worth far more than its 0/1.
+    let game = Setup::board(
+        "
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        0/0   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .stash(Seat::Blue, &["5/5", "0/1"])
+    .leftovers_to(Seat::Yellow)
+    .game();
+    let weak = analysed(&game, "A4 steal 0/1");
+    assert_eq!(weak.best, assign("A4 steal 5/5"), "{weak:?}");
+    assert!(weak.loss > 8.0, "{weak:?}");
+}
+
+#[test]
+fn a_contested_piece_is_contested_with_three_dice() {
+    // 5/6 is the last piece of column A, and Blue's only open column (its
+    // nearest in B is the double-blank, with nothing of Yellow's to
+    // steal): Blue throws four dice at it. Leaving it to Blue gives away
+    // eleven pips seven times in ten; four dice show both a 5 and a 6
+    // (failing) a quarter of the time; three contest it best, and the
+    // fourth mouse takes 0/1.
+    let game = Setup::board(
+        "
+        .     0/1   .     .
+        .     0/0   .     .
+        .     .     .     .
+        5/6   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .leftovers_to(Seat::Blue)
+    .game();
+    let left = analysed(&game, "B4");
+    assert_eq!(left.best, assign("A3 B1"), "{left:?}");
+    assert!(left.loss > 2.0, "{left:?}");
+    let all_four = analysed(&game, "A4");
+    assert_eq!(all_four.best, assign("A3 B1"));
+    assert!(all_four.loss > 2.0, "{all_four:?}");
+    assert_eq!(analysed(&game, "A3 B1").loss, 0.0);
+}
+
+#[test]
+fn a_boost_makes_a_match_take_the_piece() {
+    // Two pieces of 6 pips in reach, Blue resting. Two dice on each beats
+    // four on one (odds grow slower than dice), with or without boosts.
+    // But four dice on the half-blank 0/6 fail whenever one shows a 6
+    // (half the time) unless a match boosts: the boost makes that move far
+    // less of a mistake.
+    let losses = [false, true].map(|boost| {
+        let game = Setup::board(
+            "
+            0/6   2/4   .     .
+            1/1   3/3   .     .
+            .     .     .     .
+            .     .     .     .
+            .     .     .     .
+            .     .     .     .
+            .     .     .     .
+            ",
+        )
+        .options(Options {
+            boost,
+            ..Options::default()
+        })
+        .resting(Seat::Blue, [0, 0, 4, 0])
+        .leftovers_to(Seat::Blue)
+        .game();
+        let all_four = analysed(&game, "A4");
+        assert_eq!(
+            all_four.best,
+            assign("A2 B2"),
+            "boost {boost}: {all_four:?}"
+        );
+        all_four.loss
+    });
+    assert!(losses[1] + 0.5 < losses[0], "{losses:?}");
+}
+
+#[test]
+fn the_only_legal_move_is_not_analysed() {
+    // Every mouse of Yellow's resting: nothing to choose.
+    let game = Setup::board(
+        "
+        1/2   .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        .     .     .     .
+        ",
+    )
+    .resting(Seat::Yellow, [4, 0, 0, 0])
+    .leftovers_to(Seat::Blue)
+    .game();
+    let view = game.view(Viewer::Yellow);
+    assert_eq!(analyse_move(&view, Seat::Yellow, &assign("none"), 1), None);
+}
+
+/// A finished game, `greedy` as Yellow against `random`.
+fn finished(seed: u64) -> mice_cake_engine::GameRecord {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+    let mut bots = Seed::from_u64(seed).stream(1);
+    while !game.game().is_over() {
+        let view = game.game().view(Viewer::Spectator);
+        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
+        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    game.into_record().unwrap()
+}
+
+#[test]
+fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
+    let record = finished(11);
+    let analysis: GameAnalysis = analyse(&record).unwrap();
+    assert_eq!(
+        analysis,
+        analyse(&record).unwrap(),
+        "the same game, the same analysis"
+    );
+    assert_eq!(analysis.rounds.len(), record.rounds.len());
+    for (round, report) in analysis.rounds.iter().zip(&record.rounds) {
+        assert_eq!(round.round, report.round);
+        for seat in Seat::ALL {
+            if let Some(analysed) = round.moves[seat] {
+                assert_eq!(analysed.played, report.assignments[seat]);
+                assert!(analysed.loss >= 0.0);
+                assert!((analysed.best_value - analysed.played_value - analysed.loss).abs() < 1e-9);
+            }
+        }
+    }
+    for seat in Seat::ALL {
+        let summary = &analysis.players[seat];
+        let losses: Vec<f64> = analysis
+            .rounds
+            .iter()
+            .filter_map(|round| round.moves[seat].map(|analysed| analysed.loss))
+            .collect();
+        assert_eq!(summary.choices as usize, losses.len());
+        let total: f64 = losses.iter().sum();
+        assert!((summary.total_loss - total).abs() < 1e-9);
+        assert!((summary.average_loss - total / losses.len() as f64).abs() < 1e-9);
+        assert!(summary.costliest.len() <= COSTLIEST);
+        assert!(
+            summary
+                .costliest
+                .windows(2)
+                .all(|pair| pair[0].loss >= pair[1].loss)
+        );
+        assert!(
+            summary
+                .costliest
+                .iter()
+                .all(|mistake| mistake.loss >= MISTAKE_PIPS)
+        );
+    }
+    // Random play loses far more a round than greedy.
+    let (greedy, random) = (&analysis.players.yellow, &analysis.players.blue);
+    assert!(
+        random.average_loss > 2.0 * greedy.average_loss,
+        "{greedy:?} {random:?}"
+    );
+    assert!(!random.costliest.is_empty());
+}
+
+#[test]
+fn a_game_still_being_played_is_not_analysed() {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(3)).unwrap();
+    let view = game.game().view(Viewer::Spectator);
+    let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut Seed::from_u64(1).rng());
+    let blue = Policy::Greedy.choose(&view, Seat::Blue, &mut Seed::from_u64(1).rng());
+    game.play_round(&yellow, &blue).unwrap();
+    let record = game.record().unwrap();
+    assert_eq!(analyse(&record), Err(AnalysisError::NotFinished));
+}
