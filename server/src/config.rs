@@ -125,6 +125,16 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_NEW_RATED_KEYS_PER_HOUR", default_value_t = 10)]
     pub new_rated_keys_per_hour: u32,
 
+    /// Analyses of finished games made at once (`GET
+    /// /api/games/{id}/analysis`), each a CPU for a second or so.
+    #[arg(long, env = "MICE_CAKE_ANALYSES", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub analyses: u32,
+
+    /// Analyses that may wait for their turn; a request beyond them is
+    /// told to come back (503).
+    #[arg(long, env = "MICE_CAKE_ANALYSIS_QUEUE", default_value_t = 16)]
+    pub analysis_queue: u32,
+
     /// Messages waiting to be written to one connection; a client that falls
     /// further behind is disconnected.
     #[arg(long, env = "MICE_CAKE_OUTBOUND_QUEUE", default_value_t = 128)]

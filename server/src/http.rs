@@ -27,6 +27,7 @@ use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
 use crate::store::GamesQuery;
+use crate::stored_game::finished_game;
 
 /// Read buffer per connection: clients' messages are under a few hundred
 /// bytes, and an idle connection keeps this much (a larger frame grows
@@ -40,7 +41,7 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
      /healthz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -61,6 +62,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/views", get(game_views))
         .route("/api/games/{id}/verify", get(game_verdict))
+        .route(
+            "/api/games/{id}/analysis",
+            get(crate::analysis_api::analysis),
+        )
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
         .route("/api/schema", get(schema))
@@ -196,37 +201,6 @@ async fn game(
     match finished_game(&id, &shared, params, "/api/games/{id}").await {
         Ok(game) => Json(game).into_response(),
         Err(response) => response,
-    }
-}
-
-/// A stored game, or the answer that says why not.
-async fn finished_game(
-    id: &str,
-    shared: &Shared,
-    params: Result<Query<NoParams>, QueryRejection>,
-    path: &str,
-) -> Result<mice_cake_protocol::FinishedGame, Response> {
-    if let Err(rejection) = params {
-        return Err(bad_query(
-            &rejection,
-            &format!("{path} takes no parameters"),
-        ));
-    }
-    let Ok(id) = id.parse() else {
-        return Err(api_error(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::BadMessage,
-            format!("{:?} is not a game id", quoted(id)),
-        ));
-    };
-    match shared.rooms.storage.game(id).await {
-        Ok(Some(game)) => Ok(game),
-        Ok(None) => Err(api_error(
-            StatusCode::NOT_FOUND,
-            ErrorCode::UnknownGame,
-            format!("no finished game has the id {id}"),
-        )),
-        Err(cause) => Err(storage_failed(&cause)),
     }
 }
 

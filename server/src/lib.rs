@@ -46,6 +46,7 @@
 
 mod accept;
 mod admission;
+mod analysis_api;
 mod capacity;
 mod clock;
 mod cluster;
@@ -68,6 +69,7 @@ mod room;
 mod shared;
 mod socket;
 mod store;
+mod stored_game;
 mod tally;
 mod token;
 mod web;

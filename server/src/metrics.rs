@@ -58,6 +58,10 @@ pub(crate) const SEEKING: &str = "mice_cake_seeking";
 pub(crate) const PAIRING_SECONDS: &str = "mice_cake_pairing_seconds";
 /// Counter: bots offered to seekers who waited as long as they chose.
 pub(crate) const BOTS_OFFERED: &str = "mice_cake_bots_offered_total";
+/// Analyses of finished games made (not answered from storage).
+pub(crate) const ANALYSES_MADE: &str = "mice_cake_analyses_made_total";
+/// Analyses being made.
+pub(crate) const ANALYSES_RUNNING: &str = "mice_cake_analyses_running";
 
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
@@ -65,6 +69,12 @@ pub(crate) fn describe() {
     use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
     describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
     describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
+    describe_counter!(
+        ANALYSES_MADE,
+        Unit::Count,
+        "Analyses of finished games made (not answered from storage)."
+    );
+    describe_gauge!(ANALYSES_RUNNING, Unit::Count, "Analyses being made.");
     describe_counter!(HTTP_CONNECTIONS, Unit::Count, "TCP connections accepted.");
     describe_counter!(
         ACCEPT_ERRORS,

@@ -8,6 +8,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::info;
 
 use crate::admission::Admission;
+use crate::analysis_api::Analyses;
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
@@ -51,6 +52,8 @@ pub(crate) struct Shared {
     pub(crate) refusals: Tally,
     /// The services it needs beyond itself, for `/healthz`.
     pub(crate) dependencies: Dependencies,
+    /// Analyses of finished games, running and waiting.
+    pub(crate) analyses: Analyses,
 }
 
 /// What [`Shared::refusals`] counts, in its order.
@@ -263,9 +266,11 @@ impl Shared {
             )),
         };
         let new_keys = NewKeys::new(config.new_rated_keys_per_hour);
+        let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);
         Ok((
             Shared {
                 new_keys,
+                analyses,
                 config,
                 run: run.run,
                 lobby,

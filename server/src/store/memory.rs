@@ -35,6 +35,8 @@ struct Games {
     /// The next game's cursor: cursors start at 1, as in SQLite.
     next_cursor: u64,
     ratings: Ratings,
+    /// Analyses of kept games: (version, JSON).
+    analyses: HashMap<GameId, (u32, String)>,
 }
 
 /// Ratings in memory, as SQLite keeps them, each list bounded as a
@@ -297,6 +299,28 @@ impl Store for MemoryStore {
         Ok(true)
     }
 
+    fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .kept()
+            .analyses
+            .get(game)
+            .filter(|(kept, _)| *kept == version)
+            .map(|(_, analysis)| analysis.clone()))
+    }
+
+    fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
+        let mut games = self.kept();
+        // Only a kept game's: a game dropped takes its analysis with it.
+        if games.cursors.contains_key(game) {
+            games.analyses.insert(*game, (version, analysis.to_owned()));
+        }
+        let Games {
+            analyses, cursors, ..
+        } = &mut *games;
+        analyses.retain(|game, _| cursors.contains_key(game));
+        Ok(())
+    }
+
     fn close(&self, _tidy: bool) {}
 }
 
@@ -320,6 +344,11 @@ mod tests {
     #[test]
     fn a_finished_game_keeps_its_rooms_round_deadline() {
         behaviour::a_finished_game_keeps_its_rooms_round_deadline(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn an_analysis_is_kept_by_game_and_version() {
+        behaviour::an_analysis_is_kept_by_game_and_version(&MemoryStore::new(0));
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod private;
 pub(crate) mod ratings;
 mod snapshot;
 pub(crate) mod sqlite;
+mod sqlite_analyses;
 mod sqlite_ratings;
 #[cfg(test)]
 mod tests;
@@ -215,6 +216,11 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// A pool's best players (ratings no longer provisional), at most
     /// `limit`.
     fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError>;
+    /// A finished game's analysis (its JSON), if one made by analysis
+    /// `version` is kept.
+    fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError>;
+    /// Keeps a finished game's analysis, in place of any older one.
+    fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError>;
     /// Called once the last write is in: let another server have the data,
     /// and, if the run began (`tidy`), tidy up.
     fn close(&self, tidy: bool);

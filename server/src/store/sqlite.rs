@@ -19,6 +19,7 @@ use tracing::warn;
 use super::checkpoint::Checkpointer;
 use super::private;
 use super::ratings;
+use super::sqlite_analyses;
 use super::sqlite_ratings::{self, SqliteRatings};
 use super::{
     GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
@@ -38,6 +39,7 @@ fn migrations() -> Migrations<'static> {
         M::up(SCHEMA_2),
         M::up(SCHEMA_3),
         M::up(sqlite_ratings::SCHEMA_4),
+        M::up(sqlite_analyses::SCHEMA_5),
     ])
 }
 
@@ -111,7 +113,7 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 4;
+const SCHEMA_VERSION: usize = 5;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -717,6 +719,14 @@ impl Store for SqliteStore {
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
         sqlite_ratings::rename(&self.writer(), key, name, at_ms)
     }
+
+    fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
+        sqlite_analyses::analysis(&self.reader(), game, version)
+    }
+
+    fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
+        sqlite_analyses::save_analysis(&self.writer(), game, version, analysis)
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -816,6 +826,12 @@ mod tests {
         crate::store::tests::only_the_latest_finished_games_are_kept_when_bounded(
             &SqliteStore::in_memory(2).unwrap(),
         );
+    }
+
+    #[test]
+    fn an_analysis_is_kept_by_game_and_version() {
+        let store = SqliteStore::in_memory(0).unwrap();
+        crate::store::tests::an_analysis_is_kept_by_game_and_version(&store);
     }
 
     #[test]

@@ -143,6 +143,28 @@ impl Storage {
             .await
     }
 
+    /// A finished game's stored analysis (its JSON), if one of `version`
+    /// is kept.
+    pub(crate) async fn analysis(
+        &self,
+        game: GameId,
+        version: u32,
+    ) -> Result<Option<String>, StoreError> {
+        self.blocking(move |store| store.analysis(&game, version))
+            .await
+    }
+
+    /// Keeps a finished game's analysis.
+    pub(crate) async fn save_analysis(
+        &self,
+        game: GameId,
+        version: u32,
+        analysis: String,
+    ) -> Result<(), StoreError> {
+        self.blocking(move |store| store.save_analysis(&game, version, &analysis))
+            .await
+    }
+
     /// A pool's leaderboard.
     pub(crate) async fn leaderboard(
         &self,

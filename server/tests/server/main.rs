@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod admission;
+mod analysis;
 mod bad_input;
 mod chat;
 mod deadlines;

@@ -114,18 +114,7 @@ impl TestServer {
         path: &str,
         headers: &str,
     ) -> (u16, String, String) {
-        let mut stream = TcpStream::connect(self.addr).await.unwrap();
-        let request =
-            format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n");
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut response = String::new();
-        tokio::time::timeout(PATIENCE, stream.read_to_string(&mut response))
-            .await
-            .unwrap()
-            .unwrap();
-        let status = response[9..12].parse().unwrap();
-        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-        (status, head.to_owned(), body.to_owned())
+        request_at(self.addr, method, path, headers).await
     }
 
     /// `GET path` as JSON.
@@ -1051,4 +1040,27 @@ pub(crate) fn exchange(commitment: Commitment, round: u32) -> ExchangeState {
         opened: Seated::default(),
         by_server: Seated::default(),
     }
+}
+
+/// `METHOD path` to the server at `addr` (for a request of its own task):
+/// the status, the header lines and the body.
+pub(crate) async fn request_at(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+
+    let request =
+        format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_string(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    (status, head.to_owned(), body.to_owned())
 }

@@ -15,6 +15,7 @@
 //! (`ownership`): every write checks it, so that a node that lost a room
 //! can never write over the node that took it.
 
+mod analyses;
 mod ownership;
 mod ratings;
 
@@ -37,7 +38,14 @@ use super::{
 type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
 /// Each migration, in order; the schema's version is how many have run.
-const MIGRATIONS: &[&str] = &[SCHEMA_1, SCHEMA_2, SCHEMA_3, SCHEMA_4, ratings::SCHEMA_5];
+const MIGRATIONS: &[&str] = &[
+    SCHEMA_1,
+    SCHEMA_2,
+    SCHEMA_3,
+    SCHEMA_4,
+    ratings::SCHEMA_5,
+    analyses::SCHEMA_6,
+];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
 /// events no server writes any more.
@@ -648,6 +656,14 @@ impl Store for PostgresStore {
         ratings::rename(&mut *self.connection()?, key, name, at_ms)
     }
 
+    fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
+        analyses::analysis(&mut *self.connection()?, game, version)
+    }
+
+    fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
+        analyses::save_analysis(&mut *self.connection()?, game, version, analysis)
+    }
+
     fn close(&self, _tidy: bool) {
         // Ending the session lets the lock go: another server may open it.
         drop(
@@ -732,6 +748,10 @@ mod tests {
         let Some((store, _database)) = self::store(0) else {
             return;
         };
+        suite::an_analysis_is_kept_by_game_and_version(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
         suite::the_leaderboard_ranks_settled_players_best_first(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
@@ -765,6 +785,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 6 {
+            back.push_str("DROP TABLE analyses;");
+        }
         if version < 5 {
             back.push_str("DROP TABLE ratings, rating_history, players;");
         }

@@ -1,0 +1,43 @@
+//! A finished game read from storage for an HTTP answer, or the answer
+//! that says why there is none.
+
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use axum::http::StatusCode;
+use axum::response::Response;
+use mice_cake_protocol::{ErrorCode, FinishedGame};
+
+use crate::quote::quoted;
+use crate::responses::{NoParams, api_error, bad_query, storage_failed};
+use crate::shared::Shared;
+
+/// The stored game `id` for `path` (which takes no parameters).
+pub(crate) async fn finished_game(
+    id: &str,
+    shared: &Shared,
+    params: Result<Query<NoParams>, QueryRejection>,
+    path: &str,
+) -> Result<FinishedGame, Response> {
+    if let Err(rejection) = params {
+        return Err(bad_query(
+            &rejection,
+            &format!("{path} takes no parameters"),
+        ));
+    }
+    let Ok(id) = id.parse() else {
+        return Err(api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            format!("{:?} is not a game id", quoted(id)),
+        ));
+    };
+    match shared.rooms.storage.game(id).await {
+        Ok(Some(game)) => Ok(game),
+        Ok(None) => Err(api_error(
+            StatusCode::NOT_FOUND,
+            ErrorCode::UnknownGame,
+            format!("no finished game has the id {id}"),
+        )),
+        Err(cause) => Err(storage_failed(&cause)),
+    }
+}
