@@ -125,6 +125,13 @@ pub enum Command {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
         source: String,
     },
+    /// Analyse a finished game: each move against the best the `strong`
+    /// bot finds, in pips, and each player's costliest mistakes. Made with
+    /// this client's engine (the same analysis the server makes).
+    Analyse {
+        /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
+        source: String,
+    },
     /// Play now: be paired with whoever is waiting, the closest rating
     /// first, in a rated game unless --casual; after --bot-after without an
     /// opponent, play the server's strongest bot instead (unrated).

@@ -17,8 +17,10 @@
 //! * [`identity`]: the player's key pair, kept beside them, which signs
 //!   every seal ([`sealing`]: sealed play on the client's side).
 //! * [`outcome`]: how a run ends, its exit status and last words.
-//! * [`sim`]: offline games between policies; [`replay`]: finished games.
+//! * [`sim`]: offline games between policies; [`replay`]: finished games;
+//!   [`analysis`]: their analysis, move by move, with the client's engine.
 
+pub mod analysis;
 pub mod cli;
 #[cfg(test)]
 mod fixture;

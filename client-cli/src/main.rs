@@ -235,6 +235,18 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                 },
             })
         }
+        Command::Analyse { source } => {
+            let replay = replay::load(&source, &cli.server)?;
+            let analysis = mice_cake_cli::analysis::of(&replay)?;
+            match output {
+                Output::Json => print_lines([serde_json::to_string(&analysis)?]),
+                Output::Text => print_lines(mice_cake_cli::analysis::lines(
+                    &analysis,
+                    &mice_cake_cli::analysis::names(&replay),
+                )),
+            }
+            Ok(done())
+        }
         Command::Replay { source } => {
             let replay = replay::load(&source, &cli.server)?;
             if plain {

@@ -25,6 +25,8 @@ pub struct Replay {
     pub rounds: Vec<RoundReport>,
     /// Whether the dice were checked against the seed.
     pub verified: bool,
+    /// The record itself (for its analysis).
+    pub record: GameRecord,
 }
 
 /// Reads a record: a file, a `…/api/games/ID` URL, or a game id on `server`.
@@ -102,8 +104,9 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
         result,
         deadline_ms,
         views,
-        rounds: record.rounds,
+        rounds: record.rounds.clone(),
         verified,
+        record,
     })
 }
 

@@ -6,7 +6,9 @@ use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use mice_cake_engine::{Access, Assignment, Column, Domino, GameView, Seat, greedy_assignment};
+use mice_cake_engine::{
+    Access, Assignment, Column, Domino, GameView, Seat, Seated, greedy_assignment,
+};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, GameResult, RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
@@ -147,6 +149,12 @@ pub struct Model {
     /// Stepping through a finished game: what the title says instead of
     /// the room's live state.
     pub replay: Option<String>,
+    /// A replay's panel, when it says more than how to step: the analysis
+    /// of the round on screen.
+    pub replay_panel: Vec<String>,
+    /// Moves drawn at each family's edge beside its mice (○): a replay's
+    /// better moves.
+    pub suggested: Seated<Option<[u8; 4]>>,
     /// What checking the last game said ("verified fair", or the problem).
     pub fairness: Option<String>,
     /// The room and game this player left in the middle (a forfeit).
@@ -183,6 +191,8 @@ impl Model {
             size: (80, 24),
             chat: ChatPane::default(),
             replay: None,
+            replay_panel: Vec::new(),
+            suggested: Seated::default(),
             fairness: None,
             verdicts: Vec::new(),
             forfeited: None,

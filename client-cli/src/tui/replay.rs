@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use mice_cake_engine::Seated;
+use mice_cake_engine::analysis::GameAnalysis;
+use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{PlayedRound, PlayerInfo, RoomCode, RoomOptions, RoomState, RoomStatus};
 use ratatui::Frame;
 
@@ -13,10 +14,12 @@ use super::model::{Model, Settings};
 use super::reveal::changed_cells;
 use crate::replay::Replay;
 
-/// Which round is shown (0: before the first).
+/// Which round is shown (0: before the first), and the game's analysis
+/// once asked for.
 pub struct Stepper {
     pub replay: Replay,
     pub at: usize,
+    pub analysis: Option<Result<GameAnalysis, String>>,
 }
 
 impl Stepper {
@@ -28,6 +31,11 @@ impl Stepper {
             KeyCode::Left | KeyCode::Char('h') => self.at = self.at.saturating_sub(1),
             KeyCode::Home => self.at = 0,
             KeyCode::End => self.at = last,
+            // A second or so of one core, once.
+            KeyCode::Char('a') if self.analysis.is_none() => {
+                self.analysis =
+                    Some(crate::analysis::of(&self.replay).map_err(|error| error.to_string()));
+            }
             KeyCode::Char('q') | KeyCode::Esc => return false,
             _ => {}
         }
@@ -50,10 +58,7 @@ impl Stepper {
         let result = (at == last)
             .then(|| crate::replay::result(replay))
             .flatten();
-        let names = replay.players.clone().unwrap_or_else(|| Seated {
-            yellow: "Yellow".into(),
-            blue: "Blue".into(),
-        });
+        let names = crate::analysis::names(replay);
         let player = |name: &String| PlayerInfo {
             name: name.clone(),
             connected: true,
@@ -99,7 +104,7 @@ impl Stepper {
             missed_deadline_limit: 0,
             seq: 0,
         });
-        model.tracker.players = Some(names);
+        model.tracker.players = Some(names.clone());
         model.tracker.log = replay.rounds[..at]
             .iter()
             .zip(&replay.views)
@@ -128,7 +133,42 @@ impl Stepper {
         if !replay.verified {
             model.notice = Some("No seed in the record: its dice could not be checked".into());
         }
+        self.show_analysis(&mut model, &names);
         model
+    }
+
+    /// The analysis of the round on screen (the cake before it), its better
+    /// moves drawn at the families' edges; at the end, the summary.
+    fn show_analysis(&self, model: &mut Model, names: &Seated<String>) {
+        let analysis = match &self.analysis {
+            None => {
+                model.replay_panel = vec![
+                    "a: analyse the game, each move against the best the strong bot finds".into(),
+                ];
+                return;
+            }
+            Some(Err(error)) => {
+                model.replay_panel = vec![error.clone()];
+                return;
+            }
+            Some(Ok(analysis)) => analysis,
+        };
+        let at = self.at.min(self.replay.rounds.len());
+        let Some(round) = analysis.rounds.get(at) else {
+            model.replay_panel = crate::analysis::short_summary_lines(analysis, names);
+            return;
+        };
+        model.replay_panel =
+            std::iter::once(format!(
+                "Round {} from this cake; ○ the better move",
+                round.round
+            ))
+            .chain(Seat::ALL.into_iter().map(|seat| {
+                crate::analysis::short_move_line(&names[seat], round.moves[seat].as_ref())
+            }))
+            .collect();
+        model.suggested = crate::analysis::better_moves(analysis, at)
+            .map(|better| better.map(|analysed| analysed.best.mice));
     }
 
     pub fn draw(&self, frame: &mut Frame) {
@@ -138,7 +178,11 @@ impl Stepper {
 
 /// Steps through `replay` until the person quits.
 pub fn run(replay: Replay) -> anyhow::Result<()> {
-    let mut stepper = Stepper { replay, at: 0 };
+    let mut stepper = Stepper {
+        replay,
+        at: 0,
+        analysis: None,
+    };
     let mut terminal = ratatui::init();
     let outcome = (|| -> anyhow::Result<()> {
         loop {
@@ -158,7 +202,7 @@ pub fn run(replay: Replay) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use crossterm::event::KeyCode;
-    use mice_cake_engine::{Options, RecordedGame, Seat, Seed, Viewer, greedy_assignment};
+    use mice_cake_engine::{Assignment, Options, Policy, RecordedGame, Seat, Seed, Viewer};
     use mice_cake_protocol::{FinishedGame, GameResult};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
@@ -166,10 +210,18 @@ mod tests {
     use super::*;
 
     fn stepper() -> Stepper {
+        stepper_with(Policy::Greedy)
+    }
+
+    /// A game of `greedy` (Yellow) against `blue`.
+    fn stepper_with(blue: Policy) -> Stepper {
         let mut game = RecordedGame::new(Options::default(), Seed::from_u64(6)).unwrap();
+        let mut rng = Seed::from_u64(6).stream(1);
         while !game.game().is_over() {
-            let [yellow, blue] = [Seat::Yellow, Seat::Blue]
-                .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
+            let [yellow, blue] =
+                [(Seat::Yellow, Policy::Greedy), (Seat::Blue, blue)].map(|(seat, policy)| {
+                    policy.choose(&game.game().view(Viewer::from(seat)), seat, &mut rng)
+                });
             game.play_round(&yellow, &blue).unwrap();
         }
         let record = game.into_record().unwrap();
@@ -192,6 +244,7 @@ mod tests {
         Stepper {
             replay: crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap(),
             at: 0,
+            analysis: None,
         }
     }
 
@@ -244,5 +297,61 @@ mod tests {
             "{shown}"
         );
         assert!(shown.contains("░░░") && !shown.contains("##"), "{shown}");
+    }
+
+    #[test]
+    fn the_analysis_follows_the_rounds_and_draws_the_better_move() {
+        let mut stepper = stepper_with(Policy::Random);
+        assert!(screen(&stepper).contains("a: analyse the game"));
+        assert!(stepper.key(KeyCode::Char('a')));
+        let Some(Ok(analysis)) = &stepper.analysis else {
+            panic!("analysed");
+        };
+        let mistake = analysis.players.blue.costliest[0];
+        let best = analysis.rounds[mistake.round as usize - 1]
+            .moves
+            .blue
+            .unwrap()
+            .best;
+        // The cake before the costliest mistake: the move, the better one, ○.
+        stepper.at = mistake.round as usize - 1;
+        let shown = screen(&stepper);
+        assert!(
+            shown.contains(&format!("Round {} from this cake", mistake.round)),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(&format!(
+                "bob: {}, −{:.1} pips → {best}",
+                mistake_move(analysis, mistake.round),
+                mistake.loss
+            )),
+            "{shown}"
+        );
+        // Blue's edge is at the top (Yellow below): the line under the columns.
+        let blue_edge = shown.lines().nth(3).unwrap();
+        let drawn = blue_edge.split('│').nth(1).unwrap().matches('○').count();
+        assert_eq!(drawn, best.total() as usize, "{shown}");
+        insta::assert_snapshot!(shown);
+        // At the end, each player's summary.
+        stepper.key(KeyCode::End);
+        let shown = screen(&stepper);
+        assert!(
+            shown.contains("ann: −") && shown.contains("bob: −"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(&format!("worst round {}", mistake.round)),
+            "{shown}"
+        );
+        assert!(!shown.contains('○'), "{shown}");
+    }
+
+    fn mistake_move(analysis: &GameAnalysis, round: u32) -> Assignment {
+        analysis.rounds[round as usize - 1]
+            .moves
+            .blue
+            .unwrap()
+            .played
     }
 }

@@ -292,7 +292,7 @@ fn hints_line(model: &Model, width: u16) -> Line<'static> {
             Some(notice) => Line::from(format!(" {}", fit_words(notice, room)))
                 .fg(Color::Black)
                 .bg(Color::Yellow),
-            None => Line::from(" ←/→ round  Home/End first/last  q quit").dim(),
+            None => Line::from(" ←/→ round  Home/End first/last  a analyse  q quit").dim(),
         };
     }
     if let Some(input) = &model.chat.input {
@@ -456,10 +456,12 @@ fn markers(model: &Model, room: &RoomState, view: &GameView, seat: Seat) -> Line
     for column in Column::ALL {
         let mice = placed.map_or(0, |mice| mice[column.index()]);
         let resting = view.families[seat].resting[column.index()];
+        let better = model.suggested[seat].map_or(0, |mice| mice[column.index()]);
         let text = format!(
-            "{}{}",
+            "{}{}{}",
             "●".repeat(usize::from(mice)),
-            "z".repeat(usize::from(resting))
+            "z".repeat(usize::from(resting)),
+            "○".repeat(usize::from(better))
         );
         spans.push(Span::styled(
             format!(" {text:<5}"),
@@ -608,10 +610,10 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
     let (title, lines) = if let Some(show) = model.reveal.as_ref().filter(|_| model.revealing()) {
         (" Reveal ".to_owned(), reveal_lines(show))
     } else if let Some((result, game_id)) = model.finished() {
-        (
-            " Game over ".to_owned(),
-            finished_lines(room, &result, game_id, model.replay.is_some()),
-        )
+        let mut lines = finished_lines(room, &result, game_id, model.replay.is_some());
+        // A replay's analysis: each player's summary.
+        lines.extend(model.replay_panel.iter().cloned().map(Line::from));
+        (" Game over ".to_owned(), lines)
     } else {
         match room.you {
             Some(seat) if model.deciding() => {
@@ -678,9 +680,13 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
             Some(_) => (" Round ".to_owned(), Vec::new()),
             None if model.replay.is_some() => (
                 " Replay ".to_owned(),
-                vec![Line::from(
-                    "→ the next round, ← the one before; Home and End.",
-                )],
+                if model.replay_panel.is_empty() {
+                    vec![Line::from(
+                        "→ the next round, ← the one before; Home and End.",
+                    )]
+                } else {
+                    model.replay_panel.iter().cloned().map(Line::from).collect()
+                },
             ),
             None => (
                 " Watching ".to_owned(),

@@ -564,13 +564,17 @@ pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
     let game = a_finished_game(1, "Ann", "Bob");
     store.write(&[finishing(&game)], 0).unwrap();
     assert_eq!(store.analysis(&game.id, 1).unwrap(), None);
-    store.save_analysis(&game.id, 1, r#"{"version":1}"#).unwrap();
+    store
+        .save_analysis(&game.id, 1, r#"{"version":1}"#)
+        .unwrap();
     assert_eq!(
         store.analysis(&game.id, 1).unwrap().as_deref(),
         Some(r#"{"version":1}"#)
     );
     // A newer analysis replaces it; the old version is no longer read.
-    store.save_analysis(&game.id, 2, r#"{"version":2}"#).unwrap();
+    store
+        .save_analysis(&game.id, 2, r#"{"version":2}"#)
+        .unwrap();
     assert_eq!(store.analysis(&game.id, 1).unwrap(), None);
     assert_eq!(
         store.analysis(&game.id, 2).unwrap().as_deref(),
@@ -579,4 +583,3 @@ pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
     let other = a_finished_game(2, "Cy", "Dee");
     assert_eq!(store.analysis(&other.id, 2).unwrap(), None);
 }
-
