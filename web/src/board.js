@@ -26,7 +26,10 @@ import { COLUMNS, SEATS, attemptOutcome, opponent, plural, seatMark, seatName } 
  *   steal: string | null,
  *   column: number,
  *   now: number,
+ *   planned?: boolean,
  * }} Scene
+ * `planned`: `mice` and `steal` are a move drawn in the bottom lane
+ * without being chosen (a replay's better move), outlined as such.
  */
 
 /** The row nearest to `seat`'s edge with a piece in `column`, or null. */
@@ -34,6 +37,13 @@ import { COLUMNS, SEATS, attemptOutcome, opponent, plural, seatMark, seatName } 
 function nearestRow(view, column, seat) {
   const rows = seat === "yellow" ? [0, 1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1, 0];
   return rows.find((row) => view.board[row][column] !== null) ?? null;
+}
+
+/** The piece nearest to `seat`'s edge in `column`, or null. */
+/** @param {any} view @param {number} column @param {Seat} seat */
+function nearestPiece(view, column, seat) {
+  const row = nearestRow(view, column, seat);
+  return row === null ? null : view.board[row][column];
 }
 
 /** @param {Scene} scene */
@@ -181,17 +191,20 @@ function lane(scene, seat, act) {
   const you = scene.room.you;
   const revealed = scene.reveal ? scene.reveal.report.assignments[seat] : null;
   const mine = scene.deciding && seat === you;
+  const planned = Boolean(scene.planned) && !scene.deciding && !revealed && seat === scene.bottom;
   const cells = COLUMNS.map((letter, column) => {
-    const mice = revealed ? revealed.mice[column] : mine ? scene.mice[column] : 0;
+    const mice = revealed ? revealed.mice[column] : mine || planned ? scene.mice[column] : 0;
     const access = scene.room.choices?.[seat]?.columns[column]?.access;
-    const stealing = mice > 0 && (revealed ? revealed.steal : mine ? scene.steal : null);
-    const tokens = h("span", { class: "mice", role: "img", "aria-label": `${plural(mice, "mouse", "mice")} of ${seatName(seat)} on ${letter}` }, seatMark(seat).repeat(mice) || (mine ? "·" : ""));
+    const stealing = mice > 0 && (revealed ? revealed.steal : mine || planned ? scene.steal : null);
+    const drawn = planned && mice > 0;
+    const tokens = h("span", { class: "mice", role: "img", "aria-label": `${plural(mice, "mouse", "mice")} of ${seatName(seat)} on ${letter}${drawn ? ", the better move" : ""}` }, seatMark(seat).repeat(mice) || (mine ? "·" : ""));
     const less = mine
       ? h("button", { type: "button", class: "less", id: `less-${letter}`, "aria-label": `Take a mouse off column ${letter}`, disabled: mice === 0 }, "−")
       : null;
     less?.addEventListener("click", () => act.less(column));
-    const steal = stealing && (revealed ? columnSteals(scene, seat, column, revealed) : access === "steal") ? h("span", { class: "steal-target" }, `steal ${stealing}`) : null;
-    return h("td", { class: `lane-cell ${seat}`, "data-column": letter }, tokens, steal, less);
+    const steals = revealed ? columnSteals(scene, seat, column, revealed) : planned ? nearestPiece(scene.view, column, seat) === "0/0" : access === "steal";
+    const steal = stealing && steals ? h("span", { class: "steal-target" }, `steal ${stealing}`) : null;
+    return h("td", { class: `lane-cell ${seat}${drawn ? " planned" : ""}`, "data-column": letter }, tokens, steal, less);
   });
   return h(
     "tr",

@@ -2,8 +2,10 @@
 // forward and back (buttons, ←/→, Home/End). The cake after each round
 // comes from the server (`/api/games/ID/views`): nothing is replayed here.
 // A game that ended at its deal has no cake: its page tells how it ended
-// and checks the deal itself.
+// and checks the deal itself. The game's analysis, asked for on the page,
+// follows the steps (`analysis.js`).
 
+import { gameAnalysis } from "./analysis.js";
 import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
@@ -48,7 +50,9 @@ export async function showReplay(root, id) {
   const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
   document.title = `Replay: ${title} · Mice Cake`;
   let step = rounds.length;
+  const analysis = gameAnalysis(id, game.players, { redraw: () => show(), go: (wanted, focus) => go(wanted, focus) });
   const show = () => {
+    analysis.follow(step, rounds.length);
     // A replay has no moves to make: its families are never "thinking".
     const room = {
       code: game.room,
@@ -67,15 +71,14 @@ export async function showReplay(root, id) {
     const scene = {
       room,
       view: room.view,
-      bottom: "yellow",
       changed: step > 0 ? changedCells(rounds[step - 1].report) : new Set(),
       reveal: null,
       frame: null,
       deciding: false,
-      mice: [0, 0, 0, 0],
-      steal: null,
       column: 0,
       now: Date.now(),
+      // Yellow at the bottom, or the seat whose better move is drawn.
+      ...analysis.drawing(),
     };
     const previous = h("button", { type: "button", id: "previous", disabled: step === 0 }, "← Previous round");
     const next = h("button", { type: "button", id: "next", disabled: step === rounds.length }, "Next round →");
@@ -93,16 +96,18 @@ export async function showReplay(root, id) {
         h("p", { class: "buttons" }, previous, " ", next),
         families(scene),
         board(scene, noAct),
+        analysis.underBoard(),
         step === rounds.length ? h("p", { class: "result" }, resultText(game.result)) : null,
+        analysis.section(),
         logPanel(rounds.slice(0, step), [], null, null, Date.now()),
       ),
     );
   };
-  /** @param {number} wanted */
-  const go = (wanted) => {
+  /** @param {number} wanted @param {string} [focus] the element to focus, by id */
+  const go = (wanted, focus) => {
     step = Math.max(0, Math.min(rounds.length, wanted));
     show();
-    document.getElementById(step === rounds.length ? "previous" : "next")?.focus();
+    document.getElementById(focus ?? (step === rounds.length ? "previous" : "next"))?.focus();
   };
   document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowLeft") go(step - 1);

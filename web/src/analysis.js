@@ -1,0 +1,272 @@
+// A finished game's analysis, on its replay (/g/ID): asked of the server
+// (`/api/games/ID/analysis`) on a click, it shows each player's summary
+// and, at each step of the replay, the round whose position is on the
+// cake: both moves against the best the server found, the better move
+// drawn on the cake for the seat chosen. The server analyses; nothing is
+// computed here but the words.
+
+import { h, replace } from "./dom.js";
+import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
+
+/** @typedef {import("./words.js").Seat} Seat */
+/** @typedef {{mice: number[], steal?: string | null}} Assignment */
+/** @typedef {{played: Assignment, played_value: number, best: Assignment, best_value: number, loss: number}} MoveAnalysis */
+/** @typedef {{round: number, moves: Record<Seat, MoveAnalysis | null>}} RoundAnalysis */
+/** @typedef {{choices: number, total_loss: number, average_loss: number, best_moves: number, costliest: {round: number, loss: number}[]}} PlayerSummary */
+/** @typedef {{version: number, rounds: RoundAnalysis[], players: Record<Seat, PlayerSummary>}} GameAnalysis */
+/**
+ * @typedef {{kind: "idle"} | {kind: "working"} | {kind: "failed", message: string, again: boolean} | {kind: "done", analysis: GameAnalysis}} Asked
+ */
+
+/** A loss under this many pips is the best move: the playouts' noise (the engine's `MISTAKE_PIPS`). */
+export const MISTAKE_PIPS = 1.0;
+
+/** Pips with one decimal: `3.5`. @param {number} value */
+export const pipsText = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
+
+/** A margin with its sign, a true minus: `+0.4`, `−3.1`, `0.0`. @param {number} value */
+export function marginText(value) {
+  const shown = pipsText(value);
+  return shown === "0.0" ? shown : value > 0 ? `+${shown}` : `−${pipsText(-value)}`;
+}
+
+/**
+ * What one player's move in a round was worth: "Yellow played A2 B2
+ * (expected −3.1); better: A3 B1 (+0.4): 3.5 pips lost", "Yellow played
+ * the best move (A3 B1)" or "Yellow had no choice".
+ * @param {Seat} seat @param {MoveAnalysis | null} move
+ */
+export function moveWords(seat, move) {
+  const who = seatName(seat);
+  if (!move) return `${who} had no choice`;
+  if (move.loss < MISTAKE_PIPS) return `${who} played the best move (${assignmentText(move.played)})`;
+  return `${who} played ${assignmentText(move.played)} (expected ${marginText(move.played_value)}); better: ${assignmentText(move.best)} (${marginText(move.best_value)}): ${pipsText(move.loss)} pips lost`;
+}
+
+/**
+ * One player's game in a sentence: "Ann (Yellow): 0.8 pips lost a round
+ * on average, the best move in 9 of 12 rounds with a choice".
+ * @param {string} name @param {Seat} seat @param {PlayerSummary} summary
+ */
+export function summaryWords(name, seat, summary) {
+  const who = `${name} (${seatName(seat)})`;
+  if (summary.choices === 0) return `${who}: no round with a choice, nothing to analyse`;
+  return `${who}: ${pipsText(summary.average_loss)} pips lost a round on average, the best move in ${summary.best_moves} of ${plural(summary.choices, "round", "rounds")} with a choice`;
+}
+
+/** Asks the server for the analysis of game `id`. @param {string} id @returns {Promise<Asked>} */
+async function ask(id) {
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(`/api/games/${id}/analysis`);
+  } catch {
+    return { kind: "failed", message: "Could not analyse the game: the server cannot be reached.", again: true };
+  }
+  /** @type {any} */
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (response.ok) {
+    return body?.version === 1 && Array.isArray(body.rounds) && body.players
+      ? { kind: "done", analysis: body }
+      : { kind: "failed", message: `This page cannot read this analysis (version ${body?.version ?? "unknown"}).`, again: false };
+  }
+  const said = typeof body?.message === "string" ? body.message : `the server answered ${response.status}`;
+  // Busy (503), or a failure of the moment: worth asking again.
+  return { kind: "failed", message: `Could not analyse the game: ${said}`, again: response.status === 429 || response.status >= 500 };
+}
+
+/**
+ * The analysis of game `id` on its replay. `page.redraw` draws the whole
+ * replay again (the analysis keeps its state across), `page.go` steps it
+ * and moves the focus to the element named.
+ * @param {string} id
+ * @param {Record<Seat, string>} names
+ * @param {{redraw: () => void, go: (step: number, focus: string) => void}} page
+ */
+export function gameAnalysis(id, names, page) {
+  /** @type {Asked} */
+  let asked = { kind: "idle" };
+  /** Whose better move is drawn (at the bottom of the cake). @type {Seat} */
+  let shownFor = "yellow";
+  // Kept across redraws: the live region is the same element throughout.
+  const heading = h("h2", { id: "analysis-heading", tabindex: -1 }, "Analysis");
+  const status = h("p", { id: "analysis-status", role: "status" });
+  const body = h("div", { class: "analysis-body" });
+  const section = h("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-heading" }, heading, status, body);
+  let step = 0;
+  let total = 0;
+
+  /** Draws the page again, the focus kept on the element that had it. */
+  const redraw = () => {
+    const focused = document.activeElement?.id;
+    page.redraw();
+    if (focused && document.activeElement?.id !== focused) document.getElementById(focused)?.focus();
+  };
+
+  const start = async () => {
+    if (asked.kind === "working" || asked.kind === "done") return;
+    asked = { kind: "working" };
+    status.textContent = "Analysing the game…";
+    status.className = "";
+    fill();
+    heading.focus();
+    asked = await ask(id);
+    redraw();
+    if (asked.kind === "done") {
+      const players = asked.analysis.players;
+      status.textContent = `The game is analysed: ${SEATS.map((seat) => `${names[seat]} (${seatName(seat)}) lost ${pipsText(players[seat].average_loss)} pips a round on average`).join(", ")}.`;
+    } else if (asked.kind === "failed") {
+      status.textContent = asked.message;
+      status.className = "error";
+    }
+  };
+
+  /** The round whose position is on the cake at this step, analysed. */
+  const roundShown = () => {
+    if (asked.kind !== "done" || step >= total) return null;
+    return asked.analysis.rounds.find((round) => round.round === step + 1) ?? null;
+  };
+
+  /** The section's content, as things stand. */
+  const fill = () => {
+    if (asked.kind === "idle") {
+      const button = h("button", { type: "button", id: "analyse", class: "primary" }, "Analyse the game");
+      button.addEventListener("click", start);
+      replace(body, h("p", { class: "hint" }, "Each move against the best the server's strong bot finds, in pips of the final margin."), button);
+    } else if (asked.kind === "failed") {
+      const again = asked.again ? h("button", { type: "button", id: "analysis-retry" }, "Try again") : null;
+      again?.addEventListener("click", start);
+      replace(body, again);
+    } else if (asked.kind === "working") {
+      replace(body);
+    } else {
+      replace(body, summary(asked.analysis), roundPart(roundShown()));
+    }
+  };
+
+  /** @param {GameAnalysis} analysis */
+  const summary = (analysis) =>
+    h(
+      "div",
+      { id: "analysis-summary" },
+      h("h3", {}, "Summary"),
+      h(
+        "ul",
+        { class: "analysis-players" },
+        ...SEATS.map((seat) => {
+          const player = analysis.players[seat];
+          const mistakes = player.costliest.map((mistake) => {
+            const jump = h("button", { type: "button", class: "small mistake", "data-round": mistake.round }, `round ${mistake.round} (−${pipsText(mistake.loss)} pips)`);
+            jump.addEventListener("click", () => page.go(mistake.round - 1, "analysis-round-heading"));
+            return jump;
+          });
+          return h(
+            "li",
+            { class: seat, "data-seat": seat },
+            h("p", {}, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", summaryWords(names[seat], seat, player)),
+            player.choices === 0
+              ? null
+              : mistakes.length
+                ? h("p", { class: "mistakes" }, "Costliest mistakes: ", ...mistakes)
+                : h("p", { class: "mistakes" }, "No mistake of a pip or more."),
+          );
+        }),
+      ),
+      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw; within ${pipsText(MISTAKE_PIPS)} pip of the best counts as the best.`),
+    );
+
+  /** @param {RoundAnalysis | null} round */
+  const roundPart = (round) => {
+    if (step >= total) return null;
+    return h(
+      "div",
+      { id: "analysis-round" },
+      h("h3", { id: "analysis-round-heading", tabindex: -1 }, `Round ${step + 1}, from the cake above`),
+      round
+        ? h(
+            "ul",
+            { class: "analysis-moves" },
+            ...SEATS.map((seat) => {
+              const move = round.moves[seat];
+              const lost = Boolean(move && move.loss >= MISTAKE_PIPS);
+              return h("li", { class: `${seat}${lost ? " lost" : ""}`, "data-seat": seat }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", moveWords(seat, move));
+            }),
+          )
+        : h("p", {}, `No analysis of round ${step + 1}.`),
+    );
+  };
+
+  /** The better move of the seat chosen, in the round on the cake, if it is not the move played. */
+  const better = () => {
+    const move = roundShown()?.moves[shownFor];
+    return move && move.loss >= MISTAKE_PIPS ? move.best : null;
+  };
+
+  /** @param {Seat} seat */
+  const choose = (seat) => {
+    shownFor = seat;
+    page.redraw();
+    document.getElementById(`better-${seat}`)?.focus();
+  };
+
+  return {
+    /**
+     * Follows the replay: step `at` of `steps` is on screen (the cake
+     * after round `at`, before round `at + 1`). Called before the rest.
+     * @param {number} at @param {number} steps
+     */
+    follow(at, steps) {
+      step = at;
+      total = steps;
+    },
+
+    /** The section, at the step followed. */
+    section() {
+      fill();
+      return section;
+    },
+
+    /**
+     * What the board draws: the seat at the bottom, and that seat's better
+     * move when there is one to draw.
+     * @returns {{bottom: Seat, mice: number[], steal: string | null, planned: boolean}}
+     */
+    drawing() {
+      if (asked.kind !== "done") return { bottom: "yellow", mice: [0, 0, 0, 0], steal: null, planned: false };
+      const move = better();
+      return { bottom: shownFor, mice: move ? [...move.mice] : [0, 0, 0, 0], steal: move?.steal ?? null, planned: Boolean(move) };
+    },
+
+    /** Under the cake, once analysed: what is drawn on it, and whose better move to draw. */
+    underBoard() {
+      if (asked.kind !== "done") return null;
+      const move = better();
+      const round = roundShown();
+      const who = seatName(shownFor);
+      const said =
+        step >= total
+          ? "Nothing drawn: the game is over."
+          : move
+            ? `Drawn: ${who}'s better move for round ${step + 1}, ${assignmentText(move)}`
+            : round?.moves[shownFor]
+              ? `Nothing drawn: ${who} played the best move in round ${step + 1}.`
+              : `Nothing drawn: ${who} had no choice in round ${step + 1}.`;
+      const toggles = SEATS.map((seat) => {
+        const toggle = h("button", { type: "button", id: `better-${seat}`, class: `small ${seat}`, "aria-pressed": seat === shownFor ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), ` ${seatName(seat)}`);
+        toggle.addEventListener("click", () => choose(seat));
+        return toggle;
+      });
+      return h(
+        "div",
+        { class: "analysis-drawn" },
+        h("p", { id: "analysis-drawn", class: move ? "drawn" : "" }, said),
+        h("div", { class: "better-for", role: "group", "aria-labelledby": "better-label" }, h("span", { id: "better-label" }, "Better move shown for:"), ...toggles),
+      );
+    },
+  };
+}
