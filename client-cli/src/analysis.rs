@@ -131,37 +131,13 @@ pub fn better_moves(analysis: &GameAnalysis, index: usize) -> Seated<Option<Move
 
 #[cfg(test)]
 mod tests {
-    use mice_cake_engine::{Options, Policy, RecordedGame, Seed, Viewer};
-    use mice_cake_protocol::{FinishedGame, GameResult};
+    use mice_cake_engine::Policy;
 
     use super::*;
 
     fn replay() -> Replay {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(8)).unwrap();
-        let mut rng = Seed::from_u64(8).stream(1);
-        while !game.game().is_over() {
-            let view = game.game().view(Viewer::Spectator);
-            let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut rng);
-            let blue = Policy::Random.choose(&view, Seat::Blue, &mut rng);
-            game.play_round(&yellow, &blue).unwrap();
-        }
-        let record = game.into_record().unwrap();
-        let outcome = record.replay().unwrap().outcome().copied().unwrap();
-        let finished = FinishedGame {
-            id: uuid::Uuid::from_u128(0xa11),
-            room: "K7QMX".parse().unwrap(),
-            players: Seated {
-                yellow: "ann".into(),
-                blue: "bob".into(),
-            },
-            result: GameResult::played(&outcome),
-            finished_at_ms: 1_795_000_000_000,
-            deadline_ms: None,
-            record: Some(record),
-            aborted_deal: None,
-            chat: Vec::new(),
-            rated: None,
-        };
+        let record = crate::fixture::finished_record(8, Policy::Random);
+        let finished = crate::fixture::served(record, 0xa11, None);
         crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap()
     }
 

@@ -3,12 +3,12 @@
 
 use mice_cake_engine::fair;
 use mice_cake_engine::{
-    Assignment, Nonce, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer,
+    Assignment, GameRecord, Nonce, Options, RecordedGame, RoundReport, Seat, Seated, Seed, Viewer,
     greedy_assignment,
 };
 use mice_cake_protocol::{
-    ChatChannel, Ending, ExchangeState, ForfeitCause, GameResult, PlayedRound, PlayerInfo,
-    RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
+    ChatChannel, Ending, ExchangeState, FinishedGame, ForfeitCause, GameResult, PlayedRound,
+    PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 
 /// A room as its server holds it, telling one member (a seat, or a
@@ -423,5 +423,42 @@ impl FakeRoom {
     /// The game's view for `seat`, as its player sees it now.
     pub(crate) fn view_for(&self, seat: Seat) -> mice_cake_engine::GameView {
         self.game.game().view(Viewer::from(seat))
+    }
+}
+
+/// A finished game of `greedy` (Yellow) against `blue`, dealt, rolled and
+/// chosen from `seed`.
+pub(crate) fn finished_record(seed: u64, blue: mice_cake_engine::Policy) -> GameRecord {
+    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
+    let mut rng = Seed::from_u64(seed).stream(1);
+    while !game.game().is_over() {
+        let [yellow, blue] = [
+            (Seat::Yellow, mice_cake_engine::Policy::Greedy),
+            (Seat::Blue, blue),
+        ]
+        .map(|(seat, policy)| policy.choose(&game.game().view(Viewer::from(seat)), seat, &mut rng));
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    game.into_record().unwrap()
+}
+
+/// `record` as a server serves it: game `id`, ann against bob in room
+/// K7QMX, with the room's `deadline_ms`.
+pub(crate) fn served(record: GameRecord, id: u128, deadline_ms: Option<u64>) -> FinishedGame {
+    let outcome = record.replay().unwrap().outcome().copied().unwrap();
+    FinishedGame {
+        id: uuid::Uuid::from_u128(id),
+        room: "K7QMX".parse().unwrap(),
+        players: Seated {
+            yellow: "ann".into(),
+            blue: "bob".into(),
+        },
+        result: GameResult::played(&outcome),
+        finished_at_ms: 1_795_000_000_000,
+        deadline_ms,
+        record: Some(record),
+        aborted_deal: None,
+        chat: Vec::new(),
+        rated: None,
     }
 }

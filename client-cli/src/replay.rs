@@ -213,18 +213,11 @@ pub fn result(replay: &Replay) -> Option<GameResult> {
 
 #[cfg(test)]
 mod tests {
-    use mice_cake_engine::{Options, RecordedGame, Seat, Seed, greedy_assignment};
 
     use super::*;
 
     fn finished_record(seed: u64) -> GameRecord {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
-        while !game.game().is_over() {
-            let [yellow, blue] = [Seat::Yellow, Seat::Blue]
-                .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
-            game.play_round(&yellow, &blue).unwrap();
-        }
-        game.into_record().unwrap()
+        crate::fixture::finished_record(seed, mice_cake_engine::Policy::Greedy)
     }
 
     #[test]
@@ -280,23 +273,7 @@ mod tests {
 
     #[test]
     fn a_servers_finished_game_brings_the_names_and_result() {
-        let record = finished_record(2);
-        let outcome = record.replay().unwrap().outcome().copied().unwrap();
-        let game = FinishedGame {
-            id: uuid::Uuid::from_u128(1),
-            room: "K7QMX".parse().unwrap(),
-            players: Seated {
-                yellow: "ann".into(),
-                blue: "bob".into(),
-            },
-            result: GameResult::played(&outcome),
-            finished_at_ms: 1_795_000_000_000,
-            deadline_ms: Some(60_000),
-            record: Some(record),
-            aborted_deal: None,
-            chat: Vec::new(),
-            rated: None,
-        };
+        let game = crate::fixture::served(finished_record(2), 1, Some(60_000));
         let replay = parse(&serde_json::to_string(&game).unwrap()).unwrap();
         assert_eq!(replay.result, Some(game.result));
         let text = lines(&replay);

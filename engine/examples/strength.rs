@@ -7,7 +7,9 @@
 //! VARIANT: `standard`, `all-face-up`, `all-face-down`, each with `+boost`
 //! (`standard+boost`). MATCH: `greedy` (strong against greedy), `exploiter`
 //! (strong against a best reply to its own mix), `oracle` (a best reply that
-//! sees greedy's move, against greedy), `self` (greedy against greedy).
+//! sees greedy's move, against greedy), `self` (greedy against greedy), or
+//! `analysis` alone (the time to analyse GAMES finished games of `strong`
+//! against `random`, one after the other).
 //! Seats alternate; game `i` is dealt and rolled from seed `i`, on two
 //! threads. Decision times are `strong`'s own, one decision on one core.
 //!
@@ -54,6 +56,10 @@ fn main() {
         .map_or(1_000, |games| games.parse().expect("GAMES"));
     let variant = args.get(1).map_or("standard", String::as_str);
     let options = options(variant);
+    if args.get(2).is_some_and(|name| name == "analysis") {
+        time_analyses(games, options);
+        return;
+    }
     let matches: Vec<Match> = if args.len() > 2 {
         args[2..].iter().map(|name| parse_match(name)).collect()
     } else {
@@ -233,5 +239,36 @@ fn report(kind: Match, variant: &str, tally: &mut Tally) {
         quantile(0.5),
         quantile(0.99),
         quantile(1.0),
+    );
+}
+
+/// Times the analysis of finished games, one after the other.
+fn time_analyses(games: u64, options: Options) {
+    let mut times = Vec::new();
+    let mut rounds = 0;
+    for index in 0..games {
+        let seed = Seed::from_u64(index);
+        let mut game = mice_cake_engine::RecordedGame::new(options, seed).unwrap();
+        let mut choices = seed.stream(1);
+        while !game.game().is_over() {
+            let view = game.game().view(Viewer::Spectator);
+            let yellow = mice_cake_engine::Policy::Strong.choose(&view, Seat::Yellow, &mut choices);
+            let blue = mice_cake_engine::Policy::Random.choose(&view, Seat::Blue, &mut choices);
+            game.play_round(&yellow, &blue).unwrap();
+        }
+        let record = game.into_record().unwrap();
+        rounds += record.rounds.len();
+        let started = Instant::now();
+        mice_cake_engine::analysis::analyse(&record).unwrap();
+        times.push(started.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
+    println!(
+        "analysis of {games} games ({:.1} rounds a game): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+        rounds as f64 / games as f64,
+        at(0.5),
+        at(0.99),
+        at(1.0)
     );
 }

@@ -25,7 +25,7 @@ use tracing::{error, info};
 
 use crate::responses::{NoParams, api_error, storage_failed};
 use crate::shared::Shared;
-use crate::stored_game::finished_game;
+use crate::stored_game::{finished_game, never_dealt};
 
 /// The analyses running and waiting.
 #[derive(Debug)]
@@ -79,14 +79,7 @@ pub(crate) async fn analysis(
         Err(response) => return response,
     };
     let Some(record) = game.record else {
-        return api_error(
-            StatusCode::NOT_FOUND,
-            ErrorCode::NotFound,
-            format!(
-                "game {} ended at its deal: no move was made, so there is nothing to analyse",
-                game.id
-            ),
-        );
+        return never_dealt(game.id, "no move was made, so there is nothing to analyse");
     };
     let storage = &shared.rooms.storage;
     match storage.analysis(game.id, ANALYSIS_VERSION).await {
@@ -134,40 +127,15 @@ async fn made_once(
     };
     let started = std::time::Instant::now();
     metrics::gauge!(crate::metrics::ANALYSES_RUNNING).increment(1.0);
-    let made = tokio::task::spawn_blocking(move || analyse(&record)).await;
+    let made = tokio::task::spawn_blocking(move || analysed_json(&record)).await;
     metrics::gauge!(crate::metrics::ANALYSES_RUNNING).decrement(1.0);
-    let analysis = match made {
-        Ok(Ok(analysis)) => analysis,
-        Ok(Err(cause)) => {
-            error!(cause = %cause, game = %game, "a stored game cannot be analysed");
-            return api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ErrorCode::Internal,
-                format!("the stored game {game} cannot be analysed"),
-            );
-        }
-        Err(cause) => {
-            error!(cause = %cause, game = %game, "an analysis failed");
-            return api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ErrorCode::Internal,
-                format!("the analysis of game {game} failed"),
-            );
-        }
+    let json = match made {
+        Ok(Ok(json)) => json,
+        Ok(Err(cause)) => return failed(game, &cause),
+        Err(cause) => return failed(game, &cause.to_string()),
     };
     metrics::counter!(crate::metrics::ANALYSES_MADE).increment(1);
     info!(game = %game, ms = started.elapsed().as_millis() as u64, "game analysed");
-    let json = match serde_json::to_string(&analysis) {
-        Ok(json) => json,
-        Err(cause) => {
-            error!(cause = %cause, game = %game, "an analysis does not serialize");
-            return api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ErrorCode::Internal,
-                format!("the analysis of game {game} failed"),
-            );
-        }
-    };
     // Not kept is not lost: the next request makes it again.
     if let Err(cause) = storage
         .save_analysis(game, ANALYSIS_VERSION, json.clone())
@@ -176,6 +144,22 @@ async fn made_once(
         error!(cause = %cause, game = %game, "an analysis could not be stored");
     }
     json_answer(json, MADE)
+}
+
+/// The record's analysis as JSON, or why there is none.
+fn analysed_json(record: &mice_cake_engine::GameRecord) -> Result<String, String> {
+    let analysis = analyse(record).map_err(|cause| cause.to_string())?;
+    serde_json::to_string(&analysis).map_err(|cause| cause.to_string())
+}
+
+/// A stored game that cannot be analysed: the server's fault, logged.
+fn failed(game: GameId, cause: &str) -> Response {
+    error!(cause, game = %game, "an analysis failed");
+    api_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorCode::Internal,
+        format!("the analysis of game {game} failed"),
+    )
 }
 
 /// `Cache-Status` (RFC 9211) of an analysis read from storage ...

@@ -27,7 +27,7 @@ use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
 use crate::store::GamesQuery;
-use crate::stored_game::finished_game;
+use crate::stored_game::{finished_game, never_dealt};
 
 /// Read buffer per connection: clients' messages are under a few hundred
 /// bytes, and an idle connection keeps this much (a larger frame grows
@@ -215,14 +215,7 @@ async fn game_views(
         Err(response) => return response,
     };
     let Some(record) = &game.record else {
-        return api_error(
-            StatusCode::NOT_FOUND,
-            ErrorCode::NotFound,
-            format!(
-                "game {} ended at its deal: nothing was dealt, so there is no cake to show",
-                game.id
-            ),
-        );
+        return never_dealt(game.id, "nothing was dealt, so there is no cake to show");
     };
     let mut views = Vec::with_capacity(record.rounds.len() + 1);
     let replayed = record.replay_each_round(|game| {

@@ -5,7 +5,7 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mice_cake_protocol::{ErrorCode, FinishedGame};
+use mice_cake_protocol::{ErrorCode, FinishedGame, GameId};
 
 use crate::quote::quoted;
 use crate::responses::{NoParams, api_error, bad_query, storage_failed};
@@ -40,4 +40,13 @@ pub(crate) async fn finished_game(
         )),
         Err(cause) => Err(storage_failed(&cause)),
     }
+}
+
+/// A game that ended at its deal, asked for what only a dealt game has.
+pub(crate) fn never_dealt(id: GameId, what: &str) -> Response {
+    api_error(
+        StatusCode::NOT_FOUND,
+        ErrorCode::NotFound,
+        format!("game {id} ended at its deal: {what}"),
+    )
 }

@@ -202,8 +202,7 @@ pub fn run(replay: Replay) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use crossterm::event::KeyCode;
-    use mice_cake_engine::{Assignment, Options, Policy, RecordedGame, Seat, Seed, Viewer};
-    use mice_cake_protocol::{FinishedGame, GameResult};
+    use mice_cake_engine::{Assignment, Policy};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -215,32 +214,11 @@ mod tests {
 
     /// A game of `greedy` (Yellow) against `blue`.
     fn stepper_with(blue: Policy) -> Stepper {
-        let mut game = RecordedGame::new(Options::default(), Seed::from_u64(6)).unwrap();
-        let mut rng = Seed::from_u64(6).stream(1);
-        while !game.game().is_over() {
-            let [yellow, blue] =
-                [(Seat::Yellow, Policy::Greedy), (Seat::Blue, blue)].map(|(seat, policy)| {
-                    policy.choose(&game.game().view(Viewer::from(seat)), seat, &mut rng)
-                });
-            game.play_round(&yellow, &blue).unwrap();
-        }
-        let record = game.into_record().unwrap();
-        let outcome = record.replay().unwrap().outcome().copied().unwrap();
-        let finished = FinishedGame {
-            id: uuid::Uuid::from_u128(0x5eed),
-            room: "K7QMX".parse().unwrap(),
-            players: Seated {
-                yellow: "ann".into(),
-                blue: "bob".into(),
-            },
-            result: GameResult::played(&outcome),
-            finished_at_ms: 1_795_000_000_000,
-            deadline_ms: Some(60_000),
-            record: Some(record),
-            aborted_deal: None,
-            chat: Vec::new(),
-            rated: None,
-        };
+        let finished = crate::fixture::served(
+            crate::fixture::finished_record(6, blue),
+            0x5eed,
+            Some(60_000),
+        );
         Stepper {
             replay: crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap(),
             at: 0,

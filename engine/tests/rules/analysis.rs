@@ -6,7 +6,7 @@ use mice_cake_engine::analysis::{
 };
 use mice_cake_engine::{Game, Options, Policy, RecordedGame, Seat, Seed, Viewer};
 
-use crate::support::{Setup, assign};
+use crate::support::{Setup, assign, play_to_end};
 
 /// `played`, Yellow's move, analysed.
 fn analysed(game: &Game, played: &str) -> MoveAnalysis {
@@ -156,15 +156,9 @@ fn the_only_legal_move_is_not_analysed() {
 
 /// A finished game, `greedy` as Yellow against `random`.
 fn finished(seed: u64) -> mice_cake_engine::GameRecord {
-    let mut game = RecordedGame::new(Options::default(), Seed::from_u64(seed)).unwrap();
-    let mut bots = Seed::from_u64(seed).stream(1);
-    while !game.game().is_over() {
-        let view = game.game().view(Viewer::Spectator);
-        let yellow = Policy::Greedy.choose(&view, Seat::Yellow, &mut bots);
-        let blue = Policy::Random.choose(&view, Seat::Blue, &mut bots);
-        game.play_round(&yellow, &blue).unwrap();
-    }
-    game.into_record().unwrap()
+    play_to_end(seed, Options::default(), Policy::Greedy, Policy::Random)
+        .into_record()
+        .unwrap()
 }
 
 #[test]
