@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 12] = [
+pub const TOP_LEVEL: [&str; 13] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -35,6 +35,7 @@ pub const TOP_LEVEL: [&str; 12] = [
     "ApiError",
     "PlayerProfile",
     "Leaderboard",
+    "GameAnalysis",
 ];
 
 /// The schema document.
@@ -52,6 +53,7 @@ pub fn document() -> Value {
     generator.subschema_for::<ApiError>();
     generator.subschema_for::<PlayerProfile>();
     generator.subschema_for::<Leaderboard>();
+    generator.subschema_for::<mice_cake_engine::analysis::GameAnalysis>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

@@ -105,6 +105,15 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     for text in boards {
         let _: Leaderboard = exact(text);
     }
+    let analyses = examples("analysis");
+    assert!(
+        !analyses.is_empty(),
+        "docs/protocol.md has no `analysis` example"
+    );
+    for text in analyses {
+        let analysis: mice_cake_engine::analysis::GameAnalysis = exact(text);
+        assert!(!analysis.rounds.is_empty());
+    }
     let errors = examples("http-error");
     assert!(
         !errors.is_empty(),

@@ -57,6 +57,7 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("http-error", "ApiError"),
         ("player", "PlayerProfile"),
         ("leaderboard", "Leaderboard"),
+        ("analysis", "GameAnalysis"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {
