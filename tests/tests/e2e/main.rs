@@ -3,6 +3,7 @@
 // In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod analyse;
 mod bots;
 mod cluster;
 mod durable;
