@@ -2,14 +2,22 @@
 //! client's own engine, and told as text: `mice-cake analyse`, and the
 //! replay's panel round by round.
 
-use mice_cake_engine::analysis::{GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse};
+use mice_cake_engine::analysis::{
+    GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_played,
+};
 use mice_cake_engine::{Seat, Seated};
 
 use crate::replay::Replay;
 
-/// Analyses a replay's game: a second or so of one core.
+/// Analyses a replay's game: a second or so of one core. A game the server
+/// says is over (a forfeit, say) is analysed as far as it was played.
 pub fn of(replay: &Replay) -> anyhow::Result<GameAnalysis> {
-    analyse(&replay.record).map_err(|error| anyhow::anyhow!("cannot analyse the game: {error}"))
+    let analysed = if replay.result.is_some() {
+        analyse_played(&replay.record)
+    } else {
+        analyse(&replay.record)
+    };
+    analysed.map_err(|error| anyhow::anyhow!("cannot analyse the game: {error}"))
 }
 
 /// The players' names, or their seats'.

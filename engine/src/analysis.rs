@@ -127,11 +127,15 @@ pub fn analyse(record: &GameRecord) -> Result<GameAnalysis, AnalysisError> {
     if record.outcome.is_none() {
         return Err(AnalysisError::NotFinished);
     }
+    analyse_played(record)
+}
+
+/// Analyses the rounds a record holds, whether or not they reached the
+/// game's end: for a caller that knows the game is over though its record
+/// does not say so (a forfeit; a server stores only finished games).
+pub fn analyse_played(record: &GameRecord) -> Result<GameAnalysis, AnalysisError> {
     let mut positions: Vec<Game> = Vec::with_capacity(record.rounds.len() + 1);
-    let end = record.replay_each_round(|game| positions.push(game.clone()))?;
-    if !end.is_over() {
-        return Err(AnalysisError::NotFinished);
-    }
+    record.replay_each_round(|game| positions.push(game.clone()))?;
     let rounds: Vec<RoundAnalysis> = record
         .rounds
         .iter()

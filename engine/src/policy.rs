@@ -1,5 +1,5 @@
-//! The players: `random`, `greedy` and `strong` ([`crate::strong`]). Both decide from a [`GameView`],
-//! so they know only what a player may know.
+//! The players: `random`, `greedy` and `strong` ([`crate::strong`]). All
+//! decide from a [`GameView`], so they know only what a player may know.
 
 use core::fmt;
 use core::str::FromStr;
@@ -24,8 +24,8 @@ pub enum Policy {
     Random,
     /// The legal assignment with the most pips expected this round.
     Greedy,
-    /// Each round as a simultaneous game: a mix from its equilibrium
-    /// ([`crate::strong`]).
+    /// Each round as a simultaneous game, its best choices played out to
+    /// the end of the game; a mix drawn from the result ([`crate::strong`]).
     Strong,
 }
 

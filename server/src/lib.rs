@@ -46,6 +46,7 @@
 
 mod accept;
 mod admission;
+mod analyses;
 mod analysis_api;
 mod capacity;
 mod clock;

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::info;
 
 use crate::admission::Admission;
-use crate::analysis_api::Analyses;
+use crate::analyses::Analyses;
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
@@ -53,7 +53,7 @@ pub(crate) struct Shared {
     /// The services it needs beyond itself, for `/healthz`.
     pub(crate) dependencies: Dependencies,
     /// Analyses of finished games, running and waiting.
-    pub(crate) analyses: Analyses,
+    pub(crate) analyses: Arc<Analyses>,
 }
 
 /// What [`Shared::refusals`] counts, in its order.

@@ -282,8 +282,10 @@ mod tests {
         // I win when my die beats theirs, or they rolled the 1 (failed).
         let expected = (10.0 + 5.0) / 36.0;
         assert!((mine - expected).abs() < 1e-12, "{mine}");
-        // Symmetric.
-        assert!((mine - taking_chance(piece, 1, 1, false)).abs() < 1e-12);
+        // Either takes it, or nobody: equal sums (5 of 25 successes) or
+        // both failing (1 in 36).
+        let nobody = (5.0 + 1.0) / 36.0;
+        assert!((2.0 * mine + nobody - 1.0).abs() < 1e-12, "{mine}");
         // More mice take it more often.
         assert!(taking_chance(piece, 3, 1, false) > mine);
     }

@@ -1,7 +1,7 @@
 //! An approximate equilibrium of a two-player zero-sum matrix game, by
-//! regret matching+ with linear averaging: deterministic, no allocation in
-//! the loop, and its distance from equilibrium (the exploitability) is
-//! measured, not assumed.
+//! regret matching+ with linear averaging: deterministic, and its distance
+//! from equilibrium (the exploitability: what both players together could
+//! gain by knowing the other's mix) is measured, not assumed.
 
 use alloc::vec;
 use alloc::vec::Vec;

@@ -12,7 +12,7 @@
 //!
 //! One round does not see that a piece taken now opens the next, or that
 //! a mouse rests. So its best assignments are then played out to the end of
-//! the game ([`search`]): against the opponent's equilibrium mix, on deals
+//! the game (`search.rs`): against the opponent's equilibrium mix, on deals
 //! of the face-down pieces among the unseen, with the same dice for every
 //! candidate, `greedy` continuing for both. Each candidate's playout margin
 //! corrects its row of the matrix, and `strong` draws its assignment from
@@ -26,7 +26,7 @@ mod equilibrium;
 mod evaluation;
 mod playout;
 mod round;
-pub mod search;
+mod search;
 
 pub use equilibrium::{Equilibrium, MatrixGame};
 pub use evaluation::Evaluation;

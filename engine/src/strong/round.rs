@@ -58,16 +58,6 @@ impl RoundGame {
     pub fn value(&self, mine: &Assignment, theirs: &Assignment) -> f64 {
         self.values.pair(mine, theirs)
     }
-
-    /// What `mine` is worth against the opponent's mix over
-    /// [`RoundGame::theirs`].
-    pub fn value_against(&self, mine: &Assignment, mix: &[f64]) -> f64 {
-        self.theirs
-            .iter()
-            .zip(mix)
-            .map(|(theirs, p)| p * self.value(mine, theirs))
-            .sum()
-    }
 }
 
 /// Every column's odds for every number of mice on each side, computed

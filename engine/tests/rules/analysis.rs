@@ -3,6 +3,7 @@
 
 use mice_cake_engine::analysis::{
     AnalysisError, COSTLIEST, GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_move,
+    analyse_played,
 };
 use mice_cake_engine::{Game, Options, Policy, RecordedGame, Seat, Seed, Viewer};
 
@@ -224,4 +225,9 @@ fn a_game_still_being_played_is_not_analysed() {
     game.play_round(&yellow, &blue).unwrap();
     let record = game.record().unwrap();
     assert_eq!(analyse(&record), Err(AnalysisError::NotFinished));
+    // A game its server says is over (a forfeit) is analysed as far as it
+    // was played.
+    let played = analyse_played(&record).unwrap();
+    assert_eq!(played.rounds.len(), 1);
+    assert_eq!(played.rounds[0].moves.yellow.unwrap().played, yellow);
 }

@@ -524,6 +524,10 @@ fn insert_game(
         transaction
             .prepare_cached("DELETE FROM game_players WHERE cursor < ?1")?
             .execute([oldest_kept])?;
+        // A game dropped takes its analysis with it.
+        transaction
+            .prepare_cached("DELETE FROM analyses WHERE game NOT IN (SELECT id FROM games)")?
+            .execute([])?;
     }
     Ok(())
 }

@@ -150,11 +150,21 @@ pub(crate) fn only_the_latest_finished_games_are_kept_when_bounded(store: &dyn S
     let games: Vec<_> = (1..=3).map(|n| a_finished_game(n, "Ada", "Bea")).collect();
     for game in &games {
         store.write(&[finishing(game)], 0).unwrap();
+        store.save_analysis(&game.id, 1, "{}").unwrap();
     }
     let (listed, _) = ids_listed(store, &every_game());
     assert_eq!(listed, [games[2].id, games[1].id]);
     assert_eq!(store.game(&games[0].id).unwrap(), None, "the oldest went");
     assert!(store.game(&games[1].id).unwrap().is_some());
+    // Its analysis went with it, once another game came.
+    store
+        .write(&[finishing(&a_finished_game(4, "Ada", "Bea"))], 0)
+        .unwrap();
+    assert_eq!(store.analysis(&games[0].id, 1).unwrap(), None);
+    assert_eq!(
+        store.analysis(&games[2].id, 1).unwrap().as_deref(),
+        Some("{}")
+    );
 }
 
 pub(crate) fn a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes(

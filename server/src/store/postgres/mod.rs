@@ -517,6 +517,11 @@ fn insert_game(
             "DELETE FROM game_players WHERE cursor < $1",
             &[&oldest_kept],
         )?;
+        // A game dropped takes its analysis with it.
+        transaction.execute(
+            "DELETE FROM analyses WHERE game NOT IN (SELECT id FROM games)",
+            &[],
+        )?;
     }
     Ok(())
 }
