@@ -2,32 +2,17 @@
 //! a server's game analysed alike — the same analysis the server serves —
 //! and a file that is no record refused clearly.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
 use mice_cake_engine::GameRecord;
 use mice_cake_engine::analysis::{GameAnalysis, analyse};
 
-use crate::support::{Client, Server, binary};
-
-fn run(state: &Path, args: &[&str]) -> Output {
-    Command::new(binary("mice-cake"))
-        .args(args)
-        .env("MICE_CAKE_STATE_DIR", state)
-        .output()
-        .expect("mice-cake runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::support::{Client, Server, mice_cake, text};
 
 #[test]
 fn a_record_file_is_analysed_as_text_and_as_json() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("records");
     let records_arg = records.display().to_string();
-    let sim = run(
+    let sim = mice_cake(
         dir.path(),
         &[
             "--plain",
@@ -48,7 +33,7 @@ fn a_record_file_is_analysed_as_text_and_as_json() {
     let record: GameRecord =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
 
-    let said = run(dir.path(), &["--plain", "analyse", &file_arg]);
+    let said = mice_cake(dir.path(), &["--plain", "analyse", &file_arg]);
     assert!(said.status.success(), "{}", text(&said.stderr));
     let lines: Vec<String> = text(&said.stdout).lines().map(str::to_owned).collect();
     assert!(
@@ -64,7 +49,7 @@ fn a_record_file_is_analysed_as_text_and_as_json() {
         "{lines:#?}"
     );
 
-    let json = run(dir.path(), &["--json", "analyse", &file_arg]);
+    let json = mice_cake(dir.path(), &["--json", "analyse", &file_arg]);
     assert!(json.status.success(), "{}", text(&json.stderr));
     // The engine's analysis of the record, as JSON (which rounds the last
     // bit of some numbers).
@@ -75,7 +60,7 @@ fn a_record_file_is_analysed_as_text_and_as_json() {
 
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "{\"hello\": 1}").unwrap();
-    let refused = run(
+    let refused = mice_cake(
         dir.path(),
         &["--plain", "analyse", &junk.display().to_string()],
     );
@@ -100,7 +85,7 @@ fn a_servers_game_is_analysed_by_the_client_as_the_server_analyses_it() {
 
     let dir = tempfile::tempdir().unwrap();
     let url = server.url();
-    let json = run(dir.path(), &["--json", "--server", &url, "analyse", &id]);
+    let json = mice_cake(dir.path(), &["--json", "--server", &url, "analyse", &id]);
     assert!(json.status.success(), "{}", text(&json.stderr));
     let by_client: GameAnalysis = serde_json::from_str(text(&json.stdout).trim()).unwrap();
     let (status, body) = server.get(&format!("/api/games/{id}/analysis"));
@@ -108,7 +93,7 @@ fn a_servers_game_is_analysed_by_the_client_as_the_server_analyses_it() {
     let by_server: GameAnalysis = serde_json::from_str(&body).unwrap();
     assert_eq!(by_client, by_server);
 
-    let said = run(dir.path(), &["--plain", "--server", &url, "analyse", &id]);
+    let said = mice_cake(dir.path(), &["--plain", "--server", &url, "analyse", &id]);
     let said = text(&said.stdout);
     assert!(said.contains("ann (Yellow): "), "{said}");
     assert!(said.contains("strong bot (Blue): "), "{said}");

@@ -52,6 +52,20 @@ pub(crate) fn binary(name: &str) -> PathBuf {
     binaries().join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// Runs `mice-cake ARGS` to its end, keeping its state in `state`.
+pub(crate) fn mice_cake(state: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(binary("mice-cake"))
+        .args(args)
+        .env("MICE_CAKE_STATE_DIR", state)
+        .output()
+        .expect("mice-cake runs")
+}
+
+/// A process's output as text.
+pub(crate) fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// Reads a child's output lines on a thread; keeps every line seen.
 struct Lines {
     incoming: Receiver<String>,

@@ -10,18 +10,13 @@ use mice_cake_engine::{
     GameRecord, Layout, Options, Policy, RngDice, Seat, Seed, UNSEALED_RECORD_FORMAT, Viewer,
 };
 
-use crate::support::binary;
+use crate::support::{binary, mice_cake, text};
 
 fn verify(file: &Path) -> Output {
-    Command::new(binary("mice-cake"))
-        .args(["verify", &file.display().to_string()])
-        .env("MICE_CAKE_STATE_DIR", file.parent().unwrap())
-        .output()
-        .expect("mice-cake runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    mice_cake(
+        file.parent().unwrap(),
+        &["verify", &file.display().to_string()],
+    )
 }
 
 #[test]
