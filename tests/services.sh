@@ -10,7 +10,8 @@
 # prints:
 #   export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:PORT/postgres
 #   export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:PORT
-# Tests that need them read these; with MICE_CAKE_REQUIRE_SERVICES=1 (as
+# MICE_CAKE_POSTGRES_DURABLE=1 starts PostgreSQL as users run it (fsync and
+# synchronous_commit on), for benchmarks. Tests that need them read these; with MICE_CAKE_REQUIRE_SERVICES=1 (as
 # .ci/run sets) a test fails rather than skips when one is missing.
 # `stop DIR [postgres] [redis]` stops them; started again on the same DIR,
 # each comes back on its port, PostgreSQL with its data, Redis empty (tests
@@ -103,10 +104,19 @@ start_postgres() {
         free_port >"$dir/postgres/port"
     fi
     port=$(cat "$dir/postgres/port")
-    # fsync off: for tests only, never what users run.
+    # fsync off: for tests only, never what users run. Benchmarks ask for
+    # PostgreSQL's own defaults (MICE_CAKE_POSTGRES_DURABLE=1), and for its
+    # statements' statistics where the extension is installed.
+    local options="-p $port -k $dir/postgres -c listen_addresses=127.0.0.1"
+    if [[ ${MICE_CAKE_POSTGRES_DURABLE:-0} == 1 ]]; then
+        if ls "$(dirname "$bin")"/lib/pg_stat_statements.so >/dev/null 2>&1; then
+            options+=" -c shared_preload_libraries=pg_stat_statements"
+        fi
+    else
+        options+=" -c fsync=off"
+    fi
     as_postgres "$bin/pg_ctl" -D "$dir/postgres/data" -l "$dir/postgres/log" -w \
-        -o "-p $port -k $dir/postgres -c listen_addresses=127.0.0.1 -c fsync=off" \
-        start >&2
+        -o "$options" start >&2
     for _ in $(seq 50); do
         "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" && return
         sleep 0.2

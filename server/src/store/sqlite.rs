@@ -944,6 +944,14 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_is_stored_as_its_writes_one_at_a_time() {
+        crate::store::tests::a_batch_is_stored_as_its_writes_one_at_a_time(
+            &SqliteStore::in_memory(2).unwrap(),
+            &SqliteStore::in_memory(2).unwrap(),
+        );
+    }
+
+    #[test]
     fn a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it() {
         let store = SqliteStore::in_memory(0).unwrap();
         crate::store::tests::a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it(

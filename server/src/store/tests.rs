@@ -593,3 +593,96 @@ pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
     let other = a_finished_game(2, "Cy", "Dee");
     assert_eq!(store.analysis(&other.id, 2).unwrap(), None);
 }
+
+/// A storage thread's batch: several rooms, each writing several times
+/// (afresh, log entries, rounds, a new game, finished games, a snapshot),
+/// one room opened and closed within it.
+fn a_busy_batch() -> Vec<RoomWrite> {
+    let (a, b, c): (RoomCode, RoomCode, RoomCode) = (
+        "K7QMX".parse().unwrap(),
+        "B4TTR".parse().unwrap(),
+        "2345Z".parse().unwrap(),
+    );
+    let snapshot = crate::store::log::tests::a_room();
+    let mut moved = snapshot.clone();
+    moved.last_seq += 1;
+    moved.deadline = Some(9_000);
+    let mut moved_again = moved.clone();
+    moved_again.last_seq += 1;
+    let mut next_game = moved_again.clone();
+    next_game.game_number += 1;
+    let rounds = rounds_of(7, 4);
+    let update = |update: RoomUpdate| RoomWrite::Update(Box::new(update));
+    vec![
+        update(RoomUpdate {
+            fresh: true,
+            rounds: rounds[..2].to_vec(),
+            ..room_write(a, Some(snapshot.clone()), None, 0)
+        }),
+        update(RoomUpdate {
+            fresh: true,
+            rounds: rounds[..1].to_vec(),
+            finished: vec![a_finished_game(1, "Ada", "Bea")],
+            ..room_write(b, Some(snapshot.clone()), None, 0)
+        }),
+        update(RoomUpdate {
+            rounds: rounds[2..3].to_vec(),
+            ..room_write(a, None, snapshot.entry_to(&moved), 0)
+        }),
+        update(room_write(c, Some(snapshot.clone()), None, 0)),
+        update(RoomUpdate {
+            rounds: rounds[3..].to_vec(),
+            finished: vec![a_finished_game(2, "Cy", "Ada")],
+            ..room_write(a, None, moved.entry_to(&moved_again), 1)
+        }),
+        RoomWrite::Remove(c),
+        update(room_write(b, None, snapshot.entry_to(&moved), 0)),
+        update(RoomUpdate {
+            new_game: true,
+            rounds: rounds_of(8, 1),
+            finished: vec![a_finished_game(3, "Bea", "Cy")],
+            ..room_write(a, Some(next_game), None, 2)
+        }),
+    ]
+}
+
+/// What a store holds of rooms and games, to compare two stores.
+fn held(store: &dyn Store) -> (Vec<String>, Vec<String>) {
+    let rooms = store
+        .live_rooms()
+        .unwrap()
+        .iter()
+        .map(|room| {
+            format!(
+                "{} {:?} logged {} rounds {:?}",
+                room.code, room.snapshot, room.logged, room.rounds
+            )
+        })
+        .collect();
+    let games = store
+        .games(&every_game())
+        .unwrap()
+        .games
+        .iter()
+        .map(|game| format!("{game:?}"))
+        .collect();
+    (rooms, games)
+}
+
+/// One transaction for many writes (the storage thread's group commit)
+/// stores exactly what those writes store one at a time. Both stores keep
+/// two finished games: the batch's third drops its first.
+pub(crate) fn a_batch_is_stored_as_its_writes_one_at_a_time(
+    batched: &dyn Store,
+    one_at_a_time: &dyn Store,
+) {
+    let writes = a_busy_batch();
+    batched.write(&writes, 0).unwrap();
+    for write in &writes {
+        one_at_a_time.write(std::slice::from_ref(write), 0).unwrap();
+    }
+    let held_batched = held(batched);
+    assert_eq!(held_batched.0.len(), 2, "rooms: {:?}", held_batched.0);
+    assert_eq!(held_batched.1.len(), 2, "games: {:?}", held_batched.1);
+    assert_eq!(held_batched, held(one_at_a_time));
+}

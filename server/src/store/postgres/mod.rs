@@ -18,6 +18,7 @@
 mod analyses;
 mod ownership;
 mod ratings;
+mod write;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -25,14 +26,14 @@ use std::time::Duration;
 
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
 };
-use r2d2_postgres::postgres::{self, NoTls, Transaction};
+use r2d2_postgres::postgres::{self, NoTls};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
+use self::write::WriteSession;
 use super::{
-    GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
-    StoredRoom,
+    GamesQuery, LogEntry, RoomSnapshot, RoomWrite, RunStart, Store, StoreError, StoredRoom,
 };
 
 type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
@@ -151,8 +152,11 @@ const MIGRATION_LOCK: i64 = 0x6d69_6365_6361_6b01;
 /// nodes of a cluster hold it shared).
 const SERVER_LOCK: i64 = 0x6d69_6365_6361_6b02;
 
-/// Connections kept: the storage thread's, and reads for the HTTP API.
-const POOL_SIZE: u32 = 4;
+/// Connections kept: the storage thread's (held by it), and the others'
+/// reads: the HTTP API, a room's players' ratings as they sit down, a
+/// cluster's claims on room codes (thousands of rooms starting at once
+/// waited more than [`CONNECT_TIMEOUT`] for three).
+const POOL_SIZE: u32 = 8;
 
 /// How long opening a connection may take before the store gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -170,6 +174,8 @@ pub(crate) struct PostgresStore {
     lock: Mutex<Option<postgres::Client>>,
     /// In a cluster, this node's name and the epoch of each room it runs.
     cluster: Option<ownership::Owner>,
+    /// The storage thread's connection, kept with its statements prepared.
+    writer: Mutex<Option<WriteSession>>,
 }
 
 impl PostgresStore {
@@ -227,6 +233,7 @@ impl PostgresStore {
                 node: node.to_owned(),
                 epochs: Mutex::new(HashMap::new()),
             }),
+            writer: Mutex::new(None),
         })
     }
 
@@ -418,127 +425,6 @@ fn write_meta(
     Ok(())
 }
 
-fn update_room(
-    transaction: &mut Transaction<'_>,
-    update: &RoomUpdate,
-    max_games: usize,
-) -> Result<(), StoreError> {
-    if update.fresh {
-        remove_room(transaction, update.code)?;
-    }
-    let code = update.code.to_string();
-    if let Some(snapshot) = &update.snapshot {
-        transaction.execute(
-            "INSERT INTO rooms (code, snapshot) VALUES ($1, $2)
-             ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot",
-            &[&code, &serde_json::to_string(snapshot)?],
-        )?;
-        if !update.fresh {
-            transaction.execute("DELETE FROM room_log WHERE room = $1", &[&code])?;
-        }
-        write_seats(transaction, &code, snapshot)?;
-    }
-    if let Some(entry) = &update.entry {
-        // A write retried after a failure goes to the same place.
-        let position = i32::try_from(update.log_position).unwrap_or(i32::MAX);
-        transaction.execute(
-            "INSERT INTO room_log (room, position, entry) VALUES ($1, $2, $3)
-             ON CONFLICT (room, position) DO UPDATE SET entry = excluded.entry",
-            &[&code, &position, &serde_json::to_string(entry)?],
-        )?;
-    }
-    if update.new_game {
-        transaction.execute("DELETE FROM rounds WHERE room = $1", &[&code])?;
-    }
-    for round in &update.rounds {
-        let number = i32::try_from(round.report.round).unwrap_or(i32::MAX);
-        transaction.execute(
-            "INSERT INTO rounds (room, round, report) VALUES ($1, $2, $3)
-             ON CONFLICT (room, round) DO UPDATE SET report = excluded.report",
-            &[&code, &number, &serde_json::to_string(round)?],
-        )?;
-    }
-    for game in &update.finished {
-        insert_game(transaction, game, max_games)?;
-    }
-    Ok(())
-}
-
-/// Where the room's seat tokens lead: the seats of its new snapshot (a
-/// seat changes hands only in a snapshot, never in a log entry).
-fn write_seats(
-    transaction: &mut Transaction<'_>,
-    code: &str,
-    snapshot: &RoomSnapshot,
-) -> Result<(), StoreError> {
-    transaction.execute("DELETE FROM room_seats WHERE room = $1", &[&code])?;
-    let hashes = [&snapshot.seats.yellow, &snapshot.seats.blue]
-        .into_iter()
-        .filter_map(|player| player.as_ref()?.token);
-    for hash in hashes {
-        transaction.execute(
-            "INSERT INTO room_seats (hash, room) VALUES ($1, $2)
-             ON CONFLICT (hash) DO UPDATE SET room = excluded.room",
-            &[&hash.as_slice(), &code],
-        )?;
-    }
-    Ok(())
-}
-
-fn insert_game(
-    transaction: &mut Transaction<'_>,
-    game: &FinishedGame,
-    max_games: usize,
-) -> Result<(), StoreError> {
-    // Rated in the same transaction: stored with its rating changes, once.
-    let rated = crate::store::ratings::rate(&mut ratings::PostgresRatings(transaction), game)?;
-    let game = rated.as_ref().unwrap_or(game);
-    let summary = GameSummary::of(game);
-    let cursor: i64 = transaction
-        .query_one(
-            "INSERT INTO games (id, summary, game) VALUES ($1, $2, $3) RETURNING cursor",
-            &[
-                &game.id.to_string(),
-                &serde_json::to_string(&summary)?,
-                &serde_json::to_string(game)?,
-            ],
-        )?
-        .get(0);
-    for name in [&game.players.yellow, &game.players.blue] {
-        transaction.execute(
-            "INSERT INTO game_players (name, cursor) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            &[&name.to_ascii_lowercase(), &cursor],
-        )?;
-    }
-    if max_games > 0 {
-        let oldest_kept = cursor - i64::try_from(max_games).unwrap_or(i64::MAX) + 1;
-        transaction.execute("DELETE FROM games WHERE cursor < $1", &[&oldest_kept])?;
-        transaction.execute(
-            "DELETE FROM game_players WHERE cursor < $1",
-            &[&oldest_kept],
-        )?;
-        // A game dropped takes its analysis with it.
-        transaction.execute(
-            "DELETE FROM analyses WHERE game NOT IN (SELECT id FROM games)",
-            &[],
-        )?;
-    }
-    Ok(())
-}
-
-fn remove_room(transaction: &mut Transaction<'_>, code: RoomCode) -> Result<(), StoreError> {
-    let code = code.to_string();
-    for statement in [
-        "DELETE FROM rooms WHERE code = $1",
-        "DELETE FROM room_log WHERE room = $1",
-        "DELETE FROM rounds WHERE room = $1",
-        "DELETE FROM room_seats WHERE room = $1",
-    ] {
-        transaction.execute(statement, &[&code])?;
-    }
-    Ok(())
-}
-
 impl Store for PostgresStore {
     fn next_run(&self) -> Result<RunStart, StoreError> {
         let mut client = self.connection()?;
@@ -587,28 +473,17 @@ impl Store for PostgresStore {
     }
 
     fn write(&self, writes: &[RoomWrite], uptime_ms: u64) -> Result<(), StoreError> {
-        let mut client = self.connection()?;
-        let mut transaction = client.transaction()?;
-        if let Some(owner) = &self.cluster {
-            owner.check(&mut transaction, writes)?;
+        let mut slot = self.writer.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut session = match slot.take().filter(|session| !session.is_broken()) {
+            Some(session) => session,
+            None => WriteSession::open(self.connection()?)?,
+        };
+        let written = self.write_batch(&mut session, writes, uptime_ms);
+        // A broken connection goes back to the pool, which replaces it.
+        if !session.is_broken() {
+            *slot = Some(session);
         }
-        self.record_uptime(&mut transaction, uptime_ms)?;
-        for write in writes {
-            match write {
-                RoomWrite::Update(update) => update_room(&mut transaction, update, self.max_games)?,
-                RoomWrite::Remove(code) => {
-                    remove_room(&mut transaction, *code)?;
-                    if let Some(owner) = &self.cluster {
-                        owner.closed(&mut transaction, *code)?;
-                    }
-                }
-            }
-        }
-        transaction.commit()?;
-        if let Some(owner) = &self.cluster {
-            owner.forget_closed(writes);
-        }
-        Ok(())
+        written
     }
 
     fn set_uptime(&self, uptime_ms: u64) -> Result<(), StoreError> {
@@ -688,6 +563,11 @@ impl Store for PostgresStore {
 impl Drop for PostgresStore {
     fn drop(&mut self) {
         let pool = self.pool.take();
+        let writer = self
+            .writer
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
         let lock = self
             .lock
             .get_mut()
@@ -695,7 +575,7 @@ impl Drop for PostgresStore {
             .take();
         let closing = std::thread::Builder::new()
             .name("postgres-close".into())
-            .spawn(move || drop((pool, lock)));
+            .spawn(move || drop((writer, pool, lock)));
         if let Ok(closing) = closing {
             let _ = closing.join();
         }
@@ -713,6 +593,7 @@ impl std::fmt::Debug for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::RoomUpdate;
     use crate::store::tests::{self as suite, TestDatabase};
     use crate::token::TokenHash;
 
@@ -762,6 +643,14 @@ mod tests {
             return;
         };
         suite::only_the_latest_finished_games_are_kept_when_bounded(&store);
+    }
+
+    #[test]
+    fn a_batch_is_stored_as_its_writes_one_at_a_time() {
+        let (Some((batched, _first)), Some((one_at_a_time, _second))) = (store(2), store(2)) else {
+            return;
+        };
+        suite::a_batch_is_stored_as_its_writes_one_at_a_time(&batched, &one_at_a_time);
     }
 
     #[test]

@@ -76,15 +76,19 @@ impl Owner {
         Ok(())
     }
 
-    /// A room closed for good: its claim goes with it.
+    /// Rooms closed for good: their claims go with them.
     pub(super) fn closed(
         &self,
         transaction: &mut Transaction<'_>,
-        code: RoomCode,
+        codes: &[RoomCode],
     ) -> Result<(), StoreError> {
+        if codes.is_empty() {
+            return Ok(());
+        }
+        let codes: Vec<String> = codes.iter().map(ToString::to_string).collect();
         transaction.execute(
-            "DELETE FROM room_owners WHERE code = $1 AND node = $2",
-            &[&code.to_string(), &self.node],
+            "DELETE FROM room_owners WHERE code = ANY($1) AND node = $2",
+            &[&codes, &self.node],
         )?;
         Ok(())
     }
