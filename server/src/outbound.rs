@@ -143,6 +143,23 @@ impl Queue {
         Ok(())
     }
 
+    /// Queues all of `frames`, with one wake of the connection's task, if
+    /// the queue has room for them all.
+    fn push_all(&self, frames: &[Frame]) -> Result<(), Refused> {
+        {
+            let mut waiting = self.waiting();
+            if waiting.receiver_gone {
+                return Err(Refused::Gone);
+            }
+            if waiting.frames.len() + frames.len() > self.capacity {
+                return Err(Refused::Full);
+            }
+            waiting.frames.extend(frames.iter().cloned());
+        }
+        self.queued.notify_one();
+        Ok(())
+    }
+
     fn close(&self) {
         self.waiting().closing = true;
         self.queued.notify_one();
@@ -185,6 +202,31 @@ impl Outbound {
                 false
             }
             Err(Refused::Gone) => false,
+        }
+    }
+
+    /// Queues `frames` in order, waking the connection once: a room's
+    /// events gathered for a spectator over its turn. A queue without room
+    /// for them all closes, as [`Outbound::queue`]'s. How many were queued
+    /// (the caller counts them).
+    pub(crate) fn queue_all(&self, frames: &[Frame]) -> usize {
+        let queue = match self {
+            Outbound::Local(queue) => queue,
+            Outbound::Remote(relay) => {
+                return frames
+                    .iter()
+                    .filter(|frame| relay.relay(Frame::clone(frame), false))
+                    .count();
+            }
+        };
+        match queue.push_all(frames) {
+            Ok(()) => frames.len(),
+            Err(Refused::Full) => {
+                metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
+                queue.close();
+                0
+            }
+            Err(Refused::Gone) => 0,
         }
     }
 
@@ -270,6 +312,22 @@ impl Drop for Inbound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frames_queued_together_go_in_order_or_not_at_all() {
+        let (outbound, mut inbound) = Outbound::new(4);
+        let frames = [Frame::from("one"), Frame::from("two"), Frame::from("three")];
+        assert_eq!(outbound.queue_all(&frames), 3);
+        assert_eq!(inbound.try_recv().unwrap().as_str(), "one");
+        // Two waiting, three more: no room for them all, so it closes.
+        assert_eq!(outbound.queue_all(&frames), 0);
+        assert!(inbound.closing());
+        assert_eq!(inbound.try_recv().unwrap().as_str(), "two");
+        assert_eq!(inbound.try_recv().unwrap().as_str(), "three");
+        assert!(inbound.try_recv().is_none());
+        drop(inbound);
+        assert_eq!(outbound.queue_all(&frames), 0, "the connection is gone");
+    }
 
     #[test]
     fn a_full_queue_closes_the_connection_without_waiting() {

@@ -14,6 +14,11 @@ enum Delivery {
     /// A frame that may be left out (see [`Outbound::offer`]).
     Offer(Outbound, Frame),
     Disconnect(Outbound),
+    /// The same frames for many connections (spectators), each woken once.
+    Fanout {
+        to: Vec<Outbound>,
+        frames: Vec<Frame>,
+    },
     /// Frames for every spectator of a room on the other nodes of a
     /// cluster, through any one of their relays (`offer`: as chat).
     Watchers {
@@ -39,6 +44,13 @@ impl Outbox {
     /// Holds a frame that may be left out if the connection is behind.
     pub(super) fn offer(&mut self, to: &Outbound, frame: Frame) {
         self.deliveries.push(Delivery::Offer(to.clone(), frame));
+    }
+
+    /// Holds `frames` for every connection of `to`, in order.
+    pub(super) fn fan_out(&mut self, to: Vec<Outbound>, frames: Vec<Frame>) {
+        if !to.is_empty() && !frames.is_empty() {
+            self.deliveries.push(Delivery::Fanout { to, frames });
+        }
     }
 
     /// Holds a message for a connection.
@@ -79,6 +91,13 @@ impl Outbox {
                 Delivery::Offer(to, frame) => to.offer(frame),
                 Delivery::Disconnect(to) => {
                     to.disconnect();
+                    false
+                }
+                Delivery::Fanout { to, frames } => {
+                    sent += to
+                        .iter()
+                        .map(|to| to.queue_all(&frames) as u64)
+                        .sum::<u64>();
                     false
                 }
                 Delivery::Watchers {

@@ -66,21 +66,23 @@ impl Room {
             return;
         }
         let mut remote = None;
+        let mut here = Vec::with_capacity(self.spectators.len());
         for spectator in self.spectators.values() {
             // Spectators on other nodes get the room's events once for all.
             if let Some(relay) = spectator.outbound.remote_watcher() {
                 remote.get_or_insert(relay);
                 continue;
             }
-            for frame in &feed.frames {
-                self.outbox.send(&spectator.outbound, frame.clone());
-            }
+            here.push(spectator.outbound.clone());
         }
         if let Some(relay) = remote {
             let frames = feed.frames.clone();
             self.outbox
                 .send_to_watchers(relay, self.code, frames, false);
         }
-        feed.frames.clear();
+        // Each connection is queued all the turn's frames at once, and woken
+        // once for them.
+        let frames = std::mem::take(&mut feed.frames);
+        self.outbox.fan_out(here, frames);
     }
 }
