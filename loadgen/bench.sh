@@ -18,10 +18,10 @@
 # longrun (--ephemeral at full speed for 3 minutes, a report every 30 s:
 # a server must not slow down or grow because it has been running),
 # cluster (1,000 rooms and as many as fit at human pace, then 10,000
-# spectators of one room: on one
-# node keeping its games in PostgreSQL, then on a cluster of three nodes on
-# the same PostgreSQL and a Redis, the generator's connections spread over
-# them; then the ratios), takeover (loadgen/takeover.py: 20 times, the node
+# spectators of one room: on one node with its data directory, on one
+# node keeping its games in PostgreSQL (durable, as users run it), then on a
+# cluster of three nodes on the same PostgreSQL and a Redis, the generator's
+# connections spread over them; then the ratios; WORKLOADS=… picks some), takeover (loadgen/takeover.py: 20 times, the node
 # owning the most rooms of a three-node cluster is killed with SIGKILL; the
 # time from the kill to each of its rooms' next reveal, p50 and p99),
 # pairing (2,000 players arriving over 20 s seek a game through a cluster of
@@ -61,9 +61,10 @@ data=$(mktemp -d)
 server_pids=()
 server_ports=()
 echo_pid=""
+pg_sampler=""
 services=""
 cleanup() {
-    for pid in "${server_pids[@]}" "$echo_pid"; do
+    for pid in "${server_pids[@]}" "$echo_pid" "$pg_sampler"; do
         [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
     done
     # Let them finish (a server's last checkpoint) before their files go.
@@ -125,6 +126,36 @@ fresh_database() { # name
     psql "$MICE_CAKE_TEST_POSTGRES" -q -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" >/dev/null
     psql "$MICE_CAKE_TEST_POSTGRES" -q -c "CREATE DATABASE $1" >/dev/null
     database_url="${MICE_CAKE_TEST_POSTGRES%/*}/$1"
+}
+
+# What PostgreSQL did during a run (`reset` before it): its statements by
+# time taken (pg_stat_statements) and what its sessions waited on, sampled.
+pg_statistics() { # reset | name
+    local db=${database_url:-$MICE_CAKE_TEST_POSTGRES}
+    psql "$db" -q -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null 2>&1 || return 0
+    if [ "$1" = reset ]; then
+        psql "$db" -q -c "SELECT pg_stat_statements_reset()" >/dev/null
+        # The servers' sessions, ten times a second: what each waits on.
+        ( while true; do
+            psql "$db" -At -c "SELECT coalesce(wait_event_type, 'CPU') || ' ' ||
+                coalesce(wait_event, state) FROM pg_stat_activity
+                WHERE application_name = 'mice-cake-server' AND state <> 'idle'" 2>/dev/null
+            sleep 0.1
+        done ) >"$OUT/pg-waits.txt" &
+        pg_sampler=$!
+        return
+    fi
+    kill "$pg_sampler" 2>/dev/null || true
+    wait "$pg_sampler" 2>/dev/null || true
+    {
+        echo "Statements by time taken (pg_stat_statements):"
+        psql "$db" -c "SELECT calls, round(total_exec_time) AS total_ms,
+                round(mean_exec_time::numeric, 3) AS mean_ms, rows, left(query, 90) AS query
+            FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15" 2>&1
+        echo "What the servers' busy sessions waited on (samples every 0.1 s):"
+        sort "$OUT/pg-waits.txt" | uniq -c | sort -rn | head -15
+    } >"$OUT/$1.postgres.txt"
+    echo "  PostgreSQL: $OUT/$1.postgres.txt"
 }
 
 # A cluster of COUNT nodes on a fresh database and Redis's database 1,
@@ -295,16 +326,23 @@ for n in (2000, 10000):
 EOF
         ;;
     cluster)
+        # PostgreSQL as users run it: fsync and synchronous_commit on.
+        export MICE_CAKE_POSTGRES_DURABLE=1
         rooms=$(( $(fits 20000) / 2 ))
         watchers=$(( $(fits 10002) - 2 ))
-        for setup in one three; do
-            for workload in human-1000 human spectators; do
-                if [ $setup = one ]; then
+        # WORKLOADS=… runs some of them (human-1000 human spectators).
+        for workload in ${WORKLOADS:-human-1000 human spectators}; do
+            # The same load on one node with its data directory
+            # (--durability normal): the reference the others are held to.
+            for setup in sqlite one three; do
+                case $setup in
+                sqlite) start_server ;;
+                one)
                     fresh_database bench_one
-                    start_server --database "$database_url"
-                else
-                    start_cluster 3
-                fi
+                    start_server --database "$database_url" ;;
+                three) start_cluster 3 ;;
+                esac
+                if [ $setup != sqlite ]; then pg_statistics reset; fi
                 case $workload in
                 human-1000) run "cluster-$setup-$workload" play --rooms 1000 --think 5s \
                     --warmup 10s --duration 30s ;;
@@ -313,6 +351,7 @@ EOF
                 spectators) run "cluster-$setup-$workload" play --rooms 1 \
                     --spectators "$watchers" --think 1s --warmup 3s --duration 20s ;;
                 esac
+                if [ $setup != sqlite ]; then pg_statistics "cluster-$setup-$workload"; fi
             done
         done
         stop_server

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The `cluster` scenario of loadgen/bench.sh, summed up: for each workload,
-three nodes' figures over one node's, from the reports in the directory
-given (cluster-one-<workload>.json and cluster-three-<workload>.json)."""
+one node on PostgreSQL over one node with its data directory (SQLite), and
+three nodes over one, from the reports in the directory given
+(cluster-sqlite-<workload>.json, cluster-one-… and cluster-three-…)."""
 
 import json
 import os
@@ -16,27 +17,37 @@ def load(out, name):
         return json.load(report)
 
 
-def ratio(three, one):
-    return f"{three / one:.2f}×" if one else "n/a"
+def ratio(numerator, denominator):
+    return f"{numerator / denominator:.2f}×" if denominator else "n/a"
+
+
+def compare(workload, label, top, bottom):
+    if not (top and bottom and top.get("latency") and bottom.get("latency")):
+        print(f"{workload}, {label}: no reports to compare")
+        return
+    lt, lb = top["latency"], bottom["latency"]
+    st, sb = top.get("server") or {}, bottom.get("server") or {}
+    print(
+        f"{workload}, {label}: "
+        f"latency p50 {ratio(lt['p50_us'], lb['p50_us'])}, "
+        f"p99 {ratio(lt['p99_us'], lb['p99_us'])} "
+        f"({lt['p99_us'] / 1e3:.1f} against {lb['p99_us'] / 1e3:.1f} ms); "
+        f"rounds/s {ratio(top['rounds_per_second'], bottom['rounds_per_second'])}; "
+        f"server CPU per frame {ratio(st.get('cpu_us_per_frame') or 0, sb.get('cpu_us_per_frame') or 0)}; "
+        f"server RSS {ratio(st.get('rss_bytes') or 0, sb.get('rss_bytes') or 0)}; "
+        f"errors {top['run_errors']} and {bottom['run_errors']}"
+    )
 
 
 def main(out):
     for workload in ("human-1000", "human", "spectators"):
-        one, three = load(out, f"cluster-one-{workload}"), load(out, f"cluster-three-{workload}")
-        if not (one and three and one.get("latency") and three.get("latency")):
-            print(f"{workload}: no reports to compare")
-            continue
-        lo, lt = one["latency"], three["latency"]
-        so, st = one.get("server") or {}, three.get("server") or {}
-        print(
-            f"{workload}, three nodes over one: "
-            f"latency p50 {ratio(lt['p50_us'], lo['p50_us'])}, "
-            f"p99 {ratio(lt['p99_us'], lo['p99_us'])}; "
-            f"rounds/s {ratio(three['rounds_per_second'], one['rounds_per_second'])}; "
-            f"server CPU per frame {ratio(st.get('cpu_us_per_frame') or 0, so.get('cpu_us_per_frame') or 0)}; "
-            f"server RSS {ratio(st.get('rss_bytes') or 0, so.get('rss_bytes') or 0)}; "
-            f"errors {one['run_errors']} and {three['run_errors']}"
+        sqlite, one, three = (
+            load(out, f"cluster-{setup}-{workload}") for setup in ("sqlite", "one", "three")
         )
+        if not (sqlite or one or three):
+            continue
+        compare(workload, "one node on PostgreSQL over one on SQLite", one, sqlite)
+        compare(workload, "three nodes over one", three, one)
 
 
 if __name__ == "__main__":
