@@ -140,6 +140,19 @@ test("Glicko-2 written here gives the paper's worked example", () => {
  * @param {{pool?: string, time?: string, rated?: boolean, botAfter?: string}} choices
  */
 async function playNow(page, url, choices = {}) {
+  await seek(page, url, choices);
+  await page.locator("#seek-search").waitFor();
+}
+
+/**
+ * Opens /play and presses Play now with these choices. When an opponent is
+ * already waiting the page may go to the room before the search is ever
+ * drawn, so callers that expect a pairing wait for the room (`landed`).
+ * @param {import("playwright-core").Page} page
+ * @param {string} url
+ * @param {{pool?: string, time?: string, rated?: boolean, botAfter?: string}} choices
+ */
+async function seek(page, url, choices = {}) {
   if (new URL(page.url()).pathname !== "/play") await page.goto(`${url}/play`);
   await page.locator("#pool").selectOption(choices.pool ?? "standard");
   await page.locator("#time").selectOption(choices.time ?? "");
@@ -147,7 +160,6 @@ async function playNow(page, url, choices = {}) {
   if (choices.rated === false) await page.locator("#rated").uncheck();
   else await page.locator("#rated").check();
   await page.getByRole("button", { name: "Play now", exact: true }).click();
-  await page.locator("#seek-search").waitFor();
 }
 
 /**
@@ -240,7 +252,7 @@ test("two browsers paired by Play now play a rated game, then one is paired with
   await ann.page.locator("#seek-rating", { hasText: "Your rating (Standard): 1500?" }).waitFor();
   assert.match((await ann.page.locator("#seek-asked").textContent()) ?? "", /^Standard · any time per round · rated · no bot$/);
   await ann.page.locator("#seek-waited", { hasText: /Waited [1-9]/ }).waitFor();
-  await playNow(bob.page, server.url, { pool: "standard" });
+  await seek(bob.page, server.url, { pool: "standard" });
 
   // Paired into one room: each on its page, holding a seat (the token kept where the room page looks).
   const [annCode, bobCode] = await Promise.all([landed(ann.page), landed(bob.page)]);
@@ -274,7 +286,7 @@ test("two browsers paired by Play now play a rated game, then one is paired with
   const cy = startTerminal({ ws: `127.0.0.1:${server.port}` }, "Cy", ["bot", "--policy", "greedy", "play", "--pool", "standard", "--bot-after", "0s"]);
   try {
     await untilSeekers(server.url, 1);
-    await playNow(ann.page, server.url, { pool: "standard" });
+    await seek(ann.page, server.url, { pool: "standard" });
     const second = await landed(ann.page);
     assert.notEqual(second, code);
     const annSeat2 = await seatHeld(ann.page);
@@ -417,7 +429,7 @@ test("a search cancelled gives the choices back and seeking again works; a dropp
   assert.ok(await fay.page.locator("#cancel-seek").isVisible(), "still seeking");
 
   // Eve seeks again (the standard pool now): the two are paired.
-  await playNow(eve.page, server.url, { pool: "standard", rated: false });
+  await seek(eve.page, server.url, { pool: "standard", rated: false });
   const [eveCode, fayCode] = await Promise.all([landed(eve.page), landed(fay.page)]);
   assert.equal(eveCode, fayCode);
   const seats = await Promise.all([seatHeld(eve.page), seatHeld(fay.page)]);
