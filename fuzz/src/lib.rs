@@ -32,3 +32,29 @@ pub fn assignment(input: &mut Unstructured, legal: &[Assignment]) -> arbitrary::
     };
     Ok(Assignment { mice, steal })
 }
+
+/// The finished games in `fuzz/games/` (from `fuzz/server-seeds.sh`), as
+/// `GET /api/games/{id}` answered them (`ID.json`), each with its analysis
+/// (`ID.analysis.json`): `(game, analysis)`.
+pub fn stored_games() -> Vec<(String, Option<String>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut names: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension().is_some_and(|ext| ext == "json")
+                && !path.to_string_lossy().ends_with(".analysis.json")
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter_map(|path| {
+            let game = std::fs::read_to_string(&path).ok()?;
+            let analysis = std::fs::read_to_string(path.with_extension("analysis.json")).ok();
+            Some((game, analysis))
+        })
+        .collect()
+}

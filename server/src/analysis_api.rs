@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mice_cake_engine::analysis::ANALYSIS_VERSION;
@@ -15,12 +15,12 @@ use mice_cake_protocol::ErrorCode;
 use tracing::error;
 
 use crate::analyses::AnalysisFailure;
-use crate::responses::{NoParams, api_error, storage_failed};
+use crate::responses::{ApiPath, NoParams, api_error, storage_failed};
 use crate::shared::Shared;
 use crate::stored_game::{finished_game, never_dealt};
 
 pub(crate) async fn analysis(
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::{Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
@@ -22,7 +22,9 @@ use tracing::error;
 
 use crate::dependencies::Reached;
 use crate::quote::{bounded, quoted};
-use crate::responses::{NoParams, api_error, bad_query, bad_request, page_limit, storage_failed};
+use crate::responses::{
+    ApiPath, NoParams, api_error, bad_query, bad_request, page_limit, storage_failed,
+};
 use crate::room::Refusal;
 use crate::shared::Shared;
 use crate::socket::{Handshake, HandshakeError};
@@ -131,7 +133,7 @@ async fn rooms(
 
 /// `GET /api/rooms/{code}`: one room's summary, public or private.
 async fn room(
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {
@@ -194,7 +196,7 @@ async fn schema(params: Result<Query<NoParams>, QueryRejection>) -> Response {
 }
 
 async fn game(
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {
@@ -206,7 +208,7 @@ async fn game(
 
 /// The cake as a spectator saw it before each round and after the last.
 async fn game_views(
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {
@@ -239,7 +241,7 @@ async fn game_views(
 /// rests on this server's engine; `mice-cake verify` checks the same
 /// record without trusting the server.
 async fn game_verdict(
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {

@@ -54,6 +54,9 @@ mod cluster;
 mod config;
 mod connection;
 mod dependencies;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod healthcheck;
 mod http;
 mod lobby;

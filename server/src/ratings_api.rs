@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse as _, Json, Response};
 use mice_cake_engine::PlayerKey;
@@ -13,12 +13,14 @@ use mice_cake_protocol::{DEFAULT_LEADERBOARD_PAGE, ErrorCode, MAX_LEADERBOARD_PA
 use serde::Deserialize;
 
 use crate::quote::{bounded, quoted};
-use crate::responses::{NoParams, api_error, bad_query, bad_request, page_limit, storage_failed};
+use crate::responses::{
+    ApiPath, NoParams, api_error, bad_query, bad_request, page_limit, storage_failed,
+};
 use crate::shared::Shared;
 
 /// `GET /api/players/{key}`: 404 for a key that never played a rated game.
 pub(crate) async fn player(
-    Path(key): Path<String>,
+    ApiPath(key): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
     params: Result<Query<NoParams>, QueryRejection>,
 ) -> Response {

@@ -2,11 +2,13 @@
 //! (a layer on the whole router, so that no route, fallback or error can go
 //! without them; a response that sets one of them itself keeps its own),
 //! and the JSON shape of an error (`mice_cake_protocol::ApiError`), with
-//! the errors every API endpoint may give (a query it does not take, a
-//! read storage could not make).
+//! the errors every API endpoint may give (a path or a query it cannot
+//! read, a read storage could not make).
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
 use mice_cake_protocol::{ApiError, ErrorCode};
@@ -50,6 +52,32 @@ fn keep_or_set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
 /// An error as the API answers it: its status, and `{"code", "message"}`.
 pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
     (status, Json(ApiError { code, message })).into_response()
+}
+
+/// A route's path parameters, as `Path` reads them, but refused as the API
+/// refuses: a segment that is not UTF-8 once its `%XX` are decoded
+/// (`/api/games/%FF`) is a 400 in the API's JSON, not axum's plain text.
+pub(crate) struct ApiPath<T>(pub(crate) T);
+
+impl<T, S> FromRequestParts<S> for ApiPath<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(value)) => Ok(ApiPath(value)),
+            // A route that names no such parameter: the server's mistake.
+            Err(rejection) if rejection.status().is_server_error() => Err(api_error(
+                rejection.status(),
+                ErrorCode::Internal,
+                bounded(rejection.body_text()),
+            )),
+            Err(rejection) => Err(bad_request(bounded(rejection.body_text()))),
+        }
+    }
 }
 
 /// The query of an endpoint that takes no parameter: any is refused, as

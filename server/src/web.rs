@@ -15,6 +15,7 @@
 use std::io::Read as _;
 
 use axum::extract::Path;
+use axum::extract::rejection::PathRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use flate2::read::GzDecoder;
@@ -23,7 +24,7 @@ use mice_cake_protocol::{ErrorCode, GameId, RoomCode};
 
 use crate::quote::quoted;
 use crate::responses::NOT_STORED;
-use crate::responses::api_error;
+use crate::responses::{ApiPath, api_error};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
@@ -119,19 +120,34 @@ pub(crate) async fn page(headers: HeaderMap) -> Response {
 /// `/r/CODE`: the page, with status 404 unless `CODE` is a room code (in
 /// any case) or `new` (the client creates a room there). The page still
 /// comes, and says itself that nothing is there.
-pub(crate) async fn room_page(Path(code): Path<String>, headers: HeaderMap) -> Response {
+pub(crate) async fn room_page(
+    code: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    // A segment that is not text (`%FF`) names nothing either.
+    let code = code.map(|Path(code)| code).unwrap_or_default();
     let found = code.eq_ignore_ascii_case("new") || is_room_code(&code);
     page_or_not_found(&headers, found)
 }
 
 /// `/g/ID`: the page, with status 404 unless `ID` is a game id.
-pub(crate) async fn game_page(Path(id): Path<String>, headers: HeaderMap) -> Response {
+pub(crate) async fn game_page(
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    // A segment that is not text (`%FF`) names nothing either.
+    let id = id.map(|Path(id)| id).unwrap_or_default();
     page_or_not_found(&headers, id.parse::<GameId>().is_ok())
 }
 
 /// `/p/KEY`: a player's page, with status 404 unless `KEY` is a key (64
 /// hexadecimal digits); the page asks `/api/players/KEY` itself.
-pub(crate) async fn player_page(Path(key): Path<String>, headers: HeaderMap) -> Response {
+pub(crate) async fn player_page(
+    key: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    // A segment that is not text (`%FF`) names nothing either.
+    let key = key.map(|Path(key)| key).unwrap_or_default();
     let found = key.parse::<mice_cake_engine::PlayerKey>().is_ok();
     page_or_not_found(&headers, found)
 }
@@ -170,7 +186,7 @@ pub(crate) async fn rules(headers: HeaderMap) -> Response {
 
 /// `/assets/<hash>/<path>`: a file of this build, cached for good.
 pub(crate) async fn asset(
-    Path((hash, path)): Path<(String, String)>,
+    ApiPath((hash, path)): ApiPath<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
     let current = ASSETS

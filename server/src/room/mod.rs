@@ -281,6 +281,13 @@ impl RestoredRoom {
         self.code
     }
 
+    /// What the room would send and store first once it runs (for the
+    /// fuzz targets): each seat's and a spectator's state, its history.
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn first_outputs(&self) -> Result<Vec<String>, String> {
+        self.room.first_outputs()
+    }
+
     /// The seat tokens (hashed) that lead to the room.
     pub(crate) fn seat_tokens(&self) -> Vec<TokenHash> {
         self.room.seat_tokens()

@@ -25,6 +25,7 @@ mod memory;
 pub(crate) mod postgres;
 mod private;
 pub(crate) mod ratings;
+mod rows;
 mod snapshot;
 pub(crate) mod sqlite;
 mod sqlite_analyses;
@@ -44,6 +45,7 @@ pub(crate) use log::RoomChange;
 pub(crate) use log::tests::a_room as a_stored_room;
 pub(crate) use log::{LOG_LIMIT, LogEntry};
 pub(crate) use memory::MemoryStore;
+pub(crate) use rows::read_room;
 pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RoomSnapshot, StoredRound};
 pub(crate) use writer::Storage;
 

@@ -22,8 +22,7 @@ use super::ratings;
 use super::sqlite_analyses;
 use super::sqlite_ratings::{self, SqliteRatings};
 use super::{
-    GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoreError,
-    StoredRoom,
+    GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room,
 };
 
 /// The database file in the data directory.
@@ -278,27 +277,6 @@ impl SqliteStore {
             Some(reader) => reader.lock().unwrap_or_else(PoisonError::into_inner),
             None => self.writer(),
         }
-    }
-
-    fn bad_room(code: &str, detail: impl std::fmt::Display) -> StoreError {
-        StoreError::BadRoom {
-            code: code.to_owned(),
-            detail: detail.to_string(),
-        }
-    }
-
-    /// A stored room's JSON that cannot be read. serde's message may quote
-    /// the value (a commit, a seed): only where it failed is said.
-    fn unreadable_room(code: &str, what: &str, error: &serde_json::Error) -> StoreError {
-        Self::bad_room(
-            code,
-            format!(
-                "its {what} cannot be read ({:?} error at line {}, column {})",
-                error.classify(),
-                error.line(),
-                error.column()
-            ),
-        )
     }
 }
 
@@ -587,45 +565,28 @@ impl Store for SqliteStore {
             reader.prepare("SELECT seq, frame FROM events WHERE room = ?1 ORDER BY seq")?;
         rooms
             .into_iter()
-            .map(|(code_text, snapshot)| {
-                let code: RoomCode = code_text
-                    .parse()
-                    .map_err(|error| Self::bad_room(&code_text, error))?;
-                let mut snapshot: RoomSnapshot = serde_json::from_str(&snapshot)
-                    .map_err(|error| Self::unreadable_room(&code_text, "snapshot", &error))?;
-                let mut logged = 0_u32;
-                for entry in log.query_map([&code_text], |row| row.get::<_, String>(0))? {
-                    let entry: LogEntry = serde_json::from_str(&entry?)
-                        .map_err(|error| Self::unreadable_room(&code_text, "log", &error))?;
-                    snapshot.apply(entry);
-                    logged += 1;
-                }
+            .map(|(code, snapshot)| {
+                let log = log
+                    .query_map([&code], |row| row.get::<_, String>(0))?
+                    .collect::<Result<Vec<_>, _>>()?;
                 let rounds = rounds
-                    .query_map([&code_text], |row| row.get::<_, String>(0))?
-                    .map(|report| {
-                        let report = report?;
-                        serde_json::from_str(&report)
-                            .map_err(|error| Self::bad_room(&code_text, error))
-                    })
-                    .collect::<Result<_, StoreError>>()?;
-                let events = events
-                    .query_map([&code_text], |row| {
+                    .query_map([&code], |row| row.get::<_, String>(0))?
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut room = read_room(&code, &snapshot, &log, &rounds)?;
+                room.events = events
+                    .query_map([&code], |row| {
                         Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
                     })?
                     .map(|event| {
                         let (seq, frame) = event?;
-                        let seq = u64::try_from(seq)
-                            .map_err(|error| Self::bad_room(&code_text, error))?;
+                        let seq = u64::try_from(seq).map_err(|error| StoreError::BadRoom {
+                            code: code.clone(),
+                            detail: format!("an event's number cannot be read: {error}"),
+                        })?;
                         Ok((seq, frame))
                     })
                     .collect::<Result<_, StoreError>>()?;
-                Ok(StoredRoom {
-                    code,
-                    snapshot,
-                    logged,
-                    rounds,
-                    events,
-                })
+                Ok(room)
             })
             .collect()
     }

@@ -472,6 +472,46 @@ async fn an_error_never_echoes_a_long_input_whole() {
     assert!(message.len() < 1024 && message.contains('…'), "{message}");
 }
 
+/// A path segment that is not text once its `%XX` are decoded is refused as
+/// every API error is, in JSON (found by the `http_request` fuzz target:
+/// axum's own answer was plain text); a page's is its 404 page.
+#[tokio::test]
+async fn a_path_that_is_not_text_is_refused_in_the_apis_json() {
+    let server = TestServer::start(|_| {}).await;
+    for path in [
+        "/api/rooms/%FF",
+        "/api/games/%FF",
+        "/api/games/20e076aa-f1d7-4f4f-ad45-d7f%b6/views",
+        "/api/games/%C3%28/verify",
+        "/api/games/%FF/analysis",
+        "/api/players/%FE%FF",
+        "/assets/%FF/app.js",
+    ] {
+        let (status, headers, body) = server.request("GET", path, "").await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(
+            headers
+                .to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{path}: {headers}"
+        );
+        let error: mice_cake_protocol::ApiError =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        assert_eq!(error.code, ErrorCode::BadMessage, "{path}");
+        assert!(error.message.contains("UTF-8"), "{path}: {}", error.message);
+    }
+    for path in ["/r/%FF", "/g/%FF", "/p/%FF"] {
+        let (status, headers, body) = server.request("GET", path, "").await;
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(
+            headers
+                .to_ascii_lowercase()
+                .contains("content-type: text/html"),
+            "{path}: {headers}"
+        );
+    }
+}
+
 /// A key given twice is refused, not read as its last value: a name
 /// checked once could otherwise pass as another.
 #[tokio::test]

@@ -87,7 +87,7 @@ impl Room {
     /// (boxed: held across the write, they would weigh on the room's task).
     /// Fails only if a round cannot be played again (see
     /// [`RecordedGame::record`]).
-    fn changes(&self) -> Result<(Box<RoomUpdate>, Box<StoredMarks>), ReplayError> {
+    pub(super) fn changes(&self) -> Result<(Box<RoomUpdate>, Box<StoredMarks>), ReplayError> {
         let snapshot = self.snapshot();
         let new_game = self.game_number != self.stored.game_number;
         let rounds_stored = if new_game { 0 } else { self.stored.rounds };

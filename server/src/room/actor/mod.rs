@@ -40,6 +40,8 @@ use crate::random::BotRng;
 mod chat;
 mod durable;
 mod game;
+#[cfg(feature = "fuzzing")]
+mod inspection;
 mod ratings;
 mod round;
 mod seats;

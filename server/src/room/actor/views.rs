@@ -88,7 +88,7 @@ impl Room {
 
     /// The rounds of the current (or last) game, in messages of at most
     /// [`HISTORY_ROUNDS`] rounds.
-    fn history(&self) -> Vec<Frame> {
+    pub(super) fn history(&self) -> Vec<Frame> {
         let Some(game) = &self.game else {
             return Vec::new();
         };

@@ -26,15 +26,13 @@ use std::time::Duration;
 
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
 };
 use r2d2_postgres::postgres::{self, NoTls};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
 use self::write::WriteSession;
-use super::{
-    GamesQuery, LogEntry, RoomSnapshot, RoomWrite, RunStart, Store, StoreError, StoredRoom,
-};
+use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 
@@ -270,17 +268,6 @@ impl PostgresStore {
             source: Box::new(error),
         })
     }
-
-    fn unreadable_room(code: &str, part: &str, error: &serde_json::Error) -> StoreError {
-        StoreError::BadRoom {
-            code: code.to_owned(),
-            detail: format!(
-                "its {part} cannot be read (line {}, column {})",
-                error.line(),
-                error.column()
-            ),
-        }
-    }
 }
 
 /// The database's user, host, port and name: what messages may show of the
@@ -351,43 +338,34 @@ fn load_rooms(
     )?;
     let mut stored = Vec::with_capacity(rooms.len());
     for row in rooms {
-        let code_text: String = row.get(0);
-        let code: RoomCode = code_text.parse().map_err(|error| StoreError::BadRoom {
-            code: code_text.clone(),
-            detail: format!("{error}"),
-        })?;
-        let mut snapshot: RoomSnapshot = serde_json::from_str(row.get(1))
-            .map_err(|error| PostgresStore::unreadable_room(&code_text, "snapshot", &error))?;
-        let mut logged = 0_u32;
-        for entry in client.query(
+        let code: String = row.get(0);
+        let snapshot: String = row.get(1);
+        let log = texts(
+            client,
             "SELECT entry FROM room_log WHERE room = $1 ORDER BY position",
-            &[&code_text],
-        )? {
-            let entry: LogEntry = serde_json::from_str(entry.get(0))
-                .map_err(|error| PostgresStore::unreadable_room(&code_text, "log", &error))?;
-            snapshot.apply(entry);
-            logged += 1;
-        }
-        let rounds = client
-            .query(
-                "SELECT report FROM rounds WHERE room = $1 ORDER BY round",
-                &[&code_text],
-            )?
-            .iter()
-            .map(|round| {
-                serde_json::from_str(round.get(0))
-                    .map_err(|error| PostgresStore::unreadable_room(&code_text, "rounds", &error))
-            })
-            .collect::<Result<_, _>>()?;
-        stored.push(StoredRoom {
-            code,
-            snapshot,
-            logged,
-            rounds,
-            events: Vec::new(),
-        });
+            &code,
+        )?;
+        let rounds = texts(
+            client,
+            "SELECT report FROM rounds WHERE room = $1 ORDER BY round",
+            &code,
+        )?;
+        stored.push(read_room(&code, &snapshot, &log, &rounds)?);
     }
     Ok(stored)
+}
+
+/// The text column of each row `query` returns for a room.
+fn texts(
+    client: &mut impl postgres::GenericClient,
+    query: &str,
+    code: &str,
+) -> Result<Vec<String>, StoreError> {
+    Ok(client
+        .query(query, &[&code])?
+        .iter()
+        .map(|row| row.get(0))
+        .collect())
 }
 
 impl From<postgres::Error> for StoreError {
@@ -593,9 +571,10 @@ impl std::fmt::Debug for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::RoomUpdate;
     use crate::store::tests::{self as suite, TestDatabase};
+    use crate::store::{RoomSnapshot, RoomUpdate};
     use crate::token::TokenHash;
+    use mice_cake_protocol::RoomCode;
 
     /// A store on a database of its own, and that database.
     fn store(max_games: usize) -> Option<(PostgresStore, TestDatabase)> {

@@ -1,0 +1,35 @@
+//! What a room brought back from storage would send and store first, for
+//! the fuzz targets (`fuzz/`, docs/fuzzing.md). A room restored from damaged
+//! rows must be refused by `restore`, with a clear error; one it accepts
+//! must then show itself to anyone and be written again without failing.
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::ServerMessage;
+
+use super::Room;
+use crate::outbound::frame;
+
+impl Room {
+    /// The `joined` state each seat and a spectator would get, the game's
+    /// history, and the room's next write; `Err` if that write cannot be
+    /// made (its game does not replay).
+    pub(in crate::room) fn first_outputs(&self) -> Result<Vec<String>, String> {
+        let mut frames = Vec::new();
+        for you in [None, Some(Seat::Yellow), Some(Seat::Blue)] {
+            let joined = ServerMessage::Joined {
+                seat: you,
+                token: None,
+                state: Box::new(self.state_for(you)),
+            };
+            frames.push(frame(&joined).as_str().to_owned());
+        }
+        frames.extend(
+            self.history()
+                .iter()
+                .map(|history| history.as_str().to_owned()),
+        );
+        self.changes()
+            .map_err(|error| format!("a restored room cannot be written again: {error}"))?;
+        Ok(frames)
+    }
+}
