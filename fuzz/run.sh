@@ -7,8 +7,8 @@
 #   fuzz/run.sh 600              # ten minutes each; JOBS=2 runs two at once
 #   fuzz/run.sh 600 record       # some targets only
 #   fuzz/run.sh --check          # each target over its corpus once, no
-#                                # fuzzing: what .ci/run does (a minute and
-#                                # a half, after a 5-minute build)
+#                                # fuzzing: a minute and a half, after a
+#                                # 5-minute build
 #
 # Needs the nightly toolchain and cargo-fuzz; installs cargo-fuzz when it
 # is missing.
