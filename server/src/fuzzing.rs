@@ -147,7 +147,7 @@ impl Harness {
         let restored = read_room(code, snapshot, log, rounds)
             .and_then(|stored| RestoredRoom::new(stored, Arc::clone(&self.shared.rooms)));
         match restored {
-            Ok(room) => room.first_outputs().map(|_| true),
+            Ok(room) => room.first_outputs().map(|()| true),
             Err(error) => {
                 let message = error.to_string();
                 if message.contains(code) {

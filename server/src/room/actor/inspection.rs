@@ -10,26 +10,20 @@ use super::Room;
 use crate::outbound::frame;
 
 impl Room {
-    /// The `joined` state each seat and a spectator would get, the game's
-    /// history, and the room's next write; `Err` if that write cannot be
-    /// made (its game does not replay).
-    pub(in crate::room) fn first_outputs(&self) -> Result<Vec<String>, String> {
-        let mut frames = Vec::new();
+    /// Makes the `joined` message each seat and a spectator would get, the
+    /// game's history, and the room's next write; `Err` if that write
+    /// cannot be made (its game does not replay).
+    pub(in crate::room) fn first_outputs(&self) -> Result<(), String> {
         for you in [None, Some(Seat::Yellow), Some(Seat::Blue)] {
-            let joined = ServerMessage::Joined {
+            frame(&ServerMessage::Joined {
                 seat: you,
                 token: None,
                 state: Box::new(self.state_for(you)),
-            };
-            frames.push(frame(&joined).as_str().to_owned());
+            });
         }
-        frames.extend(
-            self.history()
-                .iter()
-                .map(|history| history.as_str().to_owned()),
-        );
+        self.history();
         self.changes()
-            .map_err(|error| format!("a restored room cannot be written again: {error}"))?;
-        Ok(frames)
+            .map(drop)
+            .map_err(|error| format!("a restored room cannot be written again: {error}"))
     }
 }
