@@ -1042,6 +1042,14 @@ pub(crate) fn exchange(commitment: Commitment, round: u32) -> ExchangeState {
     }
 }
 
+/// A header's value in a response head.
+pub(crate) fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
 /// `METHOD path` to the server at `addr` (for a request of its own task):
 /// the status, the header lines and the body.
 pub(crate) async fn request_at(

@@ -8,14 +8,6 @@ use mice_cake_protocol::{FinishedGame, GameViews, OddsTable};
 
 use crate::support::*;
 
-/// A header's value in a response head.
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().find_map(|line| {
-        let (key, value) = line.split_once(':')?;
-        key.eq_ignore_ascii_case(name).then(|| value.trim())
-    })
-}
-
 /// The paths of the files the page loads.
 fn assets(page: &str) -> Vec<String> {
     page.split(['"', '\''])
