@@ -6,25 +6,20 @@
 #
 #   fuzz/run.sh 600              # ten minutes each; JOBS=2 runs two at once
 #   fuzz/run.sh 600 record       # some targets only
-#   fuzz/run.sh --check          # each target over its corpus once, no
-#                                # fuzzing: a minute and a half, after a
-#                                # 5-minute build
 #
 # Needs the nightly toolchain and cargo-fuzz; installs cargo-fuzz when it
-# is missing.
+# is missing. Every corpus is replayed without fuzzing, on stable, by
+# `cargo test -p mice-cake-fuzz` (and so by CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-    echo "usage: $0 SECONDS|--check [TARGET...]" >&2
+    echo "usage: $0 SECONDS [TARGET...]" >&2
     exit 2
 }
-[[ $# -ge 1 ]] || usage
-mode=$1
+[[ $# -ge 1 && $1 =~ ^[0-9]+$ ]] || usage
+seconds=$1
 shift
-if [[ $mode != --check && ! $mode =~ ^[0-9]+$ ]]; then
-    usage
-fi
 
 rustup toolchain list | grep -q '^nightly' || {
     echo "fuzzing needs the nightly toolchain: rustup toolchain install nightly" >&2
@@ -36,29 +31,22 @@ targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(cargo +nightly fuzz list)
 logs=target/fuzz-logs
 mkdir -p "$logs"
-# Fuzzing wants speed and AddressSanitizer (the default). Checking a
-# corpus once wants a quick build: unoptimized (but for the engine, see
-# Cargo.toml) and without the sanitizer, which safe Rust has little use
-# for; a panic fails as it would.
-if [[ $mode == --check ]]; then
-    build="--dev --sanitizer none"
-else
-    build=-O
-fi
-# shellcheck disable=SC2086 # words on purpose
-cargo +nightly fuzz build $build
+# Fuzzing wants speed and AddressSanitizer (cargo fuzz's default), and
+# symbols in what it reports: optimized, but not the workspace's release
+# profile (whole-program, one codegen unit, stripped), which would take
+# twice as long to build.
+export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_STRIP=none CARGO_PROFILE_RELEASE_DEBUG=line-tables-only
+fuzz() { # build|run ARGS...
+    cargo +nightly fuzz "$1" -O --features libfuzzer "${@:2}"
+}
+fuzz build
 
 run_one() { # target
-    local target=$1 args
+    local target=$1
     mkdir -p "fuzz/corpus/$target"
-    if [[ $mode == --check ]]; then
-        # Every input of the corpus once; a crash fails.
-        args=(-runs=0)
-    else
-        args=(-max_total_time="$mode" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
-    fi
-    # shellcheck disable=SC2086
-    if cargo +nightly fuzz run $build "$target" "fuzz/corpus/$target" -- "${args[@]}" \
+    if fuzz run "$target" "fuzz/corpus/$target" -- \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         >"$logs/$target.log" 2>&1; then
         local done
         done=$(grep -E '^#[0-9]+\s+(DONE|INITED)' "$logs/$target.log" | tail -1)
@@ -71,9 +59,9 @@ run_one() { # target
 }
 
 failed=0
-if [[ ${JOBS:-1} -gt 1 && $mode != --check ]]; then
-    export -f run_one
-    export mode logs build
+if [[ ${JOBS:-1} -gt 1 ]]; then
+    export -f fuzz run_one
+    export seconds logs
     printf '%s\n' "${targets[@]}" | xargs -P "$JOBS" -I{} bash -c 'run_one {}' || failed=1
 else
     for target in "${targets[@]}"; do

@@ -1,37 +1,4 @@
-//! Whole games with moves legal and illegal: a round with an illegal move
-//! is refused and changes nothing, a legal one is played, and the game's
-//! record, written and read back, replays to the game played.
+//! The `engine_game` target: libFuzzer's inputs to `mice_cake_fuzz::engine_game::check`.
 #![no_main]
 
-use arbitrary::Unstructured;
-use libfuzzer_sys::fuzz_target;
-use mice_cake_engine::{GameRecord, RecordedGame, Seat, Seed};
-use mice_cake_fuzz::{assignment, options};
-
-fuzz_target!(|data: &[u8]| {
-    let _ = play(&mut Unstructured::new(data));
-});
-
-fn play(input: &mut Unstructured) -> arbitrary::Result<()> {
-    let options = options(input)?;
-    let Ok(mut game) = RecordedGame::new(options, Seed::from_u64(input.arbitrary()?)) else {
-        return Ok(());
-    };
-    while !game.game().is_over() && !input.is_empty() {
-        let yellow = assignment(input, &game.game().legal_assignments(Seat::Yellow))?;
-        let blue = assignment(input, &game.game().legal_assignments(Seat::Blue))?;
-        let legal = game.game().check(Seat::Yellow, &yellow).is_ok()
-            && game.game().check(Seat::Blue, &blue).is_ok();
-        let before = game.game().clone();
-        let played = game.play_round(&yellow, &blue).is_ok();
-        assert_eq!(played, legal, "{yellow} and {blue}");
-        if !played {
-            assert_eq!(game.game(), &before, "a refused round changed the game");
-        }
-    }
-    let record = game.record().expect("a game played has its record");
-    let written = serde_json::to_string(&record).expect("a record serializes");
-    let read: GameRecord = serde_json::from_str(&written).expect("a written record reads");
-    assert_eq!(read.replay().as_ref(), Ok(game.game()));
-    Ok(())
-}
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mice_cake_fuzz::engine_game::check(data));

@@ -1,28 +1,4 @@
-//! A server's frame as the terminal client reads it: parsed, applied to the
-//! client's picture of the room, and described in sentences, whatever the
-//! server (or a host the player does not trust) sent.
+//! The `server_message` target: libFuzzer's inputs to `mice_cake_fuzz::server_message::check`.
 #![no_main]
 
-use std::time::Instant;
-
-use libfuzzer_sys::fuzz_target;
-use mice_cake_cli::plain::describe;
-use mice_cake_cli::tracker::Tracker;
-use mice_cake_protocol::ServerMessage;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    // Several messages, one a line: the tracker's picture is built by each
-    // in turn (a `joined`, then events that may not fit it).
-    let mut tracker = Tracker::default();
-    let now = Instant::now();
-    for line in text.lines() {
-        let Ok(message) = serde_json::from_str::<ServerMessage>(line) else {
-            continue;
-        };
-        let _ = describe(&message);
-        let _ = tracker.apply(&message, now);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mice_cake_fuzz::server_message::check(data));

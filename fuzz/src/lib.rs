@@ -1,60 +1,26 @@
-//! What the fuzz targets share: game options and moves drawn from the
-//! fuzzer's bytes (`arbitrary`'s `Unstructured`), so that its inputs get
-//! past the rules' first checks rather than die at them.
+//! The fuzz targets' checks: each module is one target of `fuzz_targets/`
+//! (`cargo fuzz`, libFuzzer), its `check` what the target does with one
+//! input, panicking when something it holds true is broken. The binaries
+//! only hand libFuzzer's inputs to them; the stable test suite
+//! (`tests/corpus.rs`) hands them every input of `corpus/`, so that a
+//! change that makes a known input crash fails without libFuzzer or the
+//! nightly toolchain. See docs/fuzzing.md.
+//!
+//! * [`client_message`], [`server_message`]: the frames each side reads.
+//! * [`typed_text`]: what a player types (moves, names, chat, codes).
+//! * [`record`]: game records, as `mice-cake verify` and `replay` read them.
+//! * [`engine_game`], [`engine_position`]: the rules fed any moves, from
+//!   any position.
+//! * [`http_request`], [`stored_room`]: the server's HTTP API and its
+//!   stored rooms, through `mice_cake_server::fuzzing`.
+//! * `draw`: options and moves drawn from bytes, for the engine targets.
 
-use arbitrary::Unstructured;
-use mice_cake_engine::{Assignment, COLUMNS, Domino, Options, PIECE_COUNT, Reveal};
-
-/// Any options, most of them playable.
-pub fn options(input: &mut Unstructured) -> arbitrary::Result<Options> {
-    Ok(Options {
-        reveal: *input.choose(&[Reveal::Standard, Reveal::AllFaceUp, Reveal::AllFaceDown])?,
-        boost: input.arbitrary()?,
-        stall_limit: input.int_in_range(0..=12)?,
-    })
-}
-
-/// Mostly one of the `legal` moves; otherwise any mice (legal or not) and
-/// any target.
-pub fn assignment(input: &mut Unstructured, legal: &[Assignment]) -> arbitrary::Result<Assignment> {
-    if !legal.is_empty() && input.ratio(3, 4)? {
-        return Ok(*input.choose(legal)?);
-    }
-    let mut mice = [0; COLUMNS];
-    for column in &mut mice {
-        *column = input.int_in_range(0..=6)?;
-    }
-    let steal = if input.arbitrary()? {
-        // One index past the last piece: no piece at all.
-        Domino::from_index(input.int_in_range(0..=PIECE_COUNT)?)
-    } else {
-        None
-    };
-    Ok(Assignment { mice, steal })
-}
-
-/// The finished games in `fuzz/games/` (from `fuzz/server-seeds.sh`), as
-/// `GET /api/games/{id}` answered them (`ID.json`), each with its analysis
-/// (`ID.analysis.json`): `(game, analysis)`.
-pub fn stored_games() -> Vec<(String, Option<String>)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-    let mut names: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.extension().is_some_and(|ext| ext == "json")
-                && !path.to_string_lossy().ends_with(".analysis.json")
-        })
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .filter_map(|path| {
-            let game = std::fs::read_to_string(&path).ok()?;
-            let analysis = std::fs::read_to_string(path.with_extension("analysis.json")).ok();
-            Some((game, analysis))
-        })
-        .collect()
-}
+pub mod client_message;
+mod draw;
+pub mod engine_game;
+pub mod engine_position;
+pub mod http_request;
+pub mod record;
+pub mod server_message;
+pub mod stored_room;
+pub mod typed_text;
