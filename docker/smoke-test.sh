@@ -114,9 +114,9 @@ echo "every workspace member is in the build context: $(tr '\n' ' ' <<<"$members
 
 step "build the static server and the client"
 server_binary="$(bash docker/build-static-server.sh)"
-# As the end-to-end tests build it (the same packages, the same features:
+# As the end-to-end tests build it (the same command, the same features:
 # nothing built again).
-cargo build --locked --package mice-cake-server --package mice-cake-cli --package mice-cake-load --bins
+cargo build --locked --workspace --bins --tests
 client="target/debug/mice-cake"
 if ldd "$server_binary" 2>/dev/null | grep -q '=>'; then
     fail "$server_binary links shared libraries"

@@ -29,9 +29,9 @@ step "type-check"
 
 step "binaries"
 # The very command the end-to-end tests build with (tests/tests/e2e/
-# support.rs): the same packages give the same features, so that what one
-# built the other reuses rather than builds again.
-cargo build --locked --package mice-cake-server --package mice-cake-cli --package mice-cake-load --bins
+# support.rs): with the tests, the features `cargo test --workspace` builds
+# with, so that what one built the others reuse rather than build again.
+cargo build --locked --workspace --bins --tests
 
 step "end to end in Chromium"
 rm -rf target/web-e2e/screenshots

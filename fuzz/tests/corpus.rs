@@ -40,17 +40,29 @@ fn replay(target: &str, check: fn(&[u8])) {
     );
 }
 
-/// The targets this file replays: each has a test below.
-const TARGETS: [&str; 8] = [
-    "client_message",
-    "server_message",
-    "typed_text",
-    "record",
-    "engine_game",
-    "engine_position",
-    "http_request",
-    "stored_room",
-];
+/// A test a target, each replaying its corpus, and `TARGETS`, their names.
+macro_rules! replayed {
+    ($($target:ident),* $(,)?) => {
+        const TARGETS: &[&str] = &[$(stringify!($target)),*];
+        $(
+            #[test]
+            fn $target() {
+                replay(stringify!($target), mice_cake_fuzz::$target::check);
+            }
+        )*
+    };
+}
+
+replayed!(
+    client_message,
+    server_message,
+    typed_text,
+    record,
+    engine_game,
+    engine_position,
+    http_request,
+    stored_room,
+);
 
 #[test]
 fn every_target_and_every_corpus_is_replayed() {
@@ -84,44 +96,4 @@ fn every_target_and_every_corpus_is_replayed() {
         corpora, replayed,
         "a corpus with no target, or a target with no corpus"
     );
-}
-
-#[test]
-fn client_message() {
-    replay("client_message", mice_cake_fuzz::client_message::check);
-}
-
-#[test]
-fn server_message() {
-    replay("server_message", mice_cake_fuzz::server_message::check);
-}
-
-#[test]
-fn typed_text() {
-    replay("typed_text", mice_cake_fuzz::typed_text::check);
-}
-
-#[test]
-fn record() {
-    replay("record", mice_cake_fuzz::record::check);
-}
-
-#[test]
-fn engine_game() {
-    replay("engine_game", mice_cake_fuzz::engine_game::check);
-}
-
-#[test]
-fn engine_position() {
-    replay("engine_position", mice_cake_fuzz::engine_position::check);
-}
-
-#[test]
-fn http_request() {
-    replay("http_request", mice_cake_fuzz::http_request::check);
-}
-
-#[test]
-fn stored_room() {
-    replay("stored_room", mice_cake_fuzz::stored_room::check);
 }

@@ -24,20 +24,23 @@ fn binaries() -> &'static Path {
         let dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
         let release = dir.file_name().is_some_and(|name| name == "release");
         // The same command as web/check.sh's and docker/smoke-test.sh's,
-        // so that none of them builds again what another built.
+        // so that none of them builds again what another built. With the
+        // tests (`--tests`), the features are those `cargo test --workspace`
+        // builds with (the dev-dependencies'), so that in CI the binaries
+        // are the ones it built, and only the client's and the load
+        // generator's (no test of their own builds them) are linked anew.
         let mut build = Command::new(env!("CARGO"));
-        build.args([
-            "build",
-            "--package",
-            "mice-cake-server",
-            "--package",
-            "mice-cake-cli",
-            "--package",
-            "mice-cake-load",
-            "--bins",
-        ]);
+        build.args(["build", "--workspace", "--bins", "--tests"]);
         if release {
             build.arg("--release");
+        }
+        // What cargo set for this test about its own package is not for
+        // the cargo it starts: a build script that reads one (ring reads
+        // CARGO_MANIFEST_DIR) would build again, with all that depends on it.
+        for (name, _) in std::env::vars_os() {
+            if name.to_str().is_some_and(set_for_this_test) {
+                build.env_remove(name);
+            }
         }
         let status = build
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -46,6 +49,20 @@ fn binaries() -> &'static Path {
         assert!(status.success(), "the binaries build");
         dir
     })
+}
+
+/// A variable cargo sets for a test it runs, about the test's package.
+fn set_for_this_test(name: &str) -> bool {
+    const NAMED: [&str; 7] = [
+        "CARGO_MANIFEST_DIR",
+        "CARGO_MANIFEST_PATH",
+        "CARGO_CRATE_NAME",
+        "CARGO_BIN_NAME",
+        "CARGO_PRIMARY_PACKAGE",
+        "CARGO_TARGET_TMPDIR",
+        "CARGO_RUSTC_CURRENT_DIR",
+    ];
+    NAMED.contains(&name) || name.starts_with("CARGO_PKG_") || name.starts_with("CARGO_BIN_EXE_")
 }
 
 pub(crate) fn binary(name: &str) -> PathBuf {
