@@ -32,9 +32,9 @@ targets=("$@")
 logs=target/fuzz-logs
 mkdir -p "$logs"
 # Fuzzing wants speed and AddressSanitizer (cargo fuzz's default), and
-# symbols in what it reports: optimized, but not the workspace's release
-# profile (whole-program, one codegen unit, stripped), which would take
-# twice as long to build.
+# symbols in what it reports: optimized, but not with the workspace's
+# release profile (whole-program, one codegen unit, stripped), which would
+# build slower and strip them.
 export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     CARGO_PROFILE_RELEASE_STRIP=none CARGO_PROFILE_RELEASE_DEBUG=line-tables-only
 fuzz() { # build|run ARGS...
