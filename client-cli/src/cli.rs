@@ -149,9 +149,13 @@ pub enum Command {
         /// How many players.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=200))]
         limit: u32,
+        /// The bots' leaderboard (keys that declared themselves bots, rated
+        /// among bots) instead of the people's.
+        #[arg(long)]
+        bots: bool,
     },
     /// Your ratings on the server (your key is who you are), their history,
-    /// and your latest rated games.
+    /// and your latest games.
     Me,
     /// Give yourself another name on the server's pages and leaderboard
     /// (signed with your key, which stays: so does your rating).

@@ -37,6 +37,7 @@ fn player(name: &str) -> PlayerInfo {
         bot: None,
         grace_ms: None,
         auto_commits: 0,
+        declared_bot: false,
     }
 }
 
@@ -82,6 +83,7 @@ impl FakeRoom {
                 result: None,
                 game_ids: Vec::new(),
                 missed_deadline_limit: 3,
+                not_rated: None,
                 seq: 1,
             },
             events: Vec::new(),
@@ -176,6 +178,7 @@ impl FakeRoom {
             game,
             players,
             commitment,
+            not_rated: None,
         })];
         let Some(deal) = self.game.deal() else {
             panic!("a sealed game");
@@ -460,5 +463,6 @@ pub(crate) fn served(record: GameRecord, id: u128, deadline_ms: Option<u64>) -> 
         aborted_deal: None,
         chat: Vec::new(),
         rated: None,
+        missed_deadline_limit: Some(3),
     }
 }

@@ -15,8 +15,8 @@ use mice_cake_engine::PlayerSecret;
 
 use crate::seats::{create_private_dir, create_private_file};
 
-/// The file's name in the state directory.
-const FILE: &str = "key";
+/// The player's key file's name in the state directory.
+pub const FILE: &str = "key";
 
 /// A key file that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +38,19 @@ pub enum IdentityError {
 
 /// The key pair kept in `dir`, made (and kept) on first use.
 pub fn load_or_create(dir: &Path) -> Result<PlayerSecret, IdentityError> {
-    let path = dir.join(FILE);
+    load_or_create_in(dir, FILE)
+}
+
+/// The file a bot's key is kept in: one per policy, apart from the
+/// player's own key, since a key that plays as a bot declares itself one
+/// for good (`docs/ratings.md`).
+pub fn bot_key_file(policy: mice_cake_engine::Policy) -> String {
+    format!("bot-{policy}.key")
+}
+
+/// The key pair kept in `dir` under `file`, made (and kept) on first use.
+pub fn load_or_create_in(dir: &Path, file: &str) -> Result<PlayerSecret, IdentityError> {
+    let path = dir.join(file);
     if let Some(secret) = read(&path)? {
         return Ok(secret);
     }
@@ -50,7 +62,7 @@ pub fn load_or_create(dir: &Path) -> Result<PlayerSecret, IdentityError> {
     getrandom::fill(&mut bytes).map_err(|error| IdentityError::NoRandom(error.to_string()))?;
     let secret = PlayerSecret::from_bytes(bytes);
     create_private_dir(dir).map_err(io(dir))?;
-    let partial = partial_path(dir);
+    let partial = partial_path(dir, file);
     let written = (|| {
         let mut file = create_private_file(&partial)?;
         file.write_all(format!("{}\n", hex(&secret.to_bytes())).as_bytes())?;
@@ -96,10 +108,10 @@ fn read(path: &Path) -> Result<Option<PlayerSecret>, IdentityError> {
 
 /// A file of this process's own to write a new key in (two threads of one
 /// process may make one at once too).
-fn partial_path(dir: &Path) -> PathBuf {
+fn partial_path(dir: &Path, file: &str) -> PathBuf {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    dir.join(format!("{FILE}.{}.{number}.partial", std::process::id()))
+    dir.join(format!("{file}.{}.{number}.partial", std::process::id()))
 }
 
 fn hex(bytes: &[u8; 32]) -> String {
@@ -141,6 +153,23 @@ mod tests {
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         assert!(keys.windows(2).all(|pair| pair[0] == pair[1]));
+    }
+
+    #[test]
+    fn a_bots_key_is_its_own_one_per_policy() {
+        let dir = tempfile::tempdir().unwrap();
+        let player = load_or_create(dir.path()).unwrap().public_key();
+        let strong = bot_key_file(mice_cake_engine::Policy::Strong);
+        assert_eq!(strong, "bot-strong.key");
+        let bot = load_or_create_in(dir.path(), &strong).unwrap().public_key();
+        let greedy = load_or_create_in(dir.path(), &bot_key_file(mice_cake_engine::Policy::Greedy))
+            .unwrap()
+            .public_key();
+        assert!(bot != player && greedy != bot && greedy != player);
+        assert_eq!(
+            load_or_create_in(dir.path(), &strong).unwrap().public_key(),
+            bot
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Parser as _;
 use mice_cake_cli::cli::{BotEntry, Cli, Command, bot_name, websocket_url};
-use mice_cake_cli::net::{Entry, NetEvent};
+use mice_cake_cli::identity;
+use mice_cake_cli::net::{Entry, Identity, NetEvent};
 use mice_cake_cli::outcome::{Outcome, Session};
 use mice_cake_cli::plain::{self, Decider, Output, print_lines};
 use mice_cake_cli::seats::SeatStore;
@@ -70,7 +71,10 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         },
         // Without a state directory, seats are not kept: playing still works.
         seats: SeatStore::for_user().ok(),
-        secret: player_secret(),
+        identity: Identity {
+            secret: player_secret(identity::FILE),
+            bot: false,
+        },
     };
     match cli.command {
         Command::Create { room, vs_bot } => {
@@ -127,7 +131,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         }
         Command::Key => {
             let store = SeatStore::for_user()?;
-            let secret = mice_cake_cli::identity::load_or_create(store.dir())?;
+            let secret = identity::load_or_create(store.dir())?;
             print_lines([
                 secret.public_key().to_string(),
                 format!(
@@ -138,8 +142,8 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             Ok(done())
         }
         Command::Play { seek } => how.play(Entry::Seek(seek.seek()), Decider::Stdin).await,
-        Command::Top { pool, limit } => {
-            let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit)?;
+        Command::Top { pool, limit, bots } => {
+            let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?;
             match output {
                 Output::Json => print_lines([serde_json::to_string(&board)?]),
                 Output::Text => print_lines(mice_cake_cli::standings::leaderboard_lines(&board)),
@@ -148,7 +152,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         }
         Command::Me => {
             let store = SeatStore::for_user()?;
-            let key = mice_cake_cli::identity::load_or_create(store.dir())?.public_key();
+            let key = identity::load_or_create(store.dir())?.public_key();
             let page = mice_cake_cli::standings::player(&how.http, key)?;
             match (output, page) {
                 (Output::Json, page) => print_lines([serde_json::to_string(&page)?]),
@@ -156,8 +160,8 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                     print_lines(mice_cake_cli::standings::player_lines(&page));
                 }
                 (Output::Text, None) => print_lines([format!(
-                    "you have played no rated game on {} yet (your key: {key}); play one with \
-                     mice-cake create --rated",
+                    "you have played no game on {} yet (your key: {key}); play a rated one with \
+                     mice-cake play",
                     how.http
                 )]),
             }
@@ -165,7 +169,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         }
         Command::Rename { name } => {
             let store = SeatStore::for_user()?;
-            let secret = mice_cake_cli::identity::load_or_create(store.dir())?;
+            let secret = identity::load_or_create(store.dir())?;
             rename(&url, &cli.name, &secret, &name).await
         }
         Command::Games => {
@@ -189,9 +193,14 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                 BotEntry::Join { code } => Entry::Join(code),
                 BotEntry::Play { seek } => Entry::Seek(seek.seek()),
             };
+            // A program plays: with a key of its own, declared a bot's.
             let how = How {
                 name: bot_name(&cli.name, policy),
                 plain: true,
+                identity: Identity {
+                    secret: player_secret(&identity::bot_key_file(policy)),
+                    bot: true,
+                },
                 ..how
             };
             how.play(entry, Decider::Policy(policy, Box::new(rng), think))
@@ -269,8 +278,9 @@ struct How {
     output: Output,
     settings: Settings,
     seats: Option<SeatStore>,
-    /// The player's key pair, which signs their moves.
-    secret: Option<mice_cake_engine::PlayerSecret>,
+    /// The player's key pair, which signs their moves, and whether a
+    /// program plays.
+    identity: Identity,
 }
 
 impl How {
@@ -284,12 +294,9 @@ impl How {
         let kept = seats
             .as_ref()
             .map(|seats| mice_cake_cli::sealing::KeptOpenings::in_dir(seats.dir()));
-        let secret = self.secret;
-        let key = secret
-            .as_ref()
-            .map(mice_cake_engine::PlayerSecret::public_key);
-        let sealer = mice_cake_cli::sealing::Sealer::new(kept, secret);
-        let session = mice_cake_cli::net::connect(&self.url, &self.name, entry, seats, key).await?;
+        let sealer = mice_cake_cli::sealing::Sealer::new(kept, self.identity.secret.clone());
+        let session =
+            mice_cake_cli::net::connect(&self.url, &self.name, entry, seats, self.identity).await?;
         if self.plain {
             plain::run(
                 session,
@@ -307,7 +314,8 @@ impl How {
 }
 
 async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<Session> {
-    let mut session = mice_cake_cli::net::connect(url, name, Entry::List, None, None).await?;
+    let mut session =
+        mice_cake_cli::net::connect(url, name, Entry::List, None, Identity::default()).await?;
     while let Some(event) = session.events.recv().await {
         match event {
             NetEvent::Message(message @ ServerMessage::RoomList { .. }) => {
@@ -347,7 +355,9 @@ async fn rename(
         at_ms,
         signature: secret.sign_rename(&clean, at_ms),
     };
-    let mut session = mice_cake_cli::net::connect(url, hello_name, Entry::List, None, None).await?;
+    let mut session =
+        mice_cake_cli::net::connect(url, hello_name, Entry::List, None, Identity::default())
+            .await?;
     let mut asked = false;
     while let Some(event) = session.events.recv().await {
         match event {
@@ -377,13 +387,13 @@ fn rand_seed() -> u64 {
         .map_or(0, |time| time.as_nanos() as u64)
 }
 
-/// The player's key pair, from the state directory (made there on first
+/// The key pair kept in `file` of the state directory (made there on first
 /// use). Without one the client still plays, but nothing proves its moves
 /// were its player's: it says so, on standard error.
-fn player_secret() -> Option<mice_cake_engine::PlayerSecret> {
+fn player_secret(file: &str) -> Option<mice_cake_engine::PlayerSecret> {
     let secret = SeatStore::for_user()
         .map_err(anyhow::Error::from)
-        .and_then(|store| Ok(mice_cake_cli::identity::load_or_create(store.dir())?));
+        .and_then(|store| Ok(identity::load_or_create_in(store.dir(), file)?));
     match secret {
         Ok(secret) => Some(secret),
         Err(error) => {

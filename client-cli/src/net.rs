@@ -7,9 +7,10 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_engine::{PlayerKey, Seat};
+use mice_cake_engine::{Commitment, PlayerKey, PlayerSecret, SealSignature, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomOptions, SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions, RoomState,
+    SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -57,16 +58,51 @@ pub struct Seek {
 }
 
 impl Seek {
-    /// The `seek` message, made with `key`.
-    pub fn message(self, key: Option<PlayerKey>) -> ClientMessage {
+    /// The `seek` message, made as `identity`.
+    pub fn message(self, identity: &Identity) -> ClientMessage {
         ClientMessage::Seek {
             pool: self.pool,
             deadline_ms: self.deadline_ms,
             rated: self.rated,
             bot_after_ms: self.bot_after_ms,
-            key,
+            key: identity.key(),
+            bot_declaration: identity.bot_declaration(),
         }
     }
+}
+
+/// Who the client plays as: its key pair (which signs its moves, and here
+/// its leaving a game: `docs/fairness.md`) and, when a program plays, the
+/// key's declaration that it is a bot, made with every seat taken.
+#[derive(Clone, Debug, Default)]
+pub struct Identity {
+    pub secret: Option<PlayerSecret>,
+    /// A program plays (`mice-cake bot`): the key declares itself a bot.
+    pub bot: bool,
+}
+
+impl Identity {
+    /// The public key announced with every seat taken.
+    pub fn key(&self) -> Option<PlayerKey> {
+        self.secret.as_ref().map(PlayerSecret::public_key)
+    }
+
+    /// The key's declaration that it is a bot, for a bot.
+    pub fn bot_declaration(&self) -> Option<SealSignature> {
+        self.secret
+            .as_ref()
+            .filter(|_| self.bot)
+            .map(PlayerSecret::sign_bot)
+    }
+}
+
+/// The game under way as a player's link follows it: what a leave is
+/// signed for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Playing {
+    seat: Option<Seat>,
+    /// The game's commitment and the round under way (0: the deal).
+    exchange: Option<(Commitment, u32)>,
 }
 
 /// What the connection reports.
@@ -100,7 +136,9 @@ impl Session {
             commands,
             mut events,
         } = self;
-        let _ = commands.send(ClientMessage::Leave).await;
+        let _ = commands
+            .send(ClientMessage::Leave { signature: None })
+            .await;
         drop(commands);
         let drained = async { while events.recv().await.is_some() {} };
         let _ = tokio::time::timeout(Duration::from_secs(2), drained).await;
@@ -132,7 +170,7 @@ pub async fn connect(
     name: &str,
     entry: Entry,
     seats: Option<SeatStore>,
-    key: Option<PlayerKey>,
+    identity: Identity,
 ) -> anyhow::Result<Session> {
     let socket = open(url)
         .await
@@ -171,10 +209,11 @@ pub async fn connect(
         last_seal: None,
         resend_at: None,
         seek: match entry {
-            Entry::Seek(seek) => Some(seek.message(key)),
+            Entry::Seek(seek) => Some(seek.message(&identity)),
             _ => None,
         },
-        key,
+        playing: Playing::default(),
+        identity,
     };
     let mut link = link;
     // A seat to take back is in a known room from the start: refused, it
@@ -182,7 +221,8 @@ pub async fn connect(
     if let Entry::Resume { code, .. } = entry {
         link.room = Some(code);
     }
-    tokio::spawn(link.run(socket, entry_message(entry, key)));
+    let greeting = entry_message(entry, &link.identity);
+    tokio::spawn(link.run(socket, greeting));
     Ok(Session { commands, events })
 }
 
@@ -235,8 +275,10 @@ struct Link {
     last_seal: Option<(ClientMessage, Instant)>,
     /// When to send [`Link::last_seal`] again, after a `rate_limited`.
     resend_at: Option<tokio::time::Instant>,
-    /// The player's public key, announced with every seat taken.
-    key: Option<PlayerKey>,
+    /// Who the player is: their key, announced with every seat taken.
+    identity: Identity,
+    /// The game under way, for a leave to be signed.
+    playing: Playing,
 }
 
 /// Why a connection ended.
@@ -302,7 +344,8 @@ impl Link {
             return Some(ClientMessage::Resume {
                 token,
                 last_seq: self.last_seq,
-                key: self.key,
+                key: self.identity.key(),
+                bot_declaration: self.identity.bot_declaration(),
             });
         }
         self.watching
@@ -363,7 +406,8 @@ impl Link {
             tokio::select! {
                 command = self.commands.recv() => {
                     let Some(command) = command else { return End::Done };
-                    let leaving = matches!(command, ClientMessage::Leave);
+                    let leaving = matches!(command, ClientMessage::Leave { .. });
+                    let command = if leaving { self.signed_leave() } else { command };
                     if matches!(command, ClientMessage::Seal { .. }) {
                         self.last_seal = Some((command.clone(), Instant::now()));
                     }
@@ -471,6 +515,7 @@ impl Link {
                 if let Some(token) = token {
                     self.token = Some(*token);
                 }
+                self.playing = Playing::of(state);
                 if seat.is_none() {
                     self.watching = Some(state.code);
                 }
@@ -491,7 +536,8 @@ impl Link {
                     ClientMessage::CancelSeek,
                     ClientMessage::CreateRoom {
                         options: *options,
-                        key: self.key,
+                        key: self.identity.key(),
+                        bot_declaration: self.identity.bot_declaration(),
                     },
                 ];
                 for message in play_the_bot {
@@ -510,9 +556,11 @@ impl Link {
                 // A rematch swaps seats: the kept seat says the new one.
                 self.keep_seat(state.code, state.you);
                 self.last_seq = Some(state.seq);
+                self.playing = Playing::of(state);
             }
-            ServerMessage::Event { seq, .. } => {
+            ServerMessage::Event { seq, event } => {
                 self.last_seq = Some(self.last_seq.map_or(*seq, |last| last.max(*seq)));
+                self.playing.follow(event);
             }
             ServerMessage::Left { code } => {
                 self.token = None;
@@ -536,7 +584,8 @@ impl Link {
                         self.forget_seat(code);
                         let join = ClientMessage::JoinRoom {
                             code,
-                            key: self.key,
+                            key: self.identity.key(),
+                            bot_declaration: self.identity.bot_declaration(),
                         };
                         return (!send(socket, &join).await)
                             .then(|| End::Dropped("the connection closed".into()));
@@ -570,6 +619,22 @@ impl Link {
             | ServerMessage::Renamed { .. } => {}
         }
         None
+    }
+
+    /// The leave to send: signed with the player's key for the game under
+    /// way, if one is (the record keeps it as the proof that they left).
+    fn signed_leave(&self) -> ClientMessage {
+        let signature = match (&self.identity.secret, self.playing) {
+            (
+                Some(secret),
+                Playing {
+                    seat: Some(seat),
+                    exchange: Some((commitment, round)),
+                },
+            ) => Some(secret.sign_leave(commitment, round, seat)),
+            _ => None,
+        };
+        ClientMessage::Leave { signature }
     }
 
     /// Keeps (or updates) the seat held in `room`: `seat` is this
@@ -625,25 +690,63 @@ async fn hold_until_quit(
     held: &mut Vec<ClientMessage>,
 ) {
     while let Some(command) = commands.recv().await {
-        if matches!(command, ClientMessage::Leave) {
+        if matches!(command, ClientMessage::Leave { .. }) {
             return;
         }
         held.push(command);
     }
 }
 
-fn entry_message(entry: Entry, key: Option<PlayerKey>) -> ClientMessage {
+fn entry_message(entry: Entry, identity: &Identity) -> ClientMessage {
+    let (key, bot_declaration) = (identity.key(), identity.bot_declaration());
     match entry {
-        Entry::Create(options) => ClientMessage::CreateRoom { options, key },
-        Entry::Join(code) => ClientMessage::JoinRoom { code, key },
+        Entry::Create(options) => ClientMessage::CreateRoom {
+            options,
+            key,
+            bot_declaration,
+        },
+        Entry::Join(code) => ClientMessage::JoinRoom {
+            code,
+            key,
+            bot_declaration,
+        },
         Entry::Resume { token, .. } => ClientMessage::Resume {
             token,
             last_seq: None,
             key,
+            bot_declaration,
         },
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,
-        Entry::Seek(seek) => seek.message(key),
+        Entry::Seek(seek) => seek.message(identity),
+    }
+}
+
+impl Playing {
+    /// The game under way in a room's state.
+    fn of(state: &RoomState) -> Playing {
+        Playing {
+            seat: state.you,
+            exchange: state
+                .exchange
+                .as_ref()
+                .map(|exchange| (exchange.commitment, exchange.round)),
+        }
+    }
+
+    /// Follows the room's events: a game starts (its deal, round 0), a
+    /// round starts, the game ends.
+    fn follow(&mut self, event: &RoomEvent) {
+        match event {
+            RoomEvent::GameStarted { commitment, .. } => self.exchange = Some((*commitment, 0)),
+            RoomEvent::RoundStarted { round, .. } => {
+                if let Some((_, under_way)) = &mut self.exchange {
+                    *under_way = *round;
+                }
+            }
+            RoomEvent::GameOver { .. } => self.exchange = None,
+            _ => {}
+        }
     }
 }
 

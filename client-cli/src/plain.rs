@@ -666,16 +666,27 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             deadline_ms,
             rated,
             rating,
-        } => format!(
-            "looking for an opponent: {}, {} a round, {} (your rating {})",
-            pool.map_or_else(
-                || "any pool".to_owned(),
-                |pool| pool.name().replace('_', " ")
-            ),
-            time(*deadline_ms),
-            kind(*rated),
-            rating.shown()
-        ),
+            paired_last,
+        } => {
+            let mut line = format!(
+                "looking for an opponent: {}, {} a round, {} (your rating {})",
+                pool.map_or_else(
+                    || "any pool".to_owned(),
+                    |pool| pool.name().replace('_', " ")
+                ),
+                time(*deadline_ms),
+                kind(*rated),
+                rating.shown()
+            );
+            if let Some(conduct) = paired_last {
+                line.push_str(&format!(
+                    "; you aborted {} of your last {} rated games (left, stayed away or did not \
+                     open before both players had a move), so you are paired after everyone else",
+                    conduct.aborted, conduct.games
+                ));
+            }
+            line
+        }
         ServerMessage::BotOffered { policy, .. } => {
             format!("nobody to pair with yet: playing the server's {policy} bot instead (unrated)")
         }
@@ -686,8 +697,10 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             rated,
             opponent,
             rating,
+            opponent_bot,
         } => format!(
-            "paired with {opponent} ({}) in room {code}: {}, {} a round, {}",
+            "paired with {opponent}{} ({}) in room {code}: {}, {} a round, {}",
+            if *opponent_bot { " [BOT]" } else { "" },
             rating.shown(),
             pool.name().replace('_', " "),
             time(*deadline_ms),
@@ -743,11 +756,32 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
         | ServerMessage::SeekEnded { .. } => Vec::new(),
         ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
         ServerMessage::Event { event, .. } => match &**event {
-            E::PlayerJoined { seat, player } => vec![format!("{} joined as {seat}", player.name)],
-            E::GameStarted { game, players, .. } => vec![format!(
-                "game {game} begins: {} is Yellow, {} is Blue",
-                players.yellow.name, players.blue.name
+            E::PlayerJoined { seat, player } => vec![format!(
+                "{}{} joined as {seat}",
+                player.name,
+                text::bot_badge(player)
             )],
+            E::GameStarted {
+                game,
+                players,
+                not_rated,
+                ..
+            } => {
+                let mut lines = vec![format!(
+                    "game {game} begins: {}{} is Yellow, {}{} is Blue",
+                    players.yellow.name,
+                    text::bot_badge(&players.yellow),
+                    players.blue.name,
+                    text::bot_badge(&players.blue)
+                )];
+                if let Some(why) = not_rated {
+                    lines.push(format!(
+                        "this game is not rated, although the room is: {}",
+                        why.reason()
+                    ));
+                }
+                lines
+            }
             E::RoundStarted { .. } | E::Revealed { .. } => Vec::new(),
             E::Sealed { seat, round, .. } if *round > 0 => vec![format!("{seat} has committed")],
             E::Sealed { .. } | E::Dealt { .. } => Vec::new(),
@@ -919,6 +953,7 @@ mod tables {
             round,
             options: RoomOptions::default(),
             ratings: Seated::default(),
+            bots: Seated::default(),
         };
         let rooms = [
             room("K7M2Q", "Ann", RoomStatus::Playing, 4),

@@ -10,40 +10,52 @@ use crate::replay::fetch;
 /// Columns for a name in a table.
 const NAME_COLUMN: usize = 24;
 
-/// The leaderboard of `pool` on the server at `http` (its HTTP address).
-pub fn leaderboard(http: &str, pool: Pool, limit: u32) -> anyhow::Result<Leaderboard> {
-    let text = fetch(&format!("{http}/api/leaderboard?pool={pool}&limit={limit}"))?;
+/// The leaderboard of `pool` on the server at `http` (its HTTP address):
+/// people's, or with `bots` bots'.
+pub fn leaderboard(http: &str, pool: Pool, limit: u32, bots: bool) -> anyhow::Result<Leaderboard> {
+    let bots = if bots { "&bots=1" } else { "" };
+    let text = fetch(&format!(
+        "{http}/api/leaderboard?pool={pool}&limit={limit}{bots}"
+    ))?;
     Ok(serde_json::from_str(&text)?)
 }
 
-/// The page of the player with `key`, if they have played a rated game on
-/// the server at `http`.
+/// The page of the player with `key`, if they have played a game on the
+/// server at `http`.
 pub fn player(http: &str, key: PlayerKey) -> anyhow::Result<Option<PlayerProfile>> {
     match fetch(&format!("{http}/api/players/{key}")) {
         Ok(text) => Ok(Some(serde_json::from_str(&text)?)),
         // The server says so in its own words; a 404 is no failure here.
-        Err(error) if error.to_string().contains("no rated game") => Ok(None),
+        Err(error) if error.to_string().contains("has played no game") => Ok(None),
         Err(error) => Err(error),
     }
 }
 
 /// The leaderboard as a table, best first.
 pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
+    let who = if board.bots { "no bot" } else { "nobody" };
     if board.players.is_empty() {
         return vec![format!(
-            "nobody leads the {} pool yet: a rating shows here once it is no longer \
+            "{who} leads the {} pool yet: a rating shows here once it is no longer \
              provisional (about a dozen rated games)",
             board.pool
         )];
     }
-    let mut lines = vec![format!(
+    let mut lines = Vec::new();
+    if board.bots {
+        lines.push(format!(
+            "bots of the {} pool (keys that declared themselves bots, rated among bots):",
+            board.pool
+        ));
+    }
+    lines.push(format!(
         "{:>4}  {}  {:>6}  {:>4}  {:>5}",
         "rank",
         fit("name", NAME_COLUMN),
         "rating",
         "rd",
         "games"
-    )];
+    ));
     for entry in &board.players {
         lines.push(format!(
             "{:>4}  {}  {:>6}  {:>4.0}  {:>5}",
@@ -60,38 +72,57 @@ pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
 /// A player's page as text: their ratings, each with its history as a
 /// line of bars, then their latest rated games.
 pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
-    let mut lines = vec![format!("{} — key {}", page.name, page.key)];
+    let badge = if page.bot { " [BOT]" } else { "" };
+    let mut lines = vec![format!("{}{badge} — key {}", page.name, page.key)];
+    if page.bot {
+        lines.push(
+            "a bot: this key declared that a program plays it; it is rated among bots".into(),
+        );
+    }
     for pool in &page.ratings {
         lines.push(pool_line(pool));
         if pool.history.len() > 1 {
             lines.push(format!("  {}", sparkline(pool)));
         }
     }
+    if page.conduct.aborted > 0 {
+        lines.push(format!(
+            "aborted {} of the last {} games in rated rooms{}",
+            page.conduct.aborted,
+            page.conduct.games,
+            if page.conduct.paired_last() {
+                ": paired after everyone else"
+            } else {
+                ""
+            }
+        ));
+    }
     if !page.recent.is_empty() {
-        lines.push("latest rated games (mice-cake replay ID):".into());
+        lines.push("latest games (mice-cake replay ID):".into());
     }
     for game in &page.recent {
-        let seat = game.rated.as_ref().and_then(|rated| {
-            mice_cake_engine::Seat::ALL
-                .into_iter()
-                .find(|seat| rated.keys[*seat] == page.key)
-        });
+        let seat = mice_cake_engine::Seat::ALL
+            .into_iter()
+            .find(|seat| game.keys[*seat] == Some(page.key));
         let (against, outcome, change) = match seat {
             Some(seat) => {
-                let outcome = match game.result.winner {
-                    Some(winner) if winner == seat => "won",
-                    Some(_) => "lost",
-                    None => "drew",
+                let outcome = match (game.result.ending, game.result.winner) {
+                    (mice_cake_protocol::Ending::Aborted { .. }, _) => "aborted",
+                    (_, Some(winner)) if winner == seat => "won",
+                    (_, Some(_)) => "lost",
+                    (_, None) => "drew",
                 };
-                let change = game
-                    .rated
-                    .as_ref()
-                    .and_then(|rated| rated.ratings)
-                    .map(|ratings| {
-                        let change = ratings[seat].after.rating - ratings[seat].before.rating;
-                        format!("{change:+.0}")
-                    })
-                    .unwrap_or_default();
+                let change = match &game.rated {
+                    None => "(casual)".to_owned(),
+                    Some(rated) => match (rated.ratings, rated.not_rated) {
+                        (Some(ratings), _) => {
+                            let change = ratings[seat].after.rating - ratings[seat].before.rating;
+                            format!("{change:+.0}")
+                        }
+                        (None, Some(why)) => format!("(not rated: {})", why.reason()),
+                        (None, None) => String::new(),
+                    },
+                };
                 (game.players[seat.opponent()].clone(), outcome, change)
             }
             None => (String::new(), "", String::new()),
@@ -147,9 +178,13 @@ mod tests {
     fn the_leaderboard_is_a_table_best_first_and_says_why_it_is_empty() {
         let mut board = Leaderboard {
             pool: Pool::Boost,
+            bots: false,
             players: Vec::new(),
         };
         assert!(leaderboard_lines(&board)[0].contains("nobody leads the boost pool"));
+        board.bots = true;
+        assert!(leaderboard_lines(&board)[0].contains("no bot leads the boost pool"));
+        board.bots = false;
         board.players = vec![
             LeaderboardEntry {
                 rank: 1,
@@ -183,8 +218,11 @@ mod tests {
             rating,
             deviation: 100.0,
         };
-        let page = PlayerProfile {
+        let mut page = PlayerProfile {
             key: key(7),
+            bot: false,
+            bot_declaration: None,
+            conduct: mice_cake_protocol::Conduct::default(),
             name: "Ada".into(),
             ratings: vec![PoolRating {
                 pool: Pool::Standard,
@@ -200,5 +238,19 @@ mod tests {
         assert!(lines[0].starts_with("Ada — key 0707"), "{lines:?}");
         assert!(lines[1].contains("standard") && lines[1].contains("3 won, 1 lost"));
         assert_eq!(lines[2], "  ▁▆▃█");
+        // A bot says so; an aborter is told how often.
+        page.bot = true;
+        page.conduct = mice_cake_protocol::Conduct {
+            games: 10,
+            aborted: 3,
+        };
+        let lines = player_lines(&page);
+        assert!(lines[0].starts_with("Ada [BOT] — key"), "{lines:?}");
+        assert!(lines[1].contains("a bot"), "{lines:?}");
+        assert!(
+            lines.iter().any(|line| line
+                == "aborted 3 of the last 10 games in rated rooms: paired after everyone else"),
+            "{lines:?}"
+        );
     }
 }

@@ -250,12 +250,41 @@ pub fn outcome(result: &GameResult) -> String {
                 None => format!("a draw ({why})"),
             }
         }
+        // The winner is said as the result gives it, not worked out from
+        // the ending: a result whose winner was changed reads differently.
         Ending::Forfeit { seat, cause } => {
-            format!("{} wins: {seat} {}", seat.opponent(), forfeit(cause))
+            format!("{}: {seat} {}", winner_words(result), forfeit(cause))
         }
-        Ending::Abandoned { cause } => format!("abandoned: both players {}", forfeit(cause)),
+        Ending::Abandoned { cause } => match result.winner {
+            None => format!("abandoned: both players {}", forfeit(cause)),
+            Some(_) => format!(
+                "abandoned: both players {}; {}",
+                forfeit(cause),
+                winner_words(result)
+            ),
+        },
+        Ending::Aborted { seat, cause } => format!(
+            "aborted before both players had a move: {} {}; {}, not rated",
+            seat.map_or_else(|| "both players".to_owned(), |seat| seat.to_string()),
+            forfeit(cause),
+            winner_words(result)
+        ),
     };
     format!("{score}, {how}")
+}
+
+/// The badge beside a program's name: ` [BOT]` for a server-side bot or a
+/// key that declared itself a bot, nothing for a person.
+pub fn bot_badge(player: &mice_cake_protocol::PlayerInfo) -> &'static str {
+    if player.is_bot() { " [BOT]" } else { "" }
+}
+
+/// Who the result says won: `Blue wins`, or `nobody wins`.
+fn winner_words(result: &GameResult) -> String {
+    result.winner.map_or_else(
+        || "nobody wins".to_owned(),
+        |winner| format!("{winner} wins"),
+    )
 }
 
 fn forfeit(cause: ForfeitCause) -> &'static str {
@@ -389,6 +418,25 @@ mod tests {
             result(&abandoned),
             "Game over: Yellow 80 – Blue 80, abandoned: both players stayed away too long"
         );
+        let aborted = GameResult {
+            winner: None,
+            score: Seated::default(),
+            ending: Ending::Aborted {
+                seat: Some(Seat::Blue),
+                cause: ForfeitCause::Left,
+            },
+        };
+        assert_eq!(
+            result(&aborted),
+            "Game over: Yellow 0 – Blue 0, aborted before both players had a move: Blue left the \
+             game; nobody wins, not rated"
+        );
+        // The winner is the result's own: a changed one reads otherwise.
+        let swapped = GameResult {
+            winner: Some(Seat::Yellow),
+            ..forfeit
+        };
+        assert_ne!(result(&swapped), result(&forfeit));
     }
 }
 

@@ -436,6 +436,7 @@ impl Tracker {
                 game,
                 players,
                 commitment,
+                not_rated,
             } => {
                 self.archive();
                 self.players = Some(players.as_ref().map(|player| player.name.clone()));
@@ -453,6 +454,7 @@ impl Tracker {
                 room.result = None;
                 room.rematch = Seated::default();
                 room.last_report = None;
+                room.not_rated = *not_rated;
                 return Some(Happening::GameStarted(*game));
             }
             RoomEvent::Dealt { view, .. } => {
@@ -983,6 +985,7 @@ mod resume_tests {
                         game,
                         mut players,
                         commitment,
+                        not_rated,
                     } => {
                         players.blue.connected = false;
                         players.blue.grace_ms = Some(30_000);
@@ -992,6 +995,7 @@ mod resume_tests {
                                 game,
                                 players,
                                 commitment,
+                                not_rated,
                             }),
                         }
                     }

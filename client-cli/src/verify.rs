@@ -5,8 +5,10 @@
 //! gives with a record against the record played out, and, for a game this
 //! client played, the record against what it saw during the game.
 
-use mice_cake_engine::{AbortedDeal, Game, GameRecord, PlayerKey, Seat, Seated, Witness};
-use mice_cake_protocol::{Ending, FinishedGame, GameId, GameResult};
+use mice_cake_engine::{
+    AbortedDeal, Game, GameRecord, PlayerKey, Seat, Seated, SignedLeave, Witness,
+};
+use mice_cake_protocol::{Ending, FinishedGame, ForfeitCause, GameId, GameResult, RatedGame};
 
 /// What a check concludes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,9 +30,12 @@ pub enum Verdict {
         /// exchanges of `server_only` aside.
         by_server: Seated<Vec<u32>>,
         /// Who signed their moves: each seat's key, or none for a seat
-        /// whose moves nothing proves to be its player's (format 3); `None`
-        /// for a record from before signed moves (format 2).
+        /// whose moves nothing proves to be its player's (formats 3 and
+        /// 4); `None` for a record from before signed moves (format 2).
         keys: Option<Seated<Option<PlayerKey>>>,
+        /// What the result's forfeit (or abort) rests on, when the server's
+        /// answer gave one: the record's proof, or the server's word.
+        cause: Option<String>,
     },
     /// The game ended at its deal, before anything was dealt, and every
     /// link its record holds checks.
@@ -39,6 +44,8 @@ pub enum Verdict {
         refused: Vec<Seat>,
         /// Seats with a seal made by the player but not signed.
         unsigned: Vec<Seat>,
+        /// What the result's cause rests on, as for a game.
+        cause: Option<String>,
     },
     /// The record follows the rules, but proves nothing of its dice: a
     /// game from before sealed play (format 1).
@@ -66,6 +73,7 @@ impl Verdict {
                 taken_over,
                 by_server,
                 keys,
+                cause,
             } => {
                 let mut line = format!(
                     "verified fair: the seed matches the commitment published at the start, \
@@ -94,9 +102,16 @@ impl Verdict {
                         rounds_named(taken_over)
                     ));
                 }
+                if let Some(cause) = cause {
+                    line.push_str(&format!(" (the result: {cause})"));
+                }
                 line
             }
-            Verdict::AbortedDeal { refused, unsigned } => {
+            Verdict::AbortedDeal {
+                refused,
+                unsigned,
+                cause,
+            } => {
                 let mut line = String::from(
                     "verified: the game ended at its deal, before anything was dealt; the seed \
                      matches the commitment published at the start, and every seal, opening and \
@@ -105,7 +120,7 @@ impl Verdict {
                 match refused.as_slice() {
                     [] => {}
                     [seat] => line.push_str(&format!(
-                        " ({seat} sealed a nonce and never opened it, and forfeited)"
+                        " ({seat} sealed a nonce and never opened it, and the game was aborted)"
                     )),
                     _ => line.push_str(" (both sealed a nonce and never opened it)"),
                 }
@@ -114,6 +129,9 @@ impl Verdict {
                         " (note: {seat}'s seal is not signed: nothing proves {seat} made it \
                          rather than the server)"
                     ));
+                }
+                if let Some(cause) = cause {
+                    line.push_str(&format!(" (the result: {cause})"));
                 }
                 line
             }
@@ -244,6 +262,7 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
         server_only,
         by_server,
         keys: fair.keys,
+        cause: None,
     }
 }
 
@@ -261,6 +280,13 @@ pub enum Recorded {
 pub struct Loaded {
     pub record: Recorded,
     pub claimed: Option<GameResult>,
+    /// The missed deadlines in a row after which the server made a player
+    /// forfeit, as its answer says (none for a bare record, or a game
+    /// stored before servers kept it).
+    pub missed_deadline_limit: Option<u32>,
+    /// What the answer says the game did to ratings, if it was played in a
+    /// rated room.
+    pub rated: Option<RatedGame>,
 }
 
 /// Reads a server's `/api/games/ID` answer, or a bare record (of a game,
@@ -275,6 +301,8 @@ pub fn parse(text: &str) -> anyhow::Result<Loaded> {
         return Ok(Loaded {
             record,
             claimed: Some(game.result),
+            missed_deadline_limit: game.missed_deadline_limit,
+            rated: game.rated,
         });
     }
     let record = match serde_json::from_str::<GameRecord>(text) {
@@ -287,6 +315,8 @@ pub fn parse(text: &str) -> anyhow::Result<Loaded> {
     Ok(Loaded {
         record,
         claimed: None,
+        missed_deadline_limit: None,
+        rated: None,
     })
 }
 
@@ -301,8 +331,10 @@ pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
 }
 
 /// Checks the record of an aborted deal, the result given for it if any
-/// (a forfeit at no score, by whoever refused to open when that was the
-/// cause), and what this client saw of the deal.
+/// (nobody scored; aborted, or for a game stored before aborts a forfeit,
+/// with its winner; by whoever refused to open when that was the cause,
+/// by a signed leave when a player with a key left), and what this client
+/// saw of the deal.
 fn verify_aborted(
     deal: &AbortedDeal,
     claimed: Option<&GameResult>,
@@ -317,32 +349,39 @@ fn verify_aborted(
         return Verdict::Broken(problem);
     }
     let refused: Vec<Seat> = deal.refusers().collect();
+    let mut cause = None;
     if let Some(claimed) = claimed {
-        let said_refused: Vec<Seat> = match claimed.ending {
-            Ending::Forfeit {
-                seat,
-                cause: mice_cake_protocol::ForfeitCause::NotOpened,
-            } => vec![seat],
-            Ending::Abandoned {
-                cause: mice_cake_protocol::ForfeitCause::NotOpened,
-            } => Seat::ALL.to_vec(),
+        let said_refused: Vec<Seat> = match claimed.ending.forfeited() {
+            Some((out, ForfeitCause::NotOpened)) => {
+                Seat::ALL.into_iter().filter(|seat| out[*seat]).collect()
+            }
             _ => Vec::new(),
         };
         let nothing_scored = claimed.score == Seated::default();
         if matches!(claimed.ending, Ending::Played { .. })
             || !nothing_scored
             || said_refused != refused
+            || claimed.winner != expected_winner(&claimed.ending)
         {
             return Verdict::Broken(format!(
                 "the result given ({}) is not the record's: the game ended at its deal, {}",
                 crate::text::outcome(claimed),
                 match refused.as_slice() {
-                    [] => "nobody refusing to open".to_owned(),
-                    [seat] => format!("{seat} refusing to open"),
-                    _ => "both refusing to open".to_owned(),
+                    [] => "nobody refusing to open, and nobody winning".to_owned(),
+                    [seat] => format!("{seat} refusing to open, and nobody winning"),
+                    _ => "both refusing to open, and nobody winning".to_owned(),
                 }
             ));
         }
+        cause = match cause_evidence(
+            &claimed.ending,
+            deal.keys,
+            deal.left.as_ref(),
+            &Stage::Deal(deal),
+        ) {
+            Ok(cause) => cause,
+            Err(problem) => return Verdict::Broken(problem),
+        };
     }
     let unsigned = Seat::ALL
         .into_iter()
@@ -350,7 +389,184 @@ fn verify_aborted(
             deal.seals[*seat].is_some() && !deal.by_server[*seat] && deal.keys[*seat].is_none()
         })
         .collect();
-    Verdict::AbortedDeal { refused, unsigned }
+    Verdict::AbortedDeal {
+        refused,
+        unsigned,
+        cause,
+    }
+}
+
+/// Who wins a game that ended this way before its end by the rules: the
+/// forfeiter's opponent; nobody for a game abandoned or aborted.
+fn expected_winner(ending: &Ending) -> Option<Seat> {
+    match *ending {
+        Ending::Forfeit { seat, .. } => Some(seat.opponent()),
+        Ending::Played { .. } | Ending::Abandoned { .. } | Ending::Aborted { .. } => None,
+    }
+}
+
+/// Where a game ended, for what its cause rests on.
+enum Stage<'a> {
+    /// At its deal: the deal's record.
+    Deal(&'a AbortedDeal),
+    /// After it: each seat's moves the server made in a row at the end of
+    /// the record (`runs`), and how many the server said make a forfeit
+    /// (`limit`).
+    Rounds {
+        runs: Seated<usize>,
+        limit: Option<u32>,
+    },
+}
+
+/// What the cause of a forfeit (or abort) rests on, held against the
+/// record: a leave by a player with a key must be in it, signed (`left`);
+/// missed deadlines must show as the server's moves for the player in the
+/// record's last rounds, or at the deal (a rated room's) as no seal of the
+/// player's. A disconnection, and a move never opened, rest on the
+/// server's word, and the note says so. `Err` names what does not hold.
+fn cause_evidence(
+    ending: &Ending,
+    keys: Seated<Option<PlayerKey>>,
+    left: Option<&SignedLeave>,
+    stage: &Stage<'_>,
+) -> Result<Option<String>, String> {
+    let forfeited = ending.forfeited();
+    if let Some(left) = left
+        && !matches!(forfeited, Some((out, ForfeitCause::Left)) if out[left.seat])
+    {
+        return Err(format!(
+            "the record holds {}'s signed leave, but the result given says the game ended \
+             otherwise ({})",
+            left.seat,
+            ending_words(ending)
+        ));
+    }
+    let Some((out, cause)) = forfeited else {
+        return Ok(None);
+    };
+    let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|seat| out[*seat]).collect();
+    let mut notes = Vec::new();
+    for seat in seats {
+        notes.push(match cause {
+            ForfeitCause::Left => match (keys[seat], left) {
+                (Some(_), Some(_)) => {
+                    format!("{seat} left, proven by {seat}'s leave, signed with {seat}'s key")
+                }
+                (Some(_), None) => {
+                    return Err(format!(
+                        "the result given says {seat} left, but the record holds no leave \
+                         signed with {seat}'s key: nothing proves {seat} left"
+                    ));
+                }
+                (None, _) => format!(
+                    "that {seat} left rests on the server's word ({seat} had no key to sign a \
+                     leave with)"
+                ),
+            },
+            ForfeitCause::MissedDeadlines => {
+                let (runs, limit) = match stage {
+                    Stage::Deal(deal) if deal.seals[seat].is_some() => {
+                        return Err(format!(
+                            "the result given says {seat} did not seal a deal nonce in time, but \
+                             the record holds {seat}'s seal"
+                        ));
+                    }
+                    Stage::Deal(_) => {
+                        notes.push(format!(
+                            "{seat} sealed no deal nonce in time, proven by the record (it holds \
+                             no seal of {seat}'s)"
+                        ));
+                        continue;
+                    }
+                    Stage::Rounds { runs, limit } => (runs, limit),
+                };
+                let needed = limit.unwrap_or(1).max(1) as usize;
+                if runs[seat] < needed {
+                    return Err(format!(
+                        "the result given says {seat} missed too many deadlines, but the \
+                         record's last {} made by the server for {seat} {} (the server's \
+                         limit: {needed} in a row)",
+                        crate::text::plural(
+                            u64::try_from(runs[seat]).unwrap_or(u64::MAX),
+                            "move",
+                            "moves"
+                        ),
+                        if runs[seat] == 1 {
+                            "is one"
+                        } else {
+                            "are not enough"
+                        }
+                    ));
+                }
+                format!(
+                    "{seat} missed {needed} deadlines in a row, proven by the record: the server \
+                     made {seat}'s move in each of its last {} rounds",
+                    runs[seat]
+                )
+            }
+            ForfeitCause::Disconnected => {
+                format!("that {seat} stayed away past the grace period rests on the server's word")
+            }
+            ForfeitCause::NotOpened => format!(
+                "that {seat} did not open a sealed move in time rests on the server's word (the \
+                 record shows the seal; whether the opening came in time, only the server saw)"
+            ),
+        });
+    }
+    Ok(Some(notes.join("; ")))
+}
+
+/// How a game ended, in words.
+fn ending_words(ending: &Ending) -> &'static str {
+    match ending {
+        Ending::Played { .. } => "played to its end",
+        Ending::Forfeit { .. } => "a forfeit for another cause",
+        Ending::Abandoned { .. } => "abandoned by both",
+        Ending::Aborted { .. } => "aborted for another cause",
+    }
+}
+
+/// What is wrong with a game the answer says was rated, if anything: a
+/// rated game's keys are the record's, and each signed its own deal nonce
+/// (the proof the key's holder played: the server makes no rated player's
+/// deal nonce).
+fn rating_problem(record: &GameRecord, rated: Option<&RatedGame>) -> Option<String> {
+    let rated = rated.filter(|rated| rated.counted())?;
+    let Some(fair) = record.fair.as_ref() else {
+        return Some("the game is said to be rated, but its record holds no seals".into());
+    };
+    let keys = fair.keys.unwrap_or_default();
+    Seat::ALL.into_iter().find_map(|seat| {
+        if keys[seat] != Some(rated.keys[seat]) {
+            Some(format!(
+                "the game is said to be rated for {seat}'s key {}…, but the record's key for \
+                 {seat} is another",
+                &rated.keys[seat].to_string()[..16]
+            ))
+        } else if fair.deal.by_server[seat] {
+            Some(format!(
+                "the game is said to be rated, but the server made {seat}'s deal nonce: nothing \
+                 proves {seat}'s key played it"
+            ))
+        } else {
+            None
+        }
+    })
+}
+
+/// Each seat's moves the server made in a row at the end of the record
+/// (its last rounds), for a forfeit for missed deadlines.
+fn trailing_server_moves(record: &GameRecord) -> Seated<usize> {
+    let Some(fair) = &record.fair else {
+        return Seated::default();
+    };
+    Seated::from_fn(|seat| {
+        fair.rounds
+            .iter()
+            .rev()
+            .take_while(|exchange| exchange.by_server[seat])
+            .count()
+    })
 }
 
 /// Where an aborted deal's record disagrees with what this client saw.
@@ -414,20 +630,64 @@ pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict
     let Some(claimed) = &loaded.claimed else {
         return verdict;
     };
-    match record.replay() {
-        Ok(game) => match result_problem(&game, claimed) {
-            Some(problem) => Verdict::Broken(problem),
-            None => verdict,
+    let game = match record.replay() {
+        Ok(game) => game,
+        Err(error) => return Verdict::Broken(error.to_string()),
+    };
+    if let Some(problem) = result_problem(&game, record.rounds.len(), claimed) {
+        return Verdict::Broken(problem);
+    }
+    if let Some(problem) = rating_problem(record, loaded.rated.as_ref()) {
+        return Verdict::Broken(problem);
+    }
+    let fair = record.fair.as_ref();
+    let keys = fair.and_then(|fair| fair.keys).unwrap_or_default();
+    let left = fair.and_then(|fair| fair.left.as_ref());
+    let stage = Stage::Rounds {
+        runs: trailing_server_moves(record),
+        limit: loaded.missed_deadline_limit,
+    };
+    match cause_evidence(&claimed.ending, keys, left, &stage) {
+        Err(problem) => Verdict::Broken(problem),
+        Ok(note) => match verdict {
+            Verdict::Fair {
+                rounds,
+                server_only,
+                taken_over,
+                by_server,
+                keys,
+                cause: _,
+            } => Verdict::Fair {
+                rounds,
+                server_only,
+                taken_over,
+                by_server,
+                keys,
+                cause: note,
+            },
+            other => other,
         },
-        Err(error) => Verdict::Broken(error.to_string()),
     }
 }
 
-/// What is wrong with `claimed` as the result of `game` (its record played
-/// out), if anything. A game over by the rules has one result; a game its
-/// record leaves unfinished ended by a forfeit, at its score then.
-fn result_problem(game: &Game, claimed: &GameResult) -> Option<String> {
+/// What is wrong with `claimed` as the result of `game` (its record of
+/// `rounds` rounds played out), if anything. A game over by the rules has
+/// one result; a game its record leaves unfinished ended by a forfeit, at
+/// its score then, or was aborted before its first round was revealed.
+fn result_problem(game: &Game, rounds: usize, claimed: &GameResult) -> Option<String> {
     let score = Seated::from_fn(|seat| game.score(seat));
+    if matches!(claimed.ending, Ending::Aborted { .. }) && rounds > 0 {
+        return Some(format!(
+            "the result given ({}) says the game was aborted before both players had a move, but \
+             {} revealed first: from then on a game ends by a forfeit",
+            crate::text::outcome(claimed),
+            crate::text::plural(
+                u64::try_from(rounds).unwrap_or(u64::MAX),
+                "round was",
+                "rounds were"
+            )
+        ));
+    }
     let expected = match (game.outcome(), claimed.ending) {
         (Some(outcome), _) => GameResult::played(outcome),
         (None, Ending::Played { .. }) => {
@@ -442,7 +702,7 @@ fn result_problem(game: &Game, claimed: &GameResult) -> Option<String> {
             score,
             ending: claimed.ending,
         },
-        (None, Ending::Abandoned { .. }) => GameResult {
+        (None, Ending::Abandoned { .. } | Ending::Aborted { .. }) => GameResult {
             winner: None,
             score,
             ending: claimed.ending,
@@ -479,6 +739,7 @@ pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)
 #[cfg(test)]
 mod tests {
     use mice_cake_engine::{Options, RecordedGame, Seat, Seed, Viewer, greedy_assignment};
+    use mice_cake_protocol::ForfeitCause;
 
     use super::*;
 
@@ -567,6 +828,7 @@ mod tests {
             aborted_deal,
             chat: Vec::new(),
             rated: None,
+            missed_deadline_limit: Some(3),
         }
     }
 
@@ -611,7 +873,7 @@ mod tests {
         let mut forfeited = honest.clone();
         forfeited.result.ending = Ending::Forfeit {
             seat: Seat::Blue,
-            cause: mice_cake_protocol::ForfeitCause::Left,
+            cause: ForfeitCause::Left,
         };
         forfeited.result.winner = Some(Seat::Yellow);
         assert_eq!(verdict_of(&forfeited).exit_code(), 1);
@@ -632,7 +894,7 @@ mod tests {
             score: Seated::from_fn(|seat| game.score(seat)),
             ending: Ending::Forfeit {
                 seat: Seat::Blue,
-                cause: mice_cake_protocol::ForfeitCause::Left,
+                cause: ForfeitCause::Left,
             },
         };
         assert_eq!(verdict_of(&left).exit_code(), 0, "{:?}", verdict_of(&left));
@@ -688,11 +950,11 @@ mod tests {
         );
         answer(
             GameResult {
-                winner: Some(Seat::Yellow),
+                winner: None,
                 score: Seated::default(),
-                ending: Ending::Forfeit {
-                    seat: Seat::Blue,
-                    cause: mice_cake_protocol::ForfeitCause::NotOpened,
+                ending: Ending::Aborted {
+                    seat: Some(Seat::Blue),
+                    cause: ForfeitCause::NotOpened,
                 },
             },
             None,
@@ -715,23 +977,71 @@ mod tests {
         assert!(
             verdict
                 .line()
-                .contains("Blue sealed a nonce and never opened it, and forfeited"),
+                .contains("Blue sealed a nonce and never opened it, and the game was aborted"),
+            "{}",
+            verdict.line()
+        );
+        assert!(
+            verdict.line().contains(
+                "that Blue did not open a sealed move in time rests on the server's word"
+            ),
             "{}",
             verdict.line()
         );
         // The result blames the wrong player.
         let mut blamed = honest.clone();
-        blamed.result.ending = Ending::Forfeit {
-            seat: Seat::Yellow,
-            cause: mice_cake_protocol::ForfeitCause::NotOpened,
+        blamed.result.ending = Ending::Aborted {
+            seat: Some(Seat::Yellow),
+            cause: ForfeitCause::NotOpened,
         };
-        blamed.result.winner = Some(Seat::Blue);
         let verdict = verdict_of(&blamed);
         assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
         assert!(
             verdict.line().contains("Blue refusing to open"),
             "{}",
             verdict.line()
+        );
+        // The player who refused to open shown as winning.
+        let mut refuser_wins = honest.clone();
+        refuser_wins.result.winner = Some(Seat::Blue);
+        let verdict = verdict_of(&refuser_wins);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("Blue wins") && verdict.line().contains("nobody winning"),
+            "{}",
+            verdict.line()
+        );
+        // A winner added to a deal both refused.
+        let mut both = honest.clone();
+        let deal = both.aborted_deal.as_mut().unwrap();
+        deal.refused.yellow = true;
+        deal.nonces.yellow = None;
+        both.result.ending = Ending::Aborted {
+            seat: None,
+            cause: ForfeitCause::NotOpened,
+        };
+        assert_eq!(verdict_of(&both).exit_code(), 0, "{:?}", verdict_of(&both));
+        both.result.winner = Some(Seat::Yellow);
+        assert_eq!(verdict_of(&both).exit_code(), 1, "{:?}", verdict_of(&both));
+        // A game stored before aborts: a forfeit, won by the other player.
+        let mut older = honest.clone();
+        older.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::NotOpened,
+        };
+        older.result.winner = Some(Seat::Yellow);
+        assert_eq!(
+            verdict_of(&older).exit_code(),
+            0,
+            "{:?}",
+            verdict_of(&older)
+        );
+        older.result.winner = Some(Seat::Blue);
+        assert_eq!(
+            verdict_of(&older).exit_code(),
+            1,
+            "{:?}",
+            verdict_of(&older)
         );
         // A link of the deal broken.
         let mut tampered = honest.clone();
@@ -748,6 +1058,222 @@ mod tests {
         assert!(
             error.contains("ended at its deal (Blue sealed a nonce"),
             "{error}"
+        );
+    }
+
+    /// The server's answer for a game of `record` cut to its first
+    /// `rounds` rounds, ended by `seat` forfeiting (or aborting) for
+    /// `cause`.
+    fn cut_short(
+        record: &GameRecord,
+        rounds: usize,
+        seat: Seat,
+        cause: ForfeitCause,
+    ) -> FinishedGame {
+        let mut cut = record.clone();
+        cut.rounds.truncate(rounds);
+        cut.outcome = None;
+        cut.fair.as_mut().unwrap().rounds.truncate(rounds);
+        let game = cut.replay().unwrap();
+        let ending = if rounds == 0 {
+            Ending::Aborted {
+                seat: Some(seat),
+                cause,
+            }
+        } else {
+            Ending::Forfeit { seat, cause }
+        };
+        answer(
+            GameResult {
+                winner: (rounds > 0).then_some(seat.opponent()),
+                score: Seated::from_fn(|seat| game.score(seat)),
+                ending,
+            },
+            Some(cut),
+            None,
+        )
+    }
+
+    /// A game between two players with keys, Blue's moves made by the
+    /// server from round 4 on: as if Blue stopped moving.
+    fn signed_game(seed: u64) -> (GameRecord, Seated<mice_cake_engine::PlayerSecret>) {
+        use mice_cake_engine::fair::{self, DEAL_ROUND};
+        use mice_cake_engine::{Exchange, Nonce, Opening, PlayerSecret};
+        let seed = Seed::from_u64(seed);
+        let keys = Seated {
+            yellow: PlayerSecret::from_bytes([1; 32]),
+            blue: PlayerSecret::from_bytes([2; 32]),
+        };
+        let commitment = fair::commitment(seed);
+        let mut nonces = 0u8;
+        let mut play = |exchange: &mut Exchange,
+                        moves: Seated<mice_cake_engine::Assignment>,
+                        by_server: Seated<bool>| {
+            let mut openings = Seated::default();
+            for seat in Seat::ALL {
+                if by_server[seat] {
+                    exchange.make_for(seat, seed, moves[seat]).unwrap();
+                    continue;
+                }
+                nonces += 1;
+                let opening = Opening {
+                    assignment: moves[seat],
+                    nonce: Nonce::from_bytes([nonces; 32]),
+                };
+                let sealed = fair::seal(
+                    commitment,
+                    exchange.round,
+                    seat,
+                    &opening.assignment,
+                    opening.nonce,
+                );
+                exchange
+                    .seal(seat, sealed, Some(keys[seat].sign(sealed)))
+                    .unwrap();
+                openings[seat] = Some(opening);
+            }
+            for seat in Seat::ALL {
+                if let Some(opening) = openings[seat] {
+                    exchange.open(seat, opening).unwrap();
+                }
+            }
+        };
+        let mut deal = Exchange::new(commitment, DEAL_ROUND)
+            .with_keys(Seated::from_fn(|seat| Some(keys[seat].public_key())));
+        let empty = Seated::from_fn(|_| mice_cake_engine::Assignment::EMPTY);
+        play(&mut deal, empty, Seated::default());
+        let mut game = RecordedGame::dealt(Options::default(), seed, &deal).unwrap();
+        while game.game().outcome().is_none() {
+            let view = game.game().view(Viewer::Spectator);
+            let moves = Seated::from_fn(|seat| greedy_assignment(&view, seat));
+            let mut exchange = game.exchange();
+            let by_server = Seated {
+                yellow: false,
+                blue: exchange.round >= 4,
+            };
+            play(&mut exchange, moves, by_server);
+            game.play_exchange(&exchange).unwrap();
+        }
+        (game.into_record().unwrap(), keys)
+    }
+
+    #[test]
+    fn a_forfeits_cause_is_held_against_the_record() {
+        let (record, keys) = signed_game(21);
+        assert!(record.rounds.len() > 8, "a long enough game");
+        // Blue missed round 4, 5 and 6: a forfeit the record proves.
+        let missed = cut_short(&record, 6, Seat::Blue, ForfeitCause::MissedDeadlines);
+        let verdict = verdict_of(&missed);
+        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
+        assert!(
+            verdict
+                .line()
+                .contains("Blue missed 3 deadlines in a row, proven by the record"),
+            "{}",
+            verdict.line()
+        );
+        // Said of Yellow, who moved every round; or of Blue two rounds early.
+        let wrong = cut_short(&record, 6, Seat::Yellow, ForfeitCause::MissedDeadlines);
+        assert_eq!(verdict_of(&wrong).exit_code(), 1);
+        let early = cut_short(&record, 4, Seat::Blue, ForfeitCause::MissedDeadlines);
+        let verdict = verdict_of(&early);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("the server's limit: 3 in a row"),
+            "{}",
+            verdict.line()
+        );
+
+        // Yellow left in round 4: proven only by Yellow's signed leave.
+        let mut left = cut_short(&record, 3, Seat::Yellow, ForfeitCause::Left);
+        let verdict = verdict_of(&left);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("no leave signed with Yellow's key"),
+            "{}",
+            verdict.line()
+        );
+        let fair = left.record.as_mut().unwrap().fair.as_mut().unwrap();
+        fair.left = Some(SignedLeave {
+            seat: Seat::Yellow,
+            round: 4,
+            signature: keys.yellow.sign_leave(fair.commitment, 4, Seat::Yellow),
+        });
+        let verdict = verdict_of(&left);
+        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
+        assert!(
+            verdict
+                .line()
+                .contains("Yellow left, proven by Yellow's leave"),
+            "{}",
+            verdict.line()
+        );
+        // The leave kept, the cause or the forfeiter changed.
+        let mut recaused = left.clone();
+        recaused.result.ending = Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Disconnected,
+        };
+        assert_eq!(verdict_of(&recaused).exit_code(), 1);
+        let mut swapped = left.clone();
+        swapped.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        };
+        swapped.result.winner = Some(Seat::Yellow);
+        assert_eq!(verdict_of(&swapped).exit_code(), 1);
+
+        // A disconnection stands on the server's word, and says so.
+        let away = cut_short(&record, 3, Seat::Blue, ForfeitCause::Disconnected);
+        let verdict = verdict_of(&away);
+        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
+        assert!(
+            verdict
+                .line()
+                .contains("that Blue stayed away past the grace period rests on the server's word"),
+            "{}",
+            verdict.line()
+        );
+
+        // An abort once a round was revealed is a forfeit in disguise.
+        let mut aborted = away.clone();
+        aborted.result.ending = Ending::Aborted {
+            seat: Some(Seat::Blue),
+            cause: ForfeitCause::Disconnected,
+        };
+        aborted.result.winner = None;
+        let verdict = verdict_of(&aborted);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        assert!(
+            verdict.line().contains("3 rounds were revealed first"),
+            "{}",
+            verdict.line()
+        );
+        // Before any round: an abort, nobody winning.
+        let early = cut_short(&record, 0, Seat::Blue, ForfeitCause::Disconnected);
+        assert_eq!(
+            verdict_of(&early).exit_code(),
+            0,
+            "{:?}",
+            verdict_of(&early)
+        );
+    }
+
+    #[test]
+    fn a_forfeit_with_its_winner_swapped_says_both_results_apart() {
+        let (record, _) = signed_game(22);
+        let mut swapped = cut_short(&record, 3, Seat::Blue, ForfeitCause::Disconnected);
+        swapped.result.winner = Some(Seat::Blue);
+        let verdict = verdict_of(&swapped);
+        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
+        let line = verdict.line();
+        assert!(
+            line.contains("the result given (") && line.contains("Blue wins: Blue stayed away"),
+            "{line}"
+        );
+        assert!(
+            line.contains("the record gives") && line.contains("Yellow wins: Blue stayed away"),
+            "{line}"
         );
     }
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 use crate::dice::Seed;
-use crate::fair::{self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Nonce, Seal};
+use crate::fair::{self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Nonce, Seal, SignedLeave};
 use crate::options::Options;
 use crate::record::ReplayError;
 use crate::seat::{Seat, Seated};
@@ -42,9 +42,16 @@ pub struct AbortedDeal {
     pub nonces: Seated<Option<Nonce>>,
     /// Whose nonce the server made (a bot, or the deal's timeout).
     pub by_server: Seated<bool>,
-    /// Who sealed a nonce and never opened it in the time to open, and
-    /// forfeited for it.
+    /// Who sealed a nonce and never opened it in the time to open (the
+    /// game was aborted for it). A seal sealed and then left unopened by a
+    /// player who went away (left, or stayed away past their grace) is not
+    /// a refusal: `false`.
     pub refused: Seated<bool>,
+    /// The leave of a player who left during the deal, signed with their
+    /// key (`docs/fairness.md`); absent when nobody left, or whoever left
+    /// had no key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<SignedLeave>,
 }
 
 fn neither_signed(signatures: &Seated<Option<SealSignature>>) -> bool {
@@ -74,6 +81,7 @@ impl AbortedDeal {
                 .map(|opening| opening.map(|opening| opening.nonce)),
             by_server: exchange.by_server,
             refused,
+            left: None,
         }
     }
 
@@ -92,6 +100,16 @@ impl AbortedDeal {
         }
         for seat in Seat::ALL {
             self.check_seat(seat)?;
+        }
+        if let Some(left) = &self.left {
+            if left.round != DEAL_ROUND {
+                return Err(ReplayError::LeaveRound {
+                    seat: left.seat,
+                    signed: left.round,
+                    stopped: DEAL_ROUND,
+                });
+            }
+            left.check(self.commitment, self.keys)?;
         }
         Ok(())
     }
@@ -112,15 +130,25 @@ impl AbortedDeal {
             if fair::seal(self.commitment, round, seat, &Assignment::EMPTY, nonce) != seal {
                 return Err(ReplayError::SealMismatch { round, seat });
             }
-            if self.by_server[seat] && nonce != fair::server_nonce(self.seed, round, seat) {
+            let servers = fair::server_nonce(self.seed, round, seat);
+            if self.by_server[seat] && nonce != servers {
                 return Err(ReplayError::ServerNonce { round, seat });
+            }
+            // Nobody but the server knew its seed: a player's nonce is
+            // never the one it gives.
+            if !self.by_server[seat] && nonce == servers {
+                return Err(ReplayError::ServerMoveClaimed { round, seat });
             }
         }
         if self.by_server[seat] {
-            return Ok(());
+            return match self.signatures[seat] {
+                Some(_) => Err(ReplayError::SignedServerMove { round, seat }),
+                None => Ok(()),
+            };
         }
         match (self.keys[seat], self.signatures[seat]) {
-            (None, _) => Ok(()),
+            (None, None) => Ok(()),
+            (None, Some(_)) => Err(ReplayError::SignedWithoutKey { round, seat }),
             (Some(_), None) => Err(ReplayError::Unsigned { round, seat }),
             (Some(key), Some(signature)) if !signing::check(key, seal, signature) => {
                 Err(ReplayError::BadSignature { round, seat })
@@ -190,13 +218,29 @@ mod tests {
         );
         let json = serde_json::to_string(&deal).unwrap();
         assert_eq!(serde_json::from_str::<AbortedDeal>(&json).unwrap(), deal);
+        // Blue's own signed leave holds; one for round 1 does not.
+        let blue = PlayerSecret::from_bytes([2; 32]);
+        let mut left = deal.clone();
+        left.refused.blue = false;
+        left.left = Some(SignedLeave {
+            seat: Seat::Blue,
+            round: DEAL_ROUND,
+            signature: blue.sign_leave(deal.commitment, DEAL_ROUND, Seat::Blue),
+        });
+        left.check().unwrap();
+        left.left = Some(SignedLeave {
+            seat: Seat::Blue,
+            round: 1,
+            signature: blue.sign_leave(deal.commitment, 1, Seat::Blue),
+        });
+        assert!(matches!(left.check(), Err(ReplayError::LeaveRound { .. })));
     }
 
     #[test]
     fn each_tampering_of_an_aborted_deal_is_named() {
         let honest = refused_by_blue();
         type Tampering = fn(&mut AbortedDeal);
-        let cases: [(Tampering, ReplayError); 8] = [
+        let cases: [(Tampering, ReplayError); 11] = [
             (|d| d.seed = Seed::from_u64(4), ReplayError::SeedMismatch),
             (
                 |d| d.nonces.yellow = Some(Nonce::from_bytes([0; 32])),
@@ -239,6 +283,49 @@ mod tests {
                 ReplayError::ServerNonce {
                     round: 0,
                     seat: Seat::Yellow,
+                },
+            ),
+            (
+                |d| d.keys.blue = None,
+                ReplayError::SignedWithoutKey {
+                    round: 0,
+                    seat: Seat::Blue,
+                },
+            ),
+            (
+                // The server's nonce for Yellow, passed off as Yellow's own
+                // on a seat stripped of its key and signature.
+                |d| {
+                    let nonce = fair::server_nonce(d.seed, DEAL_ROUND, Seat::Yellow);
+                    d.keys.yellow = None;
+                    d.signatures.yellow = None;
+                    d.nonces.yellow = Some(nonce);
+                    d.seals.yellow = Some(fair::seal(
+                        d.commitment,
+                        DEAL_ROUND,
+                        Seat::Yellow,
+                        &Assignment::EMPTY,
+                        nonce,
+                    ));
+                },
+                ReplayError::ServerMoveClaimed {
+                    round: 0,
+                    seat: Seat::Yellow,
+                },
+            ),
+            (
+                // A leave signed by Yellow's key, said to be Blue's.
+                |d| {
+                    let by = PlayerSecret::from_bytes([1; 32]);
+                    d.left = Some(SignedLeave {
+                        seat: Seat::Blue,
+                        round: DEAL_ROUND,
+                        signature: by.sign_leave(d.commitment, DEAL_ROUND, Seat::Blue),
+                    });
+                },
+                ReplayError::BadLeave {
+                    seat: Seat::Blue,
+                    round: 0,
                 },
             ),
         ];

@@ -102,7 +102,7 @@ pub fn seal(
     Seal(digest.into())
 }
 
-const fn seat_byte(seat: Seat) -> u8 {
+pub(crate) const fn seat_byte(seat: Seat) -> u8 {
     match seat {
         Seat::Yellow => 0,
         Seat::Blue => 1,
@@ -197,6 +197,53 @@ pub struct Fairness {
     /// the player's. Format 3; absent in format 2.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keys: Option<Seated<Option<PlayerKey>>>,
+    /// The leave of a player who left the game, signed with their key
+    /// (format 4): the proof that they forfeited by leaving. Absent when
+    /// nobody left, and when whoever left had no key to sign with (the
+    /// cause then rests on the server's word).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<SignedLeave>,
+}
+
+/// A player's leave, signed with their key: who left, in which round (0:
+/// the deal), and their signature of it (`signing::leave_message`, which
+/// also binds the game's commitment).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct SignedLeave {
+    /// Who left.
+    pub seat: Seat,
+    /// The round under way when they left (0: the deal).
+    pub round: u32,
+    /// Their key's signature of leaving that game in that round.
+    pub signature: SealSignature,
+}
+
+impl SignedLeave {
+    /// Checks the leave against the seat's key (`keys`) and the game's
+    /// commitment: a leave from a seat without a key, or not signed with
+    /// it, is refused.
+    pub fn check(
+        &self,
+        commitment: Commitment,
+        keys: Seated<Option<PlayerKey>>,
+    ) -> Result<(), crate::record::ReplayError> {
+        let Some(key) = keys[self.seat] else {
+            return Err(crate::record::ReplayError::BadLeave {
+                seat: self.seat,
+                round: self.round,
+            });
+        };
+        if signing::check_leave(key, commitment, self.round, self.seat, self.signature) {
+            Ok(())
+        } else {
+            Err(crate::record::ReplayError::BadLeave {
+                seat: self.seat,
+                round: self.round,
+            })
+        }
+    }
 }
 
 /// A seat's opened move: the assignment and nonce its seal binds. Secret

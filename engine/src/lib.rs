@@ -106,8 +106,8 @@ pub use dice::{
 };
 pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
 pub use fair::{
-    Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange, Witness,
-    WitnessError,
+    Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange,
+    SignedLeave, Witness, WitnessError,
 };
 pub use game::{Game, RoundError};
 pub use legal::Choices;
@@ -116,8 +116,8 @@ pub use options::{Options, OptionsError, Reveal};
 pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_assignment};
 pub use position::{Position, PositionError};
 pub use record::{
-    GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, UNSEALED_RECORD_FORMAT,
-    UNSIGNED_RECORD_FORMAT,
+    GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, SIGNED_RECORD_FORMAT,
+    UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT,
 };
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};

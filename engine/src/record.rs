@@ -43,9 +43,13 @@ use crate::signing::{self, PlayerKey, SealSignature};
 use crate::timeline::{Beat, timeline};
 use crate::view::Viewer;
 
-/// The record format this engine writes: 3, sealed play with moves signed
-/// by their players.
-pub const RECORD_FORMAT: u32 = 3;
+/// The record format this engine writes: 4, sealed play with moves signed
+/// by their players, and a leave signed by whoever left (`fair.left`).
+pub const RECORD_FORMAT: u32 = 4;
+
+/// The format of records of signed moves written before signed leaves;
+/// still read.
+pub const SIGNED_RECORD_FORMAT: u32 = 3;
 
 /// The format of records of sealed play written before signed moves; still
 /// read.
@@ -101,16 +105,86 @@ pub enum ReplayError {
         /// The record's format.
         format: u32,
     },
-    /// A format 3 record without its players' keys, or a format 2 record
-    /// with some.
-    #[error("a format {format} record {}", if *format == RECORD_FORMAT {
+    /// A format 3 or 4 record without its players' keys, or a format 2
+    /// record with some.
+    #[error("a format {format} record {}", if *format >= SIGNED_RECORD_FORMAT {
         "must hold its players' keys (\"fair.keys\")"
     } else {
-        "holds no keys (\"fair.keys\" belongs to format 3)"
+        "holds no keys (\"fair.keys\" belongs to formats 3 and 4)"
     })]
     KeysMisplaced {
         /// The record's format.
         format: u32,
+    },
+    /// A signed leave in a record older than format 4.
+    #[error("a format {format} record holds no leave (\"fair.left\" belongs to format 4)")]
+    LeaveMisplaced {
+        /// The record's format.
+        format: u32,
+    },
+    /// A move recorded as its player's whose nonce is the one the server's
+    /// seed gives for that seat and round: the server made it, and the
+    /// record itself proves it.
+    #[error(
+        "{}: {seat}'s move is recorded as {seat}'s own, but its nonce is the one the server's \
+         committed seed gives for {seat} in that round: the server made it",
+        round_name(*round)
+    )]
+    ServerMoveClaimed {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// A signature on a seat without a key: nothing it could be checked
+    /// against.
+    #[error(
+        "{}: {seat}'s move carries a signature, but {seat} announced no key to check it with",
+        round_name(*round)
+    )]
+    SignedWithoutKey {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// A move the server made that carries a player's signature.
+    #[error(
+        "{}: the server made {seat}'s move, yet the record gives it {seat}'s signature",
+        round_name(*round)
+    )]
+    SignedServerMove {
+        /// The round (0: the deal).
+        round: u32,
+        /// Whose.
+        seat: Seat,
+    },
+    /// A signed leave for another round than the one under way when the
+    /// record stops.
+    #[error(
+        "{seat}'s leave is signed for {}, but the record stops in {}",
+        round_name(*signed),
+        round_name(*stopped)
+    )]
+    LeaveRound {
+        /// Who left.
+        seat: Seat,
+        /// The round the leave names.
+        signed: u32,
+        /// The round under way when the record stops.
+        stopped: u32,
+    },
+    /// A leave whose signature is not the seat's key's signature of leaving
+    /// that game in that round.
+    #[error(
+        "{seat}'s leave ({}) is not signed with {seat}'s key",
+        round_name(*round)
+    )]
+    BadLeave {
+        /// Who left.
+        seat: Seat,
+        /// The round the leave names.
+        round: u32,
     },
     /// A move recorded as its player's (not the server's), by a player who
     /// announced a key, without their signature: nothing proves they made
@@ -315,9 +389,11 @@ impl GameRecord {
         self.format != UNSEALED_RECORD_FORMAT && self.fair.is_some()
     }
 
-    /// Whether this record proves which moves its players made (format 3).
+    /// Whether this record proves which moves its players made (format 3
+    /// or 4).
     pub fn is_signed(&self) -> bool {
-        self.format == RECORD_FORMAT && self.fair.as_ref().is_some_and(|fair| fair.keys.is_some())
+        self.format >= SIGNED_RECORD_FORMAT
+            && self.fair.as_ref().is_some_and(|fair| fair.keys.is_some())
     }
 
     /// Replays every round, with the seed's deal and dice if `seed` is
@@ -394,6 +470,19 @@ impl GameRecord {
         if game.outcome() != self.outcome.as_ref() {
             return Err(ReplayError::OutcomeMismatch);
         }
+        if let Source::Sealed { fair, .. } = &source
+            && let Some(left) = &fair.left
+        {
+            let stopped = u32::try_from(self.rounds.len() + 1).unwrap_or(u32::MAX);
+            if left.round != stopped || self.outcome.is_some() {
+                return Err(ReplayError::LeaveRound {
+                    seat: left.seat,
+                    signed: left.round,
+                    stopped,
+                });
+            }
+            left.check(fair.commitment, fair.keys.unwrap_or_default())?;
+        }
         let rng = match source {
             Source::Unsealed(rng) => Some(*rng),
             Source::Recorded | Source::Sealed { .. } => None,
@@ -407,24 +496,33 @@ impl GameRecord {
             (UNSEALED_RECORD_FORMAT, None) => Ok(seed.map_or(Source::Recorded, |seed| {
                 Source::Unsealed(alloc::boxed::Box::new(seed.rng()))
             })),
-            (UNSIGNED_RECORD_FORMAT | RECORD_FORMAT, Some(fair)) => {
+            (UNSIGNED_RECORD_FORMAT | SIGNED_RECORD_FORMAT | RECORD_FORMAT, Some(fair)) => {
                 if fair.version != FAIR_VERSION {
                     return Err(ReplayError::UnsupportedFairness {
                         found: fair.version,
                     });
                 }
-                if fair.keys.is_some() != (self.format == RECORD_FORMAT) {
+                if fair.keys.is_some() != (self.format >= SIGNED_RECORD_FORMAT) {
                     return Err(ReplayError::KeysMisplaced {
+                        format: self.format,
+                    });
+                }
+                if fair.left.is_some() && self.format < RECORD_FORMAT {
+                    return Err(ReplayError::LeaveMisplaced {
                         format: self.format,
                     });
                 }
                 Ok(seed.map_or(Source::Recorded, |seed| Source::Sealed { seed, fair }))
             }
-            (UNSEALED_RECORD_FORMAT | UNSIGNED_RECORD_FORMAT | RECORD_FORMAT, _) => {
-                Err(ReplayError::FairnessMissing {
-                    format: self.format,
-                })
-            }
+            (
+                UNSEALED_RECORD_FORMAT
+                | UNSIGNED_RECORD_FORMAT
+                | SIGNED_RECORD_FORMAT
+                | RECORD_FORMAT,
+                _,
+            ) => Err(ReplayError::FairnessMissing {
+                format: self.format,
+            }),
             (found, _) => Err(ReplayError::UnsupportedFormat { found }),
         }
     }
@@ -480,15 +578,25 @@ fn check_exchange(
         if fair::seal(fair.commitment, round, seat, &assignments[seat], nonce) != sealed {
             return Err(ReplayError::SealMismatch { round, seat });
         }
+        let servers = fair::server_nonce(seed, round, seat);
         if exchange.by_server[seat] {
-            if nonce != fair::server_nonce(seed, round, seat) {
+            if nonce != servers {
                 return Err(ReplayError::ServerNonce { round, seat });
+            }
+            if exchange.signatures[seat].is_some() {
+                return Err(ReplayError::SignedServerMove { round, seat });
             }
             continue;
         }
+        // Nobody but the server knows its seed before the game is over: a
+        // player's nonce is never the one it gives.
+        if nonce == servers {
+            return Err(ReplayError::ServerMoveClaimed { round, seat });
+        }
         let key = fair.keys.as_ref().and_then(|keys| keys[seat]);
         match (key, exchange.signatures[seat]) {
-            (None, _) => {}
+            (None, None) => {}
+            (None, Some(_)) => return Err(ReplayError::SignedWithoutKey { round, seat }),
             (Some(_), None) => return Err(ReplayError::Unsigned { round, seat }),
             (Some(key), Some(signature)) => {
                 if signatures == Signatures::Check && !signing::check(key, sealed, signature) {
@@ -698,6 +806,7 @@ impl RecordedGame {
             deal: sealed,
             rounds: Vec::new(),
             keys: Some(deal.keys),
+            left: None,
         };
         let layout = Layout::shuffled(&mut fair::deal_rng(seed, sealed.nonces));
         check_deal(seed, &fairness, &layout).map_err(PlayError::Unsealed)?;

@@ -11,7 +11,8 @@
 
 use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
 
-use crate::fair::Seal;
+use crate::fair::{Commitment, Seal};
+use crate::seat::Seat;
 
 const SIGNED_SEAL_TAG: &[u8] = b"mice-cake/fair/v1/signed-seal";
 
@@ -63,23 +64,81 @@ pub fn rename_message(name: &str, at_ms: u64) -> alloc::vec::Vec<u8> {
 /// Whether `signature` is `key`'s signature of the rename to `name` at
 /// `at_ms` ([`rename_message`]), checked strictly as seals are.
 pub fn check_rename(key: PlayerKey, name: &str, at_ms: u64, signature: SealSignature) -> bool {
+    verify(key, &rename_message(name, at_ms), signature)
+}
+
+/// What a player signs to leave a game (`docs/fairness.md`, "What a
+/// forfeit rests on"): `"mice-cake/fair/v1/signed-leave"`, the game's
+/// commitment, the round under way when they leave (four bytes big-endian;
+/// 0: the deal) and their seat (one byte: 0 Yellow, 1 Blue). The
+/// commitment names the game and the round the moment, so that a leave
+/// signed once is good for that game and that round alone: a server cannot
+/// take one from another game, or end a game sooner than the player did.
+const LEAVE_TAG: &[u8] = b"mice-cake/fair/v1/signed-leave";
+
+/// The bytes a player signs to leave the game committed to by `commitment`
+/// in `round`, from `seat`.
+pub fn leave_message(
+    commitment: Commitment,
+    round: u32,
+    seat: Seat,
+) -> [u8; LEAVE_TAG.len() + 32 + 4 + 1] {
+    let mut message = [0; LEAVE_TAG.len() + 32 + 4 + 1];
+    let (tag, rest) = message.split_at_mut(LEAVE_TAG.len());
+    tag.copy_from_slice(LEAVE_TAG);
+    let (committed, rest) = rest.split_at_mut(32);
+    committed.copy_from_slice(&commitment.to_bytes());
+    let (round_bytes, seat_slot) = rest.split_at_mut(4);
+    round_bytes.copy_from_slice(&round.to_be_bytes());
+    seat_slot[0] = crate::fair::seat_byte(seat);
+    message
+}
+
+/// Whether `signature` is `key`'s signature of leaving the game committed
+/// to by `commitment` in `round`, from `seat` ([`leave_message`]).
+pub fn check_leave(
+    key: PlayerKey,
+    commitment: Commitment,
+    round: u32,
+    seat: Seat,
+    signature: SealSignature,
+) -> bool {
+    verify(key, &leave_message(commitment, round, seat), signature)
+}
+
+/// What a key signs to declare itself a bot (`docs/ratings.md`, "Bots"):
+/// `"mice-cake/bot/v1"` followed by the key's own 32 bytes. A key that has
+/// declared itself a bot stays one: the declaration can be shown again by
+/// anyone, and says nothing but that.
+const BOT_TAG: &[u8] = b"mice-cake/bot/v1";
+
+/// The bytes `key` signs to declare itself a bot.
+pub fn bot_message(key: PlayerKey) -> [u8; BOT_TAG.len() + 32] {
+    let mut message = [0; BOT_TAG.len() + 32];
+    let (tag, rest) = message.split_at_mut(BOT_TAG.len());
+    tag.copy_from_slice(BOT_TAG);
+    rest.copy_from_slice(&key.0);
+    message
+}
+
+/// Whether `signature` is `key`'s declaration that it is a bot
+/// ([`bot_message`]).
+pub fn check_bot(key: PlayerKey, signature: SealSignature) -> bool {
+    verify(key, &bot_message(key), signature)
+}
+
+/// Whether `signature` is `key`'s signature of `message`, checked strictly.
+fn verify(key: PlayerKey, message: &[u8], signature: SealSignature) -> bool {
     let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
         return false;
     };
-    key.verify_strict(
-        &rename_message(name, at_ms),
-        &Signature::from_bytes(&signature.0),
-    )
-    .is_ok()
+    key.verify_strict(message, &Signature::from_bytes(&signature.0))
+        .is_ok()
 }
 
 /// Whether `signature` is `key`'s signature of `seal`.
 pub fn check(key: PlayerKey, seal: Seal, signature: SealSignature) -> bool {
-    let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
-        return false;
-    };
-    key.verify_strict(&signed_message(seal), &Signature::from_bytes(&signature.0))
-        .is_ok()
+    verify(key, &signed_message(seal), signature)
 }
 
 /// A player's key pair, from its 32 secret bytes (RFC 8032's private key):
@@ -113,6 +172,21 @@ impl PlayerSecret {
     /// The signature of a rename to `name` at `at_ms` ([`rename_message`]).
     pub fn sign_rename(&self, name: &str, at_ms: u64) -> SealSignature {
         SealSignature(self.0.sign(&rename_message(name, at_ms)).to_bytes())
+    }
+
+    /// The signature of leaving the game committed to by `commitment` in
+    /// `round`, from `seat` ([`leave_message`]).
+    pub fn sign_leave(&self, commitment: Commitment, round: u32, seat: Seat) -> SealSignature {
+        SealSignature(
+            self.0
+                .sign(&leave_message(commitment, round, seat))
+                .to_bytes(),
+        )
+    }
+
+    /// This key's declaration that it is a bot ([`bot_message`]).
+    pub fn sign_bot(&self) -> SealSignature {
+        SealSignature(self.0.sign(&bot_message(self.public_key())).to_bytes())
     }
 }
 
@@ -213,6 +287,40 @@ mod tests {
         let mut off = [0; 32];
         off[0] = 2;
         assert!(!PlayerKey(off).is_usable());
+    }
+
+    #[test]
+    fn a_leave_is_signed_for_its_game_round_and_seat_only() {
+        let secret = PlayerSecret::from_bytes([5; 32]);
+        let key = secret.public_key();
+        let commitment = Commitment::from_bytes([9; 32]);
+        let signed = secret.sign_leave(commitment, 4, Seat::Blue);
+        assert!(check_leave(key, commitment, 4, Seat::Blue, signed));
+        assert!(!check_leave(key, commitment, 5, Seat::Blue, signed));
+        assert!(!check_leave(key, commitment, 4, Seat::Yellow, signed));
+        let other_game = Commitment::from_bytes([8; 32]);
+        assert!(!check_leave(key, other_game, 4, Seat::Blue, signed));
+        let other = PlayerSecret::from_bytes([6; 32]).public_key();
+        assert!(!check_leave(other, commitment, 4, Seat::Blue, signed));
+        let message = leave_message(commitment, 4, Seat::Blue);
+        assert_eq!(
+            &message[..LEAVE_TAG.len()],
+            b"mice-cake/fair/v1/signed-leave"
+        );
+        assert_eq!(&message[LEAVE_TAG.len()..LEAVE_TAG.len() + 32], &[9; 32]);
+        assert_eq!(&message[LEAVE_TAG.len() + 32..], &[0, 0, 0, 4, 1]);
+    }
+
+    #[test]
+    fn a_bot_declaration_holds_for_its_own_key_only() {
+        let secret = PlayerSecret::from_bytes([5; 32]);
+        let declared = secret.sign_bot();
+        assert!(check_bot(secret.public_key(), declared));
+        let other = PlayerSecret::from_bytes([6; 32]);
+        assert!(!check_bot(other.public_key(), declared));
+        // Another key's declaration cannot make this one a bot.
+        assert!(!check_bot(secret.public_key(), other.sign_bot()));
+        assert_eq!(&bot_message(secret.public_key())[..16], b"mice-cake/bot/v1");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use hdrhistogram::Histogram;
-use mice_cake_protocol::{ClientMessage, Pool, RoomCode, ServerMessage};
+use mice_cake_protocol::{ClientMessage, Pool, RoomCode, RoomEvent, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 use serde::Serialize;
@@ -167,13 +167,15 @@ async fn play(
 ) -> anyhow::Result<()> {
     let mut socket = dialer.dial().await?;
     wire::hello(&mut socket, stats, format!("pair{id}")).await?;
-    let key = mice_cake_engine::PlayerSecret::from_bytes(secret).public_key();
+    let secret = mice_cake_engine::PlayerSecret::from_bytes(secret);
+    let key = secret.public_key();
     let seek = ClientMessage::Seek {
         pool,
         deadline_ms: None,
         rated: true,
         bot_after_ms: Some(bot_after_ms),
         key: Some(key),
+        bot_declaration: None,
     };
     wire::send(&mut socket, stats, &seek).await?;
     let mut since = None;
@@ -197,11 +199,13 @@ async fn play(
                 room = Some(code);
             }
             ServerMessage::Joined {
-                seat: Some(_),
+                seat: Some(seat),
                 state,
                 ..
             } if Some(state.code) == room => {
                 outcome.seated = true;
+                // The exchange under way, for the leave to be signed.
+                let mut under_way = state.exchange.map(|e| (e.commitment, e.round));
                 // Leave half a second later: a second pairing (a bug)
                 // would be told meanwhile.
                 let until = Instant::now() + Duration::from_millis(500);
@@ -210,11 +214,23 @@ async fn play(
                         Ok(Ok(Some(ServerMessage::Paired { code, .. }))) => {
                             outcome.pairings.push((code, Duration::ZERO));
                         }
+                        Ok(Ok(Some(ServerMessage::Event { event, .. }))) => match *event {
+                            RoomEvent::GameStarted { commitment, .. } => {
+                                under_way = Some((commitment, 0));
+                            }
+                            RoomEvent::RoundStarted { round, .. } => {
+                                under_way = under_way.map(|(commitment, _)| (commitment, round));
+                            }
+                            RoomEvent::GameOver { .. } => under_way = None,
+                            _ => {}
+                        },
                         Ok(Ok(Some(_))) => {}
                         Err(_) | Ok(Ok(None) | Err(_)) => break,
                     }
                 }
-                wire::send(&mut socket, stats, &ClientMessage::Leave).await?;
+                let signature =
+                    under_way.map(|(commitment, round)| secret.sign_leave(commitment, round, seat));
+                wire::send(&mut socket, stats, &ClientMessage::Leave { signature }).await?;
                 return Ok(());
             }
             ServerMessage::Error { code, message } => bail!("error {code:?}: {message}"),

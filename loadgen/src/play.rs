@@ -157,6 +157,9 @@ struct Client {
     commitment: Option<Commitment>,
     sealed: Option<(u32, Opening)>,
     seals: Seated<bool>,
+    /// The exchange under way while a game is on (0: the deal), for a
+    /// leave to be signed.
+    under_way: Option<u32>,
     /// The player's key pair: it signs every seal, as real clients do (the
     /// server checks each signature).
     secret: mice_cake_engine::PlayerSecret,
@@ -195,6 +198,7 @@ impl Client {
             commitment: None,
             sealed: None,
             seals: Seated::default(),
+            under_way: None,
             secret: mice_cake_engine::PlayerSecret::from_bytes(secret),
         };
         let entered = client.say_hello_and_enter(entry).await;
@@ -222,10 +226,12 @@ impl Client {
                     rated: false,
                 },
                 key: self.key(),
+                bot_declaration: None,
             },
             Entry::Join(code) => ClientMessage::JoinRoom {
                 code,
                 key: self.key(),
+                bot_declaration: None,
             },
             Entry::Watch(code) => ClientMessage::WatchRoom { code },
         };
@@ -263,8 +269,9 @@ impl Client {
             tokio::select! {
                 biased;
                 () = stop.cancelled() => {
-                    // Leaving frees the room; a game in progress is forfeited.
-                    let _ = self.send(&ClientMessage::Leave).await;
+                    // Leaving frees the room; a game in progress is forfeited
+                    // (signed, as real clients leave).
+                    let _ = self.send(&self.leave()).await;
                     let _ = self.socket.close(None).await;
                     return Ok(());
                 }
@@ -295,12 +302,14 @@ impl Client {
                     self.view = None;
                     self.commitment = Some(commitment);
                     self.seals = Seated::default();
+                    self.under_way = Some(0);
                     // The deal's nonce, sealed at once.
                     self.seal(0, Assignment::EMPTY).await?;
                 }
                 RoomEvent::Dealt { view, .. } => self.view = Some(view),
                 RoomEvent::RoundStarted { round, .. } => {
                     self.seals = Seated::default();
+                    self.under_way = Some(round);
                     self.decide(round).await?;
                 }
                 RoomEvent::Sealed {
@@ -324,6 +333,7 @@ impl Client {
                     self.view = Some(view);
                 }
                 RoomEvent::GameOver { .. } => {
+                    self.under_way = None;
                     if self.counts_rounds {
                         self.run.crowd.stats.game();
                     }
@@ -435,6 +445,17 @@ impl Client {
     /// The key this player announces, unless the plan plays unsigned.
     fn key(&self) -> Option<mice_cake_engine::PlayerKey> {
         self.run.plan.signed.then(|| self.secret.public_key())
+    }
+
+    /// The leave to send: signed for the game under way, if one is.
+    fn leave(&self) -> ClientMessage {
+        let signature = match (self.key(), self.seat, self.commitment, self.under_way) {
+            (Some(_), Some(seat), Some(commitment), Some(round)) => {
+                Some(self.secret.sign_leave(commitment, round, seat))
+            }
+            _ => None,
+        };
+        ClientMessage::Leave { signature }
     }
 
     /// Seals `assignment` for `round` with a fresh nonce.

@@ -2,7 +2,7 @@
 //! `GET /api/games`).
 
 use mice_cake_engine::dice::MAX_DICE;
-use mice_cake_engine::{AbortedDeal, Domino, GameRecord, Odds, Seated};
+use mice_cake_engine::{AbortedDeal, Domino, GameRecord, Odds, PlayerKey, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, RoomCode};
@@ -54,10 +54,31 @@ pub struct FinishedGame {
     /// room kept it (`record_chat`); empty otherwise.
     #[serde(default)]
     pub chat: Vec<crate::chat::ChatLine>,
-    /// For a rated game: its pool, the players' keys, and each player's
-    /// rating before and after. Left out for a casual game.
+    /// For a game in a rated room: its pool, the players' keys, and each
+    /// player's rating before and after, or why it was not rated. Left out
+    /// for a casual game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<RatedGame>,
+    /// The missed deadlines in a row after which the server made a player
+    /// forfeit, as it told the room (`missed_deadline_limit`): a forfeit
+    /// for missed deadlines shows in the record as that many moves the
+    /// server made in a row at the end. Left out for games stored before
+    /// servers kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed_deadline_limit: Option<u32>,
+}
+
+impl FinishedGame {
+    /// The players' keys by seat, as its record (or its deal's) holds them.
+    pub fn keys(&self) -> Seated<Option<PlayerKey>> {
+        let from_record = self
+            .record
+            .as_ref()
+            .and_then(|record| record.fair.as_ref())
+            .and_then(|fair| fair.keys);
+        let from_deal = self.aborted_deal.as_ref().map(|deal| deal.keys);
+        from_record.or(from_deal).unwrap_or_default()
+    }
 }
 
 /// Games per page of `GET /api/games` unless `limit` says otherwise.
@@ -85,10 +106,19 @@ pub struct GameSummary {
     pub aborted: bool,
     /// When it ended: milliseconds since the Unix epoch.
     pub finished_at_ms: u64,
-    /// For a rated game: its pool, keys and rating changes; left out for a
-    /// casual one.
+    /// For a game in a rated room: its pool, keys and rating changes (or
+    /// why it was not rated); left out for a casual one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<RatedGame>,
+    /// The players' keys by seat, as the record holds them (`null` for a
+    /// seat without one); left out when neither has one, and for games
+    /// listed before servers kept them here.
+    #[serde(default, skip_serializing_if = "no_key")]
+    pub keys: Seated<Option<PlayerKey>>,
+}
+
+fn no_key(keys: &Seated<Option<PlayerKey>>) -> bool {
+    keys.yellow.is_none() && keys.blue.is_none()
 }
 
 impl GameSummary {
@@ -105,6 +135,7 @@ impl GameSummary {
             aborted: game.aborted_deal.is_some(),
             finished_at_ms: game.finished_at_ms,
             rated: game.rated.clone(),
+            keys: game.keys(),
         }
     }
 }

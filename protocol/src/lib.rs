@@ -49,8 +49,9 @@ pub use messages::{
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use rating::{
-    DEFAULT_LEADERBOARD_PAGE, Leaderboard, LeaderboardEntry, MAX_LEADERBOARD_PAGE,
-    PROVISIONAL_DEVIATION, PlayerProfile, Pool, PoolRating, RatedGame, Rating, RatingChange,
+    ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, Leaderboard,
+    LeaderboardEntry, MAX_LEADERBOARD_PAGE, NotRated, PAIR_WINDOW_MS, PROVISIONAL_DEVIATION,
+    PlayerProfile, Pool, PoolRating, RATED_GAMES_PER_PAIR, RatedGame, Rating, RatingChange,
     RatingPoint, UnknownPool,
 };
 pub use room::{

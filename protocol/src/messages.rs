@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatChannel;
 use crate::error::ErrorCode;
 use crate::ids::{GameId, RoomCode, SeatToken};
-use crate::rating::{Pool, Rating};
+use crate::rating::{Conduct, NotRated, Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
 /// The protocol version this crate speaks; `hello` carries it.
@@ -26,7 +26,11 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// `signature`), and the keys are published with the players.
 /// Version 6 rates games: rooms may be `rated`, players carry their
 /// `rating`, and a `rated` event tells a rating read or changed.
-pub const PROTOCOL_VERSION: u32 = 6;
+/// Version 7 makes ratings hard to game: a game ended before both players
+/// had a move is `aborted`, a player leaving a game signs the leave, a
+/// program declares itself a bot (`bot_declaration`), and a rated room's
+/// game that will not be rated says why as it starts (`not_rated`).
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -63,6 +67,12 @@ pub enum ClientMessage {
         /// moves were the player's.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<PlayerKey>,
+        /// For a program playing (a bot): the key's signature declaring
+        /// itself a bot (`"mice-cake/bot/v1"` ‖ the key's 32 bytes;
+        /// `docs/ratings.md`). A key that declared itself a bot stays one:
+        /// it is rated among bots, never against a person.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
     },
     /// Takes the free seat of a room.
     JoinRoom {
@@ -71,6 +81,9 @@ pub enum ClientMessage {
         /// The player's public key (see `create_room`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<PlayerKey>,
+        /// A bot's declaration (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
     },
     /// Watches a room as a spectator.
     WatchRoom {
@@ -90,6 +103,9 @@ pub enum ClientMessage {
         /// it replaces it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<PlayerKey>,
+        /// A bot's declaration (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
     },
     /// Seals this round's move: the server learns nothing of it but that it
     /// is made, and the player is bound to it. Round 0 is the deal's exchange
@@ -118,8 +134,18 @@ pub enum ClientMessage {
     },
     /// Asks for a new game in the same room, seats swapped.
     Rematch,
-    /// Leaves the room (a player leaving a game in progress forfeits it).
-    Leave,
+    /// Leaves the room (a player leaving a game in progress forfeits it, or
+    /// aborts it before both players have had a move).
+    Leave {
+        /// During a game, from a seat with a key: the key's signature of
+        /// leaving (`"mice-cake/fair/v1/signed-leave"` ‖ the game's
+        /// commitment ‖ the round under way, four bytes big-endian, 0 for
+        /// the deal ‖ the seat, one byte; `docs/fairness.md`), kept in the
+        /// record as the proof of the forfeit. Required then; not needed
+        /// otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        signature: Option<SealSignature>,
+    },
     /// Says something on the room's chat: a player on the players' channel,
     /// a spectator on the spectators'.
     Chat {
@@ -156,6 +182,10 @@ pub enum ClientMessage {
         /// The player's public key (see `create_room`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<PlayerKey>,
+        /// A bot's declaration (see `create_room`): a bot's rated seek is
+        /// paired with bots only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
     },
     /// Stops seeking; answered `seek_ended`.
     CancelSeek,
@@ -209,12 +239,9 @@ impl ClientMessage {
         // through a JSON value only to say what is wrong, or to check the
         // messages without fields, on which serde takes any field.
         match serde_json::from_str(text) {
-            Ok(
-                ClientMessage::ListRooms
-                | ClientMessage::Rematch
-                | ClientMessage::Leave
-                | ClientMessage::CancelSeek,
-            ) => ClientMessage::parse_checking(text).map(|(message, _)| message),
+            Ok(ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::CancelSeek) => {
+                ClientMessage::parse_checking(text).map(|(message, _)| message)
+            }
             Ok(message) => Ok(message),
             // A JSON value keeps the last of a key given twice, where the
             // message refuses it: the value's reading is for saying what is
@@ -254,10 +281,7 @@ impl ClientMessage {
         // but the type is unknown.
         let without_fields = matches!(
             message,
-            ClientMessage::ListRooms
-                | ClientMessage::Rematch
-                | ClientMessage::Leave
-                | ClientMessage::CancelSeek
+            ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::CancelSeek
         );
         if without_fields && let Some(unknown) = fields.iter().find(|field| *field != "type") {
             return Err(ParseError::BadFields {
@@ -400,6 +424,11 @@ pub enum ServerMessage {
         /// any), as the queue pairs it: 1500 and provisional for a new
         /// player, or one without a key.
         rating: Rating,
+        /// Set when the player aborted so many of their latest games in
+        /// rated rooms that they are paired after everyone else (how many
+        /// of how many); left out otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paired_last: Option<Conduct>,
     },
     /// No opponent yet, after the wait the seek asked: the server offers a
     /// game against its strongest bot (unrated). `cancel_seek`, then
@@ -424,6 +453,10 @@ pub enum ServerMessage {
         opponent: String,
         /// The opponent's rating in the pool, as paired.
         rating: Rating,
+        /// Whether the opponent is a bot (a key that declared itself one);
+        /// left out when not.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        opponent_bot: bool,
     },
     /// The seek ended without a game: cancelled (`cancel_seek`), or the
     /// server could not make the room (it is stopping, say; `reason`).
@@ -523,6 +556,12 @@ pub enum RoomEvent {
         /// The server's commitment to the game's seed, before any player
         /// input: keep it to check the seed revealed at `game_over`.
         commitment: Commitment,
+        /// In a rated room, why this game will not be rated, when it will
+        /// not (one address, the pair's limit, a bot against a person):
+        /// told before anyone moves. Left out when it counts (once both
+        /// players have had a move), and in a casual room.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_rated: Option<NotRated>,
     },
     /// The cake is dealt from the seed and both players' deal nonces.
     Dealt {
@@ -662,6 +701,10 @@ pub struct RoomState {
     /// Automatic commits in a row (missed deadlines) after which a player
     /// forfeits: compare with each player's `auto_commits`.
     pub missed_deadline_limit: u32,
+    /// In a rated room, why the current (or last) game is not rated, when
+    /// it is not (as `game_started` told it); left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_rated: Option<NotRated>,
     /// The number of the last event this state includes.
     pub seq: u64,
 }
@@ -695,6 +738,8 @@ mod tests {
             r#"{"type":"list_rooms"}"#.to_owned(),
             r#"{"type":"list_rooms","page":2}"#.to_owned(),
             r#"{"type":"leave","why":"bored"}"#.to_owned(),
+            r#"{"type":"leave"}"#.to_owned(),
+            format!(r#"{{"type":"leave","signature":"{}"}}"#, "cd".repeat(64)),
             r#"{"type":"rematch"}"#.to_owned(),
             r#"{"type":"create_room"}"#.to_owned(),
             r#"{"type":"join_room","code":"k7m2q"}"#.to_owned(),

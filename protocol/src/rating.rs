@@ -9,7 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use mice_cake_engine::{Options, PlayerKey, Reveal, Seated};
+use mice_cake_engine::{Options, PlayerKey, Reveal, SealSignature, Seated};
 use serde::{Deserialize, Serialize};
 
 use crate::api::GameSummary;
@@ -216,9 +216,10 @@ pub struct RatingChange {
     pub after: Rating,
 }
 
-/// A game played for rating: its pool, who played it (their keys), and,
-/// once the store has rated it, what it changed. A game whose players did
-/// not both move twice, or that ended at its deal, is not rated.
+/// A game played in a rated room: its pool, who played it (their keys),
+/// and, once the store has rated it, what it changed — or why it changed
+/// nothing (`not_rated`): a game aborted before both players had a move,
+/// say (`docs/ratings.md`).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RatedGame {
@@ -227,9 +228,95 @@ pub struct RatedGame {
     /// The players' keys by seat: who is rated.
     pub keys: Seated<PlayerKey>,
     /// Each player's rating before and after; `null` until the store has
-    /// rated the game (never in a stored game).
+    /// rated the game (never in a stored game that was rated), and for a
+    /// game that was not rated.
     #[serde(default)]
     pub ratings: Option<Seated<RatingChange>>,
+    /// Why the game changed no rating, when it did not; left out for a
+    /// game that was rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_rated: Option<NotRated>,
+}
+
+impl RatedGame {
+    /// Whether the game moved its players' ratings.
+    pub fn counted(&self) -> bool {
+        self.ratings.is_some()
+    }
+}
+
+/// Why a game in a rated room is not rated (`docs/ratings.md`). The first
+/// four are known before the game starts, and told as it starts
+/// (`game_started`); the last two as it ends.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NotRated {
+    /// Both seats are played from one network address (an IPv4 address,
+    /// or an IPv6 /64): one person could be feeding a key wins.
+    SameAddress,
+    /// The same two keys have had [`RATED_GAMES_PER_PAIR`] rated games in
+    /// the last 24 hours.
+    PairLimit,
+    /// A bot (a key that declared itself one) against a person: bots are
+    /// rated among bots only.
+    BotAgainstPerson,
+    /// One key in both seats.
+    SameKey,
+    /// The game ended before both players had had a move.
+    Aborted,
+    /// Both players forfeited at the same moment.
+    Abandoned,
+}
+
+impl NotRated {
+    /// Why, for people.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            NotRated::SameAddress => "both players are on one network address",
+            NotRated::PairLimit => {
+                "these two players have had 3 rated games together in the last 24 hours"
+            }
+            NotRated::BotAgainstPerson => "a bot plays a person: bots are rated among bots",
+            NotRated::SameKey => "one key sits in both seats",
+            NotRated::Aborted => "it ended before both players had a move",
+            NotRated::Abandoned => "both players forfeited at once",
+        }
+    }
+}
+
+/// Rated games the same two keys may play in [`PAIR_WINDOW_MS`]: beyond,
+/// their games are played unrated, so that one person with two keys cannot
+/// lift one with the other's losses more than a little a day.
+pub const RATED_GAMES_PER_PAIR: u32 = 3;
+/// The window [`RATED_GAMES_PER_PAIR`] counts over: 24 hours.
+pub const PAIR_WINDOW_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Games in rated rooms looked back over for a player's aborts.
+pub const CONDUCT_GAMES: u32 = 10;
+/// Aborts among those after which a player is paired last.
+pub const ABORTS_PAIRED_LAST: u32 = 3;
+
+/// How a player ends their games in rated rooms: of the latest
+/// [`CONDUCT_GAMES`] (`games`, fewer for a new player), how many they
+/// aborted (left, stayed away or refused to open before both players had
+/// a move).
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Conduct {
+    /// Games looked at.
+    pub games: u32,
+    /// Of those, games this player aborted.
+    pub aborted: u32,
+}
+
+impl Conduct {
+    /// Whether the player aborts so often that quick pairing pairs them
+    /// after everyone else.
+    pub fn paired_last(&self) -> bool {
+        self.aborted >= ABORTS_PAIRED_LAST
+    }
 }
 
 /// A player's rating in one pool, with its history.
@@ -266,12 +353,21 @@ pub struct RatingPoint {
 // As for `Rating`: finite numbers only.
 impl Eq for RatingPoint {}
 
-/// `GET /api/players/{key}`: a player as the server knows them.
+/// `GET /api/players/{key}`: a player as the server knows them; any key
+/// that has played a game on the server (signed a move of it), or declared
+/// itself a bot, rated or not.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerProfile {
     /// Who they are: their public key.
     pub key: PlayerKey,
+    /// Whether the key has declared itself a bot: a program plays it. It
+    /// is rated among bots only, and listed on the bots' leaderboard.
+    pub bot: bool,
+    /// The key's signed declaration that it is a bot (`"mice-cake/bot/v1"`
+    /// ‖ the key), for anyone to check; left out for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_declaration: Option<SealSignature>,
     /// The name they gave themselves last (`rename`, signed with the key)
     /// or played their latest rated game under, whichever came later: a
     /// name is taken only from what the key signed, so that nobody can give
@@ -279,7 +375,10 @@ pub struct PlayerProfile {
     pub name: String,
     /// Their rating in each pool they have played rated games in.
     pub ratings: Vec<PoolRating>,
-    /// Their latest rated games, newest first (at most
+    /// How they ended their latest games in rated rooms: how many they
+    /// aborted.
+    pub conduct: Conduct,
+    /// Their latest games, rated or not, newest first (at most
     /// [`PLAYER_RECENT_GAMES`]), each with its replay id.
     pub recent: Vec<GameSummary>,
 }
@@ -299,13 +398,17 @@ pub struct LeaderboardEntry {
 }
 
 /// `GET /api/leaderboard?pool=POOL&limit=N`: the best players of a pool,
-/// by rating. Provisional ratings are left out: a few lucky games do not
-/// make a leader.
+/// by rating — people, or with `bots=1` bots (keys that declared
+/// themselves bots), who are rated among themselves. Provisional ratings
+/// are left out: a few lucky games do not make a leader.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Leaderboard {
     /// The pool.
     pub pool: Pool,
+    /// Whether this is the bots' leaderboard; left out for the people's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bots: bool,
     /// The best first.
     pub players: Vec<LeaderboardEntry>,
 }

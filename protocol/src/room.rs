@@ -95,6 +95,19 @@ pub struct PlayerInfo {
     /// without a key, for rules that are no pool's, or until it is read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<Rating>,
+    /// Whether the player's key has declared itself a bot (a program
+    /// plays it: `mice-cake bot`, say), shown with a BOT badge. A
+    /// server-side bot is told by `bot` instead. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub declared_bot: bool,
+}
+
+impl PlayerInfo {
+    /// Whether a program plays the seat: a server-side bot, or a key that
+    /// declared itself a bot.
+    pub fn is_bot(&self) -> bool {
+        self.bot.is_some() || self.declared_bot
+    }
 }
 
 /// Why a player lost by forfeit.
@@ -103,9 +116,11 @@ pub struct PlayerInfo {
 pub enum ForfeitCause {
     /// The deadline passed without a commit too many rounds in a row.
     MissedDeadlines,
-    /// Disconnected longer than the grace period.
+    /// Gone: disconnected longer than the grace period, or left the room
+    /// without a signed leave (nothing proves it was a leave).
     Disconnected,
-    /// Left the room during the game.
+    /// Left the room during the game (the leave signed with the player's
+    /// key, when they have one: the record keeps it).
     Left,
     /// Sealed a move but did not open it in time (`docs/fairness.md`).
     NotOpened,
@@ -134,6 +149,34 @@ pub enum Ending {
         /// Why.
         cause: ForfeitCause,
     },
+    /// The game ended before both players had had a move (before the
+    /// first round was revealed): it is aborted for both, nobody wins, and
+    /// it is never rated (`docs/ratings.md`).
+    Aborted {
+        /// Whose leaving, absence or refusal to open ended it; `null` when
+        /// both ended it at once.
+        seat: Option<Seat>,
+        /// Why.
+        cause: ForfeitCause,
+    },
+}
+
+impl Ending {
+    /// The seats whose forfeit (or abort) ended the game, with its cause:
+    /// none for a game played to its end.
+    pub fn forfeited(&self) -> Option<(Seated<bool>, ForfeitCause)> {
+        match *self {
+            Ending::Played { .. } => None,
+            Ending::Forfeit { seat, cause } => Some((Seated::from_fn(|s| s == seat), cause)),
+            Ending::Abandoned { cause } | Ending::Aborted { seat: None, cause } => {
+                Some((Seated::from_fn(|_| true), cause))
+            }
+            Ending::Aborted {
+                seat: Some(seat),
+                cause,
+            } => Some((Seated::from_fn(|s| s == seat), cause)),
+        }
+    }
 }
 
 /// The result of a game.
@@ -186,4 +229,12 @@ pub struct RoomSummary {
     /// when none is.
     #[serde(default, skip_serializing_if = "no_rating")]
     pub ratings: Seated<Option<Rating>>,
+    /// Which seats a program plays (a server-side bot, or a key declared a
+    /// bot), for a BOT badge; left out when neither is.
+    #[serde(default, skip_serializing_if = "no_bot")]
+    pub bots: Seated<bool>,
+}
+
+fn no_bot(bots: &Seated<bool>) -> bool {
+    !bots.yellow && !bots.blue
 }

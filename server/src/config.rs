@@ -125,6 +125,13 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_NEW_RATED_KEYS_PER_HOUR", default_value_t = 10)]
     pub new_rated_keys_per_hour: u32,
 
+    /// Rate games whose two seats are played from one address (an IPv4
+    /// address, or an IPv6 /64), which are otherwise played unrated (one
+    /// person could be feeding a key wins: docs/ratings.md). For trials and
+    /// load tests from one machine; never on a public server.
+    #[arg(long, env = "MICE_CAKE_RATE_ONE_ADDRESS")]
+    pub rate_one_address: bool,
+
     /// Analyses of finished games made at once (`GET
     /// /api/games/{id}/analysis`), each a CPU for a second or so.
     #[arg(long, env = "MICE_CAKE_ANALYSES", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]

@@ -18,15 +18,17 @@ use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::{debug, info};
 
 mod rename;
+mod seating;
 mod seeking;
 
 use self::rename::Rename;
+use self::seating::usable_key;
 use self::seeking::{Seek, Seeking, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
-use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle};
+use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating};
 use crate::shared::{Refused, Shared};
 use crate::socket::Socket;
 use crate::token::token_hash;
@@ -569,20 +571,29 @@ impl Session {
                 });
                 Ok(())
             }
-            ClientMessage::CreateRoom { options, key } => {
-                let key = usable_key(key)?;
-                self.create(name, options, key).await
+            ClientMessage::CreateRoom {
+                options,
+                key,
+                bot_declaration,
+            } => {
+                self.not_in_a_room()?;
+                let seating = self.seating(&name, key, bot_declaration).await?;
+                self.create(name, options, seating).await
             }
-            ClientMessage::JoinRoom { code, key } => {
-                let key = usable_key(key)?;
+            ClientMessage::JoinRoom {
+                code,
+                key,
+                bot_declaration,
+            } => {
                 let room = self.room_to_enter(code).await?;
+                let seating = self.seating(&name, key, bot_declaration).await?;
                 if self.new_keys_limited()
                     && let Ok(summary) = self.shared.lobby.summary(code).await
                     && summary.options.rated
                 {
-                    self.new_key_may_play_rated(key).await?;
+                    self.new_key_may_play_rated(seating.key).await?;
                 }
-                self.take_seat(room, name, key).await
+                self.take_seat(room, name, seating).await
             }
             ClientMessage::WatchRoom { code } => {
                 let room = self.room_to_enter(code).await?;
@@ -595,9 +606,10 @@ impl Session {
                 token,
                 last_seq,
                 key,
+                bot_declaration,
             } => {
-                let key = usable_key(key)?;
                 self.not_in_a_room()?;
+                let seating = self.seating(&name, key, bot_declaration).await?;
                 let hash = token_hash(&token);
                 let room = self.shared.lobby.room_of_seat(hash).await?;
                 let member = self.member();
@@ -606,7 +618,7 @@ impl Session {
                         member,
                         token: hash,
                         last_seq,
-                        key,
+                        seating,
                         reply,
                     })
                     .await?;
@@ -660,8 +672,8 @@ impl Session {
             ClientMessage::SpectatorChat { show } => {
                 self.tell_room(Command::SpectatorChat { conn, show }).await
             }
-            ClientMessage::Leave => {
-                self.tell_room(Command::Leave { conn }).await?;
+            ClientMessage::Leave { signature } => {
+                self.tell_room(Command::Leave { conn, signature }).await?;
                 self.set_membership(None);
                 Ok(())
             }
@@ -671,14 +683,16 @@ impl Session {
                 rated,
                 bot_after_ms,
                 key,
+                bot_declaration,
             } => {
-                let key = usable_key(key)?;
+                self.not_in_a_room()?;
+                let seating = self.seating(&name, key, bot_declaration).await?;
                 let seek = Seek {
                     pool,
                     deadline_ms,
                     rated,
                     bot_after_ms,
-                    key,
+                    seating,
                 };
                 self.seek(name, seek).await
             }
@@ -738,8 +752,9 @@ impl Session {
         &mut self,
         name: String,
         mut options: RoomOptions,
-        key: Option<PlayerKey>,
+        seating: Seating,
     ) -> Result<(), Refusal> {
+        let key = seating.key;
         self.not_in_a_room()?;
         if self.shared.shutdown().is_cancelled() {
             return Err(Refusal::new(
@@ -772,7 +787,7 @@ impl Session {
             .create(&self.shared.rooms, options)
             .await?;
         info!(room = %room.code(), "room created");
-        self.take_seat(room, name, key).await
+        self.take_seat(room, name, seating).await
     }
 
     /// Takes the free seat of `room` and enters it.
@@ -780,7 +795,7 @@ impl Session {
         &mut self,
         room: RoomHandle,
         name: String,
-        key: Option<PlayerKey>,
+        seating: Seating,
     ) -> Result<(), Refusal> {
         let member = self.member();
         let seat = room
@@ -788,7 +803,7 @@ impl Session {
                 member,
                 name,
                 token: JoinToken::Make,
-                key,
+                seating,
                 reply,
             })
             .await?;
@@ -882,20 +897,6 @@ fn rated_room_options(options: &RoomOptions, key: Option<PlayerKey>) -> Result<(
         ));
     }
     Ok(())
-}
-
-/// A key announced with a seat, if any, once it is known to check
-/// signatures: a key that cannot is refused when announced, not at the
-/// first seal.
-fn usable_key(key: Option<PlayerKey>) -> Result<Option<PlayerKey>, Refusal> {
-    match key {
-        Some(key) if !key.is_usable() => Err(Refusal::new(
-            ErrorCode::BadKey,
-            "this key is not a usable Ed25519 public key (32 bytes of a point of the curve, \
-             not of small order)",
-        )),
-        key => Ok(key),
-    }
 }
 
 #[cfg(test)]

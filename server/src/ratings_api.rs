@@ -1,6 +1,7 @@
 //! The ratings' HTTP API: `GET /api/players/{key}` (a player's page: name,
-//! rating and history per pool, latest rated games) and `GET
-//! /api/leaderboard?pool=POOL&limit=N` (a pool's best players).
+//! whether a bot, rating and history per pool, conduct, latest games) and
+//! `GET /api/leaderboard?pool=POOL&limit=N&bots=1` (a pool's best players,
+//! people's or bots').
 
 use std::sync::Arc;
 
@@ -18,7 +19,8 @@ use crate::responses::{
 };
 use crate::shared::Shared;
 
-/// `GET /api/players/{key}`: 404 for a key that never played a rated game.
+/// `GET /api/players/{key}`: 404 for a key that never played a game here
+/// (nor declared itself a bot).
 pub(crate) async fn player(
     ApiPath(key): ApiPath<String>,
     State(shared): State<Arc<Shared>>,
@@ -42,7 +44,7 @@ pub(crate) async fn player(
         Ok(None) => api_error(
             StatusCode::NOT_FOUND,
             ErrorCode::UnknownPlayer,
-            format!("the player {key} has played no rated game here"),
+            format!("the player {key} has played no game here"),
         ),
         Err(cause) => storage_failed(&cause),
     }
@@ -54,6 +56,8 @@ pub(crate) async fn player(
 pub(crate) struct LeaderboardParams {
     pool: Option<String>,
     limit: Option<u32>,
+    /// `1` (or `true`) for the bots' leaderboard.
+    bots: Option<String>,
 }
 
 /// `GET /api/leaderboard`: the standard pool unless `pool` says another.
@@ -66,7 +70,7 @@ pub(crate) async fn leaderboard(
         Err(rejection) => {
             return bad_query(
                 &rejection,
-                &format!("the query takes pool=POOL and limit=1..{MAX_LEADERBOARD_PAGE}"),
+                &format!("the query takes pool=POOL, limit=1..{MAX_LEADERBOARD_PAGE} and bots=1"),
             );
         }
     };
@@ -79,7 +83,17 @@ pub(crate) async fn leaderboard(
         Some(Ok(pool)) => pool,
         Some(Err(error)) => return bad_request(bounded(error.to_string())),
     };
-    match shared.rooms.storage.leaderboard(pool, limit).await {
+    let bots = match params.bots.as_deref() {
+        None | Some("0" | "false") => false,
+        Some("1" | "true") => true,
+        Some(other) => {
+            return bad_request(format!(
+                "bots is 1 (the bots' leaderboard) or 0 (the people's), not {:?}",
+                quoted(other)
+            ));
+        }
+    };
+    match shared.rooms.storage.leaderboard(pool, limit, bots).await {
         Ok(board) => Json(board).into_response(),
         Err(cause) => storage_failed(&cause),
     }

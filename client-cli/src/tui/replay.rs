@@ -67,6 +67,7 @@ impl Stepper {
             auto_commits: 0,
             key: None,
             rating: None,
+            declared_bot: false,
         };
         model.tracker.room = Some(RoomState {
             code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
@@ -102,6 +103,7 @@ impl Stepper {
             result,
             game_ids: replay.id.into_iter().collect(),
             missed_deadline_limit: 0,
+            not_rated: None,
             seq: 0,
         });
         model.tracker.players = Some(names.clone());

@@ -393,6 +393,12 @@ enum Tampering {
     SignatureChanged(Seat),
     /// A player's key replaced by another.
     KeyReplaced(Seat),
+    /// A move the server made for Blue claimed as Blue's own, after Blue's
+    /// key and every signature of Blue's were taken out of the record (as a
+    /// keyless seat's moves would be).
+    PassedOffKeyless,
+    /// Blue's key taken out, Blue's signatures left in.
+    KeyDroppedSignaturesKept,
 }
 
 /// Tampers with `record` at the `at`-th suitable place; returns whether it
@@ -495,6 +501,24 @@ fn tamper(record: &mut GameRecord, how: Tampering, at: usize) -> bool {
             bytes[at % 64] ^= 0x10;
             fair.rounds[index].signatures[seat] = Some(SealSignature::from_bytes(bytes));
         }
+        Tampering::PassedOffKeyless => {
+            fair.keys.as_mut().unwrap().blue = None;
+            for exchange in std::iter::once(&mut fair.deal).chain(fair.rounds.iter_mut()) {
+                exchange.signatures.blue = None;
+            }
+            let Some(exchange) = fair
+                .rounds
+                .iter_mut()
+                .filter(|exchange| exchange.by_server.blue)
+                .nth(at % 4)
+            else {
+                return false;
+            };
+            exchange.by_server.blue = false;
+        }
+        Tampering::KeyDroppedSignaturesKept => {
+            fair.keys.as_mut().unwrap().blue = None;
+        }
         Tampering::KeyReplaced(seat) => {
             let keys = fair.keys.as_mut().unwrap();
             keys[seat] = Some(PlayerSecret::from_bytes([at as u8; 32]).public_key());
@@ -525,8 +549,14 @@ fn is_expected(how: Tampering, error: &ReplayError) -> bool {
         ) => *round > 0 && *which == seat,
         (Tampering::Assignment, ReplayError::SealMismatch { seat, .. }) => *seat == Seat::Yellow,
         (
-            Tampering::PassedOff,
-            ReplayError::Unsigned {
+            Tampering::PassedOff | Tampering::PassedOffKeyless,
+            ReplayError::ServerMoveClaimed {
+                seat: Seat::Blue, ..
+            },
+        )
+        | (
+            Tampering::KeyDroppedSignaturesKept,
+            ReplayError::SignedWithoutKey {
                 seat: Seat::Blue, ..
             },
         ) => true,
@@ -546,7 +576,7 @@ fn is_expected(how: Tampering, error: &ReplayError) -> bool {
     }
 }
 
-const TAMPERINGS: [Tampering; 20] = [
+const TAMPERINGS: [Tampering; 22] = [
     Tampering::Die,
     Tampering::Seed,
     Tampering::Commitment,
@@ -567,6 +597,8 @@ const TAMPERINGS: [Tampering; 20] = [
     Tampering::SignatureChanged(Seat::Blue),
     Tampering::KeyReplaced(Seat::Yellow),
     Tampering::KeyReplaced(Seat::Blue),
+    Tampering::PassedOffKeyless,
+    Tampering::KeyDroppedSignaturesKept,
 ];
 
 #[test]
@@ -590,7 +622,9 @@ fn each_tampering_is_caught_with_its_own_error() {
             ReplayError::SealMismatch { seat, .. }
             | ReplayError::ServerNonce { seat, .. }
             | ReplayError::Unsigned { seat, .. }
-            | ReplayError::BadSignature { seat, .. } => {
+            | ReplayError::BadSignature { seat, .. }
+            | ReplayError::ServerMoveClaimed { seat, .. }
+            | ReplayError::SignedWithoutKey { seat, .. } => {
                 assert!(message.contains(&seat.to_string()), "{message}");
             }
             _ => {}
@@ -714,7 +748,7 @@ fn a_signed_record_holds_its_keys_and_an_older_one_still_replays() {
     let (record, _) = sealed_game(8, Options::default());
     assert!(record.is_signed());
     let json = serde_json::to_value(&record).unwrap();
-    assert_eq!(json["format"], 3);
+    assert_eq!(json["format"], 4);
     assert_eq!(
         json["fair"]["keys"]["yellow"],
         players_keys().yellow.public_key().to_string()
@@ -727,7 +761,7 @@ fn a_signed_record_holds_its_keys_and_an_older_one_still_replays() {
     keyless.fair.as_mut().unwrap().keys = None;
     assert_eq!(
         keyless.replay().unwrap_err(),
-        ReplayError::KeysMisplaced { format: 3 }
+        ReplayError::KeysMisplaced { format: 4 }
     );
 
     // A seat without a key (a client that announced none): its moves are
@@ -889,4 +923,76 @@ fn a_game_cut_short_by_a_forfeit_does_not_look_for_the_round_being_played() {
         Vec::<u32>::new()
     );
     assert_eq!(witness.moves_taken_over(&record, Seat::Blue), vec![3]);
+}
+
+#[test]
+fn a_leave_in_the_record_is_signed_by_whoever_left_for_the_round_they_left_in() {
+    let (record, _) = sealed_game(10, Options::default());
+    let keys = players_keys();
+    // Blue left during round 4: the record stops after round 3.
+    let mut left = record.clone();
+    left.rounds.truncate(3);
+    left.outcome = None;
+    let fair_part = left.fair.as_mut().unwrap();
+    fair_part.rounds.truncate(3);
+    let commitment = fair_part.commitment;
+    let signed = |seat: Seat, round: u32, by: &PlayerSecret| mice_cake_engine::SignedLeave {
+        seat,
+        round,
+        signature: by.sign_leave(commitment, round, seat),
+    };
+    fair_part.left = Some(signed(Seat::Blue, 4, &keys.blue));
+    left.replay().unwrap();
+
+    // Another round than the one under way, another key, another seat.
+    let mut early = left.clone();
+    early.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, 3, &keys.blue));
+    assert_eq!(
+        early.replay().unwrap_err(),
+        ReplayError::LeaveRound {
+            seat: Seat::Blue,
+            signed: 3,
+            stopped: 4
+        }
+    );
+    let mut forged = left.clone();
+    forged.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, 4, &keys.yellow));
+    let error = forged.replay().unwrap_err();
+    assert_eq!(
+        error,
+        ReplayError::BadLeave {
+            seat: Seat::Blue,
+            round: 4
+        }
+    );
+    assert!(
+        error.to_string().contains("not signed with Blue's key"),
+        "{error}"
+    );
+    let mut swapped = left.clone();
+    swapped.fair.as_mut().unwrap().left.as_mut().unwrap().seat = Seat::Yellow;
+    assert!(matches!(
+        swapped.replay().unwrap_err(),
+        ReplayError::BadLeave {
+            seat: Seat::Yellow,
+            ..
+        }
+    ));
+    // A game played to its end was left by nobody.
+    let mut finished = record.clone();
+    let last = u32::try_from(finished.rounds.len() + 1).unwrap();
+    finished.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, last, &keys.blue));
+    assert!(matches!(
+        finished.replay().unwrap_err(),
+        ReplayError::LeaveRound { .. }
+    ));
+    // A leave belongs to format 4.
+    let mut older = left.clone();
+    older.format = mice_cake_engine::SIGNED_RECORD_FORMAT;
+    assert_eq!(
+        older.replay().unwrap_err(),
+        ReplayError::LeaveMisplaced { format: 3 }
+    );
+    older.fair.as_mut().unwrap().left = None;
+    older.replay().unwrap();
 }

@@ -175,6 +175,7 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
         ClientMessage::JoinRoom {
             code: "K7M2Q".parse().unwrap(),
             key: None,
+            bot_declaration: None,
         }
     );
     // Omitted options are the defaults.
@@ -183,6 +184,7 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
         ClientMessage::CreateRoom {
             options: RoomOptions::default(),
             key: None,
+            bot_declaration: None,
         }
     );
 }

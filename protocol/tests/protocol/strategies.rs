@@ -104,17 +104,35 @@ pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
         (any::<u32>(), "\\PC{0,30}")
             .prop_map(|(version, name)| ClientMessage::Hello { version, name }),
         Just(ClientMessage::ListRooms),
-        (room_options(), key())
-            .prop_map(|(options, key)| ClientMessage::CreateRoom { options, key }),
-        (room_code(), key()).prop_map(|(code, key)| ClientMessage::JoinRoom { code, key }),
-        room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
-        (any::<[u8; 16]>(), proptest::option::of(any::<u64>()), key()).prop_map(
-            |(bytes, last_seq, key)| ClientMessage::Resume {
-                token: SeatToken::from_bytes(bytes),
-                last_seq,
+        (room_options(), key(), signature()).prop_map(|(options, key, bot_declaration)| {
+            ClientMessage::CreateRoom {
+                options,
                 key,
+                bot_declaration,
             }
-        ),
+        }),
+        (room_code(), key(), signature()).prop_map(|(code, key, bot_declaration)| {
+            ClientMessage::JoinRoom {
+                code,
+                key,
+                bot_declaration,
+            }
+        }),
+        room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
+        (
+            any::<[u8; 16]>(),
+            proptest::option::of(any::<u64>()),
+            key(),
+            signature()
+        )
+            .prop_map(
+                |(bytes, last_seq, key, bot_declaration)| ClientMessage::Resume {
+                    token: SeatToken::from_bytes(bytes),
+                    last_seq,
+                    key,
+                    bot_declaration,
+                }
+            ),
         (any::<u32>(), any::<[u8; 32]>(), signature()).prop_map(|(round, bytes, signature)| {
             ClientMessage::Seal {
                 round,
@@ -133,7 +151,7 @@ pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
                 nonce: Nonce::from_bytes(bytes),
             }),
         Just(ClientMessage::Rematch),
-        Just(ClientMessage::Leave),
+        signature().prop_map(|signature| ClientMessage::Leave { signature }),
         "\\PC{0,60}".prop_map(|text| ClientMessage::Chat { text }),
         any::<bool>().prop_map(|show| ClientMessage::SpectatorChat { show }),
     ]
@@ -167,8 +185,15 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                 result: mice_cake_protocol::GameResult {
                     winner: None,
                     score: Seated::default(),
-                    ending: mice_cake_protocol::Ending::Abandoned {
-                        cause: mice_cake_protocol::ForfeitCause::NotOpened,
+                    ending: if seed % 2 == 0 {
+                        mice_cake_protocol::Ending::Abandoned {
+                            cause: mice_cake_protocol::ForfeitCause::NotOpened,
+                        }
+                    } else {
+                        mice_cake_protocol::Ending::Aborted {
+                            seat: (seed % 3 > 0).then_some(mice_cake_engine::Seat::Blue),
+                            cause: mice_cake_protocol::ForfeitCause::Left,
+                        }
                     },
                 },
                 game_id: id.map(mice_cake_protocol::GameId::from_u128),

@@ -15,7 +15,7 @@ use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
 use crate::outbound::{Frame, Outbound, Relay};
 use crate::room::{
-    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, bad_token, unreachable_room,
+    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating, bad_token, unreachable_room,
 };
 use crate::token::TokenHash;
 
@@ -117,16 +117,23 @@ impl Cluster {
             };
             let member = self.admit(&from, conn, room, &command);
             let sent = match command {
-                WireCommand::Join { name, token, key } => {
+                WireCommand::Join {
+                    name,
+                    token,
+                    key,
+                    bot,
+                    address,
+                } => {
                     let Some(token) = parse_hash(&token) else {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
                     };
+                    let seating = Seating { key, bot, address };
                     self.ask_room(&handle, &from, ask, |reply| Command::Join {
                         member,
                         name,
                         token: JoinToken::Given(token),
-                        key,
+                        seating,
                         reply,
                     })
                     .await
@@ -135,16 +142,19 @@ impl Cluster {
                     token,
                     last_seq,
                     key,
+                    bot,
+                    address,
                 } => {
                     let Some(token) = parse_hash(&token) else {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
                     };
+                    let seating = Seating { key, bot, address };
                     self.ask_room(&handle, &from, ask, |reply| Command::Resume {
                         member,
                         token,
                         last_seq,
-                        key,
+                        seating,
                         reply,
                     })
                     .await
@@ -195,9 +205,12 @@ impl Cluster {
                 text,
             },
             WireCommand::SpectatorChat { show } => Command::SpectatorChat { conn: alias, show },
-            WireCommand::Leave => {
+            WireCommand::Leave { signature } => {
                 self.forget_guest(&from, conn);
-                Command::Leave { conn: alias }
+                Command::Leave {
+                    conn: alias,
+                    signature,
+                }
             }
             WireCommand::Disconnected => {
                 self.forget_guest(&from, conn);

@@ -139,7 +139,7 @@ impl Cluster {
                 member,
                 name,
                 token: _,
-                key,
+                seating,
                 reply,
             } => {
                 // The token is made here, and only its hash crosses Redis:
@@ -159,7 +159,9 @@ impl Cluster {
                     WireCommand::Join {
                         name,
                         token: hash,
-                        key,
+                        key: seating.key,
+                        bot: seating.bot,
+                        address: seating.address,
                     },
                 )
             }
@@ -167,7 +169,7 @@ impl Cluster {
                 member,
                 token,
                 last_seq,
-                key,
+                seating,
                 reply,
             } => {
                 let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
@@ -178,7 +180,9 @@ impl Cluster {
                     WireCommand::Resume {
                         token,
                         last_seq,
-                        key,
+                        key: seating.key,
+                        bot: seating.bot,
+                        address: seating.address,
                     },
                 )
             }
@@ -234,9 +238,9 @@ impl Cluster {
             Command::SpectatorChat { conn, show } => {
                 (conn, None, WireCommand::SpectatorChat { show })
             }
-            Command::Leave { conn } => {
+            Command::Leave { conn, signature } => {
                 self.forget_member(conn);
-                (conn, None, WireCommand::Leave)
+                (conn, None, WireCommand::Leave { signature })
             }
             Command::Disconnected { conn } => {
                 self.forget_member(conn);

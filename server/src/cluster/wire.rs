@@ -6,6 +6,8 @@
 //! frame is compact JSON, which has no line break (one inside a string is
 //! written `\n`), so the frames travel as they are, never escaped again.
 
+use std::net::IpAddr;
+
 use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
@@ -151,6 +153,12 @@ pub(crate) enum WireCommand {
         /// The player's key, checked usable by the node they are on.
         #[serde(default)]
         key: Option<PlayerKey>,
+        /// Whether the key is a bot's, as the node they are on found.
+        #[serde(default)]
+        bot: bool,
+        /// The player's address group (`Seating::address`).
+        #[serde(default)]
+        address: Option<IpAddr>,
     },
     Watch,
     Resume {
@@ -160,6 +168,10 @@ pub(crate) enum WireCommand {
         last_seq: Option<u64>,
         #[serde(default)]
         key: Option<PlayerKey>,
+        #[serde(default)]
+        bot: bool,
+        #[serde(default)]
+        address: Option<IpAddr>,
     },
     Seal {
         round: u32,
@@ -173,7 +185,10 @@ pub(crate) enum WireCommand {
         nonce: Nonce,
     },
     Rematch,
-    Leave,
+    Leave {
+        #[serde(default)]
+        signature: Option<SealSignature>,
+    },
     Chat {
         name: String,
         text: String,
@@ -280,6 +295,8 @@ mod tests {
                     token: hex(&[0xab; 32]),
                     last_seq: Some(4),
                     key: None,
+                    bot: true,
+                    address: Some("2001:db8::".parse().unwrap()),
                 },
             },
             &[],

@@ -3,20 +3,20 @@
 //! the room made for its pair.
 
 use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::{ErrorCode, MAX_DEADLINE_MS, Pool, Rating, ServerMessage};
+use mice_cake_protocol::{Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, ServerMessage};
 use tokio::sync::mpsc;
 
 use super::Session;
 use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
-use crate::room::Refusal;
+use crate::room::{Refusal, Seating};
 
 /// The shortest time per round a seek may ask: a pairing is for playing.
 pub(super) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
 
-/// A seek under way: where its news come, and the key it was made with.
+/// A seek under way: where its news come, and who made it.
 pub(super) struct Seeking {
     news: mpsc::Receiver<News>,
-    key: Option<PlayerKey>,
+    seating: Seating,
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.
@@ -33,20 +33,21 @@ pub(super) struct Seek {
     pub(super) deadline_ms: Option<u64>,
     pub(super) rated: bool,
     pub(super) bot_after_ms: Option<u64>,
-    pub(super) key: Option<PlayerKey>,
+    pub(super) seating: Seating,
 }
 
 impl Session {
     /// Puts the connection in the queue.
     pub(super) async fn seek(&mut self, name: String, seek: Seek) -> Result<(), Refusal> {
         self.not_in_a_room()?;
+        let key = seek.seating.key;
         if self.shared.shutdown().is_cancelled() {
             return Err(Refusal::new(
                 ErrorCode::ShuttingDown,
                 "the server is shutting down",
             ));
         }
-        if seek.rated && seek.key.is_none() {
+        if seek.rated && key.is_none() {
             return Err(Refusal::new(
                 ErrorCode::KeyRequired,
                 "a rated seek is made with your key (a rating belongs to a key); seek with \
@@ -65,14 +66,31 @@ impl Session {
             ));
         }
         if seek.rated {
-            self.new_key_may_play_rated(seek.key).await?;
+            self.new_key_may_play_rated(key).await?;
         }
-        let ratings = self.ratings_of(seek.key).await;
+        let ratings = self.ratings_of(key).await;
+        // Whoever aborted too many of their latest rated-room games is
+        // paired after everyone else, and told so.
+        let conduct = match key.filter(|_| seek.rated) {
+            Some(key) => self
+                .shared
+                .rooms
+                .storage
+                .conduct(key)
+                .await
+                .unwrap_or_else(|cause| {
+                    tracing::warn!(cause = %cause, "a seeker's conduct cannot be read");
+                    Conduct::default()
+                }),
+            None => Conduct::default(),
+        };
         let shown_pool = seek.pool.unwrap_or(Pool::Standard);
         let bot_after = u64::try_from(DEFAULT_BOT_AFTER.as_millis()).unwrap_or(u64::MAX);
         let waiter = Waiter {
             id: self.id,
-            key: seek.key,
+            key,
+            bot: seek.seating.bot,
+            paired_last: conduct.paired_last(),
             name,
             wants: Wants {
                 pool: seek.pool,
@@ -93,7 +111,7 @@ impl Session {
         self.shared.pairing.seek(waiter, news).await;
         self.seeking = Some(Seeking {
             news: receiver,
-            key: seek.key,
+            seating: seek.seating,
         });
         self.slot.set(crate::admission::Presence::Watching);
         self.outbound.send_message(&ServerMessage::Seeking {
@@ -101,6 +119,7 @@ impl Session {
             deadline_ms: seek.deadline_ms,
             rated: seek.rated,
             rating,
+            paired_last: conduct.paired_last().then_some(conduct),
         });
         Ok(())
     }
@@ -192,11 +211,15 @@ impl Session {
                 });
             }
             Some(News::Paired(paired)) => {
-                let key = self.seeking.take().and_then(|seeking| seeking.key);
+                let seating = self
+                    .seeking
+                    .take()
+                    .map(|seeking| seeking.seating)
+                    .unwrap_or_default();
                 self.outbound.send_message(&paired.message());
                 let name = self.name.clone().unwrap_or_default();
                 let seated = match self.shared.lobby.room(paired.code).await {
-                    Ok(room) => self.take_seat(room, name, key).await,
+                    Ok(room) => self.take_seat(room, name, seating).await,
                     Err(refusal) => Err(refusal),
                 };
                 if let Err(refusal) = seated {

@@ -248,6 +248,7 @@ mod tests {
                 round: 0,
                 options: RoomOptions::default(),
                 ratings: Default::default(),
+                bots: Default::default(),
             };
             // A private room's summary is kept, never listed.
             lobby.publish(code, summary.clone(), true);

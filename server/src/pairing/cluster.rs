@@ -112,6 +112,8 @@ impl Pairing for ClusterPairing {
             let waiter = Waiter {
                 id: field(&shared.node, conn.value()),
                 key: waiter.key,
+                bot: waiter.bot,
+                paired_last: waiter.paired_last,
                 name: waiter.name,
                 wants: waiter.wants,
                 ratings: waiter.ratings,

@@ -50,6 +50,9 @@ pub(crate) struct Paired {
     pub(crate) opponent: String,
     /// The opponent's rating in the pool.
     pub(crate) rating: Rating,
+    /// Whether the opponent is a bot.
+    #[serde(default)]
+    pub(crate) opponent_bot: bool,
 }
 
 impl Paired {
@@ -67,6 +70,7 @@ impl Paired {
             rated: pairing.rated,
             opponent: opponent.name.clone(),
             rating: opponent.rating(pairing.pool),
+            opponent_bot: opponent.bot,
         }
     }
 
@@ -79,6 +83,7 @@ impl Paired {
             rated: self.rated,
             opponent: self.opponent.clone(),
             rating: self.rating,
+            opponent_bot: self.opponent_bot,
         }
     }
 }

@@ -31,6 +31,14 @@ pub(crate) struct Wants {
 pub(crate) struct Waiter<Id> {
     pub(crate) id: Id,
     pub(crate) key: Option<PlayerKey>,
+    /// Whether the key declared itself a bot: a bot's rated seek meets
+    /// bots only.
+    #[serde(default)]
+    pub(crate) bot: bool,
+    /// Whether they aborted so many of their latest rated-room games that
+    /// they are paired after everyone else.
+    #[serde(default)]
+    pub(crate) paired_last: bool,
     pub(crate) name: String,
     pub(crate) wants: Wants,
     /// Their rating in every pool, by [`Pool::ALL`]'s order.
@@ -78,10 +86,14 @@ pub(crate) struct Pairing<Id> {
 
 /// What two seeks agree on, if they can meet: the same rating kind, the
 /// same pool or either's if one accepts any, the same time per round or
-/// either's, and two players (never one key twice).
+/// either's, two players (never one key twice), and in rated play two
+/// people or two bots (bots are rated among bots).
 pub(crate) fn agreement<Id>(one: &Waiter<Id>, other: &Waiter<Id>) -> Option<(Pool, Option<u64>)> {
     let (a, b) = (one.wants, other.wants);
     if a.rated != b.rated {
+        return None;
+    }
+    if a.rated && one.bot != other.bot {
         return None;
     }
     if let (Some(one), Some(other)) = (one.key, other.key)
@@ -102,7 +114,8 @@ pub(crate) fn agreement<Id>(one: &Waiter<Id>, other: &Waiter<Id>) -> Option<(Poo
 
 /// The pairs to make now among `waiting`: every two who can meet and
 /// whose ratings in the pool are within both their windows, the closest
-/// first; nobody twice.
+/// first — but pairs with a player who aborts too often after all others;
+/// nobody twice.
 pub(crate) fn pairs<Id: Clone + Eq + Hash>(
     waiting: &[Waiter<Id>],
     now_ms: u64,
@@ -115,14 +128,15 @@ pub(crate) fn pairs<Id: Clone + Eq + Hash>(
             };
             let gap = (one.rating(pool).rating - other.rating(pool).rating).abs();
             if gap <= one.window(now_ms) && gap <= other.window(now_ms) {
-                candidates.push((gap, one, other, pool, deadline_ms));
+                let last = u8::from(one.paired_last) + u8::from(other.paired_last);
+                candidates.push((last, gap, one, other, pool, deadline_ms));
             }
         }
     }
-    candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
     let mut taken = HashSet::new();
     let mut made = Vec::new();
-    for (_, one, other, pool, deadline_ms) in candidates {
+    for (_, _, one, other, pool, deadline_ms) in candidates {
         if taken.contains(&one.id) || taken.contains(&other.id) {
             continue;
         }
@@ -155,6 +169,8 @@ mod tests {
         Waiter {
             id,
             key: Some(PlayerKey::from_bytes([u8::try_from(id % 256).unwrap(); 32])),
+            bot: false,
+            paired_last: false,
             name: format!("p{id}"),
             wants: Wants {
                 pool,
@@ -212,6 +228,43 @@ mod tests {
         let mut twin = waiter(7, 1500.0, 0, None);
         twin.key = any.key;
         assert_eq!(agreement(&twin, &any), None);
+    }
+
+    #[test]
+    fn a_bots_rated_seek_meets_bots_only_and_its_casual_one_anyone() {
+        let person = waiter(1, 1500.0, 0, None);
+        let mut bot = waiter(2, 1500.0, 0, None);
+        bot.bot = true;
+        let mut other_bot = waiter(3, 1500.0, 0, None);
+        other_bot.bot = true;
+        assert_eq!(agreement(&person, &bot), None);
+        assert!(agreement(&bot, &other_bot).is_some());
+        let made = pairs(&[person.clone(), bot.clone(), other_bot.clone()], 0);
+        assert_eq!(made.len(), 1);
+        assert_eq!((made[0].first, made[0].second), (2, 3));
+        let mut casual_person = person;
+        casual_person.wants.rated = false;
+        let mut casual_bot = bot;
+        casual_bot.wants.rated = false;
+        assert!(agreement(&casual_person, &casual_bot).is_some());
+    }
+
+    #[test]
+    fn whoever_aborts_too_often_is_paired_after_everyone_else() {
+        // Closest by rating: 1 and 2; but 2 aborts too often, so 1 meets 3.
+        let mut aborter = waiter(2, 1505.0, 0, None);
+        aborter.paired_last = true;
+        let waiting = [
+            waiter(1, 1500.0, 0, None),
+            aborter,
+            waiter(3, 1560.0, 0, None),
+        ];
+        let made = pairs(&waiting, 0);
+        assert_eq!(made.len(), 1);
+        assert_eq!((made[0].first, made[0].second), (1, 3));
+        // Alone with someone, the aborter still plays.
+        let made = pairs(&waiting[..2], 0);
+        assert_eq!((made[0].first, made[0].second), (1, 2));
     }
 
     #[test]

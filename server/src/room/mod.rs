@@ -7,6 +7,7 @@ mod context;
 mod events;
 mod outbox;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -43,6 +44,19 @@ impl ConnId {
     }
 }
 
+/// Who takes a seat, as their connection knows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Seating {
+    /// Their key, checked usable.
+    pub(crate) key: Option<PlayerKey>,
+    /// Whether the key is a bot's (it declared itself one, now or before).
+    pub(crate) bot: bool,
+    /// Where they play from: an IPv4 address, or an IPv6 /64
+    /// (`admission::address_key`), for the rule that two seats from one
+    /// address are not rated. Never stored.
+    pub(crate) address: Option<IpAddr>,
+}
+
 /// A connection, as a room knows it.
 #[derive(Clone, Debug)]
 pub(crate) struct Member {
@@ -75,8 +89,7 @@ pub(crate) enum Command {
         member: Member,
         name: String,
         token: JoinToken,
-        /// The player's key, checked usable.
-        key: Option<PlayerKey>,
+        seating: Seating,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
     /// Watch.
@@ -89,8 +102,7 @@ pub(crate) enum Command {
         member: Member,
         token: TokenHash,
         last_seq: Option<u64>,
-        /// The player's key, checked usable.
-        key: Option<PlayerKey>,
+        seating: Seating,
         reply: oneshot::Sender<Result<Seat, Refusal>>,
     },
     /// A player's sealed move.
@@ -112,6 +124,8 @@ pub(crate) enum Command {
     },
     Leave {
         conn: ConnId,
+        /// The player's signature of leaving the game under way, if any.
+        signature: Option<SealSignature>,
     },
     /// Say something (already cleaned) on the room's chat.
     Chat {

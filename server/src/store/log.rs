@@ -63,6 +63,7 @@ impl RoomSnapshot {
             game_ids,
             last_seq,
             autos,
+            not_rated,
         } = next;
         let settled = *options == self.options
             && *open_left_ms == self.open_left_ms
@@ -73,7 +74,8 @@ impl RoomSnapshot {
             && *rematch == self.rematch
             && *result == self.result
             && *game_ids == self.game_ids
-            && *autos == self.autos;
+            && *autos == self.autos
+            && *not_rated == self.not_rated;
         if !settled {
             return None;
         }

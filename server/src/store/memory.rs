@@ -8,13 +8,14 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_engine::PlayerKey;
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, LeaderboardEntry,
-    PROVISIONAL_DEVIATION, PlayerProfile, Pool, Rating, RatingPoint,
+    CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
+    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool, Rating, RatingPoint,
 };
 
+use super::players::{self, Played, PlayerRead, PlayerRows};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 
@@ -46,11 +47,18 @@ struct Ratings {
     standings: HashMap<(PlayerKey, Pool), Standing>,
     /// The newest points of each player's history in each pool.
     history: HashMap<(PlayerKey, Pool), VecDeque<RatingPoint>>,
-    /// Each player's latest rated games, newest last.
+    /// Each player's latest games, newest last.
     recent: HashMap<PlayerKey, VecDeque<GameId>>,
     names: HashMap<PlayerKey, String>,
     /// When each renamed player last did.
     renamed: HashMap<PlayerKey, u64>,
+    /// Each key that declared itself a bot, with its declaration.
+    bots: HashMap<PlayerKey, SealSignature>,
+    /// Each player's latest games in rated rooms, newest last: whether
+    /// they aborted each.
+    conduct: HashMap<PlayerKey, VecDeque<bool>>,
+    /// Every rated game's keys and when it ended, for the pairs' limit.
+    rated_pairs: Vec<(Seated<PlayerKey>, u64)>,
 }
 
 /// [`RatingRows`] over the store's maps, under its lock: a game is rated
@@ -81,14 +89,54 @@ impl RatingRows for MemoryRatings<'_> {
         if history.len() > PLAYER_HISTORY_POINTS as usize {
             history.pop_front();
         }
-        let recent = ratings.recent.entry(new.key).or_default();
-        recent.push_back(new.game);
-        if recent.len() > PLAYER_RECENT_GAMES as usize {
-            recent.pop_front();
-        }
         ratings.names.insert(new.key, new.name.to_owned());
         Ok(())
     }
+
+    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
+        Ok(self.ratings.bots.contains_key(&key))
+    }
+
+    fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        Ok(pair_games(&self.ratings.rated_pairs, keys, since_ms))
+    }
+}
+
+impl PlayerRows for MemoryRatings<'_> {
+    fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError> {
+        let ratings = &mut *self.ratings;
+        let recent = ratings.recent.entry(played.key).or_default();
+        recent.push_back(played.game);
+        if recent.len() > PLAYER_RECENT_GAMES as usize {
+            recent.pop_front();
+        }
+        if played.rated_room {
+            let conduct = ratings.conduct.entry(played.key).or_default();
+            conduct.push_back(played.aborted);
+            if conduct.len() > CONDUCT_GAMES as usize {
+                conduct.pop_front();
+            }
+        }
+        ratings
+            .names
+            .entry(played.key)
+            .or_insert_with(|| played.name.to_owned());
+        Ok(())
+    }
+}
+
+/// Rated games between `keys` (either way round) that ended at `since_ms`
+/// or later.
+fn pair_games(rated: &[(Seated<PlayerKey>, u64)], keys: Seated<PlayerKey>, since_ms: u64) -> u32 {
+    let pair = |of: &Seated<PlayerKey>| {
+        (of.yellow == keys.yellow && of.blue == keys.blue)
+            || (of.yellow == keys.blue && of.blue == keys.yellow)
+    };
+    let counted = rated
+        .iter()
+        .filter(|(of, at_ms)| *at_ms >= since_ms && pair(of))
+        .count();
+    u32::try_from(counted).unwrap_or(u32::MAX)
 }
 
 #[derive(Debug)]
@@ -174,12 +222,24 @@ impl Store for MemoryStore {
             if let RoomWrite::Update(update) = write {
                 for game in &update.finished {
                     let games = &mut *games;
+                    // Written again after a failure elsewhere: kept once.
+                    if games.cursors.contains_key(&game.id) {
+                        continue;
+                    }
                     let mut rows = MemoryRatings {
                         ratings: &mut games.ratings,
                         kept: &games.cursors,
                     };
                     let rated = ratings::rate(&mut rows, game)?;
-                    games.keep(rated.as_ref().unwrap_or(game), self.max_games);
+                    let game = rated.as_ref().unwrap_or(game);
+                    players::note_players(&mut rows, game)?;
+                    if let Some(rated) = game.rated.as_ref().filter(|rated| rated.counted()) {
+                        games
+                            .ratings
+                            .rated_pairs
+                            .push((rated.keys, game.finished_at_ms));
+                    }
+                    games.keep(game, self.max_games);
                 }
             }
         }
@@ -230,6 +290,8 @@ impl Store for MemoryStore {
         let Some(name) = ratings.names.get(&key) else {
             return Ok(None);
         };
+        let aborted = ratings.conduct.get(&key).into_iter().flatten().rev();
+        let conduct = players::conduct(aborted.copied());
         let standings: Vec<(Pool, Standing)> = Pool::ALL
             .into_iter()
             .filter_map(|pool| Some((pool, *ratings.standings.get(&(key, pool))?)))
@@ -249,23 +311,56 @@ impl Store for MemoryStore {
             .rev()
             .filter_map(|id| Some(games.find(id)?.summary.clone()))
             .collect();
-        Ok(Some(ratings::profile(
+        Ok(Some(players::profile(
             key,
-            name.clone(),
-            standings,
-            &history,
-            recent,
+            PlayerRead {
+                name: name.clone(),
+                bot_declaration: ratings.bots.get(&key).copied(),
+                standings,
+                history,
+                conduct,
+                recent,
+            },
         )))
     }
 
-    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
+    fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        let mut games = self.kept();
+        let ratings = &mut games.ratings;
+        ratings.bots.entry(key).or_insert(declaration);
+        ratings.names.entry(key).or_insert_with(|| name.to_owned());
+        Ok(())
+    }
+
+    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
+        Ok(self.kept().ratings.bots.contains_key(&key))
+    }
+
+    fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        Ok(pair_games(&self.kept().ratings.rated_pairs, keys, since_ms))
+    }
+
+    fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
+        let games = self.kept();
+        let aborted = games.ratings.conduct.get(&key).into_iter().flatten().rev();
+        Ok(players::conduct(aborted.copied()))
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
         let games = self.kept();
         let ratings = &games.ratings;
         let mut best: Vec<(PlayerKey, Rating)> = ratings
             .standings
             .iter()
-            .filter(|((_, of), standing)| {
-                *of == pool && standing.rating.deviation <= PROVISIONAL_DEVIATION
+            .filter(|((key, of), standing)| {
+                *of == pool
+                    && standing.rating.deviation <= PROVISIONAL_DEVIATION
+                    && ratings.bots.contains_key(key) == bots
             })
             .map(|((key, _), standing)| (*key, standing.rating))
             .collect();
@@ -285,7 +380,11 @@ impl Store for MemoryStore {
                 rating,
             })
             .collect();
-        Ok(Leaderboard { pool, players })
+        Ok(Leaderboard {
+            pool,
+            bots,
+            players,
+        })
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
@@ -355,6 +454,12 @@ mod tests {
     fn a_rated_game_moves_its_players_ratings_once() {
         behaviour::a_rated_game_moves_its_players_ratings_once(&MemoryStore::new(0));
         behaviour::the_leaderboard_ranks_settled_players_best_first(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn players_pages_bots_and_conduct() {
+        behaviour::players_pages_bots_and_conduct(&MemoryStore::new(0));
+        behaviour::a_pair_counts_three_rated_games_a_day(&MemoryStore::new(0));
     }
 
     #[test]

@@ -22,6 +22,7 @@
 mod checkpoint;
 mod log;
 mod memory;
+mod players;
 pub(crate) mod postgres;
 mod private;
 pub(crate) mod ratings;
@@ -29,14 +30,15 @@ mod rows;
 mod snapshot;
 pub(crate) mod sqlite;
 mod sqlite_analyses;
+mod sqlite_players;
 mod sqlite_ratings;
 #[cfg(test)]
 mod tests;
 mod writer;
 
-use mice_cake_engine::PlayerKey;
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
 };
 
 #[cfg(test)]
@@ -210,14 +212,30 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError>;
     /// A player's rating in a pool, if they have played rated games there.
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError>;
-    /// A player's page, if they have played a rated game.
+    /// A player's page, if the key has played a game here (signed a move
+    /// of it) or declared itself a bot.
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError>;
+    /// Keeps `key`'s (checked) declaration that it is a bot, for good; its
+    /// name is `name` if it has none yet.
+    fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: &str,
+    ) -> Result<(), StoreError>;
+    /// Whether `key` has declared itself a bot.
+    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError>;
+    /// Rated games between these two keys that ended at `since_ms` or
+    /// later.
+    fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError>;
+    /// How `key` ended its latest games in rated rooms.
+    fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError>;
     /// Gives `key` the name `name`, signed at `at_ms`; false (nothing
     /// changed) if it was renamed at that time or later already.
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError>;
     /// A pool's best players (ratings no longer provisional), at most
-    /// `limit`.
-    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError>;
+    /// `limit`: people, or bots.
+    fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError>;
     /// A finished game's analysis (its JSON), if one made by analysis
     /// `version` is kept.
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError>;

@@ -11,10 +11,9 @@
 //! writes inside their transaction; [`rate`] is the one algorithm.
 
 use mice_cake_engine::{PlayerKey, Seat, Seated};
-use mice_cake_protocol::rating::PLAYER_HISTORY_POINTS;
 use mice_cake_protocol::{
-    FinishedGame, GameId, GameSummary, PlayerProfile, Pool, PoolRating, RatedGame, Rating,
-    RatingChange, RatingPoint,
+    FinishedGame, GameId, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, Rating,
+    RatingChange,
 };
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -81,12 +80,23 @@ pub(crate) trait RatingRows {
     /// Saves a player's new standing, a point of their history, and the
     /// name they played under.
     fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError>;
+    /// Whether `key` has declared itself a bot.
+    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError>;
+    /// Rated games between these two keys that ended at `since_ms` or
+    /// later.
+    fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError>;
 }
 
 /// Rates `game`, if it is a rated game not rated before: reads both
 /// players' standings, works out the new ratings, saves them, and returns
 /// the game with its rating changes, to be stored as it is. `None` when
 /// there is nothing to rate.
+///
+/// What the room could not be sure of as the game started is settled here,
+/// in the transaction: a key that declared itself a bot meanwhile, and the
+/// pair's limit (two games between the same keys played at once each
+/// counted the pair's games before the other ended). Such a game is
+/// returned unrated, with why.
 pub(crate) fn rate(
     rows: &mut impl RatingRows,
     game: &FinishedGame,
@@ -94,11 +104,29 @@ pub(crate) fn rate(
     let Some(rated) = &game.rated else {
         return Ok(None);
     };
-    if rated.ratings.is_some() || rated.keys.yellow == rated.keys.blue {
+    if rated.ratings.is_some() || rated.not_rated.is_some() {
         return Ok(None);
     }
     if rows.already_rated(game.id)? {
         return Ok(None);
+    }
+    let unrated = |why: NotRated| {
+        let mut game = game.clone();
+        game.rated = Some(RatedGame {
+            not_rated: Some(why),
+            ..rated.clone()
+        });
+        Ok(Some(game))
+    };
+    if rated.keys.yellow == rated.keys.blue {
+        return unrated(NotRated::SameKey);
+    }
+    if rows.is_bot(rated.keys.yellow)? != rows.is_bot(rated.keys.blue)? {
+        return unrated(NotRated::BotAgainstPerson);
+    }
+    let since = game.finished_at_ms.saturating_sub(PAIR_WINDOW_MS);
+    if rows.pair_games(rated.keys, since)? >= RATED_GAMES_PER_PAIR {
+        return unrated(NotRated::PairLimit);
     }
     // Read (and locked) in one order whatever the seats, so that two
     // games between the same players, rated at once by two servers, cannot
@@ -156,44 +184,6 @@ pub(crate) fn standing_of(numbers: (f64, f64, f64), counts: [i64; 4]) -> Standin
         wins,
         losses,
         draws,
-    }
-}
-
-/// A player's page from what a backend read: their standings by pool,
-/// their history (oldest first), their recent rated games (newest first).
-pub(crate) fn profile(
-    key: PlayerKey,
-    name: String,
-    standings: Vec<(Pool, Standing)>,
-    history: &[(Pool, RatingPoint)],
-    recent: Vec<GameSummary>,
-) -> PlayerProfile {
-    let mut ratings: Vec<PoolRating> = standings
-        .into_iter()
-        .map(|(pool, standing)| {
-            let mut points: Vec<RatingPoint> = history
-                .iter()
-                .filter(|(of, _)| *of == pool)
-                .map(|(_, point)| *point)
-                .collect();
-            let keep = PLAYER_HISTORY_POINTS as usize;
-            points.drain(..points.len().saturating_sub(keep));
-            PoolRating {
-                pool,
-                rating: standing.rating,
-                wins: standing.wins,
-                losses: standing.losses,
-                draws: standing.draws,
-                history: points,
-            }
-        })
-        .collect();
-    ratings.sort_by_key(|rating| rating.pool);
-    PlayerProfile {
-        key,
-        name,
-        ratings,
-        recent,
     }
 }
 

@@ -10,7 +10,7 @@ use mice_cake_engine::{
     RecordedGame, ReplayError, RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
     UNSIGNED_RECORD_FORMAT,
 };
-use mice_cake_protocol::{GameId, GameResult, RoomOptions, RoomStatus};
+use mice_cake_protocol::{GameId, GameResult, NotRated, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
 
 use crate::token::TokenHash;
@@ -60,6 +60,10 @@ pub(crate) struct RoomSnapshot {
     /// written (each stored round says it now).
     #[serde(default, skip_serializing)]
     pub(crate) autos: Vec<Seated<bool>>,
+    /// In a rated room, why the current (or last) game is not rated, as
+    /// told when it started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) not_rated: Option<NotRated>,
 }
 
 /// A seat's occupant.
@@ -83,6 +87,9 @@ pub(crate) struct PlayerSnapshot {
     /// The player's public key (none in a room stored before signed moves).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) key: Option<PlayerKey>,
+    /// Whether the key declared itself a bot.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) declared_bot: bool,
 }
 
 /// A commit held for the round by a server before sealed play.
@@ -131,6 +138,7 @@ impl DealSnapshot {
             deal,
             rounds: rounds.iter().filter_map(|round| round.sealed).collect(),
             keys: self.keys,
+            left: None,
         });
         GameRecord {
             format: match &fair {
@@ -276,6 +284,7 @@ mod tests {
             grace_left_ms: Some(120_000),
             auto_commits: 0,
             key: None,
+            declared_bot: true,
         };
         let json = serde_json::to_string(&player).unwrap();
         assert!(json.contains(r#""token":"00070e15"#), "{json}");

@@ -8,9 +8,10 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_engine::PlayerKey;
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+    Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating,
+    RoomCode,
 };
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
 use rusqlite_migration::{M, Migrations};
@@ -20,6 +21,7 @@ use super::checkpoint::Checkpointer;
 use super::private;
 use super::ratings;
 use super::sqlite_analyses;
+use super::sqlite_players;
 use super::sqlite_ratings::{self, SqliteRatings};
 use super::{
     GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room,
@@ -39,6 +41,7 @@ fn migrations() -> Migrations<'static> {
         M::up(SCHEMA_3),
         M::up(sqlite_ratings::SCHEMA_4),
         M::up(sqlite_analyses::SCHEMA_5),
+        M::up(sqlite_players::SCHEMA_6),
     ])
 }
 
@@ -112,7 +115,7 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 5;
+const SCHEMA_VERSION: usize = 6;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -480,6 +483,7 @@ fn insert_game(
     // Rated in the same transaction: stored with its rating changes, once.
     let rated = ratings::rate(&mut SqliteRatings(transaction), game)?;
     let game = rated.as_ref().unwrap_or(game);
+    super::players::note_players(&mut SqliteRatings(transaction), game)?;
     let summary = GameSummary::of(game);
     transaction
         .prepare_cached("INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)")?
@@ -674,11 +678,32 @@ impl Store for SqliteStore {
     }
 
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
-        sqlite_ratings::player(&self.reader(), key)
+        sqlite_players::player(&self.reader(), key)
     }
 
-    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
-        sqlite_ratings::leaderboard(&self.reader(), pool, limit)
+    fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        sqlite_players::declare_bot(&self.writer(), key, declaration, name)
+    }
+
+    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
+        sqlite_players::is_bot(&self.reader(), key)
+    }
+
+    fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        sqlite_ratings::pair_games(&self.reader(), keys, since_ms)
+    }
+
+    fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
+        sqlite_players::conduct_of(&self.reader(), key)
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
+        sqlite_ratings::leaderboard(&self.reader(), pool, limit, bots)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
@@ -805,6 +830,14 @@ mod tests {
         crate::store::tests::a_rated_game_moves_its_players_ratings_once(&store);
         let store = SqliteStore::in_memory(0).unwrap();
         crate::store::tests::the_leaderboard_ranks_settled_players_best_first(&store);
+    }
+
+    #[test]
+    fn players_pages_bots_and_conduct() {
+        crate::store::tests::players_pages_bots_and_conduct(&SqliteStore::in_memory(0).unwrap());
+        crate::store::tests::a_pair_counts_three_rated_games_a_day(
+            &SqliteStore::in_memory(0).unwrap(),
+        );
     }
 
     #[test]

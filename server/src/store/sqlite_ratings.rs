@@ -1,17 +1,16 @@
 //! Ratings in SQLite (schema version 4): each player's standing per pool,
 //! the history of their ratings, and their name. Written in the
-//! transaction that stores a rated game ([`super::ratings::rate`]).
+//! transaction that stores a rated game ([`super::ratings::rate`]). A
+//! player's page is read in `sqlite_players`.
 
-use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_engine::{PlayerKey, Seated};
 use mice_cake_protocol::{
-    GameId, GameSummary, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool,
-    Rating, RatingPoint,
+    GameId, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, Pool, Rating,
 };
 use rusqlite::{Connection, OptionalExtension as _, Row, Transaction, params};
 
 use super::StoreError;
-use super::ratings::{NewStanding, RatingRows, Standing, profile, standing_of};
+use super::ratings::{NewStanding, RatingRows, Standing, standing_of};
 
 /// Version 4: ratings.
 pub(super) const SCHEMA_4: &str = "
@@ -54,9 +53,10 @@ pub(super) const SCHEMA_4: &str = "
     ) STRICT, WITHOUT ROWID;
 ";
 
-const STANDING_COLUMNS: &str = "rating, deviation, volatility, games, wins, losses, draws";
+pub(super) const STANDING_COLUMNS: &str =
+    "rating, deviation, volatility, games, wins, losses, draws";
 
-fn standing_at(row: &Row<'_>, from: usize) -> rusqlite::Result<Standing> {
+pub(super) fn standing_at(row: &Row<'_>, from: usize) -> rusqlite::Result<Standing> {
     Ok(standing_of(
         (row.get(from)?, row.get(from + 1)?, row.get(from + 2)?),
         [
@@ -139,6 +139,37 @@ impl RatingRows for SqliteRatings<'_, '_> {
             .execute(params![key, new.name])?;
         Ok(())
     }
+
+    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
+        super::sqlite_players::is_bot(self.0, key)
+    }
+
+    fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        pair_games(self.0, keys, since_ms)
+    }
+}
+
+/// Rated games between these two keys that ended at `since_ms` or later.
+pub(super) fn pair_games(
+    connection: &Connection,
+    keys: Seated<PlayerKey>,
+    since_ms: u64,
+) -> Result<u32, StoreError> {
+    let count: i64 = connection
+        .prepare_cached(
+            "SELECT count(*) FROM rating_history a
+             JOIN rating_history b ON b.game = a.game AND b.key = ?2
+             WHERE a.key = ?1 AND a.at_ms >= ?3",
+        )?
+        .query_row(
+            params![
+                keys.yellow.to_string(),
+                keys.blue.to_string(),
+                i64::try_from(since_ms).unwrap_or(i64::MAX)
+            ],
+            |row| row.get(0),
+        )?;
+    Ok(super::ratings::count(count))
 }
 
 /// Gives `key` the name `name`, signed at `at_ms`: false (and nothing
@@ -180,69 +211,13 @@ pub(super) fn rating(
         .map(|standing| standing.rating))
 }
 
-/// A player's page, if they ever played a rated game.
-pub(super) fn player(
-    connection: &Connection,
-    key: PlayerKey,
-) -> Result<Option<PlayerProfile>, StoreError> {
-    let key_text = key.to_string();
-    let Some(name) = connection
-        .prepare_cached("SELECT name FROM players WHERE key = ?1")?
-        .query_row([&key_text], |row| row.get::<_, String>(0))
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    let mut standings = Vec::new();
-    for row in connection
-        .prepare_cached(&format!(
-            "SELECT pool, {STANDING_COLUMNS} FROM ratings WHERE key = ?1"
-        ))?
-        .query_map([&key_text], |row| {
-            Ok((row.get::<_, String>(0)?, standing_at(row, 1)?))
-        })?
-    {
-        let (pool, standing) = row?;
-        standings.push((pool.parse::<Pool>()?, standing));
-    }
-    let mut history = Vec::new();
-    let mut points = connection.prepare_cached(
-        "SELECT at_ms, rating, deviation FROM rating_history
-         WHERE key = ?1 AND pool = ?2 ORDER BY seq DESC LIMIT ?3",
-    )?;
-    for (pool, _) in &standings {
-        let newest_first = points
-            .query_map(
-                params![key_text, pool.name(), PLAYER_HISTORY_POINTS],
-                |row| {
-                    Ok(RatingPoint {
-                        at_ms: u64::try_from(row.get::<_, i64>(0)?).unwrap_or(0),
-                        rating: row.get(1)?,
-                        deviation: row.get(2)?,
-                    })
-                },
-            )?
-            .collect::<Result<Vec<_>, _>>()?;
-        history.extend(newest_first.into_iter().rev().map(|point| (*pool, point)));
-    }
-    let recent = connection
-        .prepare_cached(
-            "SELECT g.summary FROM rating_history h JOIN games g ON g.id = h.game
-             WHERE h.key = ?1 ORDER BY h.seq DESC LIMIT ?2",
-        )?
-        .query_map(params![key_text, PLAYER_RECENT_GAMES], |row| {
-            row.get::<_, String>(0)
-        })?
-        .map(|summary| Ok(serde_json::from_str::<GameSummary>(&summary?)?))
-        .collect::<Result<Vec<_>, StoreError>>()?;
-    Ok(Some(profile(key, name, standings, &history, recent)))
-}
-
-/// The best players of a pool whose ratings are no longer provisional.
+/// The best players of a pool whose ratings are no longer provisional:
+/// people, or bots.
 pub(super) fn leaderboard(
     connection: &Connection,
     pool: Pool,
     limit: u32,
+    bots: bool,
 ) -> Result<Leaderboard, StoreError> {
     let mut players = Vec::new();
     for row in connection
@@ -250,15 +225,19 @@ pub(super) fn leaderboard(
             "SELECT r.key, p.name, {STANDING_COLUMNS} FROM ratings r
              JOIN players p ON p.key = r.key
              WHERE r.pool = ?1 AND r.deviation <= ?2
+                 AND (p.bot_declaration IS NOT NULL) = ?4
              ORDER BY r.rating DESC, r.key LIMIT ?3"
         ))?
-        .query_map(params![pool.name(), PROVISIONAL_DEVIATION, limit], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                standing_at(row, 2)?,
-            ))
-        })?
+        .query_map(
+            params![pool.name(), PROVISIONAL_DEVIATION, limit, bots],
+            |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    standing_at(row, 2)?,
+                ))
+            },
+        )?
     {
         let (key, name, standing) = row?;
         let Ok(key) = key.parse::<PlayerKey>() else {
@@ -271,5 +250,9 @@ pub(super) fn leaderboard(
             rating: standing.rating,
         });
     }
-    Ok(Leaderboard { pool, players })
+    Ok(Leaderboard {
+        pool,
+        bots,
+        players,
+    })
 }

@@ -37,6 +37,7 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
         aborted_deal: None,
         chat: Vec::new(),
         rated: None,
+        missed_deadline_limit: Some(3),
     }
 }
 
@@ -419,10 +420,13 @@ pub(crate) fn a_rated_game(
 ) -> FinishedGame {
     let mut game = a_finished_game(n, "Ada", "Bea");
     game.result.winner = winner;
+    // A day apart: the same two keys count at most three times in 24 hours.
+    game.finished_at_ms = 1_700_000_000_000 + n * mice_cake_protocol::PAIR_WINDOW_MS;
     game.rated = Some(mice_cake_protocol::RatedGame {
         pool: mice_cake_protocol::Pool::Standard,
         keys,
         ratings: None,
+        not_rated: None,
     });
     game
 }
@@ -511,7 +515,7 @@ pub(crate) fn a_rated_game_moves_its_players_ratings_once(store: &dyn Store) {
     assert!(store.player(cy).unwrap().is_none());
 
     // Still provisional after two games: nobody leads yet.
-    let board = store.leaderboard(Pool::Standard, 10).unwrap();
+    let board = store.leaderboard(Pool::Standard, 10, false).unwrap();
     assert!(board.players.is_empty(), "{board:?}");
 }
 
@@ -549,7 +553,7 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
             .write(&[finishing(&a_rated_game(100 + n, keys, Some(winner)))], 0)
             .unwrap();
     }
-    let board = store.leaderboard(Pool::Standard, 10).unwrap();
+    let board = store.leaderboard(Pool::Standard, 10, false).unwrap();
     let ranked: Vec<_> = board
         .players
         .iter()
@@ -557,11 +561,11 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
         .collect();
     assert_eq!(ranked, [(1, ada), (2, bea), (3, cy)]);
     assert!(board.players.iter().all(|entry| !entry.rating.provisional));
-    let top = store.leaderboard(Pool::Standard, 1).unwrap();
+    let top = store.leaderboard(Pool::Standard, 1, false).unwrap();
     assert_eq!(top.players.len(), 1);
     assert!(
         store
-            .leaderboard(Pool::Boost, 10)
+            .leaderboard(Pool::Boost, 10, false)
             .unwrap()
             .players
             .is_empty()
@@ -570,6 +574,241 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
 
 /// An analysis is kept by game and version, replaced by a newer one, and
 /// read back only at the version asked.
+/// A game between `keys` in which both signed their deal's seal, and so
+/// played it: numbered `n`, ended as `ending`, in a rated room when
+/// `rated_room`.
+pub(crate) fn a_signed_game(
+    n: u64,
+    keys: Seated<&mice_cake_engine::PlayerSecret>,
+    ending: Ending,
+    rated_room: bool,
+) -> FinishedGame {
+    use mice_cake_engine::fair::{self, DEAL_ROUND};
+    use mice_cake_engine::{Assignment, Exchange, Nonce, Opening};
+    let seed = Seed::from_u64(n);
+    let mut deal = Exchange::new(fair::commitment(seed), DEAL_ROUND)
+        .with_keys(Seated::from_fn(|seat| Some(keys[seat].public_key())));
+    let nonces = Seated::from_fn(|seat| Nonce::from_bytes([u8::from(seat == Seat::Blue) + 40; 32]));
+    for seat in Seat::ALL {
+        let seal = fair::seal(
+            deal.commitment,
+            DEAL_ROUND,
+            seat,
+            &Assignment::EMPTY,
+            nonces[seat],
+        );
+        deal.seal(seat, seal, Some(keys[seat].sign(seal)))
+            .expect("a signed seal");
+    }
+    for seat in Seat::ALL {
+        let opening = Opening {
+            assignment: Assignment::EMPTY,
+            nonce: nonces[seat],
+        };
+        deal.open(seat, opening).expect("its own opening");
+    }
+    let record = RecordedGame::dealt(Options::default(), seed, &deal)
+        .expect("an opened deal")
+        .record()
+        .expect("a game just dealt has its record");
+    let mut game = a_finished_game(n, "Ada", "Bea");
+    game.record = Some(record);
+    game.result = GameResult {
+        winner: match ending {
+            Ending::Forfeit { seat, .. } => Some(seat.opponent()),
+            _ => None,
+        },
+        score: Seated::default(),
+        ending,
+    };
+    game.rated = rated_room.then(|| mice_cake_protocol::RatedGame {
+        pool: mice_cake_protocol::Pool::Standard,
+        keys: Seated::from_fn(|seat| keys[seat].public_key()),
+        ratings: None,
+        not_rated: None,
+    });
+    game
+}
+
+/// Every key that signed a move of a stored game has a page, rated or not;
+/// a key that declared itself a bot says so on it, stays one, and is
+/// ranked on the bots' leaderboard only; games aborted in rated rooms make
+/// their aborter's conduct.
+pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
+    use mice_cake_engine::PlayerSecret;
+    use mice_cake_protocol::{Conduct, NotRated, Pool};
+
+    let (ada, bea) = (
+        PlayerSecret::from_bytes([11; 32]),
+        PlayerSecret::from_bytes([12; 32]),
+    );
+    let keys = Seated {
+        yellow: &ada,
+        blue: &bea,
+    };
+    assert!(store.player(ada.public_key()).unwrap().is_none());
+    // A casual game: both have pages now, with the game and no rating.
+    let casual = a_signed_game(
+        900,
+        keys,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Left,
+        },
+        false,
+    );
+    store.write(&[finishing(&casual)], 0).unwrap();
+    let page = store.player(ada.public_key()).unwrap().expect("a page");
+    assert!(!page.bot && page.bot_declaration.is_none());
+    assert!(page.ratings.is_empty());
+    assert_eq!(page.recent.len(), 1);
+    assert_eq!(page.recent[0].keys.yellow, Some(ada.public_key()));
+    assert_eq!(
+        page.conduct,
+        Conduct::default(),
+        "a casual game is no rated room's"
+    );
+
+    // Aborted in a rated room by Bea, three times in four: stored unrated,
+    // and Bea is paired last.
+    for (n, by) in [
+        (901, Seat::Blue),
+        (902, Seat::Blue),
+        (903, Seat::Yellow),
+        (904, Seat::Blue),
+    ] {
+        let mut aborted = a_signed_game(
+            n,
+            keys,
+            Ending::Aborted {
+                seat: Some(by),
+                cause: ForfeitCause::Disconnected,
+            },
+            true,
+        );
+        if let Some(rated) = aborted.rated.as_mut() {
+            rated.not_rated = Some(NotRated::Aborted);
+        }
+        store.write(&[finishing(&aborted)], 0).unwrap();
+        let stored = store.game(&aborted.id).unwrap().unwrap();
+        let rated = stored.rated.expect("a rated room's game");
+        assert!(!rated.counted() && rated.not_rated == Some(NotRated::Aborted));
+    }
+    assert_eq!(
+        store.conduct(bea.public_key()).unwrap(),
+        Conduct {
+            games: 4,
+            aborted: 3
+        }
+    );
+    assert!(store.conduct(bea.public_key()).unwrap().paired_last());
+    assert_eq!(store.conduct(ada.public_key()).unwrap().aborted, 1);
+    assert!(
+        store
+            .player(ada.public_key())
+            .unwrap()
+            .unwrap()
+            .ratings
+            .is_empty()
+    );
+
+    // Ada declares herself a bot: for good, once, whatever comes after.
+    let declaration = ada.sign_bot();
+    store
+        .declare_bot(ada.public_key(), declaration, "AdaBot")
+        .unwrap();
+    store
+        .declare_bot(ada.public_key(), bea.sign_bot(), "again")
+        .unwrap();
+    assert!(store.is_bot(ada.public_key()).unwrap());
+    assert!(!store.is_bot(bea.public_key()).unwrap());
+    let page = store.player(ada.public_key()).unwrap().unwrap();
+    assert!(page.bot);
+    assert_eq!(page.bot_declaration, Some(declaration), "the first kept");
+    assert_eq!(page.name, "Ada", "a name already held stays");
+    // A key never seen, declared: a page at once.
+    let cy = PlayerSecret::from_bytes([13; 32]);
+    store
+        .declare_bot(cy.public_key(), cy.sign_bot(), "CyBot")
+        .unwrap();
+    assert_eq!(
+        store.player(cy.public_key()).unwrap().unwrap().name,
+        "CyBot"
+    );
+
+    // A bot against a person is stored unrated, whatever the room thought.
+    let mixed = a_signed_game(
+        905,
+        keys,
+        Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        },
+        true,
+    );
+    store.write(&[finishing(&mixed)], 0).unwrap();
+    let stored = store.game(&mixed.id).unwrap().unwrap().rated.unwrap();
+    assert_eq!(stored.not_rated, Some(NotRated::BotAgainstPerson));
+    assert!(
+        store
+            .rating(ada.public_key(), Pool::Standard)
+            .unwrap()
+            .is_none()
+    );
+}
+
+/// The same two keys count at most three rated games in 24 hours: a
+/// fourth is stored unrated, and the window moves on.
+pub(crate) fn a_pair_counts_three_rated_games_a_day(store: &dyn Store) {
+    use mice_cake_protocol::{NotRated, PAIR_WINDOW_MS};
+
+    let keys = Seated {
+        yellow: a_key(21),
+        blue: a_key(22),
+    };
+    let swapped = Seated {
+        yellow: keys.blue,
+        blue: keys.yellow,
+    };
+    let at = |n: u64, hours: u64| {
+        let mut game = a_rated_game(
+            n,
+            if n % 2 == 0 { keys } else { swapped },
+            Some(Seat::Yellow),
+        );
+        game.finished_at_ms = 1_800_000_000_000 + hours * 3_600_000;
+        game
+    };
+    for (n, hours) in [(950, 0), (951, 1), (952, 2)] {
+        store.write(&[finishing(&at(n, hours))], 0).unwrap();
+    }
+    assert_eq!(store.pair_games(keys, 1_800_000_000_000).unwrap(), 3);
+    assert_eq!(store.pair_games(swapped, 1_800_000_000_000).unwrap(), 3);
+    let fourth = at(953, 3);
+    store.write(&[finishing(&fourth)], 0).unwrap();
+    let stored = store.game(&fourth.id).unwrap().unwrap().rated.unwrap();
+    assert_eq!(stored.not_rated, Some(NotRated::PairLimit));
+    assert!(!stored.counted());
+    // A day and an hour after the first, it has left the window.
+    let later = at(954, 25);
+    assert_eq!(
+        store
+            .pair_games(keys, later.finished_at_ms - PAIR_WINDOW_MS)
+            .unwrap(),
+        2
+    );
+    store.write(&[finishing(&later)], 0).unwrap();
+    assert!(
+        store
+            .game(&later.id)
+            .unwrap()
+            .unwrap()
+            .rated
+            .unwrap()
+            .counted()
+    );
+}
+
 pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
     let game = a_finished_game(1, "Ann", "Bob");
     store.write(&[finishing(&game)], 0).unwrap();

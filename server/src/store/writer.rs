@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use mice_cake_engine::PlayerKey;
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
 };
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
@@ -165,14 +165,47 @@ impl Storage {
             .await
     }
 
-    /// A pool's leaderboard.
+    /// A pool's leaderboard: people's, or bots'.
     pub(crate) async fn leaderboard(
         &self,
         pool: Pool,
         limit: u32,
+        bots: bool,
     ) -> Result<Leaderboard, StoreError> {
-        self.blocking(move |store| store.leaderboard(pool, limit))
+        self.blocking(move |store| store.leaderboard(pool, limit, bots))
             .await
+    }
+
+    /// Keeps a key's declaration that it is a bot (see
+    /// [`Store::declare_bot`]).
+    pub(crate) async fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: String,
+    ) -> Result<(), StoreError> {
+        self.blocking(move |store| store.declare_bot(key, declaration, &name))
+            .await
+    }
+
+    /// Whether a key has declared itself a bot.
+    pub(crate) async fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
+        self.blocking(move |store| store.is_bot(key)).await
+    }
+
+    /// Rated games between two keys since `since_ms`.
+    pub(crate) async fn pair_games(
+        &self,
+        keys: Seated<PlayerKey>,
+        since_ms: u64,
+    ) -> Result<u32, StoreError> {
+        self.blocking(move |store| store.pair_games(keys, since_ms))
+            .await
+    }
+
+    /// How a key ended its latest games in rated rooms.
+    pub(crate) async fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
+        self.blocking(move |store| store.conduct(key)).await
     }
 
     /// A page of finished games.

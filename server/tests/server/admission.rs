@@ -133,6 +133,7 @@ async fn refusals_are_counted_by_reason() {
             token: "00".repeat(16).parse().unwrap(),
             last_seq: None,
             key: None,
+            bot_declaration: None,
         })
         .await;
     thief.expect_error(ErrorCode::BadToken).await;

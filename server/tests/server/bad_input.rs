@@ -184,6 +184,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
             ..RoomOptions::default()
         },
         key: None,
+        bot_declaration: None,
     })
     .unwrap();
     refused(&mut client, &stall, ErrorCode::BadOptions).await;
@@ -361,6 +362,7 @@ async fn limits_on_rooms_and_a_hello_timeout_are_kept() {
         .send(&ClientMessage::CreateRoom {
             options: RoomOptions::default(),
             key: None,
+            bot_declaration: None,
         })
         .await;
     second.expect_error(ErrorCode::TooManyRooms).await;

@@ -118,7 +118,7 @@ async fn three_automatic_commits_in_a_row_forfeit_and_a_commit_resets_the_count(
 }
 
 #[tokio::test]
-async fn a_disconnection_longer_than_the_grace_period_forfeits() {
+async fn a_disconnection_longer_than_the_grace_period_aborts_a_game_before_anyone_moved() {
     let server = TestServer::start(|config| {
         config.disconnect_grace = Duration::from_millis(300);
     })
@@ -126,14 +126,16 @@ async fn a_disconnection_longer_than_the_grace_period_forfeits() {
     let (_, mut yellow, blue, _, _) = two_players(&server, RoomOptions::default()).await;
     drop(blue);
     let result = game_over(&mut yellow).await;
+    // Gone before both had a move: aborted, nobody wins (a later
+    // disconnection is a loss: `ratings.rs`).
     assert_eq!(
         result.ending,
-        Ending::Forfeit {
-            seat: Seat::Blue,
+        Ending::Aborted {
+            seat: Some(Seat::Blue),
             cause: ForfeitCause::Disconnected
         }
     );
-    assert_eq!(result.winner, Some(Seat::Yellow));
+    assert_eq!(result.winner, None);
     // The absent player loses the seat too: the room waits for another.
     yellow
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if **event == RoomEvent::PlayerLeft { seat: Seat::Blue }))

@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, FinishedGame, GamePage, RoomList, RoomOptions, RoomStatus,
-    ServerMessage,
+    ErrorCode, FinishedGame, GamePage, RoomList, RoomOptions, RoomStatus, ServerMessage,
 };
 use mice_cake_server::{Config, Durability};
 use tokio::net::TcpListener;
@@ -241,7 +240,7 @@ async fn a_room_that_closed_is_not_brought_back_and_its_tokens_are_void() {
     let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
     let mut ada = Client::greeted(&server, "Ada").await;
     let (_, _, token) = ada.create(RoomOptions::default()).await;
-    ada.send(&ClientMessage::Leave).await;
+    ada.leave().await;
     ada.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
         .await;
     // A second room stays open.
@@ -322,7 +321,7 @@ async fn a_database_from_a_newer_server_is_refused_and_left_as_it_was() {
     set_version(99);
     refused_and_unchanged(
         dir.path(),
-        "newer mice-cake-server (schema version 99; this one knows up to 5)",
+        "newer mice-cake-server (schema version 99; this one knows up to 6)",
     )
     .await;
 }

@@ -87,14 +87,16 @@ async fn a_player_who_seals_and_never_opens_forfeits() {
     let RoomEvent::GameOver { result, .. } = *event else {
         unreachable!()
     };
+    // Round 1 was never revealed: before both players had a move, the game
+    // is aborted, by Yellow, and nobody wins.
     assert_eq!(
         result.ending,
-        Ending::Forfeit {
-            seat: Seat::Yellow,
+        Ending::Aborted {
+            seat: Some(Seat::Yellow),
             cause: ForfeitCause::NotOpened
         }
     );
-    assert_eq!(result.winner, Some(Seat::Blue));
+    assert_eq!(result.winner, None);
     // Blue's opening was never shown to anyone: the round was not revealed.
     assert!(
         !blue
@@ -216,8 +218,8 @@ async fn coming_back_does_not_buy_time_to_open() {
     };
     assert_eq!(
         over.ending,
-        Ending::Forfeit {
-            seat: Seat::Yellow,
+        Ending::Aborted {
+            seat: Some(Seat::Yellow),
             cause: ForfeitCause::NotOpened
         }
     );
@@ -257,6 +259,7 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
                 token: yellow_token,
                 last_seq: None,
                 key: again.sealing.key(),
+                bot_declaration: None,
             })
             .await;
         let seen = again
@@ -297,8 +300,8 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
     assert!(
         matches!(
             ended.ending,
-            Ending::Forfeit {
-                seat: Seat::Yellow,
+            Ending::Aborted {
+                seat: Some(Seat::Yellow),
                 cause: ForfeitCause::Disconnected | ForfeitCause::NotOpened
             }
         ),
@@ -346,11 +349,12 @@ async fn a_deal_refused_leaves_a_record_listed_with_both_players_games() {
     };
     assert_eq!(
         result.ending,
-        Ending::Forfeit {
-            seat: Seat::Yellow,
+        Ending::Aborted {
+            seat: Some(Seat::Yellow),
             cause: ForfeitCause::NotOpened
         }
     );
+    assert_eq!(result.winner, None);
     let id = game_id.expect("an aborted deal has its record");
 
     let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;

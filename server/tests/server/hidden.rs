@@ -123,10 +123,7 @@ async fn nothing_leaks_in_a_bot_room_at_deadlines_across_a_rematch_and_a_forfeit
         .client
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { seat: sealed, round, .. } if sealed == seat && round > 0)))
         .await;
-    human
-        .client
-        .send(&mice_cake_protocol::ClientMessage::Leave)
-        .await;
+    human.client.leave().await;
     human
         .client
         .recv_until(|m| matches!(m, ServerMessage::Left { .. }))

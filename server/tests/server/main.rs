@@ -11,6 +11,7 @@ mod deadlines;
 mod durable;
 mod fairness;
 mod games;
+mod gaming;
 mod handshakes;
 mod hidden;
 mod leaks;

@@ -16,6 +16,7 @@ fn seek(client: &Client, pool: Option<Pool>, bot_after_ms: Option<u64>) -> Clien
         rated: true,
         bot_after_ms,
         key: client.sealing.key(),
+        bot_declaration: None,
     }
 }
 
@@ -190,6 +191,7 @@ async fn different_pools_times_or_kinds_never_meet() {
         rated: false,
         bot_after_ms: Some(0),
         key: None,
+        bot_declaration: None,
     })
     .await;
     assert!(matches!(
@@ -211,6 +213,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
         rated: true,
         bot_after_ms: None,
         key: None,
+        bot_declaration: None,
     })
     .await;
     ada.expect_error(ErrorCode::KeyRequired).await;
@@ -220,6 +223,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
         rated: true,
         bot_after_ms: None,
         key: ada.sealing.key(),
+        bot_declaration: None,
     };
     ada.send(&short).await;
     ada.expect_error(ErrorCode::BadOptions).await;
@@ -230,6 +234,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
     ada.send(&ClientMessage::CreateRoom {
         options: Default::default(),
         key: None,
+        bot_declaration: None,
     })
     .await;
     ada.expect_error(ErrorCode::AlreadySeeking).await;
@@ -270,6 +275,7 @@ async fn one_address_brings_so_many_new_keys_into_rated_play_an_hour() {
             ..Default::default()
         },
         key: cy.sealing.key(),
+        bot_declaration: None,
     })
     .await;
     cy.expect_error(ErrorCode::TooManyNewKeys).await;

@@ -93,10 +93,11 @@ async fn a_seat_left_empty_too_long_is_freed_and_the_room_offered_again() {
     let RoomEvent::GameOver { result, .. } = *event else {
         unreachable!()
     };
+    // Gone before anyone moved: the game is aborted, not lost.
     assert_eq!(
         result.ending,
-        Ending::Forfeit {
-            seat: Seat::Yellow,
+        Ending::Aborted {
+            seat: Some(Seat::Yellow),
             cause: ForfeitCause::Disconnected
         }
     );
@@ -116,7 +117,7 @@ async fn a_seat_left_empty_too_long_is_freed_and_the_room_offered_again() {
     // A waiting room shows no round: the last game's is over.
     assert_eq!(room.round, 0);
     // Ann quits: the room closes, and no ghost is left listed.
-    ann.send(&ClientMessage::Leave).await;
+    ann.leave().await;
     ann.recv_until(|message| matches!(message, ServerMessage::Left { .. }))
         .await;
     let mut listed: RoomList = server.get_json("/api/rooms").await;

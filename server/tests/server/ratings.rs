@@ -3,15 +3,13 @@
 //! with the server's crate — shown beside names, on players' pages, in the
 //! record and on the leaderboard.
 
-use std::time::Duration;
-
 use mice_cake_engine::{Options, Policy, Seat, Seated};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, FinishedGame, PlayerProfile, Pool, Rating, RoomEvent, RoomOptions,
     ServerMessage,
 };
 
-use crate::support::{Agent, Client, TestServer, play, secret_of, two_players};
+use crate::support::{Client, TestServer, play, secret_of, two_players};
 
 fn rated() -> RoomOptions {
     RoomOptions {
@@ -49,14 +47,23 @@ async fn a_rated_room_takes_keys_a_pools_rules_and_no_bot() {
         (rated(), None, ErrorCode::KeyRequired),
     ];
     for (options, key, code) in refused {
-        ada.send(&ClientMessage::CreateRoom { options, key }).await;
+        ada.send(&ClientMessage::CreateRoom {
+            options,
+            key,
+            bot_declaration: None,
+        })
+        .await;
         let message = ada.expect_error(code).await;
         assert!(message.contains("rated"), "{message}");
     }
     let (code, _, _) = ada.create(rated()).await;
     let mut keyless = Client::greeted(&server, "Bea").await;
     keyless
-        .send(&ClientMessage::JoinRoom { code, key: None })
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: None,
+            bot_declaration: None,
+        })
         .await;
     let message = keyless.expect_error(ErrorCode::KeyRequired).await;
     assert!(message.contains(&code.to_string()), "{message}");
@@ -150,71 +157,17 @@ async fn a_rated_game_moves_both_ratings_as_glicko_2_says_everywhere_they_show()
     }
 }
 
-#[tokio::test]
-async fn a_game_left_before_both_moved_twice_is_not_rated_but_a_later_forfeit_is_a_loss() {
-    let server = TestServer::default().await;
-    let keys = Seated::from_fn(|seat| secret_of(["Ada", "Bea"][seat as usize]).public_key());
-    for (rounds, rated) in [(1, false), (2, true)] {
-        let (_, yellow, blue, _, _) = two_players(&server, rated_room()).await;
-        let mut yellow = Agent::new(yellow, Seat::Yellow, Policy::Greedy, 1);
-        let mut blue = Agent::new(blue, Seat::Blue, Policy::Greedy, 2);
-        for _ in 0..rounds {
-            tokio::join!(yellow.until_revealed(), blue.until_revealed());
-        }
-        yellow.client.send(&ClientMessage::Leave).await;
-        let over = blue.client.recv_until(is_game_over).await;
-        assert!(is_game_over(&over));
-        let (status, body) = server.get(&format!("/api/players/{}", keys.blue)).await;
-        if !rated {
-            assert_eq!(status, 404, "{body}");
-            assert!(body.contains("unknown_player"), "{body}");
-            continue;
-        }
-        // Yellow has left the room: Blue alone is told there.
-        let told = loop {
-            if let ServerMessage::Event { event, .. } = blue.client.recv().await
-                && let RoomEvent::Rated { seat, rating } = *event
-                && rating.games > 0
-            {
-                assert_eq!(seat, Seat::Blue);
-                break rating;
-            }
-        };
-        let (won, lost) = (
-            glicko2(INITIAL, INITIAL, 1.0),
-            glicko2(INITIAL, INITIAL, 0.0),
-        );
-        assert!((told.rating - won.0).abs() < 0.01, "{told:?}");
-        let page: PlayerProfile = server
-            .get_json(&format!("/api/players/{}", keys.yellow))
-            .await;
-        let standard = &page.ratings[0];
-        assert!(
-            (standard.rating.rating - lost.0).abs() < 0.01,
-            "a forfeit is a loss"
-        );
-        assert_eq!((standard.wins, standard.losses, standard.draws), (0, 1, 0));
-    }
-}
-
-fn rated_room() -> RoomOptions {
-    RoomOptions {
-        deadline_ms: Some(Duration::from_secs(30).as_millis() as u64),
-        ..rated()
-    }
-}
-
-fn is_game_over(message: &ServerMessage) -> bool {
-    matches!(message, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }))
-}
-
 /// A new player: rating 1500, deviation 350, volatility 0.06.
-const INITIAL: (f64, f64, f64) = (1500.0, 350.0, 0.06);
+pub(crate) const INITIAL: (f64, f64, f64) = (1500.0, 350.0, 0.06);
 
 /// One game of Glicko-2 for `player` against `opponent` with `score` (1, ½
 /// or 0), as Glickman's "Example of the Glicko-2 system" (2013) works it,
 /// steps 2 to 8, τ = 0.5: the rating, deviation and volatility after.
-fn glicko2(player: (f64, f64, f64), opponent: (f64, f64, f64), score: f64) -> (f64, f64, f64) {
+pub(crate) fn glicko2(
+    player: (f64, f64, f64),
+    opponent: (f64, f64, f64),
+    score: f64,
+) -> (f64, f64, f64) {
     const SCALE: f64 = 173.7178;
     const TAU: f64 = 0.5;
     // Step 2: to the Glicko-2 scale.

@@ -149,6 +149,7 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
             token: SeatToken::from_bytes([7; 16]),
             last_seq: None,
             key: None,
+            bot_declaration: None,
         })
         .await;
     stranger.expect_error(ErrorCode::BadToken).await;

@@ -21,7 +21,11 @@ async fn two_clients_racing_for_the_last_seat_exactly_one_wins() {
             Client::greeted(&server, "A").await,
             Client::greeted(&server, "B").await,
         );
-        let join = ClientMessage::JoinRoom { code, key: None };
+        let join = ClientMessage::JoinRoom {
+            code,
+            key: None,
+            bot_declaration: None,
+        };
         tokio::join!(a.send(&join), b.send(&join));
         let outcome = |message: ServerMessage| match message {
             ServerMessage::Joined {
@@ -253,7 +257,14 @@ async fn shutting_down_tells_every_client_and_stops_quickly() {
 async fn a_player_who_leaves_forfeits_and_the_room_tells_everyone() {
     let server = TestServer::default().await;
     let (_, mut yellow, mut blue, _, token) = two_players(&server, RoomOptions::default()).await;
-    blue.send(&ClientMessage::Leave).await;
+    // Both have a move (before that, leaving aborts the game: `ratings.rs`).
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    for (client, seat) in [(&mut yellow, Seat::Yellow), (&mut blue, Seat::Blue)] {
+        let assignment = mice_cake_engine::greedy_assignment(&view, seat);
+        client.commit(1, assignment).await;
+    }
+    tokio::join!(yellow.until_round(2), blue.until_round(2));
+    blue.leave().await;
     assert!(matches!(
         blue.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
             .await,
@@ -329,7 +340,7 @@ async fn the_last_person_leaving_closes_a_room_and_an_empty_room_closes_when_idl
     let mut host = Client::greeted(&server, "Host").await;
     host.create(RoomOptions::default()).await;
     assert_eq!(rooms_held(&server).await, 1);
-    host.send(&ClientMessage::Leave).await;
+    host.leave().await;
     host.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
         .await;
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -371,6 +382,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
     host.send(&ClientMessage::CreateRoom {
         options: RoomOptions::default(),
         key: None,
+        bot_declaration: None,
     })
     .await;
     let ServerMessage::Joined { state, .. } = host.recv().await else {
@@ -385,6 +397,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
                 ..RoomOptions::default()
             },
             key: None,
+            bot_declaration: None,
         })
         .await;
     let ServerMessage::Joined { state, .. } = casual.recv().await else {

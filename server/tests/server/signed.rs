@@ -75,13 +75,14 @@ async fn every_player_move_is_signed_and_a_move_the_server_made_cannot_pass_as_o
     }
     assert!(fair.rounds[0].by_server.blue);
 
-    // The server's move passed off as Blue's: refused, named.
+    // The server's move passed off as Blue's: refused, named (its nonce
+    // is the one the server's seed gives: the record itself proves it).
     let mut passed_off = record.clone();
     passed_off.fair.as_mut().unwrap().rounds[0].by_server.blue = false;
     let refused = passed_off.replay().unwrap_err();
     assert_eq!(
         refused,
-        ReplayError::Unsigned {
+        ReplayError::ServerMoveClaimed {
             round: 1,
             seat: Seat::Blue
         }
@@ -158,6 +159,7 @@ async fn a_key_that_cannot_check_a_signature_and_a_signature_without_a_key_are_r
     ann.send(&ClientMessage::CreateRoom {
         options: RoomOptions::default(),
         key: Some(mice_cake_engine::PlayerKey::from_bytes(identity)),
+        bot_declaration: None,
     })
     .await;
     let message = ann.expect_error(ErrorCode::BadKey).await;
@@ -170,6 +172,7 @@ async fn a_key_that_cannot_check_a_signature_and_a_signature_without_a_key_are_r
             ..RoomOptions::default()
         },
         key: None,
+        bot_declaration: None,
     })
     .await;
     let view = ann.until_round(1).await;

@@ -39,6 +39,9 @@ impl TestServer {
         // Tests often read one client at a time: a client not reading when
         // a game starts gets its deal nonce from the server soon.
         config.deal_timeout = Duration::from_millis(100);
+        // Every test client comes from 127.0.0.1: rated games between them
+        // are rated unless a test says otherwise (`ratings.rs` does).
+        config.rate_one_address = true;
         configure(&mut config);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(mice_cake_server::run(listener, config, async move {
@@ -175,6 +178,9 @@ pub(crate) struct Sealing {
     /// the key it holds for the seat (a client that took its seat without
     /// announcing its key seals unsigned).
     signing: bool,
+    /// The exchange under way while a game is on (0: the deal), which a
+    /// leave is signed for.
+    under_way: Option<u32>,
 }
 
 impl Default for Sealing {
@@ -191,6 +197,7 @@ impl Default for Sealing {
             rng: Seed::from_u64(number).stream(9),
             secret: None,
             signing: false,
+            under_way: None,
         }
     }
 }
@@ -220,9 +227,11 @@ impl Sealing {
                     }
                     self.commitment = Some(*commitment);
                     self.exchange = Some(exchange(*commitment, 0));
+                    self.under_way = Some(0);
                 }
                 RoomEvent::RoundStarted { round, .. } => {
                     self.exchange = self.commitment.map(|c| exchange(c, *round));
+                    self.under_way = Some(*round);
                 }
                 RoomEvent::Sealed {
                     round,
@@ -236,10 +245,12 @@ impl Sealing {
                         exchange.by_server[*seat] = *by_server;
                     }
                 }
-                RoomEvent::Dealt { .. }
-                | RoomEvent::Revealed { .. }
-                | RoomEvent::GameOver { .. } => {
+                RoomEvent::Dealt { .. } | RoomEvent::Revealed { .. } => {
                     self.exchange = None;
+                }
+                RoomEvent::GameOver { .. } => {
+                    self.exchange = None;
+                    self.under_way = None;
                 }
                 _ => {}
             },
@@ -282,6 +293,7 @@ impl Sealing {
         if let Some(exchange) = &state.exchange {
             self.commitment = Some(exchange.commitment);
         }
+        self.under_way = state.exchange.as_ref().map(|exchange| exchange.round);
         // A resumed client opens again what the server still waits for.
         self.opened = false;
     }
@@ -314,6 +326,18 @@ impl Sealing {
                 .filter(|_| self.signing)
                 .map(|secret| secret.sign(seal)),
         }
+    }
+
+    /// A leave, signed as a real client signs it: with the player's key,
+    /// for the game and round under way, from its seat.
+    pub(crate) fn leave(&self) -> ClientMessage {
+        let signature = match (&self.secret, self.seat, self.commitment, self.under_way) {
+            (Some(secret), Some(seat), Some(commitment), Some(round)) if self.signing => {
+                Some(secret.sign_leave(commitment, round, seat))
+            }
+            _ => None,
+        };
+        ClientMessage::Leave { signature }
     }
 
     /// The public key this client announces with a seat.
@@ -438,8 +462,15 @@ impl Client {
             token,
             last_seq,
             key,
+            bot_declaration: None,
         })
         .await;
+    }
+
+    /// Leaves the room, the leave signed as a real client signs it.
+    pub(crate) async fn leave(&mut self) {
+        let leave = self.sealing.leave();
+        self.send(&leave).await;
     }
 
     pub(crate) async fn send_raw(&mut self, text: &str) {
@@ -556,14 +587,24 @@ impl Client {
     /// Creates a room; returns its code, this client's seat and token.
     pub(crate) async fn create(&mut self, options: RoomOptions) -> (RoomCode, Seat, SeatToken) {
         let key = self.sealing.key();
-        self.send(&ClientMessage::CreateRoom { options, key }).await;
+        self.send(&ClientMessage::CreateRoom {
+            options,
+            key,
+            bot_declaration: None,
+        })
+        .await;
         self.joined().await
     }
 
     /// Joins a room; returns its seat and token.
     pub(crate) async fn join(&mut self, code: RoomCode) -> (Seat, SeatToken) {
         let key = self.sealing.key();
-        self.send(&ClientMessage::JoinRoom { code, key }).await;
+        self.send(&ClientMessage::JoinRoom {
+            code,
+            key,
+            bot_declaration: None,
+        })
+        .await;
         let (_, seat, token) = self.joined().await;
         (seat, token)
     }
@@ -976,6 +1017,9 @@ impl PipedServer {
         let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
         config.seed = Some(Seed::from_u64(1));
         config.deal_timeout = Duration::from_millis(100);
+        // Every test client comes from 127.0.0.1: rated games between them
+        // are rated unless a test says otherwise (`ratings.rs` does).
+        config.rate_one_address = true;
         configure(&mut config);
         let (pipes, accepted) = tokio::sync::mpsc::channel(16);
         let (stop, stopped) = oneshot::channel::<()>();

@@ -261,6 +261,7 @@ fn an_opening_sent_before_both_seals_never_crosses_redis() {
     bob.send(&ClientMessage::JoinRoom {
         code: code.parse().unwrap(),
         key: None,
+        bot_declaration: None,
     });
     bob.until(|message| matches!(message, ServerMessage::Joined { .. }));
     let nonce = "5eed".repeat(16);

@@ -64,6 +64,7 @@ impl Room {
                     grace_left_ms: Some(millis(player.grace_left)),
                     auto_commits: player.auto_commits,
                     key: player.key,
+                    declared_bot: player.declared_bot,
                 })
             }),
             game_number: self.game_number,
@@ -80,6 +81,7 @@ impl Room {
             game_ids: self.game_ids.clone(),
             last_seq: self.events.last_seq(),
             autos: Vec::new(),
+            not_rated: self.not_rated,
         }
     }
 
@@ -311,6 +313,8 @@ impl Room {
                 auto_commits: player.auto_commits,
                 key: player.key,
                 rating: None,
+                declared_bot: player.declared_bot,
+                address: None,
             })
         });
         let round = Round {
@@ -342,6 +346,10 @@ impl Room {
             round,
             events,
             result: snapshot.result,
+            not_rated: snapshot.not_rated,
+            pair_games: None,
+            pair_games_due: false,
+            left: None,
             rematch: snapshot.rematch,
             game_ids: snapshot.game_ids.clone(),
             empty_since: Some(now),

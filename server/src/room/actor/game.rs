@@ -16,7 +16,7 @@ impl Room {
     /// Starts a game once both seats are taken by players who are here: a
     /// game never starts against someone who is not connected.
     pub(super) fn start_game_if_ready(&mut self) {
-        if self.status == RoomStatus::Waiting && self.both_here() {
+        if self.status == RoomStatus::Waiting && self.both_here() && self.pair_games_known() {
             self.start_game();
         }
     }
@@ -51,6 +51,8 @@ impl Room {
             player.grace_until = None;
         }
         self.autos.clear();
+        self.left = None;
+        self.not_rated = self.not_rated_at_start();
         self.chat.game_started();
         metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
         info!(room = %self.code, game = self.game_number, "game started");
@@ -61,6 +63,7 @@ impl Room {
                 game: self.game_number,
                 players: Seated { yellow, blue },
                 commitment: mice_cake_engine::fair::commitment(seed),
+                not_rated: self.not_rated,
             });
         }
         self.open_deal();
@@ -68,8 +71,21 @@ impl Room {
     }
 
     /// Ends the game if `out` names anyone: one player forfeits, or both at
-    /// once and nobody wins. Returns whether it ended.
+    /// once and nobody wins. Before both players have had a move (the
+    /// first round revealed), the game is aborted instead: nobody wins, and
+    /// it is never rated. Returns whether it ended.
     pub(super) fn forfeit_any(&mut self, out: Seated<bool>, cause: ForfeitCause) -> bool {
+        if self.dealing.is_some() || self.autos.is_empty() {
+            let seat = match (out.yellow, out.blue) {
+                (false, false) => return false,
+                (true, true) => None,
+                (true, false) => Some(Seat::Yellow),
+                (false, true) => Some(Seat::Blue),
+            };
+            info!(room = %self.code, ?cause, "aborted");
+            self.finish(Ending::Aborted { seat, cause }, None);
+            return true;
+        }
         let ending = match (out.yellow, out.blue) {
             (false, false) => return false,
             (true, true) => (Ending::Abandoned { cause }, None),
@@ -122,31 +138,35 @@ impl Room {
             // The record is rebuilt from the moves, as every client's history
             // is: it cannot fail unless the engine is not deterministic.
             (Some(game), None) => match game.record() {
-                Ok(record) => Some((Some(record), None)),
+                Ok(mut record) => {
+                    if let Some(fair) = record.fair.as_mut() {
+                        fair.left = self.left.take();
+                    }
+                    Some((Some(record), None))
+                }
                 Err(cause) => {
                     error!(room = %self.code, cause = %cause, "the game's record cannot be rebuilt: it is not kept");
                     None
                 }
             },
             (_, Some(seed)) => self.round.exchange.as_ref().map(|deal| {
-                let refused = Seated::from_fn(|seat| match ending {
-                    Ending::Forfeit {
-                        seat: out,
-                        cause: ForfeitCause::NotOpened,
-                    } => out == seat,
-                    Ending::Abandoned {
-                        cause: ForfeitCause::NotOpened,
-                    } => true,
-                    _ => false,
-                } && deal.seals[seat].is_some()
-                    && deal.openings[seat].is_none());
-                let aborted = AbortedDeal::of(self.options.game, seed, deal, refused);
+                let refused = Seated::from_fn(|seat| {
+                    matches!(ending.forfeited(), Some((out, ForfeitCause::NotOpened)) if out[seat])
+                        && deal.seals[seat].is_some()
+                        && deal.openings[seat].is_none()
+                });
+                let mut aborted = AbortedDeal::of(self.options.game, seed, deal, refused);
+                aborted.left = self.left.take();
                 (None, Some(aborted))
             }),
             (None, None) => None,
         };
         let rated = self.rated_game(&ending);
-        self.ratings_due |= rated.is_some();
+        self.ratings_due |= rated
+            .as_ref()
+            .is_some_and(|rated| rated.not_rated.is_none());
+        // The pair's games are read again before their next game.
+        self.pair_games = None;
         let mut game_id = None;
         if let Some((record, aborted_deal)) = kept {
             let id = self.context.rng.game_id();
@@ -162,6 +182,7 @@ impl Room {
                 aborted_deal,
                 chat: self.chat.take_game_lines(),
                 rated,
+                missed_deadline_limit: Some(self.context.config.missed_deadlines),
             });
         }
         self.dealing = None;
@@ -181,6 +202,7 @@ impl Room {
             Ending::Played { end, .. } => end_label(end),
             Ending::Forfeit { .. } => "forfeit",
             Ending::Abandoned { .. } => "abandoned",
+            Ending::Aborted { .. } => "aborted",
         };
         metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
         info!(room = %self.code, game = self.game_number, id = ?game_id, ending = how, "game over");
@@ -222,6 +244,7 @@ impl Room {
         if self.status != RoomStatus::Finished
             || !(self.rematch.yellow && self.rematch.blue)
             || !self.both_here()
+            || !self.pair_games_known()
         {
             return;
         }

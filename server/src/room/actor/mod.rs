@@ -20,8 +20,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::{EndReason, RecordedGame, Seated, Seed};
-use mice_cake_protocol::{FinishedGame, GameId, GameResult, RoomCode, RoomOptions, RoomStatus};
+use mice_cake_engine::{EndReason, PlayerKey, RecordedGame, Seated, Seed, SignedLeave};
+use mice_cake_protocol::{
+    FinishedGame, GameId, GameResult, NotRated, RoomCode, RoomOptions, RoomStatus,
+};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tracing::debug;
@@ -94,6 +96,16 @@ pub(super) struct Room {
     /// Set when the players' ratings are to be read again: a player with a
     /// key sat down, or a rated game was stored.
     ratings_due: bool,
+    /// In a rated room, why the current (or last) game is not rated, as
+    /// told when it started (`None`: it counts once both have had a move).
+    not_rated: Option<NotRated>,
+    /// The rated games the seated keys have played together lately, as
+    /// read from the store: a rated room's game starts once it is known.
+    pair_games: Option<(Seated<PlayerKey>, u32)>,
+    /// Set when the pair's games are to be read before a game can start.
+    pair_games_due: bool,
+    /// The signed leave of the player who left the game being ended.
+    left: Option<SignedLeave>,
 }
 
 impl Room {
@@ -128,6 +140,10 @@ impl Room {
             unsaved_games: Vec::new(),
             chat: chat::Chat::new(),
             ratings_due: false,
+            not_rated: None,
+            pair_games: None,
+            pair_games_due: false,
+            left: None,
         }
     }
 
@@ -176,9 +192,11 @@ impl Room {
             if !self.handed_over {
                 self.store_changes().await;
             }
-            if !self.handed_over && self.ratings_due {
+            if !self.handed_over && (self.ratings_due || self.pair_games_due) {
                 // After the write: a rated game is rated as it is stored.
                 self.refresh_ratings().await;
+                // A rated room's game waits for what the pair played lately.
+                self.count_pair_games().await;
                 self.pass_to_spectators(Instant::now());
                 self.store_changes().await;
             }
@@ -231,10 +249,10 @@ impl Room {
                 member,
                 name,
                 token,
-                key,
+                seating,
                 reply,
             } => {
-                let _ = reply.send(self.join(member, name, token, key));
+                let _ = reply.send(self.join(member, name, token, seating));
             }
             Command::Watch { member, reply } => {
                 let _ = reply.send(self.watch(member));
@@ -243,10 +261,10 @@ impl Room {
                 member,
                 token,
                 last_seq,
-                key,
+                seating,
                 reply,
             } => {
-                let _ = reply.send(self.resume(member, &token, last_seq, key));
+                let _ = reply.send(self.resume(member, &token, last_seq, seating));
             }
             Command::Seal {
                 conn,
@@ -273,7 +291,7 @@ impl Room {
                     self.refuse(conn, refusal);
                 }
             }
-            Command::Leave { conn } => self.leave(conn),
+            Command::Leave { conn, signature } => self.leave(conn, signature),
             Command::Chat { conn, name, text } => {
                 if let Err(refusal) = self.chat(conn, name, text) {
                     self.refuse(conn, refusal);

@@ -1,19 +1,17 @@
 //! Ratings in a room: whether a seat may be taken in a rated room, whether
-//! a finished game is rated, and the players' ratings shown beside their
-//! names, read from the store (the store, not the room, rates a game: see
+//! a game will be rated (told as it starts) and was (as it ends: aborted
+//! games are not), and the players' ratings shown beside their names, read
+//! from the store (the store, not the room, rates a game: see
 //! `store::ratings`).
 
 use mice_cake_engine::{PlayerKey, Seat, Seated};
-use mice_cake_protocol::{Ending, ErrorCode, Pool, RatedGame, RoomEvent};
+use mice_cake_protocol::{
+    Ending, ErrorCode, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, RoomEvent,
+};
 use tracing::warn;
 
-use super::Room;
+use super::{Room, unix_millis};
 use crate::room::Refusal;
-
-/// Moves of their own (not made by the server at a deadline) each player
-/// must have sealed and opened for a game to be rated: a game left at once
-/// says nothing of how anyone plays.
-pub(super) const MOVES_TO_RATE: usize = 2;
 
 impl Room {
     /// The pool the room's games are rated in, if they are rated.
@@ -40,32 +38,104 @@ impl Room {
         Ok(())
     }
 
-    /// What makes the game ending now a rated one, if it is: a rated room,
-    /// two players with keys (two different keys), a dealt game, and at
-    /// least [`MOVES_TO_RATE`] moves of their own from each. A forfeit is
-    /// rated as a loss; a game both abandoned is not rated.
+    /// The keys of a rated room's two seats, if both are taken with one.
+    fn rated_keys(&self) -> Option<Seated<PlayerKey>> {
+        self.rated_pool()?;
+        Some(Seated {
+            yellow: self.seats.yellow.as_ref()?.key?,
+            blue: self.seats.blue.as_ref()?.key?,
+        })
+    }
+
+    /// Whether a game may start as far as ratings go: in a rated room, once
+    /// the rated games of the two keys seated have been read (the pair's
+    /// limit is told as the game starts). Asks for them otherwise.
+    pub(super) fn pair_games_known(&mut self) -> bool {
+        let Some(keys) = self.rated_keys().filter(|keys| keys.yellow != keys.blue) else {
+            return true;
+        };
+        if self.pair_games.is_some_and(|(known, _)| known == keys) {
+            return true;
+        }
+        self.pair_games_due = true;
+        false
+    }
+
+    /// Reads the rated games of the two keys seated in the last 24 hours,
+    /// if asked to, then starts whatever game waited for them.
+    pub(super) async fn count_pair_games(&mut self) {
+        if !std::mem::take(&mut self.pair_games_due) {
+            return;
+        }
+        let Some(keys) = self.rated_keys() else {
+            return;
+        };
+        let since = unix_millis().saturating_sub(PAIR_WINDOW_MS);
+        let count = match self.context.storage.pair_games(keys, since).await {
+            Ok(count) => count,
+            Err(cause) => {
+                // The store counts again as it rates the game.
+                warn!(room = %self.code, cause = %cause, "a pair's rated games cannot be read");
+                0
+            }
+        };
+        // The seats may have changed hands while the store answered.
+        if self.rated_keys() == Some(keys) {
+            self.pair_games = Some((keys, count));
+        }
+        self.start_game_if_ready();
+        self.rematch_if_agreed();
+    }
+
+    /// Why the game starting now in a rated room will not be rated, if it
+    /// will not: one key in both seats, a bot against a person, both seats
+    /// from one address (unless the server rates those), or the pair's
+    /// limit reached.
+    pub(super) fn not_rated_at_start(&self) -> Option<NotRated> {
+        let keys = self.rated_keys()?;
+        let players = Seated::from_fn(|seat| self.seats[seat].as_ref());
+        let (Some(yellow), Some(blue)) = (players.yellow, players.blue) else {
+            return None;
+        };
+        if keys.yellow == keys.blue {
+            return Some(NotRated::SameKey);
+        }
+        if yellow.is_bot() != blue.is_bot() {
+            return Some(NotRated::BotAgainstPerson);
+        }
+        if !self.context.config.rate_one_address
+            && yellow.address.is_some()
+            && yellow.address == blue.address
+        {
+            return Some(NotRated::SameAddress);
+        }
+        match self.pair_games {
+            Some((known, count)) if known == keys && count >= RATED_GAMES_PER_PAIR => {
+                Some(NotRated::PairLimit)
+            }
+            _ => None,
+        }
+    }
+
+    /// What a rated room's game ending now left for the store: its pool and
+    /// keys, to be rated — or why it is not. A game is rated once both
+    /// players have had a move (the first round revealed, a move made for
+    /// a player at the deadline counting as theirs): from then on a forfeit
+    /// is a loss. Before, it is aborted for both; a game both abandoned at
+    /// once is not rated either.
     pub(super) fn rated_game(&self, ending: &Ending) -> Option<RatedGame> {
         let pool = self.rated_pool()?;
-        if matches!(ending, Ending::Abandoned { .. }) || self.dealing.is_some() {
-            return None;
-        }
-        self.game.as_ref()?;
-        let yellow = self.seats.yellow.as_ref()?.key?;
-        let blue = self.seats.blue.as_ref()?.key?;
-        if yellow == blue {
-            return None;
-        }
-        let own_moves = |seat: Seat| self.autos.iter().filter(|auto| !auto[seat]).count();
-        if Seat::ALL
-            .into_iter()
-            .any(|seat| own_moves(seat) < MOVES_TO_RATE)
-        {
-            return None;
-        }
+        let keys = self.rated_keys()?;
+        let not_rated = self.not_rated.or(match ending {
+            Ending::Aborted { .. } => Some(NotRated::Aborted),
+            Ending::Abandoned { .. } => Some(NotRated::Abandoned),
+            Ending::Played { .. } | Ending::Forfeit { .. } => None,
+        });
         Some(RatedGame {
             pool,
-            keys: Seated { yellow, blue },
+            keys,
             ratings: None,
+            not_rated,
         })
     }
 

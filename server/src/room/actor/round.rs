@@ -377,12 +377,23 @@ impl Room {
     }
 
     /// At the deadline to seal: `greedy` moves for whoever has not sealed
-    /// (for the deal, the server's nonce).
+    /// (for the deal, the server's nonce). In a rated room the deal waits
+    /// for nobody: a player who has not sealed their deal nonce with their
+    /// key aborts the game instead, since a rated game must prove, by that
+    /// signature, that each key is its player's (anyone may announce
+    /// another's key, and a game played for them by deadlines would rate
+    /// a key its holder never played with).
     pub(super) fn move_for_the_late(&mut self) {
         let Some(exchange) = self.round.exchange.as_ref() else {
             return;
         };
         let dealing = exchange.round == DEAL_ROUND;
+        if dealing && self.rated_pool().is_some() {
+            let unsealed = Seated::from_fn(|seat| exchange.seals[seat].is_none());
+            if self.forfeit_any(unsealed, ForfeitCause::MissedDeadlines) {
+                return;
+            }
+        }
         for seat in Seat::ALL {
             if self.round.sealed()[seat] {
                 continue;

@@ -1,16 +1,18 @@
 //! Who is in the room: the two seats and the spectators — joining,
 //! watching, resuming a seat with its token, leaving, disconnecting.
 
-use mice_cake_engine::{PlayerKey, Policy, Seat, Seated};
-use mice_cake_protocol::{ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, ServerMessage};
+use std::net::IpAddr;
 use std::time::Duration;
+
+use mice_cake_engine::{PlayerKey, Policy, SealSignature, Seat, Seated, SignedLeave};
+use mice_cake_protocol::{ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, ServerMessage};
 
 use tokio::time::Instant;
 use tracing::info;
 
 use super::{Room, millis};
 use crate::outbound::Outbound;
-use crate::room::{ConnId, JoinToken, Member, Refusal};
+use crate::room::{ConnId, JoinToken, Member, Refusal, Seating};
 use crate::token::{TokenHash, token_hash};
 
 /// A seat's occupant.
@@ -36,11 +38,23 @@ pub(super) struct Player {
     pub(super) key: Option<PlayerKey>,
     /// Their rating in the room's pool, once read from the store.
     pub(super) rating: Option<Rating>,
+    /// Whether the key has declared itself a bot.
+    pub(super) declared_bot: bool,
+    /// Where they play from (an IPv4 address, or an IPv6 /64), as their
+    /// latest connection came; unknown after a restart until they are
+    /// back. Never stored.
+    pub(super) address: Option<IpAddr>,
 }
 
 impl Player {
     pub(super) fn is_connected(&self) -> bool {
         self.bot.is_some() || self.member.is_some()
+    }
+
+    /// Whether a program plays the seat: a server-side bot, or a key that
+    /// declared itself a bot.
+    pub(super) fn is_bot(&self) -> bool {
+        self.bot.is_some() || self.declared_bot
     }
 
     fn holds(&self, conn: ConnId) -> bool {
@@ -56,8 +70,9 @@ impl Room {
         member: Member,
         name: String,
         token: JoinToken,
-        key: Option<PlayerKey>,
+        seating: Seating,
     ) -> Result<Seat, Refusal> {
+        let key = seating.key;
         self.check_key_for_rating(key)?;
         let seat = Seat::ALL
             .into_iter()
@@ -89,6 +104,8 @@ impl Room {
             auto_commits: 0,
             key,
             rating: None,
+            declared_bot: seating.bot,
+            address: seating.address,
         });
         self.ratings_due |= key.is_some();
         info!(room = %self.code, %seat, "player joined");
@@ -114,6 +131,8 @@ impl Room {
             auto_commits: 0,
             key: None,
             rating: None,
+            declared_bot: false,
+            address: None,
         });
         self.emit_player_joined(seat);
     }
@@ -148,8 +167,9 @@ impl Room {
         member: Member,
         token: &TokenHash,
         last_seq: Option<u64>,
-        key: Option<PlayerKey>,
+        seating: Seating,
     ) -> Result<Seat, Refusal> {
+        let key = seating.key;
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| {
@@ -187,8 +207,12 @@ impl Room {
         if player.key != key {
             player.key = key;
             player.rating = None;
+            player.declared_bot = false;
             self.ratings_due = true;
         }
+        // A key that declared itself a bot stays one.
+        player.declared_bot |= seating.bot;
+        player.address = seating.address;
         // A second connection with the token replaces the first, which is
         // told so, and not to take the seat back in turn (two tabs would
         // push each other out forever).
@@ -241,7 +265,7 @@ impl Room {
         Ok(seat)
     }
 
-    pub(super) fn leave(&mut self, conn: ConnId) {
+    pub(super) fn leave(&mut self, conn: ConnId, signature: Option<SealSignature>) {
         if let Some(member) = self.spectators.remove(&conn) {
             self.outbox
                 .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
@@ -253,11 +277,69 @@ impl Room {
             return;
         };
         if self.status == RoomStatus::Playing {
+            let cause = match self.signed_leave(seat, signature) {
+                Ok(signed) => {
+                    self.left = signed;
+                    ForfeitCause::Left
+                }
+                Err(refusal) => {
+                    // Not a leave the record could prove: the player is
+                    // gone all the same, as if disconnected for good, and
+                    // the record claims no more than the server's word.
+                    self.refuse(conn, refusal);
+                    ForfeitCause::Disconnected
+                }
+            };
             let leaving = Seated::from_fn(|s| s == seat);
-            self.forfeit_any(leaving, ForfeitCause::Left);
+            self.forfeit_any(leaving, cause);
         }
         info!(room = %self.code, %seat, "player left");
         self.free_seat(seat);
+    }
+
+    /// The proof of `seat`'s leave from the game under way: its key's
+    /// signature of leaving this game in this round. None for a seat
+    /// without a key (its leave rests on the server's word); refused for a
+    /// seat with one whose signature is missing or does not check (the
+    /// player is then taken as gone, a disconnection).
+    fn signed_leave(
+        &self,
+        seat: Seat,
+        signature: Option<SealSignature>,
+    ) -> Result<Option<SignedLeave>, Refusal> {
+        let key = self.seats[seat].as_ref().and_then(|player| player.key);
+        let Some((key, exchange)) = key.zip(self.round.exchange.as_ref()) else {
+            return Ok(None);
+        };
+        let round = exchange.round;
+        let refused = |what: &str| {
+            Refusal::new(
+                ErrorCode::BadSignature,
+                format!(
+                    "{what}: nothing could prove you left, so you are recorded as gone \
+                     (disconnected), on the server's word. A leave during a game is signed with \
+                     your key: \"mice-cake/fair/v1/signed-leave\", the game's commitment, the \
+                     round, the seat (docs/fairness.md)"
+                ),
+            )
+        };
+        let signature = signature.ok_or_else(|| refused("your leave is not signed"))?;
+        if !mice_cake_engine::signing::check_leave(key, exchange.commitment, round, seat, signature)
+        {
+            let round = if round == 0 {
+                "the deal".to_owned()
+            } else {
+                format!("round {round}")
+            };
+            return Err(refused(&format!(
+                "your leave is not signed with this seat's key for {round} of this game"
+            )));
+        }
+        Ok(Some(SignedLeave {
+            seat,
+            round,
+            signature,
+        }))
     }
 
     /// Empties `seat` (its player left, or stayed away too long): its token

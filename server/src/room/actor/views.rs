@@ -179,6 +179,7 @@ impl Room {
             result: self.result,
             game_ids: self.game_ids.clone(),
             missed_deadline_limit: self.context.config.missed_deadlines,
+            not_rated: self.not_rated,
             seq: self.events.last_seq(),
         }
     }
@@ -213,6 +214,7 @@ impl Room {
             auto_commits: player.auto_commits,
             key: player.key,
             rating: player.rating,
+            declared_bot: player.declared_bot,
         })
     }
 
@@ -240,6 +242,7 @@ impl Room {
                 .map_or(0, |game| game.game().round()),
             options: self.options,
             ratings: Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.rating)),
+            bots: Seated::from_fn(|seat| self.seats[seat].as_ref().is_some_and(|p| p.is_bot())),
         };
         self.context.directory.publish(self.code, summary, listed);
     }

@@ -17,6 +17,7 @@
 
 mod analyses;
 mod ownership;
+mod players;
 mod ratings;
 mod write;
 
@@ -24,9 +25,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use mice_cake_engine::PlayerKey;
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
 };
 use r2d2_postgres::postgres::{self, NoTls};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
@@ -44,6 +45,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_4,
     ratings::SCHEMA_5,
     analyses::SCHEMA_6,
+    players::SCHEMA_7,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -503,11 +505,32 @@ impl Store for PostgresStore {
     }
 
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
-        ratings::player(&mut *self.connection()?, key)
+        players::player(&mut *self.connection()?, key)
     }
 
-    fn leaderboard(&self, pool: Pool, limit: u32) -> Result<Leaderboard, StoreError> {
-        ratings::leaderboard(&mut *self.connection()?, pool, limit)
+    fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: &str,
+    ) -> Result<(), StoreError> {
+        players::declare_bot(&mut *self.connection()?, key, declaration, name)
+    }
+
+    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
+        players::is_bot(&mut *self.connection()?, key)
+    }
+
+    fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        ratings::pair_games(&mut *self.connection()?, keys, since_ms)
+    }
+
+    fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
+        players::conduct_of(&mut *self.connection()?, key)
+    }
+
+    fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
+        ratings::leaderboard(&mut *self.connection()?, pool, limit, bots)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
@@ -618,6 +641,14 @@ mod tests {
             return;
         };
         suite::the_leaderboard_ranks_settled_players_best_first(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::players_pages_bots_and_conduct(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_pair_counts_three_rated_games_a_day(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };

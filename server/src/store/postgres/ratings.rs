@@ -1,19 +1,18 @@
-//! Ratings in PostgreSQL (schema version 5): SQLite's tables, with each
+//! Ratings in PostgreSQL (schema version 5; a player's page is read in
+//! `players`): SQLite's tables, with each
 //! standing locked (`FOR UPDATE`) while a game is rated, since the nodes
 //! of a cluster rate games at once: two games of one player never read
 //! the same rating.
 
-use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_engine::{PlayerKey, Seated};
 use mice_cake_protocol::{
-    GameId, GameSummary, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool,
-    Rating, RatingPoint,
+    GameId, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, Pool, Rating,
 };
 use r2d2_postgres::postgres::{GenericClient, Row, Transaction};
 
 use super::bigint;
 use crate::store::StoreError;
-use crate::store::ratings::{NewStanding, RatingRows, Standing, profile, standing_of};
+use crate::store::ratings::{NewStanding, RatingRows, Standing, standing_of};
 
 /// Version 5: ratings, as SQLite's version 4.
 pub(super) const SCHEMA_5: &str = "
@@ -48,9 +47,10 @@ pub(super) const SCHEMA_5: &str = "
     );
 ";
 
-const STANDING_COLUMNS: &str = "rating, deviation, volatility, games, wins, losses, draws";
+pub(super) const STANDING_COLUMNS: &str =
+    "rating, deviation, volatility, games, wins, losses, draws";
 
-fn standing_at(row: &Row, from: usize) -> Standing {
+pub(super) fn standing_at(row: &Row, from: usize) -> Standing {
     standing_of(
         (row.get(from), row.get(from + 1), row.get(from + 2)),
         [
@@ -130,6 +130,35 @@ impl RatingRows for PostgresRatings<'_, '_> {
         )?;
         Ok(())
     }
+
+    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
+        super::players::is_bot(self.0, key)
+    }
+
+    fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
+        pair_games(self.0, keys, since_ms)
+    }
+}
+
+/// Rated games between these two keys that ended at `since_ms` or later.
+pub(super) fn pair_games(
+    client: &mut impl GenericClient,
+    keys: Seated<PlayerKey>,
+    since_ms: u64,
+) -> Result<u32, StoreError> {
+    let count: i64 = client
+        .query_one(
+            "SELECT count(*) FROM rating_history a
+             JOIN rating_history b ON b.game = a.game AND b.key = $2
+             WHERE a.key = $1 AND a.at_ms >= $3",
+            &[
+                &keys.yellow.to_string(),
+                &keys.blue.to_string(),
+                &bigint(since_ms),
+            ],
+        )?
+        .get(0);
+    Ok(crate::store::ratings::count(count))
 }
 
 /// Gives `key` the name `name`, signed at `at_ms`: false (and nothing
@@ -162,68 +191,28 @@ pub(super) fn rating(
     Ok(row.map(|row| standing_at(&row, 0).rating))
 }
 
-/// A player's page, if they ever played a rated game.
-pub(super) fn player(
-    client: &mut impl GenericClient,
-    key: PlayerKey,
-) -> Result<Option<PlayerProfile>, StoreError> {
-    let key_text = key.to_string();
-    let Some(name) = client
-        .query_opt("SELECT name FROM players WHERE key = $1", &[&key_text])?
-        .map(|row| row.get::<_, String>(0))
-    else {
-        return Ok(None);
-    };
-    let mut standings = Vec::new();
-    for row in client.query(
-        &format!("SELECT pool, {STANDING_COLUMNS} FROM ratings WHERE key = $1"),
-        &[&key_text],
-    )? {
-        let pool: Pool = row.get::<_, &str>(0).parse()?;
-        standings.push((pool, standing_at(&row, 1)));
-    }
-    let mut history = Vec::new();
-    for (pool, _) in &standings {
-        let newest_first = client.query(
-            "SELECT at_ms, rating, deviation FROM rating_history
-             WHERE key = $1 AND pool = $2 ORDER BY seq DESC LIMIT $3",
-            &[&key_text, &pool.name(), &i64::from(PLAYER_HISTORY_POINTS)],
-        )?;
-        history.extend(newest_first.iter().rev().map(|row| {
-            let point = RatingPoint {
-                at_ms: u64::try_from(row.get::<_, i64>(0)).unwrap_or(0),
-                rating: row.get(1),
-                deviation: row.get(2),
-            };
-            (*pool, point)
-        }));
-    }
-    let recent = client
-        .query(
-            "SELECT g.summary FROM rating_history h JOIN games g ON g.id = h.game
-             WHERE h.key = $1 ORDER BY h.seq DESC LIMIT $2",
-            &[&key_text, &i64::from(PLAYER_RECENT_GAMES)],
-        )?
-        .iter()
-        .map(|row| Ok(serde_json::from_str::<GameSummary>(row.get(0))?))
-        .collect::<Result<Vec<_>, StoreError>>()?;
-    Ok(Some(profile(key, name, standings, &history, recent)))
-}
-
-/// The best players of a pool whose ratings are no longer provisional.
+/// The best players of a pool whose ratings are no longer provisional:
+/// people, or bots.
 pub(super) fn leaderboard(
     client: &mut impl GenericClient,
     pool: Pool,
     limit: u32,
+    bots: bool,
 ) -> Result<Leaderboard, StoreError> {
     let rows = client.query(
         &format!(
             "SELECT r.key, p.name, {STANDING_COLUMNS} FROM ratings r
              JOIN players p ON p.key = r.key
              WHERE r.pool = $1 AND r.deviation <= $2
+                 AND (p.bot_declaration IS NOT NULL) = $4
              ORDER BY r.rating DESC, r.key LIMIT $3"
         ),
-        &[&pool.name(), &PROVISIONAL_DEVIATION, &i64::from(limit)],
+        &[
+            &pool.name(),
+            &PROVISIONAL_DEVIATION,
+            &i64::from(limit),
+            &bots,
+        ],
     )?;
     let players = rows
         .iter()
@@ -236,5 +225,9 @@ pub(super) fn leaderboard(
             rating: standing_at(row, 2).rating,
         })
         .collect();
-    Ok(Leaderboard { pool, players })
+    Ok(Leaderboard {
+        pool,
+        bots,
+        players,
+    })
 }

@@ -1,0 +1,94 @@
+//! Who a connection says it is as it takes a seat or seeks a game: its key
+//! (checked usable), whether the key is a bot's (a declaration signed with
+//! it, checked and kept for good, or one kept before), and the address it
+//! plays from (for the rule that two seats from one address are not rated).
+
+use mice_cake_engine::{PlayerKey, SealSignature};
+use mice_cake_protocol::ErrorCode;
+use tracing::warn;
+
+use super::Session;
+use crate::admission::address_key;
+use crate::room::{Refusal, Seating};
+
+impl Session {
+    /// The seating of a player announcing `key`, and declaring it a bot's
+    /// with `declaration` if they do.
+    pub(super) async fn seating(
+        &self,
+        name: &str,
+        key: Option<PlayerKey>,
+        declaration: Option<SealSignature>,
+    ) -> Result<Seating, Refusal> {
+        let key = usable_key(key)?;
+        let bot = match (key, declaration) {
+            (None, None) => false,
+            (None, Some(_)) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadKey,
+                    "a bot declares itself with its key: announce the key (`key`) that signed \
+                     the declaration",
+                ));
+            }
+            (Some(key), Some(declaration)) => {
+                self.declare_bot(key, declaration, name).await?;
+                true
+            }
+            (Some(key), None) => match self.shared.rooms.storage.is_bot(key).await {
+                Ok(bot) => bot,
+                Err(cause) => {
+                    // The store checks again as it rates a game.
+                    warn!(cause = %cause, "whether a key is a bot's cannot be read");
+                    false
+                }
+            },
+        };
+        Ok(Seating {
+            key,
+            bot,
+            address: Some(address_key(self.peer.0)),
+        })
+    }
+
+    /// Checks and keeps `key`'s declaration that it is a bot.
+    async fn declare_bot(
+        &self,
+        key: PlayerKey,
+        declaration: SealSignature,
+        name: &str,
+    ) -> Result<(), Refusal> {
+        if !mice_cake_engine::signing::check_bot(key, declaration) {
+            return Err(Refusal::new(
+                ErrorCode::BadSignature,
+                "this is not the key's declaration that it is a bot (its signature of \
+                 \"mice-cake/bot/v1\" followed by the key's 32 bytes)",
+            ));
+        }
+        self.shared
+            .rooms
+            .storage
+            .declare_bot(key, declaration, name.to_owned())
+            .await
+            .map_err(|cause| {
+                warn!(cause = %cause, "a bot's declaration cannot be stored");
+                Refusal::new(
+                    ErrorCode::Internal,
+                    "the bot's declaration could not be stored; try again",
+                )
+            })
+    }
+}
+
+/// A key announced with a seat, if any, once it is known to check
+/// signatures: a key that cannot is refused when announced, not at the
+/// first seal.
+pub(super) fn usable_key(key: Option<PlayerKey>) -> Result<Option<PlayerKey>, Refusal> {
+    match key {
+        Some(key) if !key.is_usable() => Err(Refusal::new(
+            ErrorCode::BadKey,
+            "this key is not a usable Ed25519 public key (32 bytes of a point of the curve, \
+             not of small order)",
+        )),
+        key => Ok(key),
+    }
+}

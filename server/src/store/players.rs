@@ -1,0 +1,178 @@
+//! Who played a stored game, and how, as every backend keeps it: each key
+//! that signed a move of the game has played it (its page answers from
+//! then on, rated or not), and in a rated room, whether it aborted the game
+//! (its conduct: `docs/ratings.md`, "Aborted games"). Written in the
+//! transaction that stores the game, beside its rating
+//! ([`super::ratings::rate`]).
+
+use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
+use mice_cake_protocol::{
+    CONDUCT_GAMES, Conduct, Ending, FinishedGame, GameId, GameSummary, PlayerProfile, Pool,
+    PoolRating, RatingPoint,
+};
+
+use super::StoreError;
+use super::ratings::Standing;
+
+/// One player's part in one stored game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Played<'a> {
+    pub(crate) key: PlayerKey,
+    /// The name they played under: their name if the key has none yet.
+    pub(crate) name: &'a str,
+    pub(crate) game: GameId,
+    pub(crate) at_ms: u64,
+    /// Whether the game was played in a rated room: only those count for
+    /// conduct.
+    pub(crate) rated_room: bool,
+    /// Whether this player aborted it.
+    pub(crate) aborted: bool,
+}
+
+/// What a backend writes, in the transaction that stores a game, for each
+/// player who played it.
+pub(crate) trait PlayerRows {
+    /// Keeps that `played.key` played `played.game` (once per game and key).
+    fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError>;
+}
+
+/// Each seat's key, if its player signed at least one move of the game
+/// (the proof that the key's holder played it: anyone may announce
+/// another's key when taking a seat, but could sign nothing with it), or
+/// the game was rated (a rated game's keys signed their deal).
+pub(crate) fn signers(game: &FinishedGame) -> Seated<Option<PlayerKey>> {
+    if let Some(rated) = game.rated.as_ref().filter(|rated| rated.counted()) {
+        return rated.keys.map(Some);
+    }
+    let signed =
+        |keys: Seated<Option<PlayerKey>>,
+         signatures: &mut dyn Iterator<Item = Seated<Option<SealSignature>>>| {
+            let mut any = Seated::<bool>::default();
+            for exchange in signatures {
+                for seat in Seat::ALL {
+                    any[seat] |= exchange[seat].is_some();
+                }
+            }
+            Seated::from_fn(|seat| keys[seat].filter(|_| any[seat]))
+        };
+    if let Some(fair) = game.record.as_ref().and_then(|record| record.fair.as_ref())
+        && let Some(keys) = fair.keys
+    {
+        let mut exchanges = std::iter::once(&fair.deal)
+            .chain(&fair.rounds)
+            .map(|exchange| exchange.signatures);
+        return signed(keys, &mut exchanges);
+    }
+    if let Some(deal) = &game.aborted_deal {
+        return signed(deal.keys, &mut std::iter::once(deal.signatures));
+    }
+    Seated::default()
+}
+
+/// Notes, for each key that signed a move of `game`, that it played it.
+pub(crate) fn note_players(
+    rows: &mut impl PlayerRows,
+    game: &FinishedGame,
+) -> Result<(), StoreError> {
+    let aborted = match game.result.ending {
+        Ending::Aborted { .. } => game
+            .result
+            .ending
+            .forfeited()
+            .map_or_else(Seated::default, |(who, _)| who),
+        _ => Seated::default(),
+    };
+    let signers = signers(game);
+    for seat in Seat::ALL {
+        let Some(key) = signers[seat] else {
+            continue;
+        };
+        rows.note_played(&Played {
+            key,
+            name: &game.players[seat],
+            game: game.id,
+            at_ms: game.finished_at_ms,
+            rated_room: game.rated.is_some(),
+            aborted: aborted[seat],
+        })?;
+    }
+    Ok(())
+}
+
+/// A player's conduct from their latest games in rated rooms, newest first
+/// (whether they aborted each): the first [`CONDUCT_GAMES`] are counted.
+pub(crate) fn conduct(aborted: impl IntoIterator<Item = bool>) -> Conduct {
+    let mut conduct = Conduct::default();
+    for aborted in aborted.into_iter().take(CONDUCT_GAMES as usize) {
+        conduct.games += 1;
+        conduct.aborted += u32::from(aborted);
+    }
+    conduct
+}
+
+/// What a backend read of a player, to make their page.
+pub(crate) struct PlayerRead {
+    pub(crate) name: String,
+    pub(crate) bot_declaration: Option<SealSignature>,
+    /// Their standings by pool.
+    pub(crate) standings: Vec<(Pool, Standing)>,
+    /// Their history, oldest first.
+    pub(crate) history: Vec<(Pool, RatingPoint)>,
+    pub(crate) conduct: Conduct,
+    /// Their latest games, newest first.
+    pub(crate) recent: Vec<GameSummary>,
+}
+
+/// A player's page from what a backend read.
+pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
+    let keep = mice_cake_protocol::rating::PLAYER_HISTORY_POINTS as usize;
+    let mut ratings: Vec<PoolRating> = read
+        .standings
+        .into_iter()
+        .map(|(pool, standing)| {
+            let mut points: Vec<RatingPoint> = read
+                .history
+                .iter()
+                .filter(|(of, _)| *of == pool)
+                .map(|(_, point)| *point)
+                .collect();
+            points.drain(..points.len().saturating_sub(keep));
+            PoolRating {
+                pool,
+                rating: standing.rating,
+                wins: standing.wins,
+                losses: standing.losses,
+                draws: standing.draws,
+                history: points,
+            }
+        })
+        .collect();
+    ratings.sort_by_key(|rating| rating.pool);
+    PlayerProfile {
+        key,
+        bot: read.bot_declaration.is_some(),
+        bot_declaration: read.bot_declaration,
+        name: read.name,
+        ratings,
+        conduct: read.conduct,
+        recent: read.recent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conduct_counts_the_latest_games_only() {
+        assert_eq!(conduct([]), Conduct::default());
+        let latest_first = [true, false, true, true]
+            .into_iter()
+            .chain(std::iter::repeat_n(false, 6))
+            .chain([true, true]);
+        let counted = conduct(latest_first);
+        assert_eq!((counted.games, counted.aborted), (10, 3));
+        assert!(counted.paired_last());
+        assert!(!conduct([true, true, false]).paired_last());
+    }
+}
