@@ -367,8 +367,9 @@ EOF
         ;;
     pairing)
         # Every player comes from loopback with a key of its own: no limit
-        # on new keys per address.
-        start_cluster 3 --new-rated-keys-per-hour 0
+        # on new keys per address, and their games rated as if from
+        # addresses of their own.
+        start_cluster 3 --new-rated-keys-per-hour 0 --rate-one-address
         players=$(fits "${PLAYERS:-2000}")
         echo "== pairing"
         target=()

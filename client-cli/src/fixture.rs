@@ -7,8 +7,9 @@ use mice_cake_engine::{
     greedy_assignment,
 };
 use mice_cake_protocol::{
-    ChatChannel, Ending, ExchangeState, FinishedGame, ForfeitCause, GameResult, PlayedRound,
-    PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
+    ChatChannel, Ending, ExchangeState, FinishedGame, ForfeitCause, GameResult, NotRated,
+    PlayedRound, PlayerInfo, RoomCode, RoomEvent, RoomOptions, RoomState, RoomStatus, SeatToken,
+    ServerMessage,
 };
 
 /// A room as its server holds it, telling one member (a seat, or a
@@ -142,9 +143,29 @@ impl FakeRoom {
         self.entered().into_iter().chain(missed.cloned()).collect()
     }
 
+    /// The room rates its games; the next one is told unrated for
+    /// `not_rated` (if given).
+    pub(crate) fn rated(mut self, not_rated: Option<NotRated>) -> FakeRoom {
+        self.state.options.rated = true;
+        self.state.not_rated = not_rated;
+        self
+    }
+
     /// Blue ("bob") sits down; the game starts and its first round opens.
     pub(crate) fn opponent_arrives(&mut self) -> Vec<ServerMessage> {
-        let bob = player("bob");
+        self.opponent_arrives_as(player("bob"))
+    }
+
+    /// A program ("bob", a key declared a bot's) sits down as Blue; the game
+    /// starts and its first round opens.
+    pub(crate) fn bot_arrives(&mut self) -> Vec<ServerMessage> {
+        self.opponent_arrives_as(PlayerInfo {
+            declared_bot: true,
+            ..player("bob")
+        })
+    }
+
+    fn opponent_arrives_as(&mut self, bob: PlayerInfo) -> Vec<ServerMessage> {
         self.state.players.blue = Some(bob.clone());
         let joined = self.event(RoomEvent::PlayerJoined {
             seat: Seat::Blue,
@@ -174,11 +195,12 @@ impl FakeRoom {
         view: mice_cake_engine::GameView,
     ) -> Vec<ServerMessage> {
         let commitment = self.commitment();
+        let not_rated = self.state.not_rated;
         let mut messages = vec![self.event(RoomEvent::GameStarted {
             game,
             players,
             commitment,
-            not_rated: None,
+            not_rated,
         })];
         let Some(deal) = self.game.deal() else {
             panic!("a sealed game");

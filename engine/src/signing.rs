@@ -311,6 +311,30 @@ mod tests {
         assert_eq!(&message[LEAVE_TAG.len() + 32..], &[0, 0, 0, 4, 1]);
     }
 
+    /// The vectors of `docs/fairness.md`: RFC 8032's first key leaves round
+    /// 3 as Blue, of the game committed to seed 1, and declares itself a
+    /// bot (both computed apart, with Python's `cryptography`).
+    #[test]
+    fn a_leave_and_a_bot_declaration_are_signed_as_the_docs_say() {
+        let pair = PlayerSecret::from_bytes(
+            crate::hex::parse_hex(
+                "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+            )
+            .unwrap(),
+        );
+        let commitment = crate::fair::commitment(crate::dice::Seed::from_u64(1));
+        assert_eq!(
+            pair.sign_leave(commitment, 3, Seat::Blue).to_string(),
+            "31c816c9d8f26dd91fd8436761fd14a6bb61334ccc1a0a65a3d7c367bf2cf41a\
+             9bfac94fb340a51c2d91a670d91d7fdd5313a5c8600879579293f04ad2c8dc03"
+        );
+        assert_eq!(
+            pair.sign_bot().to_string(),
+            "82deccfd4fbffe997b7818bdcd68a9ae7e3e35adf77d252135f7a0cd7d408d87\
+             ad1b341509e9f707d048dfed953295a0cd1f90472868aa778c232e8934ff1d07"
+        );
+    }
+
     #[test]
     fn a_bot_declaration_holds_for_its_own_key_only() {
         let secret = PlayerSecret::from_bytes([5; 32]);

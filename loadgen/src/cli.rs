@@ -100,7 +100,8 @@ pub(crate) struct PairArgs {
     #[command(flatten)]
     pub(crate) target: Target,
     /// Players, each with a key of its own (the servers should run with
-    /// `--new-rated-keys-per-hour 0`: they all come from loopback).
+    /// `--new-rated-keys-per-hour 0 --rate-one-address`: they all come
+    /// from loopback).
     #[arg(long, default_value_t = 2_000)]
     pub(crate) players: usize,
     /// Players arrive evenly over this time.

@@ -46,6 +46,18 @@ pub(super) fn log_lines(
         let missed = marks(&tracker.log, index, limit);
         lines.extend(round_lines(played, missed, width, progress));
     }
+    // Told as the game starts, and kept under its rounds.
+    if let Some(why) = tracker
+        .room
+        .as_ref()
+        .filter(|room| room.options.rated)
+        .and_then(|room| room.not_rated)
+    {
+        let notice = format!("This game is not rated: {}.", why.reason());
+        for part in super::view::wrap(&notice, usize::from(width)) {
+            lines.push(Line::from(part).fg(Color::Yellow));
+        }
+    }
     for game in tracker.past.iter().rev() {
         let title = format!(
             "── Game {}: {} (Yellow) vs {} (Blue) — {}",

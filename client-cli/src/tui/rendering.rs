@@ -83,6 +83,36 @@ pub(super) fn assigning() -> (Model, FakeRoom) {
 }
 
 #[test]
+fn a_bot_and_a_game_that_is_not_rated_are_said() {
+    let mut room = FakeRoom::new(Some(Seat::Yellow), SEED)
+        .rated(Some(mice_cake_protocol::NotRated::BotAgainstPerson));
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.bot_arrives());
+    for (width, height) in [(80, 24), (60, 20)] {
+        let screen = rows(&draw(&model, width, height)).join("\n");
+        assert!(screen.contains("bob [BOT]"), "{width}×{height}:\n{screen}");
+        assert!(screen.contains("not rated"), "{width}×{height}:\n{screen}");
+    }
+    let screen = rows(&draw(&model, 100, 32)).join("\n");
+    assert!(
+        screen.contains("This game is not rated: a bot plays a person"),
+        "{screen}"
+    );
+    // A person, in a rated game that counts: neither said.
+    let mut room = FakeRoom::new(Some(Seat::Yellow), SEED).rated(None);
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives());
+    let screen = rows(&draw(&model, 100, 32)).join("\n");
+    assert!(
+        !screen.contains("[BOT]") && !screen.contains("not rated"),
+        "{screen}"
+    );
+    assert!(screen.contains("rated"), "{screen}");
+}
+
+#[test]
 fn lobby_waiting_for_an_opponent() {
     let (model, _room) = waiting();
     insta::assert_snapshot!(draw(&model, 80, 24).backend());

@@ -234,6 +234,12 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
         }
         parts.push((2, format!("  {} watching", room.spectators).into()));
         parts.push((1, format!("  {}", variant(room)).dim()));
+        if room.options.rated {
+            parts.push(match room.not_rated {
+                None => (1, "  rated".into()),
+                Some(_) => (1, "  not rated".fg(Color::Yellow)),
+            });
+        }
     }
     fitted(parts, width)
 }
@@ -498,7 +504,9 @@ fn families_box(
             .and_then(|player| player.rating)
             .map(|rating| format!(" {}", rating.shown()))
             .unwrap_or_default();
-        let name = format!("{name}{rating}");
+        // A program plays the seat: said beside the name.
+        let badge = room.players[seat].as_ref().map_or("", text::bot_badge);
+        let name = format!("{name}{badge}{rating}");
         let you = if room.you == Some(seat) { " (you)" } else { "" };
         let resting: u8 = family.resting.iter().sum();
         let mice = format!(

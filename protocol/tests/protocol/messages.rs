@@ -93,10 +93,19 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
         !players.is_empty(),
         "docs/protocol.md has no `player` example"
     );
-    for text in players {
-        let page: PlayerProfile = exact(text);
-        assert!(!page.ratings.is_empty());
-    }
+    let pages: Vec<PlayerProfile> = players.into_iter().map(exact).collect();
+    assert!(
+        pages.iter().any(|page| !page.ratings.is_empty()),
+        "a rated player's page"
+    );
+    // A bot's page, whose declaration checks (the key is RFC 8032's second).
+    assert!(
+        pages.iter().any(|page| page.bot
+            && page.bot_declaration.is_some_and(|declaration| {
+                mice_cake_engine::signing::check_bot(page.key, declaration)
+            })),
+        "a bot's page"
+    );
     let boards = examples("leaderboard");
     assert!(
         !boards.is_empty(),

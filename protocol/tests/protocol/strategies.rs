@@ -191,7 +191,7 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                         }
                     } else {
                         mice_cake_protocol::Ending::Aborted {
-                            seat: (seed % 3 > 0).then_some(mice_cake_engine::Seat::Blue),
+                            seat: (seed % 3 > 0).then_some(Seat::Blue),
                             cause: mice_cake_protocol::ForfeitCause::Left,
                         }
                     },

@@ -832,6 +832,56 @@ mod tests {
         crate::store::tests::the_leaderboard_ranks_settled_players_best_first(&store);
     }
 
+    /// A database rated in before players were kept per game: its rated
+    /// games become its players' games (none aborted), so that their pages
+    /// keep listing them.
+    #[test]
+    fn a_player_rated_before_schema_version_6_keeps_their_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 5).unwrap();
+        let game = crate::store::tests::a_finished_game(7, "Ada", "Bea");
+        // What a version 5 server wrote for a rated game, by hand.
+        for key in [crate::store::tests::a_key(1), crate::store::tests::a_key(2)] {
+            old.execute(
+                "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
+                 VALUES (?1, 'standard', ?2, 1, 1600.0, 300.0)",
+                params![key.to_string(), game.id.to_string()],
+            )
+            .unwrap();
+            old.execute(
+                "INSERT INTO players (key, name) VALUES (?1, 'Ada')",
+                [key.to_string()],
+            )
+            .unwrap();
+        }
+        old.execute(
+            "INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)",
+            params![
+                game.id.to_string(),
+                serde_json::to_string(&GameSummary::of(&game)).unwrap(),
+                serde_json::to_string(&game).unwrap()
+            ],
+        )
+        .unwrap();
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        let page = store
+            .player(crate::store::tests::a_key(1))
+            .unwrap()
+            .unwrap();
+        assert_eq!(page.recent.len(), 1);
+        assert_eq!(page.recent[0].id, game.id);
+        assert_eq!(
+            page.conduct,
+            Conduct {
+                games: 1,
+                aborted: 0
+            }
+        );
+        assert!(!page.bot);
+    }
+
     #[test]
     fn players_pages_bots_and_conduct() {
         crate::store::tests::players_pages_bots_and_conduct(&SqliteStore::in_memory(0).unwrap());

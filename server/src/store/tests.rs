@@ -773,7 +773,7 @@ pub(crate) fn a_pair_counts_three_rated_games_a_day(store: &dyn Store) {
     let at = |n: u64, hours: u64| {
         let mut game = a_rated_game(
             n,
-            if n % 2 == 0 { keys } else { swapped },
+            if n.is_multiple_of(2) { keys } else { swapped },
             Some(Seat::Yellow),
         );
         game.finished_at_ms = 1_800_000_000_000 + hours * 3_600_000;

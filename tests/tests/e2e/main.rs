@@ -7,6 +7,7 @@ mod analyse;
 mod bots;
 mod cluster;
 mod durable;
+mod gaming;
 mod hostile;
 // The checks for hidden information the server's own tests make, on
 // frames gathered here from real processes.

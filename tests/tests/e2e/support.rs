@@ -266,11 +266,13 @@ impl Server {
         )
     }
 
-    /// The server's command line, keeping games in `data`.
+    /// The server's command line, keeping games in `data`. Every client
+    /// of these tests comes from loopback: rated games between them are
+    /// rated as if from two addresses (`--rate-one-address`).
     pub(crate) fn command(data: &Path) -> Command {
         let mut command = Command::new(binary("mice-cake-server"));
         command
-            .args(["--bind", "127.0.0.1:0", "--data-dir"])
+            .args(["--bind", "127.0.0.1:0", "--rate-one-address", "--data-dir"])
             .arg(data);
         command
     }

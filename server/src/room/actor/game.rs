@@ -241,11 +241,14 @@ impl Room {
     /// Starts the rematch once both players asked for it and both are here
     /// (one who asked and dropped is waited for, within the grace period).
     pub(super) fn rematch_if_agreed(&mut self) {
-        if self.status != RoomStatus::Finished
-            || !(self.rematch.yellow && self.rematch.blue)
-            || !self.both_here()
-            || !self.pair_games_known()
-        {
+        // Last: it asks for the pair's games when they are all that is
+        // missing.
+        let ready = self.status == RoomStatus::Finished
+            && self.rematch.yellow
+            && self.rematch.blue
+            && self.both_here()
+            && self.pair_games_known();
+        if !ready {
             return;
         }
         // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player

@@ -242,7 +242,11 @@ impl Room {
                 .map_or(0, |game| game.game().round()),
             options: self.options,
             ratings: Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.rating)),
-            bots: Seated::from_fn(|seat| self.seats[seat].as_ref().is_some_and(|p| p.is_bot())),
+            bots: Seated::from_fn(|seat| {
+                self.seats[seat]
+                    .as_ref()
+                    .is_some_and(super::seats::Player::is_bot)
+            }),
         };
         self.context.directory.publish(self.code, summary, listed);
     }

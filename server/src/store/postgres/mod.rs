@@ -689,6 +689,12 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 7 {
+            back.push_str("DROP TABLE player_games;");
+            if version >= 5 {
+                back.push_str("ALTER TABLE players DROP COLUMN bot_declaration;");
+            }
+        }
         if version < 6 {
             back.push_str("DROP TABLE analyses;");
         }
