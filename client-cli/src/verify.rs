@@ -836,6 +836,13 @@ mod tests {
         verify_loaded(&parse(&serde_json::to_string(game).unwrap()).unwrap(), None)
     }
 
+    /// Checks that `game` verifies with `exit` and its verdict says `words`.
+    fn says(game: &FinishedGame, exit: u8, words: &str) {
+        let verdict = verdict_of(game);
+        assert_eq!(verdict.exit_code(), exit, "{verdict:?}");
+        assert!(verdict.line().contains(words), "{}", verdict.line());
+    }
+
     #[test]
     fn a_result_that_is_not_the_records_is_not_fair() {
         let record = finished_game(7);
@@ -857,13 +864,7 @@ mod tests {
             yellow: honest.result.score.blue,
             blue: honest.result.score.yellow,
         };
-        let verdict = verdict_of(&swapped);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("is not the record's"),
-            "{}",
-            verdict.line()
-        );
+        says(&swapped, 1, "is not the record's");
 
         let mut pips = honest.clone();
         pips.result.score.yellow.pips += 1;
@@ -965,15 +966,12 @@ mod tests {
     #[test]
     fn an_aborted_deal_is_checked_with_its_result() {
         let honest = refused_by_blue();
-        let verdict = verdict_of(&honest);
-        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
-        assert!(
-            verdict
-                .line()
-                .contains("the game ended at its deal, before anything was dealt"),
-            "{}",
-            verdict.line()
+        says(
+            &honest,
+            0,
+            "the game ended at its deal, before anything was dealt",
         );
+        let verdict = verdict_of(&honest);
         assert!(
             verdict
                 .line()
@@ -994,23 +992,12 @@ mod tests {
             seat: Some(Seat::Yellow),
             cause: ForfeitCause::NotOpened,
         };
-        let verdict = verdict_of(&blamed);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("Blue refusing to open"),
-            "{}",
-            verdict.line()
-        );
+        says(&blamed, 1, "Blue refusing to open");
         // The player who refused to open shown as winning.
         let mut refuser_wins = honest.clone();
         refuser_wins.result.winner = Some(Seat::Blue);
-        let verdict = verdict_of(&refuser_wins);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("Blue wins") && verdict.line().contains("nobody winning"),
-            "{}",
-            verdict.line()
-        );
+        says(&refuser_wins, 1, "Blue wins");
+        says(&refuser_wins, 1, "nobody winning");
         // A winner added to a deal both refused.
         let mut both = honest.clone();
         let deal = both.aborted_deal.as_mut().unwrap();
@@ -1163,51 +1150,27 @@ mod tests {
         assert!(record.rounds.len() > 8, "a long enough game");
         // Blue missed round 4, 5 and 6: a forfeit the record proves.
         let missed = cut_short(&record, 6, Seat::Blue, ForfeitCause::MissedDeadlines);
-        let verdict = verdict_of(&missed);
-        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
-        assert!(
-            verdict
-                .line()
-                .contains("Blue missed 3 deadlines in a row, proven by the record"),
-            "{}",
-            verdict.line()
+        says(
+            &missed,
+            0,
+            "Blue missed 3 deadlines in a row, proven by the record",
         );
         // Said of Yellow, who moved every round; or of Blue two rounds early.
         let wrong = cut_short(&record, 6, Seat::Yellow, ForfeitCause::MissedDeadlines);
         assert_eq!(verdict_of(&wrong).exit_code(), 1);
         let early = cut_short(&record, 4, Seat::Blue, ForfeitCause::MissedDeadlines);
-        let verdict = verdict_of(&early);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("the server's limit: 3 in a row"),
-            "{}",
-            verdict.line()
-        );
+        says(&early, 1, "the server's limit: 3 in a row");
 
         // Yellow left in round 4: proven only by Yellow's signed leave.
         let mut left = cut_short(&record, 3, Seat::Yellow, ForfeitCause::Left);
-        let verdict = verdict_of(&left);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("no leave signed with Yellow's key"),
-            "{}",
-            verdict.line()
-        );
+        says(&left, 1, "no leave signed with Yellow's key");
         let fair = left.record.as_mut().unwrap().fair.as_mut().unwrap();
         fair.left = Some(SignedLeave {
             seat: Seat::Yellow,
             round: 4,
             signature: keys.yellow.sign_leave(fair.commitment, 4, Seat::Yellow),
         });
-        let verdict = verdict_of(&left);
-        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
-        assert!(
-            verdict
-                .line()
-                .contains("Yellow left, proven by Yellow's leave"),
-            "{}",
-            verdict.line()
-        );
+        says(&left, 0, "Yellow left, proven by Yellow's leave");
         // The leave kept, the cause or the forfeiter changed.
         let mut recaused = left.clone();
         recaused.result.ending = Ending::Forfeit {
@@ -1225,14 +1188,10 @@ mod tests {
 
         // A disconnection stands on the server's word, and says so.
         let away = cut_short(&record, 3, Seat::Blue, ForfeitCause::Disconnected);
-        let verdict = verdict_of(&away);
-        assert_eq!(verdict.exit_code(), 0, "{verdict:?}");
-        assert!(
-            verdict
-                .line()
-                .contains("that Blue stayed away past the grace period rests on the server's word"),
-            "{}",
-            verdict.line()
+        says(
+            &away,
+            0,
+            "that Blue stayed away past the grace period rests on the server's word",
         );
 
         // An abort once a round was revealed is a forfeit in disguise.
@@ -1242,13 +1201,7 @@ mod tests {
             cause: ForfeitCause::Disconnected,
         };
         aborted.result.winner = None;
-        let verdict = verdict_of(&aborted);
-        assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
-        assert!(
-            verdict.line().contains("3 rounds were revealed first"),
-            "{}",
-            verdict.line()
-        );
+        says(&aborted, 1, "3 rounds were revealed first");
         // Before any round: an abort, nobody winning.
         let early = cut_short(&record, 0, Seat::Blue, ForfeitCause::Disconnected);
         assert_eq!(

@@ -123,6 +123,16 @@ pub(crate) struct PlayerRead {
     pub(crate) recent: Vec<GameSummary>,
 }
 
+/// A bot's declaration as a backend keeps it (hex), read back.
+pub(crate) fn declaration(stored: Option<String>) -> Result<Option<SealSignature>, StoreError> {
+    stored
+        .map(|text| text.parse::<SealSignature>())
+        .transpose()
+        .map_err(|error| StoreError::Query {
+            source: Box::new(error),
+        })
+}
+
 /// A player's page from what a backend read.
 pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
     let keep = mice_cake_protocol::rating::PLAYER_HISTORY_POINTS as usize;

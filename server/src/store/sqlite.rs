@@ -691,7 +691,7 @@ impl Store for SqliteStore {
     }
 
     fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        sqlite_players::is_bot(&self.reader(), key)
+        sqlite_ratings::is_bot(&self.reader(), key)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {

@@ -84,15 +84,6 @@ pub(super) fn declare_bot(
     Ok(())
 }
 
-/// Whether `key` has declared itself a bot.
-pub(super) fn is_bot(connection: &Connection, key: PlayerKey) -> Result<bool, StoreError> {
-    Ok(connection
-        .prepare_cached("SELECT 1 FROM players WHERE key = ?1 AND bot_declaration IS NOT NULL")?
-        .query_row([key.to_string()], |_| Ok(()))
-        .optional()?
-        .is_some())
-}
-
 /// How `key` ended its latest games in rated rooms.
 pub(super) fn conduct_of(connection: &Connection, key: PlayerKey) -> Result<Conduct, StoreError> {
     let aborted = connection
@@ -165,12 +156,7 @@ pub(super) fn player(
         })?
         .map(|summary| Ok(serde_json::from_str::<GameSummary>(&summary?)?))
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let bot_declaration = declaration
-        .map(|text| text.parse::<SealSignature>())
-        .transpose()
-        .map_err(|error| StoreError::Query {
-            source: Box::new(error),
-        })?;
+    let bot_declaration = super::players::declaration(declaration)?;
     Ok(Some(profile(
         key,
         PlayerRead {

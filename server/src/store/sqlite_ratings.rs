@@ -141,12 +141,21 @@ impl RatingRows for SqliteRatings<'_, '_> {
     }
 
     fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        super::sqlite_players::is_bot(self.0, key)
+        is_bot(self.0, key)
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
     }
+}
+
+/// Whether `key` has declared itself a bot.
+pub(super) fn is_bot(connection: &Connection, key: PlayerKey) -> Result<bool, StoreError> {
+    Ok(connection
+        .prepare_cached("SELECT 1 FROM players WHERE key = ?1 AND bot_declaration IS NOT NULL")?
+        .query_row([key.to_string()], |_| Ok(()))
+        .optional()?
+        .is_some())
 }
 
 /// Rated games between these two keys that ended at `since_ms` or later.

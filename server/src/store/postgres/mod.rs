@@ -518,7 +518,7 @@ impl Store for PostgresStore {
     }
 
     fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        players::is_bot(&mut *self.connection()?, key)
+        ratings::is_bot(&mut *self.connection()?, key)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {

@@ -72,16 +72,6 @@ pub(super) fn declare_bot(
     Ok(())
 }
 
-/// Whether `key` has declared itself a bot.
-pub(super) fn is_bot(client: &mut impl GenericClient, key: PlayerKey) -> Result<bool, StoreError> {
-    Ok(client
-        .query_opt(
-            "SELECT 1 FROM players WHERE key = $1 AND bot_declaration IS NOT NULL",
-            &[&key.to_string()],
-        )?
-        .is_some())
-}
-
 /// How `key` ended its latest games in rated rooms.
 pub(super) fn conduct_of(
     client: &mut impl GenericClient,
@@ -144,12 +134,7 @@ pub(super) fn player(
         .iter()
         .map(|row| Ok(serde_json::from_str::<GameSummary>(row.get(0))?))
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let bot_declaration = declaration
-        .map(|text| text.parse::<SealSignature>())
-        .transpose()
-        .map_err(|error| StoreError::Query {
-            source: Box::new(error),
-        })?;
+    let bot_declaration = crate::store::players::declaration(declaration)?;
     let conduct = conduct_of(client, key)?;
     Ok(Some(profile(
         key,

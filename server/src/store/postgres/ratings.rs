@@ -132,12 +132,22 @@ impl RatingRows for PostgresRatings<'_, '_> {
     }
 
     fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        super::players::is_bot(self.0, key)
+        is_bot(self.0, key)
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
     }
+}
+
+/// Whether `key` has declared itself a bot.
+pub(super) fn is_bot(client: &mut impl GenericClient, key: PlayerKey) -> Result<bool, StoreError> {
+    Ok(client
+        .query_opt(
+            "SELECT 1 FROM players WHERE key = $1 AND bot_declaration IS NOT NULL",
+            &[&key.to_string()],
+        )?
+        .is_some())
 }
 
 /// Rated games between these two keys that ended at `since_ms` or later.
