@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use mice_cake_engine::{Commitment, PlayerKey, PlayerSecret, SealSignature, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions, RoomState,
-    SeatToken, ServerMessage,
+    ClientMessage, ErrorCode, KeyProof, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
+    RoomState, SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -67,6 +67,7 @@ impl Seek {
             bot_after_ms: self.bot_after_ms,
             key: identity.key(),
             bot_declaration: identity.bot_declaration(),
+            key_proof: identity.key_proof(),
         }
     }
 }
@@ -93,6 +94,23 @@ impl Identity {
             .as_ref()
             .filter(|_| self.bot)
             .map(PlayerSecret::sign_bot)
+    }
+
+    /// A fresh proof that this client holds its key (needed to play rated),
+    /// signed with the time now.
+    pub fn key_proof(&self) -> Option<KeyProof> {
+        let secret = self.secret.as_ref()?;
+        let at_ms = u64::try_from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()?
+                .as_millis(),
+        )
+        .ok()?;
+        Some(KeyProof {
+            at_ms,
+            signature: secret.prove_key(at_ms),
+        })
     }
 }
 
@@ -346,6 +364,7 @@ impl Link {
                 last_seq: self.last_seq,
                 key: self.identity.key(),
                 bot_declaration: self.identity.bot_declaration(),
+                key_proof: self.identity.key_proof(),
             });
         }
         self.watching
@@ -538,6 +557,7 @@ impl Link {
                         options: *options,
                         key: self.identity.key(),
                         bot_declaration: self.identity.bot_declaration(),
+                        key_proof: self.identity.key_proof(),
                     },
                 ];
                 for message in play_the_bot {
@@ -586,6 +606,7 @@ impl Link {
                             code,
                             key: self.identity.key(),
                             bot_declaration: self.identity.bot_declaration(),
+                            key_proof: self.identity.key_proof(),
                         };
                         return (!send(socket, &join).await)
                             .then(|| End::Dropped("the connection closed".into()));
@@ -698,23 +719,30 @@ async fn hold_until_quit(
 }
 
 fn entry_message(entry: Entry, identity: &Identity) -> ClientMessage {
-    let (key, bot_declaration) = (identity.key(), identity.bot_declaration());
+    let (key, bot_declaration, key_proof) = (
+        identity.key(),
+        identity.bot_declaration(),
+        identity.key_proof(),
+    );
     match entry {
         Entry::Create(options) => ClientMessage::CreateRoom {
             options,
             key,
             bot_declaration,
+            key_proof,
         },
         Entry::Join(code) => ClientMessage::JoinRoom {
             code,
             key,
             bot_declaration,
+            key_proof,
         },
         Entry::Resume { token, .. } => ClientMessage::Resume {
             token,
             last_seq: None,
             key,
             bot_declaration,
+            key_proof,
         },
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,

@@ -473,8 +473,12 @@ impl GameRecord {
         if let Source::Sealed { fair, .. } = &source
             && let Some(left) = &fair.left
         {
+            // The round under way when the record stops, or the one just
+            // revealed: a leave sent as a reveal arrives is signed for the
+            // round its player last saw.
             let stopped = u32::try_from(self.rounds.len() + 1).unwrap_or(u32::MAX);
-            if left.round != stopped || self.outcome.is_some() {
+            let signed_then = left.round == stopped || left.round + 1 == stopped;
+            if !signed_then || self.outcome.is_some() {
                 return Err(ReplayError::LeaveRound {
                     seat: left.seat,
                     signed: left.round,

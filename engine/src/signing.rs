@@ -127,6 +127,28 @@ pub fn check_bot(key: PlayerKey, signature: SealSignature) -> bool {
     verify(key, &bot_message(key), signature)
 }
 
+/// What a player signs to show, as they take a seat or seek a rated game,
+/// that they hold the key they announce (`docs/ratings.md`):
+/// `"mice-cake/key/v1"` followed by the time of signing (milliseconds since
+/// the Unix epoch, eight bytes big-endian), which the server holds against
+/// its clock so that an old proof cannot be shown again.
+const KEY_TAG: &[u8] = b"mice-cake/key/v1";
+
+/// The bytes a key signs to prove it is held, at `at_ms`.
+pub fn key_proof_message(at_ms: u64) -> [u8; KEY_TAG.len() + 8] {
+    let mut message = [0; KEY_TAG.len() + 8];
+    let (tag, rest) = message.split_at_mut(KEY_TAG.len());
+    tag.copy_from_slice(KEY_TAG);
+    rest.copy_from_slice(&at_ms.to_be_bytes());
+    message
+}
+
+/// Whether `signature` is `key`'s proof, made at `at_ms`, that it is held
+/// ([`key_proof_message`]).
+pub fn check_key_proof(key: PlayerKey, at_ms: u64, signature: SealSignature) -> bool {
+    verify(key, &key_proof_message(at_ms), signature)
+}
+
 /// Whether `signature` is `key`'s signature of `message`, checked strictly.
 fn verify(key: PlayerKey, message: &[u8], signature: SealSignature) -> bool {
     let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
@@ -182,6 +204,12 @@ impl PlayerSecret {
                 .sign(&leave_message(commitment, round, seat))
                 .to_bytes(),
         )
+    }
+
+    /// The proof, made at `at_ms`, that this key is held
+    /// ([`key_proof_message`]).
+    pub fn prove_key(&self, at_ms: u64) -> SealSignature {
+        SealSignature(self.0.sign(&key_proof_message(at_ms)).to_bytes())
     }
 
     /// This key's declaration that it is a bot ([`bot_message`]).
@@ -312,8 +340,9 @@ mod tests {
     }
 
     /// The vectors of `docs/fairness.md`: RFC 8032's first key leaves round
-    /// 3 as Blue, of the game committed to seed 1, and declares itself a
-    /// bot (both computed apart, with Python's `cryptography`).
+    /// 3 as Blue, of the game committed to seed 1, declares itself a bot, and
+    /// proves it is held at 1,764,159,000,000 ms (each computed apart, with
+    /// Python's `cryptography`).
     #[test]
     fn a_leave_and_a_bot_declaration_are_signed_as_the_docs_say() {
         let pair = PlayerSecret::from_bytes(
@@ -333,6 +362,31 @@ mod tests {
             "82deccfd4fbffe997b7818bdcd68a9ae7e3e35adf77d252135f7a0cd7d408d87\
              ad1b341509e9f707d048dfed953295a0cd1f90472868aa778c232e8934ff1d07"
         );
+        assert_eq!(
+            pair.prove_key(1_764_159_000_000).to_string(),
+            "9770341121de012913726f7152b5a2b1b00df1688a1c31a877acf2c112129cbc\
+             69c303e737845414ae675c47e077c5e2d6f90b1da16951418b2e6ef72042c504"
+        );
+    }
+
+    #[test]
+    fn a_key_proof_holds_for_its_key_and_time_only() {
+        let secret = PlayerSecret::from_bytes([5; 32]);
+        let proof = secret.prove_key(1_764_159_000_000);
+        assert!(check_key_proof(
+            secret.public_key(),
+            1_764_159_000_000,
+            proof
+        ));
+        assert!(!check_key_proof(
+            secret.public_key(),
+            1_764_159_000_001,
+            proof
+        ));
+        let other = PlayerSecret::from_bytes([6; 32]).public_key();
+        assert!(!check_key_proof(other, 1_764_159_000_000, proof));
+        assert_eq!(&key_proof_message(1)[..16], b"mice-cake/key/v1");
+        assert_eq!(&key_proof_message(1)[16..], &[0, 0, 0, 0, 0, 0, 0, 1]);
     }
 
     #[test]

@@ -176,6 +176,7 @@ async fn play(
         bot_after_ms: Some(bot_after_ms),
         key: Some(key),
         bot_declaration: None,
+        key_proof: Some(wire::key_proof(&secret)),
     };
     wire::send(&mut socket, stats, &seek).await?;
     let mut since = None;

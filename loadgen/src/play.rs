@@ -227,11 +227,13 @@ impl Client {
                 },
                 key: self.key(),
                 bot_declaration: None,
+                key_proof: self.key_proof(),
             },
             Entry::Join(code) => ClientMessage::JoinRoom {
                 code,
                 key: self.key(),
                 bot_declaration: None,
+                key_proof: self.key_proof(),
             },
             Entry::Watch(code) => ClientMessage::WatchRoom { code },
         };
@@ -445,6 +447,11 @@ impl Client {
     /// The key this player announces, unless the plan plays unsigned.
     fn key(&self) -> Option<mice_cake_engine::PlayerKey> {
         self.run.plan.signed.then(|| self.secret.public_key())
+    }
+
+    /// The proof that this client holds its key, when it signs.
+    fn key_proof(&self) -> Option<mice_cake_protocol::KeyProof> {
+        self.key().map(|_| wire::key_proof(&self.secret))
     }
 
     /// The leave to send: signed for the game under way, if one is.

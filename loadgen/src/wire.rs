@@ -172,3 +172,15 @@ mod tests {
         );
     }
 }
+
+/// A fresh proof that `secret`'s key is held, signed with the time now (a
+/// rated seat or seek needs one).
+pub(crate) fn key_proof(secret: &mice_cake_engine::PlayerSecret) -> mice_cake_protocol::KeyProof {
+    let at_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |now| u64::try_from(now.as_millis()).unwrap_or(u64::MAX));
+    mice_cake_protocol::KeyProof {
+        at_ms,
+        signature: secret.prove_key(at_ms),
+    }
+}

@@ -44,7 +44,7 @@ pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    ClientMessage, ExchangeState, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS,
+    ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS,
     PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};

@@ -73,6 +73,11 @@ pub enum ClientMessage {
         /// it is rated among bots, never against a person.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot_declaration: Option<SealSignature>,
+        /// Proof that the player holds `key`: needed to play rated (a
+        /// rated room's seat, a rated seek), checked whenever given
+        /// (`docs/ratings.md`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
     },
     /// Takes the free seat of a room.
     JoinRoom {
@@ -84,6 +89,11 @@ pub enum ClientMessage {
         /// A bot's declaration (see `create_room`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot_declaration: Option<SealSignature>,
+        /// Proof that the player holds `key`: needed to play rated (a
+        /// rated room's seat, a rated seek), checked whenever given
+        /// (`docs/ratings.md`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
     },
     /// Watches a room as a spectator.
     WatchRoom {
@@ -106,6 +116,11 @@ pub enum ClientMessage {
         /// A bot's declaration (see `create_room`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot_declaration: Option<SealSignature>,
+        /// Proof that the player holds `key`: needed to play rated (a
+        /// rated room's seat, a rated seek), checked whenever given
+        /// (`docs/ratings.md`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
     },
     /// Seals this round's move: the server learns nothing of it but that it
     /// is made, and the player is bound to it. Round 0 is the deal's exchange
@@ -186,6 +201,11 @@ pub enum ClientMessage {
         /// paired with bots only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         bot_declaration: Option<SealSignature>,
+        /// Proof that the player holds `key`: needed to play rated (a
+        /// rated room's seat, a rated seek), checked whenever given
+        /// (`docs/ratings.md`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
     },
     /// Stops seeking; answered `seek_ended`.
     CancelSeek,
@@ -210,6 +230,20 @@ pub enum ClientMessage {
 
 fn rated_by_default() -> bool {
     true
+}
+
+/// A player's proof that they hold the key they announce: the key's
+/// signature of `"mice-cake/key/v1"` ‖ `at_ms` (eight bytes, big-endian),
+/// made at `at_ms` (milliseconds since the Unix epoch), within ten minutes
+/// of the server's clock. Anyone may announce another's key; only its
+/// holder can prove it, and only a proven key plays rated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeyProof {
+    /// When it was signed.
+    pub at_ms: u64,
+    /// The key's signature.
+    pub signature: SealSignature,
 }
 
 impl ClientMessage {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::{PlayerKey, Seat};
+use mice_cake_engine::Seat;
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, Pool, RoomCode, RoomOptions,
     ServerMessage,
@@ -22,7 +22,7 @@ mod seating;
 mod seeking;
 
 use self::rename::Rename;
-use self::seating::usable_key;
+use self::seating::{Claim, usable_key};
 use self::seeking::{Seek, Seeking, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
@@ -575,18 +575,30 @@ impl Session {
                 options,
                 key,
                 bot_declaration,
+                key_proof,
             } => {
                 self.not_in_a_room()?;
-                let seating = self.seating(&name, key, bot_declaration).await?;
+                let claim = Claim {
+                    key,
+                    proof: key_proof,
+                    bot_declaration,
+                };
+                let seating = self.seating(&name, claim).await?;
                 self.create(name, options, seating).await
             }
             ClientMessage::JoinRoom {
                 code,
                 key,
                 bot_declaration,
+                key_proof,
             } => {
                 let room = self.room_to_enter(code).await?;
-                let seating = self.seating(&name, key, bot_declaration).await?;
+                let claim = Claim {
+                    key,
+                    proof: key_proof,
+                    bot_declaration,
+                };
+                let seating = self.seating(&name, claim).await?;
                 if self.new_keys_limited()
                     && let Ok(summary) = self.shared.lobby.summary(code).await
                     && summary.options.rated
@@ -607,9 +619,15 @@ impl Session {
                 last_seq,
                 key,
                 bot_declaration,
+                key_proof,
             } => {
                 self.not_in_a_room()?;
-                let seating = self.seating(&name, key, bot_declaration).await?;
+                let claim = Claim {
+                    key,
+                    proof: key_proof,
+                    bot_declaration,
+                };
+                let seating = self.seating(&name, claim).await?;
                 let hash = token_hash(&token);
                 let room = self.shared.lobby.room_of_seat(hash).await?;
                 let member = self.member();
@@ -684,9 +702,15 @@ impl Session {
                 bot_after_ms,
                 key,
                 bot_declaration,
+                key_proof,
             } => {
                 self.not_in_a_room()?;
-                let seating = self.seating(&name, key, bot_declaration).await?;
+                let claim = Claim {
+                    key,
+                    proof: key_proof,
+                    bot_declaration,
+                };
+                let seating = self.seating(&name, claim).await?;
                 let seek = Seek {
                     pool,
                     deadline_ms,
@@ -766,7 +790,7 @@ impl Session {
             Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
         })?;
         if options.rated {
-            rated_room_options(&options, key)?;
+            rated_room_options(&options, &seating)?;
             self.new_key_may_play_rated(key).await?;
         }
         // The room shows the deadline in force: its own, or the server's default.
@@ -875,8 +899,8 @@ impl Session {
 }
 
 /// What a rated room needs (`docs/ratings.md`): rules that are a pool's,
-/// no bot, and its creator's key.
-fn rated_room_options(options: &RoomOptions, key: Option<PlayerKey>) -> Result<(), Refusal> {
+/// no bot, and its creator's key, proven held.
+fn rated_room_options(options: &RoomOptions, seating: &Seating) -> Result<(), Refusal> {
     let refuse = |why: &str| Refusal::new(ErrorCode::BadOptions, format!("a rated room {why}"));
     if Pool::of(&options.game).is_none() {
         return Err(refuse(&format!(
@@ -889,14 +913,15 @@ fn rated_room_options(options: &RoomOptions, key: Option<PlayerKey>) -> Result<(
             "has no bot: a bot game is never rated (play one in a casual room)",
         ));
     }
-    if key.is_none() {
-        return Err(Refusal::new(
+    crate::room::rated_seating(seating).map_err(|why| {
+        Refusal::new(
             ErrorCode::KeyRequired,
-            "a rated room is created with your key: a rating belongs to a key, and only signed \
-             moves are rated",
-        ));
-    }
-    Ok(())
+            format!(
+                "a rated room is created with your key (a rating belongs to a key, and only \
+                 signed moves are rated): {why}"
+            ),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -944,14 +944,19 @@ fn a_leave_in_the_record_is_signed_by_whoever_left_for_the_round_they_left_in() 
     fair_part.left = Some(signed(Seat::Blue, 4, &keys.blue));
     left.replay().unwrap();
 
-    // Another round than the one under way, another key, another seat.
+    // Signed for the round just revealed (a leave sent as the reveal came):
+    // it holds too.
+    let mut as_revealed = left.clone();
+    as_revealed.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, 3, &keys.blue));
+    as_revealed.replay().unwrap();
+    // Another round than those, another key, another seat.
     let mut early = left.clone();
-    early.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, 3, &keys.blue));
+    early.fair.as_mut().unwrap().left = Some(signed(Seat::Blue, 2, &keys.blue));
     assert_eq!(
         early.replay().unwrap_err(),
         ReplayError::LeaveRound {
             seat: Seat::Blue,
-            signed: 3,
+            signed: 2,
             stopped: 4
         }
     );

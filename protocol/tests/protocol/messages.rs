@@ -185,6 +185,7 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
             code: "K7M2Q".parse().unwrap(),
             key: None,
             bot_declaration: None,
+            key_proof: None,
         }
     );
     // Omitted options are the defaults.
@@ -194,6 +195,7 @@ fn parsing_tells_unknown_messages_from_malformed_ones() {
             options: RoomOptions::default(),
             key: None,
             bot_declaration: None,
+            key_proof: None,
         }
     );
 }

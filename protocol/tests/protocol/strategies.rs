@@ -99,25 +99,33 @@ fn signature() -> impl Strategy<Value = Option<mice_cake_engine::SealSignature>>
     )
 }
 
+fn key_proof() -> impl Strategy<Value = Option<mice_cake_protocol::KeyProof>> {
+    (any::<u64>(), signature()).prop_map(|(at_ms, signature)| {
+        signature.map(|signature| mice_cake_protocol::KeyProof { at_ms, signature })
+    })
+}
+
 pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
     prop_oneof![
         (any::<u32>(), "\\PC{0,30}")
             .prop_map(|(version, name)| ClientMessage::Hello { version, name }),
         Just(ClientMessage::ListRooms),
-        (room_options(), key(), signature()).prop_map(|(options, key, bot_declaration)| {
-            ClientMessage::CreateRoom {
+        (room_options(), key(), signature(), key_proof()).prop_map(
+            |(options, key, bot_declaration, key_proof)| ClientMessage::CreateRoom {
                 options,
                 key,
                 bot_declaration,
+                key_proof,
             }
-        }),
-        (room_code(), key(), signature()).prop_map(|(code, key, bot_declaration)| {
-            ClientMessage::JoinRoom {
+        ),
+        (room_code(), key(), signature(), key_proof()).prop_map(
+            |(code, key, bot_declaration, key_proof)| ClientMessage::JoinRoom {
                 code,
                 key,
                 bot_declaration,
+                key_proof,
             }
-        }),
+        ),
         room_code().prop_map(|code| ClientMessage::WatchRoom { code }),
         (
             any::<[u8; 16]>(),
@@ -131,6 +139,7 @@ pub(crate) fn client_message() -> impl Strategy<Value = ClientMessage> {
                     last_seq,
                     key,
                     bot_declaration,
+                    key_proof: None,
                 }
             ),
         (any::<u32>(), any::<[u8; 32]>(), signature()).prop_map(|(round, bytes, signature)| {

@@ -121,6 +121,7 @@ impl Cluster {
                     name,
                     token,
                     key,
+                    proven,
                     bot,
                     address,
                 } => {
@@ -128,7 +129,12 @@ impl Cluster {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
                     };
-                    let seating = Seating { key, bot, address };
+                    let seating = Seating {
+                        key,
+                        proven,
+                        bot,
+                        address,
+                    };
                     self.ask_room(&handle, &from, ask, |reply| Command::Join {
                         member,
                         name,
@@ -142,6 +148,7 @@ impl Cluster {
                     token,
                     last_seq,
                     key,
+                    proven,
                     bot,
                     address,
                 } => {
@@ -149,7 +156,12 @@ impl Cluster {
                         self.refuse_guest(&from, conn, Some(ask), bad_token());
                         return;
                     };
-                    let seating = Seating { key, bot, address };
+                    let seating = Seating {
+                        key,
+                        proven,
+                        bot,
+                        address,
+                    };
                     self.ask_room(&handle, &from, ask, |reply| Command::Resume {
                         member,
                         token,

@@ -153,6 +153,9 @@ pub(crate) enum WireCommand {
         /// The player's key, checked usable by the node they are on.
         #[serde(default)]
         key: Option<PlayerKey>,
+        /// Whether they proved they hold it, as that node checked.
+        #[serde(default)]
+        proven: bool,
         /// Whether the key is a bot's, as the node they are on found.
         #[serde(default)]
         bot: bool,
@@ -168,6 +171,8 @@ pub(crate) enum WireCommand {
         last_seq: Option<u64>,
         #[serde(default)]
         key: Option<PlayerKey>,
+        #[serde(default)]
+        proven: bool,
         #[serde(default)]
         bot: bool,
         #[serde(default)]
@@ -295,6 +300,7 @@ mod tests {
                     token: hex(&[0xab; 32]),
                     last_seq: Some(4),
                     key: None,
+                    proven: false,
                     bot: true,
                     address: Some("2001:db8::".parse().unwrap()),
                 },

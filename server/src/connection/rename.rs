@@ -5,10 +5,8 @@ use mice_cake_engine::{PlayerKey, SealSignature};
 use mice_cake_protocol::{ErrorCode, ServerMessage};
 
 use super::Session;
+use super::seating::CLOCK_SKEW_MS;
 use crate::room::Refusal;
-
-/// How far a rename's time may be from the server's clock.
-const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
 
 /// What a `rename` message says.
 pub(super) struct Rename {

@@ -1,26 +1,51 @@
 //! Who a connection says it is as it takes a seat or seeks a game: its key
-//! (checked usable), whether the key is a bot's (a declaration signed with
-//! it, checked and kept for good, or one kept before), and the address it
-//! plays from (for the rule that two seats from one address are not rated).
+//! (checked usable, and proven held when a proof comes with it), whether
+//! the key is a bot's (a declaration signed with it, checked and kept for
+//! good, or one kept before), and the address it plays from (for the rule
+//! that two seats from one address are not rated).
 
 use mice_cake_engine::{PlayerKey, SealSignature};
-use mice_cake_protocol::ErrorCode;
+use mice_cake_protocol::{ErrorCode, KeyProof};
 use tracing::warn;
 
 use super::Session;
 use crate::admission::address_key;
 use crate::room::{Refusal, Seating};
 
+/// How far a signed time (a proof of a key, a rename) may be from the
+/// server's clock.
+pub(super) const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
+
+/// What a player says of themselves with a seat or a seek: their key, its
+/// proof, and a bot's declaration.
+pub(super) struct Claim {
+    pub(super) key: Option<PlayerKey>,
+    pub(super) proof: Option<KeyProof>,
+    pub(super) bot_declaration: Option<SealSignature>,
+}
+
 impl Session {
-    /// The seating of a player announcing `key`, and declaring it a bot's
-    /// with `declaration` if they do.
-    pub(super) async fn seating(
-        &self,
-        name: &str,
-        key: Option<PlayerKey>,
-        declaration: Option<SealSignature>,
-    ) -> Result<Seating, Refusal> {
+    /// The seating of a player making `claim`.
+    pub(super) async fn seating(&self, name: &str, claim: Claim) -> Result<Seating, Refusal> {
+        let Claim {
+            key,
+            proof,
+            bot_declaration: declaration,
+        } = claim;
         let key = usable_key(key)?;
+        let proven = match (key, proof) {
+            (_, None) => false,
+            (None, Some(_)) => {
+                return Err(Refusal::new(
+                    ErrorCode::BadKey,
+                    "a key's proof comes with the key it proves (`key`)",
+                ));
+            }
+            (Some(key), Some(proof)) => {
+                check_proof(key, proof)?;
+                true
+            }
+        };
         let bot = match (key, declaration) {
             (None, None) => false,
             (None, Some(_)) => {
@@ -45,6 +70,7 @@ impl Session {
         };
         Ok(Seating {
             key,
+            proven,
             bot,
             address: Some(address_key(self.peer.0)),
         })
@@ -77,6 +103,26 @@ impl Session {
                 )
             })
     }
+}
+
+/// Checks that `proof` is `key`'s, made near the server's clock.
+fn check_proof(key: PlayerKey, proof: KeyProof) -> Result<(), Refusal> {
+    let now = crate::clock::unix_millis();
+    if proof.at_ms.abs_diff(now) > CLOCK_SKEW_MS {
+        return Err(Refusal::new(
+            ErrorCode::BadSignature,
+            "a key's proof is signed with the time it is made (at_ms, milliseconds since the Unix \
+             epoch), within ten minutes of the server's clock: check your clock",
+        ));
+    }
+    if !mice_cake_engine::signing::check_key_proof(key, proof.at_ms, proof.signature) {
+        return Err(Refusal::new(
+            ErrorCode::BadSignature,
+            "this is not the key's proof (its signature of \"mice-cake/key/v1\" followed by at_ms \
+             as eight bytes big-endian): nothing shows you hold the key you announce",
+        ));
+    }
+    Ok(())
 }
 
 /// A key announced with a seat, if any, once it is known to check

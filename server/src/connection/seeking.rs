@@ -47,11 +47,15 @@ impl Session {
                 "the server is shutting down",
             ));
         }
-        if seek.rated && key.is_none() {
+        if seek.rated
+            && let Err(why) = crate::room::rated_seating(&seek.seating)
+        {
             return Err(Refusal::new(
                 ErrorCode::KeyRequired,
-                "a rated seek is made with your key (a rating belongs to a key); seek with \
-                 `rated: false` to play a casual game without one",
+                format!(
+                    "a rated seek is made with your key (a rating belongs to a key): {why}; seek \
+                     with `rated: false` to play a casual game without one"
+                ),
             ));
         }
         if let Some(deadline) = seek.deadline_ms

@@ -49,12 +49,27 @@ impl ConnId {
 pub(crate) struct Seating {
     /// Their key, checked usable.
     pub(crate) key: Option<PlayerKey>,
+    /// Whether they proved they hold it (only a proven key plays rated).
+    pub(crate) proven: bool,
     /// Whether the key is a bot's (it declared itself one, now or before).
     pub(crate) bot: bool,
     /// Where they play from: an IPv4 address, or an IPv6 /64
     /// (`admission::address_key`), for the rule that two seats from one
     /// address are not rated. Never stored.
     pub(crate) address: Option<IpAddr>,
+}
+
+/// Whether `seating` may play rated: with a key, proven held. Says what is
+/// missing otherwise.
+pub(crate) fn rated_seating(seating: &Seating) -> Result<(), &'static str> {
+    match (seating.key, seating.proven) {
+        (None, _) => Err("take a seat with your key (every move is then signed with it)"),
+        (Some(_), false) => Err(
+            "prove you hold the key you announce (`key_proof`: the key's signature of \
+             \"mice-cake/key/v1\" and the time), since anyone may announce another's key",
+        ),
+        (Some(_), true) => Ok(()),
+    }
 }
 
 /// A connection, as a room knows it.

@@ -36,12 +36,12 @@ pub(crate) trait PlayerRows {
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError>;
 }
 
-/// Each seat's key, if its player signed at least one move of the game
-/// (the proof that the key's holder played it: anyone may announce
-/// another's key when taking a seat, but could sign nothing with it), or
-/// the game was rated (a rated game's keys signed their deal).
+/// Each seat's key, if its holder played the game: a rated room's seats
+/// were taken with a proof of the key (`key_proof`), so both are; in a
+/// casual room, a key that signed at least one move of it (anyone may
+/// announce another's key there, but could sign nothing with it).
 pub(crate) fn signers(game: &FinishedGame) -> Seated<Option<PlayerKey>> {
-    if let Some(rated) = game.rated.as_ref().filter(|rated| rated.counted()) {
+    if let Some(rated) = &game.rated {
         return rated.keys.map(Some);
     }
     let signed =

@@ -563,6 +563,27 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
     assert!(board.players.iter().all(|entry| !entry.rating.provisional));
     let top = store.leaderboard(Pool::Standard, 1, false).unwrap();
     assert_eq!(top.players.len(), 1);
+    // Cy declares itself a bot (the store keeps what the connection
+    // checked): off the people's leaderboard, on the bots'.
+    let declaration = mice_cake_engine::PlayerSecret::from_bytes([3; 32]).sign_bot();
+    store.declare_bot(cy, declaration, "Cy").unwrap();
+    let people: Vec<_> = store
+        .leaderboard(Pool::Standard, 10, false)
+        .unwrap()
+        .players
+        .iter()
+        .map(|entry| entry.key)
+        .collect();
+    assert_eq!(people, [ada, bea]);
+    let bots = store.leaderboard(Pool::Standard, 10, true).unwrap();
+    assert!(bots.bots);
+    assert_eq!(
+        bots.players
+            .iter()
+            .map(|entry| (entry.rank, entry.key))
+            .collect::<Vec<_>>(),
+        [(1, cy)]
+    );
     assert!(
         store
             .leaderboard(Pool::Boost, 10, false)

@@ -134,6 +134,7 @@ async fn refusals_are_counted_by_reason() {
             last_seq: None,
             key: None,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
     thief.expect_error(ErrorCode::BadToken).await;

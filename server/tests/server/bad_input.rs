@@ -185,6 +185,7 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
         },
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .unwrap();
     refused(&mut client, &stall, ErrorCode::BadOptions).await;
@@ -363,6 +364,7 @@ async fn limits_on_rooms_and_a_hello_timeout_are_kept() {
             options: RoomOptions::default(),
             key: None,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
     second.expect_error(ErrorCode::TooManyRooms).await;

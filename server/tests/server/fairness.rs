@@ -260,6 +260,7 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
                 last_seq: None,
                 key: again.sealing.key(),
                 bot_declaration: None,
+                key_proof: again.sealing.key_proof(),
             })
             .await;
         let seen = again

@@ -228,6 +228,7 @@ async fn a_game_ended_before_both_moved_is_aborted_and_counts_against_the_aborte
             bot_after_ms: Some(0),
             key: seeker.sealing.key(),
             bot_declaration: None,
+            key_proof: seeker.sealing.key_proof(),
         })
         .await;
     match seeker.recv().await {
@@ -250,6 +251,7 @@ async fn a_game_ended_before_both_moved_is_aborted_and_counts_against_the_aborte
             bot_after_ms: Some(0),
             key: other.sealing.key(),
             bot_declaration: None,
+            key_proof: other.sealing.key_proof(),
         })
         .await;
     assert!(matches!(
@@ -284,31 +286,109 @@ async fn an_unsigned_leave_is_recorded_as_a_disconnection() {
     assert!(record.fair.unwrap().left.is_none());
 }
 
-/// In a rated room the deal waits for nobody's nonce: a player who does
-/// not seal theirs with their key (someone who announced another's key
-/// cannot) aborts the game, and the key is neither rated nor blamed.
+/// Only a key's holder plays rated with it: a seat or a seek announcing
+/// another's key without its proof is refused, and a forged proof too.
 #[tokio::test]
-async fn another_players_key_cannot_be_made_to_lose() {
+async fn another_players_key_cannot_play_rated() {
     let server = TestServer::default().await;
-    let mut impostor = Client::greeted(&server, "Mallory").await;
-    let victim_key = secret_of("Victim").public_key();
-    // Mallory announces the victim's key, which she cannot sign with: her
-    // client seals nothing.
-    impostor.sealing.automatic = false;
-    impostor
-        .send(&ClientMessage::CreateRoom {
-            options: rated(300),
-            key: Some(victim_key),
+    let victim = secret_of("Victim");
+    let mut mallory = Client::greeted(&server, "Mallory").await;
+    let forged = |at_ms| mice_cake_protocol::KeyProof {
+        at_ms,
+        signature: secret_of("Mallory").prove_key(at_ms),
+    };
+    let now = mallory.sealing.key_proof().unwrap().at_ms;
+    for (proof, code) in [
+        (None, ErrorCode::KeyRequired),
+        (Some(forged(now)), ErrorCode::BadSignature),
+        // The victim's own proof, but from an hour ago: not shown again.
+        (
+            Some(mice_cake_protocol::KeyProof {
+                at_ms: now - 3_600_000,
+                signature: victim.prove_key(now - 3_600_000),
+            }),
+            ErrorCode::BadSignature,
+        ),
+    ] {
+        mallory
+            .send(&ClientMessage::CreateRoom {
+                options: rated(300),
+                key: Some(victim.public_key()),
+                bot_declaration: None,
+                key_proof: proof,
+            })
+            .await;
+        mallory.expect_error(code).await;
+    }
+    let (code, _, _) = Client::greeted(&server, "Bea")
+        .await
+        .create(rated(300))
+        .await;
+    mallory
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: Some(victim.public_key()),
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
-    let joined = impostor
-        .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
+    let message = mallory.expect_error(ErrorCode::KeyRequired).await;
+    assert!(message.contains("prove you hold the key"), "{message}");
+    let (status, _) = server
+        .get(&format!("/api/players/{}", victim.public_key()))
         .await;
-    let ServerMessage::Joined { state, .. } = joined else {
-        unreachable!()
-    };
-    let code = state.code;
+    assert_eq!(status, 404, "the victim's key played nothing");
+}
+
+/// A leave sent as a round is revealed is signed for the round its player
+/// last saw: the server takes it, and the record keeps that round; an
+/// older one proves nothing.
+#[tokio::test]
+async fn a_leave_signed_for_the_round_just_revealed_is_taken() {
+    let server = TestServer::default().await;
+    for (signed_for, left) in [(1, true), (0, false)] {
+        let (mut ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+        both_move_once(&mut ada, &mut bea).await;
+        let sealing = &ada.sealing;
+        let signature = sealing.secret.as_ref().unwrap().sign_leave(
+            sealing.commitment.unwrap(),
+            signed_for,
+            Seat::Yellow,
+        );
+        ada.send(&ClientMessage::Leave {
+            signature: Some(signature),
+        })
+        .await;
+        let (result, id) = game_over(&mut bea).await;
+        let cause = if left {
+            ForfeitCause::Left
+        } else {
+            ForfeitCause::Disconnected
+        };
+        assert_eq!(
+            result.ending,
+            Ending::Forfeit {
+                seat: Seat::Yellow,
+                cause
+            },
+            "signed for round {signed_for}"
+        );
+        let record = stored(&server, id).await.record.unwrap();
+        record.replay().unwrap();
+        let kept = record.fair.unwrap().left;
+        assert_eq!(kept.map(|left| left.round), left.then_some(signed_for));
+    }
+}
+
+/// In a rated room the deal waits for nobody: a player who does not seal
+/// their deal nonce aborts the game (which counts against them, the key
+/// being proven theirs), rather than have it played for them.
+#[tokio::test]
+async fn a_rated_game_whose_deal_a_player_never_seals_is_aborted_by_them() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    ada.sealing.automatic = false;
+    let (code, _, _) = ada.create(rated(300)).await;
     let mut bea = Client::greeted(&server, "Bea").await;
     bea.join(code).await;
     let (result, id) = game_over(&mut bea).await;
@@ -322,8 +402,14 @@ async fn another_players_key_cannot_be_made_to_lose() {
     let game = stored(&server, id).await;
     let deal = game.aborted_deal.expect("ended at its deal");
     assert!(deal.seals.yellow.is_none() && !deal.by_server.yellow);
-    let (status, _) = server.get(&format!("/api/players/{victim_key}")).await;
-    assert_eq!(status, 404, "the victim's key played nothing");
+    assert_eq!(game.rated.unwrap().not_rated, Some(NotRated::Aborted));
+    assert_eq!(
+        page(&server, "Ada").await.conduct,
+        Conduct {
+            games: 1,
+            aborted: 1
+        }
+    );
 }
 
 /// A program declares itself a bot, signed with its key: it is shown as
@@ -340,6 +426,7 @@ async fn a_bot_says_so_and_is_rated_among_bots_only() {
         options: rated(60_000),
         key: Some(robo.public_key()),
         bot_declaration: Some(secret_of("Other").sign_bot()),
+        key_proof: None,
     })
     .await;
     bot.expect_error(ErrorCode::BadSignature).await;
@@ -347,6 +434,7 @@ async fn a_bot_says_so_and_is_rated_among_bots_only() {
         options: rated(60_000),
         key: Some(robo.public_key()),
         bot_declaration: Some(robo.sign_bot()),
+        key_proof: bot.sealing.key_proof(),
     })
     .await;
     let joined = bot
@@ -396,6 +484,7 @@ async fn a_bot_says_so_and_is_rated_among_bots_only() {
         bot_after_ms: Some(0),
         key: client.sealing.key(),
         bot_declaration: declaration,
+        key_proof: client.sealing.key_proof(),
     };
     let mut bot_seeker = Client::greeted(&server, "Robo").await;
     bot_seeker.send(&seek(&bot_seeker, None)).await;

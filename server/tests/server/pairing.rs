@@ -17,6 +17,7 @@ fn seek(client: &Client, pool: Option<Pool>, bot_after_ms: Option<u64>) -> Clien
         bot_after_ms,
         key: client.sealing.key(),
         bot_declaration: None,
+        key_proof: client.sealing.key_proof(),
     }
 }
 
@@ -192,6 +193,7 @@ async fn different_pools_times_or_kinds_never_meet() {
         bot_after_ms: Some(0),
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     assert!(matches!(
@@ -214,6 +216,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
         bot_after_ms: None,
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     ada.expect_error(ErrorCode::KeyRequired).await;
@@ -224,6 +227,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
         bot_after_ms: None,
         key: ada.sealing.key(),
         bot_declaration: None,
+        key_proof: ada.sealing.key_proof(),
     };
     ada.send(&short).await;
     ada.expect_error(ErrorCode::BadOptions).await;
@@ -235,6 +239,7 @@ async fn a_seek_is_refused_without_a_key_in_a_room_or_twice() {
         options: Default::default(),
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     ada.expect_error(ErrorCode::AlreadySeeking).await;
@@ -276,6 +281,7 @@ async fn one_address_brings_so_many_new_keys_into_rated_play_an_hour() {
         },
         key: cy.sealing.key(),
         bot_declaration: None,
+        key_proof: cy.sealing.key_proof(),
     })
     .await;
     cy.expect_error(ErrorCode::TooManyNewKeys).await;

@@ -51,6 +51,7 @@ async fn a_rated_room_takes_keys_a_pools_rules_and_no_bot() {
             options,
             key,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
         let message = ada.expect_error(code).await;
@@ -63,6 +64,7 @@ async fn a_rated_room_takes_keys_a_pools_rules_and_no_bot() {
             code,
             key: None,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
     let message = keyless.expect_error(ErrorCode::KeyRequired).await;

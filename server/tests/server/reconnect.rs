@@ -150,6 +150,7 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
             last_seq: None,
             key: None,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
     stranger.expect_error(ErrorCode::BadToken).await;

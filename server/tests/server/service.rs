@@ -25,6 +25,7 @@ async fn two_clients_racing_for_the_last_seat_exactly_one_wins() {
             code,
             key: None,
             bot_declaration: None,
+            key_proof: None,
         };
         tokio::join!(a.send(&join), b.send(&join));
         let outcome = |message: ServerMessage| match message {
@@ -383,6 +384,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
         options: RoomOptions::default(),
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     let ServerMessage::Joined { state, .. } = host.recv().await else {
@@ -398,6 +400,7 @@ async fn a_room_that_chooses_no_deadline_gets_the_servers_default_and_shows_it()
             },
             key: None,
             bot_declaration: None,
+            key_proof: None,
         })
         .await;
     let ServerMessage::Joined { state, .. } = casual.recv().await else {

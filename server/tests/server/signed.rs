@@ -160,6 +160,7 @@ async fn a_key_that_cannot_check_a_signature_and_a_signature_without_a_key_are_r
         options: RoomOptions::default(),
         key: Some(mice_cake_engine::PlayerKey::from_bytes(identity)),
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     let message = ann.expect_error(ErrorCode::BadKey).await;
@@ -173,6 +174,7 @@ async fn a_key_that_cannot_check_a_signature_and_a_signature_without_a_key_are_r
         },
         key: None,
         bot_declaration: None,
+        key_proof: None,
     })
     .await;
     let view = ann.until_round(1).await;

@@ -340,6 +340,24 @@ impl Sealing {
         ClientMessage::Leave { signature }
     }
 
+    /// A fresh proof that this client holds its key, as a real client
+    /// sends with every seat and seek.
+    pub(crate) fn key_proof(&self) -> Option<mice_cake_protocol::KeyProof> {
+        let at_ms = u64::try_from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_millis(),
+        )
+        .unwrap();
+        self.secret
+            .as_ref()
+            .map(|secret| mice_cake_protocol::KeyProof {
+                at_ms,
+                signature: secret.prove_key(at_ms),
+            })
+    }
+
     /// The public key this client announces with a seat.
     pub(crate) fn key(&self) -> Option<mice_cake_engine::PlayerKey> {
         self.secret
@@ -463,6 +481,7 @@ impl Client {
             last_seq,
             key,
             bot_declaration: None,
+            key_proof: self.sealing.key_proof(),
         })
         .await;
     }
@@ -591,6 +610,7 @@ impl Client {
             options,
             key,
             bot_declaration: None,
+            key_proof: self.sealing.key_proof(),
         })
         .await;
         self.joined().await
@@ -603,6 +623,7 @@ impl Client {
             code,
             key,
             bot_declaration: None,
+            key_proof: self.sealing.key_proof(),
         })
         .await;
         let (_, seat, token) = self.joined().await;

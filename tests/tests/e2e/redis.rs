@@ -262,6 +262,7 @@ fn an_opening_sent_before_both_seals_never_crosses_redis() {
         code: code.parse().unwrap(),
         key: None,
         bot_declaration: None,
+        key_proof: None,
     });
     bob.until(|message| matches!(message, ServerMessage::Joined { .. }));
     let nonce = "5eed".repeat(16);

@@ -11,7 +11,7 @@ use mice_cake_protocol::{
 use tracing::warn;
 
 use super::{Room, unix_millis};
-use crate::room::Refusal;
+use crate::room::{Refusal, Seating, rated_seating};
 
 impl Room {
     /// The pool the room's games are rated in, if they are rated.
@@ -22,20 +22,21 @@ impl Room {
             .flatten()
     }
 
-    /// A seat of a rated room is taken with a key only: a rating belongs to
-    /// a key.
-    pub(super) fn check_key_for_rating(&self, key: Option<PlayerKey>) -> Result<(), Refusal> {
-        if self.options.rated && key.is_none() {
-            return Err(Refusal::new(
+    /// A seat of a rated room is taken with a key only, and its proof: a
+    /// rating belongs to a key, and only its holder may play for it.
+    pub(super) fn check_key_for_rating(&self, seating: &Seating) -> Result<(), Refusal> {
+        if !self.options.rated {
+            return Ok(());
+        }
+        rated_seating(seating).map_err(|why| {
+            Refusal::new(
                 ErrorCode::KeyRequired,
                 format!(
-                    "room {} is rated: take a seat with your key (every move is then signed \
-                     with it), or play in a casual room",
+                    "room {} is rated: {why}, or play in a casual room",
                     self.code
                 ),
-            ));
-        }
-        Ok(())
+            )
+        })
     }
 
     /// The keys of a rated room's two seats, if both are taken with one.

@@ -73,7 +73,7 @@ impl Room {
         seating: Seating,
     ) -> Result<Seat, Refusal> {
         let key = seating.key;
-        self.check_key_for_rating(key)?;
+        self.check_key_for_rating(&seating)?;
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| self.seats[*seat].is_none())
@@ -178,7 +178,7 @@ impl Room {
                     .is_some_and(|player| player.token.as_ref() == Some(token))
             })
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
-        self.check_key_for_rating(key)?;
+        self.check_key_for_rating(&seating)?;
         let playing = self.status == RoomStatus::Playing;
         let full_grace = self.context.config.disconnect_grace;
         let Some(player) = self.seats[seat].as_mut() else {
@@ -324,8 +324,22 @@ impl Room {
             )
         };
         let signature = signature.ok_or_else(|| refused("your leave is not signed"))?;
-        if !mice_cake_engine::signing::check_leave(key, exchange.commitment, round, seat, signature)
-        {
+        // Signed for the round under way, or for the one before it: a
+        // player who leaves as a round is revealed signs for the round they
+        // last saw, the next one's start still on its way to them.
+        let signed_for = [Some(round), round.checked_sub(1)]
+            .into_iter()
+            .flatten()
+            .find(|signed| {
+                mice_cake_engine::signing::check_leave(
+                    key,
+                    exchange.commitment,
+                    *signed,
+                    seat,
+                    signature,
+                )
+            });
+        let Some(signed_round) = signed_for else {
             let round = if round == 0 {
                 "the deal".to_owned()
             } else {
@@ -334,10 +348,10 @@ impl Room {
             return Err(refused(&format!(
                 "your leave is not signed with this seat's key for {round} of this game"
             )));
-        }
+        };
         Ok(Some(SignedLeave {
             seat,
-            round,
+            round: signed_round,
             signature,
         }))
     }
