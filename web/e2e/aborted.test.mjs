@@ -1,15 +1,16 @@
 // A game that ended at its deal (a player sealed a nonce and never opened
-// it) leaves an aborted deal instead of a record: the page checks it as
-// the engine does (web/src/verify.js `checkAbortedDeal`), names each link
-// broken in the engine's words, holds it against what the page saw
-// (web/src/fair.js) and says what it verified (web/src/seal.js). No
+// it, or left) leaves an aborted deal instead of a record: the page checks
+// it as the engine does (web/src/verify.js `checkAbortedDeal`), a leave
+// signed at the deal and the result the server gives with it too, names
+// each link broken in the engine's words, holds it against what the page
+// saw (web/src/fair.js) and says what it verified (web/src/seal.js). No
 // browser needed: the modules are plain ES modules, and Node has
 // WebCrypto's Ed25519 as browsers do.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { NOTHING, checkDealAgainstWhatWasSeen, commitmentOf, freshNonce, sealOf, signedSeal } from "../src/fair.js";
+import { NOTHING, checkDealAgainstWhatWasSeen, commitmentOf, freshNonce, sealOf, signedLeave, signedSeal } from "../src/fair.js";
 import { dealFairness } from "../src/seal.js";
 import { fromHex, toHex } from "../src/sha256.js";
 import { serverNonce } from "../src/derive.js";
@@ -31,6 +32,11 @@ const keys = { yellow: await newKey(), blue: await newKey(), other: await newKey
 /** @param {string} seal @param {Key} key */
 async function sign(seal, key) {
   return toHex(new Uint8Array(await subtle.sign(ED25519, key.pair.privateKey, signedSeal(seal))));
+}
+
+/** A leave of `seat` in `round` of the game committed to, signed by `key`. @param {"yellow" | "blue"} seat @param {number} round @param {Key} key */
+async function leave(seat, round, key) {
+  return { seat, round, signature: toHex(new Uint8Array(await subtle.sign(ED25519, key.pair.privateKey, signedLeave(commitment, round, seat)))) };
 }
 
 const seed = freshNonce();
@@ -97,6 +103,7 @@ test("an honest aborted deal holds: who sealed, who refused, who signed", async 
     signed: ["yellow", "blue"],
     unsigned: [],
     checked: true,
+    cause: null,
   });
   assert.deepEqual(await checkAbortedDeal(refusedAgainstABot()), {
     broken: null,
@@ -106,6 +113,7 @@ test("an honest aborted deal holds: who sealed, who refused, who signed", async 
     signed: ["yellow"],
     unsigned: [],
     checked: true,
+    cause: null,
   });
   // Blue never sealed (it left): Yellow's seal is there, unopened.
   const alone = refusedByBlue();
@@ -126,7 +134,7 @@ test("an aborted deal without keys holds, its seals said unsigned", async () => 
   assert.deepEqual([verdict.signed, verdict.unsigned], [[], ["yellow", "blue"]]);
   assert.equal(
     dealFairness(deal, verdict),
-    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Blue sealed a nonce and never opened it, and forfeited. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal. Nothing proves the players' seals were their own: they are not signed, so the server could have made them.",
+    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Blue sealed a nonce and never opened it, and the game was aborted. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal. Nothing proves the players' seals were their own: they are not signed, so the server could have made them.",
   );
 });
 
@@ -201,13 +209,25 @@ test("each link of an aborted deal broken is named in the engine's words", async
   assert.equal(await broken((deal) => delete deal.signatures), unsigned("Yellow"));
   // A sealed nonce never opened is signed too.
   assert.equal(await broken((deal) => (deal.signatures.yellow = null), refusedAgainstABot), unsigned("Yellow"));
-  // The server's nonce, said to be a player's with a key, and unsigned.
+  // The server's nonce, said to be a player's (with a key or without):
+  // nobody but the server knew its seed.
+  const claimed = "the deal: Blue's move is recorded as Blue's own, but its nonce is the one the server's committed seed gives for Blue in that round: the server made it";
   assert.equal(
     await broken((deal) => {
       deal.by_server.blue = false;
       deal.keys.blue = keys.blue.hex;
     }, refusedAgainstABot),
-    unsigned("Blue"),
+    claimed,
+  );
+  assert.equal(await broken((deal) => (deal.by_server.blue = false), refusedAgainstABot), claimed);
+  // A signature where nothing may sign: a seat without a key, a nonce the server made.
+  assert.equal(
+    await broken((deal) => (deal.keys.blue = null)),
+    "the deal: Blue's move carries a signature, but Blue announced no key to check it with",
+  );
+  assert.equal(
+    await broken((deal) => (deal.signatures.blue = signatures.blue), refusedAgainstABot),
+    "the deal: the server made Blue's move, yet the record gives it Blue's signature",
   );
   // A signature that is not its player's of its seal.
   const mismatch = (/** @type {string} */ name) => `the deal: ${name}'s signature does not match ${name}'s seal and key`;
@@ -259,16 +279,115 @@ test("each link of an aborted deal broken is named in the engine's words", async
   );
 });
 
+/** Nobody scored. */
+const NOTHING_SCORED = { yellow: { pips: 0, pieces: 0, double_six: false }, blue: { pips: 0, pieces: 0, double_six: false } };
+
+/**
+ * The server's answer for a deal: its result, aborted by `seat` (null:
+ * both) for `cause`, won by nobody.
+ * @param {any} deal @param {"yellow" | "blue" | null} seat @param {string} cause
+ */
+const answer = (deal, seat, cause) => ({
+  aborted_deal: deal,
+  result: { winner: null, score: structuredClone(NOTHING_SCORED), ending: { kind: "aborted", seat, cause } },
+  missed_deadline_limit: 3,
+});
+
+/** The first broken link of an answer changed by `change`. @param {any} given @param {(game: any) => void} change */
+async function brokenAnswer(given, change) {
+  change(given);
+  return (await checkAbortedDeal(given.aborted_deal, given)).broken;
+}
+
+test("a leave at the deal is held against the deal and the leaver's key", async () => {
+  // Blue sealed, then left before opening: no refusal, Blue's signed leave.
+  const leftByBlue = async () => ({ ...refusedByBlue(), refused: { yellow: false, blue: false }, left: await leave("blue", 0, keys.blue) });
+  const honest = await checkAbortedDeal(await leftByBlue(), answer(await leftByBlue(), "blue", "left"));
+  assert.deepEqual([honest.broken, honest.refused, honest.cause], [null, [], "Blue left, proven by Blue's leave, signed with Blue's key"]);
+  assert.equal(
+    dealFairness(await leftByBlue(), honest),
+    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal, every signature against its player's key. The result: Blue left, proven by Blue's leave, signed with Blue's key.",
+  );
+  assert.equal(
+    await broken(() => {}, () => ({ ...refusedByBlue(), left: { seat: "blue", round: 1, signature: "00".repeat(64) } })),
+    "Blue's leave is signed for round 1, but the record stops in the deal",
+  );
+  const signedBy = async (/** @type {Key} */ key) => ({ ...refusedByBlue(), refused: { yellow: false, blue: false }, left: await leave("blue", 0, key) });
+  assert.equal((await checkAbortedDeal(await signedBy(keys.yellow))).broken, "Blue's leave (the deal) is not signed with Blue's key");
+  const keyless = await leftByBlue();
+  keyless.keys.blue = null;
+  keyless.signatures.blue = null;
+  assert.equal((await checkAbortedDeal(keyless)).broken, "Blue's leave (the deal) is not signed with Blue's key");
+  // The result must be Blue leaving; a left result by a keyed seat needs the leave.
+  assert.equal(
+    await brokenAnswer(answer(await leftByBlue(), "blue", "disconnected"), () => {}),
+    "the record holds Blue's signed leave, but the result given says the game ended otherwise (aborted for another cause)",
+  );
+  const unproven = { ...refusedByBlue(), refused: { yellow: false, blue: false } };
+  assert.equal(
+    await brokenAnswer(answer(unproven, "blue", "left"), () => {}),
+    "the result given says Blue left, but the record holds no leave signed with Blue's key: nothing proves Blue left",
+  );
+});
+
+test("the result given for an aborted deal is held against it: nobody scored, nobody won, the refusers named", async () => {
+  const honest = answer(refusedByBlue(), "blue", "not_opened");
+  const verdict = await checkAbortedDeal(honest.aborted_deal, honest);
+  assert.deepEqual(
+    [verdict.broken, verdict.cause],
+    [null, "that Blue did not open a sealed move in time rests on the server's word (the record shows the seal; whether the opening came in time, only the server saw)"],
+  );
+  // The refuser named the winner.
+  assert.equal(
+    await brokenAnswer(answer(refusedByBlue(), "blue", "not_opened"), (game) => (game.result.winner = "blue")),
+    "the result given (Yellow 0 – Blue 0, aborted before both players had a move: Blue did not open a sealed move in time — Blue wins, not rated) is not the record's: the game ended at its deal, Blue refusing to open, and nobody winning",
+  );
+  // The other player blamed.
+  assert.equal(
+    await brokenAnswer(answer(refusedByBlue(), "yellow", "not_opened"), () => {}),
+    "the result given (Yellow 0 – Blue 0, aborted before both players had a move: Yellow did not open a sealed move in time — nobody wins, not rated) is not the record's: the game ended at its deal, Blue refusing to open, and nobody winning",
+  );
+  // Something scored at a deal.
+  assert.match(
+    (await brokenAnswer(answer(refusedByBlue(), "blue", "not_opened"), (game) => (game.result.score.yellow.pips = 1))) ?? "",
+    /^the result given \(Yellow 1 – Blue 0, .*\) is not the record's: the game ended at its deal, Blue refusing to open, and nobody winning$/,
+  );
+  // A deal both refused: aborted by both, nobody winning; a winner added is refused.
+  const both = () => ({ ...refusedByBlue(), nonces: { yellow: null, blue: null }, refused: { yellow: true, blue: true } });
+  assert.equal(await brokenAnswer(answer(both(), null, "not_opened"), () => {}), null);
+  assert.equal(
+    await brokenAnswer(answer(both(), null, "not_opened"), (game) => (game.result.winner = "yellow")),
+    "the result given (Yellow 0 – Blue 0, aborted before both players had a move: both players did not open a sealed move in time — Yellow wins, not rated) is not the record's: the game ended at its deal, both refusing to open, and nobody winning",
+  );
+  // A game stored before aborts existed: a forfeit, won by the refuser's opponent.
+  const older = (/** @type {"yellow" | "blue"} */ winner) => {
+    const given = answer(refusedByBlue(), "blue", "not_opened");
+    given.result.ending = { kind: "forfeit", seat: "blue", cause: "not_opened" };
+    given.result.winner = winner;
+    return given;
+  };
+  assert.equal(await brokenAnswer(older("yellow"), () => {}), null);
+  assert.match((await brokenAnswer(older("blue"), () => {})) ?? "", /^the result given \(Yellow 0 – Blue 0, Blue wins: Blue did not open a sealed move in time\) is not the record's/);
+  // Missed deadlines at the deal: the one who missed has no seal in it.
+  const silent = () => ({ ...refusedByBlue(), seals: { ...seals, blue: null }, signatures: { ...signatures, blue: null }, refused: { yellow: false, blue: false } });
+  const missed = await checkAbortedDeal(silent(), answer(silent(), "blue", "missed_deadlines"));
+  assert.deepEqual([missed.broken, missed.cause], [null, "Blue sealed no deal nonce in time, proven by the record (it holds no seal of Blue's)"]);
+  assert.equal(
+    await brokenAnswer(answer(silent(), "yellow", "missed_deadlines"), () => {}),
+    "the result given says Yellow did not seal a deal nonce in time, but the record holds Yellow's seal",
+  );
+});
+
 test("the page says what it verified of an aborted deal, or NOT FAIR", async () => {
   const deal = refusedByBlue();
   assert.equal(
     dealFairness(deal, await checkAbortedDeal(deal)),
-    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Blue sealed a nonce and never opened it, and forfeited. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal, every signature against its player's key.",
+    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Blue sealed a nonce and never opened it, and the game was aborted. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal, every signature against its player's key.",
   );
   const bot = refusedAgainstABot();
   assert.equal(
     dealFairness(bot, await checkAbortedDeal(bot)),
-    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Yellow sealed a nonce and never opened it, and forfeited. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal, every signature against its player's key. The server made Blue's nonce itself (a bot's, or at the deal's deadline).",
+    "✓ Verified by this page: the game ended at its deal, before anything was dealt. Yellow sealed a nonce and never opened it, and the game was aborted. Checked here: the seed against the commitment published when the game started, every nonce opened against its seal, every signature against its player's key. The server made Blue's nonce itself (a bot's, or at the deal's deadline).",
   );
   deal.nonces.yellow = freshNonce();
   assert.equal(

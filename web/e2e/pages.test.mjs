@@ -130,15 +130,19 @@ async function takeSurvey() {
   await lou.page.getByText("No room has the code ZZZZZ").waitFor();
   await look("a room code no room has", lou.page);
 
-  // The leaderboard, where nobody has a settled rating yet, and the page of
-  // a key that never played a rated game (its one 404: the API's answer).
-  const pat = await meet("a visitor of the leaderboard and of a player without rated games", {}, 1);
+  // The leaderboard, where nobody has a settled rating yet, people's and
+  // bots', and the page of a key that never played a game (its one 404:
+  // the API's answer).
+  const pat = await meet("a visitor of the leaderboard and of a player without games", {}, 1);
   await pat.page.goto(`${server.url}/top`);
   await pat.page.locator("#no-leaders").waitFor();
   await look("the leaderboard (nobody settled yet)", pat.page);
+  await pat.page.goto(`${server.url}/top?bots=1`);
+  await pat.page.locator("#no-leaders", { hasText: "No bot" }).waitFor();
+  await look("the bots' leaderboard (no bot settled yet)", pat.page);
   await pat.page.goto(`${server.url}/p/${"ab".repeat(32)}`);
-  await pat.page.locator("#unrated").waitFor();
-  await look("the page of a player without rated games", pat.page);
+  await pat.page.locator("#no-games").waitFor();
+  await look("the page of a player without games", pat.page);
 
   // Play now: its choices, a search under way, and the bot offered (after
   // 10 s without an opponent), then cancelled.
@@ -202,7 +206,7 @@ function assertSurveyClean() {
 test("axe-core finds nothing critical or serious on any page, on a desktop or a phone", async () => {
   const { axe } = await survey();
   const pages = new Set(axe.map((entry) => entry.label));
-  assert.equal(pages.size, 14, [...pages].join("\n"));
+  assert.equal(pages.size, 15, [...pages].join("\n"));
   const all = axe.flatMap(({ label, size, violations }) =>
     violations.map((violation) => `${label} at ${size}: ${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.targets.join("\n    ")}`),
   );
@@ -216,7 +220,7 @@ test("axe-core finds nothing critical or serious on any page, on a desktop or a 
 
 test("no page is wider than a 375 px phone, a 32-character name in the lobby included", async () => {
   const { overflow } = await survey();
-  assert.equal(overflow.length, 14);
+  assert.equal(overflow.length, 15);
   const wide = overflow
     .filter((entry) => entry.scrollWidth > entry.innerWidth)
     .map((entry) => `${entry.label}: ${entry.scrollWidth} px wide in ${entry.innerWidth} px; past the edge: ${entry.past.join(", ")}`);

@@ -1,12 +1,16 @@
-// "Play now" in the browser (quick pairing, protocol 6): two browsers seek
+// "Play now" in the browser (quick pairing, protocol 7): two browsers seek
 // the standard pool, are paired into one room (each on /r/CODE holding a
-// seat, Yellow and Blue) and play a whole rated game; then a terminal bot
-// (`mice-cake bot play`) is paired through the queue with one of them for
-// a second rated game; the ratings their pages show are Glicko-2's,
-// computed here from the games' results (Glickman's "Example of the
-// Glicko-2 system", written in this file and checked against its worked
-// example). The bot offered after the wait chosen, kept waiting for, then
-// taken: a casual game against the server's strong bot. A search
+// seat, Yellow and Blue) and play a whole rated game; then a terminal
+// player (`mice-cake play`, a person typing the moves its client suggests)
+// is paired through the queue with one of them for a second rated game;
+// the ratings their pages show are Glicko-2's, computed here from the
+// games' results (Glickman's "Example of the Glicko-2 system", written in
+// this file and checked against its worked example). Every player is on
+// this machine's address, so the server rates one address's games
+// (`--rate-one-address`). A terminal bot (`mice-cake bot play --casual`,
+// which declares itself a bot) is paired with a browser, which shows BOT
+// beside its name. The bot offered after the wait chosen, kept waiting
+// for, then taken: a casual game against the server's strong bot. A search
 // cancelled gives the choices back, and seeking again works; a connection
 // dropped while seeking seeks again; the server stopping ends the search
 // with its reason; a browser without a key is offered a casual game.
@@ -22,11 +26,13 @@ import {
   person,
   playToTheEnd,
   serverAndBrowser,
+  screenshot,
   startServer,
   startTerminal,
+  typeSuggestions,
 } from "./support.mjs";
 
-const shared = serverAndBrowser();
+const shared = serverAndBrowser(["--rate-one-address"]);
 
 // ---------------------------------------------------------------------------
 // Glicko-2, from Glickman's "Example of the Glicko-2 system" (2013): each
@@ -235,7 +241,7 @@ async function finishedGame(page, url) {
 /** A page's score: 1 a win, 0.5 a draw (or nobody won), 0 a loss. @param {any} result @param {"yellow" | "blue"} seat */
 const scoreOf = (result, seat) => (result.winner ? (result.winner === seat ? 1 : 0) : 0.5);
 
-test("two browsers paired by Play now play a rated game, then one is paired with a terminal bot; the ratings shown are Glicko-2's", async () => {
+test("two browsers paired by Play now play a rated game, then one is paired with a terminal player; the ratings shown are Glicko-2's", async () => {
   const { server, browser } = shared;
   const ann = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce", name: "Ann" });
   const bob = await person(browser, { viewport: PHONE, reducedMotion: "reduce", name: "Bob" });
@@ -282,8 +288,8 @@ test("two browsers paired by Play now play a rated game, then one is paired with
   const bobKey = first.rated.keys[bobSeat];
   assert.notEqual(annKey, bobKey);
 
-  // A terminal bot seeks the standard pool through the queue, and Ann plays now again.
-  const cy = startTerminal({ ws: `127.0.0.1:${server.port}` }, "Cy", ["bot", "--policy", "greedy", "play", "--pool", "standard", "--bot-after", "0s"]);
+  // A terminal player seeks the standard pool through the queue, and Ann plays now again.
+  const cy = startTerminal({ ws: `127.0.0.1:${server.port}` }, "Cy", ["play", "--pool", "standard", "--bot-after", "0s"]);
   try {
     await untilSeekers(server.url, 1);
     await seek(ann.page, server.url, { pool: "standard" });
@@ -292,8 +298,8 @@ test("two browsers paired by Play now play a rated game, then one is paired with
     const annSeat2 = await seatHeld(ann.page);
     const cySeat = annSeat2 === "yellow" ? "blue" : "yellow";
     await ann.page.locator(`.family.${cySeat} .player-name`, { hasText: "Cy" }).waitFor();
-    await playToTheEnd(ann.page);
-    await cy.output.until("the end of Cy's game", (line) => line.startsWith("Game over: "));
+    assert.equal(await ann.page.locator(".bot-badge").count(), 0, "a person, no badge");
+    await Promise.all([playToTheEnd(ann.page), typeSuggestions(cy)]);
     await ann.page.locator("#ratings-after", { hasText: "(" }).waitFor();
     const game2 = await finishedGame(ann.page, server.url);
     assert.equal(game2.rated.keys[annSeat2], annKey, "Ann's key in both games");
@@ -375,7 +381,7 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   assert.ok(!summary.options.rated, "the bot's game is casual");
   assert.doesNotMatch((await dee.page.locator(".room-title .meta").textContent()) ?? "", /rated/);
 
-  // Played to the end: no rating line, and no rated game of hers.
+  // Played to the end: no rating line, no rating of hers, the game listed as casual.
   await playToTheEnd(dee.page);
   await dee.page.locator("#fairness").waitFor();
   assert.equal(await dee.page.locator("#ratings-after").count(), 0, "no rating line");
@@ -383,9 +389,48 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   const yours = dee.page.locator("#your-page");
   await yours.waitFor();
   const key = ((await yours.getAttribute("href")) ?? "").slice("/p/".length);
-  assert.equal((await fetch(`${server.url}/api/players/${key}`)).status, 404, "no rated game");
+  const profile = await (await fetch(`${server.url}/api/players/${key}`)).json();
+  assert.deepEqual([profile.ratings, profile.recent.length, profile.recent[0].rated], [[], 1, undefined], "a casual game, no rating");
+  await yours.click();
+  await dee.page.locator("table.recent-games").waitFor();
+  assert.equal(await dee.page.locator('table.recent-games td[data-label="Pool"]').textContent(), "Casual");
+  assert.equal(await dee.page.locator('table.recent-games td[data-label="Rating"]').textContent(), "Casual");
   dee.assertClean();
   await dee.context.close();
+});
+
+test("paired with a terminal bot in a casual game: BOT beside its name, in the pairing and in the room", async () => {
+  const { server, browser } = shared;
+  const hal = await person(browser, { viewport: PHONE, reducedMotion: "reduce", name: "Hal" });
+  // The page is held on "Paired with …" a moment (its seat's `joined` kept
+  // back), long enough to be read.
+  await hal.page.routeWebSocket(/\/ws$/, (route) => {
+    const server = route.connectToServer();
+    server.onMessage((message) => {
+      if (String(message).includes('"type":"joined"')) setTimeout(() => route.send(message), 1_500);
+      else route.send(message);
+    });
+  });
+  const bot = startTerminal({ ws: `127.0.0.1:${server.port}` }, "Cy", ["bot", "--policy", "greedy", "play", "--casual", "--bot-after", "0s"]);
+  try {
+    await untilSeekers(server.url, 1);
+    await seek(hal.page, server.url, { pool: "standard", rated: false });
+    // The terminal names a bot after its policy too.
+    const status = hal.page.locator("#seek-status", { hasText: "Paired with Cy (greedy bot)" });
+    await status.waitFor();
+    assert.equal(await status.locator(".bot-badge").textContent(), "BOT");
+    await screenshot(hal.page, "play-paired-with-a-bot");
+    await landed(hal.page);
+    const mine = await seatHeld(hal.page);
+    const theirs = mine === "yellow" ? "blue" : "yellow";
+    await hal.page.locator(`.family.${theirs} .player-name`, { hasText: "Cy (greedy bot)" }).waitFor();
+    assert.equal(await hal.page.locator(`.family.${theirs} .bot-badge`).textContent(), "BOT");
+    assert.equal(await hal.page.locator(`.family.${mine} .bot-badge`).count(), 0, "a person, no badge");
+  } finally {
+    bot.stop();
+  }
+  hal.assertClean();
+  await hal.context.close();
 });
 
 test("a search cancelled gives the choices back and seeking again works; a dropped connection seeks again", async () => {

@@ -1,13 +1,16 @@
-// Rated play in the browser (protocol 6): a rated room created from the
+// Rated play in the browser (protocol 7): a rated room created from the
 // lobby, listed as rated with its player's rating; two browsers with their
-// own keys play it until one walks away (a forfeit, rated as a loss); the
+// own keys play it until one leaves (by the room's Leave, asked first: a
+// forfeit, rated as a loss, the leave signed with his key and kept in the
+// record, so that the result says "left" and the page proves it); the
 // winner's page tells the change once the game is rated; the replay shows
 // both players' ratings before and after, each name a link to the
 // player's page; that page shows the rating, the record, the history as a
 // chart and the game; the leaderboard leaves provisional ratings out and
-// picks its pool by link. A browser without a key is told why a rated room
-// will not seat it, and may watch. Pages are checked with axe-core and at a
-// phone's width.
+// picks its pool by link, people's or bots'. A browser without a key is
+// told why a rated room will not seat it, and may watch. Pages are checked
+// with axe-core and at a phone's width. Both browsers are on this
+// machine's address: the server rates such games (`--rate-one-address`).
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -31,8 +34,7 @@ let server;
 let browser;
 
 before(async () => {
-  // A player who leaves forfeits after a second, rather than two minutes.
-  server = await startServer(["--disconnect-grace", "1s"]);
+  server = await startServer(["--rate-one-address"]);
   browser = await launchBrowser();
 });
 after(async () => {
@@ -85,15 +87,32 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
     await player.page.locator(".family.blue .player-rating", { hasText: "1500?" }).waitFor();
   }
 
-  // Three rounds each (a game is rated once each player has made two
-  // moves of their own), then Bob closes his browser and stays away.
-  await Promise.all([playUntilRevealed(ann.page, 3), playUntilRevealed(bob.page, 3)]);
-  await bob.context.close();
+  // No notice that the game is not rated: it is.
+  assert.equal(await ann.page.locator("#not-rated").count(), 0);
 
-  // Ann wins by forfeit; once the game is rated, her page tells the change.
+  // Three rounds each (a game is rated once both players have had a
+  // move), then Bob leaves: asked first what it costs, he confirms.
+  await Promise.all([playUntilRevealed(ann.page, 3), playUntilRevealed(bob.page, 3)]);
+  await bob.page.locator("#leave").click();
+  const question = bob.page.locator("#leave-question");
+  await question.waitFor();
+  assert.equal(await question.textContent(), "Leave the room? You forfeit this game: Yellow wins.");
+  assert.equal(await bob.page.evaluate(() => document.activeElement?.id), "stay", "the focus on Stay");
+  await screenshot(bob.page, "leave-asked");
+  // Stay keeps him in; Leave goes, to the lobby.
+  await bob.page.locator("#stay").click();
+  await bob.page.locator("#leave").waitFor();
+  await bob.page.locator("#leave").click();
+  await bob.page.locator("#leave-now").click();
+  await bob.page.waitForURL(`${server.url}/`);
+
+  // Ann wins by forfeit: Bob left; once the game is rated, her page tells the change.
   const result = ann.page.locator("section.result");
   await result.waitFor();
-  assert.match((await result.textContent()) ?? "", /Yellow wins: Blue (stayed away too long|did not open a sealed move in time)/);
+  assert.match((await result.textContent()) ?? "", /Yellow wins: Blue left the game/);
+  // Her page checked that Bob's key signed his leave.
+  await ann.page.locator("#fairness", { hasText: "Verified fair" }).waitFor();
+  assert.match((await ann.page.locator("#fairness").textContent()) ?? "", /The result: Blue left, proven by Blue's leave, signed with Blue's key\./);
   const ratings = ann.page.locator("#ratings-after", { hasText: "(+" });
   await ratings.waitFor();
   const [, after, gain] = ((await ratings.textContent()) ?? "").match(/Ann \(Yellow\) (\d+)\? \(\+(\d+)\)/) ?? [];
@@ -116,6 +135,15 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   assert.match(bobKey, /^[0-9a-f]{64}$/);
   assert.notEqual(annKey, bobKey);
 
+  // The record keeps Bob's leave, signed in the round he left: the result
+  // says he left, not that he went away.
+  const finished = await (await fetch(`${server.url}/api/games/${gameId}`)).json();
+  assert.deepEqual(finished.result.ending, { kind: "forfeit", seat: "blue", cause: "left" });
+  assert.equal(finished.record.fair.left.seat, "blue");
+  assert.equal(finished.record.fair.left.round, finished.record.rounds.length + 1);
+  assert.match(finished.record.fair.left.signature, /^[0-9a-f]{128}$/);
+  assert.equal(finished.record.fair.keys.blue, bobKey);
+
   // Ann's page, from the replay: hers ("you"), her rating, record, chart and game.
   await line.locator('a[data-seat="yellow"]').click();
   await ann.page.waitForURL(`${server.url}/p/${annKey}`);
@@ -123,6 +151,7 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   await pool.waitFor();
   assert.equal(await ann.page.locator("h1 .player-name").textContent(), "Ann");
   assert.equal(await ann.page.locator("h1 .you").count(), 1, "her own page says so");
+  assert.equal(await ann.page.locator(".bot-badge, #declared-bot").count(), 0, "a person's page: no BOT");
   assert.equal(await pool.locator(".rating-value").textContent(), `${after}?`);
   assert.match((await pool.locator(".rating-line").textContent()) ?? "", /1 rated game: 1 win, 0 losses, 0 draws/);
   const chart = pool.locator("svg.rating-chart");
@@ -158,18 +187,33 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   await ann.page.locator("#no-leaders").waitFor();
   assert.equal(await ann.page.locator('.pools-nav a[aria-current="page"]').textContent(), "Boost");
   assert.equal(await ann.page.locator("#pool-title").textContent(), "Boost");
+  assert.equal(await ann.page.locator('.whose-nav a[aria-current="page"]').textContent(), "People");
   await lookAt(ann.page, "the leaderboard", "leaderboard");
+  // The bots' leaderboard, by keyboard: the pool kept, bots only, none settled yet.
+  await ann.page.locator("#bots-link").focus();
+  await ann.page.keyboard.press("Enter");
+  await ann.page.waitForURL(`${server.url}/top?pool=boost&bots=1`);
+  await ann.page.locator("#no-leaders", { hasText: "No bot has a settled rating in this pool yet." }).waitFor();
+  assert.equal(await ann.page.locator('.whose-nav a[aria-current="page"]').textContent(), "Bots");
+  assert.equal(await ann.page.locator('.pools-nav a[aria-current="page"]').textContent(), "Boost");
+  await ann.page.locator("#bots-only").waitFor();
+  await ann.page.locator(".pools-nav").getByRole("link", { name: "Standard", exact: true }).click();
+  await ann.page.waitForURL(`${server.url}/top?bots=1`);
+  await ann.page.locator("#no-leaders", { hasText: "No bot" }).waitFor();
+  await lookAt(ann.page, "the bots' leaderboard", "leaderboard-bots");
+  await ann.page.locator("#people-link").click();
+  await ann.page.waitForURL(`${server.url}/top`);
+  await ann.page.locator("#no-leaders", { hasText: "Nobody has a settled rating" }).waitFor();
 
   // The API says the same.
   const profile = await (await fetch(`${server.url}/api/players/${annKey}`)).json();
   assert.equal(profile.name, "Ann");
   assert.equal(profile.recent[0].id, gameId);
 
-  for (const who of [ann, lou]) {
+  for (const who of [ann, bob, lou]) {
     who.assertClean();
     await who.context.close();
   }
-  bob.assertClean();
   assert.doesNotMatch(server.log(), /ERROR|panicked/);
 });
 

@@ -1,9 +1,10 @@
 // A deal refused, as a player sees it: Ann creates a room in her browser;
 // the opponent is a client that seals its deal nonce and never opens it
 // (what a colluder who saw the deal early would do). Ann's page says the
-// game ended at its deal and who refused, checks that record by itself,
-// and the link it offers leads to a page that says the same, on a phone
-// too. Nothing logs an error.
+// game ended at its deal, who refused and that nobody wins, checks that
+// record and the result given with it by itself, and the link it offers
+// leads to a page that says the same, on a phone too. Nothing logs an
+// error.
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -47,7 +48,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       let done = () => {};
       const result = new Promise((resolve) => (done = resolve));
       socket.onopen = () => {
-        socket.send(JSON.stringify({ type: "hello", version: 6, name: "Rex" }));
+        socket.send(JSON.stringify({ type: "hello", version: 7, name: "Rex" }));
         socket.send(JSON.stringify({ type: "join_room", code }));
       };
       socket.onmessage = (message) => {
@@ -71,7 +72,13 @@ test("a deal refused: the page says who refused, checks the deal's record itself
   const fairness = ann.page.locator("#fairness");
   await fairness.filter({ hasText: /Verified by this page|NOT FAIR/ }).waitFor({ timeout: 30_000 });
   const said = ((await fairness.textContent()) ?? "").trim();
-  assert.match(said, /^✓ Verified by this page: the game ended at its deal, before anything was dealt\. Blue sealed a nonce and never opened it, and forfeited\./);
+  assert.match(said, /^✓ Verified by this page: the game ended at its deal, before anything was dealt\. Blue sealed a nonce and never opened it, and the game was aborted\./);
+  // The result: aborted, nobody wins; that Rex never opened rests on the server's word.
+  assert.match(
+    (await ann.page.locator("section.result").textContent()) ?? "",
+    /aborted before both players had a move: Blue did not open a sealed move in time — nobody wins, not rated/,
+  );
+  assert.match(said, /The result: that Blue did not open a sealed move in time rests on the server's word/);
   // Rex announced no key: the page says nothing proves his seal was his.
   assert.match(said, /Nothing proves Blue's seal was Blue's own/);
   const link = ann.page.locator("#replay-link");
@@ -82,7 +89,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
   await link.click();
   await ann.page.waitForURL(/\/g\/[0-9a-f-]{36}$/);
   await ann.page.getByText("The game ended at its deal, before anything was dealt.", { exact: true }).waitFor();
-  assert.equal(((await ann.page.locator("#refusal").textContent()) ?? "").trim(), "Blue sealed a nonce and never opened it, and forfeited.");
+  assert.equal(((await ann.page.locator("#refusal").textContent()) ?? "").trim(), "Blue sealed a nonce and never opened it, and the game was aborted.");
   await ann.page.locator("#fairness").filter({ hasText: /^✓ Verified by this page: the game ended at its deal/ }).waitFor();
   const { scrollWidth, innerWidth } = await ann.page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

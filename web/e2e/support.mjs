@@ -145,6 +145,19 @@ export function startTerminal(server, name, args) {
   };
 }
 
+/**
+ * Plays a `mice-cake --plain` player by typing, at each prompt, the move
+ * its client suggests; resolves with its "Game over" line.
+ * @param {ReturnType<typeof startTerminal>} terminal
+ */
+export async function typeSuggestions(terminal) {
+  for (;;) {
+    const line = await terminal.output.until("a prompt or the end", (text) => text.includes("type your assignment") || text.startsWith("Game over: "));
+    if (line.startsWith("Game over: ")) return line;
+    terminal.type(line.split("like: ").pop() ?? "");
+  }
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -154,10 +167,12 @@ export async function launchBrowser() {
 }
 
 /**
- * A server and a browser for the tests of one file: started before the
- * first, stopped after the last. Read `server` and `browser` inside tests.
+ * A server (started with `flags`) and a browser for the tests of one file:
+ * started before the first, stopped after the last. Read `server` and
+ * `browser` inside tests.
+ * @param {string[]} [flags]
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(flags = []) {
   const shared = {
     /** @type {Awaited<ReturnType<typeof startServer>>} */
     server: /** @type {any} */ (null),
@@ -165,7 +180,7 @@ export function serverAndBrowser() {
     browser: /** @type {any} */ (null),
   };
   before(async () => {
-    shared.server = await startServer();
+    shared.server = await startServer(flags);
     shared.browser = await launchBrowser();
   });
   after(async () => {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, person, playToTheEnd, serverAndBrowser, startTerminal } from "./support.mjs";
+import { DESKTOP, person, playToTheEnd, serverAndBrowser, startTerminal, typeSuggestions } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
@@ -24,17 +24,7 @@ test("a browser plays a terminal client to the end", async () => {
     await eli.page.locator(".family.yellow .player-name", { hasText: "Tess" }).waitFor();
 
     // The terminal plays its own suggestions; the browser clicks.
-    const playing = (async () => {
-      for (;;) {
-        const line = await terminal.output.until("a prompt or the end", (text) =>
-          text.includes("type your assignment") || text.startsWith("Game over: "),
-        );
-        if (line.startsWith("Game over: ")) return line;
-        const suggestion = line.split("like: ").pop() ?? "";
-        terminal.type(suggestion);
-      }
-    })();
-    const [end] = await Promise.all([playing, playToTheEnd(eli.page)]);
+    const [end] = await Promise.all([typeSuggestions(terminal), playToTheEnd(eli.page)]);
 
     const shown = (await eli.page.locator("section.result p").first().textContent()) ?? "";
     const score = shown.match(/Yellow (\d+) – Blue (\d+)/);

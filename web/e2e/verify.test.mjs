@@ -1,15 +1,19 @@
 // The browser's own check of a record (web/src/verify.js) computes what the
 // engine computes, step by step (the vectors of docs/fairness.md, which
 // engine/tests/rules/fairness.rs checks too), and names the link broken in
-// a record tampered with; and in a format 3 record, every player's move
-// against its signature (WebCrypto's Ed25519, which Node has as browsers
-// do). No browser needed: the modules are plain ES modules.
+// a record tampered with; in a format 3 or 4 record, every player's move
+// against its signature and a leave against the leaver's key (WebCrypto's
+// Ed25519, which Node has as browsers do); and, given the server's answer
+// the record came in, the result it states against the record: a winner,
+// a score, an abort or a cause the record does not bear out is named, as
+// `mice-cake verify` names it. No browser needed: the modules are plain ES
+// modules.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { signedSeal } from "../src/fair.js";
+import { commitmentOf, signedKeyProof, signedLeave, signedSeal } from "../src/fair.js";
 import { ChaCha8, below, dealRng, diceRng, hmacSha256, serverNonce, shuffledLayout } from "../src/derive.js";
 import { canCheckSignatures } from "../src/signatures.js";
 import { brokenLink, checkRecord } from "../src/verify.js";
@@ -107,10 +111,26 @@ test("an honest record holds, and each tampering is named", async () => {
     await brokenLink(nonce),
     "yellow's move of the deal is said to be the server's, but its nonce is not the one the seed gives",
   );
+
+  // A move the server made, relabelled as the player's on a seat without a
+  // key (nothing to sign it with): its nonce is the server's seed's.
+  const relabelled = honest();
+  relabelled.fair.rounds[2].by_server.blue = false;
+  assert.equal(
+    await brokenLink(relabelled),
+    "round 3: Blue's move is recorded as Blue's own, but its nonce is the one the server's committed seed gives for Blue in that round: the server made it",
+  );
+  const dealt = honest();
+  dealt.fair.deal.by_server.yellow = false;
+  assert.equal(
+    await brokenLink(dealt),
+    "the deal: Yellow's move is recorded as Yellow's own, but its nonce is the one the server's committed seed gives for Yellow in that round: the server made it",
+  );
 });
 
-// Signed moves (record format 3): each player's Ed25519 key signs
-// "mice-cake/fair/v1/signed-seal" ‖ seal.
+// Signed moves (record formats 3 and 4): each player's Ed25519 key signs
+// "mice-cake/fair/v1/signed-seal" ‖ seal, and a leave during a game
+// "mice-cake/fair/v1/signed-leave" ‖ commitment ‖ round ‖ seat.
 
 const ED25519 = { name: "Ed25519" };
 const { subtle } = globalThis.crypto;
@@ -123,47 +143,28 @@ async function newKey() {
   return { pair, hex: toHex(new Uint8Array(await subtle.exportKey("raw", pair.publicKey))) };
 }
 
-const keys = { yellow: await newKey(), blue: await newKey(), other: await newKey() };
-
-/** @param {string} seal @param {Key} key */
-async function sign(seal, key) {
-  return toHex(new Uint8Array(await subtle.sign(ED25519, key.pair.privateKey, signedSeal(seal))));
-}
+const other = await newKey();
 
 /**
- * The moves left the server's in a signed record (by round, 0 the deal),
- * where the fixture's are: a server's nonce must be the one the seed gives.
- * @type {[number, "yellow" | "blue"][]}
+ * Real games, as a server answers `/api/games/ID` for them (record format
+ * 4): played on a server by two `mice-cake --plain` players, each with a
+ * key of its own, typing the moves their client suggests:
+ * - `left-round-8`: Blue let the deadline of round 3 pass (the server made
+ *   Blue's move) and typed `q` in round 8: Blue left, the leave signed;
+ * - `missed-deadlines`: on a server run with `--missed-deadlines 2`, Blue
+ *   stopped moving in round 4: the server made Blue's moves of rounds 4 and
+ *   5, and Blue forfeited;
+ * - `aborted-round-1`: Blue typed `q` in round 1, before anyone moved: the
+ *   game was aborted, the leave signed;
+ * - `against-bot`: Yellow against the server's random bot (no key, every
+ *   move the server's), to the end.
+ * @param {"left-round-8" | "missed-deadlines" | "aborted-round-1" | "against-bot"} name
+ * @returns {any}
  */
-const SERVER_MOVES = [
-  [0, "yellow"],
-  [3, "blue"],
-];
+const served = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8"));
 
 /** The deal's exchange and every round's. @param {any} record @returns {any[]} */
 const exchanges = (record) => [record.fair.deal, ...record.fair.rounds];
-
-/**
- * The fixture as a format 3 record of two players who signed their moves:
- * every move but SERVER_MOVES is the players' (the fixture's nonces still
- * open its seals), signed by its seat's key; a seat given no key signs
- * nothing.
- * @param {{yellow: Key | null, blue: Key | null}} seats
- */
-async function signedRecord(seats = { yellow: keys.yellow, blue: keys.blue }) {
-  const record = honest();
-  record.format = 3;
-  record.fair.keys = { yellow: seats.yellow?.hex ?? null, blue: seats.blue?.hex ?? null };
-  for (const [round, exchange] of exchanges(record).entries()) {
-    exchange.signatures = { yellow: null, blue: null };
-    for (const seat of /** @type {const} */ (["yellow", "blue"])) {
-      exchange.by_server[seat] &&= SERVER_MOVES.some(([r, s]) => r === round && s === seat);
-      const key = seats[seat];
-      if (key && !exchange.by_server[seat]) exchange.signatures[seat] = await sign(exchange.seals[seat], key);
-    }
-  }
-  return record;
-}
 
 test("a boost game's dice are drawn attempts first, then boosts, as the engine draws them", async () => {
   // engine/tests/rules/fairness.rs holds the same record and its round 9.
@@ -180,6 +181,21 @@ test("a boost game's dice are drawn attempts first, then boosts, as the engine d
   assert.match((await brokenLink(record)) ?? "", /^round 9: .*boost.*die 1, shows/i);
 });
 
+/** RFC 8032's first key: the vectors of docs/fairness.md and docs/protocol.md are its signatures. */
+const b64 = (/** @type {string} */ hex) => Buffer.from(fromHex(hex)).toString("base64url");
+const rfc8032 = await subtle.importKey(
+  "jwk",
+  {
+    kty: "OKP",
+    crv: "Ed25519",
+    d: b64("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"),
+    x: b64("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"),
+  },
+  ED25519,
+  false,
+  ["sign"],
+);
+
 test("a seal is signed as the engine signs it: RFC 8032's first key gives the fixed signature", async () => {
   const seal = "391fa7bc7bd1d1b9963c3434369c3e70933c0ede9bb940337ce80bb7de1cf472";
   assert.equal(
@@ -187,86 +203,86 @@ test("a seal is signed as the engine signs it: RFC 8032's first key gives the fi
     // "mice-cake/fair/v1/signed-seal" in ASCII, then the seal's 32 bytes.
     "6d6963652d63616b652f666169722f76312f7369676e65642d7365616c" + seal,
   );
-  const b64 = (/** @type {string} */ hex) => Buffer.from(fromHex(hex)).toString("base64url");
-  const secret = await subtle.importKey(
-    "jwk",
-    {
-      kty: "OKP",
-      crv: "Ed25519",
-      d: b64("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"),
-      x: b64("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"),
-    },
-    ED25519,
-    false,
-    ["sign"],
-  );
   assert.equal(
-    toHex(new Uint8Array(await subtle.sign(ED25519, secret, signedSeal(seal)))),
+    toHex(new Uint8Array(await subtle.sign(ED25519, rfc8032, signedSeal(seal)))),
     "6dab9149d26982dd9c50268832bd89fccf65af4956f9c5c5137e531663a1be7e" +
       "ad1f70c7cdf0cd7cdfdad20a933a13c6386437a2815527a116605ce348797a0e",
   );
   assert.equal(await canCheckSignatures(), true);
 });
 
-test("a signed record holds: every player's move signed, the server's named", async () => {
-  const record = await signedRecord();
-  const byServer = exchanges(record).flatMap((exchange, round) =>
-    /** @type {const} */ (["yellow", "blue"]).filter((seat) => exchange.by_server[seat]).map((seat) => ({ round, seat })),
+
+test("a leave and a key's proof are signed as the engine signs them: RFC 8032's first key gives the fixed signatures", async () => {
+  assert.equal(
+    toHex(signedLeave("09".repeat(32), 4, "blue")),
+    // "mice-cake/fair/v1/signed-leave" in ASCII, the commitment, round 4, Blue.
+    "6d6963652d63616b652f666169722f76312f7369676e65642d6c65617665" + "09".repeat(32) + "00000004" + "01",
   );
-  assert.deepEqual(byServer, [
-    { round: 0, seat: "yellow" },
-    { round: 3, seat: "blue" },
-  ]);
+  assert.equal(toHex(signedLeave("09".repeat(32), 0, "yellow")).slice(-10), "0000000000");
+  const sign = async (/** @type {Uint8Array<ArrayBuffer>} */ message) => toHex(new Uint8Array(await subtle.sign(ED25519, rfc8032, message)));
+  // Round 3 left as Blue, of the game committed to seed 1.
+  assert.equal(
+    await sign(signedLeave(commitmentOf(seedOne), 3, "blue")),
+    "31c816c9d8f26dd91fd8436761fd14a6bb61334ccc1a0a65a3d7c367bf2cf41a9bfac94fb340a51c2d91a670d91d7fdd5313a5c8600879579293f04ad2c8dc03",
+  );
+  // "mice-cake/key/v1" in ASCII, then the time in ms, eight bytes big-endian.
+  assert.equal(toHex(signedKeyProof(1_764_159_000_000)), "6d6963652d63616b652f6b65792f7631" + "0000019ac0120dc0");
+  assert.equal(
+    await sign(signedKeyProof(1_764_159_000_000)),
+    "9770341121de012913726f7152b5a2b1b00df1688a1c31a877acf2c112129cbc69c303e737845414ae675c47e077c5e2d6f90b1da16951418b2e6ef72042c504",
+  );
+});
+
+test("a signed record holds: every player's move signed, the server's named, the leave checked", async () => {
+  const record = served("left-round-8").record;
   assert.deepEqual(await checkRecord(record), {
     broken: null,
     signed: ["yellow", "blue"],
     unsigned: [],
     checked: true,
-    byServer,
+    byServer: [{ round: 3, seat: "blue" }],
+    cause: null,
+    scoreLeft: false,
   });
 });
 
-test("a move of a signed record not signed by its player's key is named", async () => {
-  /**
-   * The first broken link of a signed record changed by `change`.
-   * @param {(record: any) => void} change
-   */
-  const broken = async (change) => {
-    const record = await signedRecord();
-    change(record);
-    return brokenLink(record);
-  };
+/**
+ * The first broken link of a served game's record changed by `change`,
+ * the server's answer checked with it unless `bare`.
+ * @param {Parameters<typeof served>[0]} name
+ * @param {(game: any) => void} change
+ * @param {{bare?: boolean}} [how]
+ */
+async function broken(name, change, how = {}) {
+  const game = served(name);
+  change(game);
+  return brokenLink(game.record, how.bare ? null : game);
+}
 
-  // A move the server made, said to be the player's: nothing signs it.
+test("a move of a signed record not signed by its player's key, or signed where nothing may sign, is named", async () => {
+  /** @param {(record: any) => void} change */
+  const tampered = (change) => broken("left-round-8", (game) => change(game.record), { bare: true });
+  const unsigned = (/** @type {string} */ round, /** @type {string} */ name) =>
+    `${round}: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`;
+
+  // A move the server made (Blue's of round 3), passed off as the player's:
+  // the record itself proves it the server's.
   assert.equal(
-    await broken((record) => (record.fair.deal.by_server.yellow = false)),
-    "the deal: Yellow's move is recorded as Yellow's own, but it is not signed with Yellow's key (a move without its player's signature is the server's)",
-  );
-  assert.equal(
-    await broken((record) => (record.fair.rounds[2].by_server.blue = false)),
-    "round 3: Blue's move is recorded as Blue's own, but it is not signed with Blue's key (a move without its player's signature is the server's)",
+    await tampered((record) => (record.fair.rounds[2].by_server.blue = false)),
+    "round 3: Blue's move is recorded as Blue's own, but its nonce is the one the server's committed seed gives for Blue in that round: the server made it",
   );
   // A signature dropped, or not a signature.
+  assert.equal(await tampered((record) => delete record.fair.rounds[4].signatures.yellow), unsigned("round 5", "Yellow"));
+  assert.equal(await tampered((record) => (record.fair.rounds[4].signatures.yellow = null)), unsigned("round 5", "Yellow"));
+  assert.equal(await tampered((record) => delete record.fair.deal.signatures), unsigned("the deal", "Yellow"));
   assert.equal(
-    await broken((record) => delete record.fair.rounds[4].signatures.yellow),
-    "round 5: Yellow's move is recorded as Yellow's own, but it is not signed with Yellow's key (a move without its player's signature is the server's)",
-  );
-  assert.equal(
-    await broken((record) => (record.fair.rounds[4].signatures.yellow = null)),
-    "round 5: Yellow's move is recorded as Yellow's own, but it is not signed with Yellow's key (a move without its player's signature is the server's)",
-  );
-  assert.equal(
-    await broken((record) => delete record.fair.deal.signatures),
-    "the deal: Blue's move is recorded as Blue's own, but it is not signed with Blue's key (a move without its player's signature is the server's)",
-  );
-  assert.equal(
-    await broken((record) => (record.fair.rounds[1].signatures.blue = "ab")),
+    await tampered((record) => (record.fair.rounds[1].signatures.blue = "ab")),
     "round 2: Blue's signature does not match Blue's seal and key",
   );
   // A byte of a signature changed, in either half.
   for (const at of [0, 63]) {
     assert.equal(
-      await broken((record) => {
+      await tampered((record) => {
         const bytes = fromHex(record.fair.rounds[1].signatures.blue, 64);
         bytes[at] ^= 1;
         record.fair.rounds[1].signatures.blue = toHex(bytes);
@@ -277,62 +293,254 @@ test("a move of a signed record not signed by its player's key is named", async 
   }
   // A signature of another seal of the same player.
   assert.equal(
-    await broken((record) => (record.fair.rounds[1].signatures.yellow = record.fair.rounds[2].signatures.yellow)),
+    await tampered((record) => (record.fair.rounds[1].signatures.yellow = record.fair.rounds[2].signatures.yellow)),
     "round 2: Yellow's signature does not match Yellow's seal and key",
   );
   // A key swapped for another, or the players' keys exchanged.
   assert.equal(
-    await broken((record) => (record.fair.keys.yellow = keys.other.hex)),
-    "round 1: Yellow's signature does not match Yellow's seal and key",
+    await tampered((record) => (record.fair.keys.yellow = other.hex)),
+    "the deal: Yellow's signature does not match Yellow's seal and key",
   );
   assert.equal(
-    await broken((record) => (record.fair.keys = { yellow: keys.blue.hex, blue: keys.yellow.hex })),
-    "round 1: Yellow's signature does not match Yellow's seal and key",
+    await tampered((record) => (record.fair.keys = { yellow: record.fair.keys.blue, blue: record.fair.keys.yellow })),
+    "the deal: Yellow's signature does not match Yellow's seal and key",
   );
   // The other player's signature in its place.
   assert.equal(
-    await broken((record) => {
-      record.fair.rounds[6].signatures.blue = toHex(fromHex(record.fair.rounds[6].signatures.yellow, 64));
-    }),
+    await tampered((record) => (record.fair.rounds[6].signatures.blue = record.fair.rounds[6].signatures.yellow)),
     "round 7: Blue's signature does not match Blue's seal and key",
   );
   assert.equal(
-    await broken((record) => (record.fair.keys.blue = "zz".repeat(32))),
+    await tampered((record) => (record.fair.keys.blue = "zz".repeat(32))),
     "Blue's key is not an Ed25519 public key (64 hexadecimal digits)",
   );
   // A key of small order, which "verifies" a signature anyone can forge.
-  const identity = "01" + "00".repeat(31);
   assert.equal(
-    await broken((record) => {
-      record.fair.keys.yellow = identity;
+    await tampered((record) => {
+      record.fair.keys.yellow = "01" + "00".repeat(31);
       for (const exchange of exchanges(record)) exchange.signatures.yellow = "01" + "00".repeat(63);
     }),
-    "round 1: Yellow's signature does not match Yellow's seal and key",
+    "the deal: Yellow's signature does not match Yellow's seal and key",
   );
-  assert.equal(await broken((record) => delete record.fair.keys), `a format 3 record must hold its players' keys ("fair.keys")`);
+  // Signatures kept on a seat whose key was taken out: nothing checks them.
   assert.equal(
-    await broken((record) => (record.format = 2)),
-    `a format 2 record holds no keys ("fair.keys" belongs to format 3)`,
+    await tampered((record) => (record.fair.keys.blue = null)),
+    "the deal: Blue's move carries a signature, but Blue announced no key to check it with",
+  );
+  // A move the server made, given a player's signature.
+  assert.equal(
+    await tampered((record) => (record.fair.rounds[2].signatures.blue = record.fair.rounds[1].signatures.blue)),
+    "round 3: the server made Blue's move, yet the record gives it Blue's signature",
+  );
+  // Keys belong to formats 3 and 4, a leave to format 4.
+  assert.equal(await tampered((record) => delete record.fair.keys), `a format 4 record must hold its players' keys ("fair.keys")`);
+  assert.equal(
+    await tampered((record) => (record.format = 2)),
+    `a format 2 record holds no keys ("fair.keys" belongs to formats 3 and 4)`,
+  );
+  assert.equal(
+    await tampered((record) => (record.format = 3)),
+    `a format 3 record holds no leave ("fair.left" belongs to format 4)`,
   );
   // A seal changed is its opening's broken link first, as in format 2.
   assert.equal(
-    await broken((record) => (record.fair.rounds[4].seals.blue = "00".repeat(32))),
+    await tampered((record) => (record.fair.rounds[4].seals.blue = "00".repeat(32))),
     "round 5: blue's opening does not match its seal",
   );
 });
 
+test("a leave is held against the round the record stops in and the leaver's key", async () => {
+  /** @param {(record: any) => void} change */
+  const tampered = (change) => broken("left-round-8", (game) => change(game.record), { bare: true });
+  assert.equal(
+    await tampered((record) => (record.fair.left.round = 6)),
+    "Blue's leave is signed for round 6, but the record stops in round 8",
+  );
+  // Said to be signed for the round just revealed, which is allowed (a
+  // leave sent as a reveal arrives), but this signature is round 8's.
+  assert.equal(
+    await tampered((record) => (record.fair.left.round = 7)),
+    "Blue's leave (round 7) is not signed with Blue's key",
+  );
+  // The record cut short under the leave: it no longer stops where Blue left.
+  assert.equal(
+    await tampered((record) => {
+      record.rounds.pop();
+      record.fair.rounds.pop();
+    }),
+    "Blue's leave is signed for round 8, but the record stops in round 7",
+  );
+  // A game the rules ended has nobody leaving it.
+  assert.equal(
+    await tampered((record) => (record.outcome = served("against-bot").record.outcome)),
+    "Blue's leave is signed for round 8, but the record stops in round 8",
+  );
+  // Blue's leave said to be Yellow's, or a byte of it changed.
+  assert.equal(await tampered((record) => (record.fair.left.seat = "yellow")), "Yellow's leave (round 8) is not signed with Yellow's key");
+  assert.equal(
+    await tampered((record) => {
+      const bytes = fromHex(record.fair.left.signature, 64);
+      bytes[10] ^= 1;
+      record.fair.left.signature = toHex(bytes);
+    }),
+    "Blue's leave (round 8) is not signed with Blue's key",
+  );
+  // A seat without a key signs no leave.
+  assert.equal(
+    await tampered((record) => {
+      record.fair.keys.blue = null;
+      for (const exchange of exchanges(record)) exchange.signatures.blue = null;
+    }),
+    "Blue's leave (round 8) is not signed with Blue's key",
+  );
+  // Another game's leave (another key's, for another commitment) is none here.
+  assert.equal(
+    await tampered((record) => (record.fair.left = { ...served("aborted-round-1").record.fair.left, round: 8 })),
+    "Blue's leave (round 8) is not signed with Blue's key",
+  );
+});
+
+test("the result the server gives is held against the record: winner, score, abort, cause", async () => {
+  // The honest answers hold, each saying what its result rests on.
+  const left = served("left-round-8");
+  const leftVerdict = await checkRecord(left.record, left);
+  assert.deepEqual([leftVerdict.broken, leftVerdict.cause, leftVerdict.scoreLeft], [null, "Blue left, proven by Blue's leave, signed with Blue's key", true]);
+  const missed = served("missed-deadlines");
+  const missedVerdict = await checkRecord(missed.record, missed);
+  assert.deepEqual(
+    [missedVerdict.broken, missedVerdict.cause],
+    [null, "Blue missed 2 deadlines in a row, proven by the record: the server made Blue's move in each of its last 2 rounds"],
+  );
+  const aborted = served("aborted-round-1");
+  const abortedVerdict = await checkRecord(aborted.record, aborted);
+  assert.deepEqual(
+    [abortedVerdict.broken, abortedVerdict.cause, abortedVerdict.scoreLeft],
+    [null, "Blue left, proven by Blue's leave, signed with Blue's key", false],
+  );
+  const played = served("against-bot");
+  const playedVerdict = await checkRecord(played.record, played);
+  assert.deepEqual([playedVerdict.broken, playedVerdict.cause, playedVerdict.scoreLeft], [null, null, false]);
+
+  // A forfeit whose winner was swapped: both results said, apart.
+  assert.equal(
+    await broken("left-round-8", (game) => (game.result.winner = "blue")),
+    "the result given (Yellow 31 – Blue 9, Blue wins: Blue left the game) is not the record's: played out, the record gives Yellow 31 – Blue 9, Yellow wins: Blue left the game",
+  );
+  // A left result without a leave signed by the leaver.
+  assert.equal(
+    await broken("left-round-8", (game) => delete game.record.fair.left),
+    "the result given says Blue left, but the record holds no leave signed with Blue's key: nothing proves Blue left",
+  );
+  // A signed leave with a result that is not that seat leaving.
+  assert.equal(
+    await broken("left-round-8", (game) => (game.result.ending.cause = "disconnected")),
+    "the record holds Blue's signed leave, but the result given says the game ended otherwise (a forfeit for another cause)",
+  );
+  assert.equal(
+    await broken("left-round-8", (game) => {
+      game.result.ending.seat = "yellow";
+      game.result.winner = "blue";
+    }),
+    "the record holds Blue's signed leave, but the result given says the game ended otherwise (a forfeit for another cause)",
+  );
+  // Without the leave, a disconnection stands on the server's word, and says so.
+  const away = served("left-round-8");
+  delete away.record.fair.left;
+  away.result.ending.cause = "disconnected";
+  assert.deepEqual(
+    [(await checkRecord(away.record, away)).broken, (await checkRecord(away.record, away)).cause],
+    [null, "that Blue stayed away past the grace period rests on the server's word"],
+  );
+  // A record cut short, said to be played to its end, or aborted once rounds were revealed.
+  assert.equal(
+    await broken("left-round-8", (game) => (game.result = played.result)),
+    "the result given (Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)) says the game was played to its end, but its record stops before the end",
+  );
+  assert.equal(
+    await broken("left-round-8", (game) => {
+      game.result.ending = { kind: "aborted", seat: "blue", cause: "left" };
+      game.result.winner = null;
+    }),
+    "the result given (Yellow 31 – Blue 9, aborted before both players had a move: Blue left the game — nobody wins, not rated) says the game was aborted before both players had a move, but 7 rounds were revealed first: from then on a game ends by a forfeit",
+  );
+  // Abandoned by both, and someone winning all the same.
+  assert.equal(
+    await broken("missed-deadlines", (game) => {
+      game.result.ending = { kind: "abandoned", cause: "disconnected" };
+    }),
+    "the result given (Yellow 16 – Blue 12, abandoned: both players stayed away too long; Yellow wins) is not the record's: played out, the record gives Yellow 16 – Blue 12, abandoned: both players stayed away too long",
+  );
+  // Missed deadlines: the record's last moves must be the server's, as many as the server's limit.
+  assert.equal(
+    await broken("missed-deadlines", (game) => (game.missed_deadline_limit = 3)),
+    "the result given says Blue missed too many deadlines, but the record's last 2 moves made by the server for Blue are not enough (the server's limit: 3 in a row)",
+  );
+  assert.equal(
+    await broken("missed-deadlines", (game) => {
+      game.result.ending.seat = "yellow";
+      game.result.winner = "blue";
+    }),
+    "the result given says Yellow missed too many deadlines, but the record's last 0 moves made by the server for Yellow are not enough (the server's limit: 2 in a row)",
+  );
+  assert.equal(
+    await broken("left-round-8", (game) => {
+      delete game.record.fair.left;
+      game.result.ending.cause = "missed_deadlines";
+    }),
+    "the result given says Blue missed too many deadlines, but the record's last 0 moves made by the server for Blue are not enough (the server's limit: 3 in a row)",
+  );
+  // Aborted before anyone moved: nobody wins, nobody scored, and the leave is the leaver's.
+  assert.equal(
+    await broken("aborted-round-1", (game) => (game.result.winner = "yellow")),
+    "the result given (Yellow 0 – Blue 0, aborted before both players had a move: Blue left the game — Yellow wins, not rated) is not the record's: played out, the record gives Yellow 0 – Blue 0, aborted before both players had a move: Blue left the game — nobody wins, not rated",
+  );
+  assert.equal(
+    await broken("aborted-round-1", (game) => (game.result.score.yellow = { pips: 6, pieces: 1, double_six: false })),
+    "the result given (Yellow 6 – Blue 0, aborted before both players had a move: Blue left the game — nobody wins, not rated) is not the record's: played out, the record gives Yellow 0 – Blue 0, aborted before both players had a move: Blue left the game — nobody wins, not rated",
+  );
+  assert.equal(
+    await broken("aborted-round-1", (game) => (game.result.ending.seat = "yellow")),
+    "the record holds Blue's signed leave, but the result given says the game ended otherwise (aborted for another cause)",
+  );
+  // A game played to its end has the record's result: its winner, score and end.
+  assert.equal(
+    await broken("against-bot", (game) => (game.result.winner = "blue")),
+    "the result given (Yellow 94 – Blue 74, Blue wins on pips (the cake is gone)) is not the record's: played out, the record gives Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)",
+  );
+  assert.equal(
+    await broken("against-bot", (game) => (game.result.score.blue.pips = 95)),
+    "the result given (Yellow 94 – Blue 95, Yellow wins on pips (the cake is gone)) is not the record's: played out, the record gives Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)",
+  );
+  assert.equal(
+    await broken("against-bot", (game) => (game.result.ending = { kind: "forfeit", seat: "blue", cause: "disconnected" })),
+    "the result given (Yellow 94 – Blue 74, Yellow wins: Blue stayed away too long) is not the record's: played out, the record gives Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)",
+  );
+  // A game said to be rated: its keys are the record's.
+  const rated = (/** @type {any} */ game) => {
+    const change = { before: { rating: 1500, deviation: 350, volatility: 0.06, games: 0, provisional: true }, after: { rating: 1600, deviation: 300, volatility: 0.06, games: 1, provisional: true } };
+    game.rated = { pool: "standard", keys: { ...game.record.fair.keys }, ratings: { yellow: change, blue: change } };
+  };
+  assert.equal(await broken("left-round-8", rated), null);
+  assert.equal(
+    await broken("left-round-8", (game) => {
+      rated(game);
+      game.rated.keys.yellow = other.hex;
+    }),
+    `the game is said to be rated for Yellow's key ${other.hex.slice(0, 16)}…, but the record's key for Yellow is another`,
+  );
+});
+
 test("a seat without a key is not broken, and said unsigned", async () => {
-  const oneKey = await checkRecord(await signedRecord({ yellow: keys.yellow, blue: null }));
+  // Blue's key taken out, and Blue's signatures and leave with it: Blue's moves are nobody's proof.
+  const record = served("missed-deadlines").record;
+  record.fair.keys.blue = null;
+  for (const exchange of exchanges(record)) exchange.signatures.blue = null;
+  const oneKey = await checkRecord(record);
   assert.equal(oneKey.broken, null);
   assert.deepEqual([oneKey.signed, oneKey.unsigned, oneKey.checked], [["yellow"], ["blue"], true]);
 
-  const noKey = await checkRecord(await signedRecord({ yellow: null, blue: null }));
-  assert.equal(noKey.broken, null);
-  assert.deepEqual([noKey.signed, noKey.unsigned], [[], ["yellow", "blue"]]);
-
   // A seat whose every move is the server's (a bot) has nothing to sign.
-  const bot = await signedRecord({ yellow: keys.yellow, blue: null });
-  for (const exchange of exchanges(bot)) exchange.by_server.blue = true;
+  const bot = served("against-bot").record;
   const botVerdict = await checkRecord(bot);
   assert.equal(botVerdict.broken, null);
   assert.deepEqual([botVerdict.signed, botVerdict.unsigned], [["yellow"], []]);
@@ -340,7 +548,7 @@ test("a seat without a key is not broken, and said unsigned", async () => {
 });
 
 test("a format 2 record holds as before, its players' moves unsigned", async () => {
-  const record = await signedRecord();
+  const record = served("missed-deadlines").record;
   record.format = 2;
   delete record.fair.keys;
   for (const exchange of exchanges(record)) delete exchange.signatures;
@@ -355,10 +563,20 @@ test("a page without Ed25519 (plain HTTP) checks all but the signatures, and say
   Object.defineProperty(globalThis, "crypto", { value: { getRandomValues: crypto.getRandomValues.bind(crypto) }, configurable: true });
   try {
     const plain = await import("../src/verify.js?plain-http");
-    const record = await signedRecord();
-    const verdict = await plain.checkRecord(record);
+    const game = served("left-round-8");
+    const verdict = await plain.checkRecord(game.record, game);
     assert.deepEqual([verdict.broken, verdict.signed, verdict.checked], [null, ["yellow", "blue"], false]);
+    // A leave's signature is not checked without Ed25519; a leave in another round is seen.
+    const bytes = fromHex(game.record.fair.left.signature, 64);
+    bytes[0] ^= 1;
+    game.record.fair.left.signature = toHex(bytes);
+    assert.equal((await plain.checkRecord(game.record, game)).broken, null);
+    game.record.fair.left.round = 3;
+    assert.equal((await plain.brokenLink(game.record)) ?? "", "Blue's leave is signed for round 3, but the record stops in round 8");
+    game.record.fair.left.round = 7;
+    assert.equal((await plain.brokenLink(game.record)) ?? "", "", "the round just revealed");
     // A signature missing is seen without Ed25519.
+    const record = served("left-round-8").record;
     delete record.fair.rounds[4].signatures.yellow;
     assert.match((await plain.brokenLink(record)) ?? "", /^round 5: Yellow's move is recorded as Yellow's own, but it is not signed/);
   } finally {

@@ -22,7 +22,8 @@ if (room) {
 } else if (player) {
   showPlayer(root, player[1]);
 } else if (path === "/top" || path === "/top/") {
-  showLeaderboard(root, new URLSearchParams(location.search).get("pool"));
+  const query = new URLSearchParams(location.search);
+  showLeaderboard(root, query.get("pool"), query.get("bots") === "1");
 } else if (path === "/play" || path === "/play/") {
   showPlay(root);
 } else if (path.startsWith("/r/")) {

@@ -4,7 +4,7 @@
 // your lane's "−" takes one away; during a reveal the lanes hold both
 // moves and each roll's dice tumble and land at the piece they go for.
 
-import { h } from "./dom.js";
+import { botBadge, h } from "./dom.js";
 import { back, die, domino } from "./dominoes.js";
 import { ratingText } from "./ratings.js";
 import { familyState } from "./state.js";
@@ -66,6 +66,7 @@ export function families(scene) {
           h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)),
           ` ${seatName(seat)} `,
           h("span", { class: "player-name" }, player ? player.name : "—"),
+          player?.bot || player?.declared_bot ? botBadge() : null,
           seat === room.you ? h("span", { class: "you" }, " (you)") : null,
           // The rating in the room's pool, from the room shown: during a
           // reveal, the one from before it.

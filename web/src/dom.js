@@ -35,6 +35,17 @@ export function append(parent, children) {
   }
 }
 
+/**
+ * The badge beside the name of a player a program plays (a server's bot, or
+ * a key that declared itself a bot), a space before it: people know whom
+ * they play.
+ */
+export function botBadge() {
+  const badge = document.createDocumentFragment();
+  badge.append(" ", h("span", { class: "bot-badge" }, "BOT"));
+  return badge;
+}
+
 /** An SVG element with attributes and children. */
 const SVG = "http://www.w3.org/2000/svg";
 /**

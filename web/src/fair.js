@@ -16,6 +16,8 @@ const encoder = new TextEncoder();
 const SEED_TAG = encoder.encode("mice-cake/fair/v1/seed");
 const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
 const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
+const SIGNED_LEAVE_TAG = encoder.encode("mice-cake/fair/v1/signed-leave");
+const KEY_PROOF_TAG = encoder.encode("mice-cake/key/v1");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -80,6 +82,33 @@ export function sealOf(commitment, round, seat, assignment, nonce) {
  */
 export function signedSeal(seal) {
   return concat([SIGNED_SEAL_TAG, fromHex(seal)]);
+}
+
+/**
+ * What a player's key signs to leave a game (protocol 7): the tag, the
+ * game's commitment, the round under way (four bytes big-endian, 0 the
+ * deal) and the seat (one byte): good for that game, round and seat alone,
+ * so that no server can end a game sooner than the player did, or take the
+ * leave to another game.
+ * @param {string} commitment @param {number} round @param {Seat} seat
+ */
+export function signedLeave(commitment, round, seat) {
+  const roundBytes = new Uint8Array(4);
+  new DataView(roundBytes.buffer).setUint32(0, round);
+  return concat([SIGNED_LEAVE_TAG, fromHex(commitment), roundBytes, new Uint8Array([seat === "yellow" ? 0 : 1])]);
+}
+
+/**
+ * What a player's key signs to prove it is held, as a seat is taken or a
+ * game sought (protocol 7): the tag, then the time of signing (ms since
+ * the Unix epoch, eight bytes big-endian), which the server holds against
+ * its clock, so that an old proof cannot be shown again.
+ * @param {number} atMs
+ */
+export function signedKeyProof(atMs) {
+  const time = new Uint8Array(8);
+  new DataView(time.buffer).setBigUint64(0, BigInt(atMs));
+  return concat([KEY_PROOF_TAG, time]);
 }
 
 /** The commitment to `seed`. @param {string} seed */

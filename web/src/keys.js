@@ -4,13 +4,16 @@
 // private half is not extractable: scripts can sign with it, never copy it
 // out. The public half goes with the player's entry into a room, and each
 // seal is signed with the private half, so that the record proves every
-// move the player's own, not the server's.
+// move the player's own, not the server's; a leave during a game is signed
+// too (protocol 7), the proof that the player left rather than the server
+// saying so, and every seat is taken with a fresh proof that this browser
+// holds the key it announces (anyone may announce another's key).
 //
 // A page without IndexedDB or Ed25519 (one served over plain HTTP has no
 // `crypto.subtle`) plays without a key: its moves go unsigned, and the
 // game's check says so.
 
-import { signedSeal } from "./fair.js";
+import { signedKeyProof, signedLeave, signedSeal } from "./fair.js";
 import { toHex } from "./sha256.js";
 
 const DATABASE = "mice-cake";
@@ -69,11 +72,38 @@ export function keptPublicKey() {
  * @param {string} seal
  * @returns {Promise<{signature: string, key: string} | null>}
  */
-export async function signSeal(seal) {
+export function signSeal(seal) {
+  return sign(signedSeal(seal));
+}
+
+/**
+ * The signature of leaving the game committed to by `commitment` in
+ * `round` (0: the deal) from `seat`, and the key, or null without one.
+ * @param {string} commitment @param {number} round @param {import("./words.js").Seat} seat
+ * @returns {Promise<{signature: string, key: string} | null>}
+ */
+export function signLeave(commitment, round, seat) {
+  return sign(signedLeave(commitment, round, seat));
+}
+
+/**
+ * A fresh proof that this browser holds its key (`key_proof`, sent with
+ * every seat taken and every seek: a rated one needs it), or null without
+ * a key.
+ * @returns {Promise<{at_ms: number, signature: string} | null>}
+ */
+export async function proveKey() {
+  const at = Date.now();
+  const signed = await sign(signedKeyProof(at));
+  return signed ? { at_ms: at, signature: signed.signature } : null;
+}
+
+/** @param {Uint8Array<ArrayBuffer>} message @returns {Promise<{signature: string, key: string} | null>} */
+async function sign(message) {
   const key = await playerKey();
   if (!key) return null;
   try {
-    const signature = await crypto.subtle.sign(ED25519, key.pair.privateKey, signedSeal(seal));
+    const signature = await crypto.subtle.sign(ED25519, key.pair.privateKey, message);
     return { signature: toHex(new Uint8Array(signature)), key: key.publicKey };
   } catch {
     return null;

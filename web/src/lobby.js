@@ -1,8 +1,9 @@
-// The lobby: the public rooms (updating live, with the players' ratings),
-// a new room with every option (rated or not), joining or watching by
-// code, and links to the leaderboard and this browser's player page.
+// The lobby: the public rooms (updating live, with the players' ratings
+// and a BOT badge by a program's name), a new room with every option
+// (rated or not), joining or watching by code, and links to the
+// leaderboard and this browser's player page.
 
-import { h, replace } from "./dom.js";
+import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey, playerKey } from "./keys.js";
 import { names } from "./net.js";
 import { RATED_STALL_LIMIT, poolOf, ratingText } from "./ratings.js";
@@ -209,12 +210,13 @@ function drawRooms(list, body) {
   }
   // Each cell says what it is: on a phone a row is drawn as a card.
   const cell = (/** @type {string} */ label, /** @type {string | HTMLElement} */ content) => h("td", { "data-label": label }, content);
-  // A player's name, with their rating in the room's pool when it is known.
+  // A player's name, a program's with its badge, and their rating in the
+  // room's pool when it is known.
   const player = (/** @type {any} */ room, /** @type {"yellow" | "blue"} */ seat) => {
     const name = room.players[seat];
     const rating = ratingText(room.ratings?.[seat]);
     if (!name) return "—";
-    return rating ? h("span", {}, name, " ", h("span", { class: "player-rating" }, rating)) : name;
+    return h("span", {}, name, room.bots?.[seat] ? botBadge() : null, rating ? " " : null, rating ? h("span", { class: "player-rating" }, rating) : null);
   };
   const rows = body.rooms.map((room) =>
     h(

@@ -3,11 +3,11 @@
 // event seen, or watching again). Seat tokens are kept in the browser's
 // storage per server and room, so that a reload takes the seat back. A
 // player enters with this browser's public key (keys.js), which signs
-// their seals.
+// their seals, and their leave during a game.
 
-import { playerKey } from "./keys.js";
+import { playerKey, proveKey } from "./keys.js";
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -178,7 +178,8 @@ export class Connection {
         if (!this.entered && message.code === "bad_token" && this.entry.kind === "join") {
           // A seat kept here that the server no longer knows: take the free one.
           if (this.code) seats.forget(this.code);
-          this.socket?.send(JSON.stringify(this.withKey({ type: "join_room", code: this.entry.code })));
+          const socket = this.socket;
+          this.withKey({ type: "join_room", code: this.entry.code }).then((join) => socket?.send(JSON.stringify(join)));
           return;
         }
         if (!this.entered && FINAL_ERRORS.has(message.code)) {
@@ -210,37 +211,45 @@ export class Connection {
   }
 
   /** The message that enters the room: the first time, or again. */
-  enter() {
+  async enter() {
+    const socket = this.socket;
     const held = this.code ? seats.get(this.code) : null;
     /** @type {object} */
     let message;
     if (held && (this.entered || this.entry.kind === "join" || this.entry.kind === "resume")) {
       const token = this.entry.kind === "resume" && !this.entered ? this.entry.token : held.token;
-      message = this.withKey({ type: "resume", token, last_seq: this.entered ? this.lastSeq : undefined });
+      message = await this.withKey({ type: "resume", token, last_seq: this.entered ? this.lastSeq : undefined });
     } else if (this.entered && this.code) {
       message = { type: "watch_room", code: this.code };
     } else {
       switch (this.entry.kind) {
         case "create":
-          message = this.withKey({ type: "create_room", options: this.entry.options });
+          message = await this.withKey({ type: "create_room", options: this.entry.options });
           break;
         case "join":
-          message = this.withKey({ type: "join_room", code: this.entry.code });
+          message = await this.withKey({ type: "join_room", code: this.entry.code });
           break;
         case "watch":
           message = { type: "watch_room", code: this.entry.code };
           break;
         case "resume":
-          message = this.withKey({ type: "resume", token: this.entry.token });
+          message = await this.withKey({ type: "resume", token: this.entry.token });
           break;
       }
     }
-    this.socket?.send(JSON.stringify(message));
+    socket?.send(JSON.stringify(message));
   }
 
-  /** A player's entry, with this browser's key if it has one. @param {object} message */
-  withKey(message) {
-    return this.key ? { ...message, key: this.key } : message;
+  /**
+   * A player's entry, with this browser's key if it has one, and a fresh
+   * proof that it holds it (a rated seat needs one).
+   * @param {object} message
+   * @returns {Promise<object>}
+   */
+  async withKey(message) {
+    if (!this.key) return message;
+    const proof = await proveKey();
+    return proof ? { ...message, key: this.key, key_proof: proof } : { ...message, key: this.key };
   }
 
   dropped() {
@@ -278,13 +287,24 @@ export class Connection {
     return false;
   }
 
-  /** Leaves the room (a forfeit in a game) and closes. */
-  leave() {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify({ type: "leave" }));
-    }
+  /**
+   * Leaves the room: during a game a forfeit (an abort before both players
+   * had a move), with the player's `signature` of it when their seat has a
+   * key. The server answers `left`, and the page goes; it connects no more
+   * meanwhile. Returns whether the leave went: with the connection down it
+   * cannot, and the seat is let go here alone (the server forfeits it once
+   * the grace for coming back is over).
+   * @param {string | null} signature
+   */
+  leave(signature) {
     if (this.code) seats.forget(this.code);
-    this.close();
+    this.closed = true;
+    if (this.up) {
+      this.socket?.send(JSON.stringify(signature ? { type: "leave", signature } : { type: "leave" }));
+      return true;
+    }
+    this.socket?.close();
+    return false;
   }
 
   close() {

@@ -1,13 +1,14 @@
 // "Play now" at /play (quick pairing): the player chooses a pool (or any),
 // a time per round (or any), rated or casual, and how long to wait before
 // the server's bot is offered; then seeks (seek.js) and is shown the
-// search — their rating, the seconds waited, Cancel — the bot when offered
-// ("Play the bot" or "Keep waiting"), and, once seated, is taken to the
-// room's page, which takes the seat back with the token kept for it. A
-// search the server ends, or refuses, gives the choices back with its
-// reason.
+// search — their rating (and, to a player who aborts often, that they are
+// paired after everyone else), the seconds waited, Cancel — the bot when
+// offered ("Play the bot" or "Keep waiting"), and, once seated, is taken
+// to the room's page, which takes the seat back with the token kept for
+// it. A search the server ends, or refuses, gives the choices back with
+// its reason.
 
-import { announce, h, replace } from "./dom.js";
+import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
 import { names } from "./net.js";
 import { POOLS, poolName, ratingText } from "./ratings.js";
@@ -89,6 +90,8 @@ export function showPlay(root) {
   const rating = h("p", { id: "seek-rating" });
   const asked = h("p", { id: "seek-asked", class: "meta" });
   const waited = h("p", { id: "seek-waited" });
+  // Told to a player who aborts often: why the wait may be longer.
+  const pairedLast = h("p", { id: "paired-last", class: "notice", hidden: true });
   const link = h("p", { id: "seek-link", class: "notice", role: "status", hidden: true });
   const cancel = h("button", { type: "button", id: "cancel-seek" }, "Cancel");
   // The question is the offer's heading: "Nobody yet — play the server's strong bot (unrated)?"
@@ -107,6 +110,7 @@ export function showPlay(root) {
     status,
     rating,
     asked,
+    pairedLast,
     waited,
     link,
     offer,
@@ -167,6 +171,7 @@ export function showPlay(root) {
     cancel.hidden = false;
     status.textContent = "Looking for an opponent…";
     rating.textContent = "";
+    pairedLast.hidden = true;
     asked.textContent = askedWords(wanted);
     since = Date.now();
     tick();
@@ -186,7 +191,12 @@ export function showPlay(root) {
           const message = event.message;
           const shown = ratingText(message.rating);
           rating.textContent = shown ? `Your rating (${poolName(message.pool ?? "standard")}): ${shown}` : "";
-          if (!told) announce("Looking for an opponent.");
+          const conduct = message.paired_last;
+          pairedLast.hidden = !conduct;
+          pairedLast.textContent = conduct
+            ? `You aborted ${conduct.aborted} of your last ${conduct.games} rated games (left, stayed away or did not open before both players had a move), so you are paired after everyone else.`
+            : "";
+          if (!told) announce(`Looking for an opponent.${conduct ? ` ${pairedLast.textContent}` : ""}`);
           told = true;
           link.hidden = true;
           return;
@@ -204,10 +214,10 @@ export function showPlay(root) {
           stopTicking();
           offer.hidden = true;
           cancel.hidden = true;
-          status.textContent = `Paired with ${message.opponent}${theirs ? ` (${theirs})` : ""}`;
+          replace(status, `Paired with ${message.opponent}`, message.opponent_bot ? botBadge() : null, theirs ? ` (${theirs})` : "");
           waited.textContent = `Going to room ${message.code}…`;
           document.title = "Paired · Mice Cake";
-          announce(`Paired with ${message.opponent}. Going to room ${message.code}.`);
+          announce(`Paired with ${message.opponent}${message.opponent_bot ? ", a bot" : ""}. Going to room ${message.code}.`);
           return;
         }
         case "seated":

@@ -1,17 +1,21 @@
-// A player's page at /p/KEY (`/api/players/KEY`): the name of their
-// latest rated game, their rating in each pool they played (wins, losses,
-// draws, and its history as a chart), and their latest rated games, each
-// with its replay and the opponent's page. A key that never played a
-// rated game says so; this browser's own key is "Your page".
+// A player's page at /p/KEY (`/api/players/KEY`): the name they go by (a
+// program's with a BOT badge), their rating in each pool they played
+// (wins, losses, draws, and its history as a chart), how many of their
+// latest games in rated rooms they aborted, and their latest games, rated
+// or not, each with its replay and the opponent's page. A key that never
+// played a game here says so; this browser's own key is "Your page".
 
 import { dateText, ratingChart } from "./chart.js";
-import { h, replace } from "./dom.js";
+import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey } from "./keys.js";
 import { changeWords, poolName, ratingText, recordWords } from "./ratings.js";
 import { notFound } from "./room.js";
-import { opponent, plural, seatName } from "./words.js";
+import { notRatedWords, opponent, plural, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
+
+/** Aborts among a player's latest games in rated rooms after which quick pairing pairs them last (the server's). */
+const ABORTS_PAIRED_LAST = 3;
 
 /**
  * Shows the player whose key is `key` (64 hex digits) in `root`.
@@ -24,7 +28,7 @@ export async function showPlayer(root, key) {
   const [answer, mine] = await Promise.all([playerOf(key), keptPublicKey()]);
   const yours = mine === key;
   if (answer.status === 404 && answer.body?.code === "unknown_player") {
-    unrated(root, yours);
+    noGames(root, yours);
     return;
   }
   if (!answer.body?.ratings) {
@@ -48,31 +52,31 @@ async function playerOf(key) {
   }
 }
 
-/** Links every player page ends with. @param {boolean} yours */
-function links(yours) {
-  return h("p", { class: "page-links" }, h("a", { href: "/top" }, "Leaderboard"), " · ", h("a", { href: "/" }, yours ? "Play a rated game from the lobby" : "Back to the lobby"));
+/** Links every player page ends with (a bot's, to the bots' leaderboard). @param {boolean} yours @param {boolean} bot */
+function links(yours, bot) {
+  return h("p", { class: "page-links" }, h("a", { href: bot ? "/top?bots=1" : "/top" }, "Leaderboard"), " · ", h("a", { href: "/" }, yours ? "Play a rated game from the lobby" : "Back to the lobby"));
 }
 
 /**
- * A key with no rated game here.
+ * A key with no game here.
  * @param {HTMLElement} root @param {boolean} yours
  */
-function unrated(root, yours) {
+function noGames(root, yours) {
   document.title = `${yours ? "Your page" : "A player"} · Mice Cake`;
   replace(
     root,
     h(
       "section",
       { class: "player" },
-      h("h1", {}, yours ? "Your page" : "A player without rated games"),
+      h("h1", {}, yours ? "Your page" : "A player without games"),
       h(
         "p",
-        { id: "unrated" },
+        { id: "no-games" },
         ...(yours
-          ? ["You have played no rated game here yet. ", h("a", { href: "/play" }, "Play now"), " (rated unless you untick it), or tick “Rated” when you create a room: a rated game changes both players' ratings, which start at 1500."]
-          : ["This player has played no rated game on this server."]),
+          ? ["You have played no game here yet. ", h("a", { href: "/play" }, "Play now"), " (rated unless you untick it), or tick “Rated” when you create a room: a rated game changes both players' ratings, which start at 1500."]
+          : ["This player has played no game on this server."]),
       ),
-      links(yours),
+      links(yours, false),
     ),
   );
 }
@@ -83,31 +87,36 @@ function unrated(root, yours) {
  * @param {boolean} yours
  */
 function drawPlayer(root, profile, yours) {
-  document.title = `${profile.name}${yours ? " (you)" : ""} · Mice Cake`;
+  document.title = `${profile.name}${profile.bot ? " (bot)" : ""}${yours ? " (you)" : ""} · Mice Cake`;
   const ratings = /** @type {any[]} */ (profile.ratings);
+  const conduct = profile.conduct;
   replace(
     root,
     h(
       "section",
       { class: "player" },
-      h("h1", {}, h("span", { class: "player-name" }, profile.name), yours ? h("span", { class: "you" }, " (you)") : null),
+      h("h1", {}, h("span", { class: "player-name" }, profile.name), profile.bot ? botBadge() : null, yours ? h("span", { class: "you" }, " (you)") : null),
+      profile.bot ? h("p", { id: "declared-bot" }, "A bot: this key declared that a program plays it. It is rated among bots, never against people.") : null,
       h("p", { class: "meta" }, "Player key ", h("code", { class: "key" }, profile.key)),
+      conduct?.aborted > 0
+        ? h("p", { id: "conduct" }, `Aborted ${conduct.aborted} of ${yours ? "your" : "their"} last ${plural(conduct.games, "game", "games")} in rated rooms (left, stayed away or did not open before both players had a move)${conduct.aborted >= ABORTS_PAIRED_LAST ? ": paired after everyone else in Play now" : ""}.`)
+        : null,
       ratings.length
-        ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool)))
+        ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool, profile.bot)))
         : h("p", {}, "No rating yet."),
       h(
         "section",
         { "aria-labelledby": "recent-title" },
-        h("h2", { id: "recent-title" }, "Latest rated games"),
+        h("h2", { id: "recent-title" }, "Latest games"),
         recentGames(profile.recent ?? [], profile.key),
       ),
-      links(yours),
+      links(yours, profile.bot),
     ),
   );
 }
 
-/** One pool's rating, record and history. @param {any} pool */
-function poolSection(pool) {
+/** One pool's rating, record and history. @param {any} pool @param {boolean} bot whose: a bot's links to the bots' leaderboard */
+function poolSection(pool, bot) {
   const id = `pool-${pool.pool}`;
   const rating = pool.rating;
   return h(
@@ -121,32 +130,47 @@ function poolSection(pool) {
       rating.provisional ? " provisional" : "",
       ` · ${plural(rating.games, "rated game", "rated games")}: ${recordWords(pool)}`,
     ),
-    h("p", { class: "meta" }, `Deviation ${Math.round(rating.deviation)}: the true strength is likely within ${Math.round(2 * rating.deviation)} of the rating. `, h("a", { href: `/top?pool=${pool.pool}` }, `${poolName(pool.pool)} leaderboard`)),
+    h("p", { class: "meta" }, `Deviation ${Math.round(rating.deviation)}: the true strength is likely within ${Math.round(2 * rating.deviation)} of the rating. `, h("a", { href: `/top?pool=${pool.pool}${bot ? "&bots=1" : ""}` }, `${poolName(pool.pool)} leaderboard`)),
     ratingChart(pool.history ?? []),
   );
 }
 
 /**
- * Which seat `key` played in a rated game, or null.
+ * Which seat `key` played in a game, or null.
  * @param {any} game a `GameSummary` @param {string} key
  * @returns {Seat | null}
  */
 function seatOf(game, key) {
-  const keys = game.rated?.keys;
+  const keys = game.keys ?? game.rated?.keys;
   if (keys?.yellow?.toLowerCase() === key) return "yellow";
   if (keys?.blue?.toLowerCase() === key) return "blue";
   return null;
 }
 
-/** "Won", "Lost (forfeit)", "Draw" for `seat`. @param {any} result @param {Seat} seat */
+/** "Won", "Lost (forfeit)", "Draw", "Aborted by the opponent" for `seat`. @param {any} result @param {Seat} seat */
 function outcomeWords(result, seat) {
-  if (!result.winner) return result.ending?.kind === "abandoned" ? "Abandoned" : "Draw";
-  const forfeit = result.ending?.kind === "forfeit" ? " (forfeit)" : "";
+  const ending = result.ending;
+  if (ending?.kind === "aborted") return `Aborted ${!ending.seat ? "by both" : ending.seat === seat ? "by this player" : "by the opponent"}`;
+  if (!result.winner) return ending?.kind === "abandoned" ? "Abandoned" : "Draw";
+  const forfeit = ending?.kind === "forfeit" ? " (forfeit)" : "";
   return `${result.winner === seat ? "Won" : "Lost"}${forfeit}`;
 }
 
 /**
- * The latest rated games, as cards on a phone.
+ * What a game did to `seat`'s rating: the change, why a game of a rated
+ * room changed nothing, or that it was casual.
+ * @param {any} game a `GameSummary` @param {Seat | null} seat
+ */
+function ratingWords(game, seat) {
+  const rated = game.rated;
+  if (!rated) return "Casual";
+  const change = seat ? rated.ratings?.[seat] : null;
+  if (change) return changeWords(change);
+  return rated.not_rated ? `Not rated: ${notRatedWords(rated.not_rated)}` : "—";
+}
+
+/**
+ * The latest games, as cards on a phone.
  * @param {any[]} games `GameSummary`s, newest first @param {string} key whose page
  */
 function recentGames(games, key) {
@@ -155,18 +179,17 @@ function recentGames(games, key) {
   const rows = games.map((game) => {
     const seat = seatOf(game, key.toLowerCase());
     const other = seat ? opponent(seat) : null;
-    const otherKey = other ? game.rated?.keys?.[other] : null;
+    const otherKey = other ? (game.keys ?? game.rated?.keys)?.[other] : null;
     const otherName = other ? game.players[other] : `${game.players.yellow} vs ${game.players.blue}`;
-    const change = seat ? game.rated?.ratings?.[seat] : null;
     const date = dateText(game.finished_at_ms);
     return h(
       "tr",
       {},
       cell("Date", date),
-      cell("Pool", poolName(game.rated?.pool ?? "")),
+      cell("Pool", game.rated ? poolName(game.rated.pool) : "Casual"),
       cell("Opponent", otherKey ? h("a", { href: `/p/${otherKey}` }, otherName) : otherName),
       cell("Result", seat ? `${outcomeWords(game.result, seat)}, as ${seatName(seat)}` : "—"),
-      cell("Rating", change ? changeWords(change) : "—"),
+      cell("Rating", ratingWords(game, seat)),
       cell("Replay", h("a", { href: `/g/${game.id}` }, "Replay", h("span", { class: "visually-hidden" }, ` of the game against ${otherName} on ${date}`))),
     );
   });

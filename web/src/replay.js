@@ -14,7 +14,7 @@ import { notFound } from "./room.js";
 import { dealFairness } from "./seal.js";
 import { changedCells } from "./state.js";
 import { checkAbortedDeal } from "./verify.js";
-import { SEATS, refusalWords, resultText, seatName, variantText } from "./words.js";
+import { SEATS, notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
 
 /**
  * @param {HTMLElement} root
@@ -121,12 +121,16 @@ export async function showReplay(root, id) {
 /**
  * A rated game's players, each a link to their page, with what the game
  * did to their rating: "Rated game (Standard): Ada (Yellow) 1500? →
- * 1662? (+162) · Bo (Blue) 1500? → 1338? (−162)". Null for a casual game.
+ * 1662? (+162) · Bo (Blue) 1500? → 1338? (−162)"; a game of a rated room
+ * that was not rated says why. Null for a casual game.
  * @param {any} game `/api/games/ID`'s answer
  */
 export function ratedLine(game) {
   const rated = game.rated;
   if (!rated) return null;
+  if (rated.not_rated) {
+    return h("p", { class: "rated-line", id: "ratings" }, `Played in a rated room (${poolName(rated.pool)}), not rated: ${notRatedWords(rated.not_rated)}.`);
+  }
   /** @type {Array<Node | string>} */
   const parts = [];
   for (const seat of SEATS) {
@@ -143,7 +147,7 @@ export function ratedLine(game) {
 /**
  * A game that ended at its deal (`aborted_deal` in place of a record):
  * who played, that nothing was dealt, who sealed a nonce and never opened
- * it, the result, and this page's own check of the deal.
+ * it, the result, and this page's own check of the deal and of that result.
  * @param {HTMLElement} root
  * @param {any} game `/api/games/ID`'s answer
  */
@@ -165,6 +169,7 @@ async function showAbortedDeal(root, game) {
       refusal ? h("p", { id: "refusal" }, refusal) : null,
       h("h2", {}, "Result"),
       h("p", { class: "result" }, resultText(game.result)),
+      ratedLine(game),
       h("h2", {}, "Fairness"),
       fairness,
       h("p", {}, h("a", { href: "/" }, "Back to the lobby")),
@@ -172,7 +177,7 @@ async function showAbortedDeal(root, game) {
   );
   let said;
   try {
-    said = dealFairness(deal, await checkAbortedDeal(deal));
+    said = dealFairness(deal, await checkAbortedDeal(deal, game));
   } catch (error) {
     said = `Could not check the game: ${error}`;
   }

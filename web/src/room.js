@@ -18,7 +18,7 @@ import { animate, positions } from "./motion.js";
 import { Connection, names, seats } from "./net.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
-import { automatic, checkGame, commit, sealedMove } from "./seal.js";
+import { automatic, checkGame, commit, leaveSignature, sealedMove } from "./seal.js";
 import { emptyModel, endReveal, familyState, received } from "./state.js";
 import {
   COLUMNS,
@@ -28,10 +28,12 @@ import {
   boostWords,
   clock,
   landedWords,
+  notRatedWords,
   opponent,
   plural,
   resultText,
   rollingWords,
+  seatName,
   turnUpWords,
   variantText,
   who,
@@ -45,6 +47,10 @@ const SPECTATOR_NAME = "spectator";
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {import("./state.js").Model} Model */
+/**
+ * What the page's parts may ask of it.
+ * @typedef {{shown: (key: string) => void, redraw: () => void, send: (message: object) => void, tap: (column: number) => void, less: (column: number) => void, leave: () => void}} Page
+ */
 
 /**
  * Shows the room `code` ("new": the one being created) in `root`.
@@ -286,6 +292,16 @@ function enter(root, name, entry, odds, watching) {
       place(model, column, -1);
       redraw();
     },
+    /** Leaves the room, the leave signed during a game; the page goes once the server says `left`. */
+    leave: async () => {
+      model.leaving = false;
+      model.notice = "Leaving the room…";
+      redraw();
+      if (!connection.leave(await leaveSignature(model))) {
+        stop();
+        location.assign("/");
+      }
+    },
   };
 
   const connection = new Connection(name, entry, (event) => {
@@ -473,7 +489,7 @@ function caption(model, frame) {
  * @param {Model} model
  * @param {Connection} connection
  * @param {Map<string, any>} odds
- * @param {{shown: (key: string) => void, redraw: () => void, send: (message: object) => void, tap: (column: number) => void, less: (column: number) => void}} page
+ * @param {Page} page
  */
 function draw(root, model, connection, odds, page) {
   const status = document.getElementById("connection");
@@ -519,8 +535,9 @@ function draw(root, model, connection, odds, page) {
       ? h("p", { class: "dealing" }, "Dealing the cake from the server's committed seed and both players' sealed nonces…")
       : waiting(room);
   const children = [
-    h("div", { class: "room-head" }, title(model, room), tools(room, page)),
+    h("div", { class: "room-head" }, title(model, room), tools(model, room, page)),
     model.watching === "full" && !you ? h("p", { class: "notice", role: "status", id: "watching" }, "Both seats are taken: you are watching this game.") : null,
+    notRatedNotice(room),
     families(scene),
     h(
       "div",
@@ -589,11 +606,11 @@ function title(model, room) {
 }
 
 /**
- * The room's switches: the invitation link, sound, notifications (on a
- * phone, below the game: the screen is the board's).
- * @param {any} room @param {{redraw: () => void}} page
+ * The room's switches: the invitation link, sound, notifications, leaving
+ * (on a phone, below the game: the screen is the board's).
+ * @param {Model} model @param {any} room the room shown @param {Page} page
  */
-function tools(room, page) {
+function tools(model, room, page) {
   const copy = h("button", { type: "button", class: "copy small", id: "copy-link" }, "Copy the invitation link");
   copy.addEventListener("click", async () => {
     const link = `${location.origin}/r/${room.code}`;
@@ -604,7 +621,52 @@ function tools(room, page) {
       copy.textContent = link;
     }
   });
-  return h("div", { class: "room-tools" }, room.you ? cueControls(page.redraw) : null, copy);
+  return h("div", { class: "room-tools" }, room.you ? cueControls(page.redraw) : null, copy, leaveControl(model, page));
+}
+
+/**
+ * Leaving, for a player: at once outside a game; during one, asked first,
+ * with what it costs (a forfeit, or, before both players had a move, the
+ * game aborted).
+ * @param {Model} model @param {Page} page
+ */
+function leaveControl(model, page) {
+  const room = model.room;
+  if (!room.you || model.replaced) return null;
+  if (!model.leaving) {
+    const leave = h("button", { type: "button", class: "small", id: "leave" }, "Leave the room");
+    leave.addEventListener("click", () => {
+      if (room.status !== "playing") return page.leave();
+      model.leaving = true;
+      page.redraw();
+      document.getElementById("stay")?.focus();
+    });
+    return leave;
+  }
+  // A game is rated, and a leave forfeits it, from its first round revealed on.
+  const cost = model.rounds.length
+    ? `You forfeit this game: ${seatName(opponent(room.you))} wins.`
+    : "Nobody has had a move yet: the game is aborted, nobody wins, and it is not rated.";
+  const leave = h("button", { type: "button", class: "small", id: "leave-now" }, "Leave");
+  const stay = h("button", { type: "button", class: "small primary", id: "stay" }, "Stay");
+  leave.addEventListener("click", page.leave);
+  stay.addEventListener("click", () => {
+    model.leaving = false;
+    page.redraw();
+    document.getElementById("leave")?.focus();
+  });
+  return h("div", { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" }, h("p", { id: "leave-question" }, `Leave the room? ${cost}`), leave, stay);
+}
+
+/**
+ * Why a rated room's game is not rated, told as it starts (and again from
+ * the state after a reload) so that nobody plays it for a rating it will
+ * not change.
+ * @param {any} room
+ */
+function notRatedNotice(room) {
+  if (!room.options?.rated || !room.not_rated || room.game === 0) return null;
+  return h("p", { class: "notice", id: "not-rated" }, `This game is not rated: ${notRatedWords(room.not_rated)}.`);
 }
 
 /** @param {any} room */
@@ -659,6 +721,7 @@ function resultPanel(model, connection, page) {
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
     ratingsLine(model),
+    room.options?.rated && room.result.ending.kind === "abandoned" ? h("p", { id: "not-rated-result" }, `Not rated: ${notRatedWords("abandoned")}.`) : null,
     model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
     // A game never dealt has no cake to replay: its page tells its deal.
     id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,

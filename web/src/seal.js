@@ -2,11 +2,12 @@
 // sealed with a fresh nonce, signed with this browser's key (keys.js) and
 // sent; once both seals are in, it is opened; what was sealed and seen is
 // kept in the browser's storage (a reload must still open a move sealed),
-// and the finished game is checked (fair.js, verify.js).
+// and the finished game is checked (fair.js, verify.js). A leave during a
+// game is signed with the same key: the record keeps it as the proof.
 
 import { announce, h } from "./dom.js";
 import { NOTHING, checkAgainstWhatWasSeen, checkDealAgainstWhatWasSeen, freshNonce, sealOf, sealing } from "./fair.js";
-import { signSeal } from "./keys.js";
+import { signLeave, signSeal } from "./keys.js";
 import { checkAbortedDeal, checkRecord } from "./verify.js";
 import { SEATS, assignmentText, refusalWords, seatName } from "./words.js";
 
@@ -218,12 +219,31 @@ function yourMove(model) {
 }
 
 /**
- * Checks the finished game here, asking the server nothing but its record:
- * the seals, signatures and keys seen and this player's own moves against
- * it, then the record link by link (`verify.js`: the seed, every seal, the
- * deal, every die, every signature). That every outcome follows the rules
- * is left to `mice-cake verify`. A game that ended at its deal has no
- * record but its aborted deal, checked alike (`checkDeal`).
+ * This player's signature of leaving the game under way (the round the
+ * server is in, 0 for the deal), or null when there is nothing to sign:
+ * no game on, or no key of this browser's on the seat (a seat taken on
+ * plain HTTP announced none, and its leave needs none).
+ * @param {Model} model
+ * @returns {Promise<string | null>}
+ */
+export async function leaveSignature(model) {
+  const room = model.room;
+  const seat = room?.you;
+  const under = model.underWay;
+  if (!seat || !under || room.status !== "playing") return null;
+  const signed = await signLeave(under.commitment, under.round, seat);
+  // The server checks it against the key the seat was taken with.
+  return signed && signed.key === room.players?.[seat]?.key ? signed.signature : null;
+}
+
+/**
+ * Checks the finished game here, asking the server nothing but the game
+ * (`/api/games/ID`): the seals, signatures and keys seen and this player's
+ * own moves against its record, then the record link by link (`verify.js`:
+ * the seed, every seal, the deal, every die, every signature, a leave) and
+ * the result the server gives with it. That every outcome follows the
+ * rules is left to `mice-cake verify`. A game that ended at its deal has
+ * no record but its aborted deal, checked alike (`checkDeal`).
  * @param {Model} model @param {string} gameId
  */
 export async function checkGame(model, gameId) {
@@ -236,13 +256,13 @@ export async function checkGame(model, gameId) {
     const finished = await fetch(`/api/games/${gameId}`).then((response) => response.json());
     const commitment = seen?.commitment ?? model.commitment;
     if (finished.aborted_deal) {
-      model.fairness = await checkDeal(finished.aborted_deal, commitment, seen);
+      model.fairness = await checkDeal(finished, commitment, seen);
       announce(model.fairness);
       model.redraw();
       return;
     }
     const record = finished.record;
-    const verdict = await checkRecord(record);
+    const verdict = await checkRecord(record, finished);
     const problem =
       (commitment && record.fair && record.fair.commitment !== commitment
         ? "the record's commitment is not the one published when the game started"
@@ -260,7 +280,7 @@ export async function checkGame(model, gameId) {
     const signed = verdict.checked && verdict.signed.length > 0 && verdict.unsigned.length === 0;
     model.fairness = problem
       ? `NOT FAIR: ${problem}`
-      : `✓ Verified fair by this page: dice nobody chose, moves nobody saw early${signed ? ", every player's move signed by its player" : ""} (the seed, every seal${signed ? " and signature" : ""}, the deal and every die checked here; that every outcome follows the rules, mice-cake verify checks).${whoMoved(verdict, record.rounds.length + 1, signed)}${note}`;
+      : `✓ Verified fair by this page: dice nobody chose, moves nobody saw early${signed ? ", every player's move signed by its player" : ""} (the seed, every seal${signed ? " and signature" : ""}, the deal and every die checked here; that every outcome follows the rules, mice-cake verify checks).${whoMoved(verdict, record.rounds.length + 1, signed, Boolean(record.fair?.left))}${resultWords(verdict)}${note}`;
   } catch (error) {
     model.fairness = `Could not check the game: ${error}`;
   }
@@ -269,15 +289,30 @@ export async function checkGame(model, gameId) {
 }
 
 /**
+ * What the check says of the result: what its forfeit (or abort) rests on,
+ * and a score this page could not work out.
+ * @param {{cause: string | null, scoreLeft: boolean}} verdict
+ */
+function resultWords(verdict) {
+  let words = "";
+  if (verdict.cause) words += ` The result: ${verdict.cause}.`;
+  if (verdict.scoreLeft) {
+    words += " The score when the game stopped is the server's: this page does not run the rules to work it out (mice-cake verify does).";
+  }
+  return words;
+}
+
+/**
  * Checks a game that ended at its deal (no record, but an aborted deal):
  * the commitment published at the start and what this page saw against
- * it, then the deal itself (`checkAbortedDeal`).
- * @param {any} deal the `aborted_deal`
+ * it, then the deal itself and the result given with it (`checkAbortedDeal`).
+ * @param {any} finished `/api/games/ID`'s answer, holding the `aborted_deal`
  * @param {string} commitment the commitment published when the game started ("" if unseen)
  * @param {import("./fair.js").Sealing | null} seen what this page saw of the game
  */
-async function checkDeal(deal, commitment, seen) {
-  const verdict = await checkAbortedDeal(deal);
+async function checkDeal(finished, commitment, seen) {
+  const deal = finished.aborted_deal;
+  const verdict = await checkAbortedDeal(deal, finished);
   const problem =
     (commitment && deal.commitment !== commitment
       ? "the record's commitment is not the one published when the game started"
@@ -298,8 +333,9 @@ async function checkDeal(deal, commitment, seen) {
 
 /**
  * What the page says of an aborted deal: NOT FAIR and the first problem,
- * or what it verified, who sealed and never opened, and who made the
- * nonces. The room's page and the game's page (`replay.js`) say the same.
+ * or what it verified, who sealed and never opened, who made the nonces,
+ * and what the result rests on. The room's page and the game's page
+ * (`replay.js`) say the same.
  * @param {any} deal the `aborted_deal`
  * @param {import("./verify.js").DealVerdict} verdict
  * @param {string | null} [problem] the first problem (by default, the verdict's)
@@ -310,7 +346,7 @@ export function dealFairness(deal, verdict, problem = verdict.broken) {
   const signed = verdict.checked && verdict.signed.length > 0;
   let words = `✓ Verified by this page: the game ended at its deal, before anything was dealt.${refusal ? ` ${refusal}` : ""}`;
   words += ` Checked here: the seed against the commitment published when the game started, every nonce opened against its seal${signed ? ", every signature against its player's key" : ""}.`;
-  if (verdict.signed.length && !verdict.checked) {
+  if ((verdict.signed.length || deal.left) && !verdict.checked) {
     words += " This page could not check the signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.";
   }
   if (verdict.unsigned.length === 2) {
@@ -321,6 +357,7 @@ export function dealFairness(deal, verdict, problem = verdict.broken) {
   }
   const made = verdict.byServer.length === 2 ? "both nonces" : verdict.byServer.length ? `${seatName(verdict.byServer[0])}'s nonce` : "";
   if (made) words += ` The server made ${made} itself (a bot's, or at the deal's deadline).`;
+  if (verdict.cause) words += ` The result: ${verdict.cause}.`;
   return words;
 }
 
@@ -331,13 +368,14 @@ export function dealFairness(deal, verdict, problem = verdict.broken) {
  * @param {import("./verify.js").Verdict} verdict
  * @param {number} exchanges the deal and every round
  * @param {boolean} signed whether the verdict says every player's move is signed
+ * @param {boolean} leave whether the record holds a signed leave
  */
-function whoMoved(verdict, exchanges, signed) {
+function whoMoved(verdict, exchanges, signed, leave) {
   const theirs = (/** @type {Seat[]} */ seats) =>
     seats.length === 2 ? "the players' moves were their own" : `${seatName(seats[0])}'s moves were ${seatName(seats[0])}'s own`;
   let words = "";
-  if (verdict.signed.length && !verdict.checked) {
-    words += " This page could not check the moves' signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.";
+  if ((verdict.signed.length || leave) && !verdict.checked) {
+    words += ` This page could not check the ${leave ? "moves' and the leave's" : "moves'"} signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.`;
   } else if (verdict.signed.length && !signed) {
     words += ` ${verdict.signed.map((seat) => `${seatName(seat)}'s moves are signed by ${seatName(seat)}'s key`).join("; ")}.`;
   }

@@ -1,14 +1,14 @@
 // Quick pairing's connection ("Play now", protocol 6): hello, then `seek`
-// with this browser's key; what the queue says (`seeking`, `bot_offered`,
-// `paired`, `seek_ended`) reported to the page; after a dropped connection,
-// connecting again and seeking again (the server forgets a seeker whose
-// connection closed). Once seated — in the room made for the pair, or in
+// with this browser's key and a fresh proof that it holds it (protocol 7);
+// what the queue says (`seeking`, `bot_offered`, `paired`, `seek_ended`)
+// reported to the page; after a dropped connection, connecting again and
+// seeking again (the server forgets a seeker whose connection closed). Once seated — in the room made for the pair, or in
 // the bot's room after the offer was taken — the seat's token is kept where
 // net.js keeps seat tokens (per server and room), so that the room page
 // takes the seat back, and the connection closes: the server keeps the
 // seat through the moment the page takes to get there.
 
-import { playerKey } from "./keys.js";
+import { playerKey, proveKey } from "./keys.js";
 import { PROTOCOL_VERSION, names, seats } from "./net.js";
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
@@ -110,19 +110,26 @@ export class Seeker {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  /** A player's message, with this browser's key if it has one. @param {object} message */
-  withKey(message) {
-    return this.key ? { ...message, key: this.key } : message;
+  /**
+   * Sends a player's message, with this browser's key if it has one and a
+   * fresh proof that it holds it (a rated seek needs one).
+   * @param {object} message
+   */
+  async sendWithKey(message) {
+    const socket = this.socket;
+    const proof = this.key ? await proveKey() : null;
+    const keyed = this.key ? { ...message, key: this.key, ...(proof ? { key_proof: proof } : {}) } : message;
+    if (socket?.readyState === WebSocket.OPEN && socket === this.socket) socket.send(JSON.stringify(keyed));
   }
 
   /** What to say once greeted: the seek, or the bot's room once its offer was taken. */
   enter() {
     if (this.phase === "bot" && this.botOptions) {
-      this.send(this.withKey({ type: "create_room", options: this.botOptions }));
+      this.sendWithKey({ type: "create_room", options: this.botOptions });
     } else {
       // A new connection seeks anew, whatever the last one was doing.
       this.phase = "seeking";
-      this.send(this.withKey({ type: "seek", ...this.wanted }));
+      this.sendWithKey({ type: "seek", ...this.wanted });
     }
   }
 
@@ -245,7 +252,7 @@ export class Seeker {
     this.botOptions = options;
     if (this.socket?.readyState === WebSocket.OPEN && this.greeted) {
       this.send({ type: "cancel_seek" });
-      this.send(this.withKey({ type: "create_room", options }));
+      this.sendWithKey({ type: "create_room", options });
     }
     // Otherwise the next connection makes the room (enter).
   }

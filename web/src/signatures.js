@@ -1,9 +1,10 @@
-// Players' signatures of their seals (docs/fairness.md, "Signed moves"),
-// checked with WebCrypto's Ed25519 as strictly as the engine checks them:
+// Players' signatures of their seals (docs/fairness.md, "Signed moves") and
+// of their leaving a game, checked with WebCrypto's Ed25519 as strictly as
+// the engine checks them:
 // keys of small order are refused, which WebCrypto alone would accept.
 // A page without Ed25519 (plain HTTP has no `crypto.subtle`) says so.
 
-import { signedSeal } from "./fair.js";
+import { signedLeave, signedSeal } from "./fair.js";
 import { fromHex, toHex } from "./sha256.js";
 
 const ED25519 = /** @type {const} */ ({ name: "Ed25519" });
@@ -57,9 +58,24 @@ export async function verifyingKey(hex) {
  * Whether `signature` (128 hex digits) is `key`'s over the seal.
  * @param {CryptoKey} key @param {string} signature @param {string} seal
  */
-export async function signatureHolds(key, signature, seal) {
+export function signatureHolds(key, signature, seal) {
+  return signs(key, signature, signedSeal(seal));
+}
+
+/**
+ * Whether `signature` (128 hex digits) is `key`'s of leaving the game
+ * committed to by `commitment` in `round`, from `seat`.
+ * @param {CryptoKey} key @param {string} signature
+ * @param {string} commitment @param {number} round @param {import("./words.js").Seat} seat
+ */
+export function leaveHolds(key, signature, commitment, round, seat) {
+  return signs(key, signature, signedLeave(commitment, round, seat));
+}
+
+/** @param {CryptoKey} key @param {string} signature @param {Uint8Array<ArrayBuffer>} message */
+async function signs(key, signature, message) {
   try {
-    return await crypto.subtle.verify(ED25519, key, fromHex(signature, 64), signedSeal(seal));
+    return await crypto.subtle.verify(ED25519, key, fromHex(signature, 64), message);
   } catch {
     return false;
   }

@@ -7,7 +7,7 @@ import { announce, holdAnnouncements } from "./dom.js";
 import { sealing } from "./fair.js";
 import { ratingWithChange } from "./ratings.js";
 import { startReveal } from "./reveal.js";
-import { assignmentText, assignmentsWords, clock, resultText, seatName, who } from "./words.js";
+import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, seatName, who } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -20,6 +20,14 @@ import { assignmentText, assignmentsWords, clock, resultText, seatName, who } fr
  * The players' ratings as they were when game `game` ended: what the
  * result tells a change against, once the game is rated.
  * @typedef {{game: number, yellow: import("./ratings.js").Rating | null, blue: import("./ratings.js").Rating | null}} RatedBefore
+ */
+
+/**
+ * The game under way, as a leave is signed for it: its commitment and the
+ * round the server is in (0: the deal), from the state and then the
+ * events (a game starts, a round starts, the game ends), as the terminal
+ * client follows them.
+ * @typedef {{commitment: string, round: number}} UnderWay
  */
 
 /**
@@ -45,6 +53,8 @@ import { assignmentText, assignmentsWords, clock, resultText, seatName, who } fr
  *   commitment: string,
  *   unrecorded: number,
  *   ratedBefore: RatedBefore | null,
+ *   underWay: UnderWay | null,
+ *   leaving: boolean,
  *   watching: "" | "full" | "chosen",
  *   replaced: boolean,
  *   redraw: () => void,
@@ -74,6 +84,8 @@ export function emptyModel() {
     commitment: "",
     unrecorded: 0,
     ratedBefore: null,
+    underWay: null,
+    leaving: false,
     watching: "",
     replaced: false,
     redraw: () => {},
@@ -97,6 +109,7 @@ export function received(model, message) {
       const before = model.room;
       model.room = message.state;
       if (message.state.exchange) model.commitment = message.state.exchange.commitment;
+      model.underWay = message.state.exchange ? { commitment: message.state.exchange.commitment, round: message.state.exchange.round } : null;
       resealAfterState(message.state);
       if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
       if (!before || before.game !== message.state.game) model.players = namesOf(message.state.players);
@@ -205,7 +218,9 @@ function applyEvent(model, event) {
       model.players = namesOf(event.players);
       room.view = null;
       room.exchange = newExchange(event.commitment, 0);
+      room.not_rated = event.not_rated ?? null;
       model.commitment = event.commitment;
+      model.underWay = { commitment: event.commitment, round: 0 };
       room.committed = { yellow: false, blue: false };
       model.fairness = "";
       model.ratedBefore = null;
@@ -215,7 +230,7 @@ function applyEvent(model, event) {
       model.rounds = [];
       model.changed = new Set();
       model.resultOpen = false;
-      announce(`Game ${event.game} starts.`);
+      announce(`Game ${event.game} starts.${room.options?.rated && room.not_rated ? ` It is not rated: ${notRatedWords(room.not_rated)}.` : ""}`);
       break;
     case "dealt":
       room.view = event.view;
@@ -226,6 +241,7 @@ function applyEvent(model, event) {
       room.choices = event.choices;
       room.committed = { yellow: false, blue: false };
       room.exchange = newExchange(model.commitment, event.round);
+      if (model.underWay) model.underWay.round = event.round;
       if (room.view) room.view.round = event.round;
       model.deadline = event.deadline_ms !== null ? Date.now() + event.deadline_ms : null;
       model.mice = [0, 0, 0, 0];
@@ -290,6 +306,9 @@ function applyEvent(model, event) {
       model.ratedBefore = { game: room.game, yellow: room.players.yellow?.rating ?? null, blue: room.players.blue?.rating ?? null };
       room.committed = { yellow: false, blue: false };
       room.exchange = null;
+      model.underWay = null;
+      // Nothing to forfeit any more: a leave asked about goes unasked.
+      model.leaving = false;
       model.deadline = null;
       model.resultOpen = true;
       announce(`Game over. ${resultText(event.result)}.`);

@@ -1,14 +1,18 @@
 // A finished game's record checked by the browser itself, trusting nothing
 // of the server (docs/fairness.md, "Every step under the derivations"): the
 // seed against the commitment; every seal against its opening (a move the
-// server made, against the nonce its seed gives); the deal against the seed
-// and both deal nonces (HMAC-SHA-256, ChaCha8, the engine's shuffle); and
-// every die against the seed and the round's nonces, drawn in the report's
-// order; and in a format 3 record, every move a player made against the
-// signature of its seal by that player's key. What only `mice-cake verify`
-// checks is that every outcome follows the rules: that takes the engine.
-// A game that ended at its deal (a nonce sealed and never opened) has no
-// record but an aborted deal, checked alike (`checkAbortedDeal`).
+// server made, against the nonce its seed gives; a player's, never that
+// nonce); the deal against the seed and both deal nonces (HMAC-SHA-256,
+// ChaCha8, the engine's shuffle); and every die against the seed and the
+// round's nonces, drawn in the report's order; in a format 3 or 4 record,
+// every move a player made against the signature of its seal by that
+// player's key, and a leave (format 4) against the leaver's key. Given the
+// server's answer beside the record (`/api/games/{id}`), the result it
+// states is held against the record too: a winner, a score or a cause the
+// record does not bear out is a broken link. What only `mice-cake verify`
+// checks is that every outcome follows the rules (and so the score of a
+// game cut short): that takes the engine. A game that ended at its deal
+// has no record but an aborted deal, checked alike (`checkAbortedDeal`).
 //
 // The derivations are `derive.js`'s, done without `crypto.subtle`, which a
 // page served over plain HTTP (a server on the home network) does not
@@ -17,8 +21,8 @@
 
 import { below, dealRng, diceRng, serverNonce, shuffledLayout } from "./derive.js";
 import { NOTHING, commitmentOf, sealOf } from "./fair.js";
-import { canCheckSignatures, signatureHolds, verifyingKey } from "./signatures.js";
-import { seatName } from "./words.js";
+import { canCheckSignatures, leaveHolds, signatureHolds, verifyingKey } from "./signatures.js";
+import { opponent, plural, resultText, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @type {Seat[]} */
@@ -28,42 +32,58 @@ const SEATS = ["yellow", "blue"];
 const named = (round) => (round === 0 ? "the deal" : `round ${round}`);
 
 /**
+ * What the server says of a finished game beside its record: its answer
+ * to `/api/games/{id}` (the result, the missed deadlines in a row that
+ * made a player forfeit, what the game did to ratings).
+ * @typedef {{result?: any, missed_deadline_limit?: number | null, rated?: any}} Claimed
+ */
+
+/**
  * Checks a record; the first broken link, named, or null if every link the
  * browser can check holds.
  * @param {any} record a `GameRecord`, as `/api/games/{id}` holds it
+ * @param {Claimed | null} [claimed] the server's answer it came in, whose result is checked too
  * @returns {Promise<string | null>}
  */
-export async function brokenLink(record) {
-  return (await checkRecord(record)).broken;
+export async function brokenLink(record, claimed = null) {
+  return (await checkRecord(record, claimed)).broken;
 }
 
 /**
  * What a record's check found: its first broken link (null: none), and who
  * made the moves. `signed`: the seats whose own moves are signed by their
- * key (format 3), every signature checked unless `checked` is false (a page
- * without Ed25519); `unsigned`: the seats with moves of their own that
- * nothing proves theirs (no key, or a format 2 record); `byServer`: the
- * moves the server made (a bot's, a missed deadline's), which need no
- * signature.
+ * key (formats 3 and 4), every signature checked unless `checked` is false
+ * (a page without Ed25519); `unsigned`: the seats with moves of their own
+ * that nothing proves theirs (no key, or a format 2 record); `byServer`:
+ * the moves the server made (a bot's, a missed deadline's), which need no
+ * signature. `cause`: what the result's forfeit (or abort) rests on, the
+ * record's proof or the server's word (null without one); `scoreLeft`:
+ * whether the result's score at a game cut short was left to `mice-cake
+ * verify` (the page does not run the rules).
  * @typedef {{
  *   broken: string | null,
  *   signed: Seat[],
  *   unsigned: Seat[],
  *   checked: boolean,
  *   byServer: {round: number, seat: Seat}[],
+ *   cause: string | null,
+ *   scoreLeft: boolean,
  * }} Verdict
  */
 
 /**
  * Checks a record link by link: what rests on hashing first, then the
- * signatures.
+ * signatures; then, given the server's answer, its result.
  * @param {any} record a `GameRecord`, as `/api/games/{id}` holds it
+ * @param {Claimed | null} [claimed] the server's answer it came in
  * @returns {Promise<Verdict>}
  */
-export async function checkRecord(record) {
+export async function checkRecord(record, claimed = null) {
   /** @type {Verdict} */
-  const verdict = { broken: hashedLink(record), signed: [], unsigned: [], checked: false, byServer: [] };
+  const verdict = { broken: hashedLink(record), signed: [], unsigned: [], checked: false, byServer: [], cause: null, scoreLeft: false };
   if (verdict.broken) return verdict;
+  /** @param {string} broken */
+  const brokenAt = (broken) => ({ ...verdict, broken });
   const fair = record.fair;
   /** @type {any[]} */
   const exchanges = [fair.deal, ...fair.rounds];
@@ -72,47 +92,286 @@ export async function checkRecord(record) {
   );
   // A seat every move of which is the server's (a bot) has nothing to sign.
   const players = SEATS.filter((seat) => exchanges.some((exchange) => !exchange.by_server[seat]));
-  const keys = fair.keys;
-  if (!(record.format >= 3)) {
-    if (keys != null) return { ...verdict, broken: `a format ${record.format} record holds no keys ("fair.keys" belongs to format 3)` };
-    verdict.unsigned = players;
-    return verdict;
+  const signedFormat = record.format >= 3;
+  if (!signedFormat && fair.keys != null) {
+    return brokenAt(`a format ${record.format} record holds no keys ("fair.keys" belongs to formats 3 and 4)`);
   }
-  if (!keys) return { ...verdict, broken: `a format ${record.format} record must hold its players' keys ("fair.keys")` };
+  if (signedFormat && !fair.keys) return brokenAt(`a format ${record.format} record must hold its players' keys ("fair.keys")`);
+  const left = fair.left ?? null;
+  if (left && !(record.format >= 4)) return brokenAt(`a format ${record.format} record holds no leave ("fair.left" belongs to format 4)`);
+  /** @type {{yellow: string | null, blue: string | null}} */
+  const keys = fair.keys ?? { yellow: null, blue: null };
   for (const seat of SEATS) {
     if (keys[seat] !== null && !/^[0-9a-fA-F]{64}$/.test(keys[seat])) {
-      return { ...verdict, broken: `${seatName(seat)}'s key is not an Ed25519 public key (64 hexadecimal digits)` };
+      return brokenAt(`${seatName(seat)}'s key is not an Ed25519 public key (64 hexadecimal digits)`);
     }
   }
-  verdict.signed = players.filter((seat) => keys[seat]);
-  verdict.unsigned = players.filter((seat) => !keys[seat]);
-  // Every move a keyed player made is signed: a move said to be the
-  // player's without a signature may be the server's. (The engine's words.)
+  verdict.signed = signedFormat ? players.filter((seat) => keys[seat]) : [];
+  verdict.unsigned = players.filter((seat) => !verdict.signed.includes(seat));
   for (const [round, exchange] of exchanges.entries()) {
+    for (const seat of SEATS) {
+      const problem = signatureProblem(round, seat, exchange.by_server[seat], keys[seat], exchange.signatures?.[seat]);
+      if (problem) return brokenAt(problem);
+    }
+  }
+  if (left) {
+    // A leave is signed in the round under way when the game stopped (the
+    // one after the last revealed), or in the one just revealed (a player
+    // who leaves as a round is revealed signs for the round they last
+    // saw), in a game the rules did not end.
+    const stopped = record.rounds.length + 1;
+    if ((left.round !== stopped && left.round + 1 !== stopped) || record.outcome) {
+      return brokenAt(`${seatName(left.seat)}'s leave is signed for ${named(left.round)}, but the record stops in ${named(stopped)}`);
+    }
+  }
+  // A format 2 record has no signature to check.
+  verdict.checked = signedFormat && (await canCheckSignatures());
+  if (verdict.checked) {
     for (const seat of verdict.signed) {
-      if (!exchange.by_server[seat] && typeof exchange.signatures?.[seat] !== "string") {
-        const name = seatName(seat);
-        return {
-          ...verdict,
-          broken: `${named(round)}: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`,
-        };
-      }
+      // A key that is none, or one of small order, verifies nothing.
+      const key = await verifyingKey(/** @type {string} */ (keys[seat]));
+      const valid = await Promise.all(
+        exchanges.map((exchange) => exchange.by_server[seat] || (key !== null && signatureHolds(key, exchange.signatures[seat], exchange.seals[seat]))),
+      );
+      const round = valid.indexOf(false);
+      if (round >= 0) return brokenAt(`${named(round)}: ${seatName(seat)}'s signature does not match ${seatName(seat)}'s seal and key`);
     }
   }
-  verdict.checked = await canCheckSignatures();
-  if (!verdict.checked) return verdict;
-  for (const seat of verdict.signed) {
-    // A key that is none, or one of small order, verifies nothing.
-    const key = await verifyingKey(keys[seat]);
-    const valid = await Promise.all(
-      exchanges.map((exchange) => exchange.by_server[seat] || (key !== null && signatureHolds(key, exchange.signatures[seat], exchange.seals[seat]))),
-    );
-    const round = valid.indexOf(false);
-    if (round >= 0) {
-      return { ...verdict, broken: `${named(round)}: ${seatName(seat)}'s signature does not match ${seatName(seat)}'s seal and key` };
-    }
-  }
+  const leaveProblem = left ? await badLeave(left, fair.commitment, keys, verdict.checked) : null;
+  if (leaveProblem) return brokenAt(leaveProblem);
+  const result = claimed?.result;
+  if (!result) return verdict;
+  const problem = resultProblem(record, result) ?? ratingProblem(fair, claimed?.rated);
+  if (problem) return brokenAt(problem);
+  const stage = { runs: trailingServerMoves(fair), limit: claimed?.missed_deadline_limit ?? null };
+  const evidence = causeEvidence(result.ending, keys, left, stage);
+  if ("problem" in evidence) return brokenAt(evidence.problem);
+  verdict.cause = evidence.note;
+  verdict.scoreLeft = !record.outcome && record.rounds.length > 0;
   return verdict;
+}
+
+/**
+ * What is wrong with a move's signature, whatever it signs, or null: a
+ * move the server made carries none, a seat without a key signs nothing,
+ * and every move a keyed player made is signed (a move said to be the
+ * player's without a signature may be the server's). The engine's words.
+ * @param {number} round @param {Seat} seat @param {boolean} byServer
+ * @param {string | null} key @param {string | null | undefined} signature
+ */
+function signatureProblem(round, seat, byServer, key, signature) {
+  const name = seatName(seat);
+  const signs = signature !== null && signature !== undefined;
+  if (byServer) return signs ? `${named(round)}: the server made ${name}'s move, yet the record gives it ${name}'s signature` : null;
+  if (!key) return signs ? `${named(round)}: ${name}'s move carries a signature, but ${name} announced no key to check it with` : null;
+  if (typeof signature !== "string") {
+    return `${named(round)}: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`;
+  }
+  return null;
+}
+
+/**
+ * What is wrong with a signed leave, or null: a seat without a key signs
+ * no leave, and a key's signature of leaving another game, round or seat
+ * is none (checked where the page has Ed25519).
+ * @param {{seat: Seat, round: number, signature: string}} left
+ * @param {string} commitment @param {{yellow: string | null, blue: string | null}} keys
+ * @param {boolean} checked whether this page checks signatures
+ */
+async function badLeave(left, commitment, keys, checked) {
+  const refused = `${seatName(left.seat)}'s leave (${named(left.round)}) is not signed with ${seatName(left.seat)}'s key`;
+  const key = keys[left.seat];
+  if (!key) return refused;
+  if (!checked) return null;
+  const verifying = await verifyingKey(key);
+  const holds = verifying !== null && typeof left.signature === "string" && (await leaveHolds(verifying, left.signature, commitment, left.round, left.seat));
+  return holds ? null : refused;
+}
+
+/** The score of a game before anything was taken. */
+const NO_SCORE = { pips: 0, pieces: 0, double_six: false };
+
+/** @param {any} score */
+const scoreKey = (score) => JSON.stringify([score?.pips, score?.pieces, score?.double_six]);
+
+/**
+ * What is wrong with `result` as the result of the game `record` holds, or
+ * null. A game over by the rules has the record's outcome for its result;
+ * a record that stops before the end was forfeited (won by the
+ * forfeiter's opponent), abandoned or aborted (won by nobody), and
+ * aborted only before its first round was revealed, with nothing scored.
+ * The score at a forfeit takes the rules: `mice-cake verify`'s.
+ * @param {any} record @param {any} result
+ */
+function resultProblem(record, result) {
+  const ending = result.ending;
+  const rounds = record.rounds.length;
+  if (ending?.kind === "aborted" && rounds > 0) {
+    return `the result given (${resultText(result)}) says the game was aborted before both players had a move, but ${plural(rounds, "round was", "rounds were")} revealed first: from then on a game ends by a forfeit`;
+  }
+  const outcome = record.outcome;
+  if (!outcome && ending?.kind === "played") {
+    return `the result given (${resultText(result)}) says the game was played to its end, but its record stops before the end`;
+  }
+  const expected = outcome
+    ? {
+        winner: outcome.winner ?? null,
+        score: outcome.score,
+        ending: { kind: "played", end: outcome.end, decided_by: outcome.decided_by },
+      }
+    : {
+        winner: ending?.kind === "forfeit" ? opponent(ending.seat) : null,
+        score: rounds === 0 ? { yellow: NO_SCORE, blue: NO_SCORE } : result.score,
+        ending,
+      };
+  const same =
+    (result.winner ?? null) === expected.winner &&
+    SEATS.every((seat) => scoreKey(result.score?.[seat]) === scoreKey(expected.score[seat])) &&
+    (!outcome || (ending?.kind === "played" && ending.end === outcome.end && ending.decided_by === outcome.decided_by));
+  return same ? null : `the result given (${resultText(result)}) is not the record's: played out, the record gives ${resultText(expected)}`;
+}
+
+/**
+ * What is wrong with a game said to have moved ratings, or null: its keys
+ * are the record's, and each signed its own deal nonce (the server makes
+ * no rated player's: a deal nonce it made proves nothing of the key).
+ * @param {any} fair @param {any} rated
+ */
+function ratingProblem(fair, rated) {
+  if (!rated?.ratings) return null;
+  for (const seat of SEATS) {
+    const key = rated.keys?.[seat];
+    if ((fair.keys?.[seat] ?? null) !== key) {
+      return `the game is said to be rated for ${seatName(seat)}'s key ${String(key).slice(0, 16)}…, but the record's key for ${seatName(seat)} is another`;
+    }
+    if (fair.deal.by_server[seat]) {
+      return `the game is said to be rated, but the server made ${seatName(seat)}'s deal nonce: nothing proves ${seatName(seat)}'s key played it`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Each seat's moves the server made in a row at the end of the record
+ * (its last rounds), for a forfeit for missed deadlines.
+ * @param {any} fair
+ * @returns {{yellow: number, blue: number}}
+ */
+function trailingServerMoves(fair) {
+  const run = (/** @type {Seat} */ seat) => {
+    let count = 0;
+    for (let at = fair.rounds.length - 1; at >= 0 && fair.rounds[at].by_server[seat]; at -= 1) count += 1;
+    return count;
+  };
+  return { yellow: run("yellow"), blue: run("blue") };
+}
+
+/**
+ * The seats a result's ending says forfeited (or aborted), with its
+ * cause; null for a game played to its end.
+ * @param {any} ending
+ * @returns {{seats: Seat[], cause: string} | null}
+ */
+function forfeited(ending) {
+  switch (ending?.kind) {
+    case "forfeit":
+      return { seats: [ending.seat], cause: ending.cause };
+    case "aborted":
+      return { seats: ending.seat ? [ending.seat] : [...SEATS], cause: ending.cause };
+    case "abandoned":
+      return { seats: [...SEATS], cause: ending.cause };
+    default:
+      return null;
+  }
+}
+
+/** How a game ended, in words. @param {any} ending */
+function endingWords(ending) {
+  switch (ending?.kind) {
+    case "played":
+      return "played to its end";
+    case "forfeit":
+      return "a forfeit for another cause";
+    case "abandoned":
+      return "abandoned by both";
+    default:
+      return "aborted for another cause";
+  }
+}
+
+/**
+ * What the cause of a forfeit (or abort) rests on, held against the
+ * record: a leave by a player with a key must be in it, signed; missed
+ * deadlines must show as the server's moves for the player in the record's
+ * last rounds (`stage.runs`, at least `stage.limit` of them), or at the
+ * deal as no seal of the player's (`stage.deal`). A disconnection, and a
+ * move never opened, rest on the server's word, and the note says so. A
+ * leave in the record with a result that is not that seat leaving is a
+ * broken link. The engine's words.
+ * @param {any} ending
+ * @param {{yellow: string | null, blue: string | null}} keys
+ * @param {{seat: Seat} | null} left
+ * @param {{deal: any} | {runs: {yellow: number, blue: number}, limit: number | null}} stage
+ * @returns {{problem: string} | {note: string | null}}
+ */
+function causeEvidence(ending, keys, left, stage) {
+  const out = forfeited(ending);
+  if (left && !(out?.cause === "left" && out.seats.includes(left.seat))) {
+    return {
+      problem: `the record holds ${seatName(left.seat)}'s signed leave, but the result given says the game ended otherwise (${endingWords(ending)})`,
+    };
+  }
+  if (!out) return { note: null };
+  /** @type {string[]} */
+  const notes = [];
+  for (const seat of out.seats) {
+    const name = seatName(seat);
+    switch (out.cause) {
+      case "left":
+        if (!keys[seat]) notes.push(`that ${name} left rests on the server's word (${name} had no key to sign a leave with)`);
+        else if (left) notes.push(`${name} left, proven by ${name}'s leave, signed with ${name}'s key`);
+        else return { problem: `the result given says ${name} left, but the record holds no leave signed with ${name}'s key: nothing proves ${name} left` };
+        break;
+      case "missed_deadlines": {
+        if ("deal" in stage) {
+          if (stage.deal.seals?.[seat]) {
+            return { problem: `the result given says ${name} did not seal a deal nonce in time, but the record holds ${name}'s seal` };
+          }
+          notes.push(`${name} sealed no deal nonce in time, proven by the record (it holds no seal of ${name}'s)`);
+          break;
+        }
+        const needed = Math.max(1, stage.limit ?? 1);
+        const runs = stage.runs[seat];
+        if (runs < needed) {
+          return {
+            problem: `the result given says ${name} missed too many deadlines, but the record's last ${plural(runs, "move", "moves")} made by the server for ${name} ${runs === 1 ? "is one" : "are not enough"} (the server's limit: ${needed} in a row)`,
+          };
+        }
+        notes.push(`${name} missed ${needed} deadlines in a row, proven by the record: the server made ${name}'s move in each of its last ${runs} rounds`);
+        break;
+      }
+      case "disconnected":
+        notes.push(`that ${name} stayed away past the grace period rests on the server's word`);
+        break;
+      case "not_opened":
+        notes.push(`that ${name} did not open a sealed move in time rests on the server's word (the record shows the seal; whether the opening came in time, only the server saw)`);
+        break;
+      default:
+        notes.push(`that ${name} forfeited (${out.cause}) rests on the server's word`);
+    }
+  }
+  return { note: notes.join("; ") };
+}
+
+/**
+ * A move recorded as its player's whose nonce is the one the server's seed
+ * gives: nobody but the server knew that seed before the game was over, so
+ * the server made it, and the record itself proves it.
+ * @param {number} round @param {Seat} seat
+ */
+function serverMoveClaimed(round, seat) {
+  const name = seatName(seat);
+  return `${named(round)}: ${name}'s move is recorded as ${name}'s own, but its nonce is the one the server's committed seed gives for ${name} in that round: the server made it`;
 }
 
 /**
@@ -134,13 +393,15 @@ function hashedLink(record) {
   for (const [round, exchange] of exchanges.entries()) {
     for (const seat of SEATS) {
       const nonce = exchange.nonces[seat];
-      if (exchange.by_server[seat] && nonce !== serverNonce(record.seed, round, seat)) {
+      const servers = serverNonce(record.seed, round, seat);
+      if (exchange.by_server[seat] && nonce !== servers) {
         return `${seat}'s move of ${named(round)} is said to be the server's, but its nonce is not the one the seed gives`;
       }
       const assignment = round === 0 ? NOTHING : record.rounds[round - 1].assignments[seat];
       if (sealOf(fair.commitment, round, seat, assignment, nonce) !== exchange.seals[seat]) {
         return `${named(round)}: ${seat}'s opening does not match its seal`;
       }
+      if (!exchange.by_server[seat] && nonce === servers) return serverMoveClaimed(round, seat);
     }
   }
   const layout = shuffledLayout(dealRng(record.seed, fair.deal.nonces));
@@ -169,14 +430,15 @@ function hashedLink(record) {
 }
 
 /**
- * What an aborted deal's check found (a game that ended at its deal, a
- * player having sealed a nonce and never opened it): its first broken link
- * (null: none), and who did what. `sealed`, `refused` (sealed, and
- * forfeited for never opening) and `byServer` (a nonce the server made: a
- * bot's, or at the deal's deadline) are the record's; `signed`: the seats
- * whose own seal is signed by their key, checked unless `checked` is false
- * (a page without Ed25519); `unsigned`: the seats with a seal of their own
- * that nothing proves theirs (no key).
+ * What an aborted deal's check found (a game that ended at its deal: a
+ * player sealed a nonce and never opened it, left, or stayed away): its
+ * first broken link (null: none), and who did what. `sealed`, `refused`
+ * (sealed, and never opened in the time to open) and `byServer` (a nonce
+ * the server made: a bot's, or at the deal's deadline) are the record's;
+ * `signed`: the seats whose own seal is signed by their key, checked unless
+ * `checked` is false (a page without Ed25519); `unsigned`: the seats with a
+ * seal of their own that nothing proves theirs (no key); `cause`: what the
+ * result's abort rests on, given the server's answer (as for a game).
  * @typedef {{
  *   broken: string | null,
  *   sealed: Seat[],
@@ -185,6 +447,7 @@ function hashedLink(record) {
  *   signed: Seat[],
  *   unsigned: Seat[],
  *   checked: boolean,
+ *   cause: string | null,
  * }} DealVerdict
  */
 
@@ -192,12 +455,17 @@ function hashedLink(record) {
  * Checks an aborted deal (`/api/games/{id}`'s `aborted_deal`) as the engine
  * does, link by link, Yellow's then Blue's: the version, the seed against
  * the commitment, then each seat's seal against its opening (a nonce the
- * server made, against the one the seed gives) and its signature by the
- * seat's key. The words of each broken link are the engine's.
+ * server made, against the one the seed gives; a player's, never that one)
+ * and its signature by the seat's key, then a leave signed at the deal;
+ * then, given the server's answer, its result: nobody scored, nobody won
+ * (or, for a game stored before aborts, the refuser's opponent), the
+ * refusers are those the record names, and the cause stands on the
+ * record. The words of each broken link are the engine's.
  * @param {any} deal an `aborted_deal`
+ * @param {Claimed | null} [claimed] the server's answer it came in, whose result is checked too
  * @returns {Promise<DealVerdict>}
  */
-export async function checkAbortedDeal(deal) {
+export async function checkAbortedDeal(deal, claimed = null) {
   const sealOfSeat = (/** @type {Seat} */ seat) => deal?.seals?.[seat] ?? null;
   const ownSeal = (/** @type {Seat} */ seat) => sealOfSeat(seat) !== null && !deal.by_server?.[seat];
   const keyOf = (/** @type {Seat} */ seat) => deal?.keys?.[seat] ?? null;
@@ -210,6 +478,7 @@ export async function checkAbortedDeal(deal) {
     signed: SEATS.filter((seat) => ownSeal(seat) && keyOf(seat) !== null),
     unsigned: SEATS.filter((seat) => ownSeal(seat) && keyOf(seat) === null),
     checked: await canCheckSignatures(),
+    cause: null,
   };
   /** @param {string} broken */
   const brokenAt = (broken) => ({ ...verdict, broken });
@@ -234,33 +503,51 @@ export async function checkAbortedDeal(deal) {
     if (refused && nonce !== null) {
       return brokenAt(`the deal: ${name} is recorded as refusing to open its nonce, but its opening is in the record`);
     }
-    if (seal !== null && nonce !== null) {
+    if (seal === null) continue;
+    if (nonce !== null) {
       if (!opens(deal.commitment, seat, nonce, seal)) {
         return brokenAt(`the deal: ${name}'s opening (assignment and nonce) does not match its seal`);
       }
-      if (byServer && nonce !== serverNonce(seed, 0, seat)) {
+      const servers = serverNonce(seed, 0, seat);
+      if (byServer && nonce !== servers) {
         return brokenAt(`the deal: the server made ${name}'s move, but not with the nonce its committed seed gives`);
       }
+      if (!byServer && nonce === servers) return brokenAt(serverMoveClaimed(0, seat));
     }
     const key = keyOf(seat);
-    if (seal === null || byServer || key === null) continue;
-    if (!/^[0-9a-fA-F]{64}$/.test(key)) {
+    if (key !== null && !byServer && !/^[0-9a-fA-F]{64}$/.test(key)) {
       return brokenAt(`${name}'s key is not an Ed25519 public key (64 hexadecimal digits)`);
     }
-    // A seal said to be the player's without a signature may be the server's.
     const signature = deal.signatures?.[seat];
-    if (typeof signature !== "string") {
-      return brokenAt(
-        `the deal: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`,
-      );
-    }
-    if (!verdict.checked) continue;
+    const problem = signatureProblem(0, seat, byServer, key, signature);
+    if (problem) return brokenAt(problem);
+    if (byServer || key === null || !verdict.checked) continue;
     // A key that is none, or one of small order, verifies nothing.
     const verifying = await verifyingKey(key);
     if (verifying === null || !(await signatureHolds(verifying, signature, seal))) {
       return brokenAt(`the deal: ${name}'s signature does not match ${name}'s seal and key`);
     }
   }
+  const left = deal.left ?? null;
+  if (left) {
+    if (left.round !== 0) return brokenAt(`${seatName(left.seat)}'s leave is signed for ${named(left.round)}, but the record stops in the deal`);
+    const problem = await badLeave(left, deal.commitment, { yellow: keyOf("yellow"), blue: keyOf("blue") }, verdict.checked);
+    if (problem) return brokenAt(problem);
+  }
+  const result = claimed?.result;
+  if (!result) return verdict;
+  const out = forfeited(result.ending);
+  const saidRefused = out?.cause === "not_opened" ? out.seats : [];
+  // A game stored before aborts existed ended its deal by a forfeit, won by the refuser's opponent.
+  const winner = result.ending?.kind === "forfeit" ? opponent(result.ending.seat) : null;
+  const nothingScored = SEATS.every((seat) => scoreKey(result.score?.[seat]) === scoreKey(NO_SCORE));
+  if (!out || !nothingScored || saidRefused.join() !== verdict.refused.join() || (result.winner ?? null) !== winner) {
+    const refusing = verdict.refused.length === 2 ? "both refusing to open" : verdict.refused.length ? `${seatName(verdict.refused[0])} refusing to open` : "nobody refusing to open";
+    return brokenAt(`the result given (${resultText(result)}) is not the record's: the game ended at its deal, ${refusing}, and nobody winning`);
+  }
+  const evidence = causeEvidence(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, left, { deal });
+  if ("problem" in evidence) return brokenAt(evidence.problem);
+  verdict.cause = evidence.note;
   return verdict;
 }
 

@@ -84,34 +84,57 @@ const FORFEITS = {
   not_opened: "did not open a sealed move in time",
 };
 
-/** `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)` @param {any} result */
+/**
+ * `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)`. The
+ * winner is said as the result gives it, never worked out from the ending:
+ * a result whose winner was changed reads differently.
+ * @param {any} result
+ */
 export function resultText(result) {
   const score = `Yellow ${result.score.yellow.pips} – Blue ${result.score.blue.pips}`;
   const ending = result.ending;
+  const winner = result.winner ? `${seatName(result.winner)} wins` : "nobody wins";
+  const cause = FORFEITS[/** @type {keyof typeof FORFEITS} */ (ending.cause)] ?? ending.cause;
   let how;
   if (ending.kind === "played") {
     const why = ENDS[/** @type {keyof typeof ENDS} */ (ending.end)] ?? ending.end;
     const decider = DECIDERS[/** @type {keyof typeof DECIDERS} */ (ending.decided_by)] ?? "";
-    how = result.winner ? `${seatName(result.winner)} wins ${decider} (${why})` : `a draw (${why})`;
+    how = result.winner ? `${winner} ${decider} (${why})` : `a draw (${why})`;
   } else if (ending.kind === "forfeit") {
-    const cause = FORFEITS[/** @type {keyof typeof FORFEITS} */ (ending.cause)] ?? ending.cause;
-    how = `${seatName(opponent(ending.seat))} wins: ${seatName(ending.seat)} ${cause}`;
+    how = `${winner}: ${seatName(ending.seat)} ${cause}`;
+  } else if (ending.kind === "aborted") {
+    how = `aborted before both players had a move: ${ending.seat ? seatName(ending.seat) : "both players"} ${cause} — ${winner}, not rated`;
   } else {
-    how = `abandoned: both players ${FORFEITS[/** @type {keyof typeof FORFEITS} */ (ending.cause)] ?? ending.cause}`;
+    how = `abandoned: both players ${cause}${result.winner ? `; ${winner}` : ""}`;
   }
   return `${score}, ${how}`;
 }
 
+/** Why a game in a rated room is not rated (the server's `NotRated`), for people. */
+const NOT_RATED = {
+  same_address: "both players are on one network address",
+  pair_limit: "these two players have had 3 rated games together in the last 24 hours",
+  bot_against_person: "a bot plays a person: bots are rated among bots",
+  same_key: "one key sits in both seats",
+  aborted: "it ended before both players had a move",
+  abandoned: "both players forfeited at once",
+};
+
+/** "both players are on one network address", or the reason as sent. @param {string} reason */
+export function notRatedWords(reason) {
+  return NOT_RATED[/** @type {keyof typeof NOT_RATED} */ (reason)] ?? reason.replaceAll("_", " ");
+}
+
 /**
  * Who sealed a nonce at the deal and never opened it (an aborted deal's
- * `refused`): "Blue sealed a nonce and never opened it, and forfeited.",
- * or "" if nobody did.
+ * `refused`): "Blue sealed a nonce and never opened it, and the game was
+ * aborted.", or "" if nobody did.
  * @param {any} deal
  */
 export function refusalWords(deal) {
   const refused = SEATS.filter((seat) => deal?.refused?.[seat] === true);
-  if (refused.length === 2) return "Yellow and Blue both sealed a nonce and never opened it, and forfeited.";
-  return refused.length ? `${seatName(refused[0])} sealed a nonce and never opened it, and forfeited.` : "";
+  if (refused.length === 2) return "Yellow and Blue both sealed a nonce and never opened it, and the game was aborted.";
+  return refused.length ? `${seatName(refused[0])} sealed a nonce and never opened it, and the game was aborted.` : "";
 }
 
 /** `1:05` @param {number} ms */
