@@ -129,6 +129,18 @@ pub(crate) fn describe(message: &ServerMessage) -> String {
         .unwrap_or_else(|| "an unknown message".into())
 }
 
+/// A fresh proof that `secret`'s key is held, signed with the time now (a
+/// rated seat or seek needs one).
+pub(crate) fn key_proof(secret: &mice_cake_engine::PlayerSecret) -> mice_cake_protocol::KeyProof {
+    let at_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |now| u64::try_from(now.as_millis()).unwrap_or(u64::MAX));
+    mice_cake_protocol::KeyProof {
+        at_ms,
+        signature: secret.prove_key(at_ms),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,17 +182,5 @@ mod tests {
                 round: report.round
             }
         );
-    }
-}
-
-/// A fresh proof that `secret`'s key is held, signed with the time now (a
-/// rated seat or seek needs one).
-pub(crate) fn key_proof(secret: &mice_cake_engine::PlayerSecret) -> mice_cake_protocol::KeyProof {
-    let at_ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |now| u64::try_from(now.as_millis()).unwrap_or(u64::MAX));
-    mice_cake_protocol::KeyProof {
-        at_ms,
-        signature: secret.prove_key(at_ms),
     }
 }
