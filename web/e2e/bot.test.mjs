@@ -23,7 +23,7 @@ test("a game against the server's greedy bot, played with the keys alone, to the
   const dee = await person(browser, { viewport: PHONE, reducedMotion: "reduce" });
   const page = dee.page;
   await createRoom(page, server.url, "Dee", { opponent: "greedy", reveal: "all_face_down", boost: true, stall: 20 });
-  await page.locator(".family.blue .player-name", { hasText: "bot" }).waitFor();
+  await page.locator(".family.blue h2", { hasText: "greedy BOT" }).waitFor();
   assert.match((await page.locator(".meta").textContent()) ?? "", /all face down, boost/);
 
   let rounds = 0;

@@ -374,7 +374,8 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   await untilSeekers(server.url, 0);
   const mine = await seatHeld(dee.page);
   const bot = mine === "yellow" ? "blue" : "yellow";
-  await dee.page.locator(`.family.${bot} .player-name`, { hasText: "strong bot" }).waitFor();
+  // The server's bot: its policy beside the BOT badge.
+  await dee.page.locator(`.family.${bot} h2`, { hasText: "strong BOT" }).waitFor();
   assert.match((await keptToken(dee.page, code)) ?? "", /^[0-9a-f]+$/);
   const summary = await (await fetch(`${server.url}/api/rooms/${code}`)).json();
   assert.equal(summary.options.bot, "strong");

@@ -65,7 +65,10 @@ export function families(scene) {
           {},
           h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)),
           ` ${seatName(seat)} `,
-          h("span", { class: "player-name" }, player ? player.name : "—"),
+          // The server's bot is named after its policy and "bot" ("greedy
+          // bot"): beside its badge, the policy says the rest, and the
+          // header keeps to one line on a phone.
+          h("span", { class: "player-name" }, player ? (player.bot ?? player.name) : "—"),
           player?.bot || player?.declared_bot ? botBadge() : null,
           seat === room.you ? h("span", { class: "you" }, " (you)") : null,
           // The rating in the room's pool, from the room shown: during a
