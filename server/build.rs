@@ -1,5 +1,6 @@
-//! Embeds the web client (`web/src/` at the root of the repository) and the
-//! rules page (`docs/rules.md` as HTML).
+//! Embeds the web client (`web/src/` at the root of the repository), the
+//! rules page (`docs/rules.md` as HTML) and the protocol's published JSON
+//! Schema (`docs/protocol.schema.json`).
 //!
 //! Every file is gzipped here, once, so that the binary (and the Docker
 //! image) carries the compressed bytes only; the pages get the assets' path,
@@ -31,11 +32,13 @@ fn main() -> Result<()> {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").context("CARGO_MANIFEST_DIR")?);
     let source = manifest.join("../web/src");
     let rules = manifest.join("../docs/rules.md");
+    let schema = manifest.join("../docs/protocol.schema.json");
     let out = PathBuf::from(env::var_os("OUT_DIR").context("OUT_DIR")?);
     // A directory: cargo looks at everything in it, files added included.
     println!("cargo::rerun-if-changed={}", source.display());
     println!("cargo::rerun-if-changed={}", rules.display());
     println!("cargo::rerun-if-changed=rules.html");
+    println!("cargo::rerun-if-changed={}", schema.display());
 
     let mut files = Vec::new();
     collect(&source, &source, &mut files)?;
@@ -84,6 +87,15 @@ fn main() -> Result<()> {
         "/// The rules page (`docs/rules.md`), gzipped.\n\
          pub(crate) static RULES_PAGE: &[u8] = include_bytes!({:?});",
         rules_path.display()
+    )?;
+    let schema_path = embedded.join("protocol.schema.json.gz");
+    let schema_text = fs::read(&schema).with_context(|| schema.display().to_string())?;
+    write_file(&schema_path, &gzip(&schema_text)?)?;
+    writeln!(
+        generated,
+        "/// The protocol's JSON Schema as published, gzipped.\n\
+         pub(crate) static SCHEMA: &[u8] = include_bytes!({:?});",
+        schema_path.display()
     )?;
     write_file(&out.join("web_files.rs"), generated.as_bytes())
 }

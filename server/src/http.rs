@@ -180,19 +180,15 @@ async fn odds(params: Result<Query<NoParams>, QueryRejection>) -> Response {
         .into_response()
 }
 
-/// The schema as published: the protocol's tests keep it the one its types
-/// generate, so the server carries the text, not the generator (half a
-/// megabyte of the binary and of the image).
-const SCHEMA: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../docs/protocol.schema.json"
-));
-
-async fn schema(params: Result<Query<NoParams>, QueryRejection>) -> Response {
+/// The schema as published, gzipped in the binary (`web::schema`).
+async fn schema(
+    params: Result<Query<NoParams>, QueryRejection>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     if let Err(rejection) = params {
         return bad_query(&rejection, "/api/schema takes no parameters");
     }
-    ([(header::CONTENT_TYPE, "application/schema+json")], SCHEMA).into_response()
+    crate::web::schema(&headers)
 }
 
 async fn game(

@@ -41,6 +41,7 @@ fn content_type(path: &str) -> &'static str {
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("png") => "image/png",
+        Some("json") if path.ends_with(".schema.json") => "application/schema+json",
         Some("json" | "webmanifest") => "application/json",
         _ => "application/octet-stream",
     }
@@ -177,6 +178,18 @@ fn page_or_not_found(headers: &HeaderMap, found: bool) -> Response {
         *response.status_mut() = StatusCode::NOT_FOUND;
     }
     response
+}
+
+/// `/api/schema`'s document: the protocol's schema as published (the
+/// protocol's tests keep it the one its types generate, so the server
+/// carries the text, gzipped, not the generator).
+pub(crate) fn schema(headers: &HeaderMap) -> Response {
+    file_response(
+        headers,
+        "protocol.schema.json",
+        embedded::SCHEMA,
+        PAGE_CACHE,
+    )
 }
 
 /// `/rules`: `docs/rules.md` as a page.
