@@ -578,11 +578,7 @@ impl Session {
                 key_proof,
             } => {
                 self.not_in_a_room()?;
-                let claim = Claim {
-                    key,
-                    proof: key_proof,
-                    bot_declaration,
-                };
+                let claim = Claim::from((key, key_proof, bot_declaration));
                 let seating = self.seating(&name, claim).await?;
                 self.create(name, options, seating).await
             }
@@ -593,11 +589,7 @@ impl Session {
                 key_proof,
             } => {
                 let room = self.room_to_enter(code).await?;
-                let claim = Claim {
-                    key,
-                    proof: key_proof,
-                    bot_declaration,
-                };
+                let claim = Claim::from((key, key_proof, bot_declaration));
                 let seating = self.seating(&name, claim).await?;
                 if self.new_keys_limited()
                     && let Ok(summary) = self.shared.lobby.summary(code).await
@@ -622,11 +614,7 @@ impl Session {
                 key_proof,
             } => {
                 self.not_in_a_room()?;
-                let claim = Claim {
-                    key,
-                    proof: key_proof,
-                    bot_declaration,
-                };
+                let claim = Claim::from((key, key_proof, bot_declaration));
                 let seating = self.seating(&name, claim).await?;
                 let hash = token_hash(&token);
                 let room = self.shared.lobby.room_of_seat(hash).await?;
@@ -705,11 +693,7 @@ impl Session {
                 key_proof,
             } => {
                 self.not_in_a_room()?;
-                let claim = Claim {
-                    key,
-                    proof: key_proof,
-                    bot_declaration,
-                };
+                let claim = Claim::from((key, key_proof, bot_declaration));
                 let seating = self.seating(&name, claim).await?;
                 let seek = Seek {
                     pool,

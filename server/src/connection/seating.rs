@@ -24,6 +24,19 @@ pub(super) struct Claim {
     pub(super) bot_declaration: Option<SealSignature>,
 }
 
+/// The fields `create_room`, `join_room`, `resume` and `seek` carry alike.
+impl From<(Option<PlayerKey>, Option<KeyProof>, Option<SealSignature>)> for Claim {
+    fn from(
+        (key, proof, bot_declaration): (Option<PlayerKey>, Option<KeyProof>, Option<SealSignature>),
+    ) -> Claim {
+        Claim {
+            key,
+            proof,
+            bot_declaration,
+        }
+    }
+}
+
 impl Session {
     /// The seating of a player making `claim`.
     pub(super) async fn seating(&self, name: &str, claim: Claim) -> Result<Seating, Refusal> {
