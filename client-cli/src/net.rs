@@ -10,7 +10,7 @@ use futures_util::{SinkExt, StreamExt};
 use mice_cake_engine::{Commitment, PlayerKey, PlayerSecret, SealSignature, Seat};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, KeyProof, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
-    RoomState, SeatToken, ServerMessage,
+    RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -230,6 +230,7 @@ pub async fn connect(
             Entry::Seek(seek) => Some(seek.message(&identity)),
             _ => None,
         },
+        greeting: None,
         playing: Playing::default(),
         identity,
     };
@@ -240,6 +241,7 @@ pub async fn connect(
         link.room = Some(code);
     }
     let greeting = entry_message(entry, &link.identity);
+    link.greeting = Some(greeting.clone());
     tokio::spawn(link.run(socket, greeting));
     Ok(Session { commands, events })
 }
@@ -285,9 +287,15 @@ struct Link {
     room: Option<RoomCode>,
     /// A room to join if the seat to resume there is gone.
     join_if_gone: Option<RoomCode>,
-    /// The seek under way, until paired: made again after a drop (the
-    /// queue forgets a connection that went away).
+    /// The seek under way, until its game starts: made again after a drop
+    /// (the queue forgets a connection that went away), or when the seat
+    /// the pairing gave is gone before the game began (the opponent never
+    /// came, and the room was closed meanwhile).
     seek: Option<ClientMessage>,
+    /// The first greeting, until it is answered: sent again after a drop
+    /// or a passing refusal (`unavailable`: a cluster's node that cannot
+    /// reach the room just now).
+    greeting: Option<ClientMessage>,
     /// The last seal sent, and when: sent again if the server refuses it
     /// for coming too fast.
     last_seal: Option<(ClientMessage, Instant)>,
@@ -337,16 +345,18 @@ impl Link {
         }
     }
 
-    /// Says hello and the greeting (with anything held meanwhile), then
-    /// forwards both ways until the connection ends.
+    /// Says hello and the greeting, then forwards both ways until the
+    /// connection ends. What was held meanwhile goes once the greeting is
+    /// answered: the room's state is then known on the server's side (a
+    /// node of a cluster judges an opening by it), and a refusal while
+    /// entering can only be the greeting's.
     async fn enter(&mut self, socket: &mut Socket, greeting: ClientMessage) -> End {
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             name: self.name.clone(),
         };
         self.entering = true;
-        let held = std::mem::take(&mut self.held);
-        for message in std::iter::once(hello).chain([greeting]).chain(held) {
+        for message in [hello, greeting] {
             if !send(socket, &message).await {
                 // A server that turns us away (full: close code 1013) may
                 // have said why before closing: say it too.
@@ -356,8 +366,12 @@ impl Link {
         self.pump(socket).await
     }
 
-    /// What to send after hello when coming back: resume or watch again.
+    /// What to send after hello when coming back: resume or watch again
+    /// (or seek again, or the first greeting, never answered).
     fn coming_back(&self) -> Option<ClientMessage> {
+        if let Some(greeting) = &self.greeting {
+            return Some(greeting.clone());
+        }
         if let Some(token) = self.token {
             return Some(ClientMessage::Resume {
                 token,
@@ -426,6 +440,11 @@ impl Link {
                 command = self.commands.recv() => {
                     let Some(command) = command else { return End::Done };
                     let leaving = matches!(command, ClientMessage::Leave { .. });
+                    if self.entering && !leaving {
+                        // Sent once the greeting is answered.
+                        self.held.push(command);
+                        continue;
+                    }
                     let command = if leaving { self.signed_leave() } else { command };
                     if matches!(command, ClientMessage::Seal { .. }) {
                         self.last_seal = Some((command.clone(), Instant::now()));
@@ -540,12 +559,23 @@ impl Link {
                 }
                 self.keep_seat(state.code, *seat);
                 self.last_seq = Some(state.seq);
-                self.admitted().await;
+                if state.status == RoomStatus::Playing || state.result.is_some() {
+                    // A game began: a seek that led here is over.
+                    self.seek = None;
+                }
+                return self.admitted(socket).await;
             }
             ServerMessage::RoomList { .. } | ServerMessage::Seeking { .. } => {
-                self.admitted().await;
+                return self.admitted(socket).await;
             }
-            ServerMessage::Paired { .. } => self.seek = None,
+            ServerMessage::Paired { .. } => {}
+            ServerMessage::Unpaired { code, .. } => {
+                // The opponent never came: the room is closed, and the
+                // server seeks on for us (`seeking` follows).
+                self.token = None;
+                self.room = None;
+                self.forget_seat(*code);
+            }
             ServerMessage::BotOffered { options, .. } => {
                 // The wait asked is over: the bot it offers is played (the
                 // seek stops first; a pairing that came meanwhile wins, and
@@ -581,6 +611,10 @@ impl Link {
             ServerMessage::Event { seq, event } => {
                 self.last_seq = Some(self.last_seq.map_or(*seq, |last| last.max(*seq)));
                 self.playing.follow(event);
+                if matches!(**event, RoomEvent::GameStarted { .. }) {
+                    // The pairing's game began: the seek is over.
+                    self.seek = None;
+                }
             }
             ServerMessage::Left { code } => {
                 self.token = None;
@@ -598,6 +632,16 @@ impl Link {
                 if *code == ErrorCode::BadToken {
                     // The seat is gone (the room closed, or the game).
                     self.token = None;
+                    if let Some(seek) = self.seek.clone() {
+                        // The seat a pairing gave, gone before its game
+                        // began (the room closed when the opponent did not
+                        // come): seek again.
+                        if let Some(room) = self.room.take() {
+                            self.forget_seat(room);
+                        }
+                        return (!send(socket, &seek).await)
+                            .then(|| End::Dropped("the connection closed".into()));
+                    }
                     if let Some(code) = self.join_if_gone.take() {
                         // The seat kept from before is gone: take the free
                         // seat instead, as `join CODE` asked.
@@ -616,9 +660,11 @@ impl Link {
                     }
                 }
                 if self.entering {
-                    // The greeting was refused. Coming back to a server that
-                    // is busy or stopping is worth another try; anything else
-                    // will not change by trying again.
+                    // The greeting was refused. A server that is busy or
+                    // stopping, or a node of a cluster that cannot reach
+                    // the room just now, is worth another try, the first
+                    // time as after a drop; anything else will not change
+                    // by trying again.
                     let passing = matches!(
                         code,
                         ErrorCode::TooManyConnections
@@ -627,7 +673,7 @@ impl Link {
                             | ErrorCode::Internal
                             | ErrorCode::Unavailable
                     );
-                    return Some(if self.returning && passing {
+                    return Some(if passing {
                         End::Dropped(message.clone())
                     } else {
                         End::Refused(message.clone())
@@ -693,14 +739,22 @@ impl Link {
         }
     }
 
-    /// In: the room (or the list) answered the greeting.
-    async fn admitted(&mut self) {
+    /// In: the room (or the list, or the queue) answered the greeting.
+    /// What was held meanwhile goes now; `Some` if the connection closed.
+    async fn admitted(&mut self, socket: &mut Socket) -> Option<End> {
         self.entering = false;
+        self.greeting = None;
         self.failures = 0;
         self.give_up_at = None;
         if std::mem::take(&mut self.returning) {
             let _ = self.events.send(NetEvent::Reconnected).await;
         }
+        for message in std::mem::take(&mut self.held) {
+            if !send(socket, &message).await {
+                return Some(End::Dropped("the connection closed".into()));
+            }
+        }
+        None
     }
 }
 

@@ -706,6 +706,9 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             time(*deadline_ms),
             kind(*rated)
         ),
+        ServerMessage::Unpaired { code, reason } => {
+            format!("pairing called off, room {code} closed: {reason}")
+        }
         ServerMessage::SeekEnded { reason } => {
             format!("no longer looking for an opponent: {reason}")
         }
@@ -753,6 +756,7 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
         | ServerMessage::Seeking { .. }
         | ServerMessage::BotOffered { .. }
         | ServerMessage::Paired { .. }
+        | ServerMessage::Unpaired { .. }
         | ServerMessage::SeekEnded { .. } => Vec::new(),
         ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
         ServerMessage::Event { event, .. } => match &**event {

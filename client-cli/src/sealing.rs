@@ -28,7 +28,15 @@ struct Pending {
     /// Whether the seal is to be sent again: a whole state came without it
     /// (it was lost with a connection, or with a server that died first).
     reseal: bool,
+    /// Times the opening was refused as out of turn (`wrong_phase`), each
+    /// answered by asking for the state.
+    refusals: u32,
 }
+
+/// Most times an opening refused as out of turn asks for the state again:
+/// a view that is behind catches up in one; a server that keeps refusing
+/// is not asked forever.
+const SYNCS_PER_OPENING: u32 = 3;
 
 /// The client's side of sealed play, for one seat.
 #[derive(Debug, Default)]
@@ -43,6 +51,21 @@ pub struct Sealer {
     /// The player's key pair, which signs every seal (Ed25519 signatures
     /// are deterministic: a seal sent again carries the same one).
     secret: Option<PlayerSecret>,
+    /// Where asking for the room's state stands, after an opening was
+    /// refused.
+    sync: Sync,
+}
+
+/// Asking for the room's state (`sync`) after an opening was refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Sync {
+    /// Nothing to ask.
+    #[default]
+    None,
+    /// To be asked.
+    Due,
+    /// Asked: no opening goes until the state comes.
+    Asked,
 }
 
 /// Sealed moves kept in the user's state directory (`openings.json`, 0600),
@@ -170,6 +193,7 @@ impl Sealer {
             opening,
             opened: false,
             reseal: false,
+            refusals: 0,
         });
         if let Some(kept) = &self.kept {
             kept.keep(KeptOpening {
@@ -234,9 +258,14 @@ impl Sealer {
                 opening,
                 opened: false,
                 reseal: exchange.seals[seat].is_none(),
+                refusals: 0,
             });
         }
         let mut messages = Vec::new();
+        if self.sync == Sync::Due {
+            self.sync = Sync::Asked;
+            messages.push(ClientMessage::Sync);
+        }
         // A seal the server does not have after all: the same one again,
         // never another (the server takes a repeated seal as said once).
         if exchange.seals[seat].is_none()
@@ -289,6 +318,7 @@ impl Sealer {
             && due
             && published
             && !pending.opened
+            && self.sync == Sync::None
         {
             pending.opened = true;
             let opening = pending.opening;
@@ -300,6 +330,22 @@ impl Sealer {
             });
         }
         messages
+    }
+
+    /// The server refused a message as out of turn (`wrong_phase`): if it
+    /// was the opening sent, the room's state is asked for, and the opening
+    /// sent again if the state still waits for it (a server whose view was
+    /// behind, as a node of a cluster back from a pause). Never exits.
+    pub fn opening_refused(&mut self) {
+        let Some(pending) = &mut self.pending else {
+            return;
+        };
+        if !pending.opened || pending.refusals >= SYNCS_PER_OPENING {
+            return;
+        }
+        pending.refusals += 1;
+        pending.opened = false;
+        self.sync = Sync::Due;
     }
 
     /// The connection dropped: an opening sent may not have arrived, and is
@@ -314,6 +360,8 @@ impl Sealer {
     /// keeps no player's opening): an opening the server does not hold is
     /// sent again.
     pub fn resync(&mut self, room: &RoomState) {
+        // The state asked for (or any) is here: the opening may go again.
+        self.sync = Sync::None;
         let held = room
             .you
             .zip(room.exchange.as_ref())

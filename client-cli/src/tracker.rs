@@ -276,6 +276,12 @@ impl Tracker {
                 None
             }
             ServerMessage::Error { code, message } => {
+                if *code == ErrorCode::WrongPhase {
+                    // An opening refused: this client's view may be ahead
+                    // of its server's (or behind the room's). It asks for
+                    // the state and opens again if the state says so.
+                    self.sealer.opening_refused();
+                }
                 self.error = Some((*code, message.clone()));
                 None
             }
@@ -285,6 +291,7 @@ impl Tracker {
             | ServerMessage::Seeking { .. }
             | ServerMessage::BotOffered { .. }
             | ServerMessage::Paired { .. }
+            | ServerMessage::Unpaired { .. }
             | ServerMessage::SeekEnded { .. }
             | ServerMessage::Renamed { .. } => None,
         }
@@ -818,6 +825,58 @@ mod resume_tests {
         let other = mice_cake_engine::Seal::from_bytes([4; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, other), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
+        assert!(tracker.automatic().is_empty());
+    }
+
+    #[test]
+    fn an_opening_refused_as_out_of_turn_asks_for_the_state_and_opens_again() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
+            panic!("a seal of round 1");
+        };
+        let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
+        tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
+        tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
+        let is_open =
+            |messages: &[ClientMessage]| matches!(messages, [ClientMessage::Open { round: 1, .. }]);
+        assert!(is_open(&tracker.automatic()));
+        // Its server's view was behind (a node back from a pause): the
+        // opening is refused. The client asks for the state, and sends
+        // nothing more until it comes.
+        let refused = ServerMessage::Error {
+            code: ErrorCode::WrongPhase,
+            message: "moves are opened once both are sealed".into(),
+        };
+        let state = |mut state: RoomState| {
+            let exchange = state.exchange.as_mut().expect("round 1 under way");
+            exchange.seals = Seated {
+                yellow: Some(seal),
+                blue: Some(theirs),
+            };
+            ServerMessage::State {
+                state: Box::new(state),
+            }
+        };
+        let ServerMessage::Joined {
+            state: now_state, ..
+        } = room.joined()
+        else {
+            unreachable!()
+        };
+        for _ in 0..3 {
+            tracker.apply(&refused, now);
+            assert_eq!(tracker.automatic(), [ClientMessage::Sync]);
+            assert!(
+                tracker.automatic().is_empty(),
+                "one question, then the state"
+            );
+            // The state says the server still waits for the opening.
+            tracker.apply(&state((*now_state).clone()), now);
+            assert!(is_open(&tracker.automatic()), "opened again");
+        }
+        // A server that keeps refusing is not asked forever.
+        tracker.apply(&refused, now);
         assert!(tracker.automatic().is_empty());
     }
 

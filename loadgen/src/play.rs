@@ -373,6 +373,7 @@ impl Client {
             | ServerMessage::Seeking { .. }
             | ServerMessage::BotOffered { .. }
             | ServerMessage::Paired { .. }
+            | ServerMessage::Unpaired { .. }
             | ServerMessage::SeekEnded { .. }
             | ServerMessage::Renamed { .. } => {}
         }

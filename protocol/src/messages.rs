@@ -30,7 +30,10 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// had a move is `aborted`, a player leaving a game signs the leave, a
 /// program declares itself a bot (`bot_declaration`), and a rated room's
 /// game that will not be rated says why as it starts (`not_rated`).
-pub const PROTOCOL_VERSION: u32 = 7;
+/// Version 8 loses no game to a fault: a member asks for its room's state
+/// again (`sync`), and a pairing whose opponent never arrives is called
+/// off (`unpaired`), its seeker back at the head of the queue.
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -147,6 +150,10 @@ pub enum ClientMessage {
         /// The nonce sealed with it.
         nonce: Nonce,
     },
+    /// Asks for the room's state again, answered `state`: a client whose
+    /// view may be behind the room's (an opening refused with
+    /// `wrong_phase`, say) catches up and tries again.
+    Sync,
     /// Asks for a new game in the same room, seats swapped.
     Rematch,
     /// Leaves the room (a player leaving a game in progress forfeits it, or
@@ -248,7 +255,7 @@ pub struct KeyProof {
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 15] = [
+    pub const TYPES: [&'static str; 16] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -257,6 +264,7 @@ impl ClientMessage {
         "resume",
         "seal",
         "open",
+        "sync",
         "rematch",
         "leave",
         "chat",
@@ -273,9 +281,12 @@ impl ClientMessage {
         // through a JSON value only to say what is wrong, or to check the
         // messages without fields, on which serde takes any field.
         match serde_json::from_str(text) {
-            Ok(ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::CancelSeek) => {
-                ClientMessage::parse_checking(text).map(|(message, _)| message)
-            }
+            Ok(
+                ClientMessage::ListRooms
+                | ClientMessage::Sync
+                | ClientMessage::Rematch
+                | ClientMessage::CancelSeek,
+            ) => ClientMessage::parse_checking(text).map(|(message, _)| message),
             Ok(message) => Ok(message),
             // A JSON value keeps the last of a key given twice, where the
             // message refuses it: the value's reading is for saying what is
@@ -315,7 +326,10 @@ impl ClientMessage {
         // but the type is unknown.
         let without_fields = matches!(
             message,
-            ClientMessage::ListRooms | ClientMessage::Rematch | ClientMessage::CancelSeek
+            ClientMessage::ListRooms
+                | ClientMessage::Sync
+                | ClientMessage::Rematch
+                | ClientMessage::CancelSeek
         );
         if without_fields && let Some(unknown) = fields.iter().find(|field| *field != "type") {
             return Err(ParseError::BadFields {
@@ -492,6 +506,17 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         opponent_bot: bool,
     },
+    /// The pairing is called off before its game started: the opponent
+    /// did not take their seat in time (their server died, say). The room
+    /// is closed, and the seek goes on where it was: `seeking` follows,
+    /// with the player at the head of the queue, and the bot offered when
+    /// the wait they asked is over, counted from their `seek`.
+    Unpaired {
+        /// The room that was made for the pair.
+        code: RoomCode,
+        /// Why, for people.
+        reason: String,
+    },
     /// The seek ended without a game: cancelled (`cancel_seek`), or the
     /// server could not make the room (it is stopping, say; `reason`).
     SeekEnded {
@@ -529,7 +554,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 15] = [
+    pub const TYPES: [&'static str; 16] = [
         "welcome",
         "room_list",
         "joined",
@@ -543,6 +568,7 @@ impl ServerMessage {
         "seeking",
         "bot_offered",
         "paired",
+        "unpaired",
         "seek_ended",
         "renamed",
     ];

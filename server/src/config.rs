@@ -151,6 +151,12 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_ROOM_IDLE", default_value = "10m", value_parser = humantime::parse_duration)]
     pub room_idle: Duration,
 
+    /// How long the two players a quick pairing brought together have to
+    /// take their seats; then the pairing is called off, and whoever came
+    /// seeks on at the head of the queue.
+    #[arg(long, env = "MICE_CAKE_PAIRING_ARRIVAL", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub pairing_arrival: Duration,
+
     /// How long a new connection has to say hello.
     #[arg(long, env = "MICE_CAKE_HELLO_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
     pub hello_timeout: Duration,
@@ -279,6 +285,11 @@ impl Config {
         let durations = [
             ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
             ("room-idle", self.room_idle, Duration::ZERO),
+            (
+                "pairing-arrival",
+                self.pairing_arrival,
+                Duration::from_millis(100),
+            ),
             (
                 "open-timeout",
                 self.open_timeout,

@@ -23,7 +23,7 @@ mod seeking;
 
 use self::rename::Rename;
 use self::seating::{Claim, usable_key};
-use self::seeking::{Seek, Seeking, next_news};
+use self::seeking::{PairedSeek, Seek, Seeking, is_unpaired, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
@@ -178,9 +178,24 @@ impl Live {
                 Some(Ending::Close(CloseCode::Policy, "closed by the server"))
             }
             Wake::Queued(Next::Write(frame)) => {
-                let written =
-                    write_queued(&mut self.socket, frame, &mut self.queue, write_timeout).await;
-                (!written).then_some(Ending::Gone)
+                // A pairing called off is told by its room, as it closes.
+                let paired = self.session.paired.is_some();
+                let mut unpaired = false;
+                let written = write_queued(
+                    &mut self.socket,
+                    frame,
+                    &mut self.queue,
+                    write_timeout,
+                    |frame| unpaired |= paired && is_unpaired(frame),
+                )
+                .await;
+                if !written {
+                    return Some(Ending::Gone);
+                }
+                if unpaired {
+                    Box::pin(self.session.unpaired()).await;
+                }
+                None
             }
             Wake::Read(incoming) => {
                 self.last_heard = Instant::now();
@@ -339,12 +354,13 @@ const WRITE_BATCH: usize = 32;
 
 /// Writes `first` and whatever else is queued already (a round's reveal
 /// comes with its `committed`) with one vectored write: one system call for
-/// many frames. Within `limit`, as every write.
+/// many frames, each shown to `look` first. Within `limit`, as every write.
 async fn write_queued(
     socket: &mut Socket,
     first: Frame,
     queue: &mut Inbound,
     limit: Duration,
+    mut look: impl FnMut(&Frame),
 ) -> bool {
     let mut batch = Vec::with_capacity(WRITE_BATCH);
     batch.push(first);
@@ -353,6 +369,7 @@ async fn write_queued(
     {
         batch.push(frame);
     }
+    batch.iter().for_each(&mut look);
     within(limit, socket.send_text(&batch)).await
 }
 
@@ -434,6 +451,9 @@ struct Session {
     membership: Option<Membership>,
     /// A seek for an opponent under way (quick pairing).
     seeking: Option<Seeking>,
+    /// A seek paired, its seat taken: back in the queue if the pairing is
+    /// called off before its game begins.
+    paired: Option<PairedSeek>,
     limit: RateLimit,
     chat_limit: RateLimit,
     /// Openings that follow seals already counted against the rate.
@@ -454,6 +474,7 @@ impl Session {
             name: None,
             membership: None,
             seeking: None,
+            paired: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             openings_owed: 0,
@@ -657,6 +678,7 @@ impl Session {
                 })
                 .await
             }
+            ClientMessage::Sync => self.tell_room(Command::Sync { conn }).await,
             ClientMessage::Rematch => self.tell_room(Command::Rematch { conn }).await,
             ClientMessage::Chat { text } => {
                 // Cleaned first: a message refused as empty does not use up
@@ -679,6 +701,7 @@ impl Session {
                 self.tell_room(Command::SpectatorChat { conn, show }).await
             }
             ClientMessage::Leave { signature } => {
+                self.paired = None;
                 self.tell_room(Command::Leave { conn, signature }).await?;
                 self.set_membership(None);
                 Ok(())
@@ -792,7 +815,7 @@ impl Session {
         let room = self
             .shared
             .lobby
-            .create(&self.shared.rooms, options)
+            .create(&self.shared.rooms, options, crate::room::Made::ForPlayer)
             .await?;
         info!(room = %room.code(), "room created");
         self.take_seat(room, name, seating).await

@@ -58,6 +58,8 @@ pub(crate) const SEEKING: &str = "mice_cake_seeking";
 pub(crate) const PAIRING_SECONDS: &str = "mice_cake_pairing_seconds";
 /// Counter: bots offered to seekers who waited as long as they chose.
 pub(crate) const BOTS_OFFERED: &str = "mice_cake_bots_offered_total";
+/// Counter: pairings called off because a player did not take their seat.
+pub(crate) const PAIRINGS_CALLED_OFF: &str = "mice_cake_pairings_called_off_total";
 /// Analyses of finished games made (not answered from storage).
 pub(crate) const ANALYSES_MADE: &str = "mice_cake_analyses_made_total";
 /// Analyses being made.
@@ -161,6 +163,11 @@ pub(crate) fn describe() {
         Unit::Count,
         "Bots offered to seekers who waited as long as they chose."
     );
+    describe_counter!(
+        PAIRINGS_CALLED_OFF,
+        Unit::Count,
+        "Pairings called off because a player did not take their seat in time (the other seeks on)."
+    );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(SEEKING).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);
@@ -182,6 +189,7 @@ pub(crate) fn describe() {
         FRAMES_LEFT_OUT,
         STORE_ERRORS,
         BOTS_OFFERED,
+        PAIRINGS_CALLED_OFF,
     ] {
         metrics::counter!(counter).increment(0);
     }

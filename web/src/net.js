@@ -7,7 +7,7 @@
 
 import { playerKey, proveKey } from "./keys.js";
 
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;

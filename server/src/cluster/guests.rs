@@ -38,6 +38,7 @@ struct GuestRelay {
     cluster: std::sync::Weak<Cluster>,
     node: Arc<str>,
     conn: u64,
+    room: RoomCode,
     watching: bool,
 }
 
@@ -78,6 +79,7 @@ impl GuestRelay {
         };
         let header = Header::Deliver {
             conn: self.conn,
+            room: Some(self.room),
             kinds: kinds.to_owned(),
             close,
         };
@@ -104,7 +106,17 @@ impl Cluster {
         let from: Arc<str> = Arc::from(from);
         let Some(handle) = self.local.local_room(&room) else {
             // Not here (any more): the room moved, or is moving.
-            self.refuse_guest(&from, conn, ask, unreachable_room());
+            let mut guests = lock(&self.guests);
+            let key = (Arc::clone(&from), conn);
+            if guests
+                .by_origin
+                .get(&key)
+                .is_some_and(|guest| guest.room == room)
+            {
+                guests.by_origin.remove(&key);
+            }
+            drop(guests);
+            self.refuse_guest(&from, conn, room, ask, unreachable_room());
             return;
         };
         let entering = matches!(
@@ -126,7 +138,7 @@ impl Cluster {
                     address,
                 } => {
                     let Some(token) = parse_hash(&token) else {
-                        self.refuse_guest(&from, conn, Some(ask), bad_token());
+                        self.refuse_guest(&from, conn, room, Some(ask), bad_token());
                         return;
                     };
                     let seating = Seating {
@@ -153,7 +165,7 @@ impl Cluster {
                     address,
                 } => {
                     let Some(token) = parse_hash(&token) else {
-                        self.refuse_guest(&from, conn, Some(ask), bad_token());
+                        self.refuse_guest(&from, conn, room, Some(ask), bad_token());
                         return;
                     };
                     let seating = Seating {
@@ -185,7 +197,7 @@ impl Cluster {
         let Some(guest) = guest.filter(|guest| guest.room == room) else {
             // A connection this node does not know in that room (its
             // membership was dropped): it comes back.
-            self.refuse_guest(&from, conn, None, unreachable_room());
+            self.refuse_guest(&from, conn, room, None, unreachable_room());
             return;
         };
         let alias = guest.conn;
@@ -210,6 +222,7 @@ impl Cluster {
                 assignment,
                 nonce,
             },
+            WireCommand::Sync => Command::Sync { conn: alias },
             WireCommand::Rematch => Command::Rematch { conn: alias },
             WireCommand::Chat { name, text } => Command::Chat {
                 conn: alias,
@@ -250,6 +263,7 @@ impl Cluster {
             cluster: Arc::downgrade(self),
             node: Arc::clone(from),
             conn,
+            room,
             watching: matches!(command, WireCommand::Watch),
         };
         Member {
@@ -319,9 +333,16 @@ impl Cluster {
         });
     }
 
-    /// Answers a guest's question with `refusal`, or closes a guest this
-    /// node does not know (it comes back).
-    fn refuse_guest(&self, from: &Arc<str>, conn: u64, ask: Option<u64>, refusal: Refusal) {
+    /// Answers a guest's question about room `room` with `refusal`, or
+    /// closes a guest this node does not know there (it comes back).
+    fn refuse_guest(
+        &self,
+        from: &Arc<str>,
+        conn: u64,
+        room: RoomCode,
+        ask: Option<u64>,
+        refusal: Refusal,
+    ) {
         match ask {
             Some(ask) => self.reply(from, ask, Err(refusal)),
             None => {
@@ -329,6 +350,7 @@ impl Cluster {
                     node: Arc::clone(from),
                     header: Header::Deliver {
                         conn,
+                        room: Some(room),
                         kinds: String::new(),
                         close: true,
                     },
@@ -342,6 +364,13 @@ impl Cluster {
         lock(&self.guests)
             .by_origin
             .remove(&(Arc::clone(from), conn));
+    }
+
+    /// Forgets the guests of room `room`, which closed here.
+    pub(crate) fn forget_guests_in(&self, room: RoomCode) {
+        lock(&self.guests)
+            .by_origin
+            .retain(|_, guest| guest.room != room);
     }
 
     /// Tells the rooms here that the guests from node `from` (or from every
@@ -377,7 +406,7 @@ impl Cluster {
                         .await;
                 }
                 // If the node is still there, its connection closes.
-                cluster.refuse_guest(&node, conn, None, unreachable_room());
+                cluster.refuse_guest(&node, conn, guest.room, None, unreachable_room());
             }
         });
     }

@@ -52,6 +52,23 @@ struct RemoteMembership {
     /// whose seal is in. An opening is sent on only once both are, so that
     /// no move crosses Redis while it could still help the opponent.
     sealed: Option<(u32, Seated<bool>)>,
+    /// Whether the room's state has come (`joined`, or a `state`): until
+    /// then [`RemoteMembership::sealed`] says nothing.
+    state_known: bool,
+    /// Openings that came before the state did (a client that resumes
+    /// and opens at once): judged when it comes, never refused unseen.
+    held_openings: Vec<WireCommand>,
+}
+
+/// What becomes of an opening a player here sends.
+#[derive(Debug, PartialEq, Eq)]
+enum Opening {
+    /// Both seals are in: it goes to the room.
+    Send,
+    /// The room's state has not come yet: kept until it does.
+    Held,
+    /// Refused here, as the room would (or nobody to send it for).
+    Refused,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,19 +239,23 @@ impl Cluster {
                 assignment,
                 nonce,
             } => {
-                if !self.may_open(conn, round) {
-                    return true;
+                let opening = WireCommand::Open {
+                    round,
+                    assignment,
+                    nonce,
+                };
+                match self.judge_opening(conn, round) {
+                    Opening::Send => (conn, None, opening),
+                    Opening::Held => {
+                        if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
+                            membership.held_openings.push(opening);
+                        }
+                        return true;
+                    }
+                    Opening::Refused => return true,
                 }
-                (
-                    conn,
-                    None,
-                    WireCommand::Open {
-                        round,
-                        assignment,
-                        nonce,
-                    },
-                )
             }
+            Command::Sync { conn } => (conn, None, WireCommand::Sync),
             Command::Rematch { conn } => (conn, None, WireCommand::Rematch),
             Command::Chat { conn, name, text } => (conn, None, WireCommand::Chat { name, text }),
             Command::SpectatorChat { conn, show } => {
@@ -250,6 +271,19 @@ impl Cluster {
             }
             Command::HandedOver => return false,
         };
+        self.send_command(owner, code, conn, ask, command)
+    }
+
+    /// Publishes a command of connection `conn` for room `code` on node
+    /// `owner`.
+    fn send_command(
+        &self,
+        owner: &Arc<str>,
+        code: RoomCode,
+        conn: ConnId,
+        ask: Option<u64>,
+        command: WireCommand,
+    ) -> bool {
         let header = Header::Command {
             room: code,
             from: self.node.to_string(),
@@ -307,6 +341,8 @@ impl Cluster {
                 watch,
                 token: None,
                 sealed: None,
+                state_known: false,
+                held_openings: Vec::new(),
             },
         );
         number
@@ -356,14 +392,26 @@ impl Cluster {
         }
     }
 
-    /// Frames came for connection `conn` (then, with `close`, its closing).
-    pub(super) fn delivered(&self, conn: u64, kinds: &str, frames: &[&str], close: bool) {
+    /// Frames came for connection `conn` from room `room` (then, with
+    /// `close`, its closing).
+    pub(super) fn delivered(
+        &self,
+        conn: u64,
+        room: Option<RoomCode>,
+        kinds: &str,
+        frames: &[&str],
+        close: bool,
+    ) {
         let conn = ConnId::from_value(conn);
-        let (outbound, token) = {
+        let (outbound, token, held) = {
             let mut members = lock(&self.members);
             let Some(membership) = members.conns.get_mut(&conn) else {
                 return;
             };
+            if room.is_some_and(|room| room != membership.room) {
+                // From a room it has left since (a pairing called off).
+                return;
+            }
             // The first frame for a spectator is its state: the room's
             // events are its from now on.
             if membership.watch == Watch::Pending {
@@ -377,10 +425,18 @@ impl Cluster {
             };
             if membership.watch == Watch::No {
                 for frame in frames {
-                    follow_seals(&mut membership.sealed, frame);
+                    membership.state_known |= follow_seals(&mut membership.sealed, frame);
                 }
             }
-            (membership.outbound.clone(), token)
+            // Openings held for the state are judged once it is here.
+            let held = if membership.state_known {
+                std::mem::take(&mut membership.held_openings)
+            } else {
+                Vec::new()
+            };
+            let held =
+                (!held.is_empty()).then(|| (Arc::clone(&membership.owner), membership.room, held));
+            (membership.outbound.clone(), token, held)
         };
         match token {
             Some(token) => {
@@ -392,6 +448,16 @@ impl Cluster {
                 hand_over(&outbound, kinds, &frames);
             }
             None => hand_over(&outbound, kinds, frames),
+        }
+        if let Some((owner, room, openings)) = held {
+            for opening in openings {
+                let WireCommand::Open { round, .. } = &opening else {
+                    continue;
+                };
+                if self.judge_opening(conn, *round) == Opening::Send {
+                    self.send_command(&owner, room, conn, None, opening);
+                }
+            }
         }
         if close {
             outbound.disconnect();
@@ -494,18 +560,24 @@ impl Cluster {
 
     /// Whether a player here may open round `round`'s move: both seals of
     /// it are in, as its room's frames told. If not, it is refused here, as
-    /// its room would refuse it, and nothing crosses Redis.
-    fn may_open(&self, conn: ConnId, round: u32) -> bool {
+    /// its room would refuse it, and nothing crosses Redis — but only once
+    /// the room's state has come: before it (a client resuming and opening
+    /// at once, its state still on the way) the opening is held, never
+    /// refused on a view this node does not have yet.
+    fn judge_opening(&self, conn: ConnId, round: u32) -> Opening {
         let members = lock(&self.members);
         let Some(membership) = members.conns.get(&conn) else {
             // Not in a room here any more: nowhere to send it.
-            return false;
+            return Opening::Refused;
         };
+        if !membership.state_known {
+            return Opening::Held;
+        }
         let both_sealed = membership.sealed.is_some_and(|(sealed_round, seals)| {
             sealed_round == round && seals.yellow && seals.blue
         });
         if both_sealed {
-            return true;
+            return Opening::Send;
         }
         let refusal = ServerMessage::Error {
             code: ErrorCode::WrongPhase,
@@ -516,7 +588,7 @@ impl Cluster {
         if let Ok(text) = serde_json::to_string(&refusal) {
             membership.outbound.queue(Frame::from(text));
         }
-        false
+        Opening::Refused
     }
 
     /// Forgets questions nobody waits for any more.
@@ -535,23 +607,25 @@ impl Cluster {
 
 /// Follows a player's exchange in the frames its room sends it: the state
 /// (on entering, or after missed events) says which seals are in, and each
-/// `sealed` event adds one. Other frames are not read.
-fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) {
+/// `sealed` event adds one. Other frames are not read. Whether the frame
+/// was a state.
+fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) -> bool {
     // Inside a string a quote is escaped: these can only be the message's.
     let worth_reading = frame.contains(r#""kind":"sealed""#)
         || frame.starts_with(r#"{"type":"state","#)
         || is_joined(frame);
     if !worth_reading {
-        return;
+        return false;
     }
     let Ok(message) = serde_json::from_str::<ServerMessage>(frame) else {
-        return;
+        return false;
     };
     match message {
         ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
             *sealed = state
                 .exchange
                 .map(|exchange| (exchange.round, exchange.seals.map(|seal| seal.is_some())));
+            return true;
         }
         ServerMessage::Event { event, .. } => {
             if let RoomEvent::Sealed { round, seat, .. } = *event {
@@ -564,6 +638,7 @@ fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) {
         }
         _ => {}
     }
+    false
 }
 
 /// Whether a frame is a `joined` message (the room's frames are its own

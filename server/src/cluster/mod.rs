@@ -87,6 +87,9 @@ pub(crate) struct Cluster {
     wake: Notify,
     /// Redis's state as the lease loop saw it.
     health: Mutex<Health>,
+    /// How many times this node found that Redis had lost its data: what
+    /// other parts keep there (the seekers waiting here) is written again.
+    data_losses: std::sync::atomic::AtomicU64,
     shutdown: CancellationToken,
 }
 
@@ -168,6 +171,7 @@ impl Cluster {
                 watching: tokio::sync::Mutex::new(std::collections::HashSet::new()),
                 wake: Notify::new(),
                 health: Mutex::new(Health::default()),
+                data_losses: std::sync::atomic::AtomicU64::new(0),
                 shutdown,
             }
         });
@@ -200,6 +204,12 @@ impl Cluster {
 
     pub(crate) fn node(&self) -> &str {
         &self.node
+    }
+
+    /// How many times Redis was found to have lost its data: when this
+    /// changes, what was written there is to be written again.
+    pub(crate) fn data_losses(&self) -> u64 {
+        self.data_losses.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// How long a node's lease lasts unless renewed (every third of it).

@@ -108,8 +108,13 @@ impl Cluster {
                     command,
                 } => self.command(room, &from, conn, ask, command).await,
                 Header::Reply { ask, answer } => self.answered(ask, answer),
-                Header::Deliver { conn, kinds, close } => {
-                    self.delivered(conn, &kinds, &frames, close);
+                Header::Deliver {
+                    conn,
+                    room,
+                    kinds,
+                    close,
+                } => {
+                    self.delivered(conn, room, &kinds, &frames, close);
                 }
                 Header::Watch { room, kinds } => self.watched(room, &kinds, &frames),
             }

@@ -121,6 +121,8 @@ impl Cluster {
         if lost_data {
             warn!("the cluster's Redis lost its data: this node's rooms are written to it again");
             self.write_again();
+            self.data_losses
+                .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         }
         if troubled || self.unsure() {
             // Off this task: the database may be slow to answer, and the

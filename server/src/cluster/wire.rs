@@ -106,9 +106,12 @@ pub(crate) enum Header {
     },
     /// Frames for one connection of the receiving node, one a letter of
     /// `kinds` (`s`: sent, `o`: offered, may be left out), then, if
-    /// `close`, its closing.
+    /// `close`, its closing; from room `room`: a connection in another
+    /// room by now (a pairing called off, then another) takes none of it.
     Deliver {
         conn: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<RoomCode>,
         kinds: String,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         close: bool,
@@ -189,6 +192,7 @@ pub(crate) enum WireCommand {
         assignment: Option<Assignment>,
         nonce: Nonce,
     },
+    Sync,
     Rematch,
     Leave {
         #[serde(default)]
@@ -284,6 +288,7 @@ mod tests {
             &mut payload,
             &Header::Deliver {
                 conn: 7,
+                room: Some(code),
                 kinds: "so".into(),
                 close: true,
             },

@@ -1,22 +1,51 @@
 //! A connection that seeks an opponent (quick pairing): its seek checked
 //! and put in the queue, what the queue tells it, and the seat it takes in
-//! the room made for its pair.
+//! the room made for its pair — kept until that room's game begins: a
+//! pairing called off (the opponent never came) puts the seek back in the
+//! queue as it was, at its head.
 
 use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::{Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, ServerMessage};
+use mice_cake_protocol::{
+    Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, RoomCode, ServerMessage,
+};
 use tokio::sync::mpsc;
 
 use super::Session;
+use crate::outbound::Frame;
 use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
-use crate::room::{Refusal, Seating};
+use crate::room::{Command, ConnId, Refusal, Seating};
 
 /// The shortest time per round a seek may ask: a pairing is for playing.
 pub(super) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
 
-/// A seek under way: where its news come, and who made it.
+/// A seek under way: where its news come, and the seek itself.
 pub(super) struct Seeking {
     news: mpsc::Receiver<News>,
+    seek: QueuedSeek,
+}
+
+/// A seek as the queue took it: enough to put it back as it was (its
+/// place by the time it began, the bot offered as if it had waited all
+/// along), and to say so again.
+#[derive(Clone)]
+pub(super) struct QueuedSeek {
+    waiter: Waiter<ConnId>,
     seating: Seating,
+    /// The `seeking` it was answered with.
+    answer: ServerMessage,
+}
+
+/// A seek that was paired, its seat taken in the pair's room: kept until
+/// that room's game begins, in case the pairing is called off.
+pub(super) struct PairedSeek {
+    code: RoomCode,
+    seek: QueuedSeek,
+}
+
+/// Whether a frame is the room's `unpaired` (the room's frames are its own
+/// compact JSON, tagged first).
+pub(super) fn is_unpaired(frame: &Frame) -> bool {
+    frame.as_str().starts_with(r#"{"type":"unpaired","#)
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.
@@ -111,21 +140,53 @@ impl Session {
             offered: false,
         };
         let rating = waiter.rating(shown_pool);
-        let (news, receiver) = mpsc::channel(NEWS_QUEUE);
-        self.shared.pairing.seek(waiter, news).await;
-        self.seeking = Some(Seeking {
-            news: receiver,
-            seating: seek.seating,
-        });
-        self.slot.set(crate::admission::Presence::Watching);
-        self.outbound.send_message(&ServerMessage::Seeking {
+        let answer = ServerMessage::Seeking {
             pool: seek.pool,
             deadline_ms: seek.deadline_ms,
             rated: seek.rated,
             rating,
             paired_last: conduct.paired_last().then_some(conduct),
-        });
+        };
+        self.queue(QueuedSeek {
+            waiter,
+            seating: seek.seating,
+            answer,
+        })
+        .await;
         Ok(())
+    }
+
+    /// Puts a seek in the queue (again), and says so.
+    async fn queue(&mut self, seek: QueuedSeek) {
+        let (news, receiver) = mpsc::channel(NEWS_QUEUE);
+        self.shared.pairing.seek(seek.waiter.clone(), news).await;
+        self.slot.set(crate::admission::Presence::Watching);
+        self.outbound.send_message(&seek.answer);
+        self.seeking = Some(Seeking {
+            news: receiver,
+            seek,
+        });
+    }
+
+    /// The pairing whose room this connection sat in was called off (its
+    /// room said `unpaired`, and closed): the seek goes back in the queue
+    /// as it was.
+    pub(super) async fn unpaired(&mut self) {
+        let Some(paired) = self.paired.take() else {
+            return;
+        };
+        if let Some(membership) = self
+            .membership
+            .take_if(|membership| membership.room.code() == paired.code)
+        {
+            // The room has closed: this only lets go of it (on another
+            // node, of the way to it).
+            let conn = self.id;
+            membership.room.send(Command::Disconnected { conn }).await;
+            self.set_membership(None);
+        }
+        tracing::debug!(conn = ?self.id, room = %paired.code, "pairing called off: seeking again");
+        self.queue(paired.seek).await;
     }
 
     /// Whether the new-keys limit applies on this server.
@@ -204,8 +265,9 @@ impl Session {
         }
     }
 
-    /// What the queue says: a pairing (the seat is taken at once), the bot
-    /// offered, or the end of the seek.
+    /// What the queue says: a pairing (the seat is taken at once; a room
+    /// that cannot be entered puts the seek back), the bot offered, or the
+    /// end of the seek.
     pub(super) async fn on_news(&mut self, news: Option<News>) {
         match news {
             Some(News::BotOffered { options }) => {
@@ -215,26 +277,34 @@ impl Session {
                 });
             }
             Some(News::Paired(paired)) => {
-                let seating = self
-                    .seeking
-                    .take()
-                    .map(|seeking| seeking.seating)
-                    .unwrap_or_default();
+                let Some(Seeking { seek, .. }) = self.seeking.take() else {
+                    return;
+                };
                 self.outbound.send_message(&paired.message());
                 let name = self.name.clone().unwrap_or_default();
                 let seated = match self.shared.lobby.room(paired.code).await {
-                    Ok(room) => self.take_seat(room, name, seating).await,
+                    Ok(room) => self.take_seat(room, name, seek.seating).await,
                     Err(refusal) => Err(refusal),
                 };
-                if let Err(refusal) = seated {
-                    let reason = format!(
-                        "the room made for the pairing cannot be entered: {}",
-                        refusal.message
-                    );
-                    self.refuse(refusal);
-                    self.slot.set(crate::admission::Presence::Idle);
-                    self.outbound
-                        .send_message(&ServerMessage::SeekEnded { reason });
+                match seated {
+                    Ok(()) => {
+                        self.paired = Some(PairedSeek {
+                            code: paired.code,
+                            seek,
+                        });
+                    }
+                    Err(refusal) => {
+                        // Its node gone, or the room already called off:
+                        // the pairing is, and the seek goes on.
+                        self.outbound.send_message(&ServerMessage::Unpaired {
+                            code: paired.code,
+                            reason: format!(
+                                "the room made for the pairing cannot be entered ({}); you are                                  back at the head of the queue",
+                                refusal.message
+                            ),
+                        });
+                        self.queue(seek).await;
+                    }
                 }
             }
             Some(News::Ended { reason }) => {

@@ -9,7 +9,9 @@ use mice_cake_protocol::{ErrorCode, RoomCode, RoomList, RoomOptions, RoomSummary
 
 use super::{Answer, Lobby, bad_token, unknown_room};
 use crate::cluster::{Cluster, Whereabouts};
-use crate::room::{Directory, Refusal, RestoredRoom, RoomContext, RoomHandle, unreachable_room};
+use crate::room::{
+    Directory, Made, Refusal, RestoredRoom, RoomContext, RoomHandle, unreachable_room,
+};
 use crate::token::TokenHash;
 
 pub(crate) struct ClusterLobby {
@@ -42,6 +44,7 @@ impl Lobby for ClusterLobby {
         &'a self,
         context: &'a Arc<RoomContext>,
         options: RoomOptions,
+        made: Made,
     ) -> Answer<'a, Result<RoomHandle, Refusal>> {
         Box::pin(async move {
             let local = self.cluster.local();
@@ -55,7 +58,7 @@ impl Lobby for ClusterLobby {
                 ));
             }
             let code = self.cluster.take_code(|| context.rng.room_code()).await?;
-            let created = local.create_with(context, options, |_| Some(code));
+            let created = local.create_with(context, options, made, |_| Some(code));
             match &created {
                 Ok(_) => self.cluster.route_here(code, &[]),
                 Err(_) => self.cluster.give_back_code(code).await,
@@ -141,6 +144,7 @@ impl Directory for ClusterLobby {
             .map(|(hash, _)| hash)
             .collect();
         self.cluster.forget_room(*code, &seats);
+        self.cluster.forget_guests_in(*code);
         self.cluster.local().closed(code);
     }
 

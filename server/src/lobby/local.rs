@@ -12,7 +12,7 @@ use mice_cake_protocol::{
 
 use super::{Answer, Lobby, bad_token, unknown_room};
 use crate::room::{
-    self, Directory, Refusal, RestoredRoom, RoomContext, RoomHandle, unreachable_room,
+    self, Directory, Made, Refusal, RestoredRoom, RoomContext, RoomHandle, unreachable_room,
 };
 use crate::token::TokenHash;
 
@@ -44,6 +44,7 @@ impl LocalLobby {
         &self,
         context: &Arc<RoomContext>,
         options: RoomOptions,
+        made: Made,
         code: impl FnOnce(&dyn Fn(&RoomCode) -> bool) -> Option<RoomCode>,
     ) -> Result<RoomHandle, Refusal> {
         let mut rooms = lock(&self.rooms);
@@ -58,7 +59,7 @@ impl LocalLobby {
         }
         let code = code(&|code| rooms.contains_key(code))
             .ok_or_else(|| Refusal::new(ErrorCode::TooManyRooms, "no free room code"))?;
-        let handle = room::spawn(code, options, Arc::clone(context));
+        let handle = room::spawn(code, options, made, Arc::clone(context));
         rooms.insert(code, handle.clone());
         metrics::gauge!(crate::metrics::ROOMS).set(rooms.len() as f64);
         Ok(handle)
@@ -154,9 +155,10 @@ impl Lobby for LocalLobby {
         &'a self,
         context: &'a Arc<RoomContext>,
         options: RoomOptions,
+        made: Made,
     ) -> Answer<'a, Result<RoomHandle, Refusal>> {
         // 31^5 codes: a free one is found at once unless the server is full.
-        let created = self.create_with(context, options, |taken| {
+        let created = self.create_with(context, options, made, |taken| {
             (0..64)
                 .map(|_| context.rng.room_code())
                 .find(|code| !taken(code))

@@ -18,7 +18,7 @@ use mice_cake_protocol::{RoomCode, RoomList, RoomOptions, RoomSummary};
 
 pub(crate) use self::cluster::ClusterLobby;
 pub(crate) use self::local::{LocalLobby, listing};
-use crate::room::{Directory, Refusal, RestoredRoom, RoomContext, RoomHandle, bad_token};
+use crate::room::{Directory, Made, Refusal, RestoredRoom, RoomContext, RoomHandle, bad_token};
 use crate::token::TokenHash;
 
 /// A lobby's answer, which in a cluster may take a trip to Redis.
@@ -31,6 +31,7 @@ pub(crate) trait Lobby: Directory {
         &'a self,
         context: &'a Arc<RoomContext>,
         options: RoomOptions,
+        made: Made,
     ) -> Answer<'a, Result<RoomHandle, Refusal>>;
 
     /// The room with this code.

@@ -11,7 +11,12 @@
 //! * a waiter who disconnects leaves the queue (its node deletes it);
 //! * a node that dies costs its seekers a reconnection: their entries are
 //!   dropped once its lease is gone, and their clients seek again on
-//!   another node.
+//!   another node (a pairing made with one of them is called off by its
+//!   room when they do not come, and the other seeks on: `room::actor::
+//!   arrivals`);
+//! * nobody is forgotten: a seeker whose entry cannot be written (Redis
+//!   away) waits here and is written once Redis answers, and when Redis
+//!   loses its data every node writes its seekers again.
 //!
 //! The bot is offered by each seeker's own node, which knows when it came.
 
@@ -29,7 +34,7 @@ use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_off
 use crate::cluster::Cluster;
 use crate::cluster::wire;
 use crate::lobby::Lobby;
-use crate::room::{ConnId, RoomContext};
+use crate::room::{ConnId, Made, RoomContext};
 
 /// How long the pairing node's lease lasts unless renewed (every
 /// [`PAIRING_INTERVAL`]).
@@ -49,6 +54,8 @@ enum Notice {
 struct Seeker {
     news: NewsSender,
     waiter: Waiter<String>,
+    /// Whether its entry is in Redis's queue (as far as this node knows).
+    queued: bool,
 }
 
 /// The handle on a cluster's queue, on one node.
@@ -65,6 +72,8 @@ struct Shared {
     lobby: Arc<dyn Lobby>,
     rooms: Arc<RoomContext>,
     default_deadline_ms: u64,
+    /// Redis's data losses this node has written its seekers again for.
+    losses_seen: std::sync::atomic::AtomicU64,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -94,6 +103,7 @@ impl ClusterPairing {
             lobby,
             rooms,
             default_deadline_ms: u64::try_from(default_deadline.as_millis()).unwrap_or(u64::MAX),
+            losses_seen: std::sync::atomic::AtomicU64::new(cluster.data_losses()),
         });
         tokio::spawn(Arc::clone(&shared).run(shutdown));
         ClusterPairing { shared }
@@ -121,14 +131,23 @@ impl Pairing for ClusterPairing {
                 bot_after_ms: waiter.bot_after_ms,
                 offered: waiter.offered,
             };
-            if let Err(cause) = shared.enqueue(&waiter).await {
-                warn!(cause = %cause, "a seek cannot be queued in Redis");
-                let _ = news.try_send(News::Ended {
-                    reason: "the cluster's queue cannot be reached just now; try again".into(),
-                });
-                return;
-            }
-            lock(&shared.here).insert(conn, Seeker { news, waiter });
+            // Written to Redis now, or once it answers: the seek waits
+            // here meanwhile (and is offered the bot when due).
+            let queued = match shared.enqueue(&waiter).await {
+                Ok(()) => true,
+                Err(cause) => {
+                    debug!(cause = %cause, "a seek waits for Redis to be queued");
+                    false
+                }
+            };
+            lock(&shared.here).insert(
+                conn,
+                Seeker {
+                    news,
+                    waiter,
+                    queued,
+                },
+            );
         })
     }
 
@@ -177,6 +196,7 @@ impl Shared {
             if let Err(cause) = self.hear_notices(now_ms).await {
                 debug!(cause = %cause, "pairing notices not read");
             }
+            self.queue_again().await;
             self.offer_bots(now_ms);
             match self.lead().await {
                 Ok(true) => {
@@ -190,6 +210,36 @@ impl Shared {
             metrics::gauge!(crate::metrics::SEEKING).set(lock(&self.here).len() as f64);
         }
         self.leave_queue().await;
+    }
+
+    /// Writes again the entries of this node's seekers that Redis does not
+    /// have: those it could not take when they came, and all of them after
+    /// Redis lost its data.
+    async fn queue_again(&self) {
+        let losses = self.cluster.data_losses();
+        if self
+            .losses_seen
+            .swap(losses, std::sync::atomic::Ordering::AcqRel)
+            != losses
+        {
+            for seeker in lock(&self.here).values_mut() {
+                seeker.queued = false;
+            }
+        }
+        let unqueued: Vec<(ConnId, Waiter<String>)> = lock(&self.here)
+            .iter()
+            .filter(|(_, seeker)| !seeker.queued)
+            .map(|(conn, seeker)| (*conn, seeker.waiter.clone()))
+            .collect();
+        for (conn, waiter) in unqueued {
+            if self.enqueue(&waiter).await.is_err() {
+                // Redis does not answer: the rest wait for the next turn.
+                return;
+            }
+            if let Some(seeker) = lock(&self.here).get_mut(&conn) {
+                seeker.queued = true;
+            }
+        }
     }
 
     /// Takes this node's seekers out of the queue as it stops: their
@@ -241,9 +291,17 @@ impl Shared {
                     conn.and_then(|conn| here.remove(&conn))
                 };
                 let Some(seeker) = seeker else {
+                    // Its room calls the pairing off when nobody comes.
                     debug!(room = %paired.code, "a seeker paired had gone");
                     return;
                 };
+                // Written again after Redis lost its data, it may be back
+                // in the queue: paired once is enough.
+                let _: redis::RedisResult<()> = redis::cmd("HDEL")
+                    .arg(wire::seekers_key())
+                    .arg(&seeker.waiter.id)
+                    .query_async(&mut self.redis.clone())
+                    .await;
                 metrics::histogram!(crate::metrics::PAIRING_SECONDS)
                     .record(now_ms.saturating_sub(seeker.waiter.since_ms) as f64 / 1000.0);
                 let _ = seeker.news.try_send(News::Paired(paired));
@@ -359,7 +417,11 @@ impl Shared {
             };
             let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
             let options = room_options(pairing.pool, deadline_ms, pairing.rated);
-            let code = match self.lobby.create(&self.rooms, options).await {
+            let code = match self
+                .lobby
+                .create(&self.rooms, options, Made::ForPairing)
+                .await
+            {
                 Ok(room) => room.code(),
                 Err(refusal) => {
                     warn!(

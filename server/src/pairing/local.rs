@@ -14,7 +14,7 @@ use tracing::{debug, warn};
 use super::queue::{Pairing as Pair, pairs};
 use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_offer, room_options};
 use crate::lobby::Lobby;
-use crate::room::{ConnId, RoomContext};
+use crate::room::{ConnId, Made, RoomContext};
 
 /// Seeks and cancellations waiting for the queue's task.
 const ASKS: usize = 1024;
@@ -149,7 +149,11 @@ impl Queue {
     ) {
         let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
         let options = room_options(pairing.pool, deadline_ms, pairing.rated);
-        let room = match self.lobby.create(&self.rooms, options).await {
+        let room = match self
+            .lobby
+            .create(&self.rooms, options, Made::ForPairing)
+            .await
+        {
             Ok(room) => room,
             Err(refusal) => {
                 warn!(

@@ -134,6 +134,10 @@ pub(crate) enum Command {
         assignment: Option<Assignment>,
         nonce: Nonce,
     },
+    /// Send the member the room's state again (`sync`).
+    Sync {
+        conn: ConnId,
+    },
     Rematch {
         conn: ConnId,
     },
@@ -263,9 +267,24 @@ pub(crate) fn bad_token() -> Refusal {
     Refusal::new(ErrorCode::BadToken, "that seat token is not valid")
 }
 
+/// Who a room is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Made {
+    /// A player who asked for it (`create_room`), whoever joins.
+    ForPlayer,
+    /// Two seekers paired by the queue: it waits a few seconds for both,
+    /// then calls the pairing off (`unpaired`) if one has not come.
+    ForPairing,
+}
+
 /// Starts a new room's task.
-pub(crate) fn spawn(code: RoomCode, options: RoomOptions, context: Arc<RoomContext>) -> RoomHandle {
-    start(code, actor::Room::new(code, options, context))
+pub(crate) fn spawn(
+    code: RoomCode,
+    options: RoomOptions,
+    made: Made,
+    context: Arc<RoomContext>,
+) -> RoomHandle {
+    start(code, actor::Room::new(code, options, made, context))
 }
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {

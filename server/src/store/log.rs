@@ -64,6 +64,7 @@ impl RoomSnapshot {
             last_seq,
             autos,
             not_rated,
+            paired,
         } = next;
         let settled = *options == self.options
             && *open_left_ms == self.open_left_ms
@@ -75,7 +76,8 @@ impl RoomSnapshot {
             && *result == self.result
             && *game_ids == self.game_ids
             && *autos == self.autos
-            && *not_rated == self.not_rated;
+            && *not_rated == self.not_rated
+            && *paired == self.paired;
         if !settled {
             return None;
         }

@@ -64,6 +64,10 @@ pub(crate) struct RoomSnapshot {
     /// told when it started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) not_rated: Option<NotRated>,
+    /// Whether the room was made for a quick pairing (it waits for its
+    /// two players, then calls the pairing off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) paired: bool,
 }
 
 /// A seat's occupant.

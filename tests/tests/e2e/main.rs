@@ -11,11 +11,13 @@ mod gaming;
 mod hostile;
 // The checks for hidden information the server's own tests make, on
 // frames gathered here from real processes.
+mod faults;
 #[path = "../../../server/tests/server/leaks.rs"]
 mod leaks;
 mod load;
 mod pairing;
 mod person;
+mod raw;
 mod reconnect;
 mod redis;
 mod support;

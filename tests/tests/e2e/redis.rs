@@ -7,15 +7,14 @@
 //! And what a player's node keeps from Redis: an opening sent before both
 //! seals are in is refused there, and never crosses it.
 
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::thread;
 use std::time::Duration;
 
-use mice_cake_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use mice_cake_protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 use crate::cluster::Cluster;
+use crate::raw::Raw;
 use crate::support::{
     Client, OwnService, Proxy, RedisMonitor, Server, TestDatabase, TestRedis, ends_verified,
     room_code,
@@ -203,42 +202,6 @@ fn a_copy_taken_over_while_cut_off_from_redis_sends_its_players_to_the_room() {
         "{}",
         node_a.log()
     );
-}
-
-/// A WebSocket client speaking the protocol itself.
-struct Raw {
-    socket: WebSocket<MaybeTlsStream<TcpStream>>,
-}
-
-impl Raw {
-    fn connect(url: &str, name: &str) -> Raw {
-        let (socket, _) = tungstenite::connect(format!("{url}/ws")).expect("a WebSocket");
-        let mut raw = Raw { socket };
-        raw.send(&ClientMessage::Hello {
-            version: PROTOCOL_VERSION,
-            name: name.to_owned(),
-        });
-        raw.until(|message| matches!(message, ServerMessage::Welcome { .. }));
-        raw
-    }
-
-    fn send(&mut self, message: &ClientMessage) {
-        let text = serde_json::to_string(message).unwrap();
-        self.socket.send(Message::text(text)).unwrap();
-    }
-
-    /// Reads until a message `wanted` picks.
-    fn until(&mut self, wanted: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
-        loop {
-            let Message::Text(text) = self.socket.read().expect("a message") else {
-                continue;
-            };
-            let message: ServerMessage = serde_json::from_str(&text).unwrap();
-            if wanted(&message) {
-                return message;
-            }
-        }
-    }
 }
 
 /// Blue, on a node other than the room's, opens the deal's exchange before

@@ -289,6 +289,11 @@ impl Server {
         self.signal("STOP");
     }
 
+    /// Lets a paused server go on (SIGCONT).
+    pub(crate) fn go_on(&self) {
+        self.signal("CONT");
+    }
+
     /// Sends the process signal `name` (`TERM`, `STOP`) with `kill`.
     fn signal(&self, name: &str) {
         let sent = Command::new("kill")

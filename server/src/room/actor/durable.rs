@@ -15,9 +15,9 @@ use super::spectators::SpectatorFeed;
 use super::{Room, millis};
 use crate::clock::UptimeClock;
 use crate::outbound::Frame;
-use crate::room::RoomContext;
 use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
+use crate::room::{Made, RoomContext};
 use crate::store::{
     DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite,
     StoreError, StoredRoom, StoredRound,
@@ -82,6 +82,7 @@ impl Room {
             last_seq: self.events.last_seq(),
             autos: Vec::new(),
             not_rated: self.not_rated,
+            paired: self.made == Made::ForPairing,
         }
     }
 
@@ -334,6 +335,11 @@ impl Room {
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
         let bot_rng = context.rng.bot_rng();
+        let made = if snapshot.paired {
+            Made::ForPairing
+        } else {
+            Made::ForPlayer
+        };
         Ok(Room {
             code,
             options: snapshot.options,
@@ -350,6 +356,11 @@ impl Room {
             pair_games: None,
             pair_games_due: false,
             left: None,
+            made,
+            // A pairing's players get the whole wait again: the room was
+            // away (its node died), not they.
+            arrive_by: Room::arrive_by(made, &context, now)
+                .filter(|_| snapshot.status == RoomStatus::Waiting && snapshot.game_number == 0),
             rematch: snapshot.rematch,
             game_ids: snapshot.game_ids.clone(),
             empty_since: Some(now),

@@ -10,7 +10,8 @@
 //! One concern per file: `seats` (who is in the room: joining, watching,
 //! resuming, leaving), `round` (the exchange of sealed moves, then their
 //! openings, then the round resolved), `game` (a game's start and end, forfeits, rematches),
-//! `timers` (deadlines, grace periods, the idle room), `views` (what each
+//! `timers` (deadlines, grace periods, the idle room), `arrivals` (a
+//! pairing's room waiting for its two), `views` (what each
 //! member is sent), `spectators` (when spectators are sent it), `durable`
 //! (what is stored, and the restore). This file has the room's state and
 //! its loop.
@@ -35,10 +36,11 @@ use self::spectators::SpectatorFeed;
 use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
-use super::{Command, ConnId, Member};
+use super::{Command, ConnId, Made, Member};
 use crate::clock::unix_millis;
 use crate::random::BotRng;
 
+mod arrivals;
 mod chat;
 mod durable;
 mod game;
@@ -106,12 +108,23 @@ pub(super) struct Room {
     pair_games_due: bool,
     /// The signed leave of the player who left the game being ended.
     left: Option<SignedLeave>,
+    /// Who the room was made for: a pairing's room waits for its two.
+    made: Made,
+    /// A pairing's room: when the pairing is called off unless its game
+    /// has begun (see `arrivals`).
+    arrive_by: Option<Instant>,
 }
 
 impl Room {
-    pub(super) fn new(code: RoomCode, options: RoomOptions, context: Arc<RoomContext>) -> Room {
+    pub(super) fn new(
+        code: RoomCode,
+        options: RoomOptions,
+        made: Made,
+        context: Arc<RoomContext>,
+    ) -> Room {
         let outbound_queue = context.config.outbound_queue;
         let bot_rng = context.rng.bot_rng();
+        let arrive_by = Room::arrive_by(made, &context, Instant::now());
         Room {
             code,
             options,
@@ -144,6 +157,8 @@ impl Room {
             pair_games: None,
             pair_games_due: false,
             left: None,
+            made,
+            arrive_by,
         }
     }
 
@@ -286,6 +301,7 @@ impl Room {
                     self.refuse(conn, refusal);
                 }
             }
+            Command::Sync { conn } => self.sync(conn),
             Command::Rematch { conn } => {
                 if let Err(refusal) = self.rematch(conn) {
                     self.refuse(conn, refusal);

@@ -47,6 +47,7 @@ impl Room {
             .chain(open_by)
             .chain(graces)
             .chain(idle)
+            .chain(self.arrive_by)
             .chain(self.spectators_event_at)
             .chain(
                 self.spectator_feed
@@ -57,6 +58,9 @@ impl Room {
 
     /// Handles whatever is due at `now`; returns whether the room closes.
     pub(super) fn on_timer(&mut self, now: Instant) -> bool {
+        if self.call_off_if_late(now) {
+            return true;
+        }
         if self.spectators_event_at.is_some_and(|at| now >= at) {
             self.spectators_event_at = None;
             self.announce_spectators();

@@ -130,6 +130,23 @@ impl Room {
         }
     }
 
+    /// Sends a member the room's state again, as it may see it (a
+    /// spectator's after the events it is owed: what follows the state
+    /// comes after it).
+    pub(super) fn sync(&mut self, conn: ConnId) {
+        let seat = self.seat_of(conn);
+        if seat.is_none() && self.spectators.contains_key(&conn) {
+            self.give_to_spectators();
+        }
+        let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) else {
+            return;
+        };
+        let state = ServerMessage::State {
+            state: Box::new(self.state_for(seat)),
+        };
+        self.outbox.send_message(&outbound, &state);
+    }
+
     pub(super) fn refuse(&mut self, conn: ConnId, refusal: Refusal) {
         metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
         if let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) {

@@ -1,0 +1,73 @@
+//! A room made for a quick pairing waits a few seconds for its two
+//! players. If its game has not begun by then (a seeker's server died as
+//! it was paired, say, or its client went away), the pairing is called
+//! off: whoever came is told (`unpaired`) and their connection seeks on
+//! from where it was, at the head of the queue; the room closes. Nobody
+//! sits alone in a pairing's room, and no empty one stays listed.
+
+use mice_cake_engine::Seat;
+use mice_cake_protocol::{RoomStatus, ServerMessage};
+use tokio::time::Instant;
+use tracing::info;
+
+use super::Room;
+use crate::room::{Made, RoomContext};
+
+impl Room {
+    /// When a room made `made` at `now` calls its pairing off, if it is a
+    /// pairing's: its players have `--pairing-arrival` (10 s) to take
+    /// their seats and be there for its game to begin. A seat is taken
+    /// within a round trip of the pairing, and a client whose server died
+    /// as it was paired seeks again at once.
+    pub(super) fn arrive_by(made: Made, context: &RoomContext, now: Instant) -> Option<Instant> {
+        (made == Made::ForPairing).then_some(now + context.config.pairing_arrival)
+    }
+
+    /// The pairing's game began: nothing to call off any more.
+    pub(super) fn pair_arrived(&mut self) {
+        self.arrive_by = None;
+    }
+
+    /// Calls the pairing off if its time is up and its game has not begun:
+    /// the players who came are told and let go, and the room closes.
+    /// Whether it did.
+    pub(super) fn call_off_if_late(&mut self, now: Instant) -> bool {
+        if self.arrive_by.is_none_or(|by| now < by) {
+            return false;
+        }
+        self.arrive_by = None;
+        if self.status != RoomStatus::Waiting || self.game_number > 0 {
+            return false;
+        }
+        let reason = format!(
+            "your opponent did not take their seat within {}; you are back at the head of the \
+             queue",
+            humantime::format_duration(self.context.config.pairing_arrival)
+        );
+        for seat in Seat::ALL {
+            let Some(player) = self.seats[seat].take() else {
+                continue;
+            };
+            if let Some(hash) = player.token {
+                self.context.directory.forget_seat(&hash);
+            }
+            if let Some(member) = player.member {
+                let unpaired = ServerMessage::Unpaired {
+                    code: self.code,
+                    reason: reason.clone(),
+                };
+                self.outbox.send_message(&member.outbound, &unpaired);
+            }
+        }
+        for spectator in std::mem::take(&mut self.spectators).into_values() {
+            self.outbox.send_message(
+                &spectator.outbound,
+                &ServerMessage::Left { code: self.code },
+            );
+        }
+        metrics::counter!(crate::metrics::PAIRINGS_CALLED_OFF).increment(1);
+        info!(room = %self.code, "pairing called off: a player did not come");
+        self.closing = true;
+        true
+    }
+}
