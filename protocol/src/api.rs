@@ -190,15 +190,23 @@ pub enum Reachability {
     Unreachable,
 }
 
-/// `GET /healthz`.
+/// `GET /healthz` (is the process serving: `ok`, or `shutting_down`) and
+/// `GET /readyz` (can it take new rooms and players: `ok`, or why not).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Health {
-    /// Serving, stopping, or cut off from a service it needs.
+    /// What the endpoint asked answers: for `/healthz` serving or
+    /// stopping; for `/readyz` also cut off from a service it needs, or
+    /// full.
     pub status: HealthStatus,
+    /// This node's name, if it is a node of a cluster (new at each start;
+    /// its logs and Redis's keys use it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
     /// Rooms held.
     pub rooms: u64,
-    /// Open WebSocket connections.
+    /// WebSocket connections it serves (one pushed out to make room is not
+    /// counted, even while it closes).
     pub connections: u64,
     /// Its PostgreSQL database, if it keeps its games in one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

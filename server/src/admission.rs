@@ -139,6 +139,12 @@ impl Admission {
         self.held().total >= self.capacity
     }
 
+    /// The connections holding a slot: one pushed out has given its slot
+    /// up, though it may still be closing.
+    pub(crate) fn connections(&self) -> usize {
+        self.held().total
+    }
+
     fn held(&self) -> MutexGuard<'_, Held> {
         // Every change under the lock is made whole before it is let go.
         self.held.lock().unwrap_or_else(PoisonError::into_inner)

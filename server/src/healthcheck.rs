@@ -50,10 +50,10 @@ pub fn local_addr(bind: SocketAddr) -> SocketAddr {
 const MAX_ANSWER: u64 = 16 * 1024;
 
 /// Asks `GET /healthz` at `addr`, each step within `timeout`: healthy when
-/// the answer is `200` with `"status": "ok"`, or `503` with `"full"` — a
-/// server whose every WebSocket slot is held is serving its players; a
-/// balancer reading `/healthz` sends newcomers elsewhere, but the container
-/// is well (a server shutting down, or cut off from a service, is not).
+/// the answer is `200` with `"status": "ok"` — the process serves (a full
+/// server, or one cut off from its database or Redis, still serves its own
+/// rooms: a balancer reads `/readyz` to send newcomers elsewhere, but the
+/// container is well; a server shutting down is not).
 pub fn check(addr: SocketAddr, timeout: Duration) -> Result<(), HealthError> {
     let mut stream = TcpStream::connect_timeout(&addr, timeout)
         .map_err(|source| HealthError::Connect { addr, source })?;
@@ -80,7 +80,7 @@ pub fn check(addr: SocketAddr, timeout: Duration) -> Result<(), HealthError> {
         .ok()
         .and_then(|health| health.get("status")?.as_str().map(str::to_owned));
     match (code, status.as_deref()) {
-        (Some("200"), Some("ok")) | (Some("503"), Some("full")) => Ok(()),
+        (Some("200"), Some("ok")) => Ok(()),
         (Some("200"), Some(other)) => Err(unhealthy(other)),
         (Some("200"), None) => Err(unhealthy(&format!("not a health report: {body:?}"))),
         _ => Err(unhealthy(status_line)),

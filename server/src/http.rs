@@ -4,7 +4,6 @@
 //! 426, 500, 503. Every response passes through `headers::secure`.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
@@ -44,7 +43,7 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
      /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
-     /healthz, /metrics";
+     /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
@@ -72,6 +71,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
+        .route("/readyz", get(ready))
         .route("/metrics", get(metrics))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -322,11 +322,32 @@ async fn games(
     }
 }
 
-/// `GET /healthz`: whatever its query says (health checks add their own).
-/// `503 Service Unavailable` while the server stops or cannot reach its
-/// database or its cluster's Redis, so that a load balancer sends new
-/// players to another node.
+/// `GET /healthz`, the liveness check (whatever its query says: health
+/// checks add their own): `200` while this process serves — its own rooms
+/// go on whatever its database or Redis do, and players whose room runs
+/// here must be able to reach it — and `503` only once it is stopping. What
+/// it reaches is said beside.
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
+    let stopping = shared.shutdown().is_cancelled();
+    let reached = if stopping {
+        Reached::default()
+    } else {
+        shared.dependencies.check().await
+    };
+    let status = if stopping {
+        HealthStatus::ShuttingDown
+    } else {
+        HealthStatus::Ok
+    };
+    health_answer(&shared, status, reached)
+}
+
+/// `GET /readyz`, the readiness check: `200` when this node takes new
+/// rooms and players — it is not stopping, reaches its database and its
+/// cluster's Redis, and has a slot free — else `503` and why
+/// (`shutting_down`, `unavailable`, `full`). A balancer sends newcomers to
+/// ready nodes, and to live ones when none is ready.
+async fn ready(State(shared): State<Arc<Shared>>) -> Response {
     let stopping = shared.shutdown().is_cancelled();
     // A stopping server says so at once, without asking anyone.
     let reached = if stopping {
@@ -343,14 +364,22 @@ async fn health(State(shared): State<Arc<Shared>>) -> Response {
     } else {
         HealthStatus::Ok
     };
+    health_answer(&shared, status, reached)
+}
+
+fn health_answer(shared: &Shared, status: HealthStatus, reached: Reached) -> Response {
     let code = match status {
         HealthStatus::Ok => StatusCode::OK,
         _ => StatusCode::SERVICE_UNAVAILABLE,
     };
     let health = Health {
         status,
+        node: shared
+            .cluster
+            .as_ref()
+            .map(|cluster| cluster.node().to_owned()),
         rooms: shared.lobby.room_count() as u64,
-        connections: shared.connections.load(Ordering::Relaxed) as u64,
+        connections: shared.admission.connections() as u64,
         database: reached.database,
         redis: reached.redis,
     };

@@ -373,6 +373,23 @@ impl Cluster {
             .retain(|_, guest| guest.room != room);
     }
 
+    /// Drops the guests of nodes whose lease is gone: a node that ran no
+    /// room is never taken over, and the connections it had in rooms here
+    /// (spectators above all) would stay in them for good, keeping the
+    /// rooms from closing.
+    pub(super) async fn drop_guests_of_dead_nodes(self: &Arc<Self>) {
+        let nodes: std::collections::HashSet<Arc<str>> = lock(&self.guests)
+            .by_origin
+            .keys()
+            .map(|(node, _)| Arc::clone(node))
+            .collect();
+        for node in nodes {
+            if matches!(self.alive(&node).await, Ok(false)) {
+                self.drop_guests_from(Some(&node));
+            }
+        }
+    }
+
     /// Tells the rooms here that the guests from node `from` (or from every
     /// other node) are gone: that node died, or messages may have been
     /// lost. Their clients come back.

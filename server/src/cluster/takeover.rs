@@ -35,6 +35,7 @@ pub(super) async fn run(cluster: Arc<Cluster>) {
             continue;
         }
         cluster.take_over_dead().await;
+        cluster.drop_guests_of_dead_nodes().await;
         cluster.forget_stale_asks();
         cluster.unwatch_idle().await;
     }

@@ -39,11 +39,15 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
         Client::greeted_from(&server, "127.0.0.3", "Squat").await,
         Client::connect_from(&server, "127.0.0.3").await,
     ];
+    // Not ready for newcomers (a balancer sends them elsewhere), but
+    // alive: it serves its players.
+    let (status, ready) = server.get("/readyz").await;
+    assert_eq!(status, 503, "{ready}");
+    assert!(ready.contains(r#""status":"full""#), "{ready}");
     let (status, health) = server.get("/healthz").await;
-    assert_eq!(status, 503, "{health}");
-    assert!(health.contains(r#""status":"full""#), "{health}");
-    // The container's own check: full is serving, not ill (a balancer
-    // reads the 503 and sends newcomers elsewhere).
+    assert_eq!(status, 200, "{health}");
+    assert!(health.contains(r#""status":"ok""#), "{health}");
+    // The container's own check: full is serving, not ill.
     let addr = server.addr;
     tokio::task::spawn_blocking(move || {
         mice_cake_server::healthcheck::check(addr, Duration::from_secs(2))
@@ -95,7 +99,7 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
     // A player leaving frees a slot: the server is no longer full.
     drop(dan);
     let give_up = tokio::time::Instant::now() + PATIENCE;
-    while server.get("/healthz").await.0 != 200 {
+    while server.get("/readyz").await.0 != 200 {
         assert!(tokio::time::Instant::now() < give_up, "still full");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

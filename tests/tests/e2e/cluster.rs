@@ -497,18 +497,28 @@ fn a_game_goes_on_after_redis_restarts_mid_round() {
         ..
     } = ann_committed_bob_asked(&url, &url);
     redis.stop();
-    // Judged by the node's lease renewals, which fail from now on.
+    // Judged by the node's lease renewals, which fail from now on: the
+    // node is not ready for newcomers, but alive, for the players whose
+    // rooms it runs.
     let give_up = Instant::now() + Duration::from_secs(10);
-    let health = loop {
-        let (status, health) = cluster.nodes[1].get("/healthz");
+    let ready = loop {
+        let (status, ready) = cluster.nodes[1].get("/readyz");
         if status == 503 {
-            break health;
+            break ready;
         }
-        assert!(Instant::now() < give_up, "{health}");
+        assert!(Instant::now() < give_up, "{ready}");
         thread::sleep(Duration::from_millis(100));
     };
     assert!(
-        health.contains(r#""redis":"unreachable""#) && health.contains(r#""database":"ok""#),
+        ready.contains(r#""status":"unavailable""#)
+            && ready.contains(r#""redis":"unreachable""#)
+            && ready.contains(r#""database":"ok""#),
+        "{ready}"
+    );
+    let (status, health) = cluster.nodes[1].get("/healthz");
+    assert_eq!(status, 200, "{health}");
+    assert!(
+        health.contains(r#""status":"ok""#) && health.contains(r#""redis":"unreachable""#),
         "{health}"
     );
     thread::sleep(Duration::from_secs(1));
@@ -540,14 +550,18 @@ fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
         &ann_round_1,
         &prompt,
         || {
-            let (status, health) = node.get("/healthz");
-            assert_eq!(status, 503, "{health}");
+            let (status, ready) = node.get("/readyz");
+            assert_eq!(status, 503, "{ready}");
             assert!(
-                health.contains(r#""status":"unavailable""#)
-                    && health.contains(r#""database":"unreachable""#)
-                    && health.contains(r#""redis":"ok""#),
-                "{health}"
+                ready.contains(r#""status":"unavailable""#)
+                    && ready.contains(r#""database":"unreachable""#)
+                    && ready.contains(r#""redis":"ok""#),
+                "{ready}"
             );
+            // Alive all the same: its players reach their rooms.
+            let (status, health) = node.get("/healthz");
+            assert_eq!(status, 200, "{health}");
+            assert!(health.contains(r#""status":"ok""#), "{health}");
         },
     );
     let (status, health) = cluster.nodes[1].get("/healthz");

@@ -11,7 +11,9 @@ use mice_cake_protocol::{ClientMessage, ErrorCode, RoomEvent, RoomOptions, Serve
 
 use crate::cluster::Cluster;
 use crate::raw::{Hand, Raw, hello};
-use crate::support::{TestDatabase, TestRedis};
+use crate::support::{
+    Client, OwnService, Proxy, TestDatabase, TestRedis, ends_verified, room_code,
+};
 
 fn services() -> Option<(TestRedis, TestDatabase)> {
     Some((TestRedis::create()?, TestDatabase::create()?))
@@ -112,4 +114,78 @@ fn an_opening_sent_with_a_resume_to_a_node_back_from_a_pause_is_taken() {
     );
     assert_eq!(blue.revealed, 1, "{:#?}", back.seen);
     ann.until_noting(&mut yellow, |_, hand| hand.revealed == 1);
+}
+
+/// As found: a bot joins a room through the node that does not run it
+/// while the cluster's Redis is away, and is told `unavailable` ("try
+/// again in a moment"). It tries again, as a client does after a drop,
+/// and once Redis is back (empty) it is in, and the game is played.
+#[test]
+fn a_join_through_another_node_while_redis_is_away_gets_in_once_it_is_back() {
+    let (Some(redis), Some(database)) = (OwnService::redis(), TestDatabase::create()) else {
+        return;
+    };
+    let cluster = Cluster::start(2, &database.url, &redis.url, "2s");
+    let bot = ["bot", "--think", "100ms"];
+    let mut ann = Client::start(&cluster.url(0), "ann", &[&bot[..], &["create"]].concat());
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    redis.stop();
+    let mut bob = Client::start(
+        &cluster.url(1),
+        "bob",
+        &[&bot[..], &["join", &code]].concat(),
+    );
+    let told = bob.expect_containing("reconnecting");
+    assert!(told.contains("try again in a moment"), "{told}");
+    thread::sleep(Duration::from_secs(2));
+    redis.start_again();
+    bob.expect_containing("you are Blue");
+    for (end, _) in ends_verified(&mut [&mut ann, &mut bob]) {
+        assert!(!end.contains("forfeit"), "{end}");
+    }
+}
+
+/// As found: a spectator's node dies mid-game; the game ends and its
+/// players leave while the spectator's client is still coming back. It
+/// comes back (through the balancer, to another node) after the end, and
+/// is shown the result, as `docs/client.md` promises — never
+/// `unknown_room`: a room that just ended stays watchable a while.
+#[test]
+fn a_spectator_back_after_the_game_ended_is_shown_the_result() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "1s");
+    // Slow enough that the room's node drops the dead node's spectator
+    // (its lease runs out in a second) well before the game ends.
+    let bot = ["bot", "--think", "300ms"];
+    let mut ann = Client::start(&cluster.url(0), "ann", &[&bot[..], &["create"]].concat());
+    let code = room_code(&ann.expect_containing("you are Yellow"));
+    let mut bob = Client::start(
+        &cluster.url(0),
+        "bob",
+        &[&bot[..], &["join", &code]].concat(),
+    );
+    let proxy = Proxy::to(cluster.nodes[1].addr);
+    let mut eve = Client::start(&proxy.url(), "eve", &["--plain", "watch", &code]);
+    eve.expect(|line| line.starts_with("Round 1:"));
+    cluster.nodes.remove(1).kill();
+    eve.expect_containing("reconnecting");
+    // The game ends, and both players leave the room, while Eve's client
+    // finds no node to come back to.
+    let ends = ends_verified(&mut [&mut ann, &mut bob]);
+    proxy.redirect(cluster.nodes[1].addr);
+    let shown = eve.expect(|line| line.starts_with("Game over: "));
+    let (played, _) = &ends[0];
+    assert_eq!(&shown, played, "{}", eve.transcript());
+    assert!(eve.finish().success(), "{}", eve.transcript());
+    assert!(
+        !eve.transcript().contains("unknown_room"),
+        "{}",
+        eve.transcript()
+    );
+    // Watchable, not offered: the listing has no room nobody is in.
+    let (status, body) = cluster.nodes[0].get("/api/rooms");
+    assert_eq!(status, 200);
+    assert!(!body.contains(&code), "{body}");
 }

@@ -3,7 +3,8 @@
 //! whose node is killed comes back through the balancer, seeks again and
 //! is paired, and nobody is paired with the seek the dead node left
 //! behind; a rated game whose node is killed with SIGKILL as the game ends
-//! moves each rating once.
+//! moves each rating once; a seeker paired with one whose node stopped is
+//! told the pairing is called off, seeks on, and plays.
 
 use std::thread;
 use std::time::Duration;
@@ -193,4 +194,100 @@ fn a_rated_game_whose_node_is_killed_as_it_ends_is_rated_once() {
     }
     let _ = bob.finish();
     assert!(ann.finish().success() || !ann.transcript().is_empty());
+}
+
+/// This node's name, as its `/healthz` says.
+fn node_name(node: &crate::support::Server) -> String {
+    let (status, body) = node.get("/healthz");
+    assert_eq!(status, 200, "{body}");
+    let health: serde_json::Value = serde_json::from_str(&body).unwrap();
+    health["node"].as_str().expect("a node's name").to_owned()
+}
+
+/// The node that pairs the cluster's seekers now.
+fn pairing_node(redis: &TestRedis, cluster: &Cluster) -> usize {
+    let names: Vec<String> = cluster.nodes.iter().map(node_name).collect();
+    let give_up = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let leader = std::process::Command::new("redis-cli")
+            .args(["-u", &redis.url, "GET", "mice-cake:pairing:leader"])
+            .output()
+            .expect("redis-cli runs");
+        let leader = String::from_utf8_lossy(&leader.stdout).trim().to_owned();
+        if let Some(node) = names.iter().position(|name| *name == leader) {
+            return node;
+        }
+        assert!(std::time::Instant::now() < give_up, "no pairing node");
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// As found: a seeker is paired with one whose node has stopped (paused
+/// here, then killed), so that the other never comes. The room made for
+/// them calls the pairing off after `--pairing-arrival`: the one who came
+/// is told, seeks on at the head of the queue, and is paired again — with
+/// the same player, who came back through the balancer once their node
+/// died and sought again — and they play. Nobody sat alone in a rated
+/// room, and the room called off is gone from the listing.
+#[test]
+fn a_seeker_paired_with_one_whose_node_dies_seeks_on_and_plays() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    // Long leases: the stopped node's seeker is still in the queue, its
+    // node not yet quiet, when the pairing is made.
+    let mut cluster = Cluster::start_with(
+        3,
+        &database.url,
+        &redis.url,
+        "6s",
+        "info",
+        &["--pairing-arrival", "3s"],
+    );
+    let leader = pairing_node(&redis, &cluster);
+    let doomed = (leader + 1) % 3;
+    let live = (leader + 2) % 3;
+    let proxy = Proxy::to(cluster.nodes[doomed].addr);
+    let mut cy = seeker(&proxy.url(), "cy", "3");
+    cy.expect_containing("looking for an opponent");
+    // Cy's node stops as Ann seeks: the pairing is made, and its notice
+    // never reaches Cy.
+    cluster.nodes[doomed].pause();
+    let mut ann = seeker(&cluster.url(live), "ann", "1");
+    let (first_room, opponent) = paired(&mut ann);
+    assert!(opponent.starts_with("cy"), "{}", ann.transcript());
+    let called_off = ann.expect_containing("pairing called off");
+    assert!(
+        called_off.contains(&format!("room {first_room} closed"))
+            && called_off.contains("head of the queue"),
+        "{called_off}"
+    );
+    ann.expect_containing("looking for an opponent");
+    // Cy's node dies; the balancer sends Cy to a live node, where Cy's
+    // client seeks again by itself, and meets Ann.
+    let dead = cluster.nodes.remove(doomed);
+    dead.go_on();
+    dead.kill();
+    let survivor = cluster.nodes[0].addr;
+    proxy.redirect(survivor);
+    let (ann_room, ann_opponent) = paired(&mut ann);
+    let (cy_room, cy_opponent) = paired(&mut cy);
+    assert_eq!(ann_room, cy_room);
+    assert_ne!(ann_room, first_room);
+    assert!(ann_opponent.starts_with("cy") && cy_opponent.starts_with("ann"));
+    let id = record_id(&mut ann);
+    assert_eq!(record_id(&mut cy), id);
+    for client in [&mut ann, &mut cy] {
+        assert!(client.finish().success(), "{}", client.transcript());
+    }
+    assert_eq!(
+        cy.transcript().matches("paired with").count(),
+        1,
+        "Cy never heard of the pairing called off: {}",
+        cy.transcript()
+    );
+    for node in &cluster.nodes {
+        let (status, body) = node.get(&format!("/api/rooms/{first_room}"));
+        assert_eq!(status, 404, "the room called off is gone: {body}");
+    }
 }

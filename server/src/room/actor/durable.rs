@@ -361,6 +361,7 @@ impl Room {
             // away (its node died), not they.
             arrive_by: Room::arrive_by(made, &context, now)
                 .filter(|_| snapshot.status == RoomStatus::Waiting && snapshot.game_number == 0),
+            watchable_until: None,
             rematch: snapshot.rematch,
             game_ids: snapshot.game_ids.clone(),
             empty_since: Some(now),

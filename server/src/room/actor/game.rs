@@ -12,6 +12,10 @@ use super::round::Round;
 use super::{Room, end_label, unix_millis};
 use crate::room::{ConnId, Refusal};
 
+/// How long a room whose game just ended stays open when everyone has
+/// left: spectators dropped by a fault come back to the result within it.
+const WATCHABLE_AFTER_END: std::time::Duration = std::time::Duration::from_secs(120);
+
 impl Room {
     /// Starts a game once both seats are taken by players who are here: a
     /// game never starts against someone who is not connected.
@@ -190,6 +194,11 @@ impl Room {
         self.status = RoomStatus::Finished;
         self.round = Round::default();
         self.result = Some(result);
+        // Spectators who dropped as it ended (their node died, say) come
+        // back to the result, even once the players have left.
+        self.watchable_until = Some(
+            tokio::time::Instant::now() + WATCHABLE_AFTER_END.min(self.context.config.room_idle),
+        );
         if let Some(id) = game_id {
             self.game_ids.push(id);
             if self.game_ids.len() > MAX_LISTED_GAMES {

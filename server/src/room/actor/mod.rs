@@ -113,6 +113,9 @@ pub(super) struct Room {
     /// A pairing's room: when the pairing is called off unless its game
     /// has begun (see `arrivals`).
     arrive_by: Option<Instant>,
+    /// Until when a room deserted just after its game ended stays open, for
+    /// its spectators to come back to the result (see `close_if_deserted`).
+    watchable_until: Option<Instant>,
 }
 
 impl Room {
@@ -159,6 +162,7 @@ impl Room {
             left: None,
             made,
             arrive_by,
+            watchable_until: None,
         }
     }
 

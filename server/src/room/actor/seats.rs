@@ -386,7 +386,9 @@ impl Room {
 
     /// Closes the room at once when its last person has left it (rather than
     /// keeping it for the idle time, which leaving rooms over and over could
-    /// use to fill the server).
+    /// use to fill the server) — unless its game has just ended: then it
+    /// stays watchable a while, for spectators who dropped (their node
+    /// died, say) to come back to the result.
     pub(super) fn close_if_deserted(&mut self) {
         let humans_seated = Seat::ALL.into_iter().any(|seat| {
             self.seats[seat]
@@ -394,6 +396,12 @@ impl Room {
                 .is_some_and(|player| player.bot.is_none())
         });
         if !humans_seated && self.spectators.is_empty() && self.status != RoomStatus::Playing {
+            if self
+                .watchable_until
+                .is_some_and(|until| Instant::now() < until)
+            {
+                return;
+            }
             self.closing = true;
         }
     }

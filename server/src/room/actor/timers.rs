@@ -48,6 +48,7 @@ impl Room {
             .chain(graces)
             .chain(idle)
             .chain(self.arrive_by)
+            .chain(self.watchable_until)
             .chain(self.spectators_event_at)
             .chain(
                 self.spectator_feed
@@ -60,6 +61,15 @@ impl Room {
     pub(super) fn on_timer(&mut self, now: Instant) -> bool {
         if self.call_off_if_late(now) {
             return true;
+        }
+        if self.watchable_until.is_some_and(|until| now >= until) {
+            // Still deserted once the result has been watchable a while:
+            // it closes now.
+            self.watchable_until = None;
+            self.close_if_deserted();
+            if self.closing {
+                return true;
+            }
         }
         if self.spectators_event_at.is_some_and(|at| now >= at) {
             self.spectators_event_at = None;

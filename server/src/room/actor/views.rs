@@ -245,8 +245,16 @@ impl Room {
                 .as_ref()
                 .is_some_and(|player| !player.is_connected())
         });
-        let listed = self.options.public && !(self.status == RoomStatus::Waiting && someone_away);
         let playing = self.status == RoomStatus::Playing;
+        // A room everyone left, kept a while for its result, offers no game.
+        let someone_seated = Seat::ALL.into_iter().any(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| player.bot.is_none())
+        });
+        let listed = self.options.public
+            && !(self.status == RoomStatus::Waiting && someone_away)
+            && (playing || someone_seated);
         let summary = RoomSummary {
             code: self.code,
             status: self.status,
