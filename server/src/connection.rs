@@ -25,7 +25,7 @@ use self::rename::Rename;
 use self::seating::{Claim, usable_key};
 use self::seeking::{PairedSeek, Seek, Seeking, is_unpaired, next_news};
 use crate::admission::{Admitted, Full, Presence, Slot};
-use crate::outbound::{Frame, Inbound, Next, Outbound};
+use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
 use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating};
@@ -174,9 +174,13 @@ impl Live {
                     });
                 Some(Ending::Close(CloseCode::Away, "server shutting down"))
             }
-            Wake::Queued(Next::Close) => {
+            Wake::Queued(Next::Close(Closing::Cut)) => {
                 Some(Ending::Close(CloseCode::Policy, "closed by the server"))
             }
+            Wake::Queued(Next::Close(Closing::Rerouted)) => Some(Ending::Close(
+                CloseCode::Restart,
+                "the way to your room changed (its server moved or stopped): reconnect",
+            )),
             Wake::Queued(Next::Write(frame)) => {
                 // A pairing called off is told by its room, as it closes.
                 let paired = self.session.paired.is_some();
@@ -232,9 +236,20 @@ impl Live {
         &mut self,
         incoming: Option<Result<Message, tungstenite::Error>>,
     ) -> Option<Ending> {
-        if let Some(Ok(Message::Close(_))) = incoming {
+        if let Some(Ok(Message::Close(close))) = &incoming {
             // The WebSocket layer has made the answer (the same code, or
-            // 1002 for one no client may send): it goes before the end.
+            // 1002 for one no client may send): it goes before the end. A
+            // code no endpoint may send (1005, 1006, 1015, reserved or out
+            // of range) is a protocol error, counted as any other; the
+            // layer hands it on already replaced by its answer, 1002
+            // "Protocol violation" (a client that closes with those words
+            // itself reports one too).
+            if close.as_ref().is_some_and(|close| {
+                close.code == CloseCode::Protocol && close.reason.as_str() == "Protocol violation"
+            }) {
+                debug!(conn = ?self.session.id, "close code no endpoint may send");
+                self.session.refused(Refused::ProtocolError);
+            }
             let write_timeout = self.session.shared.config.write_timeout;
             within(write_timeout, self.socket.answer_close()).await;
             return Some(Ending::Gone);

@@ -68,7 +68,7 @@ pub(crate) trait Relay: Send + Sync + std::fmt::Debug {
     /// it may be left out if the connection is behind); whether it went.
     fn relay(&self, frame: Frame, offer: bool) -> bool;
     /// Closes the connection once what was relayed before is written.
-    fn close(&self);
+    fn close(&self, why: Closing);
     /// Whether the connection watches the room: spectators on other nodes
     /// are sent the room's events once per room, not once each (see
     /// [`Relay::to_watchers`]).
@@ -98,9 +98,10 @@ pub(crate) struct Queue {
 #[derive(Debug, Default)]
 struct Waiting {
     frames: VecDeque<Frame>,
-    /// The connection is to close: the client fell too far behind, or
-    /// another connection took its seat.
-    closing: bool,
+    /// The connection is to close, and why: the client fell too far behind,
+    /// or another connection took its seat; or, in a cluster, the way to
+    /// its room is gone.
+    closing: Option<Closing>,
     /// The connection's task is gone: frames would never leave.
     receiver_gone: bool,
 }
@@ -110,7 +111,20 @@ struct Waiting {
 pub(crate) enum Next {
     Write(Frame),
     /// Close (once what is queued is written).
-    Close,
+    Close(Closing),
+}
+
+/// Why a connection is closed from outside its task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Closing {
+    /// Its client fell too far behind, another connection took its seat,
+    /// or it was pushed out to make room (close code 1008).
+    Cut,
+    /// In a cluster, the way to its room is gone: the room's node died or
+    /// handed it over, or messages between the nodes may have been lost.
+    /// Its client comes back at once and finds the room where it runs
+    /// (close code 1012).
+    Rerouted,
 }
 
 /// Why a frame was not queued.
@@ -160,8 +174,8 @@ impl Queue {
         Ok(())
     }
 
-    fn close(&self) {
-        self.waiting().closing = true;
+    fn close(&self, why: Closing) {
+        self.waiting().closing.get_or_insert(why);
         self.queued.notify_one();
     }
 }
@@ -198,7 +212,7 @@ impl Outbound {
             Ok(()) => true,
             Err(Refused::Full) => {
                 metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
-                queue.close();
+                queue.close(Closing::Cut);
                 false
             }
             Err(Refused::Gone) => false,
@@ -223,7 +237,7 @@ impl Outbound {
             Ok(()) => frames.len(),
             Err(Refused::Full) => {
                 metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
-                queue.close();
+                queue.close(Closing::Cut);
                 0
             }
             Err(Refused::Gone) => 0,
@@ -254,8 +268,17 @@ impl Outbound {
     /// Closes the connection once what is queued has been written.
     pub(crate) fn disconnect(&self) {
         match self {
-            Outbound::Local(queue) => queue.close(),
-            Outbound::Remote(relay) => relay.close(),
+            Outbound::Local(queue) => queue.close(Closing::Cut),
+            Outbound::Remote(relay) => relay.close(Closing::Cut),
+        }
+    }
+
+    /// Closes a connection whose way to its room is gone (the room's node
+    /// died, or handed it over), telling its client to come back at once.
+    pub(crate) fn reroute(&self) {
+        match self {
+            Outbound::Local(queue) => queue.close(Closing::Rerouted),
+            Outbound::Remote(relay) => relay.close(Closing::Rerouted),
         }
     }
 
@@ -276,8 +299,8 @@ impl Inbound {
         loop {
             {
                 let mut waiting = self.0.waiting();
-                if waiting.closing {
-                    return Next::Close;
+                if let Some(why) = waiting.closing {
+                    return Next::Close(why);
                 }
                 if let Some(frame) = waiting.frames.pop_front() {
                     return Next::Write(frame);
@@ -292,7 +315,7 @@ impl Inbound {
     /// Whether the connection was asked to close.
     #[cfg(test)]
     pub(crate) fn closing(&self) -> bool {
-        self.0.waiting().closing
+        self.0.waiting().closing.is_some()
     }
 
     /// The next frame, if one is waiting.
@@ -358,7 +381,7 @@ mod tests {
         // and the frame is still there to drain.
         outbound.send(Frame::from("two"));
         outbound.disconnect();
-        assert!(matches!(queue.next().await, Next::Close));
+        assert!(matches!(queue.next().await, Next::Close(Closing::Cut)));
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
         // Once the connection is gone, nothing more is queued.
         drop(queue);

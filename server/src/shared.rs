@@ -265,7 +265,7 @@ impl Shared {
                 context.shutdown.clone(),
             )),
         };
-        let new_keys = NewKeys::new(config.new_rated_keys_per_hour);
+        let new_keys = NewKeys::new(config.new_rated_keys_per_hour, cluster.clone());
         let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);
         Ok((
             Shared {

@@ -13,7 +13,7 @@ use tracing::debug;
 use super::publisher::Outgoing;
 use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
-use crate::outbound::{Frame, Outbound, Relay};
+use crate::outbound::{Closing, Frame, Outbound, Relay};
 use crate::room::{
     Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating, bad_token, unreachable_room,
 };
@@ -44,11 +44,11 @@ struct GuestRelay {
 
 impl Relay for GuestRelay {
     fn relay(&self, frame: Frame, offer: bool) -> bool {
-        self.deliver(vec![frame], if offer { "o" } else { "s" }, false)
+        self.deliver(vec![frame], if offer { "o" } else { "s" }, None)
     }
 
-    fn close(&self) {
-        self.deliver(Vec::new(), "", true);
+    fn close(&self, why: Closing) {
+        self.deliver(Vec::new(), "", Some(why));
     }
 
     fn watching(&self) -> bool {
@@ -73,7 +73,7 @@ impl Relay for GuestRelay {
 }
 
 impl GuestRelay {
-    fn deliver(&self, frames: Vec<Frame>, kinds: &str, close: bool) -> bool {
+    fn deliver(&self, frames: Vec<Frame>, kinds: &str, closing: Option<Closing>) -> bool {
         let Some(cluster) = self.cluster.upgrade() else {
             return false;
         };
@@ -81,7 +81,8 @@ impl GuestRelay {
             conn: self.conn,
             room: Some(self.room),
             kinds: kinds.to_owned(),
-            close,
+            close: closing.is_some(),
+            rerouted: closing == Some(Closing::Rerouted),
         };
         cluster.publisher.send(Outgoing::ToNode {
             node: Arc::clone(&self.node),
@@ -353,6 +354,7 @@ impl Cluster {
                         room: Some(room),
                         kinds: String::new(),
                         close: true,
+                        rerouted: true,
                     },
                     frames: Vec::new(),
                 });

@@ -21,7 +21,7 @@ use tracing::debug;
 use super::publisher::Outgoing;
 use super::wire::{self, Header, WireCommand, WireRefusal};
 use super::{ByNode, Cluster, lock};
-use crate::outbound::{Frame, Outbound};
+use crate::outbound::{Closing, Frame, Outbound};
 use crate::room::{Command, ConnId, Forward, Member, Refusal, RoomHandle, unreachable_room};
 use crate::token::token_hash;
 
@@ -393,14 +393,14 @@ impl Cluster {
     }
 
     /// Frames came for connection `conn` from room `room` (then, with
-    /// `close`, its closing).
+    /// `closing`, its closing).
     pub(super) fn delivered(
         &self,
         conn: u64,
         room: Option<RoomCode>,
         kinds: &str,
         frames: &[&str],
-        close: bool,
+        closing: Option<Closing>,
     ) {
         let conn = ConnId::from_value(conn);
         let (outbound, token, held) = {
@@ -459,8 +459,12 @@ impl Cluster {
                 }
             }
         }
-        if close {
-            outbound.disconnect();
+        match closing {
+            Some(Closing::Cut) => outbound.disconnect(),
+            Some(Closing::Rerouted) => outbound.reroute(),
+            None => {}
+        }
+        if closing.is_some() {
             self.forget_member(conn);
         }
     }
@@ -553,7 +557,7 @@ impl Cluster {
             ask.unavailable();
         }
         for (conn, outbound) in dropped {
-            outbound.disconnect();
+            outbound.reroute();
             self.forget_member(conn);
         }
     }

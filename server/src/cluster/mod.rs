@@ -19,6 +19,7 @@
 //!   to the rooms here in order, as their own connections' are;
 //! * room codes (taken with `SET NX`), seat tokens, the public listing and
 //!   the rooms' summaries, for every node to find (`registry`);
+//! * the keys each address brought into rated play lately (`newcomers`);
 //! * everything a node sends goes through one queue and one connection, in
 //!   order (`publisher`); what it hears comes on one subscription
 //!   (`subscriber`).
@@ -31,6 +32,7 @@
 
 mod guests;
 mod members;
+mod newcomers;
 mod publisher;
 mod registry;
 mod subscriber;

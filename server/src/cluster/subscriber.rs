@@ -14,6 +14,7 @@ use tracing::{info, warn};
 
 use super::wire::{self, Header, Notice};
 use super::{Cluster, lock};
+use crate::outbound::Closing;
 
 /// Makes the subscription, and starts the task that listens to it.
 pub(super) async fn start(cluster: &Arc<Cluster>) -> redis::RedisResult<()> {
@@ -113,8 +114,14 @@ impl Cluster {
                     room,
                     kinds,
                     close,
+                    rerouted,
                 } => {
-                    self.delivered(conn, room, &kinds, &frames, close);
+                    let closing = close.then_some(if rerouted {
+                        Closing::Rerouted
+                    } else {
+                        Closing::Cut
+                    });
+                    self.delivered(conn, room, &kinds, &frames, closing);
                 }
                 Header::Watch { room, kinds } => self.watched(room, &kinds, &frames),
             }

@@ -71,6 +71,12 @@ pub(crate) fn seekers_key() -> String {
     format!("{PREFIX}:seekers")
 }
 
+/// The keys new to rated play an address (group) brought in lately: a
+/// sorted set, scored by when each came.
+pub(crate) fn new_keys_key(address: IpAddr) -> String {
+    format!("{PREFIX}:new-keys:{address}")
+}
+
 /// The node that pairs the cluster's seekers, while it holds this lease.
 pub(crate) fn pairing_leader_key() -> String {
     format!("{PREFIX}:pairing:leader")
@@ -115,6 +121,10 @@ pub(crate) enum Header {
         kinds: String,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         close: bool,
+        /// The closing is the cluster's, not the room's: the connection
+        /// is no longer known there (its client comes back at once).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rerouted: bool,
     },
     /// Frames for every spectator of `room` (on its watch channel).
     Watch { room: RoomCode, kinds: String },
@@ -291,6 +301,7 @@ mod tests {
                 room: Some(code),
                 kinds: "so".into(),
                 close: true,
+                rerouted: false,
             },
             &[Frame::from(r#"{"type":"event","seq":1}"#), chat.clone()],
         );

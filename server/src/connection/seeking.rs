@@ -215,6 +215,7 @@ impl Session {
             .shared
             .new_keys
             .admit(self.peer.0, key, tokio::time::Instant::now())
+            .await
         {
             return Ok(());
         }

@@ -14,6 +14,9 @@ enum Delivery {
     /// A frame that may be left out (see [`Outbound::offer`]).
     Offer(Outbound, Frame),
     Disconnect(Outbound),
+    /// Closing a connection whose way to the room is gone (see
+    /// [`Outbound::reroute`]).
+    Reroute(Outbound),
     /// The same frames for many connections (spectators), each woken once.
     Fanout {
         to: Vec<Outbound>,
@@ -80,6 +83,12 @@ impl Outbox {
         self.deliveries.push(Delivery::Disconnect(to.clone()));
     }
 
+    /// Holds the closing of a connection whose way to the room is gone:
+    /// its client comes back at once.
+    pub(super) fn reroute(&mut self, to: &Outbound) {
+        self.deliveries.push(Delivery::Reroute(to.clone()));
+    }
+
     /// Sends everything held, in order. The list is given back, not kept
     /// empty at the size of the largest turn: a room holds it for its whole
     /// life, and most turns send nothing.
@@ -91,6 +100,10 @@ impl Outbox {
                 Delivery::Offer(to, frame) => to.offer(frame),
                 Delivery::Disconnect(to) => {
                     to.disconnect();
+                    false
+                }
+                Delivery::Reroute(to) => {
+                    to.reroute();
                     false
                 }
                 Delivery::Fanout { to, frames } => {

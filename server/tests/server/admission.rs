@@ -61,6 +61,10 @@ async fn connections_sitting_on_their_slots_from_one_address_keep_no_player_out(
     pushed_out(&mut squatters[0]).await;
     // A newcomer from elsewhere pushes out the squatters' oldest, and plays.
     let mut cat = Client::greeted_from(&server, "127.0.0.4", "Cat").await;
+    // The connection pushed out is still closing (its client has read
+    // nothing yet), but it is served no more: not counted.
+    let health: serde_json::Value = server.get_json("/healthz").await;
+    assert_eq!(health["connections"], 4, "{health}");
     pushed_out(&mut squatters[1]).await;
     cat.create(RoomOptions::default()).await;
     // Ann and Bob were never touched: they still play.

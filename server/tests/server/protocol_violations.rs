@@ -102,6 +102,30 @@ async fn each_frame_rfc_6455_forbids_is_answered_with_1002() {
     assert_eq!(server.get("/healthz").await.0, 200);
 }
 
+/// A close frame with a code no endpoint may send (1005 and 1006 are for
+/// reporting only, 1004 is reserved, 999 and 5000 are out of range) is
+/// answered 1002, and counted as the protocol error it is.
+#[tokio::test]
+async fn a_close_code_no_endpoint_may_send_is_counted_as_a_protocol_error() {
+    let server = TestServer::start(|_| {}).await;
+    let series = r#"mice_cake_refused_total{reason="protocol_error"}"#;
+    let before = server.metric(series).await;
+    let codes = [1005_u16, 1006, 1004, 999, 5000];
+    for code in codes {
+        let (mut stream, _) = upgraded(&server).await;
+        stream
+            .write_all(&frame(0x80 | 0x8, &code.to_be_bytes(), true))
+            .await
+            .unwrap();
+        assert_eq!(close_code(&mut stream).await, Some(1002), "{code}");
+    }
+    let after = server.metric(series).await;
+    assert!(
+        after - before >= codes.len() as f64,
+        "{before} then {after}"
+    );
+}
+
 /// A burst far past what the rate allows, sent before reading anything:
 /// the client still reads the refusals, then the close frame, 1008.
 #[tokio::test]

@@ -573,6 +573,19 @@ fn a_cluster_game_holds_while_postgresql_is_down_and_goes_on_when_it_is_back() {
         "{}",
         cluster.logs()
     );
+    // The outage is said in a line or two per node, not one per attempt
+    // to connect, and so is its end.
+    for node in &cluster.nodes {
+        let log = node.log();
+        let said = log.matches("cannot connect to PostgreSQL").count();
+        assert!(said <= 2, "{said} lines:\n{log}");
+        assert!(!log.contains("r2d2"), "{log}");
+    }
+    assert!(
+        cluster.logs().contains("PostgreSQL answers again"),
+        "{}",
+        cluster.logs()
+    );
 }
 
 /// A node started against a Redis, or a database, that nothing answers

@@ -48,11 +48,12 @@ fn both_sealed_round_1(ann: &mut Raw, yellow: &mut Hand, bob: &mut Raw, blue: &m
 
 /// The room runs on node 0 and Yellow is there; Blue is on node 1. Both
 /// seals of round 1 are published, Yellow has opened, and node 1 is
-/// paused for three of its 2 s leases, then goes on. Blue comes back to
-/// node 1 and sends its resume and its opening at once, as a client that
-/// held the opening while it was away does: node 1 must take the opening
-/// (holding it until it knows the room's state), never refuse it on the
-/// view it had before the resume, and the round is revealed.
+/// paused for three of its 2 s leases, then goes on: it closes Blue's
+/// connection, saying so (1012). Blue comes back to node 1 and sends its
+/// resume and its opening at once, as a client that held the opening while
+/// it was away does: node 1 must take the opening (holding it until it
+/// knows the room's state), never refuse it on the view it had before the
+/// resume, and the round is revealed.
 #[test]
 fn an_opening_sent_with_a_resume_to_a_node_back_from_a_pause_is_taken() {
     let Some((redis, database)) = services() else {
@@ -90,9 +91,16 @@ fn an_opening_sent_with_a_resume_to_a_node_back_from_a_pause_is_taken() {
     node.pause();
     thread::sleep(Duration::from_secs(6));
     node.go_on();
-    // Blue's client comes back to the same node (its connection there
-    // may or may not have been dropped meanwhile: it leaves it), with its
-    // resume and its opening in one go.
+    // Node 1 lost its way to the room meanwhile (its lease ran out, its
+    // link to Redis may have lost messages): it closes Blue's connection
+    // with the code `docs/protocol.md` gives for that, and says why.
+    let (code, reason) = bob
+        .close_frame(Duration::from_secs(10))
+        .expect("a close frame");
+    assert_eq!(code, 1012, "{reason}");
+    assert!(reason.contains("reconnect"), "{reason}");
+    // Blue's client comes back to the same node, with its resume and its
+    // opening in one go.
     drop(bob);
     let mut back = Raw::open(&cluster.url(1));
     back.send(&hello("bob"));

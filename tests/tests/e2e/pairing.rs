@@ -291,3 +291,35 @@ fn a_seeker_paired_with_one_whose_node_dies_seeks_on_and_plays() {
         assert_eq!(status, 404, "the room called off is gone: {body}");
     }
 }
+
+/// The new-keys limit is the cluster's, not each node's: with one new key
+/// an hour per address, a second new key from the same address is refused
+/// on another node than the first's.
+#[test]
+fn new_keys_from_one_address_are_counted_across_the_nodes() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start_with(
+        2,
+        &database.url,
+        &redis.url,
+        "2s",
+        "info",
+        &["--new-rated-keys-per-hour", "1"],
+    );
+    // People: a bot's key is kept as one as it sits, so it is no newcomer.
+    let person = |node: usize, name: &str| {
+        Client::start(
+            &cluster.url(node),
+            name,
+            &["--plain", "play", "--pool", "standard", "--bot-after", "0s"],
+        )
+    };
+    let mut ann = person(0, "ann");
+    ann.expect_containing("looking for an opponent");
+    let mut bob = person(1, "bob");
+    let refused = bob.expect_containing("new keys into rated play");
+    assert!(refused.contains("in the last hour"), "{refused}");
+    assert_eq!(bob.finish().code(), Some(1), "{}", bob.transcript());
+}

@@ -74,6 +74,28 @@ impl Raw {
         }
     }
 
+    /// The close frame's code and reason, reading past any message, if
+    /// one comes within `wait`.
+    pub(crate) fn close_frame(&mut self, wait: Duration) -> Option<(u16, String)> {
+        if let MaybeTlsStream::Plain(stream) = self.socket.get_ref() {
+            stream.set_read_timeout(Some(wait)).unwrap();
+        }
+        loop {
+            match self.socket.read() {
+                Ok(Message::Close(frame)) => {
+                    return frame.map(|frame| (u16::from(frame.code), frame.reason.to_string()));
+                }
+                Ok(Message::Text(text)) => {
+                    if let Ok(message) = serde_json::from_str(&text) {
+                        self.seen.push(message);
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
     /// Reads until a message `wanted` picks.
     pub(crate) fn until(&mut self, wanted: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
         loop {

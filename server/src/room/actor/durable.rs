@@ -179,7 +179,7 @@ impl Room {
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
         for member in players.chain(self.spectators.values()) {
-            self.outbox.disconnect(&member.outbound);
+            self.outbox.reroute(&member.outbound);
         }
         self.handed_over = true;
     }

@@ -18,6 +18,7 @@
 mod analyses;
 mod ownership;
 mod players;
+mod pool_errors;
 mod ratings;
 mod write;
 
@@ -168,6 +169,8 @@ pub(crate) struct PostgresStore {
     name: String,
     /// `None` once dropped (see the `Drop` below).
     pool: Option<Connections>,
+    /// The pool's failed attempts to connect, summed up in the log.
+    pool_errors: std::sync::Arc<pool_errors::PoolErrors>,
     /// Finished games kept; 0 keeps them all.
     max_games: usize,
     /// The session holding [`SERVER_LOCK`], until the store closes.
@@ -215,10 +218,14 @@ impl PostgresStore {
             return Err(StoreError::DatabaseInUse { name });
         }
         migrate(&mut lock, &name)?;
+        let pool_errors = std::sync::Arc::new(pool_errors::PoolErrors::default());
         let pool = r2d2::Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
+            .error_handler(Box::new(pool_errors::Handler(std::sync::Arc::clone(
+                &pool_errors,
+            ))))
             .build(PostgresConnectionManager::new(config, NoTls))
             .map_err(|error| StoreError::Open {
                 path: name.clone(),
@@ -227,6 +234,7 @@ impl PostgresStore {
         Ok(PostgresStore {
             name,
             pool: Some(pool),
+            pool_errors,
             max_games,
             lock: Mutex::new(Some(lock)),
             cluster: node.map(|node| ownership::Owner {
@@ -266,9 +274,11 @@ impl PostgresStore {
         &self,
     ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
         let pool = self.pool.as_ref().ok_or(StoreError::Stopped)?;
-        pool.get().map_err(|error| StoreError::Query {
+        let connection = pool.get().map_err(|error| StoreError::Query {
             source: Box::new(error),
-        })
+        })?;
+        self.pool_errors.answered();
+        Ok(connection)
     }
 }
 
