@@ -4,7 +4,7 @@
 // clicking, as a person would.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -98,6 +98,45 @@ export function dataDirectory() {
   return mkdtempSync(join(tmpdir(), "mice-cake-web-data-"));
 }
 
+/**
+ * A node of a cluster: `mice-cake-server` on PostgreSQL and Redis, with
+ * `flags`.
+ * @param {{database: string, redis: string}} services @param {string[]} [flags]
+ */
+export async function startNode(services, flags = []) {
+  return startServerWith(["--bind", "127.0.0.1:0", "--data-dir", dataDirectory(), "--database", services.database, "--cluster", services.redis, ...flags]);
+}
+
+/** Databases and Redis databases made for tests so far. */
+let servicesMade = 0;
+
+/**
+ * A fresh PostgreSQL database and a Redis database for a cluster, on the
+ * servers `tests/services.sh` started (`MICE_CAKE_TEST_POSTGRES`,
+ * `MICE_CAKE_TEST_REDIS`, as `.ci/run` gives them); null when they are
+ * not given — unless `MICE_CAKE_REQUIRE_SERVICES=1`, as in CI, where that
+ * fails.
+ * @returns {{database: string, redis: string} | null}
+ */
+export function clusterServices() {
+  const postgres = process.env.MICE_CAKE_TEST_POSTGRES;
+  const redis = process.env.MICE_CAKE_TEST_REDIS;
+  if (!postgres || !redis) {
+    assert.notEqual(process.env.MICE_CAKE_REQUIRE_SERVICES, "1", "MICE_CAKE_TEST_POSTGRES and MICE_CAKE_TEST_REDIS are required");
+    return null;
+  }
+  servicesMade += 1;
+  const name = `mc_web_${process.pid}_${servicesMade}`;
+  const made = spawnSync("psql", [postgres, "-q", "-v", "ON_ERROR_STOP=1", "-c", `CREATE DATABASE ${name}`], { stdio: ["ignore", "ignore", "inherit"] });
+  assert.equal(made.status, 0, `cannot create the database ${name}`);
+  // Redis has 16 databases; the end-to-end tests in Rust count up from 1.
+  const number = 15 - (servicesMade % 5);
+  const redisUrl = `${redis.replace(/\/$/, "")}/${number}`;
+  const flushed = spawnSync("redis-cli", ["-u", redisUrl, "FLUSHDB"], { stdio: ["ignore", "ignore", "inherit"] });
+  assert.equal(flushed.status, 0, "cannot empty a Redis database");
+  return { database: `${postgres.slice(0, postgres.lastIndexOf("/"))}/${name}`, redis: redisUrl };
+}
+
 /** @param {string[]} args */
 async function startServerWith(args) {
   const child = spawn(join(BINARIES, "mice-cake-server"), args, {
@@ -115,6 +154,9 @@ async function startServerWith(args) {
     port: Number(addr.split(":").pop()),
     log: () => log.seen.join("\n"),
     stop: () => child.kill("SIGKILL"),
+    /** Pauses it (SIGSTOP), as a machine that stalls does; `resume` lets it go on. */
+    pause: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
     /** Stops it as an operator does (SIGTERM), and waits for it to exit. */
     terminate: async () => {
       child.kill("SIGTERM");

@@ -130,12 +130,14 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  * seal's `signature` is absent until it is signed (null: sent unsigned),
  * and then goes with every re-send; `key` is this browser's key once it
  * signed a move; `keys`, the seats' keys announced when the game started;
- * `signatures`, the first signature seen published for each seat's seal.
+ * `signatures`, the first signature seen published for each seat's seal;
+ * the pending move's `refusals`, the times its opening was refused as out
+ * of turn (a view behind the server's) and the state asked for again.
  * @typedef {{
  *   game: number,
  *   commitment: string,
  *   seat: Seat | null,
- *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean, reseal?: boolean, signature?: string | null} | null,
+ *   pending: {round: number, assignment: Assignment, nonce: string, sent: boolean, reseal?: boolean, signature?: string | null, refusals?: number} | null,
  *   own: {round: number, assignment: Assignment, nonce: string}[],
  *   seals: Record<string, {yellow: string, blue: string}>,
  *   sealed?: number[],

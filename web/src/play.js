@@ -3,16 +3,18 @@
 // the server's bot is offered; then seeks (seek.js) and is shown the
 // search — their rating (and, to a player who aborts often, that they are
 // paired after everyone else), the seconds waited, Cancel — the bot when
-// offered ("Play the bot" or "Keep waiting"), and, once seated, is taken
-// to the room's page, which takes the seat back with the token kept for
-// it. A search the server ends, or refuses, gives the choices back with
-// its reason.
+// offered ("Play the bot" or "Keep waiting"), and, once paired, who the
+// opponent is while they take their seat; once the game began, the room's
+// page, which takes the seat back with the token kept for it. A pairing
+// called off because the opponent never came says so and seeks on. A
+// search the server ends, or refuses, gives the choices back with its
+// reason.
 
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
 import { names } from "./net.js";
 import { POOLS, poolName, ratingText } from "./ratings.js";
-import { Seeker } from "./seek.js";
+import { Seeker, pairing } from "./seek.js";
 
 /** Times per round to choose from: "" is any. */
 const TIMES = /** @type {const} */ ([
@@ -93,6 +95,8 @@ export function showPlay(root) {
   // Told to a player who aborts often: why the wait may be longer.
   const pairedLast = h("p", { id: "paired-last", class: "notice", hidden: true });
   const link = h("p", { id: "seek-link", class: "notice", role: "status", hidden: true });
+  // Why the search goes on after a pairing: the opponent never came.
+  const unpaired = h("p", { id: "seek-unpaired", class: "notice", hidden: true });
   const cancel = h("button", { type: "button", id: "cancel-seek" }, "Cancel");
   // The question is the offer's heading: "Nobody yet — play the server's strong bot (unrated)?"
   const offerText = h("h2", { id: "offer-text", tabindex: -1 });
@@ -112,6 +116,7 @@ export function showPlay(root) {
     asked,
     pairedLast,
     waited,
+    unpaired,
     link,
     offer,
     h("p", { class: "buttons" }, cancel),
@@ -147,6 +152,11 @@ export function showPlay(root) {
     const text = `Waited ${seconds} s`;
     if (waited.textContent !== text) waited.textContent = text;
   };
+  /** Says why the search goes on, or nothing. @param {string} why */
+  const showUnpaired = (why) => {
+    unpaired.hidden = !why;
+    unpaired.textContent = why ? `The pairing was called off: ${why}. Looking for another opponent…` : "";
+  };
   /** The choices again, with why (or nothing). @param {string} why @param {boolean} [offerCasual] */
   const backToChoices = (why, offerCasual = false) => {
     stopTicking();
@@ -160,9 +170,13 @@ export function showPlay(root) {
     (offerCasual ? casual : start).focus();
   };
 
-  /** Starts seeking. @param {string} player @param {Wanted} wanted */
-  const seek = (player, wanted) => {
+  /**
+   * Starts seeking; `why`, the pairing called off that it goes on after.
+   * @param {string} player @param {Wanted} wanted @param {string} [why]
+   */
+  const seek = (player, wanted, why = "") => {
     error.textContent = "";
+    showUnpaired(why);
     casual.hidden = true;
     choices.hidden = true;
     search.hidden = false;
@@ -215,11 +229,27 @@ export function showPlay(root) {
           offer.hidden = true;
           cancel.hidden = true;
           replace(status, `Paired with ${message.opponent}`, message.opponent_bot ? botBadge() : null, theirs ? ` (${theirs})` : "");
+          showUnpaired("");
           waited.textContent = `Going to room ${message.code}…`;
           document.title = "Paired · Mice Cake";
           announce(`Paired with ${message.opponent}${message.opponent_bot ? ", a bot" : ""}. Going to room ${message.code}.`);
           return;
         }
+        case "arriving":
+          waited.textContent = `Seated in room ${event.code}: waiting for your opponent to take their seat…`;
+          return;
+        case "unpaired":
+          // The search goes on where it was: back to the search as it was.
+          status.textContent = "Looking for an opponent…";
+          document.title = "Looking for an opponent · Mice Cake";
+          cancel.hidden = false;
+          showUnpaired(event.reason);
+          tick();
+          stopTicking();
+          ticking = window.setInterval(tick, 250);
+          announce(unpaired.textContent ?? "");
+          status.focus();
+          return;
         case "seated":
           stopTicking();
           location.assign(`/r/${event.code}`);
@@ -286,6 +316,18 @@ export function showPlay(root) {
     offer.hidden = true;
     status.focus();
   });
+
+  // Back from a pair's room whose pairing was called off: seek again as before.
+  const again = pairing.get();
+  if (again?.reason) {
+    pairing.forget();
+    name.value = again.name;
+    pool.value = again.wanted.pool ?? "";
+    time.value = again.wanted.deadline_ms === null ? "" : String(again.wanted.deadline_ms);
+    rated.checked = again.wanted.rated;
+    botAfter.value = String(again.wanted.bot_after_ms);
+    seek(again.name, again.wanted, again.reason);
+  }
 }
 
 /**

@@ -18,7 +18,8 @@ import { animate, positions } from "./motion.js";
 import { Connection, names, seats } from "./net.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
-import { automatic, checkGame, commit, leaveSignature, sealedMove } from "./seal.js";
+import { automatic, checkGame, commit, leaveSignature, openingRefused, sealedMove } from "./seal.js";
+import { pairing } from "./seek.js";
 import { emptyModel, endReveal, familyState, received } from "./state.js";
 import {
   COLUMNS,
@@ -304,6 +305,28 @@ function enter(root, name, entry, odds, watching) {
     },
   };
 
+  const roomCode = "code" in entry ? entry.code.toUpperCase() : "";
+  /**
+   * A pairing this tab came from before its game began (seek.js): once the
+   * game began it is forgotten; called off (`unpaired`, or the room gone
+   * when the seat is taken back), the page goes back to "Play now", which
+   * seeks again as before. Returns whether it went.
+   * @param {any} message
+   */
+  const calledOff = (message) => {
+    const kept = pairing.get();
+    if (!kept || kept.code.toUpperCase() !== roomCode) return false;
+    if (message.type === "unpaired") {
+      pairing.set({ ...kept, reason: String(message.reason ?? "") || "your opponent did not come" });
+      stop();
+      connection.close();
+      location.assign("/play");
+      return true;
+    }
+    if ((message.type === "joined" || message.type === "state") && message.state.status !== "waiting") pairing.forget();
+    return false;
+  };
+
   const connection = new Connection(name, entry, (event) => {
     if (event.kind === "message") {
       const message = event.message;
@@ -313,7 +336,9 @@ function enter(root, name, entry, odds, watching) {
         location.assign("/");
         return;
       }
-      received(model, message);
+      if (calledOff(message)) return;
+      // An opening refused for a stale view asks for the state, unshown.
+      if (!openingRefused(model, connection, message)) received(model, message);
       if (message.type === "joined") {
         // The server took the name: it is this browser's from now on.
         if (name !== SPECTATOR_NAME) names.set(name);
@@ -324,6 +349,7 @@ function enter(root, name, entry, odds, watching) {
     } else if (event.kind === "status") {
       model.link = event.status;
     } else if (event.kind === "failed") {
+      if ((event.code === "bad_token" || event.code === "unknown_room") && calledOff({ type: "unpaired", code: roomCode, reason: event.reason })) return;
       if (event.code === "room_full" && entry.kind === "join") {
         // Both seats were taken meanwhile: watch instead, and say so.
         stop();

@@ -11,6 +11,9 @@ import { signLeave, signSeal } from "./keys.js";
 import { checkAbortedDeal, checkRecord } from "./verify.js";
 import { SEATS, assignmentText, refusalWords, seatName } from "./words.js";
 
+/** How often one opening refused as out of turn asks for the state and goes again. */
+const SYNCS_PER_OPENING = 3;
+
 /** @typedef {import("./state.js").Model} Model */
 /** @typedef {import("./net.js").Connection} Connection */
 /** @typedef {import("./words.js").Seat} Seat */
@@ -201,6 +204,28 @@ export function automatic(model, connection) {
       sealing.set(room.code, held);
     }
   }
+}
+
+/**
+ * An opening answered `wrong_phase` although this page saw both seals: the
+ * page's view and the server's disagree (a node of a cluster that has just
+ * taken the room over, say, and is still reading it). The page asks for
+ * the whole state (`sync`); the state that answers sends the opening again
+ * if the server still waits for it (state.js). At most three times for one
+ * opening, then the error is the player's to read. Returns whether the
+ * error was this, and so is not shown.
+ * @param {Model} model @param {Connection} connection @param {any} message
+ */
+export function openingRefused(model, connection, message) {
+  if (message.type !== "error" || message.code !== "wrong_phase") return false;
+  const room = model.room;
+  const held = room ? sealing.get(room.code) : null;
+  const mine = held?.game === room?.game ? held?.pending : null;
+  if (!room || !held || !mine?.sent || (mine.refusals ?? 0) >= SYNCS_PER_OPENING) return false;
+  mine.refusals = (mine.refusals ?? 0) + 1;
+  sealing.set(room.code, held);
+  connection.send({ type: "sync" });
+  return true;
 }
 
 /** This player's sealed move, shown while it waits for the other. @param {Model} model */

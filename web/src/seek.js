@@ -2,11 +2,20 @@
 // with this browser's key and a fresh proof that it holds it (protocol 7);
 // what the queue says (`seeking`, `bot_offered`, `paired`, `seek_ended`)
 // reported to the page; after a dropped connection, connecting again and
-// seeking again (the server forgets a seeker whose connection closed). Once seated — in the room made for the pair, or in
-// the bot's room after the offer was taken — the seat's token is kept where
-// net.js keeps seat tokens (per server and room), so that the room page
-// takes the seat back, and the connection closes: the server keeps the
-// seat through the moment the page takes to get there.
+// seeking again (the server forgets a seeker whose connection closed).
+//
+// A seek lasts until its game begins (protocol 8): seated in the room made
+// for the pair, the connection stays until the opponent has come too and
+// the game started. If they never come (their server died as they were
+// paired), the server calls the pairing off (`unpaired`): the seat is
+// forgotten and the search goes on, on the same connection, at the head
+// of the queue. Once the game began — or in the bot's room after its offer
+// was taken — the seat's token is kept where net.js keeps seat tokens (per
+// server and room), so that the room page takes the seat back, and the
+// connection closes: the server keeps the seat through the moment the page
+// takes to get there. A page that gets there before the game began and
+// finds the pairing called off seeks again (`pairing`, used by room.js and
+// play.js).
 
 import { playerKey, proveKey } from "./keys.js";
 import { PROTOCOL_VERSION, names, seats } from "./net.js";
@@ -41,6 +50,7 @@ const FINAL_ERRORS = new Set([
 /**
  * What the seek reports to the page.
  * @typedef {{kind: "seeking", message: any} | {kind: "offered", message: any} | {kind: "paired", message: any}
+ *   | {kind: "arriving", code: string} | {kind: "unpaired", code: string, reason: string}
  *   | {kind: "seated", code: string} | {kind: "ended", reason: string} | {kind: "refused", code: string, reason: string}
  *   | {kind: "link", status: "connected" | "reconnecting" | "failed", detail?: string}} SeekEvent
  */
@@ -48,10 +58,37 @@ const FINAL_ERRORS = new Set([
 /**
  * Where a seek stands: seeking (or about to, on a new connection), taking
  * the bot (`cancel_seek` and `create_room` sent), paired (the seat comes
- * with `joined`), cancelling (`cancel_seek` sent, the page has its
- * choices back), or over.
- * @typedef {"seeking" | "bot" | "paired" | "cancelling" | "over"} Phase
+ * with `joined`), seated in the pair's room and waiting for the opponent
+ * to come, cancelling (`cancel_seek` sent, the page has its choices back),
+ * or over.
+ * @typedef {"seeking" | "bot" | "paired" | "seated" | "cancelling" | "over"} Phase
  */
+
+/**
+ * A pairing whose room this tab went to before its game began, kept for
+ * the tab (sessionStorage): if the room page finds the pairing called
+ * off, it comes back to "Play now" and seeks again as it was.
+ * @typedef {{code: string, name: string, wanted: Wanted, reason?: string}} Pairing
+ */
+export const pairing = {
+  KEY: "mice-cake:pairing",
+  /** @returns {Pairing | null} */
+  get() {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(pairing.KEY) ?? "null");
+      return kept && typeof kept.code === "string" ? kept : null;
+    } catch {
+      return null;
+    }
+  },
+  /** @param {Pairing} kept */
+  set(kept) {
+    sessionStorage.setItem(pairing.KEY, JSON.stringify(kept));
+  },
+  forget() {
+    sessionStorage.removeItem(pairing.KEY);
+  },
+};
 
 export class Seeker {
   /**
@@ -78,6 +115,9 @@ export class Seeker {
     this.downSince = 0;
     /** Whether the server has greeted this connection (and so took the name). */
     this.greeted = false;
+    /** The pair's room, once seated in it before its game began. */
+    /** @type {string | null} */
+    this.code = null;
     this.open();
   }
 
@@ -168,8 +208,31 @@ export class Seeker {
       case "joined":
         if (message.token && message.state?.code) {
           seats.set(message.state.code, message.token, this.name);
-          this.finish();
-          this.report({ kind: "seated", code: message.state.code });
+          // The bot's room, or a pair whose game began already: go. A
+          // pair's room otherwise waits here for the opponent.
+          if (this.phase === "paired" && message.state.status === "waiting") {
+            this.phase = "seated";
+            this.code = message.state.code;
+            this.report({ kind: "arriving", code: message.state.code });
+          } else {
+            this.seated(message.state.code);
+          }
+        }
+        return;
+      case "event":
+        if (this.phase === "seated" && this.code && message.event?.kind === "game_started") this.seated(this.code);
+        return;
+      case "state":
+        if (this.phase === "seated" && this.code && message.state?.status !== "waiting") this.seated(this.code);
+        return;
+      case "unpaired":
+        // The opponent never came: the room is closed, and the search
+        // goes on (`seeking` follows).
+        if (this.phase === "seated" || this.phase === "paired") {
+          if (this.code) seats.forget(this.code);
+          this.code = null;
+          this.phase = "seeking";
+          this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
         }
         return;
       case "seek_ended":
@@ -181,7 +244,7 @@ export class Seeker {
       case "shutting_down":
         // The server is stopping: it closes the connection next, and the
         // search with it (no `seek_ended` comes first).
-        if (this.phase === "seeking" || this.phase === "paired" || this.phase === "bot") {
+        if (this.phase === "seeking" || this.phase === "paired" || this.phase === "bot" || this.phase === "seated") {
           this.finish();
           this.report({ kind: "ended", reason: String(message.message ?? "the server is shutting down") });
         }
@@ -189,11 +252,19 @@ export class Seeker {
     }
   }
 
+  /** Seated in a game that began (or the bot's room): the page goes there. @param {string} code */
+  seated(code) {
+    pairing.forget();
+    this.finish();
+    this.report({ kind: "seated", code });
+  }
+
   /** `seek_ended`: told to the page unless the page caused it. @param {string} reason */
   ended(reason) {
     switch (this.phase) {
       case "seeking":
       case "paired":
+      case "seated":
         // Not asked for: the server stopped, or the pair's room could not be made or entered.
         this.finish();
         this.report({ kind: "ended", reason });
@@ -223,6 +294,15 @@ export class Seeker {
     if (this.phase === "over") return;
     if (this.phase === "cancelling") {
       this.phase = "over";
+      return;
+    }
+    if (this.phase === "seated" && this.code) {
+      // The seat is held a while: the room page takes it back, and comes
+      // back here to seek again if the pairing was called off meanwhile.
+      const code = this.code;
+      pairing.set({ code, name: this.name, wanted: this.wanted });
+      this.finish();
+      this.report({ kind: "seated", code });
       return;
     }
     const now = Date.now();

@@ -300,7 +300,8 @@ impl Session {
                         self.outbound.send_message(&ServerMessage::Unpaired {
                             code: paired.code,
                             reason: format!(
-                                "the room made for the pairing cannot be entered ({}); you are                                  back at the head of the queue",
+                                "the room made for the pairing cannot be entered ({}); you are back at the \
+                                 head of the queue",
                                 refusal.message
                             ),
                         });

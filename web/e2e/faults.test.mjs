@@ -1,0 +1,195 @@
+// Faults as a browser meets them (issue 44): an opening the server refuses
+// as out of turn because its view is behind (a node of a cluster that has
+// just taken the room over) is not the end of the game — the page asks for
+// the state and opens again; and a pairing whose opponent never comes (their
+// node stopped as they were paired) is called off: the page says so, seeks
+// on, is paired with the next player and plays.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  DESKTOP,
+  PHONE,
+  clusterServices,
+  commit,
+  createRoom,
+  launchBrowser,
+  nextMove,
+  person,
+  placeMice,
+  roundToMove,
+  screenshot,
+  serverAndBrowser,
+  startNode,
+  startTerminal,
+} from "./support.mjs";
+
+const shared = serverAndBrowser();
+
+test("an opening refused as out of turn asks for the state and is opened again, unseen by the player", async () => {
+  const { server, browser } = shared;
+  const ann = await person(browser, { viewport: DESKTOP });
+  // Ann's first opening of round 1 never reaches the server: the page is
+  // told `wrong_phase`, as a node still reading the room would answer.
+  /** @type {any[]} */
+  const sent = [];
+  let refused = false;
+  await ann.page.routeWebSocket(/\/ws$/, (route) => {
+    const upstream = route.connectToServer();
+    route.onMessage((text) => {
+      const message = JSON.parse(String(text));
+      sent.push(message);
+      if (message.type === "open" && message.round === 1 && !refused) {
+        refused = true;
+        route.send(JSON.stringify({ type: "error", code: "wrong_phase", message: "moves are opened once both are sealed" }));
+        return;
+      }
+      upstream.send(text);
+    });
+  });
+  const code = await createRoom(ann.page, server.url, "Ann");
+  const bob = await person(browser, { viewport: PHONE, name: "Bob" });
+  await bob.page.goto(`${server.url}/r/${code}`);
+
+  for (const page of [ann.page, bob.page]) {
+    assert.ok(await nextMove(page));
+    assert.equal(await roundToMove(page), 1);
+    await placeMice(page);
+    await commit(page);
+  }
+  // Both move on to round 2: round 1 was opened and revealed.
+  for (const page of [ann.page, bob.page]) {
+    await page.locator('section.assign[data-round="2"]').waitFor();
+  }
+  assert.ok(refused, "the opening was refused once");
+  const after = sent.slice(sent.findIndex((message) => message.type === "open" && message.round === 1) + 1);
+  assert.equal(after[0]?.type, "sync", `the page asked for the state: ${JSON.stringify(after.slice(0, 3))}`);
+  assert.equal(after.filter((message) => message.type === "open" && message.round === 1).length, 1, "and opened again, once");
+  assert.doesNotMatch(await ann.page.locator("main").innerText(), /opened once both are sealed/, "the player is not told of it");
+  ann.assertClean();
+  bob.assertClean();
+  await ann.context.close();
+  await bob.context.close();
+});
+
+/**
+ * Two nodes on fresh databases; Cy seeks on the second, which then stalls
+ * (SIGSTOP) so that a pairing with Cy is made but Cy never comes. Calls
+ * `play` with the first node; skipped without PostgreSQL and Redis.
+ * @param {import("node:test").TestContext} t
+ * @param {(first: Awaited<ReturnType<typeof startNode>>, browser: import("playwright-core").Browser, terminals: {stop: () => void}[]) => Promise<void>} play
+ */
+async function withAStalledSeeker(t, play) {
+  const services = clusterServices();
+  if (!services) {
+    t.skip("no PostgreSQL and Redis given (MICE_CAKE_TEST_POSTGRES, MICE_CAKE_TEST_REDIS)");
+    return;
+  }
+  // Node 0 starts first, and so pairs the cluster's seekers.
+  const flags = ["--lease", "6s", "--pairing-arrival", "2s"];
+  const first = await startNode(services, flags);
+  const second = await startNode(services, flags);
+  const browser = await launchBrowser();
+  /** @type {{stop: () => void}[]} */
+  const terminals = [];
+  try {
+    const cy = startTerminal(second, "Cy", ["bot", "--policy", "greedy", "play", "--casual", "--bot-after", "0s"]);
+    terminals.push(cy);
+    await cy.output.until("Cy's search", (line) => /looking for an opponent/i.test(line));
+    second.pause();
+    await play(first, browser, terminals);
+  } finally {
+    for (const terminal of terminals) terminal.stop();
+    second.stop();
+    first.stop();
+    await browser.close();
+  }
+}
+
+/**
+ * Eve's casual search on `node`'s "Play now".
+ * @param {import("playwright-core").Page} page @param {{url: string}} node
+ */
+async function seekCasual(page, node) {
+  await page.goto(`${node.url}/play`);
+  await page.locator("#pool").selectOption("standard");
+  await page.locator("#bot-after").selectOption("0");
+  await page.locator("#rated").uncheck();
+  await page.getByRole("button", { name: "Play now", exact: true }).click();
+}
+
+/**
+ * Dee seeks on `node`; Eve's search meets hers, and Eve plays a move in
+ * a room other than `calledOff`.
+ * @param {import("playwright-core").Page} page @param {{ws: string}} node @param {string} calledOff @param {{stop: () => void}[]} terminals
+ */
+async function pairedWithDee(page, node, calledOff, terminals) {
+  terminals.push(startTerminal(node, "Dee", ["bot", "--policy", "greedy", "play", "--casual", "--bot-after", "0s"]));
+  await page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+  assert.notEqual(new URL(page.url()).pathname.slice("/r/".length), calledOff);
+  await page.locator(".family .player-name", { hasText: "Dee" }).waitFor();
+  assert.ok(await nextMove(page), "Eve has a move");
+  await placeMice(page);
+  await commit(page);
+}
+
+const CALLED_OFF = "The pairing was called off: your opponent did not take their seat within 2s";
+
+test("a pairing whose opponent never comes is called off: the page says so, seeks on, and plays the next", async (t) => {
+  await withAStalledSeeker(t, async (first, browser, terminals) => {
+    const eve = await person(browser, { viewport: PHONE, name: "Eve" });
+    await seekCasual(eve.page, first);
+    // Paired with Cy, seated, and kept on the page while Cy takes a seat.
+    await eve.page.locator("#seek-status", { hasText: "Paired with Cy" }).waitFor();
+    await eve.page.locator("#seek-waited", { hasText: "waiting for your opponent" }).waitFor();
+    const firstRoom = (/room ([0-9A-Z]{5})/.exec((await eve.page.locator("#seek-waited").textContent()) ?? "") ?? [])[1];
+    assert.ok(firstRoom, "the page names the pair's room");
+    // Cy never comes: called off, said, and the search goes on.
+    await eve.page.locator("#seek-unpaired", { hasText: CALLED_OFF }).waitFor();
+    await eve.page.locator("#seek-status", { hasText: "Looking for an opponent" }).waitFor();
+    assert.ok(await eve.page.locator("#cancel-seek").isVisible(), "the search can be cancelled again");
+    assert.equal(new URL(eve.page.url()).pathname, "/play", "never sent to a room nobody came to");
+    assert.equal(await eve.page.evaluate((code) => localStorage.getItem(`mice-cake:seat:${location.host}:${code}`), firstRoom), null, "the seat is forgotten");
+    await screenshot(eve.page, "play-pairing-called-off");
+    const gone = await fetch(`${first.url}/api/rooms/${firstRoom}`);
+    assert.equal(gone.status, 404, "the room called off is closed");
+
+    await pairedWithDee(eve.page, first, firstRoom, terminals);
+    eve.assertClean();
+    await eve.context.close();
+  });
+});
+
+test("a page that went to the pair's room before the game began comes back and seeks again when the pairing is called off", async (t) => {
+  await withAStalledSeeker(t, async (first, browser, terminals) => {
+    const eve = await person(browser, { viewport: DESKTOP, name: "Eve" });
+    // The search's connection drops once Eve is seated: the page goes to
+    // the room to take the seat back there.
+    let seeking = true;
+    await eve.page.routeWebSocket(/\/ws$/, (route) => {
+      const upstream = route.connectToServer();
+      const mine = seeking;
+      upstream.onMessage((text) => {
+        route.send(text);
+        if (mine && String(text).includes('"type":"joined"')) {
+          seeking = false;
+          route.close();
+          upstream.close();
+        }
+      });
+    });
+    await seekCasual(eve.page, first);
+    await eve.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+    const firstRoom = new URL(eve.page.url()).pathname.slice("/r/".length);
+    // Called off there: back to "Play now", seeking as before, and saying why.
+    await eve.page.waitForURL(/\/play$/);
+    await eve.page.locator("#seek-unpaired", { hasText: "The pairing was called off" }).waitFor();
+    assert.equal(await eve.page.locator("#rated").isChecked(), false, "the choices as they were");
+    assert.equal(await eve.page.locator("#pool").inputValue(), "standard");
+
+    await pairedWithDee(eve.page, first, firstRoom, terminals);
+    eve.assertClean();
+    await eve.context.close();
+  });
+});
