@@ -717,11 +717,31 @@ fn result_problem(game: &Game, rounds: usize, claimed: &GameResult) -> Option<St
     })
 }
 
+/// Tries at fetching a game's record once it ended, and the first pause
+/// between them (doubling): about 7 s in all.
+const RECORD_FETCH_ATTEMPTS: u32 = 4;
+const RECORD_FETCH_FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(1_000);
+
 /// Checks a game just played on the server at `http` (its HTTP address),
 /// against what this client saw of it: one line for people.
+/// The record is fetched again a few times, a moment apart: a game may end
+/// as its server restarts or the way to it changes (a cluster's node going
+/// away).
 pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)>) -> String {
     let checked = tokio::task::spawn_blocking(move || {
-        let text = crate::replay::read_source(&id.to_string(), &http)?;
+        let mut pause = RECORD_FETCH_FIRST_PAUSE;
+        let mut attempts = 1;
+        let text = loop {
+            match crate::replay::read_source(&id.to_string(), &http) {
+                Ok(text) => break text,
+                Err(_) if attempts < RECORD_FETCH_ATTEMPTS => {
+                    std::thread::sleep(pause);
+                    pause *= 2;
+                    attempts += 1;
+                }
+                Err(error) => return Err(error),
+            }
+        };
         let loaded = parse(&text)?;
         anyhow::Ok(verify_loaded(
             &loaded,

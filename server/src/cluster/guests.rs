@@ -256,10 +256,19 @@ impl Cluster {
         room: RoomCode,
         command: &WireCommand,
     ) -> Member {
-        let alias = ConnId::next();
-        lock(&self.guests)
+        let mut guests = lock(&self.guests);
+        // A connection asking again to enter the room it asked for (the
+        // first answer late or lost) keeps its name in it: the room knows
+        // it is the same connection.
+        let alias = guests
+            .by_origin
+            .get(&(Arc::clone(from), conn))
+            .filter(|guest| guest.room == room)
+            .map_or_else(ConnId::next, |guest| guest.conn);
+        guests
             .by_origin
             .insert((Arc::clone(from), conn), Guest { conn: alias, room });
+        drop(guests);
         let relay = GuestRelay {
             cluster: Arc::downgrade(self),
             node: Arc::clone(from),

@@ -8,12 +8,22 @@ use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{
     Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, RoomCode, ServerMessage,
 };
+use std::time::Duration;
+
 use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 use super::Session;
 use crate::outbound::Frame;
 use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
 use crate::room::{Command, ConnId, Refusal, Seating};
+
+/// Past the pairing's arrival time, how long a seat in a pair's room is
+/// asked again while the room cannot be reached.
+const SURE_ANSWER_MARGIN: Duration = Duration::from_secs(5);
+/// The pause before asking for the seat again, doubling up to the last.
+const FIRST_SEAT_RETRY: Duration = Duration::from_millis(250);
+const LAST_SEAT_RETRY: Duration = Duration::from_secs(2);
 
 /// The shortest time per round a seek may ask: a pairing is for playing.
 pub(super) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
@@ -189,6 +199,35 @@ impl Session {
         self.queue(paired.seek).await;
     }
 
+    /// Takes the seat of the pair's room. A room that cannot be reached
+    /// just now may have taken the seat all the same (its answer lost, or
+    /// late): the seat is asked again, a moment apart, and the room gives a
+    /// seat it holds for this connection's proven key back, until a sure
+    /// answer comes or the room has had its time to call the pairing off.
+    /// Never seeking again while a seat may be taken: one seek, one room.
+    async fn seat_in_pairing(&mut self, code: RoomCode, seating: &Seating) -> Result<(), Refusal> {
+        let give_up = Instant::now() + self.shared.config.pairing_arrival + SURE_ANSWER_MARGIN;
+        let mut pause = FIRST_SEAT_RETRY;
+        loop {
+            let name = self.name.clone().unwrap_or_default();
+            let attempt = match self.shared.lobby.room(code).await {
+                Ok(room) => self.take_seat(room, name, seating.clone()).await,
+                Err(refusal) => Err(refusal),
+            };
+            match attempt {
+                Err(refusal)
+                    if refusal.code == ErrorCode::Unavailable
+                        && Instant::now() + pause < give_up =>
+                {
+                    tracing::debug!(conn = ?self.id, room = %code, "pair's room unreachable: asking again");
+                    tokio::time::sleep(pause).await;
+                    pause = (pause * 2).min(LAST_SEAT_RETRY);
+                }
+                other => return other,
+            }
+        }
+    }
+
     /// Whether the new-keys limit applies on this server.
     pub(super) fn new_keys_limited(&self) -> bool {
         self.shared.new_keys.limited()
@@ -214,7 +253,7 @@ impl Session {
         if self
             .shared
             .new_keys
-            .admit(self.peer.0, key, tokio::time::Instant::now())
+            .admit(self.peer.0, key, Instant::now())
             .await
         {
             return Ok(());
@@ -282,11 +321,7 @@ impl Session {
                     return;
                 };
                 self.outbound.send_message(&paired.message());
-                let name = self.name.clone().unwrap_or_default();
-                let seated = match self.shared.lobby.room(paired.code).await {
-                    Ok(room) => self.take_seat(room, name, seek.seating).await,
-                    Err(refusal) => Err(refusal),
-                };
+                let seated = self.seat_in_pairing(paired.code, &seek.seating).await;
                 match seated {
                     Ok(()) => {
                         self.paired = Some(PairedSeek {

@@ -278,3 +278,91 @@ async fn after_many_missed_events_a_resume_sends_the_state_alone() {
         ServerMessage::Event { event, .. } if matches!(*event, RoomEvent::Connection { connected: true, .. })
     ));
 }
+
+/// As the nemesis found: a join the room took whose `joined` never reached
+/// its player (the connection cut as it came back). Their client has no
+/// token, and joins again with the key it proves it holds: the seat is
+/// given back with a new token, rather than `room_full` while the seat
+/// waits for a player who never had its token. A key announced without its
+/// proof gets nothing of the kind.
+#[tokio::test]
+async fn a_join_whose_joined_was_lost_is_given_the_seat_back_by_its_proven_key() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let (code, _, _) = ada.create(RoomOptions::default()).await;
+    let mut bea = Client::greeted(&server, "Bea").await;
+    bea.send(&ClientMessage::JoinRoom {
+        code,
+        key: bea.sealing.key(),
+        bot_declaration: None,
+        key_proof: bea.sealing.key_proof(),
+    })
+    .await;
+    ada.recv_until(|m| {
+        is_event(m, |e| {
+            matches!(
+                e,
+                RoomEvent::PlayerJoined {
+                    seat: Seat::Blue,
+                    ..
+                }
+            )
+        })
+    })
+    .await;
+    // Bea's connection goes before she reads her `joined`.
+    let sealing = std::mem::take(&mut bea.sealing);
+    drop(bea);
+    ada.recv_until(|m| {
+        is_event(m, |e| {
+            matches!(
+                e,
+                RoomEvent::Connection {
+                    seat: Seat::Blue,
+                    connected: false,
+                    ..
+                }
+            )
+        })
+    })
+    .await;
+
+    // Her key announced by someone who cannot prove it: the room is full.
+    let mut mallory = Client::greeted(&server, "Mallory").await;
+    mallory
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: sealing.key(),
+            bot_declaration: None,
+            key_proof: None,
+        })
+        .await;
+    mallory.expect_error(ErrorCode::RoomFull).await;
+
+    // Bea joins again with her key and its proof: her seat, a new token.
+    let mut bea = Client::greeted(&server, "Bea").await;
+    bea.sealing = sealing;
+    let (seat, token) = bea.join(code).await;
+    assert_eq!(seat, Seat::Blue);
+    ada.recv_until(|m| {
+        is_event(m, |e| {
+            matches!(
+                e,
+                RoomEvent::Connection {
+                    seat: Seat::Blue,
+                    connected: true,
+                    ..
+                }
+            )
+        })
+    })
+    .await;
+    // The token leads to the seat, and the game goes on.
+    let sealing = std::mem::take(&mut bea.sealing);
+    drop(bea);
+    let mut bea = Client::greeted(&server, "Bea").await;
+    bea.sealing = sealing;
+    bea.resume(token, None).await;
+    let (ada_view, bea_view) = tokio::join!(ada.until_round(1), bea.until_round(1));
+    assert_eq!((ada_view.round, bea_view.round), (1, 1));
+}

@@ -5,7 +5,9 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use mice_cake_engine::{PlayerKey, Policy, SealSignature, Seat, Seated, SignedLeave};
-use mice_cake_protocol::{ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, ServerMessage};
+use mice_cake_protocol::{
+    ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, SeatToken, ServerMessage,
+};
 
 use tokio::time::Instant;
 use tracing::info;
@@ -74,6 +76,9 @@ impl Room {
     ) -> Result<Seat, Refusal> {
         let key = seating.key;
         self.check_key_for_rating(&seating)?;
+        if let Some(seat) = self.seat_lost_by(&member, &seating) {
+            return self.give_back(member, seat, token, seating);
+        }
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| self.seats[*seat].is_none())
@@ -118,6 +123,52 @@ impl Room {
         }
         self.start_game_if_ready();
         Ok(seat)
+    }
+
+    /// The seat that `seating`'s key holds, when the key is proven and
+    /// nobody but `member` is connected to it: a join taken whose answer
+    /// never reached its player — the connection cut as it came back (their
+    /// client, which has no token, joins again), or the answer late (the
+    /// room too slow to reach, and the connection asking again).
+    fn seat_lost_by(&self, member: &Member, seating: &Seating) -> Option<Seat> {
+        let key = seating.key.filter(|_| seating.proven)?;
+        Seat::ALL.into_iter().find(|seat| {
+            self.seats[*seat].as_ref().is_some_and(|player| {
+                player.key == Some(key)
+                    && player.bot.is_none()
+                    && player
+                        .member
+                        .as_ref()
+                        .is_none_or(|held| held.conn == member.conn)
+            })
+        })
+    }
+
+    /// Gives a lost seat back to its proven key with a fresh token (the
+    /// old one never reached the player, and leads nowhere now), as a
+    /// resume.
+    fn give_back(
+        &mut self,
+        member: Member,
+        seat: Seat,
+        token: JoinToken,
+        seating: Seating,
+    ) -> Result<Seat, Refusal> {
+        let (hash, token) = match token {
+            JoinToken::Make => {
+                let token = self.context.rng.seat_token();
+                (token_hash(&token), Some(token))
+            }
+            JoinToken::Given(hash) => (hash, None),
+        };
+        if let Some(player) = self.seats[seat].as_mut()
+            && let Some(old) = player.token.replace(hash)
+        {
+            self.context.directory.forget_seat(&old);
+        }
+        self.context.directory.register_seat(hash, self.code);
+        info!(room = %self.code, %seat, "a seat whose joined was lost given back to its key");
+        self.take_back(member, seat, None, seating, token)
     }
 
     pub(super) fn seat_bot(&mut self, seat: Seat, policy: Policy) {
@@ -169,7 +220,6 @@ impl Room {
         last_seq: Option<u64>,
         seating: Seating,
     ) -> Result<Seat, Refusal> {
-        let key = seating.key;
         let seat = Seat::ALL
             .into_iter()
             .find(|seat| {
@@ -179,6 +229,20 @@ impl Room {
             })
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
         self.check_key_for_rating(&seating)?;
+        self.take_back(member, seat, last_seq, seating, None)
+    }
+
+    /// `seat` taken back by `member`: with its token ([`Room::resume`]),
+    /// or by its proven key ([`Room::give_back`], with the new `token`).
+    fn take_back(
+        &mut self,
+        member: Member,
+        seat: Seat,
+        last_seq: Option<u64>,
+        seating: Seating,
+        token: Option<SeatToken>,
+    ) -> Result<Seat, Refusal> {
+        let key = seating.key;
         let playing = self.status == RoomStatus::Playing;
         let full_grace = self.context.config.disconnect_grace;
         let Some(player) = self.seats[seat].as_mut() else {
@@ -216,9 +280,12 @@ impl Room {
         // A second connection with the token replaces the first, which is
         // told so, and not to take the seat back in turn (two tabs would
         // push each other out forever).
+        let asking = member.conn;
         let replaced = player.member.replace(member);
         let was_connected = replaced.is_some();
-        if let Some(old) = replaced {
+        // The same connection asking again (its first answer late) is no
+        // other connection to push out.
+        if let Some(old) = replaced.filter(|old| old.conn != asking) {
             self.outbox.send_message(
                 &old.outbound,
                 &ServerMessage::Error {
@@ -240,7 +307,7 @@ impl Room {
         };
         info!(room = %self.code, %seat, "player resumed");
         self.open_again_after_return(seat);
-        self.send_joined_to_seat(seat, None);
+        self.send_joined_to_seat(seat, token);
         // Replay what was missed if it fits easily in the connection's queue
         // (it is not drained until this answer is in); otherwise the state
         // alone, which holds all of it, is enough.

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The nemesis (issue 44; loadgen/nemesis.py says what it does and checks):
+# a three-node cluster on a PostgreSQL and a Redis of its own, real clients
+# playing, seeking and watching through a balancer, a random schedule of
+# faults for MINUTES, then the checker. Exit status 1 when it found a game
+# lost, a seal lost, a reveal that differs, a seeker paired twice or left
+# waiting, or a rated game rated other than once.
+#
+#   bash loadgen/nemesis.sh 2                # as .ci/run runs it
+#   bash loadgen/nemesis.sh 30 --seed 7      # the run in docs/performance.md
+#
+# Builds the debug binaries as the tests do (PROFILE=release for release
+# ones); the figures go to $OUT (default target/nemesis.json).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:?usage: loadgen/nemesis.sh MINUTES [nemesis.py flags…]}
+shift
+profile=${PROFILE:-debug}
+if [[ $profile == release ]]; then
+    cargo build --locked --release -p mice-cake-server -p mice-cake-cli
+else
+    # The very command the end-to-end tests build with: nothing new to build after them.
+    cargo build --locked --workspace --bins --tests
+fi
+services=$(mktemp -d)
+trap 'bash tests/services.sh stop "$services" >/dev/null 2>&1 || true; rm -rf "$services"' EXIT
+eval "$(bash tests/services.sh start "$services")"
+mkdir -p target
+python3 loadgen/nemesis.py --minutes "$minutes" \
+    --server-bin "target/$profile/mice-cake-server" --client-bin "target/$profile/mice-cake" \
+    --services "$services" --postgres "$MICE_CAKE_TEST_POSTGRES" --redis "$MICE_CAKE_TEST_REDIS" \
+    --out "${OUT:-target/nemesis.json}" "$@"
