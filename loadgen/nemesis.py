@@ -316,6 +316,18 @@ class Run:
         self.url = f"ws://127.0.0.1:{self.balancer.port}"
         say(f"3 nodes up; balancer on {self.balancer.port}; logs in {self.logs}")
 
+    def stop_everything(self):
+        for node in getattr(self, "nodes", []):
+            if node.running:
+                node.signal(signal.SIGCONT)
+                node.kill()
+        for client in self.clients:
+            if client.process and client.process.returncode is None:
+                try:
+                    client.process.kill()
+                except ProcessLookupError:
+                    pass
+
     @staticmethod
     async def until(check, seconds, what):
         end = time.monotonic() + seconds
@@ -609,7 +621,13 @@ def main():
     seed = args.seed if args.seed is not None else random.randrange(1 << 32)
     random.seed(seed)
     say(f"nemesis: {args.minutes} min, seed {seed}")
-    sys.exit(asyncio.run(Run(args).main()))
+    run = Run(args)
+    try:
+        status = asyncio.run(run.main())
+    finally:
+        # Whatever happened, nothing of the run is left running.
+        run.stop_everything()
+    sys.exit(status)
 
 
 if __name__ == "__main__":

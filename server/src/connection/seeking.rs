@@ -211,7 +211,7 @@ impl Session {
         loop {
             let name = self.name.clone().unwrap_or_default();
             let attempt = match self.shared.lobby.room(code).await {
-                Ok(room) => self.take_seat(room, name, seating.clone()).await,
+                Ok(room) => self.take_seat(room, name, *seating).await,
                 Err(refusal) => Err(refusal),
             };
             match attempt {
