@@ -227,9 +227,12 @@ pub async fn connect(
         last_seal: None,
         resend_at: None,
         seek: match entry {
-            Entry::Seek(seek) => Some(seek.message(&identity)),
+            Entry::Seek(seek) => Some(seek),
             _ => None,
         },
+        pair: None,
+        rejoining_pair: false,
+        seated_by_join: false,
         greeting: None,
         playing: Playing::default(),
         identity,
@@ -291,7 +294,18 @@ struct Link {
     /// (the queue forgets a connection that went away), or when the seat
     /// the pairing gave is gone before the game began (the opponent never
     /// came, and the room was closed meanwhile).
-    seek: Option<ClientMessage>,
+    seek: Option<Seek>,
+    /// The pair's room a pairing named (`paired`), until this client is
+    /// seated there: a drop before its `joined` came asks for the seat by
+    /// key (the server gives back a seat its proven key holds), rather
+    /// than seek again and leave the seat to be played by deadlines.
+    pair: Option<RoomCode>,
+    /// Whether the greeting under way is that ask: refused, the seek goes
+    /// on instead.
+    rejoining_pair: bool,
+    /// Whether the seat in the pair's room was taken back that way: if the
+    /// pairing is called off, the client seeks again itself.
+    seated_by_join: bool,
     /// The first greeting, until it is answered: sent again after a drop
     /// or a passing refusal (`unavailable`: a cluster's node that cannot
     /// reach the room just now).
@@ -368,9 +382,21 @@ impl Link {
 
     /// What to send after hello when coming back: resume or watch again
     /// (or seek again, or the first greeting, never answered).
-    fn coming_back(&self) -> Option<ClientMessage> {
+    fn coming_back(&mut self) -> Option<ClientMessage> {
         if let Some(greeting) = &self.greeting {
             return Some(greeting.clone());
+        }
+        if self.token.is_none()
+            && self.seek.is_some()
+            && let (Some(code), Some(key)) = (self.pair, self.identity.key())
+        {
+            self.rejoining_pair = true;
+            return Some(ClientMessage::JoinRoom {
+                code,
+                key: Some(key),
+                bot_declaration: self.identity.bot_declaration(),
+                key_proof: self.identity.key_proof(),
+            });
         }
         if let Some(token) = self.token {
             return Some(ClientMessage::Resume {
@@ -383,7 +409,7 @@ impl Link {
         }
         self.watching
             .map(|code| ClientMessage::WatchRoom { code })
-            .or_else(|| self.seek.clone())
+            .or_else(|| self.seek.map(|seek| seek.message(&self.identity)))
     }
 
     /// Retries with growing pauses; `None` when giving up (said) or when the
@@ -550,6 +576,8 @@ impl Link {
     async fn note(&mut self, socket: &mut Socket, message: &ServerMessage) -> Option<End> {
         match message {
             ServerMessage::Joined { seat, token, state } => {
+                self.pair = None;
+                self.seated_by_join = std::mem::take(&mut self.rejoining_pair);
                 if let Some(token) = token {
                     self.token = Some(*token);
                 }
@@ -568,8 +596,20 @@ impl Link {
             ServerMessage::RoomList { .. } | ServerMessage::Seeking { .. } => {
                 return self.admitted(socket).await;
             }
-            ServerMessage::Paired { .. } => {}
+            ServerMessage::Paired { code, .. } => self.pair = Some(*code),
             ServerMessage::Unpaired { code, .. } => {
+                self.pair = None;
+                if std::mem::take(&mut self.seated_by_join)
+                    && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
+                {
+                    // Seated by joining after a drop, this connection was
+                    // never the seek's on the server: seek again here.
+                    self.token = None;
+                    self.room = None;
+                    self.forget_seat(*code);
+                    return (!send(socket, &seek).await)
+                        .then(|| End::Dropped("the connection closed".into()));
+                }
                 // The opponent never came: the room is closed, and the
                 // server seeks on for us (`seeking` follows).
                 self.token = None;
@@ -623,6 +663,21 @@ impl Link {
             }
             ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
             ServerMessage::Error { code, message } => {
+                if self.entering && self.rejoining_pair && *code != ErrorCode::Unavailable {
+                    // No seat of ours in the pair's room (it was never
+                    // taken, or the room is gone): seek on.
+                    self.rejoining_pair = false;
+                    self.pair = None;
+                    if let Some(room) = self.room.take() {
+                        self.forget_seat(room);
+                    }
+                    let seek = self.seek.map(|seek| seek.message(&self.identity));
+                    return match seek {
+                        Some(seek) => (!send(socket, &seek).await)
+                            .then(|| End::Dropped("the connection closed".into())),
+                        None => Some(End::Refused(message.clone())),
+                    };
+                }
                 if *code == ErrorCode::Replaced {
                     // Another client took the seat back: it plays it now,
                     // and coming back would only push it out in turn.
@@ -632,7 +687,7 @@ impl Link {
                 if *code == ErrorCode::BadToken {
                     // The seat is gone (the room closed, or the game).
                     self.token = None;
-                    if let Some(seek) = self.seek.clone() {
+                    if let Some(seek) = self.seek.map(|seek| seek.message(&self.identity)) {
                         // The seat a pairing gave, gone before its game
                         // began (the room closed when the opponent did not
                         // come): seek again.
@@ -919,6 +974,116 @@ mod tests {
         };
         assert!(close_words(Some(&bare)).contains("the server is full (close code 1013)"));
         assert_eq!(close_words(None), "the server closed the connection");
+    }
+
+    /// A fake server's side of one connection: the client's next message.
+    async fn next_message(socket: &mut WebSocketStream<TcpStream>) -> ClientMessage {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => return serde_json::from_str(&text).unwrap(),
+                Some(Ok(_)) => continue,
+                other => panic!("no message: {other:?}"),
+            }
+        }
+    }
+
+    async fn say(socket: &mut WebSocketStream<TcpStream>, message: &ServerMessage) {
+        let text = serde_json::to_string(message).unwrap();
+        socket.send(Message::text(text)).await.unwrap();
+    }
+
+    /// As the nemesis found: paired, then the connection cut before the
+    /// seat's `joined` came (the seat may be taken already, and its game
+    /// begun). Coming back, the client asks the pair's room for its seat by
+    /// key, with a fresh proof, rather than seek again and leave the seat
+    /// to its deadlines; refused there, it seeks again.
+    #[tokio::test]
+    async fn a_drop_between_paired_and_joined_asks_the_pairs_room_for_the_seat() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let code: RoomCode = "K7QMX".parse().unwrap();
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut first = tokio_tungstenite::accept_async(stream).await.unwrap();
+            assert!(matches!(
+                next_message(&mut first).await,
+                ClientMessage::Hello { .. }
+            ));
+            assert!(matches!(
+                next_message(&mut first).await,
+                ClientMessage::Seek { .. }
+            ));
+            let seeking = ServerMessage::Seeking {
+                pool: None,
+                deadline_ms: None,
+                rated: true,
+                rating: mice_cake_protocol::Rating::initial(),
+                paired_last: None,
+            };
+            say(&mut first, &seeking).await;
+            say(
+                &mut first,
+                &ServerMessage::Paired {
+                    code,
+                    pool: mice_cake_protocol::Pool::Standard,
+                    deadline_ms: None,
+                    rated: true,
+                    opponent: "Bea".into(),
+                    rating: mice_cake_protocol::Rating::initial(),
+                    opponent_bot: false,
+                },
+            )
+            .await;
+            drop(first);
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut second = tokio_tungstenite::accept_async(stream).await.unwrap();
+            assert!(matches!(
+                next_message(&mut second).await,
+                ClientMessage::Hello { .. }
+            ));
+            let again = next_message(&mut second).await;
+            let ClientMessage::JoinRoom {
+                code: asked,
+                key,
+                key_proof,
+                ..
+            } = again
+            else {
+                panic!("not a join: {again:?}");
+            };
+            assert_eq!(asked, code);
+            assert!(key.is_some() && key_proof.is_some(), "by key, proven");
+            say(
+                &mut second,
+                &ServerMessage::Error {
+                    code: ErrorCode::UnknownRoom,
+                    message: "no room has the code K7QMX".into(),
+                },
+            )
+            .await;
+            let then = next_message(&mut second).await;
+            assert!(
+                matches!(then, ClientMessage::Seek { .. }),
+                "seeks on: {then:?}"
+            );
+        });
+        let identity = Identity {
+            secret: Some(PlayerSecret::from_bytes([7; 32])),
+            bot: false,
+        };
+        let seek = Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: true,
+            bot_after_ms: None,
+        };
+        let _session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client came back in time")
+            .unwrap();
     }
 
     #[test]

@@ -183,14 +183,13 @@ impl Live {
             )),
             Wake::Queued(Next::Write(frame)) => {
                 // A pairing called off is told by its room, as it closes.
-                let paired = self.session.paired.is_some();
                 let mut unpaired = false;
                 let written = write_queued(
                     &mut self.socket,
                     frame,
                     &mut self.queue,
                     write_timeout,
-                    |frame| unpaired |= paired && is_unpaired(frame),
+                    |frame| unpaired |= is_unpaired(frame),
                 )
                 .await;
                 if !written {

@@ -73,6 +73,49 @@ test("an opening refused as out of turn asks for the state and is opened again, 
   await bob.context.close();
 });
 
+test("a search whose connection drops between paired and joined takes its seat back, and plays", async () => {
+  const { server, browser } = shared;
+  const gus = await person(browser, { viewport: PHONE, name: "Gus" });
+  // The first connection is cut as `paired` comes: its `joined` never
+  // reaches the page, though the server seated it (and the game began).
+  let first = true;
+  /** @type {string[]} */
+  const asked = [];
+  await gus.page.routeWebSocket(/\/ws$/, (route) => {
+    const upstream = route.connectToServer();
+    const cutting = first;
+    first = false;
+    route.onMessage((text) => {
+      asked.push(JSON.parse(String(text)).type);
+      upstream.send(text);
+    });
+    upstream.onMessage((text) => {
+      route.send(text);
+      if (cutting && String(text).includes('"type":"paired"')) {
+        route.close();
+        upstream.close();
+      }
+    });
+  });
+  const hal = startTerminal(server, "Hal", ["bot", "--policy", "greedy", "play", "--casual", "--bot-after", "0s"]);
+  try {
+    await hal.output.until("Hal's search", (line) => /looking for an opponent/i.test(line));
+    await seekCasual(gus.page, server);
+    const paired = await gus.page.locator("#seek-status", { hasText: "Paired with Hal" }).textContent();
+    assert.ok(paired);
+    await gus.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+    assert.ok(asked.includes("join_room"), `the page asked the pair's room for its seat: ${asked.join(", ")}`);
+    assert.equal(asked.filter((type) => type === "seek").length, 1, "and did not seek again");
+    assert.ok(await nextMove(gus.page), "Gus has a move in the game that began");
+    await placeMice(gus.page);
+    await commit(gus.page);
+    gus.assertClean();
+  } finally {
+    hal.stop();
+    await gus.context.close();
+  }
+});
+
 /**
  * Two nodes on fresh databases; Cy seeks on the second, which then stalls
  * (SIGSTOP) so that a pairing with Cy is made but Cy never comes. Calls

@@ -118,6 +118,13 @@ export class Seeker {
     /** The pair's room, once seated in it before its game began. */
     /** @type {string | null} */
     this.code = null;
+    /** The pair's room `paired` named, until seated there: a drop before its `joined` asks it for the seat. */
+    /** @type {string | null} */
+    this.pairCode = null;
+    /** Whether this connection asks the pair's room for the seat (refused: it seeks on). */
+    this.rejoining = false;
+    /** Whether the seat was taken back that way (the server seeks for it no more). */
+    this.seatedByJoin = false;
     this.open();
   }
 
@@ -166,6 +173,11 @@ export class Seeker {
   enter() {
     if (this.phase === "bot" && this.botOptions) {
       this.sendWithKey({ type: "create_room", options: this.botOptions });
+    } else if (this.phase === "paired" && this.pairCode && this.key) {
+      // Paired, then dropped before the seat's `joined`: the seat may be
+      // taken (and its game begun). The room gives it back to this key.
+      this.rejoining = true;
+      this.sendWithKey({ type: "join_room", code: this.pairCode });
     } else {
       // A new connection seeks anew, whatever the last one was doing.
       this.phase = "seeking";
@@ -203,9 +215,13 @@ export class Seeker {
         // pairing was made before the server heard of it, and the seat is
         // taken; its `joined` follows.
         this.phase = "paired";
+        this.pairCode = typeof message.code === "string" ? message.code : null;
         this.report({ kind: "paired", message });
         return;
       case "joined":
+        this.pairCode = null;
+        this.seatedByJoin = this.rejoining;
+        this.rejoining = false;
         if (message.token && message.state?.code) {
           seats.set(message.state.code, message.token, this.name);
           // The bot's room, or a pair whose game began already: go. A
@@ -231,8 +247,15 @@ export class Seeker {
         if (this.phase === "seated" || this.phase === "paired") {
           if (this.code) seats.forget(this.code);
           this.code = null;
+          this.pairCode = null;
           this.phase = "seeking";
           this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
+          // Seated by joining after a drop, this connection was never the
+          // seek's on the server: it seeks again itself.
+          if (this.seatedByJoin) {
+            this.seatedByJoin = false;
+            this.sendWithKey({ type: "seek", ...this.wanted });
+          }
         }
         return;
       case "seek_ended":
@@ -281,6 +304,19 @@ export class Seeker {
   /** An error from the server. @param {any} message */
   refused(message) {
     const code = String(message.code ?? "");
+    if (this.rejoining && code === "unavailable") {
+      // The room cannot be reached just now: ask again on a new connection.
+      this.socket?.close();
+      return;
+    }
+    if (this.rejoining) {
+      // No seat of this key's in the pair's room: seek on.
+      this.rejoining = false;
+      this.pairCode = null;
+      this.phase = "seeking";
+      this.sendWithKey({ type: "seek", ...this.wanted });
+      return;
+    }
     // The answer to `create_room` for the bot once paired all the same.
     if (this.phase === "paired" && code === "already_in_room") return;
     if (this.phase === "cancelling" || this.phase === "over") return;
@@ -312,8 +348,10 @@ export class Seeker {
       this.report({ kind: "link", status: "failed", detail: "the server could not be reached for five minutes" });
       return;
     }
-    // Paired but the seat's token lost with the connection: seek again.
-    if (this.phase === "paired") this.phase = "seeking";
+    // Paired but the seat's token lost with the connection: the next
+    // connection asks the pair's room for the seat (enter), or, without a
+    // key to ask with, seeks again.
+    if (this.phase === "paired" && !(this.pairCode && this.key)) this.phase = "seeking";
     const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** this.attempt);
     this.attempt += 1;
     this.report({ kind: "link", status: "reconnecting", detail: `try ${this.attempt}` });

@@ -180,9 +180,16 @@ impl Session {
 
     /// The pairing whose room this connection sat in was called off (its
     /// room said `unpaired`, and closed): the seek goes back in the queue
-    /// as it was.
+    /// as it was. A connection that took its seat there by joining (its
+    /// client came back after a drop, and asked for the seat by key) only
+    /// lets go of the room: its client seeks again itself.
     pub(super) async fn unpaired(&mut self) {
         let Some(paired) = self.paired.take() else {
+            if let Some(membership) = self.membership.take() {
+                let conn = self.id;
+                membership.room.send(Command::Disconnected { conn }).await;
+                self.set_membership(None);
+            }
             return;
         };
         if let Some(membership) = self

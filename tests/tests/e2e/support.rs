@@ -857,9 +857,17 @@ impl TestRedis {
         let server = service_url("MICE_CAKE_TEST_REDIS", "Redis")?;
         // Redis has 16 databases; 0 is left alone.
         let number = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 15 + 1;
-        Some(TestRedis {
-            url: format!("{}/{number}", server.trim_end_matches('/')),
-        })
+        let url = format!("{}/{number}", server.trim_end_matches('/'));
+        // Empty, as a fresh database is: what an earlier test left there
+        // (its new keys counted from this address for an hour, say) is
+        // not this test's.
+        let flushed = Command::new("redis-cli")
+            .args(["-u", &url, "FLUSHDB"])
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        assert!(flushed, "cannot empty the Redis database {url}");
+        Some(TestRedis { url })
     }
 }
 
