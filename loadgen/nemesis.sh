@@ -24,6 +24,7 @@ else
 fi
 services=$(mktemp -d)
 trap 'bash tests/services.sh stop "$services" >/dev/null 2>&1 || true; rm -rf "$services"' EXIT
+trap 'exit 1' TERM INT
 eval "$(bash tests/services.sh start "$services")"
 mkdir -p target
 python3 loadgen/nemesis.py --minutes "$minutes" \
