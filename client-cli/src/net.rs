@@ -180,6 +180,20 @@ const RECONNECT_FOR: Duration = Duration::from_secs(5 * 60);
 const PAUSE_STEP: Duration = Duration::from_millis(500);
 const LONGEST_PAUSE: Duration = Duration::from_secs(10);
 
+/// Whether a refusal to enter is worth another try, as after a drop: a
+/// server that is busy or stopping, or a node of a cluster that cannot
+/// reach the room just now; anything else will not change by trying again.
+fn passing_refusal(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::TooManyConnections
+            | ErrorCode::ShuttingDown
+            | ErrorCode::RateLimited
+            | ErrorCode::Internal
+            | ErrorCode::Unavailable
+    )
+}
+
 /// Connects, says hello and enters the room. Fails at once when the server
 /// cannot be reached at all; after that, drops are handled by reconnecting.
 /// A seat taken is kept in `seats` (if given) until it is left.
@@ -232,7 +246,7 @@ pub async fn connect(
         },
         pair: None,
         rejoining_pair: false,
-        seated_by_join: false,
+        sought_here: false,
         greeting: None,
         playing: Playing::default(),
         identity,
@@ -303,9 +317,11 @@ struct Link {
     /// Whether the greeting under way is that ask: refused, the seek goes
     /// on instead.
     rejoining_pair: bool,
-    /// Whether the seat in the pair's room was taken back that way: if the
-    /// pairing is called off, the client seeks again itself.
-    seated_by_join: bool,
+    /// Whether this connection was told `seeking`: the server seeks for
+    /// it again when its pairing is called off. One that entered the pair's
+    /// room otherwise (asked for its seat by key, or resumed it after a
+    /// drop) is told `unpaired` alone, and the client seeks again itself.
+    sought_here: bool,
     /// The first greeting, until it is answered: sent again after a drop
     /// or a passing refusal (`unavailable`: a cluster's node that cannot
     /// reach the room just now).
@@ -370,6 +386,7 @@ impl Link {
             name: self.name.clone(),
         };
         self.entering = true;
+        self.sought_here = false;
         for message in [hello, greeting] {
             if !send(socket, &message).await {
                 // A server that turns us away (full: close code 1013) may
@@ -577,7 +594,7 @@ impl Link {
         match message {
             ServerMessage::Joined { seat, token, state } => {
                 self.pair = None;
-                self.seated_by_join = std::mem::take(&mut self.rejoining_pair);
+                self.rejoining_pair = false;
                 if let Some(token) = token {
                     self.token = Some(*token);
                 }
@@ -593,17 +610,20 @@ impl Link {
                 }
                 return self.admitted(socket).await;
             }
-            ServerMessage::RoomList { .. } | ServerMessage::Seeking { .. } => {
+            ServerMessage::RoomList { .. } => return self.admitted(socket).await,
+            ServerMessage::Seeking { .. } => {
+                self.sought_here = true;
                 return self.admitted(socket).await;
             }
             ServerMessage::Paired { code, .. } => self.pair = Some(*code),
             ServerMessage::Unpaired { code, .. } => {
                 self.pair = None;
-                if std::mem::take(&mut self.seated_by_join)
+                if !self.sought_here
                     && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
                 {
-                    // Seated by joining after a drop, this connection was
-                    // never the seek's on the server: seek again here.
+                    // In the pair's room by a join or a resume after a
+                    // drop, this connection was never the seek's on the
+                    // server: seek again here.
                     self.token = None;
                     self.room = None;
                     self.forget_seat(*code);
@@ -663,7 +683,7 @@ impl Link {
             }
             ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
             ServerMessage::Error { code, message } => {
-                if self.entering && self.rejoining_pair && *code != ErrorCode::Unavailable {
+                if self.entering && self.rejoining_pair && !passing_refusal(*code) {
                     // No seat of ours in the pair's room (it was never
                     // taken, or the room is gone): seek on.
                     self.rejoining_pair = false;
@@ -720,15 +740,7 @@ impl Link {
                     // the room just now, is worth another try, the first
                     // time as after a drop; anything else will not change
                     // by trying again.
-                    let passing = matches!(
-                        code,
-                        ErrorCode::TooManyConnections
-                            | ErrorCode::ShuttingDown
-                            | ErrorCode::RateLimited
-                            | ErrorCode::Internal
-                            | ErrorCode::Unavailable
-                    );
-                    return Some(if passing {
+                    return Some(if passing_refusal(*code) {
                         End::Dropped(message.clone())
                     } else {
                         End::Refused(message.clone())
@@ -1083,6 +1095,76 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(20), server)
             .await
             .expect("the client came back in time")
+            .unwrap();
+    }
+
+    /// Seated in the pair's room, the connection dropped and the seat
+    /// resumed with its token: when the pairing is then called off, the
+    /// server says `unpaired` but seeks for that connection no more (it
+    /// never sought), so the client seeks again itself.
+    #[tokio::test]
+    async fn a_pairing_called_off_after_a_resume_seeks_again() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+        let joined = room.joined();
+        let ServerMessage::Joined { state, .. } = &joined else {
+            unreachable!()
+        };
+        let code = state.code;
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut first = tokio_tungstenite::accept_async(stream).await.unwrap();
+            assert!(matches!(
+                next_message(&mut first).await,
+                ClientMessage::Hello { .. }
+            ));
+            assert!(matches!(
+                next_message(&mut first).await,
+                ClientMessage::Seek { .. }
+            ));
+            let seeking = ServerMessage::Seeking {
+                pool: None,
+                deadline_ms: None,
+                rated: false,
+                rating: mice_cake_protocol::Rating::initial(),
+                paired_last: None,
+            };
+            say(&mut first, &seeking).await;
+            say(&mut first, &joined).await;
+            drop(first);
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut second = tokio_tungstenite::accept_async(stream).await.unwrap();
+            assert!(matches!(
+                next_message(&mut second).await,
+                ClientMessage::Hello { .. }
+            ));
+            let again = next_message(&mut second).await;
+            assert!(matches!(again, ClientMessage::Resume { .. }), "{again:?}");
+            say(&mut second, &joined).await;
+            let unpaired = ServerMessage::Unpaired {
+                code,
+                reason: "your opponent did not take their seat within 10s".into(),
+            };
+            say(&mut second, &unpaired).await;
+            let then = next_message(&mut second).await;
+            assert!(
+                matches!(then, ClientMessage::Seek { .. }),
+                "seeks again: {then:?}"
+            );
+        });
+        let seek = Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: false,
+            bot_after_ms: None,
+        };
+        let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client sought again in time")
             .unwrap();
     }
 

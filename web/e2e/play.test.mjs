@@ -403,13 +403,24 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
 test("paired with a terminal bot in a casual game: BOT beside its name, in the pairing and in the room", async () => {
   const { server, browser } = shared;
   const hal = await person(browser, { viewport: PHONE, reducedMotion: "reduce", name: "Hal" });
-  // The page is held on "Paired with …" a moment (its seat's `joined` kept
-  // back), long enough to be read.
+  // The page is held on "Paired with …" a moment (its seat's `joined` and
+  // all that follows kept back, in order), long enough to be read.
   await hal.page.routeWebSocket(/\/ws$/, (route) => {
     const server = route.connectToServer();
+    /** @type {(string | Buffer)[] | null} */
+    let held = null;
     server.onMessage((message) => {
-      if (String(message).includes('"type":"joined"')) setTimeout(() => route.send(message), 1_500);
-      else route.send(message);
+      if (held) {
+        held.push(message);
+      } else if (String(message).includes('"type":"joined"')) {
+        held = [message];
+        setTimeout(() => {
+          for (const each of held ?? []) route.send(each);
+          held = null;
+        }, 1_500);
+      } else {
+        route.send(message);
+      }
     });
   });
   const bot = startTerminal({ ws: `127.0.0.1:${server.port}` }, "Cy", ["bot", "--policy", "greedy", "play", "--casual", "--bot-after", "0s"]);

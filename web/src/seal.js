@@ -219,9 +219,14 @@ export function automatic(model, connection) {
 export function openingRefused(model, connection, message) {
   if (message.type !== "error" || message.code !== "wrong_phase") return false;
   const room = model.room;
+  const exchange = room?.exchange;
+  const you = room?.you;
   const held = room ? sealing.get(room.code) : null;
   const mine = held?.game === room?.game ? held?.pending : null;
-  if (!room || !held || !mine?.sent || (mine.refusals ?? 0) >= SYNCS_PER_OPENING) return false;
+  // Only an opening this page sent for the round under way, both seals
+  // seen and the server not yet holding it.
+  const owed = exchange && you && mine?.round === exchange.round && exchange.seals.yellow && exchange.seals.blue && !exchange.opened[you];
+  if (!room || !held || !mine?.sent || !owed || (mine.refusals ?? 0) >= SYNCS_PER_OPENING) return false;
   mine.refusals = (mine.refusals ?? 0) + 1;
   sealing.set(room.code, held);
   connection.send({ type: "sync" });

@@ -41,6 +41,9 @@ const FINAL_ERRORS = new Set([
   "internal",
 ]);
 
+/** Errors worth another try on a new connection, as after a drop. */
+const PASSING_ERRORS = new Set(["unavailable", "rate_limited", "internal", "too_many_connections", "shutting_down"]);
+
 /**
  * What is sought: a pool (null: any), a time per round in ms (null: any),
  * rated or casual, and the wait before the bot is offered (0: never).
@@ -123,8 +126,8 @@ export class Seeker {
     this.pairCode = null;
     /** Whether this connection asks the pair's room for the seat (refused: it seeks on). */
     this.rejoining = false;
-    /** Whether the seat was taken back that way (the server seeks for it no more). */
-    this.seatedByJoin = false;
+    /** Whether this connection was told `seeking`: only then does the server seek for it again after `unpaired`. */
+    this.soughtHere = false;
     this.open();
   }
 
@@ -141,6 +144,7 @@ export class Seeker {
     const socket = new WebSocket(`${scheme}://${location.host}/ws`);
     this.socket = socket;
     this.greeted = false;
+    this.soughtHere = false;
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name: this.name }));
     });
@@ -202,6 +206,7 @@ export class Seeker {
         this.enter();
         return;
       case "seeking":
+        this.soughtHere = true;
         if (this.phase !== "seeking") return;
         if (this.attempt > 0) this.report({ kind: "link", status: "connected" });
         this.attempt = 0;
@@ -220,8 +225,12 @@ export class Seeker {
         return;
       case "joined":
         this.pairCode = null;
-        this.seatedByJoin = this.rejoining;
         this.rejoining = false;
+        if (this.phase === "seated" && message.token && message.state?.code === this.code && message.state.status === "waiting") {
+          // The seat again (asked twice of a room slow to answer): its newest token.
+          seats.set(message.state.code, message.token, this.name);
+          return;
+        }
         if (message.token && message.state?.code) {
           seats.set(message.state.code, message.token, this.name);
           // The bot's room, or a pair whose game began already: go. A
@@ -252,10 +261,7 @@ export class Seeker {
           this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
           // Seated by joining after a drop, this connection was never the
           // seek's on the server: it seeks again itself.
-          if (this.seatedByJoin) {
-            this.seatedByJoin = false;
-            this.sendWithKey({ type: "seek", ...this.wanted });
-          }
+          if (!this.soughtHere) this.sendWithKey({ type: "seek", ...this.wanted });
         }
         return;
       case "seek_ended":
@@ -304,8 +310,9 @@ export class Seeker {
   /** An error from the server. @param {any} message */
   refused(message) {
     const code = String(message.code ?? "");
-    if (this.rejoining && code === "unavailable") {
-      // The room cannot be reached just now: ask again on a new connection.
+    if (this.rejoining && PASSING_ERRORS.has(code)) {
+      // The room cannot be reached just now, or the server is busy: ask
+      // again on a new connection.
       this.socket?.close();
       return;
     }

@@ -372,6 +372,13 @@ impl Cluster {
             return;
         };
         let refused = answer.is_err();
+        // An answer nobody waits for any more (the connection gave up on
+        // it, and may have asked again since: a seat in a pair's room) says
+        // nothing of the membership the newer ask made.
+        let stale = match &asked {
+            Ask::Seat { reply, .. } => reply.is_closed(),
+            Ask::Watch { reply, .. } => reply.is_closed(),
+        };
         let conn = match asked {
             Ask::Seat { conn, reply } => {
                 let answer = match answer {
@@ -387,7 +394,7 @@ impl Cluster {
                 conn
             }
         };
-        if refused {
+        if refused && !stale {
             self.forget_member(conn);
         }
     }

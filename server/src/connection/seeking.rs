@@ -230,6 +230,15 @@ impl Session {
                     tokio::time::sleep(pause).await;
                     pause = (pause * 2).min(LAST_SEAT_RETRY);
                 }
+                Err(refusal) if refusal.code == ErrorCode::Unavailable => {
+                    // Given up: a seat the room took late is this
+                    // connection's no more (it seeks again).
+                    if let Ok(room) = self.shared.lobby.room(code).await {
+                        let conn = self.id;
+                        room.send(Command::Disconnected { conn }).await;
+                    }
+                    return Err(refusal);
+                }
                 other => return other,
             }
         }

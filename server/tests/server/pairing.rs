@@ -305,3 +305,48 @@ async fn a_seeker_is_told_the_seek_ended_when_the_server_stops() {
         ServerMessage::ShuttingDown { .. }
     ));
 }
+
+/// The pair's room and the seat taken there.
+async fn paired_in(client: &mut Client) -> (mice_cake_protocol::RoomCode, Seat) {
+    let code = match client
+        .recv_until(|m| matches!(m, ServerMessage::Paired { .. }))
+        .await
+    {
+        ServerMessage::Paired { code, .. } => code,
+        other => panic!("expected to be paired, got {other:?}"),
+    };
+    match client
+        .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
+        .await
+    {
+        ServerMessage::Joined {
+            seat: Some(seat), ..
+        } => (code, seat),
+        other => panic!("expected the seat, got {other:?}"),
+    }
+}
+
+/// A seeker whose client saw its connection die before the server did
+/// comes back and asks the pair's room for its seat by key: it gets its own
+/// seat back — the connection the server still held is told `replaced` —
+/// and never its opponent's, who plays on with it.
+#[tokio::test]
+async fn a_paired_key_takes_its_own_seat_back_from_a_connection_thought_alive() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let mut bea = Client::greeted(&server, "Bea").await;
+    seeking(&mut ada, None, Some(0)).await;
+    seeking(&mut bea, None, Some(0)).await;
+    let ((code, ada_seat), (bea_code, bea_seat)) =
+        tokio::join!(paired_in(&mut ada), paired_in(&mut bea));
+    assert_eq!(code, bea_code);
+
+    // Ada's client comes back on a new connection, with her key.
+    let mut again = Client::greeted(&server, "Ada").await;
+    again.sealing = std::mem::take(&mut ada.sealing);
+    let (seat, _) = again.join(code).await;
+    assert_eq!(seat, ada_seat, "her own seat, not {bea_seat}'s");
+    ada.expect_error(ErrorCode::Replaced).await;
+    let (ada_view, bea_view) = tokio::join!(again.until_round(1), bea.until_round(1));
+    assert_eq!((ada_view.round, bea_view.round), (1, 1));
+}

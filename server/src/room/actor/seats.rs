@@ -130,16 +130,22 @@ impl Room {
     /// never reached its player — the connection cut as it came back (their
     /// client, which has no token, joins again), or the answer late (the
     /// room too slow to reach, and the connection asking again).
+    ///
+    /// The same connection asking again always gets its seat. In a
+    /// pairing's room the seats are the two paired keys': a proven key takes
+    /// its seat back from a connection the server still thinks alive (the
+    /// client saw it die first), rather than sit in its opponent's seat.
     fn seat_lost_by(&self, member: &Member, seating: &Seating) -> Option<Seat> {
+        if let Some(seat) = self.seat_of(member.conn) {
+            return Some(seat);
+        }
         let key = seating.key.filter(|_| seating.proven)?;
+        let pairing = self.made == crate::room::Made::ForPairing;
         Seat::ALL.into_iter().find(|seat| {
             self.seats[*seat].as_ref().is_some_and(|player| {
                 player.key == Some(key)
                     && player.bot.is_none()
-                    && player
-                        .member
-                        .as_ref()
-                        .is_none_or(|held| held.conn == member.conn)
+                    && (pairing || player.member.is_none())
             })
         })
     }
