@@ -284,6 +284,19 @@ class Client:
         welcomed = any(message.get("type") == "welcome" for _, message in self.lines)
         return self.exit == 1 and not welcomed and "cannot reach the server" in self.tail(1)
 
+    def rooms(self):
+        """Every room it was paired into or seated in."""
+        codes = {message.get("code") for _, message in self.lines if message.get("type") == "paired"}
+        codes |= {message["state"]["code"] for _, message in self.lines if message.get("type") == "joined"}
+        return {code for code in codes if code}
+
+    def seek_ended_by_a_stop(self):
+        """Whether it sought, was never paired, and its node stopping ended the seek."""
+        kinds = [message.get("type") for _, message in self.lines]
+        ended = [message for _, message in self.lines if message.get("type") == "seek_ended"]
+        return (self.kind == "seeker" and self.exit == 1 and "paired" not in kinds and "bot_offered" not in kinds
+                and any("shutting down" in message.get("reason", "") for message in ended))
+
     def tail(self, count=6):
         return "\n".join(json.dumps(message)[:300] for _, message in self.lines[-count:])
 
@@ -508,8 +521,15 @@ class Run:
                    "fault_kinds": sorted({fault["fault"] for fault in self.faults})}
         players = [client for client in self.clients if client.kind in ("game", "seeker")]
         games, seals, reveals = {}, 0, 0
+        aborted_at_deal = set()
         not_admitted = 0
+        ended_by_stop = 0
         for client in self.clients:
+            if client.seek_ended_by_a_stop():
+                # Its node stopped (SIGTERM) as it sought: told so at once
+                # (`seek_ended`, docs/protocol.md), nothing lost.
+                ended_by_stop += 1
+                continue
             if client.not_admitted():
                 # Started while no node took connections (every node killed):
                 # refused at once and clearly, as documented; nothing lost.
@@ -524,6 +544,14 @@ class Run:
             game_id = over[-1].get("game_id")
             seat = client.seat()
             ending = over[-1]["result"]["ending"]
+            if ending.get("kind") == "aborted" and not client.events("dealt"):
+                # Ended at its deal, nothing dealt: a rated room's deal waits
+                # for nobody (docs/ratings.md), and a fault kept a player
+                # away longer than the deal's time. Nobody is rated; counted
+                # apart — unless the absent player's client went to another
+                # room meanwhile (then the game was lost to a fault).
+                aborted_at_deal.add(game_id)
+                continue
             if ending.get("kind") != "played":
                 problems.append(f"{client.name}'s game {game_id} ended {json.dumps(ending)}")
             if not any("verified fair" in str(message.get("message", "")) for _, message in client.lines):
@@ -557,6 +585,17 @@ class Run:
                 times = [game["id"] for game in (page or {}).get("recent", [])].count(game_id)
                 if times != 1:
                     problems.append(f"rated game {game_id} is in {client.name}'s page {times} times")
+        by_name = {client.name: client for client in self.clients}
+        for game_id in aborted_at_deal:
+            ended = await asyncio.to_thread(self.api, f"/api/games/{game_id}")
+            if not ended:
+                problems.append(f"game {game_id}, ended at its deal, cannot be read")
+                continue
+            absent = ended["result"]["ending"].get("seat")
+            name = (ended["players"].get(absent) or "").split(" (")[0]
+            elsewhere = by_name[name].rooms() - {ended["room"]} if name in by_name else {"?"}
+            if elsewhere:
+                problems.append(f"game {game_id} ended at its deal while its {absent} player {name} was in {sorted(elsewhere)}")
         figures.update({"games": len(games), "rated_games": sum(1 for record in games.values() if (record.get("rated") or {}).get("ratings")),
                         "acknowledged_seals": seals, "reveals_checked": reveals})
         # Seekers: paired at most once per pairing not called off, and never
@@ -564,7 +603,7 @@ class Run:
         margin = BOT_AFTER_S + 30
         waits = []
         for client in (client for client in self.clients if client.kind == "seeker"):
-            if client.not_admitted():
+            if client.not_admitted() or client.seek_ended_by_a_stop():
                 continue
             # One seek, one pairing: a second `paired` on one connection
             # needs the first called off (`unpaired`) in between. A
@@ -590,6 +629,8 @@ class Run:
         figures.update({
             "clients": len(self.clients),
             "clients_not_admitted": not_admitted,
+            "seeks_ended_by_a_node_stopping": ended_by_stop,
+            "games_aborted_at_the_deal": len(aborted_at_deal),
             "seekers": len(waits),
             "seeker_wait_max_s": round(max(waits), 1) if waits else None,
             "pairings_called_off": sum(len(client.typed("unpaired")) for client in self.clients),
