@@ -207,22 +207,18 @@ test("a pairing whose opponent never comes is called off: the page says so, seek
 test("a page that went to the pair's room before the game began comes back and seeks again when the pairing is called off", async (t) => {
   await withAStalledSeeker(t, async (first, browser, terminals) => {
     const eve = await person(browser, { viewport: DESKTOP, name: "Eve" });
-    // The search's connection drops once Eve is seated: the page goes to
-    // the room to take the seat back there.
-    let seeking = true;
+    // The search's connection drops once Eve is seated and waits for Cy:
+    // the page goes to the room to take the seat back there.
+    /** @type {{page: import("playwright-core").WebSocketRoute, server: import("playwright-core").WebSocketRoute}[]} */
+    const routes = [];
     await eve.page.routeWebSocket(/\/ws$/, (route) => {
-      const upstream = route.connectToServer();
-      const mine = seeking;
-      upstream.onMessage((text) => {
-        route.send(text);
-        if (mine && String(text).includes('"type":"joined"')) {
-          seeking = false;
-          route.close();
-          upstream.close();
-        }
-      });
+      routes.push({ page: route, server: route.connectToServer() });
     });
     await seekCasual(eve.page, first);
+    await eve.page.locator("#seek-waited", { hasText: "waiting for your opponent" }).waitFor();
+    const search = routes[0];
+    await search.server.close();
+    await search.page.close();
     await eve.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
     const firstRoom = new URL(eve.page.url()).pathname.slice("/r/".length);
     // Called off there: back to "Play now", seeking as before, and saying why.
