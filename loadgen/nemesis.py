@@ -96,15 +96,9 @@ def say(text):
     print(f"[{time.strftime('%H:%M:%S')}] {text}", flush=True)
 
 
-class Proxy:
-    """A TCP proxy in front of a service: passes, cuts or slows it."""
-
-    def __init__(self, name, target_port):
-        self.name, self.target_port = name, target_port
-        self.port = None
-        self.down = False
-        self.delay = 0.0
-        self.open = set()
+class Listener:
+    """A loopback TCP listener that relays each connection (`relay`),
+    and ends quietly when the run is torn down."""
 
     async def start(self):
         server = await asyncio.start_server(self.serve, "127.0.0.1", 0)
@@ -115,6 +109,17 @@ class Proxy:
             await self.relay(client_reader, client_writer)
         except asyncio.CancelledError:
             pass
+
+
+class Proxy(Listener):
+    """A TCP proxy in front of a service: passes, cuts or slows it."""
+
+    def __init__(self, name, target_port):
+        self.name, self.target_port = name, target_port
+        self.port = None
+        self.down = False
+        self.delay = 0.0
+        self.open = set()
 
     async def relay(self, client_reader, client_writer):
         if self.down:
@@ -188,7 +193,7 @@ class Node:
             return False
 
 
-class Balancer:
+class Balancer(Listener):
     """In front of the nodes, as docker/haproxy.cfg: ready nodes (`/readyz`)
     in turn, else live ones (`/healthz`)."""
 
@@ -197,10 +202,6 @@ class Balancer:
         self.ready, self.alive = [], []
         self.turn = 0
         self.port = None
-
-    async def start(self):
-        server = await asyncio.start_server(self.serve, "127.0.0.1", 0)
-        self.port = server.sockets[0].getsockname()[1]
 
     async def watch(self):
         while True:
@@ -214,12 +215,6 @@ class Balancer:
                     alive.append(node.port)
             self.ready, self.alive = ready, alive
             await asyncio.sleep(0.3)
-
-    async def serve(self, client_reader, client_writer):
-        try:
-            await self.relay(client_reader, client_writer)
-        except asyncio.CancelledError:
-            pass
 
     async def relay(self, client_reader, client_writer):
         for ports in (self.ready, self.alive):
