@@ -160,6 +160,75 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
     );
 }
 
+/// As the 30-minute nemesis found: the same lost `joined`, but the server
+/// has not yet seen the old connection die (its client has). The room is
+/// full, so a join by the seat's proven key can only mean a return: the
+/// seat is the new connection's, and the old one is told it was replaced.
+#[tokio::test]
+async fn a_full_room_gives_a_proven_key_its_seat_from_a_connection_still_thought_alive() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let (code, _, _) = ada.create(RoomOptions::default()).await;
+    let mut dying = Client::greeted(&server, "Bea").await;
+    dying
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: dying.sealing.key(),
+            bot_declaration: None,
+            key_proof: dying.sealing.key_proof(),
+        })
+        .await;
+    ada.recv_until(|m| {
+        is_event(m, |e| {
+            matches!(
+                e,
+                RoomEvent::PlayerJoined {
+                    seat: Seat::Blue,
+                    ..
+                }
+            )
+        })
+    })
+    .await;
+
+    // The same player (the same key) on a new connection, the old one
+    // still open: her seat, a new token.
+    let mut bea = Client::greeted(&server, "Bea").await;
+    let (seat, _) = bea.join(code).await;
+    assert_eq!(seat, Seat::Blue);
+    dying.expect_error(ErrorCode::Replaced).await;
+    assert!(dying.closed_within(PATIENCE).await);
+    let (ada_view, bea_view) = tokio::join!(ada.until_round(1), bea.until_round(1));
+    assert_eq!((ada_view.round, bea_view.round), (1, 1));
+}
+
+/// What the rule above must not take: one key in two tabs may play both
+/// sides, so a free seat goes to the second tab; a third tab, with both
+/// seats the key's, cannot be told which one it lost, and finds the room
+/// full.
+#[tokio::test]
+async fn one_key_in_two_tabs_takes_the_free_seat_and_a_third_tab_finds_the_room_full() {
+    let server = TestServer::default().await;
+    let mut first = Client::greeted(&server, "Ada").await;
+    let (code, yellow, _) = first.create(RoomOptions::default()).await;
+    let mut second = Client::greeted(&server, "Ada").await;
+    let (blue, _) = second.join(code).await;
+    assert_eq!((yellow, blue), (Seat::Yellow, Seat::Blue));
+    let mut third = Client::greeted(&server, "Ada").await;
+    third
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: third.sealing.key(),
+            bot_declaration: None,
+            key_proof: third.sealing.key_proof(),
+        })
+        .await;
+    third.expect_error(ErrorCode::RoomFull).await;
+    // Both tabs keep their seats and play.
+    let (a, b) = tokio::join!(first.until_round(1), second.until_round(1));
+    assert_eq!((a.round, b.round), (1, 1));
+}
+
 #[tokio::test]
 async fn a_second_connection_with_the_token_replaces_the_first() {
     let server = TestServer::default().await;

@@ -131,23 +131,40 @@ impl Room {
     /// client, which has no token, joins again), or the answer late (the
     /// room too slow to reach, and the connection asking again).
     ///
-    /// The same connection asking again always gets its seat. In a
-    /// pairing's room the seats are the two paired keys': a proven key takes
-    /// its seat back from a connection the server still thinks alive (the
-    /// client saw it die first), rather than sit in its opponent's seat.
+    /// The same connection asking again always gets its seat. A proven key
+    /// takes its seat back from a connection the server still thinks alive
+    /// (the client saw it die first) where the join cannot mean a second
+    /// seat: in a pairing's room, whose seats are the two paired keys', and
+    /// in a room with no seat free. Where a seat is free, a key already
+    /// seated may take it (one player in two tabs, playing both sides); where
+    /// the key holds both seats, which one it lost cannot be told, and the
+    /// room is full.
     fn seat_lost_by(&self, member: &Member, seating: &Seating) -> Option<Seat> {
         if let Some(seat) = self.seat_of(member.conn) {
             return Some(seat);
         }
         let key = seating.key.filter(|_| seating.proven)?;
-        let pairing = self.made == crate::room::Made::ForPairing;
-        Seat::ALL.into_iter().find(|seat| {
-            self.seats[*seat].as_ref().is_some_and(|player| {
-                player.key == Some(key)
-                    && player.bot.is_none()
-                    && (pairing || player.member.is_none())
+        let seats_of_key: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|seat| {
+                self.seats[*seat]
+                    .as_ref()
+                    .is_some_and(|player| player.key == Some(key) && player.bot.is_none())
             })
-        })
+            .collect();
+        if let Some(seat) = seats_of_key.iter().copied().find(|seat| {
+            self.seats[*seat]
+                .as_ref()
+                .is_some_and(|player| player.member.is_none())
+        }) {
+            return Some(seat);
+        }
+        let only_meaning_a_return = self.made == crate::room::Made::ForPairing
+            || Seat::ALL.into_iter().all(|seat| self.seats[seat].is_some());
+        match seats_of_key.as_slice() {
+            [seat] if only_meaning_a_return => Some(*seat),
+            _ => None,
+        }
     }
 
     /// Gives a lost seat back to its proven key with a fresh token (the
