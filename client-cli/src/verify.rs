@@ -93,7 +93,7 @@ impl Verdict {
                     ));
                 }
                 if server_only.len() <= *rounds {
-                    line.push_str(&who_moved(*rounds, by_server, *keys));
+                    line.push_str(&who_moved(*rounds, by_server, server_only, *keys));
                 }
                 if !taken_over.is_empty() {
                     line.push_str(&format!(
@@ -150,8 +150,17 @@ impl Verdict {
 fn who_moved(
     rounds: usize,
     by_server: &Seated<Vec<u32>>,
+    server_only: &[u32],
     keys: Option<Seated<Option<PlayerKey>>>,
 ) -> String {
+    // A seat without a key whose every exchange the server made, alone or
+    // with the other's (a forced move, say): a server bot, whose moves are
+    // the server's by design. (A player with a key who never moved missed
+    // deadlines.)
+    let all_the_servers = |seat: Seat| {
+        by_server[seat].len() + server_only.len() == rounds + 1
+            && keys.is_none_or(|keys| keys[seat].is_none())
+    };
     let mut words = String::new();
     match keys {
         None => words.push_str(
@@ -173,7 +182,7 @@ fn who_moved(
                 ));
             }
             for seat in Seat::ALL.into_iter().filter(|seat| keys[*seat].is_none()) {
-                if by_server[seat].len() <= rounds {
+                if !all_the_servers(seat) {
                     words.push_str(&format!(
                         " (note: {seat}'s moves are not signed: nothing proves {seat} made them \
                          rather than the server)"
@@ -184,30 +193,49 @@ fn who_moved(
     }
     for seat in Seat::ALL {
         let made = &by_server[seat];
-        if made.len() == rounds + 1 {
+        if all_the_servers(seat) {
             words.push_str(&format!(
-                " (note: the server made every move of {seat}'s: a bot)"
+                " (note: {seat} is the server's bot: its moves are the server's by design)"
             ));
         } else if !made.is_empty() {
+            // The deal is a nonce, not a move.
+            let dealt = made.contains(&0);
+            let moves: Vec<u32> = made.iter().copied().filter(|round| *round > 0).collect();
+            let mut what = Vec::new();
+            if dealt {
+                what.push("deal nonce".to_owned());
+            }
+            if !moves.is_empty() {
+                what.push(format!("move in {}", rounds_named(&moves)));
+            }
+            let missed = if made.len() == 1 {
+                "a missed deadline"
+            } else {
+                "missed deadlines"
+            };
             words.push_str(&format!(
-                " (note: the server made {seat}'s move in {}: a missed deadline)",
-                rounds_named(made)
+                " (note: the server made {seat}'s {}: {missed})",
+                what.join(" and its ")
             ));
         }
     }
     words
 }
 
-/// "the deal, round 3, round 7".
+/// "the deal, rounds 3–5, round 7": runs of rounds in a row as one.
 fn rounds_named(rounds: &[u32]) -> String {
-    rounds
-        .iter()
-        .map(|&round| {
-            if round == 0 {
-                "the deal".to_owned()
-            } else {
-                format!("round {round}")
-            }
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &round in rounds {
+        match runs.last_mut() {
+            Some((_, last)) if round > 0 && *last > 0 && round == *last + 1 => *last = round,
+            _ => runs.push((round, round)),
+        }
+    }
+    runs.iter()
+        .map(|&(first, last)| match (first, last) {
+            (0, _) => "the deal".to_owned(),
+            (first, last) if first == last => format!("round {first}"),
+            (first, last) => format!("rounds {first}–{last}"),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -1259,6 +1287,7 @@ mod tests {
                 yellow: vec![],
                 blue: vec![2, 4],
             },
+            &[],
             Some(Seated {
                 yellow: Some(key),
                 blue: Some(key),
@@ -1269,12 +1298,13 @@ mod tests {
             "{both}"
         );
         assert!(
-            both.contains("the server made Blue's move in round 2, round 4: a missed deadline"),
+            both.contains("the server made Blue's move in round 2, round 4: missed deadlines"),
             "{both}"
         );
         let one = who_moved(
             4,
             &Seated::default(),
+            &[],
             Some(Seated {
                 yellow: Some(key),
                 blue: None,
@@ -1290,17 +1320,60 @@ mod tests {
                 yellow: vec![],
                 blue: vec![0, 1, 2],
             },
+            &[],
             Some(Seated {
                 yellow: Some(key),
                 blue: None,
             }),
         );
-        assert!(bot.contains("every move of Blue's: a bot"), "{bot}");
+        assert!(bot.contains("Blue is the server's bot"), "{bot}");
         assert!(
             !bot.contains("not signed"),
             "a bot's moves are the server's: {bot}"
         );
-        let older = who_moved(2, &Seated::default(), None);
+        // As a reviewer found: a server bot whose last round was forced for
+        // both (the server made both moves) is still the bot, said once,
+        // and not a list of missed deadlines beginning with the deal.
+        let forced_end = who_moved(
+            15,
+            &Seated {
+                yellow: vec![],
+                blue: (0..=14).collect(),
+            },
+            &[15],
+            Some(Seated {
+                yellow: Some(key),
+                blue: None,
+            }),
+        );
+        assert!(
+            forced_end.contains("Blue is the server's bot"),
+            "{forced_end}"
+        );
+        assert!(!forced_end.contains("deadline"), "{forced_end}");
+        assert!(!forced_end.contains("not signed"), "{forced_end}");
+        assert_eq!(forced_end.matches("Blue").count(), 1, "{forced_end}");
+        // A player's missed deadlines: the deal is a nonce, runs are one.
+        let missed = who_moved(
+            9,
+            &Seated {
+                yellow: vec![0, 3, 4, 5, 8],
+                blue: vec![],
+            },
+            &[],
+            Some(Seated {
+                yellow: Some(key),
+                blue: Some(key),
+            }),
+        );
+        assert!(
+            missed.contains(
+                "the server made Yellow's deal nonce and its move in rounds 3–5, round 8: \
+                 missed deadlines"
+            ),
+            "{missed}"
+        );
+        let older = who_moved(2, &Seated::default(), &[], None);
         assert!(older.contains("format 2"), "{older}");
     }
 

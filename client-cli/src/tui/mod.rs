@@ -11,6 +11,8 @@ mod palette;
 mod rendering;
 pub mod replay;
 pub mod reveal;
+mod signals;
+mod suspension;
 pub mod view;
 
 use std::io::Write as _;
@@ -21,8 +23,9 @@ use futures_util::StreamExt;
 use mice_cake_protocol::RoomStatus;
 
 use crate::net::Session;
-use crate::outcome::{self, Ended, Outcome, Signal};
+use crate::outcome::{self, Ended, Outcome};
 use model::{Cmd, Model, Msg, Settings, update};
+use signals::{Arrived, Signals};
 
 /// How often countdowns are redrawn.
 const TICK: Duration = Duration::from_millis(250);
@@ -158,6 +161,16 @@ async fn event_loop(
                 }
             },
             key = keys.next() => match key {
+                // Raw mode turns Ctrl-Z into a key: suspend as a shell's
+                // job would, the terminal given back first.
+                Some(Ok(Event::Key(key))) if suspension::is_suspend_key(&key) => {
+                    suspension::suspend(terminal)?;
+                    continue;
+                }
+                Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
+                    terminal.clear()?;
+                    continue;
+                }
                 Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),
                 Some(Ok(Event::Resize(width, height))) => Msg::Resize(width, height),
                 // Resizes and the rest: redraw.
@@ -170,7 +183,19 @@ async fn event_loop(
             Some(games) = earlier.1.recv() => Msg::EarlierGames(games),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
-            signal = signals.next() => return Ok(Outcome::Interrupted(signal)),
+            signal = signals.next() => match signal {
+                Arrived::Stop(signal) => return Ok(Outcome::Interrupted(signal)),
+                Arrived::Suspend => {
+                    suspension::suspend(terminal)?;
+                    continue;
+                }
+                // Stopped by SIGSTOP, which cannot be caught: whatever the
+                // shell did to the terminal meanwhile is undone.
+                Arrived::Continued => {
+                    suspension::take_back(terminal)?;
+                    continue;
+                }
+            },
         };
         let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
         for cmd in update(model, msg) {
@@ -208,9 +233,9 @@ async fn event_loop(
         // Refused before ever entering a room: nothing to show, say why.
         if closed
             && model.tracker.room.is_none()
-            && let model::Link::Closed(reason) = &model.link
+            && let Some(reason) = model.link.closed_reason()
         {
-            return Ok(Outcome::Failed(reason.clone()));
+            return Ok(Outcome::Failed(reason.to_owned()));
         }
     }
 }
@@ -218,59 +243,16 @@ async fn event_loop(
 /// The outcome of quitting: done, unless the connection was lost for good
 /// in the middle of a game.
 fn quitting(model: &Model) -> Outcome {
-    match &model.link {
-        model::Link::Closed(reason)
+    match model.link.closed_reason() {
+        Some(reason)
             if model
                 .tracker
                 .room
                 .as_ref()
                 .is_none_or(|room| room.status == RoomStatus::Playing) =>
         {
-            Outcome::Failed(reason.clone())
+            Outcome::Failed(reason.to_owned())
         }
         _ => Outcome::Done,
-    }
-}
-
-/// The signals that stop the interface.
-struct Signals {
-    #[cfg(unix)]
-    streams: Vec<(Signal, tokio::signal::unix::Signal)>,
-}
-
-impl Signals {
-    fn new() -> std::io::Result<Signals> {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{SignalKind, signal};
-            Ok(Signals {
-                streams: vec![
-                    (Signal::Terminate, signal(SignalKind::terminate())?),
-                    (Signal::Hangup, signal(SignalKind::hangup())?),
-                    (Signal::Interrupt, signal(SignalKind::interrupt())?),
-                ],
-            })
-        }
-        #[cfg(not(unix))]
-        Ok(Signals {})
-    }
-
-    /// The next signal.
-    async fn next(&mut self) -> Signal {
-        #[cfg(unix)]
-        {
-            let waiting = self.streams.iter_mut().map(|(signal, stream)| {
-                Box::pin(async move {
-                    stream.recv().await;
-                    *signal
-                })
-            });
-            futures_util::future::select_all(waiting).await.0
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = tokio::signal::ctrl_c().await;
-            Signal::Interrupt
-        }
     }
 }

@@ -60,7 +60,38 @@ pub enum Link {
     },
     /// Back after a drop (shown for a while).
     Reconnected(Instant),
+    /// Gone for good, with the reason.
     Closed(String),
+    /// Gone for good because another connection took the seat (another
+    /// tab, terminal or device), which plays it now: nothing to come back
+    /// to from here.
+    Replaced(String),
+}
+
+impl Link {
+    /// Whether the connection is gone for good.
+    pub fn is_closed(&self) -> bool {
+        matches!(self, Link::Closed(_) | Link::Replaced(_))
+    }
+
+    /// Whether another connection took the seat.
+    pub fn is_replaced(&self) -> bool {
+        matches!(self, Link::Replaced(_))
+    }
+
+    /// Why the connection is gone for good, if it is.
+    pub fn closed_reason(&self) -> Option<&str> {
+        match self {
+            Link::Closed(reason) | Link::Replaced(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// Whether the server hears this client now, so that its clock can be
+    /// shown: while reconnecting it runs without us, and no guess is shown.
+    pub fn is_live(&self) -> bool {
+        matches!(self, Link::Connected | Link::Reconnected(_))
+    }
 }
 
 /// How the person set the interface up.
@@ -209,7 +240,7 @@ impl Model {
     /// Whether the editor is live: this player has to decide (and no
     /// reveal is showing the round before).
     pub fn deciding(&self) -> bool {
-        !matches!(self.link, Link::Closed(_))
+        !self.link.is_closed()
             && !self.revealing()
             && self.tracker.must_decide()
             && !self.tracker.sealed_here()
@@ -260,7 +291,7 @@ impl Model {
                 .room
                 .as_ref()
                 .is_some_and(|room| room.status == RoomStatus::Playing)
-            && !matches!(self.link, Link::Closed(_))
+            && !self.link.is_closed()
     }
 }
 
@@ -315,7 +346,14 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 message: text,
             } = &message
             {
+                if *code == ErrorCode::Replaced {
+                    // Said by the link itself, whole, where the move was.
+                    model.link = Link::Replaced(text.clone());
+                }
                 model.notice = Some(match (code, model.held_commit) {
+                    (ErrorCode::Replaced, _) => "Your seat is played from another connection \
+                                                 now: q quits"
+                        .into(),
                     (ErrorCode::WrongPhase, Some(round)) => format!(
                         "Round {round} ended while the connection was down: your commit was \
                          not played ({text})"
@@ -460,6 +498,8 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                 model.notice = Some(format!("Back: your commit for round {round} is sent now"));
             }
         }
+        // Replaced says more than the closing that follows it.
+        NetEvent::Closed(_) if matches!(model.link, Link::Replaced(_)) => {}
         NetEvent::Closed(reason) => model.link = Link::Closed(reason),
     }
     cmds
@@ -486,6 +526,15 @@ fn your_move(model: &Model, round: u32) -> String {
 
 fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
     let ctrl_c = key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c');
+    // A letter with Ctrl or Alt is no letter: Enter typed in line mode
+    // arrives as Ctrl-J, and must not take a mouse off as `j` would.
+    if !ctrl_c
+        && key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+    {
+        return Vec::new();
+    }
     if model.chat.typing() && !ctrl_c {
         return model.chat.key(key.code).map_or_else(Vec::new, |text| {
             vec![Cmd::Send(ClientMessage::Chat { text })]

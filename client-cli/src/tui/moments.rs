@@ -274,8 +274,12 @@ fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
     connection_drops(&mut model);
     let title = rows(&draw(&model, 80, 24))[0].clone();
     assert!(title.contains("reconnecting"), "{title}");
-    // No clock while the server's goes on without us.
+    // No clock while the server's goes on without us: not in the title,
+    // not by the move either.
     assert!(!title.contains('⏱'), "{title}");
+    let shown = screen(&model, 80, 24);
+    assert!(!shown.contains('⏱'), "{shown}");
+    assert!(shown.contains("Your move"), "{shown}");
     let cmds = press(&mut model, KeyCode::Enter);
     assert!(
         matches!(
@@ -303,6 +307,43 @@ fn while_reconnecting_the_clock_stops_and_a_commit_is_held_and_said_so() {
     let assignment = model.editor.assignment();
     feed(&mut model, room.commit(Seat::Yellow, assignment));
     assert_eq!(model.held_commit, None);
+}
+
+/// As a reviewer found: the seat opened in another client. This one says
+/// so, whole, offers no way back (`resume` would only push the other out),
+/// shows no clock, and quitting does not leave the game the other plays.
+#[test]
+fn a_seat_taken_by_another_connection_says_so_and_stops() {
+    let (mut model, _room) = assigning();
+    let reason = "this seat was taken back by another connection (another tab or device), which \
+                  plays it now";
+    feed(
+        &mut model,
+        [ServerMessage::Error {
+            code: ErrorCode::Replaced,
+            message: reason.into(),
+        }],
+    );
+    update(&mut model, Msg::Net(NetEvent::Closed(reason.into())));
+    for (width, height) in [(80, 24), (60, 20)] {
+        let shown = screen(&model, width, height);
+        assert!(shown.contains("played elsewhere"), "{shown}");
+        assert!(shown.contains("Played elsewhere now"), "{shown}");
+        assert!(shown.contains("took this seat"), "{shown}");
+        assert!(shown.contains("plays it. q quits."), "{shown}");
+        assert!(!shown.contains("resume"), "{shown}");
+        assert!(!shown.contains("Disconnected"), "{shown}");
+        assert!(!shown.contains('⏱'), "{shown}");
+    }
+    assert!(!model.deciding());
+    let before = model.editor.mice;
+    press(&mut model, KeyCode::Char('x'));
+    press(&mut model, KeyCode::Char('g'));
+    assert_eq!(model.editor.mice, before);
+    // q quits at once, and says why; it sends no leave (which would
+    // forfeit the game the other connection plays).
+    let quit = press(&mut model, KeyCode::Char('q'));
+    assert_eq!(quit, vec![Cmd::Quit]);
 }
 
 #[test]
@@ -701,6 +742,26 @@ fn without_chat_nothing_is_shown_and_slash_does_nothing() {
         !shown.contains("bob: hi") && !shown.contains("Chat"),
         "{shown}"
     );
+}
+
+/// Enter typed while the terminal was in line mode (after a stop) comes
+/// as Ctrl-J: it must not take a mouse off as `j` does, nor Alt-k add one.
+#[test]
+fn a_letter_with_ctrl_or_alt_is_not_a_move_key() {
+    let (mut model, _room) = assigning();
+    press(&mut model, KeyCode::Char('x'));
+    press(&mut model, KeyCode::Char('k'));
+    press(&mut model, KeyCode::Char('k'));
+    let placed = model.editor.mice;
+    assert_eq!(placed.iter().sum::<u8>(), 2, "{placed:?}");
+    let ctrl_j = KeyEvent::new(KeyCode::Char('j'), KeyModifiers::CONTROL);
+    let alt_k = KeyEvent::new(KeyCode::Char('k'), KeyModifiers::ALT);
+    assert!(update(&mut model, Msg::Key(ctrl_j)).is_empty());
+    assert!(update(&mut model, Msg::Key(alt_k)).is_empty());
+    assert_eq!(model.editor.mice, placed);
+    // The plain letter still does.
+    press(&mut model, KeyCode::Char('j'));
+    assert_eq!(model.editor.mice.iter().sum::<u8>(), 1);
 }
 
 #[test]

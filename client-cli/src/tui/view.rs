@@ -48,6 +48,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
     let Some(room) = shown.as_deref() else {
         let text = match &model.link {
             Link::Closed(reason) => format!("Disconnected: {reason}"),
+            Link::Replaced(reason) => format!("Replaced: {reason}"),
             // Seeking an opponent: where it stands (the wait, the pairing).
             _ => model
                 .seeking
@@ -206,6 +207,7 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
         )),
         Link::Reconnected(_) => parts.push((0, " reconnected".fg(Color::Green).bold())),
         Link::Closed(_) => parts.push((0, " disconnected".fg(Color::Red).bold())),
+        Link::Replaced(_) => parts.push((0, " played elsewhere".fg(Color::Red).bold())),
     }
     if let Some(room) = model.room().as_deref() {
         parts.push((0, format!("  {}", room.code).bold()));
@@ -218,18 +220,13 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
         }
         // The next round's clock waits for the reveal of this one.
         if room.status == RoomStatus::Playing && !model.revealing() {
-            match (&model.link, model.tracker.time_left(model.now)) {
-                // The server's clock goes on without us: no guess shown.
-                (Link::Reconnecting { .. }, Some(_)) => {}
-                (_, Some(left)) => {
-                    let style = if left < Duration::from_secs(10) {
-                        Style::new().fg(Color::Red).bold()
-                    } else {
-                        Style::new()
-                    };
-                    parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
-                }
-                (_, None) => {}
+            if let Some(left) = time_left(model) {
+                let style = if left < Duration::from_secs(10) {
+                    Style::new().fg(Color::Red).bold()
+                } else {
+                    Style::new()
+                };
+                parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
             }
         }
         parts.push((2, format!("  {} watching", room.spectators).into()));
@@ -242,6 +239,17 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
         }
     }
     fitted(parts, width)
+}
+
+/// The time left to move, while the server hears this client: while it
+/// reconnects the server's clock goes on without it, and once the
+/// connection is gone for good the clock means nothing here. No guess is
+/// shown.
+fn time_left(model: &Model) -> Option<Duration> {
+    model
+        .tracker
+        .time_left(model.now)
+        .filter(|_| model.link.is_live())
 }
 
 /// The parts that fit in `width`, in their order, dropping the highest
@@ -313,13 +321,18 @@ fn hints_line(model: &Model, width: u16) -> Line<'static> {
             .fg(Color::Black)
             .bg(Color::Yellow);
     }
-    if let Link::Closed(reason) = &model.link {
-        return Line::from(format!(
-            " {}",
-            fit_words(&format!("Disconnected: {reason}. q quits."), room)
-        ))
-        .fg(Color::White)
-        .bg(Color::Red);
+    let gone = match &model.link {
+        Link::Closed(reason) => Some(format!("Disconnected: {reason}. q quits.")),
+        // The reason is in the move panel, whole.
+        Link::Replaced(_) => {
+            Some("Your seat is played from another connection now. q quits.".into())
+        }
+        _ => None,
+    };
+    if let Some(gone) = gone {
+        return Line::from(format!(" {}", fit_words(&gone, room)))
+            .fg(Color::White)
+            .bg(Color::Red);
     }
     let finished = model.finished().is_some();
     let chat = if model.settings.chat { "  / chat" } else { "" };
@@ -629,15 +642,23 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                 let available = view.families[seat].available;
                 let done = if placed == available { " ⏎" } else { "" };
                 // The time left by the move too, not only in the title.
-                let left = model
-                    .tracker
-                    .time_left(model.now)
+                let left = time_left(model)
                     .map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
                 (
                     format!(" Your move · {placed} of {available} mice{done}{left} "),
                     editor_lines(model, seat, view),
                 )
             }
+            // Short enough for the smallest panel (4 lines of 26).
+            Some(_) if room.status == RoomStatus::Playing && model.link.is_replaced() => (
+                " Round ".to_owned(),
+                vec![
+                    Line::from("Played elsewhere now").bold(),
+                    Line::from(
+                        "Another tab, terminal or device took this seat and plays it. q quits.",
+                    ),
+                ],
+            ),
             Some(seat) if room.status == RoomStatus::Playing => {
                 let mut lines = Vec::new();
                 match (model.tracker.your_move(), model.held_commit) {

@@ -2,7 +2,9 @@
 //! a closed terminal (SIGHUP) or a killed client (SIGTERM) restores the
 //! terminal and keeps the seat, which `join` or `resume` takes back; Ctrl-C
 //! asks before forfeiting; a refusal is one message and status 1 in every
-//! mode; a finished game's result and replay command are left in the shell.
+//! mode; a finished game's result and replay command are left in the shell;
+//! Ctrl-Z suspends as a shell's job, and a stopped client continued takes
+//! the terminal back (raw mode) and redraws it whole.
 
 use std::io::ErrorKind;
 use std::path::Path;
@@ -135,6 +137,116 @@ impl Terminal {
     fn written(&self) -> String {
         String::from_utf8_lossy(&self.output).into_owned()
     }
+
+    /// Whether the terminal is in line mode (what a shell sets): ICANON
+    /// and ECHO on, as the client's raw mode has them off.
+    fn line_mode(&self) -> bool {
+        use rustix::termios::LocalModes;
+        let master = self
+            .session
+            .get_process()
+            .get_raw_handle()
+            .expect("the terminal's master side");
+        let modes = rustix::termios::tcgetattr(&master).expect("the terminal's modes");
+        modes
+            .local_modes
+            .contains(LocalModes::ICANON | LocalModes::ECHO)
+    }
+
+    /// Puts the terminal in line mode with echo, as a shell does when its
+    /// job stops.
+    fn shell_takes_the_terminal(&mut self) {
+        use rustix::termios::{LocalModes, OptionalActions};
+        let master = self
+            .session
+            .get_process()
+            .get_raw_handle()
+            .expect("the terminal's master side");
+        let mut modes = rustix::termios::tcgetattr(&master).expect("the terminal's modes");
+        modes.local_modes |= LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG;
+        rustix::termios::tcsetattr(&master, OptionalActions::Now, &modes).expect("line mode set");
+        // And writes its prompt, which lands over the board.
+        self.screen
+            .process(b"\r\n[1]+  Stopped   mice-cake\r\n$ fg\r\n");
+    }
+
+    /// Whether the client's process is stopped (state T in /proc).
+    fn stopped(&self) -> bool {
+        let pid = self.session.get_process().pid();
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The state follows the command's name, in parentheses.
+        stat.rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('T'))
+    }
+
+    /// Waits until the client's process is stopped.
+    fn wait_until_stopped(&mut self) {
+        let give_up = Instant::now() + PATIENCE;
+        while !self.stopped() {
+            self.read();
+            assert!(Instant::now() < give_up, "the client never stopped");
+            thread::sleep(Duration::from_millis(20));
+        }
+        self.read();
+    }
+}
+
+/// As a reviewer lost a game to it: Ctrl-Z gives the terminal back to the
+/// shell and stops; `fg` takes it back. A client stopped by SIGSTOP (which
+/// cannot be caught) while the shell put the terminal in line mode takes
+/// raw mode back when continued, and redraws the screen whole: a key works
+/// at once, without Enter, and the shell's text is gone.
+#[test]
+fn ctrl_z_suspends_cleanly_and_a_stopped_client_takes_the_terminal_back_when_continued() {
+    let server = Server::start(&["--seed", "34"]);
+    let state = tempfile::tempdir().unwrap();
+    let (mut ann, _code) = ann_in_a_game(&server, state.path());
+    assert!(!ann.line_mode());
+
+    // Ctrl-Z: the main screen, a cursor, line mode, a word, and stopped.
+    ann.send("\u{1a}");
+    ann.wait_until_stopped();
+    assert!(!ann.screen.screen().alternate_screen());
+    assert!(!ann.screen.screen().hide_cursor());
+    assert!(ann.line_mode());
+    assert!(
+        ann.contents().contains("mice-cake is suspended"),
+        "{}",
+        ann.contents()
+    );
+    // `fg`: the board again, in raw mode.
+    ann.shell_takes_the_terminal();
+    ann.signal(Signal::SIGCONT);
+    ann.wait_for("Your move — round 1");
+    assert!(ann.screen.screen().alternate_screen());
+    assert!(!ann.line_mode());
+
+    // SIGSTOP from elsewhere, the shell's line mode, then SIGCONT.
+    ann.signal(Signal::SIGSTOP);
+    ann.wait_until_stopped();
+    ann.shell_takes_the_terminal();
+    assert!(ann.line_mode());
+    assert!(ann.contents().contains("$ fg"), "{}", ann.contents());
+    ann.signal(Signal::SIGCONT);
+    let give_up = Instant::now() + PATIENCE;
+    while ann.line_mode() || ann.contents().contains("$ fg") {
+        assert!(
+            Instant::now() < give_up,
+            "the terminal was not taken back:\n{}",
+            ann.contents()
+        );
+        ann.read();
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        ann.contents().contains("Your move — round 1"),
+        "{}",
+        ann.contents()
+    );
+    // One key, no Enter: the help opens.
+    ann.send("?");
+    ann.wait_for("Put every available mouse on a column");
+    ann.close();
 }
 
 /// The code of the room Ann's client just created, from the server.
