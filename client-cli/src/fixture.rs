@@ -29,7 +29,8 @@ pub(crate) struct FakeRoom {
 
 pub(crate) const DEADLINE_MS: u64 = 60_000;
 
-fn player(name: &str) -> PlayerInfo {
+/// A person (no key, no rating) named `name`, connected.
+pub(crate) fn player(name: &str) -> PlayerInfo {
     PlayerInfo {
         key: None,
         rating: None,
@@ -151,6 +152,12 @@ impl FakeRoom {
         self
     }
 
+    /// The room with `ann` as Yellow instead.
+    pub(crate) fn yellow_is(mut self, ann: PlayerInfo) -> FakeRoom {
+        self.state.players.yellow = Some(ann);
+        self
+    }
+
     /// Blue ("bob") sits down; the game starts and its first round opens.
     pub(crate) fn opponent_arrives(&mut self) -> Vec<ServerMessage> {
         self.opponent_arrives_as(player("bob"))
@@ -165,7 +172,8 @@ impl FakeRoom {
         })
     }
 
-    fn opponent_arrives_as(&mut self, bob: PlayerInfo) -> Vec<ServerMessage> {
+    /// `bob` sits down as Blue; the game starts and its first round opens.
+    pub(crate) fn opponent_arrives_as(&mut self, bob: PlayerInfo) -> Vec<ServerMessage> {
         self.state.players.blue = Some(bob.clone());
         let joined = self.event(RoomEvent::PlayerJoined {
             seat: Seat::Blue,

@@ -297,3 +297,146 @@ fn each_width_shows_whole_words() {
     insta::assert_snapshot!("whole_words_100", draw(&model, 100, 32).backend());
     insta::assert_snapshot!("whole_words_150", draw(&model, 150, 40).backend());
 }
+
+/// The longest names allowed (32 characters), rated and provisional, in
+/// the variant with the longest words, a few rounds in: `member`'s view.
+fn longest_names(member: Option<Seat>) -> (Model, FakeRoom) {
+    use crate::fixture::player;
+    use mice_cake_protocol::{PlayerInfo, Rating};
+    let rules = mice_cake_engine::Options {
+        reveal: mice_cake_engine::Reveal::AllFaceDown,
+        boost: true,
+        ..mice_cake_engine::Options::default()
+    };
+    let rated = |name: &str| PlayerInfo {
+        rating: Some(Rating {
+            rating: 1523.0,
+            deviation: 120.0,
+            volatility: 0.06,
+            games: 3,
+            provisional: true,
+        }),
+        ..player(name)
+    };
+    let mut room = FakeRoom::with_rules(member, SEED, rules)
+        .rated(None)
+        .yellow_is(rated("Wolfgang Amadeus Mozartissimo XY"));
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    feed(&mut model, room.opponent_arrives_as(rated(&"W".repeat(32))));
+    for _ in 0..4 {
+        feed(&mut model, room.play_greedy_round());
+    }
+    (model, room)
+}
+
+/// The words on `rows` cut by a box's right border: a word (letters,
+/// digits, punctuation) running into `│` that is not the mice's dots and
+/// does not end with `…`, nor is one of the `whole` words that a wrap
+/// may leave there (the screens are fixed: the words that do are known).
+/// A border seen through a window's edge is no word.
+fn cut_words(rows: &[String], whole: &[&str]) -> Vec<String> {
+    let mut cut = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        let chars: Vec<char> = row.chars().collect();
+        for (x, c) in chars.iter().enumerate().skip(1) {
+            if *c != '│' {
+                continue;
+            }
+            let word: String = chars[..x]
+                .iter()
+                .rev()
+                .take_while(|c| **c != ' ' && **c != '│')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            let dots = word.chars().all(|c| c == '●' || c == 'z');
+            let border = word.contains(['─', '┐', '┘', '┌', '└']);
+            if border {
+                continue;
+            }
+            if !word.is_empty() && !dots && !word.ends_with('…') && !whole.contains(&word.as_str())
+            {
+                cut.push(format!("row {y}: {word:?} in {row}"));
+            }
+        }
+    }
+    cut
+}
+
+/// As a reviewer found at 60×20 and 80×24: words cut by borders — a
+/// family's score, its status, the mice, the move panel's title, the
+/// verdict. With the longest names there are, in every phase, for a
+/// player and a spectator: no word is cut, and the mice show whole.
+#[test]
+fn the_longest_names_and_texts_cut_no_word_at_60x20_and_80x24() {
+    let mut screens: Vec<(String, Vec<String>)> = Vec::new();
+    let mut look = |what: &str, model: &Model| {
+        for (width, height) in [(60, 20), (80, 24)] {
+            screens.push((
+                format!("{what} at {width}×{height}"),
+                rows(&draw(model, width, height)),
+            ));
+        }
+    };
+    let (mut model, mut room) = longest_names(Some(Seat::Yellow));
+    look("assigning", &model);
+    press(&mut model, KeyCode::Char('g'));
+    look("a move placed", &model);
+    let assignment = model.editor.assignment();
+    press(&mut model, KeyCode::Enter);
+    feed(&mut model, room.commit(Seat::Yellow, assignment));
+    look("committed", &model);
+    update(
+        &mut model,
+        Msg::Net(NetEvent::Reconnecting {
+            attempt: 3,
+            wait: Duration::from_secs(2),
+            reason: "connection reset by peer".into(),
+        }),
+    );
+    look("reconnecting", &model);
+    let (mut watcher, mut watched) = longest_names(None);
+    look("watching", &watcher);
+    feed(&mut watcher, watched.play_to_the_end());
+    let id = watcher.finished().and_then(|(_, id)| id).expect("an id");
+    update(
+        &mut watcher,
+        Msg::Verified(id, "verified fair: the seed matches".into()),
+    );
+    // The result's window covers the boxes (cutting what is under it, as
+    // any window does): its own words are whole, every one of them.
+    for (width, height) in [(60, 20), (80, 24)] {
+        let shown = rows(&draw(&watcher, width, height)).join("\n");
+        for words in [
+            "verified fair:",
+            "dice nobody chose,",
+            "nobody saw",
+            "early",
+        ] {
+            assert!(shown.contains(words), "{shown}");
+        }
+    }
+    press(&mut watcher, KeyCode::Enter);
+    look("the end, watched", &watcher);
+    for (what, rows) in &screens {
+        // The odds' last word, wrapped exactly at the 60-column panel; the
+        // replay's id, which fills the result's window.
+        let cut = cut_words(rows, &["boost", "00000000-0000-0000-0000-000000005eed"]);
+        assert!(
+            cut.is_empty(),
+            "{what}:\n{}\n{}",
+            cut.join("\n"),
+            rows.join("\n")
+        );
+        // Every mouse shows: the dots of both families, whole.
+        if what.starts_with("assigning") {
+            let dots = rows.iter().filter(|row| row.contains("●●●●")).count();
+            assert_eq!(dots, 2, "{what}:\n{}", rows.join("\n"));
+        }
+    }
+    let (model, _room) = longest_names(Some(Seat::Yellow));
+    insta::assert_snapshot!("longest_names_60", draw(&model, 60, 20).backend());
+    insta::assert_snapshot!("longest_names_80", draw(&model, 80, 24).backend());
+}

@@ -68,7 +68,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
             let [families, panel] =
                 Layout::vertical([Constraint::Length(6), Constraint::Min(4)]).areas(side);
             frame.render_widget(families_box(model, room, &view, families.width), families);
-            frame.render_widget(panel_box(model, room, &view), panel);
+            frame.render_widget(panel_box(model, room, &view, panel.width), panel);
         }
         _ => waiting(room, frame, main),
     }
@@ -335,15 +335,50 @@ fn hints_line(model: &Model, width: u16) -> Line<'static> {
             .bg(Color::Red);
     }
     let finished = model.finished().is_some();
-    let chat = if model.settings.chat { "  / chat" } else { "" };
-    let keys = if model.deciding() {
-        format!("←→ col  ↑↓ mice  t target  g suggest  x clear  ⏎ commit{chat}  ? help  q quit")
+    let chat = model.settings.chat;
+    // Each key with its rank: what matters least goes first when the line
+    // is short, and a key is shown whole or not at all.
+    let keys: Vec<(u8, &str)> = if model.tracker.room.is_none() {
+        // Seeking, or connecting: nothing to page through or say yet.
+        vec![(0, "q quit")]
+    } else if model.deciding() {
+        vec![
+            (0, "←→ col"),
+            (0, "↑↓ mice"),
+            (3, "t target"),
+            (2, "g suggest"),
+            (3, "x clear"),
+            (0, "⏎ commit"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (1, "q quit"),
+        ]
     } else if finished && model.tracker.you().is_some() && opponent_here(model) {
-        format!("r rematch  PgUp/PgDn rounds{chat}  ? help  q quit")
+        vec![
+            (0, "r rematch"),
+            (2, "PgUp/PgDn rounds"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (0, "q quit"),
+        ]
     } else {
-        format!("PgUp/PgDn rounds{chat}  ? help  q quit")
+        vec![
+            (1, "PgUp/PgDn rounds"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (0, "q quit"),
+        ]
     };
-    Line::from(format!(" {}", fit_words(&keys, room))).dim()
+    let parts = keys
+        .into_iter()
+        .filter(|(rank, _)| *rank != u8::MAX)
+        .enumerate()
+        .map(|(index, (rank, key))| {
+            let gap = if index == 0 { " " } else { "  " };
+            (rank, Span::raw(format!("{gap}{key}")))
+        })
+        .collect();
+    fitted(parts, width).dim()
 }
 
 /// Whether this player's opponent is in the room (a rematch needs one).
@@ -519,7 +554,6 @@ fn families_box(
             .unwrap_or_default();
         // A program plays the seat: said beside the name.
         let badge = room.players[seat].as_ref().map_or("", text::bot_badge);
-        let name = format!("{name}{badge}{rating}");
         let you = if room.you == Some(seat) { " (you)" } else { "" };
         let resting: u8 = family.resting.iter().sum();
         let mice = format!(
@@ -528,6 +562,11 @@ fn families_box(
             "z".repeat(usize::from(resting))
         );
         let seat_words = format!("{:<6} ", seat.to_string());
+        // The seat, "(you)" and the mice always show whole; the name gives
+        // way (shortened, with `…`), the rating first.
+        let room_for_name =
+            inner.saturating_sub(seat_words.width() + you.width() + 1 + mice.width());
+        let name = named(&name, badge, &rating, room_for_name);
         let doing = status(model, room, seat);
         let head = seat_words.width() + name.width() + you.width() + 1 + mice.width();
         // The status beside the name when it fits, else before the score:
@@ -542,20 +581,13 @@ fn families_box(
             first.push(Span::raw(format!("  {doing}")));
         }
         lines.push(Line::from(first));
-        let score = format!(
-            "{} pips, {}",
-            family.score.pips,
-            text::plural(family.score.pieces, "piece", "pieces"),
-        );
-        let lead = if beside {
-            format!("  {score}: ")
-        } else {
-            format!("  {doing} · {score}: ")
-        };
         let pieces: Vec<String> = family.stash.iter().map(|piece| piece.to_string()).collect();
-        lines.push(Line::from(format!(
-            "{lead}{}",
-            whole_pieces(&pieces, inner.saturating_sub(lead.width()))
+        lines.push(Line::from(score_line(
+            (!beside).then_some(doing.as_str()),
+            family.score.pips,
+            family.score.pieces,
+            &pieces,
+            inner,
         )));
     }
     Paragraph::new(lines).block(Block::bordered().title(" Families "))
@@ -563,6 +595,52 @@ fn families_box(
 
 /// A stash's pieces in `width` columns: as many as fit, whole, and how
 /// many more there are (`0/1 2/6 +5`).
+/// A player's name with their badge and rating in `width` columns: whole
+/// if it fits, else without the rating, else the name shortened with `…`.
+fn named(name: &str, badge: &str, rating: &str, width: usize) -> String {
+    let whole = format!("{name}{badge}{rating}");
+    if whole.width() <= width {
+        return whole;
+    }
+    let unrated = format!("{name}{badge}");
+    if unrated.width() <= width {
+        return unrated;
+    }
+    let room = width.saturating_sub(badge.width()).max(2);
+    format!("{}{badge}", crate::plain::fit(name, room).trim_end())
+}
+
+/// A family's second line in `width` columns: the status (when not beside
+/// the name), the score and the stash. What does not fit goes, the
+/// stash first, then the count of pieces: a word is never cut.
+fn score_line(
+    doing: Option<&str>,
+    pips: u32,
+    pieces: u32,
+    stash: &[String],
+    width: usize,
+) -> String {
+    let lead = doing.map_or_else(|| "  ".to_owned(), |doing| format!("  {doing} · "));
+    let count = text::plural(pieces, "piece", "pieces");
+    let candidates = [
+        format!("{lead}{pips} pips, {count}: "),
+        format!("{lead}{pips} pips, {count}"),
+        format!("{lead}{pips} pips"),
+    ];
+    for (index, candidate) in candidates.iter().enumerate() {
+        let left = width.saturating_sub(candidate.width());
+        if index == 0 {
+            let shown = whole_pieces(stash, left);
+            if shown.width() <= left {
+                return format!("{candidate}{shown}");
+            }
+        } else if candidate.width() <= width {
+            return candidate.clone();
+        }
+    }
+    lead.trim_end_matches([' ', '·']).to_owned()
+}
+
 fn whole_pieces(pieces: &[String], width: usize) -> String {
     if pieces.is_empty() {
         return "—".into();
@@ -627,7 +705,12 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
 
 /// The right-hand panel: the assignment editor, what is awaited, or the
 /// last game's end.
-fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'static> {
+fn panel_box(
+    model: &Model,
+    room: &RoomState,
+    view: &GameView,
+    panel_width: u16,
+) -> Paragraph<'static> {
     let (title, lines) = if let Some(show) = model.reveal.as_ref().filter(|_| model.revealing()) {
         (" Reveal ".to_owned(), reveal_lines(show))
     } else if let Some((result, game_id)) = model.finished() {
@@ -644,10 +727,18 @@ fn panel_box(model: &Model, room: &RoomState, view: &GameView) -> Paragraph<'sta
                 // The time left by the move too, not only in the title.
                 let left = time_left(model)
                     .map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
-                (
+                // As much as fits the panel's top border: the clock goes
+                // first (the title bar has it too), then "Your move".
+                let room = usize::from(panel_width).saturating_sub(3);
+                let title = [
                     format!(" Your move · {placed} of {available} mice{done}{left} "),
-                    editor_lines(model, seat, view),
-                )
+                    format!(" Your move · {placed} of {available} mice{done} "),
+                    format!(" {placed} of {available} mice{done} "),
+                ]
+                .into_iter()
+                .find(|title| title.width() <= room)
+                .unwrap_or_default();
+                (title, editor_lines(model, seat, view))
             }
             // Short enough for the smallest panel (4 lines of 26).
             Some(_) if room.status == RoomStatus::Playing && model.link.is_replaced() => (
@@ -958,9 +1049,14 @@ fn result_popup(
     }
     match fairness {
         Some(verdict) if verdict.starts_with("verified fair") => {
-            lines.push(Line::from(
-                "✓ verified fair: dice nobody chose, moves nobody saw early",
-            ));
+            lines.extend(
+                wrap(
+                    "✓ verified fair: dice nobody chose, moves nobody saw early",
+                    inner,
+                )
+                .into_iter()
+                .map(Line::from),
+            );
         }
         Some(verdict) => lines.extend(wrap(verdict, inner).into_iter().map(Line::from)),
         None => {}
