@@ -249,10 +249,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             let analysis = mice_cake_cli::analysis::of(&replay)?;
             match output {
                 Output::Json => print_lines([serde_json::to_string(&analysis)?]),
-                Output::Text => print_lines(mice_cake_cli::analysis::lines(
-                    &analysis,
-                    &mice_cake_cli::analysis::names(&replay),
-                )),
+                Output::Text => print_lines(mice_cake_cli::analysis::lines(&analysis, &replay)),
             }
             Ok(done())
         }

@@ -12,6 +12,7 @@ use ratatui::Frame;
 
 use super::model::{Model, Settings};
 use super::reveal::changed_cells;
+use crate::analysis::Mover;
 use crate::replay::Replay;
 
 /// Which round is shown (0: before the first), and the game's analysis
@@ -135,13 +136,13 @@ impl Stepper {
         if !replay.verified {
             model.notice = Some("No seed in the record: its dice could not be checked".into());
         }
-        self.show_analysis(&mut model, &names);
+        self.show_analysis(&mut model);
         model
     }
 
     /// The analysis of the round on screen (the cake before it), its better
     /// moves drawn at the families' edges; at the end, the summary.
-    fn show_analysis(&self, model: &mut Model, names: &Seated<String>) {
+    fn show_analysis(&self, model: &mut Model) {
         let analysis = match &self.analysis {
             None => {
                 model.replay_panel = vec![
@@ -156,19 +157,20 @@ impl Stepper {
             Some(Ok(analysis)) => analysis,
         };
         let at = self.at.min(self.replay.rounds.len());
+        let movers = crate::analysis::movers(&self.replay.record);
         let Some(round) = analysis.rounds.get(at) else {
-            model.replay_panel = crate::analysis::short_summary_lines(analysis, names);
+            model.replay_panel = crate::analysis::short_summary_lines(analysis);
             return;
         };
-        model.replay_panel =
-            std::iter::once(format!(
-                "Round {} from this cake; ○ the better move",
-                round.round
-            ))
-            .chain(Seat::ALL.into_iter().map(|seat| {
-                crate::analysis::short_move_line(&names[seat], round.moves[seat].as_ref())
-            }))
-            .collect();
+        model.replay_panel = std::iter::once(format!(
+            "Round {} from this cake; ○ the better move",
+            round.round
+        ))
+        .chain(Seat::ALL.into_iter().map(|seat| {
+            let mover = movers.get(at).map_or(Mover::Player, |movers| movers[seat]);
+            crate::analysis::short_move_line(seat, round.moves[seat].as_ref(), mover)
+        }))
+        .collect();
         model.suggested = crate::analysis::better_moves(analysis, at)
             .map(|better| better.map(|analysed| analysed.best.mice));
     }
@@ -229,7 +231,11 @@ mod tests {
     }
 
     fn screen(stepper: &Stepper) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        screen_sized(stepper, 80, 24)
+    }
+
+    fn screen_sized(stepper: &Stepper, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|frame| stepper.draw(frame)).unwrap();
         terminal.backend().to_string()
     }
@@ -302,7 +308,7 @@ mod tests {
         );
         assert!(
             shown.contains(&format!(
-                "bob: {}, −{:.1} pips → {best}",
+                "Blue: {}, −{:.1} pips → {best}",
                 mistake_move(analysis, mistake.round),
                 mistake.loss
             )),
@@ -313,18 +319,27 @@ mod tests {
         let drawn = blue_edge.split('│').nth(1).unwrap().matches('○').count();
         assert_eq!(drawn, best.total() as usize, "{shown}");
         insta::assert_snapshot!(shown);
-        // At the end, each player's summary.
+        // At the end, each player's summary, whole, on a small screen too
+        // (a reviewer found its last words lost at 80×24, and Blue's line
+        // gone at 60×20).
         stepper.key(KeyCode::End);
-        let shown = screen(&stepper);
-        assert!(
-            shown.contains("ann: −") && shown.contains("bob: −"),
-            "{shown}"
-        );
-        assert!(
-            shown.contains(&format!("worst round {}", mistake.round)),
-            "{shown}"
-        );
-        assert!(!shown.contains('○'), "{shown}");
+        for (width, height) in [(80, 24), (60, 20)] {
+            let shown = screen_sized(&stepper, width, height);
+            let panel: String = shown
+                .lines()
+                .map(|row| row.rsplit('│').nth(1).unwrap_or_default().trim_end())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                panel.contains("Yellow: −") && panel.contains("Blue: −"),
+                "{shown}"
+            );
+            assert!(
+                panel.contains(&format!("worst round {}", mistake.round)),
+                "{width}×{height}: {panel}\n{shown}"
+            );
+            assert!(!shown.contains('○'), "{shown}");
+        }
     }
 
     fn mistake_move(analysis: &GameAnalysis, round: u32) -> Assignment {

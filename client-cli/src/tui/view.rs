@@ -68,7 +68,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
             let [families, panel] =
                 Layout::vertical([Constraint::Length(6), Constraint::Min(4)]).areas(side);
             frame.render_widget(families_box(model, room, &view, families.width), families);
-            frame.render_widget(panel_box(model, room, &view, panel.width), panel);
+            frame.render_widget(panel_box(model, room, &view, panel), panel);
         }
         _ => waiting(room, frame, main),
     }
@@ -705,18 +705,15 @@ fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
 
 /// The right-hand panel: the assignment editor, what is awaited, or the
 /// last game's end.
-fn panel_box(
-    model: &Model,
-    room: &RoomState,
-    view: &GameView,
-    panel_width: u16,
-) -> Paragraph<'static> {
+fn panel_box(model: &Model, room: &RoomState, view: &GameView, panel: Rect) -> Paragraph<'static> {
     let (title, lines) = if let Some(show) = model.reveal.as_ref().filter(|_| model.revealing()) {
         (" Reveal ".to_owned(), reveal_lines(show))
     } else if let Some((result, game_id)) = model.finished() {
-        let mut lines = finished_lines(room, &result, game_id, model.replay.is_some());
-        // A replay's analysis: each player's summary.
-        lines.extend(model.replay_panel.iter().cloned().map(Line::from));
+        let lines = if model.replay.is_some() {
+            replay_end_lines(&result, &model.replay_panel, panel)
+        } else {
+            finished_lines(room, &result, game_id)
+        };
         (" Game over ".to_owned(), lines)
     } else {
         match room.you {
@@ -729,7 +726,7 @@ fn panel_box(
                     .map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
                 // As much as fits the panel's top border: the clock goes
                 // first (the title bar has it too), then "Your move".
-                let room = usize::from(panel_width).saturating_sub(3);
+                let room = usize::from(panel.width).saturating_sub(3);
                 let title = [
                     format!(" Your move · {placed} of {available} mice{done}{left} "),
                     format!(" Your move · {placed} of {available} mice{done} "),
@@ -841,15 +838,32 @@ fn reveal_lines(show: &super::reveal::RevealShow) -> Vec<Line<'static>> {
 
 /// The last game's end, for as long as no new game starts: the result, the
 /// replay command, and what comes next.
+/// A replay's end in the panel: the result, then the analysis's summary of
+/// each player (or how to ask for it), wrapped to the panel. When both do
+/// not fit, the summary stays whole and the result (which the rounds' log
+/// and the families' scores tell too) goes.
+fn replay_end_lines(
+    result: &mice_cake_protocol::GameResult,
+    summary: &[String],
+    panel: Rect,
+) -> Vec<Line<'static>> {
+    let width = usize::from(panel.width.saturating_sub(2));
+    let height = usize::from(panel.height.saturating_sub(2));
+    let summary: Vec<String> = summary.iter().flat_map(|line| wrap(line, width)).collect();
+    let told = wrap(&text::result(result), width);
+    let mut lines = Vec::new();
+    if told.len() + summary.len() <= height {
+        lines.extend(told.into_iter().map(|line| Line::from(line).bold()));
+    }
+    lines.extend(summary.into_iter().map(Line::from));
+    lines
+}
+
 fn finished_lines(
     room: &RoomState,
     result: &mice_cake_protocol::GameResult,
     game_id: Option<mice_cake_protocol::GameId>,
-    replaying: bool,
 ) -> Vec<Line<'static>> {
-    if replaying {
-        return vec![Line::from(text::result(result)).bold()];
-    }
     // The panel's title says the game is over: the outcome alone.
     let mut lines = vec![Line::from(text::outcome(result)).bold()];
     // What comes next before the replay's id: on a small screen the panel
