@@ -7,6 +7,19 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
 use mice_cake_protocol::{MAX_NAME_CHARS, RoomCode, RoomOptions, player_name};
 
+/// The server a client reaches without `--server`.
+pub const DEFAULT_SERVER: &str = "ws://localhost:8080";
+
+/// The command that joins room `code` on `server`, to tell the opponent:
+/// `--server` said when it is not the default.
+pub fn join_command(code: impl std::fmt::Display, server: &str) -> String {
+    if server == DEFAULT_SERVER {
+        format!("mice-cake join {code}")
+    } else {
+        format!("mice-cake --server {server} join {code}")
+    }
+}
+
 /// Play, watch and list Mice Cake games on a server.
 #[derive(Debug, Parser)]
 #[command(name = "mice-cake", version)]
@@ -16,7 +29,7 @@ pub struct Cli {
         long,
         global = true,
         env = "MICE_CAKE_SERVER",
-        default_value = "ws://localhost:8080"
+        default_value = DEFAULT_SERVER
     )]
     pub server: String,
 

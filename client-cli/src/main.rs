@@ -61,6 +61,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
     let how = How {
         url: url.clone(),
         http: mice_cake_cli::cli::http_url(&cli.server),
+        server: cli.server.clone(),
         name: cli.name.clone(),
         plain,
         output,
@@ -270,6 +271,9 @@ struct How {
     url: String,
     /// The server's HTTP address (records, to verify).
     http: String,
+    /// The server as given (`--server`), for the command told to an
+    /// opponent.
+    server: String,
     name: String,
     plain: bool,
     output: Output,
@@ -301,11 +305,12 @@ impl How {
                 decider,
                 self.settings.chat,
                 self.http,
+                self.server,
                 sealer,
             )
             .await
         } else {
-            tui::run(session, self.settings, &self.http, sealer).await
+            tui::run(session, self.settings, &self.http, &self.server, sealer).await
         }
     }
 }

@@ -51,6 +51,7 @@ pub async fn run(
     decider: Decider,
     chat: bool,
     http: String,
+    server: String,
     sealer: crate::sealing::Sealer,
 ) -> anyhow::Result<outcome::Session> {
     // A bot reads nothing: its standard input may belong to someone else.
@@ -60,7 +61,7 @@ pub async fn run(
     };
     let mut player = Player {
         session,
-        out: Printer(output),
+        out: Printer(output, server),
         tracker: Tracker::with_sealer(sealer),
         decider,
         typed_ahead: VecDeque::new(),
@@ -579,7 +580,9 @@ pub fn print_lines<L: AsRef<str>>(lines: impl IntoIterator<Item = L>) {
 }
 
 /// Writes lines to standard output, flushing each (a script reads as we go).
-struct Printer(Output);
+/// What is printed, and how: the output, and the server (for the command
+/// that joins a room, told to the opponent).
+struct Printer(Output, String);
 
 impl Printer {
     fn line(&mut self, text: &str) {
@@ -606,7 +609,7 @@ impl Printer {
                 }
             }
             Output::Text => {
-                for line in describe(message) {
+                for line in describe(message, &self.1) {
                     self.line(&line);
                 }
             }
@@ -717,7 +720,7 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
 }
 
 /// A server message, in sentences (reveals are written by [`text::round`]).
-pub fn describe(message: &ServerMessage) -> Vec<String> {
+pub fn describe(message: &ServerMessage, server: &str) -> Vec<String> {
     use mice_cake_protocol::RoomEvent as E;
     if let Some(line) = seek_line(message) {
         return vec![line];
@@ -732,8 +735,8 @@ pub fn describe(message: &ServerMessage) -> Vec<String> {
                     lines.push(format!("room {} — you are {seat}", state.code));
                     if state.players[seat.opponent()].is_none() {
                         lines.push(format!(
-                            "waiting for an opponent: tell them to run  mice-cake join {}",
-                            state.code
+                            "waiting for an opponent: tell them to run  {}",
+                            crate::cli::join_command(state.code, server)
                         ));
                     }
                 }

@@ -41,9 +41,11 @@ pub async fn run(
     mut session: Session,
     settings: Settings,
     http: &str,
+    server: &str,
     sealer: crate::sealing::Sealer,
 ) -> anyhow::Result<outcome::Session> {
     let mut model = Model::with(settings, Instant::now());
+    model.server = server.to_owned();
     model.tracker.sealer = sealer;
     let mut terminal = ratatui::init();
     if let Ok(size) = terminal.size() {

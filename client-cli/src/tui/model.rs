@@ -194,6 +194,9 @@ pub struct Model {
     /// saw end is told with its verdict when the program ends.
     pub verdicts: Vec<(mice_cake_protocol::GameId, String)>,
     pub now: Instant,
+    /// The server as given (`--server`), for the command that joins the
+    /// room, told to the opponent.
+    pub server: String,
 }
 
 impl Model {
@@ -228,6 +231,7 @@ impl Model {
             verdicts: Vec::new(),
             forfeited: None,
             now,
+            server: crate::cli::DEFAULT_SERVER.to_owned(),
         }
     }
 

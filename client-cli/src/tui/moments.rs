@@ -1026,3 +1026,73 @@ fn a_spectator_arriving_in_game_two_is_given_game_one_too() {
         "{shown}"
     );
 }
+
+/// As a reviewer found (an old defect back): PgDn stopped a line short of
+/// the oldest round in a boost game at 80×24. At every size, PgDn as far
+/// as it goes shows the log's last line, and no blank page past it.
+#[test]
+fn page_down_reaches_the_last_line_of_the_oldest_round() {
+    let rules = Options {
+        boost: true,
+        ..Options::default()
+    };
+    for (seed, finished) in [
+        (SEED, false),
+        (7, false),
+        (11, false),
+        (SEED, true),
+        (7, true),
+    ] {
+        let (mut model, mut room) = playing_by(rules, seed);
+        if finished {
+            feed(&mut model, room.play_to_the_end());
+            press(&mut model, KeyCode::Enter);
+        } else {
+            for _ in 0..6 {
+                feed(&mut model, room.play_greedy_round());
+            }
+        }
+        for (width, height) in [(80, 24), (60, 20), (100, 30), (120, 40)] {
+            update(&mut model, Msg::Resize(width, height));
+            model.scroll = 0;
+            for _ in 0..80 {
+                press(&mut model, KeyCode::PageDown);
+            }
+            // The chat has a pane of its own beside the rounds from 110.
+            let log_width = if width >= 110 { width - 42 } else { width };
+            let lines = log_lines(&model.tracker, None, model.now, log_width - 2);
+            let last = line_text(lines.last().unwrap());
+            let shown = screen(&model, width, height);
+            let log_rows: Vec<&str> = shown.lines().skip(1 + 12).collect();
+            assert!(
+                log_rows.iter().any(|row| row.contains(last.trim_end())),
+                "{seed} {finished} {width}×{height}: {last:?} never shows:\n{shown}"
+            );
+        }
+    }
+}
+
+/// As a reviewer found: the command told to the opponent left out
+/// `--server`, so that it joined nothing (or a room of the same code on
+/// the default server). It is said when the server is not the default.
+#[test]
+fn the_join_command_told_to_the_opponent_names_a_server_not_the_default() {
+    let room = FakeRoom::new(Some(Seat::Yellow), SEED);
+    let mut model = quiet(Instant::now());
+    feed(&mut model, [room.joined()]);
+    let shown = screen(&model, 100, 30);
+    assert!(shown.contains("Tell them to run:"), "{shown}");
+    assert!(shown.contains("mice-cake join K7QMX"), "{shown}");
+    model.server = "wss://cake.example.org".into();
+    let shown = screen(&model, 60, 20);
+    assert!(
+        shown.contains("mice-cake --server wss://cake.example.org join K7QMX"),
+        "{shown}"
+    );
+    let told = crate::plain::describe(&room.joined(), "wss://cake.example.org");
+    assert!(
+        told.iter()
+            .any(|line| line.ends_with("mice-cake --server wss://cake.example.org join K7QMX")),
+        "{told:?}"
+    );
+}

@@ -70,7 +70,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
             frame.render_widget(families_box(model, room, &view, families.width), families);
             frame.render_widget(panel_box(model, room, &view, panel), panel);
         }
-        _ => waiting(room, frame, main),
+        _ => waiting(model, room, frame, main),
     }
     bottom_panes(model, frame, bottom);
     if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.finished())
@@ -390,11 +390,11 @@ pub fn opponent_here(model: &Model) -> bool {
 }
 
 /// The room before its first game: the code, big, and who is awaited.
-fn waiting(room: &RoomState, frame: &mut Frame, area: Rect) {
+fn waiting(model: &Model, room: &RoomState, frame: &mut Frame, area: Rect) {
     let [_, big, words, _] = Layout::vertical([
         Constraint::Min(0),
         Constraint::Length(4),
-        Constraint::Length(4),
+        Constraint::Length(6),
         Constraint::Min(0),
     ])
     .areas(area);
@@ -407,10 +407,9 @@ fn waiting(room: &RoomState, frame: &mut Frame, area: Rect) {
     let mut lines = vec![Line::from(format!("Room {}", room.code)).bold()];
     match room.you {
         Some(seat) => {
-            lines.push(Line::from(format!(
-                "Waiting for an opponent. Tell them to run:  mice-cake join {}",
-                room.code
-            )));
+            // The command on a line of its own, whole, to be copied.
+            lines.push(Line::from("Waiting for an opponent. Tell them to run:"));
+            lines.push(Line::from(crate::cli::join_command(room.code, &model.server)).bold());
             lines.push(Line::from(vec![
                 "You play ".into(),
                 Span::styled(seat.to_string(), Style::new().fg(color(seat)).bold()),
@@ -420,7 +419,12 @@ fn waiting(room: &RoomState, frame: &mut Frame, area: Rect) {
             "Waiting for two players; the game starts when both are in.",
         )),
     }
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), words);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        words,
+    );
 }
 
 /// The side of the board shown at the bottom: the player's own.
