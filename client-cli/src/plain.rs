@@ -72,6 +72,7 @@ pub async fn run(
         chat,
         ctrl_c_at: None,
         http,
+        committed_told: std::collections::HashSet::new(),
     };
     loop {
         let step = tokio::select! {
@@ -165,9 +166,30 @@ struct Player {
     /// The server's HTTP address, to fetch a finished game's record and
     /// verify it.
     http: String,
+    /// The commits told (game, round, seat): each is told once.
+    committed_told: std::collections::HashSet<(u32, u32, Seat)>,
 }
 
 impl Player {
+    /// Whether an event would tell the person nothing new: their own
+    /// connection's comings and goings (they are told "reconnected"), and a
+    /// seat's commit told already this round (a seal sent again after a
+    /// drop is published again).
+    fn redundant(&mut self, message: &ServerMessage) -> bool {
+        use mice_cake_protocol::RoomEvent as E;
+        let ServerMessage::Event { event, .. } = message else {
+            return false;
+        };
+        match **event {
+            E::Connection { seat, .. } => self.tracker.you() == Some(seat),
+            E::Sealed { seat, round, .. } if round > 0 => {
+                let game = self.tracker.room.as_ref().map_or(0, |room| room.game);
+                !self.committed_told.insert((game, round, seat))
+            }
+            _ => false,
+        }
+    }
+
     async fn net(&mut self, event: NetEvent) -> Step {
         let message = match event {
             NetEvent::Message(message) => message,
@@ -177,8 +199,8 @@ impl Player {
                 reason,
             } => {
                 self.out.note(&format!(
-                    "connection lost ({reason}); reconnecting in {} (attempt {attempt})",
-                    humantime::format_duration(wait)
+                    "connection lost ({reason}); reconnecting in {:.1} s (attempt {attempt})",
+                    wait.as_secs_f64()
                 ));
                 // Entering again: a refusal now is told once, as the outcome.
                 self.entered = false;
@@ -202,7 +224,10 @@ impl Player {
         let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
         let history = self.tracker.is_history(&message);
         let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
-        if self.out.0 == Output::Json && !hidden_chat || (!history && !refusal && !hidden_chat) {
+        let redundant = self.out.0 == Output::Text && self.redundant(&message);
+        if self.out.0 == Output::Json && !hidden_chat
+            || (!history && !refusal && !hidden_chat && !redundant)
+        {
             self.out.message(&message);
         }
         let happening = self.tracker.apply(&message, Instant::now());
@@ -982,5 +1007,56 @@ mod tables {
         // A waiting room shows no round: its last game's is over.
         assert!(lines[2].contains("    —"), "{}", lines[2]);
         assert!(lines[1].contains("    4"), "{}", lines[1]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::FakeRoom;
+
+    fn player() -> Player {
+        let (commands, _) = mpsc::channel(1);
+        let (_, events) = mpsc::channel(1);
+        Player {
+            session: Session { commands, events },
+            out: Printer(Output::Text, crate::cli::DEFAULT_SERVER.into()),
+            tracker: Tracker::default(),
+            decider: Decider::Watch,
+            typed_ahead: VecDeque::new(),
+            in_flight: None,
+            stdin_open: false,
+            prompted: None,
+            entered: false,
+            chat: true,
+            ctrl_c_at: None,
+            http: String::new(),
+            committed_told: std::collections::HashSet::new(),
+        }
+    }
+
+    /// As a reviewer found: "Blue has committed" twice in a round (a seal
+    /// published again), and "Yellow is back" told to Yellow.
+    #[test]
+    fn a_commit_is_told_once_and_your_own_comings_and_goings_not_at_all() {
+        let mut player = player();
+        let mut room = FakeRoom::new(Some(Seat::Yellow), 5);
+        for message in [room.joined()].into_iter().chain(room.opponent_arrives()) {
+            player.tracker.apply(&message, Instant::now());
+        }
+        let view = room.view_for(Seat::Blue);
+        let sealed = room.commit(Seat::Blue, mice_cake_engine::greedy_assignment(&view, Seat::Blue));
+        assert!(!player.redundant(&sealed[0]));
+        assert!(player.redundant(&sealed[0]), "told twice");
+        let back = |seat| ServerMessage::Event {
+            seq: 99,
+            event: Box::new(mice_cake_protocol::RoomEvent::Connection {
+                seat,
+                connected: true,
+                grace_ms: None,
+            }),
+        };
+        assert!(player.redundant(&back(Seat::Yellow)));
+        assert!(!player.redundant(&back(Seat::Blue)));
     }
 }
