@@ -220,6 +220,7 @@ impl SeekArgs {
             deadline_ms: self.time.0.map(millis),
             rated: !self.casual,
             bot_after_ms: Some(millis(self.bot_after)),
+            ask_before_bot: false,
         }
     }
 }

@@ -69,6 +69,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             animation: !cli.no_animation,
             bell: cli.bell,
             chat: !cli.no_chat,
+            bot_after: None,
         },
         // Without a state directory, seats are not kept: playing still works.
         seats: SeatStore::for_user().ok(),
@@ -142,7 +143,14 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             ]);
             Ok(done())
         }
-        Command::Play { seek } => how.play(Entry::Seek(seek.seek()), Decider::Stdin).await,
+        Command::Play { seek } => {
+            let mut how = how;
+            how.settings.bot_after = Some(seek.bot_after);
+            let mut seek = seek.seek();
+            // The full-screen interface asks before playing the bot.
+            seek.ask_before_bot = !how.plain;
+            how.play(Entry::Seek(seek), Decider::Stdin).await
+        }
         Command::Top { pool, limit, bots } => {
             let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?;
             match output {

@@ -55,6 +55,10 @@ pub struct Seek {
     /// When to be offered the bot; the server's default (30 s) if none,
     /// never if 0.
     pub bot_after_ms: Option<u64>,
+    /// Whether the person is asked before the bot offered is played (the
+    /// full-screen interface: it sends `create_room` with the offer's
+    /// options once they say yes), rather than play it at once (a script).
+    pub ask_before_bot: bool,
 }
 
 impl Seek {
@@ -489,6 +493,24 @@ impl Link {
                         continue;
                     }
                     let command = if leaving { self.signed_leave() } else { command };
+                    // A room the interface asks for (the bot offered, taken)
+                    // is made as this player, and ends the seek.
+                    let command = match command {
+                        ClientMessage::CreateRoom { options, .. } => {
+                            if self.seek.take().is_some()
+                                && !send(socket, &ClientMessage::CancelSeek).await
+                            {
+                                return End::Dropped("the connection closed".into());
+                            }
+                            ClientMessage::CreateRoom {
+                                options,
+                                key: self.identity.key(),
+                                bot_declaration: self.identity.bot_declaration(),
+                                key_proof: self.identity.key_proof(),
+                            }
+                        }
+                        command => command,
+                    };
                     if matches!(command, ClientMessage::Seal { .. }) {
                         self.last_seal = Some((command.clone(), Instant::now()));
                     }
@@ -635,6 +657,11 @@ impl Link {
                 self.token = None;
                 self.room = None;
                 self.forget_seat(*code);
+            }
+            ServerMessage::BotOffered { .. }
+                if self.seek.is_some_and(|seek| seek.ask_before_bot) =>
+            {
+                // The interface asks; the seek goes on meanwhile.
             }
             ServerMessage::BotOffered { options, .. } => {
                 // The wait asked is over: the bot it offers is played (the
@@ -1088,6 +1115,7 @@ mod tests {
             deadline_ms: None,
             rated: true,
             bot_after_ms: None,
+            ask_before_bot: false,
         };
         let _session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
             .await
@@ -1158,6 +1186,7 @@ mod tests {
             deadline_ms: None,
             rated: false,
             bot_after_ms: None,
+            ask_before_bot: false,
         };
         let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
             .await
@@ -1165,6 +1194,85 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(20), server)
             .await
             .expect("the client sought again in time")
+            .unwrap();
+    }
+
+    /// The full-screen interface asks before the bot offered is played:
+    /// the link plays it by itself no more, and the room the interface then
+    /// asks for is made as this player (key and proof), the seek ended
+    /// first.
+    #[tokio::test]
+    async fn a_bot_offer_waits_for_the_interface_and_its_room_is_made_as_the_player() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let (offered, was_offered) = tokio::sync::oneshot::channel();
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
+            assert!(matches!(
+                next_message(&mut socket).await,
+                ClientMessage::Hello { .. }
+            ));
+            assert!(matches!(
+                next_message(&mut socket).await,
+                ClientMessage::Seek { .. }
+            ));
+            let seeking = ServerMessage::Seeking {
+                pool: None,
+                deadline_ms: None,
+                rated: true,
+                rating: mice_cake_protocol::Rating::initial(),
+                paired_last: None,
+            };
+            say(&mut socket, &seeking).await;
+            let offer = ServerMessage::BotOffered {
+                policy: mice_cake_engine::Policy::Greedy,
+                options: RoomOptions::default(),
+            };
+            say(&mut socket, &offer).await;
+            // Nothing by itself.
+            let quiet =
+                tokio::time::timeout(Duration::from_millis(500), next_message(&mut socket)).await;
+            assert!(quiet.is_err(), "the link played the bot: {quiet:?}");
+            offered.send(()).unwrap();
+            assert!(matches!(
+                next_message(&mut socket).await,
+                ClientMessage::CancelSeek
+            ));
+            let create = next_message(&mut socket).await;
+            let ClientMessage::CreateRoom { key, key_proof, .. } = create else {
+                panic!("{create:?}");
+            };
+            assert!(key.is_some() && key_proof.is_some(), "as the player");
+        });
+        let identity = Identity {
+            secret: Some(PlayerSecret::from_bytes([7; 32])),
+            bot: false,
+        };
+        let seek = Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: true,
+            bot_after_ms: None,
+            ask_before_bot: true,
+        };
+        let session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
+            .await
+            .unwrap();
+        was_offered.await.unwrap();
+        session
+            .commands
+            .send(ClientMessage::CreateRoom {
+                options: RoomOptions::default(),
+                key: None,
+                bot_declaration: None,
+                key_proof: None,
+            })
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the room was asked for in time")
             .unwrap();
     }
 

@@ -1045,7 +1045,10 @@ mod tests {
             player.tracker.apply(&message, Instant::now());
         }
         let view = room.view_for(Seat::Blue);
-        let sealed = room.commit(Seat::Blue, mice_cake_engine::greedy_assignment(&view, Seat::Blue));
+        let sealed = room.commit(
+            Seat::Blue,
+            mice_cake_engine::greedy_assignment(&view, Seat::Blue),
+        );
         assert!(!player.redundant(&sealed[0]));
         assert!(player.redundant(&sealed[0]), "told twice");
         let back = |seat| ServerMessage::Event {

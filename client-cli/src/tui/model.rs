@@ -104,6 +104,9 @@ pub struct Settings {
     pub bell: bool,
     /// Show the chat, and let the person talk.
     pub chat: bool,
+    /// Seeking: how long before the server offers its bot (none: not
+    /// seeking, or never).
+    pub bot_after: Option<Duration>,
 }
 
 impl Default for Settings {
@@ -112,6 +115,7 @@ impl Default for Settings {
             animation: true,
             bell: false,
             chat: true,
+            bot_after: None,
         }
     }
 }
@@ -151,6 +155,11 @@ pub struct Model {
     pub notice: Option<String>,
     /// Where a quick pairing stands, until a room is entered.
     pub seeking: Option<String>,
+    /// Since when this client has been seeking (the wait is shown).
+    pub seeking_since: Option<Instant>,
+    /// The server's bot, offered after the wait: its policy and rules,
+    /// until the person says yes (y) or no (n).
+    pub bot_offer: Option<(mice_cake_engine::Policy, mice_cake_protocol::RoomOptions)>,
     /// Waiting for y/n before leaving.
     pub confirm_quit: bool,
     /// Lines of the rounds log scrolled past (the newest round is on top).
@@ -232,6 +241,8 @@ impl Model {
             forfeited: None,
             now,
             server: crate::cli::DEFAULT_SERVER.to_owned(),
+            seeking_since: None,
+            bot_offer: None,
         }
     }
 
@@ -344,6 +355,23 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
         NetEvent::Message(message) => {
             if let Some(line) = crate::plain::seek_line(&message) {
                 model.seeking = Some(line);
+            }
+            match &message {
+                ServerMessage::Seeking { .. } => {
+                    model.seeking_since.get_or_insert(model.now);
+                }
+                ServerMessage::BotOffered { policy, options } => {
+                    model.bot_offer = Some((*policy, *options));
+                    if model.settings.bell {
+                        cmds.push(Cmd::Bell);
+                    }
+                }
+                // In a room: the wait and any offer are over.
+                ServerMessage::Joined { .. } => {
+                    model.seeking_since = None;
+                    model.bot_offer = None;
+                }
+                _ => {}
             }
             if let ServerMessage::Error {
                 code,
@@ -581,6 +609,27 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     model.notice = None;
     if ctrl_c {
         return quit(model);
+    }
+    if let Some((_, options)) = model.bot_offer.filter(|_| model.tracker.room.is_none()) {
+        match key.code {
+            KeyCode::Char('y' | 'Y') => {
+                model.bot_offer = None;
+                model.seeking = Some("Starting a game against the server's bot…".into());
+                // The link makes the room as this player, and ends the seek.
+                return vec![Cmd::Send(ClientMessage::CreateRoom {
+                    options,
+                    key: None,
+                    bot_declaration: None,
+                    key_proof: None,
+                })];
+            }
+            KeyCode::Char('n' | 'N') => {
+                model.bot_offer = None;
+                model.notice = Some("Still looking for a person (q stops)".into());
+                return Vec::new();
+            }
+            _ => {}
+        }
     }
     if model.result_shown.is_some()
         && matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '))

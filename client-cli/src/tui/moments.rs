@@ -624,6 +624,7 @@ fn a_round_opening_cues_the_player_with_the_bell_when_asked() {
             animation: false,
             bell: true,
             chat: true,
+            bot_after: None,
         },
         Instant::now(),
     );
@@ -725,6 +726,7 @@ fn without_chat_nothing_is_shown_and_slash_does_nothing() {
             animation: false,
             bell: false,
             chat: false,
+            bot_after: None,
         },
         Instant::now(),
     );
@@ -1094,5 +1096,61 @@ fn the_join_command_told_to_the_opponent_names_a_server_not_the_default() {
         told.iter()
             .any(|line| line.ends_with("mice-cake --server wss://cake.example.org join K7QMX")),
         "{told:?}"
+    );
+}
+
+/// As a reviewer found: the wait for an opponent showed no time, said
+/// nothing of the bot to come, and the bot's game began without asking.
+/// The wait counts; the bot is announced; once offered it is asked about:
+/// y makes its room (the link fills in the key), n keeps seeking.
+#[test]
+fn play_now_shows_the_wait_announces_the_bot_and_asks_before_playing_it() {
+    use mice_cake_protocol::{Pool, Rating, RoomOptions};
+    let start = Instant::now();
+    let mut model = Model::with(
+        Settings {
+            animation: false,
+            bot_after: Some(Duration::from_secs(30)),
+            ..Settings::default()
+        },
+        start,
+    );
+    let seeking = ServerMessage::Seeking {
+        pool: Some(Pool::Standard),
+        deadline_ms: Some(60_000),
+        rated: true,
+        rating: Rating::default(),
+        paired_last: None,
+    };
+    feed(&mut model, [seeking]);
+    update(&mut model, Msg::Tick(start + Duration::from_secs(12)));
+    let shown = screen(&model, 80, 24);
+    assert!(shown.contains("looking for an opponent"), "{shown}");
+    assert!(shown.contains("Waiting 0:12"), "{shown}");
+    assert!(shown.contains("bot is offered in 0:18"), "{shown}");
+    assert!(!shown.contains("PgUp"), "{shown}");
+    let offer = ServerMessage::BotOffered {
+        policy: mice_cake_engine::Policy::Greedy,
+        options: RoomOptions::default(),
+    };
+    feed(&mut model, [offer.clone()]);
+    let shown = screen(&model, 80, 24);
+    assert!(
+        shown.contains("Play the server's greedy bot (unrated)?"),
+        "{shown}"
+    );
+    // n: no game; the seek goes on, and the offer is gone.
+    assert!(press(&mut model, KeyCode::Char('n')).is_empty());
+    assert!(model.bot_offer.is_none());
+    assert!(!screen(&model, 80, 24).contains("Play the server's"));
+    // Offered again, y: the room for the bot, asked of the link.
+    feed(&mut model, [offer]);
+    let cmds = press(&mut model, KeyCode::Char('y'));
+    assert!(
+        matches!(
+            cmds.as_slice(),
+            [Cmd::Send(ClientMessage::CreateRoom { key: None, .. })]
+        ),
+        "{cmds:?}"
     );
 }

@@ -434,6 +434,8 @@ fn the_longest_names_and_texts_cut_no_word_at_60x20_and_80x24() {
         if what.starts_with("assigning") {
             let dots = rows.iter().filter(|row| row.contains("●●●●")).count();
             assert_eq!(dots, 2, "{what}:\n{}", rows.join("\n"));
+            // Whether the game counts, on the smallest screen too.
+            assert!(rows[0].contains("  rated"), "{what}: {}", rows[0]);
         }
     }
     let (model, _room) = longest_names(Some(Seat::Yellow));

@@ -51,6 +51,7 @@ impl Stepper {
                 animation: false,
                 bell: false,
                 chat: false,
+                bot_after: None,
             },
             Instant::now(),
         );

@@ -46,16 +46,17 @@ pub fn view(model: &Model, frame: &mut Frame) {
     // The room as shown: during a reveal, as it was before it.
     let shown = model.room();
     let Some(room) = shown.as_deref() else {
-        let text = match &model.link {
-            Link::Closed(reason) => format!("Disconnected: {reason}"),
-            Link::Replaced(reason) => format!("Replaced: {reason}"),
-            // Seeking an opponent: where it stands (the wait, the pairing).
-            _ => model
-                .seeking
-                .clone()
-                .unwrap_or_else(|| "Connecting…".into()),
+        let lines = match &model.link {
+            Link::Closed(reason) => vec![Line::from(format!("Disconnected: {reason}"))],
+            Link::Replaced(reason) => vec![Line::from(format!("Replaced: {reason}"))],
+            _ => seeking_lines(model),
         };
-        frame.render_widget(Paragraph::new(text).alignment(Alignment::Center), main);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true }),
+            main,
+        );
         return;
     };
     match room.view {
@@ -102,6 +103,42 @@ fn screen_areas(area: Rect) -> [Rect; 4] {
         Constraint::Length(1),
     ])
     .areas(area)
+}
+
+/// Seeking an opponent: where it stands, how long it has lasted, and what
+/// comes after the wait — or the bot offered, asked about.
+fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
+    let Some(seeking) = &model.seeking else {
+        return vec![Line::from("Connecting…")];
+    };
+    let mut lines = vec![Line::from(seeking.clone())];
+    if let Some((policy, options)) = &model.bot_offer {
+        let kind = if options.rated { "rated" } else { "unrated" };
+        lines.push(Line::from(""));
+        lines.push(Line::from("Nobody to pair with yet.").bold());
+        lines.push(
+            Line::from(format!(
+                "Play the server's {policy} bot ({kind})?  y: play it · n: keep waiting for a person"
+            ))
+            .bold(),
+        );
+        return lines;
+    }
+    if let Some(since) = model.seeking_since {
+        let waited = model.now.saturating_duration_since(since);
+        lines.push(Line::from(format!("Waiting {}", clock(waited))));
+        if let Some(after) = model.settings.bot_after.filter(|after| !after.is_zero()) {
+            lines.push(Line::from(if waited < after {
+                format!(
+                    "If nobody comes, the server's bot is offered in {} (unrated; you choose)",
+                    clock(after - waited)
+                )
+            } else {
+                "The server's bot is offered any moment now (unrated; you choose)".to_owned()
+            }));
+        }
+    }
+    lines
 }
 
 /// Where the rounds are drawn in the panes below the board (beside the
@@ -229,14 +266,15 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
                 parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
             }
         }
+        // Whether the game counts, before the variant: on a narrow title
+        // the variant goes first (the rightmost of a rank goes first).
+        parts.push(match (room.options.rated, room.not_rated) {
+            (true, None) => (1, "  rated".bold()),
+            (true, Some(_)) => (1, "  not rated".fg(Color::Yellow)),
+            (false, _) => (2, "  unrated".dim()),
+        });
         parts.push((2, format!("  {} watching", room.spectators).into()));
         parts.push((1, format!("  {}", variant(room)).dim()));
-        if room.options.rated {
-            parts.push(match room.not_rated {
-                None => (1, "  rated".into()),
-                Some(_) => (1, "  not rated".fg(Color::Yellow)),
-            });
-        }
     }
     fitted(parts, width)
 }
