@@ -21,13 +21,21 @@ pub struct Stepper {
     pub replay: Replay,
     pub at: usize,
     pub analysis: Option<Result<GameAnalysis, String>>,
+    /// Whether the help is open.
+    pub help: bool,
 }
 
 impl Stepper {
     /// Handles a key; `false` to quit.
     pub fn key(&mut self, code: KeyCode) -> bool {
         let last = self.replay.rounds.len();
+        // The help, open: any key closes it (q too, without quitting).
+        if self.help {
+            self.help = false;
+            return true;
+        }
         match code {
+            KeyCode::Char('?') => self.help = true,
             KeyCode::Right | KeyCode::Char('l' | ' ') => self.at = (self.at + 1).min(last),
             KeyCode::Left | KeyCode::Char('h') => self.at = self.at.saturating_sub(1),
             KeyCode::Home => self.at = 0,
@@ -138,6 +146,7 @@ impl Stepper {
             model.notice = Some("No seed in the record: its dice could not be checked".into());
         }
         self.show_analysis(&mut model);
+        model.help = self.help;
         model
     }
 
@@ -187,6 +196,7 @@ pub fn run(replay: Replay) -> anyhow::Result<()> {
         replay,
         at: 0,
         analysis: None,
+        help: false,
     };
     let mut terminal = ratatui::init();
     let outcome = (|| -> anyhow::Result<()> {
@@ -228,6 +238,7 @@ mod tests {
             replay: crate::replay::parse(&serde_json::to_string(&finished).unwrap()).unwrap(),
             at: 0,
             analysis: None,
+            help: false,
         }
     }
 
@@ -239,6 +250,22 @@ mod tests {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|frame| stepper.draw(frame)).unwrap();
         terminal.backend().to_string()
+    }
+
+    /// As a reviewer found: `?` did nothing in a replay. It opens the
+    /// replay's own keys; any key closes it, q too without quitting.
+    #[test]
+    fn question_mark_opens_the_replays_keys_and_any_key_closes_them() {
+        let mut stepper = stepper();
+        assert!(stepper.key(KeyCode::Char('?')));
+        let shown = screen(&stepper);
+        assert!(shown.contains("the next round"), "{shown}");
+        assert!(shown.contains("analyse every move"), "{shown}");
+        assert!(!shown.contains("commit (secret)"), "{shown}");
+        assert!(stepper.key(KeyCode::Char('q')), "q closes the help first");
+        assert!(!screen(&stepper).contains("the next round"));
+        assert_eq!(stepper.at, 0);
+        assert!(!stepper.key(KeyCode::Char('q')));
     }
 
     #[test]

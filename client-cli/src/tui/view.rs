@@ -1205,9 +1205,36 @@ fn help(model: &Model, frame: &mut Frame) {
             "number on a half-blank) tire mice instead: they rest a round.",
         ));
     }
+    lines.push(Line::from(
+        "Mice on the double-blank steal a piece from the other stash.",
+    ));
+    lines.push(Line::from(""));
+    if model.replay.is_some() {
+        lines.extend([
+            keys_line("→, l, space", "the next round", "←, h", "the round before"),
+            keys_line("Home", "before round 1", "End", "the end"),
+            keys_line("a", "analyse every move", "?", "this help"),
+            keys_line("q, Esc", "quit", "", ""),
+        ]);
+    } else {
+        lines.extend(play_keys());
+    }
     lines.extend([
-        Line::from("Mice on the double-blank steal a piece from the other stash."),
         Line::from(""),
+        Line::from("Coloured pieces are the ones each family faces; magenta: both."),
+        Line::from("● mice   z resting mice   ░░░ face down   · taken   underlined: last round"),
+        Line::from(""),
+        Line::from("Any key closes this.").dim(),
+    ]);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Help ")),
+        area,
+    );
+}
+
+/// The keys of a game, played or watched.
+fn play_keys() -> [Line<'static>; 7] {
+    [
         keys_line(
             "←/→ or a–d",
             "choose a column",
@@ -1220,16 +1247,7 @@ fn help(model: &Model, frame: &mut Frame) {
         keys_line("/", "say something", "m", "mute the chat"),
         keys_line("s", "spectators' chat too", "w", "rounds or chat"),
         keys_line("?", "this help", "q", "quit (asks in a game)"),
-        Line::from(""),
-        Line::from("Coloured pieces are the ones each family faces; magenta: both."),
-        Line::from("● mice   z resting mice   ░░░ face down   · taken   underlined: last round"),
-        Line::from(""),
-        Line::from("Any key closes this.").dim(),
-    ]);
-    frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Help ")),
-        area,
-    );
+    ]
 }
 
 fn keys_line(key: &str, what: &str, other_key: &str, other_what: &str) -> Line<'static> {
