@@ -256,15 +256,16 @@ fn title_bar(model: &Model, width: u16) -> Line<'static> {
             parts.push((0, format!("  game {}{round}", room.game).into()));
         }
         // The next round's clock waits for the reveal of this one.
-        if room.status == RoomStatus::Playing && !model.revealing() {
-            if let Some(left) = time_left(model) {
-                let style = if left < Duration::from_secs(10) {
-                    Style::new().fg(Color::Red).bold()
-                } else {
-                    Style::new()
-                };
-                parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
-            }
+        if room.status == RoomStatus::Playing
+            && !model.revealing()
+            && let Some(left) = time_left(model)
+        {
+            let style = if left < Duration::from_secs(10) {
+                Style::new().fg(Color::Red).bold()
+            } else {
+                Style::new()
+            };
+            parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
         }
         // Whether the game counts, before the variant: on a narrow title
         // the variant goes first (the rightmost of a rank goes first).
