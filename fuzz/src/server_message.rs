@@ -21,7 +21,7 @@ pub fn check(data: &[u8]) {
         let Ok(message) = serde_json::from_str::<ServerMessage>(line) else {
             continue;
         };
-        let _ = describe(&message);
+        let _ = describe(&message, mice_cake_cli::cli::DEFAULT_SERVER);
         let _ = tracker.apply(&message, now);
     }
 }
