@@ -170,7 +170,7 @@ async fn event_loop(
                     continue;
                 }
                 Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
-                    terminal.clear()?;
+                    suspension::redraw(terminal)?;
                     continue;
                 }
                 Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),

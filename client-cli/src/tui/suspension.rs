@@ -59,7 +59,17 @@ pub(super) fn take_back(screen: &mut ratatui::DefaultTerminal) -> std::io::Resul
         terminal::EnterAlternateScreen,
         cursor::Hide
     )?;
-    screen.clear()
+    redraw(screen)
+}
+
+/// Wipes the screen and makes the next frame draw every cell: a blank frame
+/// in between, so that ratatui's diff holds nothing as already shown.
+/// (`Terminal::clear` would ask the terminal where its cursor is, and the
+/// answer would race the key reader.)
+pub(super) fn redraw(screen: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
+    execute!(std::io::stdout(), terminal::Clear(terminal::ClearType::All))?;
+    screen.draw(|frame| frame.render_widget(ratatui::widgets::Clear, frame.area()))?;
+    Ok(())
 }
 
 /// Stops the process (SIGSTOP: SIGTSTP is the interface's own to answer);
