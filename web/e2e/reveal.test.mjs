@@ -222,12 +222,13 @@ test("the reveal mid-animation, on a desktop and on a phone", async () => {
     await dee.page.locator("table.board .roll-on-cake").first().waitFor();
     await dee.page.clock.runFor(400);
     await screenshot(dee.page, "reveal-landed");
-    // The dice sit over their piece, never over a lane's mice.
+    // The dice sit over their piece, on the screen, never over a lane's mice.
     const overlaps = await dee.page.evaluate(() => {
       const lanes = [...document.querySelectorAll("tr.lane")].map((lane) => lane.getBoundingClientRect());
       return [...document.querySelectorAll("table.board .roll-on-cake")].flatMap((roll) => {
         const box = roll.getBoundingClientRect();
-        return lanes.filter((lane) => box.bottom > lane.top + 0.5 && box.top < lane.bottom - 0.5).map((lane) => `dice ${Math.round(box.top)}–${Math.round(box.bottom)} over a lane ${Math.round(lane.top)}–${Math.round(lane.bottom)}`);
+        const off = box.left < -0.5 || box.right > window.innerWidth + 0.5 ? [`dice ${Math.round(box.left)}–${Math.round(box.right)} off the screen`] : [];
+        return [...off, ...lanes.filter((lane) => box.bottom > lane.top + 0.5 && box.top < lane.bottom - 0.5).map((lane) => `dice ${Math.round(box.top)}–${Math.round(box.bottom)} over a lane ${Math.round(lane.top)}–${Math.round(lane.bottom)}`)];
       });
     });
     assert.deepEqual(overlaps, [], `${viewport.width}×${viewport.height}`);
