@@ -226,7 +226,7 @@ export function endReveal(model) {
   while (model.waiting.length) {
     const next = /** @type {import("./reveal.js").Waiting} */ (model.waiting.shift());
     const report = next.event.report;
-    const reveal = startReveal(next.before, next.event, Date.now(), Math.min(4, 1 + model.waiting.length));
+    const reveal = startReveal(next.before, next.event, Date.now(), model.waiting.length ? 2 : 1);
     if (!reveal) {
       announce(revealWords(report));
       tellOnce(next.told);
