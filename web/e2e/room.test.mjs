@@ -8,6 +8,7 @@ import { test } from "node:test";
 
 import {
   DESKTOP,
+  PATIENCE_MS,
   PHONE,
   commit,
   createRoom,
@@ -43,7 +44,13 @@ function chatReceived(page) {
     });
   });
   /** @param {string} text @returns {Promise<void>} */
-  return (text) => (received.includes(text) ? Promise.resolve() : new Promise((resolve) => waiting.push({ text, resolve })));
+  return (text) =>
+    received.includes(text)
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`the chat line "${text}" never reached the page`)), PATIENCE_MS);
+          waiting.push({ text, resolve: () => (clearTimeout(timer), resolve()) });
+        });
 }
 
 test("two players named Ann are told apart, in the families and the chats", async () => {
