@@ -28,6 +28,11 @@ export function titleFor(room, yourMove, left) {
 
 /** @type {AudioContext | null} */
 let audio = null;
+/**
+ * Whether this page has had no tap or key yet: a page loaded (or
+ * reloaded) without one may make no sound until it has.
+ */
+let untouched = !(navigator.userActivation?.hasBeenActive ?? true);
 
 /**
  * Whether the sound is on but the browser holds it back until the page is
@@ -37,7 +42,7 @@ let audio = null;
 export function soundHeld() {
   if (!soundOn()) return false;
   if (audio) return audio.state === "suspended";
-  return !(navigator.userActivation?.hasBeenActive ?? true);
+  return untouched;
 }
 
 /**
@@ -47,6 +52,7 @@ export function soundHeld() {
  */
 export function wakeSound(changed, signal) {
   const wake = () => {
+    untouched = false;
     if (!soundOn() || (audio && audio.state !== "suspended")) return;
     try {
       audio ??= new AudioContext();
