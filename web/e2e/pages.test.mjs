@@ -280,6 +280,8 @@ test("a page that is not there says so: never the lobby, never a name asked, nev
   const id = "00000000-0000-0000-0000-000000000000";
   await gus.page.goto(`${server.url}/g/${id}`);
   await gus.page.getByRole("heading", { name: "Not found" }).waitFor();
+  // Worded as a room's: "No room has the code ZZZZZ."
+  assert.equal(await gus.page.locator(".not-found .error").textContent(), `No game has the id ${id}.`);
   assert.equal(await gus.page.getByRole("link", { name: "Back to the lobby" }).getAttribute("href"), "/");
   assert.equal(await gus.page.locator("#previous, #next").count(), 0, "no replay drawn");
   assert.ok(gus404.failing.length <= 1, `at most one failing request: ${gus404.failing.join(", ")}`);

@@ -106,18 +106,20 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   await bob.page.locator("#leave-now").click();
   await bob.page.waitForURL(`${server.url}/`);
 
-  // Ann wins by forfeit: Bob left; once the game is rated, her page tells the change.
+  // Ann wins by forfeit: Bob left; once the game is rated, her page tells
+  // both changes, Bob's too though he is gone.
   const result = ann.page.locator("section.result");
   await result.waitFor();
   assert.match((await result.textContent()) ?? "", /Yellow wins: Blue left the game/);
   // Her page checked that Bob's key signed his leave.
   await ann.page.locator("#fairness", { hasText: "Verified fair" }).waitFor();
   assert.match((await ann.page.locator("#fairness").textContent()) ?? "", /The result: Blue left, proven by Blue's leave, signed with Blue's key\./);
-  const ratings = ann.page.locator("#ratings-after", { hasText: "(+" });
+  const ratings = ann.page.locator("#ratings-after", { hasText: "(−" });
   await ratings.waitFor();
-  const [, after, gain] = ((await ratings.textContent()) ?? "").match(/Ann \(Yellow\) (\d+)\? \(\+(\d+)\)/) ?? [];
-  assert.ok(after, `Ann's rating after the game: ${await ratings.textContent()}`);
+  const [, after, gain, bobAfter, loss] = ((await ratings.textContent()) ?? "").match(/^Ratings: Ann \(Yellow\) (\d+)\? \(\+(\d+)\) · Bob \(Blue\) (\d+)\? \(−(\d+)\)$/) ?? [];
+  assert.ok(after && bobAfter, `both ratings after the game: ${await ratings.textContent()}`);
   assert.equal(Number(after) - 1500, Number(gain), "the change is the difference of the figures shown");
+  assert.equal(1500 - Number(bobAfter), Number(loss), "the loser's change too");
   await ann.page.locator(".family.yellow .player-rating", { hasText: `${after}?` }).waitFor();
   await screenshot(ann.page, "rated-game-over");
 

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, PHONE, createRoom, person, screenshot, serverAndBrowser } from "./support.mjs";
+import { DESKTOP, PHONE, createRoom, person, placeMice, roundToMove, screenshot, serverAndBrowser } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
@@ -222,6 +222,16 @@ test("the reveal mid-animation, on a desktop and on a phone", async () => {
     await dee.page.locator("table.board .roll-on-cake").first().waitFor();
     await dee.page.clock.runFor(400);
     await screenshot(dee.page, "reveal-landed");
+    // The dice sit over their piece, on the screen, never over a lane's mice.
+    const overlaps = await dee.page.evaluate(() => {
+      const lanes = [...document.querySelectorAll("tr.lane")].map((lane) => lane.getBoundingClientRect());
+      return [...document.querySelectorAll("table.board .roll-on-cake")].flatMap((roll) => {
+        const box = roll.getBoundingClientRect();
+        const off = box.left < -0.5 || box.right > window.innerWidth + 0.5 ? [`dice ${Math.round(box.left)}–${Math.round(box.right)} off the screen`] : [];
+        return [...off, ...lanes.filter((lane) => box.bottom > lane.top + 0.5 && box.top < lane.bottom - 0.5).map((lane) => `dice ${Math.round(box.top)}–${Math.round(box.bottom)} over a lane ${Math.round(lane.top)}–${Math.round(lane.bottom)}`)];
+      });
+    });
+    assert.deepEqual(overlaps, [], `${viewport.width}×${viewport.height}`);
     dee.assertClean();
     await dee.context.close();
   }
@@ -269,4 +279,139 @@ test("a key pressed during a reveal ends it and still does what it does", async 
     assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="D"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on D");
   }
   fay.assertClean();
+});
+
+/**
+ * Follows a page, on its paused clock, `step` ms at a time, until `done`
+ * says so, noting at every instant the reveal shown and the beats landed:
+ * the reveals' rounds in the order shown, and the most beats seen landed of
+ * each (the dice of each roll seen down, or not), and checking that the
+ * cake and stashes are at every instant the ones before the reveal moved on
+ * by the beats landed so far, the one before being the cake the reveal
+ * before left.
+ * @param {import("playwright-core").Page} page
+ * @param {any[]} events the page's `revealed` events, as they come
+ * @param {any} start what the page showed before the first reveal
+ * @param {{step: number, done: () => Promise<boolean>, move?: () => Promise<void>}} how
+ */
+async function followReveals(page, events, start, how) {
+  /** @type {number[]} */
+  const order = [];
+  /** @type {Map<number, {landed: number, dice: number}>} */
+  const seen = new Map();
+  let before = start;
+  for (;;) {
+    const now = await shown(page);
+    if (now.revealing) {
+      // The title names the round being revealed until its reveal ends.
+      const round = Number(/round (\d+)/.exec(now.meta)?.[1]);
+      const event = events.find((revealed) => revealed.report.round === round);
+      assert.ok(event, `round ${round} shown as revealed`);
+      if (order[order.length - 1] !== round) {
+        // A new reveal: the one before it was over, and this one starts from the cake it left.
+        if (order.length) before = expected(before, events.find((revealed) => revealed.report.round === order[order.length - 1]), Infinity);
+        order.push(round);
+      }
+      const wanted = expected(before, event, now.landed);
+      assert.deepEqual(now.cells, wanted.cells, `the cake in round ${round}'s reveal, ${now.landed} beats landed`);
+      assert.deepEqual(sorted(now.stashes.yellow), sorted(wanted.stashes.yellow), `Yellow's stash in round ${round}'s reveal`);
+      assert.deepEqual(sorted(now.stashes.blue), sorted(wanted.stashes.blue), `Blue's stash in round ${round}'s reveal`);
+      const down = await page.locator("table.board .roll-on-cake.down").count();
+      const noted = seen.get(round) ?? { landed: 0, dice: 0 };
+      seen.set(round, { landed: Math.max(noted.landed, now.landed), dice: noted.dice + down });
+      await page.clock.runFor(how.step);
+      continue;
+    }
+    if (await how.done()) break;
+    if (how.move) await how.move();
+    else await page.clock.runFor(how.step);
+  }
+  return { order, seen };
+}
+
+/**
+ * Whether every round revealed to a page was shown, in order, each whole:
+ * every beat landed, and dice seen down in each round that rolled any.
+ * @param {string} who @param {{order: number[], seen: Map<number, {landed: number, dice: number}>}} followed @param {any[]} events
+ */
+function assertEveryRevealWhole(who, followed, events) {
+  assert.deepEqual(followed.order, events.map((event) => event.report.round), `${who}: every round revealed shown, in order, none skipped`);
+  for (const event of events) {
+    const round = event.report.round;
+    const noted = followed.seen.get(round);
+    assert.equal(noted?.landed, event.beats.length, `${who}: every beat of round ${round} landed on screen`);
+    const rolled = event.report.attempts.some((/** @type {any} */ attempt) => attempt.dice.length > 0) || event.report.boosts.some((/** @type {any} */ boost) => boost.piece && boost.dice.length > 0);
+    if (rolled) assert.ok((noted?.dice ?? 0) > 0, `${who}: round ${round}'s dice seen down`);
+  }
+}
+
+test("reveals play one after another, each whole: a forced move waits for the one before, a spectator behind sees them all", async () => {
+  const { server, browser } = shared;
+  // A game against the bot with a move forced on the player (most games
+  // end with some: one column left): tried again in a new room if not.
+  for (let game = 1; ; game += 1) {
+    const gus = await person(browser, { viewport: DESKTOP });
+    await gus.page.clock.install();
+    const gusReveals = revealsOf(gus.page);
+    /** @type {any[]} */
+    const started = [];
+    let seat = "";
+    gus.page.on("websocket", (socket) => {
+      socket.on("framereceived", (frame) => {
+        const message = JSON.parse(String(frame.payload));
+        if (message.type === "joined" && message.state.you) seat = message.state.you;
+        if (message.type === "event" && message.event.kind === "round_started") started.push(message.event);
+      });
+    });
+    const code = await createRoom(gus.page, server.url, "Gus", { opponent: "greedy" });
+    await gus.page.locator("#commit").waitFor();
+
+    // A spectator whose clock stands still while the whole game is played:
+    // every reveal comes while the one before has not ended.
+    const ida = await person(browser, { viewport: PHONE });
+    await ida.page.clock.install();
+    const idaReveals = revealsOf(ida.page);
+    await ida.page.goto(`${server.url}/r/${code}`);
+    await ida.page.locator("td.cell").first().waitFor();
+    await ida.page.clock.pauseAt((await ida.page.evaluate(() => Date.now())) + 1_000);
+    const idaStart = await before(ida.page);
+
+    // The player's page on a paused clock too, moved on 50 ms at a time
+    // from the first commit to the end: a forced move sealed as a reveal
+    // ends is answered by the bot at once, and its reveal comes next.
+    const gusStart = await before(gus.page);
+    await gus.page.clock.pauseAt((await gus.page.evaluate(() => Date.now())) + 1_000);
+    const over = async () => (await gus.page.locator("section.result").count()) > 0;
+    const followed = await followReveals(gus.page, gusReveals, gusStart, {
+      step: 50,
+      done: over,
+      move: async () => {
+        if ((await gus.page.locator("section.assign #commit").count()) === 0) {
+          // Nothing to do but wait: a forced move being sealed, the bot's answer.
+          await gus.page.locator('#commit, section.result, section.room[data-revealing="true"]').first().waitFor();
+          return;
+        }
+        await placeMice(gus.page, await roundToMove(gus.page));
+        await gus.page.locator("section.assign #commit").click();
+        await gus.page.locator('section.room[data-revealing="true"], section.result').first().waitFor();
+      },
+    });
+    const forced = started.filter((event) => event.choices[seat]?.forced && event.round <= gusReveals.length).map((event) => event.round);
+    assertEveryRevealWhole("the player", followed, gusReveals);
+    await screenshot(gus.page, "reveals-queued-player-end");
+
+    // The spectator's reveals, all waiting: played one after another.
+    const idaFollowed = await followReveals(ida.page, idaReveals, idaStart, {
+      step: 50,
+      done: async () => (await ida.page.locator("section.result").count()) > 0,
+    });
+    assertEveryRevealWhole("the spectator", idaFollowed, idaReveals);
+    assert.equal(idaReveals.length, gusReveals.length, "the spectator saw every round");
+    gus.assertClean();
+    ida.assertClean();
+    await gus.context.close();
+    await ida.context.close();
+    if (forced.length > 0) break;
+    assert.ok(game < 4, "a move was forced on the player in one of three games");
+  }
 });

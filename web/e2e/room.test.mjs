@@ -8,6 +8,7 @@ import { test } from "node:test";
 
 import {
   DESKTOP,
+  PATIENCE_MS,
   PHONE,
   commit,
   createRoom,
@@ -24,9 +25,38 @@ const shared = serverAndBrowser();
 /** The lines of a page's chat. @param {import("playwright-core").Page} page */
 const chatLines = (page) => page.locator(".chat-line").allTextContents();
 
+/**
+ * Waits for the chat line `text` to reach a page over its WebSocket, shown
+ * or not; call before the page connects.
+ * @param {import("playwright-core").Page} page
+ */
+function chatReceived(page) {
+  /** @type {string[]} */
+  const received = [];
+  /** @type {{text: string, resolve: () => void}[]} */
+  const waiting = [];
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", (frame) => {
+      const message = JSON.parse(String(frame.payload));
+      if (message.type !== "chat") return;
+      received.push(message.text);
+      for (const waiter of waiting.filter((waiter) => waiter.text === message.text)) waiter.resolve();
+    });
+  });
+  /** @param {string} text @returns {Promise<void>} */
+  return (text) =>
+    received.includes(text)
+      ? Promise.resolve()
+      : new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`the chat line "${text}" never reached the page`)), PATIENCE_MS);
+          waiting.push({ text, resolve: () => (clearTimeout(timer), resolve()) });
+        });
+}
+
 test("two players named Ann are told apart, in the families and the chats", async () => {
   const { server, browser } = shared;
   const yellow = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce" });
+  const yellowReceived = chatReceived(yellow.page);
   const code = await createRoom(yellow.page, server.url, "Ann", { deadline: "60000" });
   const blue = await person(browser, { viewport: PHONE, name: "Ann", reducedMotion: "reduce" });
   await blue.page.goto(`${server.url}/r/${code}`);
@@ -43,20 +73,29 @@ test("two players named Ann are told apart, in the families and the chats", asyn
   await blue.page.keyboard.press("Enter");
   await yellow.page.locator(".chat-line", { hasText: "Ann (Blue): hello" }).waitFor();
 
-  // The spectators' chat, for a player who asks to read it.
+  // The spectators' chat, for a player who asks to read it: the lines
+  // said before she asked are shown too.
   const eve = await person(browser, { viewport: DESKTOP });
   // Both seats are taken: she watches at once, and is told so.
   await eve.page.goto(`${server.url}/r/${code}`);
   await eve.page.locator("#watching").waitFor();
   await eve.page.locator("td.cell").first().waitFor();
-  await yellow.page.locator("#spectator-chat").check();
-  await yellow.page.waitForTimeout(300);
   await eve.page.locator("#chat-input").fill("go go");
   await eve.page.keyboard.press("Enter");
+  await yellowReceived("go go");
+  assert.ok(!(await chatLines(yellow.page)).some((line) => line.includes("go go")), "not shown before she asks");
+  await yellow.page.locator("#spectator-chat").check();
   await yellow.page.locator(".chat-line", { hasText: "go go" }).waitFor();
-  assert.ok((await chatLines(yellow.page)).some((line) => line.includes("(spectator): go go")), String(await chatLines(yellow.page)));
-  await blue.page.waitForTimeout(300);
-  assert.ok(!(await chatLines(blue.page)).some((line) => line.includes("go go")), "a player who did not ask reads only the players");
+  // Eve gave no name: she is "A spectator", said once.
+  assert.ok((await chatLines(yellow.page)).some((line) => line.trim() === "◇ A spectator: go go"), String(await chatLines(yellow.page)));
+  assert.ok((await chatLines(eve.page)).some((line) => line.trim() === "◇ A spectator: go go"), String(await chatLines(eve.page)));
+  await eve.page.locator("#chat-input").fill("and again");
+  await eve.page.keyboard.press("Enter");
+  await yellow.page.locator(".chat-line", { hasText: "and again" }).waitFor();
+  await blue.page.locator("#chat-input").fill("still here");
+  await blue.page.keyboard.press("Enter");
+  await blue.page.locator(".chat-line", { hasText: "still here" }).waitFor();
+  assert.ok(!(await chatLines(blue.page)).some((line) => line.includes("go go") || line.includes("and again")), "a player who did not ask reads only the players");
 
   // Blue commits, then drops: Yellow sees both that Blue's move is in and
   // that Blue is away.
@@ -173,6 +212,10 @@ test("cues: the title, a remembered sound switch, a notification when allowed; h
   await gus.page.locator("#sound").waitFor();
   assert.equal(await gus.page.locator("#sound").getAttribute("aria-pressed"), "true");
   assert.equal(await gus.page.locator("section.walkthrough").count(), 0);
+  // The browser holds the sound until the page is tapped: it says so, and a tap brings it back.
+  assert.match((await gus.page.locator("#sound-held").textContent()) ?? "", /tap the page or press a key to hear it/);
+  await gus.page.locator(".room-title h1").click();
+  await gus.page.locator("#sound-held").waitFor({ state: "detached" });
 
   // The rules, one click away.
   await gus.page.getByRole("link", { name: "Rules" }).first().click();

@@ -42,6 +42,8 @@ test("two tabs on one seat settle within a second, the newer one playing", async
   for (const page of [ann.page, bob.page]) await page.locator("#commit").waitFor();
   await listen(bob.page);
   const first = sockets(ann.page);
+  // A chat line half typed in the first tab.
+  await ann.page.locator("#chat-input").fill("half typed");
 
   // Ann opens the room again in a second tab of the same browser.
   const second = await ann.context.newPage();
@@ -52,8 +54,16 @@ test("two tabs on one seat settle within a second, the newer one playing", async
   // The first tab says where the seat went, and stops.
   await ann.page.locator("section.replaced").waitFor({ timeout: 1_000 });
   assert.ok(Date.now() - opened < 3_000, "settled at once");
-  assert.match((await ann.page.locator("section.replaced").textContent()) ?? "", /another tab or window/);
+  assert.match((await ann.page.locator("section.replaced").textContent()) ?? "", /Your seat was taken by another tab or connection/);
   assert.equal(await ann.page.locator("#commit").count(), 0, "the old tab offers no move");
+  // Nothing there says it is her move, and the chat is closed, what was typed kept.
+  // (The walkthrough's help still explains "your move".)
+  assert.doesNotMatch(await ann.page.locator("main").innerText(), /Round \d+: your move|Your move — round/);
+  assert.equal(await ann.page.locator("#caption").textContent(), "");
+  assert.doesNotMatch(await ann.page.title(), /Your move/);
+  assert.ok(await ann.page.locator("#chat-input").isDisabled(), "the old tab's chat is closed");
+  assert.equal(await ann.page.locator("#chat-input").inputValue(), "half typed");
+  assert.match((await ann.page.locator("#chat-closed").textContent()) ?? "", /taken by another tab or connection/);
 
   // Nothing goes back and forth afterwards.
   await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -19,18 +19,26 @@ export function followsSpectators() {
 /**
  * @param {import("./state.js").Model} model
  * @param {(message: object) => void} send
+ * @param {() => void} redraw
  */
-export function chatPanel(model, send) {
+export function chatPanel(model, send, redraw) {
   const room = model.room;
+  // A page that can send no more says so, and keeps what was typed.
+  const closed = model.replaced
+    ? "The chat is closed here: your seat was taken by another tab or connection."
+    : model.link === "failed"
+      ? "The chat is closed: this page is disconnected."
+      : "";
   // The page is drawn anew as the reveal and the clock go on: what is being
   // typed is kept in the model, not in the input it replaces.
-  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something", value: model.chatDraft }));
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something", value: model.chatDraft, disabled: Boolean(closed), "aria-describedby": closed ? "chat-closed" : undefined }));
   input.addEventListener("input", () => {
     model.chatDraft = input.value;
   });
-  const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit" }, "Send"));
+  const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit", disabled: Boolean(closed) }, "Send"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    if (closed) return;
     const text = input.value.trim();
     if (text) send({ type: "chat", text });
     model.chatDraft = "";
@@ -40,9 +48,11 @@ export function chatPanel(model, send) {
   if (room.you) {
     const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "spectator-chat", checked: model.spectatorChat }));
     box.addEventListener("change", () => {
+      // The page has taken the spectators' lines all along (room.js): the
+      // box only shows them, those said before included.
       model.spectatorChat = box.checked;
       localStorage.setItem(FOLLOW_KEY, box.checked ? "on" : "off");
-      send({ type: "spectator_chat", show: box.checked });
+      redraw();
     });
     follow = h("p", { class: "follow" }, h("label", {}, box, " Show the spectators' chat"));
   }
@@ -63,6 +73,7 @@ export function chatPanel(model, send) {
     h("h2", {}, "Chat"),
     h("ul", { class: "chat-lines", tabindex: 0, "aria-label": "Chat lines" }, ...lines),
     form,
+    closed ? h("p", { class: "notice", id: "chat-closed" }, closed) : null,
     follow,
   );
 }

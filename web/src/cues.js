@@ -28,13 +28,51 @@ export function titleFor(room, yourMove, left) {
 
 /** @type {AudioContext | null} */
 let audio = null;
+/**
+ * Whether this page has had no tap or key yet: a page loaded (or
+ * reloaded) without one may make no sound until it has.
+ */
+let untouched = !(navigator.userActivation?.hasBeenActive ?? true);
+
+/**
+ * Whether the sound is on but the browser holds it back until the page is
+ * tapped or a key pressed (after a reload, say: a page may make no sound
+ * before its visitor acted on it).
+ */
+export function soundHeld() {
+  if (!soundOn()) return false;
+  if (audio) return audio.state === "suspended";
+  return untouched;
+}
+
+/**
+ * Brings the sound back with the first tap or key, as the browser allows
+ * only then; `changed` redraws what says it was held.
+ * @param {() => void} changed @param {AbortSignal} signal
+ */
+export function wakeSound(changed, signal) {
+  const wake = () => {
+    untouched = false;
+    if (!soundOn() || (audio && audio.state !== "suspended")) return;
+    try {
+      audio ??= new AudioContext();
+      // Redrawn once the tap or key has done what it was for.
+      if (audio.state === "suspended") audio.resume().then(changed, () => {});
+      else window.setTimeout(changed, 0);
+    } catch {
+      // No sound here: nothing else depends on it.
+    }
+  };
+  for (const type of ["click", "keydown"]) document.addEventListener(type, wake, { capture: true, signal });
+}
 
 /**
  * A short sound: two rising notes for "your move", a click for dice down.
  * @param {"move" | "dice"} kind
  */
 export function sound(kind) {
-  if (!soundOn()) return;
+  // A context made before the visitor acted would start silent.
+  if (!soundOn() || soundHeld()) return;
   try {
     audio ??= new AudioContext();
     const notes = kind === "move" ? [660, 880] : [220];
@@ -94,5 +132,6 @@ export function cueControls(changed) {
       changed();
     });
   }
-  return h("span", { class: "cues" }, toggle, ask);
+  const held = soundHeld() ? h("span", { class: "hint", id: "sound-held", role: "status" }, "The sound is on: tap the page or press a key to hear it.") : null;
+  return h("span", { class: "cues" }, toggle, held, ask);
 }

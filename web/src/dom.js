@@ -115,3 +115,15 @@ export function holdAnnouncements(hold) {
   keptBack = null;
   for (const text of waiting) announce(text);
 }
+
+/**
+ * What was held back so far, taken out (still holding): a reveal that
+ * waits for another keeps what came before it, to be told at the end of
+ * the one before.
+ * @returns {string[]}
+ */
+export function takeHeld() {
+  const held = keptBack ?? [];
+  if (keptBack) keptBack = [];
+  return held;
+}

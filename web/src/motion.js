@@ -42,6 +42,9 @@ export function animate(root, before, changes) {
     const dx = from.left + from.width / 2 - (to.left + to.width / 2);
     const dy = from.top + from.height / 2 - (to.top + to.height / 2);
     const scale = Math.max(0.5, Math.min(3, from.width / Math.max(1, to.width)));
-    landed.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }], { duration: TRAVEL_MS, easing: "ease-out" });
+    // Above the cake while it travels (style.css).
+    landed.classList.add("travelling");
+    const travel = landed.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: "none" }], { duration: TRAVEL_MS, easing: "ease-out" });
+    travel.finished.then(() => landed.classList.remove("travelling"), () => {});
   }
 }

@@ -27,8 +27,10 @@ export async function showReplay(root, id) {
   /** @type {any} */
   let views = null;
   let found = false;
+  let missing = false;
   try {
     const response = await fetch(`/api/games/${id}`);
+    missing = response.status === 404;
     game = await response.json();
     found = response.ok;
     // The views only of a game that is there and was dealt: one request
@@ -42,7 +44,8 @@ export async function showReplay(root, id) {
     return;
   }
   if (!game?.record || !views?.views) {
-    notFound(root, game?.message ?? "This game cannot be loaded.");
+    // Worded as the other pages that are not there ("No room has the code …").
+    notFound(root, missing ? `No game has the id ${id}.` : (game?.message ?? "This game cannot be loaded."));
     return;
   }
   const rounds = game.record.rounds.map((/** @type {any} */ report) => ({ report, auto: { yellow: false, blue: false } }));

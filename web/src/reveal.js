@@ -35,8 +35,16 @@ const TUMBLING = 0.55;
  */
 
 /**
- * A reveal being shown (`drawn`: the beats the page has drawn so far).
- * @typedef {{round: number, start: number, report: any, before: Before, slots: Slot[], end: number, drawn: number}} Reveal
+ * A reveal being shown (`drawn`: the beats the page has drawn so far;
+ * `told`: what the live region says once it ends, null while that is
+ * still being gathered).
+ * @typedef {{round: number, start: number, report: any, before: Before, slots: Slot[], end: number, drawn: number, told: string[] | null}} Reveal
+ */
+
+/**
+ * A reveal that came while another was playing: it plays once that one
+ * ends, from the room as it was when it came (`told` as in a Reveal).
+ * @typedef {{before: Before, event: any, told: string[] | null}} Waiting
  */
 
 /**
@@ -56,35 +64,37 @@ const TUMBLING = 0.55;
 /**
  * The schedule of a reveal that starts `now`, from the room as it was
  * before it and the `revealed` event; null when there is nothing to show
- * over time (no beats: the end at once).
+ * over time (no beats: the end at once). `pace` above 1 plays it faster
+ * (a page catching up with reveals waiting behind it), never skipping a beat.
  * @param {Before} before
  * @param {any} event
  * @param {number} now
+ * @param {number} [pace]
  * @returns {Reveal | null}
  */
-export function startReveal(before, event, now) {
+export function startReveal(before, event, now, pace = 1) {
   const beats = event.beats ?? [];
   if (!beats.length || !before.room?.view) return null;
   const rolls = beats.filter((/** @type {any} */ beat) => beat.lands.kind !== "turn_up").length;
   const roll = Math.min(LONGEST_ROLL_MS, Math.max(SHORTEST_ROLL_MS, ROLLS_MS / Math.max(1, rolls)));
-  let at = ASSIGNMENTS_MS;
+  let at = ASSIGNMENTS_MS / pace;
   /** @type {Slot[]} */
   const slots = beats.map((/** @type {any} */ beat) => {
     const start = at;
     let lands;
     if (beat.lands.kind === "turn_up") {
       lands = start;
-      at += TURN_UP_MS;
+      at += TURN_UP_MS / pace;
     } else if (diceOf(event.report, beat).length === 0) {
       lands = start;
-      at += NO_ROLL_MS;
+      at += NO_ROLL_MS / pace;
     } else {
-      lands = start + roll * TUMBLING;
-      at += roll;
+      lands = start + (roll * TUMBLING) / pace;
+      at += roll / pace;
     }
     return { beat, start, lands, end: at };
   });
-  return { round: event.report.round, start: now, report: event.report, before, slots, end: at, drawn: 0 };
+  return { round: event.report.round, start: now, report: event.report, before, slots, end: at, drawn: 0, told: null };
 }
 
 /**

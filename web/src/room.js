@@ -9,7 +9,7 @@
 import { assignPanel, cycleTarget, deciding, place } from "./assign.js";
 import { board, families, tumblingFace } from "./board.js";
 import { chatPanel, followsSpectators } from "./chat.js";
-import { cueControls, notify, sound, titleFor } from "./cues.js";
+import { cueControls, notify, sound, titleFor, wakeSound } from "./cues.js";
 import { h, replace } from "./dom.js";
 import { clockIcon, die } from "./dominoes.js";
 import { legend, walkthrough } from "./help.js";
@@ -20,7 +20,7 @@ import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
 import { automatic, checkGame, commit, leaveSignature, openingRefused, sealedMove } from "./seal.js";
 import { pairing } from "./seek.js";
-import { emptyModel, endReveal, familyState, received } from "./state.js";
+import { SPECTATOR_NAME, emptyModel, endReveal, endReveals, familyState, gamePlayers, received } from "./state.js";
 import {
   COLUMNS,
   SEATS,
@@ -43,8 +43,6 @@ import {
 /** The clocks' tick, and a reveal's (its dice tumble). */
 const TICK_MS = 250;
 const REVEAL_TICK_MS = 50;
-/** The name a watcher who gave none is known by in the spectators' chat. */
-const SPECTATOR_NAME = "spectator";
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {import("./state.js").Model} Model */
@@ -212,6 +210,7 @@ function enter(root, name, entry, odds, watching) {
   /** @type {number | null} */
   let revealTicking = null;
   let shownKey = "";
+  let revealShown = false;
   let cuedRound = -1;
   let focusedResult = -1;
 
@@ -222,6 +221,9 @@ function enter(root, name, entry, odds, watching) {
   };
   const redraw = () => {
     draw(root, model, connection, odds, page);
+    // A forced move waits for the reveals before it (seal.js): they are over.
+    if (revealShown && !model.reveal) automatic(model, connection);
+    revealShown = model.reveal !== null;
     afterDraw();
   };
   /** What follows what is shown: cues, focus on a result, the reveal's clock. */
@@ -277,10 +279,10 @@ function enter(root, name, entry, odds, watching) {
     },
     redraw,
     send: (/** @type {object} */ message) => connection.send(message),
-    /** Ends a reveal at once (a key or a tap): the room is shown as it is. */
+    /** Ends the reveals at once (a key or a tap): the room is shown as it is. */
     skip: () => {
       if (!model.reveal) return false;
-      endReveal(model);
+      endReveals(model);
       return true;
     },
     /** A tap on a column of the board. @param {number} column */
@@ -342,7 +344,9 @@ function enter(root, name, entry, odds, watching) {
       if (message.type === "joined") {
         // The server took the name: it is this browser's from now on.
         if (name !== SPECTATOR_NAME) names.set(name);
-        if (message.state.you && model.spectatorChat) connection.send({ type: "spectator_chat", show: true });
+        // A player always takes the spectators' lines, and the page shows
+        // them once asked (chat.js): lines said before are not lost then.
+        if (message.state.you) connection.send({ type: "spectator_chat", show: true });
       }
       if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) checkGame(model, message.event.game_id);
       automatic(model, connection);
@@ -371,7 +375,10 @@ function enter(root, name, entry, odds, watching) {
         return;
       }
       if (event.code === "replaced") {
+        // The move and the chat are the other tab's now: nothing here
+        // says "your move" any more.
         model.replaced = true;
+        model.notice = "";
       } else {
         model.link = "failed";
         model.notice = event.reason;
@@ -399,6 +406,7 @@ function enter(root, name, entry, odds, watching) {
     { capture: true, signal: listening.signal },
   );
   document.addEventListener("visibilitychange", () => tick(model), { signal: listening.signal });
+  wakeSound(redraw, listening.signal);
   const ticking = window.setInterval(() => tick(model), TICK_MS);
   model.redraw = redraw;
   redraw();
@@ -504,7 +512,7 @@ function caption(model, frame) {
     return landedWords(report, settles[settles.length - 1], false);
   }
   const room = model.room;
-  if (deciding(room)) return `Round ${room.view.round}: your move.`;
+  if (!model.replaced && deciding(room)) return `Round ${room.view.round}: your move.`;
   return "";
 }
 
@@ -526,8 +534,9 @@ function draw(root, model, connection, odds, page) {
   const now = Date.now();
   let frame = model.reveal ? frameAt(model.reveal, now) : null;
   if (frame?.done) {
+    // The next reveal waiting, if any, starts now.
     endReveal(model);
-    frame = null;
+    frame = model.reveal ? frameAt(model.reveal, now) : null;
   }
   page.shown(frame ? frameKey(frame) : "");
   if (!model.room) {
@@ -584,10 +593,11 @@ function draw(root, model, connection, odds, page) {
         reveal ? null : sealedMove(model),
         you && room.game <= 1 && room.status !== "finished" ? walkthrough(page.redraw) : null,
         room.view ? legend() : null,
-        logPanel(model.rounds, model.past, reveal, frame, now),
+        // Rounds still waiting to be revealed are not listed yet.
+        logPanel(reveal ? model.rounds.filter((played) => played.report.round <= reveal.round) : model.rounds, model.past, reveal, frame, now),
       ),
     ),
-    chatPanel(model, page.send),
+    chatPanel(model, page.send, page.redraw),
   ];
   const moved = reveal && frame && frame.landed > reveal.drawn ? reveal.slots.slice(reveal.drawn, frame.landed).flatMap((slot) => slot.beat.changes) : [];
   const places = moved.length ? positions(root) : null;
@@ -597,7 +607,7 @@ function draw(root, model, connection, odds, page) {
   const chatAtEnd = !chatLines || chatLines.scrollTop + chatLines.clientHeight >= chatLines.scrollHeight - 4;
   const chatScroll = chatLines?.scrollTop ?? 0;
   // What a test (or a curious person) can read of the reveal's progress.
-  const progress = frame ? { "data-landed": frame.landed, "data-beats": reveal?.slots.length ?? 0 } : {};
+  const progress = frame ? { "data-landed": frame.landed, "data-beats": reveal?.slots.length ?? 0, "data-reveal-round": reveal?.round ?? 0 } : {};
   replace(root, h("section", { class: "room", "data-status": room.status, "data-revealing": reveal ? "true" : "false", ...progress }, ...children));
   if (reveal && frame) {
     if (places) animate(root, places, moved);
@@ -714,8 +724,8 @@ function replacedPanel() {
   return h(
     "section",
     { class: "replaced", role: "alert" },
-    h("h2", {}, "This seat is open in another tab or window"),
-    h("p", {}, "One seat is played from one place at a time: the newer one has it, and this page has stopped."),
+    h("h2", {}, "Your seat was taken by another tab or connection"),
+    h("p", {}, "This room was opened with your seat in another tab, window or device. One seat is played from one place at a time: the newer one has it. This page has stopped: no move and no chat from here."),
     h("p", {}, back),
   );
 }
@@ -765,8 +775,10 @@ function ratingsLine(model) {
   const room = model.room;
   if (!room.options?.rated) return null;
   const before = model.ratedBefore?.game === room.game ? model.ratedBefore : null;
-  const ratings = ratingsAfterGame(room.players, before);
+  // Both players', the one who left included.
+  const players = gamePlayers(model);
+  const ratings = ratingsAfterGame(players, before);
   if (!ratings.length) return null;
-  const parts = ratings.map(({ seat, rating, change }) => `${who(room, seat)} ${ratingText(rating)}${change ? ` (${change})` : ""}`);
+  const parts = ratings.map(({ seat, rating, change }) => `${who({ players }, seat)} ${ratingText(rating)}${change ? ` (${change})` : ""}`);
   return h("p", { id: "ratings-after" }, `Ratings: ${parts.join(" · ")}`);
 }

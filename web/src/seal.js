@@ -187,7 +187,10 @@ export function automatic(model, connection) {
   }
   if (!exchange.seals[you] && !mine) {
     if (exchange.round === 0) seal(model, connection, 0, NOTHING);
-    else if (room.choices?.[you]?.forced) seal(model, connection, exchange.round, room.choices[you].forced);
+    // A forced move waits for the reveals before it to end, so that the
+    // next reveal never cuts one short (room.js seals it then); a hidden
+    // page, which nobody watches, seals it at once.
+    else if (room.choices?.[you]?.forced && !(model.reveal && document.visibilityState === "visible")) seal(model, connection, exchange.round, room.choices[you].forced);
     return;
   }
   // Only the move whose seal the server published is opened.

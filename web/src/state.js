@@ -1,9 +1,10 @@
 // What the room page knows, kept up to date from the server's messages:
 // the room as the server says it now, the rounds of the game, the earlier
 // games, the chat, this player's move being placed, and the reveal being
-// shown (reveal.js), during which the page still shows the room as it was.
+// shown (reveal.js), during which the page still shows the room as it was;
+// reveals that come meanwhile wait their turn, each played whole.
 
-import { announce, holdAnnouncements } from "./dom.js";
+import { announce, holdAnnouncements, takeHeld } from "./dom.js";
 import { sealing } from "./fair.js";
 import { ratingWithChange } from "./ratings.js";
 import { startReveal } from "./reveal.js";
@@ -37,6 +38,7 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  *   rounds: any[],
  *   past: PastGame[],
  *   players: {yellow: string, blue: string},
+ *   gone: {yellow: any, blue: any},
  *   chat: any[],
  *   chatDraft: string,
  *   spectatorChat: boolean,
@@ -46,6 +48,7 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  *   column: number,
  *   notice: string,
  *   reveal: import("./reveal.js").Reveal | null,
+ *   waiting: import("./reveal.js").Waiting[],
  *   changed: Set<string>,
  *   resultOpen: boolean,
  *   link: string,
@@ -68,6 +71,7 @@ export function emptyModel() {
     rounds: [],
     past: [],
     players: { yellow: "", blue: "" },
+    gone: { yellow: null, blue: null },
     chat: [],
     chatDraft: "",
     spectatorChat: false,
@@ -77,6 +81,7 @@ export function emptyModel() {
     column: 0,
     notice: "",
     reveal: null,
+    waiting: [],
     changed: new Set(),
     resultOpen: false,
     link: "connecting",
@@ -92,6 +97,12 @@ export function emptyModel() {
   };
 }
 
+/** The name a watcher who gave none is known by in the spectators' chat. */
+export const SPECTATOR_NAME = "spectator";
+
+/** Chat lines kept, of each channel. */
+const CHAT_KEPT = 200;
+
 /** What the server restarting left said. */
 const RESTARTING = "The server is restarting; the game will go on when it is back.";
 
@@ -104,8 +115,8 @@ export function received(model, message) {
   switch (message.type) {
     case "joined":
     case "state": {
-      // A whole state says all: a reveal under way ends here.
-      endReveal(model);
+      // A whole state says all: the reveals under way end here.
+      endReveals(model);
       const before = model.room;
       model.room = message.state;
       if (message.state.exchange) model.commitment = message.state.exchange.commitment;
@@ -139,10 +150,18 @@ export function received(model, message) {
       }
       break;
     case "chat":
+    {
       model.chat.push(message);
-      if (!model.room?.you || message.seat !== model.room.you) announce(`${chatSpeaker(model.room, message)} says: ${message.text}`);
-      if (model.chat.length > 200) model.chat.shift();
+      const mine = model.room?.you && message.seat === model.room.you;
+      // A player hears the spectators only when reading them.
+      const heard = !model.room?.you || message.channel === "players" || model.spectatorChat;
+      if (!mine && heard) announce(`${chatSpeaker(model.room, message)} says: ${message.text}`);
+      // Each channel keeps its own latest lines: spectators' chatter never
+      // pushes the players' lines out.
+      const same = model.chat.filter((line) => line.channel === message.channel);
+      if (same.length > CHAT_KEPT) model.chat.splice(model.chat.indexOf(same[0]), 1);
       break;
+    }
     case "error":
       model.notice = message.message;
       announce(message.message);
@@ -179,18 +198,72 @@ function namesOf(players) {
 /** Who said a chat line, told apart from a namesake: "Ann (Yellow)". @param {any} room @param {any} line */
 export function chatSpeaker(room, line) {
   if (line.seat) return `${line.name} (${seatName(line.seat)})`;
+  // A watcher who gave no name is one of the spectators, said once.
+  if (line.name === SPECTATOR_NAME) return "A spectator";
   return room?.you ? `${line.name} (spectator)` : line.name;
 }
 
 /**
- * Ends the reveal being shown, if any: the room is shown as it is, and
- * what was held back is told.
+ * Ends the reveal being shown, if any: the next one waiting starts now
+ * (faster while others wait behind it); with none, the room is shown as
+ * it is. What was held back for the one ended is told.
  * @param {Model} model
  */
 export function endReveal(model) {
-  if (!model.reveal) return;
+  const ended = model.reveal;
+  if (!ended) return;
   model.reveal = null;
+  // What is held now is the last reveal's to tell: the one ended's, or
+  // the last waiting's.
+  let rest = takeHeld();
   holdAnnouncements(false);
+  const tellOnce = (/** @type {string[] | null} */ told) => {
+    if (told) return tell(told);
+    tell(rest);
+    rest = [];
+  };
+  tellOnce(ended.told);
+  while (model.waiting.length) {
+    const next = /** @type {import("./reveal.js").Waiting} */ (model.waiting.shift());
+    const report = next.event.report;
+    const reveal = startReveal(next.before, next.event, Date.now(), model.waiting.length ? 2 : 1);
+    if (!reveal) {
+      announce(revealWords(report));
+      tellOnce(next.told);
+      continue;
+    }
+    model.reveal = reveal;
+    announce(`${assignmentsWords(report)}. The dice roll.`);
+    holdAnnouncements(true);
+    if (next.told) reveal.told = [takenWords(report), ...next.told];
+    else announce(takenWords(report));
+    tell(rest);
+    return;
+  }
+}
+
+/**
+ * Ends the reveal being shown and every one waiting (a key or a tap, a
+ * whole state, a new game): the room is shown as it is, and everything
+ * held back is told, in order.
+ * @param {Model} model
+ */
+export function endReveals(model) {
+  const ended = model.reveal;
+  if (!ended) return;
+  model.reveal = null;
+  const rest = takeHeld();
+  holdAnnouncements(false);
+  tell(ended.told ?? rest);
+  for (const next of model.waiting.splice(0)) {
+    announce(revealWords(next.event.report));
+    tell(next.told ?? rest);
+  }
+}
+
+/** Tells what was held back, in order. @param {string[]} texts */
+function tell(texts) {
+  for (const text of texts) announce(text);
 }
 
 /** @param {Model} model @param {any} event */
@@ -203,7 +276,7 @@ function applyEvent(model, event) {
       announce(`${event.player.name} sits down as ${seatName(event.seat)}.`);
       break;
     case "game_started":
-      endReveal(model);
+      endReveals(model);
       if (model.rounds.length && room.result) {
         model.past.unshift({
           game: room.game,
@@ -224,6 +297,7 @@ function applyEvent(model, event) {
       room.committed = { yellow: false, blue: false };
       model.fairness = "";
       model.ratedBefore = null;
+      model.gone = { yellow: null, blue: null };
       room.status = "playing";
       room.result = null;
       room.rematch = { yellow: false, blue: false };
@@ -286,6 +360,8 @@ function applyEvent(model, event) {
       break;
     case "player_left":
       announce(`${who(room, event.seat)} left the room.`);
+      // Kept for the game's result: what it did to their rating is told too.
+      if (room.players[event.seat]) model.gone[/** @type {Seat} */ (event.seat)] = room.players[event.seat];
       room.players[event.seat] = null;
       room.rematch = { yellow: false, blue: false };
       if (room.status !== "playing") room.status = "waiting";
@@ -303,7 +379,8 @@ function applyEvent(model, event) {
       model.unrecorded = event.game_id ? 0 : room.game;
       // The ratings the game started from, for the change it makes (a
       // `rated` event after this one).
-      model.ratedBefore = { game: room.game, yellow: room.players.yellow?.rating ?? null, blue: room.players.blue?.rating ?? null };
+      const players = gamePlayers(model);
+      model.ratedBefore = { game: room.game, yellow: players.yellow?.rating ?? null, blue: players.blue?.rating ?? null };
       room.committed = { yellow: false, blue: false };
       room.exchange = null;
       model.underWay = null;
@@ -325,14 +402,27 @@ function applyEvent(model, event) {
  */
 function rated(model, event) {
   const room = model.room;
-  const player = room.players[event.seat];
+  // A player who left the game is told of on the seat they left.
+  const players = gamePlayers(model);
+  const player = players[/** @type {Seat} */ (event.seat)];
   if (!player) return;
   player.rating = event.rating;
   const before = model.ratedBefore;
   // A change after a game is told; a rating read as a player sits is only shown.
   if (before && before.game === room.game && room.status === "finished" && room.options?.rated) {
-    announce(`${who(room, event.seat)}'s rating: ${ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating)}.`);
+    announce(`${who({ players }, event.seat)}'s rating: ${ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating)}.`);
   }
+}
+
+/**
+ * The game's players: those seated, and in an empty seat the one who left
+ * this game from it.
+ * @param {Model} model
+ * @returns {{yellow: any, blue: any}}
+ */
+export function gamePlayers(model) {
+  const seated = model.room?.players ?? {};
+  return { yellow: seated.yellow ?? model.gone.yellow, blue: seated.blue ?? model.gone.blue };
 }
 
 /**
@@ -342,8 +432,6 @@ function rated(model, event) {
  */
 function revealed(model, event) {
   const room = model.room;
-  // A reveal still playing (a resume brought several) ends first.
-  endReveal(model);
   const notice = model.notice.startsWith("Your move is sealed") ? "" : model.notice;
   const before = { room: structuredClone({ ...room, status: "playing" }), notice };
   model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed, beats: event.beats });
@@ -360,6 +448,15 @@ function revealed(model, event) {
   room.last_report = event.report;
   model.changed = changedCells(event.report);
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (model.reveal && !still) {
+    // A reveal is playing (a forced move answered at once, a resume that
+    // brought several): this one waits its turn, and what is said from
+    // now on is said after it. What was held so far is the one before's.
+    const last = model.waiting[model.waiting.length - 1] ?? model.reveal;
+    last.told = takeHeld();
+    model.waiting.push({ before, event, told: null });
+    return;
+  }
   model.reveal = still ? null : startReveal(before, event, Date.now());
   if (model.reveal) {
     announce(`${assignmentsWords(event.report)}. The dice roll.`);

@@ -550,3 +550,30 @@ async fn one_address_and_a_pairs_fourth_game_a_day_are_unrated_and_said_so() {
     let ada = page(&server, "Ada").await;
     assert_eq!(ada.ratings[0].losses, 3);
 }
+
+/// A rated game won by forfeit, its loser gone from the room: the winner
+/// is told both new ratings, the loser's on the seat they left, as the
+/// store holds them.
+#[tokio::test]
+async fn a_rated_forfeit_tells_the_winner_both_ratings_the_leaver_s_too() {
+    let server = TestServer::default().await;
+    let (mut ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+    both_move_once(&mut ada, &mut bea).await;
+    bea.leave().await;
+    let (result, _) = game_over(&mut ada).await;
+    assert_eq!(result.winner, Some(Seat::Yellow));
+    let mut told = mice_cake_engine::Seated::<Option<f64>>::default();
+    while told.yellow.is_none() || told.blue.is_none() {
+        if let ServerMessage::Event { event, .. } = ada.recv().await
+            && let RoomEvent::Rated { seat, rating } = *event
+        {
+            assert_eq!(rating.games, 1, "{seat}: the rating after the game");
+            told[seat] = Some(rating.rating);
+        }
+    }
+    for (name, seat, score) in [("Ada", Seat::Yellow, 1.0), ("Bea", Seat::Blue, 0.0)] {
+        let page = page(&server, name).await;
+        after_one_game(&page, score);
+        assert_eq!(told[seat], Some(page.ratings[0].rating.rating), "{name}");
+    }
+}

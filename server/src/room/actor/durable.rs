@@ -383,6 +383,7 @@ impl Room {
             chat: super::chat::Chat::new(),
             // Read again once the room runs: they may have changed meanwhile.
             ratings_due: true,
+            rated_keys: None,
             context,
         })
     }

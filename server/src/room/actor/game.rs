@@ -167,9 +167,11 @@ impl Room {
             (None, None) => None,
         };
         let rated = self.rated_game(&ending);
-        self.ratings_due |= rated
+        self.rated_keys = rated
             .as_ref()
-            .is_some_and(|rated| rated.not_rated.is_none());
+            .filter(|rated| rated.not_rated.is_none())
+            .map(|rated| rated.keys);
+        self.ratings_due |= self.rated_keys.is_some();
         // The pair's games are read again before their next game.
         self.pair_games = None;
         let mut game_id = None;

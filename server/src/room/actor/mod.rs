@@ -98,6 +98,9 @@ pub(super) struct Room {
     /// Set when the players' ratings are to be read again: a player with a
     /// key sat down, or a rated game was stored.
     ratings_due: bool,
+    /// The keys of the rated game just ended, until its ratings are told:
+    /// a player who left it (their seat empty) is told too.
+    rated_keys: Option<Seated<PlayerKey>>,
     /// In a rated room, why the current (or last) game is not rated, as
     /// told when it started (`None`: it counts once both have had a move).
     not_rated: Option<NotRated>,
@@ -156,6 +159,7 @@ impl Room {
             unsaved_games: Vec::new(),
             chat: chat::Chat::new(),
             ratings_due: false,
+            rated_keys: None,
             not_rated: None,
             pair_games: None,
             pair_games_due: false,

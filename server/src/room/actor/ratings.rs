@@ -142,16 +142,31 @@ impl Room {
 
     /// Reads the players' ratings from the store if asked to (a player with
     /// a key sat down, or a rated game was stored), and tells the room of
-    /// each that changed.
+    /// each that changed — a player who left the rated game just stored
+    /// included, on the seat they played it from, so that both changes are
+    /// told.
     pub(super) async fn refresh_ratings(&mut self) {
         if !std::mem::take(&mut self.ratings_due) {
             return;
         }
+        let rated_keys = self.rated_keys.take();
         let Some(pool) = Pool::of(&self.options.game) else {
             return;
         };
         for seat in Seat::ALL {
             let Some(key) = self.seats[seat].as_ref().and_then(|player| player.key) else {
+                // An empty seat: its player left the game just rated.
+                if let Some(key) = rated_keys.as_ref().map(|keys| keys[seat]) {
+                    match self.context.storage.rating(key, pool).await {
+                        Ok(rating) => self.emit(RoomEvent::Rated {
+                            seat,
+                            rating: rating.unwrap_or_default(),
+                        }),
+                        Err(cause) => {
+                            warn!(room = %self.code, %seat, cause = %cause, "a player's rating cannot be read");
+                        }
+                    }
+                }
                 continue;
             };
             let rating = match self.context.storage.rating(key, pool).await {
