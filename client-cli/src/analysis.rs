@@ -1,11 +1,13 @@
 //! A finished game's analysis (the engine's `analysis`), made here with the
 //! client's own engine, and told as text: `mice-cake analyse`, and the
-//! replay's panel round by round.
+//! replay's panel round by round. Every loss is told with its 95 %
+//! interval, and a move is called a mistake only where the engine's
+//! verdict says so: no sharp figure the playouts cannot back.
 
 use mice_cake_engine::analysis::{
     GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_played,
 };
-use mice_cake_engine::{GameRecord, Seat, Seated};
+use mice_cake_engine::{Seat, Seated};
 
 use crate::replay::Replay;
 
@@ -28,93 +30,72 @@ pub fn names(replay: &Replay) -> Seated<String> {
     })
 }
 
-/// Who made each round's moves, by the record: the player, the server at
-/// a missed deadline, or the server as the seat's bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mover {
-    Player,
-    /// The server, at a deadline the player missed: no credit, no blame.
-    Deadline,
-    /// The server's own bot, which plays every move of its seat.
-    Bot,
-}
-
-/// Each round's movers (index 0: round 1), from the record's sealed
-/// exchanges; a record without them (format 1) says every move is the
-/// player's.
-pub fn movers(record: &GameRecord) -> Vec<Seated<Mover>> {
-    let Some(fair) = &record.fair else {
-        return vec![Seated::from_fn(|_| Mover::Player); record.rounds.len()];
-    };
-    // A bot: a seat without a key whose every exchange the server made.
-    let bot = Seated::from_fn(|seat| {
-        fair.keys.is_none_or(|keys| keys[seat].is_none())
-            && fair.deal.by_server[seat]
-            && fair.rounds.iter().all(|exchange| exchange.by_server[seat])
-    });
-    (0..record.rounds.len())
-        .map(|index| {
-            Seated::from_fn(|seat| match fair.rounds.get(index) {
-                _ if bot[seat] => Mover::Bot,
-                Some(exchange) if exchange.by_server[seat] => Mover::Deadline,
-                _ => Mover::Player,
-            })
-        })
-        .collect()
+/// A loss with its interval: `3.2 ± 1.1`.
+fn loss_text(analysed: &MoveAnalysis) -> String {
+    let half = (analysed.loss_high - analysed.loss_low) / 2.0;
+    format!("{:.1} ± {half:.1}", analysed.loss)
 }
 
 /// The whole analysis as text: what the values mean, each player's
 /// summary, then each round.
 pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
     let names = names(replay);
-    let movers = movers(&replay.record);
-    let mut lines = vec![
-        "Each move against the best `strong` finds. Values are the mover's expected final \
-         margin in pips (+: ahead of the opponent at the end, −: behind):"
-            .to_owned(),
-    ];
+    let mut lines = vec![format!(
+        "Each move against the best alternatives `strong` finds. Values are the mover's \
+         expected final margin in pips (+: ahead of the opponent at the end, −: behind); a loss \
+         comes with its 95 % interval, and a move is a mistake only when it surely costs \
+         {MISTAKE_PIPS:.0} pip or more:"
+    )];
     lines.extend(summary_lines(analysis, &names));
     // Rounds with a choice whose move the server made at the deadline.
     let deadlines = Seated::from_fn(|seat| {
         analysis
             .rounds
             .iter()
-            .zip(&movers)
-            .filter(|(round, movers)| {
-                round.moves[seat].is_some() && movers[seat] == Mover::Deadline
-            })
+            .filter(|round| round.moves[seat].is_some_and(|analysed| analysed.at_deadline))
             .count()
     });
     for seat in Seat::ALL.into_iter().filter(|seat| deadlines[*seat] > 0) {
         lines.push(format!(
-            "{} ({seat}) missed {}: the server's moves there are marked, and are not theirs",
+            "{} ({seat}) missed {}: the server's moves there are marked, and are not counted as \
+             theirs",
             names[seat],
             crate::text::plural(deadlines[seat] as u64, "deadline", "deadlines")
         ));
     }
-    for (index, round) in analysis.rounds.iter().enumerate() {
+    let left_out = analysis
+        .rounds
+        .iter()
+        .filter(|round| !round.analysed)
+        .count();
+    if left_out > 0 {
+        lines.push(format!(
+            "A long game: {} of its {} rounds analysed, spread over it",
+            analysis.rounds.len() - left_out,
+            analysis.rounds.len()
+        ));
+    }
+    for round in analysis.rounds.iter().filter(|round| round.analysed) {
         for seat in Seat::ALL {
-            let mover = movers
-                .get(index)
-                .map_or(Mover::Player, |movers| movers[seat]);
             lines.push(format!(
                 "Round {}  {}",
                 round.round,
-                move_line(seat, &names[seat], round.moves[seat].as_ref(), mover)
+                move_line(seat, &names[seat], round.moves[seat].as_ref())
             ));
         }
     }
     lines
 }
 
-/// Each player's game in a sentence, and their costliest mistakes.
+/// Each player's game in a sentence: accuracy, the loss a round, and the
+/// costliest mistakes.
 pub fn summary_lines(analysis: &GameAnalysis, names: &Seated<String>) -> Vec<String> {
     Seat::ALL
         .into_iter()
         .map(|seat| {
             let summary = &analysis.players[seat];
             let mistakes = if summary.costliest.is_empty() {
-                "no mistake of a pip or more".to_owned()
+                "no mistake".to_owned()
             } else {
                 let listed: Vec<String> = summary
                     .costliest
@@ -124,18 +105,21 @@ pub fn summary_lines(analysis: &GameAnalysis, names: &Seated<String>) -> Vec<Str
                 format!("costliest: {}", listed.join(", "))
             };
             format!(
-                "{} ({seat}): {:.1} pips lost a round on average, the best move in {} of {} \
-                 rounds with a choice; {mistakes}",
-                names[seat], summary.average_loss, summary.best_moves, summary.choices
+                "{} ({seat}): accuracy {:.0} % ({} of {} rounds with a choice without a \
+                 mistake), {:.1} pips lost a round on average; {mistakes}",
+                names[seat],
+                summary.accuracy,
+                summary.best_moves,
+                summary.choices,
+                summary.average_loss
             )
         })
         .collect()
 }
 
-/// Each player's game in few words (a narrow panel): the loss a round,
-/// the best moves, the costliest mistake. By seat, not name: a name may
-/// take a whole line of the panel, and the families' box says whose seat
-/// is whose.
+/// Each player's game in few words (a narrow panel): accuracy, the loss a
+/// round, the costliest mistake. By seat, not name: a name may take a
+/// whole line of the panel, and the families' box says whose seat is whose.
 pub fn short_summary_lines(analysis: &GameAnalysis) -> Vec<String> {
     Seat::ALL
         .into_iter()
@@ -148,60 +132,66 @@ pub fn short_summary_lines(analysis: &GameAnalysis) -> Vec<String> {
                     format!(", worst round {}", mistake.round)
                 });
             format!(
-                "{seat}: −{:.1}/round, best {}/{}{worst}",
-                summary.average_loss, summary.best_moves, summary.choices
+                "{seat}: accuracy {:.0} %, −{:.1}/round{worst}",
+                summary.accuracy, summary.average_loss
             )
         })
         .collect()
 }
 
 /// One player's move in a round.
-pub fn move_line(seat: Seat, name: &str, analysed: Option<&MoveAnalysis>, mover: Mover) -> String {
-    match (analysed, mover) {
-        (None, _) => format!("{name} ({seat}) had no choice"),
+pub fn move_line(seat: Seat, name: &str, analysed: Option<&MoveAnalysis>) -> String {
+    let Some(analysed) = analysed else {
+        return format!("{name} ({seat}) had no choice");
+    };
+    let better = format!(
+        "better: {} ({:+.1}): {} pips lost",
+        analysed.best,
+        analysed.best_value,
+        loss_text(analysed)
+    );
+    match (analysed.at_deadline, analysed.mistake) {
         // The server's move at the deadline: said as such, neither
         // credited nor blamed.
-        (Some(analysed), Mover::Deadline) if analysed.loss < MISTAKE_PIPS => format!(
+        (true, false) => format!(
             "{name} ({seat}) missed the deadline; the server moved {} ({:+.1})",
             analysed.played, analysed.played_value
         ),
-        (Some(analysed), Mover::Deadline) => format!(
-            "{name} ({seat}) missed the deadline; the server moved {} ({:+.1}); better: {} \
-             ({:+.1})",
-            analysed.played, analysed.played_value, analysed.best, analysed.best_value
-        ),
-        (Some(analysed), _) if analysed.loss < MISTAKE_PIPS => format!(
-            "{name} ({seat}) played the best move, {} ({:+.1})",
+        (true, true) => format!(
+            "{name} ({seat}) missed the deadline; the server moved {} ({:+.1}); {better}",
             analysed.played, analysed.played_value
         ),
-        (Some(analysed), _) => format!(
-            "{name} ({seat}) played {} ({:+.1}); better: {} ({:+.1}): {:.1} pips lost",
-            analysed.played,
-            analysed.played_value,
-            analysed.best,
-            analysed.best_value,
-            analysed.loss
+        (false, true) => format!(
+            "{name} ({seat}) played {} ({:+.1}); {better}",
+            analysed.played, analysed.played_value
+        ),
+        (false, false) if analysed.loss_high < MISTAKE_PIPS => format!(
+            "{name} ({seat}) played {} ({:+.1}), as good as any found",
+            analysed.played, analysed.played_value
+        ),
+        (false, false) => format!(
+            "{name} ({seat}) played {} ({:+.1}), no clear mistake (≈ {:.1} to {:.1} pips \
+             behind the best found)",
+            analysed.played, analysed.played_value, analysed.loss_low, analysed.loss_high
         ),
     }
 }
 
 /// One seat's move in a round, in few words (a narrow panel).
-pub fn short_move_line(seat: Seat, analysed: Option<&MoveAnalysis>, mover: Mover) -> String {
-    match (analysed, mover) {
-        (None, _) => format!("{seat}: no choice"),
-        (Some(analysed), Mover::Deadline) => {
-            format!(
-                "{seat}: missed the deadline; the server moved {}",
-                analysed.played
-            )
-        }
-        (Some(analysed), _) if analysed.loss < MISTAKE_PIPS => {
-            format!("{seat}: {}, the best move", analysed.played)
-        }
-        (Some(analysed), _) => format!(
-            "{seat}: {}, −{:.1} pips → {}",
-            analysed.played, analysed.loss, analysed.best
+pub fn short_move_line(seat: Seat, analysed: Option<&MoveAnalysis>) -> String {
+    match analysed {
+        None => format!("{seat}: no choice"),
+        Some(analysed) if analysed.at_deadline => format!(
+            "{seat}: missed the deadline; the server moved {}",
+            analysed.played
         ),
+        Some(analysed) if analysed.mistake => format!(
+            "{seat}: {}, −{} pips → {}",
+            analysed.played,
+            loss_text(analysed),
+            analysed.best
+        ),
+        Some(analysed) => format!("{seat}: {}, no clear mistake", analysed.played),
     }
 }
 
@@ -213,7 +203,7 @@ pub fn better_moves(analysis: &GameAnalysis, index: usize) -> Seated<Option<Move
         .get(index)
         .map(|round| round.moves)
         .unwrap_or_default();
-    moves.map(|analysed| analysed.filter(|analysed| analysed.loss >= MISTAKE_PIPS))
+    moves.map(|analysed| analysed.filter(|analysed| analysed.mistake))
 }
 
 #[cfg(test)]
@@ -231,43 +221,53 @@ mod tests {
     #[test]
     fn the_analysis_is_told_player_by_player_then_round_by_round() {
         let replay = a_replay();
-        let analysis = of(&replay).unwrap();
+        let mut analysis = of(&replay).unwrap();
         let lines = lines(&analysis, &replay);
         assert!(
             lines[0].contains("the mover's expected final margin"),
             "{lines:#?}"
         );
-        assert!(lines[1].starts_with("ann (Yellow): "), "{lines:#?}");
-        assert!(lines[2].starts_with("bob (Blue): "), "{lines:#?}");
-        assert!(lines[2].contains("costliest: round "), "{lines:#?}");
-        assert_eq!(lines.len(), 3 + 2 * replay.rounds.len());
-        // Random play's mistakes are named with the better move.
+        assert!(lines[0].contains("95 % interval"), "{lines:#?}");
         assert!(
-            lines
-                .iter()
-                .any(|line| line.contains("bob (Blue) played") && line.contains("pips lost")),
+            lines[1].starts_with("ann (Yellow): accuracy "),
             "{lines:#?}"
         );
+        assert!(lines[2].starts_with("bob (Blue): accuracy "), "{lines:#?}");
+        assert!(lines[2].contains("costliest: round "), "{lines:#?}");
+        assert_eq!(lines.len(), 3 + 2 * replay.rounds.len());
+        // Random play's mistakes are named with the better move and the
+        // loss's interval; a move that is no mistake gets no sharp loss.
+        assert!(
+            lines.iter().any(|line| line.contains("bob (Blue) played")
+                && line.contains("better: ")
+                && line.contains(" ± ")),
+            "{lines:#?}"
+        );
+        for (round, told) in analysis.rounds.iter().zip(lines[3..].chunks(2)) {
+            for (seat, line) in Seat::ALL.into_iter().zip(told) {
+                if let Some(analysed) = round.moves[seat] {
+                    assert_eq!(analysed.mistake, line.contains("better: "), "{line}");
+                }
+            }
+        }
         let mistake = analysis.players.blue.costliest[0];
+        let better = better_moves(&analysis, mistake.round as usize - 1);
+        assert!(
+            better
+                .blue
+                .is_some_and(|analysed| analysed.loss == mistake.loss && analysed.mistake)
+        );
         // A move the server made at Yellow's missed deadline is said to be
-        // the server's: no "played the best move", no "pips lost".
-        let mut late = a_replay();
+        // the server's: no "played", and the miss is counted.
         let chosen = analysis
             .rounds
             .iter()
             .position(|round| round.moves.yellow.is_some())
             .expect("a round where Yellow had a choice");
-        if let Some(fair) = late.record.fair.as_mut() {
-            // The fixture's seats are the server's bots: Yellow a person.
-            fair.deal.by_server.yellow = false;
-            for exchange in &mut fair.rounds {
-                exchange.by_server.yellow = false;
-            }
-            fair.rounds[chosen].by_server.yellow = true;
+        if let Some(analysed) = analysis.rounds[chosen].moves.yellow.as_mut() {
+            analysed.at_deadline = true;
         }
-        assert_eq!(movers(&late.record)[chosen + 1].yellow, Mover::Player);
-        assert_eq!(movers(&late.record)[chosen].yellow, Mover::Deadline);
-        let told = super::lines(&analysis, &late);
+        let told = super::lines(&analysis, &replay);
         let round = format!("Round {}  ann (Yellow) ", chosen + 1);
         let line = told.iter().find(|line| line.starts_with(&round)).unwrap();
         assert!(
@@ -280,27 +280,9 @@ mod tests {
                 .any(|line| line.starts_with("ann (Yellow) missed 1 deadline:")),
             "{told:#?}"
         );
-        // A seat the server played whole, without a key: its bot.
-        let mut bot = a_replay();
-        if let Some(fair) = bot.record.fair.as_mut() {
-            fair.deal.by_server.blue = true;
-            for exchange in &mut fair.rounds {
-                exchange.by_server.blue = true;
-            }
-            if let Some(keys) = fair.keys.as_mut() {
-                keys.blue = None;
-            }
-        }
         assert!(
-            movers(&bot.record)
-                .iter()
-                .all(|movers| movers.blue == Mover::Bot)
-        );
-        let better = better_moves(&analysis, mistake.round as usize - 1);
-        assert!(
-            better
-                .blue
-                .is_some_and(|analysed| analysed.loss == mistake.loss)
+            short_move_line(Seat::Yellow, analysis.rounds[chosen].moves.yellow.as_ref())
+                .contains("missed the deadline")
         );
     }
 }

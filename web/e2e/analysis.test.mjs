@@ -26,8 +26,8 @@ function moveText(move) {
   return parts.length ? parts.join(" ") : "nothing";
 }
 
-/** One player's move in a round, in any of its three forms. */
-const MOVE_LINE = /^[●■] (Yellow|Blue) (had no choice|played the best move \(.+\)|played .+ \(expected [+−]?\d+\.\d\); better: .+ \([+−]?\d+\.\d\): \d+\.\d pips lost)$/;
+/** One player's move in a round, in any of its forms: a loss said only with its interval, for a mistake. */
+const MOVE_LINE = /^[●■] (Yellow|Blue) (had no choice|played .+, as good as any found|played .+, no clear mistake \(≈ \d+\.\d to \d+\.\d pips behind the best found\)|played .+ \(expected [+−]?\d+\.\d\); better: .+ \([+−]?\d+\.\d\): \d+\.\d ± \d+\.\d pips lost)$/;
 
 /** Two terminal bots play a whole game; returns its id. */
 async function botsPlayAGame(/** @type {{ws: string, url: string}} */ server) {
@@ -105,17 +105,17 @@ test("a game's analysis on its replay: working, busy, the summary, each round as
   const answered = page.waitForResponse((response) => response.url().endsWith(`/api/games/${id}/analysis`) && response.status() === 200, { timeout: 4 * PATIENCE_MS });
   release();
   const analysis = await (await answered).json();
-  assert.equal(analysis.version, 1);
+  assert.equal(analysis.version, 2);
   assert.equal(analysis.rounds.length, rounds);
   const summary = page.locator("#analysis-summary");
   await summary.waitFor();
   assert.doesNotMatch((await status.textContent()) ?? "", /Analysing/);
-  assert.match((await status.textContent()) ?? "", /^The game is analysed: Ann \(random bot\) \(Yellow\) lost \d+\.\d pips a round on average, Bob \(random bot\) \(Blue\) lost \d+\.\d pips/);
+  assert.match((await status.textContent()) ?? "", /^The game is analysed: Ann \(random bot\) \(Yellow\) played with \d+ % accuracy, Bob \(random bot\) \(Blue\) played with \d+ % accuracy/);
 
   // The summary, both players by name.
   for (const [seat, name] of /** @type {const} */ ([["yellow", "Ann \\(random bot\\)"], ["blue", "Bob \\(random bot\\)"]])) {
     const line = (await summary.locator(`li[data-seat="${seat}"] p`).first().textContent()) ?? "";
-    assert.match(line, new RegExp(`^${MARKS[seat]} ${name} \\(${NAMES[seat]}\\): \\d+\\.\\d pips lost a round on average, the best move in \\d+ of \\d+ rounds? with a choice$`));
+    assert.match(line, new RegExp(`^${MARKS[seat]} ${name} \\(${NAMES[seat]}\\): accuracy \\d+ %, no mistake in \\d+ of \\d+ rounds? with a choice, \\d+\\.\\d pips lost a round on average$`));
     for (const text of await summary.locator(`li[data-seat="${seat}"] button.mistake`).allTextContents()) {
       assert.match(text, /^round \d+ \(−\d+\.\d pips\)$/);
     }
@@ -161,7 +161,7 @@ test("a game's analysis on its replay: working, busy, the summary, each round as
   await page.locator("#analysis-round-heading", { hasText: `Round ${mistake.round},` }).waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.id), "analysis-round-heading");
   const said = page.locator(`#analysis-round li[data-seat="${seat}"]`);
-  assert.match((await said.textContent()) ?? "", / played .+; better: .+: \d+\.\d pips lost$/);
+  assert.match((await said.textContent()) ?? "", / played .+; better: .+: \d+\.\d ± \d+\.\d pips lost$/);
   assert.match((await said.getAttribute("class")) ?? "", /\blost\b/);
   if (seat === "blue") await page.locator("#better-blue").click();
   const move = analysis.rounds.find((/** @type {any} */ round) => round.round === mistake.round).moves[seat];

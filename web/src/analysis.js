@@ -10,16 +10,19 @@ import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
-/** @typedef {{played: Assignment, played_value: number, best: Assignment, best_value: number, loss: number}} MoveAnalysis */
-/** @typedef {{round: number, moves: Record<Seat, MoveAnalysis | null>}} RoundAnalysis */
-/** @typedef {{choices: number, total_loss: number, average_loss: number, best_moves: number, costliest: {round: number, loss: number}[]}} PlayerSummary */
+/** @typedef {{played: Assignment, played_value: number, best: Assignment, best_value: number, loss: number, loss_low: number, loss_high: number, mistake: boolean, playouts: number, at_deadline: boolean}} MoveAnalysis */
+/** @typedef {{round: number, analysed: boolean, moves: Record<Seat, MoveAnalysis | null>}} RoundAnalysis */
+/** @typedef {{choices: number, total_loss: number, average_loss: number, best_moves: number, accuracy: number, costliest: {round: number, loss: number}[]}} PlayerSummary */
 /** @typedef {{version: number, rounds: RoundAnalysis[], players: Record<Seat, PlayerSummary>}} GameAnalysis */
 /**
  * @typedef {{kind: "idle"} | {kind: "working"} | {kind: "failed", message: string, again: boolean} | {kind: "done", analysis: GameAnalysis}} Asked
  */
 
-/** A loss under this many pips is the best move: the playouts' noise (the engine's `MISTAKE_PIPS`). */
+/** A move is a mistake when its loss is surely at least this many pips (the engine's `MISTAKE_PIPS`); the server's verdict says which. */
 export const MISTAKE_PIPS = 1.0;
+
+/** The analysis's version this page reads (the engine's `ANALYSIS_VERSION`). */
+const VERSION = 2;
 
 /** Pips with one decimal: `3.5`. @param {number} value */
 export const pipsText = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
@@ -30,28 +33,41 @@ export function marginText(value) {
   return shown === "0.0" ? shown : value > 0 ? `+${shown}` : `−${pipsText(-value)}`;
 }
 
+/** A loss with its 95 % interval: `3.5 ± 1.2`. @param {MoveAnalysis} move */
+export const lossText = (move) => `${pipsText(move.loss)} ± ${pipsText((move.loss_high - move.loss_low) / 2)}`;
+
 /**
- * What one player's move in a round was worth: "Yellow played A2 B2
- * (expected −3.1); better: A3 B1 (+0.4): 3.5 pips lost", "Yellow played
- * the best move (A3 B1)" or "Yellow had no choice".
+ * What one player's move in a round was worth, as the server's verdict
+ * says (never a sharp loss the playouts cannot back): "Yellow played A2 B2
+ * (expected −3.1); better: A3 B1 (+0.4): 3.5 ± 1.2 pips lost", "Yellow
+ * played A3 B1, as good as any found", "Yellow played A3 B1, no clear
+ * mistake (≈ 0.0 to 1.8 pips behind the best found)", "Yellow missed the
+ * deadline: the server played A4" or "Yellow had no choice".
  * @param {Seat} seat @param {MoveAnalysis | null} move
  */
 export function moveWords(seat, move) {
   const who = seatName(seat);
   if (!move) return `${who} had no choice`;
-  if (move.loss < MISTAKE_PIPS) return `${who} played the best move (${assignmentText(move.played)})`;
-  return `${who} played ${assignmentText(move.played)} (expected ${marginText(move.played_value)}); better: ${assignmentText(move.best)} (${marginText(move.best_value)}): ${pipsText(move.loss)} pips lost`;
+  const better = `better: ${assignmentText(move.best)} (${marginText(move.best_value)}): ${lossText(move)} pips lost`;
+  if (move.at_deadline) {
+    const played = `${who} missed the deadline: the server played ${assignmentText(move.played)}`;
+    return move.mistake ? `${played}; ${better}` : played;
+  }
+  if (move.mistake) return `${who} played ${assignmentText(move.played)} (expected ${marginText(move.played_value)}); ${better}`;
+  if (move.loss_high < MISTAKE_PIPS) return `${who} played ${assignmentText(move.played)}, as good as any found`;
+  return `${who} played ${assignmentText(move.played)}, no clear mistake (≈ ${pipsText(move.loss_low)} to ${pipsText(move.loss_high)} pips behind the best found)`;
 }
 
 /**
- * One player's game in a sentence: "Ann (Yellow): 0.8 pips lost a round
- * on average, the best move in 9 of 12 rounds with a choice".
+ * One player's game in a sentence: "Ann (Yellow): accuracy 75 %, no
+ * mistake in 9 of 12 rounds with a choice, 0.8 pips lost a round on
+ * average".
  * @param {string} name @param {Seat} seat @param {PlayerSummary} summary
  */
 export function summaryWords(name, seat, summary) {
   const who = `${name} (${seatName(seat)})`;
   if (summary.choices === 0) return `${who}: no round with a choice, nothing to analyse`;
-  return `${who}: ${pipsText(summary.average_loss)} pips lost a round on average, the best move in ${summary.best_moves} of ${plural(summary.choices, "round", "rounds")} with a choice`;
+  return `${who}: accuracy ${Math.round(summary.accuracy)} %, no mistake in ${summary.best_moves} of ${plural(summary.choices, "round", "rounds")} with a choice, ${pipsText(summary.average_loss)} pips lost a round on average`;
 }
 
 /** Asks the server for the analysis of game `id`. @param {string} id @returns {Promise<Asked>} */
@@ -71,7 +87,7 @@ async function ask(id) {
     body = null;
   }
   if (response.ok) {
-    return body?.version === 1 && Array.isArray(body.rounds) && body.players
+    return body?.version === VERSION && Array.isArray(body.rounds) && body.players
       ? { kind: "done", analysis: body }
       : { kind: "failed", message: `This page cannot read this analysis (version ${body?.version ?? "unknown"}).`, again: false };
   }
@@ -119,7 +135,7 @@ export function gameAnalysis(id, names, page) {
     redraw();
     if (asked.kind === "done") {
       const players = asked.analysis.players;
-      status.textContent = `The game is analysed: ${SEATS.map((seat) => `${names[seat]} (${seatName(seat)}) lost ${pipsText(players[seat].average_loss)} pips a round on average`).join(", ")}.`;
+      status.textContent = `The game is analysed: ${SEATS.map((seat) => `${names[seat]} (${seatName(seat)}) played with ${Math.round(players[seat].accuracy)} % accuracy`).join(", ")}.`;
     } else if (asked.kind === "failed") {
       status.textContent = asked.message;
       status.className = "error";
@@ -173,11 +189,11 @@ export function gameAnalysis(id, names, page) {
               ? null
               : mistakes.length
                 ? h("p", { class: "mistakes" }, "Costliest mistakes: ", ...mistakes)
-                : h("p", { class: "mistakes" }, "No mistake of a pip or more."),
+                : h("p", { class: "mistakes" }, "No mistake."),
           );
         }),
       ),
-      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw; within ${pipsText(MISTAKE_PIPS)} pip of the best counts as the best.`),
+      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more. Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
     );
 
   /** @param {RoundAnalysis | null} round */
@@ -187,13 +203,15 @@ export function gameAnalysis(id, names, page) {
       "div",
       { id: "analysis-round" },
       h("h3", { id: "analysis-round-heading", tabindex: -1 }, `Round ${step + 1}, from the cake above`),
-      round
+      round && !round.analysed
+        ? h("p", {}, `Round ${step + 1} was not analysed: a long game is analysed at rounds spread over it.`)
+        : round
         ? h(
             "ul",
             { class: "analysis-moves" },
             ...SEATS.map((seat) => {
               const move = round.moves[seat];
-              const lost = Boolean(move && move.loss >= MISTAKE_PIPS);
+              const lost = Boolean(move?.mistake);
               return h("li", { class: `${seat}${lost ? " lost" : ""}`, "data-seat": seat }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", moveWords(seat, move));
             }),
           )
@@ -204,7 +222,7 @@ export function gameAnalysis(id, names, page) {
   /** The better move of the seat chosen, in the round on the cake, if it is not the move played. */
   const better = () => {
     const move = roundShown()?.moves[shownFor];
-    return move && move.loss >= MISTAKE_PIPS ? move.best : null;
+    return move?.mistake ? move.best : null;
   };
 
   /** @param {Seat} seat */
@@ -254,7 +272,7 @@ export function gameAnalysis(id, names, page) {
           : move
             ? `Drawn: ${who}'s better move for round ${step + 1}, ${assignmentText(move)}`
             : round?.moves[shownFor]
-              ? `Nothing drawn: ${who} played the best move in round ${step + 1}.`
+              ? `Nothing drawn: ${who} made no clear mistake in round ${step + 1}.`
               : `Nothing drawn: ${who} had no choice in round ${step + 1}.`;
       const toggles = SEATS.map((seat) => {
         const toggle = h("button", { type: "button", id: `better-${seat}`, class: `small ${seat}`, "aria-pressed": seat === shownFor ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), ` ${seatName(seat)}`);

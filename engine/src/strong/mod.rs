@@ -31,4 +31,5 @@ mod search;
 pub use equilibrium::{Equilibrium, MatrixGame};
 pub use evaluation::Evaluation;
 pub use round::RoundGame;
-pub use search::{Mix, Search, best_reply, move_values, strong_assignment, strong_mix};
+pub(crate) use search::playout_margins;
+pub use search::{Mix, Search, analysis_candidates, best_reply, strong_assignment, strong_mix};

@@ -131,17 +131,15 @@ pub fn strong_mix(view: &GameView, seat: Seat, seed: u64, search: &Search) -> Mi
     }
 }
 
-/// The moves worth valuing for an analysis, `played` first, then
-/// `strong`'s candidates, with each one's expected final margin against
-/// the opponent's mix of the exact round.
-pub fn move_values(
-    view: &GameView,
+/// The moves worth valuing for an analysis of `played`: `played` first,
+/// then `strong`'s best candidates by the exact round, with the opponent's
+/// mix of that round's equilibrium.
+pub fn analysis_candidates(
     round: &RoundGame,
-    exact: &super::Equilibrium,
     played: &Assignment,
-    seed: u64,
     search: &Search,
-) -> (Vec<Assignment>, Vec<f64>) {
+) -> (Vec<Assignment>, Mix) {
+    let exact = round.matrix.solve();
     let opponent = Mix {
         assignments: round.theirs.clone(),
         probabilities: exact.columns.clone(),
@@ -153,8 +151,7 @@ pub fn move_values(
             moves.push(round.mine[row]);
         }
     }
-    let values = playout_values(view, round.seat, &moves, &opponent, seed, search);
-    (moves, values)
+    (moves, opponent)
 }
 
 /// The best reply to an opponent known to play `opponent`: the exact
@@ -220,18 +217,47 @@ fn playout_values(
     seed: u64,
     search: &Search,
 ) -> Vec<f64> {
-    let deals: Vec<_> = (0..search.playouts as u64)
+    playout_margins(
+        view,
+        seat,
+        candidates,
+        opponent,
+        seed,
+        0..search.playouts as u64,
+        search.win_bonus,
+    )
+    .iter()
+    .map(|margins| margins.iter().sum::<f64>() / margins.len().max(1) as f64)
+    .collect()
+}
+
+/// Each candidate's final margin (plus `win_bonus` for a win, minus it for
+/// a loss) in each of the playouts numbered `playouts`, against
+/// `opponent`'s mix: common random numbers — the same deal of the unseen
+/// pieces, the same opponent's move and the same dice for every candidate
+/// in a playout — so that candidates differ by their consequences, not by
+/// their luck. A playout whose deal the view cannot make is left out for
+/// all.
+pub(crate) fn playout_margins(
+    view: &GameView,
+    seat: Seat,
+    candidates: &[Assignment],
+    opponent: &Mix,
+    seed: u64,
+    playouts: core::ops::Range<u64>,
+    win_bonus: f64,
+) -> Vec<Vec<f64>> {
+    let deals: Vec<_> = playouts
         .filter_map(|playout| {
             let key = mix(seed ^ playout);
             let game = determinize(view, key)?;
             Some((game, opponent.pick(mix(key)), key))
         })
         .collect();
-    let count = deals.len().max(1) as f64;
     candidates
         .iter()
         .map(|mine| {
-            let total: f64 = deals
+            deals
                 .iter()
                 .map(|(game, theirs, key)| {
                     let margin = play_out(game, seat, mine, theirs, *key);
@@ -242,10 +268,9 @@ fn playout_values(
                     } else {
                         0.0
                     };
-                    margin + search.win_bonus * won
+                    margin + win_bonus * won
                 })
-                .sum();
-            total / count
+                .collect()
         })
         .collect()
 }

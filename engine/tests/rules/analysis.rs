@@ -37,10 +37,17 @@ fn a_steal_takes_the_most_valuable_target_it_can() {
     .game();
     let weak = analysed(&game, "A4 steal 0/1");
     assert_eq!(weak.best, assign("A4 steal 6/6"), "{weak:?}");
-    assert!(weak.loss > 10.0, "{weak:?}");
+    assert!(weak.loss > 10.0 && weak.mistake, "{weak:?}");
+    // The interval holds the estimate, and is surely above a pip.
+    assert!(
+        weak.loss_low <= weak.loss && weak.loss <= weak.loss_high,
+        "{weak:?}"
+    );
     let strong = analysed(&game, "A4 steal 6/6");
-    assert_eq!((strong.best, strong.loss), (strong.played, 0.0));
-    assert_eq!(strong.played_value, weak.best_value);
+    assert_eq!(
+        (strong.best, strong.loss, strong.mistake),
+        (strong.played, 0.0, false)
+    );
 }
 
 #[test]
@@ -64,7 +71,7 @@ fn an_exchange_is_still_won_by_the_richer_target() {
     .game();
     let weak = analysed(&game, "A4 steal 0/1");
     assert_eq!(weak.best, assign("A4 steal 5/5"), "{weak:?}");
-    assert!(weak.loss > 8.0, "{weak:?}");
+    assert!(weak.loss > 8.0 && weak.mistake, "{weak:?}");
 }
 
 #[test]
@@ -94,7 +101,8 @@ fn a_contested_piece_is_contested_with_three_dice() {
     let all_four = analysed(&game, "A4");
     assert_eq!(all_four.best, assign("A3 B1"));
     assert!(all_four.loss > 2.0, "{all_four:?}");
-    assert_eq!(analysed(&game, "A3 B1").loss, 0.0);
+    let best = analysed(&game, "A3 B1");
+    assert!(!best.mistake && best.loss_low < MISTAKE_PIPS, "{best:?}");
 }
 
 #[test]
@@ -174,11 +182,18 @@ fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
     assert_eq!(analysis.rounds.len(), record.rounds.len());
     for (round, report) in analysis.rounds.iter().zip(&record.rounds) {
         assert_eq!(round.round, report.round);
+        assert!(round.analysed);
         for seat in Seat::ALL {
             if let Some(analysed) = round.moves[seat] {
                 assert_eq!(analysed.played, report.assignments[seat]);
                 assert!(analysed.loss >= 0.0);
                 assert!((analysed.best_value - analysed.played_value - analysed.loss).abs() < 1e-9);
+                assert!(analysed.loss_low <= analysed.loss && analysed.loss <= analysed.loss_high);
+                // The verdict is the interval's: a mistake only when its
+                // lower end is at least a pip.
+                assert_eq!(analysed.mistake, analysed.loss_low >= MISTAKE_PIPS);
+                assert!(analysed.playouts >= 128 && analysed.playouts <= 1024);
+                assert!(!analysed.at_deadline, "nobody missed a deadline");
             }
         }
     }
@@ -206,6 +221,14 @@ fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
                 .iter()
                 .all(|mistake| mistake.loss >= MISTAKE_PIPS)
         );
+        let mistakes = analysis
+            .rounds
+            .iter()
+            .filter(|round| round.moves[seat].is_some_and(|analysed| analysed.mistake))
+            .count() as u32;
+        assert_eq!(summary.best_moves, summary.choices - mistakes);
+        let accuracy = 100.0 * f64::from(summary.best_moves) / f64::from(summary.choices);
+        assert!((summary.accuracy - accuracy).abs() < 1e-9);
     }
     // Random play loses far more a round than greedy.
     let (greedy, random) = (&analysis.players.yellow, &analysis.players.blue);
@@ -214,6 +237,7 @@ fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
         "{greedy:?} {random:?}"
     );
     assert!(!random.costliest.is_empty());
+    assert!(random.accuracy < greedy.accuracy, "{greedy:?} {random:?}");
 }
 
 #[test]
@@ -229,5 +253,6 @@ fn a_game_still_being_played_is_not_analysed() {
     // was played.
     let played = analyse_played(&record).unwrap();
     assert_eq!(played.rounds.len(), 1);
+    assert!(played.rounds[0].analysed);
     assert_eq!(played.rounds[0].moves.yellow.unwrap().played, yellow);
 }

@@ -1,0 +1,172 @@
+//! How far the analysis of games can be trusted (`docs/bots.md`):
+//!
+//! ```text
+//! cargo run --release -p mice-cake-engine --example analysis -- [GAMES] [VARIANT]
+//! ```
+//!
+//! Plays GAMES games of `strong` against `greedy` (seats alternating; game
+//! `i` from seed `i`, on two threads), analyses each, and counts how often
+//! each player's moves are called mistakes: `strong`'s own moves should
+//! almost never be (the analysis compares a move with `strong`'s best
+//! alternatives, so a mistake found in `strong`'s play is mostly the
+//! analysis's noise). Also the loss's interval width and the time to analyse
+//! a game. VARIANT: `standard`, `all-face-up`, `all-face-down`, each with
+//! `+boost`.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
+use std::time::Instant;
+
+use mice_cake_engine::analysis::analyse;
+use mice_cake_engine::{Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer};
+
+#[derive(Default, Clone)]
+struct Tally {
+    moves: u64,
+    mistakes: u64,
+    width: f64,
+    playouts: u64,
+    seconds: Vec<f64>,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.moves += other.moves;
+        self.mistakes += other.mistakes;
+        self.width += other.width;
+        self.playouts += other.playouts;
+        self.seconds.extend(other.seconds);
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = args
+        .first()
+        .map_or(100, |games| games.parse().expect("GAMES"));
+    let variant = args.get(1).map_or("standard", String::as_str);
+    let options = options(variant);
+    let threads = 2;
+    let results: Vec<[Tally; 2]> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                scope.spawn(move || {
+                    let mut tallies = [Tally::default(), Tally::default()];
+                    for index in (thread..games).step_by(threads as usize) {
+                        let [strong, greedy] = game(index, options);
+                        tallies[0].add(strong);
+                        tallies[1].add(greedy);
+                    }
+                    tallies
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap())
+            .collect()
+    });
+    let mut totals = [Tally::default(), Tally::default()];
+    for [strong, greedy] in results {
+        totals[0].add(strong);
+        totals[1].add(greedy);
+    }
+    for (name, tally) in ["strong", "greedy"].iter().zip(&totals) {
+        let share = tally.mistakes as f64 / tally.moves.max(1) as f64;
+        let error = (share * (1.0 - share) / tally.moves.max(1) as f64).sqrt();
+        println!(
+            "{name}: {} of {} moves called mistakes ({:.1} % ± {:.1}); interval width {:.2} pips on average; {:.0} playouts a move",
+            tally.mistakes,
+            tally.moves,
+            100.0 * share,
+            196.0 * error,
+            tally.width / tally.moves.max(1) as f64,
+            tally.playouts as f64 / tally.moves.max(1) as f64,
+        );
+    }
+    let mut seconds = totals[0].seconds.clone();
+    seconds.sort_by(f64::total_cmp);
+    let at = |q: f64| seconds[((seconds.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "analysis of a game, one core: p50 {:.2} s, p99 {:.2} s, max {:.2} s ({games} games, {variant})",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+}
+
+/// Game `index`, `strong` against `greedy`, seats alternating, analysed:
+/// each player's tally.
+fn game(index: u64, options: Options) -> [Tally; 2] {
+    let seed = Seed::from_u64(index);
+    let strong_seat = if index.is_multiple_of(2) {
+        Seat::Yellow
+    } else {
+        Seat::Blue
+    };
+    let mut game = RecordedGame::new(options, seed).unwrap();
+    let mut choices = seed.stream(1);
+    while !game.game().is_over() {
+        let view = |seat| game.game().view(Viewer::from(seat));
+        let strong = Policy::Strong.choose(&view(strong_seat), strong_seat, &mut choices);
+        let greedy = Policy::Greedy.choose(
+            &view(strong_seat.opponent()),
+            strong_seat.opponent(),
+            &mut choices,
+        );
+        let (yellow, blue) = match strong_seat {
+            Seat::Yellow => (strong, greedy),
+            Seat::Blue => (greedy, strong),
+        };
+        game.play_round(&yellow, &blue).unwrap();
+    }
+    let record = game.into_record().unwrap();
+    let started = Instant::now();
+    let analysis = analyse(&record).unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    let tally = |seat: Seat| {
+        let moves: Vec<_> = analysis
+            .rounds
+            .iter()
+            .filter_map(|round| round.moves[seat])
+            .collect();
+        Tally {
+            moves: moves.len() as u64,
+            mistakes: moves.iter().filter(|analysed| analysed.mistake).count() as u64,
+            width: moves
+                .iter()
+                .map(|analysed| analysed.loss_high - analysed.loss_low)
+                .sum(),
+            playouts: moves
+                .iter()
+                .map(|analysed| u64::from(analysed.playouts))
+                .sum(),
+            seconds: Vec::new(),
+        }
+    };
+    let mut strong = tally(strong_seat);
+    strong.seconds.push(seconds);
+    [strong, tally(strong_seat.opponent())]
+}
+
+fn options(variant: &str) -> Options {
+    let (reveal, boost) = match variant.split_once('+') {
+        Some((reveal, "boost")) => (reveal, true),
+        _ => (variant, false),
+    };
+    Options {
+        reveal: match reveal {
+            "standard" => Reveal::Standard,
+            "all-face-up" => Reveal::AllFaceUp,
+            "all-face-down" => Reveal::AllFaceDown,
+            other => panic!("unknown variant {other}"),
+        },
+        boost,
+        ..Options::default()
+    }
+}

@@ -1,0 +1,166 @@
+//! A move's loss, estimated without fooling anyone: the best alternative
+//! is chosen on one set of playouts and valued against the move played on
+//! another, so that the luck that made it look best does not count in its
+//! favour (picking the best of several noisy values inflates it); both are
+//! played out on the same deals, opponent's moves and dice, so that their
+//! difference is their consequences; and the difference comes with its
+//! 95 % interval, more playouts being spent where the verdict is in doubt.
+
+use alloc::vec::Vec;
+
+use crate::assignment::Assignment;
+use crate::seat::Seat;
+use crate::strong::{Mix, playout_margins};
+use crate::view::GameView;
+
+/// Two-sided 95 %: the interval's half-width in standard errors.
+pub const Z_95: f64 = 1.96;
+
+/// How many playouts an estimate spends.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// Playouts of each candidate that choose the best alternative.
+    pub selection: u32,
+    /// Playouts of the pair (the alternative and the move played) first.
+    pub first: u32,
+    /// At most, doubling from `first` while the verdict is in doubt.
+    pub most: u32,
+}
+
+/// The loss of a move against the best alternative found, in pips of
+/// expected final margin.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) struct Estimate {
+    /// The alternative: the best of the others on the selection playouts.
+    pub alternative: Assignment,
+    /// The alternative's mean margin on the estimation playouts.
+    pub alternative_value: f64,
+    /// The move played's mean margin on the same playouts.
+    pub played_value: f64,
+    /// The mean of the paired differences (alternative − played): negative
+    /// when the move played did better.
+    pub mean: f64,
+    /// Its 95 % interval's lower end.
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+    /// The estimation playouts it rests on.
+    pub playouts: u32,
+}
+
+/// The mean, and the standard error of the mean, of `values`.
+fn mean_and_error(values: &[f64]) -> (f64, f64) {
+    let count = values.len();
+    if count == 0 {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / count as f64;
+    if count == 1 {
+        return (mean, 0.0);
+    }
+    let variance = values
+        .iter()
+        .map(|value| (value - mean) * (value - mean))
+        .sum::<f64>()
+        / (count - 1) as f64;
+    (mean, libm::sqrt(variance / count as f64))
+}
+
+/// `played` (the first of `candidates`) against the best of the others:
+/// chosen on `budget.selection` playouts from `seed`, then valued with
+/// `played` on other playouts of the same seed, `budget.first` at first and
+/// twice as many each time the interval still straddles `threshold`, up to
+/// `budget.most`. `None` when there is no other candidate.
+pub(super) fn loss_of(
+    view: &GameView,
+    seat: Seat,
+    candidates: &[Assignment],
+    opponent: &Mix,
+    seed: u64,
+    threshold: f64,
+    budget: Budget,
+) -> Option<Estimate> {
+    let (played, others) = candidates.split_first()?;
+    if others.is_empty() {
+        return None;
+    }
+    // Selection: on playouts numbered from 0.
+    let selection = playout_margins(
+        view,
+        seat,
+        others,
+        opponent,
+        seed,
+        0..u64::from(budget.selection),
+        0.0,
+    );
+    let means: Vec<f64> = selection
+        .iter()
+        .map(|margins| margins.iter().sum::<f64>() / margins.len().max(1) as f64)
+        .collect();
+    let alternative = others
+        .iter()
+        .zip(&means)
+        // The first of equals.
+        .rev()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(assignment, _)| *assignment)?;
+    // Estimation: on playouts numbered after every selection's, so that
+    // none is used twice.
+    let start = u64::from(budget.selection.max(1));
+    let pair = [alternative, *played];
+    let mut margins: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut wanted = budget.first.max(2);
+    let mut done = 0u32;
+    loop {
+        let more = playout_margins(
+            view,
+            seat,
+            &pair,
+            opponent,
+            seed,
+            start + u64::from(done)..start + u64::from(wanted),
+            0.0,
+        );
+        for (kept, new) in margins.iter_mut().zip(more) {
+            kept.extend(new);
+        }
+        done = wanted;
+        let differences: Vec<f64> = margins[0]
+            .iter()
+            .zip(&margins[1])
+            .map(|(alternative, played)| alternative - played)
+            .collect();
+        let (mean, error) = mean_and_error(&differences);
+        let (low, high) = (mean - Z_95 * error, mean + Z_95 * error);
+        let in_doubt = low < threshold && threshold <= high;
+        if !in_doubt || wanted >= budget.most {
+            let average = |values: &[f64]| values.iter().sum::<f64>() / values.len().max(1) as f64;
+            return Some(Estimate {
+                alternative,
+                alternative_value: average(&margins[0]),
+                played_value: average(&margins[1]),
+                mean,
+                low,
+                high,
+                playouts: differences.len() as u32,
+            });
+        }
+        wanted = (wanted * 2).min(budget.most);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mean_and_its_error() {
+        let (mean, error) = mean_and_error(&[1.0, 2.0, 3.0, 4.0]);
+        assert!((mean - 2.5).abs() < 1e-12);
+        // Sample variance 5/3; error sqrt(5/3 / 4).
+        assert!((error - libm::sqrt(5.0 / 12.0)).abs() < 1e-12);
+        assert_eq!(mean_and_error(&[]), (0.0, 0.0));
+        assert_eq!(mean_and_error(&[7.0]), (7.0, 0.0));
+    }
+}
