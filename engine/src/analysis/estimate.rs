@@ -21,6 +21,11 @@ pub const Z_95: f64 = 1.96;
 pub struct Budget {
     /// Playouts of each candidate that choose the best alternative.
     pub selection: u32,
+    /// The alternatives kept after those, raced on more playouts: the
+    /// best of them by all their selection playouts is the alternative.
+    pub raced: usize,
+    /// The race's playouts of each kept alternative.
+    pub race: u32,
     /// Playouts of the pair (the alternative and the move played) first.
     pub first: u32,
     /// At most, doubling from `first` while the verdict is in doubt.
@@ -67,7 +72,8 @@ fn mean_and_error(values: &[f64]) -> (f64, f64) {
 }
 
 /// `played` (the first of `candidates`) against the best of the others:
-/// chosen on `budget.selection` playouts from `seed`, then valued with
+/// chosen on `budget.selection` playouts from `seed` (the best
+/// `budget.raced` of them on `budget.race` more), then valued with
 /// `played` on other playouts of the same seed, `budget.first` at first and
 /// twice as many each time the interval still straddles `threshold`, up to
 /// `budget.most`. `None` when there is no other candidate.
@@ -94,20 +100,38 @@ pub(super) fn loss_of(
         0..u64::from(budget.selection),
         0.0,
     );
-    let means: Vec<f64> = selection
+    let mean = |margins: &[f64]| margins.iter().sum::<f64>() / margins.len().max(1) as f64;
+    // The best few go on to the race, on the playouts after those.
+    let mut order: Vec<usize> = (0..others.len()).collect();
+    order.sort_by(|&a, &b| {
+        mean(&selection[b])
+            .total_cmp(&mean(&selection[a]))
+            .then(a.cmp(&b))
+    });
+    order.truncate(budget.raced.max(1));
+    let kept: Vec<Assignment> = order.iter().map(|&index| others[index]).collect();
+    let raced_from = u64::from(budget.selection);
+    let raced_to = raced_from
+        + if kept.len() > 1 {
+            u64::from(budget.race)
+        } else {
+            0
+        };
+    let race = playout_margins(view, seat, &kept, opponent, seed, raced_from..raced_to, 0.0);
+    let alternative = order
         .iter()
-        .map(|margins| margins.iter().sum::<f64>() / margins.len().max(1) as f64)
-        .collect();
-    let alternative = others
-        .iter()
-        .zip(&means)
+        .zip(&race)
+        .map(|(&index, raced)| {
+            let all: Vec<f64> = selection[index].iter().chain(raced).copied().collect();
+            (others[index], mean(&all))
+        })
         // The first of equals.
         .rev()
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .map(|(assignment, _)| *assignment)?;
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(assignment, _)| assignment)?;
     // Estimation: on playouts numbered after every selection's, so that
     // none is used twice.
-    let start = u64::from(budget.selection.max(1));
+    let start = raced_to.max(1);
     let pair = [alternative, *played];
     let mut margins: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut wanted = budget.first.max(2);

@@ -8,7 +8,7 @@
 //! by `strong`'s playouts ([`crate::strong`]): the rest of the game played
 //! out, the same deals and dice for every move compared. The best
 //! alternative is chosen on one set of playouts and compared with the move
-//! played on another ([`estimate`]), so that the luck that made it look
+//! played on another (`estimate.rs`), so that the luck that made it look
 //! best does not count as the player's loss; a move is a mistake only when
 //! its whole interval lies at or above [`MISTAKE_PIPS`]. The playouts are
 //! dealt from a seed made of the round and the seat: the same game always
@@ -57,6 +57,8 @@ pub const ANALYSIS_SEARCH: Search = Search {
 /// The playouts each move's analysis spends.
 pub const ANALYSIS_BUDGET: Budget = Budget {
     selection: 96,
+    raced: 2,
+    race: 384,
     first: 128,
     most: 1024,
 };

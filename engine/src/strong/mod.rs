@@ -31,5 +31,6 @@ mod search;
 pub use equilibrium::{Equilibrium, MatrixGame};
 pub use evaluation::Evaluation;
 pub use round::RoundGame;
-pub(crate) use search::playout_margins;
-pub use search::{Mix, Search, analysis_candidates, best_reply, strong_assignment, strong_mix};
+pub use search::{
+    Mix, Search, analysis_candidates, best_reply, playout_margins, strong_assignment, strong_mix,
+};

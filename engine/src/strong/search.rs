@@ -238,7 +238,7 @@ fn playout_values(
 /// in a playout — so that candidates differ by their consequences, not by
 /// their luck. A playout whose deal the view cannot make is left out for
 /// all.
-pub(crate) fn playout_margins(
+pub fn playout_margins(
     view: &GameView,
     seat: Seat,
     candidates: &[Assignment],
