@@ -139,15 +139,20 @@ fn half_open_connections_beyond_the_open_files_keep_nobody_out() {
     stop.store(true, Ordering::Relaxed);
     let survivors = attacker.join().unwrap();
     assert!(!survivors.is_empty());
-    // Those left when the attack stops are closed at their deadline.
+    // Those left when the attack stops are closed at their deadline: an
+    // end of stream, or a reset when the server closes one whose last
+    // trickled byte it never read (the kernel resets a socket closed with
+    // unread data) — never still open when the patience runs out.
     for mut stream in survivors {
         stream.set_nonblocking(false).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
         let mut rest = Vec::new();
-        assert!(
-            stream.read_to_end(&mut rest).is_ok(),
-            "closed at the handshake deadline"
-        );
+        let read = stream.read_to_end(&mut rest);
+        let closed = match &read {
+            Ok(_) => true,
+            Err(error) => error.kind() == std::io::ErrorKind::ConnectionReset,
+        };
+        assert!(closed, "not closed at the handshake deadline: {read:?}");
     }
     // Every drop was counted, both kinds, and logged; the server never ran
     // out of files (it would log accept errors).
