@@ -129,8 +129,11 @@ async function withAStalledSeeker(t, play) {
     t.skip("no PostgreSQL and Redis given (MICE_CAKE_TEST_POSTGRES, MICE_CAKE_TEST_REDIS)");
     return;
   }
-  // Node 0 starts first, and so pairs the cluster's seekers.
-  const flags = ["--lease", "6s", "--pairing-arrival", "2s"];
+  // Node 0 starts first, and so pairs the cluster's seekers. The pairing
+  // node leaves out the seekers of a node quiet for half a lease (it may
+  // have died): a long lease keeps the stalled node's Cy pairable for the
+  // while a loaded machine's browser takes to start Eve's search.
+  const flags = ["--lease", "20s", "--pairing-arrival", "2s"];
   const first = await startNode(services, flags);
   const second = await startNode(services, flags);
   const browser = await launchBrowser();
