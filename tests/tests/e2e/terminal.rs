@@ -244,6 +244,62 @@ fn ctrl_z_suspends_cleanly_and_a_stopped_client_takes_the_terminal_back_when_con
     ann.close();
 }
 
+/// Issue 46: the replay's analysis in a real terminal — `a` analyses, each
+/// seat's move of the round on the cake is told with its verdict (a loss
+/// only with its interval), and the end gives each seat's accuracy.
+#[test]
+fn a_replay_analysed_in_a_terminal_tells_verdicts_intervals_and_accuracy() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let sim = crate::support::mice_cake(
+        dir.path(),
+        &[
+            "--plain",
+            "sim",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--policies",
+            "strong,random",
+            "--record",
+            &records.display().to_string(),
+        ],
+    );
+    assert!(
+        sim.status.success(),
+        "{}",
+        crate::support::text(&sim.stderr)
+    );
+    let file = records.join("game-000009.json").display().to_string();
+    // A record file needs no server.
+    let mut replay = Terminal::start_at(dir.path(), "ws://127.0.0.1:9", "ann", &["replay", &file]);
+    replay.wait_for("a analyse");
+    replay.send("a");
+    replay.wait_for("from this cake");
+    // Step through the rounds: every loss said is said with its interval.
+    let mut verdicts = String::new();
+    for _ in 0..30 {
+        replay.send("l");
+        thread::sleep(Duration::from_millis(60));
+        replay.read();
+        verdicts.push_str(&replay.contents());
+    }
+    for line in verdicts.lines().filter(|line| line.contains(" pips → ")) {
+        assert!(line.contains(" ± "), "a loss without its interval: {line}");
+    }
+    assert!(
+        verdicts.contains(" ± ") && verdicts.contains("no clear mistake"),
+        "{verdicts}"
+    );
+    // The end: each seat's accuracy.
+    replay.send("\u{1b}[F");
+    replay.wait_for("Yellow: accuracy ");
+    replay.wait_for("Blue: accuracy ");
+    replay.send("q");
+    assert_eq!(replay.exit_status(), 0, "{}", replay.contents());
+}
+
 /// The code of the room Ann's client just created, from the server.
 fn room_of(server: &Server, name: &str) -> String {
     let give_up = Instant::now() + PATIENCE;
