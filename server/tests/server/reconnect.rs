@@ -160,6 +160,42 @@ async fn a_made_up_token_is_refused_and_the_connection_stays_usable() {
     );
 }
 
+/// Sends `client`'s join of room `code`, with its key and proof, without
+/// reading the answer.
+async fn send_proven_join(client: &mut Client, code: mice_cake_protocol::RoomCode) {
+    client
+        .send(&ClientMessage::JoinRoom {
+            code,
+            key: client.sealing.key(),
+            bot_declaration: None,
+            key_proof: client.sealing.key_proof(),
+        })
+        .await;
+}
+
+/// `joiner` joins Yellow's room `code` as Blue, and Yellow sees it; the
+/// joiner's `joined` is left unread (lost, as far as it knows).
+async fn joined_unread(
+    joiner: &mut Client,
+    yellow: &mut Client,
+    code: mice_cake_protocol::RoomCode,
+) {
+    send_proven_join(joiner, code).await;
+    yellow
+        .recv_until(|m| {
+            is_event(m, |e| {
+                matches!(
+                    e,
+                    RoomEvent::PlayerJoined {
+                        seat: Seat::Blue,
+                        ..
+                    }
+                )
+            })
+        })
+        .await;
+}
+
 /// As the 30-minute nemesis found: the same lost `joined`, but the server
 /// has not yet seen the old connection die (its client has). The room is
 /// full, so a join by the seat's proven key can only mean a return: the
@@ -170,26 +206,7 @@ async fn a_full_room_gives_a_proven_key_its_seat_from_a_connection_still_thought
     let mut ada = Client::greeted(&server, "Ada").await;
     let (code, _, _) = ada.create(RoomOptions::default()).await;
     let mut dying = Client::greeted(&server, "Bea").await;
-    dying
-        .send(&ClientMessage::JoinRoom {
-            code,
-            key: dying.sealing.key(),
-            bot_declaration: None,
-            key_proof: dying.sealing.key_proof(),
-        })
-        .await;
-    ada.recv_until(|m| {
-        is_event(m, |e| {
-            matches!(
-                e,
-                RoomEvent::PlayerJoined {
-                    seat: Seat::Blue,
-                    ..
-                }
-            )
-        })
-    })
-    .await;
+    joined_unread(&mut dying, &mut ada, code).await;
 
     // The same player (the same key) on a new connection, the old one
     // still open: her seat, a new token.
@@ -215,14 +232,7 @@ async fn one_key_in_two_tabs_takes_the_free_seat_and_a_third_tab_finds_the_room_
     let (blue, _) = second.join(code).await;
     assert_eq!((yellow, blue), (Seat::Yellow, Seat::Blue));
     let mut third = Client::greeted(&server, "Ada").await;
-    third
-        .send(&ClientMessage::JoinRoom {
-            code,
-            key: third.sealing.key(),
-            bot_declaration: None,
-            key_proof: third.sealing.key_proof(),
-        })
-        .await;
+    send_proven_join(&mut third, code).await;
     third.expect_error(ErrorCode::RoomFull).await;
     // Both tabs keep their seats and play.
     let (a, b) = tokio::join!(first.until_round(1), second.until_round(1));
@@ -360,25 +370,7 @@ async fn a_join_whose_joined_was_lost_is_given_the_seat_back_by_its_proven_key()
     let mut ada = Client::greeted(&server, "Ada").await;
     let (code, _, _) = ada.create(RoomOptions::default()).await;
     let mut bea = Client::greeted(&server, "Bea").await;
-    bea.send(&ClientMessage::JoinRoom {
-        code,
-        key: bea.sealing.key(),
-        bot_declaration: None,
-        key_proof: bea.sealing.key_proof(),
-    })
-    .await;
-    ada.recv_until(|m| {
-        is_event(m, |e| {
-            matches!(
-                e,
-                RoomEvent::PlayerJoined {
-                    seat: Seat::Blue,
-                    ..
-                }
-            )
-        })
-    })
-    .await;
+    joined_unread(&mut bea, &mut ada, code).await;
     // Bea's connection goes before she reads her `joined`.
     let sealing = std::mem::take(&mut bea.sealing);
     drop(bea);

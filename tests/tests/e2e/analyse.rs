@@ -5,30 +5,12 @@
 use mice_cake_engine::GameRecord;
 use mice_cake_engine::analysis::{GameAnalysis, analyse};
 
-use crate::support::{Client, Server, mice_cake, text};
+use crate::support::{Client, Server, mice_cake, simulated_record, text};
 
 #[test]
 fn a_record_file_is_analysed_as_text_and_as_json() {
     let dir = tempfile::tempdir().unwrap();
-    let records = dir.path().join("records");
-    let records_arg = records.display().to_string();
-    let sim = mice_cake(
-        dir.path(),
-        &[
-            "--plain",
-            "sim",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--policies",
-            "strong,random",
-            "--record",
-            &records_arg,
-        ],
-    );
-    assert!(sim.status.success(), "{}", text(&sim.stderr));
-    let file = records.join("game-000009.json");
+    let file = simulated_record(dir.path(), 9, Some("strong,random"));
     let file_arg = file.display().to_string();
     let record: GameRecord =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();

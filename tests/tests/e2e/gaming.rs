@@ -212,27 +212,7 @@ fn a_quit_after_both_moved_is_a_signed_loss_and_verify_catches_the_lies() {
 #[test]
 fn a_server_move_passed_off_as_a_players_is_refused_without_any_key() {
     let dir = tempfile::tempdir().unwrap();
-    let records = dir.path().join("records");
-    let sim = mice_cake(
-        dir.path(),
-        &[
-            "--plain",
-            "sim",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--record",
-            &records.display().to_string(),
-        ],
-    );
-    assert!(sim.status.success(), "{}", text(&sim.stderr));
-    let file = std::fs::read_dir(&records)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let file = crate::support::simulated_record(dir.path(), 9, None);
     let record: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let verify = |name: &str, value: &serde_json::Value| {

@@ -78,6 +78,22 @@ pub(crate) fn mice_cake(state: &Path, args: &[&str]) -> std::process::Output {
         .expect("mice-cake runs")
 }
 
+/// One game of `policies` (`mice-cake sim`'s default when none) dealt from
+/// `seed`, recorded under `state`: the record file's path.
+pub(crate) fn simulated_record(state: &Path, seed: u64, policies: Option<&str>) -> PathBuf {
+    let records = state.join("records");
+    let seed_arg = seed.to_string();
+    let records_arg = records.display().to_string();
+    let mut args = vec!["--plain", "sim", "--games", "1", "--seed", &seed_arg];
+    if let Some(policies) = policies {
+        args.extend(["--policies", policies]);
+    }
+    args.extend(["--record", &records_arg]);
+    let sim = mice_cake(state, &args);
+    assert!(sim.status.success(), "{}", text(&sim.stderr));
+    records.join(format!("game-{seed:06}.json"))
+}
+
 /// A process's output as text.
 pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

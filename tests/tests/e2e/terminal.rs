@@ -250,28 +250,9 @@ fn ctrl_z_suspends_cleanly_and_a_stopped_client_takes_the_terminal_back_when_con
 #[test]
 fn a_replay_analysed_in_a_terminal_tells_verdicts_intervals_and_accuracy() {
     let dir = tempfile::tempdir().unwrap();
-    let records = dir.path().join("records");
-    let sim = crate::support::mice_cake(
-        dir.path(),
-        &[
-            "--plain",
-            "sim",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--policies",
-            "strong,random",
-            "--record",
-            &records.display().to_string(),
-        ],
-    );
-    assert!(
-        sim.status.success(),
-        "{}",
-        crate::support::text(&sim.stderr)
-    );
-    let file = records.join("game-000009.json").display().to_string();
+    let file = crate::support::simulated_record(dir.path(), 9, Some("strong,random"))
+        .display()
+        .to_string();
     // A record file needs no server.
     let mut replay = Terminal::start_at(dir.path(), "ws://127.0.0.1:9", "ann", &["replay", &file]);
     replay.wait_for("a analyse");
