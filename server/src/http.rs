@@ -116,7 +116,8 @@ async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Respo
         .read_buffer_size(READ_BUFFER)
         .max_message_size(Some(HARD_MESSAGE_LIMIT))
         .max_frame_size(Some(HARD_MESSAGE_LIMIT));
-    handshake.accept(config, move |socket| {
+    let sessions = shared.sessions.clone();
+    handshake.accept(config, &sessions, move |socket| {
         crate::connection::serve(socket, shared, peer)
     })
 }

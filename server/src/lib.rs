@@ -226,9 +226,17 @@ where
         stopping.cancel();
     });
     let serving = accept::serve(listener, app, Arc::clone(&shared));
+    let sessions = shared.sessions.clone();
+    // Every WebSocket session says goodbye (a seeker's `seek_ended`, the
+    // `shutting_down`, the close frame) before the runtime is dropped.
+    let served = async {
+        serving.await;
+        sessions.close();
+        sessions.wait().await;
+    };
     let stopped = shared.shutdown().clone();
     tokio::select! {
-        () = serving => {}
+        () = served => {}
         // Graceful shutdown waits for open connections; do not wait forever.
         () = async {
             stopped.cancelled().await;

@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicUsize;
 
 use metrics_exporter_prometheus::PrometheusHandle;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tracing::info;
 
 use crate::admission::Admission;
@@ -46,6 +47,9 @@ pub(crate) struct Shared {
     pub(crate) capacity: Capacity,
     /// Open WebSocket connections.
     pub(crate) connections: AtomicUsize,
+    /// The WebSocket sessions' tasks: at shutdown each is waited for (a
+    /// while) to say goodbye, its last messages and close frame sent.
+    pub(crate) sessions: TaskTracker,
     /// Who holds the WebSocket slots, by address.
     pub(crate) admission: Arc<Admission>,
     /// Connections refused or cut off, summed up in the log.
@@ -282,6 +286,7 @@ impl Shared {
                 refusals: refusals(),
                 capacity,
                 connections: AtomicUsize::new(0),
+                sessions: TaskTracker::new(),
                 dependencies,
             },
             rooms,

@@ -29,6 +29,7 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{self, Message};
+use tokio_util::task::TaskTracker;
 use tracing::debug;
 
 use crate::outbound::Frame;
@@ -86,8 +87,13 @@ impl Handshake {
     }
 
     /// Answers 101 and, once the connection is switched, hands the socket
-    /// to `serve` on a task of its own.
-    pub(crate) fn accept<Serve, Served>(self, config: WebSocketConfig, serve: Serve) -> Response
+    /// to `serve` on a task of its own, tracked by `sessions`.
+    pub(crate) fn accept<Serve, Served>(
+        self,
+        config: WebSocketConfig,
+        sessions: &TaskTracker,
+        serve: Serve,
+    ) -> Response
     where
         Serve: FnOnce(Box<Socket>) -> Served + Send + 'static,
         Served: Future<Output = ()> + Send + 'static,
@@ -104,7 +110,7 @@ impl Handshake {
         };
         // Chained rather than awaited in one block, whose state would keep
         // the config and the upgrade's slots for the connection's life.
-        tokio::spawn(upgrade.then(|socket| OptionFuture::from(socket.map(serve))));
+        sessions.spawn(upgrade.then(|socket| OptionFuture::from(socket.map(serve))));
         let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
         let mut response = Response::new(axum::body::Body::empty());
         *response.status_mut() = StatusCode::SWITCHING_PROTOCOLS;

@@ -86,15 +86,21 @@ test("a whole game on a phone, by taps, with the board and the move's controls o
   const page = ida.page;
   await createRoom(page, server.url, "Ida", { opponent: "greedy", stall: 20 });
   let rounds = 0;
+  // Every tap, not only the round's start: a stash that grows, a family that
+  // commits, a steal's picker must not push Commit off the screen (a tap
+  // on it would scroll the page).
+  const onOneScreen = async (/** @type {string} */ when) => {
+    const layout = await phoneLayout(page);
+    assert.equal(layout.scrolled, 0, `round ${rounds}, ${when}: nothing to scroll to`);
+    assert.ok(layout.wide <= PHONE.width, `round ${rounds}, ${when}: ${layout.wide} px wide`);
+    for (const [what, rect] of Object.entries({ board: layout.board, commit: layout.commit, lane: layout.lane })) {
+      assert.ok(rect && rect.top >= 0 && rect.bottom <= PHONE.height, `round ${rounds}, ${when}: the ${what} is on the screen: ${JSON.stringify(rect)}`);
+    }
+    assert.deepEqual(layout.small, [], `round ${rounds}, ${when}: every control takes a finger`);
+  };
   while (await nextMove(page)) {
     rounds += 1;
-    const layout = await phoneLayout(page);
-    assert.equal(layout.scrolled, 0, `round ${rounds}: nothing to scroll to`);
-    assert.ok(layout.wide <= PHONE.width, `round ${rounds}: ${layout.wide} px wide`);
-    for (const [what, rect] of Object.entries({ board: layout.board, commit: layout.commit, lane: layout.lane })) {
-      assert.ok(rect && rect.top >= 0 && rect.bottom <= PHONE.height, `round ${rounds}: the ${what} is on the screen: ${JSON.stringify(rect)}`);
-    }
-    assert.deepEqual(layout.small, [], `round ${rounds}: every control takes a finger`);
+    await onOneScreen("its start");
     // A tap on a column puts a mouse there; "−" takes one away.
     const heading = page.locator("section.assign h2");
     const open = page.locator("table.board thead button.more:enabled");
@@ -103,13 +109,16 @@ test("a whole game on a phone, by taps, with the board and the move's controls o
     assert.match((await heading.textContent()) ?? "", /1 of/);
     await page.locator(`#less-${column}`).tap();
     assert.match((await heading.textContent()) ?? "", /0 of/);
+    await onOneScreen("a mouse put and taken off");
     for (let turn = 0; (await page.locator("#commit:enabled").count()) === 0; turn += 1) {
       assert.ok(turn < 12, "the taps place every mouse");
       await open.nth(turn % (await open.count())).tap();
+      await onOneScreen(`tap ${turn + 1}`);
     }
     if ((await page.locator("#steal").count()) > 0) await page.locator("#steal").selectOption({ index: 0 });
     const round = await roundToMove(page);
     await page.locator("#commit").tap();
+    assert.equal((await phoneLayout(page)).scrolled, 0, `round ${rounds}: the tap on Commit scrolled`);
     await page.locator(`section.assign[data-round="${round}"]`).waitFor({ state: "detached" });
   }
   assert.ok(rounds >= 1);

@@ -20,6 +20,7 @@ mod person;
 mod raw;
 mod reconnect;
 mod redis;
+mod shutdown;
 mod support;
 mod terminal;
 mod verify;

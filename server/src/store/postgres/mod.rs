@@ -24,7 +24,7 @@ mod write;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
@@ -162,6 +162,11 @@ const POOL_SIZE: u32 = 8;
 /// How long opening a connection may take before the store gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// How long a server starting waits for [`SERVER_LOCK`] before the
+/// database is in use by another, and how often it asks meanwhile.
+const LOCK_PATIENCE: Duration = Duration::from_secs(3);
+const LOCK_RETRY: Duration = Duration::from_millis(100);
+
 /// A PostgreSQL database.
 pub(crate) struct PostgresStore {
     /// Where it is (user, host, port, database; never the password), for
@@ -210,12 +215,22 @@ impl PostgresStore {
             None => "SELECT pg_try_advisory_lock($1)",
             Some(_) => "SELECT pg_try_advisory_lock_shared($1)",
         };
-        let held: bool = lock
-            .query_one(take, &[&SERVER_LOCK])
-            .map_err(opening)?
-            .get(0);
-        if !held {
-            return Err(StoreError::DatabaseInUse { name });
+        // The lock of a server just killed (restarted at once by its
+        // supervisor) is let go only once PostgreSQL notices its connection
+        // closed: a few moments, waited for before the database is in use.
+        let give_up = Instant::now() + LOCK_PATIENCE;
+        loop {
+            let held: bool = lock
+                .query_one(take, &[&SERVER_LOCK])
+                .map_err(opening)?
+                .get(0);
+            if held {
+                break;
+            }
+            if Instant::now() >= give_up {
+                return Err(StoreError::DatabaseInUse { name });
+            }
+            std::thread::sleep(LOCK_RETRY);
         }
         migrate(&mut lock, &name)?;
         let pool_errors = std::sync::Arc::new(pool_errors::PoolErrors::default());
@@ -797,6 +812,31 @@ mod tests {
         drop(first);
         let second = PostgresStore::open(&database.url, 0, None).unwrap();
         second.begin_run(1).unwrap();
+    }
+
+    /// A server killed (`kill -9`) and started again at once: the dead
+    /// one's lock goes when PostgreSQL notices its connection closed, and
+    /// the new one waits for that rather than refusing the database.
+    #[test]
+    fn a_server_started_as_a_killed_ones_lock_is_let_go_takes_the_database() {
+        let Some(database) = TestDatabase::create() else {
+            return;
+        };
+        let mut dead = postgres::Client::connect(&database.url, NoTls).unwrap();
+        let held: bool = dead
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+            .unwrap()
+            .get(0);
+        assert!(held);
+        let letting_go = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(500));
+            drop(dead);
+        });
+        let started = Instant::now();
+        let store = PostgresStore::open(&database.url, 0, None).unwrap();
+        assert!(started.elapsed() >= Duration::from_millis(400));
+        store.begin_run(1).unwrap();
+        letting_go.join().unwrap();
     }
 
     #[test]
