@@ -7,7 +7,8 @@
 use mice_cake_engine::analysis::{
     GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_played,
 };
-use mice_cake_engine::{Seat, Seated};
+use mice_cake_engine::{GameRecord, Seat, Seated};
+use mice_cake_protocol::GameId;
 
 use crate::replay::Replay;
 
@@ -85,6 +86,35 @@ pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
         }
     }
     lines
+}
+
+/// Each player's accuracy in a game just played, in percent; none if the
+/// record cannot be analysed.
+pub fn accuracies(record: &GameRecord) -> Option<Seated<f64>> {
+    let analysis = analyse_played(record).ok()?;
+    Some(analysis.players.map(|summary| summary.accuracy))
+}
+
+/// Each player's accuracy in a few words: `Yellow (you) 92 %, Blue 85 %`
+/// (`you`: this client's seat, if it played).
+pub fn accuracy_words(accuracies: &Seated<f64>, you: Option<Seat>) -> String {
+    let each: Vec<String> = Seat::ALL
+        .into_iter()
+        .map(|seat| {
+            let mark = if you == Some(seat) { " (you)" } else { "" };
+            format!("{seat}{mark} {:.0} %", accuracies[seat])
+        })
+        .collect();
+    each.join(", ")
+}
+
+/// Each player's accuracy in game `id`, in one line, with where to read
+/// each round's.
+pub fn accuracy_line(accuracies: &Seated<f64>, you: Option<Seat>, id: GameId) -> String {
+    format!(
+        "accuracy (rounds without a mistake): {}; `mice-cake analyse {id}` tells each round",
+        accuracy_words(accuracies, you)
+    )
 }
 
 /// Each player's game in a sentence: accuracy, the loss a round, and the

@@ -74,6 +74,8 @@ pub struct Ended {
     pub game_id: Option<GameId>,
     /// What checking the game's record said (`verify`), for a game played.
     pub fairness: Option<String>,
+    /// Each player's accuracy, once analysed.
+    pub accuracy: Option<String>,
 }
 
 /// What a session leaves to tell when it is over.
@@ -102,6 +104,9 @@ impl Session {
             ));
             if let Some(fairness) = &game.fairness {
                 out.push(fairness.clone());
+            }
+            if let Some(accuracy) = &game.accuracy {
+                out.push(accuracy.clone());
             }
             if let Some(id) = game.game_id {
                 out.push(format!("Replay: mice-cake replay {id}"));
@@ -184,12 +189,14 @@ mod tests {
                     result,
                     game_id: Some(id),
                     fairness: None,
+                    accuracy: None,
                 },
                 Ended {
                     number: 2,
                     result,
                     game_id: None,
                     fairness: None,
+                    accuracy: None,
                 },
             ],
             left: None,

@@ -281,8 +281,18 @@ impl Player {
                         .tracker
                         .you()
                         .map(|seat| (self.tracker.sealer.witness().clone(), seat));
-                    let verdict = crate::verify::check_played(self.http.clone(), id, seen).await;
-                    self.out.note(&verdict);
+                    // A person is told each player's accuracy; a bot
+                    // (or a script reading JSON) asks if it wants it.
+                    let person = self.out.0 == Output::Text
+                        && matches!(self.decider, Decider::Stdin | Decider::Watch);
+                    let checked =
+                        crate::verify::check_played(self.http.clone(), id, seen, person).await;
+                    self.out.note(&checked.verdict);
+                    if let Some(accuracy) = &checked.accuracy {
+                        let you = self.tracker.you();
+                        self.out
+                            .note(&crate::analysis::accuracy_line(accuracy, you, id));
+                    }
                 }
                 return Step::Done(Outcome::Done);
             }

@@ -85,6 +85,16 @@ pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
             lines.push(format!("  {}", sparkline(pool)));
         }
     }
+    if let Some(accuracy) = &page.accuracy {
+        lines.push(format!(
+            "accuracy {:.0} % over {} analysed rated {} ({} of {} rounds without a mistake)",
+            accuracy.percent(),
+            accuracy.games,
+            if accuracy.games == 1 { "game" } else { "games" },
+            accuracy.clean_rounds,
+            accuracy.rounds
+        ));
+    }
     if page.conduct.aborted > 0 {
         lines.push(format!(
             "aborted {} of the last {} games in rated rooms{}",
@@ -233,6 +243,7 @@ mod tests {
                 history: [1500.0, 1580.0, 1540.0, 1620.0].map(point).to_vec(),
             }],
             recent: Vec::new(),
+            accuracy: None,
         };
         let lines = player_lines(&page);
         assert!(lines[0].starts_with("Ada — key 0707"), "{lines:?}");
@@ -250,6 +261,19 @@ mod tests {
         assert!(
             lines.iter().any(|line| line
                 == "aborted 3 of the last 10 games in rated rooms: paired after everyone else"),
+            "{lines:?}"
+        );
+        // The accuracy over rated games, once one is analysed.
+        assert!(!lines.iter().any(|line| line.starts_with("accuracy")));
+        page.accuracy = Some(mice_cake_protocol::PlayerAccuracy {
+            games: 3,
+            rounds: 60,
+            clean_rounds: 51,
+        });
+        let lines = player_lines(&page);
+        assert!(
+            lines.iter().any(|line| line
+                == "accuracy 85 % over 3 analysed rated games (51 of 60 rounds without a mistake)"),
             "{lines:?}"
         );
     }

@@ -750,12 +750,31 @@ fn result_problem(game: &Game, rounds: usize, claimed: &GameResult) -> Option<St
 const RECORD_FETCH_ATTEMPTS: u32 = 4;
 const RECORD_FETCH_FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(1_000);
 
+/// What the end of a game played tells: whether it was fair, and each
+/// player's accuracy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// The verdict, in one line.
+    pub verdict: String,
+    /// Each player's accuracy in percent, once the game is analysed here;
+    /// none for a game with no move to judge, or a record that cannot be
+    /// read.
+    pub accuracy: Option<Seated<f64>>,
+}
+
 /// Checks a game just played on the server at `http` (its HTTP address),
-/// against what this client saw of it: one line for people.
+/// against what this client saw of it, and, for a person (`analyse`),
+/// analyses it with this client's own engine (a second or so of one core):
+/// the verdict and each player's accuracy.
 /// The record is fetched again a few times, a moment apart: a game may end
 /// as its server restarts or the way to it changes (a cluster's node going
 /// away).
-pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)>) -> String {
+pub async fn check_played(
+    http: String,
+    id: GameId,
+    seen: Option<(Witness, Seat)>,
+    analyse: bool,
+) -> Checked {
     let checked = tokio::task::spawn_blocking(move || {
         let mut pause = RECORD_FETCH_FIRST_PAUSE;
         let mut attempts = 1;
@@ -771,16 +790,28 @@ pub async fn check_played(http: String, id: GameId, seen: Option<(Witness, Seat)
             }
         };
         let loaded = parse(&text)?;
-        anyhow::Ok(verify_loaded(
+        let verdict = verify_loaded(
             &loaded,
             seen.as_ref().map(|(witness, seat)| (witness, *seat)),
-        ))
+        );
+        let accuracy = match &loaded.record {
+            Recorded::Game(record) if analyse => crate::analysis::accuracies(record),
+            Recorded::Game(_) | Recorded::AbortedDeal(_) => None,
+        };
+        anyhow::Ok(Checked {
+            verdict: verdict.line(),
+            accuracy,
+        })
     })
     .await;
+    let unchecked = |verdict: String| Checked {
+        verdict,
+        accuracy: None,
+    };
     match checked {
-        Ok(Ok(verdict)) => verdict.line(),
-        Ok(Err(error)) => format!("could not verify the game: {error:#}"),
-        Err(error) => format!("could not verify the game: {error}"),
+        Ok(Ok(checked)) => checked,
+        Ok(Err(error)) => unchecked(format!("could not verify the game: {error:#}")),
+        Err(error) => unchecked(format!("could not verify the game: {error}")),
     }
 }
 

@@ -1,15 +1,18 @@
 //! How far the analysis of games can be trusted (`docs/bots.md`):
 //!
 //! ```text
-//! cargo run --release -p mice-cake-engine --example analysis -- [GAMES] [VARIANT]
+//! cargo run --release -p mice-cake-engine --example analysis -- [GAMES] [VARIANT] [OPPONENT]
 //! ```
 //!
-//! Plays GAMES games of `strong` against `greedy` (seats alternating; game
+//! Plays GAMES games of `strong` against OPPONENT (`greedy` unless told;
+//! seats alternating; game
 //! `i` from seed `i`, on two threads), analyses each, and counts how often
 //! each player's moves are called mistakes: `strong`'s own moves should
 //! almost never be (the analysis compares a move with `strong`'s best
 //! alternatives, so a mistake found in `strong`'s play is mostly the
-//! analysis's noise). Also the loss's interval width and the time to analyse
+//! analysis's noise). Also how often each player's move is the analysis's
+//! first choice (a fair-play figure), the mean loss a move and its spread,
+//! the loss's interval width and the time to analyse
 //! a game. VARIANT: `standard`, `all-face-up`, `all-face-down`, each with
 //! `+boost`.
 
@@ -29,6 +32,11 @@ use mice_cake_engine::{Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer
 struct Tally {
     moves: u64,
     mistakes: u64,
+    /// Moves that were the analysis's first choice.
+    first: u64,
+    /// The estimated losses, summed, and their squares.
+    loss: f64,
+    loss_squares: f64,
     width: f64,
     playouts: u64,
     seconds: Vec<f64>,
@@ -38,6 +46,9 @@ impl Tally {
     fn add(&mut self, other: Tally) {
         self.moves += other.moves;
         self.mistakes += other.mistakes;
+        self.first += other.first;
+        self.loss += other.loss;
+        self.loss_squares += other.loss_squares;
         self.width += other.width;
         self.playouts += other.playouts;
         self.seconds.extend(other.seconds);
@@ -51,6 +62,9 @@ fn main() {
         .map_or(100, |games| games.parse().expect("GAMES"));
     let variant = args.get(1).map_or("standard", String::as_str);
     let options = options(variant);
+    let opponent: Policy = args
+        .get(2)
+        .map_or(Policy::Greedy, |policy| policy.parse().expect("OPPONENT"));
     let threads = 2;
     let results: Vec<[Tally; 2]> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -58,7 +72,7 @@ fn main() {
                 scope.spawn(move || {
                     let mut tallies = [Tally::default(), Tally::default()];
                     for index in (thread..games).step_by(threads as usize) {
-                        let [strong, greedy] = game(index, options);
+                        let [strong, greedy] = game(index, options, opponent);
                         tallies[0].add(strong);
                         tallies[1].add(greedy);
                     }
@@ -76,15 +90,26 @@ fn main() {
         totals[0].add(strong);
         totals[1].add(greedy);
     }
-    for (name, tally) in ["strong", "greedy"].iter().zip(&totals) {
+    for (name, tally) in ["strong", opponent.name()].iter().zip(&totals) {
         let share = tally.mistakes as f64 / tally.moves.max(1) as f64;
         let error = (share * (1.0 - share) / tally.moves.max(1) as f64).sqrt();
+        let first = tally.first as f64 / tally.moves.max(1) as f64;
+        let moves = tally.moves.max(1) as f64;
+        let mean_loss = tally.loss / moves;
+        let loss_spread = (tally.loss_squares / moves - mean_loss * mean_loss)
+            .max(0.0)
+            .sqrt();
         println!(
-            "{name}: {} of {} moves called mistakes ({:.1} % ± {:.1}); interval width {:.2} pips on average; {:.0} playouts a move",
+            "{name}: loss {mean_loss:.3} pips a move on average, spread {loss_spread:.3} a move"
+        );
+        println!(
+            "{name}: {} of {} moves called mistakes ({:.1} % ± {:.1}); the analysis's first choice {:.1} % ± {:.1}; interval width {:.2} pips on average; {:.0} playouts a move",
             tally.mistakes,
             tally.moves,
             100.0 * share,
             196.0 * error,
+            100.0 * first,
+            196.0 * (first * (1.0 - first) / tally.moves.max(1) as f64).sqrt(),
             tally.width / tally.moves.max(1) as f64,
             tally.playouts as f64 / tally.moves.max(1) as f64,
         );
@@ -102,7 +127,7 @@ fn main() {
 
 /// Game `index`, `strong` against `greedy`, seats alternating, analysed:
 /// each player's tally.
-fn game(index: u64, options: Options) -> [Tally; 2] {
+fn game(index: u64, options: Options, opponent: Policy) -> [Tally; 2] {
     let seed = Seed::from_u64(index);
     let strong_seat = if index.is_multiple_of(2) {
         Seat::Yellow
@@ -114,7 +139,7 @@ fn game(index: u64, options: Options) -> [Tally; 2] {
     while !game.game().is_over() {
         let view = |seat| game.game().view(Viewer::from(seat));
         let strong = Policy::Strong.choose(&view(strong_seat), strong_seat, &mut choices);
-        let greedy = Policy::Greedy.choose(
+        let greedy = opponent.choose(
             &view(strong_seat.opponent()),
             strong_seat.opponent(),
             &mut choices,
@@ -138,6 +163,12 @@ fn game(index: u64, options: Options) -> [Tally; 2] {
         Tally {
             moves: moves.len() as u64,
             mistakes: moves.iter().filter(|analysed| analysed.mistake).count() as u64,
+            first: u64::from(analysis.first_choices(seat)),
+            loss: moves.iter().map(|analysed| analysed.loss).sum(),
+            loss_squares: moves
+                .iter()
+                .map(|analysed| analysed.loss * analysed.loss)
+                .sum(),
             width: moves
                 .iter()
                 .map(|analysed| analysed.loss_high - analysed.loss_low)

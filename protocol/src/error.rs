@@ -94,11 +94,15 @@ pub enum ErrorCode {
     /// The address has brought as many keys never rated here into rated
     /// play this hour as the server allows.
     TooManyNewKeys,
+    /// HTTP: an endpoint for the server's operator alone, asked without
+    /// the operator's token from elsewhere than the server's own machine
+    /// (403).
+    OperatorOnly,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 40] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -138,6 +142,7 @@ impl ErrorCode {
         ErrorCode::UnknownPlayer,
         ErrorCode::AlreadySeeking,
         ErrorCode::TooManyNewKeys,
+        ErrorCode::OperatorOnly,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -182,6 +187,7 @@ impl ErrorCode {
             ErrorCode::UnknownPlayer => "unknown_player",
             ErrorCode::AlreadySeeking => "already_seeking",
             ErrorCode::TooManyNewKeys => "too_many_new_keys",
+            ErrorCode::OperatorOnly => "operator_only",
         }
     }
 }

@@ -21,6 +21,7 @@
 //! * [`name`]: what a player's name may hold.
 //! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
+//! * [`fair_play`]: the operator's fair-play report.
 //! * [`api`]: the bodies of the HTTP API.
 //! * [`rating`]: pools, Glicko-2 ratings, players' pages, the leaderboard.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
@@ -29,6 +30,7 @@
 pub mod api;
 pub mod chat;
 pub mod error;
+pub mod fair_play;
 pub mod ids;
 pub mod messages;
 pub mod name;
@@ -42,6 +44,7 @@ pub use api::{
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
+pub use fair_play::{Baseline, FairPlayEntry, FairPlayReport};
 pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
     ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS,
@@ -51,8 +54,8 @@ pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use rating::{
     ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, Leaderboard,
     LeaderboardEntry, MAX_LEADERBOARD_PAGE, NotRated, PAIR_WINDOW_MS, PROVISIONAL_DEVIATION,
-    PlayerProfile, Pool, PoolRating, RATED_GAMES_PER_PAIR, RatedGame, Rating, RatingChange,
-    RatingPoint, UnknownPool,
+    PlayerAccuracy, PlayerProfile, Pool, PoolRating, RATED_GAMES_PER_PAIR, RatedGame, Rating,
+    RatingChange, RatingPoint, UnknownPool,
 };
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,

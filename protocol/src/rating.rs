@@ -381,6 +381,38 @@ pub struct PlayerProfile {
     /// Their latest games, rated or not, newest first (at most
     /// [`PLAYER_RECENT_GAMES`]), each with its replay id.
     pub recent: Vec<GameSummary>,
+    /// Their accuracy over their rated games analysed so far (the server
+    /// analyses each rated game once it ends); left out before the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<PlayerAccuracy>,
+}
+
+/// A player's accuracy over their rated games: the share of their rounds
+/// with a choice played without a mistake (`docs/bots.md`), all games'
+/// rounds pooled.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerAccuracy {
+    /// Rated games analysed.
+    pub games: u32,
+    /// Their rounds with a choice to make in those games (moves the
+    /// server made at their missed deadlines left out).
+    pub rounds: u32,
+    /// Of those, rounds played without a mistake.
+    pub clean_rounds: u32,
+}
+
+impl PlayerAccuracy {
+    /// The accuracy in percent; 100 with no round to judge.
+    pub fn percent(&self) -> f64 {
+        if self.rounds == 0 {
+            100.0
+        } else {
+            100.0 * f64::from(self.clean_rounds) / f64::from(self.rounds)
+        }
+    }
 }
 
 /// One player on the leaderboard.

@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 13] = [
+pub const TOP_LEVEL: [&str; 14] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -36,6 +36,7 @@ pub const TOP_LEVEL: [&str; 13] = [
     "PlayerProfile",
     "Leaderboard",
     "GameAnalysis",
+    "FairPlayReport",
 ];
 
 /// The schema document.
@@ -54,6 +55,7 @@ pub fn document() -> Value {
     generator.subschema_for::<PlayerProfile>();
     generator.subschema_for::<Leaderboard>();
     generator.subschema_for::<mice_cake_engine::analysis::GameAnalysis>();
+    generator.subschema_for::<crate::fair_play::FairPlayReport>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

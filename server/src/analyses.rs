@@ -92,6 +92,16 @@ impl Analyses {
     }
 }
 
+/// What a request for an analysis receives once it is made: its JSON, or
+/// why there is none.
+pub(crate) async fn once_made(mut made: watch::Receiver<Option<Made>>) -> Made {
+    match made.wait_for(Option::is_some).await {
+        Ok(made) => made.clone().unwrap_or(Err(AnalysisFailure::ShuttingDown)),
+        // The job ended without a word: the server is stopping.
+        Err(_) => Err(AnalysisFailure::ShuttingDown),
+    }
+}
+
 /// One analysis; dropped, however it ends, it leaves the queue.
 struct Job {
     analyses: Arc<Analyses>,

@@ -41,21 +41,13 @@ pub(crate) async fn analysis(
         Ok(None) => {}
         Err(cause) => return storage_failed(&cause),
     }
-    let mut made = match shared.analyses.request(game.id, record, &shared.rooms) {
+    let made = match shared.analyses.request(game.id, record, &shared.rooms) {
         Ok(made) => made,
         Err(failure) => return refused(&failure, game.id),
     };
-    let Ok(result) = made
-        .wait_for(Option::is_some)
-        .await
-        .map(|made| made.clone())
-    else {
-        return refused(&AnalysisFailure::ShuttingDown, game.id);
-    };
-    match result {
-        Some(Ok(json)) => json_answer(json, MADE),
-        Some(Err(failure)) => refused(&failure, game.id),
-        None => refused(&AnalysisFailure::ShuttingDown, game.id),
+    match crate::analyses::once_made(made).await {
+        Ok(json) => json_answer(json, MADE),
+        Err(failure) => refused(&failure, game.id),
     }
 }
 

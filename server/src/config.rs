@@ -137,6 +137,12 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_ANALYSES", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub analyses: u32,
 
+    /// The operator's token: `GET /api/fair-play` answers a request that
+    /// carries it (`Authorization: Bearer TOKEN`). Without one, it answers
+    /// only requests from this machine that came through no proxy.
+    #[arg(long, env = "MICE_CAKE_OPERATOR_TOKEN", hide_env_values = true)]
+    pub operator_token: Option<String>,
+
     /// Analyses that may wait for their turn; a request beyond them is
     /// told to come back (503).
     #[arg(long, env = "MICE_CAKE_ANALYSIS_QUEUE", default_value_t = 16)]
@@ -249,6 +255,9 @@ const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 /// the game by more.
 const MAX_SPECTATOR_HOLD: Duration = Duration::from_secs(10);
 
+/// Fewest characters of `--operator-token`.
+const MIN_OPERATOR_TOKEN_CHARS: usize = 16;
+
 /// Finished games an in-memory store keeps unless told otherwise: a record
 /// is about 25 KB, so about 25 MB.
 pub(crate) const EPHEMERAL_FINISHED_GAMES: usize = 1_000;
@@ -270,6 +279,19 @@ impl Config {
             return Err(ConfigError {
                 flag: "default-deadline",
                 problem: "a round deadline is at most one day".into(),
+            });
+        }
+        if self
+            .operator_token
+            .as_ref()
+            .is_some_and(|token| token.trim().chars().count() < MIN_OPERATOR_TOKEN_CHARS)
+        {
+            return Err(ConfigError {
+                flag: "operator-token",
+                problem: format!(
+                    "a token is at least {MIN_OPERATOR_TOKEN_CHARS} characters, so that it \
+                     cannot be guessed (`openssl rand -hex 16` makes one)"
+                ),
             });
         }
         if self.spectator_hold > MAX_SPECTATOR_HOLD {
@@ -393,5 +415,17 @@ mod tests {
         let error = config.validate().unwrap_err();
         assert_eq!(error.flag, "spectator-hold");
         assert!(error.problem.contains("at most 10s"), "{}", error.problem);
+    }
+
+    #[test]
+    fn an_operator_token_too_short_to_be_safe_is_refused_without_being_told() {
+        let mut config = Config::with_bind("127.0.0.1:0".parse().unwrap());
+        config.operator_token = Some("short-token-15ch".chars().take(15).collect());
+        let error = config.validate().unwrap_err();
+        assert_eq!(error.flag, "operator-token");
+        assert!(error.problem.contains("at least 16"), "{}", error.problem);
+        assert!(!error.problem.contains("short-token"), "{}", error.problem);
+        config.operator_token = Some("0123456789abcdef".into());
+        assert!(config.validate().is_ok());
     }
 }

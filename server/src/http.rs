@@ -42,7 +42,7 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/fair-play, /api/odds, /api/schema, \
      /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -69,6 +69,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
+        .route("/api/fair-play", get(crate::fair_play_api::fair_play))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/readyz", get(ready))

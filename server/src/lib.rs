@@ -45,6 +45,7 @@
 //! * `random`, `ratelimit`, `metrics`: what the names say.
 
 mod accept;
+mod accuracy;
 mod admission;
 mod analyses;
 mod analysis_api;
@@ -54,6 +55,8 @@ mod cluster;
 mod config;
 mod connection;
 mod dependencies;
+mod fair_play;
+mod fair_play_api;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -197,6 +200,7 @@ where
         info!(rooms = restored.len(), "rooms brought back");
     }
     shared.lobby.restore(restored);
+    accuracy::start(Arc::clone(&shared));
     let ticking = Arc::clone(&shared);
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(UPTIME_TICK);

@@ -40,7 +40,13 @@ pub(crate) async fn player(
         );
     };
     match shared.rooms.storage.player(key).await {
-        Ok(Some(profile)) => Json(profile).into_response(),
+        Ok(Some(mut profile)) => match shared.rooms.storage.accuracy(key).await {
+            Ok(accuracy) => {
+                profile.accuracy = accuracy;
+                Json(profile).into_response()
+            }
+            Err(cause) => storage_failed(&cause),
+        },
         Ok(None) => api_error(
             StatusCode::NOT_FOUND,
             ErrorCode::UnknownPlayer,

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, PATIENCE_MS, lookAt, person, screenshot, serverAndBrowser, startTerminal } from "./support.mjs";
+import { DESKTOP, PATIENCE_MS, gate, lookAt, person, screenshot, serverAndBrowser, startTerminal } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
@@ -65,18 +65,14 @@ test("a game's analysis on its replay: working, busy, the summary, each round as
   // The analysis's requests: the first answered busy, the next held until
   // the page has been seen working.
   let asked = 0;
-  /** @type {() => void} */
-  let release = () => {};
-  const held = new Promise((done) => {
-    release = () => done(null);
-  });
+  const answering = gate();
   await page.route("**/api/games/*/analysis", async (route) => {
     asked += 1;
     if (asked === 1) {
       await route.fulfill({ status: 503, json: { code: "unavailable", message: BUSY } });
       return;
     }
-    await held;
+    await answering.held;
     await route.continue();
   });
 
@@ -103,7 +99,7 @@ test("a game's analysis on its replay: working, busy, the summary, each round as
   assert.equal(await page.locator("#analysis-summary").count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement?.id), "analysis-heading", "the focus stays in the section");
   const answered = page.waitForResponse((response) => response.url().endsWith(`/api/games/${id}/analysis`) && response.status() === 200, { timeout: 4 * PATIENCE_MS });
-  release();
+  answering.open();
   const analysis = await (await answered).json();
   assert.equal(analysis.version, 2);
   assert.equal(analysis.rounds.length, rounds);

@@ -18,12 +18,11 @@ import { after, before, test } from "node:test";
 import {
   DESKTOP,
   PHONE,
-  commit,
   createRoom,
   launchBrowser,
   lookAt,
   person,
-  placeMice,
+  playUntilRevealed,
   screenshot,
   startServer,
 } from "./support.mjs";
@@ -41,21 +40,6 @@ after(async () => {
   await browser?.close();
   server?.stop();
 });
-
-/**
- * Makes this page's moves until round `round` has been revealed (a forced
- * round the page seals by itself).
- * @param {import("playwright-core").Page} page @param {number} round
- */
-async function playUntilRevealed(page, round) {
-  const revealed = page.locator(`li.round[data-round="${round}"]`);
-  for (let made = 0; ; made += 1) {
-    await page.locator(`#commit, li.round[data-round="${round}"]`).first().waitFor();
-    if (await revealed.count()) return;
-    await placeMice(page, made);
-    await commit(page);
-  }
-}
 
 test("a rated game: ratings by the names, the change at the end, the replay, the player's page and the leaderboard", async () => {
   const ann = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce" });

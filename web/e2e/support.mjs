@@ -376,6 +376,35 @@ export async function nextMove(page) {
 }
 
 /**
+ * A gate a test opens when it has seen what it waits for: requests held
+ * at it (`await gate.held`) go on once `gate.open()` is called.
+ */
+export function gate() {
+  /** @type {() => void} */
+  let open = () => {};
+  /** @type {Promise<null>} */
+  const held = new Promise((done) => {
+    open = () => done(null);
+  });
+  return { held, open: () => open() };
+}
+
+/**
+ * Makes this page's moves until round `round` has been revealed (a forced
+ * round the page seals by itself).
+ * @param {import("playwright-core").Page} page @param {number} round
+ */
+export async function playUntilRevealed(page, round) {
+  const revealed = page.locator(`li.round[data-round="${round}"]`);
+  for (let made = 0; ; made += 1) {
+    await page.locator(`#commit, li.round[data-round="${round}"]`).first().waitFor();
+    if (await revealed.count()) return;
+    await placeMice(page, made);
+    await commit(page);
+  }
+}
+
+/**
  * Places every available mouse by tapping the board's columns (from
  * column `start` on, one column after another), and returns the count.
  * @param {import("playwright-core").Page} page

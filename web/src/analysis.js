@@ -3,7 +3,8 @@
 // and, at each step of the replay, the round whose position is on the
 // cake: both moves against the best the server found, the better move
 // drawn on the cake for the seat chosen. The server analyses; nothing is
-// computed here but the words.
+// computed here but the words. A room's result asks it too (`askAnalysis`),
+// for each player's accuracy.
 
 import { h, replace } from "./dom.js";
 import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
@@ -15,7 +16,9 @@ import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
 /** @typedef {{choices: number, total_loss: number, average_loss: number, best_moves: number, accuracy: number, costliest: {round: number, loss: number}[]}} PlayerSummary */
 /** @typedef {{version: number, rounds: RoundAnalysis[], players: Record<Seat, PlayerSummary>}} GameAnalysis */
 /**
- * @typedef {{kind: "idle"} | {kind: "working"} | {kind: "failed", message: string, again: boolean} | {kind: "done", analysis: GameAnalysis}} Asked
+ * What asking for an analysis came to; a failure keeps the answer's
+ * status (0: none came), so that a busy server (503) can be told apart.
+ * @typedef {{kind: "idle"} | {kind: "working"} | {kind: "failed", message: string, again: boolean, status: number} | {kind: "done", analysis: GameAnalysis}} Asked
  */
 
 /** A move is a mistake when its loss is surely at least this many pips (the engine's `MISTAKE_PIPS`); the server's verdict says which. */
@@ -70,14 +73,18 @@ export function summaryWords(name, seat, summary) {
   return `${who}: accuracy ${Math.round(summary.accuracy)} %, no mistake in ${summary.best_moves} of ${plural(summary.choices, "round", "rounds")} with a choice, ${pipsText(summary.average_loss)} pips lost a round on average`;
 }
 
-/** Asks the server for the analysis of game `id`. @param {string} id @returns {Promise<Asked>} */
-async function ask(id) {
+/**
+ * Asks the server for the analysis of game `id` (the replay's, and the
+ * room's at a game's end), checking that this page reads its version.
+ * @param {string} id @returns {Promise<Asked>}
+ */
+export async function askAnalysis(id) {
   /** @type {Response} */
   let response;
   try {
     response = await fetch(`/api/games/${id}/analysis`);
   } catch {
-    return { kind: "failed", message: "Could not analyse the game: the server cannot be reached.", again: true };
+    return { kind: "failed", message: "Could not analyse the game: the server cannot be reached.", again: true, status: 0 };
   }
   /** @type {any} */
   let body = null;
@@ -89,11 +96,11 @@ async function ask(id) {
   if (response.ok) {
     return body?.version === VERSION && Array.isArray(body.rounds) && body.players
       ? { kind: "done", analysis: body }
-      : { kind: "failed", message: `This page cannot read this analysis (version ${body?.version ?? "unknown"}).`, again: false };
+      : { kind: "failed", message: `This page cannot read this analysis (version ${body?.version ?? "unknown"}).`, again: false, status: response.status };
   }
   const said = typeof body?.message === "string" ? body.message : `the server answered ${response.status}`;
   // Busy (503), or a failure of the moment: worth asking again.
-  return { kind: "failed", message: `Could not analyse the game: ${said}`, again: response.status === 429 || response.status >= 500 };
+  return { kind: "failed", message: `Could not analyse the game: ${said}`, again: response.status === 429 || response.status >= 500, status: response.status };
 }
 
 /**
@@ -131,7 +138,7 @@ export function gameAnalysis(id, names, page) {
     status.className = "";
     fill();
     heading.focus();
-    asked = await ask(id);
+    asked = await askAnalysis(id);
     redraw();
     if (asked.kind === "done") {
       const players = asked.analysis.players;

@@ -1,5 +1,6 @@
 // A player's page at /p/KEY (`/api/players/KEY`): the name they go by (a
-// program's with a BOT badge), their rating in each pool they played
+// program's with a BOT badge), their accuracy over their rated games the
+// server analysed, their rating in each pool they played
 // (wins, losses, draws, and its history as a chart), how many of their
 // latest games in rated rooms they aborted, and their latest games, rated
 // or not, each with its replay and the opponent's page. A key that never
@@ -101,6 +102,7 @@ function drawPlayer(root, profile, yours) {
       conduct?.aborted > 0
         ? h("p", { id: "conduct" }, `Aborted ${conduct.aborted} of ${yours ? "your" : "their"} last ${plural(conduct.games, "game", "games")} in rated rooms (left, stayed away or did not open before both players had a move)${conduct.aborted >= ABORTS_PAIRED_LAST ? ": paired after everyone else in Play now" : ""}.`)
         : null,
+      accuracyLine(profile.accuracy),
       ratings.length
         ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool, profile.bot)))
         : h("p", {}, "No rating yet."),
@@ -113,6 +115,20 @@ function drawPlayer(root, profile, yours) {
       links(yours, profile.bot),
     ),
   );
+}
+
+/**
+ * The player's accuracy over their rated games the server has analysed
+ * (it analyses each as it ends): "Accuracy 85 % over 3 analysed rated
+ * games (51 of 60 rounds without a mistake)". Nothing before the first.
+ * @param {{games: number, rounds: number, clean_rounds: number} | undefined} accuracy
+ */
+function accuracyLine(accuracy) {
+  if (!accuracy || !(accuracy.games > 0)) return null;
+  // The server's `PlayerAccuracy::percent`: 100 with no round to judge.
+  const percent = accuracy.rounds > 0 ? (100 * accuracy.clean_rounds) / accuracy.rounds : 100;
+  const rounds = accuracy.rounds > 0 ? `${accuracy.clean_rounds} of ${plural(accuracy.rounds, "round", "rounds")} without a mistake` : "no round with a choice to judge";
+  return h("p", { id: "player-accuracy" }, `Accuracy ${Math.round(percent)} % over ${plural(accuracy.games, "analysed rated game", "analysed rated games")} (${rounds})`);
 }
 
 /** One pool's rating, record and history. @param {any} pool @param {boolean} bot whose: a bot's links to the bots' leaderboard */

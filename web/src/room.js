@@ -6,11 +6,12 @@
 // enters the room, lays the page out and routes keys and taps; the parts
 // are drawn by their own modules (board, assign, log, chat, cues, help).
 
+import { askAnalysis } from "./analysis.js";
 import { assignPanel, cycleTarget, deciding, place } from "./assign.js";
 import { board, families, tumblingFace } from "./board.js";
 import { chatPanel, followsSpectators } from "./chat.js";
 import { cueControls, notify, sound, titleFor, wakeSound } from "./cues.js";
-import { h, replace } from "./dom.js";
+import { announce, h, replace } from "./dom.js";
 import { clockIcon, die } from "./dominoes.js";
 import { legend, walkthrough } from "./help.js";
 import { logPanel } from "./log.js";
@@ -349,6 +350,7 @@ function enter(root, name, entry, odds, watching) {
         if (message.state.you) connection.send({ type: "spectator_chat", show: true });
       }
       if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) checkGame(model, message.event.game_id);
+      analyseResult(model);
       automatic(model, connection);
     } else if (event.kind === "status") {
       model.link = event.status;
@@ -737,7 +739,7 @@ function replacedPanel() {
  */
 function resultPanel(model, connection, page) {
   const room = model.room;
-  const id = model.unrecorded === room.game ? null : room.game_ids[room.game_ids.length - 1];
+  const id = recordId(model);
   const close = h("button", { type: "button", id: "close-result" }, "Close");
   close.addEventListener("click", () => {
     model.resultOpen = false;
@@ -759,6 +761,7 @@ function resultPanel(model, connection, page) {
     ratingsLine(model),
     room.options?.rated && room.result.ending.kind === "abandoned" ? h("p", { id: "not-rated-result" }, `Not rated: ${notRatedWords("abandoned")}.`) : null,
     model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
+    accuracyLine(model, id),
     // A game never dealt has no cake to replay: its page tells its deal.
     id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,
     left,
@@ -781,4 +784,82 @@ function ratingsLine(model) {
   if (!ratings.length) return null;
   const parts = ratings.map(({ seat, rating, change }) => `${who({ players }, seat)} ${ratingText(rating)}${change ? ` (${change})` : ""}`);
   return h("p", { id: "ratings-after" }, `Ratings: ${parts.join(" · ")}`);
+}
+
+/**
+ * The record id of the room's latest game: null when the server kept
+ * nothing of it (a game never dealt, on a server that keeps no deal).
+ * @param {Model} model
+ * @returns {string | null}
+ */
+function recordId(model) {
+  const room = model.room;
+  return model.unrecorded === room.game ? null : (room.game_ids[room.game_ids.length - 1] ?? null);
+}
+
+/**
+ * Asks the server for the analysis of the game just finished — as it
+ * ends, or when the page comes back to a finished room — once per game:
+ * the result then says each player's accuracy. The server keeps what it
+ * made (and analyses every rated game anyway), so the replay's analysis
+ * is at hand afterwards. Called after every message; the model keeps
+ * what was asked, so that neither a message nor a redraw asks again.
+ * @param {Model} model
+ */
+function analyseResult(model) {
+  const room = model.room;
+  if (room?.status !== "finished" || !room.result) return;
+  const id = recordId(model);
+  // A game never dealt has no cake to analyse, an aborted one no move.
+  if (!id || !room.view || room.result.ending?.kind === "aborted" || model.analysis?.id === id) return;
+  /** @type {import("./state.js").ResultAnalysis} */
+  const asked = { id, asked: { kind: "working" } };
+  model.analysis = asked;
+  askAnalysis(id).then((answer) => {
+    asked.asked = answer;
+    // Another game's since: nothing to tell of this one.
+    if (model.analysis !== asked) return;
+    // Held, like the result, while the last reveal plays.
+    const said = accuracyWords(model, answer);
+    announce(said.endsWith(".") ? said : `${said}.`);
+    model.redraw();
+  });
+}
+
+/**
+ * What the result says of the players' accuracy as the analysis stands:
+ * "Accuracy (rounds without a mistake): Ann (Yellow, you) 92 %, Bob
+ * (Blue) 85 % — each round in the replay", or why there is none yet.
+ * @param {Model} model @param {import("./analysis.js").Asked} asked
+ */
+function accuracyWords(model, asked) {
+  if (asked.kind === "failed") {
+    // Busy (503): no fault, only later.
+    return asked.status === 503 ? "The server is busy analysing other games: the replay's analysis can be asked for later" : asked.message;
+  }
+  if (asked.kind !== "done") return "Analysing the game for each player's accuracy…";
+  const players = gamePlayers(model);
+  const you = model.room.you;
+  const each = SEATS.map((seat) => {
+    const name = players[seat]?.name;
+    const yours = seat === you;
+    // Named as everywhere in the result ("Ann (Yellow)"), the viewer's own seat marked.
+    const label = name ? `${name} (${seatName(seat)}${yours ? ", you" : ""})` : `${seatName(seat)}${yours ? " (you)" : ""}`;
+    const summary = asked.analysis.players[seat];
+    return summary.choices === 0 ? `${label} had no choice` : `${label} ${Math.round(summary.accuracy)} %`;
+  });
+  return `Accuracy (rounds without a mistake): ${each.join(", ")} — each round in the replay`;
+}
+
+/**
+ * The result's line on accuracy, for game record `id`, once asked.
+ * @param {Model} model @param {string | null} id
+ */
+function accuracyLine(model, id) {
+  const analysis = model.analysis;
+  if (!id || analysis?.id !== id) return null;
+  const asked = analysis.asked;
+  const busy = asked.kind === "failed" && asked.status === 503;
+  const kind = asked.kind === "done" ? "" : asked.kind === "failed" && !busy ? "error" : "meta";
+  return h("p", { id: "result-accuracy", class: kind || undefined, "data-state": busy ? "busy" : asked.kind }, accuracyWords(model, asked));
 }

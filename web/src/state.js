@@ -24,6 +24,13 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  */
 
 /**
+ * The finished game's analysis, asked once for game record `id` (room.js):
+ * what its result says of each player's accuracy. Kept here, so that no
+ * redraw asks again.
+ * @typedef {{id: string, asked: import("./analysis.js").Asked}} ResultAnalysis
+ */
+
+/**
  * The game under way, as a leave is signed for it: its commitment and the
  * round the server is in (0: the deal), from the state and then the
  * events (a game starts, a round starts, the game ends), as the terminal
@@ -56,6 +63,7 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  *   commitment: string,
  *   unrecorded: number,
  *   ratedBefore: RatedBefore | null,
+ *   analysis: ResultAnalysis | null,
  *   underWay: UnderWay | null,
  *   leaving: boolean,
  *   watching: "" | "full" | "chosen",
@@ -89,6 +97,7 @@ export function emptyModel() {
     commitment: "",
     unrecorded: 0,
     ratedBefore: null,
+    analysis: null,
     underWay: null,
     leaving: false,
     watching: "",

@@ -98,13 +98,29 @@ fn earlier_games(
 }
 
 /// What checking the game `id` said, if it was checked.
-fn verdict_of(model: &Model, id: Option<mice_cake_protocol::GameId>) -> Option<String> {
+fn verdict_of(
+    model: &Model,
+    id: Option<mice_cake_protocol::GameId>,
+) -> Option<&crate::verify::Checked> {
     let id = id?;
     model
         .verdicts
         .iter()
         .find(|(checked, _)| *checked == id)
-        .map(|(_, verdict)| verdict.clone())
+        .map(|(_, checked)| checked)
+}
+
+/// Each player's accuracy in game `id`, as told when the program ends.
+fn told_accuracy(
+    model: &Model,
+    accuracy: Option<mice_cake_engine::Seated<f64>>,
+    id: Option<mice_cake_protocol::GameId>,
+) -> Option<String> {
+    Some(crate::analysis::accuracy_line(
+        &accuracy?,
+        model.tracker.you(),
+        id?,
+    ))
 }
 
 /// Every game that ended in the room while the client was in it.
@@ -117,7 +133,12 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             number: game.number,
             result: game.result,
             game_id: game.game_id,
-            fairness: verdict_of(model, game.game_id),
+            fairness: verdict_of(model, game.game_id).map(|checked| checked.verdict.clone()),
+            accuracy: told_accuracy(
+                model,
+                verdict_of(model, game.game_id).and_then(|checked| checked.accuracy),
+                game.game_id,
+            ),
         })
         .collect();
     if let (Some((result, game_id)), Some(room)) = (model.finished(), model.tracker.room.as_ref()) {
@@ -126,6 +147,7 @@ fn games_ended(model: &Model) -> Vec<Ended> {
             result,
             game_id,
             fairness: model.fairness.clone(),
+            accuracy: told_accuracy(model, model.accuracy, game_id),
         });
     }
     games
@@ -139,7 +161,8 @@ async fn event_loop(
 ) -> anyhow::Result<Outcome> {
     let mut keys = EventStream::new();
     // Verdicts of finished games, checked on a task of their own.
-    let verdicts = tokio::sync::mpsc::channel::<(mice_cake_protocol::GameId, String)>(4);
+    let verdicts =
+        tokio::sync::mpsc::channel::<(mice_cake_protocol::GameId, crate::verify::Checked)>(4);
     let mut verdicts = (verdicts.0, verdicts.1);
     // The room's earlier games, fetched for a client that came in late.
     let mut earlier = tokio::sync::mpsc::channel::<Vec<crate::tracker::PastGame>>(2);
@@ -226,7 +249,8 @@ async fn event_loop(
                     let http = http.to_owned();
                     let verdicts = verdicts.0.clone();
                     tokio::spawn(async move {
-                        let verdict = crate::verify::check_played(http, id, seen).await;
+                        // A person plays here: told each player's accuracy.
+                        let verdict = crate::verify::check_played(http, id, seen, true).await;
                         let _ = verdicts.send((id, verdict)).await;
                     });
                 }

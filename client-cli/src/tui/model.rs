@@ -28,7 +28,7 @@ pub enum Msg {
     /// The terminal's size, at start and on every resize.
     Resize(u16, u16),
     /// What checking a finished game's record said, by the game's id.
-    Verified(mice_cake_protocol::GameId, String),
+    Verified(mice_cake_protocol::GameId, crate::verify::Checked),
     /// The room's earlier games, fetched for a client that came in after
     /// them (each with its number in the room).
     EarlierGames(Vec<crate::tracker::PastGame>),
@@ -197,11 +197,13 @@ pub struct Model {
     pub suggested: Seated<Option<[u8; 4]>>,
     /// What checking the last game said ("verified fair", or the problem).
     pub fairness: Option<String>,
+    /// Each player's accuracy in the last game (percent), once analysed.
+    pub accuracy: Option<Seated<f64>>,
     /// The room and game this player left in the middle (a forfeit).
     pub forfeited: Option<(mice_cake_protocol::RoomCode, u32)>,
     /// What checking each finished game said, by id: every game the client
     /// saw end is told with its verdict when the program ends.
-    pub verdicts: Vec<(mice_cake_protocol::GameId, String)>,
+    pub verdicts: Vec<(mice_cake_protocol::GameId, crate::verify::Checked)>,
     pub now: Instant,
     /// The server as given (`--server`), for the command that joins the
     /// room, told to the opponent.
@@ -237,6 +239,7 @@ impl Model {
             replay_panel: Vec::new(),
             suggested: Seated::default(),
             fairness: None,
+            accuracy: None,
             verdicts: Vec::new(),
             forfeited: None,
             now,
@@ -336,12 +339,13 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
             Vec::new()
         }
         Msg::Net(event) => net(model, event),
-        Msg::Verified(id, verdict) => {
-            model.verdicts.push((id, verdict.clone()));
+        Msg::Verified(id, checked) => {
+            model.verdicts.push((id, checked.clone()));
             // The window of the result shows the latest game's.
             let latest = model.tracker.finished().and_then(|(_, id)| id);
             if latest.is_none_or(|latest| latest == id) {
-                model.fairness = Some(verdict);
+                model.fairness = Some(checked.verdict);
+                model.accuracy = checked.accuracy;
             }
             Vec::new()
         }
@@ -488,6 +492,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
                     // A cue of the round that was is no longer true.
                     model.notice = None;
                     model.fairness = None;
+                    model.accuracy = None;
                     // Every finished game is checked.
                     if let Some((_, Some(id))) = model.tracker.finished()
                         && !history

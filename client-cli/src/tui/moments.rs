@@ -904,20 +904,35 @@ fn a_finished_game_is_checked_and_the_verdict_shown_with_the_result() {
         &mut model,
         Msg::Verified(
             id,
-            "verified fair: the seed matches the commitment …".into(),
+            crate::verify::Checked {
+                verdict: "verified fair: the seed matches the commitment …".into(),
+                accuracy: Some(Seated {
+                    yellow: 92.3,
+                    blue: 85.0,
+                }),
+            },
         ),
     );
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(screen.contains("✓ verified fair"), "{screen}");
+    // Each player's accuracy with it, the whole line on the screen.
+    assert!(
+        screen.contains("Accuracy: Yellow (you) 92 %, Blue 85 %"),
+        "{screen}"
+    );
     update(
         &mut model,
         Msg::Verified(
             id,
-            "NOT FAIR: round 3: Blue's die 1 of the attempt in column B is 4".into(),
+            crate::verify::Checked {
+                verdict: "NOT FAIR: round 3: Blue's die 1 of the attempt in column B is 4".into(),
+                accuracy: None,
+            },
         ),
     );
     let screen = rows(&draw(&model, 80, 24)).join("\n");
     assert!(screen.contains("NOT FAIR: round 3"), "{screen}");
+    assert!(!screen.contains("92 %"), "{screen}");
 }
 
 #[test]
@@ -967,7 +982,16 @@ fn every_game_told_at_the_end_has_its_verdict() {
         for id in ids {
             update(
                 model,
-                Msg::Verified(id, format!("verified fair: game {id}")),
+                Msg::Verified(
+                    id,
+                    crate::verify::Checked {
+                        verdict: format!("verified fair: game {id}"),
+                        accuracy: Some(Seated {
+                            yellow: 75.0,
+                            blue: 50.0,
+                        }),
+                    },
+                ),
             );
         }
     };
@@ -981,6 +1005,16 @@ fn every_game_told_at_the_end_has_its_verdict() {
         assert_eq!(
             game.fairness.as_deref(),
             Some(format!("verified fair: game {id}").as_str())
+        );
+        assert_eq!(
+            game.accuracy.as_deref(),
+            Some(
+                format!(
+                    "accuracy (rounds without a mistake): Yellow (you) 75 %, Blue 50 %; \
+                     `mice-cake analyse {id}` tells each round"
+                )
+                .as_str()
+            )
         );
     }
 }

@@ -403,7 +403,16 @@ fn the_longest_names_and_texts_cut_no_word_at_60x20_and_80x24() {
     let id = watcher.finished().and_then(|(_, id)| id).expect("an id");
     update(
         &mut watcher,
-        Msg::Verified(id, "verified fair: the seed matches".into()),
+        Msg::Verified(
+            id,
+            crate::verify::Checked {
+                verdict: "verified fair: the seed matches".into(),
+                accuracy: Some(mice_cake_engine::Seated {
+                    yellow: 100.0,
+                    blue: 92.8,
+                }),
+            },
+        ),
     );
     // The result's window covers the boxes (cutting what is under it, as
     // any window does): its own words are whole, every one of them.
@@ -414,6 +423,7 @@ fn the_longest_names_and_texts_cut_no_word_at_60x20_and_80x24() {
             "dice nobody chose,",
             "nobody saw",
             "early",
+            "Accuracy: Yellow 100 %, Blue 93 %",
         ] {
             assert!(shown.contains(words), "{shown}");
         }

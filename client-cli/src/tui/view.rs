@@ -77,15 +77,7 @@ pub fn view(model: &Model, frame: &mut Frame) {
     if let (Some(shown), Some((result, game_id))) = (model.result_shown, model.finished())
         && shown == room.game
     {
-        result_popup(
-            room,
-            &result,
-            game_id,
-            model.fairness.as_deref(),
-            &model.tracker.past,
-            frame,
-            area,
-        );
+        result_popup(model, room, &result, game_id, frame, area);
     }
     if model.help {
         help(model, frame);
@@ -1083,16 +1075,19 @@ fn chat_box(model: &Model, area: Rect) -> Paragraph<'static> {
         .block(Block::bordered().title(title))
 }
 
-/// The game's end in the middle of the screen, until ⏎ or Esc closes it.
+/// The game's end in the middle of the screen, until ⏎ or Esc closes it:
+/// the result, what checking it said (`model.fairness`), each player's
+/// accuracy, and the room's earlier games.
 fn result_popup(
+    model: &Model,
     room: &RoomState,
     result: &mice_cake_protocol::GameResult,
     game_id: Option<mice_cake_protocol::GameId>,
-    fairness: Option<&str>,
-    earlier: &[crate::tracker::PastGame],
     frame: &mut Frame,
     area: Rect,
 ) {
+    let fairness = model.fairness.as_deref();
+    let earlier = &model.tracker.past;
     let width = area.width.saturating_sub(4).min(64);
     let inner = usize::from(width.saturating_sub(4));
     let mut lines: Vec<Line> = wrap(&text::result(result), inner)
@@ -1117,6 +1112,14 @@ fn result_popup(
         }
         Some(verdict) => lines.extend(wrap(verdict, inner).into_iter().map(Line::from)),
         None => {}
+    }
+    if let Some(accuracy) = &model.accuracy {
+        let words = crate::analysis::accuracy_words(accuracy, room.you);
+        lines.extend(
+            wrap(&format!("Accuracy: {words}"), inner)
+                .into_iter()
+                .map(Line::from),
+        );
     }
     if let Some(id) = game_id {
         lines.push(Line::from(""));

@@ -155,6 +155,20 @@ pub struct GameAnalysis {
     pub players: Seated<PlayerSummary>,
 }
 
+impl GameAnalysis {
+    /// The rounds in which `seat`'s own move (not one the server made at a
+    /// missed deadline) was the analysis's first choice: no alternative
+    /// found did better. How often a player's move is the one `strong`'s
+    /// search ranks best is a fair-play figure (`docs/ratings.md`).
+    pub fn first_choices(&self, seat: Seat) -> u32 {
+        self.rounds
+            .iter()
+            .filter_map(|round| round.moves[seat])
+            .filter(|analysed| !analysed.at_deadline && analysed.played == analysed.best)
+            .count() as u32
+    }
+}
+
 /// Why a game cannot be analysed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {

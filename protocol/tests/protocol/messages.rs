@@ -95,6 +95,10 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     );
     let pages: Vec<PlayerProfile> = players.into_iter().map(exact).collect();
     assert!(
+        pages.iter().any(|page| page.accuracy.is_some()),
+        "a page with its accuracy"
+    );
+    assert!(
         pages.iter().any(|page| !page.ratings.is_empty()),
         "a rated player's page"
     );
@@ -122,6 +126,15 @@ fn every_server_example_in_the_docs_parses_and_every_server_message_and_event_ha
     for text in analyses {
         let analysis: mice_cake_engine::analysis::GameAnalysis = exact(text);
         assert!(!analysis.rounds.is_empty());
+    }
+    let reports = examples("fair-play");
+    assert!(
+        !reports.is_empty(),
+        "docs/protocol.md has no `fair-play` example"
+    );
+    for text in reports {
+        let report: mice_cake_protocol::FairPlayReport = exact(text);
+        assert!(report.players.iter().any(|entry| entry.flagged));
     }
     let errors = examples("http-error");
     assert!(

@@ -58,6 +58,7 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("player", "PlayerProfile"),
         ("leaderboard", "Leaderboard"),
         ("analysis", "GameAnalysis"),
+        ("fair-play", "FairPlayReport"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {

@@ -12,8 +12,11 @@ use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
 use mice_cake_protocol::{
     CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
-    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerProfile, Pool, Rating, RatingPoint,
+    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
+    RatingPoint,
 };
+
+use super::accuracy::{GameAccuracy, PoolAccuracy};
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
@@ -38,6 +41,9 @@ struct Games {
     ratings: Ratings,
     /// Analyses of kept games: (version, JSON).
     analyses: HashMap<GameId, (u32, String)>,
+    /// Each analysed rated game's players' figures, kept when the game is
+    /// dropped.
+    accuracies: HashMap<GameId, Vec<GameAccuracy>>,
 }
 
 /// Ratings in memory, as SQLite keeps them, each list bounded as a
@@ -418,6 +424,79 @@ impl Store for MemoryStore {
         } = &mut *games;
         analyses.retain(|game, _| cursors.contains_key(game));
         Ok(())
+    }
+
+    fn rated_games_to_analyse(&self, limit: u32) -> Result<Vec<GameId>, StoreError> {
+        let games = self.kept();
+        Ok(games
+            .kept
+            .iter()
+            .rev()
+            .filter(|kept| {
+                kept.game
+                    .rated
+                    .as_ref()
+                    .is_some_and(mice_cake_protocol::RatedGame::counted)
+            })
+            .map(|kept| kept.game.id)
+            .filter(|game| !games.accuracies.contains_key(game))
+            .take(limit as usize)
+            .collect())
+    }
+
+    fn save_accuracy(&self, game: &GameId, rows: &[GameAccuracy]) -> Result<(), StoreError> {
+        let mut games = self.kept();
+        let kept = games.accuracies.entry(*game).or_default();
+        for row in rows {
+            kept.retain(|old| old.key != row.key);
+            kept.push(*row);
+        }
+        Ok(())
+    }
+
+    fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError> {
+        let games = self.kept();
+        let mut sum = PlayerAccuracy::default();
+        for row in games.accuracies.values().flatten() {
+            if row.key == key && row.rounds > 0 {
+                sum.games += 1;
+                sum.rounds += row.rounds;
+                sum.clean_rounds += row.clean;
+            }
+        }
+        Ok((sum.games > 0).then_some(sum))
+    }
+
+    fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
+        let games = self.kept();
+        let ratings = &games.ratings;
+        let mut by_pool: HashMap<(PlayerKey, Pool), PoolAccuracy> = HashMap::new();
+        for row in games.accuracies.values().flatten() {
+            if row.rounds == 0 {
+                continue;
+            }
+            let sum = by_pool
+                .entry((row.key, row.pool))
+                .or_insert_with(|| PoolAccuracy {
+                    key: row.key,
+                    name: ratings.names.get(&row.key).cloned().unwrap_or_default(),
+                    bot: ratings.bots.contains_key(&row.key),
+                    pool: row.pool,
+                    rating: ratings
+                        .standings
+                        .get(&(row.key, row.pool))
+                        .map(|standing| standing.rating.rating),
+                    games: 0,
+                    rounds: 0,
+                    clean: 0,
+                    first: 0,
+                });
+            sum.games += 1;
+            sum.rounds += row.rounds;
+            sum.clean += row.clean;
+            sum.first += row.first;
+        }
+        Ok(by_pool.into_values().collect())
     }
 
     fn close(&self, _tidy: bool) {}

@@ -19,6 +19,7 @@
 //! room reads its own back, after a restart. No endpoint serves a live room, and a seat token is stored
 //! only as its hash.
 
+pub(crate) mod accuracy;
 mod checkpoint;
 mod log;
 mod memory;
@@ -29,6 +30,7 @@ pub(crate) mod ratings;
 mod rows;
 mod snapshot;
 pub(crate) mod sqlite;
+mod sqlite_accuracy;
 mod sqlite_analyses;
 mod sqlite_players;
 mod sqlite_ratings;
@@ -38,8 +40,11 @@ mod writer;
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating, RoomCode,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
+    Rating, RoomCode,
 };
+
+use accuracy::{GameAccuracy, PoolAccuracy};
 
 #[cfg(test)]
 pub(crate) use log::RoomChange;
@@ -241,6 +246,15 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError>;
     /// Keeps a finished game's analysis, in place of any older one.
     fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError>;
+    /// Rated games whose players' figures are not kept yet, newest first,
+    /// at most `limit`.
+    fn rated_games_to_analyse(&self, limit: u32) -> Result<Vec<GameId>, StoreError>;
+    /// Keeps a rated game's players' figures.
+    fn save_accuracy(&self, game: &GameId, rows: &[GameAccuracy]) -> Result<(), StoreError>;
+    /// A key's accuracy over its analysed rated games, if any.
+    fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError>;
+    /// Every key's figures in each pool it played analysed rated games in.
+    fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError>;
     /// Called once the last write is in: let another server have the data,
     /// and, if the run began (`tidy`), tidy up.
     fn close(&self, tidy: bool);

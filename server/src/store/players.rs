@@ -166,6 +166,8 @@ pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
         ratings,
         conduct: read.conduct,
         recent: read.recent,
+        // Read apart (`Store::accuracy`) by the page's endpoint.
+        accuracy: None,
     }
 }
 

@@ -10,16 +10,18 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerProfile, Pool, Rating,
-    RoomCode,
+    Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerAccuracy,
+    PlayerProfile, Pool, Rating, RoomCode,
 };
 use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
 use rusqlite_migration::{M, Migrations};
 use tracing::warn;
 
+use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::checkpoint::Checkpointer;
 use super::private;
 use super::ratings;
+use super::sqlite_accuracy;
 use super::sqlite_analyses;
 use super::sqlite_players;
 use super::sqlite_ratings::{self, SqliteRatings};
@@ -42,6 +44,7 @@ fn migrations() -> Migrations<'static> {
         M::up(sqlite_ratings::SCHEMA_4),
         M::up(sqlite_analyses::SCHEMA_5),
         M::up(sqlite_players::SCHEMA_6),
+        M::up(sqlite_accuracy::SCHEMA_7),
     ])
 }
 
@@ -115,7 +118,7 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 6;
+const SCHEMA_VERSION: usize = 7;
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -717,6 +720,22 @@ impl Store for SqliteStore {
     fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
         sqlite_analyses::save_analysis(&self.writer(), game, version, analysis)
     }
+
+    fn rated_games_to_analyse(&self, limit: u32) -> Result<Vec<GameId>, StoreError> {
+        sqlite_accuracy::to_analyse(&self.reader(), limit)
+    }
+
+    fn save_accuracy(&self, game: &GameId, rows: &[GameAccuracy]) -> Result<(), StoreError> {
+        sqlite_accuracy::save(&self.writer(), game, rows)
+    }
+
+    fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError> {
+        sqlite_accuracy::of_player(&self.reader(), key)
+    }
+
+    fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
+        sqlite_accuracy::by_pool(&self.reader())
+    }
 }
 
 impl std::fmt::Debug for SqliteStore {
@@ -765,6 +784,28 @@ mod tests {
             ]
         );
         assert!(private::exposed(&dir, &["mice-cake.db", "mice-cake.db-wal"]).is_empty());
+    }
+
+    /// The schema's version a store's database is at.
+    fn schema_version(store: &SqliteStore) -> i64 {
+        store
+            .writer()
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .unwrap()
+    }
+
+    /// Every migration counted in the version it leaves: a database this
+    /// server wrote opens again (a migration added without raising
+    /// `SCHEMA_VERSION` made the next start refuse it as a newer server's).
+    #[test]
+    fn a_database_this_server_wrote_opens_again_at_its_version() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        store.close(true);
+        drop(store);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        assert_eq!(schema_version(&store), SCHEMA_VERSION as i64);
+        store.close(true);
     }
 
     #[test]
@@ -910,11 +951,7 @@ mod tests {
         .unwrap();
         drop(old);
         let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
-        let version: i64 = store
-            .writer()
-            .pragma_query_value(None, "user_version", |row| row.get(0))
-            .unwrap();
-        assert_eq!(version, SCHEMA_VERSION as i64);
+        assert_eq!(schema_version(&store), SCHEMA_VERSION as i64);
         crate::store::tests::a_game_stored_before_deadlines_reads_none(&store);
         store.close(true);
     }

@@ -9,11 +9,13 @@ use std::thread::JoinHandle;
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
+    Rating,
 };
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
+use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::{GamesQuery, RoomWrite, Store, StoreError};
 use crate::clock::UptimeClock;
 
@@ -163,6 +165,39 @@ impl Storage {
     ) -> Result<(), StoreError> {
         self.blocking(move |store| store.save_analysis(&game, version, &analysis))
             .await
+    }
+
+    /// Rated games whose players' figures are not kept yet (see
+    /// [`Store::rated_games_to_analyse`]).
+    pub(crate) async fn rated_games_to_analyse(
+        &self,
+        limit: u32,
+    ) -> Result<Vec<GameId>, StoreError> {
+        self.blocking(move |store| store.rated_games_to_analyse(limit))
+            .await
+    }
+
+    /// Keeps a rated game's players' figures.
+    pub(crate) async fn save_accuracy(
+        &self,
+        game: GameId,
+        rows: Vec<GameAccuracy>,
+    ) -> Result<(), StoreError> {
+        self.blocking(move |store| store.save_accuracy(&game, &rows))
+            .await
+    }
+
+    /// A key's accuracy over its analysed rated games.
+    pub(crate) async fn accuracy(
+        &self,
+        key: PlayerKey,
+    ) -> Result<Option<PlayerAccuracy>, StoreError> {
+        self.blocking(move |store| store.accuracy(key)).await
+    }
+
+    /// Every key's figures per pool.
+    pub(crate) async fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
+        self.blocking(Store::accuracies).await
     }
 
     /// A pool's leaderboard: people's, or bots'.

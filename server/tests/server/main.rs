@@ -9,6 +9,7 @@ mod bad_input;
 mod chat;
 mod deadlines;
 mod durable;
+mod fair_play;
 mod fairness;
 mod games;
 mod gaming;

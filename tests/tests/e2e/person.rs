@@ -52,6 +52,30 @@ fn a_person_types_mistakes_gets_explanations_and_plays_to_the_end() {
         .filter(|line| line.starts_with("Round "))
         .count();
     assert!(reveals > 1, "{}", ann.transcript());
+
+    // After the verdict, each player's accuracy, made by the client's own
+    // engine: the server's analysis of the same record says the same.
+    let record = ann
+        .lines()
+        .iter()
+        .find_map(|line| line.strip_prefix("record: /api/games/"))
+        .unwrap_or_else(|| panic!("{}", ann.transcript()))
+        .to_owned();
+    let told = ann
+        .lines()
+        .iter()
+        .find(|line| line.starts_with("accuracy (rounds without a mistake): "))
+        .unwrap_or_else(|| panic!("no accuracy told:\n{}", ann.transcript()))
+        .clone();
+    let (status, body) = server.get(&format!("/api/games/{record}/analysis"));
+    assert_eq!(status, 200, "{body}");
+    let analysis: mice_cake_engine::analysis::GameAnalysis = serde_json::from_str(&body).unwrap();
+    let expected = format!(
+        "accuracy (rounds without a mistake): Yellow (you) {:.0} %, Blue {:.0} %; \
+         `mice-cake analyse {record}` tells each round",
+        analysis.players.yellow.accuracy, analysis.players.blue.accuracy
+    );
+    assert_eq!(told, expected);
 }
 
 /// `A1` from `A2 C2`: one mouse where the suggestion puts several.

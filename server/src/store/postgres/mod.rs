@@ -15,6 +15,7 @@
 //! (`ownership`): every write checks it, so that a node that lost a room
 //! can never write over the node that took it.
 
+mod accuracy;
 mod analyses;
 mod ownership;
 mod players;
@@ -28,12 +29,14 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerProfile, Pool, Rating,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
+    Rating,
 };
 use r2d2_postgres::postgres::{self, NoTls};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
 use self::write::WriteSession;
+use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
@@ -47,6 +50,7 @@ const MIGRATIONS: &[&str] = &[
     ratings::SCHEMA_5,
     analyses::SCHEMA_6,
     players::SCHEMA_7,
+    accuracy::SCHEMA_8,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -568,6 +572,22 @@ impl Store for PostgresStore {
 
     fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
         analyses::save_analysis(&mut *self.connection()?, game, version, analysis)
+    }
+
+    fn rated_games_to_analyse(&self, limit: u32) -> Result<Vec<GameId>, StoreError> {
+        accuracy::to_analyse(&mut *self.connection()?, limit)
+    }
+
+    fn save_accuracy(&self, game: &GameId, rows: &[GameAccuracy]) -> Result<(), StoreError> {
+        accuracy::save(&mut *self.connection()?, game, rows)
+    }
+
+    fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError> {
+        accuracy::of_player(&mut *self.connection()?, key)
+    }
+
+    fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
+        accuracy::by_pool(&mut *self.connection()?)
     }
 
     fn close(&self, _tidy: bool) {

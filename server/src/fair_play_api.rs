@@ -1,0 +1,88 @@
+//! `GET /api/fair-play`: the fair-play report (`fair_play.rs`) for the
+//! server's operator alone: a request carrying `--operator-token`
+//! (`Authorization: Bearer TOKEN`), or, with no token set, one from this
+//! machine that came through no proxy (a proxy on this machine would make
+//! everyone local: it says who it forwards for, and is refused). Anyone
+//! else gets 403 `operator_only`, and the token is compared in constant
+//! time.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse as _, Json, Response};
+use mice_cake_protocol::ErrorCode;
+use sha2::{Digest as _, Sha256};
+
+use crate::connection::Peer;
+use crate::responses::{NoParams, api_error, bad_query, storage_failed};
+use crate::shared::Shared;
+
+pub(crate) async fn fair_play(
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NoParams>, QueryRejection>,
+    request: Request,
+) -> Response {
+    if let Err(refusal) = operator(&shared, &request) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            ErrorCode::OperatorOnly,
+            refusal.into(),
+        );
+    }
+    if let Err(rejection) = params {
+        return bad_query(&rejection, "/api/fair-play takes no parameters");
+    }
+    match shared.rooms.storage.accuracies().await {
+        Ok(figures) => Json(crate::fair_play::report(&figures)).into_response(),
+        Err(cause) => storage_failed(&cause),
+    }
+}
+
+/// Whether the request is the operator's; if not, what to say.
+fn operator(shared: &Shared, request: &Request) -> Result<(), &'static str> {
+    let headers = request.headers();
+    match &shared.config.operator_token {
+        Some(token) => match bearer(headers) {
+            Some(given) if same(given, token.trim()) => Ok(()),
+            Some(_) => Err("that is not the operator's token"),
+            None => Err(
+                "the fair-play report is the server's operator's: send the operator's token (Authorization: Bearer TOKEN)",
+            ),
+        },
+        None => {
+            let local = request
+                .extensions()
+                .get::<Peer>()
+                .is_some_and(|peer| peer.0.is_loopback());
+            if local && !forwarded(headers) {
+                Ok(())
+            } else {
+                Err(
+                    "the fair-play report is the server's operator's: ask from the server's own machine, or start the server with --operator-token and send it",
+                )
+            }
+        }
+    }
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// Whether two tokens are the same, in a time that does not tell how much
+/// of them matched: their hashes are compared.
+fn same(given: &str, token: &str) -> bool {
+    Sha256::digest(given.as_bytes()) == Sha256::digest(token.as_bytes())
+}
+
+/// Whether a proxy forwarded the request for someone.
+fn forwarded(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::FORWARDED)
+        || headers.contains_key("x-forwarded-for")
+        || headers.contains_key("x-real-ip")
+}
