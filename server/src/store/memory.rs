@@ -527,6 +527,7 @@ mod tests {
     #[test]
     fn an_analysis_is_kept_by_game_and_version() {
         behaviour::an_analysis_is_kept_by_game_and_version(&MemoryStore::new(0));
+        behaviour::accuracies_are_kept_per_game_and_summed_per_player(&MemoryStore::new(0));
     }
 
     #[test]

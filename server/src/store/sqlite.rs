@@ -866,6 +866,12 @@ mod tests {
     }
 
     #[test]
+    fn accuracies_are_kept_per_game_and_summed_per_player() {
+        let store = SqliteStore::in_memory(0).unwrap();
+        crate::store::tests::accuracies_are_kept_per_game_and_summed_per_player(&store);
+    }
+
+    #[test]
     fn a_rated_game_moves_its_players_ratings_once() {
         let store = SqliteStore::in_memory(0).unwrap();
         crate::store::tests::a_rated_game_moves_its_players_ratings_once(&store);

@@ -854,6 +854,108 @@ pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
     assert_eq!(store.analysis(&other.id, 2).unwrap(), None);
 }
 
+/// Rated games wait for their players' figures newest first, a game whose
+/// figures are kept waits no more, and a player's figures are summed over
+/// their games (a game that judged nothing counted in none), per pool with
+/// their name, whether a bot and their rating.
+pub(crate) fn accuracies_are_kept_per_game_and_summed_per_player(store: &dyn Store) {
+    use super::accuracy::GameAccuracy;
+    use mice_cake_protocol::{PlayerAccuracy, Pool};
+
+    let (ada, bea, cy) = (a_key(1), a_key(2), a_key(3));
+    let keys = |yellow, blue| Seated { yellow, blue };
+    let games = [
+        a_rated_game(1, keys(ada, bea), Some(Seat::Yellow)),
+        a_rated_game(2, keys(cy, ada), Some(Seat::Blue)),
+        a_rated_game(3, keys(bea, cy), None),
+    ];
+    // A casual game is never waited for.
+    let casual = a_finished_game(4, "Ann", "Bob");
+    for game in games.iter().chain([&casual]) {
+        store.write(&[finishing(game)], 0).unwrap();
+    }
+    let ids: Vec<GameId> = games.iter().map(|game| game.id).collect();
+    assert_eq!(
+        store.rated_games_to_analyse(10).unwrap(),
+        [ids[2], ids[1], ids[0]],
+        "newest first, the casual game left out"
+    );
+    assert_eq!(store.rated_games_to_analyse(1).unwrap(), [ids[2]]);
+    assert_eq!(store.accuracy(ada).unwrap(), None);
+
+    let row = |key, rounds, clean, first| GameAccuracy {
+        key,
+        pool: Pool::Standard,
+        rounds,
+        clean,
+        first,
+    };
+    store
+        .save_accuracy(&ids[0], &[row(ada, 12, 11, 7), row(bea, 12, 9, 5)])
+        .unwrap();
+    store
+        .save_accuracy(&ids[1], &[row(cy, 10, 8, 4), row(ada, 10, 10, 6)])
+        .unwrap();
+    // A game that could not be analysed: done with, judging nothing.
+    store
+        .save_accuracy(&ids[2], &[row(bea, 0, 0, 0), row(cy, 0, 0, 0)])
+        .unwrap();
+    assert_eq!(
+        store.rated_games_to_analyse(10).unwrap(),
+        Vec::<GameId>::new()
+    );
+    // Kept again (two nodes analysed it at once): the same, not twice.
+    store
+        .save_accuracy(&ids[0], &[row(ada, 12, 11, 7)])
+        .unwrap();
+    assert_eq!(
+        store.accuracy(ada).unwrap(),
+        Some(PlayerAccuracy {
+            games: 2,
+            rounds: 22,
+            clean_rounds: 21
+        })
+    );
+    assert_eq!(
+        store.accuracy(bea).unwrap(),
+        Some(PlayerAccuracy {
+            games: 1,
+            rounds: 12,
+            clean_rounds: 9
+        })
+    );
+    let mut all = store.accuracies().unwrap();
+    all.sort_by_key(|figures| figures.key.to_string());
+    let summed: Vec<_> = all
+        .iter()
+        .map(|figures| {
+            (
+                figures.key,
+                figures.games,
+                figures.rounds,
+                figures.clean,
+                figures.first,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summed,
+        [(ada, 2, 22, 21, 13), (bea, 1, 12, 9, 5), (cy, 1, 10, 8, 4)]
+    );
+    let ada_figures = &all[0];
+    assert_eq!(ada_figures.pool, Pool::Standard);
+    assert!(!ada_figures.bot);
+    assert_eq!(
+        ada_figures.rating,
+        store
+            .rating(ada, Pool::Standard)
+            .unwrap()
+            .map(|rating| rating.rating)
+    );
+    assert!(ada_figures.rating.is_some());
+    assert!(!ada_figures.name.is_empty());
+}
+
 /// A storage thread's batch: several rooms, each writing several times
 /// (afresh, log entries, rounds, a new game, finished games, a snapshot),
 /// one room opened and closed within it.

@@ -685,6 +685,10 @@ mod tests {
         let Some((store, _database)) = self::store(0) else {
             return;
         };
+        suite::accuracies_are_kept_per_game_and_summed_per_player(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
         suite::the_leaderboard_ranks_settled_players_best_first(&store);
         let Some((store, _database)) = self::store(0) else {
             return;
