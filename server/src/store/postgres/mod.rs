@@ -738,6 +738,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 8 {
+            back.push_str("DROP TABLE accuracies;");
+        }
         if version < 7 {
             back.push_str("DROP TABLE player_games;");
             if version >= 5 {
