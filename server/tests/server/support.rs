@@ -303,6 +303,13 @@ impl Sealing {
         self.pending.is_some_and(|(sealed, _)| sealed == round)
     }
 
+    /// Draws this client's nonces from `seed`: with the server's fixed seed,
+    /// a test that plays its games one after another deals the same cakes
+    /// every run.
+    pub(crate) fn seed_nonces(&mut self, seed: u64) {
+        self.rng = Seed::from_u64(seed).stream(9);
+    }
+
     /// Seals `assignment` for `round` with a fresh nonce, and keeps its opening.
     pub(crate) fn seal(&mut self, round: u32, assignment: Assignment) -> ClientMessage {
         let mut nonce = [0u8; 32];
