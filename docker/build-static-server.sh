@@ -11,7 +11,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="$(uname -m)-unknown-linux-gnu"
-RUSTFLAGS="-C target-feature=+crt-static" \
+# RUSTFLAGS replaces .cargo/config.toml's flags: its Ed25519 backend again.
+flags="-C target-feature=+crt-static"
+[[ $(uname -m) == x86_64 ]] && flags+=' --cfg curve25519_dalek_backend="avx512"'
+RUSTFLAGS="$flags" \
     cargo build --release --locked --target "$target" --target-dir target/image \
     --package mice-cake-server >&2
 echo "target/image/$target/release/mice-cake-server"
