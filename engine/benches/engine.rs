@@ -257,19 +257,48 @@ fn sign_a_seal(bencher: Bencher) {
     bencher.bench_local(|| black_box(secret.sign(black_box(seal))));
 }
 
-/// The server's check of a seal's signature (strict Ed25519), done for every
-/// seal a player with a key sends, and by `verify` for every move of a
-/// record.
+/// The server's check of a seal's signature alone (strict Ed25519, the
+/// key decompressed once per seat): what `check_seals` falls back to when a
+/// batch fails.
 #[divan::bench]
 fn check_a_signature(bencher: Bencher) {
     let secret = mice_cake_engine::PlayerSecret::from_bytes([7; 32]);
     let seal = mice_cake_engine::Seal::from_bytes([1; 32]);
-    let (key, signature) = (secret.public_key(), secret.sign(seal));
+    let key = mice_cake_engine::CheckingKey::new(secret.public_key()).unwrap();
+    let signature = secret.sign(seal);
     bencher.bench_local(|| {
-        black_box(mice_cake_engine::signing::check(
-            black_box(key),
+        black_box(mice_cake_engine::check_seal(
+            black_box(&key),
             black_box(seal),
             black_box(signature),
         ))
     });
+}
+
+/// Seals' signatures checked in one batch, as the server checks the seals
+/// that arrive together across rooms: divan's figure is per batch; divide
+/// by its size for a seal's share.
+#[divan::bench(args = [1, 2, 4, 8, 16, 32, 64, 128])]
+fn check_a_batch_of_signatures(bencher: Bencher, size: usize) {
+    let batch: Vec<mice_cake_engine::SealToCheck> = (0..size)
+        .map(|index| {
+            let byte = u8::try_from(index).unwrap();
+            let secret = mice_cake_engine::PlayerSecret::from_bytes([byte; 32]);
+            let seal = mice_cake_engine::Seal::from_bytes([byte; 32]);
+            mice_cake_engine::SealToCheck {
+                key: mice_cake_engine::CheckingKey::new(secret.public_key()).unwrap(),
+                seal,
+                signature: secret.sign(seal),
+            }
+        })
+        .collect();
+    bencher.bench_local(|| black_box(mice_cake_engine::check_seals(black_box(&batch))));
+}
+
+/// A key made ready to check signatures with, once per seat taken: decoded
+/// and found in the prime-order subgroup.
+#[divan::bench]
+fn ready_a_key(bencher: Bencher) {
+    let key = mice_cake_engine::PlayerSecret::from_bytes([7; 32]).public_key();
+    bencher.bench_local(|| black_box(mice_cake_engine::CheckingKey::new(black_box(key))));
 }

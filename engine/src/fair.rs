@@ -29,6 +29,7 @@ use crate::assignment::Assignment;
 use crate::dice::{GameRng, Seed};
 pub use crate::hex::HexError;
 use crate::seat::{Seat, Seated};
+use crate::signature_check::CheckedSeal;
 use crate::signing::{self, PlayerKey, SealSignature};
 
 /// The version of the derivations below, written in every sealed record.
@@ -357,6 +358,21 @@ impl Exchange {
         }
         self.seals[seat] = Some(seal);
         self.signatures[seat] = signature;
+        Ok(())
+    }
+
+    /// Takes `seat`'s seal whose signature was checked already
+    /// ([`crate::check_seals`]) as [`Exchange::seal`] takes it, without
+    /// checking it again if it was checked with the seat's key.
+    pub fn seal_checked(&mut self, seat: Seat, checked: CheckedSeal) -> Result<(), ExchangeError> {
+        if self.keys[seat] != Some(checked.key()) {
+            return self.seal(seat, checked.seal(), Some(checked.signature()));
+        }
+        if self.seals[seat].is_some() {
+            return Err(ExchangeError::AlreadySealed);
+        }
+        self.seals[seat] = Some(checked.seal());
+        self.signatures[seat] = Some(checked.signature());
         Ok(())
     }
 

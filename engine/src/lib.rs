@@ -92,6 +92,7 @@ pub mod resolve;
 mod schema;
 pub mod score;
 pub mod seat;
+pub mod signature_check;
 pub mod signing;
 pub mod strong;
 pub mod timeline;
@@ -122,6 +123,7 @@ pub use record::{
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
+pub use signature_check::{CheckedSeal, CheckingKey, SealToCheck, check_seal, check_seals};
 pub use signing::{PlayerKey, PlayerSecret, SealSignature};
 pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};

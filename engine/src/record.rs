@@ -23,6 +23,7 @@
 //! A record of a game in progress holds its seed and its face-down pieces:
 //! it is secret until the game is over.
 
+use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
@@ -39,7 +40,8 @@ use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
 use crate::seat::{Seat, Seated};
-use crate::signing::{self, PlayerKey, SealSignature};
+use crate::signature_check::{CheckingKey, SealToCheck, check_seals};
+use crate::signing::{PlayerKey, SealSignature};
 use crate::timeline::{Beat, timeline};
 use crate::view::Viewer;
 
@@ -407,6 +409,7 @@ impl GameRecord {
     ) -> Result<(Game, Option<GameRng>), ReplayError> {
         let mut source = self.source(seed)?;
         self.options.validate()?;
+        let mut checked = CheckedSignatures::default();
         match &mut source {
             Source::Recorded => {}
             Source::Unsealed(rng) => {
@@ -414,7 +417,10 @@ impl GameRecord {
                     return Err(ReplayError::LayoutMismatch);
                 }
             }
-            Source::Sealed { seed, fair } => check_deal(*seed, fair, &self.layout)?,
+            Source::Sealed { seed, fair } => {
+                checked = CheckedSignatures::of(fair);
+                check_deal(*seed, fair, &self.layout, Signatures::Check(&checked))?;
+            }
         }
         if let Source::Sealed { fair, .. } = &source
             && fair.rounds.len() != self.rounds.len()
@@ -446,7 +452,7 @@ impl GameRecord {
                         expected,
                         &recorded.assignments,
                         exchange,
-                        Signatures::Check,
+                        Signatures::Check(&checked),
                     )?;
                     let mut dice = RngDice(fair::dice_rng(*seed, expected, exchange.nonces));
                     game.resolve(yellow, blue, &mut dice)
@@ -533,7 +539,12 @@ impl GameRecord {
 }
 
 /// Checks the seed against its commitment, the deal's seals and the layout.
-fn check_deal(seed: Seed, fair: &Fairness, layout: &Layout) -> Result<(), ReplayError> {
+fn check_deal(
+    seed: Seed,
+    fair: &Fairness,
+    layout: &Layout,
+    signatures: Signatures,
+) -> Result<(), ReplayError> {
     if fair::commitment(seed) != fair.commitment {
         return Err(ReplayError::SeedMismatch);
     }
@@ -541,14 +552,7 @@ fn check_deal(seed: Seed, fair: &Fairness, layout: &Layout) -> Result<(), Replay
         yellow: Assignment::EMPTY,
         blue: Assignment::EMPTY,
     };
-    check_exchange(
-        seed,
-        fair,
-        DEAL_ROUND,
-        &nothing,
-        &fair.deal,
-        Signatures::Check,
-    )?;
+    check_exchange(seed, fair, DEAL_ROUND, &nothing, &fair.deal, signatures)?;
     if Layout::shuffled(&mut fair::deal_rng(seed, fair.deal.nonces)) != *layout {
         return Err(ReplayError::LayoutMismatch);
     }
@@ -556,13 +560,58 @@ fn check_deal(seed: Seed, fair: &Fairness, layout: &Layout) -> Result<(), Replay
 }
 
 /// Whether checking an exchange verifies its signatures.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Signatures {
-    /// Every one (a record being replayed).
-    Check,
+#[derive(Clone, Copy)]
+enum Signatures<'a> {
+    /// Every one (a record being replayed), as found by checking them all
+    /// at once before the replay.
+    Check(&'a CheckedSignatures),
     /// Only that each is there: each was verified when its seal was taken
     /// ([`Exchange::seal`]), and an Ed25519 check costs fifty times the rest.
     TakenChecked,
+}
+
+/// Which of a record's signatures hold: all checked in one batch before
+/// the replay ([`check_seals`], a fraction of the cost of one at a time),
+/// then looked up exchange by exchange, so that the first problem a replay
+/// meets is still the one it reports.
+#[derive(Default)]
+struct CheckedSignatures {
+    holding: BTreeSet<(u32, Seat)>,
+}
+
+impl CheckedSignatures {
+    fn of(fair: &Fairness) -> CheckedSignatures {
+        let keys = fair.keys.unwrap_or_default();
+        let keys = Seated {
+            yellow: keys.yellow.and_then(CheckingKey::new),
+            blue: keys.blue.and_then(CheckingKey::new),
+        };
+        let exchanges = core::iter::once((DEAL_ROUND, &fair.deal)).chain((1..).zip(&fair.rounds));
+        let mut places = Vec::new();
+        let mut batch = Vec::new();
+        for (round, exchange) in exchanges {
+            for seat in Seat::ALL {
+                if let (Some(key), Some(signature)) = (keys[seat], exchange.signatures[seat]) {
+                    places.push((round, seat));
+                    batch.push(SealToCheck {
+                        key,
+                        seal: exchange.seals[seat],
+                        signature,
+                    });
+                }
+            }
+        }
+        let holding = places
+            .into_iter()
+            .zip(check_seals(&batch))
+            .filter_map(|(place, checked)| checked.map(|_| place))
+            .collect();
+        CheckedSignatures { holding }
+    }
+
+    fn hold(&self, round: u32, seat: Seat) -> bool {
+        self.holding.contains(&(round, seat))
+    }
 }
 
 /// Checks each seat's seal against its assignment and nonce, the nonce of
@@ -602,8 +651,10 @@ fn check_exchange(
             (None, None) => {}
             (None, Some(_)) => return Err(ReplayError::SignedWithoutKey { round, seat }),
             (Some(_), None) => return Err(ReplayError::Unsigned { round, seat }),
-            (Some(key), Some(signature)) => {
-                if signatures == Signatures::Check && !signing::check(key, sealed, signature) {
+            (Some(_), Some(_)) => {
+                if let Signatures::Check(checked) = signatures
+                    && !checked.hold(round, seat)
+                {
                     return Err(ReplayError::BadSignature { round, seat });
                 }
             }
@@ -813,7 +864,8 @@ impl RecordedGame {
             left: None,
         };
         let layout = Layout::shuffled(&mut fair::deal_rng(seed, sealed.nonces));
-        check_deal(seed, &fairness, &layout).map_err(PlayError::Unsealed)?;
+        check_deal(seed, &fairness, &layout, Signatures::TakenChecked)
+            .map_err(PlayError::Unsealed)?;
         let game = Game::new(options, &layout)?;
         Ok(RecordedGame {
             game,

@@ -6,13 +6,14 @@
 //! What is signed is [`signed_message`]: `"mice-cake/fair/v1/signed-seal" ‖
 //! seal`. The seal already binds the game (by the commitment), the round,
 //! the seat, the move and its nonce. Signatures are Ed25519 as in RFC 8032
-//! (no prehash, no context), checked strictly ([`check`]): a browser's
-//! WebCrypto and this crate sign and check the same bytes.
+//! (no prehash, no context), checked strictly ([`crate::signature_check`]):
+//! a browser's WebCrypto and this crate sign and check the same bytes.
 
-use ed25519_dalek::{Signature, Signer as _, SigningKey, VerifyingKey};
+use ed25519_dalek::{Signer as _, SigningKey};
 
 use crate::fair::{Commitment, Seal};
 use crate::seat::Seat;
+use crate::signature_check::CheckingKey;
 
 const SIGNED_SEAL_TAG: &[u8] = b"mice-cake/fair/v1/signed-seal";
 
@@ -30,11 +31,12 @@ crate::hex::bytes!(
 );
 
 impl PlayerKey {
-    /// Whether the bytes are a key a signature can be checked with: a point
-    /// of the curve, not one of small order (which would "verify" forged
-    /// signatures).
+    /// Whether the bytes are a key a signature can be checked with
+    /// ([`CheckingKey::new`]): a point of the curve, canonically encoded, in
+    /// the prime-order subgroup (not of small order, which would "verify"
+    /// forged signatures).
     pub fn is_usable(self) -> bool {
-        VerifyingKey::from_bytes(&self.0).is_ok_and(|key| !key.is_weak())
+        CheckingKey::new(self).is_some()
     }
 }
 
@@ -151,11 +153,7 @@ pub fn check_key_proof(key: PlayerKey, at_ms: u64, signature: SealSignature) -> 
 
 /// Whether `signature` is `key`'s signature of `message`, checked strictly.
 fn verify(key: PlayerKey, message: &[u8], signature: SealSignature) -> bool {
-    let Ok(key) = VerifyingKey::from_bytes(&key.0) else {
-        return false;
-    };
-    key.verify_strict(message, &Signature::from_bytes(&signature.0))
-        .is_ok()
+    CheckingKey::new(key).is_some_and(|key| key.holds(message, signature))
 }
 
 /// Whether `signature` is `key`'s signature of `seal`.
@@ -243,9 +241,10 @@ mod tests {
             pair.public_key().to_string(),
             "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
         );
-        let signature = Signature::from_bytes(&pair.0.sign(b"").to_bytes());
+        let signature = SealSignature(pair.0.sign(b"").to_bytes());
+        assert!(verify(pair.public_key(), b"", signature));
         assert_eq!(
-            SealSignature(signature.to_bytes()).to_string(),
+            signature.to_string(),
             "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155\
              5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
         );

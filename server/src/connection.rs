@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::Seat;
+use mice_cake_engine::{
+    CheckingKey, ExchangeError, PlayerKey, Seal, SealSignature, SealToCheck, Seat,
+};
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, Pool, RoomCode, RoomOptions,
     ServerMessage,
@@ -28,7 +30,7 @@ use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
-use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating};
+use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, Seating};
 use crate::shared::{Refused, Shared};
 use crate::socket::Socket;
 use crate::token::token_hash;
@@ -454,6 +456,8 @@ impl Drop for Counted<'_> {
 struct Membership {
     room: RoomHandle,
     seat: Option<Seat>,
+    /// The key the seat was taken with, ready to check its seals.
+    key: Option<CheckingKey>,
 }
 
 struct Session {
@@ -638,7 +642,7 @@ impl Session {
                 let room = self.room_to_enter(code).await?;
                 let member = self.member();
                 room.ask(|reply| Command::Watch { member, reply }).await?;
-                self.enter(room, None);
+                self.enter(room, None, None);
                 Ok(())
             }
             ClientMessage::Resume {
@@ -654,6 +658,7 @@ impl Session {
                 let hash = token_hash(&token);
                 let room = self.shared.lobby.room_of_seat(hash).await?;
                 let member = self.member();
+                let key = seating.key;
                 let seat = room
                     .ask(|reply| Command::Resume {
                         member,
@@ -663,7 +668,7 @@ impl Session {
                         reply,
                     })
                     .await?;
-                self.enter(room, Some(seat));
+                self.enter(room, Some(seat), key);
                 Ok(())
             }
             ClientMessage::Seal {
@@ -671,6 +676,7 @@ impl Session {
                 seal,
                 signature,
             } => {
+                let signature = self.check_seal(seal, signature).await?;
                 self.tell_room(Command::Seal {
                     conn,
                     round,
@@ -843,6 +849,7 @@ impl Session {
         seating: Seating,
     ) -> Result<(), Refusal> {
         let member = self.member();
+        let key = seating.key;
         let seat = room
             .ask(|reply| Command::Join {
                 member,
@@ -852,7 +859,7 @@ impl Session {
                 reply,
             })
             .await?;
-        self.enter(room, Some(seat));
+        self.enter(room, Some(seat), key);
         Ok(())
     }
 
@@ -880,9 +887,46 @@ impl Session {
         self.shared.lobby.room(code).await
     }
 
-    fn enter(&mut self, room: RoomHandle, seat: Option<Seat>) {
+    fn enter(&mut self, room: RoomHandle, seat: Option<Seat>, key: Option<PlayerKey>) {
         debug!(conn = ?self.id, room = %room.code(), ?seat, "entered room");
-        self.set_membership(Some(Membership { room, seat }));
+        // Decompressed once for every seal this seat signs.
+        let key = key.and_then(CheckingKey::new);
+        self.set_membership(Some(Membership { room, seat, key }));
+    }
+
+    /// A seal's signature checked with the key its seat was taken with, in
+    /// a batch with other connections' seals (`seal_checks`). The room
+    /// checks a seal whose connection has no key, and one sent to it from
+    /// another node (checking it here too would check it twice).
+    async fn check_seal(
+        &self,
+        seal: Seal,
+        signature: Option<SealSignature>,
+    ) -> Result<SealSigning, Refusal> {
+        let key = self
+            .membership
+            .as_ref()
+            .filter(|membership| membership.room.is_local())
+            .and_then(|membership| membership.key);
+        let (Some(signature), Some(key)) = (signature, key) else {
+            return Ok(SealSigning::Unchecked(signature));
+        };
+        let to_check = SealToCheck {
+            key,
+            seal,
+            signature,
+        };
+        match self.shared.seal_checker.check(to_check).await {
+            Ok(Some(checked)) => Ok(SealSigning::Checked(checked)),
+            Ok(None) => Err(Refusal::new(
+                ErrorCode::BadSignature,
+                format!("{}; nothing was sealed", ExchangeError::BadSignature),
+            )),
+            Err(cause) => Err(Refusal::new(
+                ErrorCode::Unavailable,
+                format!("{cause}; send it again"),
+            )),
+        }
     }
 
     /// Where the connection is now; its slot follows (a player's is never

@@ -26,6 +26,8 @@
 //!   `/metrics`.
 //! * `connection`: one task per WebSocket — handshake, rate limit, frame
 //!   limit, parsing — forwarding to its room.
+//! * `seal_checks`: the seals' signatures checked in batches across rooms,
+//!   off the rooms' tasks, before a connection hands a seal to its room.
 //! * `room`: one task per room (an actor): seats, spectators, hidden
 //!   commits, deadlines, grace periods, reveals, rematches; numbered events
 //!   kept for reconnections. A room sees only its `RoomContext` (config,
@@ -73,6 +75,7 @@ mod ratelimit;
 mod ratings_api;
 mod responses;
 mod room;
+mod seal_checks;
 mod shared;
 mod socket;
 mod store;

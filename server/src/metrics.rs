@@ -36,6 +36,11 @@ pub(crate) const REFUSED: &str = "mice_cake_refused_total";
 pub(crate) const FRAMES_LEFT_OUT: &str = "mice_cake_frames_left_out_total";
 /// Clients disconnected for falling behind (counter).
 pub(crate) const SLOW_CLIENTS: &str = "mice_cake_slow_clients_total";
+/// Seals whose signatures were checked (counter).
+pub(crate) const SEALS_CHECKED: &str = "mice_cake_seals_checked_total";
+/// Batches they were checked in: seals per batch is how much batching saves
+/// (counter).
+pub(crate) const SEAL_BATCHES: &str = "mice_cake_seal_batches_total";
 /// Room writes stored (counter).
 pub(crate) const STORE_WRITES: &str = "mice_cake_store_writes_total";
 /// Transactions that stored them: writes per transaction is the group
@@ -117,6 +122,16 @@ pub(crate) fn describe() {
         "Messages received from clients."
     );
     describe_counter!(MESSAGES_SENT, Unit::Count, "Messages queued to clients.");
+    describe_counter!(
+        SEALS_CHECKED,
+        Unit::Count,
+        "Seals whose signatures were checked."
+    );
+    describe_counter!(
+        SEAL_BATCHES,
+        Unit::Count,
+        "Batches the seals' signatures were checked in."
+    );
     describe_counter!(ERRORS, Unit::Count, "Errors sent to clients, by code.");
     describe_counter!(
         REFUSED,

@@ -22,6 +22,7 @@ use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
 use crate::room::{Directory, RoomContext};
+use crate::seal_checks::SealChecker;
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
 use crate::store::{MemoryStore, RunStart, Storage, Store, StoredRoom};
@@ -58,6 +59,8 @@ pub(crate) struct Shared {
     pub(crate) dependencies: Dependencies,
     /// Analyses of finished games, running and waiting.
     pub(crate) analyses: Arc<Analyses>,
+    /// Checks the seals' signatures, many at once.
+    pub(crate) seal_checker: SealChecker,
 }
 
 /// What [`Shared::refusals`] counts, in its order.
@@ -275,6 +278,7 @@ impl Shared {
             Shared {
                 new_keys,
                 analyses,
+                seal_checker: SealChecker::start(crate::seal_checks::GATHER),
                 config,
                 run: run.run,
                 lobby,

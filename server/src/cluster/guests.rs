@@ -15,7 +15,8 @@ use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
 use crate::outbound::{Closing, Frame, Outbound, Relay};
 use crate::room::{
-    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, Seating, bad_token, unreachable_room,
+    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, Seating, bad_token,
+    unreachable_room,
 };
 use crate::token::TokenHash;
 
@@ -211,7 +212,8 @@ impl Cluster {
                 conn: alias,
                 round,
                 seal,
-                signature,
+                // The owner's node checks the seals relayed to it.
+                signature: SealSigning::Unchecked(signature),
             },
             WireCommand::Open {
                 round,

@@ -230,7 +230,7 @@ impl Cluster {
                 WireCommand::Seal {
                     round,
                     seal,
-                    signature,
+                    signature: signature.signature(),
                 },
             ),
             Command::Open {

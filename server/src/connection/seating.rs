@@ -145,8 +145,8 @@ pub(super) fn usable_key(key: Option<PlayerKey>) -> Result<Option<PlayerKey>, Re
     match key {
         Some(key) if !key.is_usable() => Err(Refusal::new(
             ErrorCode::BadKey,
-            "this key is not a usable Ed25519 public key (32 bytes of a point of the curve, \
-             not of small order)",
+            "this key is not a usable Ed25519 public key (32 bytes encoding, canonically, a \
+             point of the curve in its prime-order subgroup: not of small order)",
         )),
         key => Ok(key),
     }

@@ -11,7 +11,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
+use mice_cake_engine::{Assignment, CheckedSeal, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
@@ -125,7 +125,7 @@ pub(crate) enum Command {
         conn: ConnId,
         round: u32,
         seal: Seal,
-        signature: Option<SealSignature>,
+        signature: SealSigning,
     },
     /// A player opens the sealed move.
     Open {
@@ -163,6 +163,27 @@ pub(crate) enum Command {
     },
     /// Another node of the cluster has taken the room over: stop here.
     HandedOver,
+}
+
+/// A seal's signature as a room gets it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SealSigning {
+    /// Checked already, with the key the connection took its seat with
+    /// (`crate::seal_checks`).
+    Checked(CheckedSeal),
+    /// Not checked (a seal relayed from another node, or from a connection
+    /// without a key): the room checks it.
+    Unchecked(Option<SealSignature>),
+}
+
+impl SealSigning {
+    /// The signature, if the seal is signed.
+    pub(crate) fn signature(self) -> Option<SealSignature> {
+        match self {
+            SealSigning::Checked(checked) => Some(checked.signature()),
+            SealSigning::Unchecked(signature) => signature,
+        }
+    }
 }
 
 /// The token of a seat being taken.
@@ -220,6 +241,11 @@ impl RoomHandle {
 
     pub(crate) fn code(&self) -> RoomCode {
         self.code
+    }
+
+    /// Whether this node runs the room.
+    pub(crate) fn is_local(&self) -> bool {
+        matches!(self.route, Route::Local(_))
     }
 
     /// Sends a command; `false` if the room is gone.

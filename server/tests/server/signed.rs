@@ -149,6 +149,61 @@ async fn a_seal_without_its_signature_or_with_a_wrong_one_is_refused_and_nothing
         .await;
 }
 
+/// Seals sent at the same moment from many rooms are checked together
+/// (`seal_checks`, one equation for the batch): the one forged among them
+/// is refused alone, every other is taken, and the forger's own seal,
+/// signed, is taken after.
+#[tokio::test]
+async fn seals_sent_together_from_many_rooms_are_all_taken_but_the_forged_one() {
+    let server = TestServer::default().await;
+    let mut players = Vec::new();
+    for _ in 0..6 {
+        let (_, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+        let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+        players.push((yellow, view));
+    }
+    const FORGER: usize = 2;
+    let sent = players
+        .iter_mut()
+        .enumerate()
+        .map(|(index, (yellow, view))| async move {
+            let assignment = mice_cake_engine::greedy_assignment(view, Seat::Yellow);
+            if index == FORGER {
+                let seal = fair::seal(
+                    yellow.sealing.commitment.unwrap(),
+                    1,
+                    Seat::Yellow,
+                    &assignment,
+                    mice_cake_engine::Nonce::from_bytes([5; 32]),
+                );
+                yellow
+                    .send(&ClientMessage::Seal {
+                        round: 1,
+                        seal,
+                        signature: Some(secret_of("Bea").sign(seal)),
+                    })
+                    .await;
+            } else {
+                yellow.commit(1, assignment).await;
+            }
+        });
+    futures_util::future::join_all(sent).await;
+    let sealed = |m: &ServerMessage| {
+        assert!(!matches!(m, ServerMessage::Error { .. }), "{m:?}");
+        matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { seat: Seat::Yellow, round: 1, .. }))
+    };
+    for (index, (yellow, view)) in players.iter_mut().enumerate() {
+        if index == FORGER {
+            let message = yellow.expect_error(ErrorCode::BadSignature).await;
+            assert!(message.contains("nothing was sealed"), "{message}");
+            yellow
+                .commit(1, mice_cake_engine::greedy_assignment(view, Seat::Yellow))
+                .await;
+        }
+        yellow.recv_until(sealed).await;
+    }
+}
+
 #[tokio::test]
 async fn a_key_that_cannot_check_a_signature_and_a_signature_without_a_key_are_refused() {
     let server = TestServer::default().await;

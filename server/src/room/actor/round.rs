@@ -12,15 +12,15 @@ use std::time::Duration;
 
 use mice_cake_engine::fair::DEAL_ROUND;
 use mice_cake_engine::{
-    Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, SealSignature, Seat,
-    Seated, Viewer, greedy_assignment, timeline,
+    Assignment, Exchange, ExchangeError, Nonce, Opening, RecordedGame, Seal, Seat, Seated, Viewer,
+    greedy_assignment, timeline,
 };
 use mice_cake_protocol::{Ending, ErrorCode, ExchangeState, ForfeitCause, RoomEvent, RoomStatus};
 use tokio::time::Instant;
 use tracing::{debug, info, warn};
 
 use super::Room;
-use crate::room::{ConnId, Refusal};
+use crate::room::{ConnId, Refusal, SealSigning};
 
 /// The exchange under way: what is held of it.
 #[derive(Debug, Default)]
@@ -259,7 +259,7 @@ impl Room {
         conn: ConnId,
         round: u32,
         seal: Seal,
-        signature: Option<SealSignature>,
+        signing: SealSigning,
     ) -> Result<(), Refusal> {
         let (seat, sealed) = self.exchange_for(conn, round)?;
         // The same seal again: a client whose connection (or server) went
@@ -274,24 +274,28 @@ impl Room {
             .exchange
             .as_mut()
             .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
-        exchange
-            .seal(seat, seal, signature)
-            .map_err(|error| match error {
-                ExchangeError::Unsigned | ExchangeError::BadSignature | ExchangeError::NoKey => {
-                    Refusal::new(
-                        ErrorCode::BadSignature,
-                        format!("{error}; nothing was sealed"),
-                    )
-                }
-                _ if auto => Refusal::new(
-                    ErrorCode::AlreadyCommitted,
-                    "the deadline passed: the server moved for you this round",
-                ),
-                _ => Refusal::new(
-                    ErrorCode::AlreadyCommitted,
-                    "your move is sealed already this round",
-                ),
-            })?;
+        let taken = match signing {
+            SealSigning::Checked(checked) if checked.seal() == seal => {
+                exchange.seal_checked(seat, checked)
+            }
+            signing => exchange.seal(seat, seal, signing.signature()),
+        };
+        taken.map_err(|error| match error {
+            ExchangeError::Unsigned | ExchangeError::BadSignature | ExchangeError::NoKey => {
+                Refusal::new(
+                    ErrorCode::BadSignature,
+                    format!("{error}; nothing was sealed"),
+                )
+            }
+            _ if auto => Refusal::new(
+                ErrorCode::AlreadyCommitted,
+                "the deadline passed: the server moved for you this round",
+            ),
+            _ => Refusal::new(
+                ErrorCode::AlreadyCommitted,
+                "your move is sealed already this round",
+            ),
+        })?;
         if round != DEAL_ROUND
             && let Some(player) = self.seats[seat].as_mut()
         {
@@ -303,7 +307,7 @@ impl Room {
             seat,
             seal,
             by_server: false,
-            signature,
+            signature: signing.signature(),
         });
         self.both_sealed_maybe();
         Ok(())

@@ -1,0 +1,183 @@
+//! Seals' signatures checked in batches, off the rooms' tasks
+//! (`docs/performance.md`, issue 47).
+//!
+//! A connection hands the seal its player signed to the [`SealChecker`] and
+//! waits for the verdict before it tells the room. One task gathers the
+//! seals waiting across all rooms — for at most [`GATHER`] after the first,
+//! or until [`BATCH`] are in — and checks them on a blocking thread in one
+//! equation ([`mice_cake_engine::check_seals`]), which costs a fraction of
+//! checking each alone. If the equation fails, each is checked alone: a bad
+//! signature is refused, the others are taken. The verdicts are the ones a
+//! check alone gives.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use mice_cake_engine::{CheckedSeal, SealToCheck, check_seals};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tracing::error;
+
+use crate::metrics::{SEAL_BATCHES, SEALS_CHECKED};
+
+/// How long the first seal of a batch waits for others.
+pub(crate) const GATHER: Duration = Duration::from_millis(1);
+/// The most seals checked in one equation: past a few dozen, a bigger batch
+/// saves little more and only makes its seals wait longer.
+pub(crate) const BATCH: usize = 64;
+/// Seals waiting to be checked: past this, a connection waits to hand its
+/// own over (its player's next message waits with it; no room does).
+const QUEUE: usize = 4 * BATCH;
+
+/// A handle on the task that checks seals' signatures. Cloning it is cheap.
+#[derive(Clone, Debug)]
+pub(crate) struct SealChecker {
+    jobs: mpsc::Sender<Job>,
+    /// Batches checked so far: how the tests see the seals were batched
+    /// (`/metrics` shows it too).
+    #[cfg(test)]
+    batches: Arc<AtomicU64>,
+}
+
+/// The checker is gone (the server is stopping) or failed on this batch.
+#[derive(Debug, thiserror::Error)]
+#[error("the seal's signature could not be checked")]
+pub(crate) struct Unchecked;
+
+#[derive(Debug)]
+struct Job {
+    seal: SealToCheck,
+    verdict: oneshot::Sender<Option<CheckedSeal>>,
+}
+
+impl SealChecker {
+    /// Starts the checker's task, gathering each batch for up to `gather`.
+    pub(crate) fn start(gather: Duration) -> SealChecker {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        let batches = Arc::new(AtomicU64::new(0));
+        tokio::spawn(run(queue, gather, Arc::clone(&batches)));
+        SealChecker {
+            jobs,
+            #[cfg(test)]
+            batches,
+        }
+    }
+
+    /// The seal, its signature found to be its key's; `None` if it is not.
+    pub(crate) async fn check(&self, seal: SealToCheck) -> Result<Option<CheckedSeal>, Unchecked> {
+        let (verdict, answer) = oneshot::channel();
+        self.jobs
+            .send(Job { seal, verdict })
+            .await
+            .map_err(|_| Unchecked)?;
+        answer.await.map_err(|_| Unchecked)
+    }
+
+    /// Batches checked so far.
+    #[cfg(test)]
+    fn batches(&self) -> u64 {
+        self.batches.load(Ordering::Relaxed)
+    }
+}
+
+async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<AtomicU64>) {
+    while let Some(first) = queue.recv().await {
+        let until = Instant::now() + gather;
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            let next = match queue.try_recv() {
+                Ok(job) => Some(job),
+                Err(mpsc::error::TryRecvError::Empty) => {
+                    tokio::time::timeout_at(until, queue.recv())
+                        .await
+                        .ok()
+                        .flatten()
+                }
+                Err(mpsc::error::TryRecvError::Disconnected) => None,
+            };
+            match next {
+                Some(job) => batch.push(job),
+                None => break,
+            }
+        }
+        let seals: Vec<SealToCheck> = batch.iter().map(|job| job.seal).collect();
+        let count = seals.len();
+        match tokio::task::spawn_blocking(move || check_seals(&seals)).await {
+            Ok(verdicts) => {
+                for (job, verdict) in batch.into_iter().zip(verdicts) {
+                    // A connection gone meanwhile no longer waits.
+                    let _ = job.verdict.send(verdict);
+                }
+            }
+            // Dropping the jobs tells each connection the check failed.
+            Err(cause) => error!(cause = %cause, seals = count, "checking a batch of seals failed"),
+        }
+        batches.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!(SEAL_BATCHES).increment(1);
+        metrics::counter!(SEALS_CHECKED).increment(count as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mice_cake_engine::{CheckingKey, PlayerSecret, Seal};
+
+    use super::*;
+
+    fn signed(byte: u8) -> SealToCheck {
+        let secret = PlayerSecret::from_bytes([byte; 32]);
+        let seal = Seal::from_bytes([byte; 32]);
+        SealToCheck {
+            key: CheckingKey::new(secret.public_key()).unwrap(),
+            seal,
+            signature: secret.sign(seal),
+        }
+    }
+
+    /// Seals sent at once from many connections are checked as one batch;
+    /// the forged one among them is refused, the others taken.
+    #[tokio::test(start_paused = true)]
+    async fn seals_sent_together_are_checked_together_and_a_forgery_alone_refused() {
+        let checker = SealChecker::start(GATHER);
+        let mut seals: Vec<SealToCheck> = (1..=12).map(signed).collect();
+        seals[4].signature = signed(99).signature;
+        let verdicts =
+            futures_util::future::join_all(seals.iter().map(|seal| checker.check(*seal))).await;
+        for (index, (verdict, seal)) in verdicts.into_iter().zip(&seals).enumerate() {
+            let verdict = verdict.unwrap();
+            if index == 4 {
+                assert_eq!(verdict, None);
+            } else {
+                assert_eq!(verdict.unwrap().signature(), seal.signature);
+            }
+        }
+        assert_eq!(checker.batches(), 1);
+    }
+
+    /// A seal alone waits no longer than the gathering time.
+    #[tokio::test(start_paused = true)]
+    async fn a_seal_alone_is_checked_once_the_gathering_time_is_up() {
+        let checker = SealChecker::start(GATHER);
+        let started = Instant::now();
+        assert!(checker.check(signed(3)).await.unwrap().is_some());
+        assert!(started.elapsed() <= GATHER + Duration::from_millis(1));
+        assert!(checker.check(signed(4)).await.unwrap().is_some());
+        assert_eq!(checker.batches(), 2);
+    }
+
+    /// More seals than a batch holds are split into full batches.
+    #[tokio::test(start_paused = true)]
+    async fn a_crowd_of_seals_is_checked_a_full_batch_at_a_time() {
+        let checker = SealChecker::start(GATHER);
+        let seals: Vec<SealToCheck> = (0..=u8::try_from(BATCH).unwrap()).map(signed).collect();
+        let verdicts =
+            futures_util::future::join_all(seals.iter().map(|seal| checker.check(*seal))).await;
+        assert!(
+            verdicts
+                .into_iter()
+                .all(|verdict| verdict.unwrap().is_some())
+        );
+        assert_eq!(checker.batches(), 2);
+    }
+}
