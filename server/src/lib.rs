@@ -120,9 +120,17 @@ where
     use tracing_subscriber::filter::FilterExt as _;
     let asked = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    asked.and(tracing_subscriber::filter::filter_fn(|metadata| {
+    let mut cap = tracing_subscriber::filter::filter_fn(|metadata| {
         may_log(metadata.target(), *metadata.level())
-    }))
+    });
+    // The most the two let through is what `RUST_LOG` asks: said, so that
+    // what is below it is dropped where it is written, not filtered. (The
+    // `log` crate's records, from tungstenite on every frame, are then not
+    // even made.)
+    if let Some(most) = asked.max_level_hint() {
+        cap = cap.with_max_level_hint(most);
+    }
+    asked.and(cap)
 }
 
 /// Whether an event of `target` at `level` may be logged at all.
