@@ -29,8 +29,7 @@ use crate::assignment::Assignment;
 use crate::dice::{GameRng, Seed};
 pub use crate::hex::HexError;
 use crate::seat::{Seat, Seated};
-use crate::signature_check::CheckedSeal;
-use crate::signing::{self, PlayerKey, SealSignature};
+use crate::signing::{self, CheckedSeal, PlayerKey, SealSignature};
 
 /// The version of the derivations below, written in every sealed record.
 pub const FAIR_VERSION: u32 = 1;

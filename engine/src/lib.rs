@@ -80,6 +80,7 @@ pub mod fair;
 pub mod game;
 mod hex;
 pub mod judge;
+mod keys;
 pub mod legal;
 pub mod odds;
 pub mod options;
@@ -123,7 +124,9 @@ pub use record::{
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
-pub use signature_check::{CheckedSeal, CheckingKey, SealToCheck, check_seal, check_seals};
-pub use signing::{PlayerKey, PlayerSecret, SealSignature};
+pub use signature_check::CheckingKey;
+pub use signing::{
+    CheckedSeal, PlayerKey, PlayerSecret, SealSignature, SealToCheck, check_seal, check_seals,
+};
 pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};

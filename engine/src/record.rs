@@ -40,8 +40,8 @@ use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
 use crate::seat::{Seat, Seated};
-use crate::signature_check::{CheckingKey, SealToCheck, check_seals};
-use crate::signing::{PlayerKey, SealSignature};
+use crate::signature_check::CheckingKey;
+use crate::signing::{PlayerKey, SealSignature, SealToCheck, check_seals};
 use crate::timeline::{Beat, timeline};
 use crate::view::Viewer;
 

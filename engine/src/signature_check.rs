@@ -32,8 +32,17 @@ use rand_chacha::ChaCha12Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 use sha2::{Digest as _, Sha512};
 
-use crate::fair::Seal;
-use crate::signing::{PlayerKey, SealSignature, signed_message};
+use crate::keys::{PlayerKey, SealSignature};
+
+impl PlayerKey {
+    /// Whether the bytes are a key a signature can be checked with
+    /// ([`CheckingKey::new`]): a point of the curve, canonically encoded, in
+    /// the prime-order subgroup (not of small order, which would "verify"
+    /// forged signatures).
+    pub fn is_usable(self) -> bool {
+        CheckingKey::new(self).is_some()
+    }
+}
 
 /// A key signatures can be checked with: canonically encoded, of the
 /// prime-order subgroup, and decompressed once for all the checks it makes
@@ -73,77 +82,34 @@ impl CheckingKey {
     }
 }
 
-/// A seal whose signature was found to be its key's: made only by
-/// [`check_seal`] and [`check_seals`], so that whoever holds one need not
-/// check it again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CheckedSeal {
-    key: PlayerKey,
-    seal: Seal,
-    signature: SealSignature,
-}
-
-impl CheckedSeal {
-    /// The key that signed.
-    pub fn key(&self) -> PlayerKey {
-        self.key
-    }
-
-    /// The seal signed.
-    pub fn seal(&self) -> Seal {
-        self.seal
-    }
-
-    /// The signature.
-    pub fn signature(&self) -> SealSignature {
-        self.signature
-    }
-}
-
-/// A seal to check: the key said to have signed it, and the signature.
+/// A signature to check: the key said to have made it, and what it signs.
 #[derive(Clone, Copy, Debug)]
-pub struct SealToCheck {
+pub struct Signed<'a> {
     /// The key said to have signed.
-    pub key: CheckingKey,
-    /// The seal.
-    pub seal: Seal,
-    /// The signature to check.
+    pub key: &'a CheckingKey,
+    /// The bytes signed.
+    pub message: &'a [u8],
+    /// The signature.
     pub signature: SealSignature,
 }
 
-/// `seal` checked alone: `None` if `signature` is not `key`'s signature of it.
-pub fn check_seal(key: &CheckingKey, seal: Seal, signature: SealSignature) -> Option<CheckedSeal> {
-    key.holds(&signed_message(seal), signature)
-        .then_some(CheckedSeal {
-            key: key.key,
-            seal,
-            signature,
-        })
-}
-
-/// Every seal of `batch` checked, in its order: the signatures are checked
-/// together in one equation; if that fails, each is checked alone, so that
-/// a bad signature is refused and the others are taken. A seal gets the
-/// verdict [`check_seal`] gives it.
-pub fn check_seals(batch: &[SealToCheck]) -> Vec<Option<CheckedSeal>> {
+/// Whether each signature of `batch` holds, in its order: checked together
+/// in one equation; if that fails, each alone, so that a bad signature
+/// fails and the others hold. Each gets the verdict
+/// [`CheckingKey::holds`] gives it alone.
+pub fn check_each(batch: &[Signed<'_>]) -> Vec<bool> {
     let equations: Vec<Option<Equation>> = batch
         .iter()
-        .map(|item| Equation::of(&item.key, &signed_message(item.seal), item.signature))
+        .map(|signed| Equation::of(signed.key, signed.message, signed.signature))
         .collect();
     let well_formed: Vec<&Equation> = equations.iter().flatten().collect();
     let all_hold = well_formed.len() > 1 && Equation::all_hold(&well_formed);
-    batch
+    equations
         .iter()
-        .zip(&equations)
-        .map(|(item, equation)| {
-            let holds = equation
+        .map(|equation| {
+            equation
                 .as_ref()
-                .is_some_and(|equation| all_hold || equation.holds());
-            holds.then_some(CheckedSeal {
-                key: item.key.key,
-                seal: item.seal,
-                signature: item.signature,
-            })
+                .is_some_and(|equation| all_hold || equation.holds())
         })
         .collect()
 }
@@ -252,18 +218,10 @@ mod tests {
     use alloc::vec;
 
     use curve25519_dalek::constants::EIGHT_TORSION;
-    use proptest::prelude::*;
 
     use super::*;
-    use crate::signing::PlayerSecret;
 
-    fn seal(byte: u8) -> Seal {
-        Seal::from_bytes([byte; 32])
-    }
-
-    fn checking(secret: &PlayerSecret) -> CheckingKey {
-        CheckingKey::new(secret.public_key()).unwrap()
-    }
+    const MESSAGE: &[u8] = b"a message";
 
     fn scalar(byte: u8) -> Scalar {
         Scalar::from_bytes_mod_order_wide(&[byte; 64])
@@ -271,7 +229,7 @@ mod tests {
 
     /// A signature of `message` made by hand with the secret scalar `a` and
     /// the nonce `r`, whose `R` is `[r]B + extra`: what no conforming signer
-    /// makes, but the key's owner can.
+    /// makes when `extra` is not the identity, but the key's owner can.
     fn sign_by_hand(a: Scalar, r: Scalar, extra: EdwardsPoint, message: &[u8]) -> SealSignature {
         let public = EdwardsPoint::mul_base(&a).compress();
         let r_point = (EdwardsPoint::mul_base(&r) + extra).compress();
@@ -295,48 +253,15 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn a_batch_with_a_forged_signature_refuses_that_seal_alone() {
-        let secrets: Vec<PlayerSecret> = (1..=16)
-            .map(|byte| PlayerSecret::from_bytes([byte; 32]))
-            .collect();
-        let mut batch: Vec<SealToCheck> = secrets
-            .iter()
-            .enumerate()
-            .map(|(index, secret)| {
-                let seal = seal(u8::try_from(index).unwrap());
-                SealToCheck {
-                    key: checking(secret),
-                    seal,
-                    signature: secret.sign(seal),
-                }
-            })
-            .collect();
-        // The seventh seal signed by another key than the one it names.
-        batch[6].signature = secrets[7].sign(batch[6].seal);
-        let verdicts = check_seals(&batch);
-        for (index, (verdict, item)) in verdicts.iter().zip(&batch).enumerate() {
-            if index == 6 {
-                assert_eq!(*verdict, None);
-            } else {
-                let checked = verdict.unwrap();
-                assert_eq!(
-                    (checked.key(), checked.seal(), checked.signature()),
-                    (item.key.key(), item.seal, item.signature)
-                );
-            }
-        }
-        // Without it, the batch holds as one.
-        batch.remove(6);
-        assert!(check_seals(&batch).iter().all(Option::is_some));
-        assert_eq!(check_seals(&[]), []);
+    fn identity() -> EdwardsPoint {
+        EIGHT_TORSION[0]
     }
 
     #[test]
     fn malformed_signatures_are_refused_alone_and_in_a_batch() {
-        let secret = PlayerSecret::from_bytes([3; 32]);
-        let key = checking(&secret);
-        let good = secret.sign(seal(1));
+        let key = key_of(scalar(3));
+        let good = sign_by_hand(scalar(3), scalar(30), identity(), MESSAGE);
+        assert!(key.holds(MESSAGE, good));
         let mut bad = Vec::new();
         // s + ℓ: the same equation, but s not below ℓ.
         let mut bytes = good.to_bytes();
@@ -360,27 +285,25 @@ mod tests {
         }
         // R not a point of the curve (y = 2).
         let mut bytes = good.to_bytes();
-        bytes[..32].copy_from_slice(&[
-            2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0,
-        ]);
+        bytes[..32].copy_from_slice(&[0; 32]);
+        bytes[0] = 2;
         bad.push(SealSignature::from_bytes(bytes));
-        let mut batch = vec![SealToCheck {
-            key,
-            seal: seal(1),
+        let mut batch = vec![Signed {
+            key: &key,
+            message: MESSAGE,
             signature: good,
         }];
         for signature in &bad {
-            assert_eq!(check_seal(&key, seal(1), *signature), None);
-            batch.push(SealToCheck {
-                key,
-                seal: seal(1),
+            assert!(!key.holds(MESSAGE, *signature));
+            batch.push(Signed {
+                key: &key,
+                message: MESSAGE,
                 signature: *signature,
             });
         }
-        let verdicts = check_seals(&batch);
-        assert!(verdicts[0].is_some());
-        assert!(verdicts[1..].iter().all(Option::is_none));
+        let verdicts = check_each(&batch);
+        assert!(verdicts[0]);
+        assert!(verdicts[1..].iter().all(|holds| !holds));
     }
 
     #[test]
@@ -412,15 +335,18 @@ mod tests {
 
     #[test]
     fn keys_of_small_order_or_with_a_small_order_part_are_refused() {
-        let a = scalar(9);
-        let honest = EdwardsPoint::mul_base(&a);
-        assert!(CheckingKey::new(PlayerKey::from_bytes(honest.compress().to_bytes())).is_some());
+        let honest = EdwardsPoint::mul_base(&scalar(9));
+        assert!(PlayerKey::from_bytes(honest.compress().to_bytes()).is_usable());
         for torsion in EIGHT_TORSION {
             let small = PlayerKey::from_bytes(torsion.compress().to_bytes());
-            assert_eq!(CheckingKey::new(small), None);
+            assert!(!small.is_usable());
             let mixed = PlayerKey::from_bytes((honest + torsion).compress().to_bytes());
-            assert_eq!(CheckingKey::new(mixed).is_some(), torsion.is_identity());
+            assert_eq!(mixed.is_usable(), torsion.is_identity());
         }
+        // y = 2 is not on the curve.
+        let mut off = [0; 32];
+        off[0] = 2;
+        assert!(!PlayerKey::from_bytes(off).is_usable());
     }
 
     /// The case that decides the cofactor: `R` off by a point of small
@@ -432,90 +358,41 @@ mod tests {
     fn a_signature_whose_r_has_a_small_order_part_gets_one_verdict_alone_and_batched() {
         let a = scalar(5);
         let key = key_of(a);
-        let message = signed_message(seal(4));
+        let others: Vec<(CheckingKey, SealSignature)> = (10..14)
+            .map(|byte| {
+                let signature = sign_by_hand(scalar(byte), scalar(byte + 50), identity(), MESSAGE);
+                (key_of(scalar(byte)), signature)
+            })
+            .collect();
         for (index, torsion) in EIGHT_TORSION.iter().enumerate().skip(1) {
-            let signature =
-                sign_by_hand(a, scalar(u8::try_from(index).unwrap()), *torsion, &message);
-            let alone = check_seal(&key, seal(4), signature);
-            assert!(alone.is_some(), "torsion {index}");
-            let others: Vec<SealToCheck> = (10..14)
-                .map(|byte| {
-                    let secret = PlayerSecret::from_bytes([byte; 32]);
-                    SealToCheck {
-                        key: checking(&secret),
-                        seal: seal(byte),
-                        signature: secret.sign(seal(byte)),
-                    }
-                })
-                .chain([SealToCheck {
+            let nonce = scalar(u8::try_from(index).unwrap());
+            let signature = sign_by_hand(a, nonce, *torsion, MESSAGE);
+            assert!(key.holds(MESSAGE, signature), "torsion {index}");
+            let batch: Vec<Signed<'_>> = others
+                .iter()
+                .map(|(key, signature)| Signed {
                     key,
-                    seal: seal(4),
+                    message: MESSAGE,
+                    signature: *signature,
+                })
+                .chain([Signed {
+                    key: &key,
+                    message: MESSAGE,
                     signature,
                 }])
                 .collect();
-            assert!(check_seals(&others).iter().all(Option::is_some));
+            assert!(check_each(&batch).iter().all(|holds| *holds));
             let strict = ed25519_dalek::VerifyingKey::from_bytes(&key.key().to_bytes())
                 .unwrap()
                 .verify_strict(
-                    &message,
+                    MESSAGE,
                     &ed25519_dalek::Signature::from_bytes(&signature.to_bytes()),
                 );
             assert!(strict.is_err(), "without the cofactor it fails");
         }
         // Signed honestly by hand, it holds either way.
-        let honest = sign_by_hand(a, scalar(1), EIGHT_TORSION[0], &message);
-        assert!(check_seal(&key, seal(4), honest).is_some());
-    }
-
-    #[test]
-    fn a_seal_checked_is_its_key_seal_and_signature() {
-        let secret = PlayerSecret::from_bytes([4; 32]);
-        let key = checking(&secret);
-        let signature = secret.sign(seal(2));
-        let checked = check_seal(&key, seal(2), signature).unwrap();
-        assert_eq!(checked.key(), secret.public_key());
-        assert_eq!(checked.seal(), seal(2));
-        assert_eq!(checked.signature(), signature);
-        assert_eq!(check_seal(&key, seal(3), signature), None);
-    }
-
-    proptest! {
-        /// Any mix of good and damaged signatures: the batch gives each the
-        /// verdict it gets alone.
-        #[test]
-        fn a_batch_agrees_with_checking_one_by_one(
-            damage in proptest::collection::vec(proptest::option::of((0usize..64, 0u8..8)), 1..24),
-        ) {
-            let batch: Vec<SealToCheck> = damage
-                .iter()
-                .enumerate()
-                .map(|(index, damage)| {
-                    let byte = u8::try_from(index).unwrap();
-                    let secret = PlayerSecret::from_bytes([byte.wrapping_add(100); 32]);
-                    let mut signature = secret.sign(seal(byte)).to_bytes();
-                    if let Some((at, bit)) = damage {
-                        signature[*at] ^= 1 << bit;
-                    }
-                    SealToCheck { key: checking(&secret), seal: seal(byte), signature: SealSignature::from_bytes(signature) }
-                })
-                .collect();
-            let alone: Vec<Option<CheckedSeal>> = batch
-                .iter()
-                .map(|item| check_seal(&item.key, item.seal, item.signature))
-                .collect();
-            prop_assert_eq!(check_seals(&batch), alone.clone());
-            for ((verdict, damage), item) in alone.iter().zip(&damage).zip(&batch) {
-                prop_assert_eq!(verdict.is_some(), damage.is_none());
-                // What a check without the cofactor says of these (no
-                // small-order parts here): the same.
-                let strict = ed25519_dalek::VerifyingKey::from_bytes(&item.key.key().to_bytes())
-                    .unwrap()
-                    .verify_strict(
-                        &signed_message(item.seal),
-                        &ed25519_dalek::Signature::from_bytes(&item.signature.to_bytes()),
-                    );
-                prop_assert_eq!(verdict.is_some(), strict.is_ok());
-            }
-        }
+        let honest = sign_by_hand(a, scalar(1), identity(), MESSAGE);
+        assert!(key.holds(MESSAGE, honest));
+        assert!(check_each(&[]).is_empty());
     }
 }

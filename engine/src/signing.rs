@@ -9,36 +9,16 @@
 //! (no prehash, no context), checked strictly ([`crate::signature_check`]):
 //! a browser's WebCrypto and this crate sign and check the same bytes.
 
+use alloc::vec::Vec;
+
 use ed25519_dalek::{Signer as _, SigningKey};
 
 use crate::fair::{Commitment, Seal};
+pub use crate::keys::{PlayerKey, SealSignature};
 use crate::seat::Seat;
-use crate::signature_check::CheckingKey;
+use crate::signature_check::{CheckingKey, Signed, check_each};
 
 const SIGNED_SEAL_TAG: &[u8] = b"mice-cake/fair/v1/signed-seal";
-
-crate::hex::bytes!(
-    /// A player's public key: an Ed25519 public key, its 32 bytes as in RFC
-    /// 8032. JSON: 64 hexadecimal digits.
-    PlayerKey,
-    32
-);
-crate::hex::bytes!(
-    /// A player's signature of a seal: Ed25519 over [`signed_message`]. JSON:
-    /// 128 hexadecimal digits.
-    SealSignature,
-    64
-);
-
-impl PlayerKey {
-    /// Whether the bytes are a key a signature can be checked with
-    /// ([`CheckingKey::new`]): a point of the curve, canonically encoded, in
-    /// the prime-order subgroup (not of small order, which would "verify"
-    /// forged signatures).
-    pub fn is_usable(self) -> bool {
-        CheckingKey::new(self).is_some()
-    }
-}
 
 /// The bytes a player signs for `seal`.
 pub fn signed_message(seal: Seal) -> [u8; SIGNED_SEAL_TAG.len() + 32] {
@@ -49,14 +29,89 @@ pub fn signed_message(seal: Seal) -> [u8; SIGNED_SEAL_TAG.len() + 32] {
     message
 }
 
+/// A seal whose signature was found to be its key's: made only by
+/// [`check_seal`] and [`check_seals`], so that whoever holds one need not
+/// check it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckedSeal {
+    key: PlayerKey,
+    seal: Seal,
+    signature: SealSignature,
+}
+
+impl CheckedSeal {
+    /// The key that signed.
+    pub fn key(&self) -> PlayerKey {
+        self.key
+    }
+
+    /// The seal signed.
+    pub fn seal(&self) -> Seal {
+        self.seal
+    }
+
+    /// The signature.
+    pub fn signature(&self) -> SealSignature {
+        self.signature
+    }
+}
+
+/// A seal to check: the key said to have signed it, and the signature.
+#[derive(Clone, Copy, Debug)]
+pub struct SealToCheck {
+    /// The key said to have signed.
+    pub key: CheckingKey,
+    /// The seal.
+    pub seal: Seal,
+    /// The signature to check.
+    pub signature: SealSignature,
+}
+
+/// `seal` checked alone: `None` if `signature` is not `key`'s signature of it.
+pub fn check_seal(key: &CheckingKey, seal: Seal, signature: SealSignature) -> Option<CheckedSeal> {
+    key.holds(&signed_message(seal), signature)
+        .then_some(CheckedSeal {
+            key: key.key(),
+            seal,
+            signature,
+        })
+}
+
+/// Every seal of `batch` checked, in its order, in one batch
+/// ([`check_each`]): a seal gets the verdict [`check_seal`] gives it.
+pub fn check_seals(batch: &[SealToCheck]) -> Vec<Option<CheckedSeal>> {
+    let messages: Vec<[u8; SIGNED_SEAL_TAG.len() + 32]> =
+        batch.iter().map(|item| signed_message(item.seal)).collect();
+    let signed: Vec<Signed<'_>> = batch
+        .iter()
+        .zip(&messages)
+        .map(|(item, message)| Signed {
+            key: &item.key,
+            message,
+            signature: item.signature,
+        })
+        .collect();
+    batch
+        .iter()
+        .zip(check_each(&signed))
+        .map(|(item, holds)| {
+            holds.then_some(CheckedSeal {
+                key: item.key.key(),
+                seal: item.seal,
+                signature: item.signature,
+            })
+        })
+        .collect()
+}
+
 /// What is signed to rename a player: `"mice-cake/rename/v1"`, the time
 /// of the rename (milliseconds since the Unix epoch, eight bytes big-endian,
 /// so that an old rename cannot be sent again), then the new name in UTF-8.
 const RENAME_TAG: &[u8] = b"mice-cake/rename/v1";
 
 /// The bytes a player signs to take `name` at `at_ms`.
-pub fn rename_message(name: &str, at_ms: u64) -> alloc::vec::Vec<u8> {
-    let mut message = alloc::vec::Vec::with_capacity(RENAME_TAG.len() + 8 + name.len());
+pub fn rename_message(name: &str, at_ms: u64) -> Vec<u8> {
+    let mut message = Vec::with_capacity(RENAME_TAG.len() + 8 + name.len());
     message.extend_from_slice(RENAME_TAG);
     message.extend_from_slice(&at_ms.to_be_bytes());
     message.extend_from_slice(name.as_bytes());
@@ -119,7 +174,7 @@ pub fn bot_message(key: PlayerKey) -> [u8; BOT_TAG.len() + 32] {
     let mut message = [0; BOT_TAG.len() + 32];
     let (tag, rest) = message.split_at_mut(BOT_TAG.len());
     tag.copy_from_slice(BOT_TAG);
-    rest.copy_from_slice(&key.0);
+    rest.copy_from_slice(&key.to_bytes());
     message
 }
 
@@ -181,23 +236,23 @@ impl PlayerSecret {
 
     /// The public half, announced when the player takes a seat.
     pub fn public_key(&self) -> PlayerKey {
-        PlayerKey(self.0.verifying_key().to_bytes())
+        PlayerKey::from_bytes(self.0.verifying_key().to_bytes())
     }
 
     /// The signature of `seal`, sent with it.
     pub fn sign(&self, seal: Seal) -> SealSignature {
-        SealSignature(self.0.sign(&signed_message(seal)).to_bytes())
+        SealSignature::from_bytes(self.0.sign(&signed_message(seal)).to_bytes())
     }
 
     /// The signature of a rename to `name` at `at_ms` ([`rename_message`]).
     pub fn sign_rename(&self, name: &str, at_ms: u64) -> SealSignature {
-        SealSignature(self.0.sign(&rename_message(name, at_ms)).to_bytes())
+        SealSignature::from_bytes(self.0.sign(&rename_message(name, at_ms)).to_bytes())
     }
 
     /// The signature of leaving the game committed to by `commitment` in
     /// `round`, from `seat` ([`leave_message`]).
     pub fn sign_leave(&self, commitment: Commitment, round: u32, seat: Seat) -> SealSignature {
-        SealSignature(
+        SealSignature::from_bytes(
             self.0
                 .sign(&leave_message(commitment, round, seat))
                 .to_bytes(),
@@ -207,12 +262,12 @@ impl PlayerSecret {
     /// The proof, made at `at_ms`, that this key is held
     /// ([`key_proof_message`]).
     pub fn prove_key(&self, at_ms: u64) -> SealSignature {
-        SealSignature(self.0.sign(&key_proof_message(at_ms)).to_bytes())
+        SealSignature::from_bytes(self.0.sign(&key_proof_message(at_ms)).to_bytes())
     }
 
     /// This key's declaration that it is a bot ([`bot_message`]).
     pub fn sign_bot(&self) -> SealSignature {
-        SealSignature(self.0.sign(&bot_message(self.public_key())).to_bytes())
+        SealSignature::from_bytes(self.0.sign(&bot_message(self.public_key())).to_bytes())
     }
 }
 
@@ -226,6 +281,8 @@ impl core::fmt::Debug for PlayerSecret {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use alloc::string::ToString;
 
@@ -241,7 +298,7 @@ mod tests {
             pair.public_key().to_string(),
             "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
         );
-        let signature = SealSignature(pair.0.sign(b"").to_bytes());
+        let signature = SealSignature::from_bytes(pair.0.sign(b"").to_bytes());
         assert!(verify(pair.public_key(), b"", signature));
         assert_eq!(
             signature.to_string(),
@@ -292,7 +349,11 @@ mod tests {
         ));
         let mut bytes = signature.to_bytes();
         bytes[5] ^= 1;
-        assert!(!check(pair.public_key(), seal, SealSignature(bytes)));
+        assert!(!check(
+            pair.public_key(),
+            seal,
+            SealSignature::from_bytes(bytes)
+        ));
         assert_eq!(
             signature.to_string().parse::<SealSignature>(),
             Ok(signature)
@@ -309,11 +370,11 @@ mod tests {
         // The identity point: of small order.
         let mut identity = [0; 32];
         identity[0] = 1;
-        assert!(!PlayerKey(identity).is_usable());
+        assert!(!PlayerKey::from_bytes(identity).is_usable());
         // y = 2 is not on the curve.
         let mut off = [0; 32];
         off[0] = 2;
-        assert!(!PlayerKey(off).is_usable());
+        assert!(!PlayerKey::from_bytes(off).is_usable());
     }
 
     #[test]
@@ -417,5 +478,102 @@ mod tests {
             &[0, 0, 0, 0, 0, 0, 0, 1]
         );
         assert_eq!(&message[RENAME_TAG.len() + 8..], b"Ada");
+    }
+
+    fn seal(byte: u8) -> Seal {
+        Seal::from_bytes([byte; 32])
+    }
+
+    fn checking(secret: &PlayerSecret) -> CheckingKey {
+        CheckingKey::new(secret.public_key()).unwrap()
+    }
+
+    #[test]
+    fn a_batch_with_a_forged_signature_refuses_that_seal_alone() {
+        let secrets: Vec<PlayerSecret> = (1..=16)
+            .map(|byte| PlayerSecret::from_bytes([byte; 32]))
+            .collect();
+        let mut batch: Vec<SealToCheck> = secrets
+            .iter()
+            .enumerate()
+            .map(|(index, secret)| {
+                let seal = seal(u8::try_from(index).unwrap());
+                SealToCheck {
+                    key: checking(secret),
+                    seal,
+                    signature: secret.sign(seal),
+                }
+            })
+            .collect();
+        // The seventh seal signed by another key than the one it names.
+        batch[6].signature = secrets[7].sign(batch[6].seal);
+        let verdicts = check_seals(&batch);
+        for (index, (verdict, item)) in verdicts.iter().zip(&batch).enumerate() {
+            if index == 6 {
+                assert_eq!(*verdict, None);
+            } else {
+                let checked = verdict.unwrap();
+                assert_eq!(
+                    (checked.key(), checked.seal(), checked.signature()),
+                    (item.key.key(), item.seal, item.signature)
+                );
+            }
+        }
+        // Without it, the batch holds as one.
+        batch.remove(6);
+        assert!(check_seals(&batch).iter().all(Option::is_some));
+        assert_eq!(check_seals(&[]), []);
+    }
+
+    #[test]
+    fn a_seal_checked_is_its_key_seal_and_signature() {
+        let secret = PlayerSecret::from_bytes([4; 32]);
+        let key = checking(&secret);
+        let signature = secret.sign(seal(2));
+        let checked = check_seal(&key, seal(2), signature).unwrap();
+        assert_eq!(checked.key(), secret.public_key());
+        assert_eq!(checked.seal(), seal(2));
+        assert_eq!(checked.signature(), signature);
+        assert_eq!(check_seal(&key, seal(3), signature), None);
+    }
+
+    proptest! {
+        /// Any mix of good and damaged signatures: the batch gives each the
+        /// verdict it gets alone.
+        #[test]
+        fn a_batch_agrees_with_checking_one_by_one(
+            damage in proptest::collection::vec(proptest::option::of((0usize..64, 0u8..8)), 1..24),
+        ) {
+            let batch: Vec<SealToCheck> = damage
+                .iter()
+                .enumerate()
+                .map(|(index, damage)| {
+                    let byte = u8::try_from(index).unwrap();
+                    let secret = PlayerSecret::from_bytes([byte.wrapping_add(100); 32]);
+                    let mut signature = secret.sign(seal(byte)).to_bytes();
+                    if let Some((at, bit)) = damage {
+                        signature[*at] ^= 1 << bit;
+                    }
+                    SealToCheck { key: checking(&secret), seal: seal(byte), signature: SealSignature::from_bytes(signature) }
+                })
+                .collect();
+            let alone: Vec<Option<CheckedSeal>> = batch
+                .iter()
+                .map(|item| check_seal(&item.key, item.seal, item.signature))
+                .collect();
+            prop_assert_eq!(check_seals(&batch), alone.clone());
+            for ((verdict, damage), item) in alone.iter().zip(&damage).zip(&batch) {
+                prop_assert_eq!(verdict.is_some(), damage.is_none());
+                // What a check without the cofactor says of these (no
+                // small-order parts here): the same.
+                let strict = ed25519_dalek::VerifyingKey::from_bytes(&item.key.key().to_bytes())
+                    .unwrap()
+                    .verify_strict(
+                        &signed_message(item.seal),
+                        &ed25519_dalek::Signature::from_bytes(&item.signature.to_bytes()),
+                    );
+                prop_assert_eq!(verdict.is_some(), strict.is_ok());
+            }
+        }
     }
 }
