@@ -9,7 +9,7 @@ crate::hex::bytes!(
     32
 );
 crate::hex::bytes!(
-    /// A player's signature of a seal: Ed25519 over [`signed_message`]. JSON:
+    /// A player's signature of a seal: Ed25519 over [`crate::signing::signed_message`]. JSON:
     /// 128 hexadecimal digits.
     SealSignature,
     64

@@ -3,8 +3,9 @@
 //!
 //! A connection hands the seal its player signed to the [`SealChecker`] and
 //! waits for the verdict before it tells the room. One task gathers the
-//! seals waiting across all rooms — for at most [`GATHER`] after the first,
-//! or until [`BATCH`] are in — and checks them in one equation ([`mice_cake_engine::check_seals`]), which costs a fraction of
+//! seals waiting across all rooms — while they come together, for at most
+//! [`GATHER`] after the first or until [`BATCH`] are in; a seal that comes
+//! alone is not kept waiting — and checks them in one equation ([`mice_cake_engine::check_seals`]), which costs a fraction of
 //! checking each alone. If the equation fails, each is checked alone: a bad
 //! signature is refused, the others are taken. The verdicts are the ones a
 //! check alone gives.
@@ -83,19 +84,24 @@ impl SealChecker {
 }
 
 async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<AtomicU64>) {
+    // Whether seals are coming together: then a batch waits for more. A
+    // seal alone, when they come one at a time, is checked at once.
+    let mut gathering = false;
     while let Some(first) = queue.recv().await {
         let until = Instant::now() + gather;
         let mut batch = vec![first];
         while batch.len() < BATCH {
             let next = match queue.try_recv() {
                 Ok(job) => Some(job),
-                Err(mpsc::error::TryRecvError::Empty) => {
+                Err(mpsc::error::TryRecvError::Empty) if gathering => {
                     tokio::time::timeout_at(until, queue.recv())
                         .await
                         .ok()
                         .flatten()
                 }
-                Err(mpsc::error::TryRecvError::Disconnected) => None,
+                Err(mpsc::error::TryRecvError::Empty | mpsc::error::TryRecvError::Disconnected) => {
+                    None
+                }
             };
             match next {
                 Some(job) => batch.push(job),
@@ -104,6 +110,7 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
         }
         let seals: Vec<SealToCheck> = batch.iter().map(|job| job.seal).collect();
         let count = seals.len();
+        gathering = count > 1;
         // A small batch is checked here (a tenth of a millisecond or so, on
         // this task, not a room's); a big one on the blocking pool, where
         // it holds up no task. Handing every batch over cost more than the
@@ -165,15 +172,32 @@ mod tests {
         assert_eq!(checker.batches(), 1);
     }
 
-    /// A seal alone waits no longer than the gathering time.
+    /// A seal that comes alone is checked at once; once seals come
+    /// together, the next batch waits for company, no longer than the
+    /// gathering time.
     #[tokio::test(start_paused = true)]
-    async fn a_seal_alone_is_checked_once_the_gathering_time_is_up() {
+    async fn a_seal_alone_is_checked_at_once_and_company_is_waited_for_once_seals_come_together() {
         let checker = SealChecker::start(GATHER);
         let started = Instant::now();
         assert!(checker.check(signed(3)).await.unwrap().is_some());
-        assert!(started.elapsed() <= GATHER + Duration::from_millis(1));
-        assert!(checker.check(signed(4)).await.unwrap().is_some());
-        assert_eq!(checker.batches(), 2);
+        assert_eq!(started.elapsed(), Duration::ZERO);
+        let together =
+            futures_util::future::join_all([signed(4), signed(5)].map(|seal| checker.check(seal)))
+                .await;
+        assert!(
+            together
+                .into_iter()
+                .all(|verdict| verdict.unwrap().is_some())
+        );
+        assert_eq!(started.elapsed(), Duration::ZERO);
+        let started = Instant::now();
+        assert!(checker.check(signed(6)).await.unwrap().is_some());
+        assert_eq!(started.elapsed(), GATHER);
+        // Alone again: at once.
+        let started = Instant::now();
+        assert!(checker.check(signed(7)).await.unwrap().is_some());
+        assert_eq!(started.elapsed(), Duration::ZERO);
+        assert_eq!(checker.batches(), 4);
     }
 
     /// More seals than a batch holds are split into full batches.
