@@ -290,6 +290,10 @@ pub enum ExchangeError {
     NoKey,
 }
 
+fn no_keys(keys: &Seated<Option<PlayerKey>>) -> bool {
+    keys.yellow.is_none() && keys.blue.is_none()
+}
+
 /// One exchange under way: seals first, then openings, each checked. What a
 /// server holds for the round being played (and for the deal).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -300,8 +304,11 @@ pub struct Exchange {
     /// The round (0 for the deal).
     pub round: u32,
     /// Each seat's player's key, if they announced one: their seals must be
-    /// signed with it.
-    #[serde(default)]
+    /// signed with it. Left out of the JSON when neither seat has one: a
+    /// holder that keeps the keys elsewhere (a server's storage: once a
+    /// game) stores the exchange without them and gives them back
+    /// ([`Exchange::with_keys`]).
+    #[serde(default, skip_serializing_if = "no_keys")]
     pub keys: Seated<Option<PlayerKey>>,
     /// The seals in so far.
     pub seals: Seated<Option<Seal>>,

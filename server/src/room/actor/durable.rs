@@ -279,7 +279,20 @@ impl Room {
         if playing && game.is_none() && snapshot.dealing.is_none() {
             return Err(bad("it is playing, but has no game going on".into()));
         }
-        let mut exchange = snapshot.exchange.filter(|_| playing);
+        // The keys its seals are signed with: the seats' while the game is
+        // dealt (a game takes its players' keys as it starts), the game's
+        // after.
+        let keys = match (&game, snapshot.dealing) {
+            (Some(game), None) => game.keys().unwrap_or_default(),
+            _ => snapshot
+                .seats
+                .as_ref()
+                .map(|player| player.as_ref().and_then(|player| player.key)),
+        };
+        let mut exchange = snapshot
+            .exchange
+            .filter(|_| playing)
+            .map(|held| held.with_keys(keys));
         if let Some(held) = &exchange {
             check_held_exchange(held, snapshot.dealing, game.as_ref())
                 // No detail: it would describe a move not yet revealed.
@@ -417,12 +430,12 @@ fn next_write(
     }
 }
 
-/// The exchange as stored: seals, and the openings of moves the server
-/// made. A player's opening is not stored: it changes nothing anyone has
-/// seen until the round is revealed (which is stored), so an opening costs
-/// no write; after a restart the player's client opens again, as it does
-/// after any reconnection.
+/// The exchange as stored: seals and signatures, and the openings of moves
+/// the server made (secret until both are in). Not the keys: the game's
+/// deal holds them once (and the seats, while it is dealt), and they are
+/// given back as the room is restored.
 fn stored_exchange(mut exchange: Exchange) -> Exchange {
+    exchange.keys = Seated::default();
     for seat in Seat::ALL {
         if !exchange.by_server[seat] {
             exchange.openings[seat] = None;
@@ -475,6 +488,31 @@ fn check_held_exchange(
 mod tests {
     use super::*;
     use crate::store::RoomChange;
+
+    /// An exchange is stored without its keys (the game holds them once),
+    /// and with its seals and signatures.
+    #[test]
+    fn an_exchange_is_stored_without_its_keys() {
+        let secret = mice_cake_engine::PlayerSecret::from_bytes([3; 32]);
+        let seal = mice_cake_engine::Seal::from_bytes([4; 32]);
+        let mut exchange =
+            Exchange::new(mice_cake_engine::fair::Commitment::from_bytes([5; 32]), 2).with_keys(
+                Seated {
+                    yellow: Some(secret.public_key()),
+                    blue: None,
+                },
+            );
+        exchange
+            .seal(Seat::Yellow, seal, Some(secret.sign(seal)))
+            .unwrap();
+        let stored = stored_exchange(exchange);
+        let json = serde_json::to_string(&stored).unwrap();
+        assert!(!json.contains("keys"), "{json}");
+        assert!(!json.contains(&secret.public_key().to_string()), "{json}");
+        assert!(json.contains(&secret.sign(seal).to_string()), "{json}");
+        let read: Exchange = serde_json::from_str(&json).unwrap();
+        assert_eq!(read.with_keys(exchange.keys), exchange);
+    }
 
     #[test]
     fn a_room_writes_its_moving_parts_to_its_log_until_it_is_full_then_a_snapshot() {
