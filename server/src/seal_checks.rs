@@ -5,8 +5,9 @@
 //! waits for the verdict before it tells the room. One task gathers the
 //! seals waiting across all rooms — while they come together, for at most
 //! [`GATHER`] after the first or until [`BATCH`] are in; a seal that comes
-//! alone is not kept waiting — and checks them in one equation ([`mice_cake_engine::check_seals`]), which costs a fraction of
-//! checking each alone. If the equation fails, each is checked alone: a bad
+//! alone is not kept waiting — and checks them in one equation
+//! ([`mice_cake_engine::check_seals`]), which costs a fraction of checking
+//! each alone. If the equation fails, each is checked alone: a bad
 //! signature is refused, the others are taken. The verdicts are the ones a
 //! check alone gives.
 
@@ -115,10 +116,14 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
         // this task, not a room's); a big one on the blocking pool, where
         // it holds up no task. Handing every batch over cost more than the
         // checks saved, at full speed.
+        // A panic (there should be none) fails this batch alone, in place
+        // as on the pool: the checker goes on.
         let verdicts = if count <= CHECKED_IN_PLACE {
-            Ok(check_seals(&seals))
+            std::panic::catch_unwind(|| check_seals(&seals)).map_err(|_| "it panicked".to_owned())
         } else {
-            tokio::task::spawn_blocking(move || check_seals(&seals)).await
+            tokio::task::spawn_blocking(move || check_seals(&seals))
+                .await
+                .map_err(|cause| cause.to_string())
         };
         match verdicts {
             Ok(verdicts) => {
@@ -128,7 +133,7 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
                 }
             }
             // Dropping the jobs tells each connection the check failed.
-            Err(cause) => error!(cause = %cause, seals = count, "checking a batch of seals failed"),
+            Err(cause) => error!(%cause, seals = count, "checking a batch of seals failed"),
         }
         batches.fetch_add(1, Ordering::Relaxed);
         metrics::counter!(SEAL_BATCHES).increment(1);
