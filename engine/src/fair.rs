@@ -29,6 +29,7 @@ use crate::assignment::Assignment;
 use crate::dice::{GameRng, Seed};
 pub use crate::hex::HexError;
 use crate::seat::{Seat, Seated};
+use crate::signature_check::CheckingKey;
 use crate::signing::{self, CheckedSeal, PlayerKey, SealSignature};
 
 /// The version of the derivations below, written in every sealed record.
@@ -357,7 +358,9 @@ impl Exchange {
             (None, Some(_)) => return Err(ExchangeError::NoKey),
             (Some(_), None) => return Err(ExchangeError::Unsigned),
             (Some(key), Some(signature)) => {
-                if !signing::check(key, seal, signature) {
+                let holds = CheckingKey::announced(key)
+                    .is_some_and(|key| signing::check_seal(&key, seal, signature).is_some());
+                if !holds {
                     return Err(ExchangeError::BadSignature);
                 }
             }

@@ -71,6 +71,21 @@ impl CheckingKey {
         Some(CheckingKey { key, point })
     }
 
+    /// A key already found usable ([`CheckingKey::new`]) when it was
+    /// announced, decoded again without the subgroup check, which costs as
+    /// much as a check of a signature: an exchange's keys are its seats',
+    /// each checked as its player took the seat. (A key that somehow had a
+    /// small-order part would still prove its owner signed: the check has
+    /// the cofactor.)
+    pub(crate) fn announced(key: PlayerKey) -> Option<CheckingKey> {
+        let bytes = key.to_bytes();
+        if !is_canonical(&bytes) {
+            return None;
+        }
+        let point = CompressedEdwardsY(bytes).decompress()?;
+        (!point.is_small_order()).then_some(CheckingKey { key, point })
+    }
+
     /// The key's bytes.
     pub fn key(&self) -> PlayerKey {
         self.key
