@@ -3,9 +3,10 @@
 //!
 //! A connection hands the seal its player signed to the [`SealChecker`] and
 //! waits for the verdict before it tells the room. One task gathers the
-//! seals waiting across all rooms — while they come together, for at most
-//! [`GATHER`] after the first or until [`BATCH`] are in; a seal that comes
-//! alone is not kept waiting — and checks them in one equation
+//! seals waiting across all rooms — those handed over while the other tasks
+//! ready to run take their turn, so that a busy server's batches fill and
+//! an idle one's seal is checked at once; at most [`BATCH`], for at most
+//! [`GATHER`] — and checks them in one equation
 //! ([`mice_cake_engine::check_seals`]), which costs a fraction of checking
 //! each alone. If the equation fails, each is checked alone: a bad
 //! signature is refused, the others are taken. The verdicts are the ones a
@@ -22,7 +23,7 @@ use tracing::error;
 
 use crate::metrics::{SEAL_BATCHES, SEALS_CHECKED};
 
-/// How long the first seal of a batch waits for others.
+/// The longest the first seal of a batch waits for others.
 pub(crate) const GATHER: Duration = Duration::from_millis(1);
 /// The most seals checked in one equation: past a few dozen, a bigger batch
 /// saves little more and only makes its seals wait longer.
@@ -85,33 +86,10 @@ impl SealChecker {
 }
 
 async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<AtomicU64>) {
-    // Whether seals are coming together: then a batch waits for more. A
-    // seal alone, when they come one at a time, is checked at once.
-    let mut gathering = false;
     while let Some(first) = queue.recv().await {
-        let until = Instant::now() + gather;
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            let next = match queue.try_recv() {
-                Ok(job) => Some(job),
-                Err(mpsc::error::TryRecvError::Empty) if gathering => {
-                    tokio::time::timeout_at(until, queue.recv())
-                        .await
-                        .ok()
-                        .flatten()
-                }
-                Err(mpsc::error::TryRecvError::Empty | mpsc::error::TryRecvError::Disconnected) => {
-                    None
-                }
-            };
-            match next {
-                Some(job) => batch.push(job),
-                None => break,
-            }
-        }
+        let batch = gather_batch(&mut queue, first, gather).await;
         let seals: Vec<SealToCheck> = batch.iter().map(|job| job.seal).collect();
         let count = seals.len();
-        gathering = count > 1;
         // A small batch is checked here (a tenth of a millisecond or so, on
         // this task, not a room's); a big one on the blocking pool, where
         // it holds up no task. Handing every batch over cost more than the
@@ -138,6 +116,37 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
         batches.fetch_add(1, Ordering::Relaxed);
         metrics::counter!(SEAL_BATCHES).increment(1);
         metrics::counter!(SEALS_CHECKED).increment(count as u64);
+    }
+}
+
+/// The batch that `first` opens: every seal waiting, and those handed over
+/// while the tasks ready to run go first. Letting them go first is what
+/// gathers: on a busy server they are connections reading their players'
+/// seals, whose seals join this batch; on an idle one there are none, and
+/// the batch goes at once, a seal alone unkept. A batch stops growing when
+/// a turn of the other tasks brought no seal, at [`BATCH`] seals, or once
+/// its first seal has waited `gather`.
+async fn gather_batch(queue: &mut mpsc::Receiver<Job>, first: Job, gather: Duration) -> Vec<Job> {
+    let until = Instant::now() + gather;
+    let mut batch = vec![first];
+    take_waiting(queue, &mut batch);
+    while batch.len() < BATCH && Instant::now() < until {
+        let before = batch.len();
+        tokio::task::yield_now().await;
+        take_waiting(queue, &mut batch);
+        if batch.len() == before {
+            break;
+        }
+    }
+    batch
+}
+
+/// Moves the seals waiting into `batch`, up to [`BATCH`].
+fn take_waiting(queue: &mut mpsc::Receiver<Job>, batch: &mut Vec<Job>) {
+    while batch.len() < BATCH
+        && let Ok(job) = queue.try_recv()
+    {
+        batch.push(job);
     }
 }
 
@@ -177,32 +186,40 @@ mod tests {
         assert_eq!(checker.batches(), 1);
     }
 
-    /// A seal that comes alone is checked at once; once seals come
-    /// together, the next batch waits for company, no longer than the
-    /// gathering time.
+    /// A seal that comes alone is checked at once, with no time waited
+    /// for company.
     #[tokio::test(start_paused = true)]
-    async fn a_seal_alone_is_checked_at_once_and_company_is_waited_for_once_seals_come_together() {
+    async fn a_seal_alone_is_checked_at_once() {
         let checker = SealChecker::start(GATHER);
-        let started = Instant::now();
-        assert!(checker.check(signed(3)).await.unwrap().is_some());
-        assert_eq!(started.elapsed(), Duration::ZERO);
-        let together =
-            futures_util::future::join_all([signed(4), signed(5)].map(|seal| checker.check(seal)))
-                .await;
-        assert!(
-            together
-                .into_iter()
-                .all(|verdict| verdict.unwrap().is_some())
-        );
-        assert_eq!(started.elapsed(), Duration::ZERO);
-        let started = Instant::now();
-        assert!(checker.check(signed(6)).await.unwrap().is_some());
-        assert_eq!(started.elapsed(), GATHER);
-        // Alone again: at once.
-        let started = Instant::now();
-        assert!(checker.check(signed(7)).await.unwrap().is_some());
-        assert_eq!(started.elapsed(), Duration::ZERO);
-        assert_eq!(checker.batches(), 4);
+        for byte in [3, 4] {
+            let started = Instant::now();
+            assert!(checker.check(signed(byte)).await.unwrap().is_some());
+            assert_eq!(started.elapsed(), Duration::ZERO);
+        }
+        assert_eq!(checker.batches(), 2);
+    }
+
+    /// Seals handed over by tasks that run while the checker lets them go
+    /// first join the batch the first seal opened: one check for all.
+    #[tokio::test(start_paused = true)]
+    async fn seals_handed_over_while_other_tasks_run_join_the_batch() {
+        let checker = SealChecker::start(GATHER);
+        let first = checker.check(signed(1));
+        tokio::pin!(first);
+        // Handed over: the checker is woken, and runs before the tasks
+        // spawned next.
+        assert!(futures_util::poll!(&mut first).is_pending());
+        let later: Vec<_> = (2..=9)
+            .map(|byte| {
+                let checker = checker.clone();
+                tokio::spawn(async move { checker.check(signed(byte)).await })
+            })
+            .collect();
+        assert!(first.await.unwrap().is_some());
+        for verdict in futures_util::future::join_all(later).await {
+            assert!(verdict.unwrap().unwrap().is_some());
+        }
+        assert_eq!(checker.batches(), 1, "all nine in one batch");
     }
 
     /// More seals than a batch holds are split into full batches.
