@@ -394,7 +394,14 @@ async fn write_queued(
 /// caller drops the connection (nothing more can be written to it, not even
 /// a close frame).
 async fn within(limit: Duration, write: impl Future<Output = std::io::Result<()>>) -> bool {
-    match tokio::time::timeout(limit, write).await {
+    let mut write = std::pin::pin!(write);
+    // Most writes finish at once, the socket taking them whole: a timer set
+    // and cancelled for each (thousands at a spectators' reveal) is spared.
+    let written = match futures_util::poll!(write.as_mut()) {
+        std::task::Poll::Ready(written) => Ok(written),
+        std::task::Poll::Pending => tokio::time::timeout(limit, write).await,
+    };
+    match written {
         Ok(Ok(())) => true,
         Ok(Err(_)) => false,
         Err(_) => {

@@ -86,10 +86,16 @@ impl SealChecker {
 }
 
 async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<AtomicU64>) {
+    // Whether seals are coming together: then a batch gathers more. A seal
+    // alone, when they come one at a time, is checked at once, not kept
+    // behind every task ready to run (thousands of spectators' writes, at a
+    // reveal).
+    let mut together = false;
     while let Some(first) = queue.recv().await {
-        let batch = gather_batch(&mut queue, first, gather).await;
+        let batch = gather_batch(&mut queue, first, together, gather).await;
         let seals: Vec<SealToCheck> = batch.iter().map(|job| job.seal).collect();
         let count = seals.len();
+        together = count > 1;
         // A small batch is checked here (a tenth of a millisecond or so, on
         // this task, not a room's); a big one on the blocking pool, where
         // it holds up no task. Handing every batch over cost more than the
@@ -119,17 +125,25 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
     }
 }
 
-/// The batch that `first` opens: every seal waiting, and those handed over
-/// while the tasks ready to run go first. Letting them go first is what
-/// gathers: on a busy server they are connections reading their players'
-/// seals, whose seals join this batch; on an idle one there are none, and
-/// the batch goes at once, a seal alone unkept. A batch stops growing when
-/// a turn of the other tasks brought no seal, at [`BATCH`] seals, or once
-/// its first seal has waited `gather`.
-async fn gather_batch(queue: &mut mpsc::Receiver<Job>, first: Job, gather: Duration) -> Vec<Job> {
+/// The batch that `first` opens: every seal waiting and, while seals come
+/// `together` (or more are waiting already), those handed over while the
+/// tasks ready to run go first. Letting them go first is what gathers: on a
+/// busy server they are connections reading their players' seals, whose
+/// seals join this batch; on an idle one there are none, and the batch goes
+/// at once. A batch stops growing when a turn of the other tasks brought no
+/// seal, at [`BATCH`] seals, or once its first seal has waited `gather`.
+async fn gather_batch(
+    queue: &mut mpsc::Receiver<Job>,
+    first: Job,
+    together: bool,
+    gather: Duration,
+) -> Vec<Job> {
     let until = Instant::now() + gather;
     let mut batch = vec![first];
     take_waiting(queue, &mut batch);
+    if !together && batch.len() == 1 {
+        return batch;
+    }
     while batch.len() < BATCH && Instant::now() < until {
         let before = batch.len();
         tokio::task::yield_now().await;
@@ -199,17 +213,17 @@ mod tests {
         assert_eq!(checker.batches(), 2);
     }
 
-    /// Seals handed over by tasks that run while the checker lets them go
-    /// first join the batch the first seal opened: one check for all.
-    #[tokio::test(start_paused = true)]
-    async fn seals_handed_over_while_other_tasks_run_join_the_batch() {
-        let checker = SealChecker::start(GATHER);
-        let first = checker.check(signed(1));
+    /// Hands `first` over, then spawns tasks handing over `later`, ready
+    /// to run once the checker has taken `first`; every verdict must be a
+    /// yes.
+    async fn first_then_others_ready(checker: &SealChecker, first: u8, later: Vec<u8>) {
+        let first = checker.check(signed(first));
         tokio::pin!(first);
         // Handed over: the checker is woken, and runs before the tasks
         // spawned next.
         assert!(futures_util::poll!(&mut first).is_pending());
-        let later: Vec<_> = (2..=9)
+        let later: Vec<_> = later
+            .into_iter()
             .map(|byte| {
                 let checker = checker.clone();
                 tokio::spawn(async move { checker.check(signed(byte)).await })
@@ -219,7 +233,36 @@ mod tests {
         for verdict in futures_util::future::join_all(later).await {
             assert!(verdict.unwrap().unwrap().is_some());
         }
-        assert_eq!(checker.batches(), 1, "all nine in one batch");
+    }
+
+    /// While seals come together, those handed over by tasks that run while
+    /// the checker lets them go first join the batch the first opened.
+    #[tokio::test(start_paused = true)]
+    async fn while_seals_come_together_those_of_the_tasks_ready_join_the_batch() {
+        let checker = SealChecker::start(GATHER);
+        let two = futures_util::future::join_all([1, 2].map(|byte| checker.check(signed(byte))));
+        assert!(
+            two.await
+                .into_iter()
+                .all(|verdict| verdict.unwrap().is_some())
+        );
+        assert_eq!(checker.batches(), 1);
+        first_then_others_ready(&checker, 3, (4..=11).collect()).await;
+        assert_eq!(checker.batches(), 2, "the nine in one batch");
+    }
+
+    /// A seal alone, when seals come one at a time, is checked at once, not
+    /// after the tasks ready to run (at a reveal, thousands of spectators'
+    /// writes).
+    #[tokio::test(start_paused = true)]
+    async fn a_seal_alone_is_not_kept_behind_the_tasks_ready_to_run() {
+        let checker = SealChecker::start(GATHER);
+        first_then_others_ready(&checker, 1, vec![2]).await;
+        assert_eq!(
+            checker.batches(),
+            2,
+            "the first checked before the other ran"
+        );
     }
 
     /// More seals than a batch holds are split into full batches.

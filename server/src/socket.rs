@@ -138,6 +138,11 @@ fn has_token(headers: &HeaderMap, name: &header::HeaderName, token: &str) -> boo
 /// An upgraded connection, or (in tests) any byte stream.
 pub(crate) struct Socket<Io = TokioIo<Upgraded>> {
     stream: WebSocketStream<Io>,
+    /// Whether tungstenite may hold a reply unwritten: it makes one only
+    /// while reading (a pong, the answer to a close). Until something is
+    /// read, our writes skip flushing it: a spectator's connection mostly
+    /// writes, and the flush cost as much as the write's own bookkeeping.
+    reply_owed: bool,
 }
 
 /// What a frame carries (RFC 6455, section 5.2).
@@ -183,12 +188,15 @@ where
         let config = config.write_buffer_size(0);
         Socket {
             stream: WebSocketStream::from_raw_socket(io, Role::Server, Some(config)).await,
+            reply_owed: false,
         }
     }
 
     /// The next message from the client; `None` once the connection ended.
     pub(crate) async fn recv(&mut self) -> Option<Result<Message, tungstenite::Error>> {
-        self.stream.next().await
+        let incoming = self.stream.next().await;
+        self.reply_owed = true;
+        incoming
     }
 
     /// Writes `frames` as text frames, with one vectored write where the
@@ -235,7 +243,9 @@ where
 
     /// Writes the WebSocket layer's answer to the client's close frame.
     pub(crate) async fn answer_close(&mut self) -> io::Result<()> {
-        self.stream.flush().await.map_err(io::Error::other)
+        self.stream.flush().await.map_err(io::Error::other)?;
+        self.reply_owed = false;
+        Ok(())
     }
 
     /// Once the close frame is written: sends nothing more (FIN), then
@@ -254,7 +264,10 @@ where
     /// Writes every byte of `slices` and flushes, after whatever reply
     /// tungstenite has left unfinished.
     async fn write_all(&mut self, slices: &mut [IoSlice<'_>]) -> io::Result<()> {
-        self.stream.flush().await.map_err(io::Error::other)?;
+        if self.reply_owed {
+            self.stream.flush().await.map_err(io::Error::other)?;
+            self.reply_owed = false;
+        }
         self.write_raw(slices).await
     }
 
