@@ -130,8 +130,9 @@ async fn run(mut queue: mpsc::Receiver<Job>, gather: Duration, batches: Arc<Atom
 /// tasks ready to run go first. Letting them go first is what gathers: on a
 /// busy server they are connections reading their players' seals, whose
 /// seals join this batch; on an idle one there are none, and the batch goes
-/// at once. A batch stops growing when a turn of the other tasks brought no
-/// seal, at [`BATCH`] seals, or once its first seal has waited `gather`.
+/// at once. A batch stops growing when two turns of the other tasks in a
+/// row brought no seal (one, at full speed, left batches of two), at
+/// [`BATCH`] seals, or once its first seal has waited `gather`.
 async fn gather_batch(
     queue: &mut mpsc::Receiver<Job>,
     first: Job,
@@ -144,13 +145,16 @@ async fn gather_batch(
     if !together && batch.len() == 1 {
         return batch;
     }
-    while batch.len() < BATCH && Instant::now() < until {
+    let mut idle_turns = 0;
+    while batch.len() < BATCH && Instant::now() < until && idle_turns < 2 {
         let before = batch.len();
         tokio::task::yield_now().await;
         take_waiting(queue, &mut batch);
-        if batch.len() == before {
-            break;
-        }
+        idle_turns = if batch.len() == before {
+            idle_turns + 1
+        } else {
+            0
+        };
     }
     batch
 }
