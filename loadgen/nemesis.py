@@ -27,7 +27,8 @@ the servers kept:
 - every client exited 0 (a game over, a watcher's room ended) — but for one
   started while no node took connections at all (every node killed), which
   is told at once that the server cannot be reached, as documented, and is
-  counted apart;
+  counted apart (a room's second player so refused tries again a second
+  later, as a person would: its room's creator waits for it);
 - every seal the server acknowledged to a player (its `sealed` event for
   the player's own move) is the one in the game's record, round by round;
 - every `revealed` a client saw is the record's round report;
@@ -66,6 +67,8 @@ LEASE = "2s"
 LEASE_S = 2.0
 PAIRING_ARRIVAL = "5s"
 BOT_AFTER_S = 20
+# Tries of a room's second bot refused while no node took connections.
+JOIN_TRIES = 30
 FAULTS = ["kill", "pause", "term", "all", "redis-empty", "redis-away", "redis-slow", "pg-restart", "pg-slow"]
 
 
@@ -374,13 +377,22 @@ class Run:
         except asyncio.TimeoutError:
             await creating
             return
-        tasks = [creating]
-        joiner = self.client("game", ["bot", "--policy", "greedy", "--think", think, "join", code])
-        tasks.append(asyncio.create_task(joiner.run()))
+        tasks = [creating, asyncio.create_task(self.join(code, think))]
         if random.random() < 0.4:
             watcher = self.client("watcher", ["watch", code])
             tasks.append(asyncio.create_task(watcher.run()))
         await asyncio.gather(*tasks)
+
+    async def join(self, code, think):
+        """The second bot of a room. One refused at once, while no node took
+        connections, tries again a second later, as a person would: the
+        room's creator is waiting for it."""
+        for _ in range(JOIN_TRIES):
+            joiner = self.client("game", ["bot", "--policy", "greedy", "--think", think, "join", code])
+            await joiner.run()
+            if not joiner.not_admitted():
+                return
+            await asyncio.sleep(1)
 
     async def seeker(self):
         think = f"{random.randint(50, 300)}ms"
