@@ -139,12 +139,12 @@ async fn gather_batch(
     together: bool,
     gather: Duration,
 ) -> Vec<Job> {
-    let until = Instant::now() + gather;
     let mut batch = vec![first];
     take_waiting(queue, &mut batch);
     if !together && batch.len() == 1 {
         return batch;
     }
+    let until = Instant::now() + gather;
     let mut idle_turns = 0;
     while batch.len() < BATCH && Instant::now() < until && idle_turns < 2 {
         let before = batch.len();
