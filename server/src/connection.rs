@@ -30,8 +30,9 @@ use crate::admission::{Admitted, Full, Presence, Slot};
 use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
+use crate::refusals::Refused;
 use crate::room::{Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, Seating};
-use crate::shared::{Refused, Shared};
+use crate::shared::Shared;
 use crate::socket::Socket;
 use crate::token::token_hash;
 

@@ -73,6 +73,7 @@ mod quote;
 mod random;
 mod ratelimit;
 mod ratings_api;
+mod refusals;
 mod responses;
 mod room;
 mod seal_checks;

@@ -29,7 +29,7 @@ pub(crate) const MESSAGES_RECEIVED: &str = "mice_cake_messages_received_total";
 pub(crate) const MESSAGES_SENT: &str = "mice_cake_messages_sent_total";
 /// Errors sent to clients, by code (counter).
 pub(crate) const ERRORS: &str = "mice_cake_errors_total";
-/// Connections refused or cut off, by reason (see `shared::Refused`).
+/// Connections refused or cut off, by reason (see `refusals::Refused`).
 pub(crate) const REFUSED: &str = "mice_cake_refused_total";
 /// Frames that may be left out (chat) left out for a client whose queue
 /// was half full (counter).
@@ -190,7 +190,7 @@ pub(crate) fn describe() {
     for reason in ["timeout", "evicted", "expired"] {
         metrics::counter!(HANDSHAKES_DROPPED, "reason" => reason).increment(0);
     }
-    for reason in crate::shared::Refused::KINDS {
+    for reason in crate::refusals::Refused::KINDS {
         metrics::counter!(REFUSED, "reason" => *reason).increment(0);
     }
     for counter in [

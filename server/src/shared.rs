@@ -15,13 +15,14 @@ use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::dependencies::Dependencies;
-use crate::lobby::{ClusterLobby, Lobby, LocalLobby};
+use crate::lobby::{ClusterLobby, Lobby};
 use crate::newcomers::NewKeys;
 use crate::pairing::Pairing;
 use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
-use crate::room::{Directory, RoomContext};
+use crate::refusals::Refused;
+use crate::room::{Directory, RoomContext, RoomsHere};
 use crate::seal_checks::SealChecker;
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
@@ -63,39 +64,6 @@ pub(crate) struct Shared {
     pub(crate) seal_checker: SealChecker,
 }
 
-/// What [`Shared::refusals`] counts, in its order.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Refused {
-    /// Turned away: every slot held by a player.
-    ServerFull,
-    /// Pushed out (in no game) to make room for a newcomer.
-    PushedOut,
-    /// No `hello` in time.
-    NoHello,
-    /// Too many messages (or pings) over the rate.
-    TooManyMessages,
-    /// A frame the WebSocket protocol does not allow.
-    ProtocolError,
-    /// A seat token that leads nowhere.
-    BadToken,
-}
-
-impl Refused {
-    pub(crate) const KINDS: &[&str] = &[
-        "server_full",
-        "pushed_out",
-        "no_hello",
-        "too_many_messages",
-        "protocol_error",
-        "bad_token",
-    ];
-
-    /// Its name in the log and the metrics.
-    pub(crate) fn label(self) -> &'static str {
-        Refused::KINDS[self as usize]
-    }
-}
-
 impl Shared {
     /// Counts a connection refused or cut off: `mice_cake_refused_total`
     /// by reason, and the log's summary.
@@ -103,17 +71,6 @@ impl Shared {
         metrics::counter!(crate::metrics::REFUSED, "reason" => why.label()).increment(1);
         self.refusals.note(why as usize, peer);
     }
-}
-
-/// The log's summary of refusals.
-fn refusals() -> Tally {
-    Tally::new(
-        "connections refused or cut off: turned away while every slot held a player, pushed \
-         out (in no game) for a newcomer while every slot was held, no hello in time, too many \
-         messages, a frame the WebSocket protocol does not allow, or a seat token that leads \
-         nowhere",
-        Refused::KINDS,
-    )
 }
 
 /// Storage as it is opened.
@@ -211,7 +168,7 @@ impl Shared {
         let storage = Storage::start(store, clock)
             .map_err(|error| anyhow::anyhow!("cannot start the storage thread: {error}"))?;
         let shutdown = CancellationToken::new();
-        let local = Arc::new(LocalLobby::default());
+        let local = Arc::new(RoomsHere::default());
         let database = postgres.clone();
         let cluster = match (&config.cluster, node, postgres) {
             (Some(url), Some(node), Some(postgres)) => {
@@ -287,7 +244,7 @@ impl Shared {
                 rooms: context,
                 metrics,
                 admission: Admission::new(capacity.connections),
-                refusals: refusals(),
+                refusals: crate::refusals::tally(),
                 capacity,
                 connections: AtomicUsize::new(0),
                 sessions: TaskTracker::new(),

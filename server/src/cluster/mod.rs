@@ -53,8 +53,8 @@ use self::guests::Guests;
 use self::members::Members;
 use self::publisher::Publisher;
 pub(crate) use self::registry::Whereabouts;
-use crate::lobby::LocalLobby;
 use crate::room::RoomContext;
+use crate::room::RoomsHere;
 use crate::store::postgres::PostgresStore;
 
 /// How long connecting to Redis may take at start.
@@ -71,7 +71,7 @@ pub(crate) struct Cluster {
     publisher: Publisher,
     store: Arc<PostgresStore>,
     /// The rooms this node runs.
-    local: Arc<LocalLobby>,
+    local: Arc<RoomsHere>,
     /// What the rooms share; set once the server has made it (it holds
     /// the lobby, which holds this).
     context: OnceLock<Weak<RoomContext>>,
@@ -122,7 +122,7 @@ impl Cluster {
         url: &str,
         node: Arc<str>,
         store: Arc<PostgresStore>,
-        local: Arc<LocalLobby>,
+        local: Arc<RoomsHere>,
         lease: Duration,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Arc<Cluster>> {
@@ -225,7 +225,7 @@ impl Cluster {
     }
 
     /// The local lobby: the rooms this node runs.
-    pub(crate) fn local(&self) -> &Arc<LocalLobby> {
+    pub(crate) fn local(&self) -> &Arc<RoomsHere> {
         &self.local
     }
 

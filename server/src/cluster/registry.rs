@@ -157,7 +157,7 @@ impl Cluster {
                 self.local.listed()
             }
         };
-        crate::lobby::listing(summaries)
+        crate::room::listing(summaries)
     }
 
     /// Room `code`'s summary as its node last told it, listed or not;

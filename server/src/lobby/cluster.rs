@@ -1,6 +1,6 @@
 //! The lobby of a cluster's node: the rooms of the whole cluster, found
 //! through Redis (and PostgreSQL) and reached where they run. The rooms
-//! this node runs are in its [`LocalLobby`]; what others must find of them
+//! this node runs are in its [`RoomsHere`](crate::room::RoomsHere); what others must find of them
 //! (their codes, seat tokens, listing) is written to Redis as well.
 
 use std::sync::Arc;

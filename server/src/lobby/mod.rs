@@ -2,7 +2,8 @@
 //! the rooms' summaries (the public listing, one room's by its code); rooms
 //! reach it only as their [`Directory`].
 //!
-//! Two implementations: [`LocalLobby`], every room on this server, and
+//! Two implementations: every room on this server (`local.rs`, over
+//! [`RoomsHere`](crate::room::RoomsHere)), and
 //! [`ClusterLobby`], the rooms of a whole cluster, found through Redis and
 //! reached on the node that runs each (`cluster`). Connections do not know
 //! which they use.
@@ -17,7 +18,6 @@ use std::sync::Arc;
 use mice_cake_protocol::{RoomCode, RoomList, RoomOptions, RoomSummary};
 
 pub(crate) use self::cluster::ClusterLobby;
-pub(crate) use self::local::{LocalLobby, listing};
 use crate::room::{Directory, Made, Refusal, RestoredRoom, RoomContext, RoomHandle, bad_token};
 use crate::token::TokenHash;
 

@@ -5,6 +5,7 @@
 mod actor;
 mod context;
 mod events;
+mod here;
 mod outbox;
 
 use std::net::IpAddr;
@@ -16,6 +17,7 @@ use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
 pub(crate) use self::context::{Directory, RoomContext};
+pub(crate) use self::here::{RoomsHere, listing};
 use crate::outbound::Outbound;
 use crate::store::{StoreError, StoredRoom};
 use crate::token::TokenHash;

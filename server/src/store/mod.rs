@@ -20,7 +20,6 @@
 //! only as its hash.
 
 pub(crate) mod accuracy;
-mod checkpoint;
 mod log;
 mod memory;
 mod players;
@@ -30,10 +29,6 @@ pub(crate) mod ratings;
 mod rows;
 mod snapshot;
 pub(crate) mod sqlite;
-mod sqlite_accuracy;
-mod sqlite_analyses;
-mod sqlite_players;
-mod sqlite_ratings;
 #[cfg(test)]
 mod tests;
 mod writer;

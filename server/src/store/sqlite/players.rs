@@ -8,9 +8,9 @@ use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
 use mice_cake_protocol::{CONDUCT_GAMES, Conduct, GameSummary, PlayerProfile, Pool, RatingPoint};
 use rusqlite::{Connection, OptionalExtension as _, params};
 
-use super::StoreError;
-use super::players::{Played, PlayerRead, conduct, profile};
-use super::sqlite_ratings::{STANDING_COLUMNS, SqliteRatings, standing_at};
+use super::ratings::{STANDING_COLUMNS, SqliteRatings, standing_at};
+use crate::store::StoreError;
+use crate::store::players::{Played, PlayerRead, conduct, profile};
 
 /// Version 6: players who played games, their conduct, bots.
 pub(super) const SCHEMA_6: &str = "
@@ -39,7 +39,7 @@ pub(super) const SCHEMA_6: &str = "
         SELECT key, game, at_ms, 1, 0 FROM rating_history ORDER BY seq;
 ";
 
-impl super::players::PlayerRows for SqliteRatings<'_, '_> {
+impl crate::store::players::PlayerRows for SqliteRatings<'_, '_> {
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError> {
         let key = played.key.to_string();
         let inserted = self
@@ -156,7 +156,7 @@ pub(super) fn player(
         })?
         .map(|summary| Ok(serde_json::from_str::<GameSummary>(&summary?)?))
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let bot_declaration = super::players::declaration(declaration)?;
+    let bot_declaration = crate::store::players::declaration(declaration)?;
     Ok(Some(profile(
         key,
         PlayerRead {

@@ -5,7 +5,7 @@
 use mice_cake_protocol::GameId;
 use rusqlite::{Connection, OptionalExtension as _, params};
 
-use super::StoreError;
+use crate::store::StoreError;
 
 /// Version 5: analyses.
 pub(super) const SCHEMA_5: &str = "

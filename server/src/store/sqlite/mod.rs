@@ -4,121 +4,30 @@
 //! Start-up reads before it writes: a damaged file, or one from a newer
 //! server, is refused with nothing changed.
 
+mod accuracy;
+mod analyses;
+mod checkpoint;
+mod open;
+mod players;
+mod ratings;
+mod schema;
+mod write;
+
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard, PlayerAccuracy,
-    PlayerProfile, Pool, Rating, RoomCode,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
+    Rating,
 };
-use rusqlite::{Connection, OpenFlags, OptionalExtension as _, Transaction, params};
-use rusqlite_migration::{M, Migrations};
-use tracing::warn;
+use rusqlite::{Connection, OptionalExtension as _, params};
 
+use self::checkpoint::Checkpointer;
+use self::write::{remove_room, seq_value, update_room, write_meta};
 use super::accuracy::{GameAccuracy, PoolAccuracy};
-use super::checkpoint::Checkpointer;
-use super::private;
-use super::ratings;
-use super::sqlite_accuracy;
-use super::sqlite_analyses;
-use super::sqlite_players;
-use super::sqlite_ratings::{self, SqliteRatings};
-use super::{
-    GamesQuery, RoomUpdate, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room,
-};
-
-/// The database file in the data directory.
-pub(crate) const DATABASE_FILE: &str = "mice-cake.db";
-/// Held (locked) while a server uses the data directory.
-const LOCK_FILE: &str = "mice-cake.lock";
-
-/// The schema, one migration per version. Never edit one that has shipped:
-/// add the next (and raise [`SCHEMA_VERSION`]).
-fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![
-        M::up(SCHEMA_1),
-        M::up(SCHEMA_2),
-        M::up(SCHEMA_3),
-        M::up(sqlite_ratings::SCHEMA_4),
-        M::up(sqlite_analyses::SCHEMA_5),
-        M::up(sqlite_players::SCHEMA_6),
-        M::up(sqlite_accuracy::SCHEMA_7),
-    ])
-}
-
-/// Version 1.
-const SCHEMA_1: &str = "
-    -- Counters kept across runs: runs, uptime_ms.
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value INTEGER NOT NULL
-    ) STRICT;
-
-    -- Live rooms: a JSON snapshot each (seats with token hashes, options,
-    -- this round's commits, deadlines as uptimes).
-    CREATE TABLE rooms (
-        code TEXT PRIMARY KEY,
-        snapshot TEXT NOT NULL
-    ) STRICT;
-
-    -- The rounds of each live room's current game (engine reports, JSON).
-    CREATE TABLE rounds (
-        room TEXT NOT NULL,
-        round INTEGER NOT NULL,
-        report TEXT NOT NULL,
-        PRIMARY KEY (room, round)
-    ) STRICT, WITHOUT ROWID;
-
-    -- Each live room's recent events, as sent, for clients that resume.
-    -- No longer written (it was most of the cost of storing a round); read
-    -- at start-up for data directories that have rows in it.
-    CREATE TABLE events (
-        room TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        frame TEXT NOT NULL,
-        PRIMARY KEY (room, seq)
-    ) STRICT, WITHOUT ROWID;
-
-    -- Finished games. The cursor orders them and pages through them.
-    CREATE TABLE games (
-        cursor INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
-        summary TEXT NOT NULL,
-        game TEXT NOT NULL
-    ) STRICT;
-
-    CREATE TABLE game_players (
-        name TEXT NOT NULL COLLATE NOCASE,
-        cursor INTEGER NOT NULL,
-        PRIMARY KEY (name, cursor)
-    ) STRICT, WITHOUT ROWID;
-";
-
-/// Version 2: each live room's log (see [`super::log`]).
-const SCHEMA_2: &str = "
-    -- What changed of each live room's moving parts since its snapshot,
-    -- one entry (a JSON list of changes) per write, applied in order.
-    CREATE TABLE room_log (
-        room TEXT NOT NULL,
-        position INTEGER NOT NULL,
-        entry TEXT NOT NULL,
-        PRIMARY KEY (room, position)
-    ) STRICT, WITHOUT ROWID;
-";
-
-/// Version 3: a finished game (the JSON of `games.game`) may hold its
-/// room's round deadline, `deadline_ms`. The rows stay as they are (a game
-/// without it reads back as `null`), but a server older than this refuses
-/// the field: the version tells it to refuse the database at start-up
-/// instead of failing on each new game it is asked for.
-const SCHEMA_3: &str = "
-    -- Finished games may carry deadline_ms in their JSON: nothing to change.
-";
-
-/// The schema version [`migrations`] lead to: one per migration.
-const SCHEMA_VERSION: usize = 7;
+use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 /// How hard SQLite works to keep each write.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -167,219 +76,15 @@ pub(crate) struct SqliteStore {
     durability: Durability,
 }
 
-/// The writer's page cache, in KiB. SQLite's default (2 MiB) sends most
-/// reads of 10,000 live rooms to the file; a much larger one costs more than
-/// it saves, since every commit scans it (docs/performance.md).
-const WRITER_CACHE_KIB: i64 = 8 * 1024;
-
-impl SqliteStore {
-    /// Opens (or creates) the database in `dir`.
-    pub(crate) fn open(
-        dir: &Path,
-        durability: Durability,
-        max_games: usize,
-    ) -> Result<SqliteStore, StoreError> {
-        let shown = dir.display().to_string();
-        let data_dir_error = |source| StoreError::DataDir {
-            path: shown.clone(),
-            source,
-        };
-        private::create_dir(dir).map_err(data_dir_error)?;
-        let lock = lock(dir)?;
-        let path = dir.join(DATABASE_FILE);
-        let name = path.display().to_string();
-        if !path.exists() {
-            // Created here, for the server's user alone: SQLite gives its
-            // log and shared memory the same mode.
-            private::open_file(&path).map_err(data_dir_error)?;
-        }
-        let mut writer = Connection::open(&path).map_err(|error| opening(&name, error))?;
-        check_before_writing(&writer, &name)?;
-        writer
-            .pragma_update_and_check(None, "journal_mode", "wal", |row| row.get::<_, String>(0))
-            .map_err(|error| opening(&name, error))?;
-        let synchronous = durability.synchronous();
-        writer
-            .pragma_update(None, "synchronous", synchronous)
-            .map_err(|error| opening(&name, error))?;
-        // The log is copied into the database by a thread of its own
-        // (`checkpoint`), started once the run begins, never by a commit.
-        // Every live room's rows are written every round or two: keep
-        // them in memory (SQLite's default is 2 MiB).
-        for (pragma, value) in [("wal_autocheckpoint", 0), ("cache_size", -WRITER_CACHE_KIB)] {
-            writer
-                .pragma_update(None, pragma, value)
-                .map_err(|error| opening(&name, error))?;
-        }
-        migrate(&mut writer, &name)?;
-        let reader = Connection::open_with_flags(
-            &path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|error| opening(&name, error))?;
-        for connection in [&writer, &reader] {
-            wait_briefly_when_busy::<BUSY_TRIES>(connection)
-                .map_err(|error| opening(&name, error))?;
-        }
-        // SQLite gives its log and shared memory the database file's mode
-        // (again each time it opens them empty), which may be an older
-        // server's 0644. In a private directory nobody else can reach the
-        // files whatever their modes: they are all made private, which takes
-        // nothing from anyone. An open directory is the operator's choice,
-        // only reported.
-        if private::is_private(dir) {
-            for suffix in ["", "-wal", "-shm"] {
-                private::make_private(&dir.join(format!("{DATABASE_FILE}{suffix}")))
-                    .map_err(data_dir_error)?;
-            }
-        }
-        let exposed = private::exposed(dir, &[DATABASE_FILE, LOCK_FILE]);
-        if !exposed.is_empty() {
-            warn!(
-                paths = %private::listed(&exposed),
-                fix = private::fix_all(&exposed),
-                "other users of this machine can read the data directory, which holds the \
-                 secrets of live games (seeds, deals, commits)"
-            );
-        }
-        Ok(SqliteStore {
-            name,
-            writer: Mutex::new(writer),
-            reader: Some(Mutex::new(reader)),
-            max_games,
-            lock: Mutex::new(Some(lock)),
-            checkpointer: Mutex::new(None),
-            path: Some(path),
-            durability,
+fn read_meta(connection: &Connection, key: &str) -> Result<u64, StoreError> {
+    let value: Option<i64> = connection
+        .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+            row.get(0)
         })
-    }
-
-    /// A database in memory, gone with the process: for tests.
-    #[cfg(test)]
-    pub(crate) fn in_memory(max_games: usize) -> Result<SqliteStore, StoreError> {
-        let name = "the in-memory database".to_owned();
-        let mut writer = Connection::open_in_memory().map_err(|error| opening(&name, error))?;
-        migrate(&mut writer, &name)?;
-        Ok(SqliteStore {
-            name,
-            writer: Mutex::new(writer),
-            reader: None,
-            max_games,
-            lock: Mutex::new(None),
-            checkpointer: Mutex::new(None),
-            path: None,
-            durability: Durability::Normal,
-        })
-    }
-
-    fn writer(&self) -> MutexGuard<'_, Connection> {
-        // A panic mid-transaction rolls the transaction back (it is dropped),
-        // so the connection is sound.
-        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn reader(&self) -> MutexGuard<'_, Connection> {
-        match &self.reader {
-            Some(reader) => reader.lock().unwrap_or_else(PoisonError::into_inner),
-            None => self.writer(),
-        }
-    }
-}
-
-/// Takes the data directory's lock: two servers on one directory would
-/// both bring back the same rooms.
-fn lock(dir: &Path) -> Result<File, StoreError> {
-    let path: PathBuf = dir.join(LOCK_FILE);
-    let io_error = |source| StoreError::DataDir {
-        path: dir.display().to_string(),
-        source,
-    };
-    let file = private::open_file(&path).map_err(io_error)?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Locked {
-            path: dir.display().to_string(),
-            lock: path.display().to_string(),
-        }),
-        Err(std::fs::TryLockError::Error(source)) => Err(io_error(source)),
-    }
-}
-
-/// Between tries for a lock: short, since locks here are held for
-/// milliseconds.
-const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_micros(250);
-
-/// Tries for a lock another connection holds (the checkpoint, a reader)
-/// before failing: 5 s.
-pub(super) const BUSY_TRIES: u32 = 20_000;
-
-/// Waits for a busy lock in short pauses, `TRIES` times at most. SQLite's
-/// own busy timeout sleeps 1, 2, 5 … up to 100 ms between tries: a room's
-/// write would wait that long for a lock freed a millisecond later (seen as
-/// the latency tail under load).
-pub(super) fn wait_briefly_when_busy<const TRIES: u32>(
-    connection: &Connection,
-) -> rusqlite::Result<()> {
-    connection.busy_handler(Some(|tries: i32| {
-        let waiting = u32::try_from(tries).unwrap_or(u32::MAX) < TRIES;
-        if waiting {
-            std::thread::sleep(BUSY_PAUSE);
-        }
-        waiting
-    }))
-}
-
-/// An error while opening: a damaged file says so.
-fn opening(name: &str, error: rusqlite::Error) -> StoreError {
-    use rusqlite::ErrorCode::{DatabaseCorrupt, NotADatabase};
-    match error.sqlite_error_code() {
-        Some(NotADatabase | DatabaseCorrupt) => StoreError::Unreadable {
-            path: name.to_owned(),
-            detail: error.to_string(),
-        },
-        _ => StoreError::Open {
-            path: name.to_owned(),
-            source: Box::new(error),
-        },
-    }
-}
-
-/// Reads the whole file's structure and its schema version; writes nothing.
-fn check_before_writing(connection: &Connection, name: &str) -> Result<(), StoreError> {
-    let problems: Vec<String> = connection
-        .prepare("PRAGMA quick_check(5)")
-        .and_then(|mut check| {
-            check
-                .query_map([], |row| row.get::<_, String>(0))?
-                .collect::<Result<_, _>>()
-        })
-        .map_err(|error| opening(name, error))?;
-    if problems.first().is_none_or(|first| first != "ok") {
-        return Err(StoreError::Unreadable {
-            path: name.to_owned(),
-            detail: format!("damaged: {}", problems.join("; ")),
-        });
-    }
-    let found: i64 = connection
-        .pragma_query_value(None, "user_version", |row| row.get(0))
-        .map_err(|error| opening(name, error))?;
-    if found > i64::try_from(SCHEMA_VERSION).unwrap_or(i64::MAX) {
-        return Err(StoreError::TooNew {
-            path: name.to_owned(),
-            found,
-            known: SCHEMA_VERSION,
-        });
-    }
-    Ok(())
-}
-
-fn migrate(connection: &mut Connection, name: &str) -> Result<(), StoreError> {
-    migrations()
-        .to_latest(connection)
-        .map_err(|error| StoreError::Open {
-            path: name.to_owned(),
-            source: Box::new(error),
-        })
+        .optional()?;
+    Ok(value
+        .and_then(|value| u64::try_from(value).ok())
+        .unwrap_or(0))
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -398,138 +103,19 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
-fn read_meta(connection: &Connection, key: &str) -> Result<u64, StoreError> {
-    let value: Option<i64> = connection
-        .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
-            row.get(0)
-        })
-        .optional()?;
-    Ok(value
-        .and_then(|value| u64::try_from(value).ok())
-        .unwrap_or(0))
-}
-
-fn write_meta(connection: &Connection, key: &str, value: u64) -> Result<(), StoreError> {
-    connection
-        .prepare_cached(
-            "INSERT INTO meta (key, value) VALUES (?1, ?2)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )?
-        .execute(params![key, i64::try_from(value).unwrap_or(i64::MAX)])?;
-    Ok(())
-}
-
-fn update_room(
-    transaction: &Transaction<'_>,
-    update: &RoomUpdate,
-    max_games: usize,
-) -> Result<(), StoreError> {
-    if update.fresh {
-        remove_room(transaction, update.code)?;
+impl SqliteStore {
+    fn writer(&self) -> MutexGuard<'_, Connection> {
+        // A panic mid-transaction rolls the transaction back (it is dropped),
+        // so the connection is sound.
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
     }
-    let code = update.code.to_string();
-    if let Some(snapshot) = &update.snapshot {
-        transaction
-            .prepare_cached(
-                "INSERT INTO rooms (code, snapshot) VALUES (?1, ?2)
-                 ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot",
-            )?
-            .execute(params![code, serde_json::to_string(snapshot)?])?;
-        if !update.fresh {
-            transaction
-                .prepare_cached("DELETE FROM room_log WHERE room = ?1")?
-                .execute([&code])?;
+
+    fn reader(&self) -> MutexGuard<'_, Connection> {
+        match &self.reader {
+            Some(reader) => reader.lock().unwrap_or_else(PoisonError::into_inner),
+            None => self.writer(),
         }
     }
-    if let Some(entry) = &update.entry {
-        // A write retried after a failure goes to the same place.
-        transaction
-            .prepare_cached(
-                "INSERT OR REPLACE INTO room_log (room, position, entry) VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![
-                code,
-                update.log_position,
-                serde_json::to_string(entry)?
-            ])?;
-    }
-    if update.new_game {
-        transaction
-            .prepare_cached("DELETE FROM rounds WHERE room = ?1")?
-            .execute([&code])?;
-    }
-    let mut insert_round = transaction.prepare_cached(
-        "INSERT OR REPLACE INTO rounds (room, round, report) VALUES (?1, ?2, ?3)",
-    )?;
-    for round in &update.rounds {
-        insert_round.execute(params![
-            code,
-            round.report.round,
-            serde_json::to_string(round)?
-        ])?;
-    }
-    for game in &update.finished {
-        insert_game(transaction, game, max_games)?;
-    }
-    Ok(())
-}
-
-fn seq_value(seq: u64) -> i64 {
-    i64::try_from(seq).unwrap_or(i64::MAX)
-}
-
-fn insert_game(
-    transaction: &Transaction<'_>,
-    game: &FinishedGame,
-    max_games: usize,
-) -> Result<(), StoreError> {
-    // Rated in the same transaction: stored with its rating changes, once.
-    let rated = ratings::rate(&mut SqliteRatings(transaction), game)?;
-    let game = rated.as_ref().unwrap_or(game);
-    super::players::note_players(&mut SqliteRatings(transaction), game)?;
-    let summary = GameSummary::of(game);
-    transaction
-        .prepare_cached("INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)")?
-        .execute(params![
-            game.id.to_string(),
-            serde_json::to_string(&summary)?,
-            serde_json::to_string(game)?
-        ])?;
-    let cursor = transaction.last_insert_rowid();
-    let mut insert_player = transaction
-        .prepare_cached("INSERT OR IGNORE INTO game_players (name, cursor) VALUES (?1, ?2)")?;
-    for name in [&game.players.yellow, &game.players.blue] {
-        insert_player.execute(params![name, cursor])?;
-    }
-    if max_games > 0 {
-        let oldest_kept = cursor - i64::try_from(max_games).unwrap_or(i64::MAX) + 1;
-        transaction
-            .prepare_cached("DELETE FROM games WHERE cursor < ?1")?
-            .execute([oldest_kept])?;
-        transaction
-            .prepare_cached("DELETE FROM game_players WHERE cursor < ?1")?
-            .execute([oldest_kept])?;
-        // A game dropped takes its analysis with it.
-        transaction
-            .prepare_cached("DELETE FROM analyses WHERE game NOT IN (SELECT id FROM games)")?
-            .execute([])?;
-    }
-    Ok(())
-}
-
-fn remove_room(transaction: &Transaction<'_>, code: RoomCode) -> Result<(), StoreError> {
-    let code = code.to_string();
-    for table in [
-        "rooms WHERE code",
-        "room_log WHERE room",
-        "rounds WHERE room",
-        "events WHERE room",
-    ] {
-        transaction
-            .prepare_cached(&format!("DELETE FROM {table} = ?1"))?
-            .execute([&code])?;
-    }
-    Ok(())
 }
 
 impl Store for SqliteStore {
@@ -677,11 +263,11 @@ impl Store for SqliteStore {
     }
 
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
-        sqlite_ratings::rating(&self.reader(), key, pool)
+        ratings::rating(&self.reader(), key, pool)
     }
 
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError> {
-        sqlite_players::player(&self.reader(), key)
+        players::player(&self.reader(), key)
     }
 
     fn declare_bot(
@@ -690,51 +276,51 @@ impl Store for SqliteStore {
         declaration: SealSignature,
         name: &str,
     ) -> Result<(), StoreError> {
-        sqlite_players::declare_bot(&self.writer(), key, declaration, name)
+        players::declare_bot(&self.writer(), key, declaration, name)
     }
 
     fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        sqlite_ratings::is_bot(&self.reader(), key)
+        ratings::is_bot(&self.reader(), key)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
-        sqlite_ratings::pair_games(&self.reader(), keys, since_ms)
+        ratings::pair_games(&self.reader(), keys, since_ms)
     }
 
     fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
-        sqlite_players::conduct_of(&self.reader(), key)
+        players::conduct_of(&self.reader(), key)
     }
 
     fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
-        sqlite_ratings::leaderboard(&self.reader(), pool, limit, bots)
+        ratings::leaderboard(&self.reader(), pool, limit, bots)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
-        sqlite_ratings::rename(&self.writer(), key, name, at_ms)
+        ratings::rename(&self.writer(), key, name, at_ms)
     }
 
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
-        sqlite_analyses::analysis(&self.reader(), game, version)
+        analyses::analysis(&self.reader(), game, version)
     }
 
     fn save_analysis(&self, game: &GameId, version: u32, analysis: &str) -> Result<(), StoreError> {
-        sqlite_analyses::save_analysis(&self.writer(), game, version, analysis)
+        analyses::save_analysis(&self.writer(), game, version, analysis)
     }
 
     fn rated_games_to_analyse(&self, limit: u32) -> Result<Vec<GameId>, StoreError> {
-        sqlite_accuracy::to_analyse(&self.reader(), limit)
+        accuracy::to_analyse(&self.reader(), limit)
     }
 
     fn save_accuracy(&self, game: &GameId, rows: &[GameAccuracy]) -> Result<(), StoreError> {
-        sqlite_accuracy::save(&self.writer(), game, rows)
+        accuracy::save(&self.writer(), game, rows)
     }
 
     fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError> {
-        sqlite_accuracy::of_player(&self.reader(), key)
+        accuracy::of_player(&self.reader(), key)
     }
 
     fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
-        sqlite_accuracy::by_pool(&self.reader())
+        accuracy::by_pool(&self.reader())
     }
 }
 
@@ -748,7 +334,14 @@ impl std::fmt::Debug for SqliteStore {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
+    use super::open::DATABASE_FILE;
+    use mice_cake_protocol::{GameSummary, RoomCode};
+
+    use super::schema::{SCHEMA_VERSION, migrations};
     use super::*;
+    use crate::store::{RoomUpdate, private};
 
     #[cfg(unix)]
     #[test]

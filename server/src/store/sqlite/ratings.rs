@@ -1,6 +1,6 @@
 //! Ratings in SQLite (schema version 4): each player's standing per pool,
 //! the history of their ratings, and their name. Written in the
-//! transaction that stores a rated game ([`super::ratings::rate`]). A
+//! transaction that stores a rated game ([`crate::store::ratings::rate`]). A
 //! player's page is read in `sqlite_players`.
 
 use mice_cake_engine::{PlayerKey, Seated};
@@ -9,8 +9,8 @@ use mice_cake_protocol::{
 };
 use rusqlite::{Connection, OptionalExtension as _, Row, Transaction, params};
 
-use super::StoreError;
-use super::ratings::{NewStanding, RatingRows, Standing, standing_of};
+use crate::store::StoreError;
+use crate::store::ratings::{NewStanding, RatingRows, Standing, standing_of};
 
 /// Version 4: ratings.
 pub(super) const SCHEMA_4: &str = "
@@ -178,7 +178,7 @@ pub(super) fn pair_games(
             ],
             |row| row.get(0),
         )?;
-    Ok(super::ratings::count(count))
+    Ok(crate::store::ratings::count(count))
 }
 
 /// Gives `key` the name `name`, signed at `at_ms`: false (and nothing

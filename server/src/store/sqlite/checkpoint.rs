@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::StoreError;
-use super::sqlite::Durability;
+use super::Durability;
+use crate::store::StoreError;
 
 /// How often the log is copied.
 const INTERVAL: Duration = Duration::from_millis(250);
@@ -45,7 +45,7 @@ impl Checkpointer {
         )?;
         // It gives way quickly: a restart waiting on a slow reader must not
         // hold the writer's lock for long, nor outlast the writer's patience.
-        super::sqlite::wait_briefly_when_busy::<CHECKPOINT_BUSY_TRIES>(&connection)?;
+        super::open::wait_briefly_when_busy::<CHECKPOINT_BUSY_TRIES>(&connection)?;
         // A checkpoint syncs (or not) as the writer's setting says.
         connection.pragma_update(None, "synchronous", durability.synchronous())?;
         let (stop, stopped) = mpsc::channel::<()>();

@@ -1,11 +1,11 @@
-//! Accuracies in SQLite (schema version 7): the rows of [`super::accuracy`].
+//! Accuracies in SQLite (schema version 7): the rows of [`crate::store::accuracy`].
 
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{GameId, PlayerAccuracy, Pool};
 use rusqlite::{Connection, params};
 
-use super::StoreError;
-use super::accuracy::{self, GameAccuracy, PoolAccuracy};
+use crate::store::StoreError;
+use crate::store::accuracy::{self, GameAccuracy, PoolAccuracy};
 
 /// Version 7: accuracies.
 pub(super) const SCHEMA_7: &str = accuracy::ACCURACIES;
