@@ -74,10 +74,12 @@ pub mod analysis;
 pub mod assignment;
 pub mod board;
 pub mod coords;
+mod derivation;
 pub mod dice;
 pub mod domino;
 pub mod fair;
 pub mod game;
+pub mod greedy;
 mod hex;
 pub mod judge;
 mod keys;
@@ -98,6 +100,7 @@ pub mod signing;
 pub mod strong;
 pub mod timeline;
 pub mod view;
+pub mod witness;
 
 pub use aborted::AbortedDeal;
 pub use assignment::{Assignment, AssignmentError, MICE, ParseAssignmentError};
@@ -108,14 +111,15 @@ pub use dice::{
 };
 pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
 pub use fair::{
-    Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange,
-    SignedLeave, Witness, WitnessError,
+    BadLeave, Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange,
+    SignedLeave,
 };
 pub use game::{Game, RoundError};
+pub use greedy::{Expectation, expectation, greedy_assignment};
 pub use legal::Choices;
 pub use odds::{Odds, odds};
 pub use options::{Options, OptionsError, Reveal};
-pub use policy::{Expectation, Policy, expectation, greedy_assignment, random_assignment};
+pub use policy::{Policy, random_assignment};
 pub use position::{Position, PositionError};
 pub use record::{
     GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, SIGNED_RECORD_FORMAT,
@@ -130,3 +134,4 @@ pub use signing::{
 };
 pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};
+pub use witness::{OwnMove, Witness, WitnessError};

@@ -333,6 +333,15 @@ pub enum ReplayError {
     NoSeed,
 }
 
+impl From<fair::BadLeave> for ReplayError {
+    fn from(leave: fair::BadLeave) -> ReplayError {
+        ReplayError::BadLeave {
+            seat: leave.seat,
+            round: leave.round,
+        }
+    }
+}
+
 fn round_name(round: u32) -> alloc::string::String {
     if round == DEAL_ROUND {
         "the deal".into()

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use ed25519_dalek::{Signer as _, SigningKey};
 
-use crate::fair::{Commitment, Seal};
+use crate::derivation::{Commitment, Seal, seat_byte};
 pub use crate::keys::{PlayerKey, SealSignature};
 use crate::seat::Seat;
 use crate::signature_check::{CheckingKey, Signed, check_each};
@@ -147,7 +147,7 @@ pub fn leave_message(
     committed.copy_from_slice(&commitment.to_bytes());
     let (round_bytes, seat_slot) = rest.split_at_mut(4);
     round_bytes.copy_from_slice(&round.to_be_bytes());
-    seat_slot[0] = crate::fair::seat_byte(seat);
+    seat_slot[0] = seat_byte(seat);
     message
 }
 

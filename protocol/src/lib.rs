@@ -40,7 +40,8 @@ pub mod schema;
 
 pub use api::{
     ApiError, DEFAULT_GAMES_PAGE, FinishedGame, GamePage, GameSummary, GameVerdict, GameViews,
-    Health, HealthStatus, MAX_GAMES_PAGE, OddsTable, PieceOdds, Reachability, RoomList,
+    Health, HealthStatus, Leaderboard, LeaderboardEntry, MAX_GAMES_PAGE, OddsTable, PieceOdds,
+    PlayerProfile, Reachability, RoomList,
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
@@ -52,10 +53,9 @@ pub use messages::{
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use rating::{
-    ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, Leaderboard,
-    LeaderboardEntry, MAX_LEADERBOARD_PAGE, NotRated, PAIR_WINDOW_MS, PROVISIONAL_DEVIATION,
-    PlayerAccuracy, PlayerProfile, Pool, PoolRating, RATED_GAMES_PER_PAIR, RatedGame, Rating,
-    RatingChange, RatingPoint, UnknownPool,
+    ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, MAX_LEADERBOARD_PAGE,
+    NotRated, PAIR_WINDOW_MS, PROVISIONAL_DEVIATION, PlayerAccuracy, Pool, PoolRating,
+    RATED_GAMES_PER_PAIR, RatedGame, Rating, RatingChange, RatingPoint, UnknownPool,
 };
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,

@@ -1,6 +1,6 @@
 //! Ratings: pools of variants, a player's Glicko-2 rating in a pool, what a
-//! rated game changed, players' pages and the leaderboard (the bodies of
-//! `GET /api/players/{key}` and `GET /api/leaderboard`).
+//! rated game changed, a player's conduct and accuracy (their pages and the
+//! leaderboard, the HTTP bodies, are in [`crate::api`]).
 //!
 //! A player is their public key: a name is only what others see. Ratings
 //! are computed by the server's store, once per finished rated game
@@ -9,10 +9,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use mice_cake_engine::{Options, PlayerKey, Reveal, SealSignature, Seated};
+use mice_cake_engine::{Options, PlayerKey, Reveal, Seated};
 use serde::{Deserialize, Serialize};
-
-use crate::api::GameSummary;
 
 /// A player's rating is provisional while its deviation is above this: the
 /// server does not yet know well how they play (lichess uses the same
@@ -353,40 +351,6 @@ pub struct RatingPoint {
 // As for `Rating`: finite numbers only.
 impl Eq for RatingPoint {}
 
-/// `GET /api/players/{key}`: a player as the server knows them; any key
-/// that has played a game on the server (signed a move of it), or declared
-/// itself a bot, rated or not.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerProfile {
-    /// Who they are: their public key.
-    pub key: PlayerKey,
-    /// Whether the key has declared itself a bot: a program plays it. It
-    /// is rated among bots only, and listed on the bots' leaderboard.
-    pub bot: bool,
-    /// The key's signed declaration that it is a bot (`"mice-cake/bot/v1"`
-    /// ‖ the key), for anyone to check; left out for a person.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot_declaration: Option<SealSignature>,
-    /// The name they gave themselves last (`rename`, signed with the key)
-    /// or played their latest rated game under, whichever came later: a
-    /// name is taken only from what the key signed, so that nobody can give
-    /// another's key a name.
-    pub name: String,
-    /// Their rating in each pool they have played rated games in.
-    pub ratings: Vec<PoolRating>,
-    /// How they ended their latest games in rated rooms: how many they
-    /// aborted.
-    pub conduct: Conduct,
-    /// Their latest games, rated or not, newest first (at most
-    /// [`PLAYER_RECENT_GAMES`]), each with its replay id.
-    pub recent: Vec<GameSummary>,
-    /// Their accuracy over their rated games analysed so far (the server
-    /// analyses each rated game once it ends); left out before the first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub accuracy: Option<PlayerAccuracy>,
-}
-
 /// A player's accuracy over their rated games: the share of their rounds
 /// with a choice played without a mistake (`docs/bots.md`), all games'
 /// rounds pooled.
@@ -413,36 +377,6 @@ impl PlayerAccuracy {
             100.0 * f64::from(self.clean_rounds) / f64::from(self.rounds)
         }
     }
-}
-
-/// One player on the leaderboard.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LeaderboardEntry {
-    /// Their place, from 1.
-    pub rank: u32,
-    /// Who.
-    pub key: PlayerKey,
-    /// Their name.
-    pub name: String,
-    /// Their rating in the pool.
-    pub rating: Rating,
-}
-
-/// `GET /api/leaderboard?pool=POOL&limit=N`: the best players of a pool,
-/// by rating — people, or with `bots=1` bots (keys that declared
-/// themselves bots), who are rated among themselves. Provisional ratings
-/// are left out: a few lucky games do not make a leader.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Leaderboard {
-    /// The pool.
-    pub pool: Pool,
-    /// Whether this is the bots' leaderboard; left out for the people's.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bots: bool,
-    /// The best first.
-    pub players: Vec<LeaderboardEntry>,
 }
 
 /// Each seat's rating in a room's pool, where known.

@@ -16,8 +16,8 @@ use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};
 
 use crate::api::{ApiError, FinishedGame, GamePage, GameViews, Health, OddsTable, RoomList};
+use crate::api::{Leaderboard, PlayerProfile};
 use crate::messages::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
-use crate::rating::{Leaderboard, PlayerProfile};
 use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and

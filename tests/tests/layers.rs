@@ -13,6 +13,9 @@
 //! A circle is reported with the names that tie each file to the next, so
 //! that it can be opened where it is weakest.
 
+// In tests a panic is the failure report; helpers outside `#[test]` fns need this too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -71,13 +74,19 @@ fn the_web_client_has_no_import_circle_between_its_modules() {
         modules += 1;
         let text = std::fs::read_to_string(&path).expect("a module is read");
         for (target, names) in js_imports(&text) {
-            let target = source.join(target);
+            let target = source.join(&target);
+            let import = format!(
+                "{} -> {}: {}",
+                relative(&source, &path),
+                relative(&source, &target),
+                names.join(", ")
+            );
             edges
                 .entry(path.clone())
                 .or_default()
                 .entry(target)
                 .or_default()
-                .extend(names);
+                .insert(import);
         }
     }
     assert!(modules > 20, "only {modules} modules read in {source:?}");
@@ -141,7 +150,26 @@ fn a_module_and_its_own_children_may_use_each_other() {
     assert_eq!(circles(&krate.edges()).len(), 1);
 }
 
-/// Who imports whom, and the names each takes from the other.
+#[test]
+fn a_web_module_imports_what_its_import_statements_name_and_no_type() {
+    let text = "import { showLobby, drawLobby } from \"./lobby.js\";\n\
+                import \"./cues.js\";\n\
+                /** @typedef {import(\"./words.js\").Seat} Seat */\n\
+                const label = \"import x from './not.js'\";\n";
+    assert_eq!(
+        js_imports(text),
+        [
+            (
+                "lobby.js".to_string(),
+                vec!["showLobby".to_string(), "drawLobby".to_string()]
+            ),
+            ("cues.js".to_string(), vec![]),
+        ]
+    );
+}
+
+/// Who imports whom (a file, or a part of a module), and by which of
+/// their files' imports (`from -> to: names`).
 type Edges = BTreeMap<PathBuf, BTreeMap<PathBuf, BTreeSet<String>>>;
 
 /// A module of a crate: its own file or a `mod … { }` inside one.
@@ -601,8 +629,8 @@ fn js_imports(text: &str) -> Vec<(String, Vec<String>)> {
         }
         let Some((names, from)) = statement.rsplit_once(" from ") else {
             // `import "./x.js"`, for its effects alone.
-            if let Some(target) = quoted(statement) {
-                imports.push((target, Vec::new()));
+            if let Some(target) = quoted(statement).filter(|target| target.starts_with("./")) {
+                imports.push((target.trim_start_matches("./").to_string(), Vec::new()));
             }
             continue;
         };
@@ -683,15 +711,16 @@ fn circles(edges: &Edges) -> Vec<Edges> {
 fn describe(report: &mut String, base: &Path, circle: &Edges) {
     let _ = writeln!(report, "a circle of {} files:", circle.len());
     for (from, targets) in circle {
-        for (to, names) in targets {
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        for (to, imports) in targets {
             let _ = writeln!(
                 report,
-                "  {} -> {}: {}",
+                "  {} -> {}, by",
                 relative(base, from),
-                relative(base, to),
-                names.join(", ")
+                relative(base, to)
             );
+            for import in imports {
+                let _ = writeln!(report, "      {import}");
+            }
         }
     }
 }

@@ -54,7 +54,7 @@ pub(super) fn log_lines(
         .and_then(|room| room.not_rated)
     {
         let notice = format!("This game is not rated: {}.", why.reason());
-        for part in super::view::wrap(&notice, usize::from(width)) {
+        for part in super::wrap::wrap(&notice, usize::from(width)) {
             lines.push(Line::from(part).fg(Color::Yellow));
         }
     }
@@ -66,7 +66,7 @@ pub(super) fn log_lines(
             game.players.blue,
             text::result(&game.result)
         );
-        for part in super::view::wrap(&title, usize::from(width)) {
+        for part in super::wrap::wrap(&title, usize::from(width)) {
             lines.push(Line::from(part).bold().fg(Color::Gray));
         }
         if let Some(id) = game.game_id {

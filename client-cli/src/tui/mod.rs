@@ -2,6 +2,7 @@
 //! messages go through [`model::update`], [`view::view`] draws the model.
 
 pub mod chat;
+mod layout;
 mod log;
 pub mod model;
 #[cfg(test)]
@@ -14,6 +15,7 @@ pub mod reveal;
 mod signals;
 mod suspension;
 pub mod view;
+mod wrap;
 
 use std::io::Write as _;
 use std::time::{Duration, Instant};

@@ -330,7 +330,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Resize(width, height) => {
             model.size = (width, height);
-            let limit = super::view::log_scroll_limit(model, width, height);
+            let limit = log_scroll_limit(model, width, height);
             model.scroll = model.scroll.min(limit);
             Vec::new()
         }
@@ -648,13 +648,13 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
         // The newest round is on top: down goes back in time.
         KeyCode::PageDown => {
             let (width, height) = model.size;
-            let limit = super::view::log_scroll_limit(model, width, height);
+            let limit = log_scroll_limit(model, width, height);
             model.scroll = (model.scroll + 3).min(limit);
         }
         KeyCode::PageUp => model.scroll = model.scroll.saturating_sub(3),
         // A game over, whether the room still shows it or waits again.
         KeyCode::Char('r') if model.finished().is_some() && model.tracker.you().is_some() => {
-            if !super::view::opponent_here(model) {
+            if !opponent_here(model) {
                 model.notice = Some(
                     "Your opponent left: the next game starts when another player joins (q quits)"
                         .into(),
@@ -841,6 +841,25 @@ fn best_target(view: &GameView, seat: Seat) -> Option<Domino> {
         .stash
         .iter()
         .max_by_key(|piece| piece.pips())
+}
+
+/// Whether this player's opponent is in the room (a rematch needs one).
+pub fn opponent_here(model: &Model) -> bool {
+    model.tracker.room.as_ref().is_some_and(|room| {
+        room.you
+            .is_some_and(|you| room.players[you.opponent()].is_some())
+    })
+}
+
+/// How far the rounds can be scrolled on a `width`×`height` screen.
+pub fn log_scroll_limit(model: &Model, width: u16, height: u16) -> usize {
+    super::layout::log_scroll_limit(
+        &model.tracker,
+        model.reveal.as_ref(),
+        model.now,
+        model.settings.chat,
+        (width, height),
+    )
 }
 
 #[cfg(test)]
@@ -1235,7 +1254,7 @@ mod tests {
         }
         update(&mut model, Msg::Resize(80, 24));
         // As far as the last page (the oldest rounds filling the pane).
-        let limit = super::super::view::log_scroll_limit(&model, 80, 24);
+        let limit = log_scroll_limit(&model, 80, 24);
         assert!(limit > 0);
         keys(&mut model, &[KeyCode::PageDown; 50]);
         assert_eq!(model.scroll, limit);
@@ -1243,10 +1262,7 @@ mod tests {
         assert_eq!(model.scroll, limit.saturating_sub(3));
         // A taller terminal has room for more: the scroll comes back to fit.
         update(&mut model, Msg::Resize(80, 60));
-        assert_eq!(
-            model.scroll,
-            super::super::view::log_scroll_limit(&model, 80, 60)
-        );
+        assert_eq!(model.scroll, log_scroll_limit(&model, 80, 60));
     }
 
     #[test]

@@ -15,23 +15,15 @@ use tui_big_text::{BigText, PixelSize};
 use unicode_width::UnicodeWidthStr;
 
 use super::chat::Pane;
+use super::layout::{
+    BOARD_WIDTH, CHAT_BESIDE, CHAT_WIDTH, MIN_HEIGHT, MIN_WIDTH, centered, log_area, screen_areas,
+};
 use super::log::log_lines;
-use super::model::{Link, Model};
+use super::model::{Link, Model, opponent_here};
 pub use super::palette::color;
 use super::palette::{CHANGED, CONTESTED};
+use super::wrap::wrap;
 use crate::text;
-
-/// The smallest terminal everything fits in.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 18;
-/// Width of the board box: a row label and four 6-wide cells.
-const BOARD_WIDTH: u16 = 32;
-/// Height of the board box: the column letters, two rows of mice, seven
-/// rows of cake, and its border.
-const BOARD_HEIGHT: u16 = 12;
-/// From this width the chat has a pane of its own beside the rounds.
-const CHAT_BESIDE: u16 = 110;
-const CHAT_WIDTH: u16 = 42;
 
 /// Draws everything.
 pub fn view(model: &Model, frame: &mut Frame) {
@@ -84,19 +76,6 @@ pub fn view(model: &Model, frame: &mut Frame) {
     }
 }
 
-/// The screen's rows: the title, the board and its side, the panes below,
-/// the line of hints.
-fn screen_areas(area: Rect) -> [Rect; 4] {
-    let main_height = if area.height >= 30 { 14 } else { BOARD_HEIGHT };
-    Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(main_height),
-        Constraint::Min(4),
-        Constraint::Length(1),
-    ])
-    .areas(area)
-}
-
 /// Seeking an opponent: where it stands, how long it has lasted, and what
 /// comes after the wait — or the bot offered, asked about.
 fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
@@ -131,33 +110,6 @@ fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
         }
     }
     lines
-}
-
-/// Where the rounds are drawn in the panes below the board (beside the
-/// chat on a wide screen).
-fn log_area(model: &Model, bottom: Rect) -> Rect {
-    if model.settings.chat && bottom.width >= CHAT_BESIDE {
-        let [log, _] =
-            Layout::horizontal([Constraint::Min(40), Constraint::Length(CHAT_WIDTH)]).areas(bottom);
-        log
-    } else {
-        bottom
-    }
-}
-
-/// How far the rounds can be scrolled on a `width`×`height` screen: the
-/// lines past the last page's first.
-pub fn log_scroll_limit(model: &Model, width: u16, height: u16) -> usize {
-    let [_, _, bottom, _] = screen_areas(Rect::new(0, 0, width, height));
-    let area = log_area(model, bottom);
-    let lines = log_lines(
-        &model.tracker,
-        model.reveal.as_ref(),
-        model.now,
-        area.width.saturating_sub(2),
-    )
-    .len();
-    lines.saturating_sub(usize::from(area.height.saturating_sub(2)))
 }
 
 fn too_small(model: &Model, frame: &mut Frame, area: Rect) {
@@ -410,14 +362,6 @@ fn hints_line(model: &Model, width: u16) -> Line<'static> {
         })
         .collect();
     fitted(parts, width).dim()
-}
-
-/// Whether this player's opponent is in the room (a rematch needs one).
-pub fn opponent_here(model: &Model) -> bool {
-    model.tracker.room.as_ref().is_some_and(|room| {
-        room.you
-            .is_some_and(|you| room.players[you.opponent()].is_some())
-    })
 }
 
 /// The room before its first game: the code, big, and who is awaited.
@@ -995,7 +939,7 @@ fn bottom_panes(model: &Model, frame: &mut Frame, area: Rect) {
     if area.width >= CHAT_BESIDE {
         let [log, chat] =
             Layout::horizontal([Constraint::Min(40), Constraint::Length(CHAT_WIDTH)]).areas(area);
-        debug_assert_eq!(log, log_area(model, area));
+        debug_assert_eq!(log, log_area(model.settings.chat, area));
         frame.render_widget(log_box(model, log, false), log);
         frame.render_widget(chat_box(model, chat), chat);
     } else if model.chat.pane == Pane::Chat {
@@ -1161,26 +1105,6 @@ fn result_popup(
     );
 }
 
-/// Words of `text` in lines of at most `width` columns.
-/// `text` in lines of at most `width` columns, broken between words.
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.width() + 1 + word.width() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 fn help(model: &Model, frame: &mut Frame) {
     let boost = model
         .tracker
@@ -1256,17 +1180,6 @@ fn play_keys() -> [Line<'static>; 7] {
 
 fn keys_line(key: &str, what: &str, other_key: &str, other_what: &str) -> Line<'static> {
     Line::from(format!("{key:<13}{what:<24}{other_key:<13}{other_what}"))
-}
-
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
-    }
 }
 
 /// `1:05`, `0:42`.

@@ -14,7 +14,7 @@ use crate::coords::{COLUMNS, Column, ROWS};
 use crate::dice::{Dice, DiceError, MAX_DICE, Roll, RollKind, RollRequest};
 use crate::domino::Domino;
 use crate::game::Game;
-use crate::policy::greedy_assignment;
+use crate::greedy::greedy_assignment;
 use crate::seat::{Seat, Seated};
 use crate::view::{CellView, GameView, Viewer};
 
