@@ -259,15 +259,20 @@ where
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => {}
     }
+    // Every room stops as the shutdown reaches it, its last write stored
+    // (in a cluster, the others then take it over at once).
+    let rooms = &shared.rooms.tasks;
+    rooms.close();
+    if tokio::time::timeout(SHUTDOWN_GRACE, rooms.wait())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            rooms = rooms.len(),
+            "rooms still running when the shutdown's grace ran out"
+        );
+    }
     if let Some(cluster) = &shared.cluster {
-        // Once every room here has stopped (and stored itself), the others
-        // take them over at once.
-        let stopped = async {
-            while shared.lobby.room_count() > 0 {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        };
-        let _ = tokio::time::timeout(SHUTDOWN_GRACE, stopped).await;
         cluster.leave(shared.rooms.clock.now_ms()).await;
     }
     shared.rooms.storage.close().await;

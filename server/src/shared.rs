@@ -208,6 +208,7 @@ impl Shared {
             shutdown,
             directory,
             playing: AtomicUsize::new(0),
+            tasks: TaskTracker::new(),
         };
         let context = Arc::new(context);
         if let Some(cluster) = &cluster {

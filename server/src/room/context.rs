@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicUsize;
 
 use mice_cake_protocol::{RoomCode, RoomSummary};
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::clock::UptimeClock;
 use crate::config::Config;
@@ -44,4 +45,6 @@ pub(crate) struct RoomContext {
     pub(crate) directory: Arc<dyn Directory>,
     /// Rooms with a game on: their clocks run, so the uptime is stored.
     pub(crate) playing: AtomicUsize,
+    /// Every room's task: shutdown ends once the last has stopped.
+    pub(crate) tasks: TaskTracker,
 }

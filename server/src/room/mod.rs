@@ -317,7 +317,8 @@ pub(crate) fn spawn(
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
-    tokio::spawn(Box::new(room).run(inbox));
+    let tasks = room.tasks().clone();
+    tasks.spawn(Box::new(room).run(inbox));
     RoomHandle {
         code,
         route: Route::Local(tx),

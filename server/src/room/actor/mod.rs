@@ -252,6 +252,11 @@ impl Room {
         debug!(room = %self.code, "room closed");
     }
 
+    /// The server's room tasks, this one's among them once it runs.
+    pub(in crate::room) fn tasks(&self) -> &tokio_util::task::TaskTracker {
+        &self.context.tasks
+    }
+
     /// Keeps the server's count of rooms with a game on (`counted`: whether
     /// this room is in it).
     fn count_playing(&self, counted: &mut bool) {
