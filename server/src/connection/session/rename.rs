@@ -9,15 +9,15 @@ use super::seating::CLOCK_SKEW_MS;
 use crate::room::Refusal;
 
 /// What a `rename` message says.
-pub(super) struct Rename {
-    pub(super) key: PlayerKey,
-    pub(super) name: String,
-    pub(super) at_ms: u64,
-    pub(super) signature: SealSignature,
+pub(in crate::connection) struct Rename {
+    pub(in crate::connection) key: PlayerKey,
+    pub(in crate::connection) name: String,
+    pub(in crate::connection) at_ms: u64,
+    pub(in crate::connection) signature: SealSignature,
 }
 
 impl Session {
-    pub(super) async fn rename(&mut self, rename: Rename) -> Result<(), Refusal> {
+    pub(in crate::connection) async fn rename(&mut self, rename: Rename) -> Result<(), Refusal> {
         let name = mice_cake_protocol::player_name(&rename.name)
             .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
         let now = crate::clock::unix_millis();

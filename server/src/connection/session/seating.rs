@@ -14,14 +14,14 @@ use crate::room::{Refusal, Seating};
 
 /// How far a signed time (a proof of a key, a rename) may be from the
 /// server's clock.
-pub(super) const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
+pub(in crate::connection) const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
 
 /// What a player says of themselves with a seat or a seek: their key, its
 /// proof, and a bot's declaration.
-pub(super) struct Claim {
-    pub(super) key: Option<PlayerKey>,
-    pub(super) proof: Option<KeyProof>,
-    pub(super) bot_declaration: Option<SealSignature>,
+pub(in crate::connection) struct Claim {
+    pub(in crate::connection) key: Option<PlayerKey>,
+    pub(in crate::connection) proof: Option<KeyProof>,
+    pub(in crate::connection) bot_declaration: Option<SealSignature>,
 }
 
 /// The fields `create_room`, `join_room`, `resume` and `seek` carry alike.
@@ -39,7 +39,11 @@ impl From<(Option<PlayerKey>, Option<KeyProof>, Option<SealSignature>)> for Clai
 
 impl Session {
     /// The seating of a player making `claim`.
-    pub(super) async fn seating(&self, name: &str, claim: Claim) -> Result<Seating, Refusal> {
+    pub(in crate::connection) async fn seating(
+        &self,
+        name: &str,
+        claim: Claim,
+    ) -> Result<Seating, Refusal> {
         let Claim {
             key,
             proof,
@@ -141,7 +145,9 @@ fn check_proof(key: PlayerKey, proof: KeyProof) -> Result<(), Refusal> {
 /// A key announced with a seat, if any, once it is known to check
 /// signatures: a key that cannot is refused when announced, not at the
 /// first seal.
-pub(super) fn usable_key(key: Option<PlayerKey>) -> Result<Option<PlayerKey>, Refusal> {
+pub(in crate::connection) fn usable_key(
+    key: Option<PlayerKey>,
+) -> Result<Option<PlayerKey>, Refusal> {
     match key {
         Some(key) if !key.is_usable() => Err(Refusal::new(
             ErrorCode::BadKey,

@@ -26,10 +26,10 @@ const FIRST_SEAT_RETRY: Duration = Duration::from_millis(250);
 const LAST_SEAT_RETRY: Duration = Duration::from_secs(2);
 
 /// The shortest time per round a seek may ask: a pairing is for playing.
-pub(super) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
+pub(in crate::connection) const SHORTEST_SEEK_DEADLINE_MS: u64 = 5_000;
 
 /// A seek under way: where its news come, and the seek itself.
-pub(super) struct Seeking {
+pub(in crate::connection) struct Seeking {
     news: mpsc::Receiver<News>,
     seek: QueuedSeek,
 }
@@ -38,7 +38,7 @@ pub(super) struct Seeking {
 /// place by the time it began, the bot offered as if it had waited all
 /// along), and to say so again.
 #[derive(Clone)]
-pub(super) struct QueuedSeek {
+pub(in crate::connection) struct QueuedSeek {
     waiter: Waiter<ConnId>,
     seating: Seating,
     /// The `seeking` it was answered with.
@@ -47,19 +47,19 @@ pub(super) struct QueuedSeek {
 
 /// A seek that was paired, its seat taken in the pair's room: kept until
 /// that room's game begins, in case the pairing is called off.
-pub(super) struct PairedSeek {
+pub(in crate::connection) struct PairedSeek {
     code: RoomCode,
     seek: QueuedSeek,
 }
 
 /// Whether a frame is the room's `unpaired` (the room's frames are its own
 /// compact JSON, tagged first).
-pub(super) fn is_unpaired(frame: &Frame) -> bool {
+pub(in crate::connection) fn is_unpaired(frame: &Frame) -> bool {
     frame.as_str().starts_with(r#"{"type":"unpaired","#)
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.
-pub(super) async fn next_news(seeking: &mut Option<Seeking>) -> Option<News> {
+pub(in crate::connection) async fn next_news(seeking: &mut Option<Seeking>) -> Option<News> {
     match seeking {
         Some(seeking) => seeking.news.recv().await,
         None => std::future::pending().await,
@@ -67,17 +67,21 @@ pub(super) async fn next_news(seeking: &mut Option<Seeking>) -> Option<News> {
 }
 
 /// What a `seek` message asks.
-pub(super) struct Seek {
-    pub(super) pool: Option<Pool>,
-    pub(super) deadline_ms: Option<u64>,
-    pub(super) rated: bool,
-    pub(super) bot_after_ms: Option<u64>,
-    pub(super) seating: Seating,
+pub(in crate::connection) struct Seek {
+    pub(in crate::connection) pool: Option<Pool>,
+    pub(in crate::connection) deadline_ms: Option<u64>,
+    pub(in crate::connection) rated: bool,
+    pub(in crate::connection) bot_after_ms: Option<u64>,
+    pub(in crate::connection) seating: Seating,
 }
 
 impl Session {
     /// Puts the connection in the queue.
-    pub(super) async fn seek(&mut self, name: String, seek: Seek) -> Result<(), Refusal> {
+    pub(in crate::connection) async fn seek(
+        &mut self,
+        name: String,
+        seek: Seek,
+    ) -> Result<(), Refusal> {
         self.not_in_a_room()?;
         let key = seek.seating.key;
         if self.shared.shutdown().is_cancelled() {
@@ -183,7 +187,7 @@ impl Session {
     /// as it was. A connection that took its seat there by joining (its
     /// client came back after a drop, and asked for the seat by key) only
     /// lets go of the room: its client seeks again itself.
-    pub(super) async fn unpaired(&mut self) {
+    pub(in crate::connection) async fn unpaired(&mut self) {
         let Some(paired) = self.paired.take() else {
             if let Some(membership) = self.membership.take() {
                 let conn = self.id;
@@ -245,13 +249,13 @@ impl Session {
     }
 
     /// Whether the new-keys limit applies on this server.
-    pub(super) fn new_keys_limited(&self) -> bool {
+    pub(in crate::connection) fn new_keys_limited(&self) -> bool {
         self.shared.new_keys.limited()
     }
 
     /// Refuses a key never rated here if its address has brought as many
     /// new keys into rated play this hour as the server allows.
-    pub(super) async fn new_key_may_play_rated(
+    pub(in crate::connection) async fn new_key_may_play_rated(
         &self,
         key: Option<PlayerKey>,
     ) -> Result<(), Refusal> {
@@ -309,7 +313,7 @@ impl Session {
     }
 
     /// Stops seeking, if the connection seeks; `reason` is told it.
-    pub(super) async fn cancel_seek(&mut self, reason: Option<&str>) {
+    pub(in crate::connection) async fn cancel_seek(&mut self, reason: Option<&str>) {
         if self.seeking.take().is_some() {
             self.shared.pairing.cancel(self.id).await;
             self.slot.set(crate::admission::Presence::Idle);
@@ -324,7 +328,7 @@ impl Session {
     /// What the queue says: a pairing (the seat is taken at once; a room
     /// that cannot be entered puts the seek back), the bot offered, or the
     /// end of the seek.
-    pub(super) async fn on_news(&mut self, news: Option<News>) {
+    pub(in crate::connection) async fn on_news(&mut self, news: Option<News>) {
         match news {
             Some(News::BotOffered { options }) => {
                 self.outbound.send_message(&ServerMessage::BotOffered {
