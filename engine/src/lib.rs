@@ -89,6 +89,7 @@ pub mod options;
 pub mod policy;
 pub mod position;
 pub mod record;
+pub mod recorded_game;
 pub mod report;
 pub mod resolve;
 #[cfg(feature = "schema")]
@@ -122,9 +123,10 @@ pub use options::{Options, OptionsError, Reveal};
 pub use policy::{Policy, random_assignment};
 pub use position::{Position, PositionError};
 pub use record::{
-    GameRecord, PlayError, RECORD_FORMAT, RecordedGame, ReplayError, SIGNED_RECORD_FORMAT,
-    UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT,
+    GameRecord, RECORD_FORMAT, ReplayError, SIGNED_RECORD_FORMAT, UNSEALED_RECORD_FORMAT,
+    UNSIGNED_RECORD_FORMAT,
 };
+pub use recorded_game::{PlayError, RecordedGame};
 pub use report::{Attempt, AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
