@@ -11,7 +11,6 @@ use tracing::{error, info, warn};
 
 use super::round::Round;
 use super::seats::Player;
-use super::spectators::SpectatorFeed;
 use super::{Room, millis};
 use crate::clock::UptimeClock;
 use crate::outbound::Frame;
@@ -347,58 +346,40 @@ impl Room {
                 .into_iter()
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
-        let bot_rng = context.rng.bot_rng();
         let made = if snapshot.paired {
             Made::ForPairing
         } else {
             Made::ForPlayer
         };
-        Ok(Room {
-            code,
-            options: snapshot.options,
-            seats,
-            spectators: Default::default(),
-            status: snapshot.status,
-            game,
-            dealing: snapshot.dealing.filter(|_| playing),
+        // A new room, given what was stored: a field added to the room
+        // starts as a new room's unless it is stored.
+        let mut room = Room::new(code, snapshot.options, made, context);
+        room.seats = seats;
+        room.status = snapshot.status;
+        room.game = game;
+        room.dealing = snapshot.dealing.filter(|_| playing);
+        room.game_number = snapshot.game_number;
+        room.round = round;
+        room.events = events;
+        room.result = snapshot.result;
+        room.not_rated = snapshot.not_rated;
+        // A pairing's players get the whole wait again: the room was away
+        // (its node died), not they.
+        room.arrive_by = room
+            .arrive_by
+            .filter(|_| snapshot.status == RoomStatus::Waiting && snapshot.game_number == 0);
+        room.rematch = snapshot.rematch;
+        room.game_ids = snapshot.game_ids.clone();
+        room.autos = autos;
+        // Read again once the room runs: they may have changed meanwhile.
+        room.ratings_due = true;
+        room.stored = StoredMarks {
+            logged,
             game_number: snapshot.game_number,
-            round,
-            events,
-            result: snapshot.result,
-            not_rated: snapshot.not_rated,
-            pair_games: None,
-            pair_games_due: false,
-            left: None,
-            made,
-            // A pairing's players get the whole wait again: the room was
-            // away (its node died), not they.
-            arrive_by: Room::arrive_by(made, &context, now)
-                .filter(|_| snapshot.status == RoomStatus::Waiting && snapshot.game_number == 0),
-            watchable_until: None,
-            rematch: snapshot.rematch,
-            game_ids: snapshot.game_ids.clone(),
-            empty_since: Some(now),
-            spectators_event_at: None,
-            announced_spectators: 0,
-            closing: false,
-            handed_over: false,
-            bot_rng,
-            outbox: Outbox::default(),
-            spectator_feed: SpectatorFeed::default(),
-            stored: StoredMarks {
-                logged,
-                game_number: snapshot.game_number,
-                rounds: rounds_stored,
-                snapshot: Some(Box::new(snapshot)),
-            },
-            unsaved_games: Vec::new(),
-            autos,
-            chat: super::chat::Chat::new(),
-            // Read again once the room runs: they may have changed meanwhile.
-            ratings_due: true,
-            rated_keys: None,
-            context,
-        })
+            rounds: rounds_stored,
+            snapshot: Some(Box::new(snapshot)),
+        };
+        Ok(room)
     }
 
     /// The seat tokens (hashed) that lead to this room.
