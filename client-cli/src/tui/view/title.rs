@@ -1,0 +1,176 @@
+//! The title bar (room, variant, round, clock) and the line of hints.
+
+use std::time::Duration;
+
+use mice_cake_engine::Reveal;
+use mice_cake_protocol::{RoomState, RoomStatus};
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+
+use super::super::model::{Link, Model, opponent_here};
+use super::fit::{fit_words, fitted};
+use super::time::{clock, time_left};
+
+/// The title: the connection, the room, its game and round, the clock,
+/// the spectators and the variant. What does not fit `width` is left out
+/// whole, least needed first (the spectators, then the variant): a word is
+/// never cut.
+pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
+    // Each part, with the rank it is dropped in (higher goes first).
+    let mut parts: Vec<(u8, Span<'static>)> = vec![(0, " Mice Cake ".bold().reversed())];
+    if let Some(replay) = &model.replay {
+        parts.push((0, format!("  {replay}").bold()));
+        if let Some(room) = &model.tracker.room {
+            parts.push((1, format!("  {}", variant(room)).dim()));
+        }
+        return fitted(parts, width);
+    }
+    // The connection first: it matters most when it is not fine.
+    match &model.link {
+        Link::Connected => {}
+        Link::Reconnecting { attempt, .. } => parts.push((
+            0,
+            format!(" reconnecting (try {attempt})…")
+                .fg(Color::Red)
+                .bold(),
+        )),
+        Link::Reconnected(_) => parts.push((0, " reconnected".fg(Color::Green).bold())),
+        Link::Closed(_) => parts.push((0, " disconnected".fg(Color::Red).bold())),
+        Link::Replaced(_) => parts.push((0, " played elsewhere".fg(Color::Red).bold())),
+    }
+    if let Some(room) = model.room().as_deref() {
+        parts.push((0, format!("  {}", room.code).bold()));
+        if room.game > 0 {
+            let round = room
+                .view
+                .filter(|_| room.status == RoomStatus::Playing)
+                .map_or_else(String::new, |view| format!(", round {}", view.round));
+            parts.push((0, format!("  game {}{round}", room.game).into()));
+        }
+        // The next round's clock waits for the reveal of this one.
+        if room.status == RoomStatus::Playing
+            && !model.revealing()
+            && let Some(left) = time_left(model)
+        {
+            let style = if left < Duration::from_secs(10) {
+                Style::new().fg(Color::Red).bold()
+            } else {
+                Style::new()
+            };
+            parts.push((0, Span::styled(format!("  ⏱ {}", clock(left)), style)));
+        }
+        // Whether the game counts, before the variant: on a narrow title
+        // the variant goes first (the rightmost of a rank goes first).
+        parts.push(match (room.options.rated, room.not_rated) {
+            (true, None) => (1, "  rated".bold()),
+            (true, Some(_)) => (1, "  not rated".fg(Color::Yellow)),
+            (false, _) => (2, "  unrated".dim()),
+        });
+        parts.push((2, format!("  {} watching", room.spectators).into()));
+        parts.push((1, format!("  {}", variant(room)).dim()));
+    }
+    fitted(parts, width)
+}
+
+/// The room's options in a few words: `standard · boost · 60 s a round`.
+pub(super) fn variant(room: &RoomState) -> String {
+    let game = room.options.game;
+    let mut words = vec![
+        match game.reveal {
+            Reveal::Standard => "standard",
+            Reveal::AllFaceUp => "all face up",
+            Reveal::AllFaceDown => "all face down",
+        }
+        .to_owned(),
+    ];
+    if game.boost {
+        words.push("boost".into());
+    }
+    words.push(match room.options.deadline() {
+        Some(ms) => format!("{}/round", clock(Duration::from_millis(ms))),
+        None => "no deadline".into(),
+    });
+    words.join(", ")
+}
+
+pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
+    let room = usize::from(width).saturating_sub(1);
+    if model.replay.is_some() {
+        return match &model.notice {
+            Some(notice) => Line::from(format!(" {}", fit_words(notice, room)))
+                .fg(Color::Black)
+                .bg(Color::Yellow),
+            None => Line::from(" ←/→ round  Home/End first/last  a analyse  q quit").dim(),
+        };
+    }
+    if let Some(input) = &model.chat.input {
+        return Line::from(vec![
+            " say: ".bold(),
+            Span::raw(format!("{input}▏")),
+            "  ⏎ send · Esc cancel".dim(),
+        ]);
+    }
+    if let Some(notice) = &model.notice {
+        return Line::from(format!(" {}", fit_words(notice, room)))
+            .fg(Color::Black)
+            .bg(Color::Yellow);
+    }
+    let gone = match &model.link {
+        Link::Closed(reason) => Some(format!("Disconnected: {reason}. q quits.")),
+        // The reason is in the move panel, whole.
+        Link::Replaced(_) => {
+            Some("Your seat is played from another connection now. q quits.".into())
+        }
+        _ => None,
+    };
+    if let Some(gone) = gone {
+        return Line::from(format!(" {}", fit_words(&gone, room)))
+            .fg(Color::White)
+            .bg(Color::Red);
+    }
+    let finished = model.finished().is_some();
+    let chat = model.settings.chat;
+    // Each key with its rank: what matters least goes first when the line
+    // is short, and a key is shown whole or not at all.
+    let keys: Vec<(u8, &str)> = if model.tracker.room.is_none() {
+        // Seeking, or connecting: nothing to page through or say yet.
+        vec![(0, "q quit")]
+    } else if model.deciding() {
+        vec![
+            (0, "←→ col"),
+            (0, "↑↓ mice"),
+            (3, "t target"),
+            (2, "g suggest"),
+            (3, "x clear"),
+            (0, "⏎ commit"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (1, "q quit"),
+        ]
+    } else if finished && model.tracker.you().is_some() && opponent_here(model) {
+        vec![
+            (0, "r rematch"),
+            (2, "PgUp/PgDn rounds"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (0, "q quit"),
+        ]
+    } else {
+        vec![
+            (1, "PgUp/PgDn rounds"),
+            (if chat { 2 } else { u8::MAX }, "/ chat"),
+            (1, "? help"),
+            (0, "q quit"),
+        ]
+    };
+    let parts = keys
+        .into_iter()
+        .filter(|(rank, _)| *rank != u8::MAX)
+        .enumerate()
+        .map(|(index, (rank, key))| {
+            let gap = if index == 0 { " " } else { "  " };
+            (rank, Span::raw(format!("{gap}{key}")))
+        })
+        .collect();
+    fitted(parts, width).dim()
+}
