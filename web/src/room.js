@@ -21,7 +21,7 @@ import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
 import { automatic, checkGame, commit, leaveSignature, openingRefused, sealedMove } from "./seal.js";
 import { pairing } from "./seek.js";
-import { SPECTATOR_NAME, emptyModel, endReveal, endReveals, familyState, gamePlayers, received } from "./state.js";
+import { SPECTATOR_NAME, emptyModel, endReveal, endReveals, familyState, gamePlayers, update } from "./state.js";
 import {
   COLUMNS,
   SEATS,
@@ -308,83 +308,74 @@ function enter(root, name, entry, odds, watching) {
     },
   };
 
-  const roomCode = "code" in entry ? entry.code.toUpperCase() : "";
-  /**
-   * A pairing this tab came from before its game began (seek.js): once the
-   * game began it is forgotten; called off (`unpaired`, or the room gone
-   * when the seat is taken back), the page goes back to "Play now", which
-   * seeks again as before. Returns whether it went.
-   * @param {any} message
-   */
-  const calledOff = (message) => {
-    const kept = pairing.get();
-    if (!kept || kept.code.toUpperCase() !== roomCode) return false;
-    if (message.type === "unpaired") {
-      pairing.set({ ...kept, reason: String(message.reason ?? "") || "your opponent did not come" });
-      stop();
-      connection.close();
-      location.assign("/play");
-      return true;
-    }
-    if ((message.type === "joined" || message.type === "state") && message.state.status !== "waiting") pairing.forget();
-    return false;
+  const entryCode = "code" in entry ? entry.code : "";
+  const roomCode = entryCode.toUpperCase();
+  /** Leaves the page for another. @param {string} path */
+  const go = (path) => {
+    stop();
+    connection.close();
+    location.assign(path);
   };
-
-  const connection = new Connection(name, entry, (event) => {
-    if (event.kind === "message") {
-      const message = event.message;
-      if (message.type === "left") {
+  /**
+   * Runs what an event of the connection calls for (state.js's `update`).
+   * Returns whether the page is still this room's.
+   * @param {import("./state.js").Effect} effect
+   */
+  const run = (effect) => {
+    switch (effect.kind) {
+      case "go":
+        go(effect.path);
+        return false;
+      case "unpaired": {
+        const kept = pairing.get();
+        if (kept) pairing.set({ ...kept, reason: effect.reason });
+        go("/play");
+        return false;
+      }
+      case "forget_pairing":
+        pairing.forget();
+        return true;
+      case "keep_name":
+        names.set(name);
+        return true;
+      case "send":
+        connection.send(effect.message);
+        return true;
+      case "check_game":
+        checkGame(model, effect.id);
+        return true;
+      case "watch_instead":
         stop();
-        connection.close();
-        location.assign("/");
-        return;
-      }
-      if (calledOff(message)) return;
-      // An opening refused for a stale view asks for the state, unshown.
-      if (!openingRefused(model, connection, message)) received(model, message);
-      if (message.type === "joined") {
-        // The server took the name: it is this browser's from now on.
-        if (name !== SPECTATOR_NAME) names.set(name);
-        // A player always takes the spectators' lines, and the page shows
-        // them once asked (chat.js): lines said before are not lost then.
-        if (message.state.you) connection.send({ type: "spectator_chat", show: true });
-      }
-      if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) checkGame(model, message.event.game_id);
-      analyseResult(model);
-      automatic(model, connection);
-    } else if (event.kind === "status") {
-      model.link = event.status;
-    } else if (event.kind === "failed") {
-      if ((event.code === "bad_token" || event.code === "unknown_room") && calledOff({ type: "unpaired", code: roomCode, reason: event.reason })) return;
-      if (event.code === "room_full" && entry.kind === "join") {
-        // Both seats were taken meanwhile: watch instead, and say so.
-        stop();
-        enter(root, name, { kind: "watch", code: entry.code }, odds, "full");
-        return;
-      }
-      if (event.code === "bad_name") {
-        // Never kept: the name is asked again, with the server's words.
+        enter(root, name, { kind: "watch", code: entryCode }, odds, "full");
+        return false;
+      case "ask_name":
         stop();
         if (names.get() === name) names.set("");
         if (names.proposed() === name) names.propose("");
-        askName(root, "code" in entry ? entry.code : "new", odds, event.reason);
-        return;
-      }
-      if (event.code === "key_required") {
-        // A rated room, and this browser keeps no key: say why, and offer to watch.
+        askName(root, "code" in entry ? entry.code : "new", odds, effect.reason);
+        return false;
+      case "key_required":
         stop();
-        keyRequired(root, entry, event.reason, () => enter(root, name, { kind: "watch", code: "code" in entry ? entry.code : "" }, odds, "chosen"));
-        return;
-      }
-      if (event.code === "replaced") {
-        // The move and the chat are the other tab's now: nothing here
-        // says "your move" any more.
-        model.replaced = true;
-        model.notice = "";
-      } else {
-        model.link = "failed";
-        model.notice = event.reason;
-      }
+        keyRequired(root, entry, effect.reason, () => enter(root, name, { kind: "watch", code: entryCode }, odds, "chosen"));
+        return false;
+      case "follow_up":
+        analyseResult(model);
+        automatic(model, connection);
+        return true;
+    }
+  };
+
+  const connection = new Connection(name, entry, (event) => {
+    const kept = pairing.get();
+    /** @type {import("./state.js").Page} */
+    const known = {
+      spectator: name === SPECTATOR_NAME,
+      entry: entry.kind,
+      paired: Boolean(kept && kept.code.toUpperCase() === roomCode),
+      openingRefused: event.kind === "message" && openingRefused(model, connection, event.message),
+    };
+    for (const effect of update(model, event, known)) {
+      if (!run(effect)) return;
     }
     redraw();
   });

@@ -112,6 +112,103 @@ export const SPECTATOR_NAME = "spectator";
 /** Chat lines kept, of each channel. */
 const CHAT_KEPT = 200;
 
+/**
+ * What the page is to do about an event of its room's connection, in
+ * order; the page is drawn again after them, unless one of them leaves it.
+ * @typedef {{kind: "go", path: string}
+ *   | {kind: "unpaired", reason: string}
+ *   | {kind: "forget_pairing"}
+ *   | {kind: "keep_name"}
+ *   | {kind: "send", message: object}
+ *   | {kind: "check_game", id: string}
+ *   | {kind: "watch_instead"}
+ *   | {kind: "ask_name", reason: string}
+ *   | {kind: "key_required", reason: string}
+ *   | {kind: "follow_up"}} Effect
+ */
+
+/**
+ * What the page knows beside its model when an event comes: whether it
+ * watches under the spectators' name, how it entered (`join`, `watch`…),
+ * whether a pairing made its room (seek.js), and whether the event was an
+ * opening refused for a stale view, already asked again (seal.js).
+ * @typedef {{spectator: boolean, entry: string, paired: boolean, openingRefused: boolean}} Page
+ */
+
+/**
+ * One event of the room's connection: the model changed, and what the page
+ * must do about it. The page runs the effects (room.js); nothing here
+ * touches the page, the storage or the network.
+ * @param {Model} model
+ * @param {import("./net.js").NetEvent} event
+ * @param {Page} page
+ * @returns {Effect[]}
+ */
+export function update(model, event, page) {
+  if (event.kind === "status") {
+    model.link = event.status;
+    return [];
+  }
+  if (event.kind === "failed") return failed(model, event, page);
+  const message = event.message;
+  if (message.type === "left") return [{ kind: "go", path: "/" }];
+  // A pairing called off before its game began: back to "Play now", which
+  // seeks again as before.
+  if (page.paired && message.type === "unpaired") {
+    return [{ kind: "unpaired", reason: String(message.reason ?? "") || "your opponent did not come" }];
+  }
+  /** @type {Effect[]} */
+  const effects = [];
+  // Once its game began, the pairing is forgotten.
+  if (page.paired && (message.type === "joined" || message.type === "state") && message.state.status !== "waiting") {
+    effects.push({ kind: "forget_pairing" });
+  }
+  // An opening refused for a stale view asked for the state: unshown.
+  if (!page.openingRefused) received(model, message);
+  if (message.type === "joined") {
+    // The server took the name: it is this browser's from now on.
+    if (!page.spectator) effects.push({ kind: "keep_name" });
+    // A player always takes the spectators' lines, and the page shows them
+    // once asked (chat.js): lines said before are not lost then.
+    if (message.state.you) effects.push({ kind: "send", message: { type: "spectator_chat", show: true } });
+  }
+  if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) {
+    effects.push({ kind: "check_game", id: message.event.game_id });
+  }
+  effects.push({ kind: "follow_up" });
+  return effects;
+}
+
+/**
+ * The connection given up by the server's refusal, or by the network.
+ * @param {Model} model
+ * @param {{reason: string, code?: string}} event
+ * @param {Page} page
+ * @returns {Effect[]}
+ */
+function failed(model, event, page) {
+  // The room of a pairing gone when its seat is taken back: called off.
+  if ((event.code === "bad_token" || event.code === "unknown_room") && page.paired) {
+    return [{ kind: "unpaired", reason: event.reason || "your opponent did not come" }];
+  }
+  // Both seats were taken meanwhile: watch instead, and say so.
+  if (event.code === "room_full" && page.entry === "join") return [{ kind: "watch_instead" }];
+  // Never kept: the name is asked again, with the server's words.
+  if (event.code === "bad_name") return [{ kind: "ask_name", reason: event.reason }];
+  // A rated room, and this browser keeps no key: say why, and offer to watch.
+  if (event.code === "key_required") return [{ kind: "key_required", reason: event.reason }];
+  if (event.code === "replaced") {
+    // The move and the chat are the other tab's now: nothing here says
+    // "your move" any more.
+    model.replaced = true;
+    model.notice = "";
+  } else {
+    model.link = "failed";
+    model.notice = event.reason;
+  }
+  return [];
+}
+
 /** What the server restarting left said. */
 const RESTARTING = "The server is restarting; the game will go on when it is back.";
 

@@ -1,0 +1,150 @@
+// The room page's update, with no browser: what each event of its
+// connection does to the model, and the effects it asks the page to run
+// (state.js's `update`; room.js runs them). Every branch the page once took
+// in its connection's callback is walked here: leaving, a pairing called
+// off or begun, a seat taken meanwhile, a name or a key refused, another
+// tab taking over, a game's end, an opening refused for a stale view.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+fakePage();
+const { emptyModel, update } = await import("../src/state.js");
+
+/** @type {import("../src/state.js").Page} */
+const player = { spectator: false, entry: "join", paired: false, openingRefused: false };
+
+/** A room as the server sends it. @param {object} [fields] */
+const state = (fields = {}) => ({
+  code: "ABCDE",
+  you: "yellow",
+  game: 1,
+  seq: 1,
+  status: "waiting",
+  players: { yellow: { name: "Ann", connected: true }, blue: null },
+  exchange: null,
+  deadline_ms: null,
+  game_ids: [],
+  rematch: { yellow: false, blue: false },
+  ...fields,
+});
+
+/** @param {any} message */
+const message = (message) => ({ kind: /** @type {const} */ ("message"), message });
+
+/** @param {string} code @param {string} reason */
+const failed = (code, reason) => ({ kind: /** @type {const} */ ("failed"), code, reason });
+
+test("a player's first state takes the name, asks for the spectators' lines, and follows up", () => {
+  const model = emptyModel();
+  const effects = update(model, message({ type: "joined", state: state() }), player);
+  assert.deepEqual(effects, [
+    { kind: "keep_name" },
+    { kind: "send", message: { type: "spectator_chat", show: true } },
+    { kind: "follow_up" },
+  ]);
+  assert.equal(model.room?.code, "ABCDE");
+});
+
+test("a spectator keeps no name and asks for no lines", () => {
+  const model = emptyModel();
+  const effects = update(model, message({ type: "joined", state: state({ you: null }) }), { ...player, spectator: true, entry: "watch" });
+  assert.deepEqual(effects, [{ kind: "follow_up" }]);
+  assert.equal(model.room?.you, null);
+});
+
+test("the server saying `left` takes the page home, whatever else", () => {
+  const model = emptyModel();
+  assert.deepEqual(update(model, message({ type: "left" }), player), [{ kind: "go", path: "/" }]);
+  assert.equal(model.room, null);
+});
+
+test("a pairing called off sends the page back to seek, with the server's reason or a plain one", () => {
+  const paired = { ...player, paired: true };
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason: "Bob did not come" }), paired), [
+    { kind: "unpaired", reason: "Bob did not come" },
+  ]);
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired" }), paired), [{ kind: "unpaired", reason: "your opponent did not come" }]);
+  // Its room gone when the seat is taken back: called off too.
+  assert.deepEqual(update(emptyModel(), failed("unknown_room", ""), paired), [{ kind: "unpaired", reason: "your opponent did not come" }]);
+  assert.deepEqual(update(emptyModel(), failed("bad_token", "no such seat"), paired), [{ kind: "unpaired", reason: "no such seat" }]);
+});
+
+test("a pairing is forgotten once its game has begun, not before", () => {
+  const paired = { ...player, paired: true };
+  const waiting = update(emptyModel(), message({ type: "state", state: state() }), paired);
+  assert.ok(!waiting.some((effect) => effect.kind === "forget_pairing"));
+  const playing = update(emptyModel(), message({ type: "state", state: state({ status: "playing" }) }), paired);
+  assert.equal(playing[0].kind, "forget_pairing");
+});
+
+test("a page not made by a pairing ignores an `unpaired` meant for another tab's", () => {
+  const effects = update(emptyModel(), message({ type: "unpaired", reason: "gone" }), player);
+  assert.deepEqual(effects, [{ kind: "follow_up" }]);
+});
+
+test("both seats taken while joining: the page watches instead; while watching, it says why it failed", () => {
+  assert.deepEqual(update(emptyModel(), failed("room_full", "the room is full"), player), [{ kind: "watch_instead" }]);
+  const watching = emptyModel();
+  assert.deepEqual(update(watching, failed("room_full", "the room is full"), { ...player, entry: "watch" }), []);
+  assert.equal(watching.link, "failed");
+  assert.equal(watching.notice, "the room is full");
+});
+
+test("a name or a missing key refused asks again, with the server's words", () => {
+  assert.deepEqual(update(emptyModel(), failed("bad_name", "names are at most 32 characters"), player), [
+    { kind: "ask_name", reason: "names are at most 32 characters" },
+  ]);
+  assert.deepEqual(update(emptyModel(), failed("key_required", "rated rooms need a key"), player), [
+    { kind: "key_required", reason: "rated rooms need a key" },
+  ]);
+});
+
+test("another tab taking the seat leaves this one quiet, not failed", () => {
+  const model = emptyModel();
+  model.notice = "Your move: round 3.";
+  assert.deepEqual(update(model, failed("replaced", "another tab took this seat"), player), []);
+  assert.equal(model.replaced, true);
+  assert.equal(model.notice, "");
+  assert.notEqual(model.link, "failed");
+});
+
+test("a game's end with its id asks for the game to be checked", () => {
+  const model = emptyModel();
+  update(model, message({ type: "joined", state: state({ status: "playing" }) }), player);
+  const gameOver = { kind: "game_over", game_id: "0198c0de-0000-7000-8000-000000000000", result: { winner: "yellow", score: { yellow: { pips: 10 }, blue: { pips: 5 } }, ending: { kind: "score" } } };
+  const effects = update(model, message({ type: "event", seq: 2, event: gameOver }), player);
+  assert.deepEqual(effects, [{ kind: "check_game", id: gameOver.game_id }, { kind: "follow_up" }]);
+});
+
+test("an opening refused for a stale view is not shown: the state asked for will say all", () => {
+  const model = emptyModel();
+  const effects = update(model, message({ type: "error", code: "wrong_phase", message: "not now" }), { ...player, openingRefused: true });
+  assert.deepEqual(effects, [{ kind: "follow_up" }]);
+  assert.equal(model.notice, "");
+  update(model, message({ type: "error", code: "wrong_phase", message: "not now" }), player);
+  assert.equal(model.notice, "not now");
+});
+
+test("the link's status is the model's, with nothing to do", () => {
+  const model = emptyModel();
+  assert.deepEqual(update(model, { kind: "status", status: "reconnecting" }, player), []);
+  assert.equal(model.link, "reconnecting");
+});
+
+/** Just enough of a page for state.js: storage, the address, a live region. */
+function fakePage() {
+  const stored = new Map();
+  const region = { textContent: "" };
+  Object.assign(globalThis, {
+    location: { host: "test", pathname: "/r/ABCDE" },
+    history: { replaceState() {} },
+    localStorage: {
+      getItem: (/** @type {string} */ key) => stored.get(key) ?? null,
+      setItem: (/** @type {string} */ key, /** @type {string} */ value) => stored.set(key, value),
+      removeItem: (/** @type {string} */ key) => stored.delete(key),
+    },
+    window: { matchMedia: () => ({ matches: false }), setTimeout },
+    document: { getElementById: (/** @type {string} */ id) => (id === "announcer" ? region : null) },
+  });
+}
