@@ -15,36 +15,33 @@
 //!
 //! # Layout
 //!
-//! * [`run`]: serves a listener until a shutdown future completes.
-//! * `accept`: the accept loop — every TCP connection from accept on, its
-//!   HTTP handshake deadline, and the handshake slots that half-open
-//!   connections cannot exhaust.
-//! * `capacity`: connections and handshakes shared out under the
-//!   open-file limit.
-//! * `config`: flags and environment variables ([`Config`]).
-//! * `http`: the routes — `/ws`, `/api/rooms`, `/api/games/{id}`, `/healthz`,
-//!   `/metrics`.
-//! * `connection`: one task per WebSocket — handshake, rate limit, frame
-//!   limit, parsing — forwarding to its room.
-//! * `seal_checks`: the seals' signatures checked in batches across rooms,
-//!   off the rooms' tasks, before a connection hands a seal to its room.
-//! * `room`: one task per room (an actor): seats, spectators, hidden
-//!   commits, deadlines, grace periods, reveals, rematches; numbered events
-//!   kept for reconnections. A room sees only its `RoomContext` (config,
-//!   storage, randomness, clock) and the `Directory` it publishes to.
-//! * `lobby`: rooms by code, seat tokens (hashed) back to their room, the
-//!   public listing; rooms reach it only as their `Directory`.
-//! * `token`: seat tokens as kept: their SHA-256 only.
-//! * `outbound`: each connection's bounded queue; a client that cannot keep
-//!   up is disconnected, the room never waits.
-//! * `store`: durable storage behind a small trait — live rooms, written
-//!   before anything is sent, and finished games — with the SQLite backend
-//!   and the writer thread that stores many rooms' writes at once.
-//! * `clock`: room time (uptime over every run), so that stored deadlines
-//!   stop while the server is down.
-//! * [`healthcheck`]: the `healthcheck` command, asking a running server's
-//!   `/healthz` (container images have no curl).
-//! * `random`, `ratelimit`, `metrics`: what the names say.
+//! [`run`] serves a listener until a shutdown future completes. The
+//! modules, from the edge down; each imports only those on its line or
+//! below (`ARCHITECTURE.md` has a line for each, and the life of a seal):
+//!
+//! * the edge: `accept` (every TCP connection from accept on, handshake
+//!   slots and deadlines), `http` (the routes), `connection` (one task per
+//!   WebSocket; its `session` says what each message means),
+//!   `analysis_api`, `ratings_api`, `fair_play_api`, `stored_game`,
+//!   `accuracy` (rated games analysed in the background), `fuzzing`;
+//! * `shared`: the server's parts, opened and wired at start;
+//! * finding rooms and opponents: `lobby`, `pairing`, `newcomers` (new keys
+//!   per address), `dependencies` (PostgreSQL and Redis reached, for
+//!   `/readyz`);
+//! * `cluster` (nodes over Redis and PostgreSQL) and `analyses` (analyses
+//!   off the rooms' threads);
+//! * `room`: one task per room (an actor); a room sees only its
+//!   `RoomContext` and the `Directory` it publishes to;
+//! * below every room: `store` (durable storage behind a small trait,
+//!   written before anything is sent), `outbound` (each connection's
+//!   bounded queue: a client that cannot keep up is disconnected),
+//!   `seal_checks` (signatures checked in batches across rooms), `socket`,
+//!   `admission` (WebSocket slots by address), `config` ([`Config`]), `web`
+//!   (the browser client), `responses`, `fair_play`;
+//! * foundations: `metrics`, `refusals`, `clock` (room time, uptime over
+//!   every run), `random`, `ratelimit`, `tally`, `token` (seat tokens as
+//!   hashes), `quote`, `capacity` (the open-file limit shared out),
+//!   [`healthcheck`] (the `healthcheck` command, for container images).
 
 mod accept;
 mod accuracy;

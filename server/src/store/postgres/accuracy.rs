@@ -1,5 +1,5 @@
 //! Accuracies in PostgreSQL (schema version 8), as SQLite keeps them
-//! (`sqlite_accuracy.rs`).
+//! (`sqlite/accuracy.rs`).
 
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{GameId, PlayerAccuracy, Pool};

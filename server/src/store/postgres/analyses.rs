@@ -1,5 +1,5 @@
 //! Analyses of finished games in PostgreSQL (schema version 6), as SQLite
-//! keeps them (`sqlite_analyses.rs`).
+//! keeps them (`sqlite/analyses.rs`).
 
 use mice_cake_protocol::GameId;
 use r2d2_postgres::postgres::GenericClient;

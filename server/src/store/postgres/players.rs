@@ -1,4 +1,4 @@
-//! Players in PostgreSQL (schema version 7), as SQLite's `sqlite_players`:
+//! Players in PostgreSQL (schema version 7), as SQLite's `sqlite/players.rs`:
 //! who played each stored game and, in rated rooms, who aborted it; which
 //! keys declared themselves bots; and a player's page.
 

@@ -1,7 +1,7 @@
 //! Players in SQLite (schema version 6): who played each stored game (any
 //! key that signed a move of it, rated or not) and, in rated rooms, who
 //! aborted it; which keys declared themselves bots; and a player's page,
-//! read from these with their ratings (`sqlite_ratings`).
+//! read from these with their ratings (`ratings.rs`).
 
 use mice_cake_engine::{PlayerKey, SealSignature};
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};

@@ -1,7 +1,7 @@
 //! Ratings in SQLite (schema version 4): each player's standing per pool,
 //! the history of their ratings, and their name. Written in the
 //! transaction that stores a rated game ([`crate::store::ratings::rate`]). A
-//! player's page is read in `sqlite_players`.
+//! player's page is read in `players.rs`.
 
 use mice_cake_engine::{PlayerKey, Seated};
 use mice_cake_protocol::{
