@@ -312,7 +312,8 @@ pub(crate) fn spawn(
     made: Made,
     context: Arc<RoomContext>,
 ) -> RoomHandle {
-    start(code, actor::Room::new(code, options, made, context))
+    let now = tokio::time::Instant::now();
+    start(code, actor::Room::new(code, options, made, context, now))
 }
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {

@@ -10,7 +10,6 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::time::Instant as StdInstant;
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMessage};
@@ -42,11 +41,11 @@ pub(super) struct Chat {
 }
 
 impl Chat {
-    pub(super) fn new() -> Chat {
+    pub(super) fn new(now: tokio::time::Instant) -> Chat {
         Chat {
             recent: VecDeque::new(),
             game: Vec::new(),
-            spectators: RateLimit::new(SPECTATOR_LINES_PER_SECOND, StdInstant::now()),
+            spectators: RateLimit::new(SPECTATOR_LINES_PER_SECOND, now.into_std()),
             following: Seated::default(),
         }
     }
@@ -70,7 +69,7 @@ impl Room {
         let channel = match seat {
             Some(_) => ChatChannel::Players,
             None if self.spectators.contains_key(&conn) => {
-                if !self.chat.spectators.allow(StdInstant::now()) {
+                if !self.chat.spectators.allow(self.now.into_std()) {
                     return Err(Refusal::new(
                         ErrorCode::RateLimited,
                         format!(

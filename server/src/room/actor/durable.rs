@@ -353,7 +353,7 @@ impl Room {
         };
         // A new room, given what was stored: a field added to the room
         // starts as a new room's unless it is stored.
-        let mut room = Room::new(code, snapshot.options, made, context);
+        let mut room = Room::new(code, snapshot.options, made, context, now);
         room.seats = seats;
         room.status = snapshot.status;
         room.game = game;

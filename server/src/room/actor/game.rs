@@ -198,9 +198,8 @@ impl Room {
         self.result = Some(result);
         // Spectators who dropped as it ended (their node died, say) come
         // back to the result, even once the players have left.
-        self.watchable_until = Some(
-            tokio::time::Instant::now() + WATCHABLE_AFTER_END.min(self.context.config.room_idle),
-        );
+        self.watchable_until =
+            Some(self.now + WATCHABLE_AFTER_END.min(self.context.config.room_idle));
         if let Some(id) = game_id {
             self.game_ids.push(id);
             if self.game_ids.len() > MAX_LISTED_GAMES {

@@ -50,6 +50,8 @@ mod ratings;
 mod round;
 mod seats;
 mod spectators;
+#[cfg(test)]
+mod tests;
 mod timers;
 mod views;
 
@@ -119,6 +121,10 @@ pub(super) struct Room {
     /// Until when a room deserted just after its game ended stays open, for
     /// its spectators to come back to the result (see `close_if_deserted`).
     watchable_until: Option<Instant>,
+    /// The instant of the command or timer being handled, given with it:
+    /// the room's rules read no clock of their own, so that a test sets
+    /// the time and a deadline falls exactly when it is due.
+    now: Instant,
 }
 
 impl Room {
@@ -127,10 +133,11 @@ impl Room {
         options: RoomOptions,
         made: Made,
         context: Arc<RoomContext>,
+        now: Instant,
     ) -> Room {
         let outbound_queue = context.config.outbound_queue;
         let bot_rng = context.rng.bot_rng();
-        let arrive_by = Room::arrive_by(made, &context, Instant::now());
+        let arrive_by = Room::arrive_by(made, &context, now);
         Room {
             code,
             options,
@@ -147,7 +154,7 @@ impl Room {
             result: None,
             rematch: Seated::default(),
             game_ids: Vec::new(),
-            empty_since: Some(Instant::now()),
+            empty_since: Some(now),
             spectators_event_at: None,
             announced_spectators: 0,
             closing: false,
@@ -157,7 +164,7 @@ impl Room {
             spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
-            chat: chat::Chat::new(),
+            chat: chat::Chat::new(now),
             ratings_due: false,
             rated_keys: None,
             not_rated: None,
@@ -167,6 +174,7 @@ impl Room {
             made,
             arrive_by,
             watchable_until: None,
+            now,
         }
     }
 
@@ -178,6 +186,7 @@ impl Room {
     /// The room is boxed: a future holds what it owns twice over.
     pub(super) async fn run(mut self: Box<Self>, mut inbox: mpsc::Receiver<Box<Command>>) {
         debug!(room = %self.code, "room opened");
+        self.now = Instant::now();
         // A room brought back from storage is listed again at once, and its
         // bots make any move still due.
         if self.status == RoomStatus::Playing {
@@ -204,7 +213,7 @@ impl Room {
                 () = shutdown.cancelled() => break,
                 command = inbox.recv() => match command {
                     Some(command) => {
-                        self.handle(*command);
+                        self.handle(*command, Instant::now());
                         false
                     }
                     None => true,
@@ -271,7 +280,9 @@ impl Room {
         }
     }
 
-    fn handle(&mut self, command: Command) {
+    /// Handles one command at `now`.
+    pub(super) fn handle(&mut self, command: Command, now: Instant) {
+        self.now = now;
         match command {
             Command::Join {
                 member,
@@ -334,7 +345,7 @@ impl Room {
             Command::Disconnected { conn } => self.disconnected(conn),
             Command::HandedOver => self.handed_over(),
         }
-        self.note_emptiness(Instant::now());
+        self.note_emptiness(now);
     }
 }
 

@@ -80,7 +80,9 @@ impl Room {
                 0
             }
         };
-        // The seats may have changed hands while the store answered.
+        // The seats may have changed hands while the store answered, and
+        // time has passed.
+        self.now = tokio::time::Instant::now();
         if self.rated_keys() == Some(keys) {
             self.pair_games = Some((keys, count));
         }

@@ -79,7 +79,7 @@ impl Room {
                     Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.key)),
                 ),
             ),
-            deadline: Some(Instant::now() + self.context.config.deal_timeout),
+            deadline: Some(self.now + self.context.config.deal_timeout),
             ..Round::default()
         };
         for seat in Seat::ALL {
@@ -136,7 +136,7 @@ impl Room {
             deadline: self
                 .options
                 .deadline()
-                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+                .map(|ms| self.now + Duration::from_millis(ms)),
             ..Round::default()
         };
         let Some(choices) = self.choices() else {
@@ -217,7 +217,7 @@ impl Room {
                 .is_some_and(Exchange::both_sealed)
         {
             self.round.deadline = None;
-            self.round.open_by = Some(Instant::now() + self.context.config.open_timeout);
+            self.round.open_by = Some(self.now + self.context.config.open_timeout);
         }
     }
 
@@ -449,7 +449,7 @@ impl Room {
         if let Some(open_by) = self.round.open_by
             && self.owes_opening(seat)
         {
-            self.round.open_left[seat] = Some(open_by.saturating_duration_since(Instant::now()));
+            self.round.open_left[seat] = Some(open_by.saturating_duration_since(self.now));
         }
     }
 
@@ -463,7 +463,7 @@ impl Room {
             && self.status == RoomStatus::Playing
         {
             let left = self.round.open_left[seat].unwrap_or(self.context.config.open_timeout);
-            self.round.open_by = Some(Instant::now() + left);
+            self.round.open_by = Some(self.now + left);
         }
     }
 

@@ -322,7 +322,7 @@ impl Room {
         }
         // The grace used while away is spent for this round; outside a game
         // there is nothing to stall, and it is whole again.
-        let now = Instant::now();
+        let now = self.now;
         player.grace_left = match player.grace_until.take() {
             _ if !playing => full_grace,
             Some(until) => until.saturating_duration_since(now),
@@ -486,10 +486,7 @@ impl Room {
                 .is_some_and(|player| player.bot.is_none())
         });
         if !humans_seated && self.spectators.is_empty() && self.status != RoomStatus::Playing {
-            if self
-                .watchable_until
-                .is_some_and(|until| Instant::now() < until)
-            {
+            if self.watchable_until.is_some_and(|until| self.now < until) {
                 return;
             }
             self.closing = true;
@@ -513,7 +510,7 @@ impl Room {
         };
         let grace = player.grace_left;
         player.member = None;
-        player.grace_until = Some(Instant::now() + grace);
+        player.grace_until = Some(self.now + grace);
         self.keep_open_left(seat);
         info!(room = %self.code, %seat, "player disconnected");
         self.emit(RoomEvent::Connection {

@@ -59,6 +59,7 @@ impl Room {
 
     /// Handles whatever is due at `now`; returns whether the room closes.
     pub(super) fn on_timer(&mut self, now: Instant) -> bool {
+        self.now = now;
         if self.call_off_if_late(now) {
             return true;
         }

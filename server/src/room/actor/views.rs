@@ -11,7 +11,6 @@ use mice_cake_protocol::{
     PlayedRound, PlayerInfo, RoomEvent, RoomState, RoomStatus, RoomSummary, SeatToken,
     ServerMessage,
 };
-use tokio::time::Instant;
 use tracing::error;
 
 use super::{Room, millis};
@@ -48,7 +47,7 @@ impl Room {
     /// Schedules the announcement of the spectator count.
     pub(super) fn spectators_changed(&mut self) {
         if self.spectators_event_at.is_none() {
-            self.spectators_event_at = Some(Instant::now() + SPECTATORS_EVENT_DELAY);
+            self.spectators_event_at = Some(self.now + SPECTATORS_EVENT_DELAY);
         }
     }
 
@@ -163,7 +162,7 @@ impl Room {
     /// The room as `you` may see it: seals, never a move before both are
     /// opened.
     pub(super) fn state_for(&self, you: Option<Seat>) -> RoomState {
-        let now = Instant::now();
+        let now = self.now;
         RoomState {
             code: self.code,
             options: self.options,
@@ -220,7 +219,7 @@ impl Room {
 
     pub(super) fn player_info(&self, seat: Seat) -> Option<PlayerInfo> {
         let player = self.seats[seat].as_ref()?;
-        let now = Instant::now();
+        let now = self.now;
         Some(PlayerInfo {
             name: player.name.clone(),
             connected: player.is_connected(),

@@ -1,0 +1,515 @@
+//! The room's rules of time, played through its core: each command and
+//! timer handled at an instant the test chooses (the room reads no clock of
+//! its own), on a paused clock, and what each member is sent read from its
+//! queue, as the room's task would deliver it. No socket and no sleep: a
+//! deadline is looked at a millisecond before it falls, and as it falls.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use mice_cake_engine::fair::{self, DEAL_ROUND};
+use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
+use mice_cake_protocol::{Ending, ForfeitCause, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use super::Room;
+use crate::clock::UptimeClock;
+use crate::config::Config;
+use crate::outbound::{Inbound, Outbound};
+use crate::random::ServerRng;
+use crate::room::{
+    Command, ConnId, JoinToken, Made, Member, RoomContext, RoomsHere, SealSigning, Seating,
+};
+use crate::store::{MemoryStore, Storage};
+
+const MS: Duration = Duration::from_millis(1);
+const GRACE: Duration = Duration::from_secs(20);
+const OPEN: Duration = Duration::from_secs(10);
+const DEAL: Duration = Duration::from_secs(30);
+const IDLE: Duration = Duration::from_secs(60);
+const HOLD: Duration = Duration::from_millis(250);
+/// The round deadline of the rooms that have one.
+const DEADLINE: Duration = Duration::from_secs(45);
+
+/// A room and its members, at a moment the test moves on.
+struct Table {
+    room: Room,
+    now: Instant,
+    queues: Vec<(ConnId, Inbound)>,
+    /// Each player's move sealed and not yet opened.
+    sealed: Vec<(ConnId, Assignment, Nonce)>,
+    /// Nonces made so far: each move has a fresh one.
+    nonces: u8,
+    /// When the game ended, as the room's turn that ended it was handled.
+    ended_at: Option<Instant>,
+}
+
+impl Table {
+    fn new(options: RoomOptions) -> Table {
+        Table::with(options, |_| {})
+    }
+
+    /// A table whose server is configured as the others, then by `tweak`.
+    fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
+        let mut config = Config::with_bind(([127, 0, 0, 1], 0).into());
+        config.disconnect_grace = GRACE;
+        config.open_timeout = OPEN;
+        config.deal_timeout = DEAL;
+        config.room_idle = IDLE;
+        config.spectator_hold = HOLD;
+        config.seed = Some(Seed::from_u64(47));
+        tweak(&mut config);
+        let clock = UptimeClock::resume_from(0);
+        let storage = Storage::start(Arc::new(MemoryStore::new(10)), clock).unwrap();
+        let context = Arc::new(RoomContext {
+            rng: ServerRng::new(config.seed, 1).unwrap(),
+            config: Arc::new(config),
+            storage,
+            clock,
+            shutdown: CancellationToken::new(),
+            directory: Arc::new(RoomsHere::default()),
+            playing: AtomicUsize::new(0),
+            tasks: TaskTracker::new(),
+        });
+        let now = Instant::now();
+        let code = "K7M2Q".parse().unwrap();
+        Table {
+            room: Room::new(code, options, Made::ForPlayer, context, now),
+            now,
+            queues: Vec::new(),
+            sealed: Vec::new(),
+            nonces: 0,
+            ended_at: None,
+        }
+    }
+
+    /// Two people seated, the game begun and its deal done: round 1 open.
+    fn playing(options: RoomOptions) -> (Table, ConnId, ConnId) {
+        let mut table = Table::new(options);
+        let yellow = table.sit("Ann");
+        let blue = table.sit("Bob");
+        assert_eq!(table.room.status, RoomStatus::Playing);
+        for conn in [yellow, blue] {
+            table.seal(conn, Assignment::EMPTY);
+        }
+        for conn in [yellow, blue] {
+            table.open(conn);
+        }
+        assert_eq!(table.round(), 1);
+        (table, yellow, blue)
+    }
+
+    fn member(&mut self) -> Member {
+        let (outbound, inbound) = Outbound::new(4096);
+        let conn = ConnId::next();
+        self.queues.push((conn, inbound));
+        Member { conn, outbound }
+    }
+
+    /// A person takes the first free seat, without a key (unsigned moves).
+    fn sit(&mut self, name: &str) -> ConnId {
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Join {
+            member,
+            name: name.into(),
+            token: JoinToken::Make,
+            seating: Seating::default(),
+            reply,
+        });
+        answer.try_recv().unwrap().unwrap();
+        conn
+    }
+
+    fn watch(&mut self) -> ConnId {
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Watch { member, reply });
+        answer.try_recv().unwrap().unwrap();
+        conn
+    }
+
+    /// A command handled now, and what it sends delivered: the room's
+    /// task would store its changes first, which the core leaves to it.
+    fn give(&mut self, command: Command) {
+        self.room.handle(command, self.now);
+        self.deliver();
+    }
+
+    fn deliver(&mut self) {
+        self.room.pass_to_spectators(self.now);
+        self.room.outbox.flush();
+        if self.room.result.is_some() && self.ended_at.is_none() {
+            self.ended_at = Some(self.now);
+        }
+    }
+
+    /// Time passes: every timer due meanwhile fires at its own instant.
+    /// Returns whether the room closed (as its task would end then).
+    fn wait(&mut self, time: Duration) -> bool {
+        let until = self.now + time;
+        for _ in 0..1000 {
+            let Some(due) = self.room.next_timer().filter(|due| *due <= until) else {
+                self.now = until;
+                return false;
+            };
+            self.now = due.max(self.now);
+            if self.room.on_timer(self.now) || self.room.closing {
+                return true;
+            }
+            self.deliver();
+        }
+        panic!("a timer that never stops firing");
+    }
+
+    /// `seat`'s player comes back on a new connection with the seat's
+    /// token; the connection it had (`old`) drops after, as a client's
+    /// does. Returns the new one, or `None` if the seat is gone.
+    fn come_back(&mut self, seat: Seat, old: ConnId) -> Option<ConnId> {
+        let token = self.room.seats[seat].as_ref()?.token?;
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Resume {
+            member,
+            token,
+            last_seq: None,
+            seating: Seating::default(),
+            reply,
+        });
+        self.give(Command::Disconnected { conn: old });
+        answer.try_recv().unwrap().ok().map(|_| conn)
+    }
+
+    fn seat_of(&self, conn: ConnId) -> Seat {
+        self.room.acting_seat(conn).unwrap()
+    }
+
+    fn round(&self) -> u32 {
+        self.room.round.exchange.as_ref().unwrap().round
+    }
+
+    /// `conn`'s player seals `assignment` for the exchange under way (the
+    /// greedy move if `None`), as a client does.
+    fn seal(&mut self, conn: ConnId, assignment: Assignment) {
+        let seat = self.seat_of(conn);
+        let exchange = self.room.round.exchange.as_ref().unwrap();
+        let (round, commitment) = (exchange.round, exchange.commitment);
+        self.nonces += 1;
+        let nonce = Nonce::from_bytes([self.nonces; 32]);
+        let seal = fair::seal(commitment, round, seat, &assignment, nonce);
+        self.sealed.push((conn, assignment, nonce));
+        self.give(Command::Seal {
+            conn,
+            round,
+            seal,
+            signature: SealSigning::Unchecked(None),
+        });
+    }
+
+    /// `conn`'s player seals the greedy move of the round under way.
+    fn seal_a_move(&mut self, conn: ConnId) {
+        let seat = self.seat_of(conn);
+        let view = self.room.seat_view(seat).unwrap();
+        self.seal(conn, greedy_assignment(&view, seat));
+    }
+
+    /// `conn`'s player opens the move it sealed.
+    fn open(&mut self, conn: ConnId) {
+        let index = self
+            .sealed
+            .iter()
+            .position(|(sealer, ..)| *sealer == conn)
+            .unwrap();
+        let (_, assignment, nonce) = self.sealed.remove(index);
+        let round = self.round();
+        self.give(Command::Open {
+            conn,
+            round,
+            assignment: (round != DEAL_ROUND).then_some(assignment),
+            nonce,
+        });
+    }
+
+    /// The events `conn` was sent since it was last asked.
+    fn events(&mut self, conn: ConnId) -> Vec<RoomEvent> {
+        let (_, queue) = self.queues.iter_mut().find(|(id, _)| *id == conn).unwrap();
+        let mut events = Vec::new();
+        while let Some(frame) = queue.try_recv() {
+            if let ServerMessage::Event { event, .. } =
+                serde_json::from_str(frame.as_str()).unwrap()
+            {
+                events.push(*event);
+            }
+        }
+        events
+    }
+
+    /// How the game ended, if `conn` was told it did.
+    fn ending(&mut self, conn: ConnId) -> Option<Ending> {
+        self.events(conn).into_iter().find_map(|event| match event {
+            RoomEvent::GameOver { result, .. } => Some(result.ending),
+            _ => None,
+        })
+    }
+}
+
+/// Whether `events` hold `seat`'s seal of `round`, made by the server.
+fn made_by_server(events: &[RoomEvent], round: u32, seat: Seat) -> bool {
+    events.iter().any(|event| {
+        matches!(event, RoomEvent::Sealed { round: r, seat: s, by_server: true, .. }
+            if *r == round && *s == seat)
+    })
+}
+
+fn sealed_by(events: &[RoomEvent], seat: Seat) -> bool {
+    events
+        .iter()
+        .any(|event| matches!(event, RoomEvent::Sealed { seat: s, .. } if *s == seat))
+}
+
+fn with_deadline() -> RoomOptions {
+    RoomOptions {
+        deadline_ms: Some(u64::try_from(DEADLINE.as_millis()).unwrap()),
+        ..RoomOptions::default()
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_deal_nonce_not_sealed_in_time_is_made_by_the_server_as_the_deal_timeout_falls() {
+    let mut table = Table::new(RoomOptions::default());
+    let ann = table.sit("Ann");
+    let bob = table.sit("Bob");
+    table.seal(ann, Assignment::EMPTY);
+    let blue = table.seat_of(bob);
+    table.events(ann);
+    assert!(!table.wait(DEAL - MS));
+    assert!(!made_by_server(&table.events(ann), DEAL_ROUND, blue));
+    assert!(!table.wait(MS));
+    assert!(made_by_server(&table.events(ann), DEAL_ROUND, blue));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_round_deadline_moves_for_the_late_player_as_it_falls_and_not_before() {
+    let (mut table, ann, bob) = Table::playing(with_deadline());
+    table.seal_a_move(ann);
+    let blue = table.seat_of(bob);
+    table.events(ann);
+    table.wait(DEADLINE - MS);
+    assert!(!made_by_server(&table.events(ann), 1, blue));
+    assert_eq!(table.room.seats[blue].as_ref().unwrap().auto_commits, 0);
+    table.wait(MS);
+    assert!(made_by_server(&table.events(ann), 1, blue));
+    assert_eq!(table.room.seats[blue].as_ref().unwrap().auto_commits, 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_here_who_has_not_opened_when_the_time_to_open_runs_out_forfeits() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    // Round 1 played, so that the game counts (a forfeit, not an abort).
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    for conn in [ann, bob] {
+        table.open(conn);
+    }
+    assert_eq!(table.round(), 2);
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    table.open(ann);
+    let blue = table.seat_of(bob);
+    table.wait(OPEN - MS);
+    assert_eq!(table.ending(ann), None);
+    table.wait(MS);
+    assert_eq!(
+        table.ending(ann),
+        Some(Ending::Forfeit {
+            seat: blue,
+            cause: ForfeitCause::NotOpened
+        })
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_away_owing_an_opening_keeps_the_time_left_and_spends_the_grace() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    table.open(ann);
+    // Bob goes away with 4 s of the time to open left: the time to open
+    // runs out while he is away, and nobody forfeits then.
+    table.wait(OPEN - Duration::from_secs(4));
+    table.give(Command::Disconnected { conn: bob });
+    table.wait(Duration::from_secs(4));
+    assert_eq!(table.ending(ann), None);
+    assert_eq!(table.room.status, RoomStatus::Playing);
+    // Away for less than the grace, he still has his 4 s once back.
+    table.wait(Duration::from_secs(5));
+    let blue = table.seat_of(ann).opponent();
+    let conn = table.come_back(blue, bob).unwrap();
+    assert_eq!(
+        table.room.round.open_by,
+        Some(table.now + Duration::from_secs(4))
+    );
+    table.wait(Duration::from_secs(4) - MS);
+    assert_eq!(table.ending(conn), None);
+    table.wait(MS);
+    assert!(matches!(
+        table.ending(conn),
+        Some(Ending::Aborted {
+            cause: ForfeitCause::NotOpened,
+            ..
+        })
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_player_away_past_the_grace_loses_the_game_as_it_ends_and_not_before() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    let blue = table.seat_of(bob);
+    table.give(Command::Disconnected { conn: bob });
+    table.wait(GRACE - MS);
+    assert_eq!(table.ending(ann), None);
+    table.wait(MS);
+    assert_eq!(
+        table.ending(ann),
+        Some(Ending::Aborted {
+            seat: Some(blue),
+            cause: ForfeitCause::Disconnected
+        })
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_whose_only_player_went_away_closes_as_the_seat_is_freed() {
+    let mut table = Table::new(RoomOptions::default());
+    let ann = table.sit("Ann");
+    table.give(Command::Disconnected { conn: ann });
+    assert!(!table.wait(GRACE - MS));
+    assert!(table.room.seats[Seat::Yellow].is_some() || table.room.seats[Seat::Blue].is_some());
+    assert!(table.wait(MS));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_room_nobody_is_in_closes_once_its_idle_time_is_up_even_with_a_seat_held() {
+    let mut table = Table::with(RoomOptions::default(), |config| {
+        config.disconnect_grace = 2 * IDLE;
+    });
+    let ann = table.sit("Ann");
+    table.give(Command::Disconnected { conn: ann });
+    assert!(!table.wait(IDLE - MS));
+    assert!(table.wait(MS));
+}
+
+#[tokio::test(start_paused = true)]
+async fn spectators_get_the_second_seal_with_the_reveal_or_once_the_hold_is_over() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    let watcher = table.watch();
+    let blue = table.seat_of(bob);
+    table.seal_a_move(ann);
+    table.events(watcher);
+    table.seal_a_move(bob);
+    // The players are told at once; spectators wait for the openings.
+    assert!(sealed_by(&table.events(ann), blue));
+    table.wait(HOLD - MS);
+    assert!(!sealed_by(&table.events(watcher), blue));
+    table.wait(MS);
+    assert!(sealed_by(&table.events(watcher), blue));
+    // Next round, the openings come within the hold: the seal and the
+    // reveal reach the spectators together.
+    for conn in [ann, bob] {
+        table.open(conn);
+    }
+    table.events(watcher);
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    table.wait(HOLD / 2);
+    assert!(!sealed_by(&table.events(watcher), blue));
+    for conn in [ann, bob] {
+        table.open(conn);
+    }
+    let events = table.events(watcher);
+    assert!(sealed_by(&events, blue));
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, RoomEvent::Revealed { .. }))
+    );
+}
+
+/// Coming back again and again (a new connection taking the seat back
+/// every 200 ms, as a client that reconnects does) never restarts the time
+/// to open: the game ends as it runs out.
+#[tokio::test(start_paused = true)]
+async fn coming_back_again_and_again_does_not_buy_time_to_open() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    table.open(bob);
+    let started = table.now;
+    let yellow = table.seat_of(ann);
+    let step = Duration::from_millis(200);
+    let mut present = ann;
+    while table.now + step < started + OPEN {
+        table.wait(step);
+        present = table.come_back(yellow, present).unwrap();
+    }
+    assert_eq!(table.ended_at, None);
+    table.wait(started + OPEN - table.now);
+    assert_eq!(table.ended_at, Some(started + OPEN));
+    assert_eq!(
+        table.ending(bob),
+        Some(Ending::Aborted {
+            seat: Some(yellow),
+            cause: ForfeitCause::NotOpened
+        })
+    );
+}
+
+/// The stall of issue 32: Blue has opened; Yellow, who has not, goes away
+/// for most of the grace and comes back for most of the time to open, again
+/// and again. Each is one budget for the round, which no return restarts:
+/// Yellow's grace is spent in two absences, and the game ends as it runs
+/// out, within the two budgets.
+#[tokio::test(start_paused = true)]
+async fn going_away_and_coming_back_cannot_stall_an_opening() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    for conn in [ann, bob] {
+        table.seal_a_move(conn);
+    }
+    table.open(bob);
+    let started = table.now;
+    let yellow = table.seat_of(ann);
+    let mut present = Some(ann);
+    for _ in 0..6 {
+        let Some(conn) = present else {
+            break;
+        };
+        table.give(Command::Disconnected { conn });
+        table.wait(GRACE * 4 / 5);
+        present = table.come_back(yellow, conn);
+        table.wait(OPEN * 2 / 3);
+        if table.ended_at.is_some() {
+            break;
+        }
+    }
+    // Away 16 s, back 6.7 s, away again: the 4 s of grace left run out.
+    assert_eq!(table.ended_at, Some(started + GRACE + OPEN * 2 / 3));
+    assert_eq!(
+        table.ending(bob),
+        Some(Ending::Aborted {
+            seat: Some(yellow),
+            cause: ForfeitCause::Disconnected
+        })
+    );
+}
