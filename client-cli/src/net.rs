@@ -626,8 +626,9 @@ impl Link {
                 }
                 self.keep_seat(state.code, *seat);
                 self.last_seq = Some(state.seq);
-                if state.status == RoomStatus::Playing || state.result.is_some() {
-                    // A game began: a seek that led here is over.
+                if past_its_deal(state) {
+                    // A game got past its deal: a seek that led here is
+                    // over (a pairing is called off only before).
                     self.seek = None;
                 }
                 return self.admitted(socket).await;
@@ -988,6 +989,17 @@ async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
         Ok(text) => socket.send(Message::text(text)).await.is_ok(),
         Err(_) => false,
     }
+}
+
+/// Whether the room's game has got past its deal (or ended): a pairing's
+/// room calls the pairing off only before both players sealed their deal.
+fn past_its_deal(state: &RoomState) -> bool {
+    state.result.is_some()
+        || (state.status == RoomStatus::Playing
+            && state
+                .exchange
+                .as_ref()
+                .is_none_or(|exchange| exchange.round != mice_cake_engine::fair::DEAL_ROUND))
 }
 
 #[cfg(test)]
