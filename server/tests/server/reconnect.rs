@@ -315,49 +315,6 @@ async fn after_a_rematch_a_seat_token_still_leads_to_its_player_in_the_new_seat(
     }
 }
 
-#[tokio::test]
-async fn after_many_missed_events_a_resume_sends_the_state_alone() {
-    let server = TestServer::start(|config| {
-        config.outbound_queue = 16;
-        config.missed_deadlines = 1_000;
-    })
-    .await;
-    let options = RoomOptions {
-        deadline_ms: Some(50),
-        ..RoomOptions::default()
-    };
-    let (_, yellow, _blue, yellow_token, _) = two_players(&server, options).await;
-    drop(yellow);
-    // Rounds go by at the deadline while Yellow is away: dozens of events.
-    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
-    let mut again = Client::greeted(&server, "Ada").await;
-    again.resume(yellow_token, Some(0)).await;
-    let ServerMessage::Joined { state, .. } = again.recv().await else {
-        panic!("expected the seat back");
-    };
-    assert!(state.seq > 16, "only {} events", state.seq);
-    assert!(state.view.unwrap().round > 3);
-    // Far more than a quarter of its queue was missed: no replay of events,
-    // but every round so far (as whoever enters gets), then what happens
-    // from now on, its own return first.
-    let mut rounds = Vec::new();
-    let next = loop {
-        match again.recv().await {
-            ServerMessage::History { game, rounds: some } => {
-                assert_eq!(game, state.game);
-                rounds.extend(some.into_iter().map(|played| played.report.round));
-            }
-            other => break other,
-        }
-    };
-    let played = state.view.unwrap().round - 1;
-    assert_eq!(rounds, (1..=played).collect::<Vec<_>>());
-    assert!(matches!(
-        next,
-        ServerMessage::Event { event, .. } if matches!(*event, RoomEvent::Connection { connected: true, .. })
-    ));
-}
-
 /// As the nemesis found: a join the room took whose `joined` never reached
 /// its player (the connection cut as it came back). Their client has no
 /// token, and joins again with the key it proves it holds: the seat is

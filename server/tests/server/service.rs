@@ -336,32 +336,24 @@ async fn a_client_that_cannot_keep_up_is_disconnected_and_the_room_goes_on() {
 }
 
 #[tokio::test]
-async fn the_last_person_leaving_closes_a_room_and_an_empty_room_closes_when_idle() {
-    let server = TestServer::start(|config| config.room_idle = Duration::from_millis(300)).await;
+async fn the_last_person_leaving_closes_a_room_and_the_server_lets_it_go() {
+    // When a room closes by itself (its idle time, a seat freed) is the
+    // room's rule, tested at exact instants through its core
+    // (`room::actor::tests`); here, that a closed room is let go.
+    let server = TestServer::default().await;
     let mut host = Client::greeted(&server, "Host").await;
     host.create(RoomOptions::default()).await;
     assert_eq!(rooms_held(&server).await, 1);
     host.leave().await;
     host.recv_until(|m| matches!(m, ServerMessage::Left { .. }))
         .await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    assert_eq!(
-        rooms_held(&server).await,
-        0,
-        "left by its last member: closed at once"
-    );
-    // A room whose creator just drops is kept for the idle time (they may come back).
-    let mut dropper = Client::greeted(&server, "Drop").await;
-    dropper.create(RoomOptions::default()).await;
-    drop(dropper);
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(rooms_held(&server).await, 1);
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    assert_eq!(
-        rooms_held(&server).await,
-        0,
-        "empty past the idle time: closed"
-    );
+    tokio::time::timeout(PATIENCE, async {
+        while rooms_held(&server).await > 0 {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("left by its last member: closed at once");
 }
 
 #[tokio::test]

@@ -185,6 +185,16 @@ impl Table {
     /// token; the connection it had (`old`) drops after, as a client's
     /// does. Returns the new one, or `None` if the seat is gone.
     fn come_back(&mut self, seat: Seat, old: ConnId) -> Option<ConnId> {
+        self.come_back_after(seat, old, None)
+    }
+
+    /// As [`Table::come_back`], saying the last event it saw (`last_seq`).
+    fn come_back_after(
+        &mut self,
+        seat: Seat,
+        old: ConnId,
+        last_seq: Option<u64>,
+    ) -> Option<ConnId> {
         let token = self.room.seats[seat].as_ref()?.token?;
         let member = self.member();
         let conn = member.conn;
@@ -192,7 +202,7 @@ impl Table {
         self.give(Command::Resume {
             member,
             token,
-            last_seq: None,
+            last_seq,
             seating: Seating::default(),
             reply,
         });
@@ -578,4 +588,65 @@ async fn a_pairing_both_players_sealed_the_deal_of_is_not_called_off() {
             .iter()
             .any(|message| matches!(message, ServerMessage::Unpaired { .. }))
     );
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_last_person_leaving_closes_the_room_at_once() {
+    let mut table = Table::new(RoomOptions::default());
+    let ann = table.sit("Ann");
+    table.give(Command::Leave {
+        conn: ann,
+        signature: None,
+    });
+    assert!(table.room.closing);
+}
+
+/// Rounds go by at the deadline while Yellow is away, far more events than
+/// a quarter of a connection's queue: coming back, Yellow is sent the state
+/// alone, then every round so far, then its own return.
+#[tokio::test(start_paused = true)]
+async fn after_many_missed_events_a_resume_sends_the_state_then_the_rounds() {
+    let options = RoomOptions {
+        deadline_ms: Some(50),
+        ..RoomOptions::default()
+    };
+    let mut table = Table::with(options, |config| {
+        config.outbound_queue = 16;
+        config.missed_deadlines = 1_000;
+    });
+    let ann = table.sit("Ann");
+    let bob = table.sit("Bob");
+    for conn in [ann, bob] {
+        table.seal(conn, Assignment::EMPTY);
+    }
+    for conn in [ann, bob] {
+        table.open(conn);
+    }
+    let yellow = table.seat_of(ann);
+    table.give(Command::Disconnected { conn: ann });
+    table.wait(Duration::from_millis(600));
+    let back = table.come_back_after(yellow, ann, Some(0)).unwrap();
+    let mut told = table.messages(back).into_iter();
+    let Some(ServerMessage::Joined { state, .. }) = told.next() else {
+        panic!("expected the seat back");
+    };
+    assert!(state.seq > 16, "only {} events", state.seq);
+    let round = state.view.as_ref().unwrap().round;
+    assert!(round > 3, "round {round}");
+    let mut rounds = Vec::new();
+    let next = loop {
+        match told.next() {
+            Some(ServerMessage::History { game, rounds: some }) => {
+                assert_eq!(game, state.game);
+                rounds.extend(some.into_iter().map(|played| played.report.round));
+            }
+            other => break other,
+        }
+    };
+    assert_eq!(rounds, (1..round).collect::<Vec<_>>());
+    assert!(matches!(
+        next,
+        Some(ServerMessage::Event { event, .. })
+            if matches!(*event, RoomEvent::Connection { connected: true, .. })
+    ));
 }
