@@ -1184,7 +1184,8 @@ mod tests {
             say(&mut second, &joined).await;
             let unpaired = ServerMessage::Unpaired {
                 code,
-                reason: "your opponent did not take their seat and seal their deal within 10s".into(),
+                reason: "your opponent did not take their seat and seal their deal within 10s"
+                    .into(),
             };
             say(&mut second, &unpaired).await;
             let then = next_message(&mut second).await;
