@@ -626,9 +626,8 @@ impl Link {
                 }
                 self.keep_seat(state.code, *seat);
                 self.last_seq = Some(state.seq);
-                if past_its_deal(state) {
-                    // A game got past its deal: a seek that led here is
-                    // over (a pairing is called off only before).
+                if state.status == RoomStatus::Playing || state.result.is_some() {
+                    // A game began: a seek that led here is over.
                     self.seek = None;
                 }
                 return self.admitted(socket).await;
@@ -991,17 +990,6 @@ async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
     }
 }
 
-/// Whether the room's game has got past its deal (or ended): a pairing's
-/// room calls the pairing off only before both players sealed their deal.
-fn past_its_deal(state: &RoomState) -> bool {
-    state.result.is_some()
-        || (state.status == RoomStatus::Playing
-            && state
-                .exchange
-                .as_ref()
-                .is_none_or(|exchange| exchange.round != mice_cake_engine::fair::DEAL_ROUND))
-}
-
 #[cfg(test)]
 mod tests {
     use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -1184,8 +1172,7 @@ mod tests {
             say(&mut second, &joined).await;
             let unpaired = ServerMessage::Unpaired {
                 code,
-                reason: "your opponent did not take their seat and seal their deal within 10s"
-                    .into(),
+                reason: "your opponent did not take their seat within 10s".into(),
             };
             say(&mut second, &unpaired).await;
             let then = next_message(&mut second).await;
