@@ -22,6 +22,7 @@ import {
   rounded,
 } from "../src/ratings.js";
 import { variantText } from "../src/words.js";
+import { fakePage } from "./fake_page.mjs";
 
 /** A rating as the server sends it. @param {number} rating @param {number} deviation @param {number} [games] */
 const rating = (rating, deviation, games = 0) => ({ rating, deviation, volatility: 0.06, games, provisional: deviation > 110 });
@@ -119,36 +120,6 @@ test("the chart of one game: a point in the middle, on a scale at least 100 wide
   assert.equal(chartGeometry([{ at_ms: 0, rating: Number.NaN, deviation: 1 }]), null);
 });
 
-/**
- * Just enough of a page for state.js: storage, the address, a live region
- * whose every text is kept, and no reduced motion (reveals take time).
- */
-function fakePage() {
-  const stored = new Map();
-  const said = /** @type {string[]} */ ([]);
-  const region = {
-    _text: "",
-    get textContent() {
-      return this._text;
-    },
-    set textContent(text) {
-      this._text = text;
-      if (text) said.push(text);
-    },
-  };
-  Object.assign(globalThis, {
-    location: { host: "test", pathname: "/r/ABCDE" },
-    history: { replaceState() {} },
-    localStorage: {
-      getItem: (/** @type {string} */ key) => stored.get(key) ?? null,
-      setItem: (/** @type {string} */ key, /** @type {string} */ value) => stored.set(key, value),
-      removeItem: (/** @type {string} */ key) => stored.delete(key),
-    },
-    window: { matchMedia: () => ({ matches: false }), setTimeout },
-    document: { getElementById: (/** @type {string} */ id) => (id === "announcer" ? region : null) },
-  });
-  return said;
-}
 
 const pause = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
 

@@ -8,6 +8,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { fakePage } from "./fake_page.mjs";
+
 fakePage();
 const { emptyModel, update } = await import("../src/state.js");
 
@@ -131,20 +133,3 @@ test("the link's status is the model's, with nothing to do", () => {
   assert.deepEqual(update(model, { kind: "status", status: "reconnecting" }, player), []);
   assert.equal(model.link, "reconnecting");
 });
-
-/** Just enough of a page for state.js: storage, the address, a live region. */
-function fakePage() {
-  const stored = new Map();
-  const region = { textContent: "" };
-  Object.assign(globalThis, {
-    location: { host: "test", pathname: "/r/ABCDE" },
-    history: { replaceState() {} },
-    localStorage: {
-      getItem: (/** @type {string} */ key) => stored.get(key) ?? null,
-      setItem: (/** @type {string} */ key, /** @type {string} */ value) => stored.set(key, value),
-      removeItem: (/** @type {string} */ key) => stored.delete(key),
-    },
-    window: { matchMedia: () => ({ matches: false }), setTimeout },
-    document: { getElementById: (/** @type {string} */ id) => (id === "announcer" ? region : null) },
-  });
-}

@@ -232,6 +232,12 @@ impl Table {
         self.seal(conn, greedy_assignment(&view, seat));
     }
 
+    /// Both players seal the greedy move of the round under way.
+    fn both_seal_a_move(&mut self, [first, second]: [ConnId; 2]) {
+        self.seal_a_move(first);
+        self.seal_a_move(second);
+    }
+
     /// `conn`'s player opens the move it sealed.
     fn open(&mut self, conn: ConnId) {
         let index = self
@@ -330,16 +336,12 @@ async fn a_round_deadline_moves_for_the_late_player_as_it_falls_and_not_before()
 async fn a_player_here_who_has_not_opened_when_the_time_to_open_runs_out_forfeits() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
     // Round 1 played, so that the game counts (a forfeit, not an abort).
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     for conn in [ann, bob] {
         table.open(conn);
     }
     assert_eq!(table.round(), 2);
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     table.open(ann);
     let blue = table.seat_of(bob);
     table.wait(OPEN - MS);
@@ -357,9 +359,7 @@ async fn a_player_here_who_has_not_opened_when_the_time_to_open_runs_out_forfeit
 #[tokio::test(start_paused = true)]
 async fn a_player_away_owing_an_opening_keeps_the_time_left_and_spends_the_grace() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     table.open(ann);
     // Bob goes away with 4 s of the time to open left: the time to open
     // runs out while he is away, and nobody forfeits then.
@@ -446,9 +446,7 @@ async fn spectators_get_the_second_seal_with_the_reveal_or_once_the_hold_is_over
         table.open(conn);
     }
     table.events(watcher);
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     table.wait(HOLD / 2);
     assert!(!sealed_by(&table.events(watcher), blue));
     for conn in [ann, bob] {
@@ -469,9 +467,7 @@ async fn spectators_get_the_second_seal_with_the_reveal_or_once_the_hold_is_over
 #[tokio::test(start_paused = true)]
 async fn coming_back_again_and_again_does_not_buy_time_to_open() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     table.open(bob);
     let started = table.now;
     let yellow = table.seat_of(ann);
@@ -501,9 +497,7 @@ async fn coming_back_again_and_again_does_not_buy_time_to_open() {
 #[tokio::test(start_paused = true)]
 async fn going_away_and_coming_back_cannot_stall_an_opening() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
-    for conn in [ann, bob] {
-        table.seal_a_move(conn);
-    }
+    table.both_seal_a_move([ann, bob]);
     table.open(bob);
     let started = table.now;
     let yellow = table.seat_of(ann);
