@@ -312,8 +312,10 @@ pub(crate) fn spawn(
     made: Made,
     context: Arc<RoomContext>,
 ) -> RoomHandle {
-    let now = tokio::time::Instant::now();
-    start(code, actor::Room::new(code, options, made, context, now))
+    start(
+        code,
+        actor::Room::new(code, options, made, context, actor::Now::read()),
+    )
 }
 
 fn start(code: RoomCode, room: actor::Room) -> RoomHandle {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
-    Ending, FinishedGame, ForfeitCause, RoomEvent, RoomOptions, ServerMessage,
+    ClientMessage, Ending, FinishedGame, ForfeitCause, RoomEvent, RoomOptions, ServerMessage,
 };
 
 use crate::support::*;
@@ -140,8 +140,17 @@ async fn an_opening_is_not_stored_and_clients_open_again_after_a_restart() {
         .await;
     let both_sealed = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { round: 1, seat: Seat::Blue, .. }));
     yellow.recv_until(both_sealed).await;
-    // Yellow's opening reaches the server, which stores nothing of it.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Yellow's opening reaches the server, which stores nothing of it: a
+    // chat line sent after it comes back once the room has handled it and
+    // stored what it stores.
+    yellow
+        .send(&ClientMessage::Chat {
+            text: "your turn to open".into(),
+        })
+        .await;
+    yellow
+        .recv_until(|m| matches!(m, ServerMessage::Chat { .. }))
+        .await;
     server.stop().await;
     let stored: Vec<u8> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -195,7 +204,7 @@ async fn a_deal_refused_leaves_a_record_listed_with_both_players_games() {
         .await;
     let sealed = ada.sealing.seal(0, mice_cake_engine::Assignment::EMPTY);
     ada.send(&sealed).await;
-    let mice_cake_protocol::ClientMessage::Seal { seal, .. } = sealed else {
+    let ClientMessage::Seal { seal, .. } = sealed else {
         unreachable!()
     };
     let over = |m: &ServerMessage| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. }));

@@ -11,6 +11,7 @@ use tokio::time::Instant;
 use tracing::info;
 
 use super::Room;
+use super::effects::{Effect, Tally};
 use crate::room::{Made, RoomContext};
 
 impl Room {
@@ -49,7 +50,7 @@ impl Room {
                 continue;
             };
             if let Some(hash) = player.token {
-                self.context.directory.forget_seat(&hash);
+                self.effects.push(Effect::ForgetSeat(hash));
             }
             if let Some(member) = player.member {
                 let unpaired = ServerMessage::Unpaired {
@@ -65,7 +66,7 @@ impl Room {
                 &ServerMessage::Left { code: self.code },
             );
         }
-        metrics::counter!(crate::metrics::PAIRINGS_CALLED_OFF).increment(1);
+        self.effects.push(Effect::Count(Tally::PairingCalledOff));
         info!(room = %self.code, "pairing called off: a player did not come");
         self.closing = true;
         true

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMessage};
 
-use super::{Room, unix_millis};
+use super::Room;
 use crate::outbound::{Frame, Outbound, Relay, frame};
 use crate::ratelimit::RateLimit;
 use crate::room::{ConnId, Refusal};
@@ -92,7 +92,7 @@ impl Room {
             name,
             seat,
             text,
-            at_ms: unix_millis(),
+            at_ms: self.unix_ms,
         };
         let frame = frame(&chat_message(&line));
         let (readers, remote) = self.readers(channel);

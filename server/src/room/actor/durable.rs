@@ -11,7 +11,7 @@ use tracing::{error, info, warn};
 
 use super::round::Round;
 use super::seats::Player;
-use super::{Room, millis};
+use super::{Now, Room, millis};
 use crate::clock::UptimeClock;
 use crate::outbound::Frame;
 use crate::room::events::EventLog;
@@ -303,9 +303,9 @@ impl Room {
             // dropped, and the players seal this round's moves.
             exchange = Some(game.exchange());
         }
-        let now = Instant::now();
+        let now = Now::read();
         let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
-        let full_grace = now + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
+        let full_grace = now.instant + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
             player.map(|player| Player {
                 // Everyone is away after a restart: a grace period to come

@@ -8,8 +8,9 @@ use mice_cake_protocol::{
 };
 use tracing::{error, info, warn};
 
+use super::effects::{Effect, Tally};
 use super::round::Round;
-use super::{Room, end_label, unix_millis};
+use super::{Room, end_label};
 use crate::room::{ConnId, Refusal};
 
 /// How long a room whose game just ended stays open when everyone has
@@ -59,7 +60,7 @@ impl Room {
         self.left = None;
         self.not_rated = self.not_rated_at_start();
         self.chat.game_started();
-        metrics::counter!(crate::metrics::GAMES_STARTED).increment(1);
+        self.effects.push(Effect::Count(Tally::GameStarted));
         info!(room = %self.code, game = self.game_number, "game started");
         if let (Some(yellow), Some(blue)) =
             (self.player_info(Seat::Yellow), self.player_info(Seat::Blue))
@@ -183,7 +184,7 @@ impl Room {
                 room: self.code,
                 players,
                 result,
-                finished_at_ms: unix_millis(),
+                finished_at_ms: self.unix_ms,
                 deadline_ms: self.options.deadline(),
                 record,
                 aborted_deal,
@@ -215,7 +216,7 @@ impl Room {
             Ending::Abandoned { .. } => "abandoned",
             Ending::Aborted { .. } => "aborted",
         };
-        metrics::counter!(crate::metrics::GAMES_FINISHED, "ending" => how).increment(1);
+        self.effects.push(Effect::Count(Tally::GameFinished(how)));
         info!(room = %self.code, game = self.game_number, id = ?game_id, ending = how, "game over");
         self.emit(RoomEvent::GameOver {
             result,

@@ -13,8 +13,15 @@
 //! `timers` (deadlines, grace periods, the idle room), `arrivals` (a
 //! pairing's room waiting for its two), `views` (what each
 //! member is sent), `spectators` (when spectators are sent it), `durable`
-//! (what is stored, and the restore). This file has the room's state and
-//! its loop.
+//! (what is stored, and the restore), `effects` (what else a step asks of
+//! the world). This file has the room's state and its loop.
+//!
+//! The rules are a core without IO, in quinn-proto's shape:
+//! [`Room::handle`] and [`Room::on_timer`] take the time they happen at and
+//! return the [`Effect`]s they ask for; the frames they send wait in the
+//! outbox; [`Room::next_timer`] says when to call again. [`Room::run`] is
+//! the shell that reads the clock, stores, carries the effects out and
+//! flushes — the tests in `tests.rs` drive the core on a clock of their own.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,6 +37,7 @@ use tokio::time::Instant;
 use tracing::debug;
 
 use self::durable::StoredMarks;
+use self::effects::Effect;
 use self::round::Round;
 use self::seats::Player;
 use self::spectators::SpectatorFeed;
@@ -43,6 +51,7 @@ use crate::random::BotRng;
 mod arrivals;
 mod chat;
 mod durable;
+mod effects;
 mod game;
 #[cfg(feature = "fuzzing")]
 mod inspection;
@@ -125,6 +134,30 @@ pub(super) struct Room {
     /// the room's rules read no clock of their own, so that a test sets
     /// the time and a deadline falls exactly when it is due.
     now: Instant,
+    /// The wall clock at `now`, in Unix milliseconds: stamped on chat lines
+    /// and finished games.
+    unix_ms: u64,
+    /// What the step being handled asks of the world (see `effects`).
+    effects: Vec<Effect>,
+}
+
+/// When a command or timer is handled: the instant the room's deadlines are
+/// measured on, and the wall clock stamped on what people read. The shell
+/// reads both; a test sets them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Now {
+    pub(super) instant: Instant,
+    pub(super) unix_ms: u64,
+}
+
+impl Now {
+    /// The clocks as they are.
+    pub(super) fn read() -> Now {
+        Now {
+            instant: Instant::now(),
+            unix_ms: unix_millis(),
+        }
+    }
 }
 
 impl Room {
@@ -133,10 +166,14 @@ impl Room {
         options: RoomOptions,
         made: Made,
         context: Arc<RoomContext>,
-        now: Instant,
+        now: Now,
     ) -> Room {
         let outbound_queue = context.config.outbound_queue;
         let bot_rng = context.rng.bot_rng();
+        let Now {
+            instant: now,
+            unix_ms,
+        } = now;
         let arrive_by = Room::arrive_by(made, &context, now);
         Room {
             code,
@@ -175,6 +212,8 @@ impl Room {
             arrive_by,
             watchable_until: None,
             now,
+            unix_ms,
+            effects: Vec::new(),
         }
     }
 
@@ -186,11 +225,12 @@ impl Room {
     /// The room is boxed: a future holds what it owns twice over.
     pub(super) async fn run(mut self: Box<Self>, mut inbox: mpsc::Receiver<Box<Command>>) {
         debug!(room = %self.code, "room opened");
-        self.now = Instant::now();
+        self.set_now(Now::read());
         // A room brought back from storage is listed again at once, and its
         // bots make any move still due.
         if self.status == RoomStatus::Playing {
             self.bots_move_if_due();
+            self.carry_out_effects();
             self.store_changes().await;
             self.outbox.flush();
         }
@@ -206,20 +246,18 @@ impl Room {
         loop {
             self.count_playing(&mut counted_playing);
             let wake = self.next_timer();
-            let idle = tokio::select! {
+            let (effects, idle) = tokio::select! {
                 // Shutdown first: a room stores itself as it was, without
                 // the disconnections the shutdown itself causes.
                 biased;
                 () = shutdown.cancelled() => break,
                 command = inbox.recv() => match command {
-                    Some(command) => {
-                        self.handle(*command, Instant::now());
-                        false
-                    }
-                    None => true,
+                    Some(command) => (self.handle(*command, Now::read()), false),
+                    None => (Vec::new(), true),
                 },
-                () = sleep_until(wake), if wake.is_some() => self.on_timer(Instant::now()),
+                () = sleep_until(wake), if wake.is_some() => (self.on_timer(Now::read()), false),
             };
+            self.carry_out(effects);
             self.pass_to_spectators(Instant::now());
             if !self.handed_over {
                 self.store_changes().await;
@@ -229,6 +267,7 @@ impl Room {
                 self.refresh_ratings().await;
                 // A rated room's game waits for what the pair played lately.
                 self.count_pair_games().await;
+                self.carry_out_effects();
                 self.pass_to_spectators(Instant::now());
                 self.store_changes().await;
             }
@@ -280,9 +319,37 @@ impl Room {
         }
     }
 
-    /// Handles one command at `now`.
-    pub(super) fn handle(&mut self, command: Command, now: Instant) {
-        self.now = now;
+    /// Tells the directory how the room stands, for its code and the
+    /// public listing.
+    pub(in crate::room) fn publish(&self) {
+        let (summary, listed) = self.summary();
+        self.context.directory.publish(self.code, summary, listed);
+    }
+
+    /// Carries out what the core asked for: the directory's seat tokens,
+    /// the server's counters.
+    fn carry_out(&self, effects: Vec<Effect>) {
+        for effect in effects {
+            effect.apply(self.code, &*self.context.directory);
+        }
+    }
+
+    /// Carries out the effects of a step the shell took itself (a bot's
+    /// move on restore, a game started once ratings are read).
+    fn carry_out_effects(&mut self) {
+        let effects = std::mem::take(&mut self.effects);
+        self.carry_out(effects);
+    }
+
+    /// Sets the time of the step about to be taken.
+    fn set_now(&mut self, now: Now) {
+        self.now = now.instant;
+        self.unix_ms = now.unix_ms;
+    }
+
+    /// Handles one command at `now`; returns what it asks of the world.
+    pub(super) fn handle(&mut self, command: Command, now: Now) -> Vec<Effect> {
+        self.set_now(now);
         match command {
             Command::Join {
                 member,
@@ -345,7 +412,8 @@ impl Room {
             Command::Disconnected { conn } => self.disconnected(conn),
             Command::HandedOver => self.handed_over(),
         }
-        self.note_emptiness(now);
+        self.note_emptiness(now.instant);
+        std::mem::take(&mut self.effects)
     }
 }
 

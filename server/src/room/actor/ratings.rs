@@ -10,7 +10,7 @@ use mice_cake_protocol::{
 };
 use tracing::warn;
 
-use super::{Room, unix_millis};
+use super::{Now, Room};
 use crate::room::{Refusal, Seating, rated_seating};
 
 impl Room {
@@ -71,7 +71,7 @@ impl Room {
         let Some(keys) = self.rated_keys() else {
             return;
         };
-        let since = unix_millis().saturating_sub(PAIR_WINDOW_MS);
+        let since = self.unix_ms.saturating_sub(PAIR_WINDOW_MS);
         let count = match self.context.storage.pair_games(keys, since).await {
             Ok(count) => count,
             Err(cause) => {
@@ -82,7 +82,7 @@ impl Room {
         };
         // The seats may have changed hands while the store answered, and
         // time has passed.
-        self.now = tokio::time::Instant::now();
+        self.set_now(Now::read());
         if self.rated_keys() == Some(keys) {
             self.pair_games = Some((keys, count));
         }

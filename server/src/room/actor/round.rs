@@ -20,6 +20,7 @@ use tokio::time::Instant;
 use tracing::{debug, info, warn};
 
 use super::Room;
+use super::effects::{Effect, Tally};
 use crate::room::{ConnId, Refusal, SealSigning};
 
 /// The exchange under way: what is held of it.
@@ -545,7 +546,7 @@ impl Room {
             Vec::new()
         });
         let outcome = game.game().outcome().copied();
-        metrics::counter!(crate::metrics::ROUNDS).increment(1);
+        self.effects.push(Effect::Count(Tally::Round));
         let auto = self.round.auto;
         self.round = Round::default();
         self.autos.push(auto);

@@ -12,6 +12,7 @@ use mice_cake_protocol::{
 use tokio::time::Instant;
 use tracing::info;
 
+use super::effects::Effect;
 use super::{Room, millis};
 use crate::outbound::Outbound;
 use crate::room::{ConnId, JoinToken, Member, Refusal, Seating};
@@ -98,7 +99,7 @@ impl Room {
             }
             JoinToken::Given(hash) => (hash, None),
         };
-        self.context.directory.register_seat(hash, self.code);
+        self.effects.push(Effect::RegisterSeat(hash));
         self.seats[seat] = Some(Player {
             name,
             token: Some(hash),
@@ -187,9 +188,9 @@ impl Room {
         if let Some(player) = self.seats[seat].as_mut()
             && let Some(old) = player.token.replace(hash)
         {
-            self.context.directory.forget_seat(&old);
+            self.effects.push(Effect::ForgetSeat(old));
         }
-        self.context.directory.register_seat(hash, self.code);
+        self.effects.push(Effect::RegisterSeat(hash));
         info!(room = %self.code, %seat, "a seat whose joined was lost given back to its key");
         self.take_back(member, seat, None, seating, token)
     }
@@ -452,7 +453,7 @@ impl Room {
     pub(super) fn free_seat(&mut self, seat: Seat) {
         if let Some(player) = self.seats[seat].take() {
             if let Some(hash) = player.token {
-                self.context.directory.forget_seat(&hash);
+                self.effects.push(Effect::ForgetSeat(hash));
             }
             if let Some(member) = player.member {
                 self.outbox

@@ -3,6 +3,8 @@
 //! its own), on a paused clock, and what each member is sent read from its
 //! queue, as the room's task would deliver it. No socket and no sleep: a
 //! deadline is looked at a millisecond before it falls, and as it falls.
+//! What a step asks of the world besides its frames (the directory's seat
+//! tokens, the counters) is read from the effects it returns.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
@@ -16,7 +18,8 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::Room;
+use super::effects::{Effect, Tally};
+use super::{Now, Room};
 use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::outbound::{Inbound, Outbound};
@@ -27,6 +30,8 @@ use crate::room::{
 use crate::store::{MemoryStore, Storage};
 
 const MS: Duration = Duration::from_millis(1);
+/// The wall clock as the test begins, in Unix milliseconds.
+const START_MS: u64 = 1_800_000_000_000;
 const GRACE: Duration = Duration::from_secs(20);
 const OPEN: Duration = Duration::from_secs(10);
 const DEAL: Duration = Duration::from_secs(30);
@@ -38,7 +43,11 @@ const DEADLINE: Duration = Duration::from_secs(45);
 /// A room and its members, at a moment the test moves on.
 struct Table {
     room: Room,
+    /// The instant the test began at, when the wall clock read `START_MS`.
+    start: Instant,
     now: Instant,
+    /// What the room's steps asked of the world, in order.
+    effects: Vec<Effect>,
     queues: Vec<(ConnId, Inbound)>,
     /// Each player's move sealed and not yet opened.
     sealed: Vec<(ConnId, Assignment, Nonce)>,
@@ -78,8 +87,19 @@ impl Table {
         let now = Instant::now();
         let code = "K7M2Q".parse().unwrap();
         Table {
-            room: Room::new(code, options, Made::ForPlayer, context, now),
+            room: Room::new(
+                code,
+                options,
+                Made::ForPlayer,
+                context,
+                Now {
+                    instant: now,
+                    unix_ms: START_MS,
+                },
+            ),
+            start: now,
             now,
+            effects: Vec::new(),
             queues: Vec::new(),
             sealed: Vec::new(),
             nonces: 0,
@@ -138,8 +158,23 @@ impl Table {
     /// A command handled now, and what it sends delivered: the room's
     /// task would store its changes first, which the core leaves to it.
     fn give(&mut self, command: Command) {
-        self.room.handle(command, self.now);
+        let effects = self.room.handle(command, self.clocks());
+        self.effects.extend(effects);
         self.deliver();
+    }
+
+    /// Both clocks at the table's instant.
+    fn clocks(&self) -> Now {
+        let since_start = u64::try_from((self.now - self.start).as_millis()).unwrap();
+        Now {
+            instant: self.now,
+            unix_ms: START_MS + since_start,
+        }
+    }
+
+    /// The effects asked for since the last call.
+    fn effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
     }
 
     fn deliver(&mut self) {
@@ -160,10 +195,11 @@ impl Table {
                 return false;
             };
             self.now = due.max(self.now);
-            let closes = self.room.on_timer(self.now) || self.room.closing;
+            let effects = self.room.on_timer(self.clocks());
+            self.effects.extend(effects);
             // What the turn sends is delivered even as the room closes.
             self.deliver();
-            if closes {
+            if self.room.closing {
                 return true;
             }
         }
@@ -584,4 +620,112 @@ async fn after_many_missed_events_a_resume_sends_the_state_then_the_rounds() {
         Some(ServerMessage::Event { event, .. })
             if matches!(*event, RoomEvent::Connection { connected: true, .. })
     ));
+}
+
+/// The tallies among `effects`.
+fn tallies(effects: &[Effect]) -> Vec<Tally> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Count(tally) => Some(*tally),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_token_leads_to_the_room_while_its_player_holds_the_seat_and_no_longer() {
+    let mut table = Table::new(RoomOptions::default());
+    let ann = table.sit("Ann");
+    let seat = table.seat_of(ann);
+    let token = table.room.seats[seat].as_ref().unwrap().token.unwrap();
+    assert_eq!(table.effects(), vec![Effect::RegisterSeat(token)]);
+    // Away and back: the same token, nothing to change.
+    let ann = table.come_back(seat, ann).unwrap();
+    assert_eq!(table.effects(), vec![]);
+    table.give(Command::Leave {
+        conn: ann,
+        signature: None,
+    });
+    assert_eq!(table.effects(), vec![Effect::ForgetSeat(token)]);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_freed_past_its_grace_forgets_its_token_as_the_grace_ends() {
+    let mut table = Table::new(RoomOptions::default());
+    let ann = table.sit("Ann");
+    let bob = table.sit("Bob");
+    let seat = table.seat_of(bob);
+    let token = table.room.seats[seat].as_ref().unwrap().token.unwrap();
+    table.give(Command::Leave {
+        conn: ann,
+        signature: None,
+    });
+    table.effects();
+    table.give(Command::Disconnected { conn: bob });
+    table.wait(GRACE - MS);
+    assert!(!table.effects().contains(&Effect::ForgetSeat(token)));
+    table.wait(MS);
+    assert!(table.effects().contains(&Effect::ForgetSeat(token)));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_counts_its_start_each_round_its_end_and_each_refusal_by_its_code() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    assert_eq!(
+        tallies(&table.effects()),
+        vec![Tally::GameStarted],
+        "the deal is no round"
+    );
+    table.both_seal_a_move([ann, bob]);
+    table.open(ann);
+    table.open(bob);
+    assert_eq!(tallies(&table.effects()), vec![Tally::Round]);
+    // A move for a round long gone is refused, and counted as such.
+    table.give(Command::Open {
+        conn: ann,
+        round: 1,
+        assignment: Some(Assignment::EMPTY),
+        nonce: Nonce::from_bytes([0; 32]),
+    });
+    let refused = tallies(&table.effects());
+    assert!(
+        matches!(refused.as_slice(), [Tally::Refused(code)] if !code.is_empty()),
+        "{refused:?}"
+    );
+    table.give(Command::Leave {
+        conn: bob,
+        signature: None,
+    });
+    assert_eq!(
+        tallies(&table.effects()),
+        vec![Tally::GameFinished("forfeit")]
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_chat_line_and_a_finished_game_bear_the_wall_clock_of_their_turn() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    table.wait(Duration::from_millis(4_321));
+    table.messages(bob);
+    table.give(Command::Chat {
+        conn: ann,
+        name: "Ann".into(),
+        text: "good luck".into(),
+    });
+    let stamped = table
+        .messages(bob)
+        .into_iter()
+        .find_map(|message| match message {
+            ServerMessage::Chat { at_ms, .. } => Some(at_ms),
+            _ => None,
+        });
+    assert_eq!(stamped, Some(START_MS + 4_321));
+    table.wait(Duration::from_secs(1));
+    table.give(Command::Leave {
+        conn: bob,
+        signature: None,
+    });
+    let finished = table.room.unsaved_games.last().unwrap();
+    assert_eq!(finished.finished_at_ms, START_MS + 5_321);
 }

@@ -9,7 +9,8 @@ use mice_cake_protocol::{ForfeitCause, RoomStatus};
 use tokio::time::Instant;
 use tracing::info;
 
-use super::Room;
+use super::effects::Effect;
+use super::{Now, Room};
 
 impl Room {
     /// Moves the room's clocks (the round's deadline and time to open, the
@@ -57,11 +58,18 @@ impl Room {
             .min()
     }
 
-    /// Handles whatever is due at `now`; returns whether the room closes.
-    pub(super) fn on_timer(&mut self, now: Instant) -> bool {
-        self.now = now;
+    /// Handles whatever is due at `now`; returns what it asks of the world.
+    /// The room closes if it says so (`closing`).
+    pub(super) fn on_timer(&mut self, now: Now) -> Vec<Effect> {
+        self.set_now(now);
+        self.check_timers();
+        std::mem::take(&mut self.effects)
+    }
+
+    fn check_timers(&mut self) {
+        let now = self.now;
         if self.call_off_if_late(now) {
-            return true;
+            return;
         }
         if self.watchable_until.is_some_and(|until| now >= until) {
             // Still deserted once the result has been watchable a while:
@@ -69,7 +77,7 @@ impl Room {
             self.watchable_until = None;
             self.close_if_deserted();
             if self.closing {
-                return true;
+                return;
             }
         }
         if self.spectators_event_at.is_some_and(|at| now >= at) {
@@ -95,7 +103,8 @@ impl Room {
             .empty_since
             .is_some_and(|since| now >= since + self.context.config.room_idle)
         {
-            return true;
+            self.closing = true;
+            return;
         }
         // Whoever stayed away past their grace (and forfeited, if a game
         // was on) loses the seat.
@@ -106,7 +115,6 @@ impl Room {
             }
         }
         self.note_emptiness(now);
-        false
     }
 
     /// Starts or stops the idle clock: a room with nobody connected (bots

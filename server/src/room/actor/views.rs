@@ -13,6 +13,7 @@ use mice_cake_protocol::{
 };
 use tracing::error;
 
+use super::effects::{Effect, Tally};
 use super::{Room, millis};
 use crate::outbound::{Frame, Outbound, frame};
 use crate::room::{ConnId, Refusal};
@@ -147,7 +148,8 @@ impl Room {
     }
 
     pub(super) fn refuse(&mut self, conn: ConnId, refusal: Refusal) {
-        metrics::counter!(crate::metrics::ERRORS, "code" => refusal.code.as_str()).increment(1);
+        self.effects
+            .push(Effect::Count(Tally::Refused(refusal.code.as_str())));
         if let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) {
             self.outbox.send_message(
                 &outbound,
@@ -238,7 +240,8 @@ impl Room {
     /// room waiting for a player is listed only while whoever sits in it
     /// is here (the listing never offers a game against someone gone).
     /// Every room's summary, private ones too, answers for its code.
-    pub(in crate::room) fn publish(&self) {
+    /// Returns the summary and whether the public listing shows it.
+    pub(super) fn summary(&self) -> (RoomSummary, bool) {
         let someone_away = Seat::ALL.into_iter().any(|seat| {
             self.seats[seat]
                 .as_ref()
@@ -272,6 +275,6 @@ impl Room {
                     .is_some_and(super::seats::Player::is_bot)
             }),
         };
-        self.context.directory.publish(self.code, summary, listed);
+        (summary, listed)
     }
 }
