@@ -13,13 +13,32 @@ use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{
     Assignment, Commitment, Nonce, Opening, PlayerSecret, Seat, Seated, Witness,
 };
-use mice_cake_protocol::{ClientMessage, RoomState, RoomStatus};
+use mice_cake_protocol::{ClientMessage, RoomCode, RoomState, RoomStatus};
 use serde::{Deserialize, Serialize};
+
+/// Which game a sealed move or a witness is of: a room's game number alone
+/// would take game 1 of the next room (a pairing called off during its deal,
+/// say) for the last room's, and skip its deal or judge it unfair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKey {
+    room: RoomCode,
+    number: u32,
+}
+
+impl GameKey {
+    /// The game the room is at.
+    pub fn of(room: &RoomState) -> GameKey {
+        GameKey {
+            room: room.code,
+            number: room.game,
+        }
+    }
+}
 
 /// A move sealed and not yet opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pending {
-    game: u32,
+    game: GameKey,
     round: u32,
     opening: Opening,
     /// Whether the opening was sent (it is sent again after a reconnection
@@ -43,7 +62,7 @@ const SYNCS_PER_OPENING: u32 = 3;
 pub struct Sealer {
     pending: Option<Pending>,
     /// The game the witness is of.
-    game: u32,
+    game: Option<GameKey>,
     witness: Witness,
     /// Where sealed moves are kept, so that a client started again (after
     /// the terminal closed, say) can still open the move it sealed.
@@ -181,14 +200,14 @@ impl Sealer {
     ) -> Option<ClientMessage> {
         let seat = room.you?;
         let exchange = room.exchange.as_ref().filter(|e| e.round == round)?;
-        if self.holds(room.game, round) || exchange.seals[seat].is_some() {
+        if self.holds(GameKey::of(room), round) || exchange.seals[seat].is_some() {
             return None;
         }
         let nonce = fresh_nonce()?;
         let seal = fair::seal(exchange.commitment, round, seat, &assignment, nonce);
         let opening = Opening { assignment, nonce };
         self.pending = Some(Pending {
-            game: room.game,
+            game: GameKey::of(room),
             round,
             opening,
             opened: false,
@@ -208,14 +227,14 @@ impl Sealer {
     }
 
     /// The assignment this client sealed for `round` of `game`, if it did.
-    pub fn sealed_assignment(&self, game: u32, round: u32) -> Option<Assignment> {
+    pub fn sealed_assignment(&self, game: GameKey, round: u32) -> Option<Assignment> {
         self.pending
             .filter(|pending| pending.game == game && pending.round == round)
             .map(|pending| pending.opening.assignment)
     }
 
     /// Whether a move of `round` is sealed and held by this client.
-    pub fn holds(&self, game: u32, round: u32) -> bool {
+    pub fn holds(&self, game: GameKey, round: u32) -> bool {
         self.pending
             .is_some_and(|pending| pending.game == game && pending.round == round)
     }
@@ -224,7 +243,8 @@ impl Sealer {
     /// nonce, a forced move (a single legal assignment), the opening of a
     /// sealed move once both seals are in. Notes the seals it sees.
     pub fn automatic(&mut self, room: &RoomState) -> Vec<ClientMessage> {
-        if room.game == self.game
+        let game = GameKey::of(room);
+        if self.game == Some(game)
             && let Some(report) = &room.last_report
         {
             self.witness.saw_revealed(report.round);
@@ -232,8 +252,8 @@ impl Sealer {
         let Some(exchange) = room.exchange.as_ref() else {
             return Vec::new();
         };
-        if room.game != self.game {
-            self.game = room.game;
+        if self.game != Some(game) {
+            self.game = Some(game);
             self.witness = Witness::new(exchange.commitment);
         }
         self.witness.saw_commitment(exchange.commitment);
@@ -246,14 +266,14 @@ impl Sealer {
         // A move sealed by an earlier run of the client (its seat taken
         // back): opened when due, or sealed again, the same, if the server
         // never got its seal.
-        if !self.holds(room.game, exchange.round)
+        if !self.holds(game, exchange.round)
             && let Some(opening) = self
                 .kept
                 .as_ref()
                 .and_then(|kept| kept.find(exchange.commitment, exchange.round, seat))
         {
             self.pending = Some(Pending {
-                game: room.game,
+                game,
                 round: exchange.round,
                 opening,
                 opened: false,
@@ -270,7 +290,7 @@ impl Sealer {
         // never another (the server takes a repeated seal as said once).
         if exchange.seals[seat].is_none()
             && let Some(pending) = &mut self.pending
-            && pending.game == room.game
+            && pending.game == game
             && pending.round == exchange.round
             && pending.reseal
         {
@@ -285,7 +305,7 @@ impl Sealer {
             let round = pending.round;
             messages.push(self.seal_message(round, seal));
         }
-        if exchange.seals[seat].is_none() && !self.holds(room.game, exchange.round) {
+        if exchange.seals[seat].is_none() && !self.holds(game, exchange.round) {
             let forced = room
                 .choices
                 .and_then(|choices| choices[seat].forced)
@@ -313,7 +333,7 @@ impl Sealer {
                 ))
         });
         if let Some(pending) = &mut self.pending
-            && pending.game == room.game
+            && pending.game == game
             && pending.round == exchange.round
             && due
             && published
@@ -375,7 +395,7 @@ impl Sealer {
             .you
             .zip(room.exchange.as_ref())
             .is_some_and(|(seat, exchange)| {
-                exchange.seals[seat].is_none() && self.holds(room.game, exchange.round)
+                exchange.seals[seat].is_none() && self.holds(GameKey::of(room), exchange.round)
             });
         if lost && let Some(pending) = &mut self.pending {
             pending.reseal = true;
@@ -385,7 +405,80 @@ impl Sealer {
 
 #[cfg(test)]
 mod tests {
+    use mice_cake_protocol::{ExchangeState, RoomOptions};
+
     use super::*;
+
+    /// Room `code` at its first game's deal, dealt from `seed`: this client
+    /// sits Yellow, nobody has sealed.
+    fn at_deal(code: &str, seed: u64) -> RoomState {
+        RoomState {
+            code: code.parse().unwrap(),
+            options: RoomOptions::default(),
+            status: RoomStatus::Playing,
+            you: Some(Seat::Yellow),
+            players: Seated::default(),
+            spectators: 0,
+            game: 1,
+            view: None,
+            committed: Seated::default(),
+            exchange: Some(ExchangeState {
+                commitment: fair::commitment(mice_cake_engine::Seed::from_u64(seed)),
+                round: DEAL_ROUND,
+                seals: Seated::default(),
+                opened: Seated::default(),
+                by_server: Seated::default(),
+            }),
+            deadline_ms: None,
+            choices: None,
+            last_report: None,
+            rematch: Seated::default(),
+            result: None,
+            game_ids: Vec::new(),
+            missed_deadline_limit: 3,
+            not_rated: None,
+            seq: 1,
+        }
+    }
+
+    /// A pairing called off during its deal, then another: game 1 of the
+    /// second room is a game of its own — its deal is sealed, and what the
+    /// client saw of the first is not held against it.
+    #[test]
+    fn the_deal_of_the_next_room_s_first_game_is_sealed_and_witnessed_afresh() {
+        let mut sealer = Sealer::default();
+        let first = at_deal("K7QMX", 1);
+        let sent = sealer.automatic(&first);
+        assert!(
+            matches!(sent.as_slice(), [ClientMessage::Seal { round: DEAL_ROUND, .. }]),
+            "{sent:?}"
+        );
+        let next = at_deal("P3RWT", 2);
+        let sent = sealer.automatic(&next);
+        let [ClientMessage::Seal { round, seal, .. }] = sent.as_slice() else {
+            panic!("the next room's deal is sealed: {sent:?}");
+        };
+        assert_eq!(*round, DEAL_ROUND);
+        assert!(sealer.holds(GameKey::of(&next), DEAL_ROUND));
+        assert!(!sealer.holds(GameKey::of(&first), DEAL_ROUND));
+        // Both seals in: the client opens its own, and its witness is of
+        // this game's commitment alone.
+        let mut both_in = next.clone();
+        if let Some(exchange) = &mut both_in.exchange {
+            exchange.seals = Seated {
+                yellow: Some(*seal),
+                blue: Some(*seal),
+            };
+        }
+        let sent = sealer.automatic(&both_in);
+        assert!(
+            matches!(sent.as_slice(), [ClientMessage::Open { round: DEAL_ROUND, .. }]),
+            "{sent:?}"
+        );
+        let witness = serde_json::to_string(sealer.witness()).unwrap();
+        let first_commitment = serde_json::to_string(&first.exchange.unwrap().commitment).unwrap();
+        assert!(!witness.contains(first_commitment.trim_matches('"')), "{witness}");
+    }
 
     #[test]
     fn a_sealed_move_kept_on_disk_is_found_by_its_game_round_and_seat() {

@@ -10,7 +10,7 @@ use mice_cake_protocol::{
     PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
 
-use crate::sealing::Sealer;
+use crate::sealing::{GameKey, Sealer};
 
 /// Chat lines kept.
 const CHAT_LINES: usize = 200;
@@ -127,7 +127,7 @@ impl Tracker {
         self.room.as_ref().is_some_and(|room| {
             room.exchange
                 .as_ref()
-                .is_some_and(|exchange| self.sealer.holds(room.game, exchange.round))
+                .is_some_and(|exchange| self.sealer.holds(GameKey::of(room), exchange.round))
         })
     }
 
@@ -187,7 +187,7 @@ impl Tracker {
     pub fn sealed_move(&self) -> Option<mice_cake_engine::Assignment> {
         let room = self.room.as_ref()?;
         let exchange = room.exchange.as_ref()?;
-        self.sealer.sealed_assignment(room.game, exchange.round)
+        self.sealer.sealed_assignment(GameKey::of(room), exchange.round)
     }
 
     /// This seat's move sealed this round, once the server has its seal.
@@ -196,7 +196,7 @@ impl Tracker {
         let you = room.you?;
         let exchange = room.exchange.as_ref()?;
         exchange.seals[you]?;
-        self.sealer.sealed_assignment(room.game, exchange.round)
+        self.sealer.sealed_assignment(GameKey::of(room), exchange.round)
     }
 
     /// What the client sends by itself now (the deal's nonce, a forced move,

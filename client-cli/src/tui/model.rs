@@ -870,6 +870,7 @@ mod tests {
 
     use super::*;
     use crate::fixture::FakeRoom;
+    use crate::sealing::GameKey;
 
     fn at_start() -> Instant {
         Instant::now()
@@ -972,7 +973,7 @@ mod tests {
         model
             .tracker
             .sealer
-            .sealed_assignment(1, 1)
+            .sealed_assignment(GameKey::of(model.tracker.room.as_ref().unwrap()), 1)
             .expect("the client keeps what it sealed")
     }
 
