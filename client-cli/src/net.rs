@@ -626,8 +626,9 @@ impl Link {
                 }
                 self.keep_seat(state.code, *seat);
                 self.last_seq = Some(state.seq);
-                if state.status == RoomStatus::Playing || state.result.is_some() {
-                    // A game began: a seek that led here is over.
+                if past_its_deal(state) {
+                    // A game got past its deal: a seek that led here is
+                    // over (a pairing is called off only before).
                     self.seek = None;
                 }
                 return self.admitted(socket).await;
@@ -698,8 +699,13 @@ impl Link {
             ServerMessage::Event { seq, event } => {
                 self.last_seq = Some(self.last_seq.map_or(*seq, |last| last.max(*seq)));
                 self.playing.follow(event);
-                if matches!(**event, RoomEvent::GameStarted { .. }) {
-                    // The pairing's game began: the seek is over.
+                if matches!(
+                    **event,
+                    RoomEvent::RoundStarted { .. } | RoomEvent::GameOver { .. }
+                ) {
+                    // The pairing's game got past its deal (the first round
+                    // starts after it): the seek is over, as the room calls
+                    // a pairing off only before.
                     self.seek = None;
                 }
             }
@@ -990,6 +996,17 @@ async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
     }
 }
 
+/// Whether the room's game has got past its deal (or ended): a pairing's
+/// room calls the pairing off only before both players sealed their deal.
+fn past_its_deal(state: &RoomState) -> bool {
+    state.result.is_some()
+        || (state.status == RoomStatus::Playing
+            && state
+                .exchange
+                .as_ref()
+                .is_none_or(|exchange| exchange.round != mice_cake_engine::fair::DEAL_ROUND))
+}
+
 #[cfg(test)]
 mod tests {
     use tokio_tungstenite::tungstenite::protocol::CloseFrame;
@@ -1172,7 +1189,8 @@ mod tests {
             say(&mut second, &joined).await;
             let unpaired = ServerMessage::Unpaired {
                 code,
-                reason: "your opponent did not take their seat within 10s".into(),
+                reason: "your opponent did not take their seat and seal their deal within 10s"
+                    .into(),
             };
             say(&mut second, &unpaired).await;
             let then = next_message(&mut second).await;

@@ -450,7 +450,13 @@ mod tests {
         let first = at_deal("K7QMX", 1);
         let sent = sealer.automatic(&first);
         assert!(
-            matches!(sent.as_slice(), [ClientMessage::Seal { round: DEAL_ROUND, .. }]),
+            matches!(
+                sent.as_slice(),
+                [ClientMessage::Seal {
+                    round: DEAL_ROUND,
+                    ..
+                }]
+            ),
             "{sent:?}"
         );
         let next = at_deal("P3RWT", 2);
@@ -472,12 +478,21 @@ mod tests {
         }
         let sent = sealer.automatic(&both_in);
         assert!(
-            matches!(sent.as_slice(), [ClientMessage::Open { round: DEAL_ROUND, .. }]),
+            matches!(
+                sent.as_slice(),
+                [ClientMessage::Open {
+                    round: DEAL_ROUND,
+                    ..
+                }]
+            ),
             "{sent:?}"
         );
         let witness = serde_json::to_string(sealer.witness()).unwrap();
         let first_commitment = serde_json::to_string(&first.exchange.unwrap().commitment).unwrap();
-        assert!(!witness.contains(first_commitment.trim_matches('"')), "{witness}");
+        assert!(
+            !witness.contains(first_commitment.trim_matches('"')),
+            "{witness}"
+        );
     }
 
     #[test]

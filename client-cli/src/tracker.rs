@@ -187,7 +187,8 @@ impl Tracker {
     pub fn sealed_move(&self) -> Option<mice_cake_engine::Assignment> {
         let room = self.room.as_ref()?;
         let exchange = room.exchange.as_ref()?;
-        self.sealer.sealed_assignment(GameKey::of(room), exchange.round)
+        self.sealer
+            .sealed_assignment(GameKey::of(room), exchange.round)
     }
 
     /// This seat's move sealed this round, once the server has its seal.
@@ -196,7 +197,8 @@ impl Tracker {
         let you = room.you?;
         let exchange = room.exchange.as_ref()?;
         exchange.seals[you]?;
-        self.sealer.sealed_assignment(GameKey::of(room), exchange.round)
+        self.sealer
+            .sealed_assignment(GameKey::of(room), exchange.round)
     }
 
     /// What the client sends by itself now (the deal's nonce, a forced move,

@@ -63,7 +63,7 @@ pub(crate) const SEEKING: &str = "mice_cake_seeking";
 pub(crate) const PAIRING_SECONDS: &str = "mice_cake_pairing_seconds";
 /// Counter: bots offered to seekers who waited as long as they chose.
 pub(crate) const BOTS_OFFERED: &str = "mice_cake_bots_offered_total";
-/// Counter: pairings called off because a player did not take their seat.
+/// Counter: pairings called off because a player did not take their seat and seal their deal.
 pub(crate) const PAIRINGS_CALLED_OFF: &str = "mice_cake_pairings_called_off_total";
 /// Analyses of finished games made (not answered from storage).
 pub(crate) const ANALYSES_MADE: &str = "mice_cake_analyses_made_total";
@@ -181,7 +181,7 @@ pub(crate) fn describe() {
     describe_counter!(
         PAIRINGS_CALLED_OFF,
         Unit::Count,
-        "Pairings called off because a player did not take their seat in time (the other seeks on)."
+        "Pairings called off because a player did not take their seat and seal their deal in time (the other seeks on)."
     );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(SEEKING).set(0.0);

@@ -180,7 +180,7 @@ async function pairedWithDee(page, node, calledOff, terminals) {
   await commit(page);
 }
 
-const CALLED_OFF = "The pairing was called off: your opponent did not take their seat within 2s";
+const CALLED_OFF = "The pairing was called off: your opponent did not take their seat and seal their deal within 2s";
 
 test("a pairing whose opponent never comes is called off: the page says so, seeks on, and plays the next", async (t) => {
   await withAStalledSeeker(t, async (first, browser, terminals) => {

@@ -72,12 +72,16 @@ test("a pairing called off sends the page back to seek, with the server's reason
   assert.deepEqual(update(emptyModel(), failed("bad_token", "no such seat"), paired), [{ kind: "unpaired", reason: "no such seat" }]);
 });
 
-test("a pairing is forgotten once its game has begun, not before", () => {
+test("a pairing is forgotten once its game is past its deal, not before", () => {
   const paired = { ...player, paired: true };
-  const waiting = update(emptyModel(), message({ type: "state", state: state() }), paired);
-  assert.ok(!waiting.some((effect) => effect.kind === "forget_pairing"));
-  const playing = update(emptyModel(), message({ type: "state", state: state({ status: "playing" }) }), paired);
-  assert.equal(playing[0].kind, "forget_pairing");
+  const forgets = (/** @type {any} */ event) => update(emptyModel(), event, paired).some((effect) => effect.kind === "forget_pairing");
+  assert.ok(!forgets(message({ type: "state", state: state() })));
+  // The deal under way: the room may still call the pairing off.
+  const exchange = (/** @type {number} */ round) => ({ round, commitment: "00", seals: { yellow: null, blue: null }, opened: { yellow: false, blue: false } });
+  assert.ok(!forgets(message({ type: "state", state: state({ status: "playing", exchange: exchange(0) }) })));
+  assert.ok(forgets(message({ type: "state", state: state({ status: "playing", exchange: exchange(1) }) })));
+  assert.ok(forgets(message({ type: "state", state: state({ status: "finished" }) })));
+  assert.ok(forgets(message({ type: "event", seq: 2, event: { kind: "round_started", round: 1, deadline_ms: null, choices: null } })));
 });
 
 test("a page not made by a pairing ignores an `unpaired` meant for another tab's", () => {

@@ -159,10 +159,12 @@ export function update(model, event, page) {
   }
   /** @type {Effect[]} */
   const effects = [];
-  // Once its game began, the pairing is forgotten.
-  if (page.paired && (message.type === "joined" || message.type === "state") && message.state.status !== "waiting") {
-    effects.push({ kind: "forget_pairing" });
-  }
+  // Once its game is past its deal, the pairing is forgotten: a pairing's
+  // room calls it off only before both players sealed their deal.
+  const pastTheDeal =
+    ((message.type === "joined" || message.type === "state") && pastItsDeal(message.state)) ||
+    (message.type === "event" && message.event.kind === "round_started");
+  if (page.paired && pastTheDeal) effects.push({ kind: "forget_pairing" });
   // An opening refused for a stale view asked for the state: unshown.
   if (!page.openingRefused) received(model, message);
   if (message.type === "joined") {
@@ -177,6 +179,14 @@ export function update(model, event, page) {
   }
   effects.push({ kind: "follow_up" });
   return effects;
+}
+
+/**
+ * Whether a room's game has got past its deal, or ended.
+ * @param {any} state
+ */
+function pastItsDeal(state) {
+  return state.status === "finished" || (state.status === "playing" && state.exchange?.round !== 0);
 }
 
 /**

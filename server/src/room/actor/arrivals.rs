@@ -1,9 +1,13 @@
 //! A room made for a quick pairing waits a few seconds for its two
-//! players. If its game has not begun by then (a seeker's server died as
-//! it was paired, say, or its client went away), the pairing is called
+//! players. If both have not sealed their deal nonce by then — the first
+//! thing each does in the room, which only a client that knows of the
+//! pairing does (a seeker's server died as it was paired, say, before its
+//! client heard of it; or its client went away) — the pairing is called
 //! off: whoever came is told (`unpaired`) and their connection seeks on
-//! from where it was, at the head of the queue; the room closes. Nobody
-//! sits alone in a pairing's room, and no empty one stays listed.
+//! from where it was, at the head of the queue; the room closes, and the
+//! deal begun, if it had, is dropped with it: nobody had made a move, and
+//! nobody is held to a game their client never knew of. Nobody sits alone
+//! in a pairing's room, and no empty one stays listed.
 
 use mice_cake_engine::Seat;
 use mice_cake_protocol::{RoomStatus, ServerMessage};
@@ -24,9 +28,24 @@ impl Room {
         (made == Made::ForPairing).then_some(now + context.config.pairing_arrival)
     }
 
-    /// The pairing's game began: nothing to call off any more.
+    /// Both players sealed their deal nonce: the pairing's game is theirs,
+    /// and nothing is called off any more.
     pub(super) fn pair_arrived(&mut self) {
         self.arrive_by = None;
+    }
+
+    /// Whether the pairing's first game has yet to be taken up by both
+    /// players: not begun, or its deal short of a player's seal.
+    pub(super) fn pairing_not_taken_up(&self) -> bool {
+        let deal_unsealed = self.dealing.is_some()
+            && self.round.exchange.as_ref().is_some_and(|exchange| {
+                exchange.seals.yellow.is_none() || exchange.seals.blue.is_none()
+            });
+        match (self.status, self.game_number) {
+            (RoomStatus::Waiting, 0) => true,
+            (RoomStatus::Playing, 1) => deal_unsealed,
+            _ => false,
+        }
     }
 
     /// Calls the pairing off if its time is up and its game has not begun:
@@ -37,12 +56,12 @@ impl Room {
             return false;
         }
         self.arrive_by = None;
-        if self.status != RoomStatus::Waiting || self.game_number > 0 {
+        if !self.pairing_not_taken_up() {
             return false;
         }
         let reason = format!(
-            "your opponent did not take their seat within {}; you are back at the head of the \
-             queue",
+            "your opponent did not take their seat and seal their deal within {}; you are back at \
+             the head of the queue",
             humantime::format_duration(self.context.config.pairing_arrival)
         );
         for seat in Seat::ALL {

@@ -365,9 +365,8 @@ impl Room {
         room.not_rated = snapshot.not_rated;
         // A pairing's players get the whole wait again: the room was away
         // (its node died), not they.
-        room.arrive_by = room
-            .arrive_by
-            .filter(|_| snapshot.status == RoomStatus::Waiting && snapshot.game_number == 0);
+        let not_taken_up = room.pairing_not_taken_up();
+        room.arrive_by = room.arrive_by.filter(|_| not_taken_up);
         room.rematch = snapshot.rematch;
         room.game_ids = snapshot.game_ids.clone();
         room.autos = autos;

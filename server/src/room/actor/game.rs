@@ -46,7 +46,6 @@ impl Room {
         let seed = self.context.rng.game_seed();
         self.game_number += 1;
         self.status = RoomStatus::Playing;
-        self.pair_arrived();
         self.result = None;
         self.rematch = Seated::default();
         self.game = None;

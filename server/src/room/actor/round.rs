@@ -208,8 +208,18 @@ impl Room {
             .or_else(|| self.game.as_ref().map(RecordedGame::seed))
     }
 
-    /// Starts the time to open once both seals are in.
+    /// Starts the time to open once both seals are in (a pairing's deal
+    /// sealed by both: its players have arrived).
     fn both_sealed_maybe(&mut self) {
+        if self.dealing.is_some()
+            && self
+                .round
+                .exchange
+                .as_ref()
+                .is_some_and(Exchange::both_sealed)
+        {
+            self.pair_arrived();
+        }
         if self.round.open_by.is_none()
             && self
                 .round

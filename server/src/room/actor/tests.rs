@@ -37,6 +37,7 @@ const OPEN: Duration = Duration::from_secs(10);
 const DEAL: Duration = Duration::from_secs(30);
 const IDLE: Duration = Duration::from_secs(60);
 const HOLD: Duration = Duration::from_millis(250);
+const ARRIVAL: Duration = Duration::from_secs(10);
 /// The round deadline of the rooms that have one.
 const DEADLINE: Duration = Duration::from_secs(45);
 
@@ -64,12 +65,22 @@ impl Table {
 
     /// A table whose server is configured as the others, then by `tweak`.
     fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
+        Table::made(options, Made::ForPlayer, tweak)
+    }
+
+    /// A room made for a quick pairing, which waits for its two.
+    fn for_pairing() -> Table {
+        Table::made(RoomOptions::default(), Made::ForPairing, |_| {})
+    }
+
+    fn made(options: RoomOptions, made: Made, tweak: impl FnOnce(&mut Config)) -> Table {
         let mut config = Config::with_bind(([127, 0, 0, 1], 0).into());
         config.disconnect_grace = GRACE;
         config.open_timeout = OPEN;
         config.deal_timeout = DEAL;
         config.room_idle = IDLE;
         config.spectator_hold = HOLD;
+        config.pairing_arrival = ARRIVAL;
         config.seed = Some(Seed::from_u64(47));
         tweak(&mut config);
         let clock = UptimeClock::resume_from(0);
@@ -90,7 +101,7 @@ impl Table {
             room: Room::new(
                 code,
                 options,
-                Made::ForPlayer,
+                made,
                 context,
                 Now {
                     instant: now,
@@ -558,6 +569,54 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
             seat: Some(yellow),
             cause: ForfeitCause::Disconnected
         })
+    );
+}
+
+/// A pairing whose paired player never seals the deal (their server died
+/// as the pairing was made, before their client heard of it) is called off
+/// as the arrival time runs out: the other is told and seeks on, and
+/// nobody is held to a game their client never knew of (no abort).
+#[tokio::test(start_paused = true)]
+async fn a_pairing_whose_player_never_seals_the_deal_is_called_off_with_no_game_held_against_them()
+{
+    let mut table = Table::for_pairing();
+    let ann = table.sit("Ann");
+    let ghost = table.sit("Bob");
+    assert_eq!(table.room.status, RoomStatus::Playing);
+    table.seal(ann, Assignment::EMPTY);
+    table.give(Command::Disconnected { conn: ghost });
+    table.messages(ann);
+    assert!(!table.wait(ARRIVAL - MS));
+    assert!(table.wait(MS));
+    let told = table.messages(ann);
+    assert!(
+        told.iter()
+            .any(|message| matches!(message, ServerMessage::Unpaired { .. })),
+        "{told:?}"
+    );
+    assert!(!told.iter().any(|message| matches!(
+        message,
+        ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })
+    )));
+    assert!(table.room.unsaved_games.is_empty());
+}
+
+/// Once both sealed their deal, the pairing is theirs: the arrival time
+/// passing calls nothing off.
+#[tokio::test(start_paused = true)]
+async fn a_pairing_both_players_sealed_the_deal_of_is_not_called_off() {
+    let mut table = Table::for_pairing();
+    let ann = table.sit("Ann");
+    let bob = table.sit("Bob");
+    for conn in [ann, bob] {
+        table.seal(conn, Assignment::EMPTY);
+    }
+    assert!(!table.wait(ARRIVAL + GRACE));
+    assert!(
+        !table
+            .messages(ann)
+            .iter()
+            .any(|message| matches!(message, ServerMessage::Unpaired { .. }))
     );
 }
 
