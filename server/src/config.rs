@@ -17,6 +17,25 @@ pub enum LogFormat {
     Json,
 }
 
+/// The header a trusted proxy writes the client's address to
+/// (`--client-address-header`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClientAddressHeader {
+    /// `X-Forwarded-For: client, proxy1, …` (Caddy, nginx, HAProxy).
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
+}
+
+/// A network given as `address/prefix`, or one address.
+fn parse_network(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an address nor a network (10.0.0.0/8, ::1)"))
+}
+
 /// The command line: serve (the default), or check a running server.
 #[derive(Debug, clap::Parser)]
 #[command(
@@ -142,6 +161,31 @@ pub struct Config {
     /// only requests from this machine that came through no proxy.
     #[arg(long, env = "MICE_CAKE_OPERATOR_TOKEN", hide_env_values = true)]
     pub operator_token: Option<String>,
+
+    /// A proxy in front of the server (a network, `10.0.0.0/8`, or an
+    /// address; repeatable, comma-separated in the variable): from it
+    /// alone, the client's address is read from the forwarding header (or
+    /// the PROXY protocol), and every per-address rule, metric and log line
+    /// uses it. From anyone else the header is ignored.
+    #[arg(long = "trusted-proxy", env = "MICE_CAKE_TRUSTED_PROXY", value_delimiter = ',', value_parser = parse_network)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
+    /// The header the trusted proxies write the client's address to. Only
+    /// that one is read: a proxy passes the other through as the client
+    /// wrote it.
+    #[arg(
+        long,
+        env = "MICE_CAKE_CLIENT_ADDRESS_HEADER",
+        value_enum,
+        default_value_t
+    )]
+    pub client_address_header: ClientAddressHeader,
+
+    /// Connections from the trusted proxies begin with a PROXY protocol
+    /// header (v1 or v2, HAProxy's `send-proxy`): the client's address is
+    /// read from it. A connection of theirs without one is refused.
+    #[arg(long, env = "MICE_CAKE_PROXY_PROTOCOL")]
+    pub proxy_protocol: bool,
 
     /// Analyses that may wait for their turn; a request beyond them is
     /// told to come back (503).
@@ -292,6 +336,13 @@ impl Config {
                     "a token is at least {MIN_OPERATOR_TOKEN_CHARS} characters, so that it \
                      cannot be guessed (`openssl rand -hex 16` makes one)"
                 ),
+            });
+        }
+        if self.proxy_protocol && self.trusted_proxies.is_empty() {
+            return Err(ConfigError {
+                flag: "proxy-protocol",
+                problem: "say which proxies send it (--trusted-proxy); nobody else is asked for it"
+                    .into(),
             });
         }
         if self.spectator_hold > MAX_SPECTATOR_HOLD {

@@ -88,7 +88,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 pub use accept::TcpAcceptor;
-pub use config::{Cli, Config, ConfigError, Durability, LogFormat, ServerCommand};
+pub use config::{
+    Cli, ClientAddressHeader, Config, ConfigError, Durability, LogFormat, ServerCommand,
+};
 
 use tracing::info;
 

@@ -19,6 +19,9 @@ pub(crate) enum Refused {
     ProtocolError,
     /// A seat token that leads nowhere.
     BadToken,
+    /// A trusted proxy's forwarding header, or PROXY protocol header, that
+    /// cannot be read.
+    BadForwarding,
 }
 
 impl Refused {
@@ -29,6 +32,7 @@ impl Refused {
         "too_many_messages",
         "protocol_error",
         "bad_token",
+        "bad_forwarding",
     ];
 
     /// Its name in the log and the metrics.
@@ -42,8 +46,8 @@ pub(crate) fn tally() -> Tally {
     Tally::new(
         "connections refused or cut off: turned away while every slot held a player, pushed \
          out (in no game) for a newcomer while every slot was held, no hello in time, too many \
-         messages, a frame the WebSocket protocol does not allow, or a seat token that leads \
-         nowhere",
+         messages, a frame the WebSocket protocol does not allow, a seat token that leads \
+         nowhere, or a trusted proxy's header naming the client that cannot be read",
         Refused::KINDS,
     )
 }

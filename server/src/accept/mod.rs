@@ -14,8 +14,14 @@
 //!
 //! Once upgraded, a connection is the WebSocket session of
 //! [`crate::connection`], with its own limits.
+//!
+//! Behind a trusted proxy, the connection is its client's: named by the
+//! PROXY protocol header that opens it ([`proxy_protocol`]), then by each
+//! request's forwarding header ([`forwarded`]).
 
+mod forwarded;
 mod listener;
+mod proxy_protocol;
 pub(crate) mod slots;
 
 use std::net::{IpAddr, SocketAddr};
@@ -27,13 +33,17 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt as _;
 use tracing::debug;
 
+use self::forwarded::TrustedProxies;
 pub use self::listener::TcpAcceptor;
 use self::slots::{Slots, Ticket};
+use crate::connection::Peer;
+use crate::refusals::Refused;
 use crate::shared::Shared;
 use crate::tally::Tally;
 
@@ -44,6 +54,10 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// Longest an HTTP connection is kept alive for more requests; then it is
 /// closed once its current request is answered.
 const MAX_HTTP_LIFETIME: Duration = Duration::from_secs(120);
+
+/// Most bytes read and dropped after a refused connection's answer, so that
+/// closing it does not reset it before the answer is read.
+const LINGER_BYTES: usize = 64 * 1024;
 
 /// Longest the accept loop waits for a pushed-out connection to close
 /// before it serves the newcomer.
@@ -58,6 +72,10 @@ where
     let connections = TaskTracker::new();
     let slots = Slots::new(shared.capacity.handshakes);
     let drops = Arc::new(Drops::default());
+    let trusted = Arc::new(TrustedProxies::new(
+        shared.config.trusted_proxies.clone(),
+        shared.config.client_address_header,
+    ));
     let mut reports = tokio::time::interval(crate::tally::REPORT_EVERY);
     let shutdown = shared.shutdown().clone();
     loop {
@@ -85,6 +103,7 @@ where
             ticket,
             shared: Arc::clone(&shared),
             drops: Arc::clone(&drops),
+            trusted: Arc::clone(&trusted),
         };
         connections.spawn(connection.serve(io, router.clone()));
     }
@@ -122,24 +141,92 @@ struct Connection {
     ticket: Ticket,
     shared: Arc<Shared>,
     drops: Arc<Drops>,
+    trusted: Arc<TrustedProxies>,
 }
 
 impl Connection {
-    async fn serve<Io>(self, io: Io, router: Router)
+    async fn serve<Io>(mut self, mut io: Io, router: Router)
     where
         Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
+        let mut client = self.peer.ip();
+        if self.shared.config.proxy_protocol && self.trusted.trusts(client) {
+            match self.proxied_client(&mut io).await {
+                Ok(Some(named)) => {
+                    client = named;
+                    self.ticket.move_to(crate::admission::address_key(named));
+                }
+                Ok(None) => {}
+                Err(dropped) => {
+                    if let Some(dropped) = dropped {
+                        self.drops.note(dropped, client);
+                    }
+                    return;
+                }
+            }
+        }
         // The socket is closed when `handshake` returns (unless it
         // upgraded), before the slot is given back.
-        let dropped = self.handshake(io, router).await;
+        let dropped = self.handshake(io, router, client).await;
         if let Some(dropped) = dropped {
-            self.drops.note(dropped, self.peer.ip());
+            self.drops.note(dropped, client);
+        }
+    }
+
+    /// The client a trusted proxy names in the PROXY protocol header that
+    /// opens the connection (`None`: the proxy speaks for itself). A header
+    /// that cannot be read is answered 400, counted, and the connection
+    /// closed; one that does not come in time is a dropped handshake.
+    async fn proxied_client<Io>(&self, io: &mut Io) -> Result<Option<IpAddr>, Option<Dropped>>
+    where
+        Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    {
+        let timeout = self.shared.config.handshake_timeout;
+        let read = tokio::select! {
+            read = tokio::time::timeout(timeout, proxy_protocol::read_header(io)) => read,
+            () = self.ticket.evicted() => return Err(Some(Dropped::PushedOut)),
+        };
+        match read {
+            Ok(Ok(client)) => Ok(client),
+            Ok(Err(error)) => {
+                self.shared
+                    .refused(Refused::BadForwarding, Some(self.peer.ip()));
+                debug!(peer = %self.peer, cause = %error, "a proxied connection refused");
+                let body = format!("{error} (the server was started with --proxy-protocol)\n");
+                let answer = format!(
+                    "HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain; charset=utf-8\r\n\
+                     content-length: {}\r\nconnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                // The proxy may be gone already: nothing more to tell it.
+                let _ = tokio::time::timeout(timeout, async {
+                    io.write_all(answer.as_bytes()).await?;
+                    io.shutdown().await?;
+                    // What it sent meanwhile is read and dropped: a socket
+                    // closed with bytes unread is reset, and the reset can
+                    // overtake the answer.
+                    let mut unread = [0u8; 4096];
+                    let mut left = LINGER_BYTES;
+                    while left > 0 {
+                        let read = io.read(&mut unread).await?;
+                        if read == 0 {
+                            break;
+                        }
+                        left = left.saturating_sub(read);
+                    }
+                    std::io::Result::Ok(())
+                })
+                .await;
+                Err(None)
+            }
+            Err(_) => Err(Some(Dropped::TimedOut)),
         }
     }
 
     /// Serves HTTP until the connection upgrades or closes; says why it
-    /// was dropped, if it was.
-    async fn handshake<Io>(&self, io: Io, router: Router) -> Option<Dropped>
+    /// was dropped, if it was. `client`: whose connection it is (the TCP
+    /// peer, or the client its PROXY protocol header named).
+    async fn handshake<Io>(&self, io: Io, router: Router, client: IpAddr) -> Option<Dropped>
     where
         Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
@@ -149,12 +236,33 @@ impl Connection {
         let served = Arc::new(AtomicBool::new(false));
         let service = {
             let served = Arc::clone(&served);
-            let peer = crate::connection::Peer(self.peer.ip());
+            let trusted = Arc::clone(&self.trusted);
+            let shared = Arc::clone(&self.shared);
             hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
                 served.store(true, Ordering::Relaxed);
-                // For the WebSocket's slot, shared out by address.
-                request.extensions_mut().insert(peer);
-                router.clone().oneshot(request)
+                // Whose request it is, for everything shared out or counted
+                // by address (the WebSocket's slot, the new keys, the logs).
+                let named = trusted.client(client, request.headers());
+                let router = router.clone();
+                let shared = Arc::clone(&shared);
+                async move {
+                    match named {
+                        Ok(address) => {
+                            request.extensions_mut().insert(Peer(address));
+                            router.oneshot(request).await
+                        }
+                        Err(error) => {
+                            shared.refused(Refused::BadForwarding, Some(client));
+                            debug!(%client, cause = %error, "a proxied request refused");
+                            let refusal = crate::responses::api_error(
+                                hyper::StatusCode::BAD_REQUEST,
+                                mice_cake_protocol::ErrorCode::BadMessage,
+                                error.to_string(),
+                            );
+                            Ok(crate::responses::secure(refusal).await)
+                        }
+                    }
+                }
             })
         };
         let mut builder = http1::Builder::new();
@@ -178,14 +286,14 @@ impl Connection {
                     Ok(()) => None,
                     Err(error) if error.is_timeout() => {
                         if served.load(Ordering::Relaxed) {
-                            debug!(peer = %self.peer, "an idle kept-alive connection closed");
+                            debug!(peer = %self.peer, %client, "an idle kept-alive connection closed");
                             None
                         } else {
                             Some(Dropped::TimedOut)
                         }
                     }
                     Err(error) => {
-                        debug!(peer = %self.peer, cause = %error, "http connection failed");
+                        debug!(peer = %self.peer, %client, cause = %error, "http connection failed");
                         None
                     }
                 },

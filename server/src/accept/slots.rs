@@ -167,6 +167,32 @@ impl Held {
 }
 
 impl Ticket {
+    /// The connection turned out to be `peer`'s (a trusted proxy named its
+    /// client): its slot counts as theirs from now on, as old as it is.
+    pub(crate) fn move_to(&mut self, peer: IpAddr) {
+        if peer == self.peer {
+            return;
+        }
+        let mut held = lock(&self.slots.held);
+        let Some(entries) = held.by_peer.get_mut(&self.peer) else {
+            return;
+        };
+        // Pushed out already: nothing to move.
+        let Some(index) = entries.iter().position(|entry| entry.id == self.id) else {
+            return;
+        };
+        let Some(entry) = entries.remove(index) else {
+            return;
+        };
+        if entries.is_empty() {
+            held.by_peer.remove(&self.peer);
+        }
+        let theirs = held.by_peer.entry(peer).or_default();
+        let at = theirs.partition_point(|other| other.id < entry.id);
+        theirs.insert(at, entry);
+        self.peer = peer;
+    }
+
     /// Completes when this connection is pushed out to make room.
     pub(crate) async fn evicted(&self) {
         self.evict.cancelled().await;
@@ -228,6 +254,30 @@ mod tests {
         assert_eq!(evicted.map(|evicted| evicted.peer), Some(ip(1)));
         assert!(held[0].evict.is_cancelled());
         assert!(!held[1].evict.is_cancelled() && !held[2].evict.is_cancelled());
+    }
+
+    /// Behind a PROXY protocol proxy every connection comes from it: once
+    /// the header names each one's client, a flood from one client pushes
+    /// out its own handshakes, not the others' (all the proxy's before).
+    #[test]
+    fn a_slot_moved_to_the_client_a_proxy_names_counts_as_theirs() {
+        let proxy = ip(9);
+        let slots = Slots::new(4);
+        let (mut player, _) = slots.admit(proxy);
+        player.move_to(ip(1));
+        let mut flood = Vec::new();
+        for _ in 0..3 {
+            let (mut ticket, _) = slots.admit(proxy);
+            ticket.move_to(ip(2));
+            flood.push(ticket);
+        }
+        let (_newcomer, evicted) = slots.admit(proxy);
+        assert_eq!(evicted.map(|evicted| evicted.peer), Some(ip(2)));
+        assert!(flood[0].evict.is_cancelled());
+        assert!(!player.evict.is_cancelled());
+        // Dropped, a moved ticket frees its slot under its new address.
+        drop(player);
+        assert_eq!(slots.held(), 3);
     }
 
     #[test]

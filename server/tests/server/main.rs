@@ -19,6 +19,7 @@ mod leaks;
 mod pairing;
 mod presence;
 mod protocol_violations;
+mod proxies;
 mod ratings;
 mod reconnect;
 mod service;

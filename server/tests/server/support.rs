@@ -396,6 +396,52 @@ impl Client {
         Client::over(Box::new(stream)).await
     }
 
+    /// A client reaching the server through a proxy at `proxy` (a
+    /// loopback address of its own): the connection opens with `prefix`
+    /// (a PROXY protocol header, or nothing), and the upgrade request
+    /// carries `headers` (`X-Forwarded-For`, …).
+    pub(crate) async fn proxied(
+        server: &TestServer,
+        proxy: &str,
+        prefix: &[u8],
+        headers: &[(&'static str, &str)],
+    ) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket
+            .bind(SocketAddr::new(proxy.parse().unwrap(), 0))
+            .unwrap();
+        let mut stream = socket.connect(server.addr).await.unwrap();
+        stream.write_all(prefix).await.unwrap();
+        let mut request = "ws://mice-cake/ws".into_client_request().unwrap();
+        for (name, value) in headers {
+            request.headers_mut().append(*name, value.parse().unwrap());
+        }
+        let stream: Box<dyn Io> = Box::new(stream);
+        let (ws, _) = tokio_tungstenite::client_async(request, stream)
+            .await
+            .unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+            sealing: Sealing::default(),
+        }
+    }
+
+    /// [`Client::proxied`], then `hello` as `name`.
+    pub(crate) async fn greeted_proxied(
+        server: &TestServer,
+        proxy: &str,
+        prefix: &[u8],
+        headers: &[(&'static str, &str)],
+        name: &str,
+    ) -> Client {
+        Client::proxied(server, proxy, prefix, headers)
+            .await
+            .hello(name)
+            .await
+    }
+
     /// [`Client::connect_from`], then `hello`.
     pub(crate) async fn greeted_from(server: &TestServer, source: &str, name: &str) -> Client {
         Client::connect_from(server, source).await.hello(name).await
