@@ -10,6 +10,12 @@
 # prints:
 #   export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:PORT/postgres
 #   export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:PORT
+#   export MICE_CAKE_TEST_REDIS_TLS=rediss://127.0.0.1:TLS_PORT
+#   export MICE_CAKE_TEST_TLS_CA=DIR/tls/ca.pem
+#   export MICE_CAKE_TEST_TLS_WRONG_CA=DIR/tls/wrong-ca.pem
+# Both speak TLS too (PostgreSQL on its port, when the client asks; Redis on
+# a port of its own), with a certificate for 127.0.0.1 (and no name) signed
+# by a CA made here (ca.pem); wrong-ca.pem signed nothing.
 # MICE_CAKE_POSTGRES_DURABLE=1 starts PostgreSQL as users run it (fsync and
 # synchronous_commit on), for benchmarks. Tests that need them read these; with MICE_CAKE_REQUIRE_SERVICES=1 (as
 # .ci/run sets) a test fails rather than skips when one is missing.
@@ -76,9 +82,37 @@ install_missing() {
     fi
 }
 
+# A CA, a certificate for 127.0.0.1 it signs, and a CA that signs nothing,
+# made once under DIR/tls (kept across stop and start).
+make_certificates() {
+    local tls=$dir/tls
+    [[ -s $tls/server.pem ]] && return
+    mkdir -p "$tls"
+    (
+        cd "$tls"
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+            -subj "/CN=mice-cake test CA" -keyout ca.key -out ca.pem 2>/dev/null
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+            -subj "/CN=another CA" -keyout wrong-ca.key -out wrong-ca.pem 2>/dev/null
+        openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+            -subj "/CN=127.0.0.1" -keyout server.key -out server.csr 2>/dev/null
+        printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >server.ext
+        openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
+            -extfile server.ext -out server.pem 2>/dev/null
+        chmod 600 server.key
+    )
+    if [[ $(id -u) -eq 0 ]]; then
+        # PostgreSQL reads its key as its own user, and only a key of its own.
+        chmod a+x "$dir" "$tls"
+        chown postgres "$tls/server.key"
+    fi
+}
+
 start() {
     install_missing
-    local exports=()
+    make_certificates
+    local exports=("export MICE_CAKE_TEST_TLS_CA=$dir/tls/ca.pem"
+        "export MICE_CAKE_TEST_TLS_WRONG_CA=$dir/tls/wrong-ca.pem")
     if wants postgres; then
         start_postgres
         exports+=("export MICE_CAKE_TEST_POSTGRES=postgres://mc@127.0.0.1:$(cat "$dir/postgres/port")/postgres")
@@ -86,6 +120,7 @@ start() {
     if wants redis; then
         start_redis
         exports+=("export MICE_CAKE_TEST_REDIS=redis://127.0.0.1:$(cat "$dir/redis/port")")
+        exports+=("export MICE_CAKE_TEST_REDIS_TLS=rediss://127.0.0.1:$(cat "$dir/redis/tls-port")")
     fi
     printf '%s\n' "${exports[@]}"
 }
@@ -108,6 +143,7 @@ start_postgres() {
     # PostgreSQL's own defaults (MICE_CAKE_POSTGRES_DURABLE=1), and for its
     # statements' statistics where the extension is installed.
     local options="-p $port -k $dir/postgres -c listen_addresses=127.0.0.1"
+    options+=" -c ssl=on -c ssl_cert_file=$dir/tls/server.pem -c ssl_key_file=$dir/tls/server.key"
     if [[ ${MICE_CAKE_POSTGRES_DURABLE:-0} == 1 ]]; then
         if ls "$(dirname "$bin")"/lib/pg_stat_statements.so >/dev/null 2>&1; then
             options+=" -c shared_preload_libraries=pg_stat_statements"
@@ -129,8 +165,14 @@ start_redis() {
     local port
     mkdir -p "$dir/redis"
     [[ -s $dir/redis/port ]] || free_port >"$dir/redis/port"
+    [[ -s $dir/redis/tls-port ]] || free_port >"$dir/redis/tls-port"
     port=$(cat "$dir/redis/port")
+    # The key is PostgreSQL's: Redis reads a copy of its own.
+    cp "$dir/tls/server.key" "$dir/redis/server.key"
     redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+        --tls-port "$(cat "$dir/redis/tls-port")" --tls-auth-clients no \
+        --tls-cert-file "$dir/tls/server.pem" --tls-key-file "$dir/redis/server.key" \
+        --tls-ca-cert-file "$dir/tls/ca.pem" \
         --daemonize yes --pidfile "$dir/redis/redis.pid" --logfile "$dir/redis/log" \
         --dir "$dir/redis"
     for _ in $(seq 50); do

@@ -67,6 +67,19 @@ pub enum ServerCommand {
         #[arg(long, default_value = "2s", value_parser = humantime::parse_duration)]
         timeout: Duration,
     },
+    /// Copy the embedded database of --data-dir to FILE, consistent to one
+    /// instant, while the server runs (or not). The copy holds live games'
+    /// seeds: keep it as private as the data directory.
+    Backup {
+        /// Where the copy goes (replaced if it exists).
+        file: PathBuf,
+    },
+    /// Put the backup FILE in as the database of --data-dir. The server
+    /// must be stopped; the database replaced is kept beside it.
+    Restore {
+        /// The backup to put back.
+        file: PathBuf,
+    },
 }
 
 /// Everything the server can be told. Each flag has an environment variable

@@ -23,7 +23,8 @@
 //!   slots and deadlines), `http` (the routes), `connection` (one task per
 //!   WebSocket; its `session` says what each message means),
 //!   `analysis_api`, `ratings_api`, `fair_play_api`, `stored_game`,
-//!   `accuracy` (rated games analysed in the background), `fuzzing`;
+//!   `accuracy` (rated games analysed in the background), `fuzzing`,
+//!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
 //! * finding rooms and opponents: `lobby`, `pairing`, `newcomers` (new keys
 //!   per address), `dependencies` (PostgreSQL and Redis reached, for
@@ -41,13 +42,15 @@
 //! * foundations: `metrics`, `refusals`, `clock` (room time, uptime over
 //!   every run), `random`, `ratelimit`, `tally`, `token` (seat tokens as
 //!   hashes), `quote`, `capacity` (the open-file limit shared out),
-//!   [`healthcheck`] (the `healthcheck` command, for container images).
+//!   `url_parameters` (our own in a database's URL), [`healthcheck`] (the
+//!   `healthcheck` command, for container images).
 
 mod accept;
 mod accuracy;
 mod admission;
 mod analyses;
 mod analysis_api;
+pub mod backup;
 mod capacity;
 mod clock;
 mod cluster;
@@ -79,7 +82,10 @@ mod socket;
 mod store;
 mod stored_game;
 mod tally;
+#[cfg(test)]
+mod test_services;
 mod token;
+mod url_parameters;
 mod web;
 
 use std::future::Future;

@@ -22,6 +22,16 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Some(ServerCommand::Backup { file }) => {
+            let said = mice_cake_server::backup::backup(&config, &file)?;
+            let _ = writeln!(std::io::stdout(), "{said}");
+            Ok(())
+        }
+        Some(ServerCommand::Restore { file }) => {
+            let said = mice_cake_server::backup::restore(&config, &file)?;
+            let _ = writeln!(std::io::stdout(), "{said}");
+            Ok(())
+        }
     }
 }
 

@@ -30,6 +30,7 @@
 //! (a room's events are numbered). Games on one node go on meanwhile, and
 //! a room whose database write fails holds (`room::actor::durable`).
 
+mod connect;
 mod guests;
 mod members;
 mod newcomers;
@@ -127,26 +128,18 @@ impl Cluster {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Arc<Cluster>> {
         let name = describe(url);
-        let client = redis::Client::open(url)
-            .with_context(|| format!("--cluster: {name} is not a Redis URL"))?;
+        let client = connect::client(url)?;
+        // One connection first, to say at once why none can be made (a
+        // certificate refused, a password wrong): the manager below retries.
+        let probe = reach(&name, client.get_multiplexed_async_connection()).await?;
+        drop(probe);
         // Back soon after Redis is: every node then renews its lease well
         // before the others stop being unsure of it (see `takeover`).
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_max_delay(lease / 6)
             .set_connection_timeout(Some(CONNECT_TIMEOUT))
             .set_response_timeout(Some(CONNECT_TIMEOUT));
-        let redis = tokio::time::timeout(
-            CONNECT_TIMEOUT,
-            client.get_connection_manager_with_config(config),
-        )
-        .await
-        .map_err(|_| {
-            anyhow::anyhow!(
-                "cannot reach the cluster's Redis at {name}: no answer in {}s",
-                CONNECT_TIMEOUT.as_secs()
-            )
-        })?
-        .with_context(|| format!("cannot reach the cluster's Redis at {name}"))?;
+        let redis = reach(&name, client.get_connection_manager_with_config(config)).await?;
         let cluster = Arc::new_cyclic(|this: &Weak<Cluster>| {
             let lost = this.clone();
             let publisher = Publisher::start(
@@ -262,6 +255,23 @@ pub(crate) fn random_name() -> String {
         bytes = now.to_le_bytes();
     }
     wire::hex(&bytes)
+}
+
+/// Waits for `connecting` to the Redis named `name`, within
+/// [`CONNECT_TIMEOUT`]; an error says which Redis, and why.
+async fn reach<T>(
+    name: &str,
+    connecting: impl Future<Output = redis::RedisResult<T>>,
+) -> anyhow::Result<T> {
+    tokio::time::timeout(CONNECT_TIMEOUT, connecting)
+        .await
+        .map_err(|_| {
+            anyhow::anyhow!(
+                "cannot reach the cluster's Redis at {name}: no answer in {}s",
+                CONNECT_TIMEOUT.as_secs()
+            )
+        })?
+        .with_context(|| format!("cannot reach the cluster's Redis at {name}"))
 }
 
 /// A Redis URL as messages may show it: no password.

@@ -378,12 +378,7 @@ impl TestDatabase {
     )]
     pub(crate) fn create() -> Option<TestDatabase> {
         use r2d2_postgres::postgres::{Client, NoTls};
-        let Ok(admin) = std::env::var("MICE_CAKE_TEST_POSTGRES") else {
-            assert_ne!(
-                std::env::var("MICE_CAKE_REQUIRE_SERVICES").as_deref(),
-                Ok("1"),
-                "MICE_CAKE_TEST_POSTGRES is not set: start the services with tests/services.sh"
-            );
+        let Some(admin) = crate::test_services::service("MICE_CAKE_TEST_POSTGRES") else {
             eprintln!("skipped: no PostgreSQL (MICE_CAKE_TEST_POSTGRES; see tests/services.sh)");
             return None;
         };

@@ -5,6 +5,7 @@
 
 mod admission;
 mod analysis;
+mod backups;
 mod bad_input;
 mod chat;
 mod deadlines;

@@ -21,6 +21,7 @@ mod ownership;
 mod players;
 mod pool_errors;
 mod ratings;
+mod tls;
 mod write;
 
 use std::collections::HashMap;
@@ -32,14 +33,15 @@ use mice_cake_protocol::{
     Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
     Rating,
 };
-use r2d2_postgres::postgres::{self, NoTls};
+use r2d2_postgres::postgres;
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
 
+use self::tls::MakeRustlsConnect;
 use self::write::WriteSession;
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
-type Connections = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type Connections = r2d2::Pool<PostgresConnectionManager<MakeRustlsConnect>>;
 
 /// Each migration, in order; the schema's version is how many have run.
 const MIGRATIONS: &[&str] = &[
@@ -201,7 +203,7 @@ impl PostgresStore {
         max_games: usize,
         node: Option<&str>,
     ) -> Result<PostgresStore, StoreError> {
-        let mut config: postgres::Config = url.parse().map_err(|error| StoreError::Open {
+        let (mut config, tls) = tls::connection(url).map_err(|error| StoreError::Open {
             path: "the --database URL".into(),
             source: Box::new(error),
         })?;
@@ -212,9 +214,11 @@ impl PostgresStore {
         let name = describe(&config);
         let opening = |error: postgres::Error| StoreError::Open {
             path: name.clone(),
-            source: Box::new(error),
+            // With its causes: "error performing TLS handshake" alone does
+            // not say that the certificate was refused, nor why.
+            source: with_causes(&error).into(),
         };
-        let mut lock = config.connect(NoTls).map_err(opening)?;
+        let mut lock = config.connect(tls.clone()).map_err(opening)?;
         let take = match node {
             None => "SELECT pg_try_advisory_lock($1)",
             Some(_) => "SELECT pg_try_advisory_lock_shared($1)",
@@ -245,7 +249,7 @@ impl PostgresStore {
             .error_handler(Box::new(pool_errors::Handler(std::sync::Arc::clone(
                 &pool_errors,
             ))))
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config, tls))
             .map_err(|error| StoreError::Open {
                 path: name.clone(),
                 source: Box::new(error),
@@ -291,7 +295,8 @@ impl PostgresStore {
     /// A connection from the pool.
     fn connection(
         &self,
-    ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+    ) -> Result<r2d2::PooledConnection<PostgresConnectionManager<MakeRustlsConnect>>, StoreError>
+    {
         let pool = self.pool.as_ref().ok_or(StoreError::Stopped)?;
         let connection = pool.get().map_err(|error| StoreError::Query {
             source: Box::new(error),
@@ -299,6 +304,21 @@ impl PostgresStore {
         self.pool_errors.answered();
         Ok(connection)
     }
+}
+
+/// An error and each of its causes, `: `-joined.
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut said = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        let next_said = next.to_string();
+        // Some errors repeat their cause in their own words.
+        if !said.ends_with(&next_said) {
+            said = format!("{said}: {next_said}");
+        }
+        cause = next.source();
+    }
+    said
 }
 
 /// The database's user, host, port and name: what messages may show of the
@@ -849,7 +869,7 @@ mod tests {
         let Some(database) = TestDatabase::create() else {
             return;
         };
-        let mut dead = postgres::Client::connect(&database.url, NoTls).unwrap();
+        let mut dead = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
         let held: bool = dead
             .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
             .unwrap()
@@ -883,7 +903,7 @@ mod tests {
             matches!(refused, StoreError::TooNew { found: 99, .. }),
             "{refused}"
         );
-        let mut client = postgres::Client::connect(&database.url, NoTls).unwrap();
+        let mut client = postgres::Client::connect(&database.url, postgres::NoTls).unwrap();
         let version: i32 = client
             .query_one("SELECT version FROM mice_cake_schema", &[])
             .unwrap()

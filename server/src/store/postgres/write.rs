@@ -22,7 +22,7 @@ use super::{PostgresStore, ratings};
 use crate::store::{RoomUpdate, RoomWrite, StoreError};
 use crate::token::TokenHash;
 
-type Connection = r2d2::PooledConnection<PostgresConnectionManager<r2d2_postgres::postgres::NoTls>>;
+type Connection = r2d2::PooledConnection<PostgresConnectionManager<super::tls::MakeRustlsConnect>>;
 
 /// The writer's connection, with its statements prepared.
 pub(super) struct WriteSession {

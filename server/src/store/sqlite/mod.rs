@@ -6,6 +6,7 @@
 
 mod accuracy;
 mod analyses;
+pub(crate) mod backup;
 mod checkpoint;
 mod open;
 mod players;

@@ -127,7 +127,7 @@ impl SqliteStore {
 
 /// Takes the data directory's lock: two servers on one directory would
 /// both bring back the same rooms.
-fn lock(dir: &Path) -> Result<File, StoreError> {
+pub(super) fn lock(dir: &Path) -> Result<File, StoreError> {
     let path: PathBuf = dir.join(LOCK_FILE);
     let io_error = |source| StoreError::DataDir {
         path: dir.display().to_string(),
@@ -184,7 +184,7 @@ fn opening(name: &str, error: rusqlite::Error) -> StoreError {
 }
 
 /// Reads the whole file's structure and its schema version; writes nothing.
-fn check_before_writing(connection: &Connection, name: &str) -> Result<(), StoreError> {
+pub(super) fn check_before_writing(connection: &Connection, name: &str) -> Result<(), StoreError> {
     let problems: Vec<String> = connection
         .prepare("PRAGMA quick_check(5)")
         .and_then(|mut check| {
