@@ -69,6 +69,15 @@ pub(crate) const PAIRINGS_CALLED_OFF: &str = "mice_cake_pairings_called_off_tota
 pub(crate) const ANALYSES_MADE: &str = "mice_cake_analyses_made_total";
 /// Analyses being made.
 pub(crate) const ANALYSES_RUNNING: &str = "mice_cake_analyses_running";
+/// Summary: seconds from the command that resolved a round (the last
+/// opening, or a deadline) to its reveal sent, stored first.
+pub(crate) const REVEAL_SECONDS: &str = "mice_cake_reveal_seconds";
+/// Summary: seconds a room's step waited for its changes to be stored
+/// before it could send anything.
+pub(crate) const STORE_WAIT_SECONDS: &str = "mice_cake_store_wait_seconds";
+/// Counter: this node's lease renewals in a cluster, by outcome (`ok`,
+/// `troubled`: slow, lapsed or after Redis lost its data, `failed`).
+pub(crate) const LEASE_RENEWALS: &str = "mice_cake_cluster_lease_renewals_total";
 
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
@@ -182,6 +191,21 @@ pub(crate) fn describe() {
         PAIRINGS_CALLED_OFF,
         Unit::Count,
         "Pairings called off because a player did not take their seat and seal their deal in time (the other seeks on)."
+    );
+    describe_histogram!(
+        REVEAL_SECONDS,
+        Unit::Seconds,
+        "From the command that resolved a round (the last opening, or a deadline) to its reveal sent, stored first."
+    );
+    describe_histogram!(
+        STORE_WAIT_SECONDS,
+        Unit::Seconds,
+        "How long a room's step waited for its changes to be stored before it could send anything."
+    );
+    describe_counter!(
+        LEASE_RENEWALS,
+        Unit::Count,
+        "This node's lease renewals in a cluster, by outcome: ok, troubled (slow, lapsed, or Redis lost its data) or failed."
     );
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(SEEKING).set(0.0);

@@ -100,6 +100,8 @@ impl Cluster {
             Ok(renewed) => renewed,
             Err(cause) => {
                 lock(&self.health).failed = true;
+                metrics::counter!(crate::metrics::LEASE_RENEWALS, "outcome" => "failed")
+                    .increment(1);
                 return Err(cause);
             }
         };
@@ -119,6 +121,8 @@ impl Cluster {
             health.boot = Some(boot);
             (lost_data, troubled)
         };
+        let outcome = if troubled { "troubled" } else { "ok" };
+        metrics::counter!(crate::metrics::LEASE_RENEWALS, "outcome" => outcome).increment(1);
         if lost_data {
             warn!("the cluster's Redis lost its data: this node's rooms are written to it again");
             self.write_again();

@@ -462,3 +462,22 @@ async fn the_healthcheck_passes_on_a_serving_server_and_fails_clearly_otherwise(
     let error = health_of(impostor_addr).await.unwrap_err().to_string();
     assert!(error.contains("not a health report"), "{error}");
 }
+
+/// What the dashboard draws of a game: its reveals' latency and the rooms'
+/// waits for storage (summaries, with a count of what they measured).
+#[tokio::test]
+async fn a_game_played_shows_in_the_reveal_latency_and_the_storage_waits() {
+    let server = TestServer::default().await;
+    play_against_the_bot(&server, Policy::Greedy, 11).await;
+    for series in [
+        "mice_cake_reveal_seconds_count",
+        "mice_cake_store_wait_seconds_count",
+    ] {
+        assert!(server.metric(series).await >= 1.0, "{series}");
+    }
+    let (_, metrics) = server.get("/metrics").await;
+    assert!(
+        metrics.contains(r#"mice_cake_reveal_seconds{quantile="0.99"}"#),
+        "{metrics}"
+    );
+}

@@ -161,6 +161,7 @@ impl Room {
                 }
             }
         }
+        metrics::histogram!(crate::metrics::STORE_WAIT_SECONDS).record(started.elapsed());
         if held {
             let held = started.elapsed();
             self.postpone_clocks(held);

@@ -257,6 +257,11 @@ impl Room {
                 },
                 () = sleep_until(wake), if wake.is_some() => (self.on_timer(Now::read()), false),
             };
+            // A round resolved: timed from the step's instant to its reveal
+            // sent (stored first), for `mice_cake_reveal_seconds`.
+            let revealing = effects
+                .contains(&Effect::Count(effects::Tally::Round))
+                .then_some(self.now);
             self.carry_out(effects);
             self.pass_to_spectators(Instant::now());
             if !self.handed_over {
@@ -284,6 +289,9 @@ impl Room {
                 self.publish();
             }
             self.outbox.flush();
+            if let Some(since) = revealing {
+                metrics::histogram!(crate::metrics::REVEAL_SECONDS).record(since.elapsed());
+            }
             if closes {
                 closed = true;
                 break;
