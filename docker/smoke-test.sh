@@ -61,10 +61,7 @@ mkdir -p "$WORK"
 
 step "tools"
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq podman runc >/dev/null
+    bash tests/install-from-debian.sh podman runc
 fi
 if [[ ! -x $WORK/venv/bin/hadolint || ! -x $WORK/venv/bin/podman-compose ]]; then
     python3 -m venv "$WORK/venv"
@@ -89,12 +86,7 @@ echo "hadolint: no findings"
 step "the cluster's compose file and HAProxy configuration"
 # Their images cannot be pulled here: the files are checked as Compose and
 # HAProxy read them (HAProxy from Debian's package).
-if ! command -v haproxy >/dev/null; then
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq haproxy >/dev/null
-fi
+command -v haproxy >/dev/null || bash tests/install-from-debian.sh haproxy
 cluster_config="$(MICE_CAKE_DB_PASSWORD=db-secret MICE_CAKE_REDIS_PASSWORD=redis-secret \
     "$WORK/venv/bin/podman-compose" --file docker/compose.cluster.yaml config 2>/dev/null)" ||
     fail "docker/compose.cluster.yaml does not parse"
@@ -118,10 +110,9 @@ echo "compose.cluster.yaml: $services; haproxy.cfg valid"
 step "monitoring: Prometheus's configuration, its alert rules, Grafana's dashboard"
 # promtool from Debian's package (which starts a Prometheus of its own: stopped).
 if ! command -v promtool >/dev/null; then
+    bash tests/install-from-debian.sh prometheus
     sudo=()
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq prometheus >/dev/null
     "${sudo[@]}" service prometheus stop >/dev/null 2>&1 || true
 fi
 for config in docker/prometheus/prometheus.yml docker/prometheus/prometheus.cluster.yml; do

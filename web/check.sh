@@ -14,12 +14,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n== %s\n' "$*"; }
 
 step "tools"
-if ! command -v chromium >/dev/null; then
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium >/dev/null
-fi
+command -v chromium >/dev/null || bash tests/install-from-debian.sh chromium
 chromium --version
 node --version
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
