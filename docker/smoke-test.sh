@@ -3,7 +3,9 @@
 # that very Dockerfile around a freshly built static server (only the builder
 # stage is stood in for: no image can be pulled here), start it with
 # docker/compose.yaml, wait for its health check, play a whole game through
-# the published port with two `mice-cake bot` clients and a watcher, kill the
+# the published port with two `mice-cake bot` clients and a watcher, play
+# another over wss:// through docker/Caddyfile (Debian's Caddy, on its own
+# CA, in front of the published port; a client without that CA refused), kill the
 # container in the middle of a second game and start it again (the game goes
 # on from the volume), check that only the server's user can read the data
 # volume, stop it (SIGTERM), check it stopped cleanly, and print the image
@@ -17,7 +19,7 @@
 # exports, with data once a game was played).
 #
 # Installs what it needs (podman, runc, hadolint, podman-compose, haproxy,
-# prometheus for promtool) when missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
+# prometheus for promtool, caddy) when missing. Run by .ci/run; on its own: bash docker/smoke-test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -108,13 +110,8 @@ haproxy -c -f docker/haproxy.cfg
 echo "compose.cluster.yaml: $services; haproxy.cfg valid"
 
 step "monitoring: Prometheus's configuration, its alert rules, Grafana's dashboard"
-# promtool from Debian's package (which starts a Prometheus of its own: stopped).
-if ! command -v promtool >/dev/null; then
-    bash tests/install-from-debian.sh prometheus
-    sudo=()
-    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-    "${sudo[@]}" service prometheus stop >/dev/null 2>&1 || true
-fi
+# promtool from Debian's package.
+command -v promtool >/dev/null || bash tests/install-from-debian.sh prometheus
 for config in docker/prometheus/prometheus.yml docker/prometheus/prometheus.cluster.yml; do
     promtool check config "$config" >/dev/null || fail "$config: $(promtool check config "$config" 2>&1)"
 done
@@ -156,9 +153,14 @@ cleanup() {
     compose down --volumes >/dev/null 2>&1 || true
     pod rm --force --volumes --time 0 "$CONTAINER" >/dev/null 2>&1 || true
     kill "${clients[@]}" 2>/dev/null || true
+    [[ -z ${caddy:-} ]] || kill "$caddy" 2>/dev/null || true
 }
 clients=()
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+caddy=""
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+port="$(free_port)"
 trap cleanup EXIT
 cleanup
 
@@ -199,6 +201,15 @@ room_code() {
 }
 
 # The one end all these clients' outputs show, or a failure.
+# Waits for the clients started in the background; fails with their last words.
+wait_for_clients() {
+    local pid
+    for pid in "${clients[@]}"; do
+        wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/*.out)"
+    done
+    clients=()
+}
+
 same_end() {
     local who
     for who in "$@"; do
@@ -229,16 +240,64 @@ for _ in $(seq 1 100); do
 done
 timeout 120 "$client" --server "$server" --name bob bot --policy random --seed 2 join "$code" \
     >"$WORK/bob.out" 2>&1 || fail "the second bot failed: $(tail -n 5 "$WORK/bob.out")"
-for pid in "${clients[@]}"; do
-    wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/*.out)"
-done
-clients=()
+wait_for_clients
 echo "all three saw: $(same_end ann bob eve)"
 # The dashboard has data to draw: what it queries, the server exports.
 python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())' \
     "http://127.0.0.1:$port/metrics" >"$WORK/metrics.txt"
 "$WORK/venv/bin/python" docker/check-monitoring.py --metrics "$WORK/metrics.txt" ||
     fail "the dashboard draws series this server did not export"
+
+step "HTTPS: docker/Caddyfile in front, a game over wss:// on Caddy's own CA"
+# Caddy's image cannot be pulled here: Debian's Caddy runs the very
+# Caddyfile of the https profile on this machine, in front of the published
+# port, as MICE_CAKE_CERTIFICATES=internal has it (a LAN, a trial).
+command -v caddy >/dev/null || bash tests/install-from-debian.sh caddy
+https_port="$(free_port)"
+caddy_home="$WORK/caddy"
+rm -rf "$caddy_home"
+mkdir -p "$caddy_home"
+MICE_CAKE_DOMAIN=localhost MICE_CAKE_CERTIFICATES=internal MICE_CAKE_UPSTREAM="127.0.0.1:$port" \
+    MICE_CAKE_HTTP_PORT="$(free_port)" MICE_CAKE_HTTPS_PORT="$https_port" \
+    XDG_DATA_HOME="$caddy_home/data" XDG_CONFIG_HOME="$caddy_home/config" HOME="$caddy_home" \
+    caddy run --config docker/Caddyfile --adapter caddyfile >"$WORK/caddy.log" 2>&1 &
+caddy=$!
+root_ca="$caddy_home/data/caddy/pki/authorities/local/root.crt"
+# What a browser or a script reads through it, on Caddy's CA alone.
+through_caddy() {
+    python3 - "$root_ca" "https://localhost:$https_port$1" <<'PY'
+import ssl, sys, urllib.error, urllib.request
+context = ssl.create_default_context(cafile=sys.argv[1])
+try:
+    print(urllib.request.urlopen(sys.argv[2], context=context, timeout=5).status)
+except urllib.error.HTTPError as error:
+    print(error.code)
+PY
+}
+for _ in $(seq 1 100); do
+    [[ -s $root_ca ]] && [[ $(through_caddy /healthz 2>/dev/null) == 200 ]] && break
+    kill -0 "$caddy" 2>/dev/null || fail "Caddy stopped: $(tail -n 5 "$WORK/caddy.log")"
+    sleep 0.2
+done
+[[ $(through_caddy /healthz) == 200 ]] || fail "no HTTPS through Caddy: $(tail -n 5 "$WORK/caddy.log")"
+[[ $(through_caddy /metrics) == 404 ]] || fail "Caddy serves /metrics to anyone"
+secure="wss://localhost:$https_port"
+timeout 120 "$client" --server "$secure" --ca-file "$root_ca" --name fay bot --seed 4 create \
+    >"$WORK/fay.out" 2>&1 &
+clients+=($!)
+code="$(room_code "$WORK/fay.out")"
+timeout 120 "$client" --server "$secure" --ca-file "$root_ca" --name gus bot --seed 5 join "$code" \
+    >"$WORK/gus.out" 2>&1 || fail "the bot over wss:// failed: $(tail -n 5 "$WORK/gus.out")"
+wait_for_clients
+echo "over wss://, both saw: $(same_end fay gus)"
+# Without Caddy's CA, the client refuses the certificate, and says so.
+if timeout 30 "$client" --server "$secure" --name hal watch "$code" </dev/null \
+    >"$WORK/untrusted.out" 2>&1; then
+    fail "a certificate nobody trusts was taken"
+fi
+grep -qi "certificate" "$WORK/untrusted.out" || fail "the refusal does not say why: $(cat "$WORK/untrusted.out")"
+kill "$caddy"
+caddy=""
 
 step "the data volume is the server's alone"
 # It holds a live game's seed, deal and commits: no other user may read it.
@@ -269,10 +328,7 @@ echo "room $code: round 2 played; killing the server (SIGKILL)"
 pod kill --signal KILL "$CONTAINER" >/dev/null
 pod "${PODMAN_RUN[@]}" start "$CONTAINER" >/dev/null
 wait_healthy
-for pid in "${clients[@]}"; do
-    wait "$pid" || fail "a client failed: $(tail -n 5 "$WORK"/cat.out "$WORK"/dan.out)"
-done
-clients=()
+wait_for_clients
 for who in cat dan; do
     grep -q '^reconnected' "$WORK/$who.out" || fail "$who did not reconnect: $(tail -n 5 "$WORK/$who.out")"
 done

@@ -66,6 +66,12 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_chat: bool,
 
+    /// Trust this CA's certificates (a PEM file), and no others, on
+    /// `wss://` and `https://`: a server of your own behind Caddy's
+    /// `tls internal`, or a private CA.
+    #[arg(long, global = true, env = "MICE_CAKE_CA_FILE")]
+    pub ca_file: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }

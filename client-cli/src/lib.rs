@@ -5,7 +5,7 @@
 //!
 //! * [`cli`]: the command line (clap).
 //! * [`net`]: the connection: hello, entering a room, reconnecting by itself
-//!   with the seat token after a drop.
+//!   with the seat token after a drop; [`tls`]: whose certificates it trusts.
 //! * [`tracker`]: the room as the client knows it — the server's last state
 //!   with every event since applied. Both interfaces read it.
 //! * [`tui`]: the full-screen interface, Elm-style: `model::update` turns
@@ -34,6 +34,7 @@ pub mod seats;
 pub mod sim;
 pub mod standings;
 pub mod text;
+pub mod tls;
 pub mod tracker;
 pub mod tui;
 pub mod verify;

@@ -52,6 +52,9 @@ fn done() -> Session {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<Session> {
+    if let Some(ca_file) = &cli.ca_file {
+        mice_cake_cli::tls::trust_only(ca_file)?;
+    }
     let output = if cli.json { Output::Json } else { Output::Text };
     let plain = cli.plain
         || cli.json

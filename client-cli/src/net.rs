@@ -268,7 +268,13 @@ pub async fn connect(
 }
 
 async fn open(url: &str) -> Result<Socket, String> {
-    match tokio::time::timeout(OPEN_TIMEOUT, tokio_tungstenite::connect_async(url)).await {
+    let connecting = tokio_tungstenite::connect_async_tls_with_config(
+        url,
+        None,
+        false,
+        crate::tls::websocket_connector(),
+    );
+    match tokio::time::timeout(OPEN_TIMEOUT, connecting).await {
         Ok(Ok((socket, _))) => Ok(socket),
         Ok(Err(error)) => Err(error.to_string()),
         Err(_) => Err(format!(

@@ -52,7 +52,8 @@ pub fn read_source(source: &str, server: &str) -> anyhow::Result<String> {
 
 pub(crate) fn fetch(url: &str) -> anyhow::Result<String> {
     // An error status comes with the server's explanation: read it too.
-    let mut response = ureq::get(url)
+    let mut response = crate::tls::http_agent()
+        .get(url)
         .config()
         .http_status_as_error(false)
         .build()
