@@ -70,6 +70,20 @@ mod tests {
         );
         // The system's roots do not know the test's CA either.
         assert!(ping(&format!("{url}/0")).await.is_err());
+        // As a node says it at start: the Redis named, never its password.
+        let with_password = url.replacen("rediss://", "rediss://:hunter2@", 1);
+        let wrong = client(&format!("{with_password}/0?cacert={wrong_ca}")).unwrap();
+        let name = super::super::describe(&with_password);
+        let said = format!(
+            "{:#}",
+            super::super::reach(&name, wrong.get_multiplexed_async_connection())
+                .await
+                .err()
+                .unwrap()
+        );
+        assert!(said.contains("127.0.0.1"), "{said}");
+        assert!(said.contains("UnknownIssuer"), "{said}");
+        assert!(!said.contains("hunter2"), "{said}");
     }
 
     #[tokio::test]
