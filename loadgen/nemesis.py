@@ -30,7 +30,9 @@ the servers kept:
   counted apart (a room's second player so refused tries again a second
   later, as a person would: its room's creator waits for it);
 - every seal the server acknowledged to a player (its `sealed` event for
-  the player's own move) is the one in the game's record, round by round;
+  the player's own move) is the one in the game's record, round by round
+  — but the deal's seal of a pairing called off during its deal
+  (`unpaired`), which its room dropped, as docs/protocol.md says;
 - every `revealed` a client saw is the record's round report;
 - every game ended by the rules (`played`): no forfeit, no abort — the
   bots never leave, so either is a game lost to a fault;
@@ -269,6 +271,15 @@ class Client:
 
     def events(self, kind):
         return [message["event"] for _, message in self.lines if message.get("type") == "event" and message["event"].get("kind") == kind]
+
+    def events_since_called_off(self, kind):
+        """As `events`, after the last pairing called off (`unpaired`): a
+        pairing called off during its deal drops that deal with its room
+        (docs/protocol.md), so its seals belong to no game's record."""
+        last = max((index for index, (_, message) in enumerate(self.lines)
+                    if message.get("type") == "unpaired"), default=-1)
+        return [message["event"] for _, message in self.lines[last + 1:]
+                if message.get("type") == "event" and message["event"].get("kind") == kind]
 
     def typed(self, kind):
         return [(at, message) for at, message in self.lines if message.get("type") == kind]
@@ -551,7 +562,7 @@ class Run:
             game_id = over[-1].get("game_id")
             seat = client.seat()
             ending = over[-1]["result"]["ending"]
-            if ending.get("kind") == "aborted" and not client.events("dealt"):
+            if ending.get("kind") == "aborted" and not client.events_since_called_off("dealt"):
                 # Ended at its deal, nothing dealt: a rated room's deal waits
                 # for nobody (docs/ratings.md), and a fault kept a player
                 # away longer than the deal's time. Nobody is rated; counted
@@ -573,7 +584,7 @@ class Run:
                 if verdict:
                     problems.append(f"the record of {game_id} does not verify: {verdict}")
             fair = record["record"]["fair"]
-            for event in client.events("sealed"):
+            for event in client.events_since_called_off("sealed"):
                 if event["seat"] != seat or event.get("by_server"):
                     continue
                 seals += 1
@@ -581,7 +592,7 @@ class Run:
                 if not kept or kept["seals"].get(seat) != event["seal"]:
                     problems.append(f"{client.name}'s acknowledged seal of round {event['round']} is not in {game_id}'s record")
             reports = record["record"]["rounds"]
-            for event in client.events("revealed"):
+            for event in client.events_since_called_off("revealed"):
                 reveals += 1
                 number = event["report"]["round"]
                 if number > len(reports) or reports[number - 1] != event["report"]:
