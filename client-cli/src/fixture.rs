@@ -43,6 +43,32 @@ pub(crate) fn player(name: &str) -> PlayerInfo {
     }
 }
 
+/// Room `code` with `options`, waiting, nobody seated: `you` is this
+/// member's seat.
+pub(crate) fn waiting_room(code: RoomCode, options: RoomOptions, you: Option<Seat>) -> RoomState {
+    RoomState {
+        code,
+        options,
+        status: RoomStatus::Waiting,
+        you,
+        players: Seated::default(),
+        spectators: 0,
+        game: 0,
+        view: None,
+        committed: Seated::default(),
+        exchange: None,
+        deadline_ms: None,
+        choices: None,
+        last_report: None,
+        rematch: Seated::default(),
+        result: None,
+        game_ids: Vec::new(),
+        missed_deadline_limit: 3,
+        not_rated: None,
+        seq: 1,
+    }
+}
+
 impl FakeRoom {
     /// A room with one seat taken (Yellow, by "ann"), waiting; the game to
     /// come deals from `seed`.
@@ -65,28 +91,11 @@ impl FakeRoom {
             seed: Seed::from_u64(seed),
             member,
             state: RoomState {
-                code,
-                options,
-                status: RoomStatus::Waiting,
-                you: member,
                 players: Seated {
                     yellow: Some(player("ann")),
                     blue: None,
                 },
-                spectators: 0,
-                game: 0,
-                view: None,
-                committed: Seated::default(),
-                exchange: None,
-                deadline_ms: None,
-                choices: None,
-                last_report: None,
-                rematch: Seated::default(),
-                result: None,
-                game_ids: Vec::new(),
-                missed_deadline_limit: 3,
-                not_rated: None,
-                seq: 1,
+                ..waiting_room(code, options, member)
             },
             events: Vec::new(),
             played: Vec::new(),

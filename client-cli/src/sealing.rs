@@ -413,15 +413,8 @@ mod tests {
     /// sits Yellow, nobody has sealed.
     fn at_deal(code: &str, seed: u64) -> RoomState {
         RoomState {
-            code: code.parse().unwrap(),
-            options: RoomOptions::default(),
             status: RoomStatus::Playing,
-            you: Some(Seat::Yellow),
-            players: Seated::default(),
-            spectators: 0,
             game: 1,
-            view: None,
-            committed: Seated::default(),
             exchange: Some(ExchangeState {
                 commitment: fair::commitment(mice_cake_engine::Seed::from_u64(seed)),
                 round: DEAL_ROUND,
@@ -429,15 +422,11 @@ mod tests {
                 opened: Seated::default(),
                 by_server: Seated::default(),
             }),
-            deadline_ms: None,
-            choices: None,
-            last_report: None,
-            rematch: Seated::default(),
-            result: None,
-            game_ids: Vec::new(),
-            missed_deadline_limit: 3,
-            not_rated: None,
-            seq: 1,
+            ..crate::fixture::waiting_room(
+                code.parse().unwrap(),
+                RoomOptions::default(),
+                Some(Seat::Yellow),
+            )
         }
     }
 

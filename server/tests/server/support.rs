@@ -417,15 +417,7 @@ impl Client {
         for (name, value) in headers {
             request.headers_mut().append(*name, value.parse().unwrap());
         }
-        let stream: Box<dyn Io> = Box::new(stream);
-        let (ws, _) = tokio_tungstenite::client_async(request, stream)
-            .await
-            .unwrap();
-        Client {
-            ws,
-            received: Vec::new(),
-            sealing: Sealing::default(),
-        }
+        Client::upgraded(Box::new(stream), request).await
     }
 
     /// [`Client::proxied`], then `hello` as `name`.
@@ -464,7 +456,16 @@ impl Client {
 
     /// A client over any stream (the URL's host is not used).
     pub(crate) async fn over(stream: Box<dyn Io>) -> Client {
-        let (ws, _) = tokio_tungstenite::client_async("ws://mice-cake/ws", stream)
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        Client::upgraded(stream, "ws://mice-cake/ws".into_client_request().unwrap()).await
+    }
+
+    /// A client whose upgrade `request` went over `stream`.
+    async fn upgraded(
+        stream: Box<dyn Io>,
+        request: tokio_tungstenite::tungstenite::handshake::client::Request,
+    ) -> Client {
+        let (ws, _) = tokio_tungstenite::client_async(request, stream)
             .await
             .unwrap();
         Client {
