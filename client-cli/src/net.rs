@@ -645,8 +645,22 @@ impl Link {
                 return self.admitted(socket).await;
             }
             ServerMessage::Paired { code, .. } => self.pair = Some(*code),
-            ServerMessage::Unpaired { code, .. } => {
+            ServerMessage::Unpaired {
+                code,
+                reason,
+                requeued,
+            } => {
                 self.pair = None;
+                if !requeued {
+                    // The server holds this client to blame for the
+                    // pairing called off (its deal never sealed): the seek
+                    // is over, not to be started again by itself.
+                    self.token = None;
+                    self.room = None;
+                    self.forget_seat(*code);
+                    self.seek = None;
+                    return Some(End::Refused(reason.clone()));
+                }
                 if !self.sought_here
                     && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
                 {
@@ -1155,6 +1169,17 @@ mod tests {
     /// never sought), so the client seeks again itself.
     #[tokio::test]
     async fn a_pairing_called_off_after_a_resume_seeks_again() {
+        called_off_after_a_resume(true).await;
+    }
+
+    /// The same, but the server holds this client to blame (its deal seal
+    /// never came): the seek is over, and the client does not seek again.
+    #[tokio::test]
+    async fn a_pairing_called_off_for_our_unsealed_deal_ends_the_seek() {
+        called_off_after_a_resume(false).await;
+    }
+
+    async fn called_off_after_a_resume(requeued: bool) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("ws://{}", listener.local_addr().unwrap());
         let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
@@ -1197,13 +1222,27 @@ mod tests {
                 code,
                 reason: "your opponent did not take their seat and seal their deal within 10s"
                     .into(),
+                requeued,
             };
             say(&mut second, &unpaired).await;
-            let then = next_message(&mut second).await;
-            assert!(
-                matches!(then, ClientMessage::Seek { .. }),
-                "seeks again: {then:?}"
-            );
+            if requeued {
+                let then = next_message(&mut second).await;
+                assert!(
+                    matches!(then, ClientMessage::Seek { .. }),
+                    "seeks again: {then:?}"
+                );
+            } else {
+                // The client lets the connection go, never seeking again.
+                while let Some(Ok(frame)) = second.next().await {
+                    if let Message::Text(text) = frame {
+                        let then: ClientMessage = serde_json::from_str(&text).unwrap();
+                        assert!(
+                            !matches!(then, ClientMessage::Seek { .. }),
+                            "sought again: {then:?}"
+                        );
+                    }
+                }
+            }
         });
         let seek = Seek {
             pool: None,

@@ -744,7 +744,7 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             time(*deadline_ms),
             kind(*rated)
         ),
-        ServerMessage::Unpaired { code, reason } => {
+        ServerMessage::Unpaired { code, reason, .. } => {
             format!("pairing called off, room {code} closed: {reason}")
         }
         ServerMessage::SeekEnded { reason } => {

@@ -239,6 +239,10 @@ fn rated_by_default() -> bool {
     true
 }
 
+fn seek_goes_on() -> bool {
+    true
+}
+
 /// A player's proof that they hold the key they announce: the key's
 /// signature of `"mice-cake/key/v1"` ‖ `at_ms` (eight bytes, big-endian),
 /// made at `at_ms` (milliseconds since the Unix epoch), within ten minutes
@@ -506,16 +510,25 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         opponent_bot: bool,
     },
-    /// The pairing is called off before its game started: the opponent
-    /// did not take their seat in time (their server died, say). The room
-    /// is closed, and the seek goes on where it was: `seeking` follows,
-    /// with the player at the head of the queue, and the bot offered when
-    /// the wait they asked is over, counted from their `seek`.
+    /// The pairing is called off before its game started: a player did
+    /// not take their seat and seal their deal in time (their server died,
+    /// say). The room is closed. For a player who did their part
+    /// (`requeued`), the seek goes on where it was: `seeking` follows, with
+    /// the player at the head of the queue, and the bot offered when the
+    /// wait they asked is over, counted from their `seek`. A player who sat
+    /// but never sealed the deal (`requeued: false`) is the one who kept
+    /// the game from starting: their seek ends (`seek_ended` follows), so
+    /// that withholding a seal is never a way to turn an opponent down and
+    /// keep one's place.
     Unpaired {
         /// The room that was made for the pair.
         code: RoomCode,
         /// Why, for people.
         reason: String,
+        /// Whether the seek goes on, at the head of the queue; absent in
+        /// older servers' messages, where it always did.
+        #[serde(default = "seek_goes_on")]
+        requeued: bool,
     },
     /// The seek ended without a game: cancelled (`cancel_seek`), or the
     /// server could not make the room (it is stopping, say; `reason`).

@@ -18,7 +18,7 @@ mod heartbeat;
 mod session;
 
 use self::heartbeat::Heartbeat;
-use self::session::{Session, is_unpaired, next_news};
+use self::session::{Session, called_off, next_news};
 use crate::admission::{Admitted, Full};
 use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
 use crate::refusals::Refused;
@@ -169,20 +169,20 @@ impl Live {
             )),
             Wake::Queued(Next::Write(frame)) => {
                 // A pairing called off is told by its room, as it closes.
-                let mut unpaired = false;
+                let mut unpaired = None;
                 let written = write_queued(
                     &mut self.socket,
                     frame,
                     &mut self.queue,
                     write_timeout,
-                    |frame| unpaired |= is_unpaired(frame),
+                    |frame| unpaired = unpaired.or(called_off(frame)),
                 )
                 .await;
                 if !written {
                     return Some(Ending::Gone);
                 }
-                if unpaired {
-                    Box::pin(self.session.unpaired()).await;
+                if let Some(called_off) = unpaired {
+                    Box::pin(self.session.unpaired(called_off)).await;
                 }
                 None
             }

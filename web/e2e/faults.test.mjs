@@ -3,7 +3,10 @@
 // just taken the room over) is not the end of the game — the page asks for
 // the state and opens again; and a pairing whose opponent never comes (their
 // node stopped as they were paired) is called off: the page says so, seeks
-// on, is paired with the next player and plays.
+// on, is paired with the next player and plays; and a page whose deal seal
+// never reaches the server (a frozen tab, a modified client dodging its
+// opponent) has its search ended by the pairing called off, while its
+// opponent seeks on.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -22,6 +25,7 @@ import {
   screenshot,
   serverAndBrowser,
   startNode,
+  startServer,
   startTerminal,
 } from "./support.mjs";
 
@@ -234,4 +238,54 @@ test("a page that went to the pair's room before the game began comes back and s
     eve.assertClean();
     await eve.context.close();
   });
+});
+
+test("a page whose deal seal never reaches the server has its search ended when the pairing is called off; its opponent's page seeks on", async () => {
+  const server = await startServer(["--pairing-arrival", "2s"]);
+  const browser = await launchBrowser();
+  try {
+    const eve = await person(browser, { viewport: PHONE, name: "Eve" });
+    const fay = await person(browser, { viewport: DESKTOP, name: "Fay" });
+    // Every seal of Eve's deal is lost on the way, on whichever page.
+    let withheld = 0;
+    await eve.page.routeWebSocket(/\/ws$/, (route) => {
+      const upstream = route.connectToServer();
+      route.onMessage((text) => {
+        const message = JSON.parse(String(text));
+        if (message.type === "seal" && message.round === 0) {
+          withheld += 1;
+          return;
+        }
+        upstream.send(text);
+      });
+    });
+    await seekCasual(fay.page, server);
+    await fay.page.locator("#seek-status", { hasText: "Looking for an opponent" }).waitFor();
+    await seekCasual(eve.page, server);
+    // Both go to the pair's room as its game begins.
+    await eve.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+    await fay.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+    const room = new URL(eve.page.url()).pathname.slice("/r/".length);
+    // Called off. Eve: back to "Play now", its choices as they were, the
+    // search over and not started again.
+    await eve.page.waitForURL(/\/play$/);
+    await eve.page.locator("#play-error", { hasText: "you did not seal your deal within 2s" }).waitFor();
+    assert.ok(withheld >= 1, "the page sealed its deal, and the seal was lost");
+    assert.equal(await eve.page.locator("#seek-search").isVisible(), false, "not searching");
+    assert.equal(await eve.page.locator("#rated").isChecked(), false, "the choices as they were");
+    await screenshot(eve.page, "play-search-ended-unsealed-deal");
+    // Fay sealed: back to "Play now", told why, and searching again.
+    await fay.page.waitForURL(/\/play$/);
+    await fay.page.locator("#seek-unpaired", { hasText: "your opponent did not take their seat and seal their deal within 2s" }).waitFor();
+    await fay.page.locator("#seek-status", { hasText: "Looking for an opponent" }).waitFor();
+    const gone = await fetch(`${server.url}/api/rooms/${room}`);
+    assert.equal(gone.status, 404, "the room called off is closed");
+    for (const player of [eve, fay]) {
+      player.assertClean();
+      await player.context.close();
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
 });

@@ -63,13 +63,28 @@ test("the server saying `left` takes the page home, whatever else", () => {
 
 test("a pairing called off sends the page back to seek, with the server's reason or a plain one", () => {
   const paired = { ...player, paired: true };
-  assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason: "Bob did not come" }), paired), [
-    { kind: "unpaired", reason: "Bob did not come" },
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason: "Bob did not come", requeued: true }), paired), [
+    { kind: "unpaired", reason: "Bob did not come", requeued: true },
   ]);
-  assert.deepEqual(update(emptyModel(), message({ type: "unpaired" }), paired), [{ kind: "unpaired", reason: "your opponent did not come" }]);
+  // An older server's, without `requeued`: the search always went on.
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired" }), paired), [
+    { kind: "unpaired", reason: "your opponent did not come", requeued: true },
+  ]);
   // Its room gone when the seat is taken back: called off too.
-  assert.deepEqual(update(emptyModel(), failed("unknown_room", ""), paired), [{ kind: "unpaired", reason: "your opponent did not come" }]);
-  assert.deepEqual(update(emptyModel(), failed("bad_token", "no such seat"), paired), [{ kind: "unpaired", reason: "no such seat" }]);
+  assert.deepEqual(update(emptyModel(), failed("unknown_room", ""), paired), [
+    { kind: "unpaired", reason: "your opponent did not come", requeued: true },
+  ]);
+  assert.deepEqual(update(emptyModel(), failed("bad_token", "no such seat"), paired), [
+    { kind: "unpaired", reason: "no such seat", requeued: true },
+  ]);
+});
+
+test("a pairing called off because this tab never sealed its deal ends the search", () => {
+  const paired = { ...player, paired: true };
+  const reason = "you did not seal your deal within 10s; your search has ended";
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason, requeued: false }), paired), [
+    { kind: "unpaired", reason, requeued: false },
+  ]);
 });
 
 test("a pairing is forgotten once its game is past its deal, not before", () => {

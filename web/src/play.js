@@ -317,7 +317,8 @@ export function showPlay(root) {
     status.focus();
   });
 
-  // Back from a pair's room whose pairing was called off: seek again as before.
+  // Back from a pair's room whose pairing was called off: seek again as
+  // before, unless the server ended the search with it.
   const again = pairing.get();
   if (again?.reason) {
     pairing.forget();
@@ -326,7 +327,8 @@ export function showPlay(root) {
     time.value = again.wanted.deadline_ms === null ? "" : String(again.wanted.deadline_ms);
     rated.checked = again.wanted.rated;
     botAfter.value = String(again.wanted.bot_after_ms);
-    seek(again.name, again.wanted, again.reason);
+    if (again.ended) backToChoices(`The pairing was called off: ${again.reason}. Choose again, or play now again.`);
+    else seek(again.name, again.wanted, again.reason);
   }
 }
 

@@ -328,7 +328,7 @@ function enter(root, name, entry, odds, watching) {
         return false;
       case "unpaired": {
         const kept = pairing.get();
-        if (kept) pairing.set({ ...kept, reason: effect.reason });
+        if (kept) pairing.set({ ...kept, reason: effect.reason, ended: !effect.requeued });
         go("/play");
         return false;
       }

@@ -71,7 +71,9 @@ const PASSING_ERRORS = new Set(["unavailable", "rate_limited", "internal", "too_
  * A pairing whose room this tab went to before its game began, kept for
  * the tab (sessionStorage): if the room page finds the pairing called
  * off, it comes back to "Play now" and seeks again as it was.
- * @typedef {{code: string, name: string, wanted: Wanted, reason?: string}} Pairing
+ * `ended`: the server ended the search with the pairing (this tab's deal
+ * was never sealed), so it is not started again by itself.
+ * @typedef {{code: string, name: string, wanted: Wanted, reason?: string, ended?: boolean}} Pairing
  */
 export const pairing = {
   KEY: "mice-cake:pairing",
@@ -252,11 +254,19 @@ export class Seeker {
         return;
       case "unpaired":
         // The opponent never came: the room is closed, and the search
-        // goes on (`seeking` follows).
+        // goes on (`seeking` follows) — unless this tab is the one that
+        // never sealed the deal (`requeued: false`).
         if (this.phase === "seated" || this.phase === "paired") {
           if (this.code) seats.forget(this.code);
           this.code = null;
           this.pairCode = null;
+          if (message.requeued === false) {
+            // This tab never sealed the deal: the server ended the
+            // search (`seek_ended` follows), and it is not sought again.
+            this.phase = "seated";
+            this.ended(String(message.reason ?? ""));
+            return;
+          }
           this.phase = "seeking";
           this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
           // Seated by joining after a drop, this connection was never the
@@ -281,9 +291,16 @@ export class Seeker {
     }
   }
 
-  /** Seated in a game that began (or the bot's room): the page goes there. @param {string} code */
+  /**
+   * Seated in a game that began (or the bot's room): the page goes there.
+   * A pair's game is not theirs until both sealed its deal, so the pairing
+   * is kept for the room page, which comes back here if it is called off
+   * and forgets it once the game is past its deal.
+   * @param {string} code
+   */
   seated(code) {
-    pairing.forget();
+    if (this.phase === "paired" || this.phase === "seated") pairing.set({ code, name: this.name, wanted: this.wanted });
+    else pairing.forget();
     this.finish();
     this.report({ kind: "seated", code });
   }

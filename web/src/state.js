@@ -116,7 +116,7 @@ const CHAT_KEPT = 200;
  * What the page is to do about an event of its room's connection, in
  * order; the page is drawn again after them, unless one of them leaves it.
  * @typedef {{kind: "go", path: string}
- *   | {kind: "unpaired", reason: string}
+ *   | {kind: "unpaired", reason: string, requeued: boolean}
  *   | {kind: "forget_pairing"}
  *   | {kind: "keep_name"}
  *   | {kind: "send", message: object}
@@ -155,7 +155,15 @@ export function update(model, event, page) {
   // A pairing called off before its game began: back to "Play now", which
   // seeks again as before.
   if (page.paired && message.type === "unpaired") {
-    return [{ kind: "unpaired", reason: String(message.reason ?? "") || "your opponent did not come" }];
+    // `requeued: false`: this player never sealed the deal, and the server
+    // ended their search (older servers always went on).
+    return [
+      {
+        kind: "unpaired",
+        reason: String(message.reason ?? "") || "your opponent did not come",
+        requeued: message.requeued !== false,
+      },
+    ];
   }
   /** @type {Effect[]} */
   const effects = [];
@@ -199,7 +207,7 @@ function pastItsDeal(state) {
 function failed(model, event, page) {
   // The room of a pairing gone when its seat is taken back: called off.
   if ((event.code === "bad_token" || event.code === "unknown_room") && page.paired) {
-    return [{ kind: "unpaired", reason: event.reason || "your opponent did not come" }];
+    return [{ kind: "unpaired", reason: event.reason || "your opponent did not come", requeued: true }];
   }
   // Both seats were taken meanwhile: watch instead, and say so.
   if (event.code === "room_full" && page.entry === "join") return [{ kind: "watch_instead" }];

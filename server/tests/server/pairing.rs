@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mice_cake_engine::{Policy, Seat};
-use mice_cake_protocol::{ClientMessage, ErrorCode, Pool, ServerMessage};
+use mice_cake_protocol::{ClientMessage, ErrorCode, Pool, RoomEvent, ServerMessage};
 
 use crate::support::{Client, TestServer, play};
 
@@ -349,4 +349,67 @@ async fn a_paired_key_takes_its_own_seat_back_from_a_connection_thought_alive() 
     ada.expect_error(ErrorCode::Replaced).await;
     let (ada_view, bea_view) = tokio::join!(again.until_round(1), bea.until_round(1));
     assert_eq!((ada_view.round, bea_view.round), (1, 1));
+}
+
+/// The dodge: a player paired with someone they would rather not play sits
+/// and withholds their deal's seal, so that the pairing is called off. The
+/// one who sealed seeks on at the head of the queue; the withholder's seek
+/// ends (they may seek again, at the back), and the room is gone.
+#[tokio::test]
+async fn withholding_the_deal_s_seal_ends_the_withholder_s_seek_and_not_the_opponent_s() {
+    let server = TestServer::start(|config| {
+        config.pairing_arrival = Duration::from_millis(400);
+        config.deal_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let mut dodger = Client::greeted(&server, "Bea").await;
+    // Ada's client seals its deal as it starts; the dodger's never does.
+    dodger.sealing.automatic = false;
+    seeking(&mut ada, None, None).await;
+    seeking(&mut dodger, None, None).await;
+    let ((room, _), _) = tokio::join!(paired_in(&mut ada), paired_in(&mut dodger));
+    ada.recv_until(|m| {
+        matches!(m, ServerMessage::Event { event, .. }
+            if matches!(**event, RoomEvent::GameStarted { .. }))
+    })
+    .await;
+
+    let called_off = |client: &mut Client| {
+        let message = client.received.iter().rev().find_map(|text| {
+            match serde_json::from_str::<ServerMessage>(text).ok()? {
+                ServerMessage::Unpaired { code, requeued, .. } => Some((code, requeued)),
+                _ => None,
+            }
+        });
+        message.expect("told the pairing is called off")
+    };
+    ada.recv_until(|m| matches!(m, ServerMessage::Seeking { .. }))
+        .await;
+    assert_eq!(called_off(&mut ada), (room, true), "{:?}", ada.received);
+    let ended = dodger
+        .recv_until(|m| {
+            matches!(
+                m,
+                ServerMessage::SeekEnded { .. } | ServerMessage::Seeking { .. }
+            )
+        })
+        .await;
+    assert!(
+        matches!(&ended, ServerMessage::SeekEnded { reason } if reason.contains("did not seal")),
+        "{ended:?}"
+    );
+    assert_eq!(called_off(&mut dodger), (room, false));
+    let (status, _) = server.get(&format!("/api/rooms/{room}")).await;
+    assert_eq!(status, 404, "the room called off is gone");
+
+    // The withholder's seek is over, not refused: they may seek again.
+    let again = seek(&dodger, None, None);
+    dodger.send(&again).await;
+    let answer = dodger.recv().await;
+    assert!(
+        matches!(answer, ServerMessage::Seeking { .. }),
+        "{answer:?} after {:#?}",
+        dodger.received
+    );
 }

@@ -17,7 +17,7 @@ use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, Se
 use tracing::debug;
 
 use self::seeking::{PairedSeek, Seeking};
-pub(super) use self::seeking::{is_unpaired, next_news};
+pub(super) use self::seeking::{called_off, next_news};
 use super::Peer;
 use crate::admission::{Presence, Slot};
 use crate::outbound::Outbound;

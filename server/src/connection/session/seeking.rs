@@ -52,10 +52,30 @@ pub(in crate::connection) struct PairedSeek {
     seek: QueuedSeek,
 }
 
-/// Whether a frame is the room's `unpaired` (the room's frames are its own
-/// compact JSON, tagged first).
-pub(in crate::connection) fn is_unpaired(frame: &Frame) -> bool {
-    frame.as_str().starts_with(r#"{"type":"unpaired","#)
+/// A pairing called off, as its room told this connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::connection) enum CalledOff {
+    /// This player did their part: the seek goes on at the head.
+    SeekOn,
+    /// This player sat and never sealed the deal: the seek ends.
+    SeekEnds,
+}
+
+/// Whether a frame is the room's `unpaired`, and what it means for the
+/// seek (the room's frames are its own compact JSON, tagged first).
+pub(in crate::connection) fn called_off(frame: &Frame) -> Option<CalledOff> {
+    if !frame.as_str().starts_with(r#"{"type":"unpaired","#) {
+        return None;
+    }
+    let requeued = match serde_json::from_str::<ServerMessage>(frame.as_str()) {
+        Ok(ServerMessage::Unpaired { requeued, .. }) => requeued,
+        _ => true,
+    };
+    Some(if requeued {
+        CalledOff::SeekOn
+    } else {
+        CalledOff::SeekEnds
+    })
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.
@@ -184,10 +204,10 @@ impl Session {
 
     /// The pairing whose room this connection sat in was called off (its
     /// room said `unpaired`, and closed): the seek goes back in the queue
-    /// as it was. A connection that took its seat there by joining (its
+    /// as it was, or ends if this player is the one who never sealed. A connection that took its seat there by joining (its
     /// client came back after a drop, and asked for the seat by key) only
     /// lets go of the room: its client seeks again itself.
-    pub(in crate::connection) async fn unpaired(&mut self) {
+    pub(in crate::connection) async fn unpaired(&mut self, called_off: CalledOff) {
         let Some(paired) = self.paired.take() else {
             if let Some(membership) = self.membership.take() {
                 let conn = self.id;
@@ -205,6 +225,14 @@ impl Session {
             let conn = self.id;
             membership.room.send(Command::Disconnected { conn }).await;
             self.set_membership(None);
+        }
+        if called_off == CalledOff::SeekEnds {
+            tracing::debug!(conn = ?self.id, room = %paired.code, "pairing called off: the deal was never sealed here, the seek ends");
+            self.slot.set(crate::admission::Presence::Idle);
+            self.outbound.send_message(&ServerMessage::SeekEnded {
+                reason: "you did not seal your deal in time".into(),
+            });
+            return;
         }
         tracing::debug!(conn = ?self.id, room = %paired.code, "pairing called off: seeking again");
         self.queue(paired.seek).await;
@@ -359,6 +387,7 @@ impl Session {
                                  head of the queue",
                                 refusal.message
                             ),
+                            requeued: true,
                         });
                         self.queue(seek).await;
                     }

@@ -3,8 +3,9 @@
 //! thing each does in the room, which only a client that knows of the
 //! pairing does (a seeker's server died as it was paired, say, before its
 //! client heard of it; or its client went away) — the pairing is called
-//! off: whoever came is told (`unpaired`) and their connection seeks on
-//! from where it was, at the head of the queue; the room closes, and the
+//! off: whoever came is told (`unpaired`), and their connection seeks on
+//! from where it was, at the head of the queue — unless they sat, had a
+//! deal to seal and did not: that one's seek ends. The room closes, and the
 //! deal begun, if it had, is dropped with it: nobody had made a move, and
 //! nobody is held to a game their client never knew of. Nobody sits alone
 //! in a pairing's room, and no empty one stays listed.
@@ -59,25 +60,41 @@ impl Room {
         if !self.pairing_not_taken_up() {
             return false;
         }
-        let reason = format!(
-            "your opponent did not take their seat and seal their deal within {}; you are back at \
-             the head of the queue",
-            humantime::format_duration(self.context.config.pairing_arrival)
-        );
+        let deal_begun = self.round.exchange.is_some();
+        let waited = humantime::format_duration(self.context.config.pairing_arrival);
         for seat in Seat::ALL {
+            let sealed = self
+                .round
+                .exchange
+                .as_ref()
+                .is_some_and(|exchange| exchange.seals[seat].is_some());
             let Some(player) = self.seats[seat].take() else {
                 continue;
             };
             if let Some(hash) = player.token {
                 self.effects.push(Effect::ForgetSeat(hash));
             }
-            if let Some(member) = player.member {
-                let unpaired = ServerMessage::Unpaired {
-                    code: self.code,
-                    reason: reason.clone(),
-                };
-                self.outbox.send_message(&member.outbound, &unpaired);
-            }
+            let Some(member) = player.member else {
+                continue;
+            };
+            // Whoever sat and had a deal to seal but did not is the one
+            // who kept the game from starting: their seek ends, so that
+            // withholding a seal never turns an opponent down for free.
+            let requeued = !deal_begun || sealed;
+            let reason = if requeued {
+                format!(
+                    "your opponent did not take their seat and seal their deal within {waited}; \
+                     you are back at the head of the queue"
+                )
+            } else {
+                format!("you did not seal your deal within {waited}; your search has ended")
+            };
+            let unpaired = ServerMessage::Unpaired {
+                code: self.code,
+                reason,
+                requeued,
+            };
+            self.outbox.send_message(&member.outbound, &unpaired);
         }
         for spectator in std::mem::take(&mut self.spectators).into_values() {
             self.outbox.send_message(

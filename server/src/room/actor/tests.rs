@@ -591,13 +591,42 @@ async fn a_pairing_whose_player_never_seals_the_deal_is_called_off_with_no_game_
     let told = table.messages(ann);
     assert!(
         told.iter()
-            .any(|message| matches!(message, ServerMessage::Unpaired { .. })),
+            .any(|message| matches!(message, ServerMessage::Unpaired { requeued: true, .. })),
         "{told:?}"
     );
     assert!(!told.iter().any(|message| matches!(
         message,
         ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })
     )));
+    assert!(table.room.unsaved_games.is_empty());
+}
+
+/// A player who sits and withholds their deal's seal (to turn down the
+/// opponent they were paired with, say) gets the pairing called off, but
+/// only the one who sealed seeks on at the head of the queue: the
+/// withholder's seek ends.
+#[tokio::test(start_paused = true)]
+async fn a_player_who_sits_and_withholds_the_deal_s_seal_is_not_sent_back_to_the_head() {
+    let mut table = Table::for_pairing();
+    let ann = table.sit("Ann");
+    let dodger = table.sit("Bob");
+    table.seal(ann, Assignment::EMPTY);
+    table.messages(ann);
+    table.messages(dodger);
+    assert!(table.wait(ARRIVAL));
+    let requeued = |messages: Vec<ServerMessage>| {
+        let called_off: Vec<bool> = messages
+            .iter()
+            .filter_map(|message| match message {
+                ServerMessage::Unpaired { requeued, .. } => Some(*requeued),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(called_off.len(), 1, "{messages:?}");
+        called_off[0]
+    };
+    assert!(requeued(table.messages(ann)));
+    assert!(!requeued(table.messages(dodger)));
     assert!(table.room.unsaved_games.is_empty());
 }
 
