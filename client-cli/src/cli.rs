@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
-use mice_cake_protocol::{MAX_NAME_CHARS, RoomCode, RoomOptions, player_name};
+use mice_cake_protocol::{ArenaId, MAX_NAME_CHARS, RoomCode, RoomOptions, player_name};
 
 /// The server a client reaches without `--server`.
 pub const DEFAULT_SERVER: &str = "ws://localhost:8080";
@@ -173,6 +173,13 @@ pub enum Command {
         #[arg(long)]
         bots: bool,
     },
+    /// Arenas: tournaments with a start and an end, where everyone plays
+    /// as many games as they can, paired again as each game ends
+    /// (docs/arenas.md).
+    Arena {
+        #[command(subcommand)]
+        action: ArenaAction,
+    },
     /// Your ratings on the server (your key is who you are), their history,
     /// and your latest games.
     Me,
@@ -257,6 +264,69 @@ fn any_time(text: &str) -> Result<AnyTime, String> {
         .map_err(|error| format!("{error} (a time such as 30s, or any)"))
 }
 
+/// What `mice-cake arena` does.
+#[derive(Debug, Subcommand)]
+pub enum ArenaAction {
+    /// The upcoming, live and latest finished arenas.
+    List,
+    /// Make an arena (with your key, which may have 3 open at a time):
+    /// prints its id on a line of its own. `--name NAME` given here names
+    /// the arena (by default "YOUR-NAME's arena").
+    Create {
+        /// How long it lasts, in minutes (1 to 180).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=180))]
+        minutes: u32,
+        /// Rate its games.
+        #[arg(long)]
+        rated: bool,
+        /// When it starts, from now (e.g. 10m); at once by default.
+        #[arg(long, default_value = "0s", value_parser = humantime::parse_duration)]
+        starts_in: Duration,
+        /// The pool of its games: standard, boost, face_up, face_up_boost,
+        /// face_down or face_down_boost.
+        #[arg(long, default_value = "standard")]
+        pool: mice_cake_protocol::Pool,
+        /// Time per round (e.g. 30s); the server's by default.
+        #[arg(long, value_parser = humantime::parse_duration)]
+        time: Option<Duration>,
+        /// A club's arena: only whoever gives this code may join.
+        #[arg(long)]
+        join_code: Option<String>,
+        /// Let declared bots join a rated arena (a casual one takes them
+        /// anyway).
+        #[arg(long)]
+        bots: bool,
+    },
+    /// Join an arena and play it: paired as each game ends, the standings
+    /// shown between games. Type `pause` to stop being paired (you stay on
+    /// the standings), `join` to come back.
+    Join {
+        /// The arena's id.
+        id: ArenaId,
+        /// A club's arena's join code.
+        #[arg(long)]
+        code: Option<String>,
+    },
+    /// Watch an arena's standings as they change, until it is over.
+    Watch {
+        /// The arena's id.
+        id: ArenaId,
+    },
+}
+
+/// How a bot plays an arena.
+#[derive(Debug, Subcommand)]
+pub enum BotArena {
+    /// Join an arena and play it until it is over.
+    Join {
+        /// The arena's id.
+        id: ArenaId,
+        /// A club's arena's join code.
+        #[arg(long)]
+        code: Option<String>,
+    },
+}
+
 /// How a bot enters a room.
 #[derive(Debug, Subcommand)]
 pub enum BotEntry {
@@ -274,6 +344,11 @@ pub enum BotEntry {
     Play {
         #[command(flatten)]
         seek: SeekArgs,
+    },
+    /// Play an arena (a casual one, or one that takes bots).
+    Arena {
+        #[command(subcommand)]
+        action: BotArena,
     },
 }
 
@@ -387,7 +462,8 @@ fn parse_pair(text: &str) -> Result<(Policy, Policy), String> {
     Ok((parse(first)?, parse(second)?))
 }
 
-fn default_name() -> String {
+/// The name a player goes by without `--name`: their user name.
+pub fn default_name() -> String {
     std::env::var("USER")
         .ok()
         .and_then(|name| player_name(&name).ok())

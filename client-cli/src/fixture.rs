@@ -503,5 +503,6 @@ pub(crate) fn served(record: GameRecord, id: u128, deadline_ms: Option<u64>) -> 
         chat: Vec::new(),
         rated: None,
         missed_deadline_limit: Some(3),
+        arena: None,
     }
 }

@@ -19,8 +19,12 @@
 //! * [`outcome`]: how a run ends, its exit status and last words.
 //! * [`sim`]: offline games between policies; [`replay`]: finished games;
 //!   [`analysis`]: their analysis, move by move, with the client's engine.
+//! * [`arenas`]: arenas over HTTP (list, detail, create); [`arena_text`]:
+//!   arenas in words, the standings between games.
 
 pub mod analysis;
+pub mod arena_text;
+pub mod arenas;
 pub mod cli;
 #[cfg(test)]
 mod fixture;

@@ -5,8 +5,9 @@ use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use clap::Parser as _;
-use mice_cake_cli::cli::{BotEntry, Cli, Command, bot_name, websocket_url};
+use mice_cake_cli::cli::{
+    ArenaAction, BotArena, BotEntry, Cli, Command, bot_name, default_name, websocket_url,
+};
 use mice_cake_cli::identity;
 use mice_cake_cli::net::{Entry, Identity, NetEvent};
 use mice_cake_cli::outcome::{Outcome, Session};
@@ -19,8 +20,14 @@ use mice_cake_protocol::ServerMessage;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let session = match run(cli).await {
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    // `arena create --name NAME` names the arena: whether one was given.
+    let name_given = matches.value_source("name") == Some(clap::parser::ValueSource::CommandLine);
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
+    let session = match run(cli, name_given).await {
         Ok(session) => session,
         Err(error) => Session {
             outcome: Outcome::Failed(format!("{error:#}")),
@@ -51,7 +58,7 @@ fn done() -> Session {
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<Session> {
+async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
     if let Some(ca_file) = &cli.ca_file {
         mice_cake_cli::tls::trust_only(ca_file)?;
     }
@@ -204,6 +211,12 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                 BotEntry::Create { room } => Entry::Create(room.options(None)),
                 BotEntry::Join { code } => Entry::Join(code),
                 BotEntry::Play { seek } => Entry::Seek(seek.seek()),
+                BotEntry::Arena {
+                    action: BotArena::Join { id, code },
+                } => Entry::Arena {
+                    id,
+                    join_code: code,
+                },
             };
             // A program plays: with a key of its own, declared a bot's.
             let how = How {
@@ -219,6 +232,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
                 .await
         }
         Command::Rooms => rooms(&url, &cli.name, output).await,
+        Command::Arena { action } => arena(action, how, output, name_given).await,
         Command::Sim {
             games,
             seed,
@@ -322,6 +336,96 @@ impl How {
             .await
         } else {
             tui::run(session, self.settings, &self.http, &self.server, sealer).await
+        }
+    }
+}
+
+/// `mice-cake arena …`.
+async fn arena(
+    action: ArenaAction,
+    how: How,
+    output: Output,
+    name_given: bool,
+) -> anyhow::Result<Session> {
+    let now_ms = mice_cake_cli::arena_text::now_ms();
+    match action {
+        ArenaAction::List => {
+            let list = mice_cake_cli::arenas::list(&how.http)?;
+            match output {
+                Output::Json => print_lines([serde_json::to_string(&list)?]),
+                Output::Text => print_lines(mice_cake_cli::arena_text::list_lines(&list, now_ms)),
+            }
+            Ok(done())
+        }
+        ArenaAction::Create {
+            minutes,
+            rated,
+            starts_in,
+            pool,
+            time,
+            join_code,
+            bots,
+        } => {
+            let store = SeatStore::for_user()?;
+            let secret = identity::load_or_create(store.dir())?;
+            // `--name` given names the arena; the creator is then who the
+            // environment says, or the user.
+            let (arena_name, creator) = if name_given {
+                let creator = std::env::var("MICE_CAKE_NAME")
+                    .ok()
+                    .and_then(|name| mice_cake_protocol::player_name(&name).ok())
+                    .unwrap_or_else(default_name);
+                (how.name.clone(), creator)
+            } else {
+                (format!("{}'s arena", how.name), how.name.clone())
+            };
+            let millis =
+                |time: std::time::Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+            let spec = mice_cake_protocol::arena::ArenaSpec {
+                name: arena_name,
+                starts_at_ms: Some(now_ms + millis(starts_in)),
+                minutes,
+                pool,
+                deadline_ms: time.map(millis),
+                rated,
+                join_code,
+                bots: bots.then_some(true),
+            };
+            let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
+            match output {
+                Output::Json => print_lines([serde_json::to_string(&made)?]),
+                Output::Text => print_lines([
+                    made.id.to_string(),
+                    mice_cake_cli::arena_text::header(&made, now_ms),
+                    format!(
+                        "join it with: mice-cake{} arena join {}{}",
+                        if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
+                            String::new()
+                        } else {
+                            format!(" --server {}", how.server)
+                        },
+                        made.id,
+                        if made.private { " --code CODE" } else { "" }
+                    ),
+                ]),
+            }
+            Ok(done())
+        }
+        ArenaAction::Join { id, code } => {
+            // The standings between games are lines: the line interface.
+            let how = How { plain: true, ..how };
+            how.play(
+                Entry::Arena {
+                    id,
+                    join_code: code,
+                },
+                Decider::Stdin,
+            )
+            .await
+        }
+        ArenaAction::Watch { id } => {
+            let how = How { plain: true, ..how };
+            how.play(Entry::WatchArena(id), Decider::Watch).await
         }
     }
 }

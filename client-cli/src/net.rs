@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use mice_cake_engine::{Commitment, PlayerKey, PlayerSecret, SealSignature, Seat};
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, KeyProof, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
-    RoomState, RoomStatus, SeatToken, ServerMessage,
+    ArenaId, ClientMessage, ErrorCode, KeyProof, PROTOCOL_VERSION, RoomCode, RoomEvent,
+    RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -21,8 +21,8 @@ use crate::seats::{HeldSeat, SeatStore};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// How to enter a room.
-#[derive(Clone, Copy, Debug)]
+/// How to enter a room (or an arena).
+#[derive(Clone, Debug)]
 pub enum Entry {
     /// Create one with these options.
     Create(RoomOptions),
@@ -42,6 +42,14 @@ pub enum Entry {
     /// Be paired with whoever is waiting (quick pairing); the bot offered
     /// after the wait asked is played.
     Seek(Seek),
+    /// Join an arena and play it, game after game.
+    Arena {
+        id: ArenaId,
+        /// A club's arena's join code.
+        join_code: Option<String>,
+    },
+    /// Watch an arena's standings.
+    WatchArena(ArenaId),
 }
 
 /// What a quick pairing asks (see the protocol's `seek`).
@@ -103,18 +111,7 @@ impl Identity {
     /// A fresh proof that this client holds its key (needed to play rated),
     /// signed with the time now.
     pub fn key_proof(&self) -> Option<KeyProof> {
-        let secret = self.secret.as_ref()?;
-        let at_ms = u64::try_from(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .ok()?
-                .as_millis(),
-        )
-        .ok()?;
-        Some(KeyProof {
-            at_ms,
-            signature: secret.prove_key(at_ms),
-        })
+        crate::identity::key_proof(self.secret.as_ref()?)
     }
 }
 
@@ -224,6 +221,15 @@ pub async fn connect(
             Entry::Resume { token, .. } => Some(token),
             _ => None,
         },
+        arena: match &entry {
+            Entry::Arena { id, join_code } => Some((*id, join_code.clone())),
+            _ => None,
+        },
+        watching_arena: match entry {
+            Entry::WatchArena(id) => Some(id),
+            _ => None,
+        },
+        rejoin_arena: false,
         watching: None,
         last_seq: None,
         entering: false,
@@ -244,8 +250,8 @@ pub async fn connect(
         },
         last_seal: None,
         resend_at: None,
-        seek: match entry {
-            Entry::Seek(seek) => Some(seek),
+        seek: match &entry {
+            Entry::Seek(seek) => Some(*seek),
             _ => None,
         },
         pair: None,
@@ -261,7 +267,7 @@ pub async fn connect(
     if let Entry::Resume { code, .. } = entry {
         link.room = Some(code);
     }
-    let greeting = entry_message(entry, &link.identity);
+    let greeting = entry_message(entry, &link.identity)?;
     link.greeting = Some(greeting.clone());
     tokio::spawn(link.run(socket, greeting));
     Ok(Session { commands, events })
@@ -294,6 +300,13 @@ struct Link {
     token: Option<SeatToken>,
     /// The room watched, to watch again after a drop.
     watching: Option<RoomCode>,
+    /// The arena played (and its join code): joined again after a drop,
+    /// once the seat of a game under way is taken back.
+    arena: Option<(ArenaId, Option<String>)>,
+    /// The arena watched, to watch again after a drop.
+    watching_arena: Option<ArenaId>,
+    /// Whether to join the arena again once the seat resumed is back.
+    rejoin_arena: bool,
     /// The last event seen, so that a resume brings what was missed.
     last_seq: Option<u64>,
     /// The greeting is out and not yet answered: a refusal now is final.
@@ -426,6 +439,8 @@ impl Link {
             });
         }
         if let Some(token) = self.token {
+            // Back in the arena's game first; in the arena again after.
+            self.rejoin_arena = self.arena.is_some();
             return Some(ClientMessage::Resume {
                 token,
                 last_seq: self.last_seq,
@@ -433,6 +448,12 @@ impl Link {
                 bot_declaration: self.identity.bot_declaration(),
                 key_proof: self.identity.key_proof(),
             });
+        }
+        if let Some((id, join_code)) = &self.arena {
+            return arena_join(*id, join_code.clone(), &self.identity);
+        }
+        if let Some(arena) = self.watching_arena {
+            return Some(ClientMessage::WatchArena { arena });
         }
         self.watching
             .map(|code| ClientMessage::WatchRoom { code })
@@ -513,6 +534,17 @@ impl Link {
                                 key: self.identity.key(),
                                 bot_declaration: self.identity.bot_declaration(),
                                 key_proof: self.identity.key_proof(),
+                            }
+                        }
+                        // Joined again: with the arena's join code, and a
+                        // bot's declaration, as the first time.
+                        ClientMessage::JoinArena { arena, .. }
+                            if self.arena.as_ref().is_some_and(|(id, _)| *id == arena) =>
+                        {
+                            let join_code = self.arena.as_ref().and_then(|(_, code)| code.clone());
+                            match arena_join(arena, join_code, &self.identity) {
+                                Some(join) => join,
+                                None => continue,
                             }
                         }
                         command => command,
@@ -637,8 +669,30 @@ impl Link {
                     // over (a pairing is called off only before).
                     self.seek = None;
                 }
+                if std::mem::take(&mut self.rejoin_arena)
+                    && let Some((id, join_code)) = &self.arena
+                    && let Some(join) = arena_join(*id, join_code.clone(), &self.identity)
+                    && !send(socket, &join).await
+                {
+                    return Some(End::Dropped("the connection closed".into()));
+                }
                 return self.admitted(socket).await;
             }
+            ServerMessage::ArenaJoined { .. } => return self.admitted(socket).await,
+            ServerMessage::ArenaPaired { code, .. } => {
+                // The server takes this player out of the last game's room
+                // and seats them in the next: that seat is the one to keep.
+                if let Some(room) = self.room.take() {
+                    self.forget_seat(room);
+                }
+                self.token = None;
+                self.pair = Some(*code);
+            }
+            ServerMessage::ArenaLeft { .. } => {
+                self.arena = None;
+                self.watching_arena = None;
+            }
+            ServerMessage::ArenaUpdate { .. } | ServerMessage::ArenaPaused { .. } => {}
             ServerMessage::RoomList { .. } => return self.admitted(socket).await,
             ServerMessage::Seeking { .. } => {
                 self.sought_here = true;
@@ -892,13 +946,13 @@ async fn hold_until_quit(
     }
 }
 
-fn entry_message(entry: Entry, identity: &Identity) -> ClientMessage {
+fn entry_message(entry: Entry, identity: &Identity) -> anyhow::Result<ClientMessage> {
     let (key, bot_declaration, key_proof) = (
         identity.key(),
         identity.bot_declaration(),
         identity.key_proof(),
     );
-    match entry {
+    Ok(match entry {
         Entry::Create(options) => ClientMessage::CreateRoom {
             options,
             key,
@@ -921,7 +975,32 @@ fn entry_message(entry: Entry, identity: &Identity) -> ClientMessage {
         Entry::Watch(code) => ClientMessage::WatchRoom { code },
         Entry::List => ClientMessage::ListRooms,
         Entry::Seek(seek) => seek.message(identity),
-    }
+        Entry::Arena { id, join_code } => {
+            return arena_join(id, join_code, identity).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "an arena's players are their keys, and this client has none (see the \
+                     note above on why)"
+                )
+            });
+        }
+        Entry::WatchArena(arena) => ClientMessage::WatchArena { arena },
+    })
+}
+
+/// The `join_arena` made as `identity` (a fresh proof of its key); none
+/// without a key (`connect` refuses an arena then).
+fn arena_join(
+    id: ArenaId,
+    join_code: Option<String>,
+    identity: &Identity,
+) -> Option<ClientMessage> {
+    Some(ClientMessage::JoinArena {
+        arena: id,
+        join_code,
+        key: identity.key()?,
+        key_proof: identity.key_proof()?,
+        bot_declaration: identity.bot_declaration(),
+    })
 }
 
 impl Playing {

@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 
 use crate::net::{NetEvent, Session};
 use crate::outcome::{self, Outcome};
-use crate::text::{self, Missed};
+use crate::text::{self, Missed, fit};
 use crate::tracker::{Happening, Tracker};
 
 /// A second Ctrl-C within this long leaves a game in progress.
@@ -73,6 +73,7 @@ pub async fn run(
         ctrl_c_at: None,
         http,
         committed_told: std::collections::HashSet::new(),
+        arena: None,
     };
     loop {
         let step = tokio::select! {
@@ -168,6 +169,17 @@ struct Player {
     http: String,
     /// The commits told (game, round, seat): each is told once.
     committed_told: std::collections::HashSet<(u32, u32, Seat)>,
+    /// The arena played or watched, if any.
+    arena: Option<ArenaFollowed>,
+}
+
+/// An arena as the line interface follows it.
+struct ArenaFollowed {
+    id: mice_cake_protocol::ArenaId,
+    /// Joined as a player (not only watching).
+    playing: bool,
+    /// The standings last shown: shown again only once they change.
+    shown: Vec<(mice_cake_engine::PlayerKey, u32, u32, bool)>,
 }
 
 impl Player {
@@ -177,6 +189,9 @@ impl Player {
     /// drop is published again).
     fn redundant(&mut self, message: &ServerMessage) -> bool {
         use mice_cake_protocol::RoomEvent as E;
+        if let ServerMessage::ArenaUpdate { arena } = message {
+            return self.arena_update_redundant(arena);
+        }
         let ServerMessage::Event { event, .. } = message else {
             return false;
         };
@@ -187,6 +202,62 @@ impl Player {
                 !self.committed_told.insert((game, round, seat))
             }
             _ => false,
+        }
+    }
+
+    /// Whether an arena's update would tell nothing new now: its standings
+    /// as shown last, or a game of the player's under way (the standings
+    /// are shown between games).
+    fn arena_update_redundant(&mut self, arena: &mice_cake_protocol::ArenaState) -> bool {
+        let Some(followed) = self.arena.as_mut() else {
+            return false;
+        };
+        let finished = arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished;
+        let in_game = self.tracker.you().is_some()
+            && self
+                .tracker
+                .room
+                .as_ref()
+                .is_some_and(|room| room.status == RoomStatus::Playing);
+        if in_game && !finished {
+            return true;
+        }
+        let standings: Vec<_> = arena
+            .top
+            .iter()
+            .map(|line| (line.key, line.score, line.games, line.paused))
+            .collect();
+        if standings == followed.shown && !finished {
+            return true;
+        }
+        followed.shown = standings;
+        false
+    }
+
+    /// What an arena's message means for the run: the arena followed, or
+    /// over (the podium was just shown).
+    fn follow_arena(&mut self, message: &ServerMessage) -> Option<Step> {
+        match message {
+            ServerMessage::ArenaJoined { arena, you } => {
+                self.entered = true;
+                self.arena = Some(ArenaFollowed {
+                    id: arena.summary.id,
+                    playing: you.is_some(),
+                    shown: arena
+                        .top
+                        .iter()
+                        .map(|line| (line.key, line.score, line.games, line.paused))
+                        .collect(),
+                });
+                None
+            }
+            ServerMessage::ArenaUpdate { arena }
+                if arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished =>
+            {
+                Some(Step::Done(Outcome::Done))
+            }
+            ServerMessage::ArenaLeft { .. } => Some(Step::Done(Outcome::Done)),
+            _ => None,
         }
     }
 
@@ -225,10 +296,27 @@ impl Player {
         let history = self.tracker.is_history(&message);
         let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
         let redundant = self.out.0 == Output::Text && self.redundant(&message);
+        // An arena's room is the arena's to fill: nobody is to be told to
+        // join it.
+        let arena_room = match &message {
+            ServerMessage::Joined {
+                seat: Some(seat),
+                state,
+                ..
+            } if self.out.0 == Output::Text && self.arena.is_some() => {
+                self.out
+                    .note(&format!("room {} — you are {seat}", state.code));
+                true
+            }
+            _ => false,
+        };
         if self.out.0 == Output::Json && !hidden_chat
-            || (!history && !refusal && !hidden_chat && !redundant)
+            || (!history && !refusal && !hidden_chat && !redundant && !arena_room)
         {
             self.out.message(&message);
+        }
+        if let Some(step) = self.follow_arena(&message) {
+            return step;
         }
         let happening = self.tracker.apply(&message, Instant::now());
         self.send_automatic().await;
@@ -293,6 +381,13 @@ impl Player {
                         self.out
                             .note(&crate::analysis::accuracy_line(accuracy, you, id));
                     }
+                }
+                if self.arena.as_ref().is_some_and(|arena| arena.playing) {
+                    // The arena pairs this player again: the next game
+                    // comes by itself.
+                    self.out
+                        .note("waiting to be paired again (type pause to stop)");
+                    return Step::Continue;
                 }
                 return Step::Done(Outcome::Done);
             }
@@ -524,6 +619,18 @@ impl Player {
                 .send(ClientMessage::SpectatorChat { show })
                 .await;
             return Step::Continue;
+        }
+        if let Some(followed) = self.arena.as_ref().filter(|arena| arena.playing) {
+            let arena = followed.id;
+            let command = match line {
+                "pause" => Some(ClientMessage::PauseArena),
+                "join" => self.tracker.sealer.join_arena(arena),
+                _ => None,
+            };
+            if let Some(command) = command {
+                let _ = self.session.commands.send(command).await;
+                return Step::Continue;
+            }
         }
         if line.starts_with('{') {
             // A program speaking the protocol directly.
@@ -796,6 +903,13 @@ pub fn describe(message: &ServerMessage, server: &str) -> Vec<String> {
         | ServerMessage::Paired { .. }
         | ServerMessage::Unpaired { .. }
         | ServerMessage::SeekEnded { .. } => Vec::new(),
+        ServerMessage::ArenaJoined { .. }
+        | ServerMessage::ArenaUpdate { .. }
+        | ServerMessage::ArenaPaired { .. }
+        | ServerMessage::ArenaPaused { .. }
+        | ServerMessage::ArenaLeft { .. } => {
+            crate::arena_text::lines(message, crate::arena_text::now_ms()).unwrap_or_default()
+        }
         ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
         ServerMessage::Event { event, .. } => match &**event {
             E::PlayerJoined { seat, player } => vec![format!(
@@ -913,27 +1027,6 @@ pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec
 /// Width of a name's column in tables.
 const NAME_COLUMN: usize = 16;
 
-/// `text` padded (or cut, with `…`) to exactly `width` columns on screen.
-pub(crate) fn fit(text: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthStr as _;
-    let mut fitted = String::new();
-    if text.width() <= width {
-        fitted.push_str(text);
-    } else {
-        for c in text.chars() {
-            let candidate = format!("{fitted}{c}");
-            if candidate.width() + 1 > width {
-                break;
-            }
-            fitted = candidate;
-        }
-        fitted.push('…');
-    }
-    let pad = width.saturating_sub(fitted.width());
-    fitted.push_str(&" ".repeat(pad));
-    fitted
-}
-
 /// The seats this user holds, to resume.
 pub fn seats_table(seats: &[crate::seats::HeldSeat]) -> Vec<String> {
     if seats.is_empty() {
@@ -1042,6 +1135,7 @@ mod tests {
             ctrl_c_at: None,
             http: String::new(),
             committed_told: std::collections::HashSet::new(),
+            arena: None,
         }
     }
 

@@ -52,13 +52,22 @@ pub fn read_source(source: &str, server: &str) -> anyhow::Result<String> {
 
 pub(crate) fn fetch(url: &str) -> anyhow::Result<String> {
     // An error status comes with the server's explanation: read it too.
-    let mut response = crate::tls::http_agent()
+    let response = crate::tls::http_agent()
         .get(url)
         .config()
         .http_status_as_error(false)
         .build()
         .call()
         .map_err(|error| anyhow::anyhow!("cannot fetch {url}: {error}"))?;
+    answer(url, response)
+}
+
+/// The body of the server's answer from `url`; for an error status, its
+/// explanation as the error.
+pub(crate) fn answer(
+    url: &str,
+    mut response: ureq::http::Response<ureq::Body>,
+) -> anyhow::Result<String> {
     let status = response.status();
     let body = response
         .body_mut()

@@ -183,6 +183,19 @@ impl Sealer {
         }
     }
 
+    /// The `join_arena` for `arena`, made with this player's key (a fresh
+    /// proof of it); none without a key.
+    pub fn join_arena(&self, arena: mice_cake_protocol::ArenaId) -> Option<ClientMessage> {
+        let secret = self.secret.as_ref()?;
+        Some(ClientMessage::JoinArena {
+            arena,
+            join_code: None,
+            key: secret.public_key(),
+            key_proof: crate::identity::key_proof(secret)?,
+            bot_declaration: None,
+        })
+    }
+
     /// What this client saw of the current (or last) game.
     pub fn witness(&self) -> &Witness {
         &self.witness

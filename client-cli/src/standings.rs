@@ -4,8 +4,8 @@
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{Leaderboard, PlayerProfile, Pool, PoolRating};
 
-use crate::plain::fit;
 use crate::replay::fetch;
+use crate::text::fit;
 
 /// Columns for a name in a table.
 const NAME_COLUMN: usize = 24;

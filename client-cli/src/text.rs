@@ -327,6 +327,27 @@ pub fn percent(probability: f64) -> String {
     }
 }
 
+/// `text` padded (or cut, with `…`) to exactly `width` columns on screen.
+pub(crate) fn fit(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr as _;
+    let mut fitted = String::new();
+    if text.width() <= width {
+        fitted.push_str(text);
+    } else {
+        for c in text.chars() {
+            let candidate = format!("{fitted}{c}");
+            if candidate.width() + 1 > width {
+                break;
+            }
+            fitted = candidate;
+        }
+        fitted.push('…');
+    }
+    let pad = width.saturating_sub(fitted.width());
+    fitted.push_str(&" ".repeat(pad));
+    fitted
+}
+
 #[cfg(test)]
 mod tests {
     use mice_cake_engine::{Decider, greedy_assignment};

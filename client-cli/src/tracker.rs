@@ -295,6 +295,11 @@ impl Tracker {
             | ServerMessage::Paired { .. }
             | ServerMessage::Unpaired { .. }
             | ServerMessage::SeekEnded { .. }
+            | ServerMessage::ArenaJoined { .. }
+            | ServerMessage::ArenaUpdate { .. }
+            | ServerMessage::ArenaPaired { .. }
+            | ServerMessage::ArenaPaused { .. }
+            | ServerMessage::ArenaLeft { .. }
             | ServerMessage::Renamed { .. } => None,
         }
     }

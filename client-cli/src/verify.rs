@@ -908,6 +908,7 @@ mod tests {
             chat: Vec::new(),
             rated: None,
             missed_deadline_limit: Some(3),
+            arena: None,
         }
     }
 

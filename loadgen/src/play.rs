@@ -375,6 +375,11 @@ impl Client {
             | ServerMessage::Paired { .. }
             | ServerMessage::Unpaired { .. }
             | ServerMessage::SeekEnded { .. }
+            | ServerMessage::ArenaJoined { .. }
+            | ServerMessage::ArenaUpdate { .. }
+            | ServerMessage::ArenaPaired { .. }
+            | ServerMessage::ArenaPaused { .. }
+            | ServerMessage::ArenaLeft { .. }
             | ServerMessage::Renamed { .. } => {}
         }
         Ok(())

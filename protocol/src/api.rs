@@ -66,6 +66,10 @@ pub struct FinishedGame {
     /// servers kept it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub missed_deadline_limit: Option<u32>,
+    /// The arena it was played in (`docs/arenas.md`); left out for a game
+    /// played elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arena: Option<crate::ids::ArenaId>,
 }
 
 impl FinishedGame {
@@ -357,4 +361,20 @@ pub struct Leaderboard {
     pub bots: bool,
     /// The best first.
     pub players: Vec<LeaderboardEntry>,
+}
+
+/// `POST /api/arenas`: an arena, made by the holder of `key`.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateArena {
+    /// What the arena is.
+    #[serde(flatten)]
+    pub spec: crate::arena::ArenaSpec,
+    /// The creator's key, which may have at most
+    /// [`crate::arena::ARENAS_PER_KEY`] arenas upcoming or live.
+    pub key: PlayerKey,
+    /// The proof that the creator holds it.
+    pub key_proof: crate::messages::KeyProof,
+    /// The creator's name, shown with the arena.
+    pub creator: String,
 }

@@ -98,11 +98,19 @@ pub enum ErrorCode {
     /// the operator's token from elsewhere than the server's own machine
     /// (403).
     OperatorOnly,
+    /// No arena has that id (HTTP: 404).
+    UnknownArena,
+    /// The arena does not take this player: it is over, it asks for a
+    /// join code not given, or it takes no bots (HTTP, as an arena is
+    /// made: too many arenas open for the key; 409).
+    ArenaRefused,
+    /// `pause_arena` or `leave_arena` from a connection in no arena.
+    NotInArena,
 }
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 40] = [
+    pub const ALL: [ErrorCode; 43] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -143,6 +151,9 @@ impl ErrorCode {
         ErrorCode::AlreadySeeking,
         ErrorCode::TooManyNewKeys,
         ErrorCode::OperatorOnly,
+        ErrorCode::UnknownArena,
+        ErrorCode::ArenaRefused,
+        ErrorCode::NotInArena,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -188,6 +199,9 @@ impl ErrorCode {
             ErrorCode::AlreadySeeking => "already_seeking",
             ErrorCode::TooManyNewKeys => "too_many_new_keys",
             ErrorCode::OperatorOnly => "operator_only",
+            ErrorCode::UnknownArena => "unknown_arena",
+            ErrorCode::ArenaRefused => "arena_refused",
+            ErrorCode::NotInArena => "not_in_arena",
         }
     }
 }

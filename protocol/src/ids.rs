@@ -1,4 +1,4 @@
-//! Names of things on the wire: room codes, seat tokens, game ids.
+//! Names of things on the wire: room codes, arena ids, seat tokens, game ids.
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,56 +11,131 @@ pub const ROOM_CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 /// Characters in a room code.
 pub const ROOM_CODE_LEN: usize = 5;
+/// Characters in an arena's id.
+pub const ARENA_ID_LEN: usize = 8;
 
-/// A room's short, human-typeable code, like `K7M2Q`. Parsing ignores case
-/// and surrounding spaces.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RoomCode([u8; ROOM_CODE_LEN]);
-
-/// A text that is not a room code.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a room code: codes are 5 letters and digits, like K7M2Q")]
-pub struct BadRoomCode(pub String);
-
-impl RoomCode {
-    /// The code whose characters are `ROOM_CODE_ALPHABET[i]` for each `i`.
-    pub fn from_indices(indices: [usize; ROOM_CODE_LEN]) -> RoomCode {
-        RoomCode(indices.map(|i| ROOM_CODE_ALPHABET[i % ROOM_CODE_ALPHABET.len()]))
-    }
-
-    /// The code as text.
-    pub fn as_str(&self) -> &str {
-        // Only ASCII from the alphabet is ever stored.
-        std::str::from_utf8(&self.0).unwrap_or_default()
-    }
-}
-
-impl FromStr for RoomCode {
-    type Err = BadRoomCode;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || BadRoomCode(text.into());
-        let upper = text.trim().to_ascii_uppercase();
-        let bytes: [u8; ROOM_CODE_LEN] = upper.as_bytes().try_into().map_err(|_| bad())?;
-        if bytes.iter().all(|b| ROOM_CODE_ALPHABET.contains(b)) {
-            Ok(RoomCode(bytes))
-        } else {
-            Err(bad())
+macro_rules! serde_as_text {
+    ($type:ty) => {
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
         }
-    }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl fmt::Display for RoomCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+/// A short, human-typeable code made of [`ROOM_CODE_ALPHABET`]: a room's
+/// and an arena's are alike but for their length.
+macro_rules! short_code {
+    ($(#[$doc:meta])* $name:ident, $bad:ident, $len:ident, $what:literal, $example:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name([u8; $len]);
+
+        #[doc = concat!("A text that is not ", $what, ".")]
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $bad(pub String);
+
+        impl fmt::Display for $bad {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    "{:?} is not {}: {} letters and digits, like {}",
+                    self.0, $what, $len, $example
+                )
+            }
+        }
+
+        impl std::error::Error for $bad {}
+
+        impl $name {
+            /// The code whose characters are `ROOM_CODE_ALPHABET[i]` for each `i`.
+            pub fn from_indices(indices: [usize; $len]) -> $name {
+                $name(indices.map(|i| ROOM_CODE_ALPHABET[i % ROOM_CODE_ALPHABET.len()]))
+            }
+
+            /// The code as text.
+            pub fn as_str(&self) -> &str {
+                // Only ASCII from the alphabet is ever stored.
+                std::str::from_utf8(&self.0).unwrap_or_default()
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = $bad;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                let bad = || $bad(text.into());
+                let upper = text.trim().to_ascii_uppercase();
+                let bytes: [u8; $len] = upper.as_bytes().try_into().map_err(|_| bad())?;
+                if bytes.iter().all(|b| ROOM_CODE_ALPHABET.contains(b)) {
+                    Ok($name(bytes))
+                } else {
+                    Err(bad())
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($name), "({})"), self)
+            }
+        }
+
+        serde_as_text!($name);
+
+        impl schemars::JsonSchema for $name {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({
+                    "description": format!(
+                        "{}: {} letters and digits without 0, O, 1, I and L. The server writes it in capitals; any case is read, and spaces around it are ignored.",
+                        $what, $len
+                    ),
+                    "type": "string",
+                    "pattern": format!("^\\s*[2-9A-HJKMNP-Za-hjkmnp-z]{{{}}}\\s*$", $len)
+                })
+            }
+        }
+    };
 }
 
-impl fmt::Debug for RoomCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RoomCode({self})")
-    }
-}
+short_code!(
+    /// A room's short, human-typeable code, like `K7M2Q`. Parsing ignores
+    /// case and surrounding spaces.
+    RoomCode,
+    BadRoomCode,
+    ROOM_CODE_LEN,
+    "a room code",
+    "K7M2Q"
+);
+
+short_code!(
+    /// An arena's id, like `K7M2QX9P`: typed after `mice-cake arena join`,
+    /// and in its page's address (`/a/K7M2QX9P`). Parsing ignores case and
+    /// surrounding spaces.
+    ArenaId,
+    BadArenaId,
+    ARENA_ID_LEN,
+    "an arena id",
+    "K7M2QX9P"
+);
 
 /// Bytes of randomness in a seat token.
 pub const SEAT_TOKEN_BYTES: usize = 16;
@@ -122,39 +197,7 @@ impl fmt::Debug for SeatToken {
 /// A finished game's id, for `GET /api/games/{id}`.
 pub type GameId = uuid::Uuid;
 
-macro_rules! serde_as_text {
-    ($type:ty) => {
-        impl Serialize for $type {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $type {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-serde_as_text!(RoomCode);
 serde_as_text!(SeatToken);
-
-impl schemars::JsonSchema for RoomCode {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "RoomCode".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "A room's code: 5 letters and digits without 0, O, 1, I and L. The server writes it in capitals; any case is read, and spaces around it are ignored.",
-            "type": "string",
-            "pattern": "^\\s*[2-9A-HJKMNP-Za-hjkmnp-z]{5}\\s*$"
-        })
-    }
-}
 
 impl schemars::JsonSchema for SeatToken {
     fn schema_name() -> std::borrow::Cow<'static, str> {

@@ -17,17 +17,19 @@
 //! * [`messages`]: [`ClientMessage`], [`ServerMessage`], room events and
 //!   room state; parsing that tells unknown messages from malformed ones.
 //! * [`room`]: room options, players, results, listings.
-//! * [`ids`]: room codes, seat tokens, game ids.
+//! * [`ids`]: room codes, arena ids, seat tokens, game ids.
 //! * [`name`]: what a player's name may hold.
 //! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
 //! * [`fair_play`]: the operator's fair-play report.
 //! * [`api`]: the bodies of the HTTP API.
+//! * [`arena`]: arenas: what makes one, its listing and standings.
 //! * [`rating`]: pools, Glicko-2 ratings, players' pages, the leaderboard.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
 //!   these types (`docs/protocol.schema.json`).
 
 pub mod api;
+pub mod arena;
 pub mod chat;
 pub mod error;
 pub mod fair_play;
@@ -46,10 +48,11 @@ pub use api::{
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
 pub use fair_play::{Baseline, FairPlayEntry, FairPlayReport};
-pub use ids::{BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
+pub use ids::{ArenaId, BadArenaId, BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES, MAX_LISTED_ROOMS,
-    PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState, ServerMessage,
+    ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES,
+    MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState,
+    ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use rating::{

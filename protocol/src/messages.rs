@@ -6,9 +6,10 @@ use mice_cake_engine::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::arena::{ArenaGameInPlay, ArenaStanding, ArenaSummary};
 use crate::chat::ChatChannel;
 use crate::error::ErrorCode;
-use crate::ids::{GameId, RoomCode, SeatToken};
+use crate::ids::{ArenaId, GameId, RoomCode, SeatToken};
 use crate::rating::{Conduct, NotRated, Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
@@ -216,6 +217,39 @@ pub enum ClientMessage {
     },
     /// Stops seeking; answered `seek_ended`.
     CancelSeek,
+    /// Joins an arena (`docs/arenas.md`), or comes back to it after a pause
+    /// or a drop: answered `arena_joined`; from then on the server pairs
+    /// the player whenever they are not in a game (`arena_paired`, then
+    /// `joined`), and sends the standings as they change (`arena_update`).
+    /// Outside any room, or in a room of the same arena whose game is over.
+    JoinArena {
+        /// Which arena.
+        arena: ArenaId,
+        /// A club's arena asks for its join code.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        join_code: Option<String>,
+        /// The player's public key: an arena's players are their keys.
+        key: PlayerKey,
+        /// Proof that the player holds it.
+        key_proof: KeyProof,
+        /// A bot's declaration (see `create_room`): a bot joins only an
+        /// arena that takes bots.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
+    },
+    /// Pauses in the arena joined: the player stays on the standings and is
+    /// not paired again (after the game under way, if any) until they join
+    /// again. Answered `arena_paused`.
+    PauseArena,
+    /// Watches an arena's standings without playing: answered
+    /// `arena_joined` (with no `you`), then `arena_update` as they change.
+    WatchArena {
+        /// Which arena.
+        arena: ArenaId,
+    },
+    /// Stops playing in (pausing) and watching the arena; answered
+    /// `arena_left`.
+    LeaveArena,
     /// Renames the player whose key this is: their page and the
     /// leaderboard show the new name (until a rated game is played under
     /// another). Signed, so that nobody renames another's key; answered
@@ -257,9 +291,26 @@ pub struct KeyProof {
     pub signature: SealSignature,
 }
 
+/// An arena as its players and watchers see it live: what it is, its
+/// leaders and its featured game (the whole standings are
+/// `GET /api/arenas/{id}`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ArenaState {
+    /// The arena, its status and counts.
+    #[serde(flatten)]
+    pub summary: ArenaSummary,
+    /// The best placed, at most [`crate::arena::ARENA_TOP`].
+    pub top: Vec<ArenaStanding>,
+    /// The game of the best-placed players being played, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub featured: Option<ArenaGameInPlay>,
+    /// Games being played.
+    pub playing: u32,
+}
+
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 16] = [
+    pub const TYPES: [&'static str; 20] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -275,6 +326,10 @@ impl ClientMessage {
         "spectator_chat",
         "seek",
         "cancel_seek",
+        "join_arena",
+        "pause_arena",
+        "watch_arena",
+        "leave_arena",
         "rename",
     ];
 
@@ -536,6 +591,54 @@ pub enum ServerMessage {
         /// Why, for people.
         reason: String,
     },
+    /// The answer to `join_arena` and `watch_arena`: the arena as it
+    /// stands, and the player's own line (`you`) when they joined.
+    ArenaJoined {
+        /// The arena.
+        arena: Box<ArenaState>,
+        /// The player's line in the standings; left out for a watcher.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        you: Option<Box<ArenaStanding>>,
+    },
+    /// The arena changed: its standings (a game ended, a player joined or
+    /// paused), its featured game, or its status. Sent at most once a
+    /// second to whoever joined or watches it.
+    ArenaUpdate {
+        /// The arena.
+        arena: Box<ArenaState>,
+    },
+    /// The arena paired the player: `joined` follows with the seat in
+    /// `code`, as after `paired`. Sent as the player's last game ended (or
+    /// as they came back to the queue); the player's client stays on the
+    /// finished game's room until then.
+    ArenaPaired {
+        /// The arena.
+        arena: ArenaId,
+        /// The room made for the game.
+        code: RoomCode,
+        /// The opponent's name.
+        opponent: String,
+        /// Whether the opponent is a bot.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        opponent_bot: bool,
+        /// The player's line in the standings, as paired.
+        you: Box<ArenaStanding>,
+    },
+    /// The player is not paired until they join again: they paused, their
+    /// pairing was called off for a deal they never sealed, or the arena
+    /// is over (`reason` says which).
+    ArenaPaused {
+        /// The arena.
+        arena: ArenaId,
+        /// Why, for people.
+        reason: String,
+    },
+    /// The answer to `leave_arena`: this connection neither plays in nor
+    /// watches the arena any more.
+    ArenaLeft {
+        /// The arena.
+        arena: ArenaId,
+    },
     /// The answer to `rename`: the key's name now.
     Renamed {
         /// Whose.
@@ -567,7 +670,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 16] = [
+    pub const TYPES: [&'static str; 21] = [
         "welcome",
         "room_list",
         "joined",
@@ -583,6 +686,11 @@ impl ServerMessage {
         "paired",
         "unpaired",
         "seek_ended",
+        "arena_joined",
+        "arena_update",
+        "arena_paired",
+        "arena_paused",
+        "arena_left",
         "renamed",
     ];
 }

@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 14] = [
+pub const TOP_LEVEL: [&str; 17] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -37,6 +37,9 @@ pub const TOP_LEVEL: [&str; 14] = [
     "Leaderboard",
     "GameAnalysis",
     "FairPlayReport",
+    "CreateArena",
+    "ArenaList",
+    "ArenaDetail",
 ];
 
 /// The schema document.
@@ -56,6 +59,9 @@ pub fn document() -> Value {
     generator.subschema_for::<Leaderboard>();
     generator.subschema_for::<mice_cake_engine::analysis::GameAnalysis>();
     generator.subschema_for::<crate::fair_play::FairPlayReport>();
+    generator.subschema_for::<crate::api::CreateArena>();
+    generator.subschema_for::<crate::arena::ArenaList>();
+    generator.subschema_for::<crate::arena::ArenaDetail>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

@@ -40,9 +40,9 @@ const READ_BUFFER: usize = 256;
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /rules, /ws, /api/rooms, \
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /arenas, /a/{id}, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/fair-play, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
      /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -53,6 +53,8 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/p/{key}", get(crate::web::player_page))
         .route("/top", get(crate::web::leaderboard_page))
         .route("/play", get(crate::web::play_page))
+        .route("/arenas", get(crate::web::play_page))
+        .route("/a/{id}", get(crate::web::arena_page))
         .route("/rules", get(crate::web::rules))
         .route("/assets/{hash}/{*path}", get(crate::web::asset))
         .route("/api/odds", get(odds))
@@ -69,6 +71,11 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
+        .route(
+            "/api/arenas",
+            get(crate::arena_api::list).post(crate::arena_api::create),
+        )
+        .route("/api/arenas/{id}", get(crate::arena_api::arena))
         .route("/api/fair-play", get(crate::fair_play_api::fair_play))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))

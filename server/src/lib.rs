@@ -22,12 +22,13 @@
 //! * the edge: `accept` (every TCP connection from accept on, handshake
 //!   slots and deadlines), `http` (the routes), `connection` (one task per
 //!   WebSocket; its `session` says what each message means),
-//!   `analysis_api`, `ratings_api`, `fair_play_api`, `stored_game`,
+//!   `analysis_api`, `ratings_api`, `arena_api`, `fair_play_api`, `stored_game`,
 //!   `accuracy` (rated games analysed in the background), `fuzzing`,
 //!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
-//! * finding rooms and opponents: `lobby`, `pairing`, `newcomers` (new keys
-//!   per address), `dependencies` (PostgreSQL and Redis reached, for
+//! * finding rooms and opponents: `lobby`, `pairing`, `arena` (arenas:
+//!   scoring, pairing by standing, one task per arena), `newcomers` (new
+//!   keys per address), `dependencies` (PostgreSQL and Redis reached, for
 //!   `/readyz`);
 //! * `cluster` (nodes over Redis and PostgreSQL) and `analyses` (analyses
 //!   off the rooms' threads);
@@ -41,7 +42,7 @@
 //!   (the browser client), `responses`, `fair_play`;
 //! * foundations: `metrics`, `refusals`, `clock` (room time, uptime over
 //!   every run), `random`, `ratelimit`, `tally`, `token` (seat tokens as
-//!   hashes), `quote`, `capacity` (the open-file limit shared out),
+//!   hashes), `key_proofs` (a player's proof of their key), `quote`, `capacity` (the open-file limit shared out),
 //!   `url_parameters` (our own in a database's URL), [`healthcheck`] (the
 //!   `healthcheck` command, for container images).
 
@@ -50,6 +51,8 @@ mod accuracy;
 mod admission;
 mod analyses;
 mod analysis_api;
+mod arena;
+mod arena_api;
 pub mod backup;
 mod capacity;
 mod clock;
@@ -64,6 +67,7 @@ mod fair_play_api;
 pub mod fuzzing;
 pub mod healthcheck;
 mod http;
+mod key_proofs;
 mod lobby;
 mod metrics;
 mod newcomers;

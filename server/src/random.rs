@@ -3,8 +3,8 @@
 use std::sync::Mutex;
 
 use mice_cake_engine::Seed;
-use mice_cake_protocol::ids::{ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTES};
-use mice_cake_protocol::{GameId, RoomCode, SeatToken};
+use mice_cake_protocol::ids::{ARENA_ID_LEN, ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTES};
+use mice_cake_protocol::{ArenaId, GameId, RoomCode, SeatToken};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
@@ -69,6 +69,15 @@ impl ServerRng {
             *index = self.below(ROOM_CODE_ALPHABET.len());
         }
         RoomCode::from_indices(indices)
+    }
+
+    /// A new arena's id.
+    pub(crate) fn arena_id(&self) -> ArenaId {
+        let mut indices = [0; ARENA_ID_LEN];
+        for index in &mut indices {
+            *index = self.below(ROOM_CODE_ALPHABET.len());
+        }
+        ArenaId::from_indices(indices)
     }
 
     /// A game id (a random UUID).

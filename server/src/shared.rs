@@ -10,6 +10,7 @@ use tracing::info;
 
 use crate::admission::Admission;
 use crate::analyses::Analyses;
+use crate::arena::registry::Arenas;
 use crate::capacity::Capacity;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
@@ -22,7 +23,7 @@ use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
 use crate::refusals::Refused;
-use crate::room::{Directory, RoomContext, RoomsHere};
+use crate::room::{ArenaMail, Directory, RoomContext, RoomsHere};
 use crate::seal_checks::SealChecker;
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
@@ -38,6 +39,8 @@ pub(crate) struct Shared {
     pub(crate) lobby: Arc<dyn Lobby>,
     /// Quick pairing's queue.
     pub(crate) pairing: Arc<dyn Pairing>,
+    /// Arenas: made, listed, run.
+    pub(crate) arenas: Arc<Arenas>,
     /// New keys brought into rated play, by address.
     pub(crate) new_keys: NewKeys,
     /// This node's side of the cluster, if it is in one.
@@ -200,6 +203,7 @@ impl Shared {
             None => local,
         };
         let directory: Arc<dyn Directory> = lobby.clone();
+        let (arena_mail, arena_mailbox) = ArenaMail::new();
         let context = RoomContext {
             config: Arc::clone(&config),
             rng: ServerRng::new(config.seed, run.run)?,
@@ -207,6 +211,7 @@ impl Shared {
             clock,
             shutdown,
             directory,
+            arena_mail,
             playing: AtomicUsize::new(0),
             tasks: TaskTracker::new(),
         };
@@ -230,10 +235,18 @@ impl Shared {
                 context.shutdown.clone(),
             )),
         };
+        let arenas = Arenas::start(
+            Arc::clone(&lobby),
+            Arc::clone(&context),
+            arena_mailbox,
+            context.shutdown.clone(),
+            cluster.is_none(),
+        );
         let new_keys = NewKeys::new(config.new_rated_keys_per_hour, cluster.clone());
         let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);
         Ok((
             Shared {
+                arenas,
                 new_keys,
                 analyses,
                 seal_checker: SealChecker::start(crate::seal_checks::GATHER),

@@ -158,9 +158,23 @@ pub(crate) async fn leaderboard_page(headers: HeaderMap) -> Response {
     file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
 }
 
-/// `/play`: quick pairing's page ("Play now"), which seeks itself.
+/// `/play` (quick pairing's page, "Play now", which seeks itself) and
+/// `/arenas` (the arenas, and a form to make one): the page, which picks
+/// the view by its path.
 pub(crate) async fn play_page(headers: HeaderMap) -> Response {
     file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+}
+
+/// `/a/ID`: the page, with status 404 unless `ID` is an arena's id (in any
+/// case). The page still comes, and says itself that nothing is there.
+pub(crate) async fn arena_page(
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let id = id.map(|Path(id)| id).unwrap_or_default();
+    let found = id.len() == mice_cake_protocol::ids::ARENA_ID_LEN
+        && id.parse::<mice_cake_protocol::ArenaId>().is_ok();
+    page_or_not_found(&headers, found)
 }
 
 /// Whether `text` is a room code as written: five characters of the

@@ -1,6 +1,8 @@
 // The web client's entry: picks the page from the path. A path that is no
 // page of ours says so, rather than showing the lobby in its place.
 
+import { showArena } from "./arena.js";
+import { showArenas } from "./arenas.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showPlay } from "./play.js";
@@ -13,6 +15,8 @@ const path = location.pathname;
 /** The alphabet of room codes (no 0, O, 1, I, L: never misread). */
 const room = path.match(/^\/r\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}|new)\/?$/i);
 const game = path.match(/^\/g\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i);
+/** An arena's id: eight characters of the same alphabet. */
+const arena = path.match(/^\/a\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8})\/?$/i);
 /** A player is their public key: 64 hexadecimal digits. */
 const player = path.match(/^\/p\/([0-9a-f]{64})\/?$/i);
 if (room) {
@@ -26,6 +30,12 @@ if (room) {
   showLeaderboard(root, query.get("pool"), query.get("bots") === "1");
 } else if (path === "/play" || path === "/play/") {
   showPlay(root);
+} else if (arena) {
+  showArena(root, arena[1].toUpperCase());
+} else if (path === "/arenas" || path === "/arenas/") {
+  showArenas(root);
+} else if (path.startsWith("/a/")) {
+  notFound(root, "An arena's id is eight letters and digits, like K7M2QX9P.");
 } else if (path.startsWith("/r/")) {
   notFound(root, "A room code is five letters and digits, like K7QMX.");
 } else if (path.startsWith("/g/")) {

@@ -50,7 +50,7 @@ export function showLobby(root) {
     location.assign(`/r/${wanted}`);
   });
 
-  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"));
+  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"), " · ", h("a", { href: "/arenas", id: "arenas-link" }, "Arenas"));
   // This browser's page, if it has a key (a visit to the lobby makes none).
   keptPublicKey().then((key) => {
     if (key) links.append(" · ", h("a", { href: `/p/${key}`, id: "your-page" }, "Your page"));

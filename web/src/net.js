@@ -28,6 +28,65 @@ const FINAL_ERRORS = new Set([
   "key_required",
 ]);
 
+/**
+ * A value kept for this tab alone (sessionStorage) under `key`, as JSON;
+ * read back only if `valid` says it is one.
+ * @template T
+ * @param {string} key @param {(kept: any) => boolean} valid
+ */
+export function keptForTab(key, valid) {
+  return {
+    KEY: key,
+    /** @returns {T | null} */
+    get() {
+      try {
+        const kept = JSON.parse(sessionStorage.getItem(key) ?? "null");
+        return kept && valid(kept) ? kept : null;
+      } catch {
+        return null;
+      }
+    },
+    /** @param {T} kept */
+    set(kept) {
+      sessionStorage.setItem(key, JSON.stringify(kept));
+    },
+    forget() {
+      sessionStorage.removeItem(key);
+    },
+  };
+}
+
+/**
+ * A server's message, or null for a frame that is not JSON.
+ * @param {string} text @returns {any}
+ */
+export function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A WebSocket to this server's `/ws` that says hello as `name` once open:
+ * each text frame goes to `received`, and `closed` is called once it closes
+ * (each with the socket, for a page that has opened another since).
+ * @param {string} name
+ * @param {(text: string, socket: WebSocket) => void} received
+ * @param {(socket: WebSocket) => void} closed
+ */
+export function greetingSocket(name, received, closed) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name }));
+  });
+  socket.addEventListener("message", (event) => received(String(event.data), socket));
+  socket.addEventListener("close", () => closed(socket));
+  return socket;
+}
+
 /** @typedef {{token: string, name: string}} HeldSeat */
 
 /** Seat tokens held in this browser, per server and room. */
@@ -128,25 +187,17 @@ export class Connection {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-    this.socket = socket;
-    socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name: this.name }));
-    });
-    socket.addEventListener("message", (event) => this.received(String(event.data)));
-    socket.addEventListener("close", () => this.dropped());
+    this.socket = greetingSocket(
+      this.name,
+      (text) => this.received(text),
+      () => this.dropped(),
+    );
   }
 
   /** @param {string} text */
   received(text) {
-    /** @type {any} */
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
+    const message = parsed(text);
+    if (!message) return;
     switch (message.type) {
       case "welcome":
         this.enter();

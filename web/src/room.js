@@ -20,6 +20,7 @@ import { Connection, names, seats } from "./net.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { frameAt, frameKey } from "./reveal.js";
 import { automatic, checkGame, commit, leaveSignature, openingRefused, sealedMove } from "./seal.js";
+import { arenaPlay } from "./arena-link.js";
 import { pairing } from "./seek.js";
 import { SPECTATOR_NAME, emptyModel, endReveal, endReveals, familyState, gamePlayers, update } from "./state.js";
 import {
@@ -335,6 +336,14 @@ function enter(root, name, entry, odds, watching) {
       case "forget_pairing":
         pairing.forget();
         return true;
+      case "back_to_arena":
+        // The result a moment (drawn with a link back), then the arena.
+        if (effect.after_ms === 0) {
+          go(`/a/${effect.arena}`);
+          return false;
+        }
+        window.setTimeout(() => go(`/a/${effect.arena}`), effect.after_ms);
+        return true;
       case "keep_name":
         names.set(name);
         return true;
@@ -367,11 +376,13 @@ function enter(root, name, entry, odds, watching) {
 
   const connection = new Connection(name, entry, (event) => {
     const kept = pairing.get();
+    const arenaGame = arenaPlay.get();
     /** @type {import("./state.js").Page} */
     const known = {
       spectator: name === SPECTATOR_NAME,
       entry: entry.kind,
       paired: Boolean(kept && kept.code.toUpperCase() === roomCode),
+      arena: arenaGame && arenaGame.code?.toUpperCase() === roomCode ? arenaGame.arena : null,
       openingRefused: event.kind === "message" && openingRefused(model, connection, event.message),
     };
     for (const effect of update(model, event, known)) {
@@ -736,8 +747,13 @@ function resultPanel(model, connection, page) {
     model.resultOpen = false;
     page.redraw();
   });
-  const rematch = room.you && room.players[opponent(room.you)]
+  // An arena pairs its players again: no rematch, and the page goes back.
+  const arena = model.arenaReturn;
+  const rematch = room.you && room.players[opponent(room.you)] && !arena
     ? h("button", { type: "button", class: "primary", id: "rematch", disabled: room.rematch[room.you] }, room.rematch[room.you] ? "Rematch asked" : "Rematch")
+    : null;
+  const backToArena = arena
+    ? h("p", { id: "arena-return", class: "notice" }, "Back to the arena in a few seconds, to be paired again. ", h("a", { href: `/a/${arena}` }, "Go now"))
     : null;
   rematch?.addEventListener("click", () => connection.send({ type: "rematch" }));
   let verdict = "";
@@ -755,7 +771,8 @@ function resultPanel(model, connection, page) {
     accuracyLine(model, id),
     // A game never dealt has no cake to replay: its page tells its deal.
     id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,
-    left,
+    arena ? null : left,
+    backToArena,
     h("p", { class: "buttons" }, rematch, " ", close),
   );
 }

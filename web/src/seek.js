@@ -18,7 +18,7 @@
 // play.js).
 
 import { playerKey, proveKey } from "./keys.js";
-import { PROTOCOL_VERSION, names, seats } from "./net.js";
+import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -75,25 +75,7 @@ const PASSING_ERRORS = new Set(["unavailable", "rate_limited", "internal", "too_
  * was never sealed), so it is not started again by itself.
  * @typedef {{code: string, name: string, wanted: Wanted, reason?: string, ended?: boolean}} Pairing
  */
-export const pairing = {
-  KEY: "mice-cake:pairing",
-  /** @returns {Pairing | null} */
-  get() {
-    try {
-      const kept = JSON.parse(sessionStorage.getItem(pairing.KEY) ?? "null");
-      return kept && typeof kept.code === "string" ? kept : null;
-    } catch {
-      return null;
-    }
-  },
-  /** @param {Pairing} kept */
-  set(kept) {
-    sessionStorage.setItem(pairing.KEY, JSON.stringify(kept));
-  },
-  forget() {
-    sessionStorage.removeItem(pairing.KEY);
-  },
-};
+export const pairing = /** @type {ReturnType<typeof keptForTab<Pairing>>} */ (keptForTab("mice-cake:pairing", (kept) => typeof kept.code === "string"));
 
 export class Seeker {
   /**
@@ -142,21 +124,19 @@ export class Seeker {
   }
 
   connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-    this.socket = socket;
+    this.socket = greetingSocket(
+      this.name,
+      (text, from) => {
+        if (this.socket === from) this.received(text);
+      },
+      (from) => {
+        if (this.socket === from) this.dropped();
+      },
+    );
     this.greeted = false;
     this.soughtHere = false;
-    socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", version: PROTOCOL_VERSION, name: this.name }));
-    });
-    socket.addEventListener("message", (event) => {
-      if (this.socket === socket) this.received(String(event.data));
-    });
-    socket.addEventListener("close", () => {
-      if (this.socket === socket) this.dropped();
-    });
   }
+
 
   /** @param {object} message */
   send(message) {
@@ -193,13 +173,8 @@ export class Seeker {
 
   /** @param {string} text */
   received(text) {
-    /** @type {any} */
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
+    const message = parsed(text);
+    if (!message) return;
     switch (message.type) {
       case "welcome":
         // The server took the name: it is this browser's from now on.

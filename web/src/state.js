@@ -68,6 +68,7 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  *   leaving: boolean,
  *   watching: "" | "full" | "chosen",
  *   replaced: boolean,
+ *   arenaReturn: string | null,
  *   redraw: () => void,
  * }} Model
  */
@@ -102,9 +103,13 @@ export function emptyModel() {
     leaving: false,
     watching: "",
     replaced: false,
+    arenaReturn: null,
     redraw: () => {},
   };
 }
+
+/** How long an arena's game's result is shown before the page goes back to the arena. */
+export const ARENA_RESULT_MS = 6000;
 
 /** The name a watcher who gave none is known by in the spectators' chat. */
 export const SPECTATOR_NAME = "spectator";
@@ -124,6 +129,7 @@ const CHAT_KEPT = 200;
  *   | {kind: "watch_instead"}
  *   | {kind: "ask_name", reason: string}
  *   | {kind: "key_required", reason: string}
+ *   | {kind: "back_to_arena", arena: string, after_ms: number}
  *   | {kind: "follow_up"}} Effect
  */
 
@@ -131,8 +137,9 @@ const CHAT_KEPT = 200;
  * What the page knows beside its model when an event comes: whether it
  * watches under the spectators' name, how it entered (`join`, `watch`…),
  * whether a pairing made its room (seek.js), and whether the event was an
- * opening refused for a stale view, already asked again (seal.js).
- * @typedef {{spectator: boolean, entry: string, paired: boolean, openingRefused: boolean}} Page
+ * opening refused for a stale view, already asked again (seal.js), and the
+ * arena whose game this is, if this tab plays one here (arena-link.js).
+ * @typedef {{spectator: boolean, entry: string, paired: boolean, openingRefused: boolean, arena?: string | null}} Page
  */
 
 /**
@@ -154,6 +161,10 @@ export function update(model, event, page) {
   if (message.type === "left") return [{ kind: "go", path: "/" }];
   // A pairing called off before its game began: back to "Play now", which
   // seeks again as before.
+  // An arena's pairing called off: back to the arena, which pairs again.
+  if (page.arena && message.type === "unpaired") {
+    return [{ kind: "back_to_arena", arena: page.arena, after_ms: 0 }];
+  }
   if (page.paired && message.type === "unpaired") {
     // `requeued: false`: this player never sealed the deal, and the server
     // ended their search (older servers always went on).
@@ -184,6 +195,12 @@ export function update(model, event, page) {
   }
   if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) {
     effects.push({ kind: "check_game", id: message.event.game_id });
+  }
+  // An arena's game over: the result a moment, then back to the arena.
+  const over = (message.type === "event" && message.event.kind === "game_over") || ((message.type === "joined" || message.type === "state") && message.state.status === "finished");
+  if (page.arena && over && !model.arenaReturn) {
+    model.arenaReturn = page.arena;
+    effects.push({ kind: "back_to_arena", arena: page.arena, after_ms: ARENA_RESULT_MS });
   }
   effects.push({ kind: "follow_up" });
   return effects;

@@ -59,6 +59,9 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("leaderboard", "Leaderboard"),
         ("analysis", "GameAnalysis"),
         ("fair-play", "FairPlayReport"),
+        ("create-arena", "CreateArena"),
+        ("arenas", "ArenaList"),
+        ("arena", "ArenaDetail"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {

@@ -417,11 +417,7 @@ impl Shared {
             };
             let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
             let options = room_options(pairing.pool, deadline_ms, pairing.rated);
-            let code = match self
-                .lobby
-                .create(&self.rooms, options, Made::ForPairing)
-                .await
-            {
+            let code = match self.lobby.create(&self.rooms, options, Made::Pairing).await {
                 Ok(room) => room.code(),
                 Err(refusal) => {
                     warn!(

@@ -149,11 +149,7 @@ impl Queue {
     ) {
         let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
         let options = room_options(pairing.pool, deadline_ms, pairing.rated);
-        let room = match self
-            .lobby
-            .create(&self.rooms, options, Made::ForPairing)
-            .await
-        {
+        let room = match self.lobby.create(&self.rooms, options, Made::Pairing).await {
             Ok(room) => room,
             Err(refusal) => {
                 warn!(

@@ -8,6 +8,7 @@ use mice_cake_protocol::{RoomCode, RoomSummary};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use super::ArenaMail;
 use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::random::ServerRng;
@@ -43,6 +44,8 @@ pub(crate) struct RoomContext {
     /// Cancelled when the server shuts down.
     pub(crate) shutdown: CancellationToken,
     pub(crate) directory: Arc<dyn Directory>,
+    /// Where rooms made for an arena tell it their games' ends.
+    pub(crate) arena_mail: ArenaMail,
     /// Rooms with a game on: their clocks run, so the uptime is stored.
     pub(crate) playing: AtomicUsize,
     /// Every room's task: shutdown ends once the last has stopped.

@@ -3,6 +3,7 @@
 //! so that it never waits for a client.
 
 mod actor;
+mod arena_mail;
 mod context;
 mod events;
 mod here;
@@ -13,9 +14,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mice_cake_engine::{Assignment, CheckedSeal, Nonce, PlayerKey, Seal, SealSignature, Seat};
-use mice_cake_protocol::{ErrorCode, RoomCode, RoomOptions};
+use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
+pub(crate) use self::arena_mail::{ArenaMail, ArenaMailbox, ArenaReport};
 pub(crate) use self::context::{Directory, RoomContext};
 pub(crate) use self::here::{RoomsHere, listing};
 use crate::outbound::Outbound;
@@ -33,6 +35,12 @@ impl ConnId {
     pub(crate) fn next() -> ConnId {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         ConnId(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// The id numbered `n`, for tests that name connections.
+    #[cfg(test)]
+    pub(crate) fn for_tests(n: u64) -> ConnId {
+        ConnId(n)
     }
 
     /// Its number, for another node of a cluster to name it back.
@@ -147,6 +155,13 @@ pub(crate) enum Command {
         conn: ConnId,
         /// The player's signature of leaving the game under way, if any.
         signature: Option<SealSignature>,
+    },
+    /// Answers once every command sent before it is handled: whatever the
+    /// room had to send a connection that left is then in its queue (an
+    /// arena's player moved on to their next room hears nothing more of
+    /// the last one after).
+    Barrier {
+        reply: oneshot::Sender<Result<(), Refusal>>,
     },
     /// Say something (already cleaned) on the room's chat.
     Chat {
@@ -299,10 +314,31 @@ pub(crate) fn bad_token() -> Refusal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Made {
     /// A player who asked for it (`create_room`), whoever joins.
-    ForPlayer,
+    Player,
     /// Two seekers paired by the queue: it waits a few seconds for both,
     /// then calls the pairing off (`unpaired`) if one has not come.
-    ForPairing,
+    Pairing,
+    /// Two players of an arena, paired by it: a pairing's room, whose
+    /// finished games count in the arena, and which offers no rematch (the
+    /// arena pairs its players again).
+    Arena(ArenaId),
+}
+
+impl Made {
+    /// Whether the room was made for two players paired by the server (by
+    /// quick pairing, or by an arena): it calls the pairing off if one
+    /// does not come.
+    pub(crate) fn for_a_pair(self) -> bool {
+        matches!(self, Made::Pairing | Made::Arena(_))
+    }
+
+    /// The arena the room plays for, if any.
+    pub(crate) fn arena(self) -> Option<ArenaId> {
+        match self {
+            Made::Arena(arena) => Some(arena),
+            Made::Player | Made::Pairing => None,
+        }
+    }
 }
 
 /// Starts a new room's task.

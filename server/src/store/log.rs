@@ -65,6 +65,7 @@ impl RoomSnapshot {
             autos,
             not_rated,
             paired,
+            arena,
         } = next;
         let settled = *options == self.options
             && *open_left_ms == self.open_left_ms
@@ -77,7 +78,8 @@ impl RoomSnapshot {
             && *game_ids == self.game_ids
             && *autos == self.autos
             && *not_rated == self.not_rated
-            && *paired == self.paired;
+            && *paired == self.paired
+            && *arena == self.arena;
         if !settled {
             return None;
         }

@@ -11,12 +11,14 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
 use mice_cake_protocol::{
-    CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
+    ArenaId, CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
     LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
     RatingPoint,
 };
 
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::arenas_in_memory::MemoryArenas;
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
@@ -26,6 +28,8 @@ use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 #[derive(Debug)]
 pub(crate) struct MemoryStore {
     games: Mutex<Games>,
+    /// Taken after `games` when both are.
+    arenas: Mutex<MemoryArenas>,
     /// Finished games kept; 0 keeps them all.
     max_games: usize,
 }
@@ -161,6 +165,7 @@ impl MemoryStore {
                 next_cursor: 1,
                 ..Games::default()
             }),
+            arenas: Mutex::new(MemoryArenas::default()),
             max_games,
         }
     }
@@ -168,6 +173,11 @@ impl MemoryStore {
     fn kept(&self) -> MutexGuard<'_, Games> {
         // Every change below is made whole before anything can panic.
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn arenas_kept(&self) -> MutexGuard<'_, MemoryArenas> {
+        // As `kept`.
+        self.arenas.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -245,6 +255,7 @@ impl Store for MemoryStore {
                             .rated_pairs
                             .push((rated.keys, game.finished_at_ms));
                     }
+                    arenas::note_arena_game(&mut *self.arenas_kept(), game)?;
                     games.keep(game, self.max_games);
                 }
             }
@@ -499,6 +510,35 @@ impl Store for MemoryStore {
         Ok(by_pool.into_values().collect())
     }
 
+    fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError> {
+        Ok(self.arenas_kept().create(arena, per_key))
+    }
+
+    fn arena(&self, id: ArenaId) -> Result<Option<ListedArena>, StoreError> {
+        Ok(self.arenas_kept().arena(id))
+    }
+
+    fn arenas(&self, finished: u32) -> Result<Vec<ListedArena>, StoreError> {
+        Ok(self.arenas_kept().list(finished))
+    }
+
+    fn enter_arena(&self, id: ArenaId, entrant: &ArenaEntrant) -> Result<(), StoreError> {
+        self.arenas_kept().enter(id, entrant)
+    }
+
+    fn arena_entrants(&self, id: ArenaId) -> Result<Vec<ArenaEntrant>, StoreError> {
+        Ok(self.arenas_kept().entrants(id))
+    }
+
+    fn arena_results(&self, id: ArenaId, after: u64) -> Result<Vec<ArenaResult>, StoreError> {
+        Ok(self.arenas_kept().results(id, after))
+    }
+
+    fn finish_arena(&self, id: ArenaId) -> Result<(), StoreError> {
+        self.arenas_kept().finish(id);
+        Ok(())
+    }
+
     fn close(&self, _tidy: bool) {}
 }
 
@@ -534,6 +574,11 @@ mod tests {
     fn a_rated_game_moves_its_players_ratings_once() {
         behaviour::a_rated_game_moves_its_players_ratings_once(&MemoryStore::new(0));
         behaviour::the_leaderboard_ranks_settled_players_best_first(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn arenas_are_created_listed_entered_and_counted() {
+        behaviour::arenas_are_created_listed_entered_and_counted(&MemoryStore::new(0));
     }
 
     #[test]

@@ -20,6 +20,9 @@
 //! only as its hash.
 
 pub(crate) mod accuracy;
+mod arena_calls;
+pub(crate) mod arenas;
+mod arenas_in_memory;
 mod log;
 mod memory;
 mod players;
@@ -35,11 +38,12 @@ mod writer;
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
-    Rating, RoomCode,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
+    Pool, Rating, RoomCode,
 };
 
 use accuracy::{GameAccuracy, PoolAccuracy};
+use arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 
 #[cfg(test)]
 pub(crate) use log::RoomChange;
@@ -250,6 +254,24 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn accuracy(&self, key: PlayerKey) -> Result<Option<PlayerAccuracy>, StoreError>;
     /// Every key's figures in each pool it played analysed rated games in.
     fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError>;
+    /// Keeps a new arena, unless its creator's key has `per_key` arenas
+    /// not finished already.
+    fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError>;
+    /// An arena, with its players and games counted.
+    fn arena(&self, id: ArenaId) -> Result<Option<ListedArena>, StoreError>;
+    /// Every arena not finished, the soonest first, then the `finished`
+    /// latest finished.
+    fn arenas(&self, finished: u32) -> Result<Vec<ListedArena>, StoreError>;
+    /// Keeps that `entrant` entered arena `id` (again: their name then
+    /// changes).
+    fn enter_arena(&self, id: ArenaId, entrant: &ArenaEntrant) -> Result<(), StoreError>;
+    /// Who entered arena `id`, in the order they first did.
+    fn arena_entrants(&self, id: ArenaId) -> Result<Vec<ArenaEntrant>, StoreError>;
+    /// Arena `id`'s results stored after its result `after` (0: all), in
+    /// the order they were stored.
+    fn arena_results(&self, id: ArenaId, after: u64) -> Result<Vec<ArenaResult>, StoreError>;
+    /// Keeps that arena `id` is over.
+    fn finish_arena(&self, id: ArenaId) -> Result<(), StoreError>;
     /// Called once the last write is in: let another server have the data,
     /// and, if the run began (`tidy`), tidy up.
     fn close(&self, tidy: bool);

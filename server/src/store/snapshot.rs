@@ -10,7 +10,7 @@ use mice_cake_engine::{
     RecordedGame, ReplayError, RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
     UNSIGNED_RECORD_FORMAT,
 };
-use mice_cake_protocol::{GameId, GameResult, NotRated, RoomOptions, RoomStatus};
+use mice_cake_protocol::{ArenaId, GameId, GameResult, NotRated, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
 
 use crate::token::TokenHash;
@@ -68,6 +68,9 @@ pub(crate) struct RoomSnapshot {
     /// two players, then calls the pairing off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) paired: bool,
+    /// The arena the room was made for, if any (then `paired` too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) arena: Option<ArenaId>,
 }
 
 /// A seat's occupant.

@@ -38,6 +38,7 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
         chat: Vec::new(),
         rated: None,
         missed_deadline_limit: Some(3),
+        arena: None,
     }
 }
 
@@ -1042,4 +1043,141 @@ pub(crate) fn a_batch_is_stored_as_its_writes_one_at_a_time(
     assert_eq!(held_batched.0.len(), 2, "rooms: {:?}", held_batched.0);
     assert_eq!(held_batched.1.len(), 2, "games: {:?}", held_batched.1);
     assert_eq!(held_batched, held(one_at_a_time));
+}
+
+/// An arena as created: at most `per_key` not finished per creator; listed
+/// open ones first (soonest first), then the latest finished; its entrants
+/// kept once each, in the order they first came, a later name kept; each
+/// of its games' results kept with the game, once, numbered in the order
+/// stored; a game played elsewhere adds none.
+pub(crate) fn arenas_are_created_listed_entered_and_counted(store: &dyn Store) {
+    use mice_cake_engine::PlayerSecret;
+    use mice_cake_protocol::ArenaId;
+    use mice_cake_protocol::arena::ArenaSpec;
+
+    use super::arenas::{ArenaEntrant, Created, StoredArena};
+
+    let (ada, bea) = (
+        PlayerSecret::from_bytes([21; 32]),
+        PlayerSecret::from_bytes([22; 32]),
+    );
+    let arena = |id: &str, starts_at_ms: u64| StoredArena {
+        id: id.parse().unwrap(),
+        spec: ArenaSpec {
+            name: format!("Club night {id}"),
+            starts_at_ms: Some(starts_at_ms),
+            minutes: 60,
+            pool: mice_cake_protocol::Pool::Standard,
+            deadline_ms: None,
+            rated: false,
+            join_code: None,
+            bots: None,
+        },
+        creator_key: ada.public_key(),
+        creator: "Ada".into(),
+        created_ms: 1_000,
+        starts_at_ms,
+        ends_at_ms: starts_at_ms + 3_600_000,
+        finished: false,
+    };
+    assert_eq!(
+        store.create_arena(&arena("BBBBBBBB", 9_000), 2).unwrap(),
+        Created::Created
+    );
+    assert_eq!(
+        store.create_arena(&arena("CCCCCCCC", 5_000), 2).unwrap(),
+        Created::Created
+    );
+    assert_eq!(
+        store.create_arena(&arena("DDDDDDDD", 7_000), 2).unwrap(),
+        Created::TooMany(2),
+        "two open per key"
+    );
+    let ids = |store: &dyn Store| -> Vec<String> {
+        store
+            .arenas(10)
+            .unwrap()
+            .iter()
+            .map(|listed| listed.arena.id.to_string())
+            .collect()
+    };
+    assert_eq!(ids(store), ["CCCCCCCC", "BBBBBBBB"]);
+
+    let soon: ArenaId = "CCCCCCCC".parse().unwrap();
+    let entrant = |secret: &PlayerSecret, name: &str, joined_ms: u64| ArenaEntrant {
+        key: secret.public_key(),
+        name: name.into(),
+        bot: false,
+        joined_ms,
+    };
+    store.enter_arena(soon, &entrant(&bea, "Bea", 10)).unwrap();
+    store.enter_arena(soon, &entrant(&ada, "Ada", 20)).unwrap();
+    store
+        .enter_arena(soon, &entrant(&bea, "Beatrice", 30))
+        .unwrap();
+    let entrants = store.arena_entrants(soon).unwrap();
+    assert_eq!(
+        entrants
+            .iter()
+            .map(|e| (e.name.as_str(), e.joined_ms))
+            .collect::<Vec<_>>(),
+        [("Beatrice", 10), ("Ada", 20)],
+        "once each, in the order they first came, with their latest name"
+    );
+
+    let keys = Seated {
+        yellow: &ada,
+        blue: &bea,
+    };
+    let won = |n: u64| {
+        let mut game = a_signed_game(
+            n,
+            keys,
+            Ending::Forfeit {
+                seat: Seat::Blue,
+                cause: ForfeitCause::Left,
+            },
+            false,
+        );
+        game.arena = Some(soon);
+        game
+    };
+    let elsewhere = a_signed_game(
+        930,
+        keys,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Left,
+        },
+        false,
+    );
+    store
+        .write(&[finishing(&won(931)), finishing(&elsewhere)], 0)
+        .unwrap();
+    store.write(&[finishing(&won(932))], 0).unwrap();
+    let results = store.arena_results(soon, 0).unwrap();
+    assert_eq!(
+        results.iter().map(|r| r.game).collect::<Vec<_>>(),
+        [won(931).id, won(932).id]
+    );
+    assert!(results[0].seq < results[1].seq);
+    assert_eq!(results[0].keys.yellow, ada.public_key());
+    assert_eq!(results[0].result.winner, Some(Seat::Yellow));
+    assert_eq!(
+        store.arena_results(soon, results[0].seq).unwrap().len(),
+        1,
+        "only those after"
+    );
+    let listed = store.arena(soon).unwrap().expect("kept");
+    assert_eq!((listed.players, listed.games), (2, 2));
+
+    store.finish_arena(soon).unwrap();
+    assert!(store.arena(soon).unwrap().unwrap().arena.finished);
+    assert_eq!(ids(store), ["BBBBBBBB", "CCCCCCCC"], "finished ones last");
+    assert_eq!(
+        store.create_arena(&arena("DDDDDDDD", 7_000), 2).unwrap(),
+        Created::Created,
+        "a finished arena no longer counts"
+    );
+    assert!(store.arena("ZZZZZZZZ".parse().unwrap()).unwrap().is_none());
 }

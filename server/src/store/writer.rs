@@ -254,7 +254,7 @@ impl Storage {
     }
 
     /// Runs a blocking call on tokio's blocking pool.
-    async fn blocking<T: Send + 'static>(
+    pub(super) async fn blocking<T: Send + 'static>(
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {

@@ -5,6 +5,7 @@
 
 mod admission;
 mod analysis;
+mod arenas;
 mod backups;
 mod bad_input;
 mod chat;

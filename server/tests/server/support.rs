@@ -121,6 +121,16 @@ impl TestServer {
     }
 
     /// `GET path` as JSON.
+    /// `POST path` with a JSON body: the status and the body.
+    pub(crate) async fn post_json(&self, path: &str, body: &str) -> (u16, String) {
+        let headers = format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+        let (status, _, answer) = request_with_body(self.addr, "POST", path, &headers, body).await;
+        (status, answer)
+    }
+
     pub(crate) async fn get_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
         let (status, body) = self.get(path).await;
         assert_eq!(status, 200, "{path}: {body}");
@@ -1177,10 +1187,22 @@ pub(crate) async fn request_at(
     path: &str,
     headers: &str,
 ) -> (u16, String, String) {
+    request_with_body(addr, method, path, headers, "").await
+}
+
+/// `METHOD path` with these header lines and `body`.
+pub(crate) async fn request_with_body(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String, String) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
 
-    let request =
-        format!("{method} {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n{body}"
+    );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = String::new();
     tokio::time::timeout(PATIENCE, stream.read_to_string(&mut response))

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod analyse;
+mod arenas;
 mod bots;
 mod cluster;
 mod durable;

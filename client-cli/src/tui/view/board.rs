@@ -202,7 +202,7 @@ pub(super) fn named(name: &str, badge: &str, rating: &str, width: usize) -> Stri
         return unrated;
     }
     let room = width.saturating_sub(badge.width()).max(2);
-    format!("{}{badge}", crate::plain::fit(name, room).trim_end())
+    format!("{}{badge}", text::fit(name, room).trim_end())
 }
 
 /// A family's second line in `width` columns: the status (when not beside

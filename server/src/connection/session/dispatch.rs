@@ -6,6 +6,7 @@ use mice_cake_protocol::{
 };
 use tracing::info;
 
+use super::arena::JoinArena;
 use super::rename::Rename;
 use super::seating::{Claim, usable_key};
 use super::seeking::Seek;
@@ -175,6 +176,24 @@ impl Session {
                 };
                 self.seek(name, seek).await
             }
+            ClientMessage::JoinArena {
+                arena,
+                join_code,
+                key,
+                key_proof,
+                bot_declaration,
+            } => {
+                let claim = Claim::from((Some(key), Some(key_proof), bot_declaration));
+                let join = JoinArena {
+                    arena,
+                    join_code,
+                    claim,
+                };
+                self.join_arena(name, join).await
+            }
+            ClientMessage::PauseArena => self.pause_arena().await,
+            ClientMessage::WatchArena { arena } => self.watch_arena(arena).await,
+            ClientMessage::LeaveArena => self.leave_arena().await,
             ClientMessage::CancelSeek => {
                 self.cancel_seek(Some("cancelled")).await;
                 Ok(())
@@ -263,7 +282,7 @@ impl Session {
         let room = self
             .shared
             .lobby
-            .create(&self.shared.rooms, options, crate::room::Made::ForPlayer)
+            .create(&self.shared.rooms, options, crate::room::Made::Player)
             .await?;
         info!(room = %room.code(), "room created");
         self.take_seat(room, name, seating).await

@@ -1,8 +1,9 @@
 //! A connection's session: who the client is (its name, its room and seat,
-//! its seek), the limits on what it sends, and each message parsed and
+//! its seek, its arena), the limits on what it sends, and each message parsed and
 //! handed to [`dispatch`](Session::dispatch). The socket's loop
 //! (`connection.rs`) owns it and wakes it.
 
+mod arena;
 mod dispatch;
 mod rename;
 mod seating;
@@ -16,6 +17,8 @@ use mice_cake_engine::{
 use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, ServerMessage};
 use tracing::debug;
 
+use self::arena::InArena;
+pub(super) use self::arena::next_pairing;
 use self::seeking::{PairedSeek, Seeking};
 pub(super) use self::seeking::{called_off, next_news};
 use super::Peer;
@@ -54,6 +57,8 @@ pub(super) struct Session {
     /// A seek paired, its seat taken: back in the queue if the pairing is
     /// called off before its game begins.
     paired: Option<PairedSeek>,
+    /// The arena it plays in or watches.
+    pub(super) arena: Option<InArena>,
     limit: RateLimit,
     chat_limit: RateLimit,
     /// Openings that follow seals already counted against the rate.
@@ -75,6 +80,7 @@ impl Session {
             membership: None,
             seeking: None,
             paired: None,
+            arena: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             openings_owed: 0,
@@ -260,6 +266,7 @@ impl Session {
     /// The connection is gone: its room learns it.
     pub(super) async fn left(&mut self) {
         self.cancel_seek(None).await;
+        self.leave_arena_quietly().await;
         if let Some(membership) = self.membership.take() {
             let conn = self.id;
             membership.room.send(Command::Disconnected { conn }).await;

@@ -5,7 +5,7 @@ use mice_cake_engine::{PlayerKey, SealSignature};
 use mice_cake_protocol::{ErrorCode, ServerMessage};
 
 use super::Session;
-use super::seating::CLOCK_SKEW_MS;
+use crate::key_proofs::CLOCK_SKEW_MS;
 use crate::room::Refusal;
 
 /// What a `rename` message says.

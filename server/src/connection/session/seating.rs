@@ -12,10 +12,6 @@ use super::Session;
 use crate::admission::address_key;
 use crate::room::{Refusal, Seating};
 
-/// How far a signed time (a proof of a key, a rename) may be from the
-/// server's clock.
-pub(in crate::connection) const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
-
 /// What a player says of themselves with a seat or a seek: their key, its
 /// proof, and a bot's declaration.
 pub(in crate::connection) struct Claim {
@@ -124,22 +120,8 @@ impl Session {
 
 /// Checks that `proof` is `key`'s, made near the server's clock.
 fn check_proof(key: PlayerKey, proof: KeyProof) -> Result<(), Refusal> {
-    let now = crate::clock::unix_millis();
-    if proof.at_ms.abs_diff(now) > CLOCK_SKEW_MS {
-        return Err(Refusal::new(
-            ErrorCode::BadSignature,
-            "a key's proof is signed with the time it is made (at_ms, milliseconds since the Unix \
-             epoch), within ten minutes of the server's clock: check your clock",
-        ));
-    }
-    if !mice_cake_engine::signing::check_key_proof(key, proof.at_ms, proof.signature) {
-        return Err(Refusal::new(
-            ErrorCode::BadSignature,
-            "this is not the key's proof (its signature of \"mice-cake/key/v1\" followed by at_ms \
-             as eight bytes big-endian): nothing shows you hold the key you announce",
-        ));
-    }
-    Ok(())
+    crate::key_proofs::check(key, proof, crate::clock::unix_millis())
+        .map_err(|bad| Refusal::new(ErrorCode::BadSignature, bad.to_string()))
 }
 
 /// A key announced with a seat, if any, once it is known to check

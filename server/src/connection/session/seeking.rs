@@ -244,7 +244,11 @@ impl Session {
     /// seat it holds for this connection's proven key back, until a sure
     /// answer comes or the room has had its time to call the pairing off.
     /// Never seeking again while a seat may be taken: one seek, one room.
-    async fn seat_in_pairing(&mut self, code: RoomCode, seating: &Seating) -> Result<(), Refusal> {
+    pub(super) async fn seat_in_pairing(
+        &mut self,
+        code: RoomCode,
+        seating: &Seating,
+    ) -> Result<(), Refusal> {
         let give_up = Instant::now() + self.shared.config.pairing_arrival + SURE_ANSWER_MARGIN;
         let mut pause = FIRST_SEAT_RETRY;
         loop {

@@ -10,14 +10,14 @@
 //! nobody is held to a game their client never knew of. Nobody sits alone
 //! in a pairing's room, and no empty one stays listed.
 
-use mice_cake_engine::Seat;
+use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{RoomStatus, ServerMessage};
 use tokio::time::Instant;
 use tracing::info;
 
 use super::Room;
 use super::effects::{Effect, Tally};
-use crate::room::{Made, RoomContext};
+use crate::room::{ArenaReport, Made, RoomContext};
 
 impl Room {
     /// When a room made `made` at `now` calls its pairing off, if it is a
@@ -26,7 +26,8 @@ impl Room {
     /// within a round trip of the pairing, and a client whose server died
     /// as it was paired seeks again at once.
     pub(super) fn arrive_by(made: Made, context: &RoomContext, now: Instant) -> Option<Instant> {
-        (made == Made::ForPairing).then_some(now + context.config.pairing_arrival)
+        made.for_a_pair()
+            .then_some(now + context.config.pairing_arrival)
     }
 
     /// Both players sealed their deal nonce: the pairing's game is theirs,
@@ -61,13 +62,19 @@ impl Room {
             return false;
         }
         let deal_begun = self.round.exchange.is_some();
-        let waited = humantime::format_duration(self.context.config.pairing_arrival);
-        for seat in Seat::ALL {
-            let sealed = self
-                .round
+        let sealed = Seated::from_fn(|seat| {
+            self.round
                 .exchange
                 .as_ref()
-                .is_some_and(|exchange| exchange.seals[seat].is_some());
+                .is_some_and(|exchange| exchange.seals[seat].is_some())
+        });
+        let came = Seated::from_fn(|seat| {
+            self.seats[seat]
+                .as_ref()
+                .is_some_and(|player| player.member.is_some())
+        });
+        let waited = humantime::format_duration(self.context.config.pairing_arrival);
+        for seat in Seat::ALL {
             let Some(player) = self.seats[seat].take() else {
                 continue;
             };
@@ -80,7 +87,7 @@ impl Room {
             // Whoever sat and had a deal to seal but did not is the one
             // who kept the game from starting: their seek ends, so that
             // withholding a seal never turns an opponent down for free.
-            let requeued = !deal_begun || sealed;
+            let requeued = !deal_begun || sealed[seat];
             let reason = if requeued {
                 format!(
                     "your opponent did not take their seat and seal their deal within {waited}; \
@@ -103,6 +110,15 @@ impl Room {
             );
         }
         self.effects.push(Effect::Count(Tally::PairingCalledOff));
+        if self.made.arena().is_some() {
+            // Who did their part: sealed their deal, or came and had none
+            // to seal (their opponent never sat).
+            let sealed = Seated::from_fn(|seat| sealed[seat] || (!deal_begun && came[seat]));
+            self.effects.push(Effect::Arena(ArenaReport::CalledOff {
+                code: self.code,
+                sealed,
+            }));
+        }
         info!(room = %self.code, "pairing called off: a player did not come");
         self.closing = true;
         true

@@ -81,7 +81,8 @@ impl Room {
             last_seq: self.events.last_seq(),
             autos: Vec::new(),
             not_rated: self.not_rated,
-            paired: self.made == Made::ForPairing,
+            paired: self.made.for_a_pair(),
+            arena: self.made.arena(),
         }
     }
 
@@ -347,10 +348,10 @@ impl Room {
                 .into_iter()
                 .map(|(seq, frame)| (seq, Frame::from(frame))),
         );
-        let made = if snapshot.paired {
-            Made::ForPairing
-        } else {
-            Made::ForPlayer
+        let made = match (snapshot.arena, snapshot.paired) {
+            (Some(arena), _) => Made::Arena(arena),
+            (None, true) => Made::Pairing,
+            (None, false) => Made::Player,
         };
         // A new room, given what was stored: a field added to the room
         // starts as a new room's unless it is stored.

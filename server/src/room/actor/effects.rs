@@ -6,6 +6,7 @@
 
 use mice_cake_protocol::RoomCode;
 
+use crate::room::ArenaReport;
 use crate::room::context::Directory;
 use crate::token::TokenHash;
 
@@ -19,6 +20,8 @@ pub(in crate::room) enum Effect {
     ForgetSeat(TokenHash),
     /// Something happened that the server counts.
     Count(Tally),
+    /// Something the room's arena is to know, once the step is stored.
+    Arena(ArenaReport),
 }
 
 /// What the room counts (see `crate::metrics`).
@@ -41,6 +44,8 @@ impl Effect {
             Effect::RegisterSeat(hash) => directory.register_seat(hash, code),
             Effect::ForgetSeat(hash) => directory.forget_seat(&hash),
             Effect::Count(tally) => tally.count(),
+            // Posted by the shell once stored (`Room::run`).
+            Effect::Arena(_) => {}
         }
     }
 }

@@ -11,7 +11,7 @@ use tracing::{error, info, warn};
 use super::effects::{Effect, Tally};
 use super::round::Round;
 use super::{Room, end_label};
-use crate::room::{ConnId, Refusal};
+use crate::room::{ArenaReport, ConnId, Refusal};
 
 /// How long a room whose game just ended stays open when everyone has
 /// left: spectators dropped by a fault come back to the result within it.
@@ -190,6 +190,7 @@ impl Room {
                 chat: self.chat.take_game_lines(),
                 rated,
                 missed_deadline_limit: Some(self.context.config.missed_deadlines),
+                arena: self.made.arena(),
             });
         }
         self.dealing = None;
@@ -216,6 +217,10 @@ impl Room {
             Ending::Aborted { .. } => "aborted",
         };
         self.effects.push(Effect::Count(Tally::GameFinished(how)));
+        if self.made.arena().is_some() && game_id.is_some() {
+            self.effects
+                .push(Effect::Arena(ArenaReport::GameOver { code: self.code }));
+        }
         info!(room = %self.code, game = self.game_number, id = ?game_id, ending = how, "game over");
         self.emit(RoomEvent::GameOver {
             result,
@@ -226,6 +231,12 @@ impl Room {
 
     pub(super) fn rematch(&mut self, conn: ConnId) -> Result<(), Refusal> {
         let seat = self.acting_seat(conn)?;
+        if self.made.arena().is_some() {
+            return Err(Refusal::new(
+                ErrorCode::WrongPhase,
+                "an arena's games have no rematch: the arena pairs you again",
+            ));
+        }
         if self.status != RoomStatus::Finished || Seat::ALL.iter().any(|s| self.seats[*s].is_none())
         {
             return Err(Refusal::new(

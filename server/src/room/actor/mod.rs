@@ -44,7 +44,7 @@ use self::spectators::SpectatorFeed;
 use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
-use super::{Command, ConnId, Made, Member};
+use super::{ArenaReport, Command, ConnId, Made, Member};
 use crate::clock::unix_millis;
 use crate::random::BotRng;
 
@@ -105,6 +105,8 @@ pub(super) struct Room {
     stored: StoredMarks,
     /// Games over but not yet stored.
     unsaved_games: Vec<FinishedGame>,
+    /// Reports for the room's arena, posted once the step is stored.
+    arena_reports: Vec<ArenaReport>,
     chat: chat::Chat,
     /// Set when the players' ratings are to be read again: a player with a
     /// key sat down, or a rated game was stored.
@@ -201,6 +203,7 @@ impl Room {
             spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
+            arena_reports: Vec::new(),
             chat: chat::Chat::new(now),
             ratings_due: false,
             rated_keys: None,
@@ -266,6 +269,7 @@ impl Room {
             self.pass_to_spectators(Instant::now());
             if !self.handed_over {
                 self.store_changes().await;
+                self.report_to_arena();
             }
             if !self.handed_over && (self.ratings_due || self.pair_games_due) {
                 // After the write: a rated game is rated as it is stored.
@@ -335,10 +339,23 @@ impl Room {
     }
 
     /// Carries out what the core asked for: the directory's seat tokens,
-    /// the server's counters.
-    fn carry_out(&self, effects: Vec<Effect>) {
+    /// the server's counters; reports for the arena wait for the store.
+    fn carry_out(&mut self, effects: Vec<Effect>) {
         for effect in effects {
+            if let Effect::Arena(report) = effect {
+                self.arena_reports.push(report);
+            }
             effect.apply(self.code, &*self.context.directory);
+        }
+    }
+
+    /// Posts what the room's arena is to know, now that it is stored.
+    fn report_to_arena(&mut self) {
+        let reports = std::mem::take(&mut self.arena_reports);
+        if let Some(arena) = self.made.arena() {
+            for report in reports {
+                self.context.arena_mail.post(arena, report);
+            }
         }
     }
 
@@ -419,6 +436,9 @@ impl Room {
             }
             Command::Disconnected { conn } => self.disconnected(conn),
             Command::HandedOver => self.handed_over(),
+            Command::Barrier { reply } => {
+                let _ = reply.send(Ok(()));
+            }
         }
         self.note_emptiness(now.instant);
         std::mem::take(&mut self.effects)

@@ -160,8 +160,8 @@ impl Room {
         }) {
             return Some(seat);
         }
-        let only_meaning_a_return = self.made == crate::room::Made::ForPairing
-            || Seat::ALL.into_iter().all(|seat| self.seats[seat].is_some());
+        let only_meaning_a_return =
+            self.made.for_a_pair() || Seat::ALL.into_iter().all(|seat| self.seats[seat].is_some());
         match seats_of_key.as_slice() {
             [seat] if only_meaning_a_return => Some(*seat),
             _ => None,

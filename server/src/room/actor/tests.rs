@@ -65,12 +65,12 @@ impl Table {
 
     /// A table whose server is configured as the others, then by `tweak`.
     fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
-        Table::made(options, Made::ForPlayer, tweak)
+        Table::made(options, Made::Player, tweak)
     }
 
     /// A room made for a quick pairing, which waits for its two.
     fn for_pairing() -> Table {
-        Table::made(RoomOptions::default(), Made::ForPairing, |_| {})
+        Table::made(RoomOptions::default(), Made::Pairing, |_| {})
     }
 
     fn made(options: RoomOptions, made: Made, tweak: impl FnOnce(&mut Config)) -> Table {
@@ -92,6 +92,7 @@ impl Table {
             clock,
             shutdown: CancellationToken::new(),
             directory: Arc::new(RoomsHere::default()),
+            arena_mail: crate::room::ArenaMail::new().0,
             playing: AtomicUsize::new(0),
             tasks: TaskTracker::new(),
         });

@@ -17,6 +17,7 @@
 
 mod accuracy;
 mod analyses;
+mod arenas;
 mod ownership;
 mod players;
 mod pool_errors;
@@ -30,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
-    Rating,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
+    Pool, Rating,
 };
 use r2d2_postgres::postgres;
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
@@ -39,6 +40,7 @@ use r2d2_postgres::{PostgresConnectionManager, r2d2};
 use self::tls::MakeRustlsConnect;
 use self::write::WriteSession;
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 type Connections = r2d2::Pool<PostgresConnectionManager<MakeRustlsConnect>>;
@@ -53,6 +55,7 @@ const MIGRATIONS: &[&str] = &[
     analyses::SCHEMA_6,
     players::SCHEMA_7,
     accuracy::SCHEMA_8,
+    arenas::SCHEMA_9,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -586,6 +589,34 @@ impl Store for PostgresStore {
         ratings::rename(&mut *self.connection()?, key, name, at_ms)
     }
 
+    fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError> {
+        arenas::create(&mut *self.connection()?, arena, per_key)
+    }
+
+    fn arena(&self, id: ArenaId) -> Result<Option<ListedArena>, StoreError> {
+        arenas::arena(&mut *self.connection()?, id)
+    }
+
+    fn arenas(&self, finished: u32) -> Result<Vec<ListedArena>, StoreError> {
+        arenas::list(&mut *self.connection()?, finished)
+    }
+
+    fn enter_arena(&self, id: ArenaId, entrant: &ArenaEntrant) -> Result<(), StoreError> {
+        arenas::enter(&mut *self.connection()?, id, entrant)
+    }
+
+    fn arena_entrants(&self, id: ArenaId) -> Result<Vec<ArenaEntrant>, StoreError> {
+        arenas::entrants(&mut *self.connection()?, id)
+    }
+
+    fn arena_results(&self, id: ArenaId, after: u64) -> Result<Vec<ArenaResult>, StoreError> {
+        arenas::results(&mut *self.connection()?, id, after)
+    }
+
+    fn finish_arena(&self, id: ArenaId) -> Result<(), StoreError> {
+        arenas::finish(&mut *self.connection()?, id)
+    }
+
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
         analyses::analysis(&mut *self.connection()?, game, version)
     }
@@ -718,6 +749,10 @@ mod tests {
             return;
         };
         suite::a_pair_counts_three_rated_games_a_day(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::arenas_are_created_listed_entered_and_counted(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };
@@ -758,6 +793,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 9 {
+            back.push_str("DROP TABLE arenas, arena_entrants, arena_results;");
+        }
         if version < 8 {
             back.push_str("DROP TABLE accuracies;");
         }

@@ -344,6 +344,7 @@ fn add_games(
         let rated = crate::store::ratings::rate(&mut ratings::PostgresRatings(transaction), game)?;
         let game: &FinishedGame = rated.as_ref().unwrap_or(game);
         crate::store::players::note_players(&mut ratings::PostgresRatings(transaction), game)?;
+        crate::store::arenas::note_arena_game(&mut ratings::PostgresRatings(transaction), game)?;
         ids.push(game.id.to_string());
         summaries.push(serde_json::to_string(&GameSummary::of(game))?);
         games.push(serde_json::to_string(game)?);

@@ -6,6 +6,7 @@
 
 mod accuracy;
 mod analyses;
+mod arenas;
 pub(crate) mod backup;
 mod checkpoint;
 mod open;
@@ -20,14 +21,15 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
-    Rating,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
+    Pool, Rating,
 };
 use rusqlite::{Connection, OptionalExtension as _, params};
 
 use self::checkpoint::Checkpointer;
 use self::write::{remove_room, seq_value, update_room, write_meta};
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 /// How hard SQLite works to keep each write.
@@ -300,6 +302,34 @@ impl Store for SqliteStore {
         ratings::rename(&self.writer(), key, name, at_ms)
     }
 
+    fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError> {
+        arenas::create(&mut self.writer(), arena, per_key)
+    }
+
+    fn arena(&self, id: ArenaId) -> Result<Option<ListedArena>, StoreError> {
+        arenas::arena(&self.reader(), id)
+    }
+
+    fn arenas(&self, finished: u32) -> Result<Vec<ListedArena>, StoreError> {
+        arenas::list(&self.reader(), finished)
+    }
+
+    fn enter_arena(&self, id: ArenaId, entrant: &ArenaEntrant) -> Result<(), StoreError> {
+        arenas::enter(&self.writer(), id, entrant)
+    }
+
+    fn arena_entrants(&self, id: ArenaId) -> Result<Vec<ArenaEntrant>, StoreError> {
+        arenas::entrants(&self.reader(), id)
+    }
+
+    fn arena_results(&self, id: ArenaId, after: u64) -> Result<Vec<ArenaResult>, StoreError> {
+        arenas::results(&self.reader(), id, after)
+    }
+
+    fn finish_arena(&self, id: ArenaId) -> Result<(), StoreError> {
+        arenas::finish(&self.writer(), id)
+    }
+
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
         analyses::analysis(&self.reader(), game, version)
     }
@@ -521,6 +551,13 @@ mod tests {
             }
         );
         assert!(!page.bot);
+    }
+
+    #[test]
+    fn arenas_are_created_listed_entered_and_counted() {
+        crate::store::tests::arenas_are_created_listed_entered_and_counted(
+            &SqliteStore::in_memory(0).unwrap(),
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use rusqlite_migration::{M, Migrations};
 
-use super::{accuracy, analyses, players, ratings};
+use super::{accuracy, analyses, arenas, players, ratings};
 
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
@@ -16,6 +16,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(analyses::SCHEMA_5),
         M::up(players::SCHEMA_6),
         M::up(accuracy::SCHEMA_7),
+        M::up(arenas::SCHEMA_8),
     ])
 }
 
@@ -89,4 +90,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 7;
+pub(super) const SCHEMA_VERSION: usize = 8;

@@ -85,6 +85,7 @@ pub(super) fn insert_game(
     let rated = crate::store::ratings::rate(&mut SqliteRatings(transaction), game)?;
     let game = rated.as_ref().unwrap_or(game);
     crate::store::players::note_players(&mut SqliteRatings(transaction), game)?;
+    crate::store::arenas::note_arena_game(&mut SqliteRatings(transaction), game)?;
     let summary = GameSummary::of(game);
     transaction
         .prepare_cached("INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)")?

@@ -1,0 +1,50 @@
+//! Arenas over the server's HTTP API: the list, one arena whole, and a new
+//! one made with the player's key (`docs/arenas.md`).
+
+use mice_cake_engine::PlayerSecret;
+use mice_cake_protocol::ArenaId;
+use mice_cake_protocol::api::CreateArena;
+use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaSpec, ArenaSummary};
+
+use crate::replay::{answer, fetch};
+
+/// The upcoming, live and latest finished arenas on the server at `http`.
+pub fn list(http: &str) -> anyhow::Result<ArenaList> {
+    Ok(serde_json::from_str(&fetch(&format!(
+        "{http}/api/arenas"
+    ))?)?)
+}
+
+/// One arena whole: standings, games being played, games played.
+pub fn detail(http: &str, id: ArenaId) -> anyhow::Result<ArenaDetail> {
+    Ok(serde_json::from_str(&fetch(&format!(
+        "{http}/api/arenas/{id}"
+    ))?)?)
+}
+
+/// Makes the arena `spec` as the holder of `secret`, named `creator`.
+pub fn create(
+    http: &str,
+    spec: ArenaSpec,
+    secret: &PlayerSecret,
+    creator: &str,
+) -> anyhow::Result<ArenaSummary> {
+    let request = CreateArena {
+        spec,
+        key: secret.public_key(),
+        key_proof: crate::identity::key_proof(secret)
+            .ok_or_else(|| anyhow::anyhow!("the clock is before 1970: no proof of the key"))?,
+        creator: creator.to_owned(),
+    };
+    let url = format!("{http}/api/arenas");
+    let body = serde_json::to_string(&request)?;
+    let response = crate::tls::http_agent()
+        .post(&url)
+        .header("Content-Type", "application/json")
+        .config()
+        .http_status_as_error(false)
+        .build()
+        .send(body.as_bytes())
+        .map_err(|error| anyhow::anyhow!("cannot reach {url}: {error}"))?;
+    Ok(serde_json::from_str(&answer(&url, response)?)?)
+}

@@ -1,0 +1,269 @@
+//! Arenas (`docs/arenas.md`): made over HTTP with a proven key, joined over
+//! the WebSocket, each player paired by standing and moved from one game's
+//! room into the next by the server, the standings a recount of the
+//! stored records; a club's code, bots, bad input refused.
+
+use std::collections::HashMap;
+
+use mice_cake_engine::{PlayerKey, Policy, Seat};
+use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaStatus, ArenaSummary};
+use mice_cake_protocol::{
+    ArenaId, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, ServerMessage,
+};
+
+use crate::support::{Client, TestServer, play};
+
+/// Asks for an arena as `creator`, starting now, with `fields` (its
+/// length at least): the status and the body.
+async fn create(server: &TestServer, creator: &Client, fields: &str) -> (u16, String) {
+    let proof = creator.sealing.key_proof().expect("a key");
+    let body = format!(
+        r#"{{"name":"Club night",{fields},"key":"{}","key_proof":{},"creator":"Host"}}"#,
+        creator.sealing.key().expect("a key"),
+        serde_json::to_string(&proof).unwrap()
+    );
+    server.post_json("/api/arenas", &body).await
+}
+
+async fn created(server: &TestServer, creator: &Client, fields: &str) -> ArenaSummary {
+    let (status, body) = create(server, creator, fields).await;
+    assert_eq!(status, 201, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+fn join(client: &Client, arena: ArenaId, join_code: Option<&str>) -> ClientMessage {
+    ClientMessage::JoinArena {
+        arena,
+        join_code: join_code.map(Into::into),
+        key: client.sealing.key().expect("a key"),
+        key_proof: client.sealing.key_proof().expect("a key"),
+        bot_declaration: None,
+    }
+}
+
+/// Plays `games` games of the arena as paired, then pauses: the opponents
+/// met, in order.
+async fn play_games(mut client: Client, arena: ArenaId, games: usize, seed: u64) -> Vec<String> {
+    client.send(&join(&client, arena, None)).await;
+    match client.recv().await {
+        ServerMessage::ArenaJoined { you: Some(you), .. } => assert_eq!(you.games, 0),
+        other => panic!("expected arena_joined, got {other:?}"),
+    }
+    let mut opponents = Vec::new();
+    for game in 0..games {
+        let opponent = match client
+            .recv_until(|m| matches!(m, ServerMessage::ArenaPaired { .. }))
+            .await
+        {
+            ServerMessage::ArenaPaired {
+                arena: paired_in,
+                opponent,
+                you,
+                ..
+            } => {
+                assert_eq!(paired_in, arena);
+                assert_eq!(you.games as usize, game, "the standings as paired");
+                opponent
+            }
+            _ => unreachable!(),
+        };
+        opponents.push(opponent);
+        let seat = match client
+            .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
+            .await
+        {
+            ServerMessage::Joined {
+                seat: Some(seat), ..
+            } => seat,
+            other => panic!("expected the seat, got {other:?}"),
+        };
+        let played = play(client, seat, Policy::Greedy, seed + game as u64).await;
+        client = played.client;
+    }
+    client.send(&ClientMessage::PauseArena).await;
+    client
+        .recv_until(|m| matches!(m, ServerMessage::ArenaPaused { .. }))
+        .await;
+    opponents
+}
+
+/// The standings' points recounted from the records alone, as
+/// `docs/arenas.md` says: 2 a win, 1 a draw, doubled from the third win in
+/// a row until a game is not won; aborted games count for nobody.
+fn recount(games: &[FinishedGame]) -> HashMap<PlayerKey, u32> {
+    let mut points = HashMap::new();
+    let mut streaks: HashMap<PlayerKey, u32> = HashMap::new();
+    for game in games {
+        if matches!(game.result.ending, Ending::Aborted { .. }) {
+            continue;
+        }
+        for seat in Seat::ALL {
+            let key = game.keys()[seat].expect("an arena's players are keys");
+            let streak = streaks.entry(key).or_default();
+            let won = game.result.winner == Some(seat);
+            let drawn = game.result.winner.is_none()
+                && !matches!(game.result.ending, Ending::Abandoned { .. });
+            let base = if won { 2 } else { u32::from(drawn) };
+            let doubled = if *streak >= 2 { 2 } else { 1 };
+            *points.entry(key).or_default() += base * doubled;
+            *streak = if won { *streak + 1 } else { 0 };
+        }
+    }
+    points
+}
+
+#[tokio::test]
+async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_recounted() {
+    let server = TestServer::default().await;
+    let host = Client::greeted(&server, "Host").await;
+    let arena = created(&server, &host, r#""minutes":5"#).await;
+    assert_eq!(arena.status, ArenaStatus::Live);
+    let listed: ArenaList = server.get_json("/api/arenas").await;
+    assert!(listed.arenas.iter().any(|listed| listed.id == arena.id));
+
+    // A watcher sees the standings change.
+    let mut watcher = Client::greeted(&server, "Watcher").await;
+    watcher
+        .send(&ClientMessage::WatchArena { arena: arena.id })
+        .await;
+    assert!(matches!(
+        watcher.recv().await,
+        ServerMessage::ArenaJoined { you: None, .. }
+    ));
+
+    let mut players = Vec::new();
+    for (n, name) in ["Ada", "Bea", "Cy", "Dee"].into_iter().enumerate() {
+        let client = Client::greeted(&server, name).await;
+        players.push(tokio::spawn(play_games(client, arena.id, 2, 10 * n as u64)));
+    }
+    let mut met = Vec::new();
+    for player in players {
+        met.push(player.await.unwrap());
+    }
+    for opponents in &met {
+        assert_eq!(opponents.len(), 2);
+        assert_ne!(
+            opponents[0], opponents[1],
+            "nobody meets the same opponent twice in a row while others wait"
+        );
+    }
+
+    let detail: ArenaDetail = server.get_json(&format!("/api/arenas/{}", arena.id)).await;
+    assert_eq!(detail.summary.players, 4);
+    assert_eq!(detail.game_ids.len(), 4);
+    assert!(detail.playing.is_empty() && detail.featured.is_none());
+    let mut records = Vec::new();
+    for id in &detail.game_ids {
+        let game: FinishedGame = server.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(game.arena, Some(arena.id));
+        let verdict: GameVerdict = server.get_json(&format!("/api/games/{id}/verify")).await;
+        assert!(verdict.fair, "{verdict:?}");
+        records.push(game);
+    }
+    let recounted = recount(&records);
+    for line in &detail.standings {
+        assert_eq!(
+            line.score,
+            recounted.get(&line.key).copied().unwrap_or(0),
+            "{line:?}"
+        );
+        assert_eq!(line.games, 2);
+        assert!(line.paused, "everyone paused");
+    }
+    let scores: Vec<u32> = detail.standings.iter().map(|line| line.score).collect();
+    assert!(
+        scores.windows(2).all(|pair| pair[0] >= pair[1]),
+        "{scores:?}"
+    );
+    let ranks: Vec<u32> = detail.standings.iter().map(|line| line.rank).collect();
+    assert_eq!(ranks, [1, 2, 3, 4]);
+    // The watcher was told as the standings changed.
+    let update = watcher
+        .recv_until(
+            |m| matches!(m, ServerMessage::ArenaUpdate { arena } if arena.summary.games == 4),
+        )
+        .await;
+    assert!(matches!(update, ServerMessage::ArenaUpdate { arena } if arena.top.len() == 4));
+}
+
+#[tokio::test]
+async fn a_club_s_arena_asks_for_its_code_and_a_rated_one_takes_no_bots() {
+    let server = TestServer::default().await;
+    let host = Client::greeted(&server, "Host").await;
+    let club = created(
+        &server,
+        &host,
+        r#""minutes":5,"join_code":"cheese","rated":true"#,
+    )
+    .await;
+    assert!(club.private && club.rated && !club.bots);
+
+    let mut ada = Client::greeted(&server, "Ada").await;
+    ada.send(&join(&ada, club.id, None)).await;
+    let refused = ada.expect_error(ErrorCode::ArenaRefused).await;
+    assert!(refused.contains("join code"), "{refused}");
+    ada.send(&join(&ada, club.id, Some("cheddar"))).await;
+    ada.expect_error(ErrorCode::ArenaRefused).await;
+    ada.send(&join(&ada, club.id, Some(" cheese "))).await;
+    assert!(matches!(
+        ada.recv().await,
+        ServerMessage::ArenaJoined { you: Some(_), .. }
+    ));
+
+    let mut bot = Client::greeted(&server, "Bot").await;
+    let declaration = bot.sealing.secret.as_ref().expect("a key").sign_bot();
+    let mut message = join(&bot, club.id, Some("cheese"));
+    if let ClientMessage::JoinArena {
+        bot_declaration, ..
+    } = &mut message
+    {
+        *bot_declaration = Some(declaration);
+    }
+    bot.send(&message).await;
+    let refused = bot.expect_error(ErrorCode::ArenaRefused).await;
+    assert!(refused.contains("bots"), "{refused}");
+}
+
+#[tokio::test]
+async fn bad_arenas_are_refused_with_reasons_and_a_key_makes_at_most_three() {
+    let server = TestServer::default().await;
+    let host = Client::greeted(&server, "Host").await;
+    for (fields, says) in [
+        (r#""minutes":0"#, "1 to 180 minutes"),
+        (r#""minutes":181"#, "1 to 180 minutes"),
+        (r#""minutes":5,"join_code":"  ""#, "join code"),
+        (r#""minutes":5,"deadline_ms":10"#, "5 s to a day"),
+        (r#""minutes":5,"pool":"nope""#, "POST /api/arenas takes"),
+        (
+            r#""minutes":5,"starts_at_ms":99999999999999"#,
+            "within a week",
+        ),
+    ] {
+        let (status, body) = create(&server, &host, fields).await;
+        assert_eq!(status, 400, "{fields}: {body}");
+        assert!(body.contains(says), "{fields}: {body}");
+    }
+    let (status, body) = server
+        .post_json("/api/arenas", r#"{"name":"x","minutes":5}"#)
+        .await;
+    assert_eq!(status, 400, "no key: {body}");
+    for _ in 0..3 {
+        created(&server, &host, r#""minutes":5"#).await;
+    }
+    let (status, body) = create(&server, &host, r#""minutes":5"#).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("at most 3"), "{body}");
+
+    let (status, body) = server.get("/api/arenas/NOPE").await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = server.get("/api/arenas/ZZZZZZZZ").await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains(ErrorCode::UnknownArena.as_str()), "{body}");
+
+    let mut ada = Client::greeted(&server, "Ada").await;
+    ada.send(&join(&ada, "ZZZZZZZZ".parse().unwrap(), None))
+        .await;
+    ada.expect_error(ErrorCode::UnknownArena).await;
+    ada.send(&ClientMessage::PauseArena).await;
+    ada.expect_error(ErrorCode::NotInArena).await;
+}

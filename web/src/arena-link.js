@@ -1,0 +1,155 @@
+// An arena page's connection (docs/arenas.md): it watches the arena's
+// standings, or plays in it — joined with this browser's key, then paired
+// again and again by the server. A pairing's seat (`arena_paired`, then
+// `joined` with its token) is kept, and the page goes to the room; the
+// room page comes back here when the game is over, and this connection
+// joins again. A drop reconnects by itself, joining (or watching) again.
+
+import { playerKey, proveKey } from "./keys.js";
+import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
+
+/**
+ * What the connection reports to the page.
+ * @typedef {{kind: "joined", arena: any, you: any} | {kind: "update", arena: any}
+ *   | {kind: "paired", message: any} | {kind: "seated", code: string}
+ *   | {kind: "paused", reason: string} | {kind: "refused", code: string, reason: string}
+ *   | {kind: "link", status: "connected" | "reconnecting" | "failed"}} ArenaEvent
+ */
+
+/**
+ * This tab's part in an arena, kept for the tab (sessionStorage): which
+ * arena it plays (not paused), and the room of its game under way. The
+ * room page sends the tab back to the arena when that game is over; the
+ * arena page joins again by itself while `playing`.
+ * @typedef {{arena: string, name: string, joinCode: string | null, playing: boolean, code: string | null}} ArenaPlay
+ */
+export const arenaPlay = /** @type {ReturnType<typeof keptForTab<ArenaPlay>>} */ (keptForTab("mice-cake:arena", (kept) => typeof kept.arena === "string"));
+
+/** Most time between two attempts to reconnect. */
+const LONGEST_PAUSE_MS = 10_000;
+
+export class ArenaLink {
+  /**
+   * Connects at once: watching `arena`, or, with `join`, playing it.
+   * @param {string} arena
+   * @param {string} name
+   * @param {{joinCode: string | null} | null} join
+   * @param {(event: ArenaEvent) => void} report
+   */
+  constructor(arena, name, join, report) {
+    this.arena = arena;
+    this.name = name;
+    this.join = join;
+    this.report = report;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.attempt = 0;
+    this.closed = false;
+    /** The room of the pairing just told, until its seat's `joined`. */
+    /** @type {string | null} */
+    this.pairCode = null;
+    this.connect();
+  }
+
+  connect() {
+    this.socket = greetingSocket(
+      this.name,
+      (text, from) => {
+        if (this.socket === from) this.received(text);
+      },
+      (from) => {
+        if (this.socket === from) this.dropped();
+      },
+    );
+  }
+
+
+  /** Joins (again) as a player. @param {string | null} joinCode */
+  async play(joinCode) {
+    this.join = { joinCode };
+    const key = await playerKey();
+    const proof = key ? await proveKey() : null;
+    if (!key || !proof) {
+      this.report({
+        kind: "refused",
+        code: "key_required",
+        reason: "an arena's players are their keys, and this browser cannot keep one here (it needs HTTPS or localhost, and IndexedDB)",
+      });
+      return;
+    }
+    this.send({
+      type: "join_arena",
+      arena: this.arena,
+      ...(joinCode ? { join_code: joinCode } : {}),
+      key: key.publicKey,
+      key_proof: proof,
+    });
+  }
+
+  pause() {
+    this.send({ type: "pause_arena" });
+  }
+
+  /** Stops: the page is going elsewhere. */
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+
+  /** @param {object} message */
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  /** @param {string} text */
+  received(text) {
+    const message = parsed(text);
+    if (!message) return;
+    switch (message.type) {
+      case "welcome":
+        names.set(this.name);
+        if (this.attempt > 0) this.report({ kind: "link", status: "connected" });
+        this.attempt = 0;
+        if (this.join) this.play(this.join.joinCode);
+        else this.send({ type: "watch_arena", arena: this.arena });
+        return;
+      case "arena_joined":
+        this.report({ kind: "joined", arena: message.arena, you: message.you ?? null });
+        return;
+      case "arena_update":
+        this.report({ kind: "update", arena: message.arena });
+        return;
+      case "arena_paired":
+        this.pairCode = String(message.code ?? "");
+        this.report({ kind: "paired", message });
+        return;
+      case "joined":
+        // The seat of the game just paired: kept, and the page goes there.
+        if (message.token && message.state?.code && message.state.code === this.pairCode) {
+          seats.set(message.state.code, message.token, this.name);
+          this.pairCode = null;
+          this.report({ kind: "seated", code: message.state.code });
+        }
+        return;
+      case "arena_paused":
+        this.report({ kind: "paused", reason: String(message.reason ?? "") });
+        return;
+      case "error":
+        this.report({ kind: "refused", code: String(message.code ?? ""), reason: String(message.message ?? "") });
+        return;
+      default:
+        return;
+    }
+  }
+
+  dropped() {
+    this.socket = null;
+    if (this.closed) return;
+    this.attempt += 1;
+    this.report({ kind: "link", status: "reconnecting" });
+    const wait = Math.min(500 * this.attempt, LONGEST_PAUSE_MS);
+    window.setTimeout(() => {
+      if (!this.closed) this.connect();
+    }, wait);
+  }
+}
