@@ -26,7 +26,10 @@
 # time from the kill to each of its rooms' next reveal, p50 and p99),
 # pairing (2,000 players arriving over 20 s seek a game through a cluster of
 # three nodes: nobody paired twice, everyone paired or offered the bot, the
-# time to pair p50 and p99).
+# time to pair p50 and p99), arena (2,000 players in one arena on one node,
+# playing game after game, and 2,000 watchers of its standings: the time
+# from a game's end to the next pairing, p50 and p99, and the standings'
+# fan-out).
 # PostgreSQL and Redis come from tests/services.sh, as in the tests.
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
@@ -41,7 +44,7 @@ PORT=${PORT:-18080}
 ECHO_PORT=${ECHO_PORT:-18081}
 mkdir -p "$OUT"
 scenarios=("$@")
-[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover pairing)
+[ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover pairing arena)
 
 cargo build --release --locked -p mice-cake-server -p mice-cake-load -p mice-cake-cli
 server_bin=target/release/mice-cake-server
@@ -389,6 +392,35 @@ print(f"  {r['players']:,} players through {r['servers']} nodes: paired {r['pair
 EOF
         stop_server
         ;;
+    arena)
+        # One arena on one node: PLAYERS (2,000) join over 10 s and play
+        # game after game (each ended by a forfeit after its first round),
+        # WATCHERS (2,000) follow its standings. The arena is made with
+        # the client, with a key of its own. (On a cluster, arenas are not
+        # run yet: the nodes refuse them.)
+        start_server --new-rated-keys-per-hour 0 --rate-one-address
+        players=$(fits "${PLAYERS:-2000}")
+        watchers=$(fits "${WATCHERS:-2000}")
+        echo "== arena"
+        maker=$(mktemp -d)
+        arena=$(MICE_CAKE_STATE_DIR=$maker "$client_bin" --server "127.0.0.1:${server_ports[0]}" \
+            arena create --minutes 10 --name "Bench night" | head -1)
+        rm -rf "$maker"
+        "$load_bin" arena --arena "$arena" --players "$players" --watchers "$watchers" \
+            --duration "${DURATION:-60s}" --server "ws://127.0.0.1:${server_ports[0]}/ws" \
+            --server-pid "${server_pids[0]}" --json \
+            >"$OUT/arena.json" || echo "  (the run failed: see $OUT/arena.json)"
+        python3 - "$OUT/arena.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(f"  {r['players']:,} players and {r['watchers']:,} watchers for {r['seconds']:.0f} s: "
+      f"{r['pairings']:,} pairings; game over to next pairing p50 {r['requeue_ms_p50']} ms, "
+      f"p99 {r['requeue_ms_p99']} ms, max {r['requeue_ms_max']} ms; standings fan-out "
+      f"first to last watcher p50 {r['fanout_ms_p50']} ms, p99 {r['fanout_ms_p99']} ms, "
+      f"{r['updates_to_all']} of {r['updates_seen']} updates to every watcher; failures {r['failures']}")
+EOF
+        stop_server
+        ;;
     longrun)
         start_server --ephemeral
         for window in 1 2 3 4 5 6; do
@@ -396,7 +428,7 @@ EOF
         done
         ;;
     *)
-        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers, longrun, cluster, takeover or pairing" >&2
+        echo "unknown scenario $scenario: idle, human, saturated, spectators, seated, peers, longrun, cluster, takeover, pairing or arena" >&2
         exit 2
         ;;
     esac

@@ -33,6 +33,10 @@ pub(crate) enum Command {
     /// nobody paired twice, everyone paired or offered the bot, and the
     /// time to pair.
     Pair(PairArgs),
+    /// Players of one arena (made beforehand) paired again and again, and
+    /// watchers of its standings: the time from a game's end to the next
+    /// pairing, and the standings' fan-out.
+    Arena(ArenaArgs),
     /// The baseline: a bare tokio-tungstenite server echoing text frames
     /// (and fanning out published ones to subscribers).
     EchoServer {
@@ -114,6 +118,31 @@ pub(crate) struct PairArgs {
     #[arg(long, default_value = "120s", value_parser = humantime::parse_duration)]
     pub(crate) limit: Duration,
     /// Seeds the players' pools and keys.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ArenaArgs {
+    #[command(flatten)]
+    pub(crate) target: Target,
+    /// The arena (`mice-cake arena create` prints its id): live, casual,
+    /// and lasting longer than the run.
+    #[arg(long)]
+    pub(crate) arena: mice_cake_protocol::ArenaId,
+    /// Players, each with a key of its own.
+    #[arg(long, default_value_t = 2_000)]
+    pub(crate) players: usize,
+    /// Watchers of the standings, on connections of their own.
+    #[arg(long, default_value_t = 2_000)]
+    pub(crate) watchers: usize,
+    /// Players arrive evenly over this time.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    pub(crate) arrival: Duration,
+    /// How long the run lasts, arrivals included.
+    #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
+    pub(crate) duration: Duration,
+    /// Seeds the players' keys and moves.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
 }

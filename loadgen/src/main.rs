@@ -9,7 +9,7 @@
 //!   small buffers, a few handshakes at a time.
 //! - [`wire`]: protocol messages over a connection, counted.
 //! - [`crowd`]: what every client of a run shares.
-//! - [`play`], [`idle`], [`echo`], [`fanout`], [`pair`]: the workloads
+//! - [`play`], [`idle`], [`echo`], [`fanout`], [`pair`], [`arena`]: the workloads
 //!   (and the echo server).
 //! - [`stats`]: counters, latency histograms, frame sizes.
 //! - [`process`]: a process's memory and CPU time from `/proc`.
@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Parser as _;
 
+mod arena;
 mod cli;
 mod crowd;
 mod dial;
@@ -48,6 +49,7 @@ fn main() -> anyhow::Result<ExitCode> {
         Command::Echo(args) => Some(args.connections),
         Command::Fanout(args) => Some(args.subscribers + 1),
         Command::Pair(args) => Some(args.players),
+        Command::Arena(args) => Some(args.players + args.watchers),
         // As many as the clients bring: all it may have.
         Command::EchoServer { .. } => None,
     };
@@ -89,6 +91,11 @@ fn main() -> anyhow::Result<ExitCode> {
             Command::Pair(args) => {
                 let json = args.target.json;
                 let report = pair::run(args).await?;
+                return print(&report, json, report.failed());
+            }
+            Command::Arena(args) => {
+                let json = args.target.json;
+                let report = arena::run(args).await?;
                 return print(&report, json, report.failed());
             }
         };

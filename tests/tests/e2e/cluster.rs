@@ -163,13 +163,13 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
     let code = room_code(&ann.expect_containing("you are Yellow"));
     // Every node tells the room by its code (in any case), wherever it runs.
     for node in &cluster.nodes {
-        let summary = summary_once_told(node, &code.to_ascii_lowercase());
+        let summary = summary_once_told(node, &code.to_ascii_lowercase(), r#""yellow":"ann"#);
         assert!(summary.contains(r#""yellow":"ann"#), "{summary}");
     }
     // A private room too: its code is the invitation.
     let mut zoe = Client::start(&one, "zoe", &["--plain", "create", "--private"]);
     let private = room_code(&zoe.expect_containing("you are Yellow"));
-    let summary = summary_once_told(&cluster.nodes[2], &private);
+    let summary = summary_once_told(&cluster.nodes[2], &private, r#""yellow":"zoe""#);
     assert!(summary.contains(r#""yellow":"zoe""#), "{summary}");
     assert!(summary.contains(r#""public":false"#), "{summary}");
     let (status, body) = cluster.nodes[1].get("/api/rooms/ZZZZZ");
@@ -195,16 +195,18 @@ fn players_and_spectators_on_three_nodes_see_one_game_to_its_end() {
 }
 
 /// `GET /api/rooms/{code}` at `node`, once the room's summary has reached
-/// it (its node publishes it through Redis): the body.
-fn summary_once_told(node: &Server, code: &str) -> String {
+/// it (its node publishes it through Redis) saying `wanted` (or ten
+/// seconds have passed): the body.
+fn summary_once_told(node: &Server, code: &str, wanted: &str) -> String {
+    // The room as created (nobody seated) may come first.
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let (status, body) = node.get(&format!("/api/rooms/{code}"));
-        if status == 200 {
+        if status == 200 && (body.contains(wanted) || Instant::now() >= deadline) {
             return body;
         }
         assert!(
-            status == 503 && Instant::now() < deadline,
+            (status == 200 || status == 503) && Instant::now() < deadline,
             "{status}: {body}"
         );
         thread::sleep(Duration::from_millis(50));
