@@ -256,6 +256,7 @@ pub async fn connect(
         },
         pair: None,
         rejoining_pair: false,
+        seek_again_when_ended: false,
         sought_here: false,
         greeting: None,
         playing: Playing::default(),
@@ -340,6 +341,10 @@ struct Link {
     /// Whether the greeting under way is that ask: refused, the seek goes
     /// on instead.
     rejoining_pair: bool,
+    /// Whether to seek again once the server ends the seek: a pairing was
+    /// called off for this client's deal seal, which never reached the
+    /// room.
+    seek_again_when_ended: bool,
     /// Whether this connection was told `seeking`: the server seeks for
     /// it again when its pairing is called off. One that entered the pair's
     /// room otherwise (asked for its seat by key, or resumed it after a
@@ -699,21 +704,24 @@ impl Link {
                 return self.admitted(socket).await;
             }
             ServerMessage::Paired { code, .. } => self.pair = Some(*code),
-            ServerMessage::Unpaired {
-                code,
-                reason,
-                requeued,
-            } => {
+            ServerMessage::Unpaired { code, requeued, .. } => {
                 self.pair = None;
                 if !requeued {
-                    // The server holds this client to blame for the
-                    // pairing called off (its deal never sealed): the seek
-                    // is over, not to be started again by itself.
+                    // This client's deal seal never reached the room (its
+                    // opponent's did): the server ended the seek, and the
+                    // client seeks again, at the back of the queue — once
+                    // the server says the seek is over (`seek_ended`), or
+                    // at once on a connection that never sought.
                     self.token = None;
                     self.room = None;
                     self.forget_seat(*code);
-                    self.seek = None;
-                    return Some(End::Refused(reason.clone()));
+                    if self.sought_here {
+                        self.seek_again_when_ended = true;
+                        return None;
+                    }
+                    let seek = self.seek.map(|seek| seek.message(&self.identity))?;
+                    return (!send(socket, &seek).await)
+                        .then(|| End::Dropped("the connection closed".into()));
                 }
                 if !self.sought_here
                     && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
@@ -759,6 +767,13 @@ impl Link {
                 }
             }
             ServerMessage::SeekEnded { reason } => {
+                if std::mem::take(&mut self.seek_again_when_ended)
+                    && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
+                {
+                    // The seek a call-off ended (see `unpaired`): again.
+                    return (!send(socket, &seek).await)
+                        .then(|| End::Dropped("the connection closed".into()));
+                }
                 // Ended by the server (not by the bot taken above): over.
                 if self.seek.take().is_some() {
                     return Some(End::Refused(reason.clone()));
@@ -1251,11 +1266,73 @@ mod tests {
         called_off_after_a_resume(true).await;
     }
 
-    /// The same, but the server holds this client to blame (its deal seal
-    /// never came): the seek is over, and the client does not seek again.
+    /// The same when the server holds this client to blame (its deal seal
+    /// never came, its opponent's did): the client seeks again all the
+    /// same, at the back of the queue.
     #[tokio::test]
-    async fn a_pairing_called_off_for_our_unsealed_deal_ends_the_seek() {
+    async fn a_pairing_called_off_for_our_unsealed_deal_seeks_again() {
         called_off_after_a_resume(false).await;
+    }
+
+    /// Seated by the seek of this very connection, its deal seal lost on
+    /// the way while the opponent's came: the server ends the seek
+    /// (`unpaired` with `requeued: false`, then `seek_ended`), and the
+    /// client seeks again rather than end.
+    #[tokio::test]
+    async fn a_seek_ended_for_our_unsealed_deal_is_made_again() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+        let joined = room.joined();
+        let ServerMessage::Joined { state, .. } = &joined else {
+            unreachable!()
+        };
+        let code = state.code;
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
+            for _ in 0..2 {
+                let _ = next_message(&mut socket).await;
+            }
+            let seeking = ServerMessage::Seeking {
+                pool: None,
+                deadline_ms: None,
+                rated: false,
+                rating: mice_cake_protocol::Rating::initial(),
+                paired_last: None,
+            };
+            say(&mut socket, &seeking).await;
+            say(&mut socket, &joined).await;
+            let unpaired = ServerMessage::Unpaired {
+                code,
+                reason: "you did not seal your deal within 10s while your opponent did".into(),
+                requeued: false,
+            };
+            say(&mut socket, &unpaired).await;
+            let ended = ServerMessage::SeekEnded {
+                reason: "you did not seal your deal in time".into(),
+            };
+            say(&mut socket, &ended).await;
+            let then = next_message(&mut socket).await;
+            assert!(
+                matches!(then, ClientMessage::Seek { .. }),
+                "seeks again: {then:?}"
+            );
+        });
+        let seek = Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: false,
+            bot_after_ms: None,
+            ask_before_bot: false,
+        };
+        let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client sought again in time")
+            .unwrap();
     }
 
     async fn called_off_after_a_resume(requeued: bool) {
@@ -1304,24 +1381,11 @@ mod tests {
                 requeued,
             };
             say(&mut second, &unpaired).await;
-            if requeued {
-                let then = next_message(&mut second).await;
-                assert!(
-                    matches!(then, ClientMessage::Seek { .. }),
-                    "seeks again: {then:?}"
-                );
-            } else {
-                // The client lets the connection go, never seeking again.
-                while let Some(Ok(frame)) = second.next().await {
-                    if let Message::Text(text) = frame {
-                        let then: ClientMessage = serde_json::from_str(&text).unwrap();
-                        assert!(
-                            !matches!(then, ClientMessage::Seek { .. }),
-                            "sought again: {then:?}"
-                        );
-                    }
-                }
-            }
+            let then = next_message(&mut second).await;
+            assert!(
+                matches!(then, ClientMessage::Seek { .. }),
+                "seeks again: {then:?}"
+            );
         });
         let seek = Seek {
             pool: None,

@@ -81,7 +81,7 @@ test("a pairing called off sends the page back to seek, with the server's reason
 
 test("a pairing called off because this tab never sealed its deal ends the search", () => {
   const paired = { ...player, paired: true };
-  const reason = "you did not seal your deal within 10s; your search has ended";
+  const reason = "you did not seal your deal within 10s while your opponent did; your place in the queue is lost";
   assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason, requeued: false }), paired), [
     { kind: "unpaired", reason, requeued: false },
   ]);

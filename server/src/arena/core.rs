@@ -67,11 +67,11 @@ pub(crate) enum Input {
     },
     /// The room for a pair could not be made.
     RoomNotMade { keys: Seated<PlayerKey> },
-    /// A pair's room called the pairing off (a player never came or never
-    /// sealed the deal): who sealed their deal, who was there.
+    /// A pair's room called the pairing off (a player never came, or
+    /// never sealed the deal while the other did): who did their part.
     CalledOff {
         code: RoomCode,
-        sealed: Seated<bool>,
+        requeued: Seated<bool>,
     },
     /// The clock moved: start, end, pair.
     Tick,
@@ -256,8 +256,8 @@ impl Arena {
                     self.requeue(key, now_ms);
                 }
             }
-            Input::CalledOff { code, sealed } => {
-                self.called_off(code, sealed, now_ms, &mut effects);
+            Input::CalledOff { code, requeued } => {
+                self.called_off(code, requeued, now_ms, &mut effects);
             }
             Input::Tick => self.tick(now_ms, &mut effects),
         }
@@ -488,7 +488,7 @@ impl Arena {
     fn called_off(
         &mut self,
         code: RoomCode,
-        sealed: Seated<bool>,
+        requeued: Seated<bool>,
         now_ms: u64,
         effects: &mut Vec<Effect>,
     ) {
@@ -503,13 +503,13 @@ impl Arena {
             if entrant.place != (Place::Playing { code }) {
                 continue;
             }
-            entrant.place = match (entrant.conn, sealed[seat] && !entrant.pausing && !over) {
+            entrant.place = match (entrant.conn, requeued[seat] && !entrant.pausing && !over) {
                 (None, _) => Place::Away,
                 (Some(_), true) => Place::Waiting { since_ms: now_ms },
                 (Some(_), false) => Place::Paused,
             };
             if let (Place::Paused, Some(conn)) = (entrant.place, entrant.conn) {
-                let why = if sealed[seat] {
+                let why = if requeued[seat] {
                     "the game was called off"
                 } else {
                     "you did not seal your deal in time: join again to be paired"
@@ -982,12 +982,12 @@ mod tests {
         let made = rooms(&tick(&mut arena, START));
         let code: RoomCode = "AAAAA".parse().unwrap();
         room_made(&mut arena, made[0], code);
-        let sealed = Seated {
+        let requeued = Seated {
             yellow: true,
             blue: false,
         };
         let told = arena
-            .handle(Input::CalledOff { code, sealed }, START + 10_000)
+            .handle(Input::CalledOff { code, requeued }, START + 10_000)
             .unwrap();
         let blue_conn = if made[0].blue == key(1) {
             conn(1)

@@ -220,9 +220,9 @@ impl Runner {
                 self.step(Input::Gone { conn }).await;
             }
             Ask::Report(ArenaReport::GameOver { .. }) => self.read_results().await,
-            Ask::Report(ArenaReport::CalledOff { code, sealed }) => {
+            Ask::Report(ArenaReport::CalledOff { code, requeued }) => {
                 self.made_at.remove(&code);
-                self.step(Input::CalledOff { code, sealed }).await;
+                self.step(Input::CalledOff { code, requeued }).await;
             }
             Ask::Detail(answer) => {
                 let _ = answer.send(self.arena.detail(crate::clock::unix_millis()));
@@ -275,8 +275,8 @@ impl Runner {
                     if self.arena.plays_in(code) {
                         warn!(arena = %self.arena.id(), room = %code, "an arena game's room is gone: called off");
                         self.made_at.remove(&code);
-                        let sealed = Seated::from_fn(|_| true);
-                        self.step(Input::CalledOff { code, sealed }).await;
+                        let requeued = Seated::from_fn(|_| true);
+                        self.step(Input::CalledOff { code, requeued }).await;
                     }
                 }
                 _ => {

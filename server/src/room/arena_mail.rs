@@ -17,11 +17,12 @@ const MAILBOX: usize = 4096;
 pub(crate) enum ArenaReport {
     /// A game ended, and is stored.
     GameOver { code: RoomCode },
-    /// The pairing was called off before its game was taken up; `sealed`:
-    /// who had sealed their deal (and so did their part).
+    /// The pairing was called off before its game was taken up;
+    /// `requeued`: who did their part (as `unpaired` tells them), to be
+    /// paired again; the others are paused.
     CalledOff {
         code: RoomCode,
-        sealed: Seated<bool>,
+        requeued: Seated<bool>,
     },
 }
 

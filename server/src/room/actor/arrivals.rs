@@ -5,7 +5,8 @@
 //! client heard of it; or its client went away) — the pairing is called
 //! off: whoever came is told (`unpaired`), and their connection seeks on
 //! from where it was, at the head of the queue — unless they sat, had a
-//! deal to seal and did not: that one's seek ends. The room closes, and the
+//! deal to seal and did not while the other did: that one's seek ends. The
+//! room closes, and the
 //! deal begun, if it had, is dropped with it: nobody had made a move, and
 //! nobody is held to a game their client never knew of. Nobody sits alone
 //! in a pairing's room, and no empty one stays listed.
@@ -68,11 +69,13 @@ impl Room {
                 .as_ref()
                 .is_some_and(|exchange| exchange.seals[seat].is_some())
         });
-        let came = Seated::from_fn(|seat| {
-            self.seats[seat]
-                .as_ref()
-                .is_some_and(|player| player.member.is_some())
-        });
+        // Whoever sat and had a deal to seal but did not, while the other
+        // sealed theirs, is the one who kept the game from starting: their
+        // seek ends, so that withholding a seal never turns an opponent
+        // down for free. Neither sealed: the deal never got through (a
+        // node stalled, say), and nobody is held to it.
+        let requeued =
+            Seated::from_fn(|seat| !deal_begun || sealed[seat] || !sealed[seat.opponent()]);
         let waited = humantime::format_duration(self.context.config.pairing_arrival);
         for seat in Seat::ALL {
             let Some(player) = self.seats[seat].take() else {
@@ -84,17 +87,17 @@ impl Room {
             let Some(member) = player.member else {
                 continue;
             };
-            // Whoever sat and had a deal to seal but did not is the one
-            // who kept the game from starting: their seek ends, so that
-            // withholding a seal never turns an opponent down for free.
-            let requeued = !deal_begun || sealed[seat];
+            let requeued = requeued[seat];
             let reason = if requeued {
                 format!(
                     "your opponent did not take their seat and seal their deal within {waited}; \
                      you are back at the head of the queue"
                 )
             } else {
-                format!("you did not seal your deal within {waited}; your search has ended")
+                format!(
+                    "you did not seal your deal within {waited} while your opponent did; your \
+                     place in the queue is lost"
+                )
             };
             let unpaired = ServerMessage::Unpaired {
                 code: self.code,
@@ -111,12 +114,9 @@ impl Room {
         }
         self.effects.push(Effect::Count(Tally::PairingCalledOff));
         if self.made.arena().is_some() {
-            // Who did their part: sealed their deal, or came and had none
-            // to seal (their opponent never sat).
-            let sealed = Seated::from_fn(|seat| sealed[seat] || (!deal_begun && came[seat]));
             self.effects.push(Effect::Arena(ArenaReport::CalledOff {
                 code: self.code,
-                sealed,
+                requeued,
             }));
         }
         info!(room = %self.code, "pairing called off: a player did not come");

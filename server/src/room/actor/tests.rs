@@ -631,6 +631,26 @@ async fn a_player_who_sits_and_withholds_the_deal_s_seal_is_not_sent_back_to_the
     assert!(table.room.unsaved_games.is_empty());
 }
 
+/// Neither sealed their deal in time (their nodes stalled, say): nobody is
+/// to blame, and both seek on at the head of the queue.
+#[tokio::test(start_paused = true)]
+async fn a_deal_neither_player_sealed_sends_both_back_to_the_head() {
+    let mut table = Table::for_pairing();
+    let ann = table.sit("Ann");
+    let bob = table.sit("Bob");
+    table.messages(ann);
+    table.messages(bob);
+    assert!(table.wait(ARRIVAL));
+    for conn in [ann, bob] {
+        let told = table.messages(conn);
+        assert!(
+            told.iter()
+                .any(|message| matches!(message, ServerMessage::Unpaired { requeued: true, .. })),
+            "{told:?}"
+        );
+    }
+}
+
 /// Once both sealed their deal, the pairing is theirs: the arrival time
 /// passing calls nothing off.
 #[tokio::test(start_paused = true)]
