@@ -17,12 +17,12 @@ use mice_cake_protocol::arena::{
 };
 use mice_cake_protocol::{ArenaId, player_name};
 use tokio_util::sync::CancellationToken;
-use tracing::{info, warn};
+use tracing::{debug, info, warn};
 
 use super::core::{Arena, summary};
 use super::runner::{self, ArenaHandle, Ask};
 use crate::lobby::Lobby;
-use crate::room::{ArenaMailbox, RoomContext};
+use crate::room::{ArenaMailbox, ArenaReport, RoomContext};
 use crate::store::StoreError;
 use crate::store::arenas::{Created, ListedArena, StoredArena};
 
@@ -94,7 +94,17 @@ impl Arenas {
             if let Some(handle) = handle
                 && !handle.post(Ask::Report(report))
             {
-                warn!(%arena, ?report, "an arena's report could not be passed on");
+                // A game over is read with the arena's results all the
+                // same; a pairing called off is found by its room's
+                // absence, later.
+                match report {
+                    ArenaReport::GameOver { .. } => {
+                        debug!(%arena, ?report, "an arena's report could not be passed on");
+                    }
+                    ArenaReport::CalledOff { .. } => {
+                        warn!(%arena, ?report, "an arena's report could not be passed on");
+                    }
+                }
             }
         }
     }

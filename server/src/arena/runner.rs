@@ -3,8 +3,9 @@
 //! returns — rooms made in the lobby for each pair, news queued on each
 //! connection (a slow one is cut off by its own queue, never waited for),
 //! the standings published at most once a second, entrants and the end
-//! stored. It reads the arena's results from the store when a room says a
-//! game is over, and every few seconds in case a report was lost; and it
+//! stored. It reads the arena's results from the store on its next pairing
+//! tick after a room says a game is over (one read for every game over
+//! since), and every few seconds in case a report was lost; and it
 //! looks for the rooms of games that went on too long without a result (a
 //! room gone with its node), calling those games off.
 
@@ -128,6 +129,7 @@ pub(crate) fn start(
         links: HashMap::new(),
         made_at: HashMap::new(),
         dirty: false,
+        results_due: false,
         published: None,
     };
     tokio::spawn(runner.run(inbox, shutdown));
@@ -143,6 +145,8 @@ struct Runner {
     made_at: HashMap<RoomCode, Instant>,
     /// Whether the standings changed since last published.
     dirty: bool,
+    /// Whether a room said a game is over since the results were last read.
+    results_due: bool,
     published: Option<Instant>,
 }
 
@@ -161,6 +165,9 @@ impl Runner {
                     None => break,
                 },
                 _ = pairing.tick() => {
+                    if std::mem::take(&mut self.results_due) {
+                        self.read_results().await;
+                    }
                     self.step(Input::Tick).await;
                     self.publish_if_due();
                 }
@@ -219,12 +226,18 @@ impl Runner {
                 self.links.remove(&conn);
                 self.step(Input::Gone { conn }).await;
             }
-            Ask::Report(ArenaReport::GameOver { .. }) => self.read_results().await,
+            // Read with the next pairing, once for every game over since:
+            // at a thousand games a second, one read a tick.
+            Ask::Report(ArenaReport::GameOver { .. }) => self.results_due = true,
             Ask::Report(ArenaReport::CalledOff { code, requeued }) => {
                 self.made_at.remove(&code);
                 self.step(Input::CalledOff { code, requeued }).await;
             }
             Ask::Detail(answer) => {
+                // Every game a room said is over, counted first.
+                if std::mem::take(&mut self.results_due) {
+                    self.read_results().await;
+                }
                 let _ = answer.send(self.arena.detail(crate::clock::unix_millis()));
             }
         }
