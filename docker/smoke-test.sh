@@ -40,8 +40,11 @@ readonly CONTAINER=${PROJECT}_server_1
 # optimized for size, Cargo.toml); 12.64 with issue 49's TLS to PostgreSQL
 # and Redis — rustls, ring and webpki are 0.7 MB of code and ring's tables,
 # measured with cargo bloat, and no smaller TLS stack exists — the PROXY
-# protocol and backups, those crates optimized for size too: under 13 MB.
-readonly MAX_IMAGE_BYTES=13000000
+# protocol and backups, those crates optimized for size too: under 13 MB;
+# 13.25 with issue 50's arenas (their core, task, store rows, HTTP API,
+# protocol messages in the embedded schema, and the web client's two
+# pages): under 13.5 MB.
+readonly MAX_IMAGE_BYTES=13500000
 readonly WORK=target/docker-smoke
 # Containers here run without systemd or delegated cgroups (CI machines):
 # these flags make podman work there, and change nothing the image does.
