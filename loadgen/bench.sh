@@ -27,9 +27,9 @@
 # pairing (2,000 players arriving over 20 s seek a game through a cluster of
 # three nodes: nobody paired twice, everyone paired or offered the bot, the
 # time to pair p50 and p99), arena (2,000 players in one arena on one node,
-# playing game after game, and 2,000 watchers of its standings: the time
-# from a game's end to the next pairing, p50 and p99, and the standings'
-# fan-out).
+# then over three, playing game after game, and 2,000 watchers of its
+# standings: the time from a game's end to the next pairing, p50 and p99,
+# and the standings' fan-out).
 # PostgreSQL and Redis come from tests/services.sh, as in the tests.
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
@@ -393,33 +393,50 @@ EOF
         stop_server
         ;;
     arena)
-        # One arena on one node: PLAYERS (2,000) join over 10 s and play
-        # game after game (each ended by a forfeit after its first round),
-        # WATCHERS (2,000) follow its standings. The arena is made with
-        # the client, with a key of its own. (On a cluster, arenas are not
-        # run yet: the nodes refuse them.)
-        start_server --new-rated-keys-per-hour 0 --rate-one-address
+        # One arena, on one node and then over three (SETUPS=… picks):
+        # PLAYERS (2,000) join over 10 s and play game after game (each
+        # ended by a forfeit after its first round), WATCHERS (2,000)
+        # follow its standings. The arena is made with the client, with a
+        # key of its own; over three nodes, the connections are spread over
+        # them, and the node it was made on runs it.
         players=$(fits "${PLAYERS:-2000}")
         watchers=$(fits "${WATCHERS:-2000}")
-        echo "== arena"
-        maker=$(mktemp -d)
-        arena=$(MICE_CAKE_STATE_DIR=$maker "$client_bin" --server "127.0.0.1:${server_ports[0]}" \
-            arena create --minutes 10 --name "Bench night" | head -1)
-        rm -rf "$maker"
-        "$load_bin" arena --arena "$arena" --players "$players" --watchers "$watchers" \
-            --duration "${DURATION:-60s}" --server "ws://127.0.0.1:${server_ports[0]}/ws" \
-            --server-pid "${server_pids[0]}" --json \
-            >"$OUT/arena.json" || echo "  (the run failed: see $OUT/arena.json)"
-        python3 - "$OUT/arena.json" <<'EOF'
+        # three-paced: over three nodes, each player taking THINK (5 s)
+        # before its move, so that games end at about a tenth of the rate.
+        for setup in ${SETUPS:-one three three-paced}; do
+            pace=()
+            case $setup in
+            one) start_server --new-rated-keys-per-hour 0 --rate-one-address ;;
+            three) start_cluster 3 --new-rated-keys-per-hour 0 --rate-one-address ;;
+            three-paced)
+                start_cluster 3 --new-rated-keys-per-hour 0 --rate-one-address
+                pace=(--think "${THINK:-5s}") ;;
+            esac
+            echo "== arena ($setup)"
+            maker=$(mktemp -d)
+            arena=$(MICE_CAKE_STATE_DIR=$maker "$client_bin" --server "127.0.0.1:${server_ports[0]}" \
+                arena create --minutes 10 --name "Bench night" | head -1)
+            rm -rf "$maker"
+            target=()
+            for i in "${!server_ports[@]}"; do
+                target+=(--server "ws://127.0.0.1:${server_ports[$i]}/ws" --server-pid "${server_pids[$i]}")
+            done
+            report=$OUT/arena-$setup.json
+            "$load_bin" arena --arena "$arena" --players "$players" --watchers "$watchers" \
+                --duration "${DURATION:-60s}" "${target[@]}" "${pace[@]}" --json \
+                >"$report" || echo "  (the run failed: see $report)"
+            python3 - "$report" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
-print(f"  {r['players']:,} players and {r['watchers']:,} watchers for {r['seconds']:.0f} s: "
-      f"{r['pairings']:,} pairings; game over to next pairing p50 {r['requeue_ms_p50']} ms, "
-      f"p99 {r['requeue_ms_p99']} ms, max {r['requeue_ms_max']} ms; standings fan-out "
-      f"first to last watcher p50 {r['fanout_ms_p50']} ms, p99 {r['fanout_ms_p99']} ms, "
-      f"{r['updates_to_all']} of {r['updates_seen']} updates to every watcher; failures {r['failures']}")
+print(f"  {r['players']:,} players (thinking {r['think_ms']} ms) and {r['watchers']:,} watchers "
+      f"on {r['servers']} node(s) for {r['seconds']:.0f} s: {r['pairings']:,} pairings; game over to next pairing p50 "
+      f"{r['requeue_ms_p50']} ms, p99 {r['requeue_ms_p99']} ms, max {r['requeue_ms_max']} ms; "
+      f"standings fan-out first to last watcher p50 {r['fanout_ms_p50']} ms, p99 "
+      f"{r['fanout_ms_p99']} ms, {r['updates_to_all']} of {r['updates_seen']} updates to every "
+      f"watcher; failures {r['failures']}")
 EOF
-        stop_server
+            stop_server
+        done
         ;;
     longrun)
         start_server --ephemeral

@@ -7,8 +7,10 @@ that can cut or slow it; a balancer in front of the nodes (as
 `docker/haproxy.cfg`: ready nodes first, by `/readyz`, then live ones, by
 `/healthz`). Real clients, as players run them, all through the balancer:
 games of two `mice-cake bot … --json` players (rated and casual rooms),
-seekers (`bot play`, paired through the cluster's queue) and watchers
-(`watch CODE`). Meanwhile a random schedule of faults, one at a time:
+seekers (`bot play`, paired through the cluster's queue), watchers
+(`watch CODE`), and an arena as long as the run, played by bots (`bot
+arena join ID`) on whichever node the balancer gives them while one node
+runs the arena. Meanwhile a random schedule of faults, one at a time:
 
   kill       a node killed (SIGKILL), started again 3 s later
   pause      a node stopped (SIGSTOP) for three leases, then let go on
@@ -42,7 +44,11 @@ the servers kept:
   with no `unpaired` between; a client whose connection dropped seeks
   anew), and nobody waited for a pairing or the bot's offer longer than the
   bot's wait and a margin for the faults;
-- every rated game rated once: in each player's page exactly once.
+- every rated game rated once: in each player's page exactly once;
+- the arena finished; every game its players saw end is one of its games,
+  ended by the rules (or at its deal, nothing dealt, as above), says its
+  arena and verifies; and its standings are its records recounted by the
+  scoring of docs/arenas.md.
 
     python3 loadgen/nemesis.py --minutes 2 --server-bin B --client-bin C \\
         --services DIR --postgres URL --redis URL --out F
@@ -410,6 +416,32 @@ class Run:
         client = self.client("seeker", ["bot", "--policy", "greedy", "--think", think, "play", "--bot-after", f"{BOT_AFTER_S}s"])
         await client.run()
 
+    async def arena(self):
+        """Makes the run's arena, as long as the run: its id."""
+        minutes = max(1, round(self.args.minutes))
+        for _ in range(JOIN_TRIES):
+            made = await asyncio.to_thread(
+                subprocess.run,
+                [self.args.client_bin, "--server", self.url, "arena", "create", "--minutes", str(minutes), "--name", "Nemesis"],
+                capture_output=True, text=True,
+                env={**os.environ, "MICE_CAKE_STATE_DIR": tempfile.mkdtemp(prefix="arena-", dir=self.logs)})
+            if made.returncode == 0:
+                return made.stdout.split("\n", 1)[0].strip()
+            await asyncio.sleep(1)
+        raise RuntimeError(f"no arena made: {made.stderr}")
+
+    async def arena_player(self, arena_id, number):
+        """One of the arena's bots, to the arena's end. One refused at once,
+        while no node took connections, tries again a second later."""
+        think = f"{random.randint(50, 300)}ms"
+        policy = ["greedy", "random", "strong"][number % 3]
+        for _ in range(JOIN_TRIES):
+            player = self.client("arena", ["bot", "--policy", policy, "--think", think, "arena", "join", arena_id])
+            await player.run()
+            if not player.not_admitted():
+                return
+            await asyncio.sleep(1)
+
     async def keep(self, count, make):
         """Keeps `count` of `make` going until the drain."""
         running = set()
@@ -489,9 +521,12 @@ class Run:
         await self.setup()
         begun = time.monotonic()
         until = begun + self.args.minutes * 60
+        self.arena_id = await self.arena()
+        say(f"arena {self.arena_id}: {self.args.arena_players} bots")
         workloads = [
             asyncio.create_task(self.keep(self.args.games, self.game)),
             asyncio.create_task(self.keep(self.args.seekers, self.seeker)),
+            *(asyncio.create_task(self.arena_player(self.arena_id, number)) for number in range(self.args.arena_players)),
         ]
         await self.schedule(until)
         say("drain: no more faults, no new players")
@@ -614,6 +649,7 @@ class Run:
             elsewhere = by_name[name].rooms() - {ended["room"]} if name in by_name else {"?"}
             if elsewhere:
                 problems.append(f"game {game_id} ended at its deal while its {absent} player {name} was in {sorted(elsewhere)}")
+        problems.extend(await self.check_arena(figures))
         figures.update({"games": len(games), "rated_games": sum(1 for record in games.values() if (record.get("rated") or {}).get("ratings")),
                         "acknowledged_seals": seals, "reveals_checked": reveals})
         # Seekers: paired at most once per pairing not called off, and never
@@ -667,6 +703,63 @@ class Run:
         return 1 if problems else 0
 
 
+    async def check_arena(self, figures):
+        """The arena's checks (see the module's docs); its figures go in
+        `figures`."""
+        problems = []
+        arena = await asyncio.to_thread(self.api, f"/api/arenas/{self.arena_id}")
+        if not arena:
+            return [f"arena {self.arena_id} cannot be read"]
+        if arena["status"] != "finished":
+            problems.append(f"arena {self.arena_id} is {arena['status']} after the drain")
+        listed = set(arena.get("game_ids", []))
+        records, aborted = {}, 0
+        for client in (client for client in self.clients if client.kind == "arena"):
+            for event in client.events("game_over"):
+                game_id = event.get("game_id")
+                if game_id not in listed:
+                    problems.append(f"{client.name}'s arena game {game_id} is not one of arena {self.arena_id}'s")
+                ending = event["result"]["ending"]
+                if ending.get("kind") == "aborted":
+                    aborted += 1
+                elif ending.get("kind") != "played":
+                    problems.append(f"{client.name}'s arena game {game_id} ended {json.dumps(ending)}")
+        for game_id in arena.get("game_ids", []):
+            record = await asyncio.to_thread(self.api, f"/api/games/{game_id}")
+            if not record or "record" not in record:
+                problems.append(f"the record of arena game {game_id} cannot be read")
+                continue
+            if record.get("arena") != self.arena_id:
+                problems.append(f"arena game {game_id} says arena {record.get('arena')}")
+            verdict = await asyncio.to_thread(self.verify, game_id, record)
+            if verdict:
+                problems.append(f"the record of arena game {game_id} does not verify: {verdict}")
+            records[game_id] = record
+        # The standings, recounted from the records in the order the arena
+        # counted them (docs/arenas.md).
+        tally, streak = {}, {}
+        for record in records.values():
+            ending = record["result"]["ending"].get("kind")
+            if ending == "aborted":
+                continue
+            winner = record["result"].get("winner")
+            for seat in ("yellow", "blue"):
+                key = ((record["record"].get("fair") or {}).get("keys") or {}).get(seat)
+                won = winner == seat
+                drew = winner is None and ending != "abandoned"
+                points = (2 if won else 1 if drew else 0) * (2 if streak.get(key, 0) >= 2 else 1)
+                score, played = tally.get(key, (0, 0))
+                tally[key] = (score + points, played + 1)
+                streak[key] = streak.get(key, 0) + 1 if won else 0
+        for line in arena.get("standings", []):
+            if tally.get(line["key"], (0, 0)) != (line["score"], line["games"]):
+                problems.append(f"arena standing {line['name']}: {line['score']} points in {line['games']} games; "
+                                f"the records say {tally.get(line['key'], (0, 0))}")
+        figures.update({"arena_games": len(records), "arena_games_aborted_at_the_deal": aborted,
+                        "arena_players": len(arena.get("standings", []))})
+        return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, required=True)
@@ -677,6 +770,7 @@ def main():
     parser.add_argument("--redis", required=True)
     parser.add_argument("--games", type=int, default=6, help="games going at once")
     parser.add_argument("--seekers", type=int, default=4, help="seekers going at once")
+    parser.add_argument("--arena-players", type=int, default=4, help="bots playing the run's arena")
     parser.add_argument("--drain", type=float, default=240, help="longest wait for the clients after the faults")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--out")

@@ -50,6 +50,8 @@ pub(crate) struct ArenaReport {
     pub(crate) servers: usize,
     pub(crate) players: usize,
     pub(crate) watchers: usize,
+    /// Each player's time before its move.
+    pub(crate) think_ms: u64,
     pub(crate) seconds: f64,
     /// Games ended, as the players saw them (each counted by both).
     pub(crate) games: u64,
@@ -149,9 +151,9 @@ pub(crate) async fn run(args: ArenaArgs) -> anyhow::Result<ArenaReport> {
             Arc::clone(&gathered),
             stop.clone(),
         );
-        let (arena, seed) = (args.arena, args.seed);
+        let (arena, seed, think) = (args.arena, args.seed, args.think);
         clients.spawn(async move {
-            let player = Player::new(seed, id);
+            let player = Player::new(seed, id, think);
             if let Err(error) = player.play(&dialer, &stats, arena, &gathered, &stop).await {
                 lock(&gathered)
                     .failures
@@ -217,10 +219,12 @@ struct Player {
     seals: mice_cake_engine::Seated<bool>,
     /// When its last game ended, until its next pairing.
     game_over: Option<Instant>,
+    /// Its time before its move.
+    think: Duration,
 }
 
 impl Player {
-    fn new(seed: u64, id: usize) -> Player {
+    fn new(seed: u64, id: usize, think: Duration) -> Player {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (id as u64).wrapping_mul(0x9e37_79b9));
         let mut secret = [0u8; 32];
         rng.fill_bytes(&mut secret);
@@ -234,6 +238,7 @@ impl Player {
             sealed: None,
             seals: mice_cake_engine::Seated::default(),
             game_over: None,
+            think,
         }
     }
 
@@ -310,6 +315,8 @@ impl Player {
                         let leave = self.leave(round);
                         wire::send(socket, stats, &leave).await?;
                     } else if round < 2 {
+                        // A person's pace, if asked: the game lasts as long.
+                        tokio::time::sleep(self.think).await;
                         let assignment = self.choose();
                         self.seal(socket, stats, round, assignment).await?;
                     }
@@ -412,6 +419,7 @@ fn report(args: &ArenaArgs, gathered: &Gathered, took: Duration) -> anyhow::Resu
     }
     Ok(ArenaReport {
         servers: args.target.servers.len(),
+        think_ms: u64::try_from(args.think.as_millis()).unwrap_or(u64::MAX),
         players: args.players,
         watchers: args.watchers,
         seconds: took.as_secs_f64(),

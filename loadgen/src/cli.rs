@@ -145,6 +145,10 @@ pub(crate) struct ArenaArgs {
     /// Seeds the players' keys and moves.
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
+    /// Each player's time before its game's one move; 0s plays at full
+    /// speed (a game then lasts a few round trips).
+    #[arg(long, default_value = "0s", value_parser = humantime::parse_duration)]
+    pub(crate) think: Duration,
 }
 
 #[derive(Debug, Args)]

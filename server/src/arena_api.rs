@@ -23,9 +23,8 @@ fn refused(refused: &ArenaRefused) -> Response {
         ArenaRefused::BadSpec(_) => (StatusCode::BAD_REQUEST, ErrorCode::BadOptions),
         ArenaRefused::BadProof(_) => (StatusCode::BAD_REQUEST, ErrorCode::BadSignature),
         ArenaRefused::Unknown(_) => (StatusCode::NOT_FOUND, ErrorCode::UnknownArena),
-        ArenaRefused::TooMany(_) | ArenaRefused::Cluster => {
-            (StatusCode::CONFLICT, ErrorCode::ArenaRefused)
-        }
+        ArenaRefused::TooMany(_) => (StatusCode::CONFLICT, ErrorCode::ArenaRefused),
+        ArenaRefused::Unreachable => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::ArenaRefused),
         ArenaRefused::Store(cause) => return crate::responses::storage_failed(cause),
     };
     api_error(status, code, refused.to_string())

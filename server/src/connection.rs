@@ -18,7 +18,7 @@ mod heartbeat;
 mod session;
 
 use self::heartbeat::Heartbeat;
-use self::session::{Session, called_off, next_news, next_pairing};
+use self::session::{ArenaNews, Session, called_off, next_arena_news, next_news};
 use crate::admission::{Admitted, Full};
 use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
 use crate::refusals::Refused;
@@ -100,7 +100,7 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Pe
             next = live.queue.next() => Wake::Queued(next),
             incoming = live.socket.recv() => Wake::Read(incoming),
             news = next_news(&mut live.session.seeking) => Wake::News(news),
-            pairing = next_pairing(&mut live.session.arena) => Wake::ArenaPairing(pairing.map(Box::new)),
+            news = next_arena_news(&mut live.session.arena) => Wake::Arena(Box::new(news)),
             () = &mut timer => Wake::Timer,
         };
         let timed = matches!(wake, Wake::Timer);
@@ -127,8 +127,8 @@ enum Wake {
     Read(Option<Result<Message, tungstenite::Error>>),
     /// What quick pairing's queue tells a seeking connection.
     News(Option<crate::pairing::News>),
-    /// An arena's pairing of this connection's player.
-    ArenaPairing(Option<Box<crate::arena::runner::ArenaPairing>>),
+    /// What the connection's arena has for it.
+    Arena(Box<ArenaNews>),
     Timer,
 }
 
@@ -197,12 +197,8 @@ impl Live {
                 Box::pin(self.session.on_news(news)).await;
                 None
             }
-            Wake::ArenaPairing(pairing) => {
-                Box::pin(
-                    self.session
-                        .on_arena_pairing(pairing.map(|pairing| *pairing)),
-                )
-                .await;
+            Wake::Arena(news) => {
+                Box::pin(self.session.on_arena_news(*news)).await;
                 None
             }
             Wake::Timer => {

@@ -27,7 +27,9 @@
 //!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
 //! * finding rooms and opponents: `lobby`, `pairing`, `arena` (arenas:
-//!   scoring, pairing by standing, one task per arena), `newcomers` (new
+//!   scoring, pairing by standing, one task per arena, on a cluster run
+//!   by one node at a time), `arena_link` (how an arena's pairings reach a
+//!   session, here or through another node), `newcomers` (new
 //!   keys per address), `dependencies` (PostgreSQL and Redis reached, for
 //!   `/readyz`);
 //! * `cluster` (nodes over Redis and PostgreSQL) and `analyses` (analyses
@@ -53,6 +55,7 @@ mod analyses;
 mod analysis_api;
 mod arena;
 mod arena_api;
+mod arena_link;
 pub mod backup;
 mod capacity;
 mod clock;

@@ -240,7 +240,7 @@ impl Shared {
             Arc::clone(&context),
             arena_mailbox,
             context.shutdown.clone(),
-            cluster.is_none(),
+            cluster.clone(),
         );
         let new_keys = NewKeys::new(config.new_rated_keys_per_hour, cluster.clone());
         let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);

@@ -75,6 +75,9 @@ pub(crate) enum Input {
     },
     /// The clock moved: start, end, pair.
     Tick,
+    /// Games another node's run of the arena was playing when this node
+    /// took it over (on a cluster): their players are in them.
+    GamesInPlay(Vec<(RoomCode, Seated<PlayerKey>)>),
 }
 
 /// A connection joining as the player of `key`.
@@ -260,6 +263,7 @@ impl Arena {
                 self.called_off(code, requeued, now_ms, &mut effects);
             }
             Input::Tick => self.tick(now_ms, &mut effects),
+            Input::GamesInPlay(games) => self.games_in_play(games),
         }
         Ok(effects)
     }
@@ -398,7 +402,10 @@ impl Arena {
             }
             self.last_seq = result.seq;
             for seat in Seat::ALL {
-                self.entrant_mut(result.keys[seat], result.names[seat].clone(), false);
+                // Whom each met last: known from the results alone, as
+                // after a takeover.
+                self.entrant_mut(result.keys[seat], result.names[seat].clone(), false)
+                    .last_opponent = Some(result.keys[seat.opponent()]);
             }
             self.scores.count(result.keys, &result.result, result.seq);
             self.rooms.insert(result.room);
@@ -483,6 +490,22 @@ impl Arena {
             }
         }
         effects.push(Effect::Changed);
+    }
+
+    fn games_in_play(&mut self, games: Vec<(RoomCode, Seated<PlayerKey>)>) {
+        for (code, keys) in games {
+            // Counted already: its result came before the takeover.
+            if self.rooms.contains(&code) {
+                continue;
+            }
+            self.playing.insert(code, keys);
+            self.rooms.insert(code);
+            for key in [keys.yellow, keys.blue] {
+                if let Some(entrant) = self.entrant_of(&key) {
+                    entrant.place = Place::Playing { code };
+                }
+            }
+        }
     }
 
     fn called_off(
@@ -971,6 +994,69 @@ mod tests {
             arena.handle(late, END + 7_000).unwrap_err(),
             JoinRefused::Over
         );
+    }
+
+    #[test]
+    fn an_arena_taken_over_knows_its_games_in_play_and_their_players_come_back_to_them() {
+        // The node that ran it paired 1 with 2 and 3 with 4, then died; the
+        // game of 3 and 4 ended (stored) before this node took over.
+        let mut first = arena(false);
+        for n in 1..=4 {
+            join(&mut first, n, START);
+        }
+        let made = rooms(&tick(&mut first, START));
+        let (playing, ended): (RoomCode, RoomCode) =
+            ("K7M2Q".parse().unwrap(), "P3R4S".parse().unwrap());
+        room_made(&mut first, made[0], playing);
+        room_made(&mut first, made[1], ended);
+        let stored = first.stored.clone();
+        let entrants: Vec<ArenaEntrant> = (1..=4)
+            .map(|n| ArenaEntrant {
+                key: key(n),
+                name: format!("P{n}"),
+                bot: false,
+                joined_ms: START,
+            })
+            .collect();
+        let result = won("P3R4S", made[1], Seat::Yellow, 1);
+        let mut taken = Arena::new(stored, entrants, vec![result]);
+        taken
+            .handle(
+                Input::GamesInPlay(vec![(playing, made[0]), (ended, made[1])]),
+                START + 5_000,
+            )
+            .unwrap();
+        assert!(taken.plays_in(playing));
+        assert!(!taken.plays_in(ended), "its result is counted already");
+        // Everyone comes back, the players of the game on from its room.
+        for n in 1..=4 {
+            let in_room = [made[0].yellow, made[0].blue]
+                .contains(&key(n))
+                .then_some(playing);
+            taken
+                .handle(
+                    Input::Join(Joining {
+                        conn: conn(n + 10),
+                        key: key(n),
+                        name: format!("P{n}"),
+                        bot: false,
+                        join_code: None,
+                        in_room,
+                    }),
+                    START + 5_000,
+                )
+                .unwrap();
+        }
+        // Only the two back from the ended game wait; they just met, so
+        // they meet again only once both waited for someone else.
+        assert!(rooms(&tick(&mut taken, START + 5_250)).is_empty());
+        let paired = rooms(&tick(&mut taken, START + 15_000));
+        assert_eq!(paired.len(), 1);
+        let paired = [paired[0].yellow, paired[0].blue];
+        assert!(paired.contains(&made[1].yellow) && paired.contains(&made[1].blue));
+        // The arena does not finish before the game in play ends.
+        tick(&mut taken, END);
+        assert!(!taken.finished());
     }
 
     #[test]

@@ -6,7 +6,10 @@
 //! (pure); `core.rs` is one arena's rules without IO, fed what happened and
 //! returning what to do; `runner.rs` is one arena's task, which carries
 //! that out (rooms made in the lobby, news to connections, the store);
-//! `registry.rs` finds or starts an arena's task.
+//! `registry.rs` finds or starts an arena's task; `found.rs` is an arena
+//! as a connection finds it (here, or on another node of a cluster). The
+//! way its pairings reach a session is `crate::arena_link`, below both
+//! arenas and the cluster.
 //!
 //! Invariants: the standings are the scoring applied to the arena's stored
 //! results, nothing else (a table recounted from the records agrees); a
@@ -14,6 +17,7 @@
 //! only while connected, not paused, and before the end.
 
 pub(crate) mod core;
+pub(crate) mod found;
 pub(crate) mod pairing;
 pub(crate) mod registry;
 pub(crate) mod runner;

@@ -3,12 +3,16 @@
 //! one is made or first asked for. Rooms' reports (`room::ArenaMail`) are
 //! passed on to their arena's task here.
 //!
-//! On a cluster, arenas are not run yet: one node must run each arena's
-//! pairing under a lease, as quick pairing does. Until then a cluster's
-//! nodes refuse to make or join one, and say so.
+//! On a cluster, each open arena runs on the node that holds its lease
+//! (`cluster::arenas`): an arena asked for and run nowhere is taken by the
+//! node asked, and every node looks each second for open arenas run
+//! nowhere (their node died) to take them over. Asks from other nodes for
+//! the arenas here are passed to their tasks; reports of rooms here of
+//! arenas run elsewhere go there.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use mice_cake_protocol::api::CreateArena;
 use mice_cake_protocol::arena::{
@@ -19,8 +23,12 @@ use mice_cake_protocol::{ArenaId, player_name};
 use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
-use super::core::{Arena, summary};
+use super::core::{Arena, Input, summary};
+use super::found::FoundArena;
 use super::runner::{self, ArenaHandle, Ask};
+use crate::cluster::Cluster;
+use crate::cluster::arenas::{ArenaInbox, JoinAnswer};
+use crate::cluster::wire::WireArenaAsk;
 use crate::lobby::Lobby;
 use crate::room::{ArenaMailbox, ArenaReport, RoomContext};
 use crate::store::StoreError;
@@ -28,6 +36,9 @@ use crate::store::arenas::{Created, ListedArena, StoredArena};
 
 /// Finished arenas `GET /api/arenas` lists after the open ones.
 const FINISHED_LISTED: u32 = 20;
+/// How often a cluster's node looks for arenas run nowhere, and for
+/// arenas its connections were told run on a node that let go.
+const LOOK_AROUND: Duration = Duration::from_secs(1);
 
 /// Why an arena is not made (or not joined).
 #[derive(Debug, thiserror::Error)]
@@ -41,8 +52,8 @@ pub(crate) enum ArenaRefused {
     TooMany(u32),
     #[error("no arena {0}")]
     Unknown(ArenaId),
-    #[error("arenas are not run on a cluster yet: play them on a single server")]
-    Cluster,
+    #[error("the cluster cannot say where the arena runs just now: try again")]
+    Unreachable,
     #[error("{0}")]
     BadProof(#[from] crate::key_proofs::BadProof),
     #[error("arenas cannot be stored just now: {0}")]
@@ -55,8 +66,7 @@ pub(crate) struct Arenas {
     lobby: Arc<dyn Lobby>,
     rooms: Arc<RoomContext>,
     shutdown: CancellationToken,
-    /// False on a cluster (see the module's docs).
-    enabled: bool,
+    cluster: Option<Arc<Cluster>>,
 }
 
 impl Arenas {
@@ -67,18 +77,25 @@ impl Arenas {
         rooms: Arc<RoomContext>,
         mailbox: ArenaMailbox,
         shutdown: CancellationToken,
-        enabled: bool,
+        cluster: Option<Arc<Cluster>>,
     ) -> Arc<Arenas> {
+        let inbox = cluster.as_ref().map(|cluster| cluster.arena_inbox());
         let arenas = Arc::new(Arenas {
             running: Mutex::new(HashMap::new()),
             lobby,
             rooms,
             shutdown,
-            enabled,
+            cluster,
         });
         tokio::spawn(Arc::clone(&arenas).pass_reports(mailbox));
-        if enabled {
-            tokio::spawn(Arc::clone(&arenas).start_open());
+        match inbox {
+            Some(inbox) => {
+                tokio::spawn(Arc::clone(&arenas).serve_nodes(inbox));
+                tokio::spawn(Arc::clone(&arenas).look_around());
+            }
+            None => {
+                tokio::spawn(Arc::clone(&arenas).start_open());
+            }
         }
         arenas
     }
@@ -91,19 +108,99 @@ impl Arenas {
     async fn pass_reports(self: Arc<Self>, mut mailbox: ArenaMailbox) {
         while let Some((arena, report)) = mailbox.recv().await {
             let handle = self.running().get(&arena).cloned();
+            if handle.is_none() {
+                // Run on another node (its room here was taken over).
+                self.report_elsewhere(arena, report).await;
+                continue;
+            }
+            // Waited for: the arena's queue paces the rooms' reports, as
+            // a report lost costs its players time (a pairing called off
+            // would be found by its room's absence only after a while).
             if let Some(handle) = handle
-                && !handle.post(Ask::Report(report))
+                && !handle.ask(Ask::Report(report)).await
             {
-                // A game over is read with the arena's results all the
-                // same; a pairing called off is found by its room's
-                // absence, later.
-                match report {
-                    ArenaReport::GameOver { .. } => {
-                        debug!(%arena, ?report, "an arena's report could not be passed on");
+                debug!(%arena, ?report, "a report for an arena that just ended");
+            }
+        }
+    }
+
+    /// Passes a room's report to its arena's node, if another runs it.
+    async fn report_elsewhere(&self, arena: ArenaId, report: ArenaReport) {
+        let Some(cluster) = &self.cluster else {
+            return;
+        };
+        match cluster.arena_runner(arena).await {
+            Ok(Some(node)) if node != cluster.node() => {
+                let report = match report {
+                    ArenaReport::GameOver { code } => WireArenaAsk::GameOver { code },
+                    ArenaReport::CalledOff { code, requeued } => {
+                        WireArenaAsk::CalledOff { code, requeued }
                     }
-                    ArenaReport::CalledOff { .. } => {
-                        warn!(%arena, ?report, "an arena's report could not be passed on");
-                    }
+                };
+                cluster.remote_arena(&node, arena).report(report);
+            }
+            // Run nowhere just now: whoever takes it reads the store, and
+            // looks for its rooms.
+            _ => debug!(%arena, ?report, "a report for an arena run nowhere"),
+        }
+    }
+
+    /// Passes asks from other nodes to the arenas here; a join for an
+    /// arena not here is answered so.
+    async fn serve_nodes(self: Arc<Self>, mut inbox: ArenaInbox) {
+        while let Some(asked) = inbox.recv().await {
+            let arena = asked.arena;
+            let handle = self.running().get(&arena).filter(|h| !h.stopped()).cloned();
+            let join = match &asked.ask {
+                WireArenaAsk::Join { ask, .. } => Some((*ask, Arc::clone(&asked.node))),
+                _ => None,
+            };
+            // Waited for: the arena's queue paces the nodes' asks as it
+            // does its own connections'.
+            let passed = match handle {
+                Some(handle) => handle.ask(Ask::FromNode(asked)).await,
+                None => false,
+            };
+            if !passed && let (Some((ask, node)), Some(cluster)) = (join, &self.cluster) {
+                cluster.answer_arena_join(
+                    &node,
+                    ask,
+                    JoinAnswer::Again("the arena moved just now".into()),
+                );
+            }
+        }
+    }
+
+    /// On a cluster: takes over the open arenas run nowhere, and tells the
+    /// sessions here whose arena moved.
+    async fn look_around(self: Arc<Self>) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        let mut every = tokio::time::interval(LOOK_AROUND);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                () = self.shutdown.cancelled() => return,
+                _ = every.tick() => {}
+            }
+            cluster.check_arena_doors().await;
+            let open = match self.rooms.storage.arenas(0).await {
+                Ok(listed) => listed,
+                Err(cause) => {
+                    debug!(cause = %cause, "the open arenas cannot be read just now");
+                    continue;
+                }
+            };
+            for listed in open.into_iter().filter(|l| !l.arena.finished) {
+                let id = listed.arena.id;
+                if self.running().get(&id).is_some_and(|h| !h.stopped()) {
+                    continue;
+                }
+                if matches!(cluster.arena_runner(id).await, Ok(None))
+                    && let Err(cause) = self.handle(id).await
+                {
+                    warn!(arena = %id, cause = %cause, "an arena run nowhere cannot be taken over");
                 }
             }
         }
@@ -130,9 +227,6 @@ impl Arenas {
         request: CreateArena,
         now_ms: u64,
     ) -> Result<ArenaSummary, ArenaRefused> {
-        if !self.enabled {
-            return Err(ArenaRefused::Cluster);
-        }
         crate::key_proofs::check(request.key, request.key_proof, now_ms)?;
         let stored = checked(request, now_ms, self.rooms.rng.arena_id())?;
         match self
@@ -149,14 +243,12 @@ impl Arenas {
         Ok(summary(&stored, status(&stored, now_ms), 0, 0))
     }
 
-    /// The running task of arena `id`, started if the arena is open; none
-    /// for an arena over or unknown.
-    pub(crate) async fn handle(&self, id: ArenaId) -> Result<Option<ArenaHandle>, ArenaRefused> {
-        if !self.enabled {
-            return Err(ArenaRefused::Cluster);
-        }
+    /// Where arena `id` runs, started here if it is open and runs nowhere
+    /// (on a cluster: this node then takes its lease); none for an arena
+    /// over or unknown.
+    pub(crate) async fn handle(&self, id: ArenaId) -> Result<Option<FoundArena>, ArenaRefused> {
         if let Some(handle) = self.running().get(&id).filter(|h| !h.stopped()) {
-            return Ok(Some(handle.clone()));
+            return Ok(Some(FoundArena::Here(handle.clone())));
         }
         let Some(arena) = self.load(id).await? else {
             return Ok(None);
@@ -164,19 +256,36 @@ impl Arenas {
         if arena.finished() {
             return Ok(None);
         }
+        if let Some(cluster) = &self.cluster {
+            let unreachable = |cause: redis::RedisError| {
+                debug!(arena = %id, cause = %cause, "where an arena runs cannot be told");
+                ArenaRefused::Unreachable
+            };
+            if !cluster.hold_arena(id).await.map_err(unreachable)? {
+                return match cluster.arena_runner(id).await.map_err(unreachable)? {
+                    Some(node) if node != cluster.node() => Ok(Some(FoundArena::Elsewhere {
+                        id,
+                        arena: cluster.remote_arena(&node, id),
+                    })),
+                    // Let go of between the two questions: ask again.
+                    _ => Err(ArenaRefused::Unreachable),
+                };
+            }
+        }
         let mut running = self.running();
         // Another caller may have started it meanwhile.
         if let Some(handle) = running.get(&id).filter(|h| !h.stopped()) {
-            return Ok(Some(handle.clone()));
+            return Ok(Some(FoundArena::Here(handle.clone())));
         }
         let handle = runner::start(
             arena,
             Arc::clone(&self.lobby),
             Arc::clone(&self.rooms),
+            self.cluster.clone(),
             self.shutdown.clone(),
         );
         running.insert(id, handle.clone());
-        Ok(Some(handle))
+        Ok(Some(FoundArena::Here(handle)))
     }
 
     /// An arena, with its entrants and results, as stored.
@@ -192,7 +301,7 @@ impl Arenas {
 
     /// An arena whole: its standings, games being played, games played.
     pub(crate) async fn detail(&self, id: ArenaId) -> Result<Option<ArenaDetail>, ArenaRefused> {
-        if let Some(handle) = self.handle(id).await? {
+        if let Some(FoundArena::Here(handle)) = self.handle(id).await? {
             let (answer, answered) = tokio::sync::oneshot::channel();
             if handle.ask(Ask::Detail(answer)).await
                 && let Ok(detail) = answered.await
@@ -200,11 +309,20 @@ impl Arenas {
                 return Ok(Some(detail));
             }
         }
-        // Over (or ending as asked): from the store.
-        let Some(arena) = self.load(id).await? else {
+        // Over (or ending as asked), or run on another node: from the
+        // store, with the games kept as being played.
+        let Some(mut arena) = self.load(id).await? else {
             return Ok(None);
         };
-        Ok(Some(arena.detail(crate::clock::unix_millis())))
+        let now_ms = crate::clock::unix_millis();
+        if let Some(cluster) = &self.cluster
+            && !arena.finished()
+            && let Ok(games) = cluster.arena_games(id).await
+        {
+            // Only a join is refused.
+            let _ = arena.handle(Input::GamesInPlay(games), now_ms);
+        }
+        Ok(Some(arena.detail(now_ms)))
     }
 
     /// Arenas upcoming and live, then the latest finished.

@@ -8,8 +8,13 @@
 //! since), and every few seconds in case a report was lost; and it
 //! looks for the rooms of games that went on too long without a result (a
 //! room gone with its node), calling those games off.
+//!
+//! On a cluster the task runs while its node holds the arena's lease,
+//! renewed with every pairing tick; connections on other nodes are links
+//! through them (`cluster::arenas`), and the games being played are kept
+//! in Redis for the node that takes the arena over.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,9 +24,13 @@ use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode, ServerMessage};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
-use tracing::{debug, warn};
+use tracing::{debug, info, warn};
 
 use super::core::{Arena, Effect, Input, JoinRefused, Joining, News};
+use crate::arena_link::{ArenaPairing, PairingSender, TellPairing};
+use crate::cluster::Cluster;
+use crate::cluster::arenas::{ArenaAsked, JoinAnswer};
+use crate::cluster::wire::WireArenaAsk;
 use crate::lobby::Lobby;
 use crate::outbound::{Outbound, frame};
 use crate::pairing::room_options;
@@ -39,19 +48,6 @@ const READ_INTERVAL: Duration = Duration::from_secs(3);
 /// looked for.
 const LOOK_AFTER: Duration = Duration::from_secs(30);
 
-/// A pairing, as the arena tells the paired connection's session: it takes
-/// the seat in `code` (and says `message`, `arena_paired`, first).
-#[derive(Debug)]
-pub(crate) struct ArenaPairing {
-    pub(crate) code: RoomCode,
-    pub(crate) message: ServerMessage,
-}
-
-/// Where a player's session hears of its pairings (one at a time).
-pub(crate) type PairingSender = mpsc::Sender<ArenaPairing>;
-/// Room for a session's pairings.
-pub(crate) const PAIRINGS: usize = 4;
-
 /// What a connection asks of an arena.
 #[derive(Debug)]
 pub(crate) enum Ask {
@@ -64,6 +60,8 @@ pub(crate) enum Ask {
     Watch {
         conn: ConnId,
         outbound: Outbound,
+        /// Closed when the arena lets go of the watcher.
+        link: PairingSender,
     },
     Pause {
         conn: ConnId,
@@ -73,6 +71,8 @@ pub(crate) enum Ask {
     },
     Report(ArenaReport),
     Detail(oneshot::Sender<ArenaDetail>),
+    /// From a connection on another node of the cluster (or a room there).
+    FromNode(ArenaAsked),
 }
 
 /// The handle on one arena's task.
@@ -92,12 +92,6 @@ impl ArenaHandle {
         self.asks.send(ask).await.is_ok()
     }
 
-    /// Posts an ask without waiting (a room's report); false if it could
-    /// not be.
-    pub(crate) fn post(&self, ask: Ask) -> bool {
-        self.asks.try_send(ask).is_ok()
-    }
-
     /// Whether its task has stopped (the arena is over, or the server
     /// stops).
     pub(crate) fn stopped(&self) -> bool {
@@ -108,16 +102,21 @@ impl ArenaHandle {
 /// A connection the arena tells things.
 struct Link {
     outbound: Outbound,
-    /// A player's: where its pairings go.
-    pairings: Option<PairingSender>,
+    /// Where its pairings go (a watcher's is never used: dropped with the
+    /// link, it tells the session the arena let go).
+    pairings: Arc<dyn TellPairing>,
+    /// The node it is on, if another.
+    node: Option<Arc<str>>,
 }
 
 /// Starts arena `arena`'s task; it stops once the arena is over, or with
 /// `shutdown`.
+/// `cluster`: the node holds its lease, and keeps it while it runs.
 pub(crate) fn start(
     arena: Arena,
     lobby: Arc<dyn Lobby>,
     rooms: Arc<RoomContext>,
+    cluster: Option<Arc<Cluster>>,
     shutdown: CancellationToken,
 ) -> ArenaHandle {
     let (asks, inbox) = mpsc::channel(ASKS);
@@ -126,6 +125,8 @@ pub(crate) fn start(
         arena,
         lobby,
         rooms,
+        cluster,
+        remote: HashMap::new(),
         links: HashMap::new(),
         made_at: HashMap::new(),
         dirty: false,
@@ -140,6 +141,10 @@ struct Runner {
     arena: Arena,
     lobby: Arc<dyn Lobby>,
     rooms: Arc<RoomContext>,
+    cluster: Option<Arc<Cluster>>,
+    /// Connections on other nodes, by node and number there: their names
+    /// here.
+    remote: HashMap<(Arc<str>, u64), ConnId>,
     links: HashMap<ConnId, Link>,
     /// When each game's room was made.
     made_at: HashMap<RoomCode, Instant>,
@@ -157,6 +162,7 @@ impl Runner {
         let mut reading = tokio::time::interval(READ_INTERVAL);
         reading.set_missed_tick_behavior(MissedTickBehavior::Delay);
         debug!(arena = %self.arena.id(), "arena opened");
+        self.take_over_games().await;
         loop {
             tokio::select! {
                 () = shutdown.cancelled() => break,
@@ -165,6 +171,14 @@ impl Runner {
                     None => break,
                 },
                 _ = pairing.tick() => {
+                    match self.hold_lease().await {
+                        Lease::Held => {}
+                        Lease::Unsure => continue,
+                        Lease::Lost => {
+                            info!(arena = %self.arena.id(), "another node runs the arena now: its connections here find it there");
+                            return;
+                        }
+                    }
                     if std::mem::take(&mut self.results_due) {
                         self.read_results().await;
                     }
@@ -174,6 +188,7 @@ impl Runner {
                 _ = reading.tick() => {
                     self.read_results().await;
                     self.look_for_rooms().await;
+                    self.forget_gone_nodes().await;
                 }
             }
             if self.arena.finished() {
@@ -181,7 +196,96 @@ impl Runner {
                 break;
             }
         }
+        if let Some(cluster) = &self.cluster {
+            // Over: forgotten; stopping: another node takes it at once.
+            cluster
+                .let_go_of_arena(self.arena.id(), self.arena.finished())
+                .await;
+        }
         debug!(arena = %self.arena.id(), "arena closed");
+    }
+
+    /// On a cluster, keeps the arena's lease (see [`Lease`]).
+    async fn hold_lease(&self) -> Lease {
+        let Some(cluster) = &self.cluster else {
+            return Lease::Held;
+        };
+        match cluster.hold_arena(self.arena.id()).await {
+            Ok(true) => Lease::Held,
+            Ok(false) => Lease::Lost,
+            Err(cause) => {
+                debug!(arena = %self.arena.id(), cause = %cause, "an arena's lease cannot be renewed just now");
+                Lease::Unsure
+            }
+        }
+    }
+
+    /// On a cluster, the games the arena's last node was playing, as it
+    /// kept them: their players are in them.
+    async fn take_over_games(&mut self) {
+        let Some(cluster) = &self.cluster else {
+            return;
+        };
+        match cluster.arena_games(self.arena.id()).await {
+            Ok(games) if !games.is_empty() => {
+                let now = Instant::now();
+                for (code, _) in &games {
+                    self.made_at.insert(*code, now);
+                }
+                info!(arena = %self.arena.id(), games = games.len(), "an arena taken over with its games in play");
+                self.step(Input::GamesInPlay(games)).await;
+                self.forget_ended_games();
+            }
+            Ok(_) => {}
+            Err(cause) => {
+                warn!(arena = %self.arena.id(), cause = %cause, "an arena's games in play cannot be read: its players join again after them");
+            }
+        }
+    }
+
+    /// Connections of nodes whose lease is gone are gone.
+    async fn forget_gone_nodes(&mut self) {
+        let Some(cluster) = &self.cluster else {
+            return;
+        };
+        let nodes: HashSet<Arc<str>> = self
+            .remote
+            .keys()
+            .map(|(node, _)| Arc::clone(node))
+            .collect();
+        if nodes.is_empty() {
+            return;
+        }
+        let gone = cluster.gone_nodes(&nodes).await;
+        let conns: Vec<(Arc<str>, u64)> = self
+            .remote
+            .keys()
+            .filter(|(node, _)| gone.contains(node))
+            .cloned()
+            .collect();
+        for (node, conn) in conns {
+            if let Some(conn) = self.remote.remove(&(node, conn)) {
+                self.links.remove(&conn);
+                self.step(Input::Gone { conn }).await;
+            }
+        }
+    }
+
+    /// Forgets, in what is kept for a takeover, the games no longer played.
+    fn forget_ended_games(&mut self) {
+        let arena = &self.arena;
+        let ended: Vec<RoomCode> = self
+            .made_at
+            .keys()
+            .filter(|code| !arena.plays_in(**code))
+            .copied()
+            .collect();
+        for code in ended {
+            self.made_at.remove(&code);
+            if let Some(cluster) = &self.cluster {
+                cluster.arena_game_ended(self.arena.id(), code);
+            }
+        }
     }
 
     async fn on_ask(&mut self, ask: Ask) {
@@ -192,35 +296,27 @@ impl Runner {
                 pairings,
                 answer,
             } => {
-                let conn = joining.conn;
-                self.links.insert(
-                    conn,
-                    Link {
-                        outbound,
-                        pairings: Some(pairings),
-                    },
-                );
-                let joined = self
-                    .arena
-                    .handle(Input::Join(joining), crate::clock::unix_millis());
-                match joined {
-                    Ok(effects) => {
-                        let _ = answer.send(Ok(()));
-                        self.carry_out(effects).await;
-                    }
-                    Err(refused) => {
-                        self.links.remove(&conn);
-                        let _ = answer.send(Err(refused));
-                    }
-                }
+                let link = Link {
+                    outbound,
+                    pairings: Arc::new(pairings),
+                    node: None,
+                };
+                let joined = self.join(joining, link).await;
+                let _ = answer.send(joined);
             }
-            Ask::Watch { conn, outbound } => {
+            Ask::Watch {
+                conn,
+                outbound,
+                link,
+            } => {
                 self.links.entry(conn).or_insert(Link {
                     outbound,
-                    pairings: None,
+                    pairings: Arc::new(link),
+                    node: None,
                 });
                 self.step(Input::Watch { conn }).await;
             }
+            Ask::FromNode(asked) => self.on_remote_ask(asked).await,
             Ask::Pause { conn } => self.step(Input::Pause { conn }).await,
             Ask::Gone { conn } => {
                 self.links.remove(&conn);
@@ -230,8 +326,8 @@ impl Runner {
             // at a thousand games a second, one read a tick.
             Ask::Report(ArenaReport::GameOver { .. }) => self.results_due = true,
             Ask::Report(ArenaReport::CalledOff { code, requeued }) => {
-                self.made_at.remove(&code);
                 self.step(Input::CalledOff { code, requeued }).await;
+                self.forget_ended_games();
             }
             Ask::Detail(answer) => {
                 // Every game a room said is over, counted first.
@@ -239,6 +335,112 @@ impl Runner {
                     self.read_results().await;
                 }
                 let _ = answer.send(self.arena.detail(crate::clock::unix_millis()));
+            }
+        }
+    }
+
+    /// Joins a player through `link`; kept if the arena takes them.
+    async fn join(&mut self, joining: Joining, link: Link) -> Result<(), JoinRefused> {
+        let conn = joining.conn;
+        self.links.insert(conn, link);
+        match self
+            .arena
+            .handle(Input::Join(joining), crate::clock::unix_millis())
+        {
+            Ok(effects) => {
+                self.carry_out(effects).await;
+                Ok(())
+            }
+            Err(refused) => {
+                self.links.remove(&conn);
+                Err(refused)
+            }
+        }
+    }
+
+    /// What a connection on another node asks (or a room there tells).
+    async fn on_remote_ask(&mut self, asked: ArenaAsked) {
+        let ArenaAsked {
+            node, conn, ask, ..
+        } = asked;
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        let known = self.remote.get(&(Arc::clone(&node), conn)).copied();
+        match ask {
+            WireArenaAsk::Join {
+                ask,
+                key,
+                name,
+                bot,
+                join_code,
+                in_room,
+            } => {
+                let here = known.unwrap_or_else(ConnId::next);
+                let (outbound, pairings) = cluster.arena_link(&node, conn, self.arena.id());
+                let link = Link {
+                    outbound,
+                    pairings,
+                    node: Some(Arc::clone(&node)),
+                };
+                self.remote.insert((Arc::clone(&node), conn), here);
+                let joining = Joining {
+                    conn: here,
+                    key,
+                    name,
+                    bot,
+                    join_code,
+                    in_room,
+                };
+                // The answer goes before anything the join tells (both on
+                // the one way to that node, in order).
+                match self
+                    .arena
+                    .handle(Input::Join(joining), crate::clock::unix_millis())
+                {
+                    Ok(effects) => {
+                        self.links.insert(here, link);
+                        cluster.answer_arena_join(&node, ask, JoinAnswer::Joined);
+                        self.carry_out(effects).await;
+                    }
+                    Err(refused) => {
+                        if known.is_none() {
+                            self.remote.remove(&(Arc::clone(&node), conn));
+                        }
+                        cluster.answer_arena_join(
+                            &node,
+                            ask,
+                            JoinAnswer::Refused(refused.to_string()),
+                        );
+                    }
+                }
+            }
+            WireArenaAsk::Watch => {
+                let here = known.unwrap_or_else(ConnId::next);
+                self.remote.insert((Arc::clone(&node), conn), here);
+                let (outbound, pairings) = cluster.arena_link(&node, conn, self.arena.id());
+                self.links.entry(here).or_insert(Link {
+                    outbound,
+                    pairings,
+                    node: Some(node),
+                });
+                self.step(Input::Watch { conn: here }).await;
+            }
+            WireArenaAsk::Pause => {
+                if let Some(conn) = known {
+                    self.step(Input::Pause { conn }).await;
+                }
+            }
+            WireArenaAsk::Gone => {
+                if let Some(conn) = self.remote.remove(&(node, conn)) {
+                    self.links.remove(&conn);
+                    self.step(Input::Gone { conn }).await;
+                }
+            }
+            WireArenaAsk::GameOver { .. } => self.results_due = true,
+            WireArenaAsk::CalledOff { code, requeued } => {
+                self.step(Input::CalledOff { code, requeued }).await;
+                self.forget_ended_games();
             }
         }
     }
@@ -262,7 +464,7 @@ impl Runner {
         {
             Ok(results) if !results.is_empty() => {
                 self.step(Input::Results(results)).await;
-                self.made_at.retain(|code, _| self.arena.plays_in(*code));
+                self.forget_ended_games();
             }
             Ok(_) => {}
             Err(cause) => warn!(arena = %id, cause = %cause, "an arena's results cannot be read"),
@@ -287,10 +489,10 @@ impl Runner {
                     self.read_results().await;
                     if self.arena.plays_in(code) {
                         warn!(arena = %self.arena.id(), room = %code, "an arena game's room is gone: called off");
-                        self.made_at.remove(&code);
                         let requeued = Seated::from_fn(|_| true);
                         self.step(Input::CalledOff { code, requeued }).await;
                     }
+                    self.forget_ended_games();
                 }
                 _ => {
                     self.made_at.insert(code, now);
@@ -300,9 +502,10 @@ impl Runner {
     }
 
     async fn carry_out(&mut self, effects: Vec<Effect>) {
+        let mut pairs = Vec::new();
         for effect in effects {
             match effect {
-                Effect::MakeRoom(keys) => self.make_room(keys).await,
+                Effect::MakeRoom(keys) => pairs.push(keys),
                 Effect::Tell(conn, news) => self.tell(conn, news),
                 Effect::Changed => self.dirty = true,
                 Effect::Enter(entrant) => {
@@ -322,32 +525,55 @@ impl Runner {
                 }
             }
         }
+        if !pairs.is_empty() {
+            Box::pin(self.make_rooms(pairs)).await;
+        }
     }
 
-    async fn make_room(&mut self, keys: Seated<PlayerKey>) {
+    /// Makes the rooms of a tick's pairs, all at once: on a cluster each
+    /// takes a round trip to Redis (its code), which one after another
+    /// would hold the arena up at hundreds of pairs a second.
+    async fn make_rooms(&mut self, pairs: Vec<Seated<PlayerKey>>) {
         let spec = self.arena.spec();
         let deadline_ms = spec.deadline_ms.or(Some(
             u64::try_from(self.rooms.config.default_deadline.as_millis()).unwrap_or(u64::MAX),
         ));
         let options = room_options(spec.pool, deadline_ms, spec.rated);
-        let made = self
-            .lobby
-            .create(&self.rooms, options, Made::Arena(self.arena.id()))
-            .await;
-        let input = match made {
-            Ok(room) => {
-                self.made_at.insert(room.code(), Instant::now());
-                Input::RoomMade {
-                    keys,
-                    code: room.code(),
+        let id = self.arena.id();
+        let made = futures_util::future::join_all(
+            pairs
+                .iter()
+                .map(|_| self.lobby.create(&self.rooms, options, Made::Arena(id))),
+        )
+        .await;
+        let now = Instant::now();
+        let mut inputs = Vec::with_capacity(pairs.len());
+        let mut games = Vec::new();
+        for (keys, made) in pairs.into_iter().zip(made) {
+            match made {
+                Ok(room) => {
+                    let code = room.code();
+                    self.made_at.insert(code, now);
+                    games.push((code, keys));
+                    inputs.push(Input::RoomMade { keys, code });
+                }
+                Err(refusal) => {
+                    warn!(arena = %id, code = refusal.code.as_str(), "an arena game's room cannot be made");
+                    inputs.push(Input::RoomNotMade { keys });
                 }
             }
-            Err(refusal) => {
-                warn!(arena = %self.arena.id(), code = refusal.code.as_str(), "an arena game's room cannot be made");
-                Input::RoomNotMade { keys }
-            }
-        };
-        Box::pin(self.step(input)).await;
+        }
+        if let Some(cluster) = &self.cluster
+            && !games.is_empty()
+            // Kept before anyone is told: a player is only ever in a game
+            // the node taking the arena over knows of.
+            && let Err(cause) = cluster.keep_arena_games(id, &games).await
+        {
+            warn!(arena = %id, cause = %cause, "an arena's games cannot be kept for a takeover");
+        }
+        for input in inputs {
+            self.step(input).await;
+        }
     }
 
     fn tell(&mut self, conn: ConnId, news: News) {
@@ -376,9 +602,7 @@ impl Runner {
                     opponent_bot,
                     you,
                 };
-                let told = link.pairings.as_ref().is_some_and(|pairings| {
-                    pairings.try_send(ArenaPairing { code, message }).is_ok()
-                });
+                let told = link.pairings.tell(ArenaPairing { code, message });
                 if !told {
                     // Its session cannot take it: the room calls the
                     // pairing off, and the arena hears of it.
@@ -404,8 +628,27 @@ impl Runner {
         let update = frame(&ServerMessage::ArenaUpdate {
             arena: Box::new(self.arena.state(crate::clock::unix_millis())),
         });
+        let mut nodes = HashSet::new();
         for link in self.links.values() {
-            link.outbound.send(update.clone());
+            match &link.node {
+                // Once per node, which hands it to its own.
+                Some(node) => {
+                    nodes.insert(Arc::clone(node));
+                }
+                None => link.outbound.send(update.clone()),
+            }
+        }
+        if let Some(cluster) = &self.cluster {
+            cluster.publish_arena(self.arena.id(), &nodes, &update);
         }
     }
+}
+
+/// Whether the node still runs the arena.
+enum Lease {
+    Held,
+    /// Redis does not answer: nobody is paired meanwhile.
+    Unsure,
+    /// Another node took it.
+    Lost,
 }

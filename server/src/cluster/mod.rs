@@ -20,6 +20,8 @@
 //! * room codes (taken with `SET NX`), seat tokens, the public listing and
 //!   the rooms' summaries, for every node to find (`registry`);
 //! * the keys each address brought into rated play lately (`newcomers`);
+//! * arenas: each run by the node that holds its lease, played from any
+//!   (`arenas`);
 //! * everything a node sends goes through one queue and one connection, in
 //!   order (`publisher`); what it hears comes on one subscription
 //!   (`subscriber`).
@@ -30,6 +32,7 @@
 //! (a room's events are numbered). Games on one node go on meanwhile, and
 //! a room whose database write fails holds (`room::actor::durable`).
 
+pub(crate) mod arenas;
 mod connect;
 mod guests;
 mod members;
@@ -50,6 +53,7 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use self::arenas::ArenaDoors;
 use self::guests::Guests;
 use self::members::Members;
 use self::publisher::Publisher;
@@ -81,6 +85,8 @@ pub(crate) struct Cluster {
     members: Mutex<Members>,
     /// Connections on other nodes in rooms this node runs.
     guests: Mutex<Guests>,
+    /// Connections here in arenas other nodes run.
+    arena_doors: Mutex<ArenaDoors>,
     /// The subscription, once made (see `subscriber`).
     subscriptions: Mutex<Option<redis::aio::PubSubSink>>,
     /// The rooms whose watch channels it listens to; held while they
@@ -162,6 +168,7 @@ impl Cluster {
                 lease,
                 members: Mutex::new(Members::default()),
                 guests: Mutex::new(Guests::default()),
+                arena_doors: Mutex::new(ArenaDoors::default()),
                 subscriptions: Mutex::new(None),
                 watching: tokio::sync::Mutex::new(std::collections::HashSet::new()),
                 wake: Notify::new(),
@@ -239,6 +246,7 @@ impl Cluster {
     fn drop_cross_node_memberships(self: &Arc<Self>) {
         self.drop_members_of(None);
         self.drop_guests_from(None);
+        self.close_arena_doors();
     }
 }
 

@@ -12,6 +12,7 @@ use futures_util::StreamExt;
 use mice_cake_protocol::RoomCode;
 use tracing::{info, warn};
 
+use super::arenas::JoinAnswer;
 use super::wire::{self, Header, Notice};
 use super::{Cluster, lock};
 use crate::outbound::Closing;
@@ -124,6 +125,30 @@ impl Cluster {
                     self.delivered(conn, room, &kinds, &frames, closing);
                 }
                 Header::Watch { room, kinds } => self.watched(room, &kinds, &frames),
+                Header::ArenaAsk {
+                    arena,
+                    from,
+                    conn,
+                    ask,
+                } => self.arena_asked(arena, &from, conn, ask),
+                Header::ArenaReply {
+                    ask,
+                    refused,
+                    again,
+                } => self.arena_answered(ask, JoinAnswer::of(refused, again)),
+                Header::ArenaDeliver { conn, arena, kinds } => {
+                    self.arena_delivered(conn, arena, &kinds, &frames);
+                }
+                Header::ArenaPaired { conn, arena, code } => {
+                    if let Some(frame) = frames.first() {
+                        self.arena_paired(conn, arena, code, frame);
+                    }
+                }
+                Header::ArenaUpdate { arena } => {
+                    if let Some(frame) = frames.first() {
+                        self.arena_updated(arena, frame);
+                    }
+                }
             }
         }
     }

@@ -8,8 +8,8 @@
 
 use std::net::IpAddr;
 
-use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
-use mice_cake_protocol::{ErrorCode, RoomCode};
+use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat, Seated};
+use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
 use crate::outbound::Frame;
@@ -87,6 +87,17 @@ pub(crate) fn pairing_notices_key(node: &str) -> String {
     format!("{PREFIX}:paired:{node}")
 }
 
+/// The node that runs an arena, while it holds this lease.
+pub(crate) fn arena_runner_key(arena: ArenaId) -> String {
+    format!("{PREFIX}:arena:{arena}:runner")
+}
+
+/// An arena's games being played: room code → the players' keys (JSON),
+/// for the node that takes the arena over.
+pub(crate) fn arena_games_key(arena: ArenaId) -> String {
+    format!("{PREFIX}:arena:{arena}:games")
+}
+
 pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
@@ -128,14 +139,54 @@ pub(crate) enum Header {
     },
     /// Frames for every spectator of `room` (on its watch channel).
     Watch { room: RoomCode, kinds: String },
+    /// Something connection `conn` of node `from` asks of arena `arena`,
+    /// which the receiving node runs (`conn` 0: a room's report).
+    ArenaAsk {
+        arena: ArenaId,
+        from: String,
+        conn: u64,
+        ask: WireArenaAsk,
+    },
+    /// The answer to a join: refused, and why, or not; `again`: not now
+    /// (the arena moved, or is busy), to be asked again.
+    ArenaReply {
+        ask: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        again: bool,
+    },
+    /// Frames from arena `arena` for connection `conn` of the receiving
+    /// node, one a letter of `kinds` (as [`Header::Deliver`]'s).
+    ArenaDeliver {
+        conn: u64,
+        arena: ArenaId,
+        kinds: String,
+    },
+    /// Arena `arena` paired the player of connection `conn`: its
+    /// `arena_paired` follows, for its session to take the seat in `code`.
+    ArenaPaired {
+        conn: u64,
+        arena: ArenaId,
+        code: RoomCode,
+    },
+    /// Arena `arena`'s standings follow, for every connection of the
+    /// receiving node in it.
+    ArenaUpdate { arena: ArenaId },
 }
 
 impl Header {
     /// How many frames follow the header.
     fn frames(&self) -> usize {
         match self {
-            Header::Deliver { kinds, .. } | Header::Watch { kinds, .. } => kinds.len(),
-            Header::Command { .. } | Header::Reply { .. } => 0,
+            Header::Deliver { kinds, .. }
+            | Header::Watch { kinds, .. }
+            | Header::ArenaDeliver { kinds, .. } => kinds.len(),
+            Header::ArenaPaired { .. } | Header::ArenaUpdate { .. } => 1,
+            Header::Command { .. }
+            | Header::Reply { .. }
+            | Header::ArenaAsk { .. }
+            | Header::ArenaReply { .. } => 0,
         }
     }
 }
@@ -216,6 +267,39 @@ pub(crate) enum WireCommand {
         show: bool,
     },
     Disconnected,
+}
+
+/// What a connection on another node asks of an arena (or a room there
+/// tells it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "a", rename_all = "snake_case")]
+pub(crate) enum WireArenaAsk {
+    /// Joins as the player of `key` (checked by the node they are on); the
+    /// answer comes as [`Header::ArenaReply`] `ask`.
+    Join {
+        ask: u64,
+        key: PlayerKey,
+        name: String,
+        #[serde(default)]
+        bot: bool,
+        #[serde(default)]
+        join_code: Option<String>,
+        /// The room the connection is in, if any.
+        #[serde(default)]
+        in_room: Option<RoomCode>,
+    },
+    Watch,
+    Pause,
+    Gone,
+    /// A room of the arena's, on the sending node: its game is over.
+    GameOver {
+        code: RoomCode,
+    },
+    /// A room of the arena's called its pairing off.
+    CalledOff {
+        code: RoomCode,
+        requeued: Seated<bool>,
+    },
 }
 
 /// A refusal on the wire.

@@ -2,7 +2,11 @@
 //! two people at terminals, three minutes, one of the people pausing and
 //! coming back. Everyone is told the podium and exits 0; nobody met the
 //! same opponent twice in a row while others waited; the standings are the
-//! records recounted; every record says its arena and verifies.
+//! records recounted; every record says its arena and verifies. On a
+//! cluster, the arena's node killed mid-arena with games in play: another
+//! node takes the arena over, the games go on to their ends, the players
+//! on every node go on being paired, and the standings are still the
+//! records recounted.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -11,7 +15,8 @@ use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::arena::{ArenaDetail, ArenaStatus};
 use mice_cake_protocol::{Ending, FinishedGame, GameVerdict};
 
-use crate::support::{Client, Server, mice_cake, suggestion, text};
+use crate::cluster::Cluster;
+use crate::support::{Client, Proxy, Server, TestDatabase, TestRedis, mice_cake, suggestion, text};
 
 /// How long the arena lasts.
 const MINUTES: &str = "3";
@@ -56,6 +61,75 @@ fn play_arena(person: &mut Client, pauses: bool) -> usize {
     }
 }
 
+/// Makes an arena of `minutes` at `url` with the terminal client; its id.
+fn create_arena(url: &str, minutes: &str, name: &str) -> String {
+    let host = tempfile::tempdir().unwrap();
+    let made = mice_cake(
+        host.path(),
+        &[
+            "--server",
+            url,
+            "arena",
+            "create",
+            "--minutes",
+            minutes,
+            "--name",
+            name,
+        ],
+    );
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let said = text(&made.stdout);
+    let id = said.lines().next().expect("the id first").trim().to_owned();
+    assert_eq!(id.len(), 8, "{said}");
+    assert!(said.contains(&format!("arena join {id}")), "{said}");
+    id
+}
+
+/// A bot playing arena `id` at `url`, at about a person's pace.
+fn arena_bot(url: &str, name: &str, policy: &str, id: &str) -> Client {
+    Client::start(
+        url,
+        name,
+        &[
+            "bot", "--policy", policy, "--think", "500ms", "arena", "join", id,
+        ],
+    )
+}
+
+/// The arena as node `server` tells it.
+fn detail(server: &Server, id: &str) -> ArenaDetail {
+    let (status, body) = server.get(&format!("/api/arenas/{id}"));
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// Every game of a finished arena: its record, checked to say the arena
+/// and to verify.
+fn records_of(server: &Server, arena: &ArenaDetail, id: &str) -> Vec<FinishedGame> {
+    let mut records = Vec::new();
+    for game in &arena.game_ids {
+        let (status, body) = server.get(&format!("/api/games/{game}"));
+        assert_eq!(status, 200, "{body}");
+        let record: FinishedGame = serde_json::from_str(&body).unwrap();
+        assert_eq!(record.arena.map(|a| a.to_string()), Some(id.to_owned()));
+        let (status, body) = server.get(&format!("/api/games/{game}/verify"));
+        assert_eq!(status, 200, "{body}");
+        let verdict: GameVerdict = serde_json::from_str(&body).unwrap();
+        assert!(verdict.fair, "{game}: {verdict:?}");
+        records.push(record);
+    }
+    records
+}
+
+/// The standings are the records recounted.
+fn assert_recounted(arena: &ArenaDetail, records: &[FinishedGame]) {
+    let recounted = recount(records);
+    for line in &arena.standings {
+        let (score, games) = recounted.get(&line.key).copied().unwrap_or_default();
+        assert_eq!((line.score, line.games), (score, games), "{line:?}");
+    }
+}
+
 /// Points by `docs/arenas.md`, recounted from the records alone, with the
 /// games each player counted.
 fn recount(records: &[FinishedGame]) -> HashMap<PlayerKey, (u32, u32)> {
@@ -89,41 +163,13 @@ fn recount(records: &[FinishedGame]) -> HashMap<PlayerKey, (u32, u32)> {
 fn six_bots_and_two_people_play_an_arena_to_its_end_and_the_standings_are_the_records_recounted() {
     let server = Server::start(&[]);
     let url = server.url();
-    let host = tempfile::tempdir().unwrap();
-    let made = mice_cake(
-        host.path(),
-        &[
-            "--server",
-            &url,
-            "arena",
-            "create",
-            "--minutes",
-            MINUTES,
-            "--name",
-            "Club night",
-        ],
-    );
-    assert!(made.status.success(), "{}", text(&made.stderr));
-    let said = text(&made.stdout);
-    let id = said.lines().next().expect("the id first").trim().to_owned();
-    assert_eq!(id.len(), 8, "{said}");
-    assert!(said.contains(&format!("arena join {id}")), "{said}");
+    let id = create_arena(&url, MINUTES, "Club night");
 
     let policies = ["greedy", "random", "strong", "greedy", "random", "greedy"];
     let mut bots: Vec<Client> = policies
         .iter()
         .enumerate()
-        .map(|(n, policy)| {
-            Client::start(
-                &url,
-                &format!("bot{n}"),
-                // A person's pace, about: a game of the arena takes some
-                // seconds, as between people.
-                &[
-                    "bot", "--policy", policy, "--think", "500ms", "arena", "join", &id,
-                ],
-            )
-        })
+        .map(|(n, policy)| arena_bot(&url, &format!("bot{n}"), policy, &id))
         .collect();
     let people: Vec<std::thread::JoinHandle<(Client, usize)>> = [("ann", true), ("bob", false)]
         .into_iter()
@@ -162,34 +208,14 @@ fn six_bots_and_two_people_play_an_arena_to_its_end_and_the_standings_are_the_re
         assert!(bot.transcript().contains("first: "), "{}", bot.transcript());
     }
 
-    let (status, body) = server.get(&format!("/api/arenas/{id}"));
-    assert_eq!(status, 200, "{body}");
-    let arena: ArenaDetail = serde_json::from_str(&body).unwrap();
+    let arena = detail(&server, &id);
     assert_eq!(arena.summary.status, ArenaStatus::Finished);
     assert_eq!(arena.summary.players, 8);
     assert!(arena.playing.is_empty() && arena.featured.is_none());
     assert_eq!(arena.game_ids.len() as u32, arena.summary.games);
     assert!(arena.game_ids.len() >= 8, "{} games", arena.game_ids.len());
-
-    let mut records = Vec::new();
-    for game in &arena.game_ids {
-        let (status, body) = server.get(&format!("/api/games/{game}"));
-        assert_eq!(status, 200, "{body}");
-        let record: FinishedGame = serde_json::from_str(&body).unwrap();
-        assert_eq!(record.arena.map(|a| a.to_string()), Some(id.clone()));
-        let (status, body) = server.get(&format!("/api/games/{game}/verify"));
-        assert_eq!(status, 200, "{body}");
-        let verdict: GameVerdict = serde_json::from_str(&body).unwrap();
-        assert!(verdict.fair, "{game}: {verdict:?}");
-        records.push(record);
-    }
-
-    // The standings, recounted from the records.
-    let recounted = recount(&records);
-    for line in &arena.standings {
-        let (score, games) = recounted.get(&line.key).copied().unwrap_or_default();
-        assert_eq!((line.score, line.games), (score, games), "{line:?}");
-    }
+    let records = records_of(&server, &arena, &id);
+    assert_recounted(&arena, &records);
     let scores: Vec<u32> = arena.standings.iter().map(|line| line.score).collect();
     assert!(
         scores.windows(2).all(|pair| pair[0] >= pair[1]),
@@ -215,4 +241,112 @@ fn six_bots_and_two_people_play_an_arena_to_its_end_and_the_standings_are_the_re
             last.insert(me, (them, record.finished_at_ms));
         }
     }
+}
+
+#[test]
+fn an_arena_whose_node_is_killed_mid_arena_loses_no_game_and_no_standing() {
+    let (Some(redis), Some(database)) = (TestRedis::create(), TestDatabase::create()) else {
+        return;
+    };
+    let mut cluster = Cluster::start(3, &database.url, &redis.url, "2s");
+    // Made on node 0, which runs it and makes its games' rooms.
+    let id = create_arena(&cluster.url(0), "2", "Cluster night");
+    // Two bots on each node; node 0's come through a balancer that sends
+    // them to node 1 once node 0 is gone.
+    let proxy = Proxy::to(cluster.nodes[0].addr);
+    let policies = ["greedy", "random", "strong", "greedy", "random", "greedy"];
+    let mut bots: Vec<Client> = policies
+        .iter()
+        .enumerate()
+        .map(|(n, policy)| {
+            let url = match n % 3 {
+                0 => proxy.url(),
+                node => cluster.url(node),
+            };
+            arena_bot(&url, &format!("bot{n}"), policy, &id)
+        })
+        .collect();
+
+    // Mid-arena, games being played (in node 0's rooms) and some counted.
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let at_the_kill = loop {
+        let arena = detail(&cluster.nodes[2], &id);
+        if arena.summary.games >= 2 && arena.playing.len() >= 2 {
+            break arena;
+        }
+        assert!(Instant::now() < give_up, "no games under way: {arena:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(cluster.nodes[0].log().contains("arena made"));
+    cluster.nodes.remove(0).kill();
+    proxy.redirect(cluster.nodes[0].addr);
+
+    for bot in &mut bots {
+        // The arena's end, then the bot's.
+        let give_up = Instant::now() + Duration::from_secs(4 * 60);
+        while bot
+            .poll(Duration::from_secs(1), |line| {
+                line.contains("\": finished;")
+            })
+            .is_none()
+        {
+            assert!(Instant::now() < give_up, "{}", bot.transcript());
+        }
+        assert!(bot.finish().success(), "{}", bot.transcript());
+        let transcript = bot.transcript();
+        assert!(transcript.contains("first: "), "the podium: {transcript}");
+    }
+    assert!(
+        cluster
+            .logs()
+            .contains("an arena taken over with its games in play"),
+        "{}",
+        cluster.logs()
+    );
+
+    let logs = cluster.logs();
+    let arena = detail(&cluster.nodes[1], &id);
+    assert_eq!(arena.summary.status, ArenaStatus::Finished);
+    assert_eq!(arena.summary.players, 6);
+    assert_eq!(arena.game_ids.len() as u32, arena.summary.games);
+    let records = records_of(&cluster.nodes[0], &arena, &id);
+    // No game lost: each one under way at the kill was played to its end
+    // in the room taken over, and counted — but a pairing whose player was
+    // on its way to the room as the node died, called off before its game
+    // began (its players paired again), as quick pairing's are.
+    for game in &at_the_kill.playing {
+        let code = game.code.to_string();
+        match records.iter().find(|record| record.room == game.code) {
+            Some(record) => assert!(
+                !matches!(record.result.ending, Ending::Aborted { .. }),
+                "{record:?}"
+            ),
+            None => {
+                let told: Vec<&str> = logs.lines().filter(|line| line.contains(&code)).collect();
+                assert!(
+                    told.iter()
+                        .any(|line| line.contains("pairing called off: a player did not come")),
+                    "the game in {code} at the kill is lost: {told:#?}"
+                );
+            }
+        }
+    }
+    // The arena went on after the kill: games were counted since.
+    assert!(
+        arena.summary.games >= at_the_kill.summary.games + at_the_kill.playing.len() as u32 + 2,
+        "{} games at the kill, {} at the end",
+        at_the_kill.summary.games,
+        arena.summary.games
+    );
+    // No standing lost: the standings at the kill are kept, and the whole
+    // table is the records recounted.
+    for before in &at_the_kill.standings {
+        let after = arena
+            .standings
+            .iter()
+            .find(|line| line.key == before.key)
+            .expect("everyone still stands");
+        assert!(after.score >= before.score && after.games >= before.games);
+    }
+    assert_recounted(&arena, &records);
 }

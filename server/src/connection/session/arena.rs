@@ -1,38 +1,79 @@
 //! A connection in an arena: joined as a player (paired again and again,
 //! moved from each finished game's room into the next), or watching its
-//! standings. The arena's task tells it its pairings; the session takes
-//! the seat, as it does for quick pairing.
+//! standings. The arena tells it its pairings; the session takes the seat,
+//! as it does for quick pairing. On a cluster the arena may move to
+//! another node (its node died, or stopped): the channel its pairings come
+//! on then closes, and the session finds the arena again and joins (or
+//! watches) it there, saying nothing new to its client but the arena's
+//! `arena_joined`.
+
+use std::time::Duration;
 
 use mice_cake_protocol::{ArenaId, ErrorCode, ServerMessage};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
 
 use super::Session;
 use super::seating::Claim;
-use crate::arena::core::{JoinRefused, Joining};
+use crate::arena::core::Joining;
+use crate::arena::found::{FoundArena, JoinFailed};
+use crate::arena_link::{ArenaPairing, PAIRINGS};
 use crate::arena::registry::ArenaRefused;
-use crate::arena::runner::{ArenaHandle, ArenaPairing, Ask, PAIRINGS};
 use crate::room::{Command, Refusal, Seating};
+
+/// How long a session waits before looking for its arena again, when it
+/// could not be found.
+const FIND_AGAIN_AFTER: Duration = Duration::from_secs(1);
 
 /// The arena a connection is in.
 pub(in crate::connection) struct InArena {
-    handle: ArenaHandle,
-    /// A player's seating and pairings; none for a watcher.
-    player: Option<ArenaPlayer>,
-}
-
-struct ArenaPlayer {
-    seating: Seating,
+    id: ArenaId,
+    /// Where it runs, once found.
+    found: Option<FoundArena>,
+    /// Where its pairings come (a watcher's never does): closed when the
+    /// arena lets go of the connection.
     pairings: mpsc::Receiver<ArenaPairing>,
+    /// A player's seating; none for a watcher.
+    player: Option<ArenaPlayer>,
+    /// Once the arena let go: when to look for it again.
+    find_again_at: Option<Instant>,
 }
 
-/// The next pairing the arena tells a player's connection; never for
-/// another connection. `None` when the arena let go of it.
-pub(in crate::connection) async fn next_pairing(
-    arena: &mut Option<InArena>,
-) -> Option<ArenaPairing> {
-    match arena.as_mut().and_then(|arena| arena.player.as_mut()) {
-        Some(player) => player.pairings.recv().await,
-        None => std::future::pending().await,
+/// Why a player was not entered.
+enum Entering {
+    /// By the arena's rules, or for good: said to the client.
+    Refused(Refusal),
+    /// The arena moved, or its node did not answer: tried again soon.
+    NotYet,
+}
+
+#[derive(Clone)]
+struct ArenaPlayer {
+    name: String,
+    seating: Seating,
+    join_code: Option<String>,
+}
+
+/// What an arena has for a connection.
+pub(in crate::connection) enum ArenaNews {
+    /// Its player was paired.
+    Paired(ArenaPairing),
+    /// The arena let go of it: look for it again.
+    FindAgain,
+}
+
+/// The next news of the connection's arena; never for another connection.
+pub(in crate::connection) async fn next_arena_news(arena: &mut Option<InArena>) -> ArenaNews {
+    let Some(arena) = arena.as_mut() else {
+        return std::future::pending().await;
+    };
+    if let Some(at) = arena.find_again_at {
+        tokio::time::sleep_until(at).await;
+        return ArenaNews::FindAgain;
+    }
+    match arena.pairings.recv().await {
+        Some(pairing) => ArenaNews::Paired(pairing),
+        None => ArenaNews::FindAgain,
     }
 }
 
@@ -49,20 +90,24 @@ fn refusal(refused: &ArenaRefused) -> Refusal {
         ArenaRefused::Store(_) => ErrorCode::Internal,
         ArenaRefused::BadProof(_) => ErrorCode::BadSignature,
         ArenaRefused::BadSpec(_) => ErrorCode::BadOptions,
-        ArenaRefused::TooMany(_) | ArenaRefused::Cluster => ErrorCode::ArenaRefused,
+        ArenaRefused::TooMany(_) | ArenaRefused::Unreachable => ErrorCode::ArenaRefused,
     };
     Refusal::new(code, refused.to_string())
 }
 
+fn not_open(id: ArenaId) -> Refusal {
+    Refusal::new(
+        ErrorCode::UnknownArena,
+        format!("no arena {id} is open (unknown, or over)"),
+    )
+}
+
 impl Session {
-    /// The running arena `id`, or why not.
-    async fn arena_handle(&self, id: ArenaId) -> Result<ArenaHandle, Refusal> {
+    /// Where arena `id` runs, or why not.
+    async fn find_arena(&self, id: ArenaId) -> Result<FoundArena, Refusal> {
         match self.shared.arenas.handle(id).await {
-            Ok(Some(handle)) => Ok(handle),
-            Ok(None) => Err(Refusal::new(
-                ErrorCode::UnknownArena,
-                format!("no arena {id} is open (unknown, or over)"),
-            )),
+            Ok(Some(found)) => Ok(found),
+            Ok(None) => Err(not_open(id)),
             Err(refused) => Err(refusal(&refused)),
         }
     }
@@ -79,12 +124,6 @@ impl Session {
                 "you are seeking an opponent; cancel_seek first",
             ));
         }
-        // From a room of the arena's (the game just played, or one resumed
-        // after a drop), the arena says yes; from any other, no.
-        let in_room = self
-            .membership
-            .as_ref()
-            .map(|membership| membership.room.code());
         let seating = self.seating(&name, join.claim).await?;
         if let Err(why) = crate::room::rated_seating(&seating) {
             return Err(Refusal::new(
@@ -92,76 +131,124 @@ impl Session {
                 format!("an arena's players are their keys: {why}"),
             ));
         }
-        let Some(key) = seating.key else {
+        if seating.key.is_none() {
             return Err(Refusal::new(ErrorCode::KeyRequired, "join with your key"));
+        }
+        let found = match self.shared.arenas.handle(join.arena).await {
+            Ok(Some(found)) => Some(found),
+            Ok(None) => return Err(not_open(join.arena)),
+            // Its node cannot be told just now: joined once it can.
+            Err(ArenaRefused::Unreachable) => None,
+            Err(refused) => return Err(refusal(&refused)),
         };
-        let handle = self.arena_handle(join.arena).await?;
         if self
             .arena
             .as_ref()
-            .is_some_and(|arena| arena.handle.id() != join.arena)
+            .is_some_and(|arena| arena.id != join.arena)
         {
             self.leave_arena_quietly().await;
         }
-        let (pairings, receiver) = mpsc::channel(PAIRINGS);
-        let (answer, answered) = oneshot::channel();
-        let asked = handle
-            .ask(Ask::Join {
-                joining: Joining {
-                    conn: self.id,
-                    key,
-                    name,
-                    bot: seating.bot,
-                    join_code: join.join_code,
-                    in_room,
-                },
-                outbound: self.outbound.clone(),
-                pairings,
-                answer,
-            })
-            .await;
-        let (true, Ok(joined)) = (asked, answered.await) else {
-            return Err(Refusal::new(
-                ErrorCode::UnknownArena,
-                format!("arena {} is over", join.arena),
-            ));
+        let player = ArenaPlayer {
+            name,
+            seating,
+            join_code: join.join_code,
         };
-        joined.map_err(|refused: JoinRefused| {
-            Refusal::new(ErrorCode::ArenaRefused, refused.to_string())
-        })?;
+        let entered = match found {
+            Some(found) => self.enter_arena(found, player.clone()).await,
+            None => Err(Entering::NotYet),
+        };
+        match entered {
+            Ok(()) => Ok(()),
+            Err(Entering::Refused(refusal)) => Err(refusal),
+            Err(Entering::NotYet) => {
+                self.await_arena(join.arena, Some(player));
+                Ok(())
+            }
+        }
+    }
+
+    /// Joins `player` to arena `found`.
+    async fn enter_arena(
+        &mut self,
+        found: FoundArena,
+        player: ArenaPlayer,
+    ) -> Result<(), Entering> {
+        let Some(key) = player.seating.key else {
+            return Err(Entering::Refused(Refusal::new(
+                ErrorCode::KeyRequired,
+                "join with your key",
+            )));
+        };
+        // From a room of the arena's (the game just played, or one resumed
+        // after a drop), the arena says yes; from any other, no.
+        let in_room = self
+            .membership
+            .as_ref()
+            .map(|membership| membership.room.code());
+        let (pairings, receiver) = mpsc::channel(PAIRINGS);
+        let joining = Joining {
+            conn: self.id,
+            key,
+            name: player.name.clone(),
+            bot: player.seating.bot,
+            join_code: player.join_code.clone(),
+            in_room,
+        };
+        let id = found.id();
+        match found.join(joining, self.outbound.clone(), pairings).await {
+            Ok(()) => {}
+            Err(JoinFailed::Refused(why)) => {
+                return Err(Entering::Refused(Refusal::new(
+                    ErrorCode::ArenaRefused,
+                    why,
+                )));
+            }
+            Err(JoinFailed::Gone | JoinFailed::Unanswered(_)) => return Err(Entering::NotYet),
+        }
         self.arena = Some(InArena {
-            handle,
-            player: Some(ArenaPlayer {
-                seating,
-                pairings: receiver,
-            }),
+            id,
+            found: Some(found),
+            pairings: receiver,
+            player: Some(player),
+            find_again_at: None,
         });
         Ok(())
     }
 
+    /// In arena `id`, not found just now: looked for again soon.
+    fn await_arena(&mut self, id: ArenaId, player: Option<ArenaPlayer>) {
+        let (_, closed) = mpsc::channel(1);
+        self.arena = Some(InArena {
+            id,
+            found: None,
+            pairings: closed,
+            player,
+            find_again_at: Some(Instant::now() + FIND_AGAIN_AFTER),
+        });
+    }
+
     /// Watches an arena's standings.
     pub(in crate::connection) async fn watch_arena(&mut self, id: ArenaId) -> Result<(), Refusal> {
-        let handle = self.arena_handle(id).await?;
-        if self
-            .arena
-            .as_ref()
-            .is_some_and(|arena| arena.handle.id() != id)
-        {
-            self.leave_arena_quietly().await;
+        let found = self.find_arena(id).await?;
+        match self.arena.as_ref() {
+            Some(arena) if arena.id == id => return Ok(()),
+            Some(_) => self.leave_arena_quietly().await,
+            None => {}
         }
-        handle
-            .ask(Ask::Watch {
-                conn: self.id,
-                outbound: self.outbound.clone(),
-            })
-            .await;
-        if self.arena.is_none() {
-            self.arena = Some(InArena {
-                handle,
-                player: None,
-            });
-        }
+        self.watch_found(found).await;
         Ok(())
+    }
+
+    async fn watch_found(&mut self, found: FoundArena) {
+        let (link, receiver) = mpsc::channel(PAIRINGS);
+        found.watch(self.id, self.outbound.clone(), link).await;
+        self.arena = Some(InArena {
+            id: found.id(),
+            found: Some(found),
+            pairings: receiver,
+            player: None,
+            find_again_at: None,
+        });
     }
 
     /// Pauses in the arena joined.
@@ -172,13 +259,15 @@ impl Session {
                 "you have joined no arena",
             ));
         };
-        arena.handle.ask(Ask::Pause { conn: self.id }).await;
+        if let Some(found) = &arena.found {
+            found.pause(self.id).await;
+        }
         Ok(())
     }
 
     /// Neither plays in nor watches its arena any more.
     pub(in crate::connection) async fn leave_arena(&mut self) -> Result<(), Refusal> {
-        let Some(arena) = self.arena.as_ref().map(|arena| arena.handle.id()) else {
+        let Some(arena) = self.arena.as_ref().map(|arena| arena.id) else {
             return Err(Refusal::new(ErrorCode::NotInArena, "you are in no arena"));
         };
         self.leave_arena_quietly().await;
@@ -189,21 +278,68 @@ impl Session {
 
     /// Lets go of the arena, if any, saying nothing.
     pub(in crate::connection) async fn leave_arena_quietly(&mut self) {
-        if let Some(arena) = self.arena.take() {
-            arena.handle.ask(Ask::Gone { conn: self.id }).await;
+        if let Some(found) = self.arena.take().and_then(|arena| arena.found) {
+            found.gone(self.id).await;
+        }
+    }
+
+    /// What the arena has for this connection.
+    pub(in crate::connection) async fn on_arena_news(&mut self, news: ArenaNews) {
+        match news {
+            ArenaNews::Paired(pairing) => self.on_arena_pairing(pairing).await,
+            ArenaNews::FindAgain => self.find_arena_again().await,
+        }
+    }
+
+    /// The arena let go of this connection: it moved to another node (or
+    /// is over). Joined or watched again where it runs now; looked for
+    /// again a little later if it cannot be found just now.
+    async fn find_arena_again(&mut self) {
+        let Some(arena) = self.arena.as_mut() else {
+            return;
+        };
+        let id = arena.id;
+        let player = arena.player.clone();
+        arena.find_again_at = None;
+        let found = match self.shared.arenas.handle(id).await {
+            Ok(Some(found)) => found,
+            // Over: its last standings were sent.
+            Ok(None) => {
+                self.arena = None;
+                return;
+            }
+            Err(refused) => {
+                tracing::debug!(conn = ?self.id, %id, cause = %refused, "an arena not found just now");
+                self.find_again_later();
+                return;
+            }
+        };
+        tracing::debug!(conn = ?self.id, %id, "finding an arena again");
+        let Some(player) = player else {
+            self.watch_found(found).await;
+            return;
+        };
+        match self.enter_arena(found, player).await {
+            Ok(()) => {}
+            Err(Entering::NotYet) => self.find_again_later(),
+            Err(Entering::Refused(refusal)) => {
+                self.arena = None;
+                if refusal.code != ErrorCode::UnknownArena {
+                    self.refuse(refusal);
+                }
+            }
+        }
+    }
+
+    fn find_again_later(&mut self) {
+        if let Some(arena) = self.arena.as_mut() {
+            arena.find_again_at = Some(Instant::now() + FIND_AGAIN_AFTER);
         }
     }
 
     /// The arena paired this player: off the finished game's room (if
-    /// still in it), into the new one. `None`: the arena let go of this
-    /// connection (it is over, or the connection fell behind).
-    pub(in crate::connection) async fn on_arena_pairing(&mut self, pairing: Option<ArenaPairing>) {
-        let Some(pairing) = pairing else {
-            if let Some(arena) = self.arena.as_mut() {
-                arena.player = None;
-            }
-            return;
-        };
+    /// still in it), into the new one.
+    async fn on_arena_pairing(&mut self, pairing: ArenaPairing) {
         let Some(seating) = self
             .arena
             .as_ref()

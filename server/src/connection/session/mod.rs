@@ -18,7 +18,7 @@ use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, Se
 use tracing::debug;
 
 use self::arena::InArena;
-pub(super) use self::arena::next_pairing;
+pub(super) use self::arena::{ArenaNews, next_arena_news};
 use self::seeking::{PairedSeek, Seeking};
 pub(super) use self::seeking::{called_off, next_news};
 use super::Peer;

@@ -1,0 +1,126 @@
+//! An arena as a connection finds it: run here (its task's handle), or on
+//! another node of the cluster (`cluster::arenas`). A session asks either
+//! the same things.
+
+use mice_cake_protocol::ArenaId;
+use tokio::sync::oneshot;
+
+use super::core::{JoinRefused, Joining};
+use crate::arena_link::PairingSender;
+use super::runner::{ArenaHandle, Ask};
+use crate::cluster::arenas::{RemoteArena, RemoteJoin, RemoteRefused};
+use crate::outbound::Outbound;
+use crate::room::ConnId;
+
+/// Where an open arena runs.
+#[derive(Clone, Debug)]
+pub(crate) enum FoundArena {
+    Here(ArenaHandle),
+    Elsewhere { id: ArenaId, arena: RemoteArena },
+}
+
+/// Why a join did not take.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum JoinFailed {
+    #[error("{0}")]
+    Refused(String),
+    /// The arena ended, or moved, as it was asked.
+    #[error("the arena is over, or moved just now: join again")]
+    Gone,
+    #[error("{0}")]
+    Unanswered(RemoteRefused),
+}
+
+impl From<JoinRefused> for JoinFailed {
+    fn from(refused: JoinRefused) -> JoinFailed {
+        JoinFailed::Refused(refused.to_string())
+    }
+}
+
+impl FoundArena {
+    pub(crate) fn id(&self) -> ArenaId {
+        match self {
+            FoundArena::Here(handle) => handle.id(),
+            FoundArena::Elsewhere { id, .. } => *id,
+        }
+    }
+
+    /// Joins `joining`'s player, its news going to `outbound` and its
+    /// pairings to `pairings`.
+    pub(crate) async fn join(
+        &self,
+        joining: Joining,
+        outbound: Outbound,
+        pairings: PairingSender,
+    ) -> Result<(), JoinFailed> {
+        match self {
+            FoundArena::Here(handle) => {
+                let (answer, answered) = oneshot::channel();
+                let asked = handle
+                    .ask(Ask::Join {
+                        joining,
+                        outbound,
+                        pairings,
+                        answer,
+                    })
+                    .await;
+                match (asked, answered.await) {
+                    (true, Ok(joined)) => Ok(joined?),
+                    _ => Err(JoinFailed::Gone),
+                }
+            }
+            FoundArena::Elsewhere { arena, .. } => arena
+                .join(RemoteJoin {
+                    conn: joining.conn,
+                    outbound,
+                    pairings,
+                    key: joining.key,
+                    name: joining.name,
+                    bot: joining.bot,
+                    join_code: joining.join_code,
+                    in_room: joining.in_room,
+                })
+                .await
+                .map_err(|refused| match refused {
+                    RemoteRefused::Refused(why) => JoinFailed::Refused(why),
+                    unanswered @ RemoteRefused::Unanswered => JoinFailed::Unanswered(unanswered),
+                }),
+        }
+    }
+
+    /// Watches the standings; `link` closes when the arena lets go.
+    pub(crate) async fn watch(&self, conn: ConnId, outbound: Outbound, link: PairingSender) {
+        match self {
+            FoundArena::Here(handle) => {
+                handle
+                    .ask(Ask::Watch {
+                        conn,
+                        outbound,
+                        link,
+                    })
+                    .await;
+            }
+            FoundArena::Elsewhere { arena, .. } => arena.watch(conn, outbound, link),
+        }
+    }
+
+    /// Pauses the player of `conn`.
+    pub(crate) async fn pause(&self, conn: ConnId) {
+        match self {
+            FoundArena::Here(handle) => {
+                handle.ask(Ask::Pause { conn }).await;
+            }
+            FoundArena::Elsewhere { arena, .. } => arena.pause(conn),
+        }
+    }
+
+    /// Connection `conn` neither plays nor watches any more.
+    pub(crate) async fn gone(&self, conn: ConnId) {
+        match self {
+            FoundArena::Here(handle) => {
+                handle.ask(Ask::Gone { conn }).await;
+            }
+            FoundArena::Elsewhere { arena, .. } => arena.gone(conn),
+        }
+    }
+}
