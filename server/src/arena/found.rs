@@ -6,8 +6,8 @@ use mice_cake_protocol::ArenaId;
 use tokio::sync::oneshot;
 
 use super::core::{JoinRefused, Joining};
-use crate::arena_link::PairingSender;
 use super::runner::{ArenaHandle, Ask};
+use crate::arena_link::PairingSender;
 use crate::cluster::arenas::{RemoteArena, RemoteJoin, RemoteRefused};
 use crate::outbound::Outbound;
 use crate::room::ConnId;

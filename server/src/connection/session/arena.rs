@@ -17,8 +17,8 @@ use super::Session;
 use super::seating::Claim;
 use crate::arena::core::Joining;
 use crate::arena::found::{FoundArena, JoinFailed};
-use crate::arena_link::{ArenaPairing, PAIRINGS};
 use crate::arena::registry::ArenaRefused;
+use crate::arena_link::{ArenaPairing, PAIRINGS};
 use crate::room::{Command, Refusal, Seating};
 
 /// How long a session waits before looking for its arena again, when it
