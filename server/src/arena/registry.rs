@@ -67,6 +67,8 @@ pub(crate) struct Arenas {
     rooms: Arc<RoomContext>,
     shutdown: CancellationToken,
     cluster: Option<Arc<Cluster>>,
+    /// Held while an arena's task is started.
+    starting: tokio::sync::Mutex<()>,
 }
 
 impl Arenas {
@@ -86,6 +88,7 @@ impl Arenas {
             rooms,
             shutdown,
             cluster,
+            starting: tokio::sync::Mutex::new(()),
         });
         tokio::spawn(Arc::clone(&arenas).pass_reports(mailbox));
         match inbox {
@@ -250,10 +253,12 @@ impl Arenas {
         if let Some(handle) = self.running().get(&id).filter(|h| !h.stopped()) {
             return Ok(Some(FoundArena::Here(handle.clone())));
         }
-        let Some(arena) = self.load(id).await? else {
+        // Its row alone first: when an arena ends, every session in it
+        // asks at once, and its results may be many.
+        let Some(listed) = self.rooms.storage.arena(id).await? else {
             return Ok(None);
         };
-        if arena.finished() {
+        if listed.arena.finished {
             return Ok(None);
         }
         if let Some(cluster) = &self.cluster {
@@ -272,11 +277,19 @@ impl Arenas {
                 };
             }
         }
-        let mut running = self.running();
-        // Another caller may have started it meanwhile.
-        if let Some(handle) = running.get(&id).filter(|h| !h.stopped()) {
+        // One start at a time, so that the sessions of an arena taken over
+        // here, all finding it at once, load it once.
+        let _starting = self.starting.lock().await;
+        if let Some(handle) = self.running().get(&id).filter(|h| !h.stopped()) {
             return Ok(Some(FoundArena::Here(handle.clone())));
         }
+        let Some(arena) = self.load(id).await? else {
+            return Ok(None);
+        };
+        if arena.finished() {
+            return Ok(None);
+        }
+        let mut running = self.running();
         let handle = runner::start(
             arena,
             Arc::clone(&self.lobby),
