@@ -47,6 +47,12 @@ const READ_INTERVAL: Duration = Duration::from_secs(3);
 /// A game without a result this long after its room was made has its room
 /// looked for.
 const LOOK_AFTER: Duration = Duration::from_secs(30);
+/// A game taken over with its arena has its room first looked for this
+/// soon.
+const FIRST_LOOK_AFTER_TAKEOVER: Duration = Duration::from_secs(5);
+/// A room unreachable this long (its node dead, and no node taking it
+/// over) is taken as gone.
+const NEVER_TAKEN_OVER: Duration = Duration::from_secs(60);
 
 /// What a connection asks of an arena.
 #[derive(Debug)]
@@ -129,6 +135,8 @@ pub(crate) fn start(
         remote: HashMap::new(),
         links: HashMap::new(),
         made_at: HashMap::new(),
+        unreachable: HashMap::new(),
+        lease_sure: true,
         dirty: false,
         results_due: false,
         published: None,
@@ -148,6 +156,11 @@ struct Runner {
     links: HashMap<ConnId, Link>,
     /// When each game's room was made.
     made_at: HashMap<RoomCode, Instant>,
+    /// Since when each game's room could not be reached.
+    unreachable: HashMap<RoomCode, Instant>,
+    /// Whether Redis answered the last renewal of the arena's lease (on one
+    /// server, always).
+    lease_sure: bool,
     /// Whether the standings changed since last published.
     dirty: bool,
     /// Whether a room said a game is over since the results were last read.
@@ -171,7 +184,9 @@ impl Runner {
                     None => break,
                 },
                 _ = pairing.tick() => {
-                    match self.hold_lease().await {
+                    let lease = self.hold_lease().await;
+                    self.lease_sure = matches!(lease, Lease::Held);
+                    match lease {
                         Lease::Held => {}
                         Lease::Unsure => continue,
                         Lease::Lost => {
@@ -228,9 +243,14 @@ impl Runner {
         };
         match cluster.arena_games(self.arena.id()).await {
             Ok(games) if !games.is_empty() => {
+                // Looked for soon: a room its dead node never stored is
+                // never taken over.
                 let now = Instant::now();
+                let made = now
+                    .checked_sub(LOOK_AFTER - FIRST_LOOK_AFTER_TAKEOVER)
+                    .unwrap_or(now);
                 for (code, _) in &games {
-                    self.made_at.insert(*code, now);
+                    self.made_at.insert(*code, made);
                 }
                 info!(arena = %self.arena.id(), games = games.len(), "an arena taken over with its games in play");
                 self.step(Input::GamesInPlay(games)).await;
@@ -282,6 +302,7 @@ impl Runner {
             .collect();
         for code in ended {
             self.made_at.remove(&code);
+            self.unreachable.remove(&code);
             if let Some(cluster) = &self.cluster {
                 cluster.arena_game_ended(self.arena.id(), code);
             }
@@ -483,21 +504,38 @@ impl Runner {
             .map(|(code, _)| *code)
             .collect();
         for code in old {
-            match self.lobby.room(code).await {
+            let gone = match self.lobby.room(code).await {
                 Err(refusal) if refusal.code == ErrorCode::UnknownRoom => {
-                    // Read first: its game may have ended as it closed.
-                    self.read_results().await;
-                    if self.arena.plays_in(code) {
-                        warn!(arena = %self.arena.id(), room = %code, "an arena game's room is gone: called off");
-                        let requeued = Seated::from_fn(|_| true);
-                        self.step(Input::CalledOff { code, requeued }).await;
-                    }
-                    self.forget_ended_games();
+                    Some("an arena game's room is gone: called off")
                 }
-                _ => {
+                // On a cluster: its node died and no node took it over. A
+                // room that stored anything (a game begun) is taken over
+                // within a lease or two; one that never will be stored
+                // nothing. Counted only while Redis answers this node.
+                Err(_) if self.lease_sure => {
+                    let since = *self.unreachable.entry(code).or_insert(now);
+                    (now.duration_since(since) >= NEVER_TAKEN_OVER)
+                        .then_some("an arena game's room was never taken over: called off")
+                }
+                Err(_) => None,
+                Ok(_) => {
+                    self.unreachable.remove(&code);
                     self.made_at.insert(code, now);
+                    None
                 }
+            };
+            let Some(why) = gone else {
+                continue;
+            };
+            self.unreachable.remove(&code);
+            // Read first: its game may have ended as it closed.
+            self.read_results().await;
+            if self.arena.plays_in(code) {
+                warn!(arena = %self.arena.id(), room = %code, "{why}");
+                let requeued = Seated::from_fn(|_| true);
+                self.step(Input::CalledOff { code, requeued }).await;
             }
+            self.forget_ended_games();
         }
     }
 
