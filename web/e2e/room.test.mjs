@@ -184,7 +184,13 @@ test("cues: the title, a remembered sound switch, a notification when allowed; h
   // Help: the walkthrough, and a column's odds before any mouse is placed.
   assert.ok(await gus.page.locator("section.walkthrough").isVisible());
   const odds = gus.page.locator("#column-help table.odds");
-  // The odds come from /api/odds, which a loaded machine may answer late.
+  // Only a face-up piece has odds: the chosen column may hold a face-down
+  // piece or the double-blank (the deal is random), so the keys A to D
+  // choose each column in turn until one shows them.
+  for (const letter of ["a", "b", "c", "d"]) {
+    if (await odds.isVisible()) break;
+    await gus.page.keyboard.press(letter);
+  }
   await odds.waitFor({ state: "visible" });
   assert.equal(await odds.locator("thead th").count(), 5);
   await gus.page.locator("#walkthrough-done").click();
