@@ -22,6 +22,12 @@ runs the arena. Meanwhile a random schedule of faults, one at a time:
   pg-restart PostgreSQL stopped for 5 s, then started again
   pg-slow    100 ms added to everything to and from PostgreSQL for 10 s
 
+and, once, as the schedule ends:
+
+  arena-end  every node killed half a second before the arena's end, all
+             started again 3 s later: its players come back to an arena
+             ending or over, and each must still be told how it ended
+
 Then the drain: no more faults, every node up, no new clients; every
 client is waited for. Then the checker, from what the clients saw and what
 the servers kept:
@@ -476,10 +482,10 @@ class Run:
             node.signal(signal.SIGTERM)
             await asyncio.to_thread(node.process.wait)
             node.start()
-        elif kind == "all":
+        elif kind in ("all", "arena-end"):
             for each in self.nodes:
                 each.kill()
-            await asyncio.sleep(2)
+            await asyncio.sleep(2 if kind == "all" else 3)
             for each in self.nodes:
                 each.start()
         elif kind == "redis-empty":
@@ -505,6 +511,15 @@ class Run:
         self.faults.append({"fault": kind, "node": node.number if target else None, "seconds": round(time.monotonic() - started, 1)})
         say(f"fault: {kind}{target} ({self.faults[-1]['seconds']} s)")
 
+    async def end_arena_in_a_fault(self):
+        """The `arena-end` fault, timed by the arena's end as a node says
+        it (at once if that passed, or if no node says)."""
+        arena = await asyncio.to_thread(self.api, f"/api/arenas/{self.arena_id}")
+        if arena and arena.get("status") != "finished":
+            ahead = arena["ends_at_ms"] / 1000 - time.time() - 0.5
+            await asyncio.sleep(min(max(ahead, 0), 60))
+        await self.fault("arena-end")
+
     async def schedule(self, until):
         # Every kind once before any twice, in a random order, so that a
         # short run meets as many as it can.
@@ -529,6 +544,7 @@ class Run:
             *(asyncio.create_task(self.arena_player(self.arena_id, number)) for number in range(self.args.arena_players)),
         ]
         await self.schedule(until)
+        await self.end_arena_in_a_fault()
         say("drain: no more faults, no new players")
         self.stopping = True
         for node in self.nodes:

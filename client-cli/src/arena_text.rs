@@ -152,7 +152,13 @@ pub fn lines(message: &ServerMessage, now_ms: u64) -> Option<Vec<String>> {
     Some(match message {
         ServerMessage::ArenaJoined { arena, you } => {
             let mut lines = state_lines(arena, now_ms);
+            let over = arena.summary.status == ArenaStatus::Finished;
             match you {
+                Some(you) if over => lines.push(format!(
+                    "the arena is over: you placed {} of {} with {} points in {} games",
+                    you.rank, arena.summary.players, you.score, you.games
+                )),
+                None if over => lines.push("the arena is over".into()),
                 Some(you) => lines.push(format!(
                     "you are in (rank {} of {}): you are paired as soon as you are free; type \
                      pause to stop, join to come back",

@@ -238,6 +238,13 @@ impl Player {
     /// over (the podium was just shown).
     fn follow_arena(&mut self, message: &ServerMessage) -> Option<Step> {
         match message {
+            // Joined (or come back to) an arena already over: its podium
+            // was just shown.
+            ServerMessage::ArenaJoined { arena, .. }
+                if arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished =>
+            {
+                Some(Step::Done(Outcome::Done))
+            }
             ServerMessage::ArenaJoined { arena, you } => {
                 self.entered = true;
                 self.arena = Some(ArenaFollowed {
@@ -257,6 +264,11 @@ impl Player {
                 Some(Step::Done(Outcome::Done))
             }
             ServerMessage::ArenaLeft { .. } => Some(Step::Done(Outcome::Done)),
+            // Gone (joined again after a drop, say): nothing more will come.
+            ServerMessage::Error {
+                code: ErrorCode::UnknownArena,
+                message,
+            } => Some(Step::Done(Outcome::Failed(message.clone()))),
             _ => None,
         }
     }

@@ -123,6 +123,7 @@ pub struct ArenaStanding {
     /// Whether they are on a streak: their next win counts double.
     pub on_fire: bool,
     /// Whether they paused (or are away): not paired until they come back.
+    /// Never in a finished arena, nor `on_fire`.
     pub paused: bool,
     /// Whether the key declared itself a bot.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

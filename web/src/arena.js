@@ -186,26 +186,29 @@ export async function showArena(root, id) {
 
   /** @type {ArenaLink | null} */
   let link = null;
+  // Told once: as news while in it, or as the answer to joining it again.
+  const over = () => {
+    refreshWhole();
+    if (kept) arenaPlay.set({ ...kept, playing: false, code: null });
+    kept = arenaPlay.get();
+    say("The arena is over.");
+    announce("The arena is over.");
+  };
   /** @param {import("./arena-link.js").ArenaEvent} event */
   const heard = (event) => {
     switch (event.kind) {
       case "joined":
         arena = { ...arena, ...event.arena };
-        if (event.you) {
+        error.textContent = "";
+        if (arena.status === "finished") over();
+        else if (event.you) {
           you = event.you;
           say(arena.status === "upcoming" ? "You are in: you will be paired as soon as the arena starts." : "You are in: waiting for an opponent…");
         }
-        error.textContent = "";
         break;
       case "update":
         arena = { ...arena, ...event.arena };
-        if (arena.status === "finished") {
-          refreshWhole();
-          if (kept) arenaPlay.set({ ...kept, playing: false, code: null });
-          kept = arenaPlay.get();
-          say("The arena is over.");
-          announce("The arena is over.");
-        }
+        if (arena.status === "finished") over();
         break;
       case "paired":
         say(`Paired with ${event.message.opponent}: going to the game…`);

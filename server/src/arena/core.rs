@@ -618,8 +618,10 @@ impl Arena {
             score: tally.score,
             games: tally.games,
             wins: tally.wins,
-            on_fire: tally.on_fire(),
-            paused: matches!(entrant.place, Place::Away | Place::Paused) || entrant.pausing,
+            // Over, neither says anything: nobody is paired again.
+            on_fire: !self.stored.finished && tally.on_fire(),
+            paused: !self.stored.finished
+                && (matches!(entrant.place, Place::Away | Place::Paused) || entrant.pausing),
             bot: entrant.bot,
         })
     }

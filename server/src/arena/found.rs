@@ -7,7 +7,7 @@ use tokio::sync::oneshot;
 
 use super::core::{JoinRefused, Joining};
 use super::runner::{ArenaHandle, Ask};
-use crate::arena_link::PairingSender;
+use crate::arena_link::ArenaNewsSender;
 use crate::cluster::arenas::{RemoteArena, RemoteJoin, RemoteRefused};
 use crate::outbound::Outbound;
 use crate::room::ConnId;
@@ -46,12 +46,12 @@ impl FoundArena {
     }
 
     /// Joins `joining`'s player, its news going to `outbound` and its
-    /// pairings to `pairings`.
+    /// pairings and the arena's end to `pairings`.
     pub(crate) async fn join(
         &self,
         joining: Joining,
         outbound: Outbound,
-        pairings: PairingSender,
+        pairings: ArenaNewsSender,
     ) -> Result<(), JoinFailed> {
         match self {
             FoundArena::Here(handle) => {
@@ -89,7 +89,7 @@ impl FoundArena {
     }
 
     /// Watches the standings; `link` closes when the arena lets go.
-    pub(crate) async fn watch(&self, conn: ConnId, outbound: Outbound, link: PairingSender) {
+    pub(crate) async fn watch(&self, conn: ConnId, outbound: Outbound, link: ArenaNewsSender) {
         match self {
             FoundArena::Here(handle) => {
                 handle

@@ -24,6 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
 use super::core::{Arena, Input, summary};
+use super::finished::{FinishedArena, FinishedArenas};
 use super::found::FoundArena;
 use super::runner::{self, ArenaHandle, Ask};
 use crate::cluster::Cluster;
@@ -69,6 +70,7 @@ pub(crate) struct Arenas {
     cluster: Option<Arc<Cluster>>,
     /// Held while an arena's task is started.
     starting: tokio::sync::Mutex<()>,
+    finished: FinishedArenas,
 }
 
 impl Arenas {
@@ -89,6 +91,7 @@ impl Arenas {
             shutdown,
             cluster,
             starting: tokio::sync::Mutex::new(()),
+            finished: FinishedArenas::default(),
         });
         tokio::spawn(Arc::clone(&arenas).pass_reports(mailbox));
         match inbox {
@@ -312,8 +315,20 @@ impl Arenas {
         Ok(Some(Arena::new(listed.arena, entrants, results)))
     }
 
+    /// Arena `id` as it ended, if it is over; none if it is open or
+    /// unknown. Read once, however many ask.
+    pub(crate) async fn finished(
+        &self,
+        id: ArenaId,
+    ) -> Result<Option<Arc<FinishedArena>>, ArenaRefused> {
+        Ok(self.finished.get(id, self.load(id)).await?)
+    }
+
     /// An arena whole: its standings, games being played, games played.
     pub(crate) async fn detail(&self, id: ArenaId) -> Result<Option<ArenaDetail>, ArenaRefused> {
+        if let Some(finished) = self.finished.kept(id) {
+            return Ok(Some(finished.detail.clone()));
+        }
         if let Some(FoundArena::Here(handle)) = self.handle(id).await? {
             let (answer, answered) = tokio::sync::oneshot::channel();
             if handle.ask(Ask::Detail(answer)).await
@@ -327,6 +342,9 @@ impl Arenas {
         let Some(mut arena) = self.load(id).await? else {
             return Ok(None);
         };
+        if let Some(finished) = self.finished.keep(&arena) {
+            return Ok(Some(finished.detail.clone()));
+        }
         let now_ms = crate::clock::unix_millis();
         if let Some(cluster) = &self.cluster
             && !arena.finished()

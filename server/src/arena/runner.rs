@@ -27,7 +27,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
 use super::core::{Arena, Effect, Input, JoinRefused, Joining, News};
-use crate::arena_link::{ArenaPairing, PairingSender, TellPairing};
+use crate::arena_link::{ArenaNewsSender, ArenaPairing, TellSession};
 use crate::cluster::Cluster;
 use crate::cluster::arenas::{ArenaAsked, JoinAnswer};
 use crate::cluster::wire::WireArenaAsk;
@@ -60,14 +60,14 @@ pub(crate) enum Ask {
     Join {
         joining: Joining,
         outbound: Outbound,
-        pairings: PairingSender,
+        pairings: ArenaNewsSender,
         answer: oneshot::Sender<Result<(), JoinRefused>>,
     },
     Watch {
         conn: ConnId,
         outbound: Outbound,
         /// Closed when the arena lets go of the watcher.
-        link: PairingSender,
+        link: ArenaNewsSender,
     },
     Pause {
         conn: ConnId,
@@ -108,9 +108,9 @@ impl ArenaHandle {
 /// A connection the arena tells things.
 struct Link {
     outbound: Outbound,
-    /// Where its pairings go (a watcher's is never used: dropped with the
-    /// link, it tells the session the arena let go).
-    pairings: Arc<dyn TellPairing>,
+    /// Where its pairings and the arena's end go (dropped with the link,
+    /// it tells the session the arena let go).
+    session: Arc<dyn TellSession>,
     /// The node it is on, if another.
     node: Option<Arc<str>>,
 }
@@ -207,7 +207,7 @@ impl Runner {
                 }
             }
             if self.arena.finished() {
-                self.publish();
+                self.tell_over();
                 break;
             }
         }
@@ -319,7 +319,7 @@ impl Runner {
             } => {
                 let link = Link {
                     outbound,
-                    pairings: Arc::new(pairings),
+                    session: Arc::new(pairings),
                     node: None,
                 };
                 let joined = self.join(joining, link).await;
@@ -332,7 +332,7 @@ impl Runner {
             } => {
                 self.links.entry(conn).or_insert(Link {
                     outbound,
-                    pairings: Arc::new(link),
+                    session: Arc::new(link),
                     node: None,
                 });
                 self.step(Input::Watch { conn }).await;
@@ -398,10 +398,10 @@ impl Runner {
                 in_room,
             } => {
                 let here = known.unwrap_or_else(ConnId::next);
-                let (outbound, pairings) = cluster.arena_link(&node, conn, self.arena.id());
+                let (outbound, session) = cluster.arena_link(&node, conn, self.arena.id());
                 let link = Link {
                     outbound,
-                    pairings,
+                    session,
                     node: Some(Arc::clone(&node)),
                 };
                 self.remote.insert((Arc::clone(&node), conn), here);
@@ -439,10 +439,10 @@ impl Runner {
             WireArenaAsk::Watch => {
                 let here = known.unwrap_or_else(ConnId::next);
                 self.remote.insert((Arc::clone(&node), conn), here);
-                let (outbound, pairings) = cluster.arena_link(&node, conn, self.arena.id());
+                let (outbound, session) = cluster.arena_link(&node, conn, self.arena.id());
                 self.links.entry(here).or_insert(Link {
                     outbound,
-                    pairings,
+                    session,
                     node: Some(node),
                 });
                 self.step(Input::Watch { conn: here }).await;
@@ -640,7 +640,7 @@ impl Runner {
                     opponent_bot,
                     you,
                 };
-                let told = link.pairings.tell(ArenaPairing { code, message });
+                let told = link.session.paired(ArenaPairing { code, message });
                 if !told {
                     // Its session cannot take it: the room calls the
                     // pairing off, and the arena hears of it.
@@ -656,6 +656,18 @@ impl Runner {
             .is_none_or(|at| at.elapsed() >= PUBLISH_INTERVAL);
         if self.dirty && due {
             self.publish();
+        }
+    }
+
+    /// Tells every connection of the arena that it is over, with its last
+    /// standings: each session says them to its client once (and one told
+    /// nothing, whose link closes, reads them from the store).
+    fn tell_over(&self) {
+        let update = frame(&ServerMessage::ArenaUpdate {
+            arena: Box::new(self.arena.state(crate::clock::unix_millis())),
+        });
+        for link in self.links.values() {
+            link.session.over(update.clone());
         }
     }
 

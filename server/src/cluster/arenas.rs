@@ -11,7 +11,7 @@
 //!   another node runs, with the node they were told it runs on. Their
 //!   asks go there; what comes back is handed to them. When the arena's
 //!   lease names another node (it died, or lost the lease), the door is
-//!   closed: each session's pairing channel closes, and it joins (or
+//!   closed: each session's news channel closes, and it joins (or
 //!   watches) again wherever the arena runs now — a node that finds it run
 //!   nowhere takes it over, from the database and the games kept here.
 //!
@@ -30,7 +30,7 @@ use tracing::{debug, warn};
 use super::publisher::Outgoing;
 use super::wire::{self, Header, WireArenaAsk};
 use super::{Cluster, lock};
-use crate::arena_link::{ArenaPairing, PairingSender, TellPairing};
+use crate::arena_link::{ArenaNewsSender, ArenaPairing, TellSession};
 use crate::outbound::{Closing, Frame, Outbound, Relay};
 use crate::room::ConnId;
 
@@ -112,8 +112,9 @@ struct Door {
 #[derive(Debug)]
 struct DoorLink {
     outbound: Outbound,
-    /// The session's pairing channel: dropped with the door, it closes.
-    pairings: PairingSender,
+    /// The session's arena news (pairings, the end): dropped with the door,
+    /// it closes.
+    pairings: ArenaNewsSender,
 }
 
 /// A handle on an arena another node runs.
@@ -129,7 +130,7 @@ pub(crate) struct RemoteArena {
 pub(crate) struct RemoteJoin {
     pub(crate) conn: ConnId,
     pub(crate) outbound: Outbound,
-    pub(crate) pairings: PairingSender,
+    pub(crate) pairings: ArenaNewsSender,
     pub(crate) key: PlayerKey,
     pub(crate) name: String,
     pub(crate) bot: bool,
@@ -183,7 +184,7 @@ impl RemoteArena {
     }
 
     /// Watches its standings.
-    pub(crate) fn watch(&self, conn: ConnId, outbound: Outbound, pairings: PairingSender) {
+    pub(crate) fn watch(&self, conn: ConnId, outbound: Outbound, pairings: ArenaNewsSender) {
         let Some(cluster) = self.cluster.upgrade() else {
             return;
         };
@@ -224,7 +225,7 @@ impl ArenaDoors {
         arena: &RemoteArena,
         conn: ConnId,
         outbound: Outbound,
-        pairings: PairingSender,
+        pairings: ArenaNewsSender,
     ) {
         let door = self.doors.entry(arena.arena).or_insert_with(|| Door {
             runner: Arc::clone(&arena.runner),
@@ -283,19 +284,38 @@ impl Relay for ArenaRelay {
     fn to_watchers(&self, _room: RoomCode, _frames: &[Frame], _offer: bool) {}
 }
 
-impl TellPairing for ArenaRelay {
-    fn tell(&self, pairing: ArenaPairing) -> bool {
+impl TellSession for ArenaRelay {
+    fn paired(&self, pairing: ArenaPairing) -> bool {
+        self.to_node(
+            Header::ArenaPaired {
+                conn: self.conn,
+                arena: self.arena,
+                code: pairing.code,
+            },
+            crate::outbound::frame(&pairing.message),
+        )
+    }
+
+    fn over(&self, update: Frame) -> bool {
+        self.to_node(
+            Header::ArenaOver {
+                conn: self.conn,
+                arena: self.arena,
+            },
+            update,
+        )
+    }
+}
+
+impl ArenaRelay {
+    fn to_node(&self, header: Header, frame: Frame) -> bool {
         let Some(cluster) = self.cluster.upgrade() else {
             return false;
         };
         cluster.publisher.send(Outgoing::ToNode {
             node: Arc::clone(&self.node),
-            header: Header::ArenaPaired {
-                conn: self.conn,
-                arena: self.arena,
-                code: pairing.code,
-            },
-            frames: vec![crate::outbound::frame(&pairing.message)],
+            header,
+            frames: vec![frame],
         })
     }
 }
@@ -325,7 +345,7 @@ impl Cluster {
         node: &Arc<str>,
         conn: u64,
         arena: ArenaId,
-    ) -> (Outbound, Arc<dyn TellPairing>) {
+    ) -> (Outbound, Arc<dyn TellSession>) {
         let relay = Arc::new(ArenaRelay {
             cluster: Arc::downgrade(self),
             node: Arc::clone(node),
@@ -584,8 +604,19 @@ impl Cluster {
             warn!(%arena, "an unreadable arena pairing: skipped");
             return;
         };
-        if pairings.try_send(ArenaPairing { code, message }).is_err() {
+        if !pairings.paired(ArenaPairing { code, message }) {
             debug!(%arena, room = %code, "a pairing could not be told");
+        }
+    }
+
+    /// Arena `arena` is over, for connection `conn` here: its last
+    /// standings.
+    pub(super) fn arena_over(&self, conn: u64, arena: ArenaId, frame: &str) {
+        let Some(session) = self.door_link(arena, conn, |link| link.pairings.clone()) else {
+            return;
+        };
+        if !session.over(Frame::from(frame.to_owned())) {
+            debug!(%arena, "an arena's end could not be told: its session reads it");
         }
     }
 

@@ -149,6 +149,11 @@ impl Cluster {
                         self.arena_updated(arena, frame);
                     }
                 }
+                Header::ArenaOver { conn, arena } => {
+                    if let Some(frame) = frames.first() {
+                        self.arena_over(conn, arena, frame);
+                    }
+                }
             }
         }
     }

@@ -173,6 +173,9 @@ pub(crate) enum Header {
     /// Arena `arena`'s standings follow, for every connection of the
     /// receiving node in it.
     ArenaUpdate { arena: ArenaId },
+    /// Arena `arena` is over: its last standings follow, for connection
+    /// `conn`'s session to say once.
+    ArenaOver { conn: u64, arena: ArenaId },
 }
 
 impl Header {
@@ -182,7 +185,7 @@ impl Header {
             Header::Deliver { kinds, .. }
             | Header::Watch { kinds, .. }
             | Header::ArenaDeliver { kinds, .. } => kinds.len(),
-            Header::ArenaPaired { .. } | Header::ArenaUpdate { .. } => 1,
+            Header::ArenaPaired { .. } | Header::ArenaUpdate { .. } | Header::ArenaOver { .. } => 1,
             Header::Command { .. }
             | Header::Reply { .. }
             | Header::ArenaAsk { .. }
@@ -426,6 +429,23 @@ mod tests {
         // A message cut short says so.
         assert!(decode(r#"{"k":"watch","room":"K7M2Q","kinds":"ss"}"#)[0].is_err());
         assert!(decode("not json")[0].is_err());
+    }
+
+    #[test]
+    fn an_arena_s_end_for_a_connection_carries_its_last_standings() {
+        let arena: ArenaId = "K7M2QX9P".parse().unwrap();
+        let update = Frame::from(r#"{"type":"arena_update","arena":{}}"#);
+        let mut payload = Vec::new();
+        encode(
+            &mut payload,
+            &Header::ArenaOver { conn: 5, arena },
+            std::slice::from_ref(&update),
+        );
+        let text = String::from_utf8(payload).unwrap();
+        let records = decode(&text);
+        let (header, frames) = records[0].as_ref().unwrap();
+        assert_eq!(header, &Header::ArenaOver { conn: 5, arena });
+        assert_eq!(frames, &[update.as_str()]);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use mice_cake_engine::{PlayerKey, Policy, Seat};
 use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaStatus, ArenaSummary};
 use mice_cake_protocol::{
-    ArenaId, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, ServerMessage,
+    ArenaId, ArenaState, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, ServerMessage,
 };
 
 use crate::support::{Client, TestServer, play};
@@ -112,6 +112,36 @@ fn recount(games: &[FinishedGame]) -> HashMap<PlayerKey, u32> {
     points
 }
 
+/// A watcher of arena `arena`, and the arena as its `arena_joined` says.
+async fn watching(server: &TestServer, arena: ArenaId) -> (Client, ArenaState) {
+    let mut watcher = Client::greeted(server, "Watcher").await;
+    watcher.send(&ClientMessage::WatchArena { arena }).await;
+    match watcher.recv().await {
+        ServerMessage::ArenaJoined { arena, you: None } => (watcher, *arena),
+        other => panic!("expected arena_joined for a watcher, got {other:?}"),
+    }
+}
+
+/// The arena's detail once `ready` says so, or after 5 s (the arena
+/// counts a game as it reads the store, with its next pairing: a moment
+/// after the players heard the game was over).
+async fn detail_once(
+    server: &TestServer,
+    arena: ArenaId,
+    ready: impl Fn(&ArenaDetail) -> bool,
+) -> ArenaDetail {
+    let path = format!("/api/arenas/{arena}");
+    let mut detail: ArenaDetail = server.get_json(&path).await;
+    for _ in 0..50 {
+        if ready(&detail) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        detail = server.get_json(&path).await;
+    }
+    detail
+}
+
 #[tokio::test]
 async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_recounted() {
     let server = TestServer::default().await;
@@ -122,14 +152,7 @@ async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_r
     assert!(listed.arenas.iter().any(|listed| listed.id == arena.id));
 
     // A watcher sees the standings change.
-    let mut watcher = Client::greeted(&server, "Watcher").await;
-    watcher
-        .send(&ClientMessage::WatchArena { arena: arena.id })
-        .await;
-    assert!(matches!(
-        watcher.recv().await,
-        ServerMessage::ArenaJoined { you: None, .. }
-    ));
+    let (mut watcher, _) = watching(&server, arena.id).await;
 
     let mut players = Vec::new();
     for (n, name) in ["Ada", "Bea", "Cy", "Dee"].into_iter().enumerate() {
@@ -148,16 +171,7 @@ async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_r
         );
     }
 
-    // The arena counts a game as it reads the store, with its next
-    // pairing: a moment after the players heard the game was over.
-    let mut detail: ArenaDetail = server.get_json(&format!("/api/arenas/{}", arena.id)).await;
-    for _ in 0..50 {
-        if detail.game_ids.len() == 4 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        detail = server.get_json(&format!("/api/arenas/{}", arena.id)).await;
-    }
+    let detail = detail_once(&server, arena.id, |detail| detail.game_ids.len() == 4).await;
     assert_eq!(detail.summary.players, 4);
     assert_eq!(detail.game_ids.len(), 4);
     assert!(detail.playing.is_empty() && detail.featured.is_none());
@@ -275,4 +289,102 @@ async fn bad_arenas_are_refused_with_reasons_and_a_key_makes_at_most_three() {
     ada.expect_error(ErrorCode::UnknownArena).await;
     ada.send(&ClientMessage::PauseArena).await;
     ada.expect_error(ErrorCode::NotInArena).await;
+}
+
+/// Moves arena `id`'s end to a minute ago in the database of a stopped
+/// server keeping its games in `dir`.
+fn end_arena_while_down(dir: &std::path::Path, id: ArenaId) {
+    let connection = rusqlite::Connection::open(dir.join("mice-cake.db")).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    let ended = i64::try_from(now.as_millis()).unwrap() - 60_000;
+    let changed = connection
+        .execute(
+            "UPDATE arenas SET ends_at_ms = ?1, arena = json_set(arena, '$.ends_at_ms', ?1) \
+             WHERE id = ?2",
+            rusqlite::params![ended, id.to_string()],
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+}
+
+#[tokio::test]
+async fn an_arena_that_ended_while_its_server_was_down_shows_its_podium_to_whoever_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    let host = Client::greeted(&server, "Host").await;
+    let arena = created(&server, &host, r#""minutes":5"#).await;
+    let ada = Client::greeted(&server, "Ada").await;
+    let bea = Client::greeted(&server, "Bea").await;
+    let (ada_key, bea_key) = (ada.sealing.key().unwrap(), bea.sealing.key().unwrap());
+    let players = [
+        tokio::spawn(play_games(ada, arena.id, 1, 1)),
+        tokio::spawn(play_games(bea, arena.id, 1, 2)),
+    ];
+    for player in players {
+        player.await.unwrap();
+    }
+    let detail = detail_once(&server, arena.id, |detail| detail.game_ids.len() == 1).await;
+    assert_eq!(detail.game_ids.len(), 1);
+    server.stop().await;
+    end_arena_while_down(dir.path(), arena.id);
+
+    // Back up, the arena's task finds its end passed and finishes it.
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    let finished = detail_once(&server, arena.id, |detail| {
+        detail.summary.status == ArenaStatus::Finished
+    })
+    .await;
+    assert_eq!(finished.summary.status, ArenaStatus::Finished);
+    assert_eq!(finished.game_ids, detail.game_ids);
+    assert_eq!(finished.podium().len(), 2);
+    // Both had paused; over, nobody is marked paused (or on a streak).
+    assert!(
+        finished.standings.iter().all(|l| !l.paused && !l.on_fire),
+        "{:?}",
+        finished.standings
+    );
+
+    // A player coming back to join it is told it is over, with their own
+    // line: the answer to their join, not a refusal.
+    for (name, key) in [("Ada", ada_key), ("Bea", bea_key)] {
+        let mut player = Client::greeted(&server, name).await;
+        assert_eq!(player.sealing.key(), Some(key));
+        player.send(&join(&player, arena.id, None)).await;
+        match player.recv().await {
+            ServerMessage::ArenaJoined {
+                arena: told,
+                you: Some(you),
+            } => {
+                assert_eq!(told.summary.status, ArenaStatus::Finished);
+                assert_eq!(told.top, finished.standings);
+                let line = finished.standings.iter().find(|l| l.key == key).unwrap();
+                assert_eq!(*you, *line);
+            }
+            other => panic!("expected the arena over, got {other:?}"),
+        }
+        // Over: nothing to pause in.
+        player.send(&ClientMessage::PauseArena).await;
+        player.expect_error(ErrorCode::NotInArena).await;
+    }
+    // A watcher and someone who never played see the podium, without a
+    // line of their own.
+    let (_, told) = watching(&server, arena.id).await;
+    assert_eq!(told.summary.status, ArenaStatus::Finished);
+    assert_eq!(told.top.len(), 2);
+    let mut newcomer = Client::greeted(&server, "Cy").await;
+    newcomer.send(&join(&newcomer, arena.id, None)).await;
+    assert!(matches!(
+        newcomer.recv().await,
+        ServerMessage::ArenaJoined { arena: told, you: None }
+            if told.summary.status == ArenaStatus::Finished
+    ));
+    // An arena that is not one is still unknown.
+    newcomer
+        .send(&ClientMessage::WatchArena {
+            arena: "ZZZZZZZZ".parse().unwrap(),
+        })
+        .await;
+    newcomer.expect_error(ErrorCode::UnknownArena).await;
 }

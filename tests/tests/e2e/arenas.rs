@@ -171,10 +171,17 @@ fn six_bots_and_two_people_play_an_arena_to_its_end_and_the_standings_are_the_re
         .enumerate()
         .map(|(n, policy)| arena_bot(&url, &format!("bot{n}"), policy, &id))
         .collect();
+    // Ann's key is kept, for her to come back after the end.
+    let ann_state = tempfile::tempdir().unwrap();
     let people: Vec<std::thread::JoinHandle<(Client, usize)>> = [("ann", true), ("bob", false)]
         .into_iter()
         .map(|(name, pauses)| {
-            let mut person = Client::start(&url, name, &["--plain", "arena", "join", &id]);
+            let args = ["--plain", "arena", "join", &id];
+            let mut person = if name == "ann" {
+                Client::start_keeping_seats_in(ann_state.path(), &url, name, &args)
+            } else {
+                Client::start(&url, name, &args)
+            };
             std::thread::spawn(move || {
                 let games = play_arena(&mut person, pauses);
                 (person, games)
@@ -211,6 +218,42 @@ fn six_bots_and_two_people_play_an_arena_to_its_end_and_the_standings_are_the_re
     let arena = detail(&server, &id);
     assert_eq!(arena.summary.status, ArenaStatus::Finished);
     assert_eq!(arena.summary.players, 8);
+
+    // Coming back after the end (a drop, a restart) shows the podium and
+    // her place, and ends; so does watching it, or joining it anew.
+    let ann_line = arena
+        .standings
+        .iter()
+        .find(|line| line.name == "ann")
+        .expect("ann's line");
+    let mut again = Client::start_keeping_seats_in(
+        ann_state.path(),
+        &url,
+        "ann",
+        &["--plain", "arena", "join", &id],
+    );
+    assert!(again.finish().success(), "{}", again.transcript());
+    let said = again.transcript();
+    assert!(said.contains("first: "), "{said}");
+    assert!(
+        said.contains(&format!(
+            "the arena is over: you placed {} of 8",
+            ann_line.rank
+        )),
+        "{said}"
+    );
+    for args in [
+        ["--plain", "arena", "watch", id.as_str()],
+        ["--plain", "arena", "join", id.as_str()],
+    ] {
+        let mut late = Client::start(&url, "cy", &args);
+        assert!(late.finish().success(), "{}", late.transcript());
+        let said = late.transcript();
+        assert!(
+            said.contains("first: ") && said.contains("the arena is over"),
+            "{said}"
+        );
+    }
     assert!(arena.playing.is_empty() && arena.featured.is_none());
     assert_eq!(arena.game_ids.len() as u32, arena.summary.games);
     assert!(arena.game_ids.len() >= 8, "{} games", arena.game_ids.len());

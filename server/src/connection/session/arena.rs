@@ -5,10 +5,15 @@
 //! another node (its node died, or stopped): the channel its pairings come
 //! on then closes, and the session finds the arena again and joins (or
 //! watches) it there, saying nothing new to its client but the arena's
-//! `arena_joined`.
+//! `arena_joined`. Whoever is in an arena as it finishes is told its last
+//! standings once: by the arena through the link, or, if that link was
+//! lost, by the session as it finds the arena over. A player joining (or
+//! watching) an arena over gets them too, as its `arena_joined`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{ArenaId, ErrorCode, ServerMessage};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -16,9 +21,11 @@ use tokio::time::Instant;
 use super::Session;
 use super::seating::Claim;
 use crate::arena::core::Joining;
+use crate::arena::finished::FinishedArena;
 use crate::arena::found::{FoundArena, JoinFailed};
 use crate::arena::registry::ArenaRefused;
-use crate::arena_link::{ArenaPairing, PAIRINGS};
+use crate::arena_link::{ArenaLinkNews, ArenaPairing, LINK_NEWS};
+use crate::outbound::Frame;
 use crate::room::{Command, Refusal, Seating};
 
 /// How long a session waits before looking for its arena again, when it
@@ -30,13 +37,21 @@ pub(in crate::connection) struct InArena {
     id: ArenaId,
     /// Where it runs, once found.
     found: Option<FoundArena>,
-    /// Where its pairings come (a watcher's never does): closed when the
-    /// arena lets go of the connection.
-    pairings: mpsc::Receiver<ArenaPairing>,
+    /// Where its pairings (never a watcher's) and its end come: closed
+    /// when the arena lets go of the connection.
+    news: mpsc::Receiver<ArenaLinkNews>,
     /// A player's seating; none for a watcher.
     player: Option<ArenaPlayer>,
     /// Once the arena let go: when to look for it again.
     find_again_at: Option<Instant>,
+}
+
+/// How an arena's end is said: as the answer to a join or a watch, or
+/// as news to a connection in it.
+#[derive(Clone, Copy)]
+enum Said {
+    Joined,
+    Update,
 }
 
 /// Why a player was not entered.
@@ -58,6 +73,8 @@ struct ArenaPlayer {
 pub(in crate::connection) enum ArenaNews {
     /// Its player was paired.
     Paired(ArenaPairing),
+    /// The arena is over: its last standings, to say.
+    Over(Frame),
     /// The arena let go of it: look for it again.
     FindAgain,
 }
@@ -71,8 +88,9 @@ pub(in crate::connection) async fn next_arena_news(arena: &mut Option<InArena>) 
         tokio::time::sleep_until(at).await;
         return ArenaNews::FindAgain;
     }
-    match arena.pairings.recv().await {
-        Some(pairing) => ArenaNews::Paired(pairing),
+    match arena.news.recv().await {
+        Some(ArenaLinkNews::Paired(pairing)) => ArenaNews::Paired(pairing),
+        Some(ArenaLinkNews::Over(update)) => ArenaNews::Over(update),
         None => ArenaNews::FindAgain,
     }
 }
@@ -95,21 +113,51 @@ fn refusal(refused: &ArenaRefused) -> Refusal {
     Refusal::new(code, refused.to_string())
 }
 
-fn not_open(id: ArenaId) -> Refusal {
-    Refusal::new(
-        ErrorCode::UnknownArena,
-        format!("no arena {id} is open (unknown, or over)"),
-    )
+fn unknown_arena(id: ArenaId) -> Refusal {
+    Refusal::new(ErrorCode::UnknownArena, format!("there is no arena {id}"))
 }
 
 impl Session {
-    /// Where arena `id` runs, or why not.
-    async fn find_arena(&self, id: ArenaId) -> Result<FoundArena, Refusal> {
-        match self.shared.arenas.handle(id).await {
-            Ok(Some(found)) => Ok(found),
-            Ok(None) => Err(not_open(id)),
-            Err(refused) => Err(refusal(&refused)),
+    /// Where arena `id` runs; none if it is over or unknown.
+    async fn find_arena(&self, id: ArenaId) -> Result<Option<FoundArena>, Refusal> {
+        self.shared
+            .arenas
+            .handle(id)
+            .await
+            .map_err(|refused| refusal(&refused))
+    }
+
+    /// Forgets arena `id` if the connection is in it: it is over.
+    fn forget_arena(&mut self, id: ArenaId) {
+        if self.arena.as_ref().is_some_and(|arena| arena.id == id) {
+            self.arena = None;
         }
+    }
+
+    /// Says arena `id` is over, with its last standings (and the line of
+    /// `key`'s player, as `arena_joined`'s `you`); `unknown_arena` if it
+    /// is not one.
+    async fn say_over(
+        &self,
+        id: ArenaId,
+        key: Option<PlayerKey>,
+        said: Said,
+    ) -> Result<(), Refusal> {
+        let finished: Arc<FinishedArena> = match self.shared.arenas.finished(id).await {
+            Ok(Some(finished)) => finished,
+            Ok(None) => return Err(unknown_arena(id)),
+            Err(refused) => return Err(refusal(&refused)),
+        };
+        let arena = Box::new(finished.state.clone());
+        let message = match said {
+            Said::Joined => ServerMessage::ArenaJoined {
+                arena,
+                you: key.and_then(|key| finished.standing(&key)).map(Box::new),
+            },
+            Said::Update => ServerMessage::ArenaUpdate { arena },
+        };
+        self.outbound.send_message(&message);
+        Ok(())
     }
 
     /// Joins an arena as a player (or comes back to it).
@@ -136,7 +184,10 @@ impl Session {
         }
         let found = match self.shared.arenas.handle(join.arena).await {
             Ok(Some(found)) => Some(found),
-            Ok(None) => return Err(not_open(join.arena)),
+            Ok(None) => {
+                self.forget_arena(join.arena);
+                return self.say_over(join.arena, seating.key, Said::Joined).await;
+            }
             // Its node cannot be told just now: joined once it can.
             Err(ArenaRefused::Unreachable) => None,
             Err(refused) => return Err(refusal(&refused)),
@@ -185,7 +236,7 @@ impl Session {
             .membership
             .as_ref()
             .map(|membership| membership.room.code());
-        let (pairings, receiver) = mpsc::channel(PAIRINGS);
+        let (pairings, news) = mpsc::channel(LINK_NEWS);
         let joining = Joining {
             conn: self.id,
             key,
@@ -208,7 +259,7 @@ impl Session {
         self.arena = Some(InArena {
             id,
             found: Some(found),
-            pairings: receiver,
+            news,
             player: Some(player),
             find_again_at: None,
         });
@@ -221,7 +272,7 @@ impl Session {
         self.arena = Some(InArena {
             id,
             found: None,
-            pairings: closed,
+            news: closed,
             player,
             find_again_at: Some(Instant::now() + FIND_AGAIN_AFTER),
         });
@@ -229,7 +280,10 @@ impl Session {
 
     /// Watches an arena's standings.
     pub(in crate::connection) async fn watch_arena(&mut self, id: ArenaId) -> Result<(), Refusal> {
-        let found = self.find_arena(id).await?;
+        let Some(found) = self.find_arena(id).await? else {
+            self.forget_arena(id);
+            return self.say_over(id, None, Said::Joined).await;
+        };
         match self.arena.as_ref() {
             Some(arena) if arena.id == id => return Ok(()),
             Some(_) => self.leave_arena_quietly().await,
@@ -240,12 +294,12 @@ impl Session {
     }
 
     async fn watch_found(&mut self, found: FoundArena) {
-        let (link, receiver) = mpsc::channel(PAIRINGS);
+        let (link, news) = mpsc::channel(LINK_NEWS);
         found.watch(self.id, self.outbound.clone(), link).await;
         self.arena = Some(InArena {
             id: found.id(),
             found: Some(found),
-            pairings: receiver,
+            news,
             player: None,
             find_again_at: None,
         });
@@ -287,6 +341,10 @@ impl Session {
     pub(in crate::connection) async fn on_arena_news(&mut self, news: ArenaNews) {
         match news {
             ArenaNews::Paired(pairing) => self.on_arena_pairing(pairing).await,
+            ArenaNews::Over(update) => {
+                self.arena = None;
+                self.outbound.send(update);
+            }
             ArenaNews::FindAgain => self.find_arena_again().await,
         }
     }
@@ -303,9 +361,13 @@ impl Session {
         arena.find_again_at = None;
         let found = match self.shared.arenas.handle(id).await {
             Ok(Some(found)) => found,
-            // Over: its last standings were sent.
+            // Over, and this connection was not told by the arena.
             Ok(None) => {
                 self.arena = None;
+                let key = player.and_then(|player| player.seating.key);
+                if let Err(refusal) = self.say_over(id, key, Said::Update).await {
+                    self.refuse(refusal);
+                }
                 return;
             }
             Err(refused) => {
