@@ -839,6 +839,19 @@ impl Link {
                         return (!send(socket, &seek).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
+                    if std::mem::take(&mut self.rejoin_arena)
+                        && let Some((id, join_code)) = &self.arena
+                        && let Some(join) = arena_join(*id, join_code.clone(), &self.identity)
+                    {
+                        // The last game's room is gone (closed, or its node
+                        // died before the next pairing was told): back in
+                        // the arena, which pairs this player again.
+                        if let Some(room) = self.room.take() {
+                            self.forget_seat(room);
+                        }
+                        return (!send(socket, &join).await)
+                            .then(|| End::Dropped("the connection closed".into()));
+                    }
                     if let Some(code) = self.join_if_gone.take() {
                         // The seat kept from before is gone: take the free
                         // seat instead, as `join CODE` asked.
@@ -1157,6 +1170,18 @@ mod tests {
         }
     }
 
+    /// A fake server's side of the client's next connection, its `hello`
+    /// read.
+    async fn greeted(listener: &tokio::net::TcpListener) -> WebSocketStream<TcpStream> {
+        let (stream, _) = listener.accept().await.unwrap();
+        let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::Hello { .. }
+        ));
+        socket
+    }
+
     async fn say(socket: &mut WebSocketStream<TcpStream>, message: &ServerMessage) {
         let text = serde_json::to_string(message).unwrap();
         socket.send(Message::text(text)).await.unwrap();
@@ -1173,12 +1198,7 @@ mod tests {
         let url = format!("ws://{}", listener.local_addr().unwrap());
         let code: RoomCode = "K7QMX".parse().unwrap();
         let server = tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut first = tokio_tungstenite::accept_async(stream).await.unwrap();
-            assert!(matches!(
-                next_message(&mut first).await,
-                ClientMessage::Hello { .. }
-            ));
+            let mut first = greeted(&listener).await;
             assert!(matches!(
                 next_message(&mut first).await,
                 ClientMessage::Seek { .. }
@@ -1205,12 +1225,7 @@ mod tests {
             )
             .await;
             drop(first);
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut second = tokio_tungstenite::accept_async(stream).await.unwrap();
-            assert!(matches!(
-                next_message(&mut second).await,
-                ClientMessage::Hello { .. }
-            ));
+            let mut second = greeted(&listener).await;
             let again = next_message(&mut second).await;
             let ClientMessage::JoinRoom {
                 code: asked,
@@ -1254,6 +1269,57 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(20), server)
             .await
             .expect("the client came back in time")
+            .unwrap();
+    }
+
+    /// As the cluster's kill test found: an arena's player whose node died
+    /// after their game ended and before the next pairing was told comes
+    /// back to a room that is gone. The client joins the arena again
+    /// rather than end on the refused token.
+    #[tokio::test]
+    async fn an_arena_player_whose_last_room_is_gone_joins_the_arena_again() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let arena: ArenaId = "K7M2QX9P".parse().unwrap();
+        let joined = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3).joined();
+        let server = tokio::spawn(async move {
+            let mut first = greeted(&listener).await;
+            let join = next_message(&mut first).await;
+            assert!(
+                matches!(join, ClientMessage::JoinArena { arena: asked, .. } if asked == arena)
+            );
+            // Seated in a game of the arena's, then cut off.
+            say(&mut first, &joined).await;
+            drop(first);
+            let mut second = greeted(&listener).await;
+            let again = next_message(&mut second).await;
+            assert!(matches!(again, ClientMessage::Resume { .. }), "{again:?}");
+            say(
+                &mut second,
+                &ServerMessage::Error {
+                    code: ErrorCode::BadToken,
+                    message: "that seat token is not valid".into(),
+                },
+            )
+            .await;
+            let then = next_message(&mut second).await;
+            assert!(
+                matches!(then, ClientMessage::JoinArena { arena: asked, .. } if asked == arena),
+                "joins the arena again: {then:?}"
+            );
+        });
+        let identity = Identity {
+            secret: Some(PlayerSecret::from_bytes([7; 32])),
+            bot: false,
+        };
+        let entry = Entry::Arena {
+            id: arena,
+            join_code: None,
+        };
+        let _session = connect(&url, "Ann", entry, None, identity).await.unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client joined the arena again in time")
             .unwrap();
     }
 
@@ -1345,12 +1411,7 @@ mod tests {
         };
         let code = state.code;
         let server = tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut first = tokio_tungstenite::accept_async(stream).await.unwrap();
-            assert!(matches!(
-                next_message(&mut first).await,
-                ClientMessage::Hello { .. }
-            ));
+            let mut first = greeted(&listener).await;
             assert!(matches!(
                 next_message(&mut first).await,
                 ClientMessage::Seek { .. }
@@ -1365,12 +1426,7 @@ mod tests {
             say(&mut first, &seeking).await;
             say(&mut first, &joined).await;
             drop(first);
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut second = tokio_tungstenite::accept_async(stream).await.unwrap();
-            assert!(matches!(
-                next_message(&mut second).await,
-                ClientMessage::Hello { .. }
-            ));
+            let mut second = greeted(&listener).await;
             let again = next_message(&mut second).await;
             assert!(matches!(again, ClientMessage::Resume { .. }), "{again:?}");
             say(&mut second, &joined).await;
@@ -1413,12 +1469,7 @@ mod tests {
         let url = format!("ws://{}", listener.local_addr().unwrap());
         let (offered, was_offered) = tokio::sync::oneshot::channel();
         let server = tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
-            assert!(matches!(
-                next_message(&mut socket).await,
-                ClientMessage::Hello { .. }
-            ));
+            let mut socket = greeted(&listener).await;
             assert!(matches!(
                 next_message(&mut socket).await,
                 ClientMessage::Seek { .. }

@@ -22,13 +22,13 @@ pub(crate) enum FoundArena {
 /// Why a join did not take.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum JoinFailed {
+    /// By the arena's rules.
     #[error("{0}")]
     Refused(String),
-    /// The arena ended, or moved, as it was asked.
-    #[error("the arena is over, or moved just now: join again")]
-    Gone,
-    #[error("{0}")]
-    Unanswered(RemoteRefused),
+    /// Not now: the arena ended or moved as it was asked, or its node did
+    /// not answer. Its session looks for it again.
+    #[error("the arena did not answer just now: join again")]
+    NotNow,
 }
 
 impl From<JoinRefused> for JoinFailed {
@@ -66,7 +66,7 @@ impl FoundArena {
                     .await;
                 match (asked, answered.await) {
                     (true, Ok(joined)) => Ok(joined?),
-                    _ => Err(JoinFailed::Gone),
+                    _ => Err(JoinFailed::NotNow),
                 }
             }
             FoundArena::Elsewhere { arena, .. } => arena
@@ -83,7 +83,7 @@ impl FoundArena {
                 .await
                 .map_err(|refused| match refused {
                     RemoteRefused::Refused(why) => JoinFailed::Refused(why),
-                    unanswered @ RemoteRefused::Unanswered => JoinFailed::Unanswered(unanswered),
+                    RemoteRefused::Unanswered => JoinFailed::NotNow,
                 }),
         }
     }

@@ -322,8 +322,12 @@ impl Runner {
                     session: Arc::new(pairings),
                     node: None,
                 };
-                let joined = self.join(joining, link).await;
-                let _ = answer.send(joined);
+                // Answered through `answer`.
+                let _ = self
+                    .join(joining, link, |joined| {
+                        let _ = answer.send(joined);
+                    })
+                    .await;
             }
             Ask::Watch {
                 conn,
@@ -360,20 +364,28 @@ impl Runner {
         }
     }
 
-    /// Joins a player through `link`; kept if the arena takes them.
-    async fn join(&mut self, joining: Joining, link: Link) -> Result<(), JoinRefused> {
+    /// Joins a player through `link`, kept if the arena takes them.
+    /// `answer` is told first, before anything the join tells: for a
+    /// connection on another node both go the one way there, in order.
+    async fn join(
+        &mut self,
+        joining: Joining,
+        link: Link,
+        answer: impl FnOnce(Result<(), JoinRefused>),
+    ) -> Result<(), JoinRefused> {
         let conn = joining.conn;
-        self.links.insert(conn, link);
         match self
             .arena
             .handle(Input::Join(joining), crate::clock::unix_millis())
         {
             Ok(effects) => {
+                self.links.insert(conn, link);
+                answer(Ok(()));
                 self.carry_out(effects).await;
                 Ok(())
             }
             Err(refused) => {
-                self.links.remove(&conn);
+                answer(Err(refused));
                 Err(refused)
             }
         }
@@ -413,27 +425,17 @@ impl Runner {
                     join_code,
                     in_room,
                 };
-                // The answer goes before anything the join tells (both on
-                // the one way to that node, in order).
-                match self
-                    .arena
-                    .handle(Input::Join(joining), crate::clock::unix_millis())
-                {
-                    Ok(effects) => {
-                        self.links.insert(here, link);
-                        cluster.answer_arena_join(&node, ask, JoinAnswer::Joined);
-                        self.carry_out(effects).await;
-                    }
-                    Err(refused) => {
-                        if known.is_none() {
-                            self.remote.remove(&(Arc::clone(&node), conn));
-                        }
-                        cluster.answer_arena_join(
-                            &node,
-                            ask,
-                            JoinAnswer::Refused(refused.to_string()),
-                        );
-                    }
+                let joined = self
+                    .join(joining, link, |joined| {
+                        let answer = match joined {
+                            Ok(()) => JoinAnswer::Joined,
+                            Err(refused) => JoinAnswer::Refused(refused.to_string()),
+                        };
+                        cluster.answer_arena_join(&node, ask, answer);
+                    })
+                    .await;
+                if joined.is_err() && known.is_none() {
+                    self.remote.remove(&(Arc::clone(&node), conn));
                 }
             }
             WireArenaAsk::Watch => {

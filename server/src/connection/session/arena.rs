@@ -254,7 +254,7 @@ impl Session {
                     why,
                 )));
             }
-            Err(JoinFailed::Gone | JoinFailed::Unanswered(_)) => return Err(Entering::NotYet),
+            Err(JoinFailed::NotNow) => return Err(Entering::NotYet),
         }
         self.arena = Some(InArena {
             id,
