@@ -43,8 +43,10 @@ readonly CONTAINER=${PROJECT}_server_1
 # protocol and backups, those crates optimized for size too: under 13 MB;
 # 13.25 with issue 50's arenas (their core, task, store rows, HTTP API,
 # protocol messages in the embedded schema, and the web client's two
-# pages): under 13.5 MB.
-readonly MAX_IMAGE_BYTES=13500000
+# pages): under 13.5 MB; 13.51 with arenas on a cluster (the lease, the
+# asks and news between nodes, the takeover) and the final standings told
+# to whoever comes back (stop 58): under 14 MB.
+readonly MAX_IMAGE_BYTES=14000000
 readonly WORK=target/docker-smoke
 # Containers here run without systemd or delegated cgroups (CI machines):
 # these flags make podman work there, and change nothing the image does.

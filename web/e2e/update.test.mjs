@@ -79,6 +79,15 @@ test("a pairing called off sends the page back to seek, with the server's reason
   ]);
 });
 
+test("an arena game's room gone as the page comes back sends it back to the arena", () => {
+  const inArena = { ...player, arena: "K7M2QX9P" };
+  for (const code of ["bad_token", "unknown_room"]) {
+    assert.deepEqual(update(emptyModel(), failed(code, "gone"), inArena), [
+      { kind: "back_to_arena", arena: "K7M2QX9P", after_ms: 0 },
+    ]);
+  }
+});
+
 test("a pairing called off because this tab never sealed its deal ends the search", () => {
   const paired = { ...player, paired: true };
   const reason = "you did not seal your deal within 10s while your opponent did; your place in the queue is lost";

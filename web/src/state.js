@@ -226,6 +226,12 @@ function failed(model, event, page) {
   if ((event.code === "bad_token" || event.code === "unknown_room") && page.paired) {
     return [{ kind: "unpaired", reason: event.reason || "your opponent did not come", requeued: true }];
   }
+  // An arena game's room gone as the page comes back (closed after its
+  // game, or its server died before the next pairing was told): back to
+  // the arena, which pairs again.
+  if ((event.code === "bad_token" || event.code === "unknown_room") && page.arena) {
+    return [{ kind: "back_to_arena", arena: page.arena, after_ms: 0 }];
+  }
   // Both seats were taken meanwhile: watch instead, and say so.
   if (event.code === "room_full" && page.entry === "join") return [{ kind: "watch_instead" }];
   // Never kept: the name is asked again, with the server's words.
