@@ -674,9 +674,7 @@ impl Link {
                     // over (a pairing is called off only before).
                     self.seek = None;
                 }
-                if std::mem::take(&mut self.rejoin_arena)
-                    && let Some((id, join_code)) = &self.arena
-                    && let Some(join) = arena_join(*id, join_code.clone(), &self.identity)
+                if let Some(join) = self.arena_join_again()
                     && !send(socket, &join).await
                 {
                     return Some(End::Dropped("the connection closed".into()));
@@ -839,10 +837,7 @@ impl Link {
                         return (!send(socket, &seek).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
-                    if std::mem::take(&mut self.rejoin_arena)
-                        && let Some((id, join_code)) = &self.arena
-                        && let Some(join) = arena_join(*id, join_code.clone(), &self.identity)
-                    {
+                    if let Some(join) = self.arena_join_again() {
                         // The last game's room is gone (closed, or its node
                         // died before the next pairing was told): back in
                         // the arena, which pairs this player again.
@@ -888,6 +883,16 @@ impl Link {
             | ServerMessage::Renamed { .. } => {}
         }
         None
+    }
+
+    /// The `join_arena` to send once, when coming back to an arena's
+    /// game (after its room answered, whatever it said).
+    fn arena_join_again(&mut self) -> Option<ClientMessage> {
+        if !std::mem::take(&mut self.rejoin_arena) {
+            return None;
+        }
+        let (id, join_code) = self.arena.as_ref()?;
+        arena_join(*id, join_code.clone(), &self.identity)
     }
 
     /// The leave to send: signed with the player's key for the game under

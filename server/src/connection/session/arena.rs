@@ -10,7 +10,6 @@
 //! lost, by the session as it finds the arena over. A player joining (or
 //! watching) an arena over gets them too, as its `arena_joined`.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use mice_cake_engine::PlayerKey;
@@ -21,7 +20,6 @@ use tokio::time::Instant;
 use super::Session;
 use super::seating::Claim;
 use crate::arena::core::Joining;
-use crate::arena::finished::FinishedArena;
 use crate::arena::found::{FoundArena, JoinFailed};
 use crate::arena::registry::ArenaRefused;
 use crate::arena_link::{ArenaLinkNews, ArenaPairing, LINK_NEWS};
@@ -143,7 +141,7 @@ impl Session {
         key: Option<PlayerKey>,
         said: Said,
     ) -> Result<(), Refusal> {
-        let finished: Arc<FinishedArena> = match self.shared.arenas.finished(id).await {
+        let finished = match self.shared.arenas.finished(id).await {
             Ok(Some(finished)) => finished,
             Ok(None) => return Err(unknown_arena(id)),
             Err(refused) => return Err(refusal(&refused)),
