@@ -2,9 +2,9 @@
 //! one made with the player's key (`docs/arenas.md`).
 
 use mice_cake_engine::PlayerSecret;
-use mice_cake_protocol::ArenaId;
-use mice_cake_protocol::api::CreateArena;
+use mice_cake_protocol::api::{CreateArena, KeyChallengeIssued};
 use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaSpec, ArenaSummary};
+use mice_cake_protocol::{ArenaId, KeyProof};
 
 use crate::replay::{answer, fetch};
 
@@ -22,29 +22,38 @@ pub fn detail(http: &str, id: ArenaId) -> anyhow::Result<ArenaDetail> {
     ))?)?)
 }
 
-/// Makes the arena `spec` as the holder of `secret`, named `creator`.
+/// Makes the arena `spec` as the holder of `secret`, named `creator`: a
+/// challenge fetched for the request first, its proof answering it.
 pub fn create(
     http: &str,
     spec: ArenaSpec,
     secret: &PlayerSecret,
     creator: &str,
 ) -> anyhow::Result<ArenaSummary> {
+    let issued: KeyChallengeIssued =
+        serde_json::from_str(&post(&format!("{http}/api/key-challenges"), "")?)?;
     let request = CreateArena {
         spec,
         key: secret.public_key(),
-        key_proof: crate::identity::key_proof(secret)
-            .ok_or_else(|| anyhow::anyhow!("the clock is before 1970: no proof of the key"))?,
+        key_proof: KeyProof::new(secret, issued.challenge),
         creator: creator.to_owned(),
     };
-    let url = format!("{http}/api/arenas");
     let body = serde_json::to_string(&request)?;
+    Ok(serde_json::from_str(&post(
+        &format!("{http}/api/arenas"),
+        &body,
+    )?)?)
+}
+
+/// POSTs `body` (JSON) to `url`: the answer's body, or what went wrong.
+fn post(url: &str, body: &str) -> anyhow::Result<String> {
     let response = crate::tls::http_agent()
-        .post(&url)
+        .post(url)
         .header("Content-Type", "application/json")
         .config()
         .http_status_as_error(false)
         .build()
         .send(body.as_bytes())
         .map_err(|error| anyhow::anyhow!("cannot reach {url}: {error}"))?;
-    Ok(serde_json::from_str(&answer(&url, response)?)?)
+    answer(url, response)
 }

@@ -37,22 +37,6 @@ pub enum IdentityError {
 }
 
 /// The key pair kept in `dir`, made (and kept) on first use.
-/// A fresh proof that the holder of `secret` holds it (`key_proof`),
-/// signed with the time now; none if the clock is before 1970.
-pub fn key_proof(secret: &PlayerSecret) -> Option<mice_cake_protocol::KeyProof> {
-    let at_ms = u64::try_from(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()?
-            .as_millis(),
-    )
-    .ok()?;
-    Some(mice_cake_protocol::KeyProof {
-        at_ms,
-        signature: secret.prove_key(at_ms),
-    })
-}
-
 pub fn load_or_create(dir: &Path) -> Result<PlayerSecret, IdentityError> {
     load_or_create_in(dir, FILE)
 }

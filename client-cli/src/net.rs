@@ -7,10 +7,10 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_engine::{Commitment, PlayerKey, PlayerSecret, SealSignature, Seat};
+use mice_cake_engine::{Commitment, KeyChallenge, PlayerKey, PlayerSecret, SealSignature, Seat};
 use mice_cake_protocol::{
-    ArenaId, ClientMessage, ErrorCode, KeyProof, PROTOCOL_VERSION, RoomCode, RoomEvent,
-    RoomOptions, RoomState, RoomStatus, SeatToken, ServerMessage,
+    ArenaId, ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
+    RoomState, RoomStatus, SeatToken, ServerMessage,
 };
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -79,7 +79,7 @@ impl Seek {
             bot_after_ms: self.bot_after_ms,
             key: identity.key(),
             bot_declaration: identity.bot_declaration(),
-            key_proof: identity.key_proof(),
+            key_proof: None,
         }
     }
 }
@@ -108,10 +108,15 @@ impl Identity {
             .map(PlayerSecret::sign_bot)
     }
 
-    /// A fresh proof that this client holds its key (needed to play rated),
-    /// signed with the time now.
-    pub fn key_proof(&self) -> Option<KeyProof> {
-        crate::identity::key_proof(self.secret.as_ref()?)
+    /// `message` with the proof that this client holds its key (needed
+    /// to play rated), answering the connection's `challenge`, where it
+    /// announces the key.
+    pub fn proven(&self, message: &ClientMessage, challenge: KeyChallenge) -> ClientMessage {
+        let mut message = message.clone();
+        if let Some(secret) = &self.secret {
+            message.prove_key(secret, challenge);
+        }
+        message
     }
 }
 
@@ -233,6 +238,8 @@ pub async fn connect(
         watching: None,
         last_seq: None,
         entering: false,
+        greeting_due: None,
+        challenge: None,
         returning: false,
         failures: 0,
         give_up_at: None,
@@ -310,8 +317,15 @@ struct Link {
     rejoin_arena: bool,
     /// The last event seen, so that a resume brings what was missed.
     last_seq: Option<u64>,
-    /// The greeting is out and not yet answered: a refusal now is final.
+    /// The greeting is out (or waits for the welcome) and not yet
+    /// answered: a refusal now is final.
     entering: bool,
+    /// The greeting to send once the welcome comes: it may carry a proof
+    /// of the key, which answers the welcome's challenge.
+    greeting_due: Option<ClientMessage>,
+    /// This connection's challenge, from its welcome: every proof of the
+    /// key sent on it answers it (and holds on it alone).
+    challenge: Option<KeyChallenge>,
     /// This connection replaces one that dropped.
     returning: bool,
     /// Attempts to come back since the last success.
@@ -415,13 +429,14 @@ impl Link {
         };
         self.entering = true;
         self.sought_here = false;
-        for message in [hello, greeting] {
-            if !send(socket, &message).await {
-                // A server that turns us away (full: close code 1013) may
-                // have said why before closing: say it too.
-                return End::Dropped(closing_reason(socket).await);
-            }
+        self.challenge = None;
+        if !send_frame(socket, &hello).await {
+            // A server that turns us away (full: close code 1013) may have
+            // said why before closing: say it too.
+            return End::Dropped(closing_reason(socket).await);
         }
+        // Sent on the welcome: its proof answers the welcome's challenge.
+        self.greeting_due = Some(greeting);
         self.pump(socket).await
     }
 
@@ -440,7 +455,7 @@ impl Link {
                 code,
                 key: Some(key),
                 bot_declaration: self.identity.bot_declaration(),
-                key_proof: self.identity.key_proof(),
+                key_proof: None,
             });
         }
         if let Some(token) = self.token {
@@ -451,7 +466,7 @@ impl Link {
                 last_seq: self.last_seq,
                 key: self.identity.key(),
                 bot_declaration: self.identity.bot_declaration(),
-                key_proof: self.identity.key_proof(),
+                key_proof: None,
             });
         }
         if let Some((id, join_code)) = &self.arena {
@@ -530,7 +545,7 @@ impl Link {
                     let command = match command {
                         ClientMessage::CreateRoom { options, .. } => {
                             if self.seek.take().is_some()
-                                && !send(socket, &ClientMessage::CancelSeek).await
+                                && !self.send(socket, &ClientMessage::CancelSeek).await
                             {
                                 return End::Dropped("the connection closed".into());
                             }
@@ -538,7 +553,7 @@ impl Link {
                                 options,
                                 key: self.identity.key(),
                                 bot_declaration: self.identity.bot_declaration(),
-                                key_proof: self.identity.key_proof(),
+                                key_proof: None,
                             }
                         }
                         // Joined again: with the arena's join code, and a
@@ -566,14 +581,14 @@ impl Link {
                             self.forget_seat(room);
                         }
                     }
-                    if !send(socket, &command).await {
+                    if !self.send(socket, &command).await {
                         return End::Dropped("the connection closed".into());
                     }
                 }
                 () = until(self.resend_at) => {
                     self.resend_at = None;
                     if let Some((seal, _)) = &self.last_seal
-                        && !send(socket, seal).await
+                        && !self.send(socket, seal).await
                     {
                         return End::Dropped("the connection closed".into());
                     }
@@ -675,7 +690,7 @@ impl Link {
                     self.seek = None;
                 }
                 if let Some(join) = self.arena_join_again()
-                    && !send(socket, &join).await
+                    && !self.send(socket, &join).await
                 {
                     return Some(End::Dropped("the connection closed".into()));
                 }
@@ -718,7 +733,7 @@ impl Link {
                         return None;
                     }
                     let seek = self.seek.map(|seek| seek.message(&self.identity))?;
-                    return (!send(socket, &seek).await)
+                    return (!self.send(socket, &seek).await)
                         .then(|| End::Dropped("the connection closed".into()));
                 }
                 if !self.sought_here
@@ -730,7 +745,7 @@ impl Link {
                     self.token = None;
                     self.room = None;
                     self.forget_seat(*code);
-                    return (!send(socket, &seek).await)
+                    return (!self.send(socket, &seek).await)
                         .then(|| End::Dropped("the connection closed".into()));
                 }
                 // The opponent never came: the room is closed, and the
@@ -755,11 +770,11 @@ impl Link {
                         options: *options,
                         key: self.identity.key(),
                         bot_declaration: self.identity.bot_declaration(),
-                        key_proof: self.identity.key_proof(),
+                        key_proof: None,
                     },
                 ];
                 for message in play_the_bot {
-                    if !send(socket, &message).await {
+                    if !self.send(socket, &message).await {
                         return Some(End::Dropped("the connection closed".into()));
                     }
                 }
@@ -769,7 +784,7 @@ impl Link {
                     && let Some(seek) = self.seek.map(|seek| seek.message(&self.identity))
                 {
                     // The seek a call-off ended (see `unpaired`): again.
-                    return (!send(socket, &seek).await)
+                    return (!self.send(socket, &seek).await)
                         .then(|| End::Dropped("the connection closed".into()));
                 }
                 // Ended by the server (not by the bot taken above): over.
@@ -813,7 +828,7 @@ impl Link {
                     }
                     let seek = self.seek.map(|seek| seek.message(&self.identity));
                     return match seek {
-                        Some(seek) => (!send(socket, &seek).await)
+                        Some(seek) => (!self.send(socket, &seek).await)
                             .then(|| End::Dropped("the connection closed".into())),
                         None => Some(End::Refused(message.clone())),
                     };
@@ -834,7 +849,7 @@ impl Link {
                         if let Some(room) = self.room.take() {
                             self.forget_seat(room);
                         }
-                        return (!send(socket, &seek).await)
+                        return (!self.send(socket, &seek).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
                     if let Some(join) = self.arena_join_again() {
@@ -844,7 +859,7 @@ impl Link {
                         if let Some(room) = self.room.take() {
                             self.forget_seat(room);
                         }
-                        return (!send(socket, &join).await)
+                        return (!self.send(socket, &join).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
                     if let Some(code) = self.join_if_gone.take() {
@@ -855,9 +870,9 @@ impl Link {
                             code,
                             key: self.identity.key(),
                             bot_declaration: self.identity.bot_declaration(),
-                            key_proof: self.identity.key_proof(),
+                            key_proof: None,
                         };
-                        return (!send(socket, &join).await)
+                        return (!self.send(socket, &join).await)
                             .then(|| End::Dropped("the connection closed".into()));
                     }
                     if let Some(room) = self.room {
@@ -877,8 +892,15 @@ impl Link {
                     });
                 }
             }
-            ServerMessage::Welcome { .. }
-            | ServerMessage::History { .. }
+            ServerMessage::Welcome { challenge, .. } => {
+                self.challenge = Some(*challenge);
+                if let Some(greeting) = self.greeting_due.take()
+                    && !self.send(socket, &greeting).await
+                {
+                    return Some(End::Dropped(closing_reason(socket).await));
+                }
+            }
+            ServerMessage::History { .. }
             | ServerMessage::Chat { .. }
             | ServerMessage::Renamed { .. } => {}
         }
@@ -946,6 +968,15 @@ impl Link {
         }
     }
 
+    /// Sends `message`, with the proof of the key it announces answering
+    /// this connection's challenge; false if the connection closed.
+    async fn send(&self, socket: &mut Socket, message: &ClientMessage) -> bool {
+        match self.challenge {
+            Some(challenge) => send_frame(socket, &self.identity.proven(message, challenge)).await,
+            None => send_frame(socket, message).await,
+        }
+    }
+
     /// In: the room (or the list, or the queue) answered the greeting.
     /// What was held meanwhile goes now; `Some` if the connection closed.
     async fn admitted(&mut self, socket: &mut Socket) -> Option<End> {
@@ -957,7 +988,7 @@ impl Link {
             let _ = self.events.send(NetEvent::Reconnected).await;
         }
         for message in std::mem::take(&mut self.held) {
-            if !send(socket, &message).await {
+            if !self.send(socket, &message).await {
                 return Some(End::Dropped("the connection closed".into()));
             }
         }
@@ -980,11 +1011,9 @@ async fn hold_until_quit(
 }
 
 fn entry_message(entry: Entry, identity: &Identity) -> anyhow::Result<ClientMessage> {
-    let (key, bot_declaration, key_proof) = (
-        identity.key(),
-        identity.bot_declaration(),
-        identity.key_proof(),
-    );
+    // The link proves the key as it sends the greeting, on the
+    // connection's challenge.
+    let (key, bot_declaration, key_proof) = (identity.key(), identity.bot_declaration(), None);
     Ok(match entry {
         Entry::Create(options) => ClientMessage::CreateRoom {
             options,
@@ -1020,8 +1049,8 @@ fn entry_message(entry: Entry, identity: &Identity) -> anyhow::Result<ClientMess
     })
 }
 
-/// The `join_arena` made as `identity` (a fresh proof of its key); none
-/// without a key (`connect` refuses an arena then).
+/// The `join_arena` made as `identity` (the link proves its key as it sends
+/// it); none without a key (`connect` refuses an arena then).
 fn arena_join(
     id: ArenaId,
     join_code: Option<String>,
@@ -1031,7 +1060,7 @@ fn arena_join(
         arena: id,
         join_code,
         key: identity.key()?,
-        key_proof: identity.key_proof()?,
+        key_proof: None,
         bot_declaration: identity.bot_declaration(),
     })
 }
@@ -1121,7 +1150,7 @@ async fn closing_reason(socket: &mut Socket) -> String {
         .unwrap_or_else(|_| "the connection closed".to_owned())
 }
 
-async fn send(socket: &mut Socket, message: &ClientMessage) -> bool {
+async fn send_frame(socket: &mut Socket, message: &ClientMessage) -> bool {
     match serde_json::to_string(message) {
         Ok(text) => socket.send(Message::text(text)).await.is_ok(),
         Err(_) => false,
@@ -1175,16 +1204,59 @@ mod tests {
         }
     }
 
-    /// A fake server's side of the client's next connection, its `hello`
-    /// read.
+    /// A fake server's side of the client's next connection: its `hello`
+    /// read, and welcomed with a challenge of its own.
     async fn greeted(listener: &tokio::net::TcpListener) -> WebSocketStream<TcpStream> {
+        welcomed(listener).await.0
+    }
+
+    /// [`greeted`], with the challenge its welcome gave.
+    async fn welcomed(
+        listener: &tokio::net::TcpListener,
+    ) -> (WebSocketStream<TcpStream>, KeyChallenge) {
+        static CONNECTIONS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
         let (stream, _) = listener.accept().await.unwrap();
         let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
         assert!(matches!(
             next_message(&mut socket).await,
             ClientMessage::Hello { .. }
         ));
-        socket
+        let number = CONNECTIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let challenge = KeyChallenge::from_bytes([number; 32]);
+        say(
+            &mut socket,
+            &ServerMessage::Welcome {
+                version: PROTOCOL_VERSION,
+                server: "fake".into(),
+                challenge,
+            },
+        )
+        .await;
+        (socket, challenge)
+    }
+
+    /// Whether `message` proves `key` answering the challenge of the
+    /// connection it came on (a fake server's welcome gives each its own).
+    fn proven_here(
+        message: &ClientMessage,
+        key: Option<PlayerKey>,
+        welcomed: KeyChallenge,
+    ) -> bool {
+        let proof = match message {
+            ClientMessage::CreateRoom { key_proof, .. }
+            | ClientMessage::JoinRoom { key_proof, .. }
+            | ClientMessage::Resume { key_proof, .. }
+            | ClientMessage::Seek { key_proof, .. }
+            | ClientMessage::JoinArena { key_proof, .. } => *key_proof,
+            _ => None,
+        };
+        match (proof, key) {
+            (Some(proof), Some(key)) => {
+                proof.challenge == welcomed
+                    && mice_cake_engine::signing::check_key_proof(key, welcomed, proof.signature)
+            }
+            _ => false,
+        }
     }
 
     async fn say(socket: &mut WebSocketStream<TcpStream>, message: &ServerMessage) {
@@ -1230,8 +1302,16 @@ mod tests {
             )
             .await;
             drop(first);
-            let mut second = greeted(&listener).await;
+            let (mut second, welcomed_with) = welcomed(&listener).await;
             let again = next_message(&mut second).await;
+            assert!(
+                proven_here(
+                    &again,
+                    Some(PlayerSecret::from_bytes([7; 32]).public_key()),
+                    welcomed_with
+                ),
+                "proven on this connection: {again:?}"
+            );
             let ClientMessage::JoinRoom {
                 code: asked,
                 key,
@@ -1360,11 +1440,11 @@ mod tests {
         };
         let code = state.code;
         let server = tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut socket = tokio_tungstenite::accept_async(stream).await.unwrap();
-            for _ in 0..2 {
-                let _ = next_message(&mut socket).await;
-            }
+            let mut socket = greeted(&listener).await;
+            assert!(matches!(
+                next_message(&mut socket).await,
+                ClientMessage::Seek { .. }
+            ));
             let seeking = ServerMessage::Seeking {
                 pool: None,
                 deadline_ms: None,
@@ -1474,7 +1554,7 @@ mod tests {
         let url = format!("ws://{}", listener.local_addr().unwrap());
         let (offered, was_offered) = tokio::sync::oneshot::channel();
         let server = tokio::spawn(async move {
-            let mut socket = greeted(&listener).await;
+            let (mut socket, welcomed_with) = welcomed(&listener).await;
             assert!(matches!(
                 next_message(&mut socket).await,
                 ClientMessage::Seek { .. }
@@ -1502,10 +1582,14 @@ mod tests {
                 ClientMessage::CancelSeek
             ));
             let create = next_message(&mut socket).await;
-            let ClientMessage::CreateRoom { key, key_proof, .. } = create else {
-                panic!("{create:?}");
-            };
-            assert!(key.is_some() && key_proof.is_some(), "as the player");
+            assert!(
+                proven_here(
+                    &create,
+                    Some(PlayerSecret::from_bytes([7; 32]).public_key()),
+                    welcomed_with
+                ),
+                "as the player, proven on this connection: {create:?}"
+            );
         });
         let identity = Identity {
             secret: Some(PlayerSecret::from_bytes([7; 32])),

@@ -183,15 +183,15 @@ impl Sealer {
         }
     }
 
-    /// The `join_arena` for `arena`, made with this player's key (a fresh
-    /// proof of it); none without a key.
+    /// The `join_arena` for `arena`, made with this player's key (the
+    /// connection proves it as it sends it); none without a key.
     pub fn join_arena(&self, arena: mice_cake_protocol::ArenaId) -> Option<ClientMessage> {
         let secret = self.secret.as_ref()?;
         Some(ClientMessage::JoinArena {
             arena,
             join_code: None,
             key: secret.public_key(),
-            key_proof: crate::identity::key_proof(secret)?,
+            key_proof: None,
             bot_declaration: None,
         })
     }

@@ -14,3 +14,10 @@ crate::hex::bytes!(
     SealSignature,
     64
 );
+crate::hex::bytes!(
+    /// 32 random bytes a server draws for one proof of a key: a
+    /// connection's (in its `welcome`), or one HTTP request's. JSON: 64
+    /// hexadecimal digits.
+    KeyChallenge,
+    32
+);

@@ -132,7 +132,8 @@ pub use score::{Decider, EndReason, Outcome, Score};
 pub use seat::{Seat, Seated};
 pub use signature_check::CheckingKey;
 pub use signing::{
-    CheckedSeal, PlayerKey, PlayerSecret, SealSignature, SealToCheck, check_seal, check_seals,
+    CheckedSeal, KeyChallenge, PlayerKey, PlayerSecret, SealSignature, SealToCheck, check_seal,
+    check_seals,
 };
 pub use timeline::{Beat, Change, Landing, TimelineError, timeline};
 pub use view::{Access, CellView, FamilyView, GameView, Viewer};

@@ -169,6 +169,19 @@ impl JsonSchema for crate::signing::PlayerKey {
     }
 }
 
+impl JsonSchema for crate::signing::KeyChallenge {
+    fn schema_name() -> Cow<'static, str> {
+        "KeyChallenge".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        bytes32_schema(
+            "32 random bytes the server drew for one proof of a key (a connection's, in its \
+             welcome, or one HTTP request's), as 64 hexadecimal digits (docs/ratings.md).",
+        )
+    }
+}
+
 impl JsonSchema for crate::signing::SealSignature {
     fn schema_name() -> Cow<'static, str> {
         "SealSignature".into()

@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use ed25519_dalek::{Signer as _, SigningKey};
 
 use crate::derivation::{Commitment, Seal, seat_byte};
-pub use crate::keys::{PlayerKey, SealSignature};
+pub use crate::keys::{KeyChallenge, PlayerKey, SealSignature};
 use crate::seat::Seat;
 use crate::signature_check::{CheckingKey, Signed, check_each};
 
@@ -184,26 +184,28 @@ pub fn check_bot(key: PlayerKey, signature: SealSignature) -> bool {
     verify(key, &bot_message(key), signature)
 }
 
-/// What a player signs to show, as they take a seat or seek a rated game,
-/// that they hold the key they announce (`docs/ratings.md`):
-/// `"mice-cake/key/v1"` followed by the time of signing (milliseconds since
-/// the Unix epoch, eight bytes big-endian), which the server holds against
-/// its clock so that an old proof cannot be shown again.
-const KEY_TAG: &[u8] = b"mice-cake/key/v1";
+/// What a player signs to show, as they take a seat, seek a rated game,
+/// join or make an arena, that they hold the key they announce
+/// (`docs/ratings.md`): `"mice-cake/key/v2"` followed by the 32 bytes of a
+/// challenge the server drew for this one use — a connection's (its
+/// `welcome`), or one fetched for a single HTTP request. A proof seen by
+/// anyone else (a proxy, another server) is worth nothing to them: it holds
+/// for that connection, or that request, only.
+const KEY_TAG: &[u8] = b"mice-cake/key/v2";
 
-/// The bytes a key signs to prove it is held, at `at_ms`.
-pub fn key_proof_message(at_ms: u64) -> [u8; KEY_TAG.len() + 8] {
-    let mut message = [0; KEY_TAG.len() + 8];
+/// The bytes a key signs to prove it is held, answering `challenge`.
+pub fn key_proof_message(challenge: KeyChallenge) -> [u8; KEY_TAG.len() + 32] {
+    let mut message = [0; KEY_TAG.len() + 32];
     let (tag, rest) = message.split_at_mut(KEY_TAG.len());
     tag.copy_from_slice(KEY_TAG);
-    rest.copy_from_slice(&at_ms.to_be_bytes());
+    rest.copy_from_slice(&challenge.to_bytes());
     message
 }
 
-/// Whether `signature` is `key`'s proof, made at `at_ms`, that it is held
-/// ([`key_proof_message`]).
-pub fn check_key_proof(key: PlayerKey, at_ms: u64, signature: SealSignature) -> bool {
-    verify(key, &key_proof_message(at_ms), signature)
+/// Whether `signature` is `key`'s proof that it is held, answering
+/// `challenge` ([`key_proof_message`]).
+pub fn check_key_proof(key: PlayerKey, challenge: KeyChallenge, signature: SealSignature) -> bool {
+    verify(key, &key_proof_message(challenge), signature)
 }
 
 /// Whether `signature` is `key`'s signature of `message`, checked strictly.
@@ -259,10 +261,10 @@ impl PlayerSecret {
         )
     }
 
-    /// The proof, made at `at_ms`, that this key is held
+    /// The proof that this key is held, answering `challenge`
     /// ([`key_proof_message`]).
-    pub fn prove_key(&self, at_ms: u64) -> SealSignature {
-        SealSignature::from_bytes(self.0.sign(&key_proof_message(at_ms)).to_bytes())
+    pub fn prove_key(&self, challenge: KeyChallenge) -> SealSignature {
+        SealSignature::from_bytes(self.0.sign(&key_proof_message(challenge)).to_bytes())
     }
 
     /// This key's declaration that it is a bot ([`bot_message`]).
@@ -401,8 +403,8 @@ mod tests {
 
     /// The vectors of `docs/fairness.md`: RFC 8032's first key leaves round
     /// 3 as Blue, of the game committed to seed 1, declares itself a bot, and
-    /// proves it is held at 1,764,159,000,000 ms (each computed apart, with
-    /// Python's `cryptography`).
+    /// proves it is held answering the challenge of bytes 0 to 31 (each
+    /// computed apart, with Python's `cryptography`).
     #[test]
     fn a_leave_and_a_bot_declaration_are_signed_as_the_docs_say() {
         let pair = PlayerSecret::from_bytes(
@@ -423,30 +425,36 @@ mod tests {
              ad1b341509e9f707d048dfed953295a0cd1f90472868aa778c232e8934ff1d07"
         );
         assert_eq!(
-            pair.prove_key(1_764_159_000_000).to_string(),
-            "9770341121de012913726f7152b5a2b1b00df1688a1c31a877acf2c112129cbc\
-             69c303e737845414ae675c47e077c5e2d6f90b1da16951418b2e6ef72042c504"
+            pair.prove_key(counting_challenge()).to_string(),
+            "55c300666d8ff8b2246bd4e075daea6173786be83f4e46a735a81e561af40463\
+             616788a753ac63b0c84ba0de46af51d8eb0ce554a97cedc1fd3034a1a20ea708"
         );
     }
 
+    /// The challenge of bytes 0, 1, …, 31: the docs' example.
+    fn counting_challenge() -> KeyChallenge {
+        KeyChallenge::from_bytes(core::array::from_fn(|index| index as u8))
+    }
+
     #[test]
-    fn a_key_proof_holds_for_its_key_and_time_only() {
+    fn a_key_proof_holds_for_its_key_and_challenge_only() {
         let secret = PlayerSecret::from_bytes([5; 32]);
-        let proof = secret.prove_key(1_764_159_000_000);
-        assert!(check_key_proof(
-            secret.public_key(),
-            1_764_159_000_000,
-            proof
-        ));
+        let challenge = counting_challenge();
+        let proof = secret.prove_key(challenge);
+        assert!(check_key_proof(secret.public_key(), challenge, proof));
+        let mut other_bytes = challenge.to_bytes();
+        other_bytes[31] ^= 1;
+        let other_challenge = KeyChallenge::from_bytes(other_bytes);
         assert!(!check_key_proof(
             secret.public_key(),
-            1_764_159_000_001,
+            other_challenge,
             proof
         ));
         let other = PlayerSecret::from_bytes([6; 32]).public_key();
-        assert!(!check_key_proof(other, 1_764_159_000_000, proof));
-        assert_eq!(&key_proof_message(1)[..16], b"mice-cake/key/v1");
-        assert_eq!(&key_proof_message(1)[16..], &[0, 0, 0, 0, 0, 0, 0, 1]);
+        assert!(!check_key_proof(other, challenge, proof));
+        let message = key_proof_message(challenge);
+        assert_eq!(&message[..16], b"mice-cake/key/v2");
+        assert_eq!(&message[16..], &challenge.to_bytes());
     }
 
     #[test]

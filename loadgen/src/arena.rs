@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 use mice_cake_engine::{Assignment, Commitment, GameView, Nonce, Opening, PlayerSecret, Seat};
-use mice_cake_protocol::{ArenaId, ClientMessage, RoomEvent, ServerMessage};
+use mice_cake_protocol::{ArenaId, ClientMessage, KeyProof, RoomEvent, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 use serde::Serialize;
@@ -251,12 +251,12 @@ impl Player {
         stop: &CancellationToken,
     ) -> anyhow::Result<()> {
         let mut socket = dialer.dial().await?;
-        wire::hello(&mut socket, stats, format!("arena{}", self.id)).await?;
+        let challenge = wire::hello(&mut socket, stats, format!("arena{}", self.id)).await?;
         let join = ClientMessage::JoinArena {
             arena,
             join_code: None,
             key: self.secret.public_key(),
-            key_proof: wire::key_proof(&self.secret),
+            key_proof: Some(KeyProof::new(&self.secret, challenge)),
             bot_declaration: None,
         };
         wire::send(&mut socket, stats, &join).await?;

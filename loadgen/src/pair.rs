@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use hdrhistogram::Histogram;
-use mice_cake_protocol::{ClientMessage, Pool, RoomCode, RoomEvent, ServerMessage};
+use mice_cake_protocol::{ClientMessage, KeyProof, Pool, RoomCode, RoomEvent, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 use serde::Serialize;
@@ -166,7 +166,7 @@ async fn play(
     outcome: &mut Outcome,
 ) -> anyhow::Result<()> {
     let mut socket = dialer.dial().await?;
-    wire::hello(&mut socket, stats, format!("pair{id}")).await?;
+    let challenge = wire::hello(&mut socket, stats, format!("pair{id}")).await?;
     let secret = mice_cake_engine::PlayerSecret::from_bytes(secret);
     let key = secret.public_key();
     let seek = ClientMessage::Seek {
@@ -176,7 +176,7 @@ async fn play(
         bot_after_ms: Some(bot_after_ms),
         key: Some(key),
         bot_declaration: None,
-        key_proof: Some(wire::key_proof(&secret)),
+        key_proof: Some(KeyProof::new(&secret, challenge)),
     };
     wire::send(&mut socket, stats, &seek).await?;
     let mut since = None;

@@ -10,8 +10,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::bail;
-use mice_cake_engine::{Assignment, Commitment, GameView, Nonce, Opening, Options, Seat, Seated};
-use mice_cake_protocol::{ClientMessage, RoomCode, RoomEvent, RoomOptions, ServerMessage};
+use mice_cake_engine::{
+    Assignment, Commitment, GameView, KeyChallenge, Nonce, Opening, Options, Seat, Seated,
+};
+use mice_cake_protocol::{
+    ClientMessage, KeyProof, RoomCode, RoomEvent, RoomOptions, ServerMessage,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 use tokio::task::JoinSet;
@@ -209,7 +213,7 @@ impl Client {
     }
 
     async fn say_hello_and_enter(&mut self, entry: Entry) -> anyhow::Result<RoomCode> {
-        wire::hello(
+        let challenge = wire::hello(
             &mut self.socket,
             &self.run.crowd.stats,
             format!("load{}", self.id),
@@ -227,13 +231,13 @@ impl Client {
                 },
                 key: self.key(),
                 bot_declaration: None,
-                key_proof: self.key_proof(),
+                key_proof: self.key_proof(challenge),
             },
             Entry::Join(code) => ClientMessage::JoinRoom {
                 code,
                 key: self.key(),
                 bot_declaration: None,
-                key_proof: self.key_proof(),
+                key_proof: self.key_proof(challenge),
             },
             Entry::Watch(code) => ClientMessage::WatchRoom { code },
         };
@@ -455,9 +459,10 @@ impl Client {
         self.run.plan.signed.then(|| self.secret.public_key())
     }
 
-    /// The proof that this client holds its key, when it signs.
-    fn key_proof(&self) -> Option<mice_cake_protocol::KeyProof> {
-        self.key().map(|_| wire::key_proof(&self.secret))
+    /// The proof that this client holds its key, when it signs, answering
+    /// its connection's `challenge`.
+    fn key_proof(&self, challenge: KeyChallenge) -> Option<KeyProof> {
+        self.key().map(|_| KeyProof::new(&self.secret, challenge))
     }
 
     /// The leave to send: signed for the game under way, if one is.

@@ -1,6 +1,7 @@
 //! Protocol messages over a client connection, counted.
 
 use anyhow::{Context as _, bail};
+use mice_cake_engine::KeyChallenge;
 use mice_cake_protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use serde::Deserialize;
 
@@ -104,8 +105,13 @@ pub(crate) async fn expect(socket: &mut Socket, stats: &Stats) -> anyhow::Result
     Ok(message)
 }
 
-/// Says hello and waits for the welcome.
-pub(crate) async fn hello(socket: &mut Socket, stats: &Stats, name: String) -> anyhow::Result<()> {
+/// Says hello and waits for the welcome: the connection's challenge, which
+/// a proof of a key on it answers.
+pub(crate) async fn hello(
+    socket: &mut Socket,
+    stats: &Stats,
+    name: String,
+) -> anyhow::Result<KeyChallenge> {
     send(
         socket,
         stats,
@@ -116,7 +122,7 @@ pub(crate) async fn hello(socket: &mut Socket, stats: &Stats, name: String) -> a
     )
     .await?;
     match expect(socket, stats).await? {
-        ServerMessage::Welcome { .. } => Ok(()),
+        ServerMessage::Welcome { challenge, .. } => Ok(challenge),
         other => bail!("expected welcome, got {}", describe(&other)),
     }
 }
@@ -127,18 +133,6 @@ pub(crate) fn describe(message: &ServerMessage) -> String {
         .ok()
         .and_then(|value| value.get("type")?.as_str().map(str::to_owned))
         .unwrap_or_else(|| "an unknown message".into())
-}
-
-/// A fresh proof that `secret`'s key is held, signed with the time now (a
-/// rated seat or seek needs one).
-pub(crate) fn key_proof(secret: &mice_cake_engine::PlayerSecret) -> mice_cake_protocol::KeyProof {
-    let at_ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |now| u64::try_from(now.as_millis()).unwrap_or(u64::MAX));
-    mice_cake_protocol::KeyProof {
-        at_ms,
-        signature: secret.prove_key(at_ms),
-    }
 }
 
 #[cfg(test)]

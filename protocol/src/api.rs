@@ -363,6 +363,18 @@ pub struct Leaderboard {
     pub players: Vec<LeaderboardEntry>,
 }
 
+/// `POST /api/key-challenges`: a challenge for one HTTP request that takes a
+/// proof of a key (making an arena): sign it (`KeyProof`) and send the
+/// proof with that request. It is good once, within its lifetime.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeyChallengeIssued {
+    /// The challenge.
+    pub challenge: mice_cake_engine::KeyChallenge,
+    /// How long it stays good, in milliseconds.
+    pub expires_in_ms: u64,
+}
+
 /// `POST /api/arenas`: an arena, made by the holder of `key`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -373,7 +385,8 @@ pub struct CreateArena {
     /// The creator's key, which may have at most
     /// [`crate::arena::ARENAS_PER_KEY`] arenas upcoming or live.
     pub key: PlayerKey,
-    /// The proof that the creator holds it.
+    /// The proof that the creator holds it, answering a challenge fetched
+    /// for this request (`POST /api/key-challenges`).
     pub key_proof: crate::messages::KeyProof,
     /// The creator's name, shown with the arena.
     pub creator: String,

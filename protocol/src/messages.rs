@@ -1,8 +1,8 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
 use mice_cake_engine::{
-    Assignment, Beat, Choices, Commitment, GameView, Nonce, PlayerKey, Policy, RoundReport, Seal,
-    SealSignature, SealedExchange, Seat, Seated, Seed,
+    Assignment, Beat, Choices, Commitment, GameView, KeyChallenge, Nonce, PlayerKey, PlayerSecret,
+    Policy, RoundReport, Seal, SealSignature, SealedExchange, Seat, Seated, Seed,
 };
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +34,10 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 8 loses no game to a fault: a member asks for its room's state
 /// again (`sync`), and a pairing whose opponent never arrives is called
 /// off (`unpaired`), its seeker back at the head of the queue.
-pub const PROTOCOL_VERSION: u32 = 8;
+/// Version 9 binds a proof of a key to one connection: `welcome` carries a
+/// fresh `challenge`, and `key_proof` is the key's signature of it, good on
+/// that connection only (a proof seen elsewhere cannot be shown again).
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -230,8 +233,10 @@ pub enum ClientMessage {
         join_code: Option<String>,
         /// The player's public key: an arena's players are their keys.
         key: PlayerKey,
-        /// Proof that the player holds it.
-        key_proof: KeyProof,
+        /// Proof that the player holds it: required (an arena refuses a
+        /// join without one, `key_required`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
         /// A bot's declaration (see `create_room`): a bot joins only an
         /// arena that takes bots.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -269,6 +274,32 @@ pub enum ClientMessage {
     },
 }
 
+impl ClientMessage {
+    /// Proves, answering `challenge` (the connection's, from its
+    /// `welcome`), that the sender holds `secret`'s key — in a message that
+    /// announces that key and takes a proof (`create_room`, `join_room`,
+    /// `resume`, `seek`, `join_arena`); any other message is left as it
+    /// is. A client proves on each connection anew: a proof holds on its
+    /// own connection only.
+    pub fn prove_key(&mut self, secret: &PlayerSecret, challenge: KeyChallenge) {
+        let own = secret.public_key();
+        match self {
+            ClientMessage::CreateRoom { key, key_proof, .. }
+            | ClientMessage::JoinRoom { key, key_proof, .. }
+            | ClientMessage::Resume { key, key_proof, .. }
+            | ClientMessage::Seek { key, key_proof, .. }
+                if *key == Some(own) =>
+            {
+                *key_proof = Some(KeyProof::new(secret, challenge));
+            }
+            ClientMessage::JoinArena { key, key_proof, .. } if *key == own => {
+                *key_proof = Some(KeyProof::new(secret, challenge));
+            }
+            _ => {}
+        }
+    }
+}
+
 fn rated_by_default() -> bool {
     true
 }
@@ -278,17 +309,30 @@ fn seek_goes_on() -> bool {
 }
 
 /// A player's proof that they hold the key they announce: the key's
-/// signature of `"mice-cake/key/v1"` ‖ `at_ms` (eight bytes, big-endian),
-/// made at `at_ms` (milliseconds since the Unix epoch), within ten minutes
-/// of the server's clock. Anyone may announce another's key; only its
-/// holder can prove it, and only a proven key plays rated.
+/// signature of `"mice-cake/key/v2"` ‖ the challenge's 32 bytes — the
+/// challenge of the connection it is sent on (its `welcome`'s), or, for an
+/// HTTP request, one fetched for it alone (`POST /api/key-challenges`).
+/// Anyone may announce another's key; only its holder can prove it, only a
+/// proven key plays rated, and a proof seen by someone else is worth
+/// nothing to them: it holds for its own connection or request only.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct KeyProof {
-    /// When it was signed.
-    pub at_ms: u64,
-    /// The key's signature.
+    /// The challenge it answers.
+    pub challenge: KeyChallenge,
+    /// The key's signature of `"mice-cake/key/v2"` ‖ the challenge.
     pub signature: SealSignature,
+}
+
+impl KeyProof {
+    /// The proof that the holder of `secret` holds it, answering
+    /// `challenge`.
+    pub fn new(secret: &PlayerSecret, challenge: KeyChallenge) -> KeyProof {
+        KeyProof {
+            challenge,
+            signature: secret.prove_key(challenge),
+        }
+    }
 }
 
 /// An arena as its players and watchers see it live: what it is, its
@@ -444,6 +488,9 @@ pub enum ServerMessage {
         version: u32,
         /// The server's name and version.
         server: String,
+        /// 32 random bytes drawn for this connection: every `key_proof`
+        /// sent on it signs them (`KeyProof`), and holds on it alone.
+        challenge: KeyChallenge,
     },
     /// The public rooms.
     RoomList {

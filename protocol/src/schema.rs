@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 17] = [
+pub const TOP_LEVEL: [&str; 18] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -37,6 +37,7 @@ pub const TOP_LEVEL: [&str; 17] = [
     "Leaderboard",
     "GameAnalysis",
     "FairPlayReport",
+    "KeyChallengeIssued",
     "CreateArena",
     "ArenaList",
     "ArenaDetail",
@@ -59,6 +60,7 @@ pub fn document() -> Value {
     generator.subschema_for::<Leaderboard>();
     generator.subschema_for::<mice_cake_engine::analysis::GameAnalysis>();
     generator.subschema_for::<crate::fair_play::FairPlayReport>();
+    generator.subschema_for::<crate::api::KeyChallengeIssued>();
     generator.subschema_for::<crate::api::CreateArena>();
     generator.subschema_for::<crate::arena::ArenaList>();
     generator.subschema_for::<crate::arena::ArenaDetail>();

@@ -1,5 +1,6 @@
 //! Arenas' HTTP API (`docs/arenas.md`): `POST /api/arenas` makes one (its
-//! creator's key proven in the body), `GET /api/arenas` lists the upcoming,
+//! creator's key proven in the body, answering a challenge fetched for it
+//! and spent by it), `GET /api/arenas` lists the upcoming,
 //! live and latest finished, `GET /api/arenas/{id}` gives one whole: status,
 //! standings, games being played, games played.
 
@@ -44,6 +45,13 @@ pub(crate) async fn create(
             ));
         }
     };
+    if let Err(bad) = shared
+        .key_challenges
+        .prove(request.key, request.key_proof, tokio::time::Instant::now())
+        .await
+    {
+        return refused(&ArenaRefused::BadProof(bad));
+    }
     match shared
         .arenas
         .create(request, crate::clock::unix_millis())

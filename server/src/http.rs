@@ -10,7 +10,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use mice_cake_protocol::{
     DEFAULT_GAMES_PAGE, ErrorCode, GamePage, Health, HealthStatus, MAX_FRAME_BYTES, MAX_GAMES_PAGE,
     RoomCode,
@@ -71,6 +71,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
+        .route(
+            "/api/key-challenges",
+            post(crate::key_challenges_api::issue),
+        )
         .route(
             "/api/arenas",
             get(crate::arena_api::list).post(crate::arena_api::create),

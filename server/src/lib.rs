@@ -22,7 +22,8 @@
 //! * the edge: `accept` (every TCP connection from accept on, handshake
 //!   slots and deadlines), `http` (the routes), `connection` (one task per
 //!   WebSocket; its `session` says what each message means),
-//!   `analysis_api`, `ratings_api`, `arena_api`, `fair_play_api`, `stored_game`,
+//!   `analysis_api`, `ratings_api`, `arena_api`, `fair_play_api`,
+//!   `key_challenges_api`, `stored_game`,
 //!   `accuracy` (rated games analysed in the background), `fuzzing`,
 //!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
@@ -30,7 +31,8 @@
 //!   scoring, pairing by standing, one task per arena, on a cluster run
 //!   by one node at a time), `arena_link` (how an arena's pairings reach a
 //!   session, here or through another node), `newcomers` (new
-//!   keys per address), `dependencies` (PostgreSQL and Redis reached, for
+//!   keys per address), `key_challenges` (HTTP requests' challenges for a
+//!   proof of a key, each good once), `dependencies` (PostgreSQL and Redis reached, for
 //!   `/readyz`);
 //! * `cluster` (nodes over Redis and PostgreSQL) and `analyses` (analyses
 //!   off the rooms' threads);
@@ -70,6 +72,8 @@ mod fair_play_api;
 pub mod fuzzing;
 pub mod healthcheck;
 mod http;
+mod key_challenges;
+mod key_challenges_api;
 mod key_proofs;
 mod lobby;
 mod metrics;

@@ -55,6 +55,13 @@ impl ServerRng {
         Seed::from_bytes(bytes)
     }
 
+    /// A challenge for one proof of a key: 256 unguessable bits.
+    pub(crate) fn key_challenge(&self) -> mice_cake_engine::KeyChallenge {
+        let mut bytes = [0; 32];
+        self.fill(&mut bytes);
+        mice_cake_engine::KeyChallenge::from_bytes(bytes)
+    }
+
     /// A seat token: 128 unguessable bits.
     pub(crate) fn seat_token(&self) -> SeatToken {
         let mut bytes = [0; SEAT_TOKEN_BYTES];

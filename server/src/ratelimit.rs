@@ -22,6 +22,13 @@ impl RateLimit {
         }
     }
 
+    /// Whether the bucket would be full at `now`: as if it had never been
+    /// used (so it may be forgotten).
+    pub(crate) fn full(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens + elapsed * self.rate >= self.burst
+    }
+
     /// Whether one more message may pass at `now`.
     pub(crate) fn allow(&mut self, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();

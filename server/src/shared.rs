@@ -16,6 +16,7 @@ use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::dependencies::Dependencies;
+use crate::key_challenges::KeyChallenges;
 use crate::lobby::{ClusterLobby, Lobby};
 use crate::newcomers::NewKeys;
 use crate::pairing::Pairing;
@@ -43,6 +44,8 @@ pub(crate) struct Shared {
     pub(crate) arenas: Arc<Arenas>,
     /// New keys brought into rated play, by address.
     pub(crate) new_keys: NewKeys,
+    /// The challenges given for HTTP requests' proofs of a key.
+    pub(crate) key_challenges: KeyChallenges,
     /// This node's side of the cluster, if it is in one.
     pub(crate) cluster: Option<Arc<Cluster>>,
     /// What rooms share: storage, randomness, the clock, the shutdown.
@@ -243,11 +246,13 @@ impl Shared {
             cluster.clone(),
         );
         let new_keys = NewKeys::new(config.new_rated_keys_per_hour, cluster.clone());
+        let key_challenges = KeyChallenges::new(cluster.clone());
         let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);
         Ok((
             Shared {
                 arenas,
                 new_keys,
+                key_challenges,
                 analyses,
                 seal_checker: SealChecker::start(crate::seal_checks::GATHER),
                 config,

@@ -225,11 +225,13 @@ test("a leave and a key's proof are signed as the engine signs them: RFC 8032's 
     await sign(signedLeave(commitmentOf(seedOne), 3, "blue")),
     "31c816c9d8f26dd91fd8436761fd14a6bb61334ccc1a0a65a3d7c367bf2cf41a9bfac94fb340a51c2d91a670d91d7fdd5313a5c8600879579293f04ad2c8dc03",
   );
-  // "mice-cake/key/v1" in ASCII, then the time in ms, eight bytes big-endian.
-  assert.equal(toHex(signedKeyProof(1_764_159_000_000)), "6d6963652d63616b652f6b65792f7631" + "0000019ac0120dc0");
+  // "mice-cake/key/v2" in ASCII, then the connection's challenge: here the
+  // bytes 0 to 31, as in docs/protocol.md's worked example.
+  const challenge = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+  assert.equal(toHex(signedKeyProof(challenge)), "6d6963652d63616b652f6b65792f7632" + challenge);
   assert.equal(
-    await sign(signedKeyProof(1_764_159_000_000)),
-    "9770341121de012913726f7152b5a2b1b00df1688a1c31a877acf2c112129cbc69c303e737845414ae675c47e077c5e2d6f90b1da16951418b2e6ef72042c504",
+    await sign(signedKeyProof(challenge)),
+    "55c300666d8ff8b2246bd4e075daea6173786be83f4e46a735a81e561af40463616788a753ac63b0c84ba0de46af51d8eb0ce554a97cedc1fd3034a1a20ea708",
   );
 });
 

@@ -48,10 +48,14 @@ export class ArenaLink {
     /** The room of the pairing just told, until its seat's `joined`. */
     /** @type {string | null} */
     this.pairCode = null;
+    /** This connection's challenge, from its `welcome`: what a proof of the key sent on it answers. */
+    /** @type {string | null} */
+    this.challenge = null;
     this.connect();
   }
 
   connect() {
+    this.challenge = null;
     this.socket = greetingSocket(
       this.name,
       (text, from) => {
@@ -67,8 +71,10 @@ export class ArenaLink {
   /** Joins (again) as a player. @param {string | null} joinCode */
   async play(joinCode) {
     this.join = { joinCode };
+    // Not greeted yet: the welcome joins, with its challenge.
+    if (!this.challenge) return;
     const key = await playerKey();
-    const proof = key ? await proveKey() : null;
+    const proof = key ? await proveKey(this.challenge) : null;
     if (!key || !proof) {
       this.report({
         kind: "refused",
@@ -107,6 +113,7 @@ export class ArenaLink {
     if (!message) return;
     switch (message.type) {
       case "welcome":
+        this.challenge = typeof message.challenge === "string" ? message.challenge : null;
         names.set(this.name);
         if (this.attempt > 0) this.report({ kind: "link", status: "connected" });
         this.attempt = 0;

@@ -78,8 +78,25 @@ export async function showArenas(root) {
     event.preventDefault();
     error.textContent = "";
     const key = await playerKey();
-    const proof = key ? await proveKey() : null;
-    if (!key || !proof) {
+    if (!key) {
+      error.textContent = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
+      return;
+    }
+    // The proof answers a challenge fetched for this one request.
+    let proof = null;
+    try {
+      const issued = await fetch("/api/key-challenges", { method: "POST" });
+      const answer = await issued.json();
+      if (!issued.ok) {
+        error.textContent = `Not made: ${answer.message ?? issued.status}.`;
+        return;
+      }
+      proof = await proveKey(answer.challenge);
+    } catch {
+      error.textContent = "The server cannot be reached just now: try again in a moment.";
+      return;
+    }
+    if (!proof) {
       error.textContent = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
       return;
     }

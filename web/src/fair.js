@@ -17,7 +17,7 @@ const SEED_TAG = encoder.encode("mice-cake/fair/v1/seed");
 const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
 const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
 const SIGNED_LEAVE_TAG = encoder.encode("mice-cake/fair/v1/signed-leave");
-const KEY_PROOF_TAG = encoder.encode("mice-cake/key/v1");
+const KEY_PROOF_TAG = encoder.encode("mice-cake/key/v2");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -99,16 +99,15 @@ export function signedLeave(commitment, round, seat) {
 }
 
 /**
- * What a player's key signs to prove it is held, as a seat is taken or a
- * game sought (protocol 7): the tag, then the time of signing (ms since
- * the Unix epoch, eight bytes big-endian), which the server holds against
- * its clock, so that an old proof cannot be shown again.
- * @param {number} atMs
+ * What a player's key signs to prove it is held, as a seat is taken, a
+ * game sought or an arena joined or made (protocol 9): the tag, then the
+ * 32 bytes of the challenge the server drew for this one connection (its
+ * `welcome`'s) or HTTP request, so that a proof seen by anyone else holds
+ * nowhere else.
+ * @param {string} challenge 64 hexadecimal digits
  */
-export function signedKeyProof(atMs) {
-  const time = new Uint8Array(8);
-  new DataView(time.buffer).setBigUint64(0, BigInt(atMs));
-  return concat([KEY_PROOF_TAG, time]);
+export function signedKeyProof(challenge) {
+  return concat([KEY_PROOF_TAG, fromHex(challenge)]);
 }
 
 /** The commitment to `seed`. @param {string} seed */

@@ -87,15 +87,17 @@ export function signLeave(commitment, round, seat) {
 }
 
 /**
- * A fresh proof that this browser holds its key (`key_proof`, sent with
- * every seat taken and every seek: a rated one needs it), or null without
- * a key.
- * @returns {Promise<{at_ms: number, signature: string} | null>}
+ * The proof that this browser holds its key (`key_proof`, sent with every
+ * seat taken and every seek: a rated one needs it), answering `challenge`
+ * (the connection's, from its `welcome`, or one fetched for an HTTP
+ * request); null without a key or a challenge.
+ * @param {string | null} challenge
+ * @returns {Promise<{challenge: string, signature: string} | null>}
  */
-export async function proveKey() {
-  const at = Date.now();
-  const signed = await sign(signedKeyProof(at));
-  return signed ? { at_ms: at, signature: signed.signature } : null;
+export async function proveKey(challenge) {
+  if (!challenge) return null;
+  const signed = await sign(signedKeyProof(challenge));
+  return signed ? { challenge, signature: signed.signature } : null;
 }
 
 /** @param {Uint8Array<ArrayBuffer>} message @returns {Promise<{signature: string, key: string} | null>} */

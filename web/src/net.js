@@ -7,7 +7,7 @@
 
 import { playerKey, proveKey } from "./keys.js";
 
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -175,6 +175,9 @@ export class Connection {
     /** This browser's public key, once loaded (null: it has none). */
     /** @type {string | null} */
     this.key = null;
+    /** This connection's challenge, from its `welcome`: what a proof of the key sent on it answers. */
+    /** @type {string | null} */
+    this.challenge = null;
     this.open();
   }
 
@@ -187,6 +190,7 @@ export class Connection {
   }
 
   connect() {
+    this.challenge = null;
     this.socket = greetingSocket(
       this.name,
       (text) => this.received(text),
@@ -200,6 +204,7 @@ export class Connection {
     if (!message) return;
     switch (message.type) {
       case "welcome":
+        this.challenge = typeof message.challenge === "string" ? message.challenge : null;
         this.enter();
         return;
       case "joined":
@@ -292,14 +297,15 @@ export class Connection {
   }
 
   /**
-   * A player's entry, with this browser's key if it has one, and a fresh
-   * proof that it holds it (a rated seat needs one).
+   * A player's entry, with this browser's key if it has one, and the
+   * proof that it holds it, answering this connection's challenge (a
+   * rated seat needs one).
    * @param {object} message
    * @returns {Promise<object>}
    */
   async withKey(message) {
     if (!this.key) return message;
-    const proof = await proveKey();
+    const proof = await proveKey(this.challenge);
     return proof ? { ...message, key: this.key, key_proof: proof } : { ...message, key: this.key };
   }
 

@@ -102,6 +102,10 @@ export class Seeker {
     this.downSince = 0;
     /** Whether the server has greeted this connection (and so took the name). */
     this.greeted = false;
+    /** This connection's challenge, from its `welcome`: what a proof of the key sent on it answers. */
+    /** @type {string | null} */
+    this.challenge = null;
+
     /** The pair's room, once seated in it before its game began. */
     /** @type {string | null} */
     this.code = null;
@@ -134,6 +138,7 @@ export class Seeker {
       },
     );
     this.greeted = false;
+    this.challenge = null;
     this.soughtHere = false;
   }
 
@@ -144,13 +149,14 @@ export class Seeker {
   }
 
   /**
-   * Sends a player's message, with this browser's key if it has one and a
-   * fresh proof that it holds it (a rated seek needs one).
+   * Sends a player's message, with this browser's key if it has one and
+   * the proof that it holds it, answering this connection's challenge (a
+   * rated seek needs one).
    * @param {object} message
    */
   async sendWithKey(message) {
     const socket = this.socket;
-    const proof = this.key ? await proveKey() : null;
+    const proof = this.key ? await proveKey(this.challenge) : null;
     const keyed = this.key ? { ...message, key: this.key, ...(proof ? { key_proof: proof } : {}) } : message;
     if (socket?.readyState === WebSocket.OPEN && socket === this.socket) socket.send(JSON.stringify(keyed));
   }
@@ -179,6 +185,7 @@ export class Seeker {
       case "welcome":
         // The server took the name: it is this browser's from now on.
         this.greeted = true;
+        this.challenge = typeof message.challenge === "string" ? message.challenge : null;
         names.set(this.name);
         this.enter();
         return;

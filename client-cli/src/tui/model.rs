@@ -36,6 +36,11 @@ pub enum Msg {
 
 /// What the interface asks for.
 #[derive(Clone, Debug, PartialEq)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a command is made and carried out at once, a few at a time: boxing the message \
+              would save nothing worth an allocation per move"
+)]
 pub enum Cmd {
     Send(ClientMessage),
     /// Ring the terminal's bell.

@@ -231,3 +231,61 @@ proptest! {
         let _ = ClientMessage::parse(&text);
     }
 }
+
+/// A message announcing the prover's own key gets its proof, answering the
+/// connection's challenge; one announcing another key, or none, and a
+/// message that takes no proof are left as they are.
+#[test]
+fn a_key_is_proven_where_it_is_announced_and_nowhere_else() {
+    use mice_cake_engine::{KeyChallenge, PlayerSecret};
+    use mice_cake_protocol::KeyProof;
+
+    let secret = PlayerSecret::from_bytes([1; 32]);
+    let own = secret.public_key();
+    let other = PlayerSecret::from_bytes([2; 32]).public_key();
+    let challenge = KeyChallenge::from_bytes([3; 32]);
+    let seek = |key| ClientMessage::Seek {
+        pool: None,
+        deadline_ms: None,
+        rated: true,
+        bot_after_ms: None,
+        key,
+        bot_declaration: None,
+        key_proof: None,
+    };
+    let mut proven = seek(Some(own));
+    proven.prove_key(&secret, challenge);
+    let ClientMessage::Seek {
+        key_proof: Some(proof),
+        ..
+    } = proven
+    else {
+        panic!("no proof: {proven:?}");
+    };
+    assert_eq!(proof, KeyProof::new(&secret, challenge));
+    assert!(mice_cake_engine::signing::check_key_proof(
+        own,
+        challenge,
+        proof.signature
+    ));
+    for message in [seek(Some(other)), seek(None), ClientMessage::ListRooms] {
+        let mut left = message.clone();
+        left.prove_key(&secret, challenge);
+        assert_eq!(left, message);
+    }
+    let mut join = ClientMessage::JoinArena {
+        arena: "K7M2QX9P".parse().unwrap(),
+        join_code: None,
+        key: own,
+        key_proof: None,
+        bot_declaration: None,
+    };
+    join.prove_key(&secret, challenge);
+    assert!(matches!(
+        join,
+        ClientMessage::JoinArena {
+            key_proof: Some(_),
+            ..
+        }
+    ));
+}

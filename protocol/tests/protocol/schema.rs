@@ -59,6 +59,7 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("leaderboard", "Leaderboard"),
         ("analysis", "GameAnalysis"),
         ("fair-play", "FairPlayReport"),
+        ("key-challenge", "KeyChallengeIssued"),
         ("create-arena", "CreateArena"),
         ("arenas", "ArenaList"),
         ("arena", "ArenaDetail"),

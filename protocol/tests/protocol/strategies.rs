@@ -99,9 +99,16 @@ fn signature() -> impl Strategy<Value = Option<mice_cake_engine::SealSignature>>
     )
 }
 
+fn challenge() -> impl Strategy<Value = mice_cake_engine::KeyChallenge> {
+    any::<[u8; 32]>().prop_map(mice_cake_engine::KeyChallenge::from_bytes)
+}
+
 fn key_proof() -> impl Strategy<Value = Option<mice_cake_protocol::KeyProof>> {
-    (any::<u64>(), signature()).prop_map(|(at_ms, signature)| {
-        signature.map(|signature| mice_cake_protocol::KeyProof { at_ms, signature })
+    (challenge(), signature()).prop_map(|(challenge, signature)| {
+        signature.map(|signature| mice_cake_protocol::KeyProof {
+            challenge,
+            signature,
+        })
     })
 }
 
@@ -235,8 +242,13 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
         seat().prop_map(|seat| RoomEvent::RematchRequested { seat }),
     ];
     prop_oneof![
-        (any::<u32>(), "\\PC{0,20}")
-            .prop_map(|(version, server)| ServerMessage::Welcome { version, server }),
+        (any::<u32>(), "\\PC{0,20}", challenge()).prop_map(|(version, server, challenge)| {
+            ServerMessage::Welcome {
+                version,
+                server,
+                challenge,
+            }
+        }),
         (any::<u64>(), event).prop_map(|(seq, event)| ServerMessage::Event {
             seq,
             event: Box::new(event)

@@ -20,6 +20,8 @@
 //! * room codes (taken with `SET NX`), seat tokens, the public listing and
 //!   the rooms' summaries, for every node to find (`registry`);
 //! * the keys each address brought into rated play lately (`newcomers`);
+//! * the challenges HTTP requests prove keys with, each good once
+//!   (`key_challenges`);
 //! * arenas: each run by the node that holds its lease, played from any
 //!   (`arenas`);
 //! * everything a node sends goes through one queue and one connection, in
@@ -35,6 +37,7 @@
 pub(crate) mod arenas;
 mod connect;
 mod guests;
+mod key_challenges;
 mod members;
 mod newcomers;
 mod publisher;

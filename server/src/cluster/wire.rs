@@ -77,6 +77,12 @@ pub(crate) fn new_keys_key(address: IpAddr) -> String {
     format!("{PREFIX}:new-keys:{address}")
 }
 
+/// A challenge given for an HTTP request's proof of a key, until spent
+/// or expired.
+pub(crate) fn key_challenge_key(challenge: mice_cake_engine::KeyChallenge) -> String {
+    format!("{PREFIX}:key-challenge:{challenge}")
+}
+
 /// The node that pairs the cluster's seekers, while it holds this lease.
 pub(crate) fn pairing_leader_key() -> String {
     format!("{PREFIX}:pairing:leader")

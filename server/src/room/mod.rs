@@ -76,7 +76,8 @@ pub(crate) fn rated_seating(seating: &Seating) -> Result<(), &'static str> {
         (None, _) => Err("take a seat with your key (every move is then signed with it)"),
         (Some(_), false) => Err(
             "prove you hold the key you announce (`key_proof`: the key's signature of \
-             \"mice-cake/key/v1\" and the time), since anyone may announce another's key",
+             \"mice-cake/key/v2\" and this connection's challenge, from its `welcome`), since \
+             anyone may announce another's key",
         ),
         (Some(_), true) => Ok(()),
     }

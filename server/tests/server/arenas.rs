@@ -6,23 +6,48 @@
 use std::collections::HashMap;
 
 use mice_cake_engine::{PlayerKey, Policy, Seat};
+use mice_cake_protocol::api::KeyChallengeIssued;
 use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaStatus, ArenaSummary};
 use mice_cake_protocol::{
-    ArenaId, ArenaState, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, ServerMessage,
+    ArenaId, ArenaState, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, KeyProof,
+    ServerMessage,
 };
 
 use crate::support::{Client, TestServer, play};
 
+/// A proof of `creator`'s key for one HTTP request: a challenge fetched,
+/// then signed.
+async fn http_proof(server: &TestServer, creator: &Client) -> KeyProof {
+    let (status, body) = server.post_json("/api/key-challenges", "").await;
+    assert_eq!(status, 201, "{body}");
+    let issued: KeyChallengeIssued = serde_json::from_str(&body).unwrap();
+    assert_eq!(issued.expires_in_ms, 120_000);
+    KeyProof::new(
+        creator.sealing.secret.as_ref().expect("a key"),
+        issued.challenge,
+    )
+}
+
 /// Asks for an arena as `creator`, starting now, with `fields` (its
-/// length at least): the status and the body.
-async fn create(server: &TestServer, creator: &Client, fields: &str) -> (u16, String) {
-    let proof = creator.sealing.key_proof().expect("a key");
+/// length at least), proven with `proof`: the status and the body.
+async fn create_proven(
+    server: &TestServer,
+    creator: &Client,
+    fields: &str,
+    proof: KeyProof,
+) -> (u16, String) {
     let body = format!(
         r#"{{"name":"Club night",{fields},"key":"{}","key_proof":{},"creator":"Host"}}"#,
         creator.sealing.key().expect("a key"),
         serde_json::to_string(&proof).unwrap()
     );
     server.post_json("/api/arenas", &body).await
+}
+
+/// [`create_proven`] with a challenge fetched for it.
+async fn create(server: &TestServer, creator: &Client, fields: &str) -> (u16, String) {
+    let proof = http_proof(server, creator).await;
+    create_proven(server, creator, fields, proof).await
 }
 
 async fn created(server: &TestServer, creator: &Client, fields: &str) -> ArenaSummary {
@@ -36,7 +61,7 @@ fn join(client: &Client, arena: ArenaId, join_code: Option<&str>) -> ClientMessa
         arena,
         join_code: join_code.map(Into::into),
         key: client.sealing.key().expect("a key"),
-        key_proof: client.sealing.key_proof().expect("a key"),
+        key_proof: client.sealing.key_proof(),
         bot_declaration: None,
     }
 }
@@ -270,7 +295,24 @@ async fn bad_arenas_are_refused_with_reasons_and_a_key_makes_at_most_three() {
         .post_json("/api/arenas", r#"{"name":"x","minutes":5}"#)
         .await;
     assert_eq!(status, 400, "no key: {body}");
-    for _ in 0..3 {
+    // A proof holds for one request: shown again by whoever saw it, it is
+    // refused; so is a proof of the WebSocket connection's challenge, and
+    // one of another key.
+    let proof = http_proof(&server, &host).await;
+    let (status, body) = create_proven(&server, &host, r#""minutes":5"#, proof).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = create_proven(&server, &host, r#""minutes":5"#, proof).await;
+    assert_eq!(status, 400, "shown again: {body}");
+    assert!(body.contains("unknown, spent or expired"), "{body}");
+    let connections = host.sealing.key_proof().unwrap();
+    let (status, body) = create_proven(&server, &host, r#""minutes":5"#, connections).await;
+    assert_eq!(status, 400, "the connection's: {body}");
+    let someone = Client::greeted(&server, "Someone").await;
+    let theirs = http_proof(&server, &someone).await;
+    let (status, body) = create_proven(&server, &host, r#""minutes":5"#, theirs).await;
+    assert_eq!(status, 400, "another key's: {body}");
+    assert!(body.contains("not the key's proof"), "{body}");
+    for _ in 0..2 {
         created(&server, &host, r#""minutes":5"#).await;
     }
     let (status, body) = create(&server, &host, r#""minutes":5"#).await;

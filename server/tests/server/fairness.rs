@@ -166,9 +166,9 @@ async fn an_opening_is_not_stored_and_clients_open_again_after_a_restart() {
     // played with the moves sealed before the restart.
     let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
     let mut yellow_again = Client::greeted(&server, "Ada").await;
-    yellow_again.sealing = std::mem::take(&mut yellow.sealing);
+    yellow_again.carry_on(std::mem::take(&mut yellow.sealing));
     let mut blue_again = Client::greeted(&server, "Bea").await;
-    blue_again.sealing = std::mem::take(&mut blue.sealing);
+    blue_again.carry_on(std::mem::take(&mut blue.sealing));
     blue_again.sealing.automatic = true;
     yellow_again.resume(yellow_token, None).await;
     blue_again.resume(blue_token, None).await;

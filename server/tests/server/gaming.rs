@@ -9,7 +9,7 @@ use std::time::Duration;
 use mice_cake_engine::{Policy, Seat};
 use mice_cake_protocol::{
     ClientMessage, Conduct, Ending, ErrorCode, FinishedGame, ForfeitCause, GameId, GameResult,
-    NotRated, PlayerProfile, RoomEvent, RoomOptions, RoomState, ServerMessage,
+    KeyProof, NotRated, PlayerProfile, RoomEvent, RoomOptions, RoomState, SeatToken, ServerMessage,
 };
 
 use crate::ratings::{INITIAL, glicko2};
@@ -287,29 +287,45 @@ async fn an_unsigned_leave_is_recorded_as_a_disconnection() {
 }
 
 /// Only a key's holder plays rated with it: a seat or a seek announcing
-/// another's key without its proof is refused, and a forged proof too.
+/// another's key without its proof is refused, and a forged proof too — and
+/// the holder's own proof, seen on its way (by a proxy, or another server
+/// the player used), is worth nothing on any other connection: it answers
+/// its own connection's challenge only. (Until protocol 9 a proof signed
+/// the time, and was shown again for ten minutes to sit an impersonator in
+/// rated rooms as its victim, who then aborted every game.)
 #[tokio::test]
 async fn another_players_key_cannot_play_rated() {
     let server = TestServer::default().await;
     let victim = secret_of("Victim");
+    let mut victims_connection = Client::greeted(&server, "Victim").await;
+    // The victim's proof, as it went over the wire on the victim's
+    // connection.
+    let seen = victims_connection.sealing.key_proof().unwrap();
     let mut mallory = Client::greeted(&server, "Mallory").await;
-    let forged = |at_ms| mice_cake_protocol::KeyProof {
-        at_ms,
-        signature: secret_of("Mallory").prove_key(at_ms),
-    };
-    let now = mallory.sealing.key_proof().unwrap().at_ms;
-    for (proof, code) in [
+    let mallorys_challenge = mallory.sealing.challenge.unwrap();
+    assert_ne!(
+        mallorys_challenge, seen.challenge,
+        "a challenge a connection"
+    );
+    let proofs = [
         (None, ErrorCode::KeyRequired),
-        (Some(forged(now)), ErrorCode::BadSignature),
-        // The victim's own proof, but from an hour ago: not shown again.
+        // Mallory's own signature of her connection's challenge.
         (
-            Some(mice_cake_protocol::KeyProof {
-                at_ms: now - 3_600_000,
-                signature: victim.prove_key(now - 3_600_000),
+            Some(KeyProof::new(&secret_of("Mallory"), mallorys_challenge)),
+            ErrorCode::BadSignature,
+        ),
+        // The victim's proof shown again.
+        (Some(seen), ErrorCode::BadSignature),
+        // The victim's signature, said to answer Mallory's challenge.
+        (
+            Some(KeyProof {
+                challenge: mallorys_challenge,
+                ..seen
             }),
             ErrorCode::BadSignature,
         ),
-    ] {
+    ];
+    for (proof, code) in proofs {
         mallory
             .send(&ClientMessage::CreateRoom {
                 options: rated(300),
@@ -320,13 +336,74 @@ async fn another_players_key_cannot_play_rated() {
             .await;
         mallory.expect_error(code).await;
     }
-    let (code, _, _) = Client::greeted(&server, "Bea")
+    // Shown again with every message that takes a proof.
+    let (bea_room, _, _) = Client::greeted(&server, "Bea")
         .await
         .create(rated(300))
         .await;
+    let replays = [
+        ClientMessage::JoinRoom {
+            code: bea_room,
+            key: Some(victim.public_key()),
+            bot_declaration: None,
+            key_proof: Some(seen),
+        },
+        ClientMessage::Resume {
+            token: SeatToken::from_bytes([7; 16]),
+            last_seq: None,
+            key: Some(victim.public_key()),
+            bot_declaration: None,
+            key_proof: Some(seen),
+        },
+        ClientMessage::Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: true,
+            bot_after_ms: Some(0),
+            key: Some(victim.public_key()),
+            bot_declaration: None,
+            key_proof: Some(seen),
+        },
+        ClientMessage::JoinArena {
+            arena: "K7M2QX9P".parse().unwrap(),
+            join_code: None,
+            key: victim.public_key(),
+            key_proof: Some(seen),
+            bot_declaration: None,
+        },
+    ];
+    for replay in replays {
+        mallory.send(&replay).await;
+        let message = mallory.expect_error(ErrorCode::BadSignature).await;
+        assert!(message.contains("another challenge"), "{message}");
+    }
+    // On its own connection the proof holds; on the victim's next
+    // connection, no longer.
+    victims_connection
+        .send(&ClientMessage::CreateRoom {
+            options: rated(300),
+            key: Some(victim.public_key()),
+            bot_declaration: None,
+            key_proof: Some(seen),
+        })
+        .await;
+    victims_connection.joined().await;
+    let mut victim_again = Client::greeted(&server, "Victim").await;
+    victim_again
+        .send(&ClientMessage::Seek {
+            pool: None,
+            deadline_ms: None,
+            rated: true,
+            bot_after_ms: Some(0),
+            key: Some(victim.public_key()),
+            bot_declaration: None,
+            key_proof: Some(seen),
+        })
+        .await;
+    victim_again.expect_error(ErrorCode::BadSignature).await;
     mallory
         .send(&ClientMessage::JoinRoom {
-            code,
+            code: bea_room,
             key: Some(victim.public_key()),
             bot_declaration: None,
             key_proof: None,

@@ -343,7 +343,7 @@ async fn a_paired_key_takes_its_own_seat_back_from_a_connection_thought_alive() 
 
     // Ada's client comes back on a new connection, with her key.
     let mut again = Client::greeted(&server, "Ada").await;
-    again.sealing = std::mem::take(&mut ada.sealing);
+    again.carry_on(std::mem::take(&mut ada.sealing));
     let (seat, _) = again.join(code).await;
     assert_eq!(seat, ada_seat, "her own seat, not {bea_seat}'s");
     ada.expect_error(ErrorCode::Replaced).await;

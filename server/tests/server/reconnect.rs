@@ -69,7 +69,7 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
 
     // Yellow comes back on a new connection.
     let mut again = Client::greeted(&server, "Ada").await;
-    again.sealing = sealing;
+    again.carry_on(sealing);
     again.resume(yellow_token, Some(last_seq)).await;
     let state = match again.recv().await {
         ServerMessage::Joined {
@@ -359,7 +359,7 @@ async fn a_join_whose_joined_was_lost_is_given_the_seat_back_by_its_proven_key()
 
     // Bea joins again with her key and its proof: her seat, a new token.
     let mut bea = Client::greeted(&server, "Bea").await;
-    bea.sealing = sealing;
+    bea.carry_on(sealing);
     let (seat, token) = bea.join(code).await;
     assert_eq!(seat, Seat::Blue);
     ada.recv_until(|m| {
@@ -379,7 +379,7 @@ async fn a_join_whose_joined_was_lost_is_given_the_seat_back_by_its_proven_key()
     let sealing = std::mem::take(&mut bea.sealing);
     drop(bea);
     let mut bea = Client::greeted(&server, "Bea").await;
-    bea.sealing = sealing;
+    bea.carry_on(sealing);
     bea.resume(token, None).await;
     let (ada_view, bea_view) = tokio::join!(ada.until_round(1), bea.until_round(1));
     assert_eq!((ada_view.round, bea_view.round), (1, 1));

@@ -191,6 +191,9 @@ pub(crate) struct Sealing {
     /// The exchange under way while a game is on (0: the deal), which a
     /// leave is signed for.
     under_way: Option<u32>,
+    /// The connection's challenge, from its `welcome`: what a proof of
+    /// the key answers.
+    pub(crate) challenge: Option<mice_cake_engine::KeyChallenge>,
 }
 
 impl Default for Sealing {
@@ -208,6 +211,7 @@ impl Default for Sealing {
             secret: None,
             signing: false,
             under_way: None,
+            challenge: None,
         }
     }
 }
@@ -357,22 +361,14 @@ impl Sealing {
         ClientMessage::Leave { signature }
     }
 
-    /// A fresh proof that this client holds its key, as a real client
-    /// sends with every seat and seek.
+    /// A proof that this client holds its key, answering its
+    /// connection's challenge, as a real client sends with every seat and
+    /// seek.
     pub(crate) fn key_proof(&self) -> Option<mice_cake_protocol::KeyProof> {
-        let at_ms = u64::try_from(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_millis(),
-        )
-        .unwrap();
+        let challenge = self.challenge.expect("a proof of a key after the welcome");
         self.secret
             .as_ref()
-            .map(|secret| mice_cake_protocol::KeyProof {
-                at_ms,
-                signature: secret.prove_key(at_ms),
-            })
+            .map(|secret| mice_cake_protocol::KeyProof::new(secret, challenge))
     }
 
     /// The public key this client announces with a seat.
@@ -458,7 +454,12 @@ impl Client {
         })
         .await;
         match self.recv().await {
-            ServerMessage::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),
+            ServerMessage::Welcome {
+                version, challenge, ..
+            } => {
+                assert_eq!(version, PROTOCOL_VERSION);
+                self.sealing.challenge = Some(challenge);
+            }
             other => panic!("expected welcome, got {other:?}"),
         }
         self
@@ -483,6 +484,15 @@ impl Client {
             received: Vec::new(),
             sealing: Sealing::default(),
         }
+    }
+
+    /// Goes on with what another connection of the same player sealed
+    /// and saw: as a client that reconnected. Proofs of its key on this
+    /// connection answer this connection's challenge.
+    pub(crate) fn carry_on(&mut self, sealing: Sealing) {
+        let challenge = self.sealing.challenge;
+        self.sealing = sealing;
+        self.sealing.challenge = challenge;
     }
 
     /// Connects and says hello.
@@ -694,7 +704,7 @@ impl Client {
         (seat, token)
     }
 
-    async fn joined(&mut self) -> (RoomCode, Seat, SeatToken) {
+    pub(crate) async fn joined(&mut self) -> (RoomCode, Seat, SeatToken) {
         match self
             .recv_until(|m| {
                 matches!(
@@ -921,7 +931,7 @@ impl Agent {
         while old.try_recv(Duration::from_millis(100)).await.is_some() {}
         self.earlier.append(&mut old.received);
         // The moves it sealed are the client's: they go with it.
-        self.client.sealing = std::mem::take(&mut old.sealing);
+        self.client.carry_on(std::mem::take(&mut old.sealing));
         let last_seq = Some(self.last_seq);
         self.client.resume(token, last_seq).await;
     }
@@ -1129,7 +1139,10 @@ impl PipedServer {
                 name: name.into(),
             })
             .await;
-        assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+        match client.recv().await {
+            ServerMessage::Welcome { challenge, .. } => client.sealing.challenge = Some(challenge),
+            other => panic!("expected welcome, got {other:?}"),
+        }
         client
     }
 }

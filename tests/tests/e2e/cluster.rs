@@ -13,8 +13,9 @@ use std::net::SocketAddr;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::Seat;
-use mice_cake_protocol::{FinishedGame, RoomEvent, ServerMessage};
+use mice_cake_engine::{PlayerSecret, Seat};
+use mice_cake_protocol::api::KeyChallengeIssued;
+use mice_cake_protocol::{FinishedGame, KeyProof, RoomEvent, ServerMessage};
 
 use crate::leaks::{Known, check_frames, check_log};
 use crate::support::{
@@ -629,6 +630,34 @@ fn a_node_whose_redis_or_database_cannot_be_reached_stops_with_a_clear_error() {
             !stderr.contains("s3cret") && !stderr.contains("panicked"),
             "{stderr}"
         );
+    }
+}
+
+/// A challenge for an HTTP request's proof of a key is the cluster's:
+/// fetched from one node, it proves a key on another (a balancer may send
+/// the two requests anywhere), once — shown again, on either node, the
+/// proof is refused.
+#[test]
+fn a_challenge_fetched_from_one_node_proves_a_key_once_on_any() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start(2, &database.url, &redis.url, "2s");
+    let (status, body) = cluster.nodes[0].post_json("/api/key-challenges", "");
+    assert_eq!(status, 201, "{body}");
+    let issued: KeyChallengeIssued = serde_json::from_str(&body).unwrap();
+    let secret = PlayerSecret::from_bytes([5; 32]);
+    let arena = format!(
+        r#"{{"name":"Across nodes","minutes":5,"key":"{}","key_proof":{},"creator":"Host"}}"#,
+        secret.public_key(),
+        serde_json::to_string(&KeyProof::new(&secret, issued.challenge)).unwrap()
+    );
+    let (status, body) = cluster.nodes[1].post_json("/api/arenas", &arena);
+    assert_eq!(status, 201, "made on the other node: {body}");
+    for node in [0, 1] {
+        let (status, body) = cluster.nodes[node].post_json("/api/arenas", &arena);
+        assert_eq!(status, 400, "node {node}: {body}");
+        assert!(body.contains("unknown, spent or expired"), "{body}");
     }
 }
 

@@ -262,11 +262,29 @@ impl Server {
 
     /// `GET path` over a plain connection: the status and the body.
     pub(crate) fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path, None)
+    }
+
+    /// `POST path` with a JSON `body`: the status and the body.
+    pub(crate) fn post_json(&self, path: &str, body: &str) -> (u16, String) {
+        self.request("POST", path, Some(body))
+    }
+
+    /// `method path` (with a JSON body, if any) over a plain connection:
+    /// the status and the body.
+    fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
         let mut stream = TcpStream::connect(self.addr).unwrap();
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        let content = body.map_or_else(String::new, |body| {
+            format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                body.len()
+            )
+        });
         write!(
             stream,
-            "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+            "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{content}\r\n{}",
+            body.unwrap_or_default()
         )
         .unwrap();
         let mut response = String::new();

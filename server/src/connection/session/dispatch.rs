@@ -183,7 +183,7 @@ impl Session {
                 key_proof,
                 bot_declaration,
             } => {
-                let claim = Claim::from((Some(key), Some(key_proof), bot_declaration));
+                let claim = Claim::from((Some(key), key_proof, bot_declaration));
                 let join = JoinArena {
                     arena,
                     join_code,
@@ -239,9 +239,12 @@ impl Session {
         let name = mice_cake_protocol::player_name(name)
             .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
         self.name = Some(name);
+        let challenge = self.shared.rooms.rng.key_challenge();
+        self.challenge = Some(challenge);
         self.outbound.send_message(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
             server: concat!("mice-cake-server ", env!("CARGO_PKG_VERSION")).into(),
+            challenge,
         });
         Ok(())
     }

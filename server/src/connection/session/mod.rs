@@ -51,6 +51,9 @@ pub(super) struct Session {
     pub(super) outbound: Outbound,
     /// Set by `hello`.
     pub(super) name: Option<String>,
+    /// Drawn at `hello` and sent in `welcome`: what every proof of a key
+    /// on this connection answers (and on no other).
+    pub(super) challenge: Option<mice_cake_engine::KeyChallenge>,
     membership: Option<Membership>,
     /// A seek for an opponent under way (quick pairing).
     pub(super) seeking: Option<Seeking>,
@@ -77,6 +80,7 @@ impl Session {
             shared,
             outbound,
             name: None,
+            challenge: None,
             membership: None,
             seeking: None,
             paired: None,

@@ -5,8 +5,11 @@ use mice_cake_engine::{PlayerKey, SealSignature};
 use mice_cake_protocol::{ErrorCode, ServerMessage};
 
 use super::Session;
-use crate::key_proofs::CLOCK_SKEW_MS;
 use crate::room::Refusal;
+
+/// How far a rename's signed time may be from the server's clock: an old
+/// rename cannot be sent again (nor one older than the key's last).
+const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
 
 /// What a `rename` message says.
 pub(in crate::connection) struct Rename {

@@ -55,7 +55,7 @@ impl Session {
                 ));
             }
             (Some(key), Some(proof)) => {
-                check_proof(key, proof)?;
+                self.check_proof(key, proof)?;
                 true
             }
         };
@@ -89,6 +89,21 @@ impl Session {
         })
     }
 
+    /// Checks that `proof` is `key`'s, answering this connection's
+    /// challenge.
+    fn check_proof(&self, key: PlayerKey, proof: KeyProof) -> Result<(), Refusal> {
+        // Every message that takes a proof comes after `hello`, which drew
+        // the challenge; without one, no proof can answer it.
+        let Some(challenge) = self.challenge else {
+            return Err(Refusal::new(
+                ErrorCode::BadSignature,
+                crate::key_proofs::BadProof::OtherChallenge.to_string(),
+            ));
+        };
+        crate::key_proofs::check(key, proof, challenge)
+            .map_err(|bad| Refusal::new(ErrorCode::BadSignature, bad.to_string()))
+    }
+
     /// Checks and keeps `key`'s declaration that it is a bot.
     async fn declare_bot(
         &self,
@@ -116,12 +131,6 @@ impl Session {
                 )
             })
     }
-}
-
-/// Checks that `proof` is `key`'s, made near the server's clock.
-fn check_proof(key: PlayerKey, proof: KeyProof) -> Result<(), Refusal> {
-    crate::key_proofs::check(key, proof, crate::clock::unix_millis())
-        .map_err(|bad| Refusal::new(ErrorCode::BadSignature, bad.to_string()))
 }
 
 /// A key announced with a seat, if any, once it is known to check
