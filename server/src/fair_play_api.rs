@@ -80,9 +80,26 @@ fn same(given: &str, token: &str) -> bool {
     Sha256::digest(given.as_bytes()) == Sha256::digest(token.as_bytes())
 }
 
-/// Whether a proxy forwarded the request for someone.
+/// The headers with which proxies and content networks say they forwarded
+/// a request (besides every `X-Forwarded-…`): a local proxy that writes
+/// any one of them only would otherwise make everyone local.
+const PROXY_HEADERS: [&str; 9] = [
+    "forwarded",
+    "via",
+    "x-real-ip",
+    "cf-connecting-ip",
+    "true-client-ip",
+    "x-client-ip",
+    "x-cluster-client-ip",
+    "fastly-client-ip",
+    "client-ip",
+];
+
+/// Whether a proxy forwarded the request for someone: any header a proxy
+/// writes to say so.
 fn forwarded(headers: &HeaderMap) -> bool {
-    headers.contains_key(header::FORWARDED)
-        || headers.contains_key("x-forwarded-for")
-        || headers.contains_key("x-real-ip")
+    headers.keys().any(|name| {
+        let name = name.as_str();
+        name.starts_with("x-forwarded-") || PROXY_HEADERS.contains(&name)
+    })
 }

@@ -90,6 +90,44 @@ async fn players_chat_reaches_everyone_and_spectators_chat_only_who_reads_it() {
     assert_eq!(backlog, ["good luck have fun", "go Bea!", "nice steal"]);
 }
 
+/// The spectators' chat is off for a seat taken back, as for a seat taken
+/// (`docs/protocol.md`): a player who asked for it on one connection does
+/// not read it on the next until they ask again there.
+#[tokio::test]
+async fn a_seat_taken_back_reads_the_spectators_chat_only_once_it_asks_again() {
+    let server = TestServer::default().await;
+    let (code, _ada, mut bea, _, bea_token) = two_players(&server, RoomOptions::default()).await;
+    let mut cy = Client::greeted(&server, "Cy").await;
+    cy.watch(code).await;
+    bea.send(&ClientMessage::SpectatorChat { show: true }).await;
+    say(&mut cy, "before the drop").await;
+    assert_eq!(heard(&mut cy).await.3, "before the drop");
+    assert_eq!(heard(&mut bea).await.3, "before the drop");
+    drop(bea);
+    let mut again = Client::greeted(&server, "Bea").await;
+    again.resume(bea_token, None).await;
+    assert!(matches!(
+        again.recv().await,
+        ServerMessage::Joined {
+            seat: Some(Seat::Blue),
+            ..
+        }
+    ));
+    // Neither in the backlog given with the seat, nor said from now on.
+    assert!(hears_nothing(&mut again).await);
+    say(&mut cy, "after the drop").await;
+    assert_eq!(heard(&mut cy).await.3, "after the drop");
+    assert!(hears_nothing(&mut again).await);
+    again
+        .send(&ClientMessage::SpectatorChat { show: true })
+        .await;
+    // Another spectator: Cy has said all the chat's rate lets one say.
+    let mut dee = Client::greeted(&server, "Dee").await;
+    dee.watch(code).await;
+    say(&mut dee, "asked again").await;
+    assert_eq!(heard(&mut again).await.3, "asked again");
+}
+
 #[tokio::test]
 async fn bad_chat_is_refused_with_its_reason_and_rates_are_kept() {
     let server = TestServer::default().await;

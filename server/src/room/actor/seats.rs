@@ -307,6 +307,12 @@ impl Room {
         let asking = member.conn;
         let replaced = player.member.replace(member);
         let was_connected = replaced.is_some();
+        // The spectators' chat is off for a seat taken (docs/protocol.md),
+        // taken back too: a connection reads it once it asks, not because
+        // one before it did.
+        if replaced.as_ref().is_none_or(|old| old.conn != asking) {
+            self.chat.following[seat] = false;
+        }
         // The same connection asking again (its first answer late) is no
         // other connection to push out.
         if let Some(old) = replaced.filter(|old| old.conn != asking) {
