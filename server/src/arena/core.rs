@@ -7,6 +7,7 @@
 //! to publish, what to store.
 
 use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 
 use mice_cake_engine::{PlayerKey, Seat, Seated};
 use mice_cake_protocol::arena::{
@@ -45,6 +46,9 @@ struct Entrant {
     /// Whether they asked to pause once their game is over.
     pausing: bool,
     last_opponent: Option<PlayerKey>,
+    /// Where their connection plays from (never stored): two entrants from
+    /// one address are never paired together.
+    address: Option<IpAddr>,
 }
 
 /// What the arena's task is told.
@@ -92,6 +96,10 @@ pub(crate) struct Joining {
     /// The room the connection is in, if any: only one of this arena's
     /// (the game just played, or the one under way).
     pub(crate) in_room: Option<RoomCode>,
+    /// Where the connection plays from (an IPv4 address, or an IPv6 /64),
+    /// unless the server lets one address play both sides
+    /// (`--rate-one-address`).
+    pub(crate) address: Option<IpAddr>,
 }
 
 /// What the arena's task is to do.
@@ -222,6 +230,7 @@ impl Arena {
                 bot,
                 join_code,
                 in_room,
+                address,
             }) => {
                 if in_room.is_some_and(|code| !self.rooms.contains(&code)) {
                     return Err(JoinRefused::InAnotherRoom);
@@ -232,6 +241,10 @@ impl Arena {
                     return Err(JoinRefused::BadCode);
                 }
                 self.join(conn, key, name, bot, now_ms, &mut effects)?;
+                // The connection's, as it joins (again): the latest counts.
+                if let Some(entrant) = self.entrant_of(&key) {
+                    entrant.address = address;
+                }
             }
             Input::Watch { conn } => {
                 self.conns.entry(conn).or_insert(None);
@@ -279,6 +292,7 @@ impl Arena {
                 place: Place::Away,
                 pausing: false,
                 last_opponent: None,
+                address: None,
             });
             self.entrants.len() - 1
         });
@@ -583,6 +597,7 @@ impl Arena {
                         key: *key,
                         since_ms,
                         last_opponent: entrant.last_opponent,
+                        address: entrant.address,
                     }),
                     _ => None,
                 }
@@ -799,6 +814,7 @@ mod tests {
                     bot: false,
                     join_code: None,
                     in_room: None,
+                    address: None,
                 }),
                 now_ms,
             )
@@ -991,6 +1007,7 @@ mod tests {
             bot: false,
             join_code: None,
             in_room: None,
+            address: None,
         });
         assert_eq!(
             arena.handle(late, END + 7_000).unwrap_err(),
@@ -1044,6 +1061,7 @@ mod tests {
                         bot: false,
                         join_code: None,
                         in_room,
+                        address: None,
                     }),
                     START + 5_000,
                 )
@@ -1101,6 +1119,7 @@ mod tests {
                     bot: true,
                     join_code: None,
                     in_room: None,
+                    address: None,
                 }),
                 START,
             )

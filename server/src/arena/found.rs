@@ -79,6 +79,7 @@ impl FoundArena {
                     bot: joining.bot,
                     join_code: joining.join_code,
                     in_room: joining.in_room,
+                    address: joining.address,
                 })
                 .await
                 .map_err(|refused| match refused {

@@ -408,6 +408,7 @@ impl Runner {
                 bot,
                 join_code,
                 in_room,
+                address,
             } => {
                 let here = known.unwrap_or_else(ConnId::next);
                 let (outbound, session) = cluster.arena_link(&node, conn, self.arena.id());
@@ -424,6 +425,7 @@ impl Runner {
                     bot,
                     join_code,
                     in_room,
+                    address,
                 };
                 let joined = self
                     .join(joining, link, |joined| {

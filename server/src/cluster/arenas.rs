@@ -136,6 +136,7 @@ pub(crate) struct RemoteJoin {
     pub(crate) bot: bool,
     pub(crate) join_code: Option<String>,
     pub(crate) in_room: Option<RoomCode>,
+    pub(crate) address: Option<std::net::IpAddr>,
 }
 
 impl RemoteArena {
@@ -165,6 +166,7 @@ impl RemoteArena {
                 bot: join.bot,
                 join_code: join.join_code,
                 in_room: join.in_room,
+                address: join.address,
             },
         );
         let answer = tokio::time::timeout(JOIN_ANSWER, answered).await;

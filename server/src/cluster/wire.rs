@@ -296,6 +296,10 @@ pub(crate) enum WireArenaAsk {
         /// The room the connection is in, if any.
         #[serde(default)]
         in_room: Option<RoomCode>,
+        /// Where the connection plays from, if one address plays one side
+        /// (never stored).
+        #[serde(default)]
+        address: Option<IpAddr>,
     },
     Watch,
     Pause,

@@ -234,6 +234,43 @@ async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_r
     assert!(matches!(update, ServerMessage::ArenaUpdate { arena } if arena.top.len() == 4));
 }
 
+/// Two entrants who play from one address are never paired together: one
+/// person's two keys would feed each other the arena's points (and, rated,
+/// ratings). Here two addresses hold two players each; without the rule
+/// the standings' order would pair each with their neighbour from their
+/// own address.
+#[tokio::test]
+async fn two_entrants_from_one_address_are_never_paired_together() {
+    let server = TestServer::start(|config| config.rate_one_address = false).await;
+    let host = Client::greeted(&server, "Host").await;
+    let arena = created(&server, &host, r#""minutes":5"#).await;
+    let places = [
+        ("Ada", "127.0.0.2"),
+        ("Bea", "127.0.0.2"),
+        ("Cy", "127.0.0.3"),
+        ("Dee", "127.0.0.3"),
+    ];
+    let mut players = Vec::new();
+    for (n, (name, address)) in places.into_iter().enumerate() {
+        let client = Client::greeted_from(&server, address, name).await;
+        players.push(tokio::spawn(play_games(client, arena.id, 3, 10 * n as u64)));
+    }
+    let address_of = |name: &str| {
+        places
+            .iter()
+            .find(|(player, _)| *player == name)
+            .map(|(_, address)| *address)
+            .unwrap()
+    };
+    for ((name, address), player) in places.into_iter().zip(players) {
+        let opponents = player.await.unwrap();
+        assert_eq!(opponents.len(), 3, "{name}");
+        for opponent in &opponents {
+            assert_ne!(address_of(opponent), address, "{name} met {opponent}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn a_club_s_arena_asks_for_its_code_and_a_rated_one_takes_no_bots() {
     let server = TestServer::default().await;

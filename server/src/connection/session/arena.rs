@@ -242,6 +242,12 @@ impl Session {
             bot: player.seating.bot,
             join_code: player.join_code.clone(),
             in_room,
+            // One address plays one side (never paired with itself), unless
+            // the server lets it play both (trials from one machine).
+            address: player
+                .seating
+                .address
+                .filter(|_| !self.shared.config.rate_one_address),
         };
         let id = found.id();
         match found.join(joining, self.outbound.clone(), pairings).await {
