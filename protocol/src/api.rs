@@ -331,6 +331,30 @@ pub struct PlayerProfile {
     /// analyses each rated game once it ends); left out before the first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accuracy: Option<PlayerAccuracy>,
+    /// Refunds that changed their ratings, newest first (at most
+    /// [`crate::rating::PLAYER_REFUNDS`]); left out when none did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refunds: Vec<crate::rating::RatingRefund>,
+}
+
+/// `POST /api/ratings/refunds` (the server's operator's, as
+/// `/api/fair-play`): takes every rated game played by any of `keys` out
+/// of the ratings, and plays each pool's ratings again without them.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefundRequest {
+    /// The ring's keys (the fed key alone takes every game fed to it out).
+    pub keys: Vec<PlayerKey>,
+}
+
+/// What a refund did.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefundDone {
+    /// Rated games taken out of the ratings.
+    pub games: u32,
+    /// Every rating it changed.
+    pub ratings: Vec<crate::rating::RatingRefund>,
 }
 
 /// One player on the leaderboard.

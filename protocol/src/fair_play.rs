@@ -96,4 +96,83 @@ pub struct FairPlayReport {
     /// People (keys that did not declare themselves bots) in each pool
     /// they played analysed rated games in, the least likely first.
     pub players: Vec<FairPlayEntry>,
+    /// Keys whose rating rests mostly on games fed to them (see
+    /// [`BoostingEntry`]), the most fed first.
+    #[serde(default)]
+    pub boosting: Vec<BoostingEntry>,
 }
+
+/// A key whose rating in a pool rests mostly on games fed to it: won
+/// against keys new here (fewer than [`NEW_KEY_GAMES`] rated games in the
+/// pool before) that ended the game early (left, stayed away, missed their
+/// deadlines, did not open a move) or never played anyone else again — a
+/// ring of throwaway keys losing on purpose (`docs/ratings.md`, "Many
+/// keys"). Listed with at least [`BOOSTING_FEEDERS`] feeding keys, when
+/// those games make up at least half of what the key gained above the
+/// start.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoostingEntry {
+    /// Who was fed.
+    pub key: PlayerKey,
+    /// Their name.
+    pub name: String,
+    /// The pool.
+    pub pool: Pool,
+    /// Their rating in the pool now.
+    pub rating: f64,
+    /// Their rating with the fed games taken out: the pool's ratings
+    /// played again without them (what a refund would leave).
+    pub rating_without: f64,
+    /// `rating - rating_without`: the points the fed games gave.
+    pub fed_points: f64,
+    /// How much of what they gained above the start (1500) the fed games
+    /// make up: `fed_points / (rating - 1500)`, 1 when all of it.
+    pub share: f64,
+    /// Their rated games in the pool.
+    pub games: u32,
+    /// The fed games, in the order they were played.
+    pub fed: Vec<FedGame>,
+    /// The keys that fed them, each once, in the order they first did.
+    pub feeders: Vec<PlayerKey>,
+}
+
+/// One game fed to a key.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FedGame {
+    /// The game (`GET /api/games/{id}`).
+    pub game: crate::GameId,
+    /// Who lost it.
+    pub feeder: PlayerKey,
+    /// The feeder's rated games in the pool before it.
+    pub feeder_games_before: u32,
+    /// How the feeder lost it: by a forfeit (its cause), or played out.
+    pub ended: FedEnding,
+    /// Whether the feeder never played anyone else after it.
+    pub never_played_again: bool,
+}
+
+/// How a fed game ended for its feeder.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FedEnding {
+    /// Played to its end and lost.
+    Played,
+    /// Left it (a signed leave).
+    Left,
+    /// Stayed away past the grace period.
+    Disconnected,
+    /// Missed too many deadlines in a row.
+    MissedDeadlines,
+    /// Did not open a sealed move.
+    NotOpened,
+}
+
+/// Fewer rated games in a pool than this before a game, and a key is new
+/// there (for [`BoostingEntry`]).
+pub const NEW_KEY_GAMES: u32 = 5;
+
+/// Fewest distinct keys feeding one before it is listed as boosted: a
+/// player who beat two newcomers who then gave up is no ring.
+pub const BOOSTING_FEEDERS: u32 = 3;

@@ -47,7 +47,7 @@ pub use api::{
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::ErrorCode;
-pub use fair_play::{Baseline, FairPlayEntry, FairPlayReport};
+pub use fair_play::{Baseline, BoostingEntry, FairPlayEntry, FairPlayReport, FedEnding, FedGame};
 pub use ids::{ArenaId, BadArenaId, BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
     ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES,
@@ -56,9 +56,10 @@ pub use messages::{
 };
 pub use name::{BadName, MAX_NAME_CHARS, player_name};
 pub use rating::{
-    ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, MAX_LEADERBOARD_PAGE,
-    NotRated, PAIR_WINDOW_MS, PROVISIONAL_DEVIATION, PlayerAccuracy, Pool, PoolRating,
-    RATED_GAMES_PER_PAIR, RatedGame, Rating, RatingChange, RatingPoint, UnknownPool,
+    ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, ESTABLISHED_AFTER_DAYS,
+    ESTABLISHED_GAMES, LISTED_OPPONENTS, Listing, MAX_LEADERBOARD_PAGE, NotRated, PAIR_WINDOW_MS,
+    PLAYER_REFUNDS, PROVISIONAL_DEVIATION, PlayerAccuracy, Pool, PoolRating, RATED_GAMES_PER_PAIR,
+    RatedGame, Rating, RatingChange, RatingPoint, RatingRefund, UnknownPool,
 };
 pub use room::{
     DEFAULT_DEADLINE_MS, Ending, ForfeitCause, GameResult, MAX_DEADLINE_MS, PlayerInfo,

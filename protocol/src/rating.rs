@@ -33,6 +33,9 @@ pub const PLAYER_RECENT_GAMES: u32 = 20;
 /// Points of rating history on a player's page, per pool (the newest).
 pub const PLAYER_HISTORY_POINTS: u32 = 100;
 
+/// Most refunds a player's page lists (the latest).
+pub const PLAYER_REFUNDS: u32 = 10;
+
 /// A pool: the variants rated together. Each pool is one way the cake
 /// starts (which pieces face up) with or without the boost; the stall limit
 /// is the standard one in rated play. Written in snake case:
@@ -334,7 +337,78 @@ pub struct PoolRating {
     /// The rating after each of the latest rated games, oldest first (at
     /// most [`PLAYER_HISTORY_POINTS`]), for a chart.
     pub history: Vec<RatingPoint>,
+    /// How far the rating is from the leaderboard's rule: a key is listed
+    /// once its rating rests on games against established players.
+    pub listing: Listing,
 }
+
+/// A rating against the leaderboard's rule (`docs/ratings.md`, "The
+/// leaderboard"): it lists a key whose rating is settled (not
+/// provisional), rests on games against at least
+/// [`LISTED_OPPONENTS`] distinct established players, and of whose rated
+/// games in the pool at least half were against established players. A
+/// player is *established* as a game begins once they have played
+/// [`ESTABLISHED_GAMES`] rated games in the pool, the first at least
+/// [`ESTABLISHED_AFTER_DAYS`] days before: a ring of fresh keys, however
+/// many addresses it plays from, puts nobody on the leaderboard.
+#[derive(
+    Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Listing {
+    /// Rated games in the pool (refunded ones left out).
+    pub games: u32,
+    /// Of those, against a player established as the game began.
+    pub against_established: u32,
+    /// The distinct established players among those opponents.
+    pub established_opponents: u32,
+    /// Whether the rule lists the key (its rating settled too).
+    pub listed: bool,
+}
+
+impl Listing {
+    /// Whether games like these list a key whose rating is settled.
+    pub fn rests_on_established(&self) -> bool {
+        self.established_opponents >= LISTED_OPPONENTS
+            && u64::from(self.against_established) * 2 >= u64::from(self.games)
+    }
+}
+
+/// Distinct established opponents a key's rating must rest on before the
+/// leaderboard lists it.
+pub const LISTED_OPPONENTS: u32 = 5;
+
+/// Rated games in a pool after which a player is established there (once
+/// [`ESTABLISHED_AFTER_DAYS`] have passed since their first).
+pub const ESTABLISHED_GAMES: u32 = 20;
+
+/// Days since a player's first rated game in a pool before they are
+/// established there: what a ring of keys made on the spot cannot fake.
+pub const ESTABLISHED_AFTER_DAYS: u64 = 7;
+
+/// A rating changed by a refund: rated games taken out of the ratings
+/// (a ring's, fed to one of its keys) and the pool's ratings played again
+/// without them (`docs/ratings.md`, "Refunds").
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingRefund {
+    /// Whose rating.
+    pub key: PlayerKey,
+    /// The pool.
+    pub pool: Pool,
+    /// When: milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// Their own rated games taken out (0: none of theirs, but games that
+    /// moved their rating were).
+    pub games: u32,
+    /// Their rating before the refund, if they had one.
+    pub before: Option<Rating>,
+    /// Their rating after it, if any game of theirs is left.
+    pub after: Option<Rating>,
+}
+
+// Ratings are finite (Glicko-2 of finite ratings), so equality is total.
+impl Eq for RatingRefund {}
 
 /// The rating after one rated game.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]

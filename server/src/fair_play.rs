@@ -87,6 +87,8 @@ pub(crate) fn report(figures: &[PoolAccuracy]) -> FairPlayReport {
         reference_first_rate: REFERENCE_FIRST_RATE,
         games_analysed: player_games.div_ceil(2),
         players,
+        // Found apart, from the rated games in order (`boosting.rs`).
+        boosting: Vec::new(),
     }
 }
 

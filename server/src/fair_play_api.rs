@@ -1,22 +1,15 @@
-//! `GET /api/fair-play`: the fair-play report (`fair_play.rs`) for the
-//! server's operator alone: a request carrying `--operator-token`
-//! (`Authorization: Bearer TOKEN`), or, with no token set, one from this
-//! machine that came through no proxy (a proxy on this machine would make
-//! everyone local: it says who it forwards for, and is refused). Anyone
-//! else gets 403 `operator_only`, and the token is compared in constant
-//! time.
+//! `GET /api/fair-play`: the fair-play report — play too close to the
+//! strong bot's (`fair_play.rs`), ratings fed by rings of keys
+//! (`boosting.rs`) — for the server's operator alone (`operator.rs`).
 
 use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse as _, Json, Response};
-use mice_cake_protocol::ErrorCode;
-use sha2::{Digest as _, Sha256};
 
-use crate::connection::Peer;
-use crate::responses::{NoParams, api_error, bad_query, storage_failed};
+use crate::operator::operator_only;
+use crate::responses::{NoParams, bad_query, storage_failed};
 use crate::shared::Shared;
 
 pub(crate) async fn fair_play(
@@ -24,82 +17,24 @@ pub(crate) async fn fair_play(
     params: Result<Query<NoParams>, QueryRejection>,
     request: Request,
 ) -> Response {
-    if let Err(refusal) = operator(&shared, &request) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            ErrorCode::OperatorOnly,
-            refusal.into(),
-        );
+    if let Err(refused) = operator_only(&shared, &request) {
+        return refused;
     }
     if let Err(rejection) = params {
         return bad_query(&rejection, "/api/fair-play takes no parameters");
     }
-    match shared.rooms.storage.accuracies().await {
-        Ok(figures) => Json(crate::fair_play::report(&figures)).into_response(),
-        Err(cause) => storage_failed(&cause),
-    }
-}
-
-/// Whether the request is the operator's; if not, what to say.
-fn operator(shared: &Shared, request: &Request) -> Result<(), &'static str> {
-    let headers = request.headers();
-    match &shared.config.operator_token {
-        Some(token) => match bearer(headers) {
-            Some(given) if same(given, token.trim()) => Ok(()),
-            Some(_) => Err("that is not the operator's token"),
-            None => Err(
-                "the fair-play report is the server's operator's: send the operator's token (Authorization: Bearer TOKEN)",
-            ),
-        },
-        None => {
-            let local = request
-                .extensions()
-                .get::<Peer>()
-                .is_some_and(|peer| peer.0.is_loopback());
-            if local && !forwarded(headers) {
-                Ok(())
-            } else {
-                Err(
-                    "the fair-play report is the server's operator's: ask from the server's own machine, or start the server with --operator-token and send it",
-                )
-            }
+    let storage = &shared.rooms.storage;
+    let (figures, rated) = match (storage.accuracies().await, storage.rated_games().await) {
+        (Ok(figures), Ok(rated)) => (figures, rated),
+        (Err(cause), _) | (_, Err(cause)) => return storage_failed(&cause),
+    };
+    let mut report = crate::fair_play::report(&figures);
+    report.boosting = crate::boosting::boosted(&rated, &|_| String::new());
+    for entry in &mut report.boosting {
+        match storage.player(entry.key).await {
+            Ok(page) => entry.name = page.map(|page| page.name).unwrap_or_default(),
+            Err(cause) => return storage_failed(&cause),
         }
     }
-}
-
-/// The token of an `Authorization: Bearer TOKEN` header.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
-}
-
-/// Whether two tokens are the same, in a time that does not tell how much
-/// of them matched: their hashes are compared.
-fn same(given: &str, token: &str) -> bool {
-    Sha256::digest(given.as_bytes()) == Sha256::digest(token.as_bytes())
-}
-
-/// The headers with which proxies and content networks say they forwarded
-/// a request (besides every `X-Forwarded-…`): a local proxy that writes
-/// any one of them only would otherwise make everyone local.
-const PROXY_HEADERS: [&str; 9] = [
-    "forwarded",
-    "via",
-    "x-real-ip",
-    "cf-connecting-ip",
-    "true-client-ip",
-    "x-client-ip",
-    "x-cluster-client-ip",
-    "fastly-client-ip",
-    "client-ip",
-];
-
-/// Whether a proxy forwarded the request for someone: any header a proxy
-/// writes to say so.
-fn forwarded(headers: &HeaderMap) -> bool {
-    headers.keys().any(|name| {
-        let name = name.as_str();
-        name.starts_with("x-forwarded-") || PROXY_HEADERS.contains(&name)
-    })
+    Json(report).into_response()
 }

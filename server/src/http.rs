@@ -81,6 +81,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/arenas/{id}", get(crate::arena_api::arena))
         .route("/api/fair-play", get(crate::fair_play_api::fair_play))
+        .route("/api/ratings/refunds", post(crate::refunds_api::refund))
         .route("/api/schema", get(schema))
         .route("/healthz", get(health))
         .route("/readyz", get(ready))

@@ -23,7 +23,8 @@
 //!   slots and deadlines), `http` (the routes), `connection` (one task per
 //!   WebSocket; its `session` says what each message means),
 //!   `analysis_api`, `ratings_api`, `arena_api`, `fair_play_api`,
-//!   `key_challenges_api`, `stored_game`,
+//!   `refunds_api`, `key_challenges_api`, `operator` (who may ask what only
+//!   the operator may), `stored_game`,
 //!   `accuracy` (rated games analysed in the background), `fuzzing`,
 //!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
@@ -43,7 +44,8 @@
 //!   bounded queue: a client that cannot keep up is disconnected),
 //!   `seal_checks` (signatures checked in batches across rooms), `socket`,
 //!   `admission` (WebSocket slots by address), `config` ([`Config`]), `web`
-//!   (the browser client), `responses`, `fair_play`;
+//!   (the browser client), `responses`, `fair_play`, `boosting` (fed
+//!   ratings, for the fair-play report);
 //! * foundations: `metrics`, `refusals`, `clock` (room time, uptime over
 //!   every run), `random`, `ratelimit`, `tally`, `token` (seat tokens as
 //!   hashes), `key_proofs` (a player's proof of their key), `quote`, `capacity` (the open-file limit shared out),
@@ -59,6 +61,7 @@ mod arena;
 mod arena_api;
 mod arena_link;
 pub mod backup;
+mod boosting;
 mod capacity;
 mod clock;
 mod cluster;
@@ -78,12 +81,14 @@ mod key_proofs;
 mod lobby;
 mod metrics;
 mod newcomers;
+mod operator;
 mod outbound;
 mod pairing;
 mod quote;
 mod random;
 mod ratelimit;
 mod ratings_api;
+mod refunds_api;
 mod refusals;
 mod responses;
 mod room;

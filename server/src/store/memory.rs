@@ -8,12 +8,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seated};
-use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES};
+use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
+use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES, PLAYER_REFUNDS};
 use mice_cake_protocol::{
     ArenaId, CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
-    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
-    RatingPoint,
+    LeaderboardEntry, Listing, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
+    RatingPoint, RatingRefund,
 };
 
 use super::accuracy::{GameAccuracy, PoolAccuracy};
@@ -21,7 +22,9 @@ use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, Store
 use super::arenas_in_memory::MemoryArenas;
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
+use super::rated_games::{self, LEADERBOARD_CANDIDATES, RatedGameRow};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
+use super::refunds::{self, RefundRows};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
 
 /// Finished games in memory.
@@ -67,8 +70,31 @@ struct Ratings {
     /// Each player's latest games in rated rooms, newest last: whether
     /// they aborted each.
     conduct: HashMap<PlayerKey, VecDeque<bool>>,
-    /// Every rated game's keys and when it ended, for the pairs' limit.
-    rated_pairs: Vec<(Seated<PlayerKey>, u64)>,
+    /// Every rated game in the order rated (`rated_games.rs`), with when a
+    /// refund took it out.
+    rated: Vec<(RatedGameRow, Option<u64>)>,
+    /// Refunds that changed each player's ratings, newest last.
+    refunds: HashMap<PlayerKey, VecDeque<RatingRefund>>,
+}
+
+impl Ratings {
+    /// The rated games that count, in order.
+    fn counted(&self) -> impl Iterator<Item = &RatedGameRow> {
+        self.rated
+            .iter()
+            .filter(|(_, refunded)| refunded.is_none())
+            .map(|(row, _)| row)
+    }
+
+    /// `key`'s games in `pool`, as the leaderboard's rule counts them.
+    fn listing(&self, key: PlayerKey, pool: Pool) -> Listing {
+        let rows: Vec<RatedGameRow> = self
+            .counted()
+            .filter(|row| row.pool == pool)
+            .copied()
+            .collect();
+        rated_games::listing(&rows, key)
+    }
 }
 
 /// [`RatingRows`] over the store's maps, under its lock: a game is rated
@@ -108,7 +134,107 @@ impl RatingRows for MemoryRatings<'_> {
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
-        Ok(pair_games(&self.ratings.rated_pairs, keys, since_ms))
+        Ok(pair_games(self.ratings, keys, since_ms))
+    }
+
+    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
+        Ok(self
+            .ratings
+            .counted()
+            .find(|row| row.pool == pool && (row.keys.yellow == key || row.keys.blue == key))
+            .map(|row| row.at_ms))
+    }
+
+    fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
+        self.ratings.rated.push((*row, None));
+        Ok(())
+    }
+}
+
+/// [`RefundRows`] over the store's maps, under its lock. The histories of
+/// the pools refunded are emptied first (`MemoryStore::refund`): each
+/// game rated again writes its points anew, in order.
+struct MemoryRefunds<'a> {
+    ratings: &'a mut Ratings,
+}
+
+impl RefundRows for MemoryRefunds<'_> {
+    fn counted_games(&mut self) -> Result<Vec<RatedGameRow>, StoreError> {
+        Ok(self.ratings.counted().copied().collect())
+    }
+
+    fn standings(&mut self, pool: Pool) -> Result<Vec<(PlayerKey, Standing)>, StoreError> {
+        let mut standings: Vec<(PlayerKey, Standing)> = self
+            .ratings
+            .standings
+            .iter()
+            .filter(|((_, of), _)| *of == pool)
+            .map(|((key, _), standing)| (*key, *standing))
+            .collect();
+        standings.sort_by_key(|(key, _)| key.to_bytes());
+        Ok(standings)
+    }
+
+    fn take_out(&mut self, game: GameId, at_ms: u64) -> Result<(), StoreError> {
+        for (row, refunded) in &mut self.ratings.rated {
+            if row.game == game {
+                *refunded = Some(at_ms);
+            }
+        }
+        Ok(())
+    }
+
+    fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError> {
+        if let Some((kept, _)) = self
+            .ratings
+            .rated
+            .iter_mut()
+            .find(|(kept, _)| kept.game == row.game)
+        {
+            kept.established = row.established;
+        }
+        for seat in Seat::ALL {
+            let history = self
+                .ratings
+                .history
+                .entry((row.keys[seat], row.pool))
+                .or_default();
+            history.push_back(RatingPoint {
+                at_ms: row.at_ms,
+                rating: after[seat].rating,
+                deviation: after[seat].deviation,
+            });
+            if history.len() > PLAYER_HISTORY_POINTS as usize {
+                history.pop_front();
+            }
+        }
+        Ok(())
+    }
+
+    fn put_standing(
+        &mut self,
+        key: PlayerKey,
+        pool: Pool,
+        standing: Option<&Standing>,
+    ) -> Result<(), StoreError> {
+        match standing {
+            Some(standing) => {
+                self.ratings.standings.insert((key, pool), *standing);
+            }
+            None => {
+                self.ratings.standings.remove(&(key, pool));
+            }
+        }
+        Ok(())
+    }
+
+    fn keep_refund(&mut self, refund: &RatingRefund) -> Result<(), StoreError> {
+        let kept = self.ratings.refunds.entry(refund.key).or_default();
+        kept.push_back(*refund);
+        if kept.len() > PLAYER_REFUNDS as usize {
+            kept.pop_front();
+        }
+        Ok(())
     }
 }
 
@@ -135,16 +261,16 @@ impl PlayerRows for MemoryRatings<'_> {
     }
 }
 
-/// Rated games between `keys` (either way round) that ended at `since_ms`
-/// or later.
-fn pair_games(rated: &[(Seated<PlayerKey>, u64)], keys: Seated<PlayerKey>, since_ms: u64) -> u32 {
+/// Rated games that count between `keys` (either way round) that ended at
+/// `since_ms` or later.
+fn pair_games(ratings: &Ratings, keys: Seated<PlayerKey>, since_ms: u64) -> u32 {
     let pair = |of: &Seated<PlayerKey>| {
         (of.yellow == keys.yellow && of.blue == keys.blue)
             || (of.yellow == keys.blue && of.blue == keys.yellow)
     };
-    let counted = rated
-        .iter()
-        .filter(|(of, at_ms)| *at_ms >= since_ms && pair(of))
+    let counted = ratings
+        .counted()
+        .filter(|row| row.at_ms >= since_ms && pair(&row.keys))
         .count();
     u32::try_from(counted).unwrap_or(u32::MAX)
 }
@@ -249,12 +375,6 @@ impl Store for MemoryStore {
                     let rated = ratings::rate(&mut rows, game)?;
                     let game = rated.as_ref().unwrap_or(game);
                     players::note_players(&mut rows, game)?;
-                    if let Some(rated) = game.rated.as_ref().filter(|rated| rated.counted()) {
-                        games
-                            .ratings
-                            .rated_pairs
-                            .push((rated.keys, game.finished_at_ms));
-                    }
                     arenas::note_arena_game(&mut *self.arenas_kept(), game)?;
                     games.keep(game, self.max_games);
                 }
@@ -328,6 +448,18 @@ impl Store for MemoryStore {
             .rev()
             .filter_map(|id| Some(games.find(id)?.summary.clone()))
             .collect();
+        let listings = standings
+            .iter()
+            .map(|(pool, _)| (*pool, ratings.listing(key, *pool)))
+            .collect();
+        let refunds = ratings
+            .refunds
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .rev()
+            .copied()
+            .collect();
         Ok(Some(players::profile(
             key,
             PlayerRead {
@@ -337,6 +469,8 @@ impl Store for MemoryStore {
                 history,
                 conduct,
                 recent,
+                listings,
+                refunds,
             },
         )))
     }
@@ -359,7 +493,7 @@ impl Store for MemoryStore {
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
-        Ok(pair_games(&self.kept().ratings.rated_pairs, keys, since_ms))
+        Ok(pair_games(&self.kept().ratings, keys, since_ms))
     }
 
     fn conduct(&self, key: PlayerKey) -> Result<Conduct, StoreError> {
@@ -388,6 +522,8 @@ impl Store for MemoryStore {
         });
         let players = best
             .into_iter()
+            .take(LEADERBOARD_CANDIDATES as usize)
+            .filter(|(key, _)| ratings.listing(*key, pool).rests_on_established())
             .take(limit as usize)
             .zip(1..)
             .map(|((key, rating), rank)| LeaderboardEntry {
@@ -402,6 +538,24 @@ impl Store for MemoryStore {
             bots,
             players,
         })
+    }
+
+    fn rated_games(&self) -> Result<Vec<RatedGameRow>, StoreError> {
+        Ok(self.kept().ratings.counted().copied().collect())
+    }
+
+    fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError> {
+        let mut games = self.kept();
+        let ratings = &mut games.ratings;
+        let refunded: Vec<Pool> = ratings
+            .counted()
+            .filter(|row| keys.contains(&row.keys.yellow) || keys.contains(&row.keys.blue))
+            .map(|row| row.pool)
+            .collect();
+        ratings
+            .history
+            .retain(|(_, pool), _| !refunded.contains(pool));
+        refunds::refund(&mut MemoryRefunds { ratings }, keys, at_ms)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {

@@ -28,7 +28,9 @@ mod memory;
 mod players;
 pub(crate) mod postgres;
 mod private;
+pub(crate) mod rated_games;
 pub(crate) mod ratings;
+mod refunds;
 mod rows;
 mod snapshot;
 pub(crate) mod sqlite;
@@ -44,6 +46,8 @@ use mice_cake_protocol::{
 
 use accuracy::{GameAccuracy, PoolAccuracy};
 use arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use mice_cake_protocol::api::RefundDone;
+use rated_games::RatedGameRow;
 
 #[cfg(test)]
 pub(crate) use log::RoomChange;
@@ -237,9 +241,16 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// Gives `key` the name `name`, signed at `at_ms`; false (nothing
     /// changed) if it was renamed at that time or later already.
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError>;
-    /// A pool's best players (ratings no longer provisional), at most
+    /// A pool's best players (ratings no longer provisional, resting on
+    /// games against established players: `rated_games.rs`), at most
     /// `limit`: people, or bots.
     fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError>;
+    /// Every rated game that counts (none refunded), in the order rated.
+    fn rated_games(&self) -> Result<Vec<RatedGameRow>, StoreError>;
+    /// Takes every counted rated game any of `keys` played out of the
+    /// ratings at `at_ms`, and rates each pool they were in again without
+    /// them (`refunds.rs`).
+    fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError>;
     /// A finished game's analysis (its JSON), if one made by analysis
     /// `version` is kept.
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError>;

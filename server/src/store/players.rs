@@ -7,8 +7,8 @@
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::{
-    CONDUCT_GAMES, Conduct, Ending, FinishedGame, GameId, GameSummary, PlayerProfile, Pool,
-    PoolRating, RatingPoint,
+    CONDUCT_GAMES, Conduct, Ending, FinishedGame, GameId, GameSummary, Listing, PlayerProfile,
+    Pool, PoolRating, RatingPoint, RatingRefund,
 };
 
 use super::StoreError;
@@ -121,6 +121,11 @@ pub(crate) struct PlayerRead {
     pub(crate) conduct: Conduct,
     /// Their latest games, newest first.
     pub(crate) recent: Vec<GameSummary>,
+    /// Their games in each pool they are rated in, as the leaderboard's
+    /// rule counts them.
+    pub(crate) listings: Vec<(Pool, Listing)>,
+    /// Refunds that changed their ratings, newest first.
+    pub(crate) refunds: Vec<RatingRefund>,
 }
 
 /// A bot's declaration as a backend keeps it (hex), read back.
@@ -147,6 +152,13 @@ pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
                 .map(|(_, point)| *point)
                 .collect();
             points.drain(..points.len().saturating_sub(keep));
+            let mut listing = read
+                .listings
+                .iter()
+                .find(|(of, _)| *of == pool)
+                .map(|(_, listing)| *listing)
+                .unwrap_or_default();
+            listing.listed = !standing.rating.provisional && listing.rests_on_established();
             PoolRating {
                 pool,
                 rating: standing.rating,
@@ -154,6 +166,7 @@ pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
                 losses: standing.losses,
                 draws: standing.draws,
                 history: points,
+                listing,
             }
         })
         .collect();
@@ -168,6 +181,7 @@ pub(crate) fn profile(key: PlayerKey, read: PlayerRead) -> PlayerProfile {
         recent: read.recent,
         // Read apart (`Store::accuracy`) by the page's endpoint.
         accuracy: None,
+        refunds: read.refunds,
     }
 }
 

@@ -19,6 +19,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::StoreError;
+use super::rated_games::{Played, RatedGameRow};
 
 /// A player's standing in one pool: the rating and the games behind it.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -85,6 +86,11 @@ pub(crate) trait RatingRows {
     /// Rated games between these two keys that ended at `since_ms` or
     /// later.
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError>;
+    /// When `key`'s first rated game in `pool` that still counts ended.
+    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError>;
+    /// Keeps the game just rated in the order of rated games
+    /// (`rated_games.rs`).
+    fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError>;
 }
 
 /// Rates `game`, if it is a rated game not rated before: reads both
@@ -140,6 +146,17 @@ pub(crate) fn rate(
         }
     }
     let after = rated_after(before, game.result.winner);
+    let mut established = Seated::default();
+    for seat in Seat::ALL {
+        let played = Played {
+            games: before[seat].rating.games,
+            first_ms: rows.first_rated_ms(rated.keys[seat], rated.pool)?,
+        };
+        established[seat] = played.established(game.finished_at_ms);
+    }
+    if let Some(row) = RatedGameRow::of(game, established) {
+        rows.keep_rated_game(&row)?;
+    }
     for seat in Seat::ALL {
         rows.save(&NewStanding {
             key: rated.keys[seat],

@@ -16,8 +16,10 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, Store, StoreError};
 use crate::clock::UptimeClock;
+use mice_cake_protocol::api::RefundDone;
 
 /// Writes waiting for the writer; a full queue makes rooms wait.
 const QUEUE: usize = 4096;
@@ -198,6 +200,20 @@ impl Storage {
     /// Every key's figures per pool.
     pub(crate) async fn accuracies(&self) -> Result<Vec<PoolAccuracy>, StoreError> {
         self.blocking(Store::accuracies).await
+    }
+
+    /// Every rated game that counts, in order (see [`Store::rated_games`]).
+    pub(crate) async fn rated_games(&self) -> Result<Vec<RatedGameRow>, StoreError> {
+        self.blocking(Store::rated_games).await
+    }
+
+    /// Takes a ring's games out of the ratings (see [`Store::refund`]).
+    pub(crate) async fn refund(
+        &self,
+        keys: Vec<PlayerKey>,
+        at_ms: u64,
+    ) -> Result<RefundDone, StoreError> {
+        self.blocking(move |store| store.refund(&keys, at_ms)).await
     }
 
     /// A pool's leaderboard: people's, or bots'.

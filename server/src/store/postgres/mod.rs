@@ -21,6 +21,7 @@ mod arenas;
 mod ownership;
 mod players;
 mod pool_errors;
+mod rated_games;
 mod ratings;
 mod tls;
 mod write;
@@ -30,6 +31,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
     ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
     Pool, Rating,
@@ -41,6 +43,7 @@ use self::tls::MakeRustlsConnect;
 use self::write::WriteSession;
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 type Connections = r2d2::Pool<PostgresConnectionManager<MakeRustlsConnect>>;
@@ -56,6 +59,7 @@ const MIGRATIONS: &[&str] = &[
     players::SCHEMA_7,
     accuracy::SCHEMA_8,
     arenas::SCHEMA_9,
+    rated_games::SCHEMA_10,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -367,6 +371,10 @@ fn migrate(client: &mut postgres::Client, name: &str) -> Result<(), StoreError> 
     for migration in &MIGRATIONS[version..] {
         transaction.batch_execute(migration)?;
     }
+    // Version 10's rows come from the records of the games rated before.
+    if version < 10 {
+        rated_games::backfill(&mut transaction)?;
+    }
     let latest = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
     if found == 0 {
         transaction.execute("DELETE FROM mice_cake_schema", &[])?;
@@ -583,6 +591,20 @@ impl Store for PostgresStore {
 
     fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
         ratings::leaderboard(&mut *self.connection()?, pool, limit, bots)
+    }
+
+    fn rated_games(&self) -> Result<Vec<RatedGameRow>, StoreError> {
+        rated_games::counted(&mut *self.connection()?)
+    }
+
+    fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError> {
+        let mut connection = self.connection()?;
+        let mut transaction = connection.transaction()?;
+        let mut rows = rated_games::PostgresRefunds(&mut transaction);
+        rows.lock()?;
+        let done = crate::store::refunds::refund(&mut rows, keys, at_ms)?;
+        transaction.commit()?;
+        Ok(done)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {

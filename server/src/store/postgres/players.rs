@@ -136,6 +136,11 @@ pub(super) fn player(
         .collect::<Result<Vec<_>, StoreError>>()?;
     let bot_declaration = crate::store::players::declaration(declaration)?;
     let conduct = conduct_of(client, key)?;
+    let mut listings = Vec::new();
+    for (pool, _) in &standings {
+        listings.push((*pool, super::rated_games::listing(client, key, *pool)?));
+    }
+    let refunds = super::rated_games::refunds_of(client, key)?;
     Ok(Some(profile(
         key,
         PlayerRead {
@@ -145,6 +150,8 @@ pub(super) fn player(
             history,
             conduct,
             recent,
+            listings,
+            refunds,
         },
     )))
 }

@@ -12,6 +12,7 @@ use r2d2_postgres::postgres::{GenericClient, Row, Transaction};
 
 use super::bigint;
 use crate::store::StoreError;
+use crate::store::rated_games::{LEADERBOARD_CANDIDATES, RatedGameRow};
 use crate::store::ratings::{NewStanding, RatingRows, Standing, standing_of};
 
 /// Version 5: ratings, as SQLite's version 4.
@@ -138,6 +139,14 @@ impl RatingRows for PostgresRatings<'_, '_> {
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
     }
+
+    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
+        super::rated_games::first_rated_ms(self.0, key, pool)
+    }
+
+    fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
+        super::rated_games::keep(self.0, row)
+    }
 }
 
 /// Whether `key` has declared itself a bot.
@@ -201,8 +210,9 @@ pub(super) fn rating(
     Ok(row.map(|row| standing_at(&row, 0).rating))
 }
 
-/// The best players of a pool whose ratings are no longer provisional:
-/// people, or bots.
+/// The best players of a pool whose ratings are no longer provisional
+/// and rest on games against established players (the leaderboard's rule,
+/// `store::rated_games`): people, or bots.
 pub(super) fn leaderboard(
     client: &mut impl GenericClient,
     pool: Pool,
@@ -220,21 +230,28 @@ pub(super) fn leaderboard(
         &[
             &pool.name(),
             &PROVISIONAL_DEVIATION,
-            &i64::from(limit),
+            &i64::from(LEADERBOARD_CANDIDATES),
             &bots,
         ],
     )?;
-    let players = rows
-        .iter()
-        .filter_map(|row| Some((row.get::<_, &str>(0).parse().ok()?, row)))
-        .zip(1..)
-        .map(|((key, row), rank)| LeaderboardEntry {
-            rank,
+    let mut players = Vec::new();
+    for row in &rows {
+        if players.len() >= limit as usize {
+            break;
+        }
+        let Ok(key) = row.get::<_, &str>(0).parse::<PlayerKey>() else {
+            continue;
+        };
+        if !super::rated_games::listing(client, key, pool)?.rests_on_established() {
+            continue;
+        }
+        players.push(LeaderboardEntry {
+            rank: u32::try_from(players.len() + 1).unwrap_or(u32::MAX),
             key,
             name: row.get(1),
             rating: standing_at(row, 2).rating,
-        })
-        .collect();
+        });
+    }
     Ok(Leaderboard {
         pool,
         bots,

@@ -11,6 +11,7 @@ pub(crate) mod backup;
 mod checkpoint;
 mod open;
 mod players;
+mod rated_games;
 mod ratings;
 mod schema;
 mod write;
@@ -20,6 +21,7 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
     ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
     Pool, Rating,
@@ -30,6 +32,7 @@ use self::checkpoint::Checkpointer;
 use self::write::{remove_room, seq_value, update_room, write_meta};
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
 /// How hard SQLite works to keep each write.
@@ -296,6 +299,22 @@ impl Store for SqliteStore {
 
     fn leaderboard(&self, pool: Pool, limit: u32, bots: bool) -> Result<Leaderboard, StoreError> {
         ratings::leaderboard(&self.reader(), pool, limit, bots)
+    }
+
+    fn rated_games(&self) -> Result<Vec<RatedGameRow>, StoreError> {
+        rated_games::counted(&self.reader())
+    }
+
+    fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError> {
+        let mut writer = self.writer();
+        let transaction = writer.transaction()?;
+        let done = crate::store::refunds::refund(
+            &mut rated_games::SqliteRefunds(&transaction),
+            keys,
+            at_ms,
+        )?;
+        transaction.commit()?;
+        Ok(done)
     }
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {

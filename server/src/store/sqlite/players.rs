@@ -157,6 +157,10 @@ pub(super) fn player(
         .map(|summary| Ok(serde_json::from_str::<GameSummary>(&summary?)?))
         .collect::<Result<Vec<_>, StoreError>>()?;
     let bot_declaration = crate::store::players::declaration(declaration)?;
+    let listings = standings
+        .iter()
+        .map(|(pool, _)| Ok((*pool, super::rated_games::listing(connection, key, *pool)?)))
+        .collect::<Result<Vec<_>, StoreError>>()?;
     Ok(Some(profile(
         key,
         PlayerRead {
@@ -166,6 +170,8 @@ pub(super) fn player(
             history,
             conduct: conduct_of(connection, key)?,
             recent,
+            listings,
+            refunds: super::rated_games::refunds_of(connection, key)?,
         },
     )))
 }

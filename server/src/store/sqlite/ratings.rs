@@ -10,6 +10,7 @@ use mice_cake_protocol::{
 use rusqlite::{Connection, OptionalExtension as _, Row, Transaction, params};
 
 use crate::store::StoreError;
+use crate::store::rated_games::{LEADERBOARD_CANDIDATES, RatedGameRow};
 use crate::store::ratings::{NewStanding, RatingRows, Standing, standing_of};
 
 /// Version 4: ratings.
@@ -147,6 +148,14 @@ impl RatingRows for SqliteRatings<'_, '_> {
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
     }
+
+    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
+        super::rated_games::first_rated_ms(self.0, key, pool)
+    }
+
+    fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
+        super::rated_games::keep(self.0, row)
+    }
 }
 
 /// Whether `key` has declared itself a bot.
@@ -220,8 +229,9 @@ pub(super) fn rating(
         .map(|standing| standing.rating))
 }
 
-/// The best players of a pool whose ratings are no longer provisional:
-/// people, or bots.
+/// The best players of a pool whose ratings are no longer provisional
+/// and rest on games against established players (the leaderboard's rule,
+/// `store::rated_games`): people, or bots.
 pub(super) fn leaderboard(
     connection: &Connection,
     pool: Pool,
@@ -238,7 +248,12 @@ pub(super) fn leaderboard(
              ORDER BY r.rating DESC, r.key LIMIT ?3"
         ))?
         .query_map(
-            params![pool.name(), PROVISIONAL_DEVIATION, limit, bots],
+            params![
+                pool.name(),
+                PROVISIONAL_DEVIATION,
+                LEADERBOARD_CANDIDATES,
+                bots
+            ],
             |row| {
                 Ok((
                     row.get::<_, String>(0)?,
@@ -252,6 +267,12 @@ pub(super) fn leaderboard(
         let Ok(key) = key.parse::<PlayerKey>() else {
             continue;
         };
+        if players.len() >= limit as usize {
+            break;
+        }
+        if !super::rated_games::listing(connection, key, pool)?.rests_on_established() {
+            continue;
+        }
         players.push(LeaderboardEntry {
             rank: u32::try_from(players.len() + 1).unwrap_or(u32::MAX),
             key,

@@ -3,7 +3,7 @@
 
 use rusqlite_migration::{M, Migrations};
 
-use super::{accuracy, analyses, arenas, players, ratings};
+use super::{accuracy, analyses, arenas, players, rated_games, ratings};
 
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
@@ -17,6 +17,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(players::SCHEMA_6),
         M::up(accuracy::SCHEMA_7),
         M::up(arenas::SCHEMA_8),
+        M::up_with_hook(rated_games::SCHEMA_9, rated_games::backfill),
     ])
 }
 
@@ -90,4 +91,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 8;
+pub(super) const SCHEMA_VERSION: usize = 9;

@@ -1,0 +1,341 @@
+//! Rated games in order, and refunds, in PostgreSQL (schema version 10):
+//! SQLite's tables (`store::rated_games`, `store::refunds`). The nodes of
+//! a cluster rate games at once: a game takes its place in the order as
+//! its players' standings are locked, and a refund holds the ratings
+//! still (`LOCK TABLE … IN EXCLUSIVE MODE`) while it rates them again.
+
+use mice_cake_engine::{PlayerKey, Seated};
+use mice_cake_protocol::rating::PLAYER_REFUNDS;
+use mice_cake_protocol::{FinishedGame, GameId, Listing, Pool, Rating, RatingRefund};
+use r2d2_postgres::postgres::{GenericClient, Row, Transaction};
+
+use super::bigint;
+use super::ratings::{STANDING_COLUMNS, standing_at};
+use crate::store::StoreError;
+use crate::store::rated_games::{
+    RatedGameRow, backfilled, cause_name, cause_named, seat_number, seat_numbered,
+};
+use crate::store::ratings::Standing;
+use crate::store::refunds::RefundRows;
+
+/// Version 10: rated games in order, refunds, as SQLite's version 9.
+pub(super) const SCHEMA_10: &str = "
+    CREATE TABLE rated_games (
+        seq BIGSERIAL PRIMARY KEY,
+        game TEXT NOT NULL UNIQUE,
+        pool TEXT NOT NULL,
+        yellow TEXT NOT NULL,
+        blue TEXT NOT NULL,
+        winner BIGINT,
+        forfeited BIGINT,
+        forfeit_cause TEXT,
+        at_ms BIGINT NOT NULL,
+        yellow_established BOOLEAN NOT NULL,
+        blue_established BOOLEAN NOT NULL,
+        refunded_ms BIGINT
+    );
+    CREATE INDEX rated_games_by_yellow ON rated_games (yellow, pool, seq);
+    CREATE INDEX rated_games_by_blue ON rated_games (blue, pool, seq);
+    CREATE TABLE rating_refunds (
+        key TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        games BIGINT NOT NULL,
+        before TEXT,
+        after TEXT,
+        PRIMARY KEY (key, pool, at_ms)
+    );
+";
+
+/// After [`SCHEMA_10`], in its transaction: the rated games stored
+/// before, from their records, in the order their ratings were written.
+pub(super) fn backfill(transaction: &mut Transaction<'_>) -> Result<(), StoreError> {
+    let mut games = Vec::new();
+    for row in transaction.query(
+        "SELECT g.game FROM (SELECT game, MIN(seq) AS seq FROM rating_history GROUP BY game) h
+         JOIN games g ON g.id = h.game ORDER BY h.seq",
+        &[],
+    )? {
+        games.push(serde_json::from_str::<FinishedGame>(row.get(0))?);
+    }
+    for row in backfilled(&games) {
+        keep(transaction, &row)?;
+    }
+    Ok(())
+}
+
+/// Keeps `row`, the latest rated game.
+pub(super) fn keep(client: &mut impl GenericClient, row: &RatedGameRow) -> Result<(), StoreError> {
+    client.execute(
+        "INSERT INTO rated_games (game, pool, yellow, blue, winner, forfeited, forfeit_cause,
+             at_ms, yellow_established, blue_established)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (game) DO NOTHING",
+        &[
+            &row.game.to_string(),
+            &row.pool.name(),
+            &row.keys.yellow.to_string(),
+            &row.keys.blue.to_string(),
+            &row.winner.map(seat_number),
+            &row.forfeit.map(|(seat, _)| seat_number(seat)),
+            &row.forfeit.map(|(_, cause)| cause_name(cause)),
+            &bigint(row.at_ms),
+            &row.established.yellow,
+            &row.established.blue,
+        ],
+    )?;
+    Ok(())
+}
+
+/// When `key`'s first counted rated game in `pool` ended.
+pub(super) fn first_rated_ms(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+    pool: Pool,
+) -> Result<Option<u64>, StoreError> {
+    let first: Option<i64> = client
+        .query_one(
+            "SELECT MIN(at_ms) FROM rated_games
+             WHERE (yellow = $1 OR blue = $1) AND pool = $2 AND refunded_ms IS NULL",
+            &[&key.to_string(), &pool.name()],
+        )?
+        .get(0);
+    Ok(first.and_then(|first| u64::try_from(first).ok()))
+}
+
+fn row_at(row: &Row) -> Result<RatedGameRow, StoreError> {
+    let key = |index: usize| -> Result<PlayerKey, StoreError> {
+        row.get::<_, &str>(index)
+            .parse()
+            .map_err(|error| StoreError::Query {
+                source: Box::new(error),
+            })
+    };
+    let forfeit = match (
+        row.get::<_, Option<i64>>(5).and_then(seat_numbered),
+        row.get::<_, Option<&str>>(6).and_then(cause_named),
+    ) {
+        (Some(seat), Some(cause)) => Some((seat, cause)),
+        _ => None,
+    };
+    Ok(RatedGameRow {
+        game: row
+            .get::<_, &str>(0)
+            .parse::<GameId>()
+            .map_err(|error| StoreError::Query {
+                source: Box::new(error),
+            })?,
+        pool: row.get::<_, &str>(1).parse()?,
+        keys: Seated {
+            yellow: key(2)?,
+            blue: key(3)?,
+        },
+        winner: row.get::<_, Option<i64>>(4).and_then(seat_numbered),
+        forfeit,
+        at_ms: u64::try_from(row.get::<_, i64>(7)).unwrap_or(0),
+        established: Seated {
+            yellow: row.get(8),
+            blue: row.get(9),
+        },
+    })
+}
+
+/// Every counted rated game (none refunded), in the order rated.
+pub(super) fn counted(client: &mut impl GenericClient) -> Result<Vec<RatedGameRow>, StoreError> {
+    client
+        .query(
+            "SELECT game, pool, yellow, blue, winner, forfeited, forfeit_cause, at_ms,
+                 yellow_established, blue_established
+             FROM rated_games WHERE refunded_ms IS NULL ORDER BY seq",
+            &[],
+        )?
+        .iter()
+        .map(row_at)
+        .collect()
+}
+
+/// `key`'s games in `pool`, as the leaderboard's rule counts them (its
+/// `listed` left unset).
+pub(super) fn listing(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+    pool: Pool,
+) -> Result<Listing, StoreError> {
+    let row = client.query_one(
+        "SELECT COUNT(*), COUNT(*) FILTER (WHERE established),
+             COUNT(DISTINCT opponent) FILTER (WHERE established)
+         FROM (SELECT blue AS opponent, blue_established AS established FROM rated_games
+               WHERE yellow = $1 AND pool = $2 AND refunded_ms IS NULL
+               UNION ALL
+               SELECT yellow, yellow_established FROM rated_games
+               WHERE blue = $1 AND pool = $2 AND refunded_ms IS NULL) AS games",
+        &[&key.to_string(), &pool.name()],
+    )?;
+    let count = |index: usize| u32::try_from(row.get::<_, i64>(index)).unwrap_or(0);
+    Ok(Listing {
+        games: count(0),
+        against_established: count(1),
+        established_opponents: count(2),
+        listed: false,
+    })
+}
+
+/// The refunds that changed `key`'s ratings, newest first.
+pub(super) fn refunds_of(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+) -> Result<Vec<RatingRefund>, StoreError> {
+    let rating = |json: Option<&str>| -> Result<Option<Rating>, StoreError> {
+        json.map(serde_json::from_str)
+            .transpose()
+            .map_err(StoreError::from)
+    };
+    client
+        .query(
+            "SELECT pool, at_ms, games, before, after FROM rating_refunds WHERE key = $1
+             ORDER BY at_ms DESC, pool LIMIT $2",
+            &[&key.to_string(), &i64::from(PLAYER_REFUNDS)],
+        )?
+        .iter()
+        .map(|row| {
+            Ok(RatingRefund {
+                key,
+                pool: row.get::<_, &str>(0).parse()?,
+                at_ms: u64::try_from(row.get::<_, i64>(1)).unwrap_or(0),
+                games: u32::try_from(row.get::<_, i64>(2)).unwrap_or(0),
+                before: rating(row.get(3))?,
+                after: rating(row.get(4))?,
+            })
+        })
+        .collect()
+}
+
+/// [`RefundRows`] in one write transaction, the ratings locked.
+pub(super) struct PostgresRefunds<'a, 'c>(pub(super) &'a mut Transaction<'c>);
+
+impl PostgresRefunds<'_, '_> {
+    /// Holds the ratings still until the transaction ends: games rated
+    /// meanwhile on any node wait, then rate from the refunded standings.
+    pub(super) fn lock(&mut self) -> Result<(), StoreError> {
+        self.0
+            .batch_execute("LOCK TABLE ratings, rating_history, rated_games IN EXCLUSIVE MODE")?;
+        Ok(())
+    }
+}
+
+impl RefundRows for PostgresRefunds<'_, '_> {
+    fn counted_games(&mut self) -> Result<Vec<RatedGameRow>, StoreError> {
+        counted(self.0)
+    }
+
+    fn standings(&mut self, pool: Pool) -> Result<Vec<(PlayerKey, Standing)>, StoreError> {
+        self.0
+            .query(
+                &format!(
+                    "SELECT key, {STANDING_COLUMNS} FROM ratings WHERE pool = $1 ORDER BY key"
+                ),
+                &[&pool.name()],
+            )?
+            .iter()
+            .map(|row| {
+                let key = row
+                    .get::<_, &str>(0)
+                    .parse::<PlayerKey>()
+                    .map_err(|error| StoreError::Query {
+                        source: Box::new(error),
+                    })?;
+                Ok((key, standing_at(row, 1)))
+            })
+            .collect()
+    }
+
+    fn take_out(&mut self, game: GameId, at_ms: u64) -> Result<(), StoreError> {
+        let game = game.to_string();
+        self.0.execute(
+            "UPDATE rated_games SET refunded_ms = $2 WHERE game = $1",
+            &[&game, &bigint(at_ms)],
+        )?;
+        self.0
+            .execute("DELETE FROM rating_history WHERE game = $1", &[&game])?;
+        Ok(())
+    }
+
+    fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError> {
+        let game = row.game.to_string();
+        self.0.execute(
+            "UPDATE rated_games SET yellow_established = $2, blue_established = $3
+             WHERE game = $1",
+            &[&game, &row.established.yellow, &row.established.blue],
+        )?;
+        for (key, rating) in [(row.keys.yellow, after.yellow), (row.keys.blue, after.blue)] {
+            self.0.execute(
+                "UPDATE rating_history SET rating = $3, deviation = $4
+                 WHERE game = $1 AND key = $2",
+                &[&game, &key.to_string(), &rating.rating, &rating.deviation],
+            )?;
+        }
+        Ok(())
+    }
+
+    fn put_standing(
+        &mut self,
+        key: PlayerKey,
+        pool: Pool,
+        standing: Option<&Standing>,
+    ) -> Result<(), StoreError> {
+        let key = key.to_string();
+        let Some(standing) = standing else {
+            self.0.execute(
+                "DELETE FROM ratings WHERE key = $1 AND pool = $2",
+                &[&key, &pool.name()],
+            )?;
+            return Ok(());
+        };
+        let rating = &standing.rating;
+        self.0.execute(
+            &format!(
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (key, pool) DO UPDATE SET
+                     rating = excluded.rating, deviation = excluded.deviation,
+                     volatility = excluded.volatility, games = excluded.games,
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+            ),
+            &[
+                &key,
+                &pool.name(),
+                &rating.rating,
+                &rating.deviation,
+                &rating.volatility,
+                &i64::from(rating.games),
+                &i64::from(standing.wins),
+                &i64::from(standing.losses),
+                &i64::from(standing.draws),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn keep_refund(&mut self, refund: &RatingRefund) -> Result<(), StoreError> {
+        let json = |rating: Option<Rating>| {
+            rating
+                .map(|rating| serde_json::to_string(&rating))
+                .transpose()
+        };
+        self.0.execute(
+            "INSERT INTO rating_refunds (key, pool, at_ms, games, before, after)
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (key, pool, at_ms) DO UPDATE SET
+                 games = excluded.games, before = excluded.before, after = excluded.after",
+            &[
+                &refund.key.to_string(),
+                &refund.pool.name(),
+                &bigint(refund.at_ms),
+                &i64::from(refund.games),
+                &json(refund.before)?,
+                &json(refund.after)?,
+            ],
+        )?;
+        Ok(())
+    }
+}
