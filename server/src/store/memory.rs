@@ -62,8 +62,9 @@ struct Ratings {
     names: HashMap<PlayerKey, String>,
     /// When each renamed player last did.
     renamed: HashMap<PlayerKey, u64>,
-    /// Each key that declared itself a bot, with its declaration.
-    bots: HashMap<PlayerKey, SealSignature>,
+    /// Each key that declared itself a bot, with its declaration and when
+    /// it made it.
+    bots: HashMap<PlayerKey, (SealSignature, u64)>,
     /// Each player's latest games in rated rooms, newest last: whether
     /// they aborted each.
     conduct: HashMap<PlayerKey, VecDeque<bool>>,
@@ -103,8 +104,17 @@ impl RatingRows for MemoryRatings<'_> {
         Ok(())
     }
 
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        Ok(self.ratings.bots.contains_key(&key))
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError> {
+        Ok(self
+            .ratings
+            .bots
+            .get(&key)
+            .filter(|(_, at_ms)| before_ms.is_none_or(|before| *at_ms < before))
+            .map(|(declaration, _)| *declaration))
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -332,7 +342,7 @@ impl Store for MemoryStore {
             key,
             PlayerRead {
                 name: name.clone(),
-                bot_declaration: ratings.bots.get(&key).copied(),
+                bot_declaration: ratings.bots.get(&key).map(|(declaration, _)| *declaration),
                 standings,
                 history,
                 conduct,
@@ -346,16 +356,22 @@ impl Store for MemoryStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
         let mut games = self.kept();
         let ratings = &mut games.ratings;
-        ratings.bots.entry(key).or_insert(declaration);
+        ratings.bots.entry(key).or_insert((declaration, at_ms));
         ratings.names.entry(key).or_insert_with(|| name.to_owned());
         Ok(())
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        Ok(self.kept().ratings.bots.contains_key(&key))
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        Ok(self
+            .kept()
+            .ratings
+            .bots
+            .get(&key)
+            .map(|(declaration, _)| *declaration))
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {

@@ -423,6 +423,8 @@ pub(crate) fn a_rated_game(
         keys,
         ratings: None,
         not_rated: None,
+        started_at_ms: None,
+        bot_declarations: None,
     });
     game
 }
@@ -562,7 +564,7 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
     // Cy declares itself a bot (the store keeps what the connection
     // checked): off the people's leaderboard, on the bots'.
     let declaration = mice_cake_engine::PlayerSecret::from_bytes([3; 32]).sign_bot();
-    store.declare_bot(cy, declaration, "Cy").unwrap();
+    store.declare_bot(cy, declaration, "Cy", 0).unwrap();
     let people: Vec<_> = store
         .leaderboard(Pool::Standard, 10, false)
         .unwrap()
@@ -643,6 +645,9 @@ pub(crate) fn a_signed_game(
         keys: Seated::from_fn(|seat| keys[seat].public_key()),
         ratings: None,
         not_rated: None,
+        // Game n started n seconds after the epoch.
+        started_at_ms: Some(n * 1_000),
+        bot_declarations: Some(Seated::default()),
     });
     game
 }
@@ -729,13 +734,14 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
             .is_empty()
     );
 
-    // Ada declares herself a bot: for good, once, whatever comes after.
+    // Ada declares herself a bot at 905.5 s: for good, once, whatever
+    // comes after.
     let declaration = ada.sign_bot();
     store
-        .declare_bot(ada.public_key(), declaration, "AdaBot")
+        .declare_bot(ada.public_key(), declaration, "AdaBot", 905_500)
         .unwrap();
     store
-        .declare_bot(ada.public_key(), bea.sign_bot(), "again")
+        .declare_bot(ada.public_key(), bea.sign_bot(), "again", 905_600)
         .unwrap();
     assert!(store.is_bot(ada.public_key()).unwrap());
     assert!(!store.is_bot(bea.public_key()).unwrap());
@@ -746,16 +752,19 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
     // A key never seen, declared: a page at once.
     let cy = PlayerSecret::from_bytes([13; 32]);
     store
-        .declare_bot(cy.public_key(), cy.sign_bot(), "CyBot")
+        .declare_bot(cy.public_key(), cy.sign_bot(), "CyBot", 905_700)
         .unwrap();
     assert_eq!(
         store.player(cy.public_key()).unwrap().unwrap().name,
         "CyBot"
     );
 
-    // A bot against a person is stored unrated, whatever the room thought.
+    // A game that started after the declaration, the room not knowing it
+    // (made on another node as the game began): a bot against a person,
+    // stored unrated whatever the room thought, the declaration kept with
+    // it.
     let mixed = a_signed_game(
-        905,
+        906,
         keys,
         Ending::Forfeit {
             seat: Seat::Blue,
@@ -766,11 +775,43 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
     store.write(&[finishing(&mixed)], 0).unwrap();
     let stored = store.game(&mixed.id).unwrap().unwrap().rated.unwrap();
     assert_eq!(stored.not_rated, Some(NotRated::BotAgainstPerson));
+    assert_eq!(
+        stored.bot_declarations,
+        Some(Seated {
+            yellow: Some(declaration),
+            blue: None
+        })
+    );
     assert!(
         store
             .rating(ada.public_key(), Pool::Standard)
             .unwrap()
             .is_none()
+    );
+    // A game that started before it (Ada declared herself a bot during
+    // it, losing): rated all the same, its winner gaining.
+    let declared_during = a_signed_game(
+        905,
+        keys,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Left,
+        },
+        true,
+    );
+    store.write(&[finishing(&declared_during)], 0).unwrap();
+    let stored = store
+        .game(&declared_during.id)
+        .unwrap()
+        .unwrap()
+        .rated
+        .unwrap();
+    assert!(stored.counted(), "{stored:?}");
+    assert_eq!(stored.bot_declarations, Some(Seated::default()));
+    let winner = store.rating(bea.public_key(), Pool::Standard).unwrap();
+    assert!(
+        winner.is_some_and(|rating| rating.rating > 1500.0),
+        "{winner:?}"
     );
 }
 

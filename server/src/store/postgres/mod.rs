@@ -56,6 +56,7 @@ const MIGRATIONS: &[&str] = &[
     players::SCHEMA_7,
     accuracy::SCHEMA_8,
     arenas::SCHEMA_9,
+    players::SCHEMA_10,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -565,12 +566,13 @@ impl Store for PostgresStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
-        players::declare_bot(&mut *self.connection()?, key, declaration, name)
+        players::declare_bot(&mut *self.connection()?, key, declaration, name, at_ms)
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        ratings::is_bot(&mut *self.connection()?, key)
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        ratings::bot_declaration(&mut *self.connection()?, key, None)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -793,6 +795,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 10 {
+            back.push_str("ALTER TABLE players DROP COLUMN bot_declared_ms;");
+        }
         if version < 9 {
             back.push_str("DROP TABLE arenas, arena_entrants, arena_results;");
         }

@@ -278,12 +278,13 @@ impl Store for SqliteStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
-        players::declare_bot(&self.writer(), key, declaration, name)
+        players::declare_bot(&self.writer(), key, declaration, name, at_ms)
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        ratings::is_bot(&self.reader(), key)
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        ratings::bot_declaration(&self.reader(), key, None)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -551,6 +552,38 @@ mod tests {
             }
         );
         assert!(!page.bot);
+    }
+
+    /// A bot declared before servers kept when: older than any game still
+    /// to be rated, it counts for every one of them.
+    #[test]
+    fn a_bot_declared_before_schema_version_9_counts_for_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 8).unwrap();
+        let bot = mice_cake_engine::PlayerSecret::from_bytes([21; 32]);
+        let person = crate::store::tests::a_key(22);
+        old.execute(
+            "INSERT INTO players (key, name, bot_declaration) VALUES (?1, 'Robo', ?2)",
+            params![bot.public_key().to_string(), bot.sign_bot().to_string()],
+        )
+        .unwrap();
+        old.execute(
+            "INSERT INTO players (key, name) VALUES (?1, 'Pia')",
+            [person.to_string()],
+        )
+        .unwrap();
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        let reader = store.reader();
+        assert_eq!(
+            ratings::bot_declaration(&reader, bot.public_key(), Some(1)).unwrap(),
+            Some(bot.sign_bot())
+        );
+        assert_eq!(
+            ratings::bot_declaration(&reader, person, Some(u64::MAX)).unwrap(),
+            None
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! transaction that stores a rated game ([`crate::store::ratings::rate`]). A
 //! player's page is read in `players.rs`.
 
-use mice_cake_engine::{PlayerKey, Seated};
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
     GameId, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, Pool, Rating,
 };
@@ -140,8 +140,12 @@ impl RatingRows for SqliteRatings<'_, '_> {
         Ok(())
     }
 
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        is_bot(self.0, key)
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError> {
+        bot_declaration(self.0, key, before_ms)
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -149,13 +153,24 @@ impl RatingRows for SqliteRatings<'_, '_> {
     }
 }
 
-/// Whether `key` has declared itself a bot.
-pub(super) fn is_bot(connection: &Connection, key: PlayerKey) -> Result<bool, StoreError> {
-    Ok(connection
-        .prepare_cached("SELECT 1 FROM players WHERE key = ?1 AND bot_declaration IS NOT NULL")?
-        .query_row([key.to_string()], |_| Ok(()))
-        .optional()?
-        .is_some())
+/// `key`'s declaration that it is a bot, if it made one (before
+/// `before_ms`, if given).
+pub(super) fn bot_declaration(
+    connection: &Connection,
+    key: PlayerKey,
+    before_ms: Option<u64>,
+) -> Result<Option<SealSignature>, StoreError> {
+    let before = before_ms.map_or(i64::MAX, |ms| i64::try_from(ms).unwrap_or(i64::MAX));
+    let declaration = connection
+        .prepare_cached(
+            "SELECT bot_declaration FROM players
+             WHERE key = ?1 AND bot_declaration IS NOT NULL AND bot_declared_ms < ?2",
+        )?
+        .query_row(params![key.to_string(), before], |row| {
+            row.get::<_, String>(0)
+        })
+        .optional()?;
+    crate::store::players::declaration(declaration)
 }
 
 /// Rated games between these two keys that ended at `since_ms` or later.

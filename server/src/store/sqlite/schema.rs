@@ -17,6 +17,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(players::SCHEMA_6),
         M::up(accuracy::SCHEMA_7),
         M::up(arenas::SCHEMA_8),
+        M::up(players::SCHEMA_9),
     ])
 }
 
@@ -90,4 +91,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 8;
+pub(super) const SCHEMA_VERSION: usize = 9;
