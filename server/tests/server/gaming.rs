@@ -664,3 +664,27 @@ async fn a_bot_declared_before_the_game_starts_plays_it_as_a_bot() {
     ));
     assert!(page(&server, "Bea").await.ratings.is_empty());
 }
+
+/// A pair's fourth rated game in a day begun as a rematch — whose seats
+/// swap after the pair's games are read — is told unrated as it starts,
+/// as in a new room.
+#[tokio::test]
+async fn a_pairs_fourth_game_as_a_rematch_is_told_unrated_as_it_starts() {
+    // Scripted players move at once: more than a person's messages a second.
+    let server = TestServer::start(|config| config.messages_per_second = 1_000).await;
+    let (mut ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+    let mut seats = (Seat::Yellow, Seat::Blue);
+    for game in 1..=3 {
+        let (ada_played, bea_played) = tokio::join!(
+            Agent::new(ada, seats.0, Policy::Greedy, game).play_out(),
+            Agent::new(bea, seats.1, Policy::Greedy, game + 10).play_out()
+        );
+        let rated = stored(&server, ada_played.game_id).await.rated.unwrap();
+        assert!(rated.counted(), "game {game}: {rated:?}");
+        (ada, bea) = (ada_played.client, bea_played.client);
+        ada.send(&ClientMessage::Rematch).await;
+        bea.send(&ClientMessage::Rematch).await;
+        seats = (seats.1, seats.0);
+    }
+    assert_eq!(started(&mut bea).await, Some(NotRated::PairLimit));
+}
