@@ -2,7 +2,9 @@
 //! page, fetched from the server's API and told as text.
 
 use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::{Leaderboard, PlayerProfile, Pool, PoolRating};
+use mice_cake_protocol::{
+    LISTED_OPPONENTS, Leaderboard, PlayerProfile, Pool, PoolRating, RatingRefund,
+};
 
 use crate::replay::fetch;
 use crate::text::fit;
@@ -84,6 +86,12 @@ pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
         if pool.history.len() > 1 {
             lines.push(format!("  {}", sparkline(pool)));
         }
+        if let Some(line) = listing_line(pool) {
+            lines.push(line);
+        }
+    }
+    for refund in &page.refunds {
+        lines.push(refund_line(refund));
     }
     if let Some(accuracy) = &page.accuracy {
         lines.push(format!(
@@ -155,6 +163,49 @@ fn pool_line(pool: &PoolRating) -> String {
         pool.wins,
         pool.losses,
         pool.draws
+    )
+}
+
+/// Where a settled rating stands against the leaderboard's rule
+/// (`docs/ratings.md`, "The leaderboard"); nothing for a provisional one,
+/// which its `?` says is not listed.
+fn listing_line(pool: &PoolRating) -> Option<String> {
+    let listing = &pool.listing;
+    if listing.listed {
+        return Some("  on the leaderboard".into());
+    }
+    if pool.rating.provisional {
+        return None;
+    }
+    Some(format!(
+        "  not on the leaderboard yet: it lists a rating resting on games against established \
+         players — {} of the {LISTED_OPPONENTS} needed so far, {} of its {} games against them \
+         (half needed)",
+        listing.established_opponents, listing.against_established, listing.games
+    ))
+}
+
+/// A refund that changed a rating, in a line.
+fn refund_line(refund: &RatingRefund) -> String {
+    let day = humantime::format_rfc3339_seconds(
+        std::time::UNIX_EPOCH + std::time::Duration::from_millis(refund.at_ms),
+    )
+    .to_string();
+    let after = refund
+        .after
+        .map_or_else(|| "no rating".to_owned(), |after| after.shown());
+    let before = refund
+        .before
+        .map_or_else(|| "no rating".to_owned(), |before| before.shown());
+    let taken = match refund.games {
+        0 => "games that moved it".to_owned(),
+        1 => "1 game of its own".to_owned(),
+        games => format!("{games} games of its own"),
+    };
+    format!(
+        "refunded on {}: {} {before} → {after} ({taken} taken out by the server's operator)",
+        day.get(..10).unwrap_or(&day),
+        refund.pool.name()
     )
 }
 
@@ -241,9 +292,11 @@ mod tests {
                 losses: 1,
                 draws: 0,
                 history: [1500.0, 1580.0, 1540.0, 1620.0].map(point).to_vec(),
+                listing: mice_cake_protocol::Listing::default(),
             }],
             recent: Vec::new(),
             accuracy: None,
+            refunds: Vec::new(),
         };
         let lines = player_lines(&page);
         assert!(lines[0].starts_with("Ada — key 0707"), "{lines:?}");
@@ -275,6 +328,47 @@ mod tests {
             lines.iter().any(|line| line
                 == "accuracy 85 % over 3 analysed rated games (51 of 60 rounds without a mistake)"),
             "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_players_page_says_where_a_rating_stands_against_the_leaderboard_and_its_refunds() {
+        let mut pool = PoolRating {
+            pool: Pool::Standard,
+            rating: Rating::new(1580.0, 100.0, 0.06, 24),
+            wins: 13,
+            losses: 11,
+            draws: 0,
+            history: Vec::new(),
+            listing: mice_cake_protocol::Listing {
+                games: 24,
+                against_established: 10,
+                established_opponents: 3,
+                listed: false,
+            },
+        };
+        assert_eq!(
+            listing_line(&pool).unwrap(),
+            "  not on the leaderboard yet: it lists a rating resting on games against established \
+             players — 3 of the 5 needed so far, 10 of its 24 games against them (half needed)"
+        );
+        pool.listing.listed = true;
+        assert_eq!(listing_line(&pool).unwrap(), "  on the leaderboard");
+        pool.listing.listed = false;
+        pool.rating = Rating::new(1580.0, 200.0, 0.06, 3);
+        assert_eq!(listing_line(&pool), None, "its ? says so");
+        let refund = RatingRefund {
+            key: key(7),
+            pool: Pool::Standard,
+            at_ms: 1_764_160_000_000,
+            games: 13,
+            before: Some(Rating::new(2153.2, 100.0, 0.06, 37)),
+            after: None,
+        };
+        assert_eq!(
+            refund_line(&refund),
+            "refunded on 2025-11-26: standard 2153 → no rating (13 games of its own taken out by \
+             the server's operator)"
         );
     }
 }

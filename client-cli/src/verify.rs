@@ -6,9 +6,12 @@
 //! client played, the record against what it saw during the game.
 
 use mice_cake_engine::{
-    AbortedDeal, Game, GameRecord, PlayerKey, Seat, Seated, SignedLeave, Witness,
+    AbortedDeal, Game, GameRecord, PlayerKey, RECORD_FORMAT, Seat, Seated, SignedLeave, Witness,
 };
-use mice_cake_protocol::{Ending, FinishedGame, ForfeitCause, GameId, GameResult, RatedGame};
+use mice_cake_protocol::{
+    Ending, FinishedGame, ForfeitCause, GameId, GameResult, NotRated, PROVISIONAL_DEVIATION, Pool,
+    RatedGame, Rating, RatingChange,
+};
 
 /// What a check concludes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -361,13 +364,10 @@ pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
 /// Checks the record of an aborted deal, the result given for it if any
 /// (nobody scored; aborted, or for a game stored before aborts a forfeit,
 /// with its winner; by whoever refused to open when that was the cause,
-/// by a signed leave when a player with a key left), and what this client
-/// saw of the deal.
-fn verify_aborted(
-    deal: &AbortedDeal,
-    claimed: Option<&GameResult>,
-    seen: Option<(&Witness, Seat)>,
-) -> Verdict {
+/// by a signed leave when a player with a key left; no rating moved), and
+/// what this client saw of the deal.
+fn verify_aborted(deal: &AbortedDeal, loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict {
+    let claimed = loaded.claimed.as_ref();
     if let Err(error) = deal.check() {
         return Verdict::Broken(error.to_string());
     }
@@ -385,6 +385,19 @@ fn verify_aborted(
             }
             _ => Vec::new(),
         };
+        if let Some(problem) = limit_problem(None, loaded.missed_deadline_limit) {
+            return Verdict::Broken(problem);
+        }
+        // Aborts came with signed leaves and the answer's limit: a deal
+        // stored with either ended aborted, never by a forfeit.
+        let since_aborts = loaded.missed_deadline_limit.is_some() || deal.left.is_some();
+        if since_aborts && let Ending::Forfeit { seat, .. } = claimed.ending {
+            return Verdict::Broken(format!(
+                "the result given ({}) says {seat} forfeited at the deal, but a game that ends \
+                 before both players have had a move is aborted, and nobody wins it",
+                crate::text::outcome(claimed)
+            ));
+        }
         let nothing_scored = claimed.score == Seated::default();
         if matches!(claimed.ending, Ending::Played { .. })
             || !nothing_scored
@@ -400,6 +413,13 @@ fn verify_aborted(
                     _ => "both refusing to open, and nobody winning".to_owned(),
                 }
             ));
+        }
+        if let Some(problem) = loaded
+            .rated
+            .as_ref()
+            .and_then(|rated| rated_room_problem(&claimed.ending, deal.keys, rated))
+        {
+            return Verdict::Broken(problem);
         }
         cause = match cause_evidence(
             &claimed.ending,
@@ -438,11 +458,14 @@ enum Stage<'a> {
     /// At its deal: the deal's record.
     Deal(&'a AbortedDeal),
     /// After it: each seat's moves the server made in a row at the end of
-    /// the record (`runs`), and how many the server said make a forfeit
-    /// (`limit`).
+    /// the record (`runs`), how many the server said make a forfeit
+    /// (`limit`: none in an answer stored before servers kept it), and
+    /// which seats are the server's own bots (`bots`: no key, every move
+    /// the server's), which never forfeit.
     Rounds {
         runs: Seated<usize>,
         limit: Option<u32>,
+        bots: Seated<bool>,
     },
 }
 
@@ -476,7 +499,7 @@ fn cause_evidence(
     let mut notes = Vec::new();
     for seat in seats {
         notes.push(match cause {
-            ForfeitCause::Left => match (keys[seat], left) {
+            ForfeitCause::Left => match (keys[seat], left.filter(|left| left.seat == seat)) {
                 (Some(_), Some(_)) => {
                     format!("{seat} left, proven by {seat}'s leave, signed with {seat}'s key")
                 }
@@ -506,9 +529,31 @@ fn cause_evidence(
                         ));
                         continue;
                     }
-                    Stage::Rounds { runs, limit } => (runs, limit),
+                    Stage::Rounds { runs, limit, .. } => (runs, limit),
                 };
-                let needed = limit.unwrap_or(1).max(1) as usize;
+                let Some(limit) = *limit else {
+                    // An answer stored before servers kept their limit
+                    // (older than record format 4: refused otherwise).
+                    if runs[seat] == 0 {
+                        return Err(format!(
+                            "the result given says {seat} missed too many deadlines, but the \
+                             record's last move for {seat} is {seat}'s own"
+                        ));
+                    }
+                    notes.push(format!(
+                        "that {seat} missed too many deadlines rests on the server's word: the \
+                         server made {seat}'s move in each of the record's last {}, but the \
+                         answer does not give the server's limit (a game stored before servers \
+                         kept it)",
+                        crate::text::plural(
+                            u64::try_from(runs[seat]).unwrap_or(u64::MAX),
+                            "round",
+                            "rounds"
+                        )
+                    ));
+                    continue;
+                };
+                let needed = limit.max(1) as usize;
                 if runs[seat] < needed {
                     return Err(format!(
                         "the result given says {seat} missed too many deadlines, but the \
@@ -554,24 +599,90 @@ fn ending_words(ending: &Ending) -> &'static str {
     }
 }
 
-/// What is wrong with a game the answer says was rated, if anything: a
-/// rated game's keys are the record's, and each signed its own deal nonce
-/// (the proof the key's holder played: the server makes no rated player's
-/// deal nonce).
-fn rating_problem(record: &GameRecord, rated: Option<&RatedGame>) -> Option<String> {
-    let rated = rated.filter(|rated| rated.counted())?;
+/// What is wrong with the answer's limit of missed deadlines, if anything:
+/// no server runs with a limit under 1, and every answer with a record of
+/// format 4 gives it (the answer of an aborted deal has no format: `None`).
+/// Older answers without it read leniently, their missed deadlines resting
+/// on the server's word.
+fn limit_problem(format: Option<u32>, limit: Option<u32>) -> Option<String> {
+    match limit {
+        Some(0) => Some(
+            "the answer says the server makes a player forfeit after 0 missed deadlines in a \
+             row, but no server runs with a limit under 1"
+                .into(),
+        ),
+        None if format.is_some_and(|format| format >= RECORD_FORMAT) => Some(format!(
+            "the answer leaves out the server's limit of missed deadlines in a row \
+             (missed_deadline_limit), which every answer with a record of format \
+             {RECORD_FORMAT} gives: without it, nothing says how many moves the server must \
+             have made for a player who forfeits for missed deadlines"
+        )),
+        _ => None,
+    }
+}
+
+/// What is wrong with the rated status an answer gives, whatever the
+/// record: a game both rated and not; one aborted or abandoned that moved
+/// ratings; one said unrated as aborted (or abandoned) that was not.
+fn rated_status_problem(ending: &Ending, rated: &RatedGame) -> Option<String> {
+    let ended_early = match ending {
+        Ending::Aborted { .. } => Some("aborted before both players had a move"),
+        Ending::Abandoned { .. } => Some("abandoned by both at once"),
+        Ending::Played { .. } | Ending::Forfeit { .. } => None,
+    };
+    if let (Some(why), true) = (rated.not_rated, rated.counted()) {
+        return Some(format!(
+            "the game is said to be rated and, at once, not rated ({})",
+            why.reason()
+        ));
+    }
+    if let (Some(how), true) = (ended_early, rated.counted()) {
+        return Some(format!(
+            "the game is said to have moved its players' ratings, but it was {how}: such a game \
+             is never rated"
+        ));
+    }
+    // Whether a game said unrated for how it ended did end so.
+    let ended_so = match rated.not_rated {
+        Some(NotRated::Aborted) => Some(("aborted", matches!(ending, Ending::Aborted { .. }))),
+        Some(NotRated::Abandoned) => {
+            Some(("abandoned", matches!(ending, Ending::Abandoned { .. })))
+        }
+        _ => None,
+    };
+    match ended_so {
+        Some((word, false)) => Some(format!(
+            "the game is said to be unrated as {word}, but it was not {word}"
+        )),
+        _ => None,
+    }
+}
+
+/// What is wrong with a game the answer says was played in a rated room,
+/// if anything: what holds of any (`rated_room_problem`: its status fits
+/// its end, its keys are the record's, its bot declarations hold); a rated
+/// game's keys are two, each signed its own deal nonce (the proof the
+/// key's holder played: the server makes no rated player's deal nonce),
+/// its pool is its rules', and each rating after is Glicko-2's from both
+/// ratings before and the result.
+fn rating_problem(
+    record: &GameRecord,
+    claimed: &GameResult,
+    rated: Option<&RatedGame>,
+) -> Option<String> {
+    let rated = rated?;
     let Some(fair) = record.fair.as_ref() else {
-        return Some("the game is said to be rated, but its record holds no seals".into());
+        return Some(
+            "the game is said to be played in a rated room, but its record holds no seals".into(),
+        );
     };
     let keys = fair.keys.unwrap_or_default();
-    Seat::ALL.into_iter().find_map(|seat| {
-        if keys[seat] != Some(rated.keys[seat]) {
-            Some(format!(
-                "the game is said to be rated for {seat}'s key {}…, but the record's key for \
-                 {seat} is another",
-                &rated.keys[seat].to_string()[..16]
-            ))
-        } else if fair.deal.by_server[seat] {
+    if let Some(problem) = rated_room_problem(&claimed.ending, keys, rated) {
+        return Some(problem);
+    }
+    let changes = rated.ratings.as_ref()?;
+    if let Some(problem) = Seat::ALL.into_iter().find_map(|seat| {
+        if fair.deal.by_server[seat] {
             Some(format!(
                 "the game is said to be rated, but the server made {seat}'s deal nonce: nothing \
                  proves {seat}'s key played it"
@@ -579,6 +690,246 @@ fn rating_problem(record: &GameRecord, rated: Option<&RatedGame>) -> Option<Stri
         } else {
             None
         }
+    }) {
+        return Some(problem);
+    }
+    if rated.keys.yellow == rated.keys.blue {
+        return Some(
+            "the game is said to be rated, but one key played both seats: such a game is never \
+             rated"
+                .into(),
+        );
+    }
+    if Pool::of(&record.options) != Some(rated.pool) {
+        return Some(format!(
+            "the game is said to be rated in the {} pool, but its rules are {}",
+            rated.pool,
+            Pool::of(&record.options).map_or_else(
+                || "no pool's (another stall limit)".to_owned(),
+                |pool| format!("the {pool} pool's")
+            )
+        ));
+    }
+    glicko_problem(changes, claimed.winner)
+}
+
+/// What is wrong with what an answer says of a game in a rated room (or of
+/// its deal), whatever its ratings: its status fits its end, its keys are
+/// the record's (`keys`), and its bot declarations hold.
+fn rated_room_problem(
+    ending: &Ending,
+    keys: Seated<Option<PlayerKey>>,
+    rated: &RatedGame,
+) -> Option<String> {
+    if let Some(problem) = rated_status_problem(ending, rated) {
+        return Some(problem);
+    }
+    if let Some(seat) = Seat::ALL
+        .into_iter()
+        .find(|seat| keys[*seat] != Some(rated.keys[*seat]))
+    {
+        let key = &rated.keys[seat].to_string()[..16];
+        return Some(if rated.counted() {
+            format!(
+                "the game is said to be rated for {seat}'s key {key}…, but the record's key for \
+                 {seat} is another"
+            )
+        } else {
+            format!(
+                "the answer says {seat} played its rated room's game with the key {key}…, but \
+                 the record's key for {seat} is another"
+            )
+        });
+    }
+    bot_problem(rated)
+}
+
+/// What is wrong with the bot declarations a rated game carries, if
+/// anything: each is its key's signature, and they decide the game's
+/// status: one bot against a person is never rated, and a game said
+/// unrated for it carries exactly one. (A game stored before servers kept
+/// them carries none to check.)
+fn bot_problem(rated: &RatedGame) -> Option<String> {
+    let bots = rated.bot_declarations?;
+    if let Some(seat) = Seat::ALL.into_iter().find(|seat| {
+        bots[*seat].is_some_and(|signature| {
+            !mice_cake_engine::signing::check_bot(rated.keys[*seat], signature)
+        })
+    }) {
+        return Some(format!(
+            "{seat}'s bot declaration in the record is not signed with {seat}'s key"
+        ));
+    }
+    let declared: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|seat| bots[*seat].is_some())
+        .collect();
+    match (declared.as_slice(), rated.not_rated) {
+        ([bot], _) if rated.counted() => Some(format!(
+            "the game is said to be rated, but {bot}'s key had declared itself a bot as it \
+             started and {}'s had not: a bot against a person is never rated",
+            bot.opponent()
+        )),
+        ([], Some(NotRated::BotAgainstPerson)) => Some(
+            "the game is said to be unrated as a bot against a person, but neither key had \
+             declared itself a bot as it started"
+                .into(),
+        ),
+        ([_, _], Some(NotRated::BotAgainstPerson)) => Some(
+            "the game is said to be unrated as a bot against a person, but both keys had \
+             declared themselves bots as it started"
+                .into(),
+        ),
+        _ => None,
+    }
+}
+
+/// How far a recomputed rating may lie from the one given: far below
+/// anything a change of result makes (tens of points), above the rounding
+/// of two implementations of the same steps.
+const RATING_TOLERANCE: f64 = 1e-3;
+const VOLATILITY_TOLERANCE: f64 = 1e-6;
+
+/// What is wrong with a rated game's rating changes, if anything: each
+/// seat's rating after is Glicko-2's (τ = 0.5, the game a rating period of
+/// its own, `docs/ratings.md`) from both ratings before and its score (1 a
+/// win, ½ a draw, 0 a loss), with one more game. The ratings before are the
+/// server's word: only the players' histories hold them.
+fn glicko_problem(changes: &Seated<RatingChange>, winner: Option<Seat>) -> Option<String> {
+    use skillratings::Outcomes;
+    use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+    let glicko = |rating: &Rating| Glicko2Rating {
+        rating: rating.rating,
+        deviation: rating.deviation,
+        volatility: rating.volatility,
+    };
+    let yellow_outcome = match winner {
+        Some(Seat::Yellow) => Outcomes::WIN,
+        Some(Seat::Blue) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    };
+    let (yellow, blue) = glicko2(
+        &glicko(&changes.yellow.before),
+        &glicko(&changes.blue.before),
+        &yellow_outcome,
+        &Glicko2Config::new(),
+    );
+    let expected = Seated { yellow, blue };
+    Seat::ALL.into_iter().find_map(|seat| {
+        let (before, after, worked) = (changes[seat].before, changes[seat].after, expected[seat]);
+        let result = match winner {
+            Some(winner) if winner == seat => "win",
+            Some(_) => "loss",
+            None => "draw",
+        };
+        if (after.rating - worked.rating).abs() > RATING_TOLERANCE
+            || (after.deviation - worked.deviation).abs() > RATING_TOLERANCE
+            || (after.volatility - worked.volatility).abs() > VOLATILITY_TOLERANCE
+        {
+            Some(format!(
+                "{seat}'s rating after the game is said to be {:.1} (RD {:.1}), but Glicko-2 \
+                 gives {:.1} (RD {:.1}) from {seat}'s {:.1} (RD {:.1}) before, {}'s {:.1} (RD \
+                 {:.1}), and {seat}'s {result}",
+                after.rating,
+                after.deviation,
+                worked.rating,
+                worked.deviation,
+                before.rating,
+                before.deviation,
+                seat.opponent(),
+                changes[seat.opponent()].before.rating,
+                changes[seat.opponent()].before.deviation,
+            ))
+        } else if after.games != before.games.saturating_add(1) {
+            Some(format!(
+                "{seat}'s rated games are said to go from {} to {} with this one game",
+                before.games, after.games
+            ))
+        } else if after.provisional != (after.deviation > PROVISIONAL_DEVIATION) {
+            Some(format!(
+                "{seat}'s rating after the game is said to be {} at RD {:.1}, but a rating is \
+                 provisional exactly while its deviation is above {PROVISIONAL_DEVIATION:.0}",
+                if after.provisional {
+                    "provisional"
+                } else {
+                    "settled"
+                },
+                after.deviation
+            ))
+        } else {
+            None
+        }
+    })
+}
+
+/// What is wrong with how the result says a game ended, given the moves
+/// the server made at its end, if anything: a player the server made a
+/// move for in each of the record's last rounds, as many as its limit,
+/// forfeited there and then — alone, or with the other at once (abandoned)
+/// — so the result must say that, and no other cause or player. (A game
+/// the rules ended first was played out; the server's own bots never
+/// forfeit.)
+fn deadline_end_problem(claimed: &GameResult, stage: &Stage<'_>) -> Option<String> {
+    let Stage::Rounds {
+        runs,
+        limit: Some(limit),
+        bots,
+    } = stage
+    else {
+        return None;
+    };
+    if matches!(claimed.ending, Ending::Played { .. }) {
+        return None;
+    }
+    let needed = (*limit).max(1) as usize;
+    let over = Seated::from_fn(|seat| !bots[seat] && runs[seat] >= needed);
+    let expected = match (over.yellow, over.blue) {
+        (false, false) => return None,
+        (true, true) => Ending::Abandoned {
+            cause: ForfeitCause::MissedDeadlines,
+        },
+        (true, false) => Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::MissedDeadlines,
+        },
+        (false, true) => Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::MissedDeadlines,
+        },
+    };
+    if claimed.ending == expected {
+        return None;
+    }
+    let (whose, ended) = match expected {
+        Ending::Forfeit { seat, .. } => (
+            format!("{seat}'s move"),
+            format!("{seat} forfeiting for missed deadlines"),
+        ),
+        _ => (
+            "Yellow's and Blue's moves".to_owned(),
+            "abandoned by both for missed deadlines".to_owned(),
+        ),
+    };
+    Some(format!(
+        "the server made {whose} in each of the record's last {} rounds, its limit of missed \
+         deadlines in a row: the game ended there, {ended}, not as the result given says ({})",
+        needed,
+        crate::text::outcome(claimed)
+    ))
+}
+
+/// Each seat the server's own bot played: no key, and every move (the
+/// deal's nonce too) the server's.
+fn server_bots(record: &GameRecord) -> Seated<bool> {
+    let Some(fair) = &record.fair else {
+        return Seated::default();
+    };
+    let keys = fair.keys.unwrap_or_default();
+    Seated::from_fn(|seat| {
+        keys[seat].is_none()
+            && std::iter::once(&fair.deal)
+                .chain(&fair.rounds)
+                .all(|exchange| exchange.by_server[seat])
     })
 }
 
@@ -648,7 +999,7 @@ pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict
     let record = match &loaded.record {
         Recorded::Game(record) => record,
         Recorded::AbortedDeal(deal) => {
-            return verify_aborted(deal, loaded.claimed.as_ref(), seen);
+            return verify_aborted(deal, loaded, seen);
         }
     };
     let verdict = verify(record, seen);
@@ -658,14 +1009,17 @@ pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict
     let Some(claimed) = &loaded.claimed else {
         return verdict;
     };
+    if let Some(problem) = limit_problem(Some(record.format), loaded.missed_deadline_limit) {
+        return Verdict::Broken(problem);
+    }
     let game = match record.replay() {
         Ok(game) => game,
         Err(error) => return Verdict::Broken(error.to_string()),
     };
-    if let Some(problem) = result_problem(&game, record.rounds.len(), claimed) {
+    if let Some(problem) = result_problem(&game, record, claimed) {
         return Verdict::Broken(problem);
     }
-    if let Some(problem) = rating_problem(record, loaded.rated.as_ref()) {
+    if let Some(problem) = rating_problem(record, claimed, loaded.rated.as_ref()) {
         return Verdict::Broken(problem);
     }
     let fair = record.fair.as_ref();
@@ -674,8 +1028,11 @@ pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict
     let stage = Stage::Rounds {
         runs: trailing_server_moves(record),
         limit: loaded.missed_deadline_limit,
+        bots: server_bots(record),
     };
-    match cause_evidence(&claimed.ending, keys, left, &stage) {
+    let cause = cause_evidence(&claimed.ending, keys, left, &stage)
+        .and_then(|note| deadline_end_problem(claimed, &stage).map_or(Ok(note), Err));
+    match cause {
         Err(problem) => Verdict::Broken(problem),
         Ok(note) => match verdict {
             Verdict::Fair {
@@ -698,12 +1055,29 @@ pub fn verify_loaded(loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict
     }
 }
 
-/// What is wrong with `claimed` as the result of `game` (its record of
-/// `rounds` rounds played out), if anything. A game over by the rules has
-/// one result; a game its record leaves unfinished ended by a forfeit, at
-/// its score then, or was aborted before its first round was revealed.
-fn result_problem(game: &Game, rounds: usize, claimed: &GameResult) -> Option<String> {
+/// What is wrong with `claimed` as the result of `game` (`record` played
+/// out), if anything. A game over by the rules has one result; a game its
+/// record leaves unfinished ended by a forfeit, at its score then, or was
+/// aborted before its first round was revealed — and from record format 4
+/// (when aborts came) only aborted then: nobody forfeits before both
+/// players have had a move.
+fn result_problem(game: &Game, record: &GameRecord, claimed: &GameResult) -> Option<String> {
     let score = Seated::from_fn(|seat| game.score(seat));
+    let rounds = record.rounds.len();
+    if rounds == 0 && record.format >= RECORD_FORMAT {
+        let forfeited = match claimed.ending {
+            Ending::Forfeit { seat, .. } => Some(format!("{seat} forfeited it")),
+            Ending::Abandoned { .. } => Some("both players forfeited it".to_owned()),
+            Ending::Played { .. } | Ending::Aborted { .. } => None,
+        };
+        if let Some(forfeited) = forfeited {
+            return Some(format!(
+                "the result given ({}) says {forfeited}, but no round was revealed: a game that \
+                 ends before both players have had a move is aborted, and nobody wins it",
+                crate::text::outcome(claimed)
+            ));
+        }
+    }
     if matches!(claimed.ending, Ending::Aborted { .. }) && rounds > 0 {
         return Some(format!(
             "the result given ({}) says the game was aborted before both players had a move, but \
@@ -1090,8 +1464,10 @@ mod tests {
         assert_eq!(verdict_of(&both).exit_code(), 0, "{:?}", verdict_of(&both));
         both.result.winner = Some(Seat::Yellow);
         assert_eq!(verdict_of(&both).exit_code(), 1, "{:?}", verdict_of(&both));
-        // A game stored before aborts: a forfeit, won by the other player.
+        // A game stored before aborts (and before answers gave the
+        // server's limit): a forfeit, won by the other player.
         let mut older = honest.clone();
+        older.missed_deadline_limit = None;
         older.result.ending = Ending::Forfeit {
             seat: Seat::Blue,
             cause: ForfeitCause::NotOpened,
@@ -1164,6 +1540,20 @@ mod tests {
     /// A game between two players with keys, Blue's moves made by the
     /// server from round 4 on: as if Blue stopped moving.
     fn signed_game(seed: u64) -> (GameRecord, Seated<mice_cake_engine::PlayerSecret>) {
+        signed_game_made(seed, Seated::from_fn(|_| true), |round| Seated {
+            yellow: false,
+            blue: round >= 4,
+        })
+    }
+
+    /// A game between the seats `keyed` says have a key (a seat without
+    /// one is the server's bot), the moves (the deal's nonces: round 0) of
+    /// each round `by_server` says made by the server.
+    fn signed_game_made(
+        seed: u64,
+        keyed: Seated<bool>,
+        by_server: impl Fn(u32) -> Seated<bool>,
+    ) -> (GameRecord, Seated<mice_cake_engine::PlayerSecret>) {
         use mice_cake_engine::fair::{self, DEAL_ROUND};
         use mice_cake_engine::{Exchange, Nonce, Opening, PlayerSecret};
         let seed = Seed::from_u64(seed);
@@ -1205,20 +1595,18 @@ mod tests {
                 }
             }
         };
-        let mut deal = Exchange::new(commitment, DEAL_ROUND)
-            .with_keys(Seated::from_fn(|seat| Some(keys[seat].public_key())));
+        let mut deal = Exchange::new(commitment, DEAL_ROUND).with_keys(Seated::from_fn(|seat| {
+            keyed[seat].then(|| keys[seat].public_key())
+        }));
         let empty = Seated::from_fn(|_| mice_cake_engine::Assignment::EMPTY);
-        play(&mut deal, empty, Seated::default());
+        play(&mut deal, empty, by_server(DEAL_ROUND));
         let mut game = RecordedGame::dealt(Options::default(), seed, &deal).unwrap();
         while game.game().outcome().is_none() {
             let view = game.game().view(Viewer::Spectator);
             let moves = Seated::from_fn(|seat| greedy_assignment(&view, seat));
             let mut exchange = game.exchange();
-            let by_server = Seated {
-                yellow: false,
-                blue: exchange.round >= 4,
-            };
-            play(&mut exchange, moves, by_server);
+            let made = by_server(exchange.round);
+            play(&mut exchange, moves, made);
             game.play_exchange(&exchange).unwrap();
         }
         (game.into_record().unwrap(), keys)
@@ -1290,6 +1678,497 @@ mod tests {
             "{:?}",
             verdict_of(&early)
         );
+    }
+
+    /// Issue 59: a format 4 answer without the server's limit made one
+    /// late move "prove" a forfeit (the limit read as 1).
+    #[test]
+    fn a_format_4_answer_without_its_missed_deadline_limit_is_refused() {
+        let (record, _) = signed_game(23);
+        // Blue's run of server moves cut to one: round 4.
+        let mut one_late = cut_short(&record, 4, Seat::Blue, ForfeitCause::MissedDeadlines);
+        says(&one_late, 1, "the server's limit: 3 in a row");
+        one_late.missed_deadline_limit = None;
+        says(
+            &one_late,
+            1,
+            "the answer leaves out the server's limit of missed deadlines in a row \
+             (missed_deadline_limit), which every answer with a record of format 4 gives",
+        );
+        // Whatever the cause: the limit is part of every format 4 answer.
+        let mut away = cut_short(&record, 3, Seat::Blue, ForfeitCause::Disconnected);
+        away.missed_deadline_limit = None;
+        says(&away, 1, "leaves out the server's limit");
+        // A limit no server runs with.
+        one_late.missed_deadline_limit = Some(0);
+        says(&one_late, 1, "no server runs with a limit under 1");
+        // An older record (format 3, before servers gave the limit) reads as
+        // before, its missed deadlines on the server's word, said so.
+        let mut older = cut_short(&record, 4, Seat::Blue, ForfeitCause::MissedDeadlines);
+        older.record.as_mut().unwrap().format = mice_cake_engine::SIGNED_RECORD_FORMAT;
+        older.missed_deadline_limit = None;
+        says(
+            &older,
+            0,
+            "that Blue missed too many deadlines rests on the server's word: the server made \
+             Blue's move in each of the record's last 1 round, but the answer does not give the \
+             server's limit",
+        );
+    }
+
+    /// Issue 59: an abort made a forfeit, lost before any round was
+    /// revealed (a record of 0 rounds, a deal refused or left).
+    #[test]
+    fn nobody_forfeits_before_the_first_reveal() {
+        let (record, _) = signed_game(24);
+        let aborted = cut_short(&record, 0, Seat::Blue, ForfeitCause::Disconnected);
+        says(&aborted, 0, "Blue stayed away past the grace period");
+        let mut lost = aborted.clone();
+        lost.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Disconnected,
+        };
+        lost.result.winner = Some(Seat::Yellow);
+        says(
+            &lost,
+            1,
+            "the result given (Yellow 0 – Blue 0, Yellow wins: Blue stayed away too long) says \
+             Blue forfeited it, but no round was revealed: a game that ends before both players \
+             have had a move is aborted, and nobody wins it",
+        );
+        let mut abandoned = aborted.clone();
+        abandoned.result.ending = Ending::Abandoned {
+            cause: ForfeitCause::Disconnected,
+        };
+        says(
+            &abandoned,
+            1,
+            "says both players forfeited it, but no round",
+        );
+
+        // A deal refused, made a forfeit.
+        let mut refused = refused_by_blue();
+        refused.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::NotOpened,
+        };
+        refused.result.winner = Some(Seat::Yellow);
+        says(
+            &refused,
+            1,
+            "says Blue forfeited at the deal, but a game that ends before both players have had \
+             a move is aborted, and nobody wins it",
+        );
+        // A deal left, by a signed leave: aborted; as a forfeit, refused
+        // even without the answer's limit (leaves came with aborts).
+        let mut left = left_deal_by_blue();
+        says(&left, 0, "Blue left, proven by Blue's leave");
+        left.missed_deadline_limit = None;
+        left.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        };
+        left.result.winner = Some(Seat::Yellow);
+        says(&left, 1, "says Blue forfeited at the deal");
+    }
+
+    /// A server's answer for a deal Blue sealed and then left, signing the
+    /// leave: aborted by Blue.
+    fn left_deal_by_blue() -> FinishedGame {
+        let mut answer = refused_by_blue();
+        let deal = answer.aborted_deal.as_mut().unwrap();
+        deal.refused = Seated::default();
+        deal.left = Some(SignedLeave {
+            seat: Seat::Blue,
+            round: 0,
+            signature: mice_cake_engine::PlayerSecret::from_bytes([2; 32]).sign_leave(
+                deal.commitment,
+                0,
+                Seat::Blue,
+            ),
+        });
+        answer.result.ending = Ending::Aborted {
+            seat: Some(Seat::Blue),
+            cause: ForfeitCause::Left,
+        };
+        answer
+    }
+
+    /// Issue 59: an abort signed by one player's leave, relabelled an
+    /// abort by both.
+    #[test]
+    fn one_players_signed_leave_is_no_abort_by_both() {
+        let (record, keys) = signed_game(25);
+        let mut aborted = cut_short(&record, 0, Seat::Yellow, ForfeitCause::Left);
+        let fair = aborted.record.as_mut().unwrap().fair.as_mut().unwrap();
+        fair.left = Some(SignedLeave {
+            seat: Seat::Yellow,
+            round: 1,
+            signature: keys.yellow.sign_leave(fair.commitment, 1, Seat::Yellow),
+        });
+        says(&aborted, 0, "Yellow left, proven by Yellow's leave");
+        let mut both = aborted.clone();
+        both.result.ending = Ending::Aborted {
+            seat: None,
+            cause: ForfeitCause::Left,
+        };
+        says(
+            &both,
+            1,
+            "the result given says Blue left, but the record holds no leave signed with Blue's \
+             key: nothing proves Blue left",
+        );
+        // The same at the deal.
+        let mut deal = left_deal_by_blue();
+        deal.result.ending = Ending::Aborted {
+            seat: None,
+            cause: ForfeitCause::Left,
+        };
+        says(
+            &deal,
+            1,
+            "the result given says Yellow left, but the record holds no leave",
+        );
+    }
+
+    /// Issue 59: a game both players abandoned (the server made both
+    /// their last moves, as many as its limit) relabelled one's forfeit.
+    #[test]
+    fn a_game_abandoned_by_both_is_no_forfeit_by_one() {
+        // Both stop moving from round 4 on: both out after round 6.
+        let (record, _) = signed_game_made(26, Seated::from_fn(|_| true), |round| Seated {
+            yellow: round >= 4,
+            blue: round >= 4,
+        });
+        let mut abandoned = cut_short(&record, 6, Seat::Blue, ForfeitCause::MissedDeadlines);
+        abandoned.result.ending = Ending::Abandoned {
+            cause: ForfeitCause::MissedDeadlines,
+        };
+        abandoned.result.winner = None;
+        says(
+            &abandoned,
+            0,
+            "Yellow missed 3 deadlines in a row, proven by the record",
+        );
+        let forfeit = cut_short(&record, 6, Seat::Blue, ForfeitCause::MissedDeadlines);
+        says(
+            &forfeit,
+            1,
+            "the server made Yellow's and Blue's moves in each of the record's last 3 rounds, \
+             its limit of missed deadlines in a row: the game ended there, abandoned by both \
+             for missed deadlines, not as the result given says (",
+        );
+        // A forfeit for missed deadlines, said to be a disconnection (the
+        // server's word) instead: the record says otherwise.
+        let (record, _) = signed_game(26);
+        let away = cut_short(&record, 6, Seat::Blue, ForfeitCause::Disconnected);
+        says(
+            &away,
+            1,
+            "the game ended there, Blue forfeiting for missed deadlines, not as the result given \
+             says (",
+        );
+        // The server's own bot (no key, every move the server's) never
+        // forfeits: its opponent's forfeit stands.
+        let (record, _) = signed_game_made(
+            27,
+            Seated {
+                yellow: true,
+                blue: false,
+            },
+            |round| Seated {
+                yellow: round >= 4,
+                blue: true,
+            },
+        );
+        assert_eq!(
+            server_bots(&record),
+            Seated {
+                yellow: false,
+                blue: true
+            }
+        );
+        let against_bot = cut_short(&record, 6, Seat::Yellow, ForfeitCause::MissedDeadlines);
+        says(
+            &against_bot,
+            0,
+            "Yellow missed 3 deadlines in a row, proven by the record",
+        );
+    }
+
+    /// A rated game's change for a player starting out: 1500 (RD 350)
+    /// against another such, won or lost (the figures of
+    /// `docs/protocol.md`'s `rated` event, which the browser's tests work
+    /// out from Glickman's paper).
+    fn first_game(won: bool) -> RatingChange {
+        let rating = if won {
+            1662.3108939062977
+        } else {
+            1337.6891060937023
+        };
+        RatingChange {
+            before: Rating::initial(),
+            after: Rating::new(rating, 290.3189637179804, 0.05999967537233814, 1),
+        }
+    }
+
+    /// A rated game between two players starting out, Blue gone in round
+    /// 4 and Yellow winning, as the server answers it.
+    fn rated_answer() -> FinishedGame {
+        let (record, keys) = signed_game(28);
+        let mut answer = cut_short(&record, 3, Seat::Blue, ForfeitCause::Disconnected);
+        answer.rated = Some(RatedGame {
+            pool: Pool::Standard,
+            keys: Seated::from_fn(|seat| keys[seat].public_key()),
+            ratings: Some(Seated {
+                yellow: first_game(true),
+                blue: first_game(false),
+            }),
+            not_rated: None,
+            started_at_ms: Some(1_764_159_000_000),
+            bot_declarations: Some(Seated::default()),
+        });
+        answer
+    }
+
+    /// Issue 59: a result without a move each (aborted, abandoned, a deal
+    /// aborted) given ratings, or a rated game's status at odds with its
+    /// end.
+    #[test]
+    fn a_game_nobody_could_lose_moves_no_rating() {
+        let honest = rated_answer();
+        says(&honest, 0, "that Blue stayed away past the grace period");
+        let rated = honest.rated.clone();
+        let (record, _) = signed_game(28);
+        let mut aborted = cut_short(&record, 0, Seat::Blue, ForfeitCause::Disconnected);
+        aborted.rated = rated.clone();
+        says(
+            &aborted,
+            1,
+            "the game is said to have moved its players' ratings, but it was aborted before both \
+             players had a move: such a game is never rated",
+        );
+        let mut abandoned = honest.clone();
+        abandoned.result.ending = Ending::Abandoned {
+            cause: ForfeitCause::Disconnected,
+        };
+        abandoned.result.winner = None;
+        says(&abandoned, 1, "but it was abandoned by both at once");
+        let mut deal = refused_by_blue();
+        deal.rated = rated.clone();
+        says(
+            &deal,
+            1,
+            "but it was aborted before both players had a move",
+        );
+        // A forfeit, said to be unrated as aborted: its winner robbed.
+        let mut robbed = honest.clone();
+        let status = robbed.rated.as_mut().unwrap();
+        status.ratings = None;
+        status.not_rated = Some(NotRated::Aborted);
+        says(
+            &robbed,
+            1,
+            "the game is said to be unrated as aborted, but it was not aborted",
+        );
+        // Rated and unrated at once.
+        let mut both = honest.clone();
+        both.rated.as_mut().unwrap().not_rated = Some(NotRated::PairLimit);
+        says(&both, 1, "said to be rated and, at once, not rated");
+    }
+
+    /// Issue 59: rating changes swapped so that the loser gains, or any
+    /// rating after that is not Glicko-2's from both ratings before and
+    /// the result.
+    #[test]
+    fn a_rated_games_changes_are_glicko_2s() {
+        let honest = rated_answer();
+        let mut swapped = honest.clone();
+        let changes = swapped.rated.as_mut().unwrap().ratings.as_mut().unwrap();
+        std::mem::swap(&mut changes.yellow, &mut changes.blue);
+        says(
+            &swapped,
+            1,
+            "Yellow's rating after the game is said to be 1337.7 (RD 290.3), but Glicko-2 gives \
+             1662.3 (RD 290.3) from Yellow's 1500.0 (RD 350.0) before, Blue's 1500.0 (RD 350.0), \
+             and Yellow's win",
+        );
+        // The winner given more than Glicko-2 gives.
+        let mut inflated = honest.clone();
+        inflated
+            .rated
+            .as_mut()
+            .unwrap()
+            .ratings
+            .as_mut()
+            .unwrap()
+            .yellow
+            .after
+            .rating += 5.0;
+        says(
+            &inflated,
+            1,
+            "Yellow's rating after the game is said to be 1667.3",
+        );
+        let mut counted_twice = honest.clone();
+        counted_twice
+            .rated
+            .as_mut()
+            .unwrap()
+            .ratings
+            .as_mut()
+            .unwrap()
+            .blue
+            .after
+            .games = 2;
+        says(
+            &counted_twice,
+            1,
+            "Blue's rated games are said to go from 0 to 2",
+        );
+        // Rated in another pool than its rules'.
+        let mut pool = honest.clone();
+        pool.rated.as_mut().unwrap().pool = Pool::Boost;
+        says(
+            &pool,
+            1,
+            "the game is said to be rated in the boost pool, but its rules are the standard pool's",
+        );
+    }
+
+    /// Issue 59: a bot against a person relabelled rated, provable by the
+    /// bot declarations the record keeps from the game's start.
+    #[test]
+    fn a_bot_against_a_person_is_never_rated() {
+        let honest = rated_answer();
+        let bot = mice_cake_engine::PlayerSecret::from_bytes([2; 32]).sign_bot();
+        let blue_a_bot = Seated {
+            yellow: None,
+            blue: Some(bot),
+        };
+        let mut relabelled = honest.clone();
+        relabelled.rated.as_mut().unwrap().bot_declarations = Some(blue_a_bot);
+        says(
+            &relabelled,
+            1,
+            "the game is said to be rated, but Blue's key had declared itself a bot as it \
+             started and Yellow's had not: a bot against a person is never rated",
+        );
+        // As stored: unrated, with the one declaration.
+        let mut unrated = relabelled.clone();
+        let status = unrated.rated.as_mut().unwrap();
+        status.ratings = None;
+        status.not_rated = Some(NotRated::BotAgainstPerson);
+        says(&unrated, 0, "that Blue stayed away");
+        // Said a bot against a person with no declaration, or two.
+        let mut none = unrated.clone();
+        none.rated.as_mut().unwrap().bot_declarations = Some(Seated::default());
+        says(
+            &none,
+            1,
+            "but neither key had declared itself a bot as it started",
+        );
+        let mut two = unrated.clone();
+        two.rated.as_mut().unwrap().bot_declarations = Some(Seated {
+            yellow: Some(mice_cake_engine::PlayerSecret::from_bytes([1; 32]).sign_bot()),
+            blue: Some(bot),
+        });
+        says(
+            &two,
+            1,
+            "but both keys had declared themselves bots as it started",
+        );
+        // A declaration that is not the key's own.
+        let mut forged = unrated.clone();
+        forged.rated.as_mut().unwrap().bot_declarations = Some(Seated {
+            yellow: None,
+            blue: Some(mice_cake_engine::PlayerSecret::from_bytes([1; 32]).sign_bot()),
+        });
+        says(
+            &forged,
+            1,
+            "Blue's bot declaration in the record is not signed with Blue's key",
+        );
+        // Another key's declaration, that key said to be Blue's.
+        let robo = mice_cake_engine::PlayerSecret::from_bytes([9; 32]);
+        let mut foreign = unrated.clone();
+        let status = foreign.rated.as_mut().unwrap();
+        status.keys.blue = robo.public_key();
+        status.bot_declarations = Some(Seated {
+            yellow: None,
+            blue: Some(robo.sign_bot()),
+        });
+        says(
+            &foreign,
+            1,
+            "the answer says Blue played its rated room's game with the key",
+        );
+        // A game stored before servers kept the declarations reads as the
+        // server says.
+        let mut older = unrated.clone();
+        older.rated.as_mut().unwrap().bot_declarations = None;
+        says(&older, 0, "that Blue stayed away");
+    }
+
+    /// A real answer of a server, kept with the page's tests
+    /// (`web/e2e/fixtures`, each described in `verify.test.mjs`).
+    fn real_answer(name: &str) -> FinishedGame {
+        let path = format!(
+            "{}/../web/e2e/fixtures/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    /// The servers' real answers the page checks verify here alike, and
+    /// the edits of issue 59 made to them are refused here too.
+    #[test]
+    fn real_answers_verify_here_as_in_the_page() {
+        for name in [
+            "left-round-8",
+            "missed-deadlines",
+            "aborted-round-1",
+            "against-bot",
+            "rated-left",
+            "bot-against-person",
+            "abandoned",
+        ] {
+            let verdict = verdict_of(&real_answer(name));
+            assert_eq!(verdict.exit_code(), 0, "{name}: {verdict:?}");
+        }
+        let mut relabelled = real_answer("bot-against-person");
+        let rated = relabelled.rated.as_mut().unwrap();
+        rated.not_rated = None;
+        rated.ratings = real_answer("rated-left").rated.unwrap().ratings;
+        says(
+            &relabelled,
+            1,
+            "the game is said to be rated, but Blue's key had declared itself a bot as it \
+             started and Yellow's had not",
+        );
+        let mut swapped = real_answer("rated-left");
+        let changes = swapped.rated.as_mut().unwrap().ratings.as_mut().unwrap();
+        std::mem::swap(&mut changes.yellow, &mut changes.blue);
+        says(
+            &swapped,
+            1,
+            "Yellow's rating after the game is said to be 1337.7",
+        );
+        let mut forfeit = real_answer("abandoned");
+        forfeit.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::MissedDeadlines,
+        };
+        forfeit.result.winner = Some(Seat::Yellow);
+        forfeit.rated = None;
+        says(
+            &forfeit,
+            1,
+            "the game ended there, abandoned by both for missed deadlines",
+        );
+        let mut one_late = real_answer("missed-deadlines");
+        one_late.missed_deadline_limit = None;
+        says(&one_late, 1, "the answer leaves out the server's limit");
     }
 
     #[test]

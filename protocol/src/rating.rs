@@ -9,7 +9,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use mice_cake_engine::{Options, PlayerKey, Reveal, Seated};
+use mice_cake_engine::{Options, PlayerKey, Reveal, SealSignature, Seated};
 use serde::{Deserialize, Serialize};
 
 /// A player's rating is provisional while its deviation is above this: the
@@ -237,6 +237,18 @@ pub struct RatedGame {
     /// game that was rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_rated: Option<NotRated>,
+    /// When the game started, in milliseconds since the Unix epoch: a key
+    /// that declares itself a bot after it changes later games only. Left
+    /// out for games stored before servers kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at_ms: Option<u64>,
+    /// Each seat's declaration that its key is a bot's, as known when the
+    /// game started (the key's signature of `"mice-cake/bot/v1"` followed
+    /// by the key's 32 bytes; `null` for a person): what decided whether a
+    /// bot played a person, for anyone to check. Left out for games stored
+    /// before servers kept them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_declarations: Option<Seated<Option<SealSignature>>>,
 }
 
 impl RatedGame {

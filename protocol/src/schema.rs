@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 18] = [
+pub const TOP_LEVEL: [&str; 20] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -38,6 +38,8 @@ pub const TOP_LEVEL: [&str; 18] = [
     "GameAnalysis",
     "FairPlayReport",
     "KeyChallengeIssued",
+    "RefundRequest",
+    "RefundDone",
     "CreateArena",
     "ArenaList",
     "ArenaDetail",
@@ -61,6 +63,8 @@ pub fn document() -> Value {
     generator.subschema_for::<mice_cake_engine::analysis::GameAnalysis>();
     generator.subschema_for::<crate::fair_play::FairPlayReport>();
     generator.subschema_for::<crate::api::KeyChallengeIssued>();
+    generator.subschema_for::<crate::api::RefundRequest>();
+    generator.subschema_for::<crate::api::RefundDone>();
     generator.subschema_for::<crate::api::CreateArena>();
     generator.subschema_for::<crate::arena::ArenaList>();
     generator.subschema_for::<crate::arena::ArenaDetail>();

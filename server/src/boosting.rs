@@ -186,7 +186,6 @@ mod tests {
             winner: Some(Seat::Yellow),
             forfeit: cause.map(|cause| (Seat::Blue, cause)),
             at_ms: n as u64,
-            established: Seated::default(),
         }
     }
 
@@ -194,14 +193,14 @@ mod tests {
     /// winning two games in three, all played out.
     fn honest_pool() -> Vec<RatedGameRow> {
         let mut rows = Vec::new();
-        for round in 0..12 {
+        for round in 0..12u16 {
             for a in 1..=10u16 {
                 let b = (a + round) % 10 + 1;
                 if a >= b {
                     continue;
                 }
                 let mut row = won(rows.len(), a, b, None);
-                if (round + usize::from(a)) % 3 == 0 {
+                if (round + a) % 3 == 0 {
                     row.winner = Some(Seat::Blue);
                 }
                 rows.push(row);
@@ -240,8 +239,11 @@ mod tests {
             .collect();
         let expected = replay(&without).standings[&key(1)].rating.rating;
         assert!((entry.rating_without - expected).abs() < 1e-9);
-        assert!(entry.fed_points > 300.0, "{entry:?}");
-        assert!(entry.share > 0.8, "{entry:?}");
+        // The strongest of the ten gained too by playing them: the ring's
+        // games make up most of the rest, not all of it.
+        assert!(entry.fed_points > 250.0, "{entry:?}");
+        assert!(entry.share > 0.5, "{entry:?}");
+        assert!((entry.rating - entry.rating_without - entry.fed_points).abs() < 1e-9);
     }
 
     #[test]

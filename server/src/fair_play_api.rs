@@ -8,7 +8,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
 use axum::response::{IntoResponse as _, Json, Response};
 
-use crate::operator::operator_only;
+use crate::operator::not_the_operator;
 use crate::responses::{NoParams, bad_query, storage_failed};
 use crate::shared::Shared;
 
@@ -17,7 +17,7 @@ pub(crate) async fn fair_play(
     params: Result<Query<NoParams>, QueryRejection>,
     request: Request,
 ) -> Response {
-    if let Err(refused) = operator_only(&shared, &request) {
+    if let Some(refused) = not_the_operator(&shared, &request) {
         return refused;
     }
     if let Err(rejection) = params {

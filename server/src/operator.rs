@@ -15,9 +15,9 @@ use crate::connection::Peer;
 use crate::responses::api_error;
 use crate::shared::Shared;
 
-/// Whether `request` is the operator's; if not, the 403 to answer.
-pub(crate) fn operator_only(shared: &Shared, request: &Request) -> Result<(), Response> {
-    operator(shared, request).map_err(|refusal| {
+/// The 403 to answer `request` if it is not the operator's; none if it is.
+pub(crate) fn not_the_operator(shared: &Shared, request: &Request) -> Option<Response> {
+    operator(shared, request).err().map(|refusal| {
         api_error(
             StatusCode::FORBIDDEN,
             ErrorCode::OperatorOnly,

@@ -8,23 +8,21 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse as _, Json, Response};
 use mice_cake_protocol::api::RefundRequest;
 
-use crate::operator::operator_only;
+use crate::operator::not_the_operator;
 use crate::responses::{bad_request, storage_failed};
 use crate::shared::Shared;
 
-/// `POST /api/ratings/refunds` (`RefundRequest`): takes every rated game any of the keys played out of the
-/// ratings and rates their pools again (`store::refunds`).
+/// `POST /api/ratings/refunds` (`RefundRequest`): takes every rated game
+/// any of the keys played out of the ratings and rates their pools again
+/// (`store::refunds`).
 pub(crate) async fn refund(State(shared): State<Arc<Shared>>, request: Request) -> Response {
-    if let Err(refused) = operator_only(&shared, &request) {
+    if let Some(refused) = not_the_operator(&shared, &request) {
         return refused;
     }
-    let body = match axum::body::to_bytes(request.into_body(), MAX_REFUND_BODY).await {
-        Ok(body) => body,
-        Err(_) => {
-            return bad_request(format!(
-                "a refund's body is at most {MAX_REFUND_BODY} bytes"
-            ));
-        }
+    let Ok(body) = axum::body::to_bytes(request.into_body(), MAX_REFUND_BODY).await else {
+        return bad_request(format!(
+            "a refund's body is at most {MAX_REFUND_BODY} bytes"
+        ));
     };
     let asked: RefundRequest = match serde_json::from_slice(&body) {
         Ok(asked) => asked,

@@ -359,11 +359,13 @@ test("the result given for an aborted deal is held against it: nobody scored, no
     await brokenAnswer(answer(both(), null, "not_opened"), (game) => (game.result.winner = "yellow")),
     "the result given (Yellow 0 – Blue 0, aborted before both players had a move: both players did not open a sealed move in time — Yellow wins, not rated) is not the record's: the game ended at its deal, both refusing to open, and nobody winning",
   );
-  // A game stored before aborts existed: a forfeit, won by the refuser's opponent.
+  // A game stored before aborts existed (and before answers gave the
+  // server's limit): a forfeit, won by the refuser's opponent.
   const older = (/** @type {"yellow" | "blue"} */ winner) => {
     const given = answer(refusedByBlue(), "blue", "not_opened");
     given.result.ending = { kind: "forfeit", seat: "blue", cause: "not_opened" };
     given.result.winner = winner;
+    delete given.missed_deadline_limit;
     return given;
   };
   assert.equal(await brokenAnswer(older("yellow"), () => {}), null);
@@ -473,4 +475,41 @@ test("a page without Ed25519 (plain HTTP) checks all but the signatures of an ab
   } finally {
     Object.defineProperty(globalThis, "crypto", /** @type {PropertyDescriptor} */ (real));
   }
+});
+
+test("issue 59: a deal aborted is no forfeit, one player's leave no abort by both, and it moves no rating", async () => {
+  // Refused, made a forfeit: aborts came with the answer's limit.
+  const lost = answer(refusedByBlue(), "blue", "not_opened");
+  lost.result.ending = { kind: "forfeit", seat: "blue", cause: "not_opened" };
+  lost.result.winner = "yellow";
+  assert.equal(
+    await brokenAnswer(lost, () => {}),
+    "the result given (Yellow 0 – Blue 0, Yellow wins: Blue did not open a sealed move in time) says Blue forfeited at the deal, but a game that ends before both players have had a move is aborted, and nobody wins it",
+  );
+  // Left, made a forfeit: refused even without the limit (leaves came with aborts).
+  const leftByBlue = async () => ({ ...refusedByBlue(), refused: { yellow: false, blue: false }, left: await leave("blue", 0, keys.blue) });
+  const leftLost = answer(await leftByBlue(), "blue", "left");
+  leftLost.result.ending = { kind: "forfeit", seat: "blue", cause: "left" };
+  leftLost.result.winner = "yellow";
+  assert.match(
+    (await brokenAnswer(leftLost, (game) => delete game.missed_deadline_limit)) ?? "",
+    /says Blue forfeited at the deal, but a game that ends before both players have had a move is aborted/,
+  );
+  // Blue's signed leave said to be an abort by both.
+  assert.equal(
+    await brokenAnswer(answer(await leftByBlue(), null, "left"), () => {}),
+    "the result given says Yellow left, but the record holds no leave signed with Yellow's key: nothing proves Yellow left",
+  );
+  // Given ratings.
+  const change = { rating: 1500, deviation: 350, volatility: 0.06, games: 0, provisional: true };
+  assert.equal(
+    await brokenAnswer(answer(refusedByBlue(), "blue", "not_opened"), (game) => {
+      game.rated = { pool: "standard", keys: { yellow: keys.yellow.hex, blue: keys.blue.hex }, ratings: { yellow: { before: change, after: change }, blue: { before: change, after: change } } };
+    }),
+    "the game is said to have moved its players' ratings, but it was aborted before both players had a move: such a game is never rated",
+  );
+  assert.equal(
+    await brokenAnswer(answer(refusedByBlue(), "blue", "not_opened"), (game) => (game.missed_deadline_limit = 0)),
+    "the answer says the server makes a player forfeit after 0 missed deadlines in a row, but no server runs with a limit under 1",
+  );
 });

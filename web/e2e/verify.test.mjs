@@ -157,8 +157,19 @@ const other = await newKey();
  * - `aborted-round-1`: Blue typed `q` in round 1, before anyone moved: the
  *   game was aborted, the leave signed;
  * - `against-bot`: Yellow against the server's random bot (no key, every
- *   move the server's), to the end.
- * @param {"left-round-8" | "missed-deadlines" | "aborted-round-1" | "against-bot"} name
+ *   move the server's), to the end;
+ * and three played on a server by the server's tests' scripted clients
+ * (`server/tests/server/support.rs`, each with a key of its own, greedy
+ * moves), in rated rooms, from two addresses:
+ * - `rated-left`: Blue left in round 4: rated, each player's rating from
+ *   1500 (RD 350) moved by Glicko-2;
+ * - `bot-against-person`: Blue's key declared itself a bot as it took its
+ *   seat, and left in round 4: unrated (`bot_against_person`), Blue's
+ *   declaration kept in `rated.bot_declarations`;
+ * - `abandoned`: on a server run with `--missed-deadlines 2`, both players
+ *   stopped moving in round 4: the server made both moves of rounds 4 and
+ *   5, and the game was abandoned by both.
+ * @param {"left-round-8" | "missed-deadlines" | "aborted-round-1" | "against-bot" | "rated-left" | "bot-against-person" | "abandoned"} name
  * @returns {any}
  */
 const served = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -519,8 +530,7 @@ test("the result the server gives is held against the record: winner, score, abo
   );
   // A game said to be rated: its keys are the record's.
   const rated = (/** @type {any} */ game) => {
-    const change = { before: { rating: 1500, deviation: 350, volatility: 0.06, games: 0, provisional: true }, after: { rating: 1600, deviation: 300, volatility: 0.06, games: 1, provisional: true } };
-    game.rated = { pool: "standard", keys: { ...game.record.fair.keys }, ratings: { yellow: change, blue: change } };
+    game.rated = { pool: "standard", keys: { ...game.record.fair.keys }, ratings: firstGame(game.result.winner) };
   };
   assert.equal(await broken("left-round-8", rated), null);
   assert.equal(
@@ -584,4 +594,197 @@ test("a page without Ed25519 (plain HTTP) checks all but the signatures, and say
   } finally {
     Object.defineProperty(globalThis, "crypto", /** @type {PropertyDescriptor} */ (real));
   }
+});
+
+/** A player's first rated game, from 1500 (RD 350) against another such. @param {number} rating */
+const firstRating = (rating) => ({
+  before: { rating: 1500, deviation: 350, volatility: 0.06, games: 0, provisional: true },
+  after: { rating, deviation: 290.3189637179804, volatility: 0.05999967537233814, games: 1, provisional: true },
+});
+
+/**
+ * Both players' changes in a first rated game won by `winner`: Glicko-2's,
+ * as the server's crate gives them (the `rated-left` fixture) and
+ * `play.test.mjs`'s Glicko-2 from the paper agrees.
+ * @param {"yellow" | "blue"} winner
+ */
+const firstGame = (winner) => ({
+  yellow: firstRating(winner === "yellow" ? 1662.3108939062977 : 1337.6891060937023),
+  blue: firstRating(winner === "blue" ? 1662.3108939062977 : 1337.6891060937023),
+});
+
+test("issue 59: a format 4 answer without its missed deadline limit proves no forfeit by one late move", async () => {
+  // Blue's run of moves the server made cut to one (round 4).
+  const oneLate = (/** @type {any} */ game) => {
+    game.record.rounds.pop();
+    game.record.fair.rounds.pop();
+  };
+  assert.equal(
+    await broken("missed-deadlines", oneLate),
+    "the result given says Blue missed too many deadlines, but the record's last 1 move made by the server for Blue is one (the server's limit: 2 in a row)",
+  );
+  const leftOut =
+    "the answer leaves out the server's limit of missed deadlines in a row (missed_deadline_limit), which every answer with a record of format 4 gives: without it, nothing says how many moves the server must have made for a player who forfeits for missed deadlines";
+  assert.equal(
+    await broken("missed-deadlines", (game) => {
+      oneLate(game);
+      delete game.missed_deadline_limit;
+    }),
+    leftOut,
+  );
+  assert.equal(
+    await broken("missed-deadlines", (game) => {
+      oneLate(game);
+      game.missed_deadline_limit = null;
+    }),
+    leftOut,
+  );
+  // Whatever the cause: every format 4 answer gives it.
+  assert.equal(await broken("left-round-8", (game) => delete game.missed_deadline_limit), leftOut);
+  assert.equal(
+    await broken("missed-deadlines", (game) => (game.missed_deadline_limit = 0)),
+    "the answer says the server makes a player forfeit after 0 missed deadlines in a row, but no server runs with a limit under 1",
+  );
+  // An older record (format 3, before answers gave the limit) reads as before, on the server's word, said so.
+  const older = served("missed-deadlines");
+  older.record.format = 3;
+  oneLate(older);
+  delete older.missed_deadline_limit;
+  const verdict = await checkRecord(older.record, older);
+  assert.deepEqual(
+    [verdict.broken, verdict.cause],
+    [
+      null,
+      "that Blue missed too many deadlines rests on the server's word: the server made Blue's move in each of the record's last 1 round, but the answer does not give the server's limit (a game stored before servers kept it)",
+    ],
+  );
+});
+
+test("issue 59: nobody forfeits before the first round is revealed, and one player's leave is no abort by both", async () => {
+  assert.equal(
+    await broken("aborted-round-1", (game) => {
+      game.result.ending = { kind: "forfeit", seat: "blue", cause: "left" };
+      game.result.winner = "yellow";
+    }),
+    "the result given (Yellow 0 – Blue 0, Yellow wins: Blue left the game) says Blue forfeited it, but no round was revealed: a game that ends before both players have had a move is aborted, and nobody wins it",
+  );
+  assert.equal(
+    await broken("aborted-round-1", (game) => (game.result.ending = { kind: "abandoned", cause: "left" })),
+    "the result given (Yellow 0 – Blue 0, abandoned: both players left the game) says both players forfeited it, but no round was revealed: a game that ends before both players have had a move is aborted, and nobody wins it",
+  );
+  // Blue's signed leave said to be an abort by both.
+  assert.equal(
+    await broken("aborted-round-1", (game) => (game.result.ending.seat = null)),
+    "the result given says Yellow left, but the record holds no leave signed with Yellow's key: nothing proves Yellow left",
+  );
+});
+
+test("issue 59: a game abandoned by both is no forfeit by one, and missed deadlines are no other cause", async () => {
+  const abandoned = served("abandoned");
+  const verdict = await checkRecord(abandoned.record, abandoned);
+  assert.deepEqual(
+    [verdict.broken, verdict.cause],
+    [
+      null,
+      "Yellow missed 2 deadlines in a row, proven by the record: the server made Yellow's move in each of its last 2 rounds; Blue missed 2 deadlines in a row, proven by the record: the server made Blue's move in each of its last 2 rounds",
+    ],
+  );
+  const forfeitByBlue = (/** @type {any} */ game) => {
+    game.result.ending = { kind: "forfeit", seat: "blue", cause: "missed_deadlines" };
+    game.result.winner = "yellow";
+  };
+  // In its rated room: said unrated as abandoned.
+  assert.equal(await broken("abandoned", forfeitByBlue), "the game is said to be unrated as abandoned, but it was not abandoned");
+  // Its room's status taken out too: the record's last moves say who missed the limit.
+  assert.equal(
+    await broken("abandoned", (game) => {
+      forfeitByBlue(game);
+      delete game.rated;
+    }),
+    "the server made Yellow's and Blue's moves in each of the record's last 2 rounds, its limit of missed deadlines in a row: the game ended there, abandoned by both for missed deadlines, not as the result given says (Yellow 49 – Blue 38, Yellow wins: Blue missed too many deadlines)",
+  );
+  assert.equal(
+    await broken("missed-deadlines", (game) => (game.result.ending.cause = "disconnected")),
+    "the server made Blue's move in each of the record's last 2 rounds, its limit of missed deadlines in a row: the game ended there, Blue forfeiting for missed deadlines, not as the result given says (Yellow 16 – Blue 12, Yellow wins: Blue stayed away too long)",
+  );
+});
+
+test("issue 59: a game nobody could lose moves no rating, and a rated game's ratings are Glicko-2's", async () => {
+  const honest = served("rated-left");
+  assert.deepEqual(firstGame("yellow"), honest.rated.ratings);
+  assert.equal((await checkRecord(honest.record, honest)).broken, null);
+  const withRatings = (/** @type {any} */ game) => {
+    game.rated = { ...served("rated-left").rated, keys: { ...game.record.fair.keys } };
+  };
+  assert.equal(
+    await broken("aborted-round-1", withRatings),
+    "the game is said to have moved its players' ratings, but it was aborted before both players had a move: such a game is never rated",
+  );
+  assert.equal(
+    await broken("abandoned", withRatings),
+    "the game is said to have moved its players' ratings, but it was abandoned by both at once: such a game is never rated",
+  );
+  assert.equal(
+    await broken("rated-left", (game) => (game.rated.not_rated = "pair_limit")),
+    "the game is said to be rated and, at once, not rated (these two players have had 3 rated games together in the last 24 hours)",
+  );
+  // The changes swapped: the loser gains.
+  assert.equal(
+    await broken("rated-left", (game) => (game.rated.ratings = { yellow: game.rated.ratings.blue, blue: game.rated.ratings.yellow })),
+    "Yellow's rating after the game is said to be 1337.7 (RD 290.3), but Glicko-2 gives 1662.3 (RD 290.3) from Yellow's 1500.0 (RD 350.0) before, Blue's 1500.0 (RD 350.0), and Yellow's win",
+  );
+  assert.equal(
+    await broken("rated-left", (game) => (game.rated.ratings.blue.after.rating += 0.5)),
+    "Blue's rating after the game is said to be 1338.2 (RD 290.3), but Glicko-2 gives 1337.7 (RD 290.3) from Blue's 1500.0 (RD 350.0) before, Yellow's 1500.0 (RD 350.0), and Blue's loss",
+  );
+  assert.equal(
+    await broken("rated-left", (game) => (game.rated.ratings.yellow.after.games = 3)),
+    "Yellow's rated games are said to go from 0 to 3 with this one game",
+  );
+  assert.equal(
+    await broken("rated-left", (game) => (game.rated.pool = "boost")),
+    "the game is said to be rated in the boost pool, but its rules are the standard pool's",
+  );
+  // The forfeit said to be unrated as aborted: its winner robbed.
+  assert.equal(
+    await broken("rated-left", (game) => {
+      game.rated.ratings = null;
+      game.rated.not_rated = "aborted";
+    }),
+    "the game is said to be unrated as aborted, but it was not aborted",
+  );
+});
+
+test("issue 59: a bot against a person relabelled rated is refused by the declaration the record keeps", async () => {
+  const honest = served("bot-against-person");
+  assert.equal((await checkRecord(honest.record, honest)).broken, null);
+  const rated = (/** @type {any} */ game) => {
+    delete game.rated.not_rated;
+    game.rated.ratings = firstGame("yellow");
+  };
+  assert.equal(
+    await broken("bot-against-person", rated),
+    "the game is said to be rated, but Blue's key had declared itself a bot as it started and Yellow's had not: a bot against a person is never rated",
+  );
+  assert.equal(
+    await broken("bot-against-person", (game) => (game.rated.bot_declarations.blue = null)),
+    "the game is said to be unrated as a bot against a person, but neither key had declared itself a bot as it started",
+  );
+  assert.equal(
+    await broken("bot-against-person", (game) => (game.rated.bot_declarations.yellow = game.rated.bot_declarations.blue)),
+    "Yellow's bot declaration in the record is not signed with Yellow's key",
+  );
+  const bytes = fromHex(honest.rated.bot_declarations.blue, 64);
+  bytes[5] ^= 1;
+  assert.equal(
+    await broken("bot-against-person", (game) => (game.rated.bot_declarations.blue = toHex(bytes))),
+    "Blue's bot declaration in the record is not signed with Blue's key",
+  );
+  // A declaration by another key than the record's, that key said to be Blue's.
+  assert.equal(
+    await broken("bot-against-person", (game) => (game.rated.keys.blue = other.hex)),
+    `the answer says Blue played its rated room's game with the key ${other.hex.slice(0, 16)}…, but the record's key for Blue is another`,
+  );
+  // A game stored before servers kept the declarations is the server's word.
+  assert.equal(await broken("bot-against-person", (game) => delete game.rated.bot_declarations), null);
 });

@@ -18,6 +18,7 @@ const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
 const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
 const SIGNED_LEAVE_TAG = encoder.encode("mice-cake/fair/v1/signed-leave");
 const KEY_PROOF_TAG = encoder.encode("mice-cake/key/v2");
+const BOT_TAG = encoder.encode("mice-cake/bot/v1");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -279,4 +280,13 @@ export function checkDealAgainstWhatWasSeen(deal, seen) {
   const nonce = seen.seat ? (deal.nonces?.[seen.seat] ?? null) : null;
   if (opened && nonce !== null && nonce !== opened.nonce) return "the deal: the record does not hold the move you opened";
   return null;
+}
+
+/**
+ * What a key signs to declare itself a bot's (docs/ratings.md): the tag,
+ * then the key's own 32 bytes.
+ * @param {string} key 64 hex digits
+ */
+export function signedBotDeclaration(key) {
+  return concat([BOT_TAG, fromHex(key)]);
 }

@@ -121,3 +121,72 @@ export function ratingsAfterGame(players, before) {
 export function recordWords(record) {
   return `${plural(record.wins, "win", "wins")}, ${plural(record.losses, "loss", "losses")}, ${plural(record.draws, "draw", "draws")}`;
 }
+
+/** The factor between the Glicko and Glicko-2 scales. */
+const GLICKO2_SCALE = 173.7178;
+/** The system constant τ the server rates with. */
+const GLICKO2_TAU = 0.5;
+/** The convergence tolerance ε of the volatility's iteration (Glickman's). */
+const GLICKO2_EPSILON = 1e-6;
+
+/**
+ * A player's rating after one game, as the server rates it (docs/ratings.md):
+ * Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013), τ = 0.5,
+ * the game a rating period of its own, against the opponent's rating before
+ * it; `score` 1 a win, 0.5 a draw, 0 a loss. Worked out here, by the page
+ * alone, to check the ratings a game's record says it changed.
+ * @param {{rating: number, deviation: number, volatility: number}} player
+ * @param {{rating: number, deviation: number}} opponent
+ * @param {number} score
+ * @returns {{rating: number, deviation: number, volatility: number}}
+ */
+export function glicko2AfterGame(player, opponent, score) {
+  // Step 2: to the Glicko-2 scale.
+  const mu = (player.rating - 1500) / GLICKO2_SCALE;
+  const phi = player.deviation / GLICKO2_SCALE;
+  const muOpponent = (opponent.rating - 1500) / GLICKO2_SCALE;
+  const phiOpponent = opponent.deviation / GLICKO2_SCALE;
+  // Steps 3 and 4: the estimated variance v and the improvement Δ.
+  const g = 1 / Math.sqrt(1 + (3 * phiOpponent * phiOpponent) / (Math.PI * Math.PI));
+  const expected = 1 / (1 + Math.exp(-g * (mu - muOpponent)));
+  const v = 1 / (g * g * expected * (1 - expected));
+  const delta = v * g * (score - expected);
+  // Step 5: the new volatility σ', by the Illinois algorithm.
+  const a = Math.log(player.volatility * player.volatility);
+  const f = (/** @type {number} */ x) => {
+    const ex = Math.exp(x);
+    return (ex * (delta * delta - phi * phi - v - ex)) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (GLICKO2_TAU * GLICKO2_TAU);
+  };
+  let low = a;
+  /** @type {number} */
+  let high;
+  if (delta * delta > phi * phi + v) {
+    high = Math.log(delta * delta - phi * phi - v);
+  } else {
+    let k = 1;
+    while (f(a - k * GLICKO2_TAU) < 0) k += 1;
+    high = a - k * GLICKO2_TAU;
+  }
+  let fLow = f(low);
+  let fHigh = f(high);
+  while (Math.abs(high - low) > GLICKO2_EPSILON) {
+    /** @type {number} */
+    const between = low + ((low - high) * fLow) / (fHigh - fLow);
+    const fBetween = f(between);
+    if (fBetween * fHigh <= 0) {
+      low = high;
+      fLow = fHigh;
+    } else {
+      fLow /= 2;
+    }
+    high = between;
+    fHigh = fBetween;
+  }
+  const volatility = Math.exp(low / 2);
+  // Steps 6 and 7: the deviation before the period, then the new φ' and μ'.
+  const phiBefore = Math.sqrt(phi * phi + volatility * volatility);
+  const phiNew = 1 / Math.sqrt(1 / (phiBefore * phiBefore) + 1 / v);
+  const muNew = mu + phiNew * phiNew * g * (score - expected);
+  // Step 8: back to the Glicko scale.
+  return { rating: GLICKO2_SCALE * muNew + 1500, deviation: GLICKO2_SCALE * phiNew, volatility };
+}

@@ -1,10 +1,10 @@
-// Players' signatures of their seals (docs/fairness.md, "Signed moves") and
-// of their leaving a game, checked with WebCrypto's Ed25519 as strictly as
-// the engine checks them:
+// Players' signatures of their seals (docs/fairness.md, "Signed moves"), of
+// their leaving a game and of a bot's declaration, checked with WebCrypto's
+// Ed25519 as strictly as the engine checks them:
 // keys of small order are refused, which WebCrypto alone would accept.
 // A page without Ed25519 (plain HTTP has no `crypto.subtle`) says so.
 
-import { signedLeave, signedSeal } from "./fair.js";
+import { signedBotDeclaration, signedLeave, signedSeal } from "./fair.js";
 import { fromHex, toHex } from "./sha256.js";
 
 const ED25519 = /** @type {const} */ ({ name: "Ed25519" });
@@ -70,6 +70,15 @@ export function signatureHolds(key, signature, seal) {
  */
 export function leaveHolds(key, signature, commitment, round, seat) {
   return signs(key, signature, signedLeave(commitment, round, seat));
+}
+
+/**
+ * Whether `signature` (128 hex digits) is the key's declaration that it is
+ * a bot's: its signature of the tag and its own 32 bytes (`keyHex`).
+ * @param {CryptoKey} key @param {string} signature @param {string} keyHex
+ */
+export function botDeclarationHolds(key, signature, keyHex) {
+  return signs(key, signature, signedBotDeclaration(keyHex));
 }
 
 /** @param {CryptoKey} key @param {string} signature @param {Uint8Array<ArrayBuffer>} message */

@@ -9,7 +9,9 @@
 // player's key, and a leave (format 4) against the leaver's key. Given the
 // server's answer beside the record (`/api/games/{id}`), the result it
 // states is held against the record too: a winner, a score or a cause the
-// record does not bear out is a broken link. What only `mice-cake verify`
+// record does not bear out is a broken link; and so are ratings it says the
+// game moved that Glicko-2 does not give, or that no such game moves (an
+// abort, a bot against a person). What only `mice-cake verify`
 // checks is that every outcome follows the rules (and so the score of a
 // game cut short): that takes the engine. A game that ended at its deal
 // has no record but an aborted deal, checked alike (`checkAbortedDeal`).
@@ -21,8 +23,12 @@
 
 import { below, dealRng, diceRng, serverNonce, shuffledLayout } from "./derive.js";
 import { NOTHING, commitmentOf, sealOf } from "./fair.js";
-import { canCheckSignatures, leaveHolds, signatureHolds, verifyingKey } from "./signatures.js";
+import { PROVISIONAL_DEVIATION, glicko2AfterGame, poolName, poolOf } from "./ratings.js";
+import { botDeclarationHolds, canCheckSignatures, leaveHolds, signatureHolds, verifyingKey } from "./signatures.js";
 import { opponent, plural, resultText, seatName } from "./words.js";
+
+/** The record format of sealed play with signed moves and leaves: the engine's `RECORD_FORMAT`. */
+const RECORD_FORMAT = 4;
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @type {Seat[]} */
@@ -141,11 +147,17 @@ export async function checkRecord(record, claimed = null) {
   if (leaveProblem) return brokenAt(leaveProblem);
   const result = claimed?.result;
   if (!result) return verdict;
-  const problem = resultProblem(record, result) ?? ratingProblem(fair, claimed?.rated);
+  const limit = claimed?.missed_deadline_limit ?? null;
+  const problem =
+    limitProblem(record.format, limit) ??
+    resultProblem(record, result) ??
+    (await ratingProblem(record, result, claimed?.rated, verdict.checked));
   if (problem) return brokenAt(problem);
-  const stage = { runs: trailingServerMoves(fair), limit: claimed?.missed_deadline_limit ?? null };
+  const stage = { runs: trailingServerMoves(fair), limit, bots: serverBots(fair, keys) };
   const evidence = causeEvidence(result.ending, keys, left, stage);
   if ("problem" in evidence) return brokenAt(evidence.problem);
+  const deadlines = deadlineEndProblem(result, stage);
+  if (deadlines) return brokenAt(deadlines);
   verdict.cause = evidence.note;
   verdict.scoreLeft = !record.outcome && record.rounds.length > 0;
   return verdict;
@@ -199,13 +211,19 @@ const scoreKey = (score) => JSON.stringify([score?.pips, score?.pieces, score?.d
  * null. A game over by the rules has the record's outcome for its result;
  * a record that stops before the end was forfeited (won by the
  * forfeiter's opponent), abandoned or aborted (won by nobody), and
- * aborted only before its first round was revealed, with nothing scored.
- * The score at a forfeit takes the rules: `mice-cake verify`'s.
+ * aborted only before its first round was revealed, with nothing scored —
+ * and from record format 4 (when aborts came) only aborted then: nobody
+ * forfeits before both players have had a move. The score at a forfeit
+ * takes the rules: `mice-cake verify`'s.
  * @param {any} record @param {any} result
  */
 function resultProblem(record, result) {
   const ending = result.ending;
   const rounds = record.rounds.length;
+  if (rounds === 0 && record.format >= RECORD_FORMAT && (ending?.kind === "forfeit" || ending?.kind === "abandoned")) {
+    const forfeited = ending.kind === "forfeit" ? `${seatName(ending.seat)} forfeited it` : "both players forfeited it";
+    return `the result given (${resultText(result)}) says ${forfeited}, but no round was revealed: a game that ends before both players have had a move is aborted, and nobody wins it`;
+  }
   if (ending?.kind === "aborted" && rounds > 0) {
     return `the result given (${resultText(result)}) says the game was aborted before both players had a move, but ${plural(rounds, "round was", "rounds were")} revealed first: from then on a game ends by a forfeit`;
   }
@@ -232,23 +250,206 @@ function resultProblem(record, result) {
 }
 
 /**
- * What is wrong with a game said to have moved ratings, or null: its keys
- * are the record's, and each signed its own deal nonce (the server makes
- * no rated player's: a deal nonce it made proves nothing of the key).
- * @param {any} fair @param {any} rated
+ * What is wrong with the answer's limit of missed deadlines, or null: no
+ * server runs with a limit under 1, and every answer with a record of
+ * format 4 gives it (an aborted deal's answer has no format: null). Older
+ * answers without it read leniently, their missed deadlines resting on the
+ * server's word. The engine's words.
+ * @param {number | null} format @param {number | null} limit
  */
-function ratingProblem(fair, rated) {
-  if (!rated?.ratings) return null;
+function limitProblem(format, limit) {
+  if (limit === 0) return "the answer says the server makes a player forfeit after 0 missed deadlines in a row, but no server runs with a limit under 1";
+  if (limit === null && format !== null && format >= RECORD_FORMAT) {
+    return `the answer leaves out the server's limit of missed deadlines in a row (missed_deadline_limit), which every answer with a record of format ${RECORD_FORMAT} gives: without it, nothing says how many moves the server must have made for a player who forfeits for missed deadlines`;
+  }
+  return null;
+}
+
+/** Why a game was not rated, as the server says it (`NotRated::reason`). */
+const NOT_RATED_REASONS = /** @type {Record<string, string>} */ ({
+  same_address: "both players are on one network address",
+  pair_limit: "these two players have had 3 rated games together in the last 24 hours",
+  bot_against_person: "a bot plays a person: bots are rated among bots",
+  same_key: "one key sits in both seats",
+  aborted: "it ended before both players had a move",
+  abandoned: "both players forfeited at once",
+});
+
+/**
+ * What is wrong with the rated status an answer gives, whatever the
+ * record, or null: a game both rated and not; one aborted or abandoned that
+ * moved ratings; one said unrated as aborted (or abandoned) that was not.
+ * @param {any} ending @param {any} rated
+ */
+function ratedStatusProblem(ending, rated) {
+  const counted = rated?.ratings != null;
+  const why = rated?.not_rated ?? null;
+  if (why && counted) return `the game is said to be rated and, at once, not rated (${NOT_RATED_REASONS[why] ?? why})`;
+  const early = ending?.kind === "aborted" ? "aborted before both players had a move" : ending?.kind === "abandoned" ? "abandoned by both at once" : null;
+  if (early && counted) return `the game is said to have moved its players' ratings, but it was ${early}: such a game is never rated`;
+  if ((why === "aborted" || why === "abandoned") && ending?.kind !== why) return `the game is said to be unrated as ${why}, but it was not ${why}`;
+  return null;
+}
+
+/**
+ * What is wrong with a game in a rated room, or null: its status fits its
+ * end; a bot declaration it carries is its key's signature, and one bot
+ * against a person is never rated (nor said unrated for it with other than
+ * exactly one declaration); a rated game's keys are the record's, two of
+ * them, each signed its own deal nonce (the server makes no rated player's:
+ * a deal nonce it made proves nothing of the key), its pool is its rules',
+ * and each rating after is Glicko-2's from both ratings before and the
+ * result. The engine's words.
+ * @param {any} record @param {any} result @param {any} rated
+ * @param {boolean} checked whether this page checks signatures
+ */
+async function ratingProblem(record, result, rated, checked) {
+  if (!rated) return null;
+  const fair = record.fair;
+  const problem = await ratedRoomProblem(result.ending, fair.keys ?? { yellow: null, blue: null }, rated, checked);
+  if (problem) return problem;
+  if (rated.ratings == null) return null;
   for (const seat of SEATS) {
-    const key = rated.keys?.[seat];
-    if ((fair.keys?.[seat] ?? null) !== key) {
-      return `the game is said to be rated for ${seatName(seat)}'s key ${String(key).slice(0, 16)}…, but the record's key for ${seatName(seat)} is another`;
-    }
     if (fair.deal.by_server[seat]) {
       return `the game is said to be rated, but the server made ${seatName(seat)}'s deal nonce: nothing proves ${seatName(seat)}'s key played it`;
     }
   }
+  if (rated.keys.yellow === rated.keys.blue) return "the game is said to be rated, but one key played both seats: such a game is never rated";
+  const pool = poolOf(record.options);
+  if (pool !== rated.pool) {
+    return `the game is said to be rated in the ${rated.pool} pool, but its rules are ${pool ? `the ${pool} pool's` : "no pool's (another stall limit)"}`;
+  }
+  return glickoProblem(rated.ratings, result.winner ?? null);
+}
+
+/**
+ * What is wrong with what an answer says of a game in a rated room (or of
+ * its deal), whatever its ratings, or null: its status fits its end, its
+ * keys are the record's (`keys`), and its bot declarations hold. The
+ * engine's words.
+ * @param {any} ending @param {{yellow: string | null, blue: string | null}} keys
+ * @param {any} rated @param {boolean} checked whether this page checks signatures
+ */
+async function ratedRoomProblem(ending, keys, rated, checked) {
+  const status = ratedStatusProblem(ending, rated);
+  if (status) return status;
+  for (const seat of SEATS) {
+    const key = rated.keys?.[seat];
+    if ((keys[seat] ?? null) !== key) {
+      const start = String(key).slice(0, 16);
+      return rated.ratings != null
+        ? `the game is said to be rated for ${seatName(seat)}'s key ${start}…, but the record's key for ${seatName(seat)} is another`
+        : `the answer says ${seatName(seat)} played its rated room's game with the key ${start}…, but the record's key for ${seatName(seat)} is another`;
+    }
+  }
+  return botProblem(rated, checked);
+}
+
+/**
+ * What is wrong with the bot declarations a game in a rated room carries,
+ * or null: each is its key's signature (checked where the page has
+ * Ed25519), and they decide the game's status: one bot against a person
+ * is never rated, and a game said unrated for it carries exactly one. (A
+ * game stored before servers kept them carries none to check.)
+ * @param {any} rated @param {boolean} checked
+ */
+async function botProblem(rated, checked) {
+  const bots = rated.bot_declarations;
+  if (!bots) return null;
+  const declared = SEATS.filter((seat) => bots[seat] != null);
+  if (checked) {
+    for (const seat of declared) {
+      const key = typeof rated.keys?.[seat] === "string" && /^[0-9a-fA-F]{64}$/.test(rated.keys[seat]) ? await verifyingKey(rated.keys[seat]) : null;
+      if (key === null || !(await botDeclarationHolds(key, bots[seat], rated.keys[seat]))) {
+        return `${seatName(seat)}'s bot declaration in the record is not signed with ${seatName(seat)}'s key`;
+      }
+    }
+  }
+  if (declared.length === 1 && rated.ratings != null) {
+    return `the game is said to be rated, but ${seatName(declared[0])}'s key had declared itself a bot as it started and ${seatName(opponent(declared[0]))}'s had not: a bot against a person is never rated`;
+  }
+  if (rated.not_rated === "bot_against_person" && declared.length === 0) {
+    return "the game is said to be unrated as a bot against a person, but neither key had declared itself a bot as it started";
+  }
+  if (rated.not_rated === "bot_against_person" && declared.length === 2) {
+    return "the game is said to be unrated as a bot against a person, but both keys had declared themselves bots as it started";
+  }
   return null;
+}
+
+/** How far a rating worked out here may lie from the one given: far below what a change of result makes (tens of points), above the rounding of two implementations of the same steps. */
+const RATING_TOLERANCE = 1e-3;
+const VOLATILITY_TOLERANCE = 1e-6;
+
+/**
+ * What is wrong with a rated game's rating changes, or null: each seat's
+ * rating after is Glicko-2's (`glicko2AfterGame`) from both ratings before
+ * and its score, with one more game. The ratings before are the server's
+ * word: only the players' histories hold them. The engine's words.
+ * @param {any} changes @param {Seat | null} winner
+ */
+function glickoProblem(changes, winner) {
+  const figure = (/** @type {number} */ value) => Number(value).toFixed(1);
+  for (const seat of SEATS) {
+    const { before, after } = changes[seat];
+    const other = changes[opponent(seat)].before;
+    const score = winner === null ? 0.5 : winner === seat ? 1 : 0;
+    const worked = glicko2AfterGame(before, other, score);
+    const result = winner === null ? "draw" : winner === seat ? "win" : "loss";
+    const name = seatName(seat);
+    const off =
+      !(Math.abs(after.rating - worked.rating) <= RATING_TOLERANCE) ||
+      !(Math.abs(after.deviation - worked.deviation) <= RATING_TOLERANCE) ||
+      !(Math.abs(after.volatility - worked.volatility) <= VOLATILITY_TOLERANCE);
+    if (off) {
+      return `${name}'s rating after the game is said to be ${figure(after.rating)} (RD ${figure(after.deviation)}), but Glicko-2 gives ${figure(worked.rating)} (RD ${figure(worked.deviation)}) from ${name}'s ${figure(before.rating)} (RD ${figure(before.deviation)}) before, ${seatName(opponent(seat))}'s ${figure(other.rating)} (RD ${figure(other.deviation)}), and ${name}'s ${result}`;
+    }
+    if (after.games !== before.games + 1) return `${name}'s rated games are said to go from ${before.games} to ${after.games} with this one game`;
+    if (after.provisional !== after.deviation > PROVISIONAL_DEVIATION) {
+      return `${name}'s rating after the game is said to be ${after.provisional ? "provisional" : "settled"} at RD ${figure(after.deviation)}, but a rating is provisional exactly while its deviation is above ${PROVISIONAL_DEVIATION}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Each seat the server's own bot played: no key, and every move (the
+ * deal's nonce too) the server's.
+ * @param {any} fair @param {{yellow: string | null, blue: string | null}} keys
+ * @returns {{yellow: boolean, blue: boolean}}
+ */
+function serverBots(fair, keys) {
+  const exchanges = [fair.deal, ...fair.rounds];
+  const bot = (/** @type {Seat} */ seat) => !keys[seat] && exchanges.every((exchange) => exchange.by_server[seat]);
+  return { yellow: bot("yellow"), blue: bot("blue") };
+}
+
+/**
+ * What is wrong with how the result says a game ended, given the moves the
+ * server made at its end, or null: a player the server made a move for in
+ * each of the record's last rounds, as many as its limit, forfeited there
+ * and then — alone, or with the other at once (abandoned) — so the result
+ * must say that, and no other cause or player. (A game the rules ended
+ * first was played out; the server's own bots never forfeit.) The engine's
+ * words.
+ * @param {any} result
+ * @param {{runs: {yellow: number, blue: number}, limit: number | null, bots: {yellow: boolean, blue: boolean}}} stage
+ */
+function deadlineEndProblem(result, stage) {
+  const ending = result.ending;
+  if (stage.limit === null || ending?.kind === "played") return null;
+  const needed = Math.max(1, stage.limit);
+  const over = SEATS.filter((seat) => !stage.bots[seat] && stage.runs[seat] >= needed);
+  if (over.length === 0) return null;
+  const fits =
+    ending?.cause === "missed_deadlines" &&
+    (over.length === 2 ? ending.kind === "abandoned" : ending.kind === "forfeit" && ending.seat === over[0]);
+  if (fits) return null;
+  const [whose, ended] =
+    over.length === 2
+      ? ["Yellow's and Blue's moves", "abandoned by both for missed deadlines"]
+      : [`${seatName(over[0])}'s move`, `${seatName(over[0])} forfeiting for missed deadlines`];
+  return `the server made ${whose} in each of the record's last ${needed} rounds, its limit of missed deadlines in a row: the game ended there, ${ended}, not as the result given says (${resultText(result)})`;
 }
 
 /**
@@ -301,17 +502,18 @@ function endingWords(ending) {
 
 /**
  * What the cause of a forfeit (or abort) rests on, held against the
- * record: a leave by a player with a key must be in it, signed; missed
- * deadlines must show as the server's moves for the player in the record's
- * last rounds (`stage.runs`, at least `stage.limit` of them), or at the
- * deal as no seal of the player's (`stage.deal`). A disconnection, and a
- * move never opened, rest on the server's word, and the note says so. A
- * leave in the record with a result that is not that seat leaving is a
- * broken link. The engine's words.
+ * record: a leave by a player with a key must be in it, signed by that
+ * player; missed deadlines must show as the server's moves for the player
+ * in the record's last rounds (`stage.runs`, at least `stage.limit` of them;
+ * without a limit, in an answer older than format 4, the server's word),
+ * or at the deal as no seal of the player's (`stage.deal`). A
+ * disconnection, and a move never opened, rest on the server's word, and
+ * the note says so. A leave in the record with a result that is not that
+ * seat leaving is a broken link. The engine's words.
  * @param {any} ending
  * @param {{yellow: string | null, blue: string | null}} keys
  * @param {{seat: Seat} | null} left
- * @param {{deal: any} | {runs: {yellow: number, blue: number}, limit: number | null}} stage
+ * @param {{deal: any} | {runs: {yellow: number, blue: number}, limit: number | null, bots: {yellow: boolean, blue: boolean}}} stage
  * @returns {{problem: string} | {note: string | null}}
  */
 function causeEvidence(ending, keys, left, stage) {
@@ -329,7 +531,7 @@ function causeEvidence(ending, keys, left, stage) {
     switch (out.cause) {
       case "left":
         if (!keys[seat]) notes.push(`that ${name} left rests on the server's word (${name} had no key to sign a leave with)`);
-        else if (left) notes.push(`${name} left, proven by ${name}'s leave, signed with ${name}'s key`);
+        else if (left?.seat === seat) notes.push(`${name} left, proven by ${name}'s leave, signed with ${name}'s key`);
         else return { problem: `the result given says ${name} left, but the record holds no leave signed with ${name}'s key: nothing proves ${name} left` };
         break;
       case "missed_deadlines": {
@@ -340,8 +542,17 @@ function causeEvidence(ending, keys, left, stage) {
           notes.push(`${name} sealed no deal nonce in time, proven by the record (it holds no seal of ${name}'s)`);
           break;
         }
-        const needed = Math.max(1, stage.limit ?? 1);
         const runs = stage.runs[seat];
+        if (stage.limit === null) {
+          // An answer stored before servers kept their limit (older than
+          // record format 4: refused otherwise).
+          if (runs === 0) return { problem: `the result given says ${name} missed too many deadlines, but the record's last move for ${name} is ${name}'s own` };
+          notes.push(
+            `that ${name} missed too many deadlines rests on the server's word: the server made ${name}'s move in each of the record's last ${plural(runs, "round", "rounds")}, but the answer does not give the server's limit (a game stored before servers kept it)`,
+          );
+          break;
+        }
+        const needed = Math.max(1, stage.limit);
         if (runs < needed) {
           return {
             problem: `the result given says ${name} missed too many deadlines, but the record's last ${plural(runs, "move", "moves")} made by the server for ${name} ${runs === 1 ? "is one" : "are not enough"} (the server's limit: ${needed} in a row)`,
@@ -536,6 +747,16 @@ export async function checkAbortedDeal(deal, claimed = null) {
   }
   const result = claimed?.result;
   if (!result) return verdict;
+  const limit = claimed?.missed_deadline_limit ?? null;
+  const limitBroken = limitProblem(null, limit);
+  if (limitBroken) return brokenAt(limitBroken);
+  // Aborts came with signed leaves and the answer's limit: a deal stored
+  // with either ended aborted, never by a forfeit.
+  if ((limit !== null || left) && result.ending?.kind === "forfeit") {
+    return brokenAt(
+      `the result given (${resultText(result)}) says ${seatName(result.ending.seat)} forfeited at the deal, but a game that ends before both players have had a move is aborted, and nobody wins it`,
+    );
+  }
   const out = forfeited(result.ending);
   const saidRefused = out?.cause === "not_opened" ? out.seats : [];
   // A game stored before aborts existed ended its deal by a forfeit, won by the refuser's opponent.
@@ -545,6 +766,8 @@ export async function checkAbortedDeal(deal, claimed = null) {
     const refusing = verdict.refused.length === 2 ? "both refusing to open" : verdict.refused.length ? `${seatName(verdict.refused[0])} refusing to open` : "nobody refusing to open";
     return brokenAt(`the result given (${resultText(result)}) is not the record's: the game ended at its deal, ${refusing}, and nobody winning`);
   }
+  const rated = claimed?.rated ? await ratedRoomProblem(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, claimed.rated, verdict.checked) : null;
+  if (rated) return brokenAt(rated);
   const evidence = causeEvidence(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, left, { deal });
   if ("problem" in evidence) return brokenAt(evidence.problem);
   verdict.cause = evidence.note;

@@ -60,6 +60,8 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("analysis", "GameAnalysis"),
         ("fair-play", "FairPlayReport"),
         ("key-challenge", "KeyChallengeIssued"),
+        ("refund-request", "RefundRequest"),
+        ("refund-done", "RefundDone"),
         ("create-arena", "CreateArena"),
         ("arenas", "ArenaList"),
         ("arena", "ArenaDetail"),

@@ -64,6 +64,7 @@ impl RoomSnapshot {
             last_seq,
             autos,
             not_rated,
+            rated_start,
             paired,
             arena,
         } = next;
@@ -78,6 +79,7 @@ impl RoomSnapshot {
             && *game_ids == self.game_ids
             && *autos == self.autos
             && *not_rated == self.not_rated
+            && *rated_start == self.rated_start
             && *paired == self.paired
             && *arena == self.arena;
         if !settled {
@@ -176,7 +178,12 @@ pub(crate) mod tests {
         rematch.rematch.yellow = true;
         let mut over = room.clone();
         over.status = mice_cake_protocol::RoomStatus::Finished;
-        for next in [left, rematch, over] {
+        let mut started = room.clone();
+        started.rated_start = Some(crate::store::RatedStart {
+            at_ms: 1_764_159_000_000,
+            bot_declarations: Seated::default(),
+        });
+        for next in [left, rematch, over, started] {
             assert_eq!(room.entry_to(&next), None, "{next:?}");
         }
     }

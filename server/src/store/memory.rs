@@ -22,7 +22,7 @@ use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, Store
 use super::arenas_in_memory::MemoryArenas;
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
-use super::rated_games::{self, LEADERBOARD_CANDIDATES, RatedGameRow};
+use super::rated_games::{self, LEADERBOARD_CANDIDATES, Played as PlayedHere, RatedGameRow};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
 use super::refunds::{self, RefundRows};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
@@ -65,8 +65,9 @@ struct Ratings {
     names: HashMap<PlayerKey, String>,
     /// When each renamed player last did.
     renamed: HashMap<PlayerKey, u64>,
-    /// Each key that declared itself a bot, with its declaration.
-    bots: HashMap<PlayerKey, SealSignature>,
+    /// Each key that declared itself a bot, with its declaration and when
+    /// it made it.
+    bots: HashMap<PlayerKey, (SealSignature, u64)>,
     /// Each player's latest games in rated rooms, newest last: whether
     /// they aborted each.
     conduct: HashMap<PlayerKey, VecDeque<bool>>,
@@ -93,7 +94,7 @@ impl Ratings {
             .filter(|row| row.pool == pool)
             .copied()
             .collect();
-        rated_games::listing(&rows, key)
+        rated_games::listing(&rows, key, pool)
     }
 }
 
@@ -129,20 +130,21 @@ impl RatingRows for MemoryRatings<'_> {
         Ok(())
     }
 
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        Ok(self.ratings.bots.contains_key(&key))
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError> {
+        Ok(self
+            .ratings
+            .bots
+            .get(&key)
+            .filter(|(_, at_ms)| before_ms.is_none_or(|before| *at_ms < before))
+            .map(|(declaration, _)| *declaration))
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         Ok(pair_games(self.ratings, keys, since_ms))
-    }
-
-    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
-        Ok(self
-            .ratings
-            .counted()
-            .find(|row| row.pool == pool && (row.keys.yellow == key || row.keys.blue == key))
-            .map(|row| row.at_ms))
     }
 
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
@@ -185,14 +187,6 @@ impl RefundRows for MemoryRefunds<'_> {
     }
 
     fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError> {
-        if let Some((kept, _)) = self
-            .ratings
-            .rated
-            .iter_mut()
-            .find(|(kept, _)| kept.game == row.game)
-        {
-            kept.established = row.established;
-        }
         for seat in Seat::ALL {
             let history = self
                 .ratings
@@ -215,10 +209,10 @@ impl RefundRows for MemoryRefunds<'_> {
         &mut self,
         key: PlayerKey,
         pool: Pool,
-        standing: Option<&Standing>,
+        standing: Option<(&Standing, PlayedHere)>,
     ) -> Result<(), StoreError> {
         match standing {
-            Some(standing) => {
+            Some((standing, _)) => {
                 self.ratings.standings.insert((key, pool), *standing);
             }
             None => {
@@ -464,7 +458,7 @@ impl Store for MemoryStore {
             key,
             PlayerRead {
                 name: name.clone(),
-                bot_declaration: ratings.bots.get(&key).copied(),
+                bot_declaration: ratings.bots.get(&key).map(|(declaration, _)| *declaration),
                 standings,
                 history,
                 conduct,
@@ -480,16 +474,22 @@ impl Store for MemoryStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
         let mut games = self.kept();
         let ratings = &mut games.ratings;
-        ratings.bots.entry(key).or_insert(declaration);
+        ratings.bots.entry(key).or_insert((declaration, at_ms));
         ratings.names.entry(key).or_insert_with(|| name.to_owned());
         Ok(())
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        Ok(self.kept().ratings.bots.contains_key(&key))
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        Ok(self
+            .kept()
+            .ratings
+            .bots
+            .get(&key)
+            .map(|(declaration, _)| *declaration))
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -727,7 +727,10 @@ mod tests {
     #[test]
     fn a_rated_game_moves_its_players_ratings_once() {
         behaviour::a_rated_game_moves_its_players_ratings_once(&MemoryStore::new(0));
-        behaviour::the_leaderboard_ranks_settled_players_best_first(&MemoryStore::new(0));
+        behaviour::the_leaderboard_lists_settled_ratings_resting_on_established_players(
+            &MemoryStore::new(0),
+        );
+        behaviour::a_refund_rates_the_pool_again_without_the_rings_games(&MemoryStore::new(0));
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub(crate) use log::tests::a_room as a_stored_room;
 pub(crate) use log::{LOG_LIMIT, LogEntry};
 pub(crate) use memory::MemoryStore;
 pub(crate) use rows::read_room;
-pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RoomSnapshot, StoredRound};
+pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RatedStart, RoomSnapshot, StoredRound};
 pub(crate) use writer::Storage;
 
 /// A live room as stored, to bring it back after a restart.
@@ -223,16 +223,23 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// A player's page, if the key has played a game here (signed a move
     /// of it) or declared itself a bot.
     fn player(&self, key: PlayerKey) -> Result<Option<PlayerProfile>, StoreError>;
-    /// Keeps `key`'s (checked) declaration that it is a bot, for good; its
-    /// name is `name` if it has none yet.
+    /// Keeps `key`'s (checked) declaration that it is a bot, made at
+    /// `at_ms`, for good; its name is `name` if it has none yet. The first
+    /// declaration is kept, and when it was made: it changes the games that
+    /// start after it only.
     fn declare_bot(
         &self,
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError>;
+    /// `key`'s declaration that it is a bot, if it made one.
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError>;
     /// Whether `key` has declared itself a bot.
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError>;
+    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
+        Ok(self.bot_declaration(key)?.is_some())
+    }
     /// Rated games between these two keys that ended at `since_ms` or
     /// later.
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError>;

@@ -1,6 +1,6 @@
 //! Every rated game as the ratings took it in, in order: who played whom in
-//! which pool, who won, whether a forfeit ended it, and whether each player
-//! was *established* as it began (`docs/ratings.md`, "The leaderboard").
+//! which pool, who won, whether a forfeit ended it (`docs/ratings.md`, "The
+//! leaderboard"), and what makes a player *established*.
 //! What the leaderboard's rule counts, what the fair-play report reads to
 //! find fed ratings (`boosting.rs`), and what a refund plays the ratings
 //! again from (`refunds.rs`). Kept when the game itself is dropped, as a
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use mice_cake_engine::{PlayerKey, Seat, Seated};
 use mice_cake_protocol::{
     ESTABLISHED_AFTER_DAYS, ESTABLISHED_GAMES, FinishedGame, ForfeitCause, GameId, Listing, Pool,
-    Rating,
+    RatedGame, Rating,
 };
 
 use super::ratings::{Standing, rated_after};
@@ -36,14 +36,11 @@ pub(crate) struct RatedGameRow {
     pub(crate) forfeit: Option<(Seat, ForfeitCause)>,
     /// When it ended: milliseconds since the Unix epoch.
     pub(crate) at_ms: u64,
-    /// Whether each seat's player was established as it began.
-    pub(crate) established: Seated<bool>,
 }
 
 impl RatedGameRow {
-    /// The row of `game`, rated now; `established` as it began. `None` for
-    /// a game with no rated part.
-    pub(crate) fn of(game: &FinishedGame, established: Seated<bool>) -> Option<RatedGameRow> {
+    /// The row of `game`, rated now; `None` for a game with no rated part.
+    pub(crate) fn of(game: &FinishedGame) -> Option<RatedGameRow> {
         let rated = game.rated.as_ref()?;
         Some(RatedGameRow {
             game: game.id,
@@ -57,7 +54,6 @@ impl RatedGameRow {
                     .map(|seat| (seat, cause))
             }),
             at_ms: game.finished_at_ms,
-            established,
         })
     }
 }
@@ -102,79 +98,86 @@ pub(crate) fn seat_numbered(number: i64) -> Option<Seat> {
 }
 
 /// The rows of the rated games stored before the stores kept them, from
-/// each game (`games`: in the order they were rated), each player's
-/// established as the rows before them say.
+/// each game (`games`: in the order they were rated).
 pub(crate) fn backfilled(games: &[FinishedGame]) -> Vec<RatedGameRow> {
-    let mut rows: Vec<RatedGameRow> = games
+    games
         .iter()
-        .filter(|game| game.rated.as_ref().is_some_and(|rated| rated.counted()))
-        .filter_map(|game| RatedGameRow::of(game, Seated::default()))
-        .collect();
-    settle_established(&mut rows);
-    rows
+        .filter(|game| game.rated.as_ref().is_some_and(RatedGame::counted))
+        .filter_map(RatedGameRow::of)
+        .collect()
 }
 
-/// What a player had played in a pool before a game: how many rated games,
-/// and when the first ended.
+/// What a player has played in a pool: how many rated games that count,
+/// when the first and the latest ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Played {
     pub(crate) games: u32,
-    pub(crate) first_ms: Option<u64>,
+    pub(crate) first_ms: u64,
+    pub(crate) last_ms: u64,
 }
 
 impl Played {
-    /// Whether a player who had played this was established as a game
-    /// ending at `at_ms` began: [`ESTABLISHED_GAMES`] rated games, the
-    /// first [`ESTABLISHED_AFTER_DAYS`] days before.
-    pub(crate) fn established(self, at_ms: u64) -> bool {
+    /// Whether a player who played this is established: [`ESTABLISHED_GAMES`]
+    /// rated games, over at least [`ESTABLISHED_AFTER_DAYS`] days. Read
+    /// from what they played, not the clock: the same tomorrow as today for
+    /// a key that plays no more (a ring's throwaway keys never become
+    /// established), and games against a newcomer who stays count once
+    /// they have.
+    pub(crate) fn established(self) -> bool {
         self.games >= ESTABLISHED_GAMES
-            && self
-                .first_ms
-                .is_some_and(|first| at_ms.saturating_sub(first) >= ESTABLISHED_AFTER_MS)
+            && self.last_ms.saturating_sub(self.first_ms) >= ESTABLISHED_AFTER_MS
     }
 
-    fn add(&mut self, at_ms: u64) {
-        self.games += 1;
-        self.first_ms.get_or_insert(at_ms);
-    }
-}
-
-/// Sets each row's `established` from the rows before it alone (in order,
-/// any pools): what each player had played in the row's pool.
-pub(crate) fn settle_established(rows: &mut [RatedGameRow]) {
-    let mut played: HashMap<(PlayerKey, Pool), Played> = HashMap::new();
-    for row in rows {
-        row.established = Seated::from_fn(|seat| {
-            played
-                .get(&(row.keys[seat], row.pool))
-                .copied()
-                .unwrap_or_default()
-                .established(row.at_ms)
-        });
-        for seat in Seat::ALL {
-            played
-                .entry((row.keys[seat], row.pool))
-                .or_default()
-                .add(row.at_ms);
+    /// With one more game, ended at `at_ms`.
+    pub(crate) fn and(self, at_ms: u64) -> Played {
+        if self.games == 0 {
+            return Played {
+                games: 1,
+                first_ms: at_ms,
+                last_ms: at_ms,
+            };
+        }
+        Played {
+            games: self.games + 1,
+            first_ms: self.first_ms.min(at_ms),
+            last_ms: self.last_ms.max(at_ms),
         }
     }
 }
 
-/// `key`'s games among `rows` (one pool's), as the leaderboard's rule
-/// counts them; `listed` is left for whoever knows whether the rating is
-/// settled.
-pub(crate) fn listing(rows: &[RatedGameRow], key: PlayerKey) -> Listing {
+/// What each player has played in each pool among `rows`.
+pub(crate) fn played(rows: &[RatedGameRow]) -> HashMap<(PlayerKey, Pool), Played> {
+    let mut played: HashMap<(PlayerKey, Pool), Played> = HashMap::new();
+    for row in rows {
+        for seat in Seat::ALL {
+            let entry = played.entry((row.keys[seat], row.pool)).or_default();
+            *entry = entry.and(row.at_ms);
+        }
+    }
+    played
+}
+
+/// `key`'s games in `pool` among `rows` (the counted ones), as the
+/// leaderboard's rule counts them; `listed` is left for whoever knows
+/// whether the rating is settled.
+pub(crate) fn listing(rows: &[RatedGameRow], key: PlayerKey, pool: Pool) -> Listing {
+    let played = played(rows);
+    let established = |opponent: PlayerKey| {
+        played
+            .get(&(opponent, pool))
+            .is_some_and(|played| played.established())
+    };
     let mut listing = Listing::default();
     let mut opponents = std::collections::HashSet::new();
-    for row in rows {
+    for row in rows.iter().filter(|row| row.pool == pool) {
         let Some(seat) = Seat::ALL.into_iter().find(|seat| row.keys[*seat] == key) else {
             continue;
         };
         listing.games += 1;
-        let opponent = seat.opponent();
-        if row.established[opponent] {
+        let opponent = row.keys[seat.opponent()];
+        if established(opponent) {
             listing.against_established += 1;
-            opponents.insert(row.keys[opponent]);
+            opponents.insert(opponent);
         }
     }
     listing.established_opponents = u32::try_from(opponents.len()).unwrap_or(u32::MAX);
@@ -232,45 +235,53 @@ mod tests {
             winner: Some(Seat::Yellow),
             forfeit: None,
             at_ms,
-            established: Seated::default(),
         }
     }
 
     #[test]
-    fn a_player_is_established_after_twenty_games_and_a_week() {
-        // Key 1 plays 25 games in a day, then one a week later.
-        let mut rows: Vec<RatedGameRow> = (0..25)
-            .map(|n| row(n, 1, 10 + n as u8, n * 1_000))
-            .collect();
-        rows.push(row(25, 2, 1, 7 * DAY));
-        rows.push(row(26, 2, 1, 7 * DAY + 25_000));
-        settle_established(&mut rows);
-        assert!(rows.iter().take(25).all(|row| !row.established.yellow));
-        // 25 games, but the first less than a week before.
-        assert!(!rows[25].established.blue, "{:?}", rows[25]);
-        assert!(rows[26].established.blue, "25 games, a week on");
-        assert!(!rows[26].established.yellow, "key 2 is new");
+    fn a_player_is_established_after_twenty_games_over_a_week() {
+        let mut played = Played::default();
+        for n in 0..25 {
+            played = played.and(n * 1_000);
+        }
+        assert!(!played.established(), "25 games in a minute");
+        assert!(!played.and(7 * DAY - 1).established(), "not quite a week");
+        assert!(played.and(7 * DAY).established());
+        let few = (0..19).fold(Played::default(), |played, n| played.and(n * DAY));
+        assert!(!few.established(), "19 games over 19 days");
+        assert!(few.and(30 * DAY).established());
     }
 
     #[test]
     fn a_listing_counts_games_against_established_opponents() {
-        let mut rows: Vec<RatedGameRow> = (0..6).map(|n| row(n, 1, 2 + n as u8, 0)).collect();
-        for (n, row) in rows.iter_mut().enumerate() {
-            row.established.blue = n != 0;
+        // Keys 2 to 7 are established (20 games over a week each, against
+        // keys of their own); key 8 is not.
+        let mut rows = Vec::new();
+        for opponent in 2..=7u8 {
+            for n in 0..20u64 {
+                rows.push(row(rows.len() as u64, opponent, 100 + opponent, n * DAY));
+            }
         }
-        rows[2].keys.blue = rows[1].keys.blue;
-        let listing = listing(&rows, key(1));
+        for opponent in [2, 3, 3, 4, 5, 8] {
+            rows.push(row(rows.len() as u64, 1, opponent, 30 * DAY));
+        }
+        let listing = listing(&rows, key(1), Pool::Standard);
         assert_eq!(listing.games, 6);
         assert_eq!(listing.against_established, 5);
         assert_eq!(listing.established_opponents, 4, "one met twice");
         assert!(!listing.rests_on_established());
-        let more = Listing {
-            established_opponents: 5,
-            ..listing
-        };
-        assert!(more.rests_on_established());
-        let mostly_fed = Listing { games: 11, ..more };
-        assert!(!mostly_fed.rests_on_established(), "5 of 11");
+        rows.push(row(rows.len() as u64, 6, 1, 31 * DAY));
+        assert!(listing_of(&rows).rests_on_established());
+        for fed in 0..7u8 {
+            rows.push(row(rows.len() as u64, 1, 200 + fed, 32 * DAY));
+        }
+        let mostly_fed = listing_of(&rows);
+        assert_eq!((mostly_fed.games, mostly_fed.against_established), (14, 6));
+        assert!(!mostly_fed.rests_on_established(), "6 of 14");
+    }
+
+    fn listing_of(rows: &[RatedGameRow]) -> Listing {
+        listing(rows, key(1), Pool::Standard)
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! own, as lichess rates. Backends implement [`RatingRows`], the reads and
 //! writes inside their transaction; [`rate`] is the one algorithm.
 
-use mice_cake_engine::{PlayerKey, Seat, Seated};
+use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::{
     FinishedGame, GameId, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, Rating,
     RatingChange,
@@ -19,7 +19,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::StoreError;
-use super::rated_games::{Played, RatedGameRow};
+use super::rated_games::RatedGameRow;
 
 /// A player's standing in one pool: the rating and the games behind it.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -81,13 +81,16 @@ pub(crate) trait RatingRows {
     /// Saves a player's new standing, a point of their history, and the
     /// name they played under.
     fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError>;
-    /// Whether `key` has declared itself a bot.
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError>;
+    /// `key`'s declaration that it is a bot, if it made one before
+    /// `before_ms` (any time, if not given).
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError>;
     /// Rated games between these two keys that ended at `since_ms` or
     /// later.
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError>;
-    /// When `key`'s first rated game in `pool` that still counts ended.
-    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError>;
     /// Keeps the game just rated in the order of rated games
     /// (`rated_games.rs`).
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError>;
@@ -99,10 +102,14 @@ pub(crate) trait RatingRows {
 /// there is nothing to rate.
 ///
 /// What the room could not be sure of as the game started is settled here,
-/// in the transaction: a key that declared itself a bot meanwhile, and the
+/// in the transaction: a key that declared itself a bot before the game
+/// started, on another connection or node, where the room could not know
+/// it (a declaration made once the game had started changes later games
+/// only: a loser cannot unrate the game by declaring a bot), and the
 /// pair's limit (two games between the same keys played at once each
 /// counted the pair's games before the other ended). Such a game is
-/// returned unrated, with why.
+/// returned unrated, with why; the declarations that decided it are kept
+/// with it.
 pub(crate) fn rate(
     rows: &mut impl RatingRows,
     game: &FinishedGame,
@@ -116,7 +123,7 @@ pub(crate) fn rate(
     if rows.already_rated(game.id)? {
         return Ok(None);
     }
-    let unrated = |why: NotRated| {
+    let unrated = |rated: &RatedGame, why: NotRated| {
         let mut game = game.clone();
         game.rated = Some(RatedGame {
             not_rated: Some(why),
@@ -125,14 +132,19 @@ pub(crate) fn rate(
         Ok(Some(game))
     };
     if rated.keys.yellow == rated.keys.blue {
-        return unrated(NotRated::SameKey);
+        return unrated(rated, NotRated::SameKey);
     }
-    if rows.is_bot(rated.keys.yellow)? != rows.is_bot(rated.keys.blue)? {
-        return unrated(NotRated::BotAgainstPerson);
+    let bots = bots_at_start(rows, rated)?;
+    let rated = &RatedGame {
+        bot_declarations: Some(bots),
+        ..rated.clone()
+    };
+    if bots.yellow.is_some() != bots.blue.is_some() {
+        return unrated(rated, NotRated::BotAgainstPerson);
     }
     let since = game.finished_at_ms.saturating_sub(PAIR_WINDOW_MS);
     if rows.pair_games(rated.keys, since)? >= RATED_GAMES_PER_PAIR {
-        return unrated(NotRated::PairLimit);
+        return unrated(rated, NotRated::PairLimit);
     }
     // Read (and locked) in one order whatever the seats, so that two
     // games between the same players, rated at once by two servers, cannot
@@ -146,15 +158,7 @@ pub(crate) fn rate(
         }
     }
     let after = rated_after(before, game.result.winner);
-    let mut established = Seated::default();
-    for seat in Seat::ALL {
-        let played = Played {
-            games: before[seat].rating.games,
-            first_ms: rows.first_rated_ms(rated.keys[seat], rated.pool)?,
-        };
-        established[seat] = played.established(game.finished_at_ms);
-    }
-    if let Some(row) = RatedGameRow::of(game, established) {
+    if let Some(row) = RatedGameRow::of(game) {
         rows.keep_rated_game(&row)?;
     }
     for seat in Seat::ALL {
@@ -176,6 +180,25 @@ pub(crate) fn rate(
         ..rated.clone()
     });
     Ok(Some(game))
+}
+
+/// Each seat's bot declaration as the game started: the one the room knew,
+/// or one the store holds from before the start (made elsewhere as the
+/// game began). A game from before servers kept its start counts every
+/// declaration, as they did.
+fn bots_at_start(
+    rows: &mut impl RatingRows,
+    rated: &RatedGame,
+) -> Result<Seated<Option<SealSignature>>, StoreError> {
+    let known = rated.bot_declarations.unwrap_or_default();
+    let mut bots = Seated::default();
+    for seat in Seat::ALL {
+        bots[seat] = match known[seat] {
+            Some(declaration) => Some(declaration),
+            None => rows.bot_declared_before(rated.keys[seat], rated.started_at_ms)?,
+        };
+    }
+    Ok(bots)
 }
 
 impl From<mice_cake_protocol::UnknownPool> for StoreError {

@@ -18,7 +18,7 @@ use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{GameId, Pool, Rating, RatingRefund};
 
 use super::StoreError;
-use super::rated_games::{RatedGameRow, replay, settle_established};
+use super::rated_games::{Played, RatedGameRow, played, replay};
 use super::ratings::Standing;
 
 /// What a backend reads and writes, in one transaction, to refund.
@@ -30,16 +30,16 @@ pub(crate) trait RefundRows {
     /// Takes `game` out of the ratings at `at_ms`: marked refunded, its
     /// points of the players' histories dropped.
     fn take_out(&mut self, game: GameId, at_ms: u64) -> Result<(), StoreError>;
-    /// A counted game as rated again: whether each player was
-    /// established as it began (`row.established`), and each player's
-    /// rating after it (their point of history).
+    /// A counted game as rated again: each player's rating after it (their
+    /// point of history).
     fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError>;
-    /// `key`'s standing in `pool` now; none: no game of theirs is left.
+    /// `key`'s standing in `pool` now, and what they have played there;
+    /// none: no game of theirs is left.
     fn put_standing(
         &mut self,
         key: PlayerKey,
         pool: Pool,
-        standing: Option<&Standing>,
+        standing: Option<(&Standing, Played)>,
     ) -> Result<(), StoreError>;
     /// Keeps what the refund did to a rating, for the player's page.
     fn keep_refund(&mut self, refund: &RatingRefund) -> Result<(), StoreError>;
@@ -71,7 +71,7 @@ pub(crate) fn refund(
         ratings: Vec::new(),
     };
     for pool in pools {
-        let (out, mut kept): (Vec<RatedGameRow>, Vec<RatedGameRow>) = counted
+        let (out, kept): (Vec<RatedGameRow>, Vec<RatedGameRow>) = counted
             .iter()
             .filter(|row| row.pool == pool)
             .partition(|row| is_out(row));
@@ -83,8 +83,8 @@ pub(crate) fn refund(
             }
         }
         done.games += u32::try_from(out.len()).unwrap_or(u32::MAX);
-        settle_established(&mut kept);
         let replayed = replay(&kept);
+        let played = played(&kept);
         for (row, change) in kept.iter().zip(&replayed.changes) {
             rows.rate_again(row, change.map(|(_, after)| after))?;
         }
@@ -93,7 +93,11 @@ pub(crate) fn refund(
             if after == Some(&before) {
                 continue;
             }
-            rows.put_standing(key, pool, after)?;
+            let now = after.map(|standing| {
+                let played = played.get(&(key, pool)).copied().unwrap_or_default();
+                (standing, played)
+            });
+            rows.put_standing(key, pool, now)?;
             let refund = RatingRefund {
                 key,
                 pool,

@@ -7,8 +7,8 @@
 use mice_cake_engine::fair::{self, FAIR_VERSION};
 use mice_cake_engine::{
     Assignment, Exchange, Fairness, GameRecord, Layout, Options, PlayerKey, Policy, RECORD_FORMAT,
-    RecordedGame, ReplayError, RoundReport, SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT,
-    UNSIGNED_RECORD_FORMAT,
+    RecordedGame, ReplayError, RoundReport, SealSignature, SealedExchange, Seated, Seed,
+    UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT,
 };
 use mice_cake_protocol::{ArenaId, GameId, GameResult, NotRated, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
@@ -64,6 +64,11 @@ pub(crate) struct RoomSnapshot {
     /// told when it started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) not_rated: Option<NotRated>,
+    /// In a rated room, when the current (or last) game started and the
+    /// bot declarations it started with (none in a room stored before
+    /// servers kept them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) rated_start: Option<RatedStart>,
     /// Whether the room was made for a quick pairing (it waits for its
     /// two players, then calls the pairing off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -71,6 +76,16 @@ pub(crate) struct RoomSnapshot {
     /// The arena the room was made for, if any (then `paired` too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) arena: Option<ArenaId>,
+}
+
+/// What a rated room's game started with: when (milliseconds since the
+/// Unix epoch), and each seat's declaration that its key is a bot's, as the
+/// store held them just before (`null` for a person).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatedStart {
+    pub(crate) at_ms: u64,
+    pub(crate) bot_declarations: Seated<Option<SealSignature>>,
 }
 
 /// A seat's occupant.

@@ -423,6 +423,8 @@ pub(crate) fn a_rated_game(
         keys,
         ratings: None,
         not_rated: None,
+        started_at_ms: None,
+        bot_declarations: None,
     });
     game
 }
@@ -515,62 +517,177 @@ pub(crate) fn a_rated_game_moves_its_players_ratings_once(store: &dyn Store) {
     assert!(board.players.is_empty(), "{board:?}");
 }
 
-/// Once settled, players are ranked by rating, best first.
-pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store) {
+/// `a_rated_game` numbered `n`, ended at `at_ms`.
+pub(crate) fn a_rated_game_at(
+    n: u64,
+    keys: Seated<mice_cake_engine::PlayerKey>,
+    winner: Option<Seat>,
+    at_ms: u64,
+) -> FinishedGame {
+    let mut game = a_rated_game(n, keys, winner);
+    game.finished_at_ms = at_ms;
+    game
+}
+
+/// A day, in milliseconds.
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Seven players of a club (keys 1 to 7) play each other once a round,
+/// a round every other day from `from_ms`, `rounds` rounds: the lower
+/// key wins two games in three. The games' numbers start at `first`.
+fn a_club_plays(store: &dyn Store, first: u64, from_ms: u64, rounds: u64) -> u64 {
+    let mut n = first;
+    for round in 0..rounds {
+        for a in 1..=7u8 {
+            for b in a + 1..=7u8 {
+                let winner = if (n + round) % 3 == 2 {
+                    Seat::Blue
+                } else {
+                    Seat::Yellow
+                };
+                let keys = Seated {
+                    yellow: a_key(a),
+                    blue: a_key(b),
+                };
+                let at_ms = from_ms + round * 2 * DAY_MS + n;
+                store
+                    .write(
+                        &[finishing(&a_rated_game_at(n, keys, Some(winner), at_ms))],
+                        0,
+                    )
+                    .unwrap();
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The leaderboard lists a settled rating only once it rests on games
+/// against established players (`docs/ratings.md`, "The leaderboard"):
+/// a club's players once a week and as many games against each other
+/// established have passed, by rating; never a key fed by a ring of fresh
+/// ones, however settled its rating. Bots are listed apart.
+pub(crate) fn the_leaderboard_lists_settled_ratings_resting_on_established_players(
+    store: &dyn Store,
+) {
     use mice_cake_protocol::Pool;
 
-    let (ada, bea, cy) = (a_key(1), a_key(2), a_key(3));
-    // Ada beats Bea two games in three, Bea beats Cy as often: deviations
-    // fall below the provisional bound and the order is plain.
-    for n in 0..60 {
-        let (keys, stronger) = if n % 2 == 0 {
-            (
-                Seated {
-                    yellow: ada,
-                    blue: bea,
-                },
-                Seat::Yellow,
-            )
-        } else {
-            (
-                Seated {
-                    yellow: cy,
-                    blue: bea,
-                },
-                Seat::Blue,
-            )
-        };
-        let winner = if n % 3 == 2 {
-            stronger.opponent()
-        } else {
-            stronger
-        };
+    let start = 1_700_000_000_000;
+    let board = |bots| {
         store
-            .write(&[finishing(&a_rated_game(100 + n, keys, Some(winner)))], 0)
-            .unwrap();
-    }
-    let board = store.leaderboard(Pool::Standard, 10, false).unwrap();
-    let ranked: Vec<_> = board
-        .players
-        .iter()
-        .map(|entry| (entry.rank, entry.key))
+            .leaderboard(Pool::Standard, 10, bots)
+            .unwrap()
+            .players
+            .iter()
+            .map(|entry| entry.key)
+            .collect::<Vec<_>>()
+    };
+    // Four rounds (24 games each) in the first week: settled, but nobody
+    // is established yet.
+    let next = a_club_plays(store, 1_000, start, 4);
+    assert!(board(false).is_empty());
+    let page = store.player(a_key(1)).unwrap().unwrap();
+    let listing = page.ratings[0].listing;
+    assert!(!page.ratings[0].rating.provisional);
+    assert_eq!((listing.games, listing.against_established), (24, 0));
+    assert!(!listing.listed);
+    // Four more rounds after the week: established now, each of them, and
+    // so every game of theirs is one against established players.
+    let next = a_club_plays(store, next, start + 8 * DAY_MS, 4);
+    let listed = board(false);
+    assert_eq!(listed.len(), 7, "{listed:?}");
+    let mut by_rating: Vec<(f64, mice_cake_engine::PlayerKey)> = (1..=7)
+        .map(|n| {
+            let key = a_key(n);
+            let rating = store.rating(key, Pool::Standard).unwrap().unwrap();
+            (rating.rating, key)
+        })
         .collect();
-    assert_eq!(ranked, [(1, ada), (2, bea), (3, cy)]);
-    assert!(board.players.iter().all(|entry| !entry.rating.provisional));
+    by_rating.sort_by(|a, b| b.0.total_cmp(&a.0));
+    assert_eq!(
+        listed,
+        by_rating.iter().map(|(_, key)| *key).collect::<Vec<_>>()
+    );
+    let page = store.player(a_key(1)).unwrap().unwrap();
+    let listing = page.ratings[0].listing;
+    assert_eq!(
+        (
+            listing.games,
+            listing.against_established,
+            listing.established_opponents
+        ),
+        (48, 48, 6)
+    );
+    assert!(listing.listed);
     let top = store.leaderboard(Pool::Standard, 1, false).unwrap();
     assert_eq!(top.players.len(), 1);
-    // Cy declares itself a bot (the store keeps what the connection
+    assert_eq!(top.players[0].rank, 1);
+
+    // Key 50 plays the club three rounds (winning two games in three),
+    // then is fed 100 wins by 100 fresh keys, each leaving: a settled
+    // rating far above everyone's, which rests mostly on the ring — not
+    // listed.
+    let fed = a_key(50);
+    let mut n = next;
+    for round in 0..3u64 {
+        for member in 1..=7u8 {
+            let winner = if (n + round) % 3 == 2 {
+                Seat::Blue
+            } else {
+                Seat::Yellow
+            };
+            let keys = Seated {
+                yellow: fed,
+                blue: a_key(member),
+            };
+            let at_ms = start + 9 * DAY_MS + round * 2 * DAY_MS + n;
+            store
+                .write(
+                    &[finishing(&a_rated_game_at(n, keys, Some(winner), at_ms))],
+                    0,
+                )
+                .unwrap();
+            n += 1;
+        }
+    }
+    let at = start + 20 * DAY_MS;
+    for feeder in 0..100u8 {
+        let keys = Seated {
+            yellow: fed,
+            blue: a_key(100 + feeder),
+        };
+        let mut game = a_rated_game_at(n + u64::from(feeder), keys, Some(Seat::Yellow), at);
+        game.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        };
+        store.write(&[finishing(&game)], 0).unwrap();
+    }
+    let rating = store.rating(fed, Pool::Standard).unwrap().unwrap();
+    assert!(
+        !rating.provisional && rating.rating > by_rating[0].0,
+        "{rating:?}"
+    );
+    assert!(!board(false).contains(&fed));
+    let page = store.player(fed).unwrap().unwrap();
+    let listing = page.ratings[0].listing;
+    assert_eq!(
+        (
+            listing.games,
+            listing.against_established,
+            listing.established_opponents
+        ),
+        (121, 21, 7)
+    );
+    assert!(!listing.listed);
+
+    // Key 3 declares itself a bot (the store keeps what the connection
     // checked): off the people's leaderboard, on the bots'.
     let declaration = mice_cake_engine::PlayerSecret::from_bytes([3; 32]).sign_bot();
-    store.declare_bot(cy, declaration, "Cy").unwrap();
-    let people: Vec<_> = store
-        .leaderboard(Pool::Standard, 10, false)
-        .unwrap()
-        .players
-        .iter()
-        .map(|entry| entry.key)
-        .collect();
-    assert_eq!(people, [ada, bea]);
+    store.declare_bot(a_key(3), declaration, "Cy", 0).unwrap();
+    assert!(!board(false).contains(&a_key(3)));
+    assert_eq!(board(false).len(), 6);
     let bots = store.leaderboard(Pool::Standard, 10, true).unwrap();
     assert!(bots.bots);
     assert_eq!(
@@ -578,7 +695,7 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
             .iter()
             .map(|entry| (entry.rank, entry.key))
             .collect::<Vec<_>>(),
-        [(1, cy)]
+        [(1, a_key(3))]
     );
     assert!(
         store
@@ -587,6 +704,123 @@ pub(crate) fn the_leaderboard_ranks_settled_players_best_first(store: &dyn Store
             .players
             .is_empty()
     );
+}
+
+/// A refund takes every rated game of the keys it names out of the
+/// ratings and rates their pools again without them: every rating those
+/// games touched — the fed key's, its feeders', and those of whoever met
+/// any of them since — is what the rest of the games give, the games stay
+/// in the records, and each player whose rating moved is told.
+pub(crate) fn a_refund_rates_the_pool_again_without_the_rings_games(store: &dyn Store) {
+    use mice_cake_protocol::Pool;
+
+    use super::ratings::{Standing, rated_after};
+
+    let (ada, bea, cy, mal) = (a_key(1), a_key(2), a_key(3), a_key(9));
+    let at = 1_700_000_000_000;
+    let pair = |yellow, blue| Seated { yellow, blue };
+    let mut games = vec![
+        a_rated_game_at(1, pair(ada, bea), Some(Seat::Yellow), at),
+        a_rated_game_at(2, pair(bea, cy), Some(Seat::Blue), at + 1),
+    ];
+    // Mal is fed by five fresh keys, then beats Ada; Ada then meets Cy.
+    for feeder in 0..5u8 {
+        let mut fed = a_rated_game_at(
+            10 + u64::from(feeder),
+            pair(mal, a_key(20 + feeder)),
+            Some(Seat::Yellow),
+            at + 10 + u64::from(feeder),
+        );
+        fed.result.ending = Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        };
+        games.push(fed);
+    }
+    games.push(a_rated_game_at(
+        30,
+        pair(mal, ada),
+        Some(Seat::Yellow),
+        at + 30,
+    ));
+    games.push(a_rated_game_at(31, pair(cy, ada), None, at + 31));
+    for game in &games {
+        store.write(&[finishing(game)], 0).unwrap();
+    }
+    let rating = |key| store.rating(key, Pool::Standard).unwrap();
+    let before = [ada, bea, cy].map(rating);
+
+    let done = store.refund(&[mal], at + 100).unwrap();
+    assert_eq!(done.games, 6, "five fed, and Mal's win over Ada");
+
+    // What the games left give, one after the other.
+    let standings = |yellow, blue| Seated { yellow, blue };
+    let first = rated_after(
+        standings(Standing::new(), Standing::new()),
+        Some(Seat::Yellow),
+    );
+    let second = rated_after(standings(first.blue, Standing::new()), Some(Seat::Blue));
+    let third = rated_after(standings(second.blue, first.yellow), None);
+    assert_eq!(rating(ada), Some(third.blue.rating));
+    assert_eq!(rating(bea), Some(second.yellow.rating));
+    assert_eq!(rating(cy), Some(third.yellow.rating));
+    assert_eq!(rating(mal), None, "no game of Mal's is left");
+    assert_eq!(rating(a_key(20)), None);
+    assert_eq!(rating(bea), before[1], "Bea met nobody the ring touched");
+    assert_ne!(rating(cy), before[2], "Cy met Ada after Mal did");
+
+    // Who was told: everyone whose rating moved, with their own games
+    // taken out.
+    let told = |key| {
+        done.ratings
+            .iter()
+            .find(|refund| refund.key == key)
+            .copied()
+    };
+    let ada_told = told(ada).expect("Ada's rating moved");
+    assert_eq!(ada_told.games, 1);
+    assert_eq!(ada_told.before, before[0]);
+    assert_eq!(ada_told.after, Some(third.blue.rating));
+    assert_eq!(told(cy).map(|refund| refund.games), Some(0));
+    assert_eq!(
+        told(mal).map(|refund| (refund.games, refund.after)),
+        Some((6, None))
+    );
+    assert!(told(bea).is_none());
+    let page = store.player(ada).unwrap().unwrap();
+    assert_eq!(page.refunds, [ada_told]);
+    let charted: Vec<f64> = page.ratings[0]
+        .history
+        .iter()
+        .map(|point| point.rating)
+        .collect();
+    assert_eq!(
+        charted,
+        [first.yellow.rating.rating, third.blue.rating.rating]
+    );
+    assert_eq!(
+        page.ratings[0].wins + page.ratings[0].losses + page.ratings[0].draws,
+        2
+    );
+
+    // The games stay in the records, out of the ratings.
+    assert!(store.game(&games[2].id).unwrap().is_some());
+    let counted: Vec<GameId> = store
+        .rated_games()
+        .unwrap()
+        .iter()
+        .map(|row| row.game)
+        .collect();
+    assert_eq!(counted, [games[0].id, games[1].id, games[8].id]);
+
+    // The next game rates from the refunded standings; refunding again
+    // finds nothing.
+    let next = a_rated_game_at(40, pair(ada, cy), Some(Seat::Yellow), at + 200);
+    store.write(&[finishing(&next)], 0).unwrap();
+    let fourth = rated_after(standings(third.blue, third.yellow), Some(Seat::Yellow));
+    assert_eq!(rating(ada), Some(fourth.yellow.rating));
+    let again = store.refund(&[mal], at + 300).unwrap();
+    assert_eq!((again.games, again.ratings.len()), (0, 0));
 }
 
 /// An analysis is kept by game and version, replaced by a newer one, and
@@ -643,6 +877,9 @@ pub(crate) fn a_signed_game(
         keys: Seated::from_fn(|seat| keys[seat].public_key()),
         ratings: None,
         not_rated: None,
+        // Game n started n seconds after the epoch.
+        started_at_ms: Some(n * 1_000),
+        bot_declarations: Some(Seated::default()),
     });
     game
 }
@@ -729,13 +966,14 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
             .is_empty()
     );
 
-    // Ada declares herself a bot: for good, once, whatever comes after.
+    // Ada declares herself a bot at 905.5 s: for good, once, whatever
+    // comes after.
     let declaration = ada.sign_bot();
     store
-        .declare_bot(ada.public_key(), declaration, "AdaBot")
+        .declare_bot(ada.public_key(), declaration, "AdaBot", 905_500)
         .unwrap();
     store
-        .declare_bot(ada.public_key(), bea.sign_bot(), "again")
+        .declare_bot(ada.public_key(), bea.sign_bot(), "again", 905_600)
         .unwrap();
     assert!(store.is_bot(ada.public_key()).unwrap());
     assert!(!store.is_bot(bea.public_key()).unwrap());
@@ -746,16 +984,19 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
     // A key never seen, declared: a page at once.
     let cy = PlayerSecret::from_bytes([13; 32]);
     store
-        .declare_bot(cy.public_key(), cy.sign_bot(), "CyBot")
+        .declare_bot(cy.public_key(), cy.sign_bot(), "CyBot", 905_700)
         .unwrap();
     assert_eq!(
         store.player(cy.public_key()).unwrap().unwrap().name,
         "CyBot"
     );
 
-    // A bot against a person is stored unrated, whatever the room thought.
+    // A game that started after the declaration, the room not knowing it
+    // (made on another node as the game began): a bot against a person,
+    // stored unrated whatever the room thought, the declaration kept with
+    // it.
     let mixed = a_signed_game(
-        905,
+        906,
         keys,
         Ending::Forfeit {
             seat: Seat::Blue,
@@ -766,11 +1007,43 @@ pub(crate) fn players_pages_bots_and_conduct(store: &dyn Store) {
     store.write(&[finishing(&mixed)], 0).unwrap();
     let stored = store.game(&mixed.id).unwrap().unwrap().rated.unwrap();
     assert_eq!(stored.not_rated, Some(NotRated::BotAgainstPerson));
+    assert_eq!(
+        stored.bot_declarations,
+        Some(Seated {
+            yellow: Some(declaration),
+            blue: None
+        })
+    );
     assert!(
         store
             .rating(ada.public_key(), Pool::Standard)
             .unwrap()
             .is_none()
+    );
+    // A game that started before it (Ada declared herself a bot during
+    // it, losing): rated all the same, its winner gaining.
+    let declared_during = a_signed_game(
+        905,
+        keys,
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Left,
+        },
+        true,
+    );
+    store.write(&[finishing(&declared_during)], 0).unwrap();
+    let stored = store
+        .game(&declared_during.id)
+        .unwrap()
+        .unwrap()
+        .rated
+        .unwrap();
+    assert!(stored.counted(), "{stored:?}");
+    assert_eq!(stored.bot_declarations, Some(Seated::default()));
+    let winner = store.rating(bea.public_key(), Pool::Standard).unwrap();
+    assert!(
+        winner.is_some_and(|rating| rating.rating > 1500.0),
+        "{winner:?}"
     );
 }
 

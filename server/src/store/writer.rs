@@ -227,21 +227,36 @@ impl Storage {
             .await
     }
 
-    /// Keeps a key's declaration that it is a bot (see
+    /// Keeps a key's declaration that it is a bot, made at `at_ms` (see
     /// [`Store::declare_bot`]).
     pub(crate) async fn declare_bot(
         &self,
         key: PlayerKey,
         declaration: SealSignature,
         name: String,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
-        self.blocking(move |store| store.declare_bot(key, declaration, &name))
+        self.blocking(move |store| store.declare_bot(key, declaration, &name, at_ms))
             .await
     }
 
     /// Whether a key has declared itself a bot.
     pub(crate) async fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
         self.blocking(move |store| store.is_bot(key)).await
+    }
+
+    /// Each key's declaration that it is a bot, where it made one.
+    pub(crate) async fn bot_declarations(
+        &self,
+        keys: Seated<PlayerKey>,
+    ) -> Result<Seated<Option<SealSignature>>, StoreError> {
+        self.blocking(move |store| {
+            Ok(Seated {
+                yellow: store.bot_declaration(keys.yellow)?,
+                blue: store.bot_declaration(keys.blue)?,
+            })
+        })
+        .await
     }
 
     /// Rated games between two keys since `since_ms`.

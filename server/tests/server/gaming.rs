@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use mice_cake_engine::{Policy, Seat};
+use mice_cake_engine::{Policy, SealSignature, Seat, Seated};
 use mice_cake_protocol::{
     ClientMessage, Conduct, Ending, ErrorCode, FinishedGame, ForfeitCause, GameId, GameResult,
     KeyProof, NotRated, PlayerProfile, RoomEvent, RoomOptions, RoomState, SeatToken, ServerMessage,
@@ -639,7 +639,7 @@ async fn a_rated_forfeit_tells_the_winner_both_ratings_the_leaver_s_too() {
     bea.leave().await;
     let (result, _) = game_over(&mut ada).await;
     assert_eq!(result.winner, Some(Seat::Yellow));
-    let mut told = mice_cake_engine::Seated::<Option<f64>>::default();
+    let mut told = Seated::<Option<f64>>::default();
     while told.yellow.is_none() || told.blue.is_none() {
         if let ServerMessage::Event { event, .. } = ada.recv().await
             && let RoomEvent::Rated { seat, rating } = *event
@@ -653,4 +653,115 @@ async fn a_rated_forfeit_tells_the_winner_both_ratings_the_leaver_s_too() {
         after_one_game(&page, score);
         assert_eq!(told[seat], Some(page.ratings[0].rating.rating), "{name}");
     }
+}
+
+/// Declares `name`'s key a bot's from a connection of its own (a casual
+/// room taken with the declaration), as a second tab or program would.
+async fn declare_bot_elsewhere(server: &TestServer, name: &str) -> SealSignature {
+    let declaration = secret_of(name).sign_bot();
+    let mut elsewhere = Client::greeted(server, name).await;
+    elsewhere
+        .send(&ClientMessage::CreateRoom {
+            options: RoomOptions::default(),
+            key: elsewhere.sealing.key(),
+            bot_declaration: Some(declaration),
+            key_proof: None,
+        })
+        .await;
+    elsewhere
+        .recv_until(|m| matches!(m, ServerMessage::Joined { .. }))
+        .await;
+    assert!(page(server, name).await.bot);
+    declaration
+}
+
+/// Issue 59: a person losing a rated game opened a second connection and
+/// declared their key a bot, and the game was stored unrated (a bot
+/// against a person), the winner getting nothing. A game's rated status is
+/// fixed as it starts: the game stays rated, the winner gains; the
+/// declaration changes the next game only.
+#[tokio::test]
+async fn a_bot_declared_mid_game_leaves_the_game_rated() {
+    let server = TestServer::default().await;
+    let (mut ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+    assert_eq!(started(&mut bea).await, None);
+    both_move_once(&mut ada, &mut bea).await;
+    declare_bot_elsewhere(&server, "Bea").await;
+    bea.leave().await;
+    let (result, id) = game_over(&mut ada).await;
+    assert_eq!(result.winner, Some(Seat::Yellow));
+    let rated = stored(&server, id)
+        .await
+        .rated
+        .expect("a rated room's game");
+    assert!(rated.counted(), "{rated:?}");
+    assert_eq!(rated.not_rated, None);
+    assert_eq!(rated.bot_declarations, Some(Seated::default()));
+    assert!(rated.started_at_ms.is_some());
+    after_one_game(&page(&server, "Ada").await, 1.0);
+    after_one_game(&page(&server, "Bea").await, 0.0);
+
+    // Their next game starts as a bot against a person.
+    let (_ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+    assert_eq!(started(&mut bea).await, Some(NotRated::BotAgainstPerson));
+}
+
+/// A key that declared itself a bot before a game starts — on another
+/// connection, its seat in the rated room taken as a person's — makes the
+/// game a bot against a person: told as it starts, stored so, and the
+/// declaration kept in the record for anyone to check.
+#[tokio::test]
+async fn a_bot_declared_before_the_game_starts_plays_it_as_a_bot() {
+    let server = TestServer::default().await;
+    let mut ada = Client::greeted(&server, "Ada").await;
+    let (code, _, _) = ada.create(rated(60_000)).await;
+    let declaration = declare_bot_elsewhere(&server, "Ada").await;
+    let mut bea = Client::greeted_from(&server, "127.0.0.2", "Bea").await;
+    bea.join(code).await;
+    assert_eq!(started(&mut bea).await, Some(NotRated::BotAgainstPerson));
+    both_move_once(&mut ada, &mut bea).await;
+    ada.leave().await;
+    let (_, id) = game_over(&mut bea).await;
+    let rated = stored(&server, id)
+        .await
+        .rated
+        .expect("a rated room's game");
+    assert_eq!(rated.not_rated, Some(NotRated::BotAgainstPerson));
+    assert!(!rated.counted());
+    assert_eq!(
+        rated.bot_declarations,
+        Some(Seated {
+            yellow: Some(declaration),
+            blue: None
+        })
+    );
+    assert!(mice_cake_engine::signing::check_bot(
+        rated.keys.yellow,
+        declaration
+    ));
+    assert!(page(&server, "Bea").await.ratings.is_empty());
+}
+
+/// A pair's fourth rated game in a day begun as a rematch — whose seats
+/// swap after the pair's games are read — is told unrated as it starts,
+/// as in a new room.
+#[tokio::test]
+async fn a_pairs_fourth_game_as_a_rematch_is_told_unrated_as_it_starts() {
+    // Scripted players move at once: more than a person's messages a second.
+    let server = TestServer::start(|config| config.messages_per_second = 1_000).await;
+    let (mut ada, mut bea) = seated(&server, "127.0.0.2", 60_000).await;
+    let mut seats = (Seat::Yellow, Seat::Blue);
+    for game in 1..=3 {
+        let (ada_played, bea_played) = tokio::join!(
+            Agent::new(ada, seats.0, Policy::Greedy, game).play_out(),
+            Agent::new(bea, seats.1, Policy::Greedy, game + 10).play_out()
+        );
+        let rated = stored(&server, ada_played.game_id).await.rated.unwrap();
+        assert!(rated.counted(), "game {game}: {rated:?}");
+        (ada, bea) = (ada_played.client, bea_played.client);
+        ada.send(&ClientMessage::Rematch).await;
+        bea.send(&ClientMessage::Rematch).await;
+        seats = (seats.1, seats.0);
+    }
+    assert_eq!(started(&mut bea).await, Some(NotRated::PairLimit));
 }

@@ -8,6 +8,7 @@ mod analysis;
 mod arenas;
 mod backups;
 mod bad_input;
+mod boosting;
 mod chat;
 mod deadlines;
 mod durable;

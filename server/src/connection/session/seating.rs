@@ -121,7 +121,12 @@ impl Session {
         self.shared
             .rooms
             .storage
-            .declare_bot(key, declaration, name.to_owned())
+            .declare_bot(
+                key,
+                declaration,
+                name.to_owned(),
+                crate::clock::unix_millis(),
+            )
             .await
             .map_err(|cause| {
                 warn!(cause = %cause, "a bot's declaration cannot be stored");

@@ -21,7 +21,7 @@ impl Room {
     /// Starts a game once both seats are taken by players who are here: a
     /// game never starts against someone who is not connected.
     pub(super) fn start_game_if_ready(&mut self) {
-        if self.status == RoomStatus::Waiting && self.both_here() && self.pair_games_known() {
+        if self.status == RoomStatus::Waiting && self.both_here() && self.seated_keys_known() {
             self.start_game();
         }
     }
@@ -57,6 +57,7 @@ impl Room {
         }
         self.autos.clear();
         self.left = None;
+        self.rated_start = self.rated_start_now();
         self.not_rated = self.not_rated_at_start();
         self.chat.game_started();
         self.effects.push(Effect::Count(Tally::GameStarted));
@@ -172,8 +173,8 @@ impl Room {
             .filter(|rated| rated.not_rated.is_none())
             .map(|rated| rated.keys);
         self.ratings_due |= self.rated_keys.is_some();
-        // The pair's games are read again before their next game.
-        self.pair_games = None;
+        // The keys are read again before their next game.
+        self.keys_read = None;
         let mut game_id = None;
         if let Some((record, aborted_deal)) = kept {
             let id = self.context.rng.game_id();
@@ -269,7 +270,7 @@ impl Room {
             && self.rematch.yellow
             && self.rematch.blue
             && self.both_here()
-            && self.pair_games_known();
+            && self.seated_keys_known();
         if !ready {
             return;
         }

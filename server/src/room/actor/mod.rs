@@ -47,6 +47,7 @@ use super::outbox::Outbox;
 use super::{ArenaReport, Command, ConnId, Made, Member};
 use crate::clock::unix_millis;
 use crate::random::BotRng;
+use crate::store::RatedStart;
 
 mod arrivals;
 mod chat;
@@ -117,11 +118,16 @@ pub(super) struct Room {
     /// In a rated room, why the current (or last) game is not rated, as
     /// told when it started (`None`: it counts once both have had a move).
     not_rated: Option<NotRated>,
-    /// The rated games the seated keys have played together lately, as
-    /// read from the store: a rated room's game starts once it is known.
-    pair_games: Option<(Seated<PlayerKey>, u32)>,
-    /// Set when the pair's games are to be read before a game can start.
-    pair_games_due: bool,
+    /// What the store holds of the seated keys (their rated games together
+    /// lately, their bot declarations), as read before a rated room's game
+    /// starts: it starts once this is known.
+    keys_read: Option<ratings::KeysRead>,
+    /// Set when the seated keys are to be read before a game can start.
+    keys_read_due: bool,
+    /// In a rated room, when the current (or last) game started and the
+    /// bot declarations it started with: they decide whether a bot plays
+    /// a person, and a declaration made later changes later games only.
+    rated_start: Option<RatedStart>,
     /// The signed leave of the player who left the game being ended.
     left: Option<SignedLeave>,
     /// Who the room was made for: a pairing's room waits for its two.
@@ -208,8 +214,9 @@ impl Room {
             ratings_due: false,
             rated_keys: None,
             not_rated: None,
-            pair_games: None,
-            pair_games_due: false,
+            keys_read: None,
+            keys_read_due: false,
+            rated_start: None,
             left: None,
             made,
             arrive_by,
@@ -271,11 +278,12 @@ impl Room {
                 self.store_changes().await;
                 self.report_to_arena();
             }
-            if !self.handed_over && (self.ratings_due || self.pair_games_due) {
+            if !self.handed_over && (self.ratings_due || self.keys_read_due) {
                 // After the write: a rated game is rated as it is stored.
                 self.refresh_ratings().await;
-                // A rated room's game waits for what the pair played lately.
-                self.count_pair_games().await;
+                // A rated room's game waits for what the store holds of its
+                // keys.
+                self.read_seated_keys().await;
                 self.carry_out_effects();
                 self.pass_to_spectators(Instant::now());
                 self.store_changes().await;

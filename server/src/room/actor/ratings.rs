@@ -4,7 +4,7 @@
 //! from the store (the store, not the room, rates a game: see
 //! `store::ratings`).
 
-use mice_cake_engine::{PlayerKey, Seat, Seated};
+use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::{
     Ending, ErrorCode, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, RoomEvent,
 };
@@ -12,6 +12,33 @@ use tracing::warn;
 
 use super::{Now, Room};
 use crate::room::{Refusal, Seating, rated_seating};
+use crate::store::RatedStart;
+
+/// What the store holds of a rated room's two seated keys, read before
+/// their game starts: their rated games together in the last 24 hours, and
+/// each one's declaration that it is a bot.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct KeysRead {
+    keys: Seated<PlayerKey>,
+    pair_games: u32,
+    bot_declarations: Seated<Option<SealSignature>>,
+}
+
+impl KeysRead {
+    /// Whether this was read for these two keys, in either seat (a rematch
+    /// swaps the seats after the read).
+    fn of(&self, keys: Seated<PlayerKey>) -> bool {
+        self.keys == keys || (self.keys.yellow == keys.blue && self.keys.blue == keys.yellow)
+    }
+
+    /// `key`'s declaration that it is a bot, as read.
+    fn bot_declaration(&self, key: PlayerKey) -> Option<SealSignature> {
+        Seat::ALL
+            .into_iter()
+            .find(|seat| self.keys[*seat] == key)
+            .and_then(|seat| self.bot_declarations[seat])
+    }
+}
 
 impl Room {
     /// The pool the room's games are rated in, if they are rated.
@@ -49,51 +76,78 @@ impl Room {
     }
 
     /// Whether a game may start as far as ratings go: in a rated room, once
-    /// the rated games of the two keys seated have been read (the pair's
-    /// limit is told as the game starts). Asks for them otherwise.
-    pub(super) fn pair_games_known(&mut self) -> bool {
+    /// what the store holds of the two keys seated has been read (the
+    /// pair's limit and a bot against a person are told as the game
+    /// starts). Asks for it otherwise.
+    pub(super) fn seated_keys_known(&mut self) -> bool {
         let Some(keys) = self.rated_keys().filter(|keys| keys.yellow != keys.blue) else {
             return true;
         };
-        if self.pair_games.is_some_and(|(known, _)| known == keys) {
+        if self.keys_read.is_some_and(|read| read.of(keys)) {
             return true;
         }
-        self.pair_games_due = true;
+        self.keys_read_due = true;
         false
     }
 
-    /// Reads the rated games of the two keys seated in the last 24 hours,
-    /// if asked to, then starts whatever game waited for them.
-    pub(super) async fn count_pair_games(&mut self) {
-        if !std::mem::take(&mut self.pair_games_due) {
+    /// Reads, if asked to, the rated games of the two keys seated in the
+    /// last 24 hours and their bot declarations, then starts whatever game
+    /// waited for them.
+    pub(super) async fn read_seated_keys(&mut self) {
+        if !std::mem::take(&mut self.keys_read_due) {
             return;
         }
         let Some(keys) = self.rated_keys() else {
             return;
         };
         let since = self.unix_ms.saturating_sub(PAIR_WINDOW_MS);
-        let count = match self.context.storage.pair_games(keys, since).await {
-            Ok(count) => count,
-            Err(cause) => {
-                // The store counts again as it rates the game.
-                warn!(room = %self.code, cause = %cause, "a pair's rated games cannot be read");
-                0
-            }
-        };
+        let storage = &self.context.storage;
+        let (pair_games, bot_declarations) = tokio::join!(
+            storage.pair_games(keys, since),
+            storage.bot_declarations(keys)
+        );
+        // The store checks both again as it rates the game.
+        let pair_games = pair_games.unwrap_or_else(|cause| {
+            warn!(room = %self.code, cause = %cause, "a pair's rated games cannot be read");
+            0
+        });
+        let bot_declarations = bot_declarations.unwrap_or_else(|cause| {
+            warn!(room = %self.code, cause = %cause, "the players' bot declarations cannot be read");
+            Seated::default()
+        });
         // The seats may have changed hands while the store answered, and
         // time has passed.
         self.set_now(Now::read());
         if self.rated_keys() == Some(keys) {
-            self.pair_games = Some((keys, count));
+            self.keys_read = Some(KeysRead {
+                keys,
+                pair_games,
+                bot_declarations,
+            });
         }
         self.start_game_if_ready();
         self.rematch_if_agreed();
     }
 
+    /// What a rated room's game starting now starts with: the time, and
+    /// each seat's bot declaration as read from the store just before.
+    /// These, and no later declaration, decide whether a bot plays a
+    /// person.
+    pub(super) fn rated_start_now(&self) -> Option<RatedStart> {
+        let keys = self.rated_keys()?;
+        let read = self.keys_read.filter(|read| read.of(keys));
+        Some(RatedStart {
+            at_ms: self.unix_ms,
+            bot_declarations: Seated::from_fn(|seat| {
+                read.and_then(|read| read.bot_declaration(keys[seat]))
+            }),
+        })
+    }
+
     /// Why the game starting now in a rated room will not be rated, if it
-    /// will not: one key in both seats, a bot against a person, both seats
-    /// from one address (unless the server rates those), or the pair's
-    /// limit reached.
+    /// will not: one key in both seats, a bot against a person (by the
+    /// declarations it starts with), both seats from one address (unless
+    /// the server rates those), or the pair's limit reached.
     pub(super) fn not_rated_at_start(&self) -> Option<NotRated> {
         let keys = self.rated_keys()?;
         let players = Seated::from_fn(|seat| self.seats[seat].as_ref());
@@ -103,7 +157,11 @@ impl Room {
         if keys.yellow == keys.blue {
             return Some(NotRated::SameKey);
         }
-        if yellow.is_bot() != blue.is_bot() {
+        let bots = self
+            .rated_start
+            .map(|start| start.bot_declarations)
+            .unwrap_or_default();
+        if bots.yellow.is_some() != bots.blue.is_some() {
             return Some(NotRated::BotAgainstPerson);
         }
         if !self.context.config.rate_one_address
@@ -112,8 +170,8 @@ impl Room {
         {
             return Some(NotRated::SameAddress);
         }
-        match self.pair_games {
-            Some((known, count)) if known == keys && count >= RATED_GAMES_PER_PAIR => {
+        match self.keys_read {
+            Some(read) if read.of(keys) && read.pair_games >= RATED_GAMES_PER_PAIR => {
                 Some(NotRated::PairLimit)
             }
             _ => None,
@@ -139,6 +197,8 @@ impl Room {
             keys,
             ratings: None,
             not_rated,
+            started_at_ms: self.rated_start.map(|start| start.at_ms),
+            bot_declarations: self.rated_start.map(|start| start.bot_declarations),
         })
     }
 

@@ -59,7 +59,8 @@ const MIGRATIONS: &[&str] = &[
     players::SCHEMA_7,
     accuracy::SCHEMA_8,
     arenas::SCHEMA_9,
-    rated_games::SCHEMA_10,
+    players::SCHEMA_10,
+    rated_games::SCHEMA_11,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -371,8 +372,8 @@ fn migrate(client: &mut postgres::Client, name: &str) -> Result<(), StoreError> 
     for migration in &MIGRATIONS[version..] {
         transaction.batch_execute(migration)?;
     }
-    // Version 10's rows come from the records of the games rated before.
-    if version < 10 {
+    // Version 11's rows come from the records of the games rated before.
+    if version < 11 {
         rated_games::backfill(&mut transaction)?;
     }
     let latest = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
@@ -573,12 +574,13 @@ impl Store for PostgresStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
-        players::declare_bot(&mut *self.connection()?, key, declaration, name)
+        players::declare_bot(&mut *self.connection()?, key, declaration, name, at_ms)
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        ratings::is_bot(&mut *self.connection()?, key)
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        ratings::bot_declaration(&mut *self.connection()?, key, None)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -762,7 +764,11 @@ mod tests {
         let Some((store, _database)) = self::store(0) else {
             return;
         };
-        suite::the_leaderboard_ranks_settled_players_best_first(&store);
+        suite::the_leaderboard_lists_settled_ratings_resting_on_established_players(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_refund_rates_the_pool_again_without_the_rings_games(&store);
         let Some((store, _database)) = self::store(0) else {
             return;
         };
@@ -815,6 +821,12 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 11 {
+            back.push_str("DROP TABLE rated_games, rating_refunds;");
+        }
+        if version < 10 {
+            back.push_str("ALTER TABLE players DROP COLUMN bot_declared_ms;");
+        }
         if version < 9 {
             back.push_str("DROP TABLE arenas, arena_entrants, arena_results;");
         }

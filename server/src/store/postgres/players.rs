@@ -31,6 +31,12 @@ pub(super) const SCHEMA_7: &str = "
         SELECT key, game, at_ms, TRUE, FALSE FROM rating_history ORDER BY seq;
 ";
 
+/// Version 10: when each key declared itself a bot (SQLite's version 9).
+pub(super) const SCHEMA_10: &str = "
+    ALTER TABLE players ADD COLUMN bot_declared_ms BIGINT;
+    UPDATE players SET bot_declared_ms = 0 WHERE bot_declaration IS NOT NULL;
+";
+
 impl PlayerRows for PostgresRatings<'_, '_> {
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError> {
         let key = played.key.to_string();
@@ -55,19 +61,27 @@ impl PlayerRows for PostgresRatings<'_, '_> {
     }
 }
 
-/// Keeps `key`'s declaration that it is a bot (and the name it declared
-/// itself under, if the key has none yet).
+/// Keeps `key`'s declaration that it is a bot, made at `at_ms` (and the
+/// name it declared itself under, if the key has none yet). The first
+/// declaration is kept, with its time.
 pub(super) fn declare_bot(
     client: &mut impl GenericClient,
     key: PlayerKey,
     declaration: SealSignature,
     name: &str,
+    at_ms: u64,
 ) -> Result<(), StoreError> {
     client.execute(
-        "INSERT INTO players (key, name, bot_declaration) VALUES ($1, $2, $3)
-         ON CONFLICT (key) DO UPDATE SET bot_declaration = excluded.bot_declaration
+        "INSERT INTO players (key, name, bot_declaration, bot_declared_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key) DO UPDATE SET bot_declaration = excluded.bot_declaration,
+             bot_declared_ms = excluded.bot_declared_ms
          WHERE players.bot_declaration IS NULL",
-        &[&key.to_string(), &name, &declaration.to_string()],
+        &[
+            &key.to_string(),
+            &name,
+            &declaration.to_string(),
+            &bigint(at_ms),
+        ],
     )?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Rated games in order, and refunds, in PostgreSQL (schema version 10):
+//! Rated games in order, and refunds, in PostgreSQL (schema version 11):
 //! SQLite's tables (`store::rated_games`, `store::refunds`). The nodes of
 //! a cluster rate games at once: a game takes its place in the order as
 //! its players' standings are locked, and a refund holds the ratings
@@ -6,20 +6,23 @@
 
 use mice_cake_engine::{PlayerKey, Seated};
 use mice_cake_protocol::rating::PLAYER_REFUNDS;
-use mice_cake_protocol::{FinishedGame, GameId, Listing, Pool, Rating, RatingRefund};
+use mice_cake_protocol::{
+    ESTABLISHED_GAMES, FinishedGame, GameId, Listing, Pool, Rating, RatingRefund,
+};
 use r2d2_postgres::postgres::{GenericClient, Row, Transaction};
 
 use super::bigint;
 use super::ratings::{STANDING_COLUMNS, standing_at};
 use crate::store::StoreError;
 use crate::store::rated_games::{
-    RatedGameRow, backfilled, cause_name, cause_named, seat_number, seat_numbered,
+    ESTABLISHED_AFTER_MS, Played, RatedGameRow, backfilled, cause_name, cause_named, seat_number,
+    seat_numbered,
 };
 use crate::store::ratings::Standing;
 use crate::store::refunds::RefundRows;
 
-/// Version 10: rated games in order, refunds, as SQLite's version 9.
-pub(super) const SCHEMA_10: &str = "
+/// Version 11: rated games in order, refunds, as SQLite's version 10.
+pub(super) const SCHEMA_11: &str = "
     CREATE TABLE rated_games (
         seq BIGSERIAL PRIMARY KEY,
         game TEXT NOT NULL UNIQUE,
@@ -30,8 +33,6 @@ pub(super) const SCHEMA_10: &str = "
         forfeited BIGINT,
         forfeit_cause TEXT,
         at_ms BIGINT NOT NULL,
-        yellow_established BOOLEAN NOT NULL,
-        blue_established BOOLEAN NOT NULL,
         refunded_ms BIGINT
     );
     CREATE INDEX rated_games_by_yellow ON rated_games (yellow, pool, seq);
@@ -45,9 +46,16 @@ pub(super) const SCHEMA_10: &str = "
         after TEXT,
         PRIMARY KEY (key, pool, at_ms)
     );
+    ALTER TABLE ratings ADD COLUMN first_ms BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE ratings ADD COLUMN last_ms BIGINT NOT NULL DEFAULT 0;
+    UPDATE ratings SET
+        first_ms = COALESCE((SELECT MIN(h.at_ms) FROM rating_history h
+                             WHERE h.key = ratings.key AND h.pool = ratings.pool), 0),
+        last_ms = COALESCE((SELECT MAX(h.at_ms) FROM rating_history h
+                            WHERE h.key = ratings.key AND h.pool = ratings.pool), 0);
 ";
 
-/// After [`SCHEMA_10`], in its transaction: the rated games stored
+/// After [`SCHEMA_11`], in its transaction: the rated games stored
 /// before, from their records, in the order their ratings were written.
 pub(super) fn backfill(transaction: &mut Transaction<'_>) -> Result<(), StoreError> {
     let mut games = Vec::new();
@@ -68,8 +76,8 @@ pub(super) fn backfill(transaction: &mut Transaction<'_>) -> Result<(), StoreErr
 pub(super) fn keep(client: &mut impl GenericClient, row: &RatedGameRow) -> Result<(), StoreError> {
     client.execute(
         "INSERT INTO rated_games (game, pool, yellow, blue, winner, forfeited, forfeit_cause,
-             at_ms, yellow_established, blue_established)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (game) DO NOTHING",
         &[
             &row.game.to_string(),
@@ -80,27 +88,9 @@ pub(super) fn keep(client: &mut impl GenericClient, row: &RatedGameRow) -> Resul
             &row.forfeit.map(|(seat, _)| seat_number(seat)),
             &row.forfeit.map(|(_, cause)| cause_name(cause)),
             &bigint(row.at_ms),
-            &row.established.yellow,
-            &row.established.blue,
         ],
     )?;
     Ok(())
-}
-
-/// When `key`'s first counted rated game in `pool` ended.
-pub(super) fn first_rated_ms(
-    client: &mut impl GenericClient,
-    key: PlayerKey,
-    pool: Pool,
-) -> Result<Option<u64>, StoreError> {
-    let first: Option<i64> = client
-        .query_one(
-            "SELECT MIN(at_ms) FROM rated_games
-             WHERE (yellow = $1 OR blue = $1) AND pool = $2 AND refunded_ms IS NULL",
-            &[&key.to_string(), &pool.name()],
-        )?
-        .get(0);
-    Ok(first.and_then(|first| u64::try_from(first).ok()))
 }
 
 fn row_at(row: &Row) -> Result<RatedGameRow, StoreError> {
@@ -133,10 +123,6 @@ fn row_at(row: &Row) -> Result<RatedGameRow, StoreError> {
         winner: row.get::<_, Option<i64>>(4).and_then(seat_numbered),
         forfeit,
         at_ms: u64::try_from(row.get::<_, i64>(7)).unwrap_or(0),
-        established: Seated {
-            yellow: row.get(8),
-            blue: row.get(9),
-        },
     })
 }
 
@@ -144,8 +130,7 @@ fn row_at(row: &Row) -> Result<RatedGameRow, StoreError> {
 pub(super) fn counted(client: &mut impl GenericClient) -> Result<Vec<RatedGameRow>, StoreError> {
     client
         .query(
-            "SELECT game, pool, yellow, blue, winner, forfeited, forfeit_cause, at_ms,
-                 yellow_established, blue_established
+            "SELECT game, pool, yellow, blue, winner, forfeited, forfeit_cause, at_ms
              FROM rated_games WHERE refunded_ms IS NULL ORDER BY seq",
             &[],
         )?
@@ -164,12 +149,20 @@ pub(super) fn listing(
     let row = client.query_one(
         "SELECT COUNT(*), COUNT(*) FILTER (WHERE established),
              COUNT(DISTINCT opponent) FILTER (WHERE established)
-         FROM (SELECT blue AS opponent, blue_established AS established FROM rated_games
-               WHERE yellow = $1 AND pool = $2 AND refunded_ms IS NULL
-               UNION ALL
-               SELECT yellow, yellow_established FROM rated_games
-               WHERE blue = $1 AND pool = $2 AND refunded_ms IS NULL) AS games",
-        &[&key.to_string(), &pool.name()],
+         FROM (SELECT g.opponent,
+                   COALESCE(o.games >= $3 AND o.last_ms - o.first_ms >= $4, FALSE) AS established
+               FROM (SELECT blue AS opponent FROM rated_games
+                     WHERE yellow = $1 AND pool = $2 AND refunded_ms IS NULL
+                     UNION ALL
+                     SELECT yellow FROM rated_games
+                     WHERE blue = $1 AND pool = $2 AND refunded_ms IS NULL) AS g
+               LEFT JOIN ratings o ON o.key = g.opponent AND o.pool = $2) AS games",
+        &[
+            &key.to_string(),
+            &pool.name(),
+            &i64::from(ESTABLISHED_GAMES),
+            &bigint(ESTABLISHED_AFTER_MS),
+        ],
     )?;
     let count = |index: usize| u32::try_from(row.get::<_, i64>(index)).unwrap_or(0);
     Ok(Listing {
@@ -262,11 +255,6 @@ impl RefundRows for PostgresRefunds<'_, '_> {
 
     fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError> {
         let game = row.game.to_string();
-        self.0.execute(
-            "UPDATE rated_games SET yellow_established = $2, blue_established = $3
-             WHERE game = $1",
-            &[&game, &row.established.yellow, &row.established.blue],
-        )?;
         for (key, rating) in [(row.keys.yellow, after.yellow), (row.keys.blue, after.blue)] {
             self.0.execute(
                 "UPDATE rating_history SET rating = $3, deviation = $4
@@ -281,10 +269,10 @@ impl RefundRows for PostgresRefunds<'_, '_> {
         &mut self,
         key: PlayerKey,
         pool: Pool,
-        standing: Option<&Standing>,
+        standing: Option<(&Standing, Played)>,
     ) -> Result<(), StoreError> {
         let key = key.to_string();
-        let Some(standing) = standing else {
+        let Some((standing, played)) = standing else {
             self.0.execute(
                 "DELETE FROM ratings WHERE key = $1 AND pool = $2",
                 &[&key, &pool.name()],
@@ -294,12 +282,13 @@ impl RefundRows for PostgresRefunds<'_, '_> {
         let rating = &standing.rating;
         self.0.execute(
             &format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
                  ON CONFLICT (key, pool) DO UPDATE SET
                      rating = excluded.rating, deviation = excluded.deviation,
                      volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                     first_ms = excluded.first_ms, last_ms = excluded.last_ms"
             ),
             &[
                 &key,
@@ -311,6 +300,8 @@ impl RefundRows for PostgresRefunds<'_, '_> {
                 &i64::from(standing.wins),
                 &i64::from(standing.losses),
                 &i64::from(standing.draws),
+                &bigint(played.first_ms),
+                &bigint(played.last_ms),
             ],
         )?;
         Ok(())

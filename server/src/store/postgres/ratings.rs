@@ -4,7 +4,7 @@
 //! of a cluster rate games at once: two games of one player never read
 //! the same rating.
 
-use mice_cake_engine::{PlayerKey, Seated};
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
     GameId, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, Pool, Rating,
 };
@@ -93,12 +93,13 @@ impl RatingRows for PostgresRatings<'_, '_> {
         let rating = &standing.rating;
         self.0.execute(
             &format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
                  ON CONFLICT (key, pool) DO UPDATE SET
                      rating = excluded.rating, deviation = excluded.deviation,
                      volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                     last_ms = GREATEST(ratings.last_ms, excluded.last_ms)"
             ),
             &[
                 &key,
@@ -110,6 +111,7 @@ impl RatingRows for PostgresRatings<'_, '_> {
                 &i64::from(standing.wins),
                 &i64::from(standing.losses),
                 &i64::from(standing.draws),
+                &bigint(new.at_ms),
             ],
         )?;
         self.0.execute(
@@ -132,16 +134,16 @@ impl RatingRows for PostgresRatings<'_, '_> {
         Ok(())
     }
 
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        is_bot(self.0, key)
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError> {
+        bot_declaration(self.0, key, before_ms)
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
-    }
-
-    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
-        super::rated_games::first_rated_ms(self.0, key, pool)
     }
 
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
@@ -149,14 +151,22 @@ impl RatingRows for PostgresRatings<'_, '_> {
     }
 }
 
-/// Whether `key` has declared itself a bot.
-pub(super) fn is_bot(client: &mut impl GenericClient, key: PlayerKey) -> Result<bool, StoreError> {
-    Ok(client
+/// `key`'s declaration that it is a bot, if it made one (before
+/// `before_ms`, if given).
+pub(super) fn bot_declaration(
+    client: &mut impl GenericClient,
+    key: PlayerKey,
+    before_ms: Option<u64>,
+) -> Result<Option<SealSignature>, StoreError> {
+    let before = before_ms.map_or(i64::MAX, bigint);
+    let declaration = client
         .query_opt(
-            "SELECT 1 FROM players WHERE key = $1 AND bot_declaration IS NOT NULL",
-            &[&key.to_string()],
+            "SELECT bot_declaration FROM players
+             WHERE key = $1 AND bot_declaration IS NOT NULL AND bot_declared_ms < $2",
+            &[&key.to_string(), &before],
         )?
-        .is_some())
+        .map(|row| row.get::<_, String>(0));
+    crate::store::players::declaration(declaration)
 }
 
 /// Rated games between these two keys that ended at `since_ms` or later.

@@ -281,12 +281,13 @@ impl Store for SqliteStore {
         key: PlayerKey,
         declaration: SealSignature,
         name: &str,
+        at_ms: u64,
     ) -> Result<(), StoreError> {
-        players::declare_bot(&self.writer(), key, declaration, name)
+        players::declare_bot(&self.writer(), key, declaration, name, at_ms)
     }
 
-    fn is_bot(&self, key: PlayerKey) -> Result<bool, StoreError> {
-        ratings::is_bot(&self.reader(), key)
+    fn bot_declaration(&self, key: PlayerKey) -> Result<Option<SealSignature>, StoreError> {
+        ratings::bot_declaration(&self.reader(), key, None)
     }
 
     fn pair_games(&self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
@@ -519,7 +520,11 @@ mod tests {
         let store = SqliteStore::in_memory(0).unwrap();
         crate::store::tests::a_rated_game_moves_its_players_ratings_once(&store);
         let store = SqliteStore::in_memory(0).unwrap();
-        crate::store::tests::the_leaderboard_ranks_settled_players_best_first(&store);
+        crate::store::tests::the_leaderboard_lists_settled_ratings_resting_on_established_players(
+            &store,
+        );
+        let store = SqliteStore::in_memory(0).unwrap();
+        crate::store::tests::a_refund_rates_the_pool_again_without_the_rings_games(&store);
     }
 
     /// A database rated in before players were kept per game: its rated
@@ -570,6 +575,133 @@ mod tests {
             }
         );
         assert!(!page.bot);
+    }
+
+    /// A bot declared before servers kept when: older than any game still
+    /// to be rated, it counts for every one of them.
+    #[test]
+    fn a_bot_declared_before_schema_version_9_counts_for_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 8).unwrap();
+        let bot = mice_cake_engine::PlayerSecret::from_bytes([21; 32]);
+        let person = crate::store::tests::a_key(22);
+        old.execute(
+            "INSERT INTO players (key, name, bot_declaration) VALUES (?1, 'Robo', ?2)",
+            params![bot.public_key().to_string(), bot.sign_bot().to_string()],
+        )
+        .unwrap();
+        old.execute(
+            "INSERT INTO players (key, name) VALUES (?1, 'Pia')",
+            [person.to_string()],
+        )
+        .unwrap();
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        let reader = store.reader();
+        assert_eq!(
+            ratings::bot_declaration(&reader, bot.public_key(), Some(1)).unwrap(),
+            Some(bot.sign_bot())
+        );
+        assert_eq!(
+            ratings::bot_declaration(&reader, person, Some(u64::MAX)).unwrap(),
+            None
+        );
+    }
+
+    /// A database rated in before rated games were kept in order: its
+    /// rated games are read back from their records, in the order rated,
+    /// and each player's first and latest game from their history — so
+    /// that the leaderboard's rule, the fair-play report and refunds know
+    /// every game played before.
+    #[test]
+    fn rated_games_stored_before_schema_version_10_are_read_back_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 9).unwrap();
+        let (ada, bea) = (crate::store::tests::a_key(1), crate::store::tests::a_key(2));
+        let keys = Seated {
+            yellow: ada,
+            blue: bea,
+        };
+        // What a version 9 server wrote for two rated games, by hand.
+        let mut games = Vec::new();
+        for (n, winner) in [
+            (1, mice_cake_engine::Seat::Yellow),
+            (2, mice_cake_engine::Seat::Blue),
+        ] {
+            let mut game = crate::store::tests::a_rated_game(n, keys, Some(winner));
+            game.rated.as_mut().unwrap().ratings =
+                Some(Seated::from_fn(|_| mice_cake_protocol::RatingChange {
+                    before: Rating::initial(),
+                    after: Rating::initial(),
+                }));
+            for key in [ada, bea] {
+                old.execute(
+                    "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
+                     VALUES (?1, 'standard', ?2, ?3, 1500.0, 300.0)",
+                    params![
+                        key.to_string(),
+                        game.id.to_string(),
+                        i64::try_from(game.finished_at_ms).unwrap()
+                    ],
+                )
+                .unwrap();
+            }
+            old.execute(
+                "INSERT INTO games (id, summary, game) VALUES (?1, ?2, ?3)",
+                params![
+                    game.id.to_string(),
+                    serde_json::to_string(&GameSummary::of(&game)).unwrap(),
+                    serde_json::to_string(&game).unwrap()
+                ],
+            )
+            .unwrap();
+            games.push(game);
+        }
+        for key in [ada, bea] {
+            old.execute(
+                "INSERT INTO ratings (key, pool, rating, deviation, volatility, games, wins, losses,
+                     draws)
+                 VALUES (?1, 'standard', 1500.0, 300.0, 0.06, 2, 1, 1, 0)",
+                [key.to_string()],
+            )
+            .unwrap();
+            old.execute(
+                "INSERT INTO players (key, name) VALUES (?1, 'Ada')",
+                [key.to_string()],
+            )
+            .unwrap();
+        }
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        let rows = store.rated_games().unwrap();
+        assert_eq!(
+            rows.iter()
+                .map(|row| (row.game, row.winner))
+                .collect::<Vec<_>>(),
+            [
+                (games[0].id, Some(mice_cake_engine::Seat::Yellow)),
+                (games[1].id, Some(mice_cake_engine::Seat::Blue))
+            ]
+        );
+        let (first, last): (i64, i64) = store
+            .reader()
+            .query_row(
+                "SELECT first_ms, last_ms FROM ratings WHERE key = ?1",
+                [ada.to_string()],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!(
+            (first, last),
+            (
+                i64::try_from(games[0].finished_at_ms).unwrap(),
+                i64::try_from(games[1].finished_at_ms).unwrap()
+            )
+        );
+        let page = store.player(ada).unwrap().unwrap();
+        assert_eq!(page.ratings[0].listing.games, 2);
     }
 
     #[test]

@@ -39,6 +39,15 @@ pub(super) const SCHEMA_6: &str = "
         SELECT key, game, at_ms, 1, 0 FROM rating_history ORDER BY seq;
 ";
 
+/// Version 9: when each key declared itself a bot, so that a declaration
+/// changes only the games that start after it (`docs/ratings.md`).
+pub(super) const SCHEMA_9: &str = "
+    -- Milliseconds since the Unix epoch; the declarations kept before are
+    -- older than any game still to be rated: 0.
+    ALTER TABLE players ADD COLUMN bot_declared_ms INTEGER;
+    UPDATE players SET bot_declared_ms = 0 WHERE bot_declaration IS NOT NULL;
+";
+
 impl crate::store::players::PlayerRows for SqliteRatings<'_, '_> {
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError> {
         let key = played.key.to_string();
@@ -66,21 +75,30 @@ impl crate::store::players::PlayerRows for SqliteRatings<'_, '_> {
     }
 }
 
-/// Keeps `key`'s declaration that it is a bot (and the name it declared
-/// itself under, if the key has none yet).
+/// Keeps `key`'s declaration that it is a bot, made at `at_ms` (and the
+/// name it declared itself under, if the key has none yet). The first
+/// declaration is kept, with its time.
 pub(super) fn declare_bot(
     connection: &Connection,
     key: PlayerKey,
     declaration: SealSignature,
     name: &str,
+    at_ms: u64,
 ) -> Result<(), StoreError> {
     connection
         .prepare_cached(
-            "INSERT INTO players (key, name, bot_declaration) VALUES (?1, ?2, ?3)
-             ON CONFLICT (key) DO UPDATE SET bot_declaration = excluded.bot_declaration
+            "INSERT INTO players (key, name, bot_declaration, bot_declared_ms)
+             VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (key) DO UPDATE SET bot_declaration = excluded.bot_declaration,
+                 bot_declared_ms = excluded.bot_declared_ms
              WHERE players.bot_declaration IS NULL",
         )?
-        .execute(params![key.to_string(), name, declaration.to_string()])?;
+        .execute(params![
+            key.to_string(),
+            name,
+            declaration.to_string(),
+            i64::try_from(at_ms).unwrap_or(i64::MAX)
+        ])?;
     Ok(())
 }
 

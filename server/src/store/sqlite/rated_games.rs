@@ -1,28 +1,28 @@
-//! Rated games in order, and refunds, in SQLite (schema version 9): what
+//! Rated games in order, and refunds, in SQLite (schema version 10): what
 //! the leaderboard's rule counts, what the fair-play report reads for fed
 //! ratings, and what a refund rates again (`store::rated_games`,
 //! `store::refunds`).
 
 use mice_cake_engine::{PlayerKey, Seated};
 use mice_cake_protocol::rating::PLAYER_REFUNDS;
-use mice_cake_protocol::{FinishedGame, Listing, Pool, Rating, RatingRefund};
+use mice_cake_protocol::{ESTABLISHED_GAMES, FinishedGame, Listing, Pool, Rating, RatingRefund};
 use rusqlite::{Connection, Row, Transaction, params};
 use rusqlite_migration::HookResult;
 
 use super::ratings::{STANDING_COLUMNS, standing_at};
 use crate::store::StoreError;
 use crate::store::rated_games::{
-    RatedGameRow, backfilled, cause_name, cause_named, seat_number, seat_numbered,
+    ESTABLISHED_AFTER_MS, Played, RatedGameRow, backfilled, cause_name, cause_named, seat_number,
+    seat_numbered,
 };
 use crate::store::ratings::Standing;
 use crate::store::refunds::RefundRows;
 
-/// Version 9: rated games in order, refunds.
-pub(super) const SCHEMA_9: &str = "
+/// Version 10: rated games in order, refunds.
+pub(super) const SCHEMA_10: &str = "
     -- Every rated game in the order rated: its pool, its keys, who won
-    -- (0 Yellow, 1 Blue; NULL a draw), who forfeited it and why, whether
-    -- each player was established as it began, and when a refund took it
-    -- out of the ratings.
+    -- (0 Yellow, 1 Blue; NULL a draw), who forfeited it and why, and when
+    -- a refund took it out of the ratings.
     CREATE TABLE rated_games (
         seq INTEGER PRIMARY KEY,
         game TEXT NOT NULL UNIQUE,
@@ -33,8 +33,6 @@ pub(super) const SCHEMA_9: &str = "
         forfeited INTEGER,
         forfeit_cause TEXT,
         at_ms INTEGER NOT NULL,
-        yellow_established INTEGER NOT NULL,
-        blue_established INTEGER NOT NULL,
         refunded_ms INTEGER
     ) STRICT;
     CREATE INDEX rated_games_by_yellow ON rated_games (yellow, pool, seq);
@@ -51,9 +49,19 @@ pub(super) const SCHEMA_9: &str = "
         after TEXT,
         PRIMARY KEY (key, pool, at_ms)
     ) STRICT, WITHOUT ROWID;
+
+    -- When each player's first and latest counted rated game in a pool
+    -- ended: whether they are established (with their games).
+    ALTER TABLE ratings ADD COLUMN first_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE ratings ADD COLUMN last_ms INTEGER NOT NULL DEFAULT 0;
+    UPDATE ratings SET
+        first_ms = COALESCE((SELECT MIN(h.at_ms) FROM rating_history h
+                             WHERE h.key = ratings.key AND h.pool = ratings.pool), 0),
+        last_ms = COALESCE((SELECT MAX(h.at_ms) FROM rating_history h
+                            WHERE h.key = ratings.key AND h.pool = ratings.pool), 0);
 ";
 
-/// After [`SCHEMA_9`]: the rated games stored before, from their records,
+/// After [`SCHEMA_10`]: the rated games stored before, from their records,
 /// in the order their ratings were written.
 pub(super) fn backfill(transaction: &Transaction<'_>) -> HookResult {
     let failed = |error: StoreError| rusqlite_migration::HookError::Hook(error.to_string());
@@ -78,8 +86,8 @@ pub(super) fn keep(connection: &Connection, row: &RatedGameRow) -> Result<(), St
     connection
         .prepare_cached(
             "INSERT OR IGNORE INTO rated_games (game, pool, yellow, blue, winner, forfeited,
-                 forfeit_cause, at_ms, yellow_established, blue_established)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 forfeit_cause, at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?
         .execute(params![
             row.game.to_string(),
@@ -89,34 +97,12 @@ pub(super) fn keep(connection: &Connection, row: &RatedGameRow) -> Result<(), St
             row.winner.map(seat_number),
             row.forfeit.map(|(seat, _)| seat_number(seat)),
             row.forfeit.map(|(_, cause)| cause_name(cause)),
-            i64::try_from(row.at_ms).unwrap_or(i64::MAX),
-            row.established.yellow,
-            row.established.blue
+            i64::try_from(row.at_ms).unwrap_or(i64::MAX)
         ])?;
     Ok(())
 }
 
-/// When `key`'s first counted rated game in `pool` ended.
-pub(super) fn first_rated_ms(
-    connection: &Connection,
-    key: PlayerKey,
-    pool: Pool,
-) -> Result<Option<u64>, StoreError> {
-    let first: Option<i64> = connection
-        .prepare_cached(
-            "SELECT MIN(at_ms) FROM (
-                 SELECT MIN(at_ms) AS at_ms FROM rated_games
-                 WHERE yellow = ?1 AND pool = ?2 AND refunded_ms IS NULL
-                 UNION ALL
-                 SELECT MIN(at_ms) FROM rated_games
-                 WHERE blue = ?1 AND pool = ?2 AND refunded_ms IS NULL)",
-        )?
-        .query_row(params![key.to_string(), pool.name()], |row| row.get(0))?;
-    Ok(first.and_then(|first| u64::try_from(first).ok()))
-}
-
-const ROW_COLUMNS: &str = "game, pool, yellow, blue, winner, forfeited, forfeit_cause, at_ms,
-    yellow_established, blue_established";
+const ROW_COLUMNS: &str = "game, pool, yellow, blue, winner, forfeited, forfeit_cause, at_ms";
 
 fn row_at(row: &Row<'_>) -> Result<RatedGameRow, StoreError> {
     let text = |index: usize| row.get::<_, String>(index);
@@ -146,10 +132,6 @@ fn row_at(row: &Row<'_>) -> Result<RatedGameRow, StoreError> {
         winner: row.get::<_, Option<i64>>(4)?.and_then(seat_numbered),
         forfeit,
         at_ms: u64::try_from(row.get::<_, i64>(7)?).unwrap_or(0),
-        established: Seated {
-            yellow: row.get(8)?,
-            blue: row.get(9)?,
-        },
     })
 }
 
@@ -177,15 +159,24 @@ pub(super) fn listing(
         .prepare_cached(
             "SELECT COUNT(*), COALESCE(SUM(established), 0),
                  COUNT(DISTINCT CASE WHEN established = 1 THEN opponent END)
-             FROM (SELECT blue AS opponent, blue_established AS established FROM rated_games
-                   WHERE yellow = ?1 AND pool = ?2 AND refunded_ms IS NULL
-                   UNION ALL
-                   SELECT yellow, yellow_established FROM rated_games
-                   WHERE blue = ?1 AND pool = ?2 AND refunded_ms IS NULL)",
+             FROM (SELECT g.opponent,
+                       COALESCE(o.games >= ?3 AND o.last_ms - o.first_ms >= ?4, 0) AS established
+                   FROM (SELECT blue AS opponent FROM rated_games
+                         WHERE yellow = ?1 AND pool = ?2 AND refunded_ms IS NULL
+                         UNION ALL
+                         SELECT yellow FROM rated_games
+                         WHERE blue = ?1 AND pool = ?2 AND refunded_ms IS NULL) g
+                   LEFT JOIN ratings o ON o.key = g.opponent AND o.pool = ?2)",
         )?
-        .query_row(params![key.to_string(), pool.name()], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-        })?;
+        .query_row(
+            params![
+                key.to_string(),
+                pool.name(),
+                ESTABLISHED_GAMES,
+                i64::try_from(ESTABLISHED_AFTER_MS).unwrap_or(i64::MAX)
+            ],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )?;
     let count = |value: i64| u32::try_from(value).unwrap_or(0);
     Ok(Listing {
         games: count(games),
@@ -264,12 +255,6 @@ impl RefundRows for SqliteRefunds<'_, '_> {
 
     fn rate_again(&mut self, row: &RatedGameRow, after: Seated<Rating>) -> Result<(), StoreError> {
         let game = row.game.to_string();
-        self.0
-            .prepare_cached(
-                "UPDATE rated_games SET yellow_established = ?2, blue_established = ?3
-                 WHERE game = ?1",
-            )?
-            .execute(params![game, row.established.yellow, row.established.blue])?;
         let mut point = self.0.prepare_cached(
             "UPDATE rating_history SET rating = ?3, deviation = ?4 WHERE game = ?1 AND key = ?2",
         )?;
@@ -288,10 +273,10 @@ impl RefundRows for SqliteRefunds<'_, '_> {
         &mut self,
         key: PlayerKey,
         pool: Pool,
-        standing: Option<&Standing>,
+        standing: Option<(&Standing, Played)>,
     ) -> Result<(), StoreError> {
         let key = key.to_string();
-        let Some(standing) = standing else {
+        let Some((standing, played)) = standing else {
             self.0
                 .prepare_cached("DELETE FROM ratings WHERE key = ?1 AND pool = ?2")?
                 .execute(params![key, pool.name()])?;
@@ -300,12 +285,13 @@ impl RefundRows for SqliteRefunds<'_, '_> {
         let rating = &standing.rating;
         self.0
             .prepare_cached(&format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                  ON CONFLICT (key, pool) DO UPDATE SET
                      rating = excluded.rating, deviation = excluded.deviation,
                      volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                     first_ms = excluded.first_ms, last_ms = excluded.last_ms"
             ))?
             .execute(params![
                 key,
@@ -316,7 +302,9 @@ impl RefundRows for SqliteRefunds<'_, '_> {
                 rating.games,
                 standing.wins,
                 standing.losses,
-                standing.draws
+                standing.draws,
+                i64::try_from(played.first_ms).unwrap_or(i64::MAX),
+                i64::try_from(played.last_ms).unwrap_or(i64::MAX)
             ])?;
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! transaction that stores a rated game ([`crate::store::ratings::rate`]). A
 //! player's page is read in `players.rs`.
 
-use mice_cake_engine::{PlayerKey, Seated};
+use mice_cake_engine::{PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
     GameId, Leaderboard, LeaderboardEntry, PROVISIONAL_DEVIATION, Pool, Rating,
 };
@@ -101,12 +101,13 @@ impl RatingRows for SqliteRatings<'_, '_> {
         let rating = &standing.rating;
         self.0
             .prepare_cached(&format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS})
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
                  ON CONFLICT (key, pool) DO UPDATE SET
                      rating = excluded.rating, deviation = excluded.deviation,
                      volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws"
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                     last_ms = MAX(ratings.last_ms, excluded.last_ms)"
             ))?
             .execute(params![
                 key,
@@ -117,7 +118,8 @@ impl RatingRows for SqliteRatings<'_, '_> {
                 rating.games,
                 standing.wins,
                 standing.losses,
-                standing.draws
+                standing.draws,
+                i64::try_from(new.at_ms).unwrap_or(i64::MAX)
             ])?;
         self.0
             .prepare_cached(
@@ -141,16 +143,16 @@ impl RatingRows for SqliteRatings<'_, '_> {
         Ok(())
     }
 
-    fn is_bot(&mut self, key: PlayerKey) -> Result<bool, StoreError> {
-        is_bot(self.0, key)
+    fn bot_declared_before(
+        &mut self,
+        key: PlayerKey,
+        before_ms: Option<u64>,
+    ) -> Result<Option<SealSignature>, StoreError> {
+        bot_declaration(self.0, key, before_ms)
     }
 
     fn pair_games(&mut self, keys: Seated<PlayerKey>, since_ms: u64) -> Result<u32, StoreError> {
         pair_games(self.0, keys, since_ms)
-    }
-
-    fn first_rated_ms(&mut self, key: PlayerKey, pool: Pool) -> Result<Option<u64>, StoreError> {
-        super::rated_games::first_rated_ms(self.0, key, pool)
     }
 
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
@@ -158,13 +160,24 @@ impl RatingRows for SqliteRatings<'_, '_> {
     }
 }
 
-/// Whether `key` has declared itself a bot.
-pub(super) fn is_bot(connection: &Connection, key: PlayerKey) -> Result<bool, StoreError> {
-    Ok(connection
-        .prepare_cached("SELECT 1 FROM players WHERE key = ?1 AND bot_declaration IS NOT NULL")?
-        .query_row([key.to_string()], |_| Ok(()))
-        .optional()?
-        .is_some())
+/// `key`'s declaration that it is a bot, if it made one (before
+/// `before_ms`, if given).
+pub(super) fn bot_declaration(
+    connection: &Connection,
+    key: PlayerKey,
+    before_ms: Option<u64>,
+) -> Result<Option<SealSignature>, StoreError> {
+    let before = before_ms.map_or(i64::MAX, |ms| i64::try_from(ms).unwrap_or(i64::MAX));
+    let declaration = connection
+        .prepare_cached(
+            "SELECT bot_declaration FROM players
+             WHERE key = ?1 AND bot_declaration IS NOT NULL AND bot_declared_ms < ?2",
+        )?
+        .query_row(params![key.to_string(), before], |row| {
+            row.get::<_, String>(0)
+        })
+        .optional()?;
+    crate::store::players::declaration(declaration)
 }
 
 /// Rated games between these two keys that ended at `since_ms` or later.

@@ -17,7 +17,8 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(players::SCHEMA_6),
         M::up(accuracy::SCHEMA_7),
         M::up(arenas::SCHEMA_8),
-        M::up_with_hook(rated_games::SCHEMA_9, rated_games::backfill),
+        M::up(players::SCHEMA_9),
+        M::up_with_hook(rated_games::SCHEMA_10, rated_games::backfill),
     ])
 }
 
@@ -91,4 +92,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 9;
+pub(super) const SCHEMA_VERSION: usize = 10;
