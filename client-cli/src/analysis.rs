@@ -45,7 +45,7 @@ pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
         "Each move against the best alternatives `strong` finds. Values are the mover's \
          expected final margin in pips (+: ahead of the opponent at the end, −: behind); a loss \
          comes with its 95 % interval, and a move is a mistake only when it surely costs \
-         {MISTAKE_PIPS:.0} pip or more:"
+         {MISTAKE_PIPS:.0} pip or more (its loss then measured again, on fresh playouts):"
     )];
     lines.extend(summary_lines(analysis, &names));
     // Rounds with a choice whose move the server made at the deadline.

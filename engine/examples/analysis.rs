@@ -1,7 +1,7 @@
 //! How far the analysis of games can be trusted (`docs/bots.md`):
 //!
 //! ```text
-//! cargo run --release -p mice-cake-engine --example analysis -- [GAMES] [VARIANT] [OPPONENT]
+//! cargo run --release -p mice-cake-engine --example analysis -- [GAMES] [VARIANT] [OPPONENT] [CHECK]
 //! ```
 //!
 //! Plays GAMES games of `strong` against OPPONENT (`greedy` unless told;
@@ -15,6 +15,14 @@
 //! the loss's interval width and the time to analyse
 //! a game. VARIANT: `standard`, `all-face-up`, `all-face-down`, each with
 //! `+boost`.
+//!
+//! With CHECK (a number of pairs of playouts), every loss shown against a
+//! better move is checked against an independent estimate of the same pair
+//! (the same alternative, the same opponent's mix and seed, CHECK pairs of
+//! playouts numbered from 2^32: none of the analysis's): the mean shown
+//! against the mean independent, and how many shown intervals hold the
+//! independent estimate — for the mistakes, the costliest listed, and the
+//! moves that were no mistake.
 
 #![allow(
     clippy::unwrap_used,
@@ -25,8 +33,8 @@
 
 use std::time::Instant;
 
-use mice_cake_engine::analysis::analyse;
-use mice_cake_engine::{Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer};
+use mice_cake_engine::analysis::{MoveAnalysis, Z_95, analyse, loss_against};
+use mice_cake_engine::{Game, Options, Policy, RecordedGame, Reveal, Seat, Seed, Viewer};
 
 #[derive(Default, Clone)]
 struct Tally {
@@ -40,6 +48,65 @@ struct Tally {
     width: f64,
     playouts: u64,
     seconds: Vec<f64>,
+    /// Losses shown checked against independent estimates.
+    checked_mistakes: Checks,
+    costliest: Checks,
+    no_mistakes: Checks,
+}
+
+/// Losses shown, each against an independent estimate of the same pair.
+#[derive(Default, Clone)]
+struct Checks {
+    count: u64,
+    shown: f64,
+    independent: f64,
+    /// The summed variances of the differences (shown − independent).
+    variance: f64,
+    /// Shown intervals that hold the independent estimate.
+    covered: u64,
+}
+
+impl Checks {
+    fn add(&mut self, other: &Checks) {
+        self.count += other.count;
+        self.shown += other.shown;
+        self.independent += other.independent;
+        self.variance += other.variance;
+        self.covered += other.covered;
+    }
+
+    fn check(
+        &mut self,
+        shown: &MoveAnalysis,
+        independent: &mice_cake_engine::analysis::PairedLoss,
+    ) {
+        let error = |low: f64, high: f64| (high - low) / (2.0 * Z_95);
+        self.count += 1;
+        self.shown += shown.loss;
+        self.independent += independent.mean;
+        self.variance += error(shown.loss_low, shown.loss_high).powi(2)
+            + error(independent.low, independent.high).powi(2);
+        // The interval shown is cut at 0 (a loss is not negative): so is
+        // the estimate it is held against.
+        let independent_loss = independent.mean.max(0.0);
+        self.covered +=
+            u64::from(shown.loss_low <= independent_loss && independent_loss <= shown.loss_high);
+    }
+
+    fn tell(&self, what: &str) -> String {
+        let count = self.count.max(1) as f64;
+        format!(
+            "{what}: {} checked, mean shown {:.2} pips, independent {:.2} (the difference {:+.2} ± {:.2}); \
+             the shown interval holds the independent estimate in {} of {}",
+            self.count,
+            self.shown / count,
+            self.independent / count,
+            (self.shown - self.independent) / count,
+            Z_95 * self.variance.sqrt() / count,
+            self.covered,
+            self.count,
+        )
+    }
 }
 
 impl Tally {
@@ -52,6 +119,9 @@ impl Tally {
         self.width += other.width;
         self.playouts += other.playouts;
         self.seconds.extend(other.seconds);
+        self.checked_mistakes.add(&other.checked_mistakes);
+        self.costliest.add(&other.costliest);
+        self.no_mistakes.add(&other.no_mistakes);
     }
 }
 
@@ -65,6 +135,7 @@ fn main() {
     let opponent: Policy = args
         .get(2)
         .map_or(Policy::Greedy, |policy| policy.parse().expect("OPPONENT"));
+    let check: u64 = args.get(3).map_or(0, |pairs| pairs.parse().expect("CHECK"));
     let threads = 2;
     let results: Vec<[Tally; 2]> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -72,7 +143,7 @@ fn main() {
                 scope.spawn(move || {
                     let mut tallies = [Tally::default(), Tally::default()];
                     for index in (thread..games).step_by(threads as usize) {
-                        let [strong, greedy] = game(index, options, opponent);
+                        let [strong, greedy] = game(index, options, opponent, check);
                         tallies[0].add(strong);
                         tallies[1].add(greedy);
                     }
@@ -113,6 +184,19 @@ fn main() {
             tally.width / tally.moves.max(1) as f64,
             tally.playouts as f64 / tally.moves.max(1) as f64,
         );
+        if check > 0 {
+            println!(
+                "{}",
+                tally.checked_mistakes.tell(&format!("{name}'s mistakes"))
+            );
+            println!("{}", tally.costliest.tell(&format!("{name}'s costliest")));
+            println!(
+                "{}",
+                tally
+                    .no_mistakes
+                    .tell(&format!("{name}'s moves with a better move, no mistake"))
+            );
+        }
     }
     let mut seconds = totals[0].seconds.clone();
     seconds.sort_by(f64::total_cmp);
@@ -126,8 +210,8 @@ fn main() {
 }
 
 /// Game `index`, `strong` against `greedy`, seats alternating, analysed:
-/// each player's tally.
-fn game(index: u64, options: Options, opponent: Policy) -> [Tally; 2] {
+/// each player's tally, its losses checked on `check` pairs of playouts.
+fn game(index: u64, options: Options, opponent: Policy, check: u64) -> [Tally; 2] {
     let seed = Seed::from_u64(index);
     let strong_seat = if index.is_multiple_of(2) {
         Seat::Yellow
@@ -136,7 +220,9 @@ fn game(index: u64, options: Options, opponent: Policy) -> [Tally; 2] {
     };
     let mut game = RecordedGame::new(options, seed).unwrap();
     let mut choices = seed.stream(1);
+    let mut positions: Vec<Game> = Vec::new();
     while !game.game().is_over() {
+        positions.push(game.game().clone());
         let view = |seat| game.game().view(Viewer::from(seat));
         let strong = Policy::Strong.choose(&view(strong_seat), strong_seat, &mut choices);
         let greedy = opponent.choose(
@@ -178,11 +264,58 @@ fn game(index: u64, options: Options, opponent: Policy) -> [Tally; 2] {
                 .map(|analysed| u64::from(analysed.playouts))
                 .sum(),
             seconds: Vec::new(),
+            checked_mistakes: Checks::default(),
+            costliest: Checks::default(),
+            no_mistakes: Checks::default(),
         }
+        .checked(&analysis, &positions, seat, check)
     };
     let mut strong = tally(strong_seat);
     strong.seconds.push(seconds);
     [strong, tally(strong_seat.opponent())]
+}
+
+impl Tally {
+    /// With `seat`'s losses shown against a better move checked on `check`
+    /// pairs of playouts of their own.
+    fn checked(
+        mut self,
+        analysis: &mice_cake_engine::analysis::GameAnalysis,
+        positions: &[Game],
+        seat: Seat,
+        check: u64,
+    ) -> Tally {
+        if check == 0 {
+            return self;
+        }
+        let far = 1u64 << 32;
+        let costliest = &analysis.players[seat].costliest;
+        for (round, position) in analysis.rounds.iter().zip(positions) {
+            let Some(shown) = round.moves[seat].filter(|shown| shown.best != shown.played) else {
+                continue;
+            };
+            // The analysis's seed for the move (its round and seat), on
+            // playouts it never numbers.
+            let move_seed = (u64::from(round.round) << 1) | seat as u64;
+            let independent = loss_against(
+                &position.view(Viewer::from(seat)),
+                seat,
+                &shown.played,
+                &shown.best,
+                move_seed,
+                far..far + check,
+            );
+            if shown.mistake {
+                self.checked_mistakes.check(&shown, &independent);
+                if costliest.iter().any(|listed| listed.round == round.round) {
+                    self.costliest.check(&shown, &independent);
+                }
+            } else {
+                self.no_mistakes.check(&shown, &independent);
+            }
+        }
+        self
+    }
 }
 
 fn options(variant: &str) -> Options {

@@ -101,7 +101,7 @@ test("a game's analysis on its replay: working, busy, the summary, each round as
   const answered = page.waitForResponse((response) => response.url().endsWith(`/api/games/${id}/analysis`) && response.status() === 200, { timeout: 4 * PATIENCE_MS });
   answering.open();
   const analysis = await (await answered).json();
-  assert.equal(analysis.version, 2);
+  assert.equal(analysis.version, 3);
   assert.equal(analysis.rounds.length, rounds);
   const summary = page.locator("#analysis-summary");
   await summary.waitFor();

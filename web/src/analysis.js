@@ -25,7 +25,7 @@ import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
 export const MISTAKE_PIPS = 1.0;
 
 /** The analysis's version this page reads (the engine's `ANALYSIS_VERSION`). */
-const VERSION = 2;
+const VERSION = 3;
 
 /** Pips with one decimal: `3.5`. @param {number} value */
 export const pipsText = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
@@ -200,7 +200,7 @@ export function gameAnalysis(id, names, page) {
           );
         }),
       ),
-      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more. Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
+      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more, and its loss is then measured again on fresh playouts (the luck that made it one does not count). Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
     );
 
   /** @param {RoundAnalysis | null} round */

@@ -5,8 +5,11 @@
 //! played out on the same deals, opponent's moves and dice, so that their
 //! difference is their consequences; and the difference comes with its
 //! 95 % interval, more playouts being spent where the verdict is in doubt.
+//! A figure to show once the verdict is in is valued again on playouts
+//! numbered after all of those ([`paired_loss`]).
 
 use alloc::vec::Vec;
+use core::ops::Range;
 
 use crate::assignment::Assignment;
 use crate::seat::Seat;
@@ -32,13 +35,11 @@ pub struct Budget {
     pub most: u32,
 }
 
-/// The loss of a move against the best alternative found, in pips of
-/// expected final margin.
+/// The move played against one alternative, valued on the same playouts
+/// (paired), in pips of expected final margin.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub(super) struct Estimate {
-    /// The alternative: the best of the others on the selection playouts.
-    pub alternative: Assignment,
-    /// The alternative's mean margin on the estimation playouts.
+pub struct PairedLoss {
+    /// The alternative's mean margin.
     pub alternative_value: f64,
     /// The move played's mean margin on the same playouts.
     pub played_value: f64,
@@ -49,8 +50,78 @@ pub(super) struct Estimate {
     pub low: f64,
     /// Its upper end.
     pub high: f64,
-    /// The estimation playouts it rests on.
+    /// The pairs of playouts it rests on.
     pub playouts: u32,
+}
+
+impl PairedLoss {
+    /// No playouts: nothing to tell the two moves apart.
+    pub const NONE: PairedLoss = PairedLoss {
+        alternative_value: 0.0,
+        played_value: 0.0,
+        mean: 0.0,
+        low: 0.0,
+        high: 0.0,
+        playouts: 0,
+    };
+
+    /// The estimate from each playout's margins, `[alternative, played]`.
+    fn of(margins: &[Vec<f64>; 2]) -> PairedLoss {
+        let differences: Vec<f64> = margins[0]
+            .iter()
+            .zip(&margins[1])
+            .map(|(alternative, played)| alternative - played)
+            .collect();
+        let (mean, error) = mean_and_error(&differences);
+        let average = |values: &[f64]| values.iter().sum::<f64>() / values.len().max(1) as f64;
+        PairedLoss {
+            alternative_value: average(&margins[0]),
+            played_value: average(&margins[1]),
+            mean,
+            low: mean - Z_95 * error,
+            high: mean + Z_95 * error,
+            playouts: differences.len() as u32,
+        }
+    }
+}
+
+/// The loss of a move against the best alternative found, as the
+/// sequential test left it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) struct Estimate {
+    /// The alternative: the best of the others on the selection playouts.
+    pub alternative: Assignment,
+    /// The pair on the estimation playouts: the verdict rests on it.
+    pub verdict: PairedLoss,
+    /// The first playout number after every one the selection and the
+    /// test could use (whether or not it went on to `budget.most`): a
+    /// figure from playouts numbered from here is independent of both.
+    pub unused_from: u64,
+}
+
+/// `alternative` against `played` on `playouts` from `seed`, paired.
+pub(super) fn paired_loss(
+    view: &GameView,
+    seat: Seat,
+    [alternative, played]: [Assignment; 2],
+    opponent: &Mix,
+    seed: u64,
+    playouts: Range<u64>,
+) -> PairedLoss {
+    let margins = playout_margins(
+        view,
+        seat,
+        &[alternative, played],
+        opponent,
+        seed,
+        playouts,
+        0.0,
+    );
+    match <[Vec<f64>; 2]>::try_from(margins) {
+        Ok(margins) => PairedLoss::of(&margins),
+        // Two candidates give two rows of margins.
+        Err(_) => PairedLoss::of(&[Vec::new(), Vec::new()]),
+    }
 }
 
 /// The mean, and the standard error of the mean, of `values`.
@@ -76,7 +147,9 @@ fn mean_and_error(values: &[f64]) -> (f64, f64) {
 /// `budget.raced` of them on `budget.race` more), then valued with
 /// `played` on other playouts of the same seed, `budget.first` at first and
 /// twice as many each time the interval still straddles `threshold`, up to
-/// `budget.most`. `None` when there is no other candidate.
+/// `budget.most` (a sequential test: the figure it stops on is biased
+/// towards the side it stopped on, so a figure to show is made again from
+/// `unused_from`). `None` when there is no other candidate.
 pub(super) fn loss_of(
     view: &GameView,
     seat: Seat,
@@ -150,24 +223,13 @@ pub(super) fn loss_of(
             kept.extend(new);
         }
         done = wanted;
-        let differences: Vec<f64> = margins[0]
-            .iter()
-            .zip(&margins[1])
-            .map(|(alternative, played)| alternative - played)
-            .collect();
-        let (mean, error) = mean_and_error(&differences);
-        let (low, high) = (mean - Z_95 * error, mean + Z_95 * error);
-        let in_doubt = low < threshold && threshold <= high;
+        let verdict = PairedLoss::of(&margins);
+        let in_doubt = verdict.low < threshold && threshold <= verdict.high;
         if !in_doubt || wanted >= budget.most {
-            let average = |values: &[f64]| values.iter().sum::<f64>() / values.len().max(1) as f64;
             return Some(Estimate {
                 alternative,
-                alternative_value: average(&margins[0]),
-                played_value: average(&margins[1]),
-                mean,
-                low,
-                high,
-                playouts: differences.len() as u32,
+                verdict,
+                unused_from: start + u64::from(budget.most.max(wanted)),
             });
         }
         wanted = (wanted * 2).min(budget.most);

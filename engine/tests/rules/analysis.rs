@@ -1,9 +1,11 @@
 //! The analysis of games: positions whose best move is known by hand, one
 //! per rule that matters, and whole games.
 
+use std::sync::OnceLock;
+
 use mice_cake_engine::analysis::{
-    AnalysisError, COSTLIEST, GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse, analyse_move,
-    analyse_played,
+    AnalysisError, COSTLIEST, FRESH_PAIRS, GameAnalysis, MISTAKE_PIPS, MoveAnalysis, analyse,
+    analyse_move, analyse_played,
 };
 use mice_cake_engine::{Game, Options, Policy, RecordedGame, Seat, Seed, Viewer};
 
@@ -172,13 +174,23 @@ fn finished(seed: u64) -> mice_cake_engine::GameRecord {
         .unwrap()
 }
 
+/// [`finished`] game 11 and its analysis, made once for the tests that
+/// read it.
+fn analysed_game_11() -> &'static (mice_cake_engine::GameRecord, GameAnalysis) {
+    static ANALYSED: OnceLock<(mice_cake_engine::GameRecord, GameAnalysis)> = OnceLock::new();
+    ANALYSED.get_or_init(|| {
+        let record = finished(11);
+        let analysis = analyse(&record).unwrap();
+        (record, analysis)
+    })
+}
+
 #[test]
 fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
-    let record = finished(11);
-    let analysis: GameAnalysis = analyse(&record).unwrap();
+    let (record, analysis) = analysed_game_11();
     assert_eq!(
-        analysis,
-        analyse(&record).unwrap(),
+        *analysis,
+        analyse(record).unwrap(),
         "the same game, the same analysis"
     );
     assert_eq!(analysis.rounds.len(), record.rounds.len());
@@ -189,12 +201,19 @@ fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
             if let Some(analysed) = round.moves[seat] {
                 assert_eq!(analysed.played, report.assignments[seat]);
                 assert!(analysed.loss >= 0.0);
-                assert!((analysed.best_value - analysed.played_value - analysed.loss).abs() < 1e-9);
+                let ahead = analysed.best_value - analysed.played_value;
+                assert!((ahead.max(0.0) - analysed.loss).abs() < 1e-9);
                 assert!(analysed.loss_low <= analysed.loss && analysed.loss <= analysed.loss_high);
-                // The verdict is the interval's: a mistake only when its
-                // lower end is at least a pip.
-                assert_eq!(analysed.mistake, analysed.loss_low >= MISTAKE_PIPS);
-                assert!(analysed.playouts >= 128 && analysed.playouts <= 1024);
+                if analysed.mistake {
+                    // Its verdict's interval cleared the pip; the loss
+                    // shown is from fresh playouts, with their interval.
+                    assert_ne!(analysed.best, analysed.played);
+                    assert_eq!(analysed.playouts, FRESH_PAIRS);
+                } else {
+                    // The verdict's own interval, which did not clear it.
+                    assert!(analysed.loss_low < MISTAKE_PIPS);
+                    assert!(analysed.playouts >= 128 && analysed.playouts <= 1024);
+                }
                 assert!(!analysed.at_deadline, "nobody missed a deadline");
             }
         }
@@ -240,6 +259,38 @@ fn a_whole_game_is_analysed_round_by_round_and_summed_up() {
     );
     assert!(!random.costliest.is_empty());
     assert!(random.accuracy < greedy.accuracy, "{greedy:?} {random:?}");
+}
+
+/// Issue 59: a mistake's loss is now shown from fresh playouts, and the
+/// verdicts are what they were (version 2's, by its code): accuracy and
+/// first choices feed the fair-play report and are kept per game.
+#[test]
+fn the_verdicts_and_first_choices_are_those_of_version_2() {
+    let (_, analysis) = analysed_game_11();
+    let rounds = |seat: Seat, which: fn(&MoveAnalysis) -> bool| -> Vec<u32> {
+        analysis
+            .rounds
+            .iter()
+            .filter(|round| round.moves[seat].as_ref().is_some_and(which))
+            .map(|round| round.round)
+            .collect()
+    };
+    let mistakes = |analysed: &MoveAnalysis| analysed.mistake;
+    let first_choices = |analysed: &MoveAnalysis| analysed.played == analysed.best;
+    assert_eq!(rounds(Seat::Yellow, mistakes), Vec::<u32>::new());
+    assert_eq!(
+        rounds(Seat::Yellow, first_choices),
+        [4, 6, 9, 10, 11, 12, 13, 14]
+    );
+    assert_eq!(rounds(Seat::Blue, mistakes), [2, 3, 4, 6, 7, 9, 10, 12]);
+    assert_eq!(rounds(Seat::Blue, first_choices), [11, 14]);
+    assert_eq!(
+        (
+            analysis.players.blue.choices,
+            analysis.players.blue.best_moves
+        ),
+        (14, 6)
+    );
 }
 
 #[test]
