@@ -39,7 +39,9 @@ pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
     if board.players.is_empty() {
         return vec![format!(
             "{who} leads the {} pool yet: a rating shows here once it is no longer \
-             provisional (about a dozen rated games)",
+             provisional (about a dozen rated games) and rests on games against established \
+             players (at least half of them, against five or more players with 20 rated games \
+             over a week)",
             board.pool
         )];
     }

@@ -80,6 +80,37 @@ pub enum ServerCommand {
         /// The backup to put back.
         file: PathBuf,
     },
+    /// The operator's work on ratings, asked of the server running here
+    /// (docs/ratings.md).
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
+    },
+}
+
+/// The operator's work on ratings.
+#[derive(Debug, clap::Subcommand)]
+pub enum RatingsCommand {
+    /// Take every rated game played by these keys out of the ratings (the
+    /// games stay in the records) and rate each pool again without them:
+    /// every rating they touched becomes what the games left give, and
+    /// each player whose rating moves is told on their page. For a ring
+    /// the fair-play report names (GET /api/fair-play, "boosting"): the fed
+    /// key alone takes every game fed to it out. Sends --operator-token
+    /// if set; without one, asks from this machine.
+    Refund {
+        /// The keys, 64 hexadecimal digits each.
+        #[arg(required = true)]
+        keys: Vec<mice_cake_engine::PlayerKey>,
+        /// Ask the server at this address (by default the --bind address,
+        /// with a wildcard address asked on loopback).
+        #[arg(long)]
+        addr: Option<SocketAddr>,
+        /// Longest wait for each step (connect, send, answer): a refund
+        /// rates a pool again, which takes a while on a large one.
+        #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
+        timeout: Duration,
+    },
 }
 
 /// Everything the server can be told. Each flag has an environment variable

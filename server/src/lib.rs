@@ -50,7 +50,8 @@
 //!   every run), `random`, `ratelimit`, `tally`, `token` (seat tokens as
 //!   hashes), `key_proofs` (a player's proof of their key), `quote`, `capacity` (the open-file limit shared out),
 //!   `url_parameters` (our own in a database's URL), [`healthcheck`] (the
-//!   `healthcheck` command, for container images).
+//!   `healthcheck` command, for container images), [`refund_command`] (the
+//!   `ratings refund` command, over the running server's API).
 
 mod accept;
 mod accuracy;
@@ -88,6 +89,7 @@ mod quote;
 mod random;
 mod ratelimit;
 mod ratings_api;
+pub mod refund_command;
 mod refunds_api;
 mod refusals;
 mod responses;
@@ -111,7 +113,8 @@ use std::time::Duration;
 
 pub use accept::TcpAcceptor;
 pub use config::{
-    Cli, ClientAddressHeader, Config, ConfigError, Durability, LogFormat, ServerCommand,
+    Cli, ClientAddressHeader, Config, ConfigError, Durability, LogFormat, RatingsCommand,
+    ServerCommand,
 };
 
 use tracing::info;

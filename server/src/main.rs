@@ -3,7 +3,9 @@
 use std::io::{IsTerminal as _, Write as _};
 
 use clap::Parser as _;
-use mice_cake_server::{Cli, Config, LogFormat, ServerCommand, TcpAcceptor, healthcheck};
+use mice_cake_server::{
+    Cli, Config, LogFormat, RatingsCommand, ServerCommand, TcpAcceptor, healthcheck, refund_command,
+};
 use tokio::net::TcpListener;
 use tracing_subscriber::Layer as _;
 use tracing_subscriber::layer::SubscriberExt as _;
@@ -30,6 +32,23 @@ fn main() -> anyhow::Result<()> {
         Some(ServerCommand::Restore { file }) => {
             let said = mice_cake_server::backup::restore(&config, &file)?;
             let _ = writeln!(std::io::stdout(), "{said}");
+            Ok(())
+        }
+        Some(ServerCommand::Ratings {
+            command:
+                RatingsCommand::Refund {
+                    keys,
+                    addr,
+                    timeout,
+                },
+        }) => {
+            let addr = addr.unwrap_or_else(|| healthcheck::local_addr(config.bind));
+            let done =
+                refund_command::refund(addr, keys, config.operator_token.as_deref(), timeout)?;
+            let mut stdout = std::io::stdout();
+            for line in refund_command::refund_lines(&done) {
+                let _ = writeln!(stdout, "{line}");
+            }
             Ok(())
         }
     }

@@ -98,7 +98,7 @@ test("a declared bot shows BOT beside its name: in the room, the lobby and its p
     await lookAt(lou.page, "a bot's page", "player-bot");
     await lou.page.getByRole("link", { name: "Leaderboard" }).click();
     await lou.page.waitForURL(`${server.url}/top?bots=1`);
-    await lou.page.locator("#no-leaders", { hasText: "No bot has a settled rating in this pool yet." }).waitFor();
+    await lou.page.locator("#no-leaders", { hasText: "No bot is listed in this pool yet." }).waitFor();
 
     for (const who of [wil, lou]) {
       who.assertClean();

@@ -179,7 +179,7 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   await ann.page.locator("#bots-link").focus();
   await ann.page.keyboard.press("Enter");
   await ann.page.waitForURL(`${server.url}/top?pool=boost&bots=1`);
-  await ann.page.locator("#no-leaders", { hasText: "No bot has a settled rating in this pool yet." }).waitFor();
+  await ann.page.locator("#no-leaders", { hasText: "No bot is listed in this pool yet." }).waitFor();
   assert.equal(await ann.page.locator('.whose-nav a[aria-current="page"]').textContent(), "Bots");
   assert.equal(await ann.page.locator('.pools-nav a[aria-current="page"]').textContent(), "Boost");
   await ann.page.locator("#bots-only").waitFor();
@@ -189,12 +189,32 @@ test("a rated game: ratings by the names, the change at the end, the replay, the
   await lookAt(ann.page, "the bots' leaderboard", "leaderboard-bots");
   await ann.page.locator("#people-link").click();
   await ann.page.waitForURL(`${server.url}/top`);
-  await ann.page.locator("#no-leaders", { hasText: "Nobody has a settled rating" }).waitFor();
+  await ann.page.locator("#no-leaders", { hasText: "Nobody is listed" }).waitFor();
 
   // The API says the same.
   const profile = await (await fetch(`${server.url}/api/players/${annKey}`)).json();
   assert.equal(profile.name, "Ann");
   assert.equal(profile.recent[0].id, gameId);
+
+  // The server's operator (asking from its own machine) takes Bob's rated
+  // games out of the ratings: Ann's page says her rating was refunded, and
+  // what is left of it — nothing; the game stays in her latest games.
+  const refunded = await fetch(`${server.url}/api/ratings/refunds`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ keys: [bobKey] }),
+  });
+  assert.equal(refunded.status, 200);
+  assert.equal((await refunded.json()).games, 1);
+  await ann.page.goto(`${server.url}/p/${annKey}`);
+  await ann.page.locator("#refunds li").waitFor();
+  assert.match(
+    (await ann.page.locator("#refunds li").textContent()) ?? "",
+    new RegExp(`: ${after}\\? → no rating\\. 1 rated game of yours was taken out of the ratings by the server's operator, and the ratings played again without them\\.$`),
+  );
+  assert.equal(await ann.page.getByText("No rating yet.").count(), 1);
+  assert.ok((await ann.page.locator(`a[href="/g/${gameId}"]`).count()) > 0, "the game stays listed");
+  await lookAt(ann.page, "a player's page after a refund", "player-page-refunded");
 
   for (const who of [ann, bob, lou]) {
     who.assertClean();

@@ -48,7 +48,7 @@ export async function showLeaderboard(root, pool, bots) {
         bots
           ? h("p", { class: "meta", id: "bots-only" }, "Bots only: keys that declared a program plays them. Bots are rated among bots, never against people.")
           : null,
-        h("p", { class: "meta" }, "Settled ratings only: a rating marked ? is provisional, and left out until its player has played enough rated games."),
+        h("p", { class: "meta" }, "Settled ratings only, resting on games against established players: a rating marked ? is provisional, and left out until its player has played enough rated games; and a rating is listed once at least half of its games, against at least five different players, were against established players (20 rated games here over at least a week), so that no ring of new keys can put anyone here."),
         list,
       ),
       h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby")),
@@ -110,7 +110,7 @@ function poolLinks(current, bots) {
 /** The table of leaders, or why there is none. @param {any[]} players @param {boolean} bots */
 function leaders(players, bots) {
   if (!players.length) {
-    return h("p", { id: "no-leaders" }, bots ? "No bot has a settled rating in this pool yet." : "Nobody has a settled rating in this pool yet.");
+    return h("p", { id: "no-leaders" }, bots ? "No bot is listed in this pool yet." : "Nobody is listed in this pool yet.");
   }
   const cell = (/** @type {string} */ label, /** @type {Node | string} */ content) => h("td", { "data-label": label }, content);
   return h(

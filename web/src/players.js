@@ -103,6 +103,7 @@ function drawPlayer(root, profile, yours) {
         ? h("p", { id: "conduct" }, `Aborted ${conduct.aborted} of ${yours ? "your" : "their"} last ${plural(conduct.games, "game", "games")} in rated rooms (left, stayed away or did not open before both players had a move)${conduct.aborted >= ABORTS_PAIRED_LAST ? ": paired after everyone else in Play now" : ""}.`)
         : null,
       accuracyLine(profile.accuracy),
+      refundsList(profile.refunds ?? [], yours),
       ratings.length
         ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool, profile.bot)))
         : h("p", {}, "No rating yet."),
@@ -147,7 +148,58 @@ function poolSection(pool, bot) {
       ` · ${plural(rating.games, "rated game", "rated games")}: ${recordWords(pool)}`,
     ),
     h("p", { class: "meta" }, `Deviation ${Math.round(rating.deviation)}: the true strength is likely within ${Math.round(2 * rating.deviation)} of the rating. `, h("a", { href: `/top?pool=${pool.pool}${bot ? "&bots=1" : ""}` }, `${poolName(pool.pool)} leaderboard`)),
+    listingLine(pool),
     ratingChart(pool.history ?? []),
+  );
+}
+
+/** The fewest distinct established opponents a listed rating rests on (the server's `LISTED_OPPONENTS`). */
+const LISTED_OPPONENTS = 5;
+
+/**
+ * Where a settled rating stands against the leaderboard's rule: listed,
+ * or how far from it; nothing for a provisional one (its ? says so).
+ * @param {any} pool
+ */
+function listingLine(pool) {
+  const listing = pool.listing;
+  if (!listing) return null;
+  if (listing.listed) return h("p", { class: "listing meta" }, "On the leaderboard.");
+  if (pool.rating.provisional) return null;
+  return h(
+    "p",
+    { class: "listing meta" },
+    `Not on the leaderboard yet: it lists a rating that rests on games against established players (20 rated games here over at least a week) — ${listing.established_opponents} of the ${LISTED_OPPONENTS} needed so far, and ${listing.against_established} of ${plural(listing.games, "game", "games")} against them (half are needed).`,
+  );
+}
+
+/**
+ * The refunds that changed the player's ratings: rated games the server's
+ * operator took out of the ratings (a ring's), each pool played again
+ * without them.
+ * @param {any[]} refunds @param {boolean} yours
+ */
+function refundsList(refunds, yours) {
+  if (!refunds.length) return null;
+  const shown = (/** @type {any} */ rating) => (rating ? ratingText(rating) : "no rating");
+  return h(
+    "section",
+    { id: "refunds", "aria-labelledby": "refunds-title" },
+    h("h2", { id: "refunds-title" }, "Refunds"),
+    h(
+      "ul",
+      {},
+      ...refunds.map((refund) =>
+        h(
+          "li",
+          {},
+          `${dateText(refund.at_ms)}, ${poolName(refund.pool)}: ${shown(refund.before)} → ${shown(refund.after)}. `,
+          refund.games > 0
+            ? `${plural(refund.games, `rated game of ${yours ? "yours" : "theirs"} was`, `rated games of ${yours ? "yours" : "theirs"} were`)} taken out of the ratings by the server's operator, and the ratings played again without them.`
+            : `Rated games ${yours ? "you" : "they"} did not play were taken out of the ratings by the server's operator; ${yours ? "your" : "their"} rating moved as the ratings were played again without them.`,
+        ),
+      ),
+    ),
   );
 }
 

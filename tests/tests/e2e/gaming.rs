@@ -93,7 +93,8 @@ fn a_bot_says_it_is_one_with_its_own_key_and_plays_a_person_unrated() {
 
 /// Two people play a rated game; Blue quits once both have moved: a loss,
 /// proven by Blue's signed leave. Then the answer is tampered with as a
-/// server could, and `mice-cake verify` names each lie.
+/// server could, and `mice-cake verify` names each lie; last, the operator
+/// refunds Blue's games.
 #[test]
 fn a_quit_after_both_moved_is_a_signed_loss_and_verify_catches_the_lies() {
     let server = Server::start(&[]);
@@ -204,6 +205,40 @@ fn a_quit_after_both_moved_is_a_signed_loss_and_verify_catches_the_lies() {
             text(&checked.stderr)
         );
     }
+
+    // The operator takes Bob's rated games out of the ratings with
+    // `mice-cake-server ratings refund` (as after the fair-play report
+    // named a ring): his one game, and with it what Ann won; both are told
+    // on their pages, and the game stays in the records.
+    let keys = game.rated.as_ref().unwrap().keys;
+    let refund = |args: &[&str]| {
+        std::process::Command::new(crate::support::binary("mice-cake-server"))
+            .args(["ratings", "refund"])
+            .args(args)
+            .output()
+            .expect("mice-cake-server runs")
+    };
+    let addr = server.addr.to_string();
+    let done = refund(&[&keys.blue.to_string(), "--addr", &addr]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert!(
+        text(&done.stdout).starts_with("1 rated game taken out of the ratings; 2 ratings changed"),
+        "{}",
+        text(&done.stdout)
+    );
+    for key in [keys.yellow, keys.blue] {
+        let page = page(&server, key);
+        assert!(page.ratings.is_empty(), "{:?}", page.ratings);
+        assert_eq!(page.refunds.len(), 1, "{}", page.name);
+    }
+    assert_eq!(server.get(&format!("/api/games/{id}")).0, 200);
+    let not_a_key = refund(&["nope", "--addr", &addr]);
+    assert_eq!(
+        not_a_key.status.code(),
+        Some(2),
+        "{}",
+        text(&not_a_key.stderr)
+    );
 }
 
 /// Every move of a `sim` record is the server's, on seats without keys:
