@@ -13,7 +13,8 @@ use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::fair_play::{BOOSTING_FEEDERS, NEW_KEY_GAMES};
 use mice_cake_protocol::{BoostingEntry, FedEnding, FedGame, ForfeitCause, Pool, Rating};
 
-use crate::store::rated_games::{RatedGameRow, replay};
+use crate::store::rated_games::RatedGameRow;
+use crate::store::replay::replay;
 
 /// Every key fed in any pool, the most fed first; `name` names a key.
 pub(crate) fn boosted(

@@ -31,6 +31,7 @@ mod private;
 pub(crate) mod rated_games;
 pub(crate) mod ratings;
 mod refunds;
+pub(crate) mod replay;
 mod rows;
 mod snapshot;
 pub(crate) mod sqlite;

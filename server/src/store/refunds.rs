@@ -18,8 +18,9 @@ use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{GameId, Pool, Rating, RatingRefund};
 
 use super::StoreError;
-use super::rated_games::{Played, RatedGameRow, played, replay};
+use super::rated_games::{Played, RatedGameRow, played};
 use super::ratings::Standing;
+use super::replay::replay;
 
 /// What a backend reads and writes, in one transaction, to refund.
 pub(crate) trait RefundRows {

@@ -23,6 +23,7 @@ mod players;
 mod pool_errors;
 mod rated_games;
 mod ratings;
+mod refunds;
 mod tls;
 mod write;
 
@@ -602,7 +603,7 @@ impl Store for PostgresStore {
     fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError> {
         let mut connection = self.connection()?;
         let mut transaction = connection.transaction()?;
-        let mut rows = rated_games::PostgresRefunds(&mut transaction);
+        let mut rows = refunds::PostgresRefunds(&mut transaction);
         rows.lock()?;
         let done = crate::store::refunds::refund(&mut rows, keys, at_ms)?;
         transaction.commit()?;

@@ -13,6 +13,7 @@ mod open;
 mod players;
 mod rated_games;
 mod ratings;
+mod refunds;
 mod schema;
 mod write;
 
@@ -309,11 +310,8 @@ impl Store for SqliteStore {
     fn refund(&self, keys: &[PlayerKey], at_ms: u64) -> Result<RefundDone, StoreError> {
         let mut writer = self.writer();
         let transaction = writer.transaction()?;
-        let done = crate::store::refunds::refund(
-            &mut rated_games::SqliteRefunds(&transaction),
-            keys,
-            at_ms,
-        )?;
+        let done =
+            crate::store::refunds::refund(&mut refunds::SqliteRefunds(&transaction), keys, at_ms)?;
         transaction.commit()?;
         Ok(done)
     }
