@@ -11,10 +11,10 @@ use std::collections::HashMap;
 use mice_cake_engine::Seat;
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
-    Ending, FairPlayReport, FedEnding, ForfeitCause, GameId, PlayerProfile, RoomEvent, RoomOptions,
-    ServerMessage,
+    Ending, FairPlayReport, FedEnding, ForfeitCause, GameId, PlayerProfile, RoomOptions,
 };
 
+use crate::gaming::{game_over, page};
 use crate::ratings::{INITIAL, glicko2};
 use crate::support::{Client, TestServer, request_with_body, secret_of};
 
@@ -46,18 +46,7 @@ async fn won_by_a_leave(
     }
     tokio::join!(yellow.until_round(2), blue.until_round(2));
     blue.leave().await;
-    let over = yellow
-        .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })))
-        .await;
-    let ServerMessage::Event { event, .. } = over else {
-        unreachable!()
-    };
-    let RoomEvent::GameOver {
-        result, game_id, ..
-    } = *event
-    else {
-        unreachable!()
-    };
+    let (result, game_id) = game_over(&mut yellow).await;
     assert_eq!(
         result.ending,
         Ending::Forfeit {
@@ -65,13 +54,7 @@ async fn won_by_a_leave(
             cause: ForfeitCause::Left
         }
     );
-    game_id.expect("a dealt game's id")
-}
-
-async fn page(server: &TestServer, name: &str) -> PlayerProfile {
-    server
-        .get_json(&format!("/api/players/{}", secret_of(name).public_key()))
-        .await
+    game_id
 }
 
 /// The games left, rated again from the start by the server tests' own

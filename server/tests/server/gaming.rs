@@ -36,7 +36,7 @@ async fn seated(server: &TestServer, source: &str, deadline_ms: u64) -> (Client,
 }
 
 /// Reads until the game is over: its result and id.
-async fn game_over(client: &mut Client) -> (GameResult, GameId) {
+pub(crate) async fn game_over(client: &mut Client) -> (GameResult, GameId) {
     let over = client
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::GameOver { .. })))
         .await;
@@ -77,7 +77,7 @@ async fn both_move_once(yellow: &mut Client, blue: &mut Client) {
     tokio::join!(yellow.until_round(2), blue.until_round(2));
 }
 
-async fn page(server: &TestServer, name: &str) -> PlayerProfile {
+pub(crate) async fn page(server: &TestServer, name: &str) -> PlayerProfile {
     server
         .get_json(&format!("/api/players/{}", secret_of(name).public_key()))
         .await

@@ -89,30 +89,13 @@ impl RatingRows for PostgresRatings<'_, '_> {
 
     fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError> {
         let key = new.key.to_string();
-        let standing = &new.standing;
-        let rating = &standing.rating;
-        self.0.execute(
-            &format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
-                 ON CONFLICT (key, pool) DO UPDATE SET
-                     rating = excluded.rating, deviation = excluded.deviation,
-                     volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
-                     last_ms = GREATEST(ratings.last_ms, excluded.last_ms)"
-            ),
-            &[
-                &key,
-                &new.pool.name(),
-                &rating.rating,
-                &rating.deviation,
-                &rating.volatility,
-                &i64::from(rating.games),
-                &i64::from(standing.wins),
-                &i64::from(standing.losses),
-                &i64::from(standing.draws),
-                &bigint(new.at_ms),
-            ],
+        let rating = &new.standing.rating;
+        save_standing(
+            self.0,
+            &key,
+            new.pool,
+            &new.standing,
+            (new.at_ms, new.at_ms),
         )?;
         self.0.execute(
             "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
@@ -149,6 +132,44 @@ impl RatingRows for PostgresRatings<'_, '_> {
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
         super::rated_games::keep(self.0, row)
     }
+}
+
+/// Writes `key`'s standing in `pool`, the span of its counted games
+/// (`first_ms`, `last_ms`) widened to hold `span`.
+pub(super) fn save_standing(
+    client: &mut impl GenericClient,
+    key: &str,
+    pool: Pool,
+    standing: &Standing,
+    (first_ms, last_ms): (u64, u64),
+) -> Result<(), StoreError> {
+    let rating = &standing.rating;
+    client.execute(
+        &format!(
+            "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (key, pool) DO UPDATE SET
+                 rating = excluded.rating, deviation = excluded.deviation,
+                 volatility = excluded.volatility, games = excluded.games,
+                 wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                 first_ms = LEAST(ratings.first_ms, excluded.first_ms),
+                 last_ms = GREATEST(ratings.last_ms, excluded.last_ms)"
+        ),
+        &[
+            &key,
+            &pool.name(),
+            &rating.rating,
+            &rating.deviation,
+            &rating.volatility,
+            &i64::from(rating.games),
+            &i64::from(standing.wins),
+            &i64::from(standing.losses),
+            &i64::from(standing.draws),
+            &bigint(first_ms),
+            &bigint(last_ms),
+        ],
+    )?;
+    Ok(())
 }
 
 /// `key`'s declaration that it is a bot, if it made one (before

@@ -8,7 +8,7 @@ use r2d2_postgres::postgres::Transaction;
 
 use super::bigint;
 use super::rated_games::counted;
-use super::ratings::{STANDING_COLUMNS, standing_at};
+use super::ratings::{STANDING_COLUMNS, save_standing, standing_at};
 use crate::store::StoreError;
 use crate::store::rated_games::{Played, RatedGameRow};
 use crate::store::ratings::Standing;
@@ -90,32 +90,18 @@ impl RefundRows for PostgresRefunds<'_, '_> {
             )?;
             return Ok(());
         };
-        let rating = &standing.rating;
+        // The span of the games left, not widened from the old one.
         self.0.execute(
-            &format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                 ON CONFLICT (key, pool) DO UPDATE SET
-                     rating = excluded.rating, deviation = excluded.deviation,
-                     volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
-                     first_ms = excluded.first_ms, last_ms = excluded.last_ms"
-            ),
-            &[
-                &key,
-                &pool.name(),
-                &rating.rating,
-                &rating.deviation,
-                &rating.volatility,
-                &i64::from(rating.games),
-                &i64::from(standing.wins),
-                &i64::from(standing.losses),
-                &i64::from(standing.draws),
-                &bigint(played.first_ms),
-                &bigint(played.last_ms),
-            ],
+            "DELETE FROM ratings WHERE key = $1 AND pool = $2",
+            &[&key, &pool.name()],
         )?;
-        Ok(())
+        save_standing(
+            self.0,
+            &key,
+            pool,
+            standing,
+            (played.first_ms, played.last_ms),
+        )
     }
 
     fn keep_refund(&mut self, refund: &RatingRefund) -> Result<(), StoreError> {

@@ -97,30 +97,14 @@ impl RatingRows for SqliteRatings<'_, '_> {
 
     fn save(&mut self, new: &NewStanding<'_>) -> Result<(), StoreError> {
         let key = new.key.to_string();
-        let standing = &new.standing;
-        let rating = &standing.rating;
-        self.0
-            .prepare_cached(&format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
-                 ON CONFLICT (key, pool) DO UPDATE SET
-                     rating = excluded.rating, deviation = excluded.deviation,
-                     volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
-                     last_ms = MAX(ratings.last_ms, excluded.last_ms)"
-            ))?
-            .execute(params![
-                key,
-                new.pool.name(),
-                rating.rating,
-                rating.deviation,
-                rating.volatility,
-                rating.games,
-                standing.wins,
-                standing.losses,
-                standing.draws,
-                i64::try_from(new.at_ms).unwrap_or(i64::MAX)
-            ])?;
+        let rating = &new.standing.rating;
+        save_standing(
+            self.0,
+            &key,
+            new.pool,
+            &new.standing,
+            (new.at_ms, new.at_ms),
+        )?;
         self.0
             .prepare_cached(
                 "INSERT INTO rating_history (key, pool, game, at_ms, rating, deviation)
@@ -158,6 +142,43 @@ impl RatingRows for SqliteRatings<'_, '_> {
     fn keep_rated_game(&mut self, row: &RatedGameRow) -> Result<(), StoreError> {
         super::rated_games::keep(self.0, row)
     }
+}
+
+/// Writes `key`'s standing in `pool`, the span of its counted games
+/// (`first_ms`, `last_ms`) widened to hold `span`.
+pub(super) fn save_standing(
+    connection: &Connection,
+    key: &str,
+    pool: Pool,
+    standing: &Standing,
+    (first_ms, last_ms): (u64, u64),
+) -> Result<(), StoreError> {
+    let rating = &standing.rating;
+    connection
+        .prepare_cached(&format!(
+            "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+             ON CONFLICT (key, pool) DO UPDATE SET
+                 rating = excluded.rating, deviation = excluded.deviation,
+                 volatility = excluded.volatility, games = excluded.games,
+                 wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                 first_ms = MIN(ratings.first_ms, excluded.first_ms),
+                 last_ms = MAX(ratings.last_ms, excluded.last_ms)"
+        ))?
+        .execute(params![
+            key,
+            pool.name(),
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            rating.games,
+            standing.wins,
+            standing.losses,
+            standing.draws,
+            i64::try_from(first_ms).unwrap_or(i64::MAX),
+            i64::try_from(last_ms).unwrap_or(i64::MAX)
+        ])?;
+    Ok(())
 }
 
 /// `key`'s declaration that it is a bot, if it made one (before

@@ -7,7 +7,7 @@ use mice_cake_protocol::{GameId, Pool, Rating, RatingRefund};
 use rusqlite::{Transaction, params};
 
 use super::rated_games::counted;
-use super::ratings::{STANDING_COLUMNS, standing_at};
+use super::ratings::{STANDING_COLUMNS, save_standing, standing_at};
 use crate::store::StoreError;
 use crate::store::rated_games::{Played, RatedGameRow};
 use crate::store::ratings::Standing;
@@ -79,31 +79,17 @@ impl RefundRows for SqliteRefunds<'_, '_> {
                 .execute(params![key, pool.name()])?;
             return Ok(());
         };
-        let rating = &standing.rating;
+        // The span of the games left, not widened from the old one.
         self.0
-            .prepare_cached(&format!(
-                "INSERT INTO ratings (key, pool, {STANDING_COLUMNS}, first_ms, last_ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                 ON CONFLICT (key, pool) DO UPDATE SET
-                     rating = excluded.rating, deviation = excluded.deviation,
-                     volatility = excluded.volatility, games = excluded.games,
-                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
-                     first_ms = excluded.first_ms, last_ms = excluded.last_ms"
-            ))?
-            .execute(params![
-                key,
-                pool.name(),
-                rating.rating,
-                rating.deviation,
-                rating.volatility,
-                rating.games,
-                standing.wins,
-                standing.losses,
-                standing.draws,
-                i64::try_from(played.first_ms).unwrap_or(i64::MAX),
-                i64::try_from(played.last_ms).unwrap_or(i64::MAX)
-            ])?;
-        Ok(())
+            .prepare_cached("DELETE FROM ratings WHERE key = ?1 AND pool = ?2")?
+            .execute(params![key, pool.name()])?;
+        save_standing(
+            self.0,
+            &key,
+            pool,
+            standing,
+            (played.first_ms, played.last_ms),
+        )
     }
 
     fn keep_refund(&mut self, refund: &RatingRefund) -> Result<(), StoreError> {
