@@ -190,8 +190,10 @@ pub struct Config {
 
     /// Rate games whose two seats are played from one address (an IPv4
     /// address, or an IPv6 /64), which are otherwise played unrated (one
-    /// person could be feeding a key wins: docs/ratings.md). For trials and
-    /// load tests from one machine; never on a public server.
+    /// person could be feeding a key wins: docs/ratings.md), and let an
+    /// arena pair two entrants from one address, which it otherwise never
+    /// does (docs/arenas.md). For trials and load tests from one machine;
+    /// never on a public server.
     #[arg(long, env = "MICE_CAKE_RATE_ONE_ADDRESS")]
     pub rate_one_address: bool,
 

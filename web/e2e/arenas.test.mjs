@@ -9,7 +9,9 @@ import { test } from "node:test";
 
 import { DESKTOP, PHONE, commit, nextMove, person, placeMice, screenshot, serverAndBrowser, startTerminal } from "./support.mjs";
 
-const shared = serverAndBrowser();
+// Every player here comes from this machine's address: the server lets an
+// arena pair them (`--rate-one-address`; docs/arenas.md).
+const shared = serverAndBrowser(["--rate-one-address"]);
 
 test("an arena made from /arenas lands on its page, live, with its countdown and a Join", async () => {
   const { server, browser } = shared;

@@ -588,6 +588,9 @@ impl Arena {
             return;
         }
         let ranked = self.ranked();
+        // A club's arena pairs whoever its organiser let in with the code,
+        // from one address too: a club night behind one venue's address.
+        let one_address_one_side = self.stored.spec.join_code.is_none();
         let waiting: Vec<Waiting> = ranked
             .iter()
             .filter_map(|key| {
@@ -597,7 +600,7 @@ impl Arena {
                         key: *key,
                         since_ms,
                         last_opponent: entrant.last_opponent,
-                        address: entrant.address,
+                        address: entrant.address.filter(|_| one_address_one_side),
                     }),
                     _ => None,
                 }

@@ -68,8 +68,19 @@ fn join(client: &Client, arena: ArenaId, join_code: Option<&str>) -> ClientMessa
 
 /// Plays `games` games of the arena as paired, then pauses: the opponents
 /// met, in order.
-async fn play_games(mut client: Client, arena: ArenaId, games: usize, seed: u64) -> Vec<String> {
-    client.send(&join(&client, arena, None)).await;
+async fn play_games(client: Client, arena: ArenaId, games: usize, seed: u64) -> Vec<String> {
+    play_club_games(client, arena, None, games, seed).await
+}
+
+/// [`play_games`], joining with `join_code`.
+async fn play_club_games(
+    mut client: Client,
+    arena: ArenaId,
+    join_code: Option<&str>,
+    games: usize,
+    seed: u64,
+) -> Vec<String> {
+    client.send(&join(&client, arena, join_code)).await;
     match client.recv().await {
         ServerMessage::ArenaJoined { you: Some(you), .. } => assert_eq!(you.games, 0),
         other => panic!("expected arena_joined, got {other:?}"),
@@ -268,6 +279,23 @@ async fn two_entrants_from_one_address_are_never_paired_together() {
         for opponent in &opponents {
             assert_ne!(address_of(opponent), address, "{name} met {opponent}");
         }
+    }
+    // A club's arena pairs them all the same: a club night behind one
+    // venue's address plays.
+    let club = created(&server, &host, r#""minutes":5,"join_code":"cheese""#).await;
+    let mut pair = Vec::new();
+    for (n, name) in ["Eve", "Fay"].into_iter().enumerate() {
+        let client = Client::greeted_from(&server, "127.0.0.4", name).await;
+        pair.push(tokio::spawn(play_club_games(
+            client,
+            club.id,
+            Some("cheese"),
+            1,
+            100 + n as u64,
+        )));
+    }
+    for (player, opponent) in pair.into_iter().zip(["Fay", "Eve"]) {
+        assert_eq!(player.await.unwrap(), [opponent]);
     }
 }
 
