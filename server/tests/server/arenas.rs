@@ -249,7 +249,7 @@ async fn four_players_are_paired_by_standing_and_the_standings_are_the_records_r
 /// person's two keys would feed each other the arena's points (and, rated,
 /// ratings). Here two addresses hold two players each; without the rule
 /// the standings' order would pair each with their neighbour from their
-/// own address.
+/// own address. A club's arena pairs them all the same.
 #[tokio::test]
 async fn two_entrants_from_one_address_are_never_paired_together() {
     let server = TestServer::start(|config| config.rate_one_address = false).await;
