@@ -11,10 +11,10 @@ use crate::rating::Pool;
 /// Fewest analysed rated games in a pool before a player can be flagged.
 pub const FAIR_PLAY_MIN_GAMES: u32 = 20;
 
-/// The chance under which a player's figures flag them: one person in ten
-/// thousand playing honestly at the level expected of them would be
-/// flagged, to be looked at. Over 30 games the strong bot's accuracy stands
-/// about 5.3 standard errors above a careful player's (`docs/ratings.md`).
+/// The chance that a person playing honestly at the level expected of them
+/// is ever flagged, the report read after every game of their career
+/// however long: one in ten thousand, to be looked at. Each entry's
+/// `boundary` keeps it (`docs/ratings.md`, "Fair play").
 pub const FAIR_PLAY_FLAG_BELOW: f64 = 1e-4;
 
 /// Where a player's expected first-choice rate came from.
@@ -60,19 +60,26 @@ pub struct FairPlayEntry {
     pub expected_first_rate: f64,
     /// Where the expected figures came from.
     pub baseline: Baseline,
-    /// How many standard errors their accuracy is above the expected.
+    /// How many standard errors their accuracy is above the expected: the
+    /// standard error of the difference, with the game as the unit (their
+    /// games' spread) and the expected's own error added.
     pub z_accuracy: f64,
     /// How many standard errors their first-choice rate is above the
-    /// expected.
+    /// expected, as `z_accuracy`.
     pub z_first: f64,
     /// The larger of the two.
     pub z: f64,
     /// The chance that a player at the level expected of them shows one
-    /// figure at least that far up: twice the chance of `z` (two figures
-    /// looked at; normal approximation of the binomial).
+    /// figure at least that far up at one look: twice the chance of `z`
+    /// (two figures looked at; normal approximation). Not the chance of a
+    /// career, which is looked at again after every game: `boundary` is.
     pub p_value: f64,
-    /// Whether flagged: at least [`FAIR_PLAY_MIN_GAMES`] games and
-    /// `p_value` under [`FAIR_PLAY_FLAG_BELOW`].
+    /// The `z` that flags a player with this many games: a boundary that
+    /// keeps the chance of an honest player's ever being flagged, over a
+    /// career of any length, under [`FAIR_PLAY_FLAG_BELOW`].
+    pub boundary: f64,
+    /// Whether flagged: at least [`FAIR_PLAY_MIN_GAMES`] games and `z` at
+    /// least `boundary`.
     pub flagged: bool,
 }
 
@@ -82,11 +89,13 @@ pub struct FairPlayEntry {
 pub struct FairPlayReport {
     /// [`FAIR_PLAY_MIN_GAMES`].
     pub min_games: u32,
-    /// [`FAIR_PLAY_FLAG_BELOW`].
+    /// [`FAIR_PLAY_FLAG_BELOW`]: the chance of an honest career's ever
+    /// being flagged.
     pub flag_below: f64,
     /// The least accuracy expected of anyone, in percent: the greedy
-    /// policy's, measured (`docs/bots.md`). A few analysed people who play
-    /// weakly do not make a good player look suspicious.
+    /// policy's over its games against every policy, measured
+    /// (`docs/ratings.md`). A few analysed people who play weakly do not
+    /// make a good player look suspicious.
     pub reference_accuracy: f64,
     /// The least first-choice rate expected of anyone, as
     /// `reference_accuracy`.

@@ -10,56 +10,24 @@ use std::cmp::Ordering;
 use mice_cake_protocol::fair_play::{FAIR_PLAY_FLAG_BELOW, FAIR_PLAY_MIN_GAMES};
 use mice_cake_protocol::{Baseline, FairPlayEntry, FairPlayReport};
 
+use crate::fair_play_statistic::{BASELINE_ROUNDS, Figure, Games, Reference, judge};
 use crate::store::accuracy::PoolAccuracy;
-
-/// The least expected of anyone: the greedy policy's figures against
-/// `strong`, measured with the engine's `analysis` example over 1,336
-/// moves (`docs/bots.md`): 87.8 % ± 1.8 of its rounds without a mistake,
-/// 51.9 % ± 2.7 the analysis's first choice. Greedy plays the plain good
-/// move each round, as a careful person might; a player well above it
-/// plays as the search does.
-pub(crate) const REFERENCE_CLEAN_RATE: f64 = 0.878;
-pub(crate) const REFERENCE_FIRST_RATE: f64 = 0.519;
 
 /// People within this many rating points make a player's baseline.
 const RATING_BAND: f64 = 200.0;
 
-/// Fewest rounds of others for a baseline of people rather than the
-/// reference alone.
-const BASELINE_ROUNDS: u32 = 500;
-
-/// A player's rounds: judged, without a mistake, first choices.
-#[derive(Clone, Copy, Default)]
-struct Rounds {
-    judged: u32,
-    clean: u32,
-    first: u32,
-}
-
-impl Rounds {
-    fn of(row: &PoolAccuracy) -> Rounds {
-        Rounds {
-            judged: row.rounds,
-            clean: row.clean,
-            first: row.first,
-        }
-    }
-
-    fn add(self, other: Rounds) -> Rounds {
-        Rounds {
-            judged: self.judged + other.judged,
-            clean: self.clean + other.clean,
-            first: self.first + other.first,
-        }
-    }
-
-    /// The shares of rounds without a mistake and of first choices.
-    fn rates(self) -> (f64, f64) {
-        let judged = f64::from(self.judged.max(1));
-        (
-            f64::from(self.clean) / judged,
-            f64::from(self.first) / judged,
-        )
+/// A key's games in a pool, as the statistic sums them.
+fn games_of(row: &PoolAccuracy) -> Games {
+    Games {
+        games: row.games,
+        rounds: u64::from(row.rounds),
+        clean: u64::from(row.clean),
+        first: u64::from(row.first),
+        rounds_squared: row.spread.rounds_squared,
+        clean_squared: row.spread.clean_squared,
+        first_squared: row.spread.first_squared,
+        rounds_clean: row.spread.rounds_clean,
+        rounds_first: row.spread.rounds_first,
     }
 }
 
@@ -83,8 +51,8 @@ pub(crate) fn report(figures: &[PoolAccuracy]) -> FairPlayReport {
     FairPlayReport {
         min_games: FAIR_PLAY_MIN_GAMES,
         flag_below: FAIR_PLAY_FLAG_BELOW,
-        reference_accuracy: 100.0 * REFERENCE_CLEAN_RATE,
-        reference_first_rate: REFERENCE_FIRST_RATE,
+        reference_accuracy: 100.0 * Reference::MEASURED.accuracy.rate,
+        reference_first_rate: Reference::MEASURED.first_choice.rate,
         games_analysed: player_games.div_ceil(2),
         players,
         // Found apart, from the rated games in order (`boosting.rs`).
@@ -100,7 +68,7 @@ fn entry(row: &PoolAccuracy, people: &[&PoolAccuracy]) -> FairPlayEntry {
             .filter(move |other| other.pool == row.pool && other.key != row.key)
     };
     let sum = |rows: &mut dyn Iterator<Item = &&PoolAccuracy>| {
-        rows.fold(Rounds::default(), |sum, other| sum.add(Rounds::of(other)))
+        rows.fold(Games::default(), |sum, other| sum + games_of(other))
     };
     let near = sum(
         &mut others().filter(|other| match (row.rating, other.rating) {
@@ -109,40 +77,25 @@ fn entry(row: &PoolAccuracy, people: &[&PoolAccuracy]) -> FairPlayEntry {
         }),
     );
     let pool = sum(&mut others());
-    let people_rates = if near.judged >= BASELINE_ROUNDS {
-        Some((near.rates(), Baseline::Rating))
-    } else if pool.judged >= BASELINE_ROUNDS {
-        Some((pool.rates(), Baseline::Pool))
+    let people = if near.rounds >= BASELINE_ROUNDS {
+        Some((near, Baseline::Rating))
+    } else if pool.rounds >= BASELINE_ROUNDS {
+        Some((pool, Baseline::Pool))
     } else {
         None
     };
-    // People's level where it is above the reference's, each figure.
-    let ((clean_rate, first_rate), baseline) = match people_rates {
-        Some(((clean, first), baseline))
-            if clean > REFERENCE_CLEAN_RATE || first > REFERENCE_FIRST_RATE =>
-        {
-            (
-                (
-                    clean.max(REFERENCE_CLEAN_RATE),
-                    first.max(REFERENCE_FIRST_RATE),
-                ),
-                baseline,
-            )
-        }
-        _ => (
-            (REFERENCE_CLEAN_RATE, REFERENCE_FIRST_RATE),
-            Baseline::Reference,
-        ),
+    let mine = games_of(row);
+    let verdict = judge(
+        &mine,
+        people.as_ref().map(|(games, _)| games),
+        &Reference::MEASURED,
+    );
+    let baseline = match people {
+        Some((_, baseline)) if verdict.from_people => baseline,
+        _ => Baseline::Reference,
     };
-    let mine = Rounds::of(row);
-    let z_accuracy = excess(mine.clean, mine.judged, clean_rate);
-    let z_first = excess(mine.first, mine.judged, first_rate);
-    // Two figures looked at: the stronger evidence counts, at twice its
-    // chance (Bonferroni). Accuracy tells strong play from careful play
-    // best; the first choices add to it where accuracy is less clear.
-    let z = z_accuracy.max(z_first);
-    let p_value = (2.0 * upper_tail(z)).min(1.0);
-    let (accuracy, first_choice_rate) = mine.rates();
+    let (accuracy, first_choice_rate) =
+        (mine.rate(Figure::Accuracy), mine.rate(Figure::FirstChoice));
     FairPlayEntry {
         key: row.key,
         name: row.name.clone(),
@@ -151,33 +104,18 @@ fn entry(row: &PoolAccuracy, people: &[&PoolAccuracy]) -> FairPlayEntry {
         games: row.games,
         rounds: row.rounds,
         accuracy: 100.0 * accuracy,
-        expected_accuracy: 100.0 * clean_rate,
+        expected_accuracy: 100.0 * verdict.expected_accuracy,
         first_choices: row.first,
         first_choice_rate,
-        expected_first_rate: first_rate,
+        expected_first_rate: verdict.expected_first_rate,
         baseline,
-        z_accuracy,
-        z_first,
-        z,
-        p_value,
-        flagged: row.games >= FAIR_PLAY_MIN_GAMES && p_value < FAIR_PLAY_FLAG_BELOW,
+        z_accuracy: verdict.z_accuracy,
+        z_first: verdict.z_first,
+        z: verdict.z,
+        p_value: verdict.p_value,
+        boundary: verdict.boundary,
+        flagged: verdict.flagged,
     }
-}
-
-/// How many standard errors `hits` of `trials` is above `expected`: the
-/// binomial by the normal approximation, with continuity correction.
-fn excess(hits: u32, trials: u32, expected: f64) -> f64 {
-    let trials = f64::from(trials);
-    let spread = (trials * expected * (1.0 - expected)).sqrt();
-    if spread <= 0.0 {
-        return 0.0;
-    }
-    (f64::from(hits) - 0.5 - trials * expected) / spread
-}
-
-/// The chance of a standard normal at least `z`.
-fn upper_tail(z: f64) -> f64 {
-    0.5 * libm::erfc(z / std::f64::consts::SQRT_2)
 }
 
 #[cfg(test)]
@@ -186,61 +124,66 @@ mod tests {
     use mice_cake_protocol::Pool;
 
     use super::*;
+    use crate::fair_play_statistic::boundary;
+    use crate::store::accuracy::Spread;
 
-    /// A person's figures: `clean` and `first` as shares of `rounds`.
-    fn figures(
-        seed: u8,
-        rating: f64,
-        games: u32,
-        rounds: u32,
-        clean: f64,
-        first: f64,
-    ) -> PoolAccuracy {
-        let share = |rate: f64| (f64::from(rounds) * rate).round() as u32;
-        PoolAccuracy {
+    /// A person's figures over `games` games, cycling through `pattern`'s
+    /// (rounds, clean, first).
+    fn career(seed: u8, rating: f64, games: usize, pattern: &[(u32, u32, u32)]) -> PoolAccuracy {
+        let mut row = PoolAccuracy {
             key: PlayerSecret::from_bytes([seed; 32]).public_key(),
             name: format!("p{seed}"),
             bot: false,
             pool: Pool::Standard,
             rating: Some(rating),
-            games,
-            rounds,
-            clean: share(clean),
-            first: share(first),
+            games: 0,
+            rounds: 0,
+            clean: 0,
+            first: 0,
+            spread: Spread::default(),
+        };
+        for &(rounds, clean, first) in pattern.iter().cycle().take(games) {
+            row.games += 1;
+            row.rounds += rounds;
+            row.clean += clean;
+            row.first += first;
+            row.spread.add(Spread::of_game(rounds, clean, first));
         }
+        row
+    }
+
+    /// As `strong` plays: 96.9 % accuracy, 63 % first choices.
+    const STRONG: [(u32, u32, u32); 5] = [
+        (13, 13, 9),
+        (13, 12, 8),
+        (13, 13, 8),
+        (13, 12, 9),
+        (13, 13, 7),
+    ];
+    /// As a careful player: 89.2 %, 54 %.
+    const CAREFUL: [(u32, u32, u32); 5] = [
+        (13, 12, 7),
+        (13, 11, 7),
+        (13, 12, 7),
+        (13, 11, 6),
+        (13, 12, 8),
+    ];
+
+    fn find<'a>(report: &'a FairPlayReport, name: &str) -> &'a FairPlayEntry {
+        report
+            .players
+            .iter()
+            .find(|entry| entry.name == name)
+            .unwrap_or_else(|| panic!("{name} in {report:#?}"))
     }
 
     #[test]
-    fn an_excess_is_the_binomials_in_standard_errors() {
-        // 60 of 100 at 0.5: (59.5 − 50) / 5.
-        assert!((excess(60, 100, 0.5) - 1.9).abs() < 1e-9);
-        assert!(excess(40, 100, 0.4).abs() < 0.2);
-        assert_eq!(excess(0, 0, 0.5), 0.0);
-    }
-
-    #[test]
-    fn the_chance_is_the_stronger_figures_twice_over() {
-        assert!((upper_tail(0.0) - 0.5).abs() < 1e-12);
-        assert!((upper_tail(1.96) - 0.025).abs() < 1e-3);
-        // Accuracy 4.8 standard errors up, first choices 0.5: the chance is
-        // the accuracy's, doubled.
-        let rows = [figures(1, 1500.0, 30, 400, 0.0, 0.0)];
-        let mut row = rows[0].clone();
-        row.clean = 372;
-        row.first = 213;
-        let entry = report(&[row]).players.remove(0);
-        assert!((entry.z - entry.z_accuracy).abs() < 1e-12);
-        assert!((entry.p_value - 2.0 * upper_tail(entry.z_accuracy)).abs() < 1e-15);
-    }
-
-    #[test]
-    fn the_strong_bots_figures_over_30_games_are_flagged_and_a_careful_players_are_not() {
-        // 30 games of 13.4 rounds; the figures measured for strong and greedy.
+    fn strong_play_over_enough_games_is_flagged_and_careful_play_is_not() {
         let report = report(&[
-            figures(1, 1900.0, 30, 402, 0.964, 0.613),
-            figures(2, 1600.0, 30, 402, 0.878, 0.519),
+            career(1, 1900.0, 100, &STRONG),
+            career(2, 1600.0, 200, &CAREFUL),
             // As good as strong, over too few games.
-            figures(3, 1700.0, 5, 67, 0.964, 0.613),
+            career(3, 1700.0, 19, &STRONG),
         ]);
         let flagged: Vec<&str> = report
             .players
@@ -251,62 +194,89 @@ mod tests {
         assert_eq!(flagged, ["p1"], "{report:#?}");
         assert_eq!(report.players[0].name, "p1", "the least likely first");
         let strong = &report.players[0];
-        assert!(
-            strong.z_accuracy > 4.0 && strong.z_first > 3.0,
-            "{strong:?}"
-        );
-        assert!(strong.p_value < 1e-6, "{strong:?}");
+        assert!(strong.z >= strong.boundary, "{strong:?}");
+        assert_eq!(strong.boundary, boundary(100));
         assert!(
             report
                 .players
                 .iter()
-                .all(|entry| entry.expected_first_rate >= REFERENCE_FIRST_RATE)
+                .all(|entry| entry.expected_first_rate >= Reference::MEASURED.first_choice.rate)
         );
-        assert_eq!(report.games_analysed, 33);
+        assert_eq!(report.games_analysed, 160);
+    }
+
+    #[test]
+    fn mistakes_clustered_in_a_few_games_weigh_less_than_scattered_ones() {
+        // Both 8 mistakes in 100 rounds a 10 games: one in each of eight
+        // games, or all eight in one (a hard deal).
+        let mut scattered = [(10, 9, 5); 10];
+        scattered[8] = (10, 10, 5);
+        scattered[9] = (10, 10, 5);
+        let mut clustered = [(10, 10, 5); 10];
+        clustered[0] = (10, 2, 5);
+        // Each alone: neither is the other's baseline.
+        let scattered = report(&[career(1, 1500.0, 100, &scattered)])
+            .players
+            .remove(0);
+        let clustered = report(&[career(2, 1500.0, 100, &clustered)])
+            .players
+            .remove(0);
+        assert_eq!(scattered.accuracy, clustered.accuracy);
+        // The clustered player's games spread more: their accuracy is less
+        // sure, and stands fewer standard errors up.
+        assert!(
+            0.0 < clustered.z_accuracy && clustered.z_accuracy < scattered.z_accuracy,
+            "{clustered:?} {scattered:?}"
+        );
+    }
+
+    #[test]
+    fn the_boundary_rises_with_a_careers_looks_past_its_middle() {
+        let report = report(&[
+            career(1, 1500.0, 20, &CAREFUL),
+            career(2, 1500.0, 2_000, &CAREFUL),
+        ]);
+        let (short, long) = (find(&report, "p1"), find(&report, "p2"));
+        assert_eq!(short.boundary, boundary(20));
+        assert!(long.boundary > boundary(200), "{long:?}");
+        assert!(!short.flagged && !long.flagged);
     }
 
     #[test]
     fn people_of_a_players_rating_make_their_baseline_when_above_the_reference() {
+        let strong_people = [(13, 13, 8), (13, 12, 8), (13, 13, 8)];
+        let weak_people = [(13, 8, 4), (13, 7, 4)];
         let report = report(&[
-            figures(1, 1950.0, 30, 402, 0.964, 0.613),
-            // Strong people near her rating.
-            figures(4, 2000.0, 40, 600, 0.95, 0.60),
-            figures(2, 1200.0, 40, 600, 0.60, 0.30),
+            career(1, 1950.0, 100, &STRONG),
+            // Strong people near her rating, with the rounds a baseline
+            // needs.
+            career(4, 2000.0, 200, &strong_people),
+            career(2, 1200.0, 100, &weak_people),
         ]);
-        let one = report
-            .players
-            .iter()
-            .find(|entry| entry.name == "p1")
-            .unwrap();
+        let one = find(&report, "p1");
         assert_eq!(one.baseline, Baseline::Rating);
-        assert!((one.expected_first_rate - 0.60).abs() < 1e-9);
+        assert!(
+            (one.expected_first_rate - 8.0 / 13.0).abs() < 1e-9,
+            "{one:?}"
+        );
         assert!(!one.flagged, "as good as people of her rating: {one:?}");
         // Nobody near 1200: every other person of the pool.
-        let far = report
-            .players
-            .iter()
-            .find(|entry| entry.name == "p2")
-            .unwrap();
-        assert_eq!(far.baseline, Baseline::Pool);
+        assert_eq!(find(&report, "p2").baseline, Baseline::Pool);
         // A weak field never lowers the bar below the reference.
         let report = super::report(&[
-            figures(1, 1500.0, 30, 402, 0.90, 0.55),
-            figures(6, 1500.0, 40, 600, 0.60, 0.30),
+            career(1, 1500.0, 100, &CAREFUL),
+            career(6, 1500.0, 100, &weak_people),
         ]);
-        let careful = report
-            .players
-            .iter()
-            .find(|entry| entry.name == "p1")
-            .unwrap();
+        let careful = find(&report, "p1");
         assert_eq!(careful.baseline, Baseline::Reference);
         assert!(!careful.flagged, "{careful:?}");
     }
 
     #[test]
     fn bots_are_not_listed_nor_a_baseline() {
-        let mut bot = figures(5, 1500.0, 50, 900, 0.97, 0.62);
+        let mut bot = career(5, 1500.0, 100, &STRONG);
         bot.bot = true;
-        let report = report(&[bot, figures(1, 1500.0, 30, 402, 0.878, 0.519)]);
+        let report = report(&[bot, career(1, 1500.0, 30, &CAREFUL)]);
         assert_eq!(report.players.len(), 1);
         assert_eq!(report.players[0].baseline, Baseline::Reference);
     }

@@ -51,7 +51,9 @@
 //!   hashes), `key_proofs` (a player's proof of their key), `quote`, `capacity` (the open-file limit shared out),
 //!   `url_parameters` (our own in a database's URL), [`healthcheck`] (the
 //!   `healthcheck` command, for container images), [`refund_command`] (the
-//!   `ratings refund` command, over the running server's API).
+//!   `ratings refund` command, over the running server's API),
+//!   [`fair_play_statistic`] (the fair-play rule, and its measurement over
+//!   simulated careers).
 
 mod accept;
 mod accuracy;
@@ -71,6 +73,7 @@ mod connection;
 mod dependencies;
 mod fair_play;
 mod fair_play_api;
+pub mod fair_play_statistic;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

@@ -34,6 +34,41 @@ pub(crate) struct PoolAccuracy {
     pub(crate) rounds: u32,
     pub(crate) clean: u32,
     pub(crate) first: u32,
+    pub(crate) spread: Spread,
+}
+
+/// How far a key's games spread: sums over its games of their figures'
+/// squares and products, for a variance over games
+/// (`fair_play_statistic`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Spread {
+    pub(crate) rounds_squared: u64,
+    pub(crate) clean_squared: u64,
+    pub(crate) first_squared: u64,
+    pub(crate) rounds_clean: u64,
+    pub(crate) rounds_first: u64,
+}
+
+impl Spread {
+    /// One game's.
+    pub(crate) fn of_game(rounds: u32, clean: u32, first: u32) -> Spread {
+        let (rounds, clean, first) = (u64::from(rounds), u64::from(clean), u64::from(first));
+        Spread {
+            rounds_squared: rounds * rounds,
+            clean_squared: clean * clean,
+            first_squared: first * first,
+            rounds_clean: rounds * clean,
+            rounds_first: rounds * first,
+        }
+    }
+
+    pub(crate) fn add(&mut self, other: Spread) {
+        self.rounds_squared += other.rounds_squared;
+        self.clean_squared += other.clean_squared;
+        self.first_squared += other.first_squared;
+        self.rounds_clean += other.rounds_clean;
+        self.rounds_first += other.rounds_first;
+    }
 }
 
 /// The table both SQL backends keep (SQLite's version 7, PostgreSQL's 8).
@@ -64,12 +99,18 @@ pub(super) const OF_PLAYER: &str = "
     FROM accuracies WHERE key = $1 AND rounds > 0";
 
 /// Every key's figures per pool, with its name, whether a bot, and its
-/// rating in the pool.
+/// rating in the pool, then the sums of squares and products of its games'
+/// figures.
 pub(super) const BY_POOL: &str = "
     SELECT accuracies.key, accuracies.pool, COUNT(*),
         CAST(SUM(accuracies.rounds) AS BIGINT), CAST(SUM(accuracies.clean) AS BIGINT),
         CAST(SUM(accuracies.first) AS BIGINT),
-        players.name, players.bot_declaration IS NOT NULL, ratings.rating
+        players.name, players.bot_declaration IS NOT NULL, ratings.rating,
+        CAST(SUM(accuracies.rounds * accuracies.rounds) AS BIGINT),
+        CAST(SUM(accuracies.clean * accuracies.clean) AS BIGINT),
+        CAST(SUM(accuracies.first * accuracies.first) AS BIGINT),
+        CAST(SUM(accuracies.rounds * accuracies.clean) AS BIGINT),
+        CAST(SUM(accuracies.rounds * accuracies.first) AS BIGINT)
     FROM accuracies
     LEFT JOIN players ON players.key = accuracies.key
     LEFT JOIN ratings ON ratings.key = accuracies.key AND ratings.pool = accuracies.pool

@@ -17,7 +17,7 @@ use mice_cake_protocol::{
     RatingPoint, RatingRefund,
 };
 
-use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::accuracy::{GameAccuracy, PoolAccuracy, Spread};
 use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use super::arenas_in_memory::MemoryArenas;
 
@@ -655,11 +655,14 @@ impl Store for MemoryStore {
                     rounds: 0,
                     clean: 0,
                     first: 0,
+                    spread: Spread::default(),
                 });
             sum.games += 1;
             sum.rounds += row.rounds;
             sum.clean += row.clean;
             sum.first += row.first;
+            sum.spread
+                .add(Spread::of_game(row.rounds, row.clean, row.first));
         }
         Ok(by_pool.into_values().collect())
     }

@@ -1126,7 +1126,8 @@ pub(crate) fn an_analysis_is_kept_by_game_and_version(store: &dyn Store) {
 /// Rated games wait for their players' figures newest first, a game whose
 /// figures are kept waits no more, and a player's figures are summed over
 /// their games (a game that judged nothing counted in none), per pool with
-/// their name, whether a bot and their rating.
+/// their name, whether a bot, their rating and the sums of their games'
+/// squares and products.
 pub(crate) fn accuracies_are_kept_per_game_and_summed_per_player(store: &dyn Store) {
     use super::accuracy::GameAccuracy;
     use mice_cake_protocol::{PlayerAccuracy, Pool};
@@ -1223,6 +1224,18 @@ pub(crate) fn accuracies_are_kept_per_game_and_summed_per_player(store: &dyn Sto
     );
     assert!(ada_figures.rating.is_some());
     assert!(!ada_figures.name.is_empty());
+    // Her games (12, 11, 7) and (10, 10, 6): how far they spread, summed
+    // over games, for a variance with the game as the unit.
+    assert_eq!(
+        ada_figures.spread,
+        super::accuracy::Spread {
+            rounds_squared: 144 + 100,
+            clean_squared: 121 + 100,
+            first_squared: 49 + 36,
+            rounds_clean: 132 + 100,
+            rounds_first: 84 + 60,
+        }
+    );
 }
 
 /// A storage thread's batch: several rooms, each writing several times

@@ -6,7 +6,7 @@ use mice_cake_protocol::{GameId, PlayerAccuracy, Pool};
 use r2d2_postgres::postgres::GenericClient;
 
 use crate::store::StoreError;
-use crate::store::accuracy::{self, GameAccuracy, PoolAccuracy};
+use crate::store::accuracy::{self, GameAccuracy, PoolAccuracy, Spread};
 
 /// Version 8: accuracies.
 pub(super) const SCHEMA_8: &str = accuracy::ACCURACIES;
@@ -74,6 +74,13 @@ pub(super) fn by_pool(client: &mut impl GenericClient) -> Result<Vec<PoolAccurac
             name: row.get::<_, Option<String>>(6).unwrap_or_default(),
             bot: row.get(7),
             rating: row.get(8),
+            spread: Spread {
+                rounds_squared: sum(row.get(9)),
+                clean_squared: sum(row.get(10)),
+                first_squared: sum(row.get(11)),
+                rounds_clean: sum(row.get(12)),
+                rounds_first: sum(row.get(13)),
+            },
         });
     }
     Ok(all)
@@ -81,4 +88,8 @@ pub(super) fn by_pool(client: &mut impl GenericClient) -> Result<Vec<PoolAccurac
 
 fn count(value: i64) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+fn sum(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
 }

@@ -5,7 +5,7 @@ use mice_cake_protocol::{GameId, PlayerAccuracy, Pool};
 use rusqlite::{Connection, params};
 
 use crate::store::StoreError;
-use crate::store::accuracy::{self, GameAccuracy, PoolAccuracy};
+use crate::store::accuracy::{self, GameAccuracy, PoolAccuracy, Spread};
 
 /// Version 7: accuracies.
 pub(super) const SCHEMA_7: &str = accuracy::ACCURACIES;
@@ -79,6 +79,13 @@ pub(super) fn by_pool(connection: &Connection) -> Result<Vec<PoolAccuracy>, Stor
             name: row.get::<_, Option<String>>(6)?.unwrap_or_default(),
             bot: row.get(7)?,
             rating: row.get(8)?,
+            spread: Spread {
+                rounds_squared: sum(row.get(9)?),
+                clean_squared: sum(row.get(10)?),
+                first_squared: sum(row.get(11)?),
+                rounds_clean: sum(row.get(12)?),
+                rounds_first: sum(row.get(13)?),
+            },
         });
     }
     Ok(all)
@@ -86,4 +93,8 @@ pub(super) fn by_pool(connection: &Connection) -> Result<Vec<PoolAccuracy>, Stor
 
 fn count(value: i64) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+fn sum(value: i64) -> u64 {
+    u64::try_from(value).unwrap_or(0)
 }
