@@ -1,7 +1,10 @@
 //! The fair-play signal from outside: a person whose rated moves are the
-//! strong bot's, over 90 games, is flagged in `GET /api/fair-play`; people
-//! playing greedy and random over 21 are not; each player's page gives their
-//! running accuracy. And the report is the operator's alone.
+//! strong bot's, over 90 games, is flagged in `GET /api/fair-play`; a
+//! careful person playing greedy's over 21 is not (random play, never
+//! flagged in a million careers, is left to the careers test of
+//! `fair_play_statistic`: its games' analyses are the dearest); each
+//! player's page gives their running accuracy. And the report is the
+//! operator's alone.
 
 use std::time::Duration;
 
@@ -78,7 +81,7 @@ async fn report(server: &TestServer) -> FairPlayReport {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_playing_the_strong_bots_moves_over_90_rated_games_is_flagged_and_greedy_and_random_are_not()
+async fn a_person_playing_the_strong_bots_moves_over_90_rated_games_is_flagged_and_a_careful_one_is_not()
  {
     let server = TestServer::start(|config| {
         // Thirty-two new keys from one address, as tests are.
@@ -100,16 +103,14 @@ async fn a_person_playing_the_strong_bots_moves_over_90_rated_games_is_flagged_a
     for (yellow, blue, seed) in schedule(("Ada", Policy::Strong), &others, 100) {
         rated_game(&server, &yellow, &blue, seed).await;
     }
-    // Gil plays greedy's moves, Rex random's, against seven of them: more
-    // than the games a verdict needs.
-    let gil = schedule(("Gil", Policy::Greedy), &others[..7], 1_000);
-    let rex = schedule(("Rex", Policy::Random), &others[..7], 2_000);
-    for (yellow, blue, seed) in gil.into_iter().chain(rex) {
+    // Gil plays greedy's moves against seven of them: more than the games
+    // a verdict needs.
+    for (yellow, blue, seed) in schedule(("Gil", Policy::Greedy), &others[..7], 1_000) {
         rated_game(&server, &yellow, &blue, seed).await;
     }
 
     // Every game is analysed in the background, without anyone asking.
-    let played = ((ADAS_OPPONENTS + 7 + 7) * GAMES_A_PAIR) as u32;
+    let played = ((ADAS_OPPONENTS + 7) * GAMES_A_PAIR) as u32;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(900);
     let report = loop {
         let report = report(&server).await;
@@ -130,16 +131,15 @@ async fn a_person_playing_the_strong_bots_moves_over_90_rated_games_is_flagged_a
             .find(|entry| entry.name == name)
             .unwrap_or_else(|| panic!("{name} in {report:#?}"))
     };
-    let (ada, gil, rex) = (entry("Ada"), entry("Gil"), entry("Rex"));
+    let (ada, gil) = (entry("Ada"), entry("Gil"));
     let adas_games = (ADAS_OPPONENTS * GAMES_A_PAIR) as u32;
-    for (judged, games) in [(ada, adas_games), (gil, 21), (rex, 21)] {
+    for (judged, games) in [(ada, adas_games), (gil, 21)] {
         assert_eq!(judged.games, games, "{judged:?}");
         assert!(judged.games >= report.min_games);
         assert!(judged.rounds >= games * 5, "{judged:?}");
     }
     assert!(ada.flagged && ada.z >= ada.boundary, "{ada:#?}");
     assert!(!gil.flagged && gil.z < gil.boundary, "{gil:#?}");
-    assert!(!rex.flagged, "{rex:#?}");
     assert_eq!(report.players[0].name, "Ada", "the least likely first");
     assert!(
         report.players.iter().filter(|entry| entry.flagged).count() == 1,
@@ -148,15 +148,11 @@ async fn a_person_playing_the_strong_bots_moves_over_90_rated_games_is_flagged_a
     // Her accuracy flags her: it tells the search's play from careful play
     // (the first choices are close between the two: `docs/ratings.md`).
     assert!(ada.z_accuracy >= ada.z_first, "{ada:?}");
-    assert!(ada.accuracy > gil.accuracy && gil.accuracy > rex.accuracy);
-    assert!(
-        gil.first_choice_rate > rex.first_choice_rate,
-        "{gil:?} {rex:?}"
-    );
+    assert!(ada.accuracy > gil.accuracy, "{ada:?} {gil:?}");
 
     // Each one's page gives their accuracy over their rated games, as the
     // report counts it.
-    for judged in [ada, gil, rex] {
+    for judged in [ada, gil] {
         let page: PlayerProfile = server
             .get_json(&format!(
                 "/api/players/{}",
