@@ -13,7 +13,7 @@ use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES, PLAYER_REFUNDS};
 use mice_cake_protocol::{
     ArenaId, CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
-    LeaderboardEntry, Listing, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
+    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
     RatingPoint, RatingRefund,
 };
 
@@ -22,7 +22,9 @@ use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, Store
 use super::arenas_in_memory::MemoryArenas;
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
-use super::rated_games::{self, LEADERBOARD_CANDIDATES, Played as PlayedHere, RatedGameRow};
+use super::rated_games::{
+    LEADERBOARD_CANDIDATES, Played as PlayedHere, PoolListings, RatedGameRow,
+};
 use super::ratings::{self, NewStanding, RatingRows, Standing};
 use super::refunds::{self, RefundRows};
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom};
@@ -87,14 +89,10 @@ impl Ratings {
             .map(|(row, _)| row)
     }
 
-    /// `key`'s games in `pool`, as the leaderboard's rule counts them.
-    fn listing(&self, key: PlayerKey, pool: Pool) -> Listing {
-        let rows: Vec<RatedGameRow> = self
-            .counted()
-            .filter(|row| row.pool == pool)
-            .copied()
-            .collect();
-        rated_games::listing(&rows, key, pool)
+    /// `pool`'s games, as the leaderboard's rule counts them.
+    fn listings(&self, pool: Pool) -> PoolListings {
+        let rows: Vec<RatedGameRow> = self.counted().copied().collect();
+        PoolListings::new(&rows, pool)
     }
 }
 
@@ -444,7 +442,7 @@ impl Store for MemoryStore {
             .collect();
         let listings = standings
             .iter()
-            .map(|(pool, _)| (*pool, ratings.listing(key, *pool)))
+            .map(|(pool, _)| (*pool, ratings.listings(*pool).of(key)))
             .collect();
         let refunds = ratings
             .refunds
@@ -520,10 +518,11 @@ impl Store for MemoryStore {
                 .total_cmp(&a.rating)
                 .then_with(|| one.to_string().cmp(&other.to_string()))
         });
+        let listings = ratings.listings(pool);
         let players = best
             .into_iter()
             .take(LEADERBOARD_CANDIDATES as usize)
-            .filter(|(key, _)| ratings.listing(*key, pool).rests_on_established())
+            .filter(|(key, _)| listings.of(*key).rests_on_established())
             .take(limit as usize)
             .zip(1..)
             .map(|((key, rating), rank)| LeaderboardEntry {

@@ -155,31 +155,55 @@ pub(crate) fn played(rows: &[RatedGameRow]) -> HashMap<(PlayerKey, Pool), Played
     played
 }
 
-/// `key`'s games in `pool` among `rows` (the counted ones), as the
-/// leaderboard's rule counts them; `listed` is left for whoever knows
-/// whether the rating is settled.
-pub(crate) fn listing(rows: &[RatedGameRow], key: PlayerKey, pool: Pool) -> Listing {
-    let played = played(rows);
-    let established = |opponent: PlayerKey| {
-        played
-            .get(&(opponent, pool))
-            .is_some_and(|played| played.established())
-    };
-    let mut listing = Listing::default();
-    let mut opponents = std::collections::HashSet::new();
-    for row in rows.iter().filter(|row| row.pool == pool) {
-        let Some(seat) = Seat::ALL.into_iter().find(|seat| row.keys[*seat] == key) else {
-            continue;
-        };
-        listing.games += 1;
-        let opponent = row.keys[seat.opponent()];
-        if established(opponent) {
-            listing.against_established += 1;
-            opponents.insert(opponent);
+/// One pool's counted games, indexed to count any key's listing from them
+/// in the time of that key's own games: a leaderboard asks it of hundreds
+/// of keys at once.
+pub(crate) struct PoolListings {
+    pool: Pool,
+    played: HashMap<(PlayerKey, Pool), Played>,
+    /// Each key's opponents, a game each.
+    opponents: HashMap<PlayerKey, Vec<PlayerKey>>,
+}
+
+impl PoolListings {
+    /// From `rows` (the counted ones, any pools): `pool`'s.
+    pub(crate) fn new(rows: &[RatedGameRow], pool: Pool) -> PoolListings {
+        let mut opponents: HashMap<PlayerKey, Vec<PlayerKey>> = HashMap::new();
+        for row in rows.iter().filter(|row| row.pool == pool) {
+            for seat in Seat::ALL {
+                opponents
+                    .entry(row.keys[seat])
+                    .or_default()
+                    .push(row.keys[seat.opponent()]);
+            }
+        }
+        PoolListings {
+            pool,
+            played: played(rows),
+            opponents,
         }
     }
-    listing.established_opponents = u32::try_from(opponents.len()).unwrap_or(u32::MAX);
-    listing
+
+    /// `key`'s games, as the leaderboard's rule counts them; `listed` is
+    /// left for whoever knows whether the rating is settled.
+    pub(crate) fn of(&self, key: PlayerKey) -> Listing {
+        let established = |opponent: PlayerKey| {
+            self.played
+                .get(&(opponent, self.pool))
+                .is_some_and(|played| played.established())
+        };
+        let mut listing = Listing::default();
+        let mut distinct = std::collections::HashSet::new();
+        for opponent in self.opponents.get(&key).into_iter().flatten() {
+            listing.games += 1;
+            if established(*opponent) {
+                listing.against_established += 1;
+                distinct.insert(*opponent);
+            }
+        }
+        listing.established_opponents = u32::try_from(distinct.len()).unwrap_or(u32::MAX);
+        listing
+    }
 }
 
 #[cfg(test)]
@@ -235,7 +259,7 @@ mod tests {
         for opponent in [2, 3, 3, 4, 5, 8] {
             rows.push(row(rows.len() as u64, 1, opponent, 30 * DAY));
         }
-        let listing = listing(&rows, key(1), Pool::Standard);
+        let listing = listing_of(&rows);
         assert_eq!(listing.games, 6);
         assert_eq!(listing.against_established, 5);
         assert_eq!(listing.established_opponents, 4, "one met twice");
@@ -251,6 +275,6 @@ mod tests {
     }
 
     fn listing_of(rows: &[RatedGameRow]) -> Listing {
-        listing(rows, key(1), Pool::Standard)
+        PoolListings::new(rows, Pool::Standard).of(key(1))
     }
 }
