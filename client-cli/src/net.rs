@@ -263,6 +263,7 @@ pub async fn connect(
         },
         pair: None,
         rejoining_pair: false,
+        resuming: matches!(entry, Entry::Resume { .. }),
         seek_again_when_ended: false,
         sought_here: false,
         greeting: None,
@@ -355,6 +356,10 @@ struct Link {
     /// Whether the greeting under way is that ask: refused, the seek goes
     /// on instead.
     rejoining_pair: bool,
+    /// Whether the greeting under way takes a seat back (`resume`): a room
+    /// that says it has closed is then not taken at its word while the
+    /// game there was not seen to end (see [`Link::resume_refused_for_now`]).
+    resuming: bool,
     /// Whether to seek again once the server ends the seek: a pairing was
     /// called off for this client's deal seal, which never reached the
     /// room.
@@ -444,8 +449,10 @@ impl Link {
     /// (or seek again, or the first greeting, never answered).
     fn coming_back(&mut self) -> Option<ClientMessage> {
         if let Some(greeting) = &self.greeting {
+            self.resuming = matches!(greeting, ClientMessage::Resume { .. });
             return Some(greeting.clone());
         }
+        self.resuming = false;
         if self.token.is_none()
             && self.seek.is_some()
             && let (Some(code), Some(key)) = (self.pair, self.identity.key())
@@ -461,6 +468,7 @@ impl Link {
         if let Some(token) = self.token {
             // Back in the arena's game first; in the arena again after.
             self.rejoin_arena = self.arena.is_some();
+            self.resuming = true;
             return Some(ClientMessage::Resume {
                 token,
                 last_seq: self.last_seq,
@@ -879,6 +887,11 @@ impl Link {
                         self.forget_seat(room);
                     }
                 }
+                if self.entering && self.resume_refused_for_now(*code) {
+                    // Tried again, as after a drop: the next answer says
+                    // where the room runs, or that the seat leads nowhere.
+                    return Some(End::Dropped(message.clone()));
+                }
                 if self.entering {
                     // The greeting was refused. A server that is busy or
                     // stopping, or a node of a cluster that cannot reach
@@ -905,6 +918,17 @@ impl Link {
             | ServerMessage::Renamed { .. } => {}
         }
         None
+    }
+
+    /// Whether a refusal of the seat taken back is one to try again: a
+    /// room that says it has closed (`unknown_room`) while the game there
+    /// was under way, or never seen, may be a server's stale copy of a room
+    /// that runs on another server now (a cluster's node back from a
+    /// pause). A seat that really leads nowhere is refused as such
+    /// (`bad_token`), and a game seen to end gives the seat up.
+    fn resume_refused_for_now(&self, code: ErrorCode) -> bool {
+        let game_seen_ended = self.last_seq.is_some() && self.playing.exchange.is_none();
+        self.resuming && code == ErrorCode::UnknownRoom && !game_seen_ended
     }
 
     /// The `join_arena` to send once, when coming back to an arena's
@@ -981,6 +1005,7 @@ impl Link {
     /// What was held meanwhile goes now; `Some` if the connection closed.
     async fn admitted(&mut self, socket: &mut Socket) -> Option<End> {
         self.entering = false;
+        self.resuming = false;
         self.greeting = None;
         self.failures = 0;
         self.give_up_at = None;
@@ -1351,6 +1376,62 @@ mod tests {
         let _session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
             .await
             .unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client came back in time")
+            .unwrap();
+    }
+
+    /// As a nemesis found (issue 60): a player's connection drops mid-game,
+    /// and the resume reaches a cluster's node back from a pause, whose
+    /// stale copy of the room says it has closed. The game was never seen
+    /// to end: the client comes back again rather than give the seat up,
+    /// and is seated where the room runs now.
+    #[tokio::test]
+    async fn a_resume_refused_as_closed_mid_game_is_tried_again() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let mut room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+        let server = tokio::spawn(async move {
+            let mut first = greeted(&listener).await;
+            assert!(matches!(
+                next_message(&mut first).await,
+                ClientMessage::CreateRoom { .. }
+            ));
+            for message in room.entered() {
+                say(&mut first, &message).await;
+            }
+            for message in room.opponent_arrives() {
+                say(&mut first, &message).await;
+            }
+            drop(first);
+            let mut second = greeted(&listener).await;
+            let again = next_message(&mut second).await;
+            assert!(matches!(again, ClientMessage::Resume { .. }), "{again:?}");
+            say(
+                &mut second,
+                &ServerMessage::Error {
+                    code: ErrorCode::UnknownRoom,
+                    message: "the room has closed".into(),
+                },
+            )
+            .await;
+            let mut third = greeted(&listener).await;
+            let again = next_message(&mut third).await;
+            assert!(
+                matches!(again, ClientMessage::Resume { .. }),
+                "the seat is asked back again: {again:?}"
+            );
+        });
+        let _session = connect(
+            &url,
+            "Ann",
+            Entry::Create(RoomOptions::default()),
+            None,
+            Identity::default(),
+        )
+        .await
+        .unwrap();
         tokio::time::timeout(Duration::from_secs(20), server)
             .await
             .expect("the client came back in time")

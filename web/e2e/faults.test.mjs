@@ -77,6 +77,70 @@ test("an opening refused as out of turn asks for the state and is opened again, 
   await bob.context.close();
 });
 
+test("a seat taken back mid-game that a server calls closed is asked again, and the game goes on", async () => {
+  const { server, browser } = shared;
+  const ann = await person(browser, { viewport: DESKTOP });
+  // Ann's first connection is cut mid-game; her page's resume is answered
+  // `unknown_room` once, as a cluster's node back from a pause answered
+  // from its stale copy of the room (issue 60). The game was not over: the
+  // page must not give the seat up on that word, but ask again.
+  /** @type {any[]} */
+  const routes = [];
+  /** @type {string[]} */
+  const asked = [];
+  let refused = false;
+  /** @type {() => void} */
+  let closedByPage = () => {};
+  /** Settles when the page itself closes the connection whose resume was refused. */
+  const askedAgain = new Promise((resolve) => {
+    closedByPage = () => resolve(null);
+  });
+  await ann.page.routeWebSocket(/\/ws$/, (route) => {
+    const upstream = route.connectToServer();
+    routes.push({ route, upstream });
+    route.onMessage((text) => {
+      const message = JSON.parse(String(text));
+      asked.push(message.type);
+      if (message.type === "resume" && !refused) {
+        refused = true;
+        route.onClose(() => {
+          closedByPage();
+          upstream.close();
+        });
+        route.send(JSON.stringify({ type: "error", code: "unknown_room", message: "the room has closed" }));
+        return;
+      }
+      upstream.send(text);
+    });
+  });
+  const code = await createRoom(ann.page, server.url, "Ann");
+  const bob = await person(browser, { viewport: PHONE, name: "Bob" });
+  await bob.page.goto(`${server.url}/r/${code}`);
+  for (const page of [ann.page, bob.page]) {
+    assert.ok(await nextMove(page));
+  }
+  routes[0].route.close();
+  routes[0].upstream.close();
+  // The page lets the refused connection go by itself, and comes back.
+  await askedAgain;
+  // Round 1 is played by both once Ann is back: her seat was asked again.
+  for (const page of [ann.page, bob.page]) {
+    assert.equal(await roundToMove(page), 1);
+    await placeMice(page);
+    await commit(page);
+  }
+  for (const page of [ann.page, bob.page]) {
+    await page.locator('section.assign[data-round="2"]').waitFor();
+  }
+  assert.ok(refused, "a resume was refused once");
+  assert.ok(asked.filter((type) => type === "resume").length >= 2, `the seat was asked back again: ${asked.join(", ")}`);
+  assert.doesNotMatch(await ann.page.locator("main").innerText(), /the room has closed/, "the player is not told the room closed");
+  ann.assertClean();
+  bob.assertClean();
+  await ann.context.close();
+  await bob.context.close();
+});
+
 test("a search whose connection drops between paired and joined takes its seat back, and plays", async () => {
   const { server, browser } = shared;
   const gus = await person(browser, { viewport: PHONE, name: "Gus" });

@@ -178,6 +178,10 @@ export class Connection {
     /** This connection's challenge, from its `welcome`: what a proof of the key sent on it answers. */
     /** @type {string | null} */
     this.challenge = null;
+    /** Whether the message entering the room under way takes a seat back (`resume`). */
+    this.resuming = false;
+    /** Whether the room's last game was seen to end (its seat is then given up on the room's word). */
+    this.gameEnded = false;
     this.open();
   }
 
@@ -208,12 +212,16 @@ export class Connection {
         this.enter();
         return;
       case "joined":
+        this.gameEnded = message.state.status === "finished";
         this.joined(message);
         break;
       case "state":
+        this.gameEnded = message.state.status === "finished";
         this.lastSeq = Math.max(this.lastSeq, message.state.seq);
         break;
       case "event":
+        if (message.event.kind === "game_over") this.gameEnded = true;
+        if (message.event.kind === "game_started") this.gameEnded = false;
         this.lastSeq = Math.max(this.lastSeq, message.seq);
         break;
       case "error":
@@ -223,6 +231,14 @@ export class Connection {
           this.closed = true;
           this.socket?.close();
           this.report({ kind: "failed", reason: message.message, code: message.code });
+          return;
+        }
+        if (message.code === "unknown_room" && this.resuming && !this.gameEnded && this.socket) {
+          // A room that says it has closed while its game was under way may
+          // be a server's stale copy of a room that runs elsewhere now (a
+          // cluster's node back from a pause): come back, as after a drop.
+          // A seat that really leads nowhere is refused as `bad_token`.
+          this.socket.close();
           return;
         }
         if (message.code === "unavailable" && this.socket) {
@@ -261,6 +277,7 @@ export class Connection {
     if (message.token && this.code) seats.set(this.code, message.token, this.name);
     const reconnected = this.entered;
     this.entered = true;
+    this.resuming = false;
     this.attempt = 0;
     this.report({ kind: "status", status: reconnected ? "reconnected" : "connected" });
     for (const pending of this.pending.splice(0)) this.send(pending);
@@ -293,6 +310,7 @@ export class Connection {
           break;
       }
     }
+    this.resuming = /** @type {{type?: string}} */ (message).type === "resume";
     socket?.send(JSON.stringify(message));
   }
 

@@ -18,7 +18,10 @@
 //! * the room's side of it (`guests`): commands from other nodes are given
 //!   to the rooms here in order, as their own connections' are;
 //! * room codes (taken with `SET NX`), seat tokens, the public listing and
-//!   the rooms' summaries, for every node to find (`registry`);
+//!   the rooms' summaries, for every node to find (`registry`); an entry
+//!   whose node's lease is gone is kept only while its room is stored;
+//! * the places in the queue of seekers whose pairing's room died unstored
+//!   with its node (`kept_places`);
 //! * the keys each address brought into rated play lately (`newcomers`);
 //! * the challenges HTTP requests prove keys with, each good once
 //!   (`key_challenges`);
@@ -37,6 +40,7 @@
 pub(crate) mod arenas;
 mod connect;
 mod guests;
+mod kept_places;
 mod key_challenges;
 mod members;
 mod newcomers;
@@ -58,6 +62,7 @@ use tokio_util::sync::CancellationToken;
 
 use self::arenas::ArenaDoors;
 use self::guests::Guests;
+pub(crate) use self::kept_places::PairedSeeker;
 use self::members::Members;
 use self::publisher::Publisher;
 pub(crate) use self::registry::Whereabouts;

@@ -64,8 +64,12 @@ impl Cluster {
             }
             match self.database(move |store| store.claim_new(code)).await {
                 Ok(true) => return Ok(code),
-                // A room Redis forgot (it lost its data) has it.
-                Ok(false) => continue,
+                // A room Redis forgot (it lost its data) has it: the entry
+                // just written is not this node's to keep.
+                Ok(false) => {
+                    self.forget_code_of(code, &self.node).await;
+                    continue;
+                }
                 Err(cause) => {
                     warn!(cause = %cause, "cannot claim a room code in the database");
                     let _: Result<(), _> = redis.del(wire::room_key(code)).await;
@@ -105,10 +109,56 @@ impl Cluster {
             return Ok(Some(Whereabouts::Here));
         }
         if owner.is_empty() || !self.alive(&owner).await? {
-            self.wake.notify_one();
-            return Ok(Some(Whereabouts::Moving));
+            return self.whereabouts_past(code, &owner).await;
         }
         Ok(Some(Whereabouts::There(owner)))
+    }
+
+    /// Where room `code` runs when Redis names `owner`, a node whose lease
+    /// is gone: the database says whether another node has taken it over,
+    /// or whether it still waits for one — or whether it no longer exists
+    /// (closed, or never stored and called off by the takeover), when the
+    /// stale entry is forgotten. An entry never outlives its node's lease
+    /// unless its room is stored.
+    async fn whereabouts_past(
+        &self,
+        code: RoomCode,
+        owner: &str,
+    ) -> Result<Option<Whereabouts>, Refusal> {
+        let now = self
+            .database(move |store| store.owner_of(code))
+            .await
+            .map_err(|_| unreachable_cluster())?;
+        match now {
+            None => {
+                self.forget_code_of(code, owner).await;
+                Ok(None)
+            }
+            Some(now) if *now == *self.node => Ok(Some(Whereabouts::Here)),
+            Some(now) if now != owner && !now.is_empty() && self.alive(&now).await? => {
+                Ok(Some(Whereabouts::There(now)))
+            }
+            Some(_) => {
+                self.wake.notify_one();
+                Ok(Some(Whereabouts::Moving))
+            }
+        }
+    }
+
+    /// Deletes room `code`'s entry if it still names `owner` (another node
+    /// may have taken the code meanwhile).
+    pub(super) async fn forget_code_of(&self, code: RoomCode, owner: &str) {
+        const IF_STILL_OWNED: &str = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+        let forgotten: redis::RedisResult<i64> = redis::cmd("EVAL")
+            .arg(IF_STILL_OWNED)
+            .arg(1)
+            .arg(wire::room_key(code))
+            .arg(owner)
+            .query_async(&mut self.redis.clone())
+            .await;
+        if let Err(cause) = forgotten {
+            warn!(room = %code, cause = %cause, "cannot forget a room's stale entry in Redis");
+        }
     }
 
     /// The room a seat token leads to.

@@ -207,7 +207,15 @@ impl Cluster {
                     return;
                 }
             };
-            if taken.rooms.is_empty() {
+            for code in &taken.never_stored {
+                // Made, and its node died before storing it: called off.
+                // Its code leads nowhere now, and the seekers a pairing
+                // put there keep their place in the queue.
+                warn!(room = %code, from, "a room its node never stored is called off");
+                self.forget_code_of(*code, from).await;
+                self.keep_places_of(*code).await;
+            }
+            if taken.rooms.is_empty() && taken.never_stored.is_empty() {
                 return;
             }
             // Their deadlines are in the clock of the node they come from,

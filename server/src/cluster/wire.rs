@@ -93,6 +93,20 @@ pub(crate) fn pairing_notices_key(node: &str) -> String {
     format!("{PREFIX}:paired:{node}")
 }
 
+/// The seekers a pairing put in room `room`, with when each began to wait
+/// (JSON), while its game has yet to be stored: if the room's node dies
+/// first, they keep their place in the queue.
+pub(crate) fn pairing_key(room: RoomCode) -> String {
+    format!("{PREFIX}:pairing:room:{room}")
+}
+
+/// When a key's seek began, kept for it because the room of its pairing
+/// was called off unstored (its node died): its next seek takes its place
+/// back, at the head of the queue.
+pub(crate) fn kept_place_key(key: &PlayerKey) -> String {
+    format!("{PREFIX}:pairing:kept:{}", hex(&key.to_bytes()))
+}
+
 /// The node that runs an arena, while it holds this lease.
 pub(crate) fn arena_runner_key(arena: ArenaId) -> String {
     format!("{PREFIX}:arena:{arena}:runner")

@@ -14,6 +14,10 @@
 //!   another node (a pairing made with one of them is called off by its
 //!   room when they do not come, and the other seeks on: `room::actor::
 //!   arrivals`);
+//! * a pairing whose node dies before its room is stored is called off by
+//!   the takeover: a seeker on another node is told `unpaired` as its seat
+//!   cannot be taken, and one whose connection died with the node gets its
+//!   place back when its client seeks again (`cluster::kept_places`);
 //! * nobody is forgotten: a seeker whose entry cannot be written (Redis
 //!   away) waits here and is written once Redis answers, and when Redis
 //!   loses its data every node writes its seekers again.
@@ -31,8 +35,8 @@ use tracing::{debug, warn};
 
 use super::queue::pairs;
 use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_offer, room_options};
-use crate::cluster::Cluster;
 use crate::cluster::wire;
+use crate::cluster::{Cluster, PairedSeeker};
 use crate::lobby::Lobby;
 use crate::room::{ConnId, Made, RoomContext};
 
@@ -56,7 +60,13 @@ struct Seeker {
     waiter: Waiter<String>,
     /// Whether its entry is in Redis's queue (as far as this node knows).
     queued: bool,
+    /// Whether its entry was missing from the queue at the last look,
+    /// with no notice of a pairing since (see [`Shared::find_lost_claims`]).
+    missing: bool,
 }
+
+/// Pairing turns between two looks for seekers claimed and never told.
+const LOOK_FOR_LOST_CLAIMS_EVERY: u32 = 20;
 
 /// The handle on a cluster's queue, on one node.
 pub(crate) struct ClusterPairing {
@@ -119,6 +129,12 @@ impl Pairing for ClusterPairing {
         Box::pin(async move {
             let shared = &self.shared;
             let conn = waiter.id;
+            // Its last pairing's room died unstored with its node: back at
+            // the place that seek had.
+            let kept_since = match &waiter.key {
+                Some(key) => shared.cluster.kept_place(key).await,
+                None => None,
+            };
             let waiter = Waiter {
                 id: field(&shared.node, conn.value()),
                 key: waiter.key,
@@ -127,7 +143,7 @@ impl Pairing for ClusterPairing {
                 name: waiter.name,
                 wants: waiter.wants,
                 ratings: waiter.ratings,
-                since_ms: waiter.since_ms,
+                since_ms: kept_since.map_or(waiter.since_ms, |kept| kept.min(waiter.since_ms)),
                 bot_after_ms: waiter.bot_after_ms,
                 offered: waiter.offered,
             };
@@ -146,6 +162,7 @@ impl Pairing for ClusterPairing {
                     news,
                     waiter,
                     queued,
+                    missing: false,
                 },
             );
         })
@@ -187,6 +204,7 @@ impl Shared {
     async fn run(self: Arc<Self>, shutdown: CancellationToken) {
         let mut tick = tokio::time::interval(PAIRING_INTERVAL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut turns: u32 = 0;
         loop {
             tokio::select! {
                 () = shutdown.cancelled() => break,
@@ -195,6 +213,10 @@ impl Shared {
             let now_ms = crate::clock::unix_millis();
             if let Err(cause) = self.hear_notices(now_ms).await {
                 debug!(cause = %cause, "pairing notices not read");
+            }
+            turns = turns.wrapping_add(1);
+            if turns % LOOK_FOR_LOST_CLAIMS_EVERY == 0 {
+                self.find_lost_claims().await;
             }
             self.queue_again().await;
             self.offer_bots(now_ms);
@@ -238,6 +260,47 @@ impl Shared {
             }
             if let Some(seeker) = lock(&self.here).get_mut(&conn) {
                 seeker.queued = true;
+            }
+        }
+    }
+
+    /// Puts back in the queue this node's seekers whose entries were gone
+    /// at two looks in a row with no pairing told meanwhile: a pairing
+    /// node claimed them (deleting the entry) and died before it told
+    /// anyone. A claim and its notice are milliseconds apart, so two looks
+    /// seconds apart never catch a pairing under way; and a notice that
+    /// came after all finds the seeker paired again, not twice.
+    async fn find_lost_claims(&self) {
+        let queued: Vec<(ConnId, String)> = lock(&self.here)
+            .iter()
+            .filter(|(_, seeker)| seeker.queued)
+            .map(|(conn, seeker)| (*conn, seeker.waiter.id.clone()))
+            .collect();
+        if queued.is_empty() {
+            return;
+        }
+        let mut look = redis::pipe();
+        for (_, id) in &queued {
+            look.cmd("HEXISTS").arg(wire::seekers_key()).arg(id);
+        }
+        let present: Vec<bool> = match look.query_async(&mut self.redis.clone()).await {
+            Ok(present) => present,
+            Err(cause) => {
+                debug!(cause = %cause, "the queue cannot be looked over just now");
+                return;
+            }
+        };
+        let mut here = lock(&self.here);
+        for ((conn, _), present) in queued.iter().zip(present) {
+            let Some(seeker) = here.get_mut(conn) else {
+                continue;
+            };
+            if present {
+                seeker.missing = false;
+            } else if std::mem::replace(&mut seeker.missing, true) {
+                warn!("a seeker claimed for a pairing nobody told is put back in the queue");
+                seeker.missing = false;
+                seeker.queued = false;
             }
         }
     }
@@ -431,6 +494,16 @@ impl Shared {
                 }
             };
             debug!(room = %code, pool = %pairing.pool, "paired across the cluster");
+            let seekers: Vec<PairedSeeker> = [first, second]
+                .into_iter()
+                .filter_map(|seeker| {
+                    Some(PairedSeeker {
+                        key: seeker.key?,
+                        since_ms: seeker.since_ms,
+                    })
+                })
+                .collect();
+            self.cluster.remember_pairing(code, &seekers).await;
             for (seeker, opponent) in [(first, second), (second, first)] {
                 let paired = Paired::of(code, &pairing, deadline_ms, opponent);
                 self.notify(&seeker.id, |conn| Notice::Paired { conn, paired })

@@ -279,16 +279,21 @@ impl RoomHandle {
         &self,
         command: impl FnOnce(oneshot::Sender<Result<T, Refusal>>) -> Command,
     ) -> Result<T, Refusal> {
-        let gone = || Refusal::new(ErrorCode::UnknownRoom, "the room has closed");
+        // A room here that stops without answering is never taken as closed:
+        // it may have stopped because another node of a cluster runs it now
+        // (this copy learnt it as it stored the answer), or be closing as the
+        // question came. Either way, asking again finds the truth (the room
+        // where it runs, or no room), and a client must not give up a seat on
+        // this.
         let (reply, answer) = oneshot::channel();
         if !self.send(command(reply)).await {
             return Err(match self.route {
-                Route::Local(_) => gone(),
+                Route::Local(_) => stopped_room(),
                 Route::Remote(_) => unreachable_room(),
             });
         }
         match self.route {
-            Route::Local(_) => answer.await.unwrap_or_else(|_| Err(gone())),
+            Route::Local(_) => answer.await.unwrap_or_else(|_| Err(stopped_room())),
             Route::Remote(_) => match tokio::time::timeout(REMOTE_ANSWER, answer).await {
                 Ok(Ok(answer)) => answer,
                 Ok(Err(_)) | Err(_) => Err(unreachable_room()),
@@ -303,6 +308,16 @@ pub(crate) fn unreachable_room() -> Refusal {
         ErrorCode::Unavailable,
         "the room cannot be reached just now (it may be moving to another server); \
          try again in a moment",
+    )
+}
+
+/// What a client is told when a room here stopped before it answered:
+/// handed over to another node, or closing just then.
+pub(crate) fn stopped_room() -> Refusal {
+    Refusal::new(
+        ErrorCode::Unavailable,
+        "the room stopped on this server before it could answer (it may run on another \
+         server now); try again in a moment",
     )
 }
 

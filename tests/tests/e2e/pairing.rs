@@ -4,16 +4,22 @@
 //! is paired, and nobody is paired with the seek the dead node left
 //! behind; a rated game whose node is killed with SIGKILL as the game ends
 //! moves each rating once; a seeker paired with one whose node stopped is
-//! told the pairing is called off, seeks on, and plays.
+//! told the pairing is called off, seeks on, and plays; a pairing whose
+//! node dies before its room is stored is called off for both, who play.
 
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mice_cake_engine::Seat;
-use mice_cake_protocol::{FinishedGame, PlayerProfile};
+use mice_cake_protocol::{
+    ClientMessage, ErrorCode, FinishedGame, PlayerProfile, RoomCode, ServerMessage,
+};
 
 use crate::cluster::Cluster;
-use crate::support::{Client, Proxy, TestDatabase, TestRedis, room_code, suggestion};
+use crate::raw::Raw;
+use crate::support::{
+    Client, Proxy, TestDatabase, TestRedis, psql, psql_value, room_code, suggestion,
+};
 
 fn services() -> Option<(TestRedis, TestDatabase)> {
     Some((TestRedis::create()?, TestDatabase::create()?))
@@ -322,4 +328,126 @@ fn new_keys_from_one_address_are_counted_across_the_nodes() {
     let refused = bob.expect_containing("new keys into rated play");
     assert!(refused.contains("in the last hour"), "{refused}");
     assert_eq!(bob.finish().code(), Some(1), "{}", bob.transcript());
+}
+
+/// Makes every first write of a room to the database hang (a trigger that
+/// sleeps), as a node killed within a millisecond of making a room never
+/// stored it.
+const HANG_ROOM_WRITES: &str = "
+    CREATE FUNCTION hang_room_write() RETURNS trigger AS $$
+    BEGIN PERFORM pg_sleep(600); RETURN NEW; END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER hang_room_write BEFORE INSERT ON rooms
+    FOR EACH ROW EXECUTE FUNCTION hang_room_write();";
+
+/// The write left hanging is let go, and writes are no longer held.
+/// (The hanging write goes first: it holds the lock dropping the trigger
+/// waits for.)
+const LET_ROOM_WRITES_GO: &str = "
+    SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep';
+    DROP TRIGGER hang_room_write ON rooms;";
+
+/// As found (issue 60): the pairing node makes a pair's room and dies
+/// before the room is stored (its first write hangs here, and the node is
+/// killed). Ann, told `paired` on the other node, loses her way to the
+/// room with the node, comes back and asks for her seat there: she is told
+/// the room is gone once the takeover has called it off, and seeks again
+/// (before, she was told `unavailable` for as long as she tried, Redis
+/// naming the dead node as the room's for good). Anyone asking later is
+/// told the same, the room's entry leaves Redis, and Ann and Cy (whose
+/// connection was on the dead node) are paired again and play.
+#[test]
+fn a_pairing_whose_node_dies_before_its_room_is_stored_is_called_off_and_both_play() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let mut cluster = Cluster::start_with(
+        2,
+        &database.url,
+        &redis.url,
+        "2s",
+        "info",
+        &["--pairing-arrival", "3s"],
+    );
+    let leader = pairing_node(&redis, &cluster);
+    let other = 1 - leader;
+    assert!(psql(&database.url, HANG_ROOM_WRITES));
+    let proxy = Proxy::to(cluster.nodes[leader].addr);
+    let mut cy = seeker(&proxy.url(), "cy", "3");
+    cy.expect_containing("looking for an opponent");
+    let mut ann = seeker(&cluster.url(other), "ann", "1");
+    let give_up = Instant::now() + Duration::from_secs(30);
+    while psql_value(
+        &database.url,
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'",
+    ) == "0"
+    {
+        assert!(Instant::now() < give_up, "the pair's room never wrote");
+        thread::sleep(Duration::from_millis(20));
+    }
+    cluster.nodes.remove(leader).kill();
+    assert!(psql(&database.url, LET_ROOM_WRITES_GO));
+    proxy.redirect(cluster.nodes[0].addr);
+    let (first_room, opponent) = paired(&mut ann);
+    assert!(opponent.starts_with("cy"), "{}", ann.transcript());
+    // The seat a `paired` named is asked for, as a client back from its
+    // node's death asks: the room is gone, not out of reach for good.
+    let code: RoomCode = first_room.parse().unwrap();
+    let answer = loop {
+        let mut asking = Raw::connect(&cluster.url(0), "dee");
+        asking.send(&ClientMessage::JoinRoom {
+            code,
+            key: None,
+            bot_declaration: None,
+            key_proof: None,
+        });
+        let answer = asking.until(|message| {
+            matches!(
+                message,
+                ServerMessage::Error { .. } | ServerMessage::Joined { .. }
+            )
+        });
+        match answer {
+            ServerMessage::Error {
+                code: ErrorCode::Unavailable,
+                ..
+            } if Instant::now() < give_up + Duration::from_secs(30) => {
+                thread::sleep(Duration::from_millis(500));
+            }
+            answer => break answer,
+        }
+    };
+    assert!(
+        matches!(
+            answer,
+            ServerMessage::Error {
+                code: ErrorCode::UnknownRoom,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    let (ann_room, ann_opponent) = paired(&mut ann);
+    let (cy_room, cy_opponent) = paired(&mut cy);
+    assert_eq!(ann_room, cy_room);
+    assert_ne!(ann_room, first_room);
+    assert!(ann_opponent.starts_with("cy") && cy_opponent.starts_with("ann"));
+    let id = record_id(&mut ann);
+    assert_eq!(record_id(&mut cy), id);
+    for client in [&mut ann, &mut cy] {
+        assert!(client.finish().success(), "{}", client.transcript());
+    }
+    let entry = std::process::Command::new("redis-cli")
+        .args([
+            "-u",
+            &redis.url,
+            "EXISTS",
+            &format!("mice-cake:room:{first_room}"),
+        ])
+        .output()
+        .expect("redis-cli runs");
+    assert_eq!(
+        String::from_utf8_lossy(&entry.stdout).trim(),
+        "0",
+        "the dead node's entry for the room called off is gone"
+    );
 }

@@ -790,12 +790,22 @@ impl Drop for TestDatabase {
 }
 
 /// Runs one statement with `psql`; whether it succeeded.
-fn psql(url: &str, statement: &str) -> bool {
+pub(crate) fn psql(url: &str, statement: &str) -> bool {
     Command::new("psql")
         .args([url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement])
         .stdout(Stdio::null())
         .status()
         .is_ok_and(|status| status.success())
+}
+
+/// What one query says, as `psql` prints it unaligned (no header).
+pub(crate) fn psql_value(url: &str, query: &str) -> String {
+    let output = Command::new("psql")
+        .args([url, "-q", "-At", "-v", "ON_ERROR_STOP=1", "-c", query])
+        .output()
+        .expect("psql runs");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout).trim().to_owned()
 }
 
 /// A PostgreSQL or a Redis server of a test's own (`tests/services.sh`),

@@ -838,3 +838,44 @@ async fn a_chat_line_and_a_finished_game_bear_the_wall_clock_of_their_turn() {
     let finished = table.room.unsaved_games.last().unwrap();
     assert_eq!(finished.finished_at_ms, START_MS + 5_321);
 }
+
+/// As a nemesis found (issue 60): a node back from a pause asks its stale
+/// copy of a room, which stops as it learns another node runs the room
+/// now, to take a seat back. The copy never answers; the connection must
+/// be told to try again (`unavailable`), never that the room has closed,
+/// which a client takes as final and gives up a game still under way.
+#[tokio::test]
+async fn a_room_that_stops_here_before_answering_never_says_it_has_closed() {
+    let (table, ann, _bob) = Table::playing(RoomOptions::default());
+    let code = table.room.code;
+    let handle = crate::room::start(code, table.room);
+    assert!(handle.send(Command::HandedOver).await);
+    let (outbound, _inbound) = Outbound::new(16);
+    let member = Member {
+        conn: ann,
+        outbound,
+    };
+    let token = crate::token::token_hash(&mice_cake_protocol::SeatToken::from_bytes([7; 16]));
+    let answer = handle
+        .ask(|reply| Command::Resume {
+            member,
+            token,
+            last_seq: None,
+            seating: Seating::default(),
+            reply,
+        })
+        .await;
+    let refusal = answer.expect_err("a stopped copy seats nobody");
+    assert_eq!(
+        refusal.code,
+        mice_cake_protocol::ErrorCode::Unavailable,
+        "{}",
+        refusal.message
+    );
+    // Asked once it is gone altogether: the same.
+    let refusal = handle
+        .ask(|reply| Command::Barrier { reply })
+        .await
+        .expect_err("gone");
+    assert_eq!(refusal.code, mice_cake_protocol::ErrorCode::Unavailable);
+}

@@ -33,6 +33,10 @@ pub(super) struct Owner {
 pub(crate) struct TakenRooms {
     pub(crate) rooms: Vec<StoredRoom>,
     pub(crate) uptime_ms: u64,
+    /// Claims dropped because their room was never stored (made, and its
+    /// node died before writing it): rooms that no longer exist, whose
+    /// codes the directory must forget.
+    pub(crate) never_stored: Vec<RoomCode>,
 }
 
 impl Owner {
@@ -186,9 +190,13 @@ impl PostgresStore {
             .iter()
             .filter(|code| !stored.contains(*code))
             .collect();
-        for code in never_written {
-            transaction.execute("DELETE FROM room_owners WHERE code = $1", &[code])?;
+        for code in &never_written {
+            transaction.execute("DELETE FROM room_owners WHERE code = $1", &[*code])?;
         }
+        let never_stored = never_written
+            .iter()
+            .filter_map(|code| code.parse::<RoomCode>().ok())
+            .collect();
         transaction.commit()?;
         let mut epochs = owner.epochs();
         for (code, epoch) in taken {
@@ -201,6 +209,7 @@ impl PostgresStore {
         Ok(TakenRooms {
             rooms,
             uptime_ms: uptime.and_then(|ms| u64::try_from(ms).ok()).unwrap_or(0),
+            never_stored,
         })
     }
 
