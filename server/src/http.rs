@@ -340,13 +340,13 @@ async fn games(
 /// checks add their own): `200` while this process serves — its own rooms
 /// go on whatever its database or Redis do, and players whose room runs
 /// here must be able to reach it — and `503` only once it is stopping. What
-/// it reaches is said beside.
+/// it reaches, as last seen, is said beside: it waits on nobody.
 async fn health(State(shared): State<Arc<Shared>>) -> Response {
     let stopping = shared.shutdown().is_cancelled();
     let reached = if stopping {
         Reached::default()
     } else {
-        shared.dependencies.check().await
+        shared.dependencies.reached()
     };
     let status = if stopping {
         HealthStatus::ShuttingDown
@@ -358,16 +358,17 @@ async fn health(State(shared): State<Arc<Shared>>) -> Response {
 
 /// `GET /readyz`, the readiness check: `200` when this node takes new
 /// rooms and players — it is not stopping, reaches its database and its
-/// cluster's Redis, and has a slot free — else `503` and why
-/// (`shutting_down`, `unavailable`, `full`). A balancer sends newcomers to
-/// ready nodes, and to live ones when none is ready.
+/// cluster's Redis (as last seen: it waits on nobody either), and has a
+/// slot free — else `503` and why (`shutting_down`, `unavailable`,
+/// `full`). A balancer sends newcomers to ready nodes, and to live ones
+/// when none is ready.
 async fn ready(State(shared): State<Arc<Shared>>) -> Response {
     let stopping = shared.shutdown().is_cancelled();
-    // A stopping server says so at once, without asking anyone.
+    // A stopping server says only that.
     let reached = if stopping {
         Reached::default()
     } else {
-        shared.dependencies.check().await
+        shared.dependencies.reached()
     };
     let status = if stopping {
         HealthStatus::ShuttingDown

@@ -33,8 +33,8 @@
 //!   by one node at a time), `arena_link` (how an arena's pairings reach a
 //!   session, here or through another node), `newcomers` (new
 //!   keys per address), `key_challenges` (HTTP requests' challenges for a
-//!   proof of a key, each good once), `dependencies` (PostgreSQL and Redis reached, for
-//!   `/readyz`);
+//!   proof of a key, each good once), `dependencies` (PostgreSQL and Redis as last seen, the
+//!   database asked by a task of its own, for `/healthz` and `/readyz`);
 //! * `cluster` (nodes over Redis and PostgreSQL) and `analyses` (analyses
 //!   off the rooms' threads);
 //! * `room`: one task per room (an actor); a room sees only its

@@ -19,8 +19,9 @@ pub(crate) enum Refused {
     ProtocolError,
     /// A seat token that leads nowhere.
     BadToken,
-    /// A trusted proxy's forwarding header, or PROXY protocol header, that
-    /// cannot be read.
+    /// A hop the trusted proxies wrote in the forwarding header, or their
+    /// PROXY protocol header, that cannot be read: a proxy gone wrong (what
+    /// a client writes of its own is never read, so never counted here).
     BadForwarding,
 }
 
@@ -47,7 +48,7 @@ pub(crate) fn tally() -> Tally {
         "connections refused or cut off: turned away while every slot held a player, pushed \
          out (in no game) for a newcomer while every slot was held, no hello in time, too many \
          messages, a frame the WebSocket protocol does not allow, a seat token that leads \
-         nowhere, or a trusted proxy's header naming the client that cannot be read",
+         nowhere, or a trusted proxy's own word on the client that cannot be read",
         Refused::KINDS,
     )
 }

@@ -62,7 +62,8 @@ pub(crate) struct Shared {
     pub(crate) admission: Arc<Admission>,
     /// Connections refused or cut off, summed up in the log.
     pub(crate) refusals: Tally,
-    /// The services it needs beyond itself, for `/healthz`.
+    /// The services it needs beyond itself, as last seen, for `/healthz`
+    /// and `/readyz`.
     pub(crate) dependencies: Dependencies,
     /// Analyses of finished games, running and waiting.
     pub(crate) analyses: Arc<Analyses>,
@@ -222,7 +223,7 @@ impl Shared {
         if let Some(cluster) = &cluster {
             cluster.start(&context);
         }
-        let dependencies = Dependencies::new(database, cluster.clone());
+        let dependencies = Dependencies::start(database, cluster.clone(), context.shutdown.clone());
         let pairing: Arc<dyn Pairing> = match &cluster {
             Some(cluster) => Arc::new(ClusterPairing::start(
                 cluster,

@@ -6,7 +6,10 @@
 //! logs) would fall on it. From the addresses of `--trusted-proxy`, the
 //! client is the right-most hop of the header that is not itself a trusted
 //! proxy: each proxy appends the address it saw, so what lies left of the
-//! first untrusted hop was written by whoever that is and proves nothing.
+//! first untrusted hop was written by whoever that is and proves nothing —
+//! it is not even read, so that junk there costs nobody anything. Only what
+//! the trusted proxies wrote must be readable: a hop of theirs that is not
+//! is a proxy gone wrong, answered `400` and counted (`bad_forwarding`).
 //! From any other address the header is ignored: nobody can choose the
 //! address they are counted as. Only the header the operator's proxy writes
 //! is read (`--client-address-header`): a proxy appends to one and passes
@@ -59,6 +62,12 @@ impl TrustedProxies {
     /// client. A proxy that sends no header (its own health check) is
     /// itself the client; a hop it cannot name (`unknown`) counts as the
     /// proxy.
+    ///
+    /// The hops are read from the right, and only up to the client: what
+    /// lies left of it the client wrote itself, and is ignored even when it
+    /// cannot be read — any client could otherwise have its connection
+    /// refused and counted as a proxy gone wrong. Only a hop a trusted
+    /// proxy wrote that cannot be read is an error.
     pub(crate) fn client(
         &self,
         peer: IpAddr,
@@ -67,33 +76,38 @@ impl TrustedProxies {
         if !self.trusts(peer) {
             return Ok(peer);
         }
-        let bad = |problem: String| BadForwarding {
-            header: header_name(self.header),
-            problem,
-        };
-        let mut hops = Vec::new();
-        for value in headers.get_all(header_name(self.header)) {
-            let value = value
-                .to_str()
-                .map_err(|_| bad("it is not plain text".into()))?;
-            for element in value.split(',') {
-                let hop = match self.header {
-                    ClientAddressHeader::XForwardedFor => node(element.trim()).map_err(bad)?,
-                    ClientAddressHeader::Forwarded => forwarded_for(element).map_err(bad)?,
-                };
-                hops.push(hop);
+        // Each line of the header in order, each split into its hops: one
+        // list. Split as bytes, since a line of the client's own may hold
+        // bytes that are no text.
+        let elements: Vec<&[u8]> = headers
+            .get_all(header_name(self.header))
+            .iter()
+            .flat_map(|value| value.as_bytes().split(|&byte| byte == b','))
+            .collect();
+        let mut left_most_proxy = None;
+        for element in elements.iter().rev() {
+            let hop = self.hop(element).map_err(|problem| BadForwarding {
+                header: header_name(self.header),
+                problem,
+            })?;
+            match hop {
+                Some(address) if self.trusts(address) => left_most_proxy = Some(address),
+                // The right-most hop that is no trusted proxy: the client.
+                client => return Ok(client.map_or(peer, canonical)),
             }
         }
-        let Some(first) = hops.first() else {
-            return Ok(peer);
-        };
-        let client = hops
-            .iter()
-            .rev()
-            .find(|hop| hop.is_none_or(|address| !self.trusts(address)))
-            .copied()
-            .unwrap_or(*first);
-        Ok(client.map_or(peer, canonical))
+        // Every hop a trusted proxy (or none): the first is the client.
+        Ok(left_most_proxy.map_or(peer, canonical))
+    }
+
+    /// One hop of the header, as [`node`] reads it.
+    fn hop(&self, element: &[u8]) -> Result<Option<IpAddr>, String> {
+        let element =
+            std::str::from_utf8(element).map_err(|_| "it is not plain text".to_owned())?;
+        match self.header {
+            ClientAddressHeader::XForwardedFor => node(element.trim()),
+            ClientAddressHeader::Forwarded => forwarded_for(element),
+        }
     }
 }
 
@@ -259,6 +273,52 @@ mod tests {
     }
 
     #[test]
+    fn what_lies_left_of_the_client_is_its_own_claim_and_ignored_even_unreadable() {
+        let xff = proxies(&["10.0.0.0/8"], ClientAddressHeader::XForwardedFor);
+        for sent in [
+            headers("x-forwarded-for", &["hello world, 203.0.113.7"]),
+            headers("x-forwarded-for", &["hello world", "203.0.113.7"]),
+            headers("x-forwarded-for", &["hello world, 203.0.113.7, 10.1.2.3"]),
+            headers("x-forwarded-for", &[",,, 203.0.113.7"]),
+        ] {
+            assert_eq!(
+                xff.client(ip("10.9.9.9"), &sent),
+                Ok(ip("203.0.113.7")),
+                "{sent:?}"
+            );
+        }
+        // Bytes that are no text, in a line of the client's own.
+        let mut sent = HeaderMap::new();
+        sent.append(
+            "x-forwarded-for",
+            HeaderValue::from_bytes(b"\xff\xfe").unwrap(),
+        );
+        sent.append("x-forwarded-for", HeaderValue::from_static("203.0.113.7"));
+        assert_eq!(xff.client(ip("10.9.9.9"), &sent), Ok(ip("203.0.113.7")));
+        // A hop the proxy could not name is the client, the proxy itself.
+        let sent = headers("x-forwarded-for", &["hello world, unknown"]);
+        assert_eq!(xff.client(ip("10.9.9.9"), &sent), Ok(ip("10.9.9.9")));
+        let forwarded = proxies(&["10.0.0.0/8"], ClientAddressHeader::Forwarded);
+        for sent in [
+            headers("forwarded", &["hello world, for=203.0.113.7"]),
+            headers(
+                "forwarded",
+                &[r#"for="203.0.113.1, for=203.0.113.7;proto=https"#],
+            ),
+            headers(
+                "forwarded",
+                &["proto=https", "for=203.0.113.7, for=10.1.2.3"],
+            ),
+        ] {
+            assert_eq!(
+                forwarded.client(ip("10.9.9.9"), &sent),
+                Ok(ip("203.0.113.7")),
+                "{sent:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_header_that_cannot_be_read_is_an_error_naming_it() {
         let xff = proxies(&["127.0.0.0/8"], ClientAddressHeader::XForwardedFor);
         let error = xff
@@ -268,6 +328,15 @@ mod tests {
             )
             .unwrap_err();
         assert!(error.to_string().contains("x-forwarded-for"), "{error}");
+        assert!(error.to_string().contains("\"evil\""), "{error}");
+        // Written by a trusted proxy (127.0.0.2, which names who it saw): the
+        // proxies' own.
+        let error = xff
+            .client(
+                ip("127.0.0.1"),
+                &headers("x-forwarded-for", &["203.0.113.7, evil, 127.0.0.2"]),
+            )
+            .unwrap_err();
         assert!(error.to_string().contains("\"evil\""), "{error}");
         let forwarded = proxies(&["127.0.0.0/8"], ClientAddressHeader::Forwarded);
         for bad in [r#"for="203.0.113.7"#, "proto=https", "for", "for=300.1.1.1"] {

@@ -108,6 +108,59 @@ async fn behind_a_trusted_proxy_the_forwarded_header_names_each_client() {
     .await;
 }
 
+/// What a client writes in its own forwarding header lies left of the hop
+/// the proxy appends: it is the client's claim, ignored even when it names
+/// no address — it costs the client nothing, and is no sign of a proxy gone
+/// wrong (no `400`, nothing counted as `bad_forwarding`).
+#[tokio::test]
+async fn behind_a_trusted_proxy_junk_a_client_writes_in_its_own_header_is_ignored() {
+    let server = TestServer::start(behind_a_proxy).await;
+    // Appended to the client's line (nginx), or a line of its own (HAProxy).
+    three_clients_are_three_addresses(&server, |client| {
+        (
+            Vec::new(),
+            vec![("x-forwarded-for", format!("hello world, {client}"))],
+        )
+    })
+    .await;
+    let server = TestServer::start(behind_a_proxy).await;
+    three_clients_are_three_addresses(&server, |client| {
+        (
+            Vec::new(),
+            vec![
+                ("x-forwarded-for", "hello world".to_owned()),
+                ("x-forwarded-for", client.to_owned()),
+            ],
+        )
+    })
+    .await;
+    let server = TestServer::start(|config| {
+        behind_a_proxy(config);
+        config.client_address_header = mice_cake_server::ClientAddressHeader::Forwarded;
+    })
+    .await;
+    three_clients_are_three_addresses(&server, |client| {
+        let node = if client.contains(':') {
+            format!("\"[{client}]\"")
+        } else {
+            client.to_owned()
+        };
+        (
+            Vec::new(),
+            vec![("forwarded", format!("hello world, for={node}"))],
+        )
+    })
+    .await;
+    // Bytes that are no text at all, in the client's own line.
+    let answer = raw_from_proxy(
+        &server,
+        b"GET /healthz HTTP/1.1\r\nHost: x\r\nForwarded: for=\xff\xfe\r\n\
+          Forwarded: for=203.0.113.1\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
 #[tokio::test]
 async fn behind_a_trusted_proxy_the_proxy_protocol_names_each_client_in_both_versions() {
     let server = TestServer::start(|config| {
