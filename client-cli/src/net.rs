@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use mice_cake_engine::{Commitment, KeyChallenge, PlayerKey, PlayerSecret, SealSignature, Seat};
+use mice_cake_protocol::arena::ArenaStatus;
 use mice_cake_protocol::{
     ArenaId, ClientMessage, ErrorCode, PROTOCOL_VERSION, RoomCode, RoomEvent, RoomOptions,
     RoomState, RoomStatus, SeatToken, ServerMessage,
@@ -235,6 +236,7 @@ pub async fn connect(
             _ => None,
         },
         rejoin_arena: false,
+        arena_paused: false,
         watching: None,
         last_seq: None,
         entering: false,
@@ -316,6 +318,9 @@ struct Link {
     watching_arena: Option<ArenaId>,
     /// Whether to join the arena again once the seat resumed is back.
     rejoin_arena: bool,
+    /// Whether the player paused in the arena (`pause`, until `join`): a
+    /// game's end does not join it again then.
+    arena_paused: bool,
     /// The last event seen, so that a resume brings what was missed.
     last_seq: Option<u64>,
     /// The greeting is out (or waits for the welcome) and not yet
@@ -541,6 +546,11 @@ impl Link {
             tokio::select! {
                 command = self.commands.recv() => {
                     let Some(command) = command else { return End::Done };
+                    match command {
+                        ClientMessage::PauseArena => self.arena_paused = true,
+                        ClientMessage::JoinArena { .. } => self.arena_paused = false,
+                        _ => {}
+                    }
                     let leaving = matches!(command, ClientMessage::Leave { .. });
                     if self.entering && !leaving {
                         // Sent once the greeting is answered.
@@ -704,7 +714,13 @@ impl Link {
                 }
                 return self.admitted(socket).await;
             }
-            ServerMessage::ArenaJoined { .. } => return self.admitted(socket).await,
+            ServerMessage::ArenaJoined { arena, .. } => {
+                if arena.summary.status == ArenaStatus::Finished {
+                    // Over: nothing to join again.
+                    self.arena = None;
+                }
+                return self.admitted(socket).await;
+            }
             ServerMessage::ArenaPaired { code, .. } => {
                 // The server takes this player out of the last game's room
                 // and seats them in the next: that seat is the one to keep.
@@ -717,6 +733,11 @@ impl Link {
             ServerMessage::ArenaLeft { .. } => {
                 self.arena = None;
                 self.watching_arena = None;
+            }
+            ServerMessage::ArenaUpdate { arena }
+                if arena.summary.status == ArenaStatus::Finished =>
+            {
+                self.arena = None;
             }
             ServerMessage::ArenaUpdate { .. } | ServerMessage::ArenaPaused { .. } => {}
             ServerMessage::RoomList { .. } => return self.admitted(socket).await,
@@ -817,6 +838,12 @@ impl Link {
                     // starts after it): the seek is over, as the room calls
                     // a pairing off only before.
                     self.seek = None;
+                }
+                if matches!(**event, RoomEvent::GameOver { .. })
+                    && let Some(join) = self.arena_join_after_game()
+                    && !self.send(socket, &join).await
+                {
+                    return Some(End::Dropped("the connection closed".into()));
                 }
             }
             ServerMessage::Left { code } => {
@@ -935,6 +962,19 @@ impl Link {
     /// game (after its room answered, whatever it said).
     fn arena_join_again(&mut self) -> Option<ClientMessage> {
         if !std::mem::take(&mut self.rejoin_arena) {
+            return None;
+        }
+        let (id, join_code) = self.arena.as_ref()?;
+        arena_join(*id, join_code.clone(), &self.identity)
+    }
+
+    /// The `join_arena` to send as an arena's game ends, whatever the last
+    /// join was answered (refused, or never answered for a drop): back in
+    /// the arena, the player is paired again. Joining while in is
+    /// harmless; one join a game, never a loop. None when the arena is
+    /// over, left, or paused by the player, or for a spectator.
+    fn arena_join_after_game(&self) -> Option<ClientMessage> {
+        if self.arena_paused || self.playing.seat.is_none() {
             return None;
         }
         let (id, join_code) = self.arena.as_ref()?;
@@ -1473,6 +1513,84 @@ mod tests {
                 matches!(then, ClientMessage::JoinArena { arena: asked, .. } if asked == arena),
                 "joins the arena again: {then:?}"
             );
+        });
+        let identity = Identity {
+            secret: Some(PlayerSecret::from_bytes([7; 32])),
+            bot: false,
+        };
+        let entry = Entry::Arena {
+            id: arena,
+            join_code: None,
+        };
+        let _session = connect(&url, "Ann", entry, None, identity).await.unwrap();
+        tokio::time::timeout(Duration::from_secs(20), server)
+            .await
+            .expect("the client joined the arena again in time")
+            .unwrap();
+    }
+
+    /// Issue 60: after a crash, a player back in their arena game's room
+    /// had their join refused (the arena did not know that room), and the
+    /// client, told nothing more of the arena, waited forever to be paired
+    /// again. Whatever the last join's answer, the client joins again as
+    /// each game of the arena ends: once a game, never in a loop.
+    #[tokio::test]
+    async fn an_arena_player_refused_once_joins_the_arena_again_when_the_game_ends() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let arena: ArenaId = "K7M2QX9P".parse().unwrap();
+        let mut room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+        let server = tokio::spawn(async move {
+            let is_join = |message: &ClientMessage| matches!(message, ClientMessage::JoinArena { arena: asked, .. } if *asked == arena);
+            let mut first = greeted(&listener).await;
+            let join = next_message(&mut first).await;
+            assert!(is_join(&join), "{join:?}");
+            // Seated in a game of the arena's, then cut off.
+            say(&mut first, &room.joined()).await;
+            drop(first);
+            let mut second = greeted(&listener).await;
+            let again = next_message(&mut second).await;
+            assert!(matches!(again, ClientMessage::Resume { .. }), "{again:?}");
+            for message in room.resume(0) {
+                say(&mut second, &message).await;
+            }
+            let rejoin = next_message(&mut second).await;
+            assert!(
+                is_join(&rejoin),
+                "back in the arena after the resume: {rejoin:?}"
+            );
+            say(
+                &mut second,
+                &ServerMessage::Error {
+                    code: ErrorCode::ArenaRefused,
+                    message: "you are in a room of another game: leave it first".into(),
+                },
+            )
+            .await;
+            // Refused: no join again until the game ends.
+            let quiet = tokio::time::timeout(Duration::from_millis(300), next_message(&mut second));
+            assert!(
+                quiet.await.is_err(),
+                "a refused join is not sent again at once"
+            );
+            for message in room.forfeits(Seat::Blue) {
+                say(&mut second, &message).await;
+            }
+            let after = next_message(&mut second).await;
+            assert!(
+                is_join(&after),
+                "joins the arena again as its game ends: {after:?}"
+            );
+            say(
+                &mut second,
+                &ServerMessage::Error {
+                    code: ErrorCode::ArenaRefused,
+                    message: "refused again".into(),
+                },
+            )
+            .await;
+            let quiet = tokio::time::timeout(Duration::from_millis(300), next_message(&mut second));
+            assert!(quiet.await.is_err(), "one join a game: no loop");
         });
         let identity = Identity {
             secret: Some(PlayerSecret::from_bytes([7; 32])),

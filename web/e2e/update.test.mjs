@@ -161,3 +161,27 @@ test("the link's status is the model's, with nothing to do", () => {
   assert.deepEqual(update(model, { kind: "status", status: "reconnecting" }, player), []);
   assert.equal(model.link, "reconnecting");
 });
+
+// Issue 60: a join refused (the server did not take the player back in the
+// arena) left the tab not playing, and the arena page, back from the game,
+// only watched: never paired again. A refusal answers one join; the tab
+// still plays, and joins again as its game ends and it comes back.
+test("an arena join refused once is made again when the arena's game is over", async () => {
+  const { joinsAgain, keptAfter } = await import("../src/arena-link.js");
+  /** @type {import("../src/arena-link.js").ArenaPlay} */
+  const playing = { arena: "K7M2QX9P", name: "Ann", joinCode: null, playing: true, code: "ABCDE" };
+  const refused = keptAfter(playing, { kind: "refused", code: "arena_refused", reason: "you are in a room of another game: leave it first" });
+  assert.equal(refused?.playing, true, "a refusal stops nothing");
+  // The game ends: back to the arena page, which joins again.
+  const inArena = { ...player, arena: "K7M2QX9P" };
+  const over = { kind: "game_over", result: { winner: "yellow" }, game_id: null, seed: "00" };
+  assert.deepEqual(
+    update(emptyModel(), message({ type: "event", seq: 9, event: over }), inArena).filter((effect) => effect.kind === "back_to_arena"),
+    [{ kind: "back_to_arena", arena: "K7M2QX9P", after_ms: 6000 }],
+  );
+  assert.equal(joinsAgain(refused, "K7M2QX9P"), true, "back from the game, the page joins again");
+  // The player's pause, the server's, or the arena's end stop it.
+  assert.equal(joinsAgain(keptAfter(playing, { kind: "paused", reason: "you paused: join again to be paired" }), "K7M2QX9P"), false);
+  assert.equal(joinsAgain(keptAfter(playing, { kind: "update", arena: { status: "finished" } }), "K7M2QX9P"), false);
+  assert.equal(joinsAgain(refused, "ZZZZZZZZ"), false, "another arena's page does not join");
+});

@@ -25,6 +25,41 @@ import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
  */
 export const arenaPlay = /** @type {ReturnType<typeof keptForTab<ArenaPlay>>} */ (keptForTab("mice-cake:arena", (kept) => typeof kept.arena === "string"));
 
+/**
+ * What the tab keeps of its play after the arena's `event`. A refusal
+ * answers one join, and stops nothing: the tab goes on playing, and joins
+ * again as it comes back from its game (its end sends it back to the arena
+ * page), or as its connection comes back; never in a loop. Only the player
+ * (pausing), the server's pause, or the arena's end stop it.
+ * @param {ArenaPlay | null} kept
+ * @param {ArenaEvent} event
+ * @returns {ArenaPlay | null}
+ */
+export function keptAfter(kept, event) {
+  if (!kept) return kept;
+  switch (event.kind) {
+    case "seated":
+      return { ...kept, code: event.code };
+    case "paused":
+      return { ...kept, playing: false };
+    case "joined":
+    case "update":
+      return event.arena?.status === "finished" ? { ...kept, playing: false, code: null } : kept;
+    default:
+      return kept;
+  }
+}
+
+/**
+ * Whether the arena page, opened (back from a game, or reloaded), joins
+ * `arena` again: while the tab plays it, whatever the last join's answer.
+ * @param {ArenaPlay | null} kept
+ * @param {string} arena
+ */
+export function joinsAgain(kept, arena) {
+  return Boolean(kept && kept.arena === arena && kept.playing);
+}
+
 /** Most time between two attempts to reconnect. */
 const LONGEST_PAUSE_MS = 10_000;
 

@@ -5,7 +5,7 @@
 // each game (the room's page) and comes back here as it ends; this page
 // then joins again by itself, and the server pairs them once more.
 
-import { ArenaLink, arenaPlay } from "./arena-link.js";
+import { ArenaLink, arenaPlay, joinsAgain, keptAfter } from "./arena-link.js";
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
 import { names } from "./net.js";
@@ -120,7 +120,7 @@ export async function showArena(root, id) {
   /** This browser's line, once joined. @type {any} */
   let you = null;
   let kept = arenaPlay.get();
-  const playing = () => Boolean(kept && kept.arena === arena.id && kept.playing);
+  const playing = () => joinsAgain(kept, arena.id);
 
   const title = h("h1", { id: "arena-name" }, arena.name);
   const kind = h("p", { class: "meta", id: "arena-kind" }, "");
@@ -196,6 +196,11 @@ export async function showArena(root, id) {
   };
   /** @param {import("./arena-link.js").ArenaEvent} event */
   const heard = (event) => {
+    const after = keptAfter(kept, event);
+    if (after && after !== kept) {
+      arenaPlay.set(after);
+      kept = arenaPlay.get();
+    }
     switch (event.kind) {
       case "joined":
         arena = { ...arena, ...event.arena };
@@ -215,14 +220,11 @@ export async function showArena(root, id) {
         announce(`Paired with ${event.message.opponent}.`);
         break;
       case "seated":
-        if (kept) arenaPlay.set({ ...kept, code: event.code });
         link?.close();
         location.assign(`/r/${event.code}`);
         return;
       case "paused":
         say(`Not paired: ${event.reason}.`);
-        if (kept) arenaPlay.set({ ...kept, playing: false });
-        kept = arenaPlay.get();
         break;
       case "refused":
         if (event.code === "unknown_arena") {
@@ -230,9 +232,8 @@ export async function showArena(root, id) {
           refreshWhole();
           break;
         }
+        // Still playing: joined again after the next game, or reconnect.
         error.textContent = `Not joined: ${event.reason}.`;
-        if (kept) arenaPlay.set({ ...kept, playing: false });
-        kept = arenaPlay.get();
         break;
       case "link":
         if (event.status === "reconnecting") say("Connection lost: reconnecting…");

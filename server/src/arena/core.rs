@@ -17,7 +17,7 @@ use mice_cake_protocol::{ArenaId, ArenaState, GameId, RoomCode};
 
 use super::pairing::{Waiting, pairs};
 use super::scoring::Scores;
-use crate::room::ConnId;
+use crate::room::{ArenaGame, ConnId};
 use crate::store::arenas::{ArenaEntrant, ArenaResult, StoredArena};
 
 /// Where a player of the arena is.
@@ -96,6 +96,11 @@ pub(crate) struct Joining {
     /// The room the connection is in, if any: only one of this arena's
     /// (the game just played, or the one under way).
     pub(crate) in_room: Option<RoomCode>,
+    /// What that room said of itself as the player took their seat, if it
+    /// is an arena's: a room of this arena's is this arena's, even one it
+    /// does not know (made before a restart, or by a node whose games a
+    /// takeover lost).
+    pub(crate) in_room_game: Option<ArenaGame>,
     /// Where the connection plays from (an IPv4 address, or an IPv6 /64),
     /// unless the server lets one address play both sides
     /// (`--rate-one-address`).
@@ -115,6 +120,13 @@ pub(crate) enum Effect {
     Enter(ArenaEntrant),
     /// Keep that the arena is over.
     Finish,
+    /// A game in play the arena did not hold, learnt of from a player who
+    /// came back to its room: looked after (and kept for a takeover) as one
+    /// it made.
+    GameFound {
+        code: RoomCode,
+        keys: Seated<PlayerKey>,
+    },
 }
 
 /// What the arena tells one connection.
@@ -162,6 +174,8 @@ pub(crate) struct Arena {
     playing: HashMap<RoomCode, Seated<PlayerKey>>,
     /// Every room made for the arena's games.
     rooms: HashSet<RoomCode>,
+    /// The rooms whose game's result is counted.
+    counted: HashSet<RoomCode>,
     /// Every connection the arena tells things: a player's (their key), or
     /// a watcher's.
     conns: HashMap<ConnId, Option<PlayerKey>>,
@@ -185,6 +199,7 @@ impl Arena {
             games: Vec::new(),
             playing: HashMap::new(),
             rooms: HashSet::new(),
+            counted: HashSet::new(),
             conns: HashMap::new(),
             end_told: false,
         };
@@ -230,9 +245,13 @@ impl Arena {
                 bot,
                 join_code,
                 in_room,
+                in_room_game,
                 address,
             }) => {
-                if in_room.is_some_and(|code| !self.rooms.contains(&code)) {
+                let of_this_arena = in_room_game.filter(|game| game.arena == self.id());
+                if in_room
+                    .is_some_and(|code| !self.rooms.contains(&code) && of_this_arena.is_none())
+                {
                     return Err(JoinRefused::InAnotherRoom);
                 }
                 if let Some(code) = &self.stored.spec.join_code
@@ -244,6 +263,21 @@ impl Arena {
                 // The connection's, as it joins (again): the latest counts.
                 if let Some(entrant) = self.entrant_of(&key) {
                     entrant.address = address;
+                }
+                let players = of_this_arena
+                    .and_then(|game| game.players)
+                    .filter(|players| players.yellow == key || players.blue == key);
+                if let (Some(code), Some(players)) = (in_room, players) {
+                    self.game_found(code, players, &mut effects);
+                }
+                // Back in a game the arena holds: in it until it ends.
+                if let Some(code) = in_room
+                    && self
+                        .playing
+                        .get(&code)
+                        .is_some_and(|keys| keys.yellow == key || keys.blue == key)
+                {
+                    self.hold_in_game(key, code);
                 }
             }
             Input::Watch { conn } => {
@@ -423,6 +457,7 @@ impl Arena {
             }
             self.scores.count(result.keys, &result.result, result.seq);
             self.rooms.insert(result.room);
+            self.counted.insert(result.room);
             self.games.push(result.game);
             counted = true;
         }
@@ -519,6 +554,42 @@ impl Arena {
                     entrant.place = Place::Playing { code };
                 }
             }
+        }
+    }
+
+    /// A player came back to room `code` of this arena's, whose game (the
+    /// room says) is not over: unless its result is counted, or the arena
+    /// holds it already, its players are in it until its result comes
+    /// (paired elsewhere, they would leave it, and lose it). The arena may
+    /// not have held it: made before a restart, called off while its room
+    /// could not be reached, or lost by a takeover.
+    fn game_found(&mut self, code: RoomCode, keys: Seated<PlayerKey>, effects: &mut Vec<Effect>) {
+        if self.counted.contains(&code) || self.playing.contains_key(&code) {
+            return;
+        }
+        self.playing.insert(code, keys);
+        self.rooms.insert(code);
+        for key in [keys.yellow, keys.blue] {
+            self.hold_in_game(key, code);
+        }
+        effects.push(Effect::GameFound { code, keys });
+        effects.push(Effect::Changed);
+    }
+
+    /// The player of `key` is in the game of room `code` until it ends,
+    /// unless the arena seated them elsewhere since.
+    fn hold_in_game(&mut self, key: PlayerKey, code: RoomCode) {
+        let Some(entrant) = self.entrant_of(&key) else {
+            return;
+        };
+        match entrant.place {
+            Place::Away | Place::Waiting { .. } => entrant.place = Place::Playing { code },
+            // Still paused once it is over.
+            Place::Paused => {
+                entrant.place = Place::Playing { code };
+                entrant.pausing = true;
+            }
+            Place::Seating | Place::Playing { .. } => {}
         }
     }
 
@@ -817,6 +888,7 @@ mod tests {
                     bot: false,
                     join_code: None,
                     in_room: None,
+                    in_room_game: None,
                     address: None,
                 }),
                 now_ms,
@@ -1010,6 +1082,7 @@ mod tests {
             bot: false,
             join_code: None,
             in_room: None,
+            in_room_game: None,
             address: None,
         });
         assert_eq!(
@@ -1064,6 +1137,7 @@ mod tests {
                         bot: false,
                         join_code: None,
                         in_room,
+                        in_room_game: None,
                         address: None,
                     }),
                     START + 5_000,
@@ -1080,6 +1154,85 @@ mod tests {
         // The arena does not finish before the game in play ends.
         tick(&mut taken, END);
         assert!(!taken.finished());
+    }
+
+    /// A player's join from room `code`, which says it is `game`'s.
+    fn join_from(
+        arena: &mut Arena,
+        n: u8,
+        code: RoomCode,
+        game: ArenaGame,
+    ) -> Result<Vec<Effect>, JoinRefused> {
+        arena.handle(
+            Input::Join(Joining {
+                conn: conn(n + 10),
+                key: key(n),
+                name: format!("P{n}"),
+                bot: false,
+                join_code: None,
+                in_room: Some(code),
+                in_room_game: Some(game),
+                address: None,
+            }),
+            START + 5_000,
+        )
+    }
+
+    #[test]
+    fn a_player_back_from_a_room_of_the_arena_it_does_not_know_is_held_in_its_game() {
+        // After a restart the arena knows neither the room nor its game.
+        let mut arena = arena(false);
+        let code: RoomCode = "K7M2Q".parse().unwrap();
+        let keys = Seated {
+            yellow: key(1),
+            blue: key(2),
+        };
+        let game = ArenaGame {
+            arena: arena.id(),
+            players: Some(keys),
+        };
+        let other = ArenaGame {
+            arena: "K7M2QX9P".parse().unwrap(),
+            players: Some(keys),
+        };
+        assert_eq!(
+            join_from(&mut arena, 1, code, other).unwrap_err(),
+            JoinRefused::InAnotherRoom,
+            "another arena's game is another game"
+        );
+        let effects = join_from(&mut arena, 1, code, game).unwrap();
+        assert!(effects.contains(&Effect::GameFound { code, keys }));
+        assert!(arena.plays_in(code));
+        // Joining again, or the other player coming back, changes nothing.
+        let again = join_from(&mut arena, 1, code, game).unwrap();
+        assert!(!again.iter().any(|e| matches!(e, Effect::GameFound { .. })));
+        join_from(&mut arena, 2, code, game).unwrap();
+        join(&mut arena, 3, START);
+        // Nobody is paired while the game is on...
+        assert!(rooms(&tick(&mut arena, START + 5_250)).is_empty());
+        // ...nor does the arena end before it.
+        tick(&mut arena, END);
+        assert!(!arena.finished());
+        let mut arena_on = self::arena(false);
+        join_from(&mut arena_on, 1, code, game).unwrap();
+        join_from(&mut arena_on, 2, code, game).unwrap();
+        join(&mut arena_on, 3, START);
+        // Once it ends, its winner meets the one who waited.
+        arena_on
+            .handle(
+                Input::Results(vec![won("K7M2Q", keys, Seat::Yellow, 1)]),
+                START + 6_000,
+            )
+            .unwrap();
+        let paired = rooms(&tick(&mut arena_on, START + 6_250));
+        assert_eq!(paired.len(), 1);
+        assert!([paired[0].yellow, paired[0].blue].contains(&key(1)));
+        assert!([paired[0].yellow, paired[0].blue].contains(&key(3)));
+        // A game whose result is counted is not held again: its players,
+        // back from its room, wait to be paired.
+        let over = join_from(&mut arena_on, 2, code, game).unwrap();
+        assert!(!over.iter().any(|e| matches!(e, Effect::GameFound { .. })));
+        assert!(!arena_on.plays_in(code));
     }
 
     #[test]
@@ -1122,6 +1275,7 @@ mod tests {
                     bot: true,
                     join_code: None,
                     in_room: None,
+                    in_room_game: None,
                     address: None,
                 }),
                 START,

@@ -79,6 +79,7 @@ impl FoundArena {
                     bot: joining.bot,
                     join_code: joining.join_code,
                     in_room: joining.in_room,
+                    in_room_game: joining.in_room_game,
                     address: joining.address,
                 })
                 .await

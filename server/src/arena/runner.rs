@@ -408,6 +408,7 @@ impl Runner {
                 bot,
                 join_code,
                 in_room,
+                in_room_game,
                 address,
             } => {
                 let here = known.unwrap_or_else(ConnId::next);
@@ -425,6 +426,7 @@ impl Runner {
                     bot,
                     join_code,
                     in_room,
+                    in_room_game,
                     address,
                 };
                 let joined = self
@@ -558,6 +560,18 @@ impl Runner {
                         .await
                     {
                         warn!(arena = %self.arena.id(), cause = %cause, "an arena's entrant cannot be stored");
+                    }
+                }
+                Effect::GameFound { code, keys } => {
+                    // Looked for as a game made here: a room that closes
+                    // without a result has its game called off.
+                    self.made_at.insert(code, Instant::now());
+                    if let Some(cluster) = &self.cluster
+                        && let Err(cause) = cluster
+                            .keep_arena_games(self.arena.id(), &[(code, keys)])
+                            .await
+                    {
+                        warn!(arena = %self.arena.id(), cause = %cause, "an arena's game found cannot be kept for a takeover");
                     }
                 }
                 Effect::Finish => {

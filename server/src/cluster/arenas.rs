@@ -32,7 +32,7 @@ use super::wire::{self, Header, WireArenaAsk};
 use super::{Cluster, lock};
 use crate::arena_link::{ArenaNewsSender, ArenaPairing, TellSession};
 use crate::outbound::{Closing, Frame, Outbound, Relay};
-use crate::room::ConnId;
+use crate::room::{ArenaGame, ConnId};
 
 /// How long a join waits for the arena's node to answer.
 const JOIN_ANSWER: Duration = Duration::from_secs(3);
@@ -136,6 +136,7 @@ pub(crate) struct RemoteJoin {
     pub(crate) bot: bool,
     pub(crate) join_code: Option<String>,
     pub(crate) in_room: Option<RoomCode>,
+    pub(crate) in_room_game: Option<ArenaGame>,
     pub(crate) address: Option<std::net::IpAddr>,
 }
 
@@ -166,6 +167,7 @@ impl RemoteArena {
                 bot: join.bot,
                 join_code: join.join_code,
                 in_room: join.in_room,
+                in_room_game: join.in_room_game,
                 address: join.address,
             },
         );

@@ -15,8 +15,8 @@ use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
 use crate::outbound::{Closing, Frame, Outbound, Relay};
 use crate::room::{
-    Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, Seating, bad_token,
-    unreachable_room,
+    ArenaGame, Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
+    Seating, bad_token, unreachable_room,
 };
 use crate::token::TokenHash;
 
@@ -294,7 +294,7 @@ impl Cluster {
         command: F,
     ) -> bool
     where
-        F: FnOnce(tokio::sync::oneshot::Sender<Result<mice_cake_engine::Seat, Refusal>>) -> Command,
+        F: FnOnce(tokio::sync::oneshot::Sender<Result<SeatTaken, Refusal>>) -> Command,
     {
         let (reply, answer) = tokio::sync::oneshot::channel();
         if !handle.send(command(reply)).await {
@@ -304,7 +304,8 @@ impl Cluster {
         let from = Arc::clone(from);
         tokio::spawn(async move {
             let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
-            cluster.reply(&from, ask, answer.map(Some));
+            let arena_game = answer.as_ref().ok().and_then(|taken| taken.arena_game);
+            cluster.reply(&from, ask, answer.map(|taken| Some(taken.seat)), arena_game);
         });
         true
     }
@@ -324,7 +325,7 @@ impl Cluster {
         let from = Arc::clone(from);
         tokio::spawn(async move {
             let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
-            cluster.reply(&from, ask, answer.map(|()| None));
+            cluster.reply(&from, ask, answer.map(|()| None), None);
         });
         true
     }
@@ -334,12 +335,14 @@ impl Cluster {
         to: &Arc<str>,
         ask: u64,
         answer: Result<Option<mice_cake_engine::Seat>, Refusal>,
+        arena_game: Option<ArenaGame>,
     ) {
         self.publisher.send(Outgoing::ToNode {
             node: Arc::clone(to),
             header: Header::Reply {
                 ask,
                 answer: answer.map_err(WireRefusal::from),
+                arena_game,
             },
             frames: Vec::new(),
         });
@@ -356,7 +359,7 @@ impl Cluster {
         refusal: Refusal,
     ) {
         match ask {
-            Some(ask) => self.reply(from, ask, Err(refusal)),
+            Some(ask) => self.reply(from, ask, Err(refusal), None),
             None => {
                 self.publisher.send(Outgoing::ToNode {
                     node: Arc::clone(from),

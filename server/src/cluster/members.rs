@@ -22,7 +22,9 @@ use super::publisher::Outgoing;
 use super::wire::{self, Header, WireCommand, WireRefusal};
 use super::{ByNode, Cluster, lock};
 use crate::outbound::{Closing, Frame, Outbound};
-use crate::room::{Command, ConnId, Forward, Member, Refusal, RoomHandle, unreachable_room};
+use crate::room::{
+    ArenaGame, Command, ConnId, Forward, Member, Refusal, RoomHandle, SeatTaken, unreachable_room,
+};
 use crate::token::token_hash;
 
 /// What this node keeps of its connections in other nodes' rooms.
@@ -85,7 +87,7 @@ enum Watch {
 enum Ask {
     Seat {
         conn: ConnId,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
     },
     Watch {
         conn: ConnId,
@@ -214,7 +216,7 @@ impl Cluster {
                 // Listening before asking: the room's events after the
                 // state it sends must all arrive.
                 if !self.watch_channel(code).await {
-                    self.answered(ask, Err(unreachable_room().into()));
+                    self.answered(ask, Err(unreachable_room().into()), None);
                     return true;
                 }
                 (conn, Some(ask), WireCommand::Watch)
@@ -311,7 +313,7 @@ impl Cluster {
         member: Member,
         owner: &Arc<str>,
         room: RoomCode,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
     ) -> (ConnId, u64) {
         let conn = member.conn;
         let ask = self.enter(member, owner, room, Watch::No, |conn| Ask::Seat {
@@ -373,7 +375,12 @@ impl Cluster {
     }
 
     /// An answer came.
-    pub(super) fn answered(&self, ask: u64, answer: Result<Option<Seat>, WireRefusal>) {
+    pub(super) fn answered(
+        &self,
+        ask: u64,
+        answer: Result<Option<Seat>, WireRefusal>,
+        arena_game: Option<ArenaGame>,
+    ) {
         let Some(asked) = lock(&self.members).asks.remove(&ask) else {
             return;
         };
@@ -388,7 +395,7 @@ impl Cluster {
         let conn = match asked {
             Ask::Seat { conn, reply } => {
                 let answer = match answer {
-                    Ok(Some(seat)) => Ok(seat),
+                    Ok(Some(seat)) => Ok(SeatTaken { seat, arena_game }),
                     Ok(None) => Err(unreachable_room()),
                     Err(refusal) => Err(refusal.into()),
                 };

@@ -109,7 +109,11 @@ impl Cluster {
                     ask,
                     command,
                 } => self.command(room, &from, conn, ask, command).await,
-                Header::Reply { ask, answer } => self.answered(ask, answer),
+                Header::Reply {
+                    ask,
+                    answer,
+                    arena_game,
+                } => self.answered(ask, answer, arena_game),
                 Header::Deliver {
                     conn,
                     room,

@@ -13,7 +13,7 @@ use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
 use crate::outbound::Frame;
-use crate::room::Refusal;
+use crate::room::{ArenaGame, Refusal};
 
 /// What every key and channel of the cluster starts with.
 const PREFIX: &str = "mice-cake";
@@ -136,10 +136,13 @@ pub(crate) enum Header {
         ask: Option<u64>,
         command: WireCommand,
     },
-    /// The answer to an ask: the seat taken (none: watching), or why not.
+    /// The answer to an ask: the seat taken (none: watching), or why not;
+    /// with a seat in an arena's room, that arena's game.
     Reply {
         ask: u64,
         answer: Result<Option<Seat>, WireRefusal>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        arena_game: Option<ArenaGame>,
     },
     /// Frames for one connection of the receiving node, one a letter of
     /// `kinds` (`s`: sent, `o`: offered, may be left out), then, if
@@ -310,6 +313,9 @@ pub(crate) enum WireArenaAsk {
         /// The room the connection is in, if any.
         #[serde(default)]
         in_room: Option<RoomCode>,
+        /// What that room said of itself, if it is an arena's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        in_room_game: Option<ArenaGame>,
         /// Where the connection plays from, if one address plays one side
         /// (never stored).
         #[serde(default)]
@@ -477,14 +483,32 @@ mod tests {
         let refused = Header::Reply {
             ask: 1,
             answer: Err(Refusal::new(ErrorCode::RoomFull, "full").into()),
+            arena_game: None,
         };
         let text = serde_json::to_string(&refused).unwrap();
         assert_eq!(serde_json::from_str::<Header>(&text).unwrap(), refused);
         let seated = Header::Reply {
             ask: 2,
             answer: Ok(Some(Seat::Blue)),
+            arena_game: None,
         };
         let text = serde_json::to_string(&seated).unwrap();
+        assert!(!text.contains("arena_game"), "{text}");
         assert_eq!(serde_json::from_str::<Header>(&text).unwrap(), seated);
+        // In an arena's room, the arena and its game's players cross too.
+        let key = mice_cake_engine::PlayerSecret::from_bytes([7; 32]).public_key();
+        let in_arena = Header::Reply {
+            ask: 3,
+            answer: Ok(Some(Seat::Yellow)),
+            arena_game: Some(ArenaGame {
+                arena: "K7M2QX9P".parse().unwrap(),
+                players: Some(Seated {
+                    yellow: key,
+                    blue: key,
+                }),
+            }),
+        };
+        let text = serde_json::to_string(&in_arena).unwrap();
+        assert_eq!(serde_json::from_str::<Header>(&text).unwrap(), in_arena);
     }
 }

@@ -13,7 +13,9 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mice_cake_engine::{Assignment, CheckedSeal, Nonce, PlayerKey, Seal, SealSignature, Seat};
+use mice_cake_engine::{
+    Assignment, CheckedSeal, Nonce, PlayerKey, Seal, SealSignature, Seat, Seated,
+};
 use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
@@ -83,6 +85,27 @@ pub(crate) fn rated_seating(seating: &Seating) -> Result<(), &'static str> {
     }
 }
 
+/// A seat taken (or taken back), with what its connection must know of the
+/// room: whether it is an arena's game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SeatTaken {
+    pub(crate) seat: Seat,
+    /// Set in a room an arena made.
+    pub(crate) arena_game: Option<ArenaGame>,
+}
+
+/// A room an arena made, as a player seated in it knows it: after a
+/// restart or a takeover, the arena may have lost it, and a player coming
+/// back from it is back in that arena all the same (and in its game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct ArenaGame {
+    pub(crate) arena: ArenaId,
+    /// Its players, while its game is not over: the arena holds them in it
+    /// until its result comes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) players: Option<Seated<PlayerKey>>,
+}
+
 /// A connection, as a room knows it.
 #[derive(Clone, Debug)]
 pub(crate) struct Member {
@@ -116,7 +139,7 @@ pub(crate) enum Command {
         name: String,
         token: JoinToken,
         seating: Seating,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
     },
     /// Watch.
     Watch {
@@ -129,7 +152,7 @@ pub(crate) enum Command {
         token: TokenHash,
         last_seq: Option<u64>,
         seating: Seating,
-        reply: oneshot::Sender<Result<Seat, Refusal>>,
+        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
     },
     /// A player's sealed move.
     Seal {

@@ -10,10 +10,10 @@ use mice_cake_protocol::api::KeyChallengeIssued;
 use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaStatus, ArenaSummary};
 use mice_cake_protocol::{
     ArenaId, ArenaState, ClientMessage, Ending, ErrorCode, FinishedGame, GameVerdict, KeyProof,
-    ServerMessage,
+    SeatToken, ServerMessage,
 };
 
-use crate::support::{Client, TestServer, play};
+use crate::support::{Agent, Client, TestServer, play};
 
 /// A proof of `creator`'s key for one HTTP request: a challenge fetched,
 /// then signed.
@@ -494,4 +494,104 @@ async fn an_arena_that_ended_while_its_server_was_down_shows_its_podium_to_whoev
         })
         .await;
     newcomer.expect_error(ErrorCode::UnknownArena).await;
+}
+
+/// Joins arena `arena` as `client` and takes the seat of its first pairing:
+/// the player of that seat, and the seat's token.
+async fn paired_in_arena(mut client: Client, arena: ArenaId, seed: u64) -> (Agent, SeatToken) {
+    client.send(&join(&client, arena, None)).await;
+    client
+        .recv_until(|m| matches!(m, ServerMessage::ArenaJoined { .. }))
+        .await;
+    client
+        .recv_until(|m| matches!(m, ServerMessage::ArenaPaired { .. }))
+        .await;
+    let (_, seat, token) = client.joined().await;
+    (Agent::new(client, seat, Policy::Greedy, seed), token)
+}
+
+/// Takes `player`'s seat back with `token` on a new connection as `name`
+/// (the client's key, and what it sealed, go with it), then joins arena
+/// `arena` again from that room, as the clients do after a drop: the
+/// arena's `arena_joined` is the answer.
+async fn back_to_the_arena(
+    server: &TestServer,
+    player: &mut Agent,
+    name: &str,
+    token: SeatToken,
+    arena: ArenaId,
+) {
+    let mut fresh = Client::greeted(server, name).await;
+    fresh.carry_on(std::mem::take(&mut player.client.sealing));
+    player.client = fresh;
+    player.client.resume(token, None).await;
+    while !matches!(player.step().await, ServerMessage::Joined { .. }) {}
+    let again = join(&player.client, arena, None);
+    player.client.send(&again).await;
+    // A refusal fails the agent's step, with its reason.
+    while !matches!(player.step().await, ServerMessage::ArenaJoined { .. }) {}
+    // Joining again while in is harmless: the same answer.
+    player.client.send(&again).await;
+    while !matches!(player.step().await, ServerMessage::ArenaJoined { .. }) {}
+}
+
+/// Issue 60: after a restart (on a cluster, after all its nodes were
+/// killed) the arena does not know the game under way in a room it made
+/// before. Its players, coming back to that room and joining the arena
+/// again, are back in the arena, held in their game while it lasts, and
+/// paired again once it ends.
+#[tokio::test]
+async fn a_player_back_in_an_arena_game_s_room_after_a_restart_is_back_in_the_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    let host = Client::greeted(&server, "Host").await;
+    let arena = created(&server, &host, r#""minutes":5"#).await;
+    let (ada, bea) = tokio::join!(
+        async { paired_in_arena(Client::greeted(&server, "Ada").await, arena.id, 1).await },
+        async { paired_in_arena(Client::greeted(&server, "Bea").await, arena.id, 2).await },
+    );
+    let ((mut ada, ada_token), (mut bea, bea_token)) = (ada, bea);
+    // The game under way: both sealed a move of its first round.
+    tokio::join!(ada.until_committed(), bea.until_committed());
+    server.stop().await;
+
+    let server = TestServer::keeping_games_in(dir.path(), |_| {}).await;
+    back_to_the_arena(&server, &mut ada, "Ada", ada_token, arena.id).await;
+    back_to_the_arena(&server, &mut bea, "Bea", bea_token, arena.id).await;
+    // Someone waiting is not paired with a player whose game is on.
+    let mut cy = Client::greeted(&server, "Cy").await;
+    cy.send(&join(&cy, arena.id, None)).await;
+    cy.recv_until(|m| matches!(m, ServerMessage::ArenaJoined { .. }))
+        .await;
+    while let Some(message) = cy.try_recv(std::time::Duration::from_millis(600)).await {
+        assert!(
+            !matches!(message, ServerMessage::ArenaPaired { .. }),
+            "Cy paired with a player in a game: {message:?}"
+        );
+    }
+
+    let (ada, bea) = tokio::join!(ada.play_out(), bea.play_out());
+    // Once it is over, the first of the two in the standings is paired
+    // with Cy (the other would meet the opponent just played).
+    let ServerMessage::ArenaPaired { opponent, .. } = cy
+        .recv_until(|m| matches!(m, ServerMessage::ArenaPaired { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    let mut paired = match opponent.as_str() {
+        "Ada" => ada.client,
+        "Bea" => bea.client,
+        other => panic!("Cy paired with {other}"),
+    };
+    match paired
+        .recv_until(|m| matches!(m, ServerMessage::ArenaPaired { .. }))
+        .await
+    {
+        ServerMessage::ArenaPaired { opponent, you, .. } => {
+            assert_eq!(opponent, "Cy");
+            assert_eq!(you.games, 1, "the game across the restart counted");
+        }
+        _ => unreachable!(),
+    }
 }

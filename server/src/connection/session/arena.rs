@@ -229,11 +229,16 @@ impl Session {
             )));
         };
         // From a room of the arena's (the game just played, or one resumed
-        // after a drop), the arena says yes; from any other, no.
+        // after a drop, which the arena may not know after a restart), the
+        // arena says yes; from any other, no.
         let in_room = self
             .membership
             .as_ref()
             .map(|membership| membership.room.code());
+        let in_room_game = self
+            .membership
+            .as_ref()
+            .and_then(|membership| membership.arena_game);
         let (pairings, news) = mpsc::channel(LINK_NEWS);
         let joining = Joining {
             conn: self.id,
@@ -242,6 +247,7 @@ impl Session {
             bot: player.seating.bot,
             join_code: player.join_code.clone(),
             in_room,
+            in_room_game,
             // One address plays one side (never paired with itself), unless
             // the server lets it play both (trials from one machine).
             address: player
@@ -260,6 +266,15 @@ impl Session {
             }
             Err(JoinFailed::NotNow) => return Err(Entering::NotYet),
         }
+        // Joined again while in (a client joins after every game): what
+        // the arena told through the link this one replaces (a pairing
+        // just before) is heard all the same.
+        let mut earlier = Vec::new();
+        if let Some(old) = self.arena.as_mut().filter(|old| old.id == id) {
+            while let Ok(told) = old.news.try_recv() {
+                earlier.push(told);
+            }
+        }
         self.arena = Some(InArena {
             id,
             found: Some(found),
@@ -267,6 +282,13 @@ impl Session {
             player: Some(player),
             find_again_at: None,
         });
+        for told in earlier {
+            let news = match told {
+                ArenaLinkNews::Paired(pairing) => ArenaNews::Paired(pairing),
+                ArenaLinkNews::Over(update) => ArenaNews::Over(update),
+            };
+            Box::pin(self.on_arena_news(news)).await;
+        }
         Ok(())
     }
 

@@ -88,7 +88,7 @@ impl Session {
                 let room = self.shared.lobby.room_of_seat(hash).await?;
                 let member = self.member();
                 let key = seating.key;
-                let seat = room
+                let taken = room
                     .ask(|reply| Command::Resume {
                         member,
                         token: hash,
@@ -97,7 +97,7 @@ impl Session {
                         reply,
                     })
                     .await?;
-                self.enter(room, Some(seat), key);
+                self.enter(room, Some(taken), key);
                 Ok(())
             }
             ClientMessage::Seal {
@@ -300,7 +300,7 @@ impl Session {
     ) -> Result<(), Refusal> {
         let member = self.member();
         let key = seating.key;
-        let seat = room
+        let taken = room
             .ask(|reply| Command::Join {
                 member,
                 name,
@@ -309,7 +309,7 @@ impl Session {
                 reply,
             })
             .await?;
-        self.enter(room, Some(seat), key);
+        self.enter(room, Some(taken), key);
         Ok(())
     }
 }

@@ -27,7 +27,9 @@ use crate::outbound::Outbound;
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
 use crate::refusals::Refused;
-use crate::room::{Command, ConnId, Member, Refusal, RoomHandle, SealSigning};
+use crate::room::{
+    ArenaGame, Command, ConnId, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
+};
 use crate::shared::Shared;
 
 /// Chat messages a connection may send per second, on average (bursts of
@@ -43,6 +45,8 @@ struct Membership {
     seat: Option<Seat>,
     /// The key the seat was taken with, ready to check its seals.
     key: Option<CheckingKey>,
+    /// A seat in an arena's room: that arena's game, as the room said.
+    arena_game: Option<ArenaGame>,
 }
 
 pub(super) struct Session {
@@ -202,11 +206,19 @@ impl Session {
         self.shared.lobby.room(code).await
     }
 
-    fn enter(&mut self, room: RoomHandle, seat: Option<Seat>, key: Option<PlayerKey>) {
+    /// Enters `room`: in `taken` (none: watching), with `key`.
+    fn enter(&mut self, room: RoomHandle, taken: Option<SeatTaken>, key: Option<PlayerKey>) {
+        let seat = taken.map(|taken| taken.seat);
+        let arena_game = taken.and_then(|taken| taken.arena_game);
         debug!(conn = ?self.id, room = %room.code(), ?seat, "entered room");
         // Decompressed once for every seal this seat signs.
         let key = key.and_then(CheckingKey::new);
-        self.set_membership(Some(Membership { room, seat, key }));
+        self.set_membership(Some(Membership {
+            room,
+            seat,
+            key,
+            arena_game,
+        }));
     }
 
     /// A seal's signature checked with the key its seat was taken with, in

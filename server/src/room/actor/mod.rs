@@ -391,7 +391,8 @@ impl Room {
                 seating,
                 reply,
             } => {
-                let _ = reply.send(self.join(member, name, token, seating));
+                let taken = self.join(member, name, token, seating);
+                let _ = reply.send(taken.map(|seat| self.seat_taken(seat)));
             }
             Command::Watch { member, reply } => {
                 let _ = reply.send(self.watch(member));
@@ -403,7 +404,8 @@ impl Room {
                 seating,
                 reply,
             } => {
-                let _ = reply.send(self.resume(member, &token, last_seq, seating));
+                let taken = self.resume(member, &token, last_seq, seating);
+                let _ = reply.send(taken.map(|seat| self.seat_taken(seat)));
             }
             Command::Seal {
                 conn,

@@ -15,7 +15,7 @@ use tracing::info;
 use super::effects::Effect;
 use super::{Room, millis};
 use crate::outbound::Outbound;
-use crate::room::{ConnId, JoinToken, Member, Refusal, Seating};
+use crate::room::{ArenaGame, ConnId, JoinToken, Member, Refusal, SeatTaken, Seating};
 use crate::token::{TokenHash, token_hash};
 
 /// A seat's occupant.
@@ -254,6 +254,26 @@ impl Room {
             .ok_or_else(|| Refusal::new(ErrorCode::BadToken, "that seat token is not valid"))?;
         self.check_key_for_rating(&seating)?;
         self.take_back(member, seat, last_seq, seating, None)
+    }
+
+    /// `seat`, taken, as its connection is told of it: in an arena's room,
+    /// the arena, and its players while its game is not over.
+    pub(super) fn seat_taken(&self, seat: Seat) -> SeatTaken {
+        let arena_game = self.made.arena().map(|arena| ArenaGame {
+            arena,
+            players: self.arena_players(),
+        });
+        SeatTaken { seat, arena_game }
+    }
+
+    /// The keys of an arena game's players while it is not over.
+    fn arena_players(&self) -> Option<Seated<PlayerKey>> {
+        if self.status == RoomStatus::Finished {
+            return None;
+        }
+        let yellow = self.seats.yellow.as_ref()?.key?;
+        let blue = self.seats.blue.as_ref()?.key?;
+        Some(Seated { yellow, blue })
     }
 
     /// `seat` taken back by `member`: with its token ([`Room::resume`]),
