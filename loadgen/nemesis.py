@@ -79,10 +79,14 @@ the servers kept:
   ended by the rules (or at its deal, nothing dealt, as above), says its
   arena and verifies; its standings are its records recounted by the
   scoring of docs/arenas.md; and no player stopped being paired
-  (`arena_players_unpaired`: one left out of a game — since it joined,
-  its last game ended or a pairing of it was called off — for more than
-  a minute and the longest fault meanwhile while the arena ran; a game
-  takes about 20 s, the wait for a free opponent at most another).
+  (`arena_players_unpaired`). A player out of a game is in the arena's
+  queue, paired as soon as another waits (within 10 s if that one is the
+  opponent it just played): so one that waited more than 20 s — since its
+  last game ended, a pairing of it was called off, or it came back from a
+  lost connection — while two others were paired with each other was left
+  out of the queue; and one not paired for more than a minute and the
+  longest fault meanwhile, while the arena ran, stopped being paired
+  whoever else was (a game takes about 20 s).
 
     python3 loadgen/nemesis.py --minutes 2 --server-bin B --client-bin C \\
         --services DIR --postgres URL --redis URL --out F
@@ -132,6 +136,11 @@ FORFEITS = ("forfeit", "abandoned")
 # while the arena ran has stopped being paired: an arena game takes about
 # 20 s, the wait for a free opponent at most another.
 ARENA_IDLE_S = 60
+# One that waited this long in the queue while two others were paired with
+# each other was left out of it: a waiting player is paired at once, or
+# within 10 s with the opponent it just played (docs/arenas.md); 10 s more
+# for the news to come through the faults.
+ARENA_LEFT_OUT_S = 20
 
 
 def free_port():
@@ -960,45 +969,68 @@ class Run:
         return problems
 
     def check_arena_pairing(self, figures):
-        """Arena players who stopped being paired: one left unpaired (since
-        it joined, its last game's end or a pairing called off) for more
-        than ARENA_IDLE_S and the longest fault meanwhile, while the arena
-        ran. A player not in a game is in the arena's queue, paired as soon
-        as another is free (docs/arenas.md)."""
+        """Arena players who stopped being paired. A player not in a game
+        is in the arena's queue and paired as soon as another waits, or
+        within 10 s if that one is the opponent it just played
+        (docs/arenas.md): so one that waited more than ARENA_LEFT_OUT_S
+        (since its last game ended, a pairing of it was called off, or it
+        came back from a lost connection) while two others were paired
+        with each other was left out of the queue; and one not paired for
+        more than ARENA_IDLE_S and the longest fault meanwhile, while the
+        arena ran, stopped being paired whoever else was."""
         arena = self.arena_record or {}
         if not arena.get("ends_at_ms"):
-            figures.update({"arena_players_unpaired": None, "arena_idle_max_s": None})
+            figures.update({"arena_players_unpaired": None, "arena_left_out_max_s": None, "arena_idle_max_s": None})
             return [f"arena {self.arena_id}'s end cannot be read"]
         ends = arena["ends_at_ms"] / 1000 - self.wall_offset
-        people = {}
+        people, person_of = {}, {}
         for client in self.clients:
             if client.kind == "arena":
                 people.setdefault(client.person, []).append(client)
-        problems, idle_most = [], 0.0
+                person_of[client.name] = client.person
+        pairings = [(at, person, person_of.get(message.get("opponent", "").split(" (")[0]))
+                    for person, clients in people.items() for client in clients
+                    for at, message in client.lines if message.get("type") == "arena_paired"]
+        problems, left_out_most, idle_most = [], 0.0, 0.0
         for person, clients in people.items():
-            free_since, games, worst = clients[0].started, 0, None
-            marks = sorted((at, message) for client in clients for at, message in client.lines
-                           if message.get("type") in ("arena_paired", "unpaired")
-                           or (message.get("type") == "event" and message["event"].get("kind") == "game_over"))
-            for at, message in marks + [(ends, None)]:
-                if free_since is not None and (message is None or message.get("type") == "arena_paired"):
-                    idle = min(at, ends) - free_since
-                    longest = max((end - start for start, end in self.fault_spans if start < at and end > free_since), default=0)
-                    idle_most = max(idle_most, idle)
-                    if idle > ARENA_IDLE_S + longest and (worst is None or idle > worst[0]):
-                        worst = (idle, longest, free_since)
-                if message is None:
+            # Its own lines, and the pairings of two others, in time order.
+            timeline = sorted([(at, 0, index, message) for client in clients for index, (at, message) in enumerate(client.lines)]
+                              + [(at, 1, 0, None) for at, one, other in pairings if person not in (one, other)]
+                              + [(ends, 2, 0, None)], key=lambda entry: entry[:3])
+            free = waiting = clients[0].started  # out of a game since; in the queue since
+            worst, paused = None, None
+            for at, what, _, message in timeline:
+                if free is not None and (what or message.get("type") == "arena_paired"):
+                    longest = max((end - start for start, end in self.fault_spans if start < at and end > free), default=0)
+                    left_out, idle = (at - waiting, 0) if what == 1 else (0, min(at, ends) - free)
+                    # (its own pairing, or the arena's end, ends its idling)
+                    left_out_most, idle_most = max(left_out_most, left_out), max(idle_most, idle)
+                    if left_out > ARENA_LEFT_OUT_S and (not worst or left_out > worst[0]):
+                        worst = (left_out, f"waited {left_out:.0f} s from {waiting - self.begun:.0f} s into the run "
+                                           f"while two others were paired", paused)
+                    elif idle > ARENA_IDLE_S + longest and (not worst or idle > worst[0]):
+                        worst = (idle, f"was not paired for {idle:.0f} s from {free - self.begun:.0f} s into the run "
+                                       f"(longest fault meanwhile {longest:.0f} s)", paused)
+                if what == 2:
                     break
-                if message.get("type") == "arena_paired":
-                    free_since = None
-                elif free_since is None:
-                    free_since = at
-                    games += message.get("type") == "event"
+                if what:
+                    continue
+                kind = message.get("type")
+                if kind == "arena_paired":
+                    free = waiting = None
+                    paused = None
+                elif kind == "arena_paused":
+                    paused = message.get("reason")
+                elif kind == "welcome" and free is not None:
+                    waiting = at  # back from a lost connection: joins again
+                elif (kind == "unpaired" or (kind == "event" and message["event"].get("kind") == "game_over")) and free is None:
+                    free = waiting = at
             if worst:
-                idle, longest, since = worst
-                problems.append(f"arena player {person} was not paired for {idle:.0f} s from {since - self.begun:.0f} s into the run "
-                                f"(longest fault meanwhile {longest:.0f} s), after {games} games:\n{clients[-1].tail(8)}")
-        figures.update({"arena_players_unpaired": len(problems), "arena_idle_max_s": round(idle_most, 1)})
+                _, what, paused = worst
+                told = f" (told arena_paused: {paused})" if paused else ""
+                problems.append(f"arena player {person} {what}{told}:\n{clients[-1].tail(8)}")
+        figures.update({"arena_players_unpaired": len(problems), "arena_left_out_max_s": round(left_out_most, 1),
+                        "arena_idle_max_s": round(idle_most, 1)})
         return problems
 
     async def check_arena(self, figures, forfeited):
