@@ -83,8 +83,9 @@ the servers kept:
   queue, paired as soon as another waits (within 10 s if that one is the
   opponent it just played): so one that waited more than 20 s — since its
   last game ended, a pairing of it was called off, or it came back from a
-  lost connection — while two others were paired with each other was left
-  out of the queue; and one not paired for more than a minute and the
+  lost connection — while two others were paired with each other, twice
+  (once is the odd one out when three wait, never twice), was left out of
+  the queue; and one not paired for more than a minute and the
   longest fault meanwhile, while the arena ran, stopped being paired
   whoever else was (a game takes about 20 s).
 
@@ -137,10 +138,12 @@ FORFEITS = ("forfeit", "abandoned")
 # 20 s, the wait for a free opponent at most another.
 ARENA_IDLE_S = 60
 # One that waited this long in the queue while two others were paired with
-# each other was left out of it: a waiting player is paired at once, or
-# within 10 s with the opponent it just played (docs/arenas.md); 10 s more
-# for the news to come through the faults.
+# each other, twice, was left out of it: a waiting player is paired at once,
+# or within 10 s with the opponent it just played (docs/arenas.md); 10 s
+# more for the news to come through the faults.
 ARENA_LEFT_OUT_S = 20
+# Pairings told within this of each other are one turn of the arena's.
+SAME_PAIRING_S = 5
 
 
 def free_port():
@@ -969,18 +972,20 @@ class Run:
         return problems
 
     def check_arena_pairing(self, figures):
-        """Arena players who stopped being paired. A player not in a game
-        is in the arena's queue and paired as soon as another waits, or
-        within 10 s if that one is the opponent it just played
-        (docs/arenas.md): so one that waited more than ARENA_LEFT_OUT_S
-        (since its last game ended, a pairing of it was called off, or it
-        came back from a lost connection) while two others were paired
-        with each other was left out of the queue; and one not paired for
-        more than ARENA_IDLE_S and the longest fault meanwhile, while the
-        arena ran, stopped being paired whoever else was."""
+        """Arena players who stopped being paired. A player out of a game
+        is in the arena's queue, and a waiting player is paired as soon as
+        another waits (within 10 s if that one is the opponent it just
+        played; docs/arenas.md). So one that waited more than
+        ARENA_LEFT_OUT_S (since its last game ended, a pairing of it was
+        called off, or it came back from a lost connection) while two
+        others were paired with each other, twice, was left out of the
+        queue: passed over once is the odd one out when three wait, never
+        twice. And one not paired for more than ARENA_IDLE_S and the
+        longest fault meanwhile, while the arena ran, stopped being paired
+        whoever else was."""
         arena = self.arena_record or {}
         if not arena.get("ends_at_ms"):
-            figures.update({"arena_players_unpaired": None, "arena_left_out_max_s": None, "arena_idle_max_s": None})
+            figures.update({"arena_players_unpaired": None, "arena_idle_max_s": None})
             return [f"arena {self.arena_id}'s end cannot be read"]
         ends = arena["ends_at_ms"] / 1000 - self.wall_offset
         people, person_of = {}, {}
@@ -988,49 +993,59 @@ class Run:
             if client.kind == "arena":
                 people.setdefault(client.person, []).append(client)
                 person_of[client.name] = client.person
-        pairings = [(at, person, person_of.get(message.get("opponent", "").split(" (")[0]))
-                    for person, clients in people.items() for client in clients
-                    for at, message in client.lines if message.get("type") == "arena_paired"]
-        problems, left_out_most, idle_most = [], 0.0, 0.0
+        # Each pairing once (both its players say it), by when it was first told.
+        pairings = []
+        for at, person, message in sorted((at, person, message) for person, clients in people.items() for client in clients
+                                          for at, message in client.lines if message.get("type") == "arena_paired"):
+            pair = {person, person_of.get(message.get("opponent", "").split(" (")[0])}
+            if not any(pair == other and at - when < SAME_PAIRING_S for when, other in pairings):
+                pairings.append((at, pair))
+        problems, idle_most = [], 0.0
         for person, clients in people.items():
             # Its own lines, and the pairings of two others, in time order.
             timeline = sorted([(at, 0, index, message) for client in clients for index, (at, message) in enumerate(client.lines)]
-                              + [(at, 1, 0, None) for at, one, other in pairings if person not in (one, other)]
+                              + [(at, 1, 0, None) for at, pair in pairings if person not in pair]
                               + [(ends, 2, 0, None)], key=lambda entry: entry[:3])
             free = waiting = clients[0].started  # out of a game since; in the queue since
-            worst, paused = None, None
+            passed_over, worst, paused = [], None, None
             for at, what, _, message in timeline:
-                if free is not None and (what or message.get("type") == "arena_paired"):
+                if what == 1:
+                    if free is not None:
+                        passed_over.append(at)
+                    continue
+                kind = message.get("type") if message else None
+                if free is not None and (what or kind in ("arena_paired", "welcome")):
+                    # Its own pairing, its reconnection, or the arena's end:
+                    # how long it waited, and who was paired meanwhile. Others
+                    # paired in the turn that paired it did not pass it over.
+                    skipped = [when for when in passed_over if when < at - SAME_PAIRING_S or kind == "welcome"]
+                    if len(skipped) >= 2 and skipped[-1] - waiting > ARENA_LEFT_OUT_S and (not worst or skipped[-1] - waiting > worst[0]):
+                        worst = (skipped[-1] - waiting, f"waited {skipped[-1] - waiting:.0f} s from {waiting - self.begun:.0f} s "
+                                 f"into the run while two others were paired with each other {len(skipped)} times", paused)
+                if free is not None and (what or kind == "arena_paired"):
                     longest = max((end - start for start, end in self.fault_spans if start < at and end > free), default=0)
-                    left_out, idle = (at - waiting, 0) if what == 1 else (0, min(at, ends) - free)
-                    # (its own pairing, or the arena's end, ends its idling)
-                    left_out_most, idle_most = max(left_out_most, left_out), max(idle_most, idle)
-                    if left_out > ARENA_LEFT_OUT_S and (not worst or left_out > worst[0]):
-                        worst = (left_out, f"waited {left_out:.0f} s from {waiting - self.begun:.0f} s into the run "
-                                           f"while two others were paired", paused)
-                    elif idle > ARENA_IDLE_S + longest and (not worst or idle > worst[0]):
+                    idle = min(at, ends) - free
+                    idle_most = max(idle_most, idle)
+                    if idle > ARENA_IDLE_S + longest and (not worst or idle > worst[0]):
                         worst = (idle, f"was not paired for {idle:.0f} s from {free - self.begun:.0f} s into the run "
                                        f"(longest fault meanwhile {longest:.0f} s)", paused)
                 if what == 2:
                     break
-                if what:
-                    continue
-                kind = message.get("type")
                 if kind == "arena_paired":
                     free = waiting = None
-                    paused = None
+                    passed_over, paused = [], None
                 elif kind == "arena_paused":
                     paused = message.get("reason")
                 elif kind == "welcome" and free is not None:
-                    waiting = at  # back from a lost connection: joins again
+                    # Back from a lost connection: it joins the arena again.
+                    waiting, passed_over = at, []
                 elif (kind == "unpaired" or (kind == "event" and message["event"].get("kind") == "game_over")) and free is None:
                     free = waiting = at
             if worst:
                 _, what, paused = worst
                 told = f" (told arena_paused: {paused})" if paused else ""
                 problems.append(f"arena player {person} {what}{told}:\n{clients[-1].tail(8)}")
-        figures.update({"arena_players_unpaired": len(problems), "arena_left_out_max_s": round(left_out_most, 1),
-                        "arena_idle_max_s": round(idle_most, 1)})
+        figures.update({"arena_players_unpaired": len(problems), "arena_idle_max_s": round(idle_most, 1)})
         return problems
 
     async def check_arena(self, figures, forfeited):
