@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The nemesis (issue 44; loadgen/nemesis.py says what it does and checks):
-# a three-node cluster on a PostgreSQL and a Redis of its own, real clients
-# playing, seeking and watching through a balancer, a random schedule of
-# faults for MINUTES, then the checker. Exit status 1 when it found a game
-# lost, a seal lost, a reveal that differs, a seeker paired twice or left
-# waiting, or a rated game rated other than once.
+# The nemesis (issues 44 and 60; loadgen/nemesis.py says what it does and
+# checks): a three-node cluster on a PostgreSQL and a Redis of its own, real
+# clients playing, seeking and watching, half through a balancer that, as
+# HAProxy, learns a node is down only from its health checks, half straight
+# to a node; a random schedule of faults for MINUTES (a node paused, every
+# node killed under an arena, a pairing's node killed as it pairs, …), then
+# the checker. Exit status 1 when it found a game lost (forfeited to a fault
+# or otherwise), a seal lost, a reveal that differs, a seeker paired twice,
+# left waiting or without a game, an arena player no longer paired, or a
+# rated game rated other than once.
 #
 #   bash loadgen/nemesis.sh 2                # as .ci/run runs it
 #   bash loadgen/nemesis.sh 30 --seed 7      # the run in docs/performance.md
