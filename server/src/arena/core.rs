@@ -72,10 +72,11 @@ pub(crate) enum Input {
     /// The room for a pair could not be made.
     RoomNotMade { keys: Seated<PlayerKey> },
     /// A pair's room called the pairing off (a player never came, or
-    /// never sealed the deal while the other did): who did their part.
+    /// never sealed the deal while the other did): the key of the player
+    /// who sat and held the deal back, if one did.
     CalledOff {
         code: RoomCode,
-        requeued: Seated<bool>,
+        held_back: Option<PlayerKey>,
     },
     /// The clock moved: start, end, pair.
     Tick,
@@ -306,8 +307,8 @@ impl Arena {
                     self.requeue(key, now_ms);
                 }
             }
-            Input::CalledOff { code, requeued } => {
-                self.called_off(code, requeued, now_ms, &mut effects);
+            Input::CalledOff { code, held_back } => {
+                self.called_off(code, held_back, now_ms, &mut effects);
             }
             Input::Tick => self.tick(now_ms, &mut effects),
             Input::GamesInPlay(games) => self.games_in_play(games),
@@ -596,7 +597,7 @@ impl Arena {
     fn called_off(
         &mut self,
         code: RoomCode,
-        requeued: Seated<bool>,
+        held_back: Option<PlayerKey>,
         now_ms: u64,
         effects: &mut Vec<Effect>,
     ) {
@@ -611,13 +612,14 @@ impl Arena {
             if entrant.place != (Place::Playing { code }) {
                 continue;
             }
-            entrant.place = match (entrant.conn, requeued[seat] && !entrant.pausing && !over) {
+            let requeued = held_back != Some(keys[seat]);
+            entrant.place = match (entrant.conn, requeued && !entrant.pausing && !over) {
                 (None, _) => Place::Away,
                 (Some(_), true) => Place::Waiting { since_ms: now_ms },
                 (Some(_), false) => Place::Paused,
             };
             if let (Place::Paused, Some(conn)) = (entrant.place, entrant.conn) {
-                let why = if requeued[seat] {
+                let why = if requeued {
                     "the game was called off"
                 } else {
                     "you did not seal your deal in time: join again to be paired"
@@ -1244,12 +1246,10 @@ mod tests {
         let made = rooms(&tick(&mut arena, START));
         let code: RoomCode = "AAAAA".parse().unwrap();
         room_made(&mut arena, made[0], code);
-        let requeued = Seated {
-            yellow: true,
-            blue: false,
-        };
+        // Named by key: the room's Yellow may be the arena's Blue.
+        let held_back = Some(made[0].blue);
         let told = arena
-            .handle(Input::CalledOff { code, requeued }, START + 10_000)
+            .handle(Input::CalledOff { code, held_back }, START + 10_000)
             .unwrap();
         let blue_conn = if made[0].blue == key(1) {
             conn(1)

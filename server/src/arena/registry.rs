@@ -139,8 +139,8 @@ impl Arenas {
             Ok(Some(node)) if node != cluster.node() => {
                 let report = match report {
                     ArenaReport::GameOver { code } => WireArenaAsk::GameOver { code },
-                    ArenaReport::CalledOff { code, requeued } => {
-                        WireArenaAsk::CalledOff { code, requeued }
+                    ArenaReport::CalledOff { code, held_back } => {
+                        WireArenaAsk::CalledOff { code, held_back }
                     }
                 };
                 cluster.remote_arena(&node, arena).report(report);

@@ -350,8 +350,8 @@ impl Runner {
             // Read with the next pairing, once for every game over since:
             // at a thousand games a second, one read a tick.
             Ask::Report(ArenaReport::GameOver { .. }) => self.results_due = true,
-            Ask::Report(ArenaReport::CalledOff { code, requeued }) => {
-                self.step(Input::CalledOff { code, requeued }).await;
+            Ask::Report(ArenaReport::CalledOff { code, held_back }) => {
+                self.step(Input::CalledOff { code, held_back }).await;
                 self.forget_ended_games();
             }
             Ask::Detail(answer) => {
@@ -465,8 +465,8 @@ impl Runner {
                 }
             }
             WireArenaAsk::GameOver { .. } => self.results_due = true,
-            WireArenaAsk::CalledOff { code, requeued } => {
-                self.step(Input::CalledOff { code, requeued }).await;
+            WireArenaAsk::CalledOff { code, held_back } => {
+                self.step(Input::CalledOff { code, held_back }).await;
                 self.forget_ended_games();
             }
         }
@@ -538,8 +538,11 @@ impl Runner {
             self.read_results().await;
             if self.arena.plays_in(code) {
                 warn!(arena = %self.arena.id(), room = %code, "{why}");
-                let requeued = Seated::from_fn(|_| true);
-                self.step(Input::CalledOff { code, requeued }).await;
+                self.step(Input::CalledOff {
+                    code,
+                    held_back: None,
+                })
+                .await;
             }
             self.forget_ended_games();
         }

@@ -8,7 +8,7 @@
 
 use std::net::IpAddr;
 
-use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat, Seated};
+use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
@@ -331,7 +331,7 @@ pub(crate) enum WireArenaAsk {
     /// A room of the arena's called its pairing off.
     CalledOff {
         code: RoomCode,
-        requeued: Seated<bool>,
+        held_back: Option<PlayerKey>,
     },
 }
 
@@ -502,7 +502,7 @@ mod tests {
             answer: Ok(Some(Seat::Yellow)),
             arena_game: Some(ArenaGame {
                 arena: "K7M2QX9P".parse().unwrap(),
-                players: Some(Seated {
+                players: Some(mice_cake_engine::Seated {
                     yellow: key,
                     blue: key,
                 }),

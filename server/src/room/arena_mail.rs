@@ -5,7 +5,7 @@
 //! (the mailbox full, or the arena run on another node) costs time, not a
 //! game: the arena also reads the store, and looks for its rooms.
 
-use mice_cake_engine::Seated;
+use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{ArenaId, RoomCode};
 use tokio::sync::mpsc;
 
@@ -18,11 +18,14 @@ pub(crate) enum ArenaReport {
     /// A game ended, and is stored.
     GameOver { code: RoomCode },
     /// The pairing was called off before its game was taken up;
-    /// `requeued`: who did their part (as `unpaired` tells them), to be
-    /// paired again; the others are paused.
+    /// `held_back`: the key of the player who sat and did not seal their
+    /// deal while the other did (as `unpaired` tells them), paused; the
+    /// others are paired again. Named by key, never by seat: an arena's
+    /// players take the room's seats in the order they come, not in the
+    /// order the arena paired them.
     CalledOff {
         code: RoomCode,
-        requeued: Seated<bool>,
+        held_back: Option<PlayerKey>,
     },
 }
 

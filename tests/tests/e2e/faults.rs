@@ -1,8 +1,9 @@
 //! The faults an outside check of a three-node cluster found games lost
-//! to (issue 44), each replayed as found: a node paused past its lease
-//! with both seals of a round published; a node killed while its seekers
-//! were being paired; a join through another node while Redis is away; a
-//! spectator back after the game ended.
+//! to (issues 44 and 60), each replayed as found: a node paused past its
+//! lease with both seals of a round published; a node killed while its
+//! seekers were being paired; a join through another node while Redis is
+//! away; a spectator back after the game ended; a resume sent through a
+//! round-robin balancer to the node that lost the room in a pause.
 
 use std::thread;
 use std::time::Duration;
@@ -196,4 +197,116 @@ fn a_spectator_back_after_the_game_ended_is_shown_the_result() {
     let (status, body) = cluster.nodes[0].get("/api/rooms");
     assert_eq!(status, 200);
     assert!(!body.contains(&code), "{body}");
+}
+
+/// As found (issue 60): the node running a room (node 0, where Yellow is)
+/// is paused for 2.5 of its 2 s leases behind a round-robin balancer that
+/// still lists it. Node 1 takes the room over and tells Blue, whose
+/// connection it holds, that the way to the room changed. Blue comes back
+/// through the balancer, whose turn sends him to the paused node: his
+/// connection waits in its queue until the node goes on. That node must
+/// not answer his resume from its stale copy of the room with "the room
+/// has closed" (a client gave the seat up on that, and lost by forfeit);
+/// it seats him where the room runs now, or says `unavailable`, and he
+/// comes back again. Both are back in the game, which goes on.
+#[test]
+fn a_resume_through_a_balancer_to_a_node_back_from_a_pause_never_hears_its_room_closed() {
+    let Some((redis, database)) = services() else {
+        return;
+    };
+    let cluster = Cluster::start(2, &database.url, &redis.url, "2s");
+    let mut ann = Raw::connect(&cluster.url(0), "ann");
+    ann.send(&ClientMessage::CreateRoom {
+        options: RoomOptions {
+            deadline_ms: Some(0),
+            ..RoomOptions::default()
+        },
+        key: None,
+        bot_declaration: None,
+        key_proof: None,
+    });
+    let mut yellow = Hand::default();
+    let joined = ann.until_noting(&mut yellow, |message, _| {
+        matches!(message, ServerMessage::Joined { .. })
+    });
+    let ServerMessage::Joined { state, .. } = joined else {
+        unreachable!()
+    };
+    let mut bob = Raw::connect(&cluster.url(1), "bob");
+    bob.send(&ClientMessage::JoinRoom {
+        code: state.code,
+        key: None,
+        bot_declaration: None,
+        key_proof: None,
+    });
+    let mut blue = Hand::default();
+    both_sealed_round_1(&mut ann, &mut yellow, &mut bob, &mut blue);
+
+    let balancer = Proxy::balancing(&[cluster.nodes[0].addr, cluster.nodes[1].addr]);
+    let paused = &cluster.nodes[0];
+    paused.pause();
+    let (code, reason) = bob
+        .close_frame(Duration::from_secs(20))
+        .expect("node 1 took the room over, and said so");
+    assert_eq!(code, 1012, "{reason}");
+    drop(bob);
+    // Back through the balancer: its first turn is the paused node's.
+    let url = balancer.url();
+    let coming_back = thread::spawn(move || {
+        let mut back = Raw::open(&url);
+        back.send(&hello("bob"));
+        back.send(&blue.resume());
+        let answer = back.until_noting(&mut blue, |message, _| {
+            matches!(
+                message,
+                ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+            )
+        });
+        (answer, back, blue)
+    });
+    let give_up = std::time::Instant::now() + Duration::from_secs(20);
+    while balancer.connections() == 0 {
+        assert!(std::time::Instant::now() < give_up, "Bob never came back");
+        thread::sleep(Duration::from_millis(10));
+    }
+    paused.go_on();
+    let (answer, back, mut blue) = coming_back.join().unwrap();
+    let mut back = match answer {
+        ServerMessage::Joined { .. } => back,
+        ServerMessage::Error {
+            code: ErrorCode::Unavailable,
+            ..
+        } => {
+            drop(back);
+            // Again, as a client does after a passing refusal: the
+            // balancer's next turn, or the same node, now without its copy.
+            let mut again = Raw::open(&cluster.url(0));
+            again.send(&hello("bob"));
+            again.send(&blue.resume());
+            let answer = again.until_noting(&mut blue, |message, _| {
+                matches!(
+                    message,
+                    ServerMessage::Joined { .. } | ServerMessage::Error { .. }
+                )
+            });
+            assert!(matches!(answer, ServerMessage::Joined { .. }), "{answer:?}");
+            again
+        }
+        refused => panic!("the seat was refused: {refused:?}"),
+    };
+    // Yellow's way to the room stopped with node 0's copy of it: she comes
+    // back too, opening again as her client does (an opening the paused
+    // node held was never stored), and Blue opens: both see round 1.
+    drop(ann);
+    let mut ann = Raw::connect(&cluster.url(1), "ann");
+    ann.send(&yellow.resume());
+    ann.until_noting(&mut yellow, |message, _| {
+        matches!(message, ServerMessage::Joined { .. })
+    });
+    let open = yellow.open();
+    ann.send(&open);
+    let open = blue.open();
+    back.send(&open);
+    back.until_noting(&mut blue, |_, hand| hand.revealed == 1);
+    ann.until_noting(&mut yellow, |_, hand| hand.revealed == 1);
 }

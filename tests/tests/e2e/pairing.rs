@@ -213,7 +213,7 @@ fn node_name(node: &crate::support::Server) -> String {
 /// The node that pairs the cluster's seekers now.
 fn pairing_node(redis: &TestRedis, cluster: &Cluster) -> usize {
     let names: Vec<String> = cluster.nodes.iter().map(node_name).collect();
-    let give_up = std::time::Instant::now() + Duration::from_secs(10);
+    let give_up = Instant::now() + Duration::from_secs(10);
     loop {
         let leader = std::process::Command::new("redis-cli")
             .args(["-u", &redis.url, "GET", "mice-cake:pairing:leader"])
@@ -223,7 +223,7 @@ fn pairing_node(redis: &TestRedis, cluster: &Cluster) -> usize {
         if let Some(node) = names.iter().position(|name| *name == leader) {
             return node;
         }
-        assert!(std::time::Instant::now() < give_up, "no pairing node");
+        assert!(Instant::now() < give_up, "no pairing node");
         thread::sleep(Duration::from_millis(50));
     }
 }

@@ -680,6 +680,11 @@ impl Proxy {
         format!("ws://{}", self.addr)
     }
 
+    /// How many connections it has passed on so far.
+    pub(crate) fn connections(&self) -> usize {
+        self.open.lock().unwrap().len() / 2
+    }
+
     /// Drops every connection through the proxy, both ways.
     pub(crate) fn cut(&self) {
         for socket in self.open.lock().unwrap().drain(..) {

@@ -76,6 +76,10 @@ impl Room {
         // node stalled, say), and nobody is held to it.
         let requeued =
             Seated::from_fn(|seat| !deal_begun || sealed[seat] || !sealed[seat.opponent()]);
+        let held_back = Seat::ALL
+            .into_iter()
+            .filter(|seat| !requeued[*seat])
+            .find_map(|seat| self.seats[seat].as_ref()?.key);
         let waited = humantime::format_duration(self.context.config.pairing_arrival);
         for seat in Seat::ALL {
             let Some(player) = self.seats[seat].take() else {
@@ -116,7 +120,7 @@ impl Room {
         if self.made.arena().is_some() {
             self.effects.push(Effect::Arena(ArenaReport::CalledOff {
                 code: self.code,
-                requeued,
+                held_back,
             }));
         }
         info!(room = %self.code, "pairing called off: a player did not come");

@@ -631,6 +631,62 @@ async fn a_player_who_sits_and_withholds_the_deal_s_seal_is_not_sent_back_to_the
     assert!(table.room.unsaved_games.is_empty());
 }
 
+/// As a nemesis found (issue 60): an arena's players take its room's seats
+/// in the order they come, not in the order the arena paired them. A
+/// pairing called off for a withheld deal names the withholder to the arena
+/// by key: the arena's Blue who sat first (Yellow here) and sealed is paired
+/// again, never paused for a deal it sealed.
+#[tokio::test(start_paused = true)]
+async fn an_arena_room_called_off_names_who_held_the_deal_back_by_key() {
+    let arena: mice_cake_protocol::ArenaId = "K7M2QX9P".parse().unwrap();
+    let mut table = Table::made(RoomOptions::default(), Made::Arena(arena), |_| {});
+    let secrets = [
+        mice_cake_engine::PlayerSecret::from_bytes([1; 32]),
+        mice_cake_engine::PlayerSecret::from_bytes([2; 32]),
+    ];
+    let mut conns = Vec::new();
+    for (secret, name) in secrets.iter().zip(["Bea", "Dan"]) {
+        let member = table.member();
+        conns.push(member.conn);
+        let (reply, mut answer) = oneshot::channel();
+        table.give(Command::Join {
+            member,
+            name: name.into(),
+            token: JoinToken::Make,
+            seating: Seating {
+                key: Some(secret.public_key()),
+                proven: true,
+                ..Seating::default()
+            },
+            reply,
+        });
+        answer.try_recv().unwrap().unwrap();
+    }
+    // Bea sat first (Yellow) and seals her deal; Dan withholds his.
+    let exchange = table.room.round.exchange.as_ref().unwrap();
+    let (round, commitment) = (exchange.round, exchange.commitment);
+    let seat = table.seat_of(conns[0]);
+    let seal = fair::seal(
+        commitment,
+        round,
+        seat,
+        &Assignment::EMPTY,
+        Nonce::from_bytes([9; 32]),
+    );
+    table.give(Command::Seal {
+        conn: conns[0],
+        round,
+        seal,
+        signature: SealSigning::Unchecked(Some(secrets[0].sign(seal))),
+    });
+    assert!(table.wait(ARRIVAL));
+    let reported = table.effects.iter().find_map(|effect| match effect {
+        Effect::Arena(crate::room::ArenaReport::CalledOff { held_back, .. }) => Some(*held_back),
+        _ => None,
+    });
+    assert_eq!(reported, Some(Some(secrets[1].public_key())));
+}
+
 /// Neither sealed their deal in time (their nodes stalled, say): nobody is
 /// to blame, and both seek on at the head of the queue.
 #[tokio::test(start_paused = true)]
