@@ -215,7 +215,7 @@ impl Shared {
                 debug!(cause = %cause, "pairing notices not read");
             }
             turns = turns.wrapping_add(1);
-            if turns % LOOK_FOR_LOST_CLAIMS_EVERY == 0 {
+            if turns.is_multiple_of(LOOK_FOR_LOST_CLAIMS_EVERY) {
                 self.find_lost_claims().await;
             }
             self.queue_again().await;
