@@ -18,7 +18,7 @@ use mice_cake_protocol::{
 use crate::cluster::Cluster;
 use crate::raw::Raw;
 use crate::support::{
-    Client, Proxy, TestDatabase, TestRedis, psql, psql_value, room_code, suggestion,
+    Client, Proxy, RedisMonitor, TestDatabase, TestRedis, psql, psql_value, room_code, suggestion,
 };
 
 fn services() -> Option<(TestRedis, TestDatabase)> {
@@ -384,6 +384,7 @@ fn a_pairing_whose_node_dies_before_its_room_is_stored_is_called_off_and_both_pl
         assert!(Instant::now() < give_up, "the pair's room never wrote");
         thread::sleep(Duration::from_millis(20));
     }
+    let monitor = RedisMonitor::start(&redis.url);
     cluster.nodes.remove(leader).kill();
     assert!(psql(&database.url, LET_ROOM_WRITES_GO));
     proxy.redirect(cluster.nodes[0].addr);
@@ -435,6 +436,23 @@ fn a_pairing_whose_node_dies_before_its_room_is_stored_is_called_off_and_both_pl
     assert_eq!(record_id(&mut cy), id);
     for client in [&mut ann, &mut cy] {
         assert!(client.finish().success(), "{}", client.transcript());
+    }
+    // The takeover kept both seekers' places in the queue, and their next
+    // seeks took them back.
+    let commands = monitor.lines();
+    let kept: Vec<&str> = commands
+        .iter()
+        .filter(|line| line.contains("\"SET\" \"mice-cake:pairing:kept:"))
+        .filter_map(|line| line.split('"').nth(3))
+        .collect();
+    assert_eq!(kept.len(), 2, "{commands:#?}");
+    for place in kept {
+        assert!(
+            commands
+                .iter()
+                .any(|line| line.contains(&format!("\"GETDEL\" \"{place}\""))),
+            "{place} was never taken back: {commands:#?}"
+        );
     }
     let entry = std::process::Command::new("redis-cli")
         .args([
