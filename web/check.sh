@@ -31,6 +31,8 @@ cargo build --locked --workspace --bins --tests
 step "end to end in Chromium"
 rm -rf target/web-e2e/screenshots
 # Files named, not the directory (which newer Node.js reads as a file); a
-# test that hangs fails after ten minutes.
-(cd web && node --test --test-concurrency=1 --test-timeout=600000 e2e/*.test.mjs)
+# test that hangs fails after ten minutes. Two files at a time, each with
+# its own server and browser: they mostly wait (on timers, on each
+# other), and two halve the run; four starve one another on two cores.
+(cd web && node --test --test-concurrency=2 --test-timeout=600000 e2e/*.test.mjs)
 printf '\nscreenshots: %s\n' "$(ls target/web-e2e/screenshots | tr '\n' ' ')"
