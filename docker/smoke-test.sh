@@ -9,7 +9,7 @@
 # container in the middle of a second game and start it again (the game goes
 # on from the volume), check that only the server's user can read the data
 # volume, stop it (SIGTERM), check it stopped cleanly, and print the image
-# size.
+# size (MICE_CAKE_RECORD_FIGURES=1 records it: docs/figures.py).
 #
 # Also checks docker/compose.cluster.yaml and docker/haproxy.cfg as Compose
 # and HAProxy read them, and the monitoring profile's files: Prometheus's
@@ -362,6 +362,11 @@ step "image size"
 size="$(pod image inspect --format '{{.Size}}' "$IMAGE")"
 awk -v image="$IMAGE" -v size="$size" 'BEGIN { printf "%s: %d bytes (%.1f MB)\n", image, size, size / 1e6 }'
 ((size <= MAX_IMAGE_BYTES)) || fail "the image is over $MAX_IMAGE_BYTES bytes"
+# MICE_CAKE_RECORD_FIGURES=1: the size to docs/figures.json and every place
+# that quotes it (docs/figures.py).
+if [[ ${MICE_CAKE_RECORD_FIGURES:-} == 1 ]]; then
+    python3 docs/figures.py update image_size "$size"
+fi
 
 echo
 echo "docker smoke test passed"

@@ -33,6 +33,10 @@
 # PostgreSQL and Redis come from tests/services.sh, as in the tests.
 #
 # Reports go to $OUT (default target/bench/load); a summary is printed.
+# With MICE_CAKE_RECORD_FIGURES=1, the headline figures a run measured go to
+# docs/figures.json and every place that quotes them (docs/figures.py):
+# idle_connection_memory (idle), player_connection_memory, human_pace_p50
+# and human_pace_p99 (human), rounds_per_second (saturated).
 # Loopback only. Every process here may hold at most `ulimit -Hn` files:
 # scenarios that need more connections than that are cut down to fit, and
 # say so.
@@ -229,6 +233,33 @@ print(line)
 EOF
 }
 
+# With MICE_CAKE_RECORD_FIGURES=1: a headline figure from a report without
+# errors, to docs/figures.json and every place that quotes it.
+record() { # figure, report name, field of the report (a.b)
+    [ "${MICE_CAKE_RECORD_FIGURES:-}" = 1 ] || return 0
+    local value
+    if ! value=$(python3 - "$OUT/$2.json" "$3" <<'EOF'
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    sys.exit(1)
+if r.get("run_errors") or r.get("setup_failures"):
+    sys.exit(1)
+try:
+    for key in sys.argv[2].split("."):
+        r = r[key]
+except (KeyError, TypeError):
+    sys.exit(1)
+print(r)
+EOF
+    ); then
+        echo "  ($1 not recorded: $2 had errors or no report)"
+        return 0
+    fi
+    python3 docs/figures.py update "$1" "$value"
+}
+
 run_seated() { # connections: players seated in live games, not moving
     start_server
     run "seated-$1" play --rooms "$(( $(fits "$1") / 2 ))" --think 3600s --warmup 5s --duration 5s
@@ -241,6 +272,7 @@ for scenario in "${scenarios[@]}"; do
             start_server
             run "idle-$n" idle --connections "$(fits $n)"
         done
+        record idle_connection_memory idle-10000 server.rss_per_connection_bytes
         ;;
     human)
         rooms=$(( $(fits 20000) / 2 ))
@@ -253,6 +285,9 @@ for scenario in "${scenarios[@]}"; do
             start_server "${flags[@]}"
             run "human-$storage" play --rooms "$rooms" --think 5s --warmup 10s --duration 30s
         done
+        record player_connection_memory human-ephemeral server.rss_per_connection_bytes
+        record human_pace_p50 human-data latency.p50_us
+        record human_pace_p99 human-data latency.p99_us
         ;;
     saturated)
         start_echo
@@ -268,6 +303,7 @@ for scenario in "${scenarios[@]}"; do
             run "saturated-$storage-unsigned" play --rooms 50 --warmup 3s --duration 15s --unsigned \
                 --baseline "ws://127.0.0.1:$ECHO_PORT/" --baseline-pid "$echo_pid"
         done
+        record rounds_per_second saturated-data rounds_per_second
         ;;
     spectators)
         start_server

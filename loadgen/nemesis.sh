@@ -11,7 +11,7 @@
 # rated game rated other than once.
 #
 #   bash loadgen/nemesis.sh 2                # as .ci/run runs it
-#   bash loadgen/nemesis.sh 30 --seed 7      # the run in docs/performance.md
+#   bash loadgen/nemesis.sh 30 --seed 60     # the run in docs/performance.md, "The nemesis"
 #
 # Builds the debug binaries as the tests do (PROFILE=release for release
 # ones); the figures go to $OUT (default target/nemesis.json).

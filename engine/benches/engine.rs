@@ -1,6 +1,7 @@
 //! Engine benchmarks: `cargo bench -p mice-cake-engine`.
 //!
-//! Figures are written down in `docs/performance.md`.
+//! Figures are written down in `docs/performance.md`, "The engine" and
+//! "Signed moves".
 
 // A benchmark that cannot set itself up should stop loudly.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -49,11 +49,12 @@ enum Ending {
 /// Serves one upgraded WebSocket until it closes.
 ///
 /// Every connection's task holds this function's state for as long as it
-/// lives, so it is kept small (docs/performance.md): the socket comes boxed
-/// (held by value, the task would carry it twice: an argument moved into an
-/// async fn's body keeps its first slot), what wakes the task is handled in
-/// a boxed future of its own (a message, a batch of writes, a ping), and
-/// one timer serves both the deadline for `hello` and the pings.
+/// lives, so it is kept small (docs/performance.md, "Memory per
+/// connection"): the socket comes boxed (held by value, the task would carry
+/// it twice: an argument moved into an async fn's body keeps its first
+/// slot), what wakes the task is handled in a boxed future of its own (a
+/// message, a batch of writes, a ping), and one timer serves both the
+/// deadline for `hello` and the pings.
 pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Peer) {
     let _counted = Counted::new(&shared);
     let (outbound, queue) = Outbound::new(shared.config.outbound_queue);

@@ -32,7 +32,8 @@ use crate::stored_game::{finished_game, never_dealt};
 
 /// Read buffer per connection: clients' messages are under a few hundred
 /// bytes, and an idle connection keeps this much (a larger frame grows
-/// it). With 4 KiB, an idle connection cost 9.3 KB; see docs/performance.md.
+/// it). With 4 KiB, an idle connection cost 9.3 KB (docs/performance.md,
+/// "Memory per connection").
 const READ_BUFFER: usize = 256;
 /// Largest message the WebSocket layer reads before failing the connection.
 /// Frames between this and `MAX_FRAME_BYTES` get a `frame_too_large` error

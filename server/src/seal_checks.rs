@@ -1,5 +1,5 @@
 //! Seals' signatures checked in batches, off the rooms' tasks
-//! (`docs/performance.md`, issue 47).
+//! (`docs/performance.md`, "Signed moves").
 //!
 //! A connection hands the seal its player signed to the [`SealChecker`] and
 //! waits for the verdict before it tells the room. One task gathers the

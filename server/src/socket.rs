@@ -3,11 +3,12 @@
 //!
 //! Why our own writes: tungstenite copies every message into a write buffer
 //! that keeps the capacity of the largest batch it ever held, for as long as
-//! the connection lives: 5.1 KB of a playing connection's 18 KB (see
-//! docs/performance.md). A server's frame is a header of 2 to 10 bytes and
-//! the payload as it is (only clients mask), so a batch of queued frames is
-//! written straight from the bytes the room shares between its members, with
-//! one vectored write: nothing is copied, and nothing stays behind.
+//! the connection lives: 5.1 KB of a playing connection's 18 KB
+//! (docs/performance.md, "Memory per connection"). A server's frame is a
+//! header of 2 to 10 bytes and the payload as it is (only clients mask), so
+//! a batch of queued frames is written straight from the bytes the room
+//! shares between its members, with one vectored write: nothing is copied,
+//! and nothing stays behind.
 //!
 //! Tungstenite still reads, and still answers a client's ping or close by
 //! itself. Its replies go out during its own reads; a reply it could not

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod docs;
+mod examples;
 mod messages;
 mod schema;
 mod strategies;

@@ -6,7 +6,7 @@
 //! board last changed (the last reveal, or the deal), so that a player who
 //! dropped during a round, or just as it was revealed, sees that round
 //! play out. Anything older is in the state; keeping it too would only
-//! cost every room its memory (docs/performance.md).
+//! cost every room its memory (docs/performance.md, "Memory per connection").
 
 use std::collections::VecDeque;
 

@@ -6,7 +6,7 @@
 //! statements prepared once. Row by row, a batch of 500 writes was about
 //! 2,000 statements, each parsed and planned, and each two round trips to
 //! the database; the storage thread spent its time waiting on them, and
-//! rooms waited on it (docs/performance.md, issue 35).
+//! rooms waited on it (docs/performance.md, "A cluster").
 //!
 //! A room's writes go in the order it made them. A batch in which a room
 //! writes twice is cut in two where its second write starts (`segments`),

@@ -3,11 +3,12 @@
 //! SQLite's automatic checkpoint runs inside the commit that crosses its
 //! threshold, and every room waiting on that commit waits for the copy too:
 //! with 10,000 rooms it was a sixth of the writer's time and most of the
-//! latency tail (docs/performance.md). A passive checkpoint on another
-//! connection copies beside the writer instead. Passive checkpoints alone
-//! can fall behind a busy writer forever, and the log would grow without
-//! end; once it is long, a restarting checkpoint finishes the copy (short,
-//! since most is copied already) and lets the next write start the log over.
+//! latency tail (docs/performance.md, "Full speed", "Human pace"). A
+//! passive checkpoint on another connection copies beside the writer
+//! instead. Passive checkpoints alone can fall behind a busy writer forever,
+//! and the log would grow without end; once it is long, a restarting
+//! checkpoint finishes the copy (short, since most is copied already) and
+//! lets the next write start the log over.
 
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -41,9 +41,9 @@ use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read
 pub enum Durability {
     /// Every write survives the server process dying (even `kill -9`), but
     /// nothing is ever synced to the disk: if the machine itself crashes or
-    /// loses power, the database may be damaged. The fastest: syncs stall
-    /// the writer (reveal p99 at 10,000 rooms: 30–106 ms with `normal`, 4–5 ms
-    /// with this; docs/performance.md).
+    /// loses power, the database may be damaged. The fastest: the writer
+    /// never waits on a sync, though the kernel's write-back may still hold
+    /// it (docs/performance.md, "Human pace").
     Process,
     /// Every write survives the server being killed (even `kill -9`); the
     /// last ones may be lost if the machine itself loses power.

@@ -21,7 +21,8 @@ const LOCK_FILE: &str = "mice-cake.lock";
 
 /// The writer's page cache, in KiB. SQLite's default (2 MiB) sends most
 /// reads of 10,000 live rooms to the file; a much larger one costs more than
-/// it saves, since every commit scans it (docs/performance.md).
+/// it saves, since every commit scans it (docs/performance.md, "Memory per
+/// connection").
 const WRITER_CACHE_KIB: i64 = 8 * 1024;
 
 impl SqliteStore {
