@@ -61,6 +61,167 @@ fn no_crate_of_the_workspace_has_an_import_circle_between_its_files() {
     assert!(report.is_empty(), "import circles:\n{report}");
 }
 
+/// The server's modules in the layers ARCHITECTURE.md draws, from the
+/// edge down: each imports only those on its layer or below, and every
+/// module has its layer.
+#[test]
+fn the_servers_modules_import_only_their_own_layer_or_those_below() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let architecture = std::fs::read_to_string(workspace.join("ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md is read");
+    let layers = server_layers(&architecture);
+    assert!(layers.len() >= 5, "the server's layers are not found: {layers:?}");
+    let root = workspace.join("server/src/lib.rs");
+    let krate = Crate::read(&root);
+    let source = workspace.join("server/src");
+    // Each file's top module: `room` for `server/src/room/actor/seats.rs`.
+    let top = |file: &Path| -> Option<String> {
+        let within = file.strip_prefix(&source).ok()?;
+        let first = within.components().next()?.as_os_str().to_string_lossy();
+        let name = first.trim_end_matches(".rs").to_owned();
+        (name != "lib").then_some(name)
+    };
+    let layer_of = |module: &str| {
+        layers
+            .iter()
+            .position(|layer| layer.iter().any(|pattern| matches_layer(pattern, module)))
+    };
+    let mut report = String::new();
+    let mut modules = BTreeSet::new();
+    for file in krate.files() {
+        if let Some(module) = top(file) {
+            modules.insert(module);
+        }
+    }
+    for module in &modules {
+        if layer_of(module).is_none() && module != "test_services" {
+            report.push_str(&format!("`{module}` has no layer in ARCHITECTURE.md\n"));
+        }
+    }
+    for (from, targets) in krate.edges() {
+        let Some(from_module) = top(&from) else {
+            continue;
+        };
+        for (to, names) in targets {
+            let Some(to_module) = top(&to) else {
+                continue;
+            };
+            let (Some(from_layer), Some(to_layer)) = (layer_of(&from_module), layer_of(&to_module))
+            else {
+                continue;
+            };
+            if to_layer < from_layer {
+                report.push_str(&format!(
+                    "{} (layer {}) imports {} (layer {}) above it: {}\n",
+                    relative(&workspace, &from),
+                    from_layer + 1,
+                    relative(&workspace, &to),
+                    to_layer + 1,
+                    names.iter().cloned().collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+    }
+    assert!(
+        modules.len() > 40,
+        "only {} modules read: is the server where it was?",
+        modules.len()
+    );
+    assert!(report.is_empty(), "the server's layers:\n{report}");
+}
+
+/// The workspace's crates in the layers ARCHITECTURE.md draws: each
+/// depends only on crates below it.
+#[test]
+fn each_crate_depends_only_on_crates_below_it() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // From the top, as ARCHITECTURE.md's first picture has them.
+    let layers: &[&[&str]] = &[
+        &["tests", "loadgen", "fuzz"],
+        &["client-cli"],
+        &["server"],
+        &["protocol"],
+        &["engine"],
+    ];
+    let package = |folder: &str| {
+        let manifest = std::fs::read_to_string(workspace.join(folder).join("Cargo.toml"))
+            .expect("a manifest is read");
+        let name = manifest
+            .lines()
+            .find_map(|line| line.strip_prefix("name = "))
+            .expect("a package name")
+            .trim_matches('"')
+            .to_owned();
+        (name, manifest)
+    };
+    let mut report = String::new();
+    for (level, folders) in layers.iter().enumerate() {
+        for folder in *folders {
+            let (_, manifest) = package(folder);
+            // Only what the crate's own code uses: its tests may reach anywhere.
+            let normal = manifest
+                .split("\n[dev-dependencies]")
+                .next()
+                .unwrap_or_default();
+            for higher in layers.iter().take(level + 1).flat_map(|layer| layer.iter()) {
+                if higher == folder {
+                    continue;
+                }
+                let (name, _) = package(higher);
+                if normal.lines().any(|line| line.starts_with(&format!("{name} ")) || line.starts_with(&format!("{name}."))) {
+                    report.push_str(&format!("{folder} depends on {higher}, not below it\n"));
+                }
+            }
+        }
+    }
+    assert!(report.is_empty(), "{report}");
+}
+
+/// The server's layers as ARCHITECTURE.md lists them, from the top: each
+/// line of the picture after "The server's own modules" names modules
+/// before its description; a line ending in a comma goes on on the next.
+/// A line indented far right is a description's own.
+fn server_layers(architecture: &str) -> Vec<Vec<String>> {
+    let after = architecture
+        .split_once("The server's own modules")
+        .expect("ARCHITECTURE.md draws the server's modules")
+        .1;
+    let picture = after
+        .split_once("```text\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("the server's layers are drawn in a text block")
+        .0;
+    let mut layers = Vec::new();
+    let mut layer: Vec<String> = Vec::new();
+    for line in picture.lines() {
+        let names = line.trim_start();
+        // A description's own second line, far right.
+        if line.len() - names.len() > 8 {
+            continue;
+        }
+        let names = names.split("   ").next().unwrap_or_default().trim();
+        layer.extend(
+            names
+                .split(',')
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned),
+        );
+        if !names.ends_with(',') && !layer.is_empty() {
+            layers.push(std::mem::take(&mut layer));
+        }
+    }
+    layers
+}
+
+/// `*_api` matches every module whose name ends in `_api`.
+fn matches_layer(pattern: &str, module: &str) -> bool {
+    match pattern.strip_prefix('*') {
+        Some(suffix) => module.ends_with(suffix),
+        None => pattern == module,
+    }
+}
+
 #[test]
 fn the_web_client_has_no_import_circle_between_its_modules() {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src");
