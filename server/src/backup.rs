@@ -5,14 +5,31 @@
 
 use std::path::Path;
 
-use anyhow::bail;
-
 use crate::config::Config;
+use crate::store::StoreError;
 use crate::store::sqlite::backup;
+
+/// Why a backup or a restore was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    /// The servers keep their games in PostgreSQL, which has its own tools.
+    #[error(
+        "{command} is for the embedded database (--data-dir); for PostgreSQL use its own \
+         tools: `pg_dump --format=custom` while the servers run, `pg_restore` into an empty \
+         database (README, \"Backups\")"
+    )]
+    PostgresHasItsOwnTools { command: &'static str },
+    /// `--ephemeral` keeps nothing to back up or to restore into.
+    #[error("{command}: with --ephemeral nothing is kept on disk")]
+    NothingKept { command: &'static str },
+    /// Copying failed: what, and why.
+    #[error(transparent)]
+    Copy(#[from] StoreError),
+}
 
 /// Copies the database of `config`'s data directory to `to`, while its
 /// server runs or not. Returns what to tell the operator.
-pub fn backup(config: &Config, to: &Path) -> anyhow::Result<String> {
+pub fn backup(config: &Config, to: &Path) -> Result<String, BackupError> {
     embedded_only(config, "backup")?;
     let copied = backup::backup(&config.data_dir, to)?;
     Ok(format!(
@@ -27,7 +44,7 @@ pub fn backup(config: &Config, to: &Path) -> anyhow::Result<String> {
 
 /// Puts the backup `from` in as the database of `config`'s data directory,
 /// whose server must be stopped. Returns what to tell the operator.
-pub fn restore(config: &Config, from: &Path) -> anyhow::Result<String> {
+pub fn restore(config: &Config, from: &Path) -> Result<String, BackupError> {
     embedded_only(config, "restore")?;
     let kept = backup::restore(from, &config.data_dir)?;
     let kept = kept.map_or_else(String::new, |kept| {
@@ -41,16 +58,12 @@ pub fn restore(config: &Config, from: &Path) -> anyhow::Result<String> {
     ))
 }
 
-fn embedded_only(config: &Config, command: &str) -> anyhow::Result<()> {
+fn embedded_only(config: &Config, command: &'static str) -> Result<(), BackupError> {
     if config.database.is_some() {
-        bail!(
-            "{command} is for the embedded database (--data-dir); for PostgreSQL use its own \
-             tools: `pg_dump --format=custom` while the servers run, `pg_restore` into an empty \
-             database (README, \"Backups\")"
-        );
+        return Err(BackupError::PostgresHasItsOwnTools { command });
     }
     if config.ephemeral {
-        bail!("{command}: with --ephemeral nothing is kept on disk");
+        return Err(BackupError::NothingKept { command });
     }
     Ok(())
 }

@@ -46,7 +46,7 @@ pub(crate) struct Lowered {
     "the open-file limit ({0}) leaves too few files for connections: raise it \
      (ulimit -n, or Docker's --ulimit nofile) to a few hundred at least"
 )]
-pub(crate) struct TooFewFiles(pub(crate) u64);
+pub struct TooFewFiles(pub(crate) u64);
 
 /// Shares `open_files` (none: no limit) out between handshakes and
 /// connections, honouring what was asked where the limit allows it.

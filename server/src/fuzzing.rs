@@ -21,6 +21,23 @@ use crate::store::{RoomUpdate, RoomWrite, read_room};
 /// Largest answer read back: the web client's script is the largest.
 const MOST_BODY: usize = 16 << 20;
 
+/// Why the fuzzing server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// No runtime for it.
+    #[error("cannot make a runtime")]
+    Runtime(#[source] std::io::Error),
+    /// The server itself did not start.
+    #[error(transparent)]
+    Start(#[from] crate::StartError),
+    /// A finished game given is not a finished game's JSON.
+    #[error("a finished game given cannot be read")]
+    Game(#[source] serde_json::Error),
+    /// A game or its analysis cannot be stored.
+    #[error(transparent)]
+    Storage(#[from] crate::store::StoreError),
+}
+
 /// A finished game for the server to hold: its JSON and its analysis's.
 pub struct StoredGame<'a> {
     pub game: &'a str,
@@ -40,17 +57,20 @@ impl Harness {
     /// as `GET /api/games/{id}` answers it, with its analysis's if there is
     /// one (else a request for it makes one, which takes the fuzzer's
     /// instrumented build half a minute).
-    pub fn start(games: &[StoredGame<'_>]) -> anyhow::Result<Harness> {
+    pub fn start(games: &[StoredGame<'_>]) -> Result<Harness, HarnessError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
-            .build()?;
+            .build()
+            .map_err(HarnessError::Runtime)?;
         let config = Config::with_bind(([127, 0, 0, 1], 0).into());
         let (capacity, _) =
-            crate::capacity::plan(config.max_connections, config.max_handshakes, None)?;
+            crate::capacity::plan(config.max_connections, config.max_handshakes, None)
+                .map_err(crate::StartError::from)?;
         let (shared, _) = runtime.block_on(Shared::open(config, capacity))?;
         let shared = Arc::new(shared);
         for stored in games {
-            let game: FinishedGame = serde_json::from_str(stored.game)?;
+            let game: FinishedGame =
+                serde_json::from_str(stored.game).map_err(HarnessError::Game)?;
             let (code, id) = (game.room, game.id);
             let storage = &shared.rooms.storage;
             let update = RoomUpdate::finishing(code, vec![game]);

@@ -100,6 +100,7 @@ mod room;
 mod seal_checks;
 mod shared;
 mod socket;
+mod start_error;
 mod store;
 mod stored_game;
 mod tally;
@@ -119,6 +120,7 @@ pub use config::{
     Cli, ClientAddressHeader, Config, ConfigError, Durability, LogFormat, RatingsCommand,
     ServerCommand,
 };
+pub use start_error::StartError;
 
 use tracing::info;
 
@@ -192,7 +194,7 @@ pub async fn run<L>(
     listener: L,
     config: Config,
     shutdown: impl Future<Output = impl Send> + Send + 'static,
-) -> anyhow::Result<()>
+) -> Result<(), StartError>
 where
     L: axum::serve::Listener<Addr = std::net::SocketAddr>,
 {

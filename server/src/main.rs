@@ -76,7 +76,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.bind)
         .await
         .map_err(|error| anyhow::anyhow!("cannot listen on {}: {error}", config.bind))?;
-    mice_cake_server::run(TcpAcceptor::new(listener), config, shutdown_signal()).await
+    mice_cake_server::run(TcpAcceptor::new(listener), config, shutdown_signal()).await?;
+    Ok(())
 }
 
 /// Raises the soft limit of open files to the hard one: each connection is

@@ -236,7 +236,7 @@ pub(crate) fn describe() {
 
 /// Installs the recorder once per process (tests start several servers in
 /// one process; they share it) and returns its handle.
-pub(crate) fn recorder() -> anyhow::Result<PrometheusHandle> {
+pub(crate) fn recorder() -> Result<PrometheusHandle, metrics_exporter_prometheus::BuildError> {
     static HANDLE: Mutex<Option<PrometheusHandle>> = Mutex::new(None);
     let mut handle = HANDLE
         .lock()
@@ -244,9 +244,7 @@ pub(crate) fn recorder() -> anyhow::Result<PrometheusHandle> {
     if let Some(handle) = handle.as_ref() {
         return Ok(handle.clone());
     }
-    let installed = PrometheusBuilder::new()
-        .install_recorder()
-        .map_err(|error| anyhow::anyhow!("cannot install the metrics recorder: {error}"))?;
+    let installed = PrometheusBuilder::new().install_recorder()?;
     *handle = Some(installed.clone());
     Ok(installed)
 }

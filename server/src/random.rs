@@ -19,7 +19,7 @@ impl ServerRng {
     /// a seed, `run` (the server's run on its data directory, from 1) varies
     /// the stream: a restarted server must not draw the tokens and game ids
     /// of the last run again.
-    pub(crate) fn new(seed: Option<Seed>, run: u64) -> anyhow::Result<ServerRng> {
+    pub(crate) fn new(seed: Option<Seed>, run: u64) -> Result<ServerRng, getrandom::Error> {
         let bytes = match seed {
             Some(seed) if run <= 1 => seed.to_bytes(),
             Some(seed) => Sha256::new()
@@ -29,9 +29,7 @@ impl ServerRng {
                 .into(),
             None => {
                 let mut bytes = [0; 32];
-                getrandom::fill(&mut bytes).map_err(|error| {
-                    anyhow::anyhow!("no entropy from the operating system: {error}")
-                })?;
+                getrandom::fill(&mut bytes)?;
                 bytes
             }
         };

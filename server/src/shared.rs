@@ -26,9 +26,10 @@ use crate::random::ServerRng;
 use crate::refusals::Refused;
 use crate::room::{ArenaMail, Directory, RoomContext, RoomsHere};
 use crate::seal_checks::SealChecker;
+use crate::start_error::StartError;
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
-use crate::store::{MemoryStore, RunStart, Storage, Store, StoredRoom};
+use crate::store::{MemoryStore, RunStart, Storage, Store, StoreError, StoredRoom};
 use crate::tally::Tally;
 
 /// The server's shared state. Rooms own their games; this holds only what
@@ -94,7 +95,7 @@ struct Opened {
 
 /// The store `config` asks for, the coming run, and the rooms to bring back.
 /// In a cluster, this node is `node` in the database.
-fn open_store(config: &Config, node: Option<&str>) -> anyhow::Result<Opened> {
+fn open_store(config: &Config, node: Option<&str>) -> Result<Opened, StoreError> {
     let mut postgres = None;
     let (store, database): (Arc<dyn Store>, _) = match (&config.database, config.ephemeral) {
         (_, true) => (
@@ -137,8 +138,8 @@ impl Shared {
     pub(crate) async fn open(
         config: Config,
         capacity: Capacity,
-    ) -> anyhow::Result<(Shared, Vec<StoredRoom>)> {
-        let metrics = crate::metrics::recorder()?;
+    ) -> Result<(Shared, Vec<StoredRoom>), StartError> {
+        let metrics = crate::metrics::recorder().map_err(StartError::Metrics)?;
         crate::metrics::describe();
         // Off the async runtime, on which PostgreSQL's blocking client
         // cannot run.
@@ -155,9 +156,9 @@ impl Shared {
             rooms,
         } = std::thread::scope(|scope| {
             scope
-                .spawn(|| open_store(&config, node.as_deref()))
+                .spawn(|| open_store(&config, node.as_deref()).map_err(StartError::from))
                 .join()
-                .unwrap_or_else(|_| Err(anyhow::anyhow!("opening the storage panicked")))
+                .unwrap_or(Err(StartError::StoragePanicked))
         })?;
         if config.ephemeral {
             info!("keeping games in memory only (--ephemeral)");
@@ -172,8 +173,7 @@ impl Shared {
             );
         }
         let clock = UptimeClock::resume_from(run.uptime_ms);
-        let storage = Storage::start(store, clock)
-            .map_err(|error| anyhow::anyhow!("cannot start the storage thread: {error}"))?;
+        let storage = Storage::start(store, clock).map_err(StartError::StorageThread)?;
         let shutdown = CancellationToken::new();
         let local = Arc::new(RoomsHere::default());
         let database = postgres.clone();
@@ -195,7 +195,7 @@ impl Shared {
                     }
                     Err(error) => {
                         storage.abandon().await;
-                        return Err(error);
+                        return Err(error.into());
                     }
                 }
             }
@@ -210,7 +210,7 @@ impl Shared {
         let (arena_mail, arena_mailbox) = ArenaMail::new();
         let context = RoomContext {
             config: Arc::clone(&config),
-            rng: ServerRng::new(config.seed, run.run)?,
+            rng: ServerRng::new(config.seed, run.run).map_err(StartError::Entropy)?,
             storage,
             clock,
             shutdown,

@@ -201,10 +201,15 @@ fn is_test(attributes: &[Attribute]) -> bool {
     attributes.iter().any(|attribute| {
         let path = attribute.path();
         if path.is_ident("cfg") {
-            let tokens = attribute.meta.require_list().map(|list| list.tokens.to_string());
+            let tokens = attribute
+                .meta
+                .require_list()
+                .map(|list| list.tokens.to_string());
             return tokens.is_ok_and(|tokens| tokens.trim() == "test");
         }
-        path.segments.last().is_some_and(|last| last.ident == "test")
+        path.segments
+            .last()
+            .is_some_and(|last| last.ident == "test")
     })
 }
 

@@ -70,7 +70,10 @@ fn the_servers_modules_import_only_their_own_layer_or_those_below() {
     let architecture = std::fs::read_to_string(workspace.join("ARCHITECTURE.md"))
         .expect("ARCHITECTURE.md is read");
     let layers = server_layers(&architecture);
-    assert!(layers.len() >= 5, "the server's layers are not found: {layers:?}");
+    assert!(
+        layers.len() >= 5,
+        "the server's layers are not found: {layers:?}"
+    );
     let root = workspace.join("server/src/lib.rs");
     let krate = Crate::read(&root);
     let source = workspace.join("server/src");
@@ -168,7 +171,9 @@ fn each_crate_depends_only_on_crates_below_it() {
                     continue;
                 }
                 let (name, _) = package(higher);
-                if normal.lines().any(|line| line.starts_with(&format!("{name} ")) || line.starts_with(&format!("{name}."))) {
+                if normal.lines().any(|line| {
+                    line.starts_with(&format!("{name} ")) || line.starts_with(&format!("{name}."))
+                }) {
                     report.push_str(&format!("{folder} depends on {higher}, not below it\n"));
                 }
             }

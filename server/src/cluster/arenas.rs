@@ -453,7 +453,7 @@ impl Cluster {
         &self,
         arena: ArenaId,
         games: &[(RoomCode, Seated<PlayerKey>)],
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), super::SharedStateError> {
         let mut keep = redis::cmd("HSET");
         keep.arg(wire::arena_games_key(arena));
         for (code, keys) in games {

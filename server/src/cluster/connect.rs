@@ -4,21 +4,23 @@
 //! `redis-cli --cacert` takes it): `rediss://host:6380/0?cacert=/etc/ca.pem`.
 //! A user of Redis's ACLs logs in as `redis://user:password@host/0`.
 
-use anyhow::Context as _;
+use super::errors::JoinError;
 
 /// A client for the Redis at `url` (connecting is the caller's).
-pub(super) fn client(url: &str) -> anyhow::Result<redis::Client> {
+pub(super) fn client(url: &str) -> Result<redis::Client, JoinError> {
     let (url, [ca_file]) = crate::url_parameters::take(url, ["cacert"]);
     let name = super::describe(&url);
     let Some(ca_file) = ca_file else {
         return redis::Client::open(url.as_str())
-            .with_context(|| format!("--cluster: {name} is not a Redis URL"));
+            .map_err(|source| JoinError::NotRedis { name, source });
     };
     if !url.starts_with("rediss://") {
-        anyhow::bail!("--cluster: cacert= is for a Redis reached over TLS (rediss://), not {name}");
+        return Err(JoinError::CaWithoutTls { name });
     }
-    let root_cert = std::fs::read(&ca_file)
-        .with_context(|| format!("--cluster: the CA file cacert={ca_file} cannot be read"))?;
+    let root_cert = match std::fs::read(&ca_file) {
+        Ok(root_cert) => root_cert,
+        Err(source) => return Err(JoinError::CaUnreadable { ca_file, source }),
+    };
     redis::Client::build_with_tls(
         url.as_str(),
         redis::TlsCertificates {
@@ -26,7 +28,11 @@ pub(super) fn client(url: &str) -> anyhow::Result<redis::Client> {
             root_cert: Some(root_cert),
         },
     )
-    .with_context(|| format!("--cluster: {name} with cacert={ca_file} cannot be used"))
+    .map_err(|source| JoinError::TlsUnusable {
+        name,
+        ca_file,
+        source,
+    })
 }
 
 #[cfg(test)]
@@ -34,10 +40,21 @@ mod tests {
     use super::*;
     use crate::test_services::service;
 
+    /// An error and its causes, as the operator reads them.
+    fn error_chain(error: &dyn std::error::Error) -> String {
+        let mut said = error.to_string();
+        let mut cause = error.source();
+        while let Some(error) = cause {
+            said.push_str(&format!(": {error}"));
+            cause = error.source();
+        }
+        said
+    }
+
     /// PING through a client made from `url`: what Redis answered, or why
     /// nothing could be asked.
     async fn ping(url: &str) -> Result<String, String> {
-        let client = client(url).map_err(|error| format!("{error:#}"))?;
+        let client = client(url).map_err(|error| error_chain(&error))?;
         let mut connection = client
             .get_multiplexed_async_connection()
             .await
@@ -74,12 +91,11 @@ mod tests {
         let with_password = url.replacen("rediss://", "rediss://:hunter2@", 1);
         let wrong = client(&format!("{with_password}/0?cacert={wrong_ca}")).unwrap();
         let name = super::super::describe(&with_password);
-        let said = format!(
-            "{:#}",
-            super::super::reach(&name, wrong.get_multiplexed_async_connection())
+        let said = error_chain(
+            &super::super::reach(&name, wrong.get_multiplexed_async_connection())
                 .await
                 .err()
-                .unwrap()
+                .unwrap(),
         );
         assert!(said.contains("127.0.0.1"), "{said}");
         assert!(said.contains("UnknownIssuer"), "{said}");
@@ -122,9 +138,9 @@ mod tests {
     #[test]
     fn a_ca_file_for_redis_in_the_clear_or_one_that_cannot_be_read_is_refused() {
         let error = client("redis://cache/0?cacert=/etc/ca.pem").unwrap_err();
-        assert!(format!("{error:#}").contains("rediss://"), "{error:#}");
+        assert!(error_chain(&error).contains("rediss://"), "{error:?}");
         let error = client("rediss://:hunter2@cache/0?cacert=/nonexistent/ca.pem").unwrap_err();
-        let said = format!("{error:#}");
+        let said = error_chain(&error);
         assert!(said.contains("/nonexistent/ca.pem"), "{said}");
         assert!(!said.contains("hunter2"), "{said}");
     }

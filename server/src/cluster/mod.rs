@@ -39,6 +39,7 @@
 
 pub(crate) mod arenas;
 mod connect;
+mod errors;
 mod guests;
 mod kept_places;
 mod key_challenges;
@@ -54,13 +55,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, Weak};
 use std::time::Duration;
 
-use anyhow::Context as _;
 use redis::aio::ConnectionManager;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use self::arenas::ArenaDoors;
+pub(crate) use self::errors::{JoinError, SharedStateError};
 use self::guests::Guests;
 pub(crate) use self::kept_places::PairedSeeker;
 use self::members::Members;
@@ -140,7 +141,7 @@ impl Cluster {
         local: Arc<RoomsHere>,
         lease: Duration,
         shutdown: CancellationToken,
-    ) -> anyhow::Result<Arc<Cluster>> {
+    ) -> Result<Arc<Cluster>, JoinError> {
         let name = describe(url);
         let client = connect::client(url)?;
         // One connection first, to say at once why none can be made (a
@@ -185,13 +186,12 @@ impl Cluster {
                 shutdown,
             }
         });
-        cluster
-            .renew_lease()
-            .await
-            .with_context(|| format!("cannot reach the cluster's Redis at {name}"))?;
-        subscriber::start(&cluster)
-            .await
-            .with_context(|| format!("cannot subscribe to the cluster's Redis at {name}"))?;
+        if let Err(source) = cluster.renew_lease().await {
+            return Err(JoinError::Unreachable { name, source });
+        }
+        if let Err(source) = subscriber::start(&cluster).await {
+            return Err(JoinError::Unsubscribed { name, source });
+        }
         Ok(cluster)
     }
 
@@ -278,16 +278,17 @@ pub(crate) fn random_name() -> String {
 async fn reach<T>(
     name: &str,
     connecting: impl Future<Output = redis::RedisResult<T>>,
-) -> anyhow::Result<T> {
+) -> Result<T, JoinError> {
     tokio::time::timeout(CONNECT_TIMEOUT, connecting)
         .await
-        .map_err(|_| {
-            anyhow::anyhow!(
-                "cannot reach the cluster's Redis at {name}: no answer in {}s",
-                CONNECT_TIMEOUT.as_secs()
-            )
+        .map_err(|_| JoinError::NoAnswer {
+            name: name.to_owned(),
+            seconds: CONNECT_TIMEOUT.as_secs(),
         })?
-        .with_context(|| format!("cannot reach the cluster's Redis at {name}"))
+        .map_err(|source| JoinError::Unreachable {
+            name: name.to_owned(),
+            source,
+        })
 }
 
 /// A Redis URL as messages may show it: no password.

@@ -36,7 +36,7 @@ use tracing::{debug, warn};
 use super::queue::pairs;
 use super::{News, NewsSender, PAIRING_INTERVAL, Paired, Pairing, Waiter, bot_offer, room_options};
 use crate::cluster::wire;
-use crate::cluster::{Cluster, PairedSeeker};
+use crate::cluster::{Cluster, PairedSeeker, SharedStateError};
 use crate::lobby::Lobby;
 use crate::room::{ConnId, Made, RoomContext};
 
@@ -190,7 +190,7 @@ impl Pairing for ClusterPairing {
 }
 
 impl Shared {
-    async fn enqueue(&self, waiter: &Waiter<String>) -> anyhow::Result<()> {
+    async fn enqueue(&self, waiter: &Waiter<String>) -> Result<(), SharedStateError> {
         let text = serde_json::to_string(waiter)?;
         redis::cmd("HSET")
             .arg(wire::seekers_key())
@@ -323,7 +323,7 @@ impl Shared {
     }
 
     /// What the pairing node left for this node's seekers.
-    async fn hear_notices(&self, now_ms: u64) -> anyhow::Result<()> {
+    async fn hear_notices(&self, now_ms: u64) -> Result<(), SharedStateError> {
         let texts: Vec<String> = redis::pipe()
             .atomic()
             .cmd("LRANGE")
@@ -427,7 +427,7 @@ impl Shared {
     }
 
     /// Pairs the cluster's seekers (this node holds the lease).
-    async fn pair(&self, now_ms: u64) -> anyhow::Result<()> {
+    async fn pair(&self, now_ms: u64) -> Result<(), SharedStateError> {
         let mut redis = self.redis.clone();
         let entries: HashMap<String, String> = redis::cmd("HGETALL")
             .arg(wire::seekers_key())
@@ -525,7 +525,11 @@ impl Shared {
     }
 
     /// Leaves a notice for the node of seeker `id`.
-    async fn notify(&self, id: &str, notice: impl FnOnce(u64) -> Notice) -> anyhow::Result<()> {
+    async fn notify(
+        &self,
+        id: &str,
+        notice: impl FnOnce(u64) -> Notice,
+    ) -> Result<(), SharedStateError> {
         let (node, conn) = id.rsplit_once('/').unwrap_or((id, "0"));
         let conn = conn.parse().unwrap_or(0);
         redis::cmd("RPUSH")

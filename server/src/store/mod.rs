@@ -301,7 +301,7 @@ type Source = Box<dyn std::error::Error + Send + Sync>;
 /// Why storage failed. Messages name places and reasons, never stored
 /// data: a commit must not reach a log line through an error.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum StoreError {
+pub enum StoreError {
     /// The data directory cannot be used.
     #[error("cannot use the data directory {path}: {source}")]
     DataDir {

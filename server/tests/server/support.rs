@@ -26,7 +26,7 @@ pub(crate) const PATIENCE: Duration = Duration::from_secs(10);
 pub(crate) struct TestServer {
     pub(crate) addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
-    task: Option<JoinHandle<anyhow::Result<()>>>,
+    task: Option<JoinHandle<Result<(), mice_cake_server::StartError>>>,
 }
 
 impl TestServer {
