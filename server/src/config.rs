@@ -365,6 +365,13 @@ impl Config {
 
     /// Checks that every option can work.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        self.validate_flags()?;
+        self.validate_durations()?;
+        self.validate_counts()
+    }
+
+    /// The flags with rules of their own.
+    fn validate_flags(&self) -> Result<(), ConfigError> {
         if self.default_deadline.as_millis() > u128::from(mice_cake_protocol::MAX_DEADLINE_MS) {
             return Err(ConfigError {
                 flag: "default-deadline",
@@ -401,6 +408,17 @@ impl Config {
                 ),
             });
         }
+        if self.cluster.is_some() && self.database.is_none() {
+            return Err(ConfigError {
+                flag: "cluster",
+                problem: "the nodes of a cluster share their games: give --database too".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Every duration, within its range.
+    fn validate_durations(&self) -> Result<(), ConfigError> {
         let durations = [
             ("disconnect-grace", self.disconnect_grace, Duration::ZERO),
             ("room-idle", self.room_idle, Duration::ZERO),
@@ -445,12 +463,11 @@ impl Config {
                 ),
             });
         }
-        if self.cluster.is_some() && self.database.is_none() {
-            return Err(ConfigError {
-                flag: "cluster",
-                problem: "the nodes of a cluster share their games: give --database too".into(),
-            });
-        }
+        Ok(())
+    }
+
+    /// Every count, at least its least.
+    fn validate_counts(&self) -> Result<(), ConfigError> {
         let counts = [
             ("max-rooms", self.max_rooms, 1),
             ("max-connections", self.max_connections.unwrap_or(1), 1),

@@ -217,44 +217,9 @@ where
     }
     let (shared, stored) = shared::Shared::open(config, capacity).await?;
     let shared = Arc::new(shared);
-    let restored = stored
-        .into_iter()
-        .map(|room| room::RestoredRoom::new(room, Arc::clone(&shared.rooms)))
-        .collect::<Result<Vec<_>, _>>();
-    let counted = match restored {
-        Ok(restored) => shared
-            .rooms
-            .storage
-            .begin_run(shared.run)
-            .await
-            .map(|()| restored),
-        Err(error) => Err(error),
-    };
-    let restored = match counted {
-        Ok(restored) => restored,
-        Err(error) => {
-            shared.rooms.storage.abandon().await;
-            return Err(error.into());
-        }
-    };
-    if !restored.is_empty() {
-        info!(rooms = restored.len(), "rooms brought back");
-    }
-    shared.lobby.restore(restored);
+    bring_back(&shared, stored).await?;
     accuracy::start(Arc::clone(&shared));
-    let ticking = Arc::clone(&shared);
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(UPTIME_TICK);
-        loop {
-            tokio::select! {
-                // An idle server writes nothing.
-                _ = ticks.tick() => if ticking.rooms.playing.load(Ordering::Relaxed) > 0 {
-                    ticking.rooms.storage.tick();
-                },
-                () = ticking.shutdown().cancelled() => break,
-            }
-        }
-    });
+    tokio::spawn(keep_uptime(Arc::clone(&shared)));
     if let Ok(addr) = listener.local_addr() {
         info!(
             %addr,
@@ -288,6 +253,59 @@ where
             tokio::time::sleep(SHUTDOWN_GRACE).await;
         } => {}
     }
+    stop(&shared).await;
+    Ok(())
+}
+
+/// Brings back the rooms the last run stored, once this run is counted;
+/// on failure, nothing of the run is written.
+async fn bring_back(
+    shared: &Arc<shared::Shared>,
+    stored: Vec<store::StoredRoom>,
+) -> Result<(), StartError> {
+    let restored = stored
+        .into_iter()
+        .map(|room| room::RestoredRoom::new(room, Arc::clone(&shared.rooms)))
+        .collect::<Result<Vec<_>, _>>();
+    let counted = match restored {
+        Ok(restored) => shared
+            .rooms
+            .storage
+            .begin_run(shared.run)
+            .await
+            .map(|()| restored),
+        Err(error) => Err(error),
+    };
+    let restored = match counted {
+        Ok(restored) => restored,
+        Err(error) => {
+            shared.rooms.storage.abandon().await;
+            return Err(error.into());
+        }
+    };
+    if !restored.is_empty() {
+        info!(rooms = restored.len(), "rooms brought back");
+    }
+    shared.lobby.restore(restored);
+    Ok(())
+}
+
+/// Stores the uptime while a game is on, until the shutdown.
+async fn keep_uptime(shared: Arc<shared::Shared>) {
+    let mut ticks = tokio::time::interval(UPTIME_TICK);
+    loop {
+        tokio::select! {
+            // An idle server writes nothing.
+            _ = ticks.tick() => if shared.rooms.playing.load(Ordering::Relaxed) > 0 {
+                shared.rooms.storage.tick();
+            },
+            () = shared.shutdown().cancelled() => break,
+        }
+    }
+}
+
+/// Stops what serving leaves: the rooms, the cluster's lease, the storage.
+async fn stop(shared: &shared::Shared) {
     // Every room stops as the shutdown reaches it, its last write stored
     // (in a cluster, the others then take it over at once).
     let rooms = &shared.rooms.tasks;
@@ -306,7 +324,6 @@ where
     }
     shared.rooms.storage.close().await;
     info!("stopped");
-    Ok(())
 }
 
 #[cfg(test)]

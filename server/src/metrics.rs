@@ -79,134 +79,214 @@ pub(crate) const STORE_WAIT_SECONDS: &str = "mice_cake_store_wait_seconds";
 /// `troubled`: slow, lapsed or after Redis lost its data, `failed`).
 pub(crate) const LEASE_RENEWALS: &str = "mice_cake_cluster_lease_renewals_total";
 
+/// Every metric: its kind, name, unit and help text.
+const DESCRIBED: &[(Kind, &str, metrics::Unit, &str)] = &[
+    (
+        Kind::Gauge,
+        CONNECTIONS,
+        metrics::Unit::Count,
+        "Open WebSocket connections.",
+    ),
+    (Kind::Gauge, ROOMS, metrics::Unit::Count, "Rooms held."),
+    (
+        Kind::Counter,
+        ANALYSES_MADE,
+        metrics::Unit::Count,
+        "Analyses of finished games made (not answered from storage).",
+    ),
+    (
+        Kind::Gauge,
+        ANALYSES_RUNNING,
+        metrics::Unit::Count,
+        "Analyses being made.",
+    ),
+    (
+        Kind::Counter,
+        HTTP_CONNECTIONS,
+        metrics::Unit::Count,
+        "TCP connections accepted.",
+    ),
+    (
+        Kind::Counter,
+        ACCEPT_ERRORS,
+        metrics::Unit::Count,
+        "Accept errors other than a connection already gone (out of open files, say).",
+    ),
+    (
+        Kind::Gauge,
+        HANDSHAKES,
+        metrics::Unit::Count,
+        "Connections in their HTTP handshake (not yet upgraded to a WebSocket).",
+    ),
+    (
+        Kind::Counter,
+        HANDSHAKES_DROPPED,
+        metrics::Unit::Count,
+        "Connections dropped before finishing their HTTP handshake: timeout (headers too slow), evicted (pushed out by newer ones) or expired (still busy with a request when their time was up).",
+    ),
+    (
+        Kind::Counter,
+        GAMES_STARTED,
+        metrics::Unit::Count,
+        "Games started.",
+    ),
+    (
+        Kind::Counter,
+        GAMES_FINISHED,
+        metrics::Unit::Count,
+        "Games finished, by how they ended.",
+    ),
+    (
+        Kind::Counter,
+        ROUNDS,
+        metrics::Unit::Count,
+        "Rounds resolved.",
+    ),
+    (
+        Kind::Counter,
+        STORE_WRITES,
+        metrics::Unit::Count,
+        "Room writes stored.",
+    ),
+    (
+        Kind::Counter,
+        STORE_TRANSACTIONS,
+        metrics::Unit::Count,
+        "Transactions that stored the room writes (group commits).",
+    ),
+    (
+        Kind::Counter,
+        STORE_BUSY,
+        metrics::Unit::Microseconds,
+        "Time the storage writer spent storing.",
+    ),
+    (
+        Kind::Counter,
+        MESSAGES_RECEIVED,
+        metrics::Unit::Count,
+        "Messages received from clients.",
+    ),
+    (
+        Kind::Counter,
+        MESSAGES_SENT,
+        metrics::Unit::Count,
+        "Messages queued to clients.",
+    ),
+    (
+        Kind::Counter,
+        SEALS_CHECKED,
+        metrics::Unit::Count,
+        "Seals whose signatures were checked.",
+    ),
+    (
+        Kind::Counter,
+        SEAL_BATCHES,
+        metrics::Unit::Count,
+        "Batches the seals' signatures were checked in.",
+    ),
+    (
+        Kind::Counter,
+        ERRORS,
+        metrics::Unit::Count,
+        "Errors sent to clients, by code.",
+    ),
+    (
+        Kind::Counter,
+        REFUSED,
+        metrics::Unit::Count,
+        "WebSocket connections refused or cut off, by reason: server_full, pushed_out, no_hello, too_many_messages, protocol_error, bad_token.",
+    ),
+    (
+        Kind::Counter,
+        FRAMES_LEFT_OUT,
+        metrics::Unit::Count,
+        "Chat lines left out for clients whose queue was half full.",
+    ),
+    (
+        Kind::Counter,
+        SLOW_CLIENTS,
+        metrics::Unit::Count,
+        "Clients disconnected for falling behind.",
+    ),
+    (
+        Kind::Counter,
+        STORE_ERRORS,
+        metrics::Unit::Count,
+        "Room writes that storage failed to keep.",
+    ),
+    (
+        Kind::Counter,
+        CLUSTER_DROPPED,
+        metrics::Unit::Count,
+        "Messages a cluster node could not send through Redis (their cross-node connections were dropped, to come back).",
+    ),
+    (
+        Kind::Counter,
+        ROOMS_TAKEN_OVER,
+        metrics::Unit::Count,
+        "Rooms this node took over from a node that died or stopped.",
+    ),
+    (
+        Kind::Gauge,
+        SEEKING,
+        metrics::Unit::Count,
+        "Connections seeking an opponent (quick pairing) here.",
+    ),
+    (
+        Kind::Histogram,
+        PAIRING_SECONDS,
+        metrics::Unit::Seconds,
+        "Time from a seek to its pairing.",
+    ),
+    (
+        Kind::Counter,
+        BOTS_OFFERED,
+        metrics::Unit::Count,
+        "Bots offered to seekers who waited as long as they chose.",
+    ),
+    (
+        Kind::Counter,
+        PAIRINGS_CALLED_OFF,
+        metrics::Unit::Count,
+        "Pairings called off because a player did not take their seat and seal their deal in time (the other seeks on).",
+    ),
+    (
+        Kind::Histogram,
+        REVEAL_SECONDS,
+        metrics::Unit::Seconds,
+        "From the command that resolved a round (the last opening, or a deadline) to its reveal sent, stored first.",
+    ),
+    (
+        Kind::Histogram,
+        STORE_WAIT_SECONDS,
+        metrics::Unit::Seconds,
+        "How long a room's step waited for its changes to be stored before it could send anything.",
+    ),
+    (
+        Kind::Counter,
+        LEASE_RENEWALS,
+        metrics::Unit::Count,
+        "This node's lease renewals in a cluster, by outcome: ok, troubled (slow, lapsed, or Redis lost its data) or failed.",
+    ),
+];
+
+/// What a metric is.
+enum Kind {
+    Gauge,
+    Counter,
+    Histogram,
+}
+
 /// Registers every metric with its help text, so that `/metrics` lists them
 /// all from the start.
 pub(crate) fn describe() {
-    use metrics::{Unit, describe_counter, describe_gauge, describe_histogram};
-    describe_gauge!(CONNECTIONS, Unit::Count, "Open WebSocket connections.");
-    describe_gauge!(ROOMS, Unit::Count, "Rooms held.");
-    describe_counter!(
-        ANALYSES_MADE,
-        Unit::Count,
-        "Analyses of finished games made (not answered from storage)."
-    );
-    describe_gauge!(ANALYSES_RUNNING, Unit::Count, "Analyses being made.");
-    describe_counter!(HTTP_CONNECTIONS, Unit::Count, "TCP connections accepted.");
-    describe_counter!(
-        ACCEPT_ERRORS,
-        Unit::Count,
-        "Accept errors other than a connection already gone (out of open files, say)."
-    );
-    describe_gauge!(
-        HANDSHAKES,
-        Unit::Count,
-        "Connections in their HTTP handshake (not yet upgraded to a WebSocket)."
-    );
-    describe_counter!(
-        HANDSHAKES_DROPPED,
-        Unit::Count,
-        "Connections dropped before finishing their HTTP handshake: timeout (headers too slow), evicted (pushed out by newer ones) or expired (still busy with a request when their time was up)."
-    );
-    describe_counter!(GAMES_STARTED, Unit::Count, "Games started.");
-    describe_counter!(
-        GAMES_FINISHED,
-        Unit::Count,
-        "Games finished, by how they ended."
-    );
-    describe_counter!(ROUNDS, Unit::Count, "Rounds resolved.");
-    describe_counter!(STORE_WRITES, Unit::Count, "Room writes stored.");
-    describe_counter!(
-        STORE_TRANSACTIONS,
-        Unit::Count,
-        "Transactions that stored the room writes (group commits)."
-    );
-    describe_counter!(
-        STORE_BUSY,
-        Unit::Microseconds,
-        "Time the storage writer spent storing."
-    );
-    describe_counter!(
-        MESSAGES_RECEIVED,
-        Unit::Count,
-        "Messages received from clients."
-    );
-    describe_counter!(MESSAGES_SENT, Unit::Count, "Messages queued to clients.");
-    describe_counter!(
-        SEALS_CHECKED,
-        Unit::Count,
-        "Seals whose signatures were checked."
-    );
-    describe_counter!(
-        SEAL_BATCHES,
-        Unit::Count,
-        "Batches the seals' signatures were checked in."
-    );
-    describe_counter!(ERRORS, Unit::Count, "Errors sent to clients, by code.");
-    describe_counter!(
-        REFUSED,
-        Unit::Count,
-        "WebSocket connections refused or cut off, by reason: server_full, pushed_out, no_hello, too_many_messages, protocol_error, bad_token."
-    );
-    describe_counter!(
-        FRAMES_LEFT_OUT,
-        Unit::Count,
-        "Chat lines left out for clients whose queue was half full."
-    );
-    describe_counter!(
-        SLOW_CLIENTS,
-        Unit::Count,
-        "Clients disconnected for falling behind."
-    );
-    describe_counter!(
-        STORE_ERRORS,
-        Unit::Count,
-        "Room writes that storage failed to keep."
-    );
-    describe_counter!(
-        CLUSTER_DROPPED,
-        Unit::Count,
-        "Messages a cluster node could not send through Redis (their cross-node connections were dropped, to come back)."
-    );
-    describe_counter!(
-        ROOMS_TAKEN_OVER,
-        Unit::Count,
-        "Rooms this node took over from a node that died or stopped."
-    );
-    describe_gauge!(
-        SEEKING,
-        Unit::Count,
-        "Connections seeking an opponent (quick pairing) here."
-    );
-    describe_histogram!(
-        PAIRING_SECONDS,
-        Unit::Seconds,
-        "Time from a seek to its pairing."
-    );
-    describe_counter!(
-        BOTS_OFFERED,
-        Unit::Count,
-        "Bots offered to seekers who waited as long as they chose."
-    );
-    describe_counter!(
-        PAIRINGS_CALLED_OFF,
-        Unit::Count,
-        "Pairings called off because a player did not take their seat and seal their deal in time (the other seeks on)."
-    );
-    describe_histogram!(
-        REVEAL_SECONDS,
-        Unit::Seconds,
-        "From the command that resolved a round (the last opening, or a deadline) to its reveal sent, stored first."
-    );
-    describe_histogram!(
-        STORE_WAIT_SECONDS,
-        Unit::Seconds,
-        "How long a room's step waited for its changes to be stored before it could send anything."
-    );
-    describe_counter!(
-        LEASE_RENEWALS,
-        Unit::Count,
-        "This node's lease renewals in a cluster, by outcome: ok, troubled (slow, lapsed, or Redis lost its data) or failed."
-    );
+    for (kind, name, unit, help) in DESCRIBED {
+        match kind {
+            Kind::Gauge => metrics::describe_gauge!(*name, *unit, *help),
+            Kind::Counter => metrics::describe_counter!(*name, *unit, *help),
+            Kind::Histogram => metrics::describe_histogram!(*name, *unit, *help),
+        }
+    }
     metrics::gauge!(CONNECTIONS).set(0.0);
     metrics::gauge!(SEEKING).set(0.0);
     metrics::gauge!(ROOMS).set(0.0);

@@ -24,7 +24,7 @@ use crate::pairing::cluster::ClusterPairing;
 use crate::pairing::local::LocalPairing;
 use crate::random::ServerRng;
 use crate::refusals::Refused;
-use crate::room::{ArenaMail, Directory, RoomContext, RoomsHere};
+use crate::room::{ArenaMail, ArenaMailbox, Directory, RoomContext, RoomsHere};
 use crate::seal_checks::SealChecker;
 use crate::start_error::StartError;
 use crate::store::postgres::PostgresStore;
@@ -132,6 +132,39 @@ fn open_store(config: &Config, node: Option<&str>) -> Result<Opened, StoreError>
     })
 }
 
+/// What the server's services are started around (see [`Shared::from_parts`]).
+struct Parts {
+    context: Arc<RoomContext>,
+    lobby: Arc<dyn Lobby>,
+    cluster: Option<Arc<Cluster>>,
+    /// In a cluster, the database, which the cluster uses too.
+    database: Option<Arc<PostgresStore>>,
+    arena_mailbox: ArenaMailbox,
+    metrics: PrometheusHandle,
+    capacity: Capacity,
+    run: u64,
+}
+
+/// [`open_store`] off the async runtime, on which PostgreSQL's blocking
+/// client cannot run; says what it opened.
+fn open_store_off_runtime(config: &Config, node: Option<&str>) -> Result<Opened, StartError> {
+    let opened = std::thread::scope(|scope| {
+        scope
+            .spawn(|| open_store(config, node).map_err(StartError::from))
+            .join()
+            .unwrap_or(Err(StartError::StoragePanicked))
+    })?;
+    let (run, rooms) = (opened.run.run, opened.rooms.len());
+    if config.ephemeral {
+        info!("keeping games in memory only (--ephemeral)");
+    } else if let Some(database) = &opened.database {
+        info!(%database, run, rooms, "storage opened");
+    } else {
+        info!(data_dir = %config.data_dir.display(), run, rooms, "storage opened");
+    }
+    Ok(opened)
+}
+
 impl Shared {
     /// Opens storage and returns the shared state with the live rooms
     /// stored by the last run, to bring back.
@@ -141,8 +174,6 @@ impl Shared {
     ) -> Result<(Shared, Vec<StoredRoom>), StartError> {
         let metrics = crate::metrics::recorder().map_err(StartError::Metrics)?;
         crate::metrics::describe();
-        // Off the async runtime, on which PostgreSQL's blocking client
-        // cannot run.
         // A node of a cluster is new at every start.
         let node: Option<Arc<str>> = config
             .cluster
@@ -151,33 +182,15 @@ impl Shared {
         let Opened {
             store,
             postgres,
-            database,
+            database: _,
             run,
             rooms,
-        } = std::thread::scope(|scope| {
-            scope
-                .spawn(|| open_store(&config, node.as_deref()).map_err(StartError::from))
-                .join()
-                .unwrap_or(Err(StartError::StoragePanicked))
-        })?;
-        if config.ephemeral {
-            info!("keeping games in memory only (--ephemeral)");
-        } else if let Some(database) = database {
-            info!(%database, run = run.run, rooms = rooms.len(), "storage opened");
-        } else {
-            info!(
-                data_dir = %config.data_dir.display(),
-                run = run.run,
-                rooms = rooms.len(),
-                "storage opened"
-            );
-        }
+        } = open_store_off_runtime(&config, node.as_deref())?;
         let clock = UptimeClock::resume_from(run.uptime_ms);
         let storage = Storage::start(store, clock).map_err(StartError::StorageThread)?;
         let shutdown = CancellationToken::new();
         let local = Arc::new(RoomsHere::default());
-        let database = postgres.clone();
-        let cluster = match (&config.cluster, node, postgres) {
+        let cluster = match (&config.cluster, node, postgres.clone()) {
             (Some(url), Some(node), Some(postgres)) => {
                 let joined = Cluster::join(
                     url,
@@ -189,10 +202,7 @@ impl Shared {
                 )
                 .await;
                 match joined {
-                    Ok(cluster) => {
-                        info!(node = cluster.node(), "joined the cluster");
-                        Some(cluster)
-                    }
+                    Ok(cluster) => Some(cluster),
                     Err(error) => {
                         storage.abandon().await;
                         return Err(error.into());
@@ -223,6 +233,32 @@ impl Shared {
         if let Some(cluster) = &cluster {
             cluster.start(&context);
         }
+        let parts = Parts {
+            context,
+            lobby,
+            cluster,
+            database: postgres,
+            arena_mailbox,
+            metrics,
+            capacity,
+            run: run.run,
+        };
+        Ok((Shared::from_parts(parts), rooms))
+    }
+
+    /// The server's services started around its rooms' context.
+    fn from_parts(parts: Parts) -> Shared {
+        let Parts {
+            context,
+            lobby,
+            cluster,
+            database,
+            arena_mailbox,
+            metrics,
+            capacity,
+            run,
+        } = parts;
+        let config = Arc::clone(&context.config);
         let dependencies = Dependencies::start(database, cluster.clone(), context.shutdown.clone());
         let pairing: Arc<dyn Pairing> = match &cluster {
             Some(cluster) => Arc::new(ClusterPairing::start(
@@ -246,32 +282,26 @@ impl Shared {
             context.shutdown.clone(),
             cluster.clone(),
         );
-        let new_keys = NewKeys::new(config.new_rated_keys_per_hour, cluster.clone());
-        let key_challenges = KeyChallenges::new(cluster.clone());
-        let analyses = Analyses::new(config.analyses as usize, config.analysis_queue as usize);
-        Ok((
-            Shared {
-                arenas,
-                new_keys,
-                key_challenges,
-                analyses,
-                seal_checker: SealChecker::start(crate::seal_checks::GATHER),
-                config,
-                run: run.run,
-                lobby,
-                pairing,
-                cluster,
-                rooms: context,
-                metrics,
-                admission: Admission::new(capacity.connections),
-                refusals: crate::refusals::tally(),
-                capacity,
-                connections: AtomicUsize::new(0),
-                sessions: TaskTracker::new(),
-                dependencies,
-            },
-            rooms,
-        ))
+        Shared {
+            arenas,
+            new_keys: NewKeys::new(config.new_rated_keys_per_hour, cluster.clone()),
+            key_challenges: KeyChallenges::new(cluster.clone()),
+            analyses: Analyses::new(config.analyses as usize, config.analysis_queue as usize),
+            seal_checker: SealChecker::start(crate::seal_checks::GATHER),
+            config,
+            run,
+            lobby,
+            pairing,
+            cluster,
+            rooms: context,
+            metrics,
+            admission: Admission::new(capacity.connections),
+            refusals: crate::refusals::tally(),
+            capacity,
+            connections: AtomicUsize::new(0),
+            sessions: TaskTracker::new(),
+            dependencies,
+        }
     }
 
     /// Cancelled when the server shuts down.

@@ -192,6 +192,7 @@ impl Cluster {
         if let Err(source) = subscriber::start(&cluster).await {
             return Err(JoinError::Unsubscribed { name, source });
         }
+        tracing::info!(node = cluster.node(), "joined the cluster");
         Ok(cluster)
     }
 

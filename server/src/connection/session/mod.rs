@@ -5,6 +5,8 @@
 
 mod arena;
 mod dispatch;
+mod entering;
+mod greeting;
 mod rename;
 mod seating;
 mod seeking;
