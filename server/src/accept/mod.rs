@@ -30,6 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
+use futures_util::FutureExt as _;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -242,25 +243,13 @@ impl Connection {
                 served.store(true, Ordering::Relaxed);
                 // Whose request it is, for everything shared out or counted
                 // by address (the WebSocket's slot, the new keys, the logs).
-                let named = trusted.client(client, request.headers());
-                let router = router.clone();
-                let shared = Arc::clone(&shared);
-                async move {
-                    match named {
-                        Ok(address) => {
-                            request.extensions_mut().insert(Peer(address));
-                            router.oneshot(request).await
-                        }
-                        Err(error) => {
-                            shared.refused(Refused::BadForwarding, Some(client));
-                            debug!(%client, cause = %error, "a proxied request refused");
-                            let refusal = crate::responses::api_error(
-                                hyper::StatusCode::BAD_REQUEST,
-                                mice_cake_protocol::ErrorCode::BadMessage,
-                                error.to_string(),
-                            );
-                            Ok(crate::responses::secure(refusal).await)
-                        }
+                match trusted.client(client, request.headers()) {
+                    Ok(address) => {
+                        request.extensions_mut().insert(Peer(address));
+                        router.clone().oneshot(request).left_future()
+                    }
+                    Err(error) => {
+                        refuse_forwarding(Arc::clone(&shared), client, error).right_future()
                     }
                 }
             })
@@ -315,6 +304,23 @@ impl Connection {
             }
         }
     }
+}
+
+/// A request whose forwarding headers cannot be believed: refused, and
+/// counted against the address that sent it.
+async fn refuse_forwarding(
+    shared: Arc<Shared>,
+    client: IpAddr,
+    error: forwarded::BadForwarding,
+) -> Result<axum::response::Response, std::convert::Infallible> {
+    shared.refused(Refused::BadForwarding, Some(client));
+    debug!(%client, cause = %error, "a proxied request refused");
+    let refusal = crate::responses::api_error(
+        hyper::StatusCode::BAD_REQUEST,
+        mice_cake_protocol::ErrorCode::BadMessage,
+        error.to_string(),
+    );
+    Ok(crate::responses::secure(refusal).await)
 }
 
 /// Dropped handshakes, counted in the metrics and summed up in the log.

@@ -428,13 +428,38 @@ impl Shared {
 
     /// Pairs the cluster's seekers (this node holds the lease).
     async fn pair(&self, now_ms: u64) -> Result<(), SharedStateError> {
+        let Some(waiting) = self.seekers_to_pair().await? else {
+            return Ok(());
+        };
+        for pairing in pairs(&waiting, now_ms) {
+            if !self.claim(&pairing.first).await? {
+                continue;
+            }
+            if !self.claim(&pairing.second).await? {
+                self.notify(&pairing.first, |conn| Notice::Requeue { conn })
+                    .await?;
+                continue;
+            }
+            let find = |id: &str| waiting.iter().find(|waiter| waiter.id == id);
+            let (Some(first), Some(second)) = (find(&pairing.first), find(&pairing.second)) else {
+                continue;
+            };
+            self.seat_pair(&pairing, first, second).await?;
+        }
+        Ok(())
+    }
+
+    /// The seekers that may be paired this turn, in the order they came;
+    /// `None` while fewer than two seek. Seekers unreadable, or of a dead
+    /// node, are taken out of the queue.
+    async fn seekers_to_pair(&self) -> Result<Option<Vec<Waiter<String>>>, SharedStateError> {
         let mut redis = self.redis.clone();
         let entries: HashMap<String, String> = redis::cmd("HGETALL")
             .arg(wire::seekers_key())
             .query_async(&mut redis)
             .await?;
         if entries.len() < 2 {
-            return Ok(());
+            return Ok(None);
         }
         let mut waiting = Vec::with_capacity(entries.len());
         let mut unreadable = Vec::new();
@@ -465,50 +490,47 @@ impl Shared {
         waiting.retain(|waiter| !quiet.contains(node_of(&waiter.id)));
         // In the order they came, as one server's queue is.
         waiting.sort_by(|a, b| a.since_ms.cmp(&b.since_ms).then_with(|| a.id.cmp(&b.id)));
-        for pairing in pairs(&waiting, now_ms) {
-            if !self.claim(&pairing.first).await? {
-                continue;
-            }
-            if !self.claim(&pairing.second).await? {
-                self.notify(&pairing.first, |conn| Notice::Requeue { conn })
-                    .await?;
-                continue;
-            }
-            let find = |id: &str| waiting.iter().find(|waiter| waiter.id == id);
-            let (Some(first), Some(second)) = (find(&pairing.first), find(&pairing.second)) else {
-                continue;
-            };
-            let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
-            let options = room_options(pairing.pool, deadline_ms, pairing.rated);
-            let code = match self.lobby.create(&self.rooms, options, Made::Pairing).await {
-                Ok(room) => room.code(),
-                Err(refusal) => {
-                    warn!(
-                        code = refusal.code.as_str(),
-                        "a pairing's room cannot be made"
-                    );
-                    for id in [&pairing.first, &pairing.second] {
-                        self.notify(id, |conn| Notice::Requeue { conn }).await?;
-                    }
-                    continue;
+        Ok(Some(waiting))
+    }
+
+    /// Makes the room of a pairing whose two are claimed, and tells each
+    /// seeker's node; both seek again if no room can be made.
+    async fn seat_pair(
+        &self,
+        pairing: &super::queue::Pairing<String>,
+        first: &Waiter<String>,
+        second: &Waiter<String>,
+    ) -> Result<(), SharedStateError> {
+        let deadline_ms = pairing.deadline_ms.or(Some(self.default_deadline_ms));
+        let options = room_options(pairing.pool, deadline_ms, pairing.rated);
+        let code = match self.lobby.create(&self.rooms, options, Made::Pairing).await {
+            Ok(room) => room.code(),
+            Err(refusal) => {
+                warn!(
+                    code = refusal.code.as_str(),
+                    "a pairing's room cannot be made"
+                );
+                for id in [&pairing.first, &pairing.second] {
+                    self.notify(id, |conn| Notice::Requeue { conn }).await?;
                 }
-            };
-            debug!(room = %code, pool = %pairing.pool, "paired across the cluster");
-            let seekers: Vec<PairedSeeker> = [first, second]
-                .into_iter()
-                .filter_map(|seeker| {
-                    Some(PairedSeeker {
-                        key: seeker.key?,
-                        since_ms: seeker.since_ms,
-                    })
-                })
-                .collect();
-            self.cluster.remember_pairing(code, &seekers).await;
-            for (seeker, opponent) in [(first, second), (second, first)] {
-                let paired = Paired::of(code, &pairing, deadline_ms, opponent);
-                self.notify(&seeker.id, |conn| Notice::Paired { conn, paired })
-                    .await?;
+                return Ok(());
             }
+        };
+        debug!(room = %code, pool = %pairing.pool, "paired across the cluster");
+        let seekers: Vec<PairedSeeker> = [first, second]
+            .into_iter()
+            .filter_map(|seeker| {
+                Some(PairedSeeker {
+                    key: seeker.key?,
+                    since_ms: seeker.since_ms,
+                })
+            })
+            .collect();
+        self.cluster.remember_pairing(code, &seekers).await;
+        for (seeker, opponent) in [(first, second), (second, first)] {
+            let paired = Paired::of(code, pairing, deadline_ms, opponent);
+            self.notify(&seeker.id, |conn| Notice::Paired { conn, paired })
+                .await?;
         }
         Ok(())
     }

@@ -102,36 +102,8 @@ impl Session {
         name: String,
         seek: Seek,
     ) -> Result<(), Refusal> {
-        self.not_in_a_room()?;
+        self.seek_allowed(&seek)?;
         let key = seek.seating.key;
-        if self.shared.shutdown().is_cancelled() {
-            return Err(Refusal::new(
-                ErrorCode::ShuttingDown,
-                "the server is shutting down",
-            ));
-        }
-        if seek.rated
-            && let Err(why) = crate::room::rated_seating(&seek.seating)
-        {
-            return Err(Refusal::new(
-                ErrorCode::KeyRequired,
-                format!(
-                    "a rated seek is made with your key (a rating belongs to a key): {why}; seek \
-                     with `rated: false` to play a casual game without one"
-                ),
-            ));
-        }
-        if let Some(deadline) = seek.deadline_ms
-            && !(SHORTEST_SEEK_DEADLINE_MS..=MAX_DEADLINE_MS).contains(&deadline)
-        {
-            return Err(Refusal::new(
-                ErrorCode::BadOptions,
-                format!(
-                    "a seek's time per round is {SHORTEST_SEEK_DEADLINE_MS} ms to \
-                     {MAX_DEADLINE_MS} ms (one day), or null for any; not {deadline}"
-                ),
-            ));
-        }
         if seek.rated {
             self.new_key_may_play_rated(key).await?;
         }
@@ -187,6 +159,42 @@ impl Session {
             answer,
         })
         .await;
+        Ok(())
+    }
+
+    /// Whether this connection may make `seek` at all: in no room, the
+    /// server not stopping, a rated seek with a proven key, a time per
+    /// round in range.
+    fn seek_allowed(&self, seek: &Seek) -> Result<(), Refusal> {
+        self.not_in_a_room()?;
+        if self.shared.shutdown().is_cancelled() {
+            return Err(Refusal::new(
+                ErrorCode::ShuttingDown,
+                "the server is shutting down",
+            ));
+        }
+        if seek.rated
+            && let Err(why) = crate::room::rated_seating(&seek.seating)
+        {
+            return Err(Refusal::new(
+                ErrorCode::KeyRequired,
+                format!(
+                    "a rated seek is made with your key (a rating belongs to a key): {why}; seek \
+                     with `rated: false` to play a casual game without one"
+                ),
+            ));
+        }
+        if let Some(deadline) = seek.deadline_ms
+            && !(SHORTEST_SEEK_DEADLINE_MS..=MAX_DEADLINE_MS).contains(&deadline)
+        {
+            return Err(Refusal::new(
+                ErrorCode::BadOptions,
+                format!(
+                    "a seek's time per round is {SHORTEST_SEEK_DEADLINE_MS} ms to \
+                     {MAX_DEADLINE_MS} ms (one day), or null for any; not {deadline}"
+                ),
+            ));
+        }
         Ok(())
     }
 
