@@ -23,23 +23,23 @@
 //! A record of a game in progress holds its seed and its face-down pieces:
 //! it is secret until the game is over.
 
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use crate::assignment::Assignment;
 use crate::board::Layout;
 use crate::coords::Column;
 use crate::dice::{GameRng, RngDice, Roll, RollKind, ScriptedDice, Seed};
-use crate::fair::{self, DEAL_ROUND, FAIR_VERSION, Fairness, SealedExchange};
+use crate::fair::{self, DEAL_ROUND, FAIR_VERSION, Fairness};
 use crate::game::{Game, RoundError};
 use crate::options::{Options, OptionsError};
 use crate::report::RoundReport;
 use crate::score::Outcome;
-use crate::seat::{Seat, Seated};
-use crate::signature_check::CheckingKey;
-use crate::signing::{SealToCheck, check_seals};
+use crate::seat::Seat;
+
+mod exchange_checks;
+
+pub(crate) use exchange_checks::{CheckedSignatures, Signatures, check_deal, check_exchange};
 
 /// The record format this engine writes: 4, sealed play with moves signed
 /// by their players, and a leave signed by whoever left (`fair.left`).
@@ -363,6 +363,40 @@ enum Source<'a> {
     Sealed { seed: Seed, fair: &'a Fairness },
 }
 
+impl Source<'_> {
+    /// Plays the recorded round `index` (from 0) on `game` with this
+    /// source's dice, its sealed exchange checked first; returns the
+    /// replayed report.
+    fn play_round(
+        &mut self,
+        game: &mut Game,
+        index: usize,
+        recorded: &RoundReport,
+        checked: &CheckedSignatures,
+    ) -> Result<RoundReport, ReplayError> {
+        let (yellow, blue) = (&recorded.assignments.yellow, &recorded.assignments.blue);
+        let round = recorded.round;
+        match self {
+            Source::Recorded => game.resolve(yellow, blue, &mut dice_of(recorded)),
+            Source::Unsealed(rng) => game.resolve(yellow, blue, &mut RngDice(&mut **rng)),
+            Source::Sealed { seed, fair } => {
+                let exchange = &fair.rounds[index];
+                check_exchange(
+                    *seed,
+                    fair,
+                    round,
+                    &recorded.assignments,
+                    exchange,
+                    Signatures::Check(checked),
+                )?;
+                let mut dice = RngDice(fair::dice_rng(*seed, round, exchange.nonces));
+                game.resolve(yellow, blue, &mut dice)
+            }
+        }
+        .map_err(|error| ReplayError::Round { round, error })
+    }
+}
+
 impl GameRecord {
     /// Checks the whole record against its seed: the commitment, every seal,
     /// the deal, every die, every round's report and the end. Returns the
@@ -414,27 +448,7 @@ impl GameRecord {
     ) -> Result<(Game, Option<GameRng>), ReplayError> {
         let mut source = self.source(seed)?;
         self.options.validate()?;
-        let mut checked = CheckedSignatures::default();
-        match &mut source {
-            Source::Recorded => {}
-            Source::Unsealed(rng) => {
-                if Layout::shuffled(rng) != self.layout {
-                    return Err(ReplayError::LayoutMismatch);
-                }
-            }
-            Source::Sealed { seed, fair } => {
-                checked = CheckedSignatures::of(fair);
-                check_deal(*seed, fair, &self.layout, Signatures::Check(&checked))?;
-            }
-        }
-        if let Source::Sealed { fair, .. } = &source
-            && fair.rounds.len() != self.rounds.len()
-        {
-            return Err(ReplayError::SealCount {
-                rounds: self.rounds.len(),
-                sealed: fair.rounds.len(),
-            });
-        }
+        let checked = self.check_deal_from(&mut source)?;
         let mut game = Game::new(self.options, &self.layout)?;
         visit(&game);
         for (index, recorded) in self.rounds.iter().enumerate() {
@@ -445,37 +459,8 @@ impl GameRecord {
                     found: recorded.round,
                 });
             }
-            let (yellow, blue) = (&recorded.assignments.yellow, &recorded.assignments.blue);
-            let replayed = match &mut source {
-                Source::Recorded => game.resolve(yellow, blue, &mut dice_of(recorded)),
-                Source::Unsealed(rng) => game.resolve(yellow, blue, &mut RngDice(&mut **rng)),
-                Source::Sealed { seed, fair } => {
-                    let exchange = &fair.rounds[index];
-                    check_exchange(
-                        *seed,
-                        fair,
-                        expected,
-                        &recorded.assignments,
-                        exchange,
-                        Signatures::Check(&checked),
-                    )?;
-                    let mut dice = RngDice(fair::dice_rng(*seed, expected, exchange.nonces));
-                    game.resolve(yellow, blue, &mut dice)
-                }
-            }
-            .map_err(|error| ReplayError::Round {
-                round: expected,
-                error,
-            })?;
-            if let Some(die) = first_different_die(&replayed, recorded) {
-                return Err(die);
-            }
-            if let Some(part) = first_difference(&replayed, recorded) {
-                return Err(ReplayError::ReportMismatch {
-                    round: expected,
-                    part,
-                });
-            }
+            let replayed = source.play_round(&mut game, index, recorded, &checked)?;
+            check_replayed(&replayed, recorded)?;
             visit(&game);
         }
         if game.outcome() != self.outcome.as_ref() {
@@ -484,25 +469,58 @@ impl GameRecord {
         if let Source::Sealed { fair, .. } = &source
             && let Some(left) = &fair.left
         {
-            // The round under way when the record stops, or the one just
-            // revealed: a leave sent as a reveal arrives is signed for the
-            // round its player last saw.
-            let stopped = u32::try_from(self.rounds.len() + 1).unwrap_or(u32::MAX);
-            let signed_then = left.round == stopped || left.round + 1 == stopped;
-            if !signed_then || self.outcome.is_some() {
-                return Err(ReplayError::LeaveRound {
-                    seat: left.seat,
-                    signed: left.round,
-                    stopped,
-                });
-            }
-            left.check(fair.commitment, fair.keys.unwrap_or_default())?;
+            self.check_leave(fair, left)?;
         }
         let rng = match source {
             Source::Unsealed(rng) => Some(*rng),
             Source::Recorded | Source::Sealed { .. } => None,
         };
         Ok((game, rng))
+    }
+
+    /// Checks the deal against the source's seed and, for sealed play, that
+    /// every round has its exchange; returns which signatures hold (none
+    /// but for sealed play).
+    fn check_deal_from(&self, source: &mut Source) -> Result<CheckedSignatures, ReplayError> {
+        match source {
+            Source::Recorded => Ok(CheckedSignatures::default()),
+            Source::Unsealed(rng) => {
+                if Layout::shuffled(rng) != self.layout {
+                    return Err(ReplayError::LayoutMismatch);
+                }
+                Ok(CheckedSignatures::default())
+            }
+            Source::Sealed { seed, fair } => {
+                let checked = CheckedSignatures::of(fair);
+                check_deal(*seed, fair, &self.layout, Signatures::Check(&checked))?;
+                if fair.rounds.len() != self.rounds.len() {
+                    return Err(ReplayError::SealCount {
+                        rounds: self.rounds.len(),
+                        sealed: fair.rounds.len(),
+                    });
+                }
+                Ok(checked)
+            }
+        }
+    }
+
+    /// Checks a signed leave: signed for the round the record stops in, in
+    /// a game that did not end, with the leaver's key.
+    fn check_leave(&self, fair: &Fairness, left: &fair::SignedLeave) -> Result<(), ReplayError> {
+        // The round under way when the record stops, or the one just
+        // revealed: a leave sent as a reveal arrives is signed for the
+        // round its player last saw.
+        let stopped = u32::try_from(self.rounds.len() + 1).unwrap_or(u32::MAX);
+        let signed_then = left.round == stopped || left.round + 1 == stopped;
+        if !signed_then || self.outcome.is_some() {
+            return Err(ReplayError::LeaveRound {
+                seat: left.seat,
+                signed: left.round,
+                stopped,
+            });
+        }
+        left.check(fair.commitment, fair.keys.unwrap_or_default())?;
+        Ok(())
     }
 
     /// Where the deal and dice come from, once the format is checked.
@@ -543,129 +561,19 @@ impl GameRecord {
     }
 }
 
-/// Checks the seed against its commitment, the deal's seals and the layout.
-pub(crate) fn check_deal(
-    seed: Seed,
-    fair: &Fairness,
-    layout: &Layout,
-    signatures: Signatures,
-) -> Result<(), ReplayError> {
-    if fair::commitment(seed) != fair.commitment {
-        return Err(ReplayError::SeedMismatch);
+/// Checks a replayed round against its record: the first different die,
+/// else the first different part of the report.
+fn check_replayed(replayed: &RoundReport, recorded: &RoundReport) -> Result<(), ReplayError> {
+    if let Some(die) = first_different_die(replayed, recorded) {
+        return Err(die);
     }
-    let nothing = Seated {
-        yellow: Assignment::EMPTY,
-        blue: Assignment::EMPTY,
-    };
-    check_exchange(seed, fair, DEAL_ROUND, &nothing, &fair.deal, signatures)?;
-    if Layout::shuffled(&mut fair::deal_rng(seed, fair.deal.nonces)) != *layout {
-        return Err(ReplayError::LayoutMismatch);
+    match first_difference(replayed, recorded) {
+        Some(part) => Err(ReplayError::ReportMismatch {
+            round: recorded.round,
+            part,
+        }),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-/// Whether checking an exchange verifies its signatures.
-#[derive(Clone, Copy)]
-pub(crate) enum Signatures<'a> {
-    /// Every one (a record being replayed), as found by checking them all
-    /// at once before the replay.
-    Check(&'a CheckedSignatures),
-    /// Only that each is there: each was verified when its seal was taken
-    /// ([`Exchange::seal`]), and an Ed25519 check costs fifty times the rest.
-    TakenChecked,
-}
-
-/// Which of a record's signatures hold: all checked in one batch before
-/// the replay ([`check_seals`], a fraction of the cost of one at a time),
-/// then looked up exchange by exchange, so that the first problem a replay
-/// meets is still the one it reports.
-#[derive(Default)]
-pub(crate) struct CheckedSignatures {
-    holding: BTreeSet<(u32, Seat)>,
-}
-
-impl CheckedSignatures {
-    fn of(fair: &Fairness) -> CheckedSignatures {
-        let keys = fair.keys.unwrap_or_default();
-        let keys = Seated {
-            yellow: keys.yellow.and_then(CheckingKey::new),
-            blue: keys.blue.and_then(CheckingKey::new),
-        };
-        let exchanges = core::iter::once((DEAL_ROUND, &fair.deal)).chain((1..).zip(&fair.rounds));
-        let mut places = Vec::new();
-        let mut batch = Vec::new();
-        for (round, exchange) in exchanges {
-            for seat in Seat::ALL {
-                if let (Some(key), Some(signature)) = (keys[seat], exchange.signatures[seat]) {
-                    places.push((round, seat));
-                    batch.push(SealToCheck {
-                        key,
-                        seal: exchange.seals[seat],
-                        signature,
-                    });
-                }
-            }
-        }
-        let holding = places
-            .into_iter()
-            .zip(check_seals(&batch))
-            .filter_map(|(place, checked)| checked.map(|_| place))
-            .collect();
-        CheckedSignatures { holding }
-    }
-
-    fn hold(&self, round: u32, seat: Seat) -> bool {
-        self.holding.contains(&(round, seat))
-    }
-}
-
-/// Checks each seat's seal against its assignment and nonce, the nonce of
-/// a move the server made against the one its seed gives, and (format 3)
-/// the signature of a move its player made with a key.
-pub(crate) fn check_exchange(
-    seed: Seed,
-    fair: &Fairness,
-    round: u32,
-    assignments: &Seated<Assignment>,
-    exchange: &SealedExchange,
-    signatures: Signatures,
-) -> Result<(), ReplayError> {
-    for seat in Seat::ALL {
-        let nonce = exchange.nonces[seat];
-        let sealed = exchange.seals[seat];
-        if fair::seal(fair.commitment, round, seat, &assignments[seat], nonce) != sealed {
-            return Err(ReplayError::SealMismatch { round, seat });
-        }
-        let servers = fair::server_nonce(seed, round, seat);
-        if exchange.by_server[seat] {
-            if nonce != servers {
-                return Err(ReplayError::ServerNonce { round, seat });
-            }
-            if exchange.signatures[seat].is_some() {
-                return Err(ReplayError::SignedServerMove { round, seat });
-            }
-            continue;
-        }
-        // Nobody but the server knows its seed before the game is over: a
-        // player's nonce is never the one it gives.
-        if nonce == servers {
-            return Err(ReplayError::ServerMoveClaimed { round, seat });
-        }
-        let key = fair.keys.as_ref().and_then(|keys| keys[seat]);
-        match (key, exchange.signatures[seat]) {
-            (None, None) => {}
-            (None, Some(_)) => return Err(ReplayError::SignedWithoutKey { round, seat }),
-            (Some(_), None) => return Err(ReplayError::Unsigned { round, seat }),
-            (Some(_), Some(_)) => {
-                if let Signatures::Check(checked) = signatures
-                    && !checked.hold(round, seat)
-                {
-                    return Err(ReplayError::BadSignature { round, seat });
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The first die that differs between a replayed round and its record,

@@ -14,7 +14,7 @@ use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 
 use crate::assignment::Assignment;
-use crate::coords::{Column, PerColumn};
+use crate::coords::{Column, PerColumn, Row};
 use crate::dice::{Dice, DiceError, Roll, RollKind, RollRequest};
 use crate::domino::Domino;
 use crate::game::Game;
@@ -95,31 +95,15 @@ impl Game {
         for seat in Seat::ALL {
             let assignment = &assignments[seat];
             for (column, mice) in assignment.placements() {
-                // The assignment was checked: the column has a piece, and a
-                // face-up double-blank comes with a steal target.
-                let Some(nearest) = self.board.nearest(seat, column) else {
+                let Some((row, target)) = self.attempt_target(seat, column, assignment, revealed)
+                else {
                     continue;
-                };
-                let target = match (nearest.piece.is_double_blank(), assignment.steal) {
-                    (false, _) => Target::Piece {
-                        piece: nearest.piece,
-                    },
-                    // Turned up this round: the mice chose it blind (ruling 17).
-                    (true, _)
-                        if revealed
-                            .iter()
-                            .any(|flip| flip.row == nearest.row && flip.column == column) =>
-                    {
-                        Target::BlindDoubleBlank
-                    }
-                    (true, Some(piece)) => Target::Steal { piece },
-                    (true, None) => continue,
                 };
                 let mut attempt = Attempt {
                     seat,
                     column,
                     mice,
-                    row: nearest.row,
+                    row,
                     target,
                     dice: Roll::default(),
                     sum: 0,
@@ -130,32 +114,8 @@ impl Game {
                     result: AttemptResult::NoAttempt,
                 };
                 if let Some(piece) = target.judged_piece() {
-                    let request = RollRequest {
-                        seat,
-                        column,
-                        dice: mice,
-                        kind: RollKind::Attempt,
-                    };
-                    attempt.dice = dice.roll(request)?;
-                    let verdict = judge(piece, &attempt.dice, self.options.boost);
-                    attempt.sum = verdict.sum;
-                    attempt.value = piece.pips();
-                    successes[seat][column.index()] = verdict.success;
-                    if self.options.boost {
-                        attempt.boosted = verdict.matched;
-                    } else {
-                        attempt.exhausted = verdict.matched;
-                    }
-                    attempt.result = if verdict.success {
-                        match target {
-                            Target::Steal { .. } => AttemptResult::Stole,
-                            _ => AttemptResult::Took,
-                        }
-                    } else if attempt.exhausted > 0 {
-                        AttemptResult::Exhausted
-                    } else {
-                        AttemptResult::TooLow
-                    };
+                    successes[seat][column.index()] =
+                        self.roll_attempt(&mut attempt, piece, dice)?;
                 }
                 // A column with one piece is a contest only if both attempt it.
                 attempt.contested =
@@ -164,6 +124,72 @@ impl Game {
             }
         }
         Ok((attempts, successes))
+    }
+
+    /// The row and target of `seat`'s attempt on `column`. None when there
+    /// is nothing to attempt, which a checked assignment rules out: the
+    /// column has a piece, and a face-up double-blank comes with a steal
+    /// target.
+    fn attempt_target(
+        &self,
+        seat: Seat,
+        column: Column,
+        assignment: &Assignment,
+        revealed: &[Flip],
+    ) -> Option<(Row, Target)> {
+        let nearest = self.board.nearest(seat, column)?;
+        let target = match (nearest.piece.is_double_blank(), assignment.steal) {
+            (false, _) => Target::Piece {
+                piece: nearest.piece,
+            },
+            // Turned up this round: the mice chose it blind (ruling 17).
+            (true, _)
+                if revealed
+                    .iter()
+                    .any(|flip| flip.row == nearest.row && flip.column == column) =>
+            {
+                Target::BlindDoubleBlank
+            }
+            (true, Some(piece)) => Target::Steal { piece },
+            (true, None) => return None,
+        };
+        Some((nearest.row, target))
+    }
+
+    /// Rolls `attempt`'s dice against `piece` and fills in its sum, value,
+    /// matched dice and result; returns whether it passed the success test.
+    fn roll_attempt<D: Dice + ?Sized>(
+        &self,
+        attempt: &mut Attempt,
+        piece: Domino,
+        dice: &mut D,
+    ) -> Result<bool, DiceError> {
+        let request = RollRequest {
+            seat: attempt.seat,
+            column: attempt.column,
+            dice: attempt.mice,
+            kind: RollKind::Attempt,
+        };
+        attempt.dice = dice.roll(request)?;
+        let verdict = judge(piece, &attempt.dice, self.options.boost);
+        attempt.sum = verdict.sum;
+        attempt.value = piece.pips();
+        if self.options.boost {
+            attempt.boosted = verdict.matched;
+        } else {
+            attempt.exhausted = verdict.matched;
+        }
+        attempt.result = if verdict.success {
+            match attempt.target {
+                Target::Steal { .. } => AttemptResult::Stole,
+                _ => AttemptResult::Took,
+            }
+        } else if attempt.exhausted > 0 {
+            AttemptResult::Exhausted
+        } else {
+            AttemptResult::TooLow
+        };
+        Ok(verdict.success)
     }
 
     /// Step 4: moves the pieces won; returns whether any piece moved.

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::coords::{Column, Row};
 use crate::domino::Domino;
-use crate::report::{AttemptResult, BoostResult, RoundReport, Target};
+use crate::report::{AttemptResult, BoostResult, BoostRoll, Flip, RoundReport, Target};
 use crate::score::Score;
 use crate::seat::Seat;
 use crate::view::{CellView, GameView};
@@ -225,6 +225,28 @@ pub fn timeline(before: &GameView, report: &RoundReport) -> Result<Vec<Beat>, Ti
         .collect();
     push(&mut beats, &mut view, Landing::TurnUp, Vec::new(), turned)?;
 
+    push_attempts(&mut beats, &mut view, report)?;
+
+    let turned = turn_up_nearest(&view, &mut flips)?;
+    push(&mut beats, &mut view, Landing::TurnUp, Vec::new(), turned)?;
+
+    for (index, boost) in report.boosts.iter().enumerate() {
+        beats.push(boost_beat(index, boost, &mut view, &mut flips)?);
+    }
+    if flips.next().is_some() {
+        return Err(TimelineError::Flips);
+    }
+    Ok(beats)
+}
+
+/// Adds one beat per attempt, in rolling order, and applies it: an attempt
+/// whose outcome waits for a later roll lands with no change, and is
+/// settled with that roll.
+fn push_attempts(
+    beats: &mut Vec<Beat>,
+    view: &mut GameView,
+    report: &RoundReport,
+) -> Result<(), TimelineError> {
     // An attempt whose outcome waits for a later roll: the first of a
     // contested pair that reached its piece.
     let waits = |index: usize| {
@@ -243,7 +265,7 @@ pub fn timeline(before: &GameView, report: &RoundReport) -> Result<Vec<Beat>, Ti
         };
         if waits(index) {
             waiting.push(index);
-            push(&mut beats, &mut view, lands, Vec::new(), Vec::new())?;
+            push(beats, view, lands, Vec::new(), Vec::new())?;
             continue;
         }
         // Settled now: the attempts that waited for this one, then this one.
@@ -264,44 +286,44 @@ pub fn timeline(before: &GameView, report: &RoundReport) -> Result<Vec<Beat>, Ti
             .iter()
             .map(|&settling| u8::try_from(settling).map_err(|_| TimelineError::TooManyRolls))
             .collect::<Result<_, _>>()?;
-        push(&mut beats, &mut view, lands, settles, changes)?;
+        push(beats, view, lands, settles, changes)?;
     }
+    Ok(())
+}
 
-    let turned = turn_up_nearest(&view, &mut flips)?;
-    push(&mut beats, &mut view, Landing::TurnUp, Vec::new(), turned)?;
-
-    for (index, boost) in report.boosts.iter().enumerate() {
-        let lands = Landing::Boost {
-            index: u8::try_from(index).map_err(|_| TimelineError::TooManyRolls)?,
-        };
-        let mut changes = Vec::new();
-        if let (BoostResult::Took, Some(piece), Some(row)) = (boost.result, boost.piece, boost.row)
-        {
-            changes.push(Change::Take {
-                seat: boost.seat,
-                column: boost.column,
-                row,
-                piece,
-            });
-        }
-        for change in &changes {
-            change.apply(&mut view)?;
-        }
-        let turned = turn_up_nearest(&view, &mut flips)?;
-        for change in &turned {
-            change.apply(&mut view)?;
-        }
-        changes.extend(turned);
-        beats.push(Beat {
-            lands,
-            settles: Vec::new(),
-            changes,
+/// The beat of boost roll `index`: the piece it takes, then the pieces that
+/// became nearest turning up, all applied to `view`.
+fn boost_beat<'a>(
+    index: usize,
+    boost: &BoostRoll,
+    view: &mut GameView,
+    flips: &mut impl Iterator<Item = &'a Flip>,
+) -> Result<Beat, TimelineError> {
+    let lands = Landing::Boost {
+        index: u8::try_from(index).map_err(|_| TimelineError::TooManyRolls)?,
+    };
+    let mut changes = Vec::new();
+    if let (BoostResult::Took, Some(piece), Some(row)) = (boost.result, boost.piece, boost.row) {
+        changes.push(Change::Take {
+            seat: boost.seat,
+            column: boost.column,
+            row,
+            piece,
         });
     }
-    if flips.next().is_some() {
-        return Err(TimelineError::Flips);
+    for change in &changes {
+        change.apply(view)?;
     }
-    Ok(beats)
+    let turned = turn_up_nearest(view, flips)?;
+    for change in &turned {
+        change.apply(view)?;
+    }
+    changes.extend(turned);
+    Ok(Beat {
+        lands,
+        settles: Vec::new(),
+        changes,
+    })
 }
 
 /// Adds a beat and applies it; a turn-up beat with nothing to turn is left
@@ -381,7 +403,7 @@ fn effects(report: &RoundReport, index: usize, changes: &mut Vec<Change>) {
 /// order: the next flips of the report must be exactly these.
 fn turn_up_nearest<'a>(
     view: &GameView,
-    flips: &mut impl Iterator<Item = &'a crate::report::Flip>,
+    flips: &mut impl Iterator<Item = &'a Flip>,
 ) -> Result<Vec<Change>, TimelineError> {
     let mut due: Vec<(Column, Row)> = Vec::new();
     for column in Column::ALL {

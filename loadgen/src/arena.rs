@@ -300,59 +300,80 @@ impl Player {
                 self.sealed = None;
                 self.seals = mice_cake_engine::Seated::default();
             }
-            ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::GameStarted { commitment, .. } => {
-                    self.commitment = Some(commitment);
-                    self.seals = mice_cake_engine::Seated::default();
-                    self.seal(socket, stats, 0, Assignment::EMPTY).await?;
-                }
-                RoomEvent::Dealt { view, .. } => self.view = Some(view),
-                RoomEvent::RoundStarted { round, .. } => {
-                    self.seals = mice_cake_engine::Seated::default();
-                    if round >= 2 && self.seat == Some(Seat::Yellow) {
-                        // A game counted (its first round revealed), then
-                        // given up: the arena pairs both again.
-                        let leave = self.leave(round);
-                        wire::send(socket, stats, &leave).await?;
-                    } else if round < 2 {
-                        // A person's pace, if asked: the game lasts as long.
-                        tokio::time::sleep(self.think).await;
-                        let assignment = self.choose();
-                        self.seal(socket, stats, round, assignment).await?;
-                    }
-                }
-                RoomEvent::Sealed {
-                    round,
-                    seat,
-                    by_server,
-                    ..
-                } => {
-                    self.seals[seat] = true;
-                    let mine = self.seat == Some(seat);
-                    if (mine && by_server) || !(self.seals.yellow && self.seals.blue) {
-                        return Ok(());
-                    }
-                    if let Some((sealed, opening)) = self.sealed.take_if(|(r, _)| *r == round) {
-                        let open = ClientMessage::Open {
-                            round: sealed,
-                            assignment: (sealed != 0).then_some(opening.assignment),
-                            nonce: opening.nonce,
-                        };
-                        wire::send(socket, stats, &open).await?;
-                    }
-                }
-                RoomEvent::Revealed { view, .. } => self.view = Some(view),
-                RoomEvent::GameOver { .. } => {
-                    lock(gathered).games += 1;
-                    self.game_over = Some(Instant::now());
-                    self.seat = None;
-                }
-                _ => {}
-            },
+            ServerMessage::Event { event, .. } => {
+                self.on_event(socket, stats, *event, gathered).await?;
+            }
             ServerMessage::Error { code, message } => {
                 anyhow::bail!("error {code:?}: {message}")
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Plays its part in the game it was paired into: seals, leaves and
+    /// counts the games over.
+    async fn on_event(
+        &mut self,
+        socket: &mut Socket,
+        stats: &Stats,
+        event: RoomEvent,
+        gathered: &Mutex<Gathered>,
+    ) -> anyhow::Result<()> {
+        match event {
+            RoomEvent::GameStarted { commitment, .. } => {
+                self.commitment = Some(commitment);
+                self.seals = mice_cake_engine::Seated::default();
+                self.seal(socket, stats, 0, Assignment::EMPTY).await?;
+            }
+            RoomEvent::Dealt { view, .. } => self.view = Some(view),
+            RoomEvent::RoundStarted { round, .. } => {
+                self.seals = mice_cake_engine::Seated::default();
+                if round >= 2 && self.seat == Some(Seat::Yellow) {
+                    // A game counted (its first round revealed), then
+                    // given up: the arena pairs both again.
+                    let leave = self.leave(round);
+                    wire::send(socket, stats, &leave).await?;
+                } else if round < 2 {
+                    // A person's pace, if asked: the game lasts as long.
+                    tokio::time::sleep(self.think).await;
+                    let assignment = self.choose();
+                    self.seal(socket, stats, round, assignment).await?;
+                }
+            }
+            RoomEvent::Sealed {
+                round,
+                seat,
+                by_server,
+                ..
+            } => {
+                self.seals[seat] = true;
+                let mine = self.seat == Some(seat);
+                if (mine && by_server) || !(self.seals.yellow && self.seals.blue) {
+                    return Ok(());
+                }
+                self.open(socket, stats, round).await?;
+            }
+            RoomEvent::Revealed { view, .. } => self.view = Some(view),
+            RoomEvent::GameOver { .. } => {
+                lock(gathered).games += 1;
+                self.game_over = Some(Instant::now());
+                self.seat = None;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Opens its move sealed for `round`, if it has one.
+    async fn open(&mut self, socket: &mut Socket, stats: &Stats, round: u32) -> anyhow::Result<()> {
+        if let Some((sealed, opening)) = self.sealed.take_if(|(r, _)| *r == round) {
+            let open = ClientMessage::Open {
+                round: sealed,
+                assignment: (sealed != 0).then_some(opening.assignment),
+                nonce: opening.nonce,
+            };
+            wire::send(socket, stats, &open).await?;
         }
         Ok(())
     }

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use hdrhistogram::Histogram;
+use mice_cake_engine::Commitment;
 use mice_cake_protocol::{ClientMessage, KeyProof, Pool, RoomCode, RoomEvent, ServerMessage};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng as _, SeedableRng as _};
@@ -23,7 +24,7 @@ use tokio::task::JoinSet;
 use tokio::time::Instant;
 
 use crate::cli::PairArgs;
-use crate::dial::Dialer;
+use crate::dial::{Dialer, Socket};
 use crate::stats::Stats;
 use crate::wire;
 
@@ -206,29 +207,8 @@ async fn play(
             } if Some(state.code) == room => {
                 outcome.seated = true;
                 // The exchange under way, for the leave to be signed.
-                let mut under_way = state.exchange.map(|e| (e.commitment, e.round));
-                // Leave half a second later: a second pairing (a bug)
-                // would be told meanwhile.
-                let until = Instant::now() + Duration::from_millis(500);
-                loop {
-                    match tokio::time::timeout_at(until, wire::receive(&mut socket, stats)).await {
-                        Ok(Ok(Some(ServerMessage::Paired { code, .. }))) => {
-                            outcome.pairings.push((code, Duration::ZERO));
-                        }
-                        Ok(Ok(Some(ServerMessage::Event { event, .. }))) => match *event {
-                            RoomEvent::GameStarted { commitment, .. } => {
-                                under_way = Some((commitment, 0));
-                            }
-                            RoomEvent::RoundStarted { round, .. } => {
-                                under_way = under_way.map(|(commitment, _)| (commitment, round));
-                            }
-                            RoomEvent::GameOver { .. } => under_way = None,
-                            _ => {}
-                        },
-                        Ok(Ok(Some(_))) => {}
-                        Err(_) | Ok(Ok(None) | Err(_)) => break,
-                    }
-                }
+                let under_way = state.exchange.map(|e| (e.commitment, e.round));
+                let under_way = linger(&mut socket, stats, under_way, outcome).await;
                 let signature =
                     under_way.map(|(commitment, round)| secret.sign_leave(commitment, round, seat));
                 wire::send(&mut socket, stats, &ClientMessage::Leave { signature }).await?;
@@ -237,6 +217,37 @@ async fn play(
             ServerMessage::Error { code, message } => bail!("error {code:?}: {message}"),
             ServerMessage::SeekEnded { reason } => bail!("the seek ended: {reason}"),
             _ => {}
+        }
+    }
+}
+
+/// Stays half a second before leaving, so that a second pairing (a bug)
+/// would be told meanwhile, following the exchange under way (its
+/// commitment and round) for the leave to be signed; returns it.
+async fn linger(
+    socket: &mut Socket,
+    stats: &Stats,
+    mut under_way: Option<(Commitment, u32)>,
+    outcome: &mut Outcome,
+) -> Option<(Commitment, u32)> {
+    let until = Instant::now() + Duration::from_millis(500);
+    loop {
+        match tokio::time::timeout_at(until, wire::receive(socket, stats)).await {
+            Ok(Ok(Some(ServerMessage::Paired { code, .. }))) => {
+                outcome.pairings.push((code, Duration::ZERO));
+            }
+            Ok(Ok(Some(ServerMessage::Event { event, .. }))) => match *event {
+                RoomEvent::GameStarted { commitment, .. } => {
+                    under_way = Some((commitment, 0));
+                }
+                RoomEvent::RoundStarted { round, .. } => {
+                    under_way = under_way.map(|(commitment, _)| (commitment, round));
+                }
+                RoomEvent::GameOver { .. } => under_way = None,
+                _ => {}
+            },
+            Ok(Ok(Some(_))) => {}
+            Err(_) | Ok(Ok(None) | Err(_)) => return under_way,
         }
     }
 }

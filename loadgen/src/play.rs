@@ -300,60 +300,7 @@ impl Client {
 
     async fn on_message(&mut self, message: ServerMessage) -> anyhow::Result<()> {
         match message {
-            ServerMessage::Event { event, .. } => match *event {
-                RoomEvent::GameStarted {
-                    game, commitment, ..
-                } => {
-                    self.game = game;
-                    self.view = None;
-                    self.commitment = Some(commitment);
-                    self.seals = Seated::default();
-                    self.under_way = Some(0);
-                    // The deal's nonce, sealed at once.
-                    self.seal(0, Assignment::EMPTY).await?;
-                }
-                RoomEvent::Dealt { view, .. } => self.view = Some(view),
-                RoomEvent::RoundStarted { round, .. } => {
-                    self.seals = Seated::default();
-                    self.under_way = Some(round);
-                    self.decide(round).await?;
-                }
-                RoomEvent::Sealed {
-                    round,
-                    seat,
-                    by_server,
-                    ..
-                } => {
-                    self.seals[seat] = true;
-                    self.open_when_due(round, seat, by_server).await?;
-                }
-                RoomEvent::Revealed { report, view, .. } => {
-                    let latency = self.clock.since_last_commit(RoundOf {
-                        game: self.game,
-                        round: report.round,
-                    });
-                    self.run.crowd.stats.reveal(self.id, latency);
-                    if self.counts_rounds {
-                        self.run.crowd.stats.round();
-                    }
-                    self.view = Some(view);
-                }
-                RoomEvent::GameOver { .. } => {
-                    self.under_way = None;
-                    if self.counts_rounds {
-                        self.run.crowd.stats.game();
-                    }
-                    if self.seat.is_some() && !self.run.crowd.stop.is_cancelled() {
-                        self.send(&ClientMessage::Rematch).await?;
-                    }
-                }
-                RoomEvent::PlayerJoined { .. }
-                | RoomEvent::Connection { .. }
-                | RoomEvent::Spectators { .. }
-                | RoomEvent::RematchRequested { .. }
-                | RoomEvent::PlayerLeft { .. }
-                | RoomEvent::Rated { .. } => {}
-            },
+            ServerMessage::Event { event, .. } => self.on_event(*event).await?,
             ServerMessage::State { state } => {
                 // After a rematch the seats swap.
                 self.seat = state.you;
@@ -385,6 +332,66 @@ impl Client {
             | ServerMessage::ArenaPaused { .. }
             | ServerMessage::ArenaLeft { .. }
             | ServerMessage::Renamed { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Plays its seat through the room's events: seals, opens, times the
+    /// reveals and asks for a rematch.
+    async fn on_event(&mut self, event: RoomEvent) -> anyhow::Result<()> {
+        match event {
+            RoomEvent::GameStarted {
+                game, commitment, ..
+            } => {
+                self.game = game;
+                self.view = None;
+                self.commitment = Some(commitment);
+                self.seals = Seated::default();
+                self.under_way = Some(0);
+                // The deal's nonce, sealed at once.
+                self.seal(0, Assignment::EMPTY).await?;
+            }
+            RoomEvent::Dealt { view, .. } => self.view = Some(view),
+            RoomEvent::RoundStarted { round, .. } => {
+                self.seals = Seated::default();
+                self.under_way = Some(round);
+                self.decide(round).await?;
+            }
+            RoomEvent::Sealed {
+                round,
+                seat,
+                by_server,
+                ..
+            } => {
+                self.seals[seat] = true;
+                self.open_when_due(round, seat, by_server).await?;
+            }
+            RoomEvent::Revealed { report, view, .. } => {
+                let latency = self.clock.since_last_commit(RoundOf {
+                    game: self.game,
+                    round: report.round,
+                });
+                self.run.crowd.stats.reveal(self.id, latency);
+                if self.counts_rounds {
+                    self.run.crowd.stats.round();
+                }
+                self.view = Some(view);
+            }
+            RoomEvent::GameOver { .. } => {
+                self.under_way = None;
+                if self.counts_rounds {
+                    self.run.crowd.stats.game();
+                }
+                if self.seat.is_some() && !self.run.crowd.stop.is_cancelled() {
+                    self.send(&ClientMessage::Rematch).await?;
+                }
+            }
+            RoomEvent::PlayerJoined { .. }
+            | RoomEvent::Connection { .. }
+            | RoomEvent::Spectators { .. }
+            | RoomEvent::RematchRequested { .. }
+            | RoomEvent::PlayerLeft { .. }
+            | RoomEvent::Rated { .. } => {}
         }
         Ok(())
     }

@@ -163,77 +163,118 @@ pub(super) fn loss_of(
     if others.is_empty() {
         return None;
     }
-    // Selection: on playouts numbered from 0.
-    let selection = playout_margins(
+    let playouts = Playouts {
         view,
         seat,
-        others,
         opponent,
         seed,
-        0..u64::from(budget.selection),
-        0.0,
-    );
-    let mean = |margins: &[f64]| margins.iter().sum::<f64>() / margins.len().max(1) as f64;
-    // The best few go on to the race, on the playouts after those.
-    let mut order: Vec<usize> = (0..others.len()).collect();
-    order.sort_by(|&a, &b| {
-        mean(&selection[b])
-            .total_cmp(&mean(&selection[a]))
-            .then(a.cmp(&b))
-    });
-    order.truncate(budget.raced.max(1));
-    let kept: Vec<Assignment> = order.iter().map(|&index| others[index]).collect();
-    let raced_from = u64::from(budget.selection);
-    let raced_to = raced_from
-        + if kept.len() > 1 {
-            u64::from(budget.race)
-        } else {
-            0
-        };
-    let race = playout_margins(view, seat, &kept, opponent, seed, raced_from..raced_to, 0.0);
-    let alternative = order
-        .iter()
-        .zip(&race)
-        .map(|(&index, raced)| {
-            let all: Vec<f64> = selection[index].iter().chain(raced).copied().collect();
-            (others[index], mean(&all))
-        })
-        // The first of equals.
-        .rev()
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(assignment, _)| assignment)?;
+    };
+    let (alternative, selected_to) = playouts.best_of(others, budget)?;
     // Estimation: on playouts numbered after every selection's, so that
     // none is used twice.
-    let start = raced_to.max(1);
-    let pair = [alternative, *played];
-    let mut margins: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    let mut wanted = budget.first.max(2);
-    let mut done = 0u32;
-    loop {
-        let more = playout_margins(
-            view,
-            seat,
-            &pair,
-            opponent,
-            seed,
-            start + u64::from(done)..start + u64::from(wanted),
+    let start = selected_to.max(1);
+    let (verdict, could_use) =
+        playouts.sequential_test([alternative, *played], start, threshold, budget);
+    Some(Estimate {
+        alternative,
+        verdict,
+        unused_from: start + u64::from(could_use),
+    })
+}
+
+/// What every playout of one estimate shares: the position, whose move it
+/// is, the opponent's mix and the seed.
+struct Playouts<'a> {
+    view: &'a GameView,
+    seat: Seat,
+    opponent: &'a Mix,
+    seed: u64,
+}
+
+impl Playouts<'_> {
+    /// Each candidate's margins on the playouts numbered `numbers`.
+    fn margins(&self, candidates: &[Assignment], numbers: Range<u64>) -> Vec<Vec<f64>> {
+        playout_margins(
+            self.view,
+            self.seat,
+            candidates,
+            self.opponent,
+            self.seed,
+            numbers,
             0.0,
-        );
-        for (kept, new) in margins.iter_mut().zip(more) {
-            kept.extend(new);
-        }
-        done = wanted;
-        let verdict = PairedLoss::of(&margins);
-        let in_doubt = verdict.low < threshold && threshold <= verdict.high;
-        if !in_doubt || wanted >= budget.most {
-            return Some(Estimate {
-                alternative,
-                verdict,
-                unused_from: start + u64::from(budget.most.max(wanted)),
-            });
-        }
-        wanted = (wanted * 2).min(budget.most);
+        )
     }
+
+    /// The best of `others`, chosen on `budget.selection` playouts numbered
+    /// from 0 (the best `budget.raced` of them on `budget.race` more), and
+    /// the first playout number after those.
+    fn best_of(&self, others: &[Assignment], budget: Budget) -> Option<(Assignment, u64)> {
+        // Selection: on playouts numbered from 0.
+        let selection = self.margins(others, 0..u64::from(budget.selection));
+        // The best few go on to the race, on the playouts after those.
+        let mut order: Vec<usize> = (0..others.len()).collect();
+        order.sort_by(|&a, &b| {
+            mean_of(&selection[b])
+                .total_cmp(&mean_of(&selection[a]))
+                .then(a.cmp(&b))
+        });
+        order.truncate(budget.raced.max(1));
+        let kept: Vec<Assignment> = order.iter().map(|&index| others[index]).collect();
+        let raced_from = u64::from(budget.selection);
+        let raced_to = raced_from
+            + if kept.len() > 1 {
+                u64::from(budget.race)
+            } else {
+                0
+            };
+        let race = self.margins(&kept, raced_from..raced_to);
+        let alternative = order
+            .iter()
+            .zip(&race)
+            .map(|(&index, raced)| {
+                let all: Vec<f64> = selection[index].iter().chain(raced).copied().collect();
+                (others[index], mean_of(&all))
+            })
+            // The first of equals.
+            .rev()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(assignment, _)| assignment)?;
+        Some((alternative, raced_to))
+    }
+
+    /// `pair` (the alternative, the move played) on playouts numbered from
+    /// `start`: `budget.first` at first and twice as many each time the
+    /// interval still straddles `threshold`, up to `budget.most`. Returns
+    /// the verdict and how many playouts the test could have used.
+    fn sequential_test(
+        &self,
+        pair: [Assignment; 2],
+        start: u64,
+        threshold: f64,
+        budget: Budget,
+    ) -> (PairedLoss, u32) {
+        let mut margins: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+        let mut wanted = budget.first.max(2);
+        let mut done = 0u32;
+        loop {
+            let more = self.margins(&pair, start + u64::from(done)..start + u64::from(wanted));
+            for (kept, new) in margins.iter_mut().zip(more) {
+                kept.extend(new);
+            }
+            done = wanted;
+            let verdict = PairedLoss::of(&margins);
+            let in_doubt = verdict.low < threshold && threshold <= verdict.high;
+            if !in_doubt || wanted >= budget.most {
+                return (verdict, budget.most.max(wanted));
+            }
+            wanted = (wanted * 2).min(budget.most);
+        }
+    }
+}
+
+/// The mean of `margins`; 0 for none.
+fn mean_of(margins: &[f64]) -> f64 {
+    margins.iter().sum::<f64>() / margins.len().max(1) as f64
 }
 
 #[cfg(test)]
