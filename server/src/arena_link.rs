@@ -9,7 +9,7 @@
 use mice_cake_protocol::{RoomCode, ServerMessage};
 use tokio::sync::mpsc;
 
-use crate::outbound::Frame;
+use crate::frame::Frame;
 
 /// A pairing, as the arena tells the paired connection's session: it takes
 /// the seat in `code` (and says `message`, `arena_paired`, first).

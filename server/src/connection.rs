@@ -20,7 +20,8 @@ mod session;
 use self::heartbeat::Heartbeat;
 use self::session::{ArenaNews, Session, called_off, next_arena_news, next_news};
 use crate::admission::{Admitted, Full};
-use crate::outbound::{Closing, Frame, Inbound, Next, Outbound};
+use crate::frame::Frame;
+use crate::outbound::{Closing, Inbound, Next, Outbound};
 use crate::refusals::Refused;
 use crate::room::Refusal;
 use crate::shared::Shared;
@@ -300,7 +301,7 @@ impl Live {
 
 /// Tells a client the server is full, and closes.
 async fn turn_away(socket: &mut Socket) {
-    let refusal = crate::outbound::frame(&ServerMessage::Error {
+    let refusal = crate::frame::frame(&ServerMessage::Error {
         code: ErrorCode::TooManyConnections,
         message: "the server is full; try again later".into(),
     });

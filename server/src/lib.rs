@@ -74,6 +74,7 @@ mod dependencies;
 mod fair_play;
 mod fair_play_api;
 pub mod fair_play_statistic;
+mod frame;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

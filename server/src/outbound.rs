@@ -6,49 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use mice_cake_protocol::ServerMessage;
 use tokio::sync::Notify;
 
-/// One serialized message. Cloning shares the bytes: a room serializes an
-/// event once and sends it to every member, and the connection writes it
-/// from there (`socket.rs`), copying it nowhere.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Frame(Arc<str>);
-
-impl Frame {
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// Its length in bytes.
-    pub(crate) fn len(&self) -> usize {
-        self.0.len()
-    }
-}
-
-impl From<String> for Frame {
-    /// One allocation of exactly its length: a serialized message has grown
-    /// by doubling, and up to half of its buffer is spare room, which a room
-    /// would keep with its recent events.
-    fn from(text: String) -> Frame {
-        Frame(Arc::from(text))
-    }
-}
-
-impl From<&'static str> for Frame {
-    fn from(text: &'static str) -> Frame {
-        Frame(Arc::from(text))
-    }
-}
-
-/// Serializes a message into a frame.
-pub(crate) fn frame(message: &ServerMessage) -> Frame {
-    match serde_json::to_string(message) {
-        Ok(text) => Frame::from(text),
-        // Our own types always serialize; if one ever fails, say so rather
-        // than send nothing.
-        Err(error) => Frame::from(format!(
-            r#"{{"type":"error","code":"internal","message":"the server could not write a message: {error}"}}"#
-        )),
-    }
-}
+use crate::frame::{Frame, frame};
 
 /// The sending end of a connection's queue, held by rooms. Cloning shares
 /// it (one count, where a channel's sender and a cancellation token each
@@ -339,7 +297,11 @@ mod tests {
     #[test]
     fn frames_queued_together_go_in_order_or_not_at_all() {
         let (outbound, mut inbound) = Outbound::new(4);
-        let frames = [Frame::from("one"), Frame::from("two"), Frame::from("three")];
+        let frames = [
+            Frame::plain("one"),
+            Frame::plain("two"),
+            Frame::plain("three"),
+        ];
         assert_eq!(outbound.queue_all(&frames), 3);
         assert_eq!(inbound.try_recv().unwrap().as_str(), "one");
         // Two waiting, three more: no room for them all, so it closes.
@@ -355,11 +317,11 @@ mod tests {
     #[test]
     fn a_full_queue_closes_the_connection_without_waiting() {
         let (outbound, mut queue) = Outbound::new(2);
-        outbound.send(Frame::from("one"));
-        outbound.send(Frame::from("two"));
+        outbound.send(Frame::plain("one"));
+        outbound.send(Frame::plain("two"));
         assert!(!queue.closing());
         // The third does not fit: the sender goes on, the connection is told to close.
-        outbound.send(Frame::from("three"));
+        outbound.send(Frame::plain("three"));
         assert!(queue.closing());
         assert_eq!(queue.try_recv().unwrap().as_str(), "one");
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
@@ -374,31 +336,31 @@ mod tests {
             (first, queue)
         });
         tokio::task::yield_now().await;
-        outbound.send(Frame::from("one"));
+        outbound.send(Frame::plain("one"));
         let (first, mut queue) = waiting.await.unwrap();
         assert!(matches!(first, Next::Write(frame) if frame.as_str() == "one"));
         // Asked to close with a frame still queued: the close comes first,
         // and the frame is still there to drain.
-        outbound.send(Frame::from("two"));
+        outbound.send(Frame::plain("two"));
         outbound.disconnect();
         assert!(matches!(queue.next().await, Next::Close(Closing::Cut)));
         assert_eq!(queue.try_recv().unwrap().as_str(), "two");
         // Once the connection is gone, nothing more is queued.
         drop(queue);
-        assert!(!outbound.queue(Frame::from("three")));
+        assert!(!outbound.queue(Frame::plain("three")));
     }
 
     #[test]
     fn what_may_be_left_out_is_once_the_queue_is_half_full() {
         let (outbound, mut queue) = Outbound::new(4);
-        outbound.offer(Frame::from("chat 1"));
-        outbound.offer(Frame::from("chat 2"));
-        outbound.offer(Frame::from("chat 3"));
+        outbound.offer(Frame::plain("chat 1"));
+        outbound.offer(Frame::plain("chat 2"));
+        outbound.offer(Frame::plain("chat 3"));
         // Over half full: more chat is left out, and the client stays.
-        outbound.offer(Frame::from("chat 4"));
+        outbound.offer(Frame::plain("chat 4"));
         assert!(!queue.closing());
         // What must arrive still does.
-        outbound.send(Frame::from("event"));
+        outbound.send(Frame::plain("event"));
         let got: Vec<_> = std::iter::from_fn(|| queue.try_recv())
             .map(|frame| frame.as_str().to_owned())
             .collect();

@@ -33,7 +33,7 @@ use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_util::task::TaskTracker;
 use tracing::debug;
 
-use crate::outbound::Frame;
+use crate::frame::Frame;
 
 /// Why a request to `/ws` cannot be upgraded.
 #[derive(Debug, thiserror::Error)]
@@ -356,7 +356,7 @@ mod tests {
         let (mut server, mut client) = pair(100).await;
         let frames: Vec<Frame> = LENGTHS
             .iter()
-            .map(|len| Frame::from(text_of(*len)))
+            .map(|len| Frame::plain(&text_of(*len)))
             .collect();
         let writing = async {
             server.send_text(&frames).await.unwrap();
@@ -399,7 +399,10 @@ mod tests {
         let (mut server, mut client) = pair(64).await;
         // 62 of the pipe's 64 bytes: the pong will not fit while the client
         // does not read.
-        server.send_text(&[Frame::from(text_of(60))]).await.unwrap();
+        server
+            .send_text(&[Frame::plain(&text_of(60))])
+            .await
+            .unwrap();
         client
             .send(Message::Ping(b"are you there".to_vec().into()))
             .await
@@ -413,7 +416,7 @@ mod tests {
             panic!("the client's text");
         };
         assert_eq!(text.as_str(), "hello");
-        let frames = [Frame::from(text_of(1_000)), Frame::from(text_of(300))];
+        let frames = [Frame::plain(&text_of(1_000)), Frame::plain(&text_of(300))];
         let reading = async {
             let mut received = Vec::new();
             while received.len() < 4 {

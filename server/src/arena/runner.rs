@@ -31,8 +31,9 @@ use crate::arena_link::{ArenaNewsSender, ArenaPairing, TellSession};
 use crate::cluster::Cluster;
 use crate::cluster::arenas::{ArenaAsked, JoinAnswer};
 use crate::cluster::wire::WireArenaAsk;
+use crate::frame::frame;
 use crate::lobby::Lobby;
-use crate::outbound::{Outbound, frame};
+use crate::outbound::Outbound;
 use crate::pairing::room_options;
 use crate::room::{ArenaReport, ConnId, Made, RoomContext};
 

@@ -31,7 +31,8 @@ use super::publisher::Outgoing;
 use super::wire::{self, Header, WireArenaAsk};
 use super::{Cluster, lock};
 use crate::arena_link::{ArenaNewsSender, ArenaPairing, TellSession};
-use crate::outbound::{Closing, Frame, Outbound, Relay};
+use crate::frame::Frame;
+use crate::outbound::{Closing, Outbound, Relay};
 use crate::room::{ArenaGame, ConnId};
 
 /// How long a join waits for the arena's node to answer.
@@ -271,7 +272,7 @@ impl Relay for ArenaRelay {
             header: Header::ArenaDeliver {
                 conn: self.conn,
                 arena: self.arena,
-                kinds: if offer { "o" } else { "s" }.into(),
+                kinds: crate::frame::relay_letter(&frame, offer).into(),
             },
             frames: vec![frame],
         })
@@ -296,7 +297,7 @@ impl TellSession for ArenaRelay {
                 arena: self.arena,
                 code: pairing.code,
             },
-            crate::outbound::frame(&pairing.message),
+            crate::frame::frame(&pairing.message),
         )
     }
 
@@ -588,13 +589,14 @@ impl Cluster {
         let Some(outbound) = self.door_link(arena, conn, |link| link.outbound.clone()) else {
             return;
         };
-        for (frame, kind) in frames.iter().zip(kinds.bytes()) {
-            let frame = Frame::from((*frame).to_owned());
-            if kind == b'o' {
-                outbound.offer(frame);
-            } else {
-                outbound.send(frame);
-            }
+        for (frame, letter) in frames.iter().zip(kinds.bytes()) {
+            match crate::frame::relayed(frame, letter) {
+                (frame, true) => outbound.offer(frame),
+                (frame, false) => {
+                    outbound.send(frame);
+                    true
+                }
+            };
         }
     }
 
@@ -619,7 +621,7 @@ impl Cluster {
         let Some(session) = self.door_link(arena, conn, |link| link.pairings.clone()) else {
             return;
         };
-        if !session.over(Frame::from(frame.to_owned())) {
+        if !session.over(Frame::plain(frame)) {
             debug!(%arena, "an arena's end could not be told: its session reads it");
         }
     }
@@ -636,7 +638,7 @@ impl Cluster {
                     .collect()
             })
             .unwrap_or_default();
-        let frame = Frame::from(frame.to_owned());
+        let frame = Frame::plain(frame);
         for outbound in outbounds {
             outbound.send(frame.clone());
         }

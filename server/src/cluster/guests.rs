@@ -13,7 +13,8 @@ use tracing::debug;
 use super::publisher::Outgoing;
 use super::wire::{Header, WireCommand, WireRefusal};
 use super::{Cluster, lock};
-use crate::outbound::{Closing, Frame, Outbound, Relay};
+use crate::frame::{Frame, relay_letter};
+use crate::outbound::{Closing, Outbound, Relay};
 use crate::room::{
     ArenaGame, Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
     Seating, bad_token, unreachable_room,
@@ -45,7 +46,8 @@ struct GuestRelay {
 
 impl Relay for GuestRelay {
     fn relay(&self, frame: Frame, offer: bool) -> bool {
-        self.deliver(vec![frame], if offer { "o" } else { "s" }, None)
+        let letter = relay_letter(&frame, offer).to_string();
+        self.deliver(vec![frame], &letter, None)
     }
 
     fn close(&self, why: Closing) {
@@ -60,10 +62,12 @@ impl Relay for GuestRelay {
         let Some(cluster) = self.cluster.upgrade() else {
             return;
         };
-        let kind = if offer { "o" } else { "s" };
         let header = Header::Watch {
             room,
-            kinds: kind.repeat(frames.len()),
+            kinds: frames
+                .iter()
+                .map(|frame| relay_letter(frame, offer))
+                .collect(),
         };
         cluster.publisher.send(Outgoing::ToWatchers {
             room,

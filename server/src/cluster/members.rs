@@ -21,7 +21,8 @@ use tracing::debug;
 use super::publisher::Outgoing;
 use super::wire::{self, Header, WireCommand, WireRefusal};
 use super::{ByNode, Cluster, lock};
-use crate::outbound::{Closing, Frame, Outbound};
+use crate::frame::{Frame, FrameKind, frame, relayed};
+use crate::outbound::{Closing, Outbound};
 use crate::room::{
     ArenaGame, Command, ConnId, Forward, Member, Refusal, RoomHandle, SeatTaken, unreachable_room,
 };
@@ -437,15 +438,18 @@ impl Cluster {
             if membership.watch == Watch::Pending {
                 membership.watch = Watch::Active;
             }
-            let joined = frames.iter().any(|frame| is_joined(frame));
+            let joined = kinds
+                .bytes()
+                .any(|letter| kind_of(letter) == FrameKind::Joined);
             let token = if joined {
                 membership.token.take()
             } else {
                 None
             };
             if membership.watch == Watch::No {
-                for frame in frames {
-                    membership.state_known |= follow_seals(&mut membership.sealed, frame);
+                for (frame, letter) in frames.iter().zip(kinds.bytes()) {
+                    membership.state_known |=
+                        follow_seals(&mut membership.sealed, frame, kind_of(letter));
                 }
             }
             // Openings held for the state are judged once it is here.
@@ -462,7 +466,8 @@ impl Cluster {
             Some(token) => {
                 let frames: Vec<String> = frames
                     .iter()
-                    .map(|frame| with_token(frame, &token))
+                    .zip(kinds.bytes())
+                    .map(|(frame, letter)| with_token(frame, kind_of(letter), &token))
                     .collect();
                 let frames: Vec<&str> = frames.iter().map(String::as_str).collect();
                 hand_over(&outbound, kinds, &frames);
@@ -504,16 +509,18 @@ impl Cluster {
                 .collect()
         };
         // One copy of each frame, shared by every spectator.
-        let shared: Vec<Frame> = frames
+        let shared: Vec<(Frame, bool)> = frames
             .iter()
-            .map(|frame| Frame::from((*frame).to_owned()))
+            .zip(kinds.bytes())
+            .map(|(frame, letter)| relayed(frame, letter))
             .collect();
         let mut sent = 0_u64;
         for outbound in &outbounds {
-            for (frame, kind) in shared.iter().zip(kinds.bytes()) {
-                let queued = match kind {
-                    b'o' => outbound.offer(frame.clone()),
-                    _ => outbound.queue(frame.clone()),
+            for (frame, offered) in &shared {
+                let queued = if *offered {
+                    outbound.offer(frame.clone())
+                } else {
+                    outbound.queue(frame.clone())
                 };
                 sent += u64::from(queued);
             }
@@ -609,9 +616,7 @@ impl Cluster {
         };
         metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::WrongPhase.as_str())
             .increment(1);
-        if let Ok(text) = serde_json::to_string(&refusal) {
-            membership.outbound.queue(Frame::from(text));
-        }
+        membership.outbound.queue(frame(&refusal));
         Opening::Refused
     }
 
@@ -633,12 +638,11 @@ impl Cluster {
 /// (on entering, or after missed events) says which seals are in, and each
 /// `sealed` event adds one. Other frames are not read. Whether the frame
 /// was a state.
-fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) -> bool {
-    // Inside a string a quote is escaped: these can only be the message's.
-    let worth_reading = frame.contains(r#""kind":"sealed""#)
-        || frame.starts_with(r#"{"type":"state","#)
-        || is_joined(frame);
-    if !worth_reading {
+fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str, kind: FrameKind) -> bool {
+    if !matches!(
+        kind,
+        FrameKind::Sealed | FrameKind::State | FrameKind::Joined
+    ) {
         return false;
     }
     let Ok(message) = serde_json::from_str::<ServerMessage>(frame) else {
@@ -665,15 +669,14 @@ fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str) -> bool {
     false
 }
 
-/// Whether a frame is a `joined` message (the room's frames are its own
-/// compact JSON, tagged first).
-fn is_joined(frame: &str) -> bool {
-    frame.starts_with(r#"{"type":"joined","#)
+/// The kind a relayed frame's letter gives it.
+fn kind_of(letter: u8) -> FrameKind {
+    FrameKind::from_letter(char::from(letter)).unwrap_or(FrameKind::Plain)
 }
 
 /// A `joined` frame with the seat's token put in; any other frame as it is.
-fn with_token(frame: &str, token: &SeatToken) -> String {
-    if !is_joined(frame) {
+fn with_token(frame: &str, kind: FrameKind, token: &SeatToken) -> String {
+    if kind != FrameKind::Joined {
         return frame.to_owned();
     }
     match serde_json::from_str::<ServerMessage>(frame) {
@@ -694,11 +697,10 @@ fn with_token(frame: &str, token: &SeatToken) -> String {
 /// Queues frames for a connection of this node.
 fn hand_over(outbound: &Outbound, kinds: &str, frames: &[&str]) {
     let mut sent = 0_u64;
-    for (frame, kind) in frames.iter().zip(kinds.bytes()) {
-        let frame = Frame::from((*frame).to_owned());
-        let queued = match kind {
-            b'o' => outbound.offer(frame),
-            _ => outbound.queue(frame),
+    for (frame, letter) in frames.iter().zip(kinds.bytes()) {
+        let queued = match relayed(frame, letter) {
+            (frame, true) => outbound.offer(frame),
+            (frame, false) => outbound.queue(frame),
         };
         sent += u64::from(queued);
     }

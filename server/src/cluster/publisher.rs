@@ -23,7 +23,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::warn;
 
 use super::wire::{self, Header};
-use crate::outbound::Frame;
+use crate::frame::Frame;
 
 /// Most items waiting to be sent; beyond, Redis is taken as lost for now.
 const MOST_WAITING: usize = 200_000;

@@ -12,7 +12,7 @@ use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
 use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
-use crate::outbound::Frame;
+use crate::frame::Frame;
 use crate::room::{ArenaGame, Refusal};
 
 /// What every key and channel of the cluster starts with.
@@ -410,7 +410,7 @@ mod tests {
     fn records_carry_frames_as_they_are_and_read_back_in_order() {
         let code: RoomCode = "K7M2Q".parse().unwrap();
         let mut payload = Vec::new();
-        let chat = Frame::from(r#"{"type":"chat","text":"two\nlines"}"#);
+        let chat = Frame::plain(r#"{"type":"chat","text":"two\nlines"}"#);
         encode(
             &mut payload,
             &Header::Deliver {
@@ -420,7 +420,7 @@ mod tests {
                 close: true,
                 rerouted: false,
             },
-            &[Frame::from(r#"{"type":"event","seq":1}"#), chat.clone()],
+            &[Frame::plain(r#"{"type":"event","seq":1}"#), chat.clone()],
         );
         encode(
             &mut payload,
@@ -464,7 +464,7 @@ mod tests {
     #[test]
     fn an_arena_s_end_for_a_connection_carries_its_last_standings() {
         let arena: ArenaId = "K7M2QX9P".parse().unwrap();
-        let update = Frame::from(r#"{"type":"arena_update","arena":{}}"#);
+        let update = Frame::plain(r#"{"type":"arena_update","arena":{}}"#);
         let mut payload = Vec::new();
         encode(
             &mut payload,

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use mice_cake_protocol::{RoomEvent, ServerMessage};
 
-use crate::outbound::{Frame, frame};
+use crate::frame::{Frame, frame};
 
 /// Most bytes of recent events a room keeps for reconnections (the last
 /// event is kept whatever its size): a round's events, about 3 KB, fit;
@@ -185,7 +185,7 @@ mod tests {
 
     #[test]
     fn what_is_kept_for_replays_is_bounded_in_bytes_too() {
-        let sized = |seq: u64, bytes: usize| (seq, Frame::from("n".repeat(bytes)));
+        let sized = |seq: u64, bytes: usize| (seq, Frame::plain(&"n".repeat(bytes)));
         let quarter = REPLAY_BYTES / 4;
         let log = EventLog::restore(1_000, 10, (1..=10).map(|seq| sized(seq, quarter)));
         assert_eq!(log.recent.len(), 4);
@@ -220,7 +220,7 @@ mod tests {
         let stored = |numbers: &[u64]| -> Vec<(u64, Frame)> {
             numbers
                 .iter()
-                .map(|seq| (*seq, Frame::from(format!(r#"{{"seq":{seq}}}"#))))
+                .map(|seq| (*seq, Frame::plain(&format!(r#"{{"seq":{seq}}}"#))))
                 .collect()
         };
         let log = EventLog::restore(40, 57, stored(&[55, 56, 57]));

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use mice_cake_protocol::{RoomCode, ServerMessage};
 
-use crate::outbound::{Frame, Outbound, Relay, frame};
+use crate::frame::{Frame, frame};
+use crate::outbound::{Outbound, Relay};
 
 #[derive(Debug)]
 enum Delivery {
@@ -139,8 +140,8 @@ mod tests {
     fn nothing_leaves_before_the_flush_and_then_all_in_order() {
         let (outbound, mut queue) = Outbound::new(8);
         let mut outbox = Outbox::default();
-        outbox.send(&outbound, Frame::from("one"));
-        outbox.send(&outbound, Frame::from("two"));
+        outbox.send(&outbound, Frame::plain("one"));
+        outbox.send(&outbound, Frame::plain("two"));
         outbox.disconnect(&outbound);
         assert!(queue.try_recv().is_none());
         assert!(!queue.closing());

@@ -23,7 +23,7 @@ use crate::arena::core::Joining;
 use crate::arena::found::{FoundArena, JoinFailed};
 use crate::arena::registry::ArenaRefused;
 use crate::arena_link::{ArenaLinkNews, ArenaPairing, LINK_NEWS};
-use crate::outbound::Frame;
+use crate::frame::Frame;
 use crate::room::{Command, Refusal, Seating};
 
 /// How long a session waits before looking for its arena again, when it

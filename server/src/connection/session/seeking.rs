@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::Session;
-use crate::outbound::Frame;
+use crate::frame::{Frame, FrameKind};
 use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
 use crate::room::{Command, ConnId, Refusal, Seating};
 
@@ -62,20 +62,13 @@ pub(in crate::connection) enum CalledOff {
 }
 
 /// Whether a frame is the room's `unpaired`, and what it means for the
-/// seek (the room's frames are its own compact JSON, tagged first).
+/// seek.
 pub(in crate::connection) fn called_off(frame: &Frame) -> Option<CalledOff> {
-    if !frame.as_str().starts_with(r#"{"type":"unpaired","#) {
-        return None;
+    match frame.kind() {
+        FrameKind::Unpaired { requeued: true } => Some(CalledOff::SeekOn),
+        FrameKind::Unpaired { requeued: false } => Some(CalledOff::SeekEnds),
+        _ => None,
     }
-    let requeued = match serde_json::from_str::<ServerMessage>(frame.as_str()) {
-        Ok(ServerMessage::Unpaired { requeued, .. }) => requeued,
-        _ => true,
-    };
-    Some(if requeued {
-        CalledOff::SeekOn
-    } else {
-        CalledOff::SeekEnds
-    })
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.

@@ -15,7 +15,8 @@ use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMessage};
 
 use super::Room;
-use crate::outbound::{Frame, Outbound, Relay, frame};
+use crate::frame::{Frame, frame};
+use crate::outbound::{Outbound, Relay};
 use crate::ratelimit::RateLimit;
 use crate::room::{ConnId, Refusal};
 

@@ -13,7 +13,6 @@ use super::round::Round;
 use super::seats::Player;
 use super::{Now, Room, millis};
 use crate::clock::UptimeClock;
-use crate::outbound::Frame;
 use crate::room::events::EventLog;
 use crate::room::outbox::Outbox;
 use crate::room::{Made, RoomContext};
@@ -347,7 +346,7 @@ impl Room {
             snapshot.last_seq,
             events
                 .into_iter()
-                .map(|(seq, frame)| (seq, Frame::from(frame))),
+                .map(|(seq, frame)| (seq, crate::frame::reread(&frame))),
         );
         let made = match (snapshot.arena, snapshot.paired) {
             (Some(arena), _) => Made::Arena(arena),

@@ -7,7 +7,7 @@ use mice_cake_engine::Seat;
 use mice_cake_protocol::ServerMessage;
 
 use super::Room;
-use crate::outbound::frame;
+use crate::frame::frame;
 
 impl Room {
     /// Makes the `joined` message each seat and a spectator would get, the

@@ -17,7 +17,7 @@ use mice_cake_protocol::RoomStatus;
 use tokio::time::Instant;
 
 use super::Room;
-use crate::outbound::Frame;
+use crate::frame::Frame;
 
 /// Events for the spectators, not yet given to them.
 #[derive(Debug, Default)]

@@ -15,7 +15,8 @@ use tracing::error;
 
 use super::effects::{Effect, Tally};
 use super::{Room, millis};
-use crate::outbound::{Frame, Outbound, frame};
+use crate::frame::{Frame, frame};
+use crate::outbound::Outbound;
 use crate::room::{ConnId, Refusal};
 
 /// How long spectator arrivals and departures are gathered before the count
