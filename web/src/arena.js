@@ -8,7 +8,7 @@
 import { ArenaLink, arenaPlay, joinsAgain, keptAfter } from "./arena-link.js";
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { poolName } from "./ratings.js";
 import { plural } from "./words.js";
 

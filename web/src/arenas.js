@@ -7,7 +7,7 @@
 import { arenaKind, statusWords } from "./arena.js";
 import { h, replace } from "./dom.js";
 import { playerKey, proveKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { POOLS } from "./ratings.js";
 import { plural } from "./words.js";
 

@@ -5,7 +5,7 @@
 
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey, playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { RATED_STALL_LIMIT, poolOf, ratingText } from "./ratings.js";
 
 const REFRESH_MS = 2_000;

@@ -12,7 +12,7 @@
 
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { POOLS, poolName, ratingText } from "./ratings.js";
 import { Seeker, pairing } from "./seek.js";
 

@@ -10,9 +10,9 @@ import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
 import { changeWords, poolName } from "./ratings.js";
-import { notFound } from "./room.js";
-import { dealFairness } from "./seal.js";
-import { changedCells } from "./state.js";
+import { notFound } from "./pages.js";
+import { dealFairness } from "./check.js";
+import { changedCells } from "./reveals.js";
 import { checkAbortedDeal } from "./verify.js";
 import { SEATS, notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
 

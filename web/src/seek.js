@@ -18,7 +18,8 @@
 // play.js).
 
 import { playerKey, proveKey } from "./keys.js";
-import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
+import { greetingSocket, parsed } from "./net.js";
+import { keptForTab, names, seats } from "./stored.js";
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
