@@ -197,7 +197,7 @@ function side(model, room, odds, dispatch, shown) {
     shown.yourTurn ? assignPanel(model, odds, act) : null,
     notice ? h("p", { class: "notice", role: "status" }, notice) : null,
     reveal ? null : sealedMove(model),
-    room.you && room.game <= 1 && room.status !== "finished" ? walkthrough(() => dispatch({ kind: "changed" })) : null,
+    room.you && room.game <= 1 && room.status !== "finished" ? walkthrough(model.walkthroughDone, () => dispatch({ kind: "walkthrough_done" })) : null,
     room.view ? legend() : null,
     // Rounds still waiting to be revealed are not listed yet.
     logPanel(reveal ? model.rounds.filter((played) => played.report.round <= reveal.round) : model.rounds, model.past, reveal, shown.frame, shown.now),
@@ -255,17 +255,11 @@ function title(model, room, now) {
  * @param {Model} model @param {any} room the room shown @param {Dispatch} dispatch
  */
 function tools(model, room, dispatch) {
-  const copy = h("button", { type: "button", class: "copy small", id: "copy-link" }, "Copy the invitation link");
-  copy.addEventListener("click", async () => {
-    const link = `${location.origin}/r/${room.code}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      copy.textContent = "Link copied";
-    } catch {
-      copy.textContent = link;
-    }
-  });
-  return h("div", { class: "room-tools" }, room.you ? cueControls(() => dispatch({ kind: "changed" })) : null, copy, leaveControl(model, dispatch));
+  const link = `${location.origin}/r/${room.code}`;
+  const copy = h("button", { type: "button", class: "copy small", id: "copy-link" }, model.copied || "Copy the invitation link");
+  copy.addEventListener("click", () => dispatch({ kind: "copy_link", link }));
+  const cues = { toggle: () => dispatch({ kind: "sound_switch" }), ask: () => dispatch({ kind: "notify_asked" }) };
+  return h("div", { class: "room-tools" }, room.you ? cueControls(model.sound, cues) : null, copy, leaveControl(model, dispatch));
 }
 
 /**

@@ -8,11 +8,11 @@
 import { askAnalysis } from "./analysis.js";
 import { arenaPlay } from "./arena-link.js";
 import { checkGame } from "./check.js";
-import { notify, sound } from "./cues.js";
+import { askNotifications, notify, sound } from "./cues.js";
 import { announce } from "./dom.js";
 import { freshNonce, signLeave, signSeal } from "./keys.js";
 import { pairing } from "./seek.js";
-import { names, sealing, spectatorChat } from "./stored.js";
+import { names, sealing, soundSwitch, spectatorChat, walkthroughDismissed } from "./stored.js";
 
 /** @typedef {import("./state.js").Effect} Effect */
 /** @typedef {import("./state.js").RoomEvent} RoomEvent */
@@ -110,6 +110,12 @@ function performStaying(effect, shell, cause) {
     case "keep_follow":
       spectatorChat.set(effect.on);
       break;
+    case "keep_sound":
+      soundSwitch.set(effect.on);
+      break;
+    case "keep_walkthrough":
+      walkthroughDismissed.set();
+      break;
     case "url":
       if (location.pathname !== effect.path) history.replaceState(null, "", effect.path);
       break;
@@ -147,6 +153,17 @@ function performAsking(effect, shell) {
     case "check_game":
       checkGame(effect.id, effect.commitment, effect.seen).then((fairness) => dispatch({ kind: "checked", fairness }));
       break;
+    case "ask_notifications":
+      askNotifications().then(() => dispatch({ kind: "changed" }));
+      break;
+    case "copy": {
+      const text = effect.text;
+      navigator.clipboard.writeText(text).then(
+        () => dispatch({ kind: "copied", text: "Link copied" }),
+        () => dispatch({ kind: "copied", text }),
+      );
+      break;
+    }
     case "ask_analysis":
       askAnalysis(effect.id).then((asked) => dispatch({ kind: "analysed", id: effect.id, asked }));
       break;

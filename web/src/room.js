@@ -17,7 +17,7 @@ import { drawClocks, drawRoom, tumble } from "./room-draw.js";
 import { pairedHere, perform } from "./room-effects.js";
 import { listen } from "./room-keys.js";
 import { emptyModel, update } from "./state.js";
-import { names, sealing, seats, spectatorChat } from "./stored.js";
+import { names, sealing, seats, soundSwitch, spectatorChat, walkthroughDismissed } from "./stored.js";
 
 /** @typedef {import("./state.js").RoomEvent} RoomEvent */
 /** @typedef {import("./state.js").Effect} Effect */
@@ -199,7 +199,15 @@ function enter(root, name, entry, odds, watching) {
     keyRequired: (reason) => keyRequired(root, entry, reason, () => enter(root, name, { kind: "watch", code: entryCode }, odds, "chosen")),
   };
   const dispatch = loop(root, model, odds, shell, { spectator: name === SPECTATOR_NAME, entry: entry.kind, code: entryCode.toUpperCase() });
-  dispatch({ kind: "start", code: entryCode, sealing: entryCode ? sealing.get(entryCode) : null, spectatorChat: spectatorChat.get() });
+  // What this browser keeps, read once: the storage's answers.
+  dispatch({
+    kind: "start",
+    code: entryCode,
+    sealing: entryCode ? sealing.get(entryCode) : null,
+    spectatorChat: spectatorChat.get(),
+    sound: soundSwitch.get(),
+    walkthroughDone: walkthroughDismissed.get(),
+  });
   listen(dispatch, () => model.reveal !== null, listening.signal);
   shell.connection = new Connection(name, entry, dispatch);
 }

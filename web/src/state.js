@@ -91,6 +91,9 @@ import { resultText } from "./words.js";
  *   revealTicking: boolean,
  *   cuedRound: number,
  *   focusedResult: number,
+ *   sound: boolean,
+ *   walkthroughDone: boolean,
+ *   copied: string,
  * }} Model
  */
 
@@ -135,6 +138,9 @@ export function emptyModel() {
     revealTicking: false,
     cuedRound: -1,
     focusedResult: -1,
+    sound: false,
+    walkthroughDone: false,
+    copied: "",
   };
 }
 
@@ -163,6 +169,10 @@ export const REVEAL_TICK_MS = 50;
  *   | {kind: "announce", text: string}
  *   | {kind: "store_sealing", code: string, sealing: import("./fair.js").Sealing}
  *   | {kind: "keep_follow", on: boolean}
+ *   | {kind: "keep_sound", on: boolean}
+ *   | {kind: "keep_walkthrough"}
+ *   | {kind: "ask_notifications"}
+ *   | {kind: "copy", text: string}
  *   | {kind: "draw_nonce", round: number, assignment: import("./fair.js").Assignment}
  *   | {kind: "sign_seal", code: string, game: number, round: number, seal: string, seatKey: string | null}
  *   | {kind: "sign_leave", commitment: string, round: number, seat: Seat, seatKey: string | null}
@@ -183,13 +193,18 @@ export const REVEAL_TICK_MS = 50;
  * Every event of the room page: the connection's (net.js), the person's,
  * the clocks', and the answers to effects.
  * @typedef {import("./net.js").NetEvent
- *   | {kind: "start", sealing: import("./fair.js").Sealing | null, code: string, spectatorChat: boolean}
+ *   | {kind: "start", sealing: import("./fair.js").Sealing | null, code: string, spectatorChat: boolean, sound: boolean, walkthroughDone: boolean}
  *   | {kind: "key", key: string, on: "field" | "control" | "page"}
  *   | {kind: "tap", column: number}
  *   | {kind: "less", column: number}
  *   | {kind: "tap_during_reveal", column: number}
  *   | {kind: "tap_after_reveal", column: number}
  *   | {kind: "changed"}
+ *   | {kind: "sound_switch"}
+ *   | {kind: "notify_asked"}
+ *   | {kind: "walkthrough_done"}
+ *   | {kind: "copy_link", link: string}
+ *   | {kind: "copied", text: string}
  *   | {kind: "commit"}
  *   | {kind: "clear"}
  *   | {kind: "steal", piece: string}
@@ -244,6 +259,8 @@ export function update(model, event, page) {
   const sealingBefore = JSON.stringify(model.sealing);
   const handle = /** @type {(model: Model, event: any, page: Page, out: Effect[]) => Draw} */ (ON[event.kind]);
   const draw = handle(model, event, page, effects);
+  // What the copy button says lasts until the page is drawn anew.
+  if (draw === "page" && event.kind !== "copied") model.copied = "";
   if (draw === "page" && !effects.some(leaves)) drawn(model, page, effects);
   // What was sealed and seen is kept before anything is sent.
   if (model.sealing && model.sealingCode && JSON.stringify(model.sealing) !== sealingBefore) {
@@ -276,6 +293,8 @@ const ON = {
     model.sealing = event.sealing;
     model.sealingCode = event.code.toUpperCase();
     model.spectatorChat = event.spectatorChat;
+    model.sound = event.sound;
+    model.walkthroughDone = event.walkthroughDone;
     out.push({ kind: "timer", name: "clock", every: TICK_MS });
     return "page";
   },
@@ -301,8 +320,32 @@ const ON = {
     if (event.column >= 0 && deciding(model.room)) place(model, event.column, 1);
     return "page";
   },
-  // A part of the page that keeps its own state (the sound, the walkthrough) changed.
+  // What the browser keeps of its own changed: the sound allowed, notifications answered.
   changed: () => "page",
+  // The sound switch: a dice's click heard as it turns on.
+  sound_switch: (model, _event, _page, out) => {
+    model.sound = !model.sound;
+    out.push({ kind: "keep_sound", on: model.sound }, { kind: "sound", what: "dice" });
+    return "page";
+  },
+  notify_asked: (_model, _event, _page, out) => {
+    out.push({ kind: "ask_notifications" });
+    return "none";
+  },
+  walkthrough_done: (model, _event, _page, out) => {
+    model.walkthroughDone = true;
+    out.push({ kind: "keep_walkthrough" });
+    return "page";
+  },
+  // The invitation link: copied, or shown where the clipboard is closed.
+  copy_link: (_model, event, _page, out) => {
+    out.push({ kind: "copy", text: event.link });
+    return "none";
+  },
+  copied: (model, event) => {
+    model.copied = event.text;
+    return "page";
+  },
   commit: (model, _event, page, out) => {
     commit(model, page.up, out);
     return "page";

@@ -115,3 +115,26 @@ export const spectatorChat = {
     localStorage.setItem(spectatorChat.KEY, on ? "on" : "off");
   },
 };
+
+/** Whether this browser's player turned the room's sound on (cues.js). */
+export const soundSwitch = {
+  KEY: "mice-cake:sound",
+  get() {
+    return localStorage.getItem(soundSwitch.KEY) === "on";
+  },
+  /** @param {boolean} on */
+  set(on) {
+    localStorage.setItem(soundSwitch.KEY, on ? "on" : "off");
+  },
+};
+
+/** Whether the first game's walkthrough was dismissed in this browser (help.js). */
+export const walkthroughDismissed = {
+  KEY: "mice-cake:walkthrough",
+  get() {
+    return localStorage.getItem(walkthroughDismissed.KEY) === "done";
+  },
+  set() {
+    localStorage.setItem(walkthroughDismissed.KEY, "done");
+  },
+};
