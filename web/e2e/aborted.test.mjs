@@ -10,8 +10,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { NOTHING, checkDealAgainstWhatWasSeen, commitmentOf, freshNonce, sealOf, signedLeave, signedSeal } from "../src/fair.js";
-import { dealFairness } from "../src/seal.js";
+import { NOTHING, checkDealAgainstWhatWasSeen, commitmentOf, sealOf, signedLeave, signedSeal } from "../src/fair.js";
+import { dealFairness } from "../src/check.js";
+import { freshNonce } from "../src/keys.js";
 import { fromHex, toHex } from "../src/sha256.js";
 import { serverNonce } from "../src/derive.js";
 import { checkAbortedDeal } from "../src/verify.js";

@@ -1,8 +1,10 @@
-// A page for the tests that run state.js in Node.js, with no browser.
+// A page for the tests that run the page's modules in Node.js, with no
+// browser (state.js itself needs none: room-update.test.mjs runs it with
+// none at all).
 
 /**
- * Just enough of a page for state.js: storage, the address, a live region
- * whose every text is kept, and no reduced motion (reveals take time).
+ * Just enough of a page: storage, the address, a live region whose every
+ * text is kept, and no reduced motion (reveals take time).
  */
 export function fakePage() {
   const stored = new Map();

@@ -124,8 +124,14 @@ test("the chart of one game: a point in the middle, on a scale at least 100 wide
 const pause = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
 
 test("a rating changed while a reveal plays is neither shown nor heard before the dice are down", async () => {
-  const said = fakePage();
-  const { emptyModel, endReveal, received } = await import("../src/state.js");
+  fakePage();
+  const { emptyModel, update } = await import("../src/state.js");
+  const { endReveal } = await import("../src/reveals.js");
+  // What the live region is told: the update's `announce` effects.
+  const said = /** @type {string[]} */ ([]);
+  const page = { spectator: false, entry: "join", paired: false, now: Date.now(), up: true, visible: true, still: false, path: "/r/ABCDE" };
+  const told = (/** @type {any[]} */ effects) => said.push(...effects.filter((effect) => effect.kind === "announce").map((effect) => effect.text));
+  const received = (/** @type {any} */ model, /** @type {any} */ message) => told(update(model, { kind: "message", message }, page).effects);
   const view = { round: 3, board: [], families: {} };
   const model = emptyModel();
   received(model, {
@@ -182,7 +188,10 @@ test("a rating changed while a reveal plays is neither shown nor heard before th
   assert.ok(!said.some((text) => /rating|Game over/.test(text)), `nothing told early: ${said.join(" | ")}`);
 
   // The dice are down: the result tells the change, and it is heard.
-  endReveal(model);
+  /** @type {any[]} */
+  const ended = [];
+  endReveal(model, Date.now(), ended);
+  told(ended);
   await pause(60);
   const heard = said.join(" | ");
   assert.match(heard, /Game over\./);

@@ -43,6 +43,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
   const sealed = await rex.page.evaluate(
     async ({ assets, code }) => {
       const fair = await import(`${assets}fair.js`);
+      const keys = await import(`${assets}keys.js`);
       const socket = new WebSocket(`ws://${location.host}/ws`);
       /** @type {(value: string) => void} */
       let done = () => {};
@@ -54,7 +55,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       socket.onmessage = (message) => {
         const frame = JSON.parse(message.data);
         if (frame.type === "event" && frame.event.kind === "game_started") {
-          const seal = fair.sealOf(frame.event.commitment, 0, "blue", fair.NOTHING, fair.freshNonce());
+          const seal = fair.sealOf(frame.event.commitment, 0, "blue", fair.NOTHING, keys.freshNonce());
           socket.send(JSON.stringify({ type: "seal", round: 0, seal }));
           done(seal);
         }

@@ -1,6 +1,6 @@
 // The room page's update, with no browser: what each event of its
 // connection does to the model, and the effects it asks the page to run
-// (state.js's `update`; room.js runs them). Every branch the page once took
+// (state.js's `update`; room-effects.js runs them). Every branch the page once took
 // in its connection's callback is walked here: leaving, a pairing called
 // off or begun, a seat taken meanwhile, a name or a key refused, another
 // tab taking over, a game's end, an opening refused for a stale view.
@@ -11,10 +11,19 @@ import { test } from "node:test";
 import { fakePage } from "./fake_page.mjs";
 
 fakePage();
-const { emptyModel, update } = await import("../src/state.js");
+const { emptyModel, update: updated } = await import("../src/state.js");
 
 /** @type {import("../src/state.js").Page} */
-const player = { spectator: false, entry: "join", paired: false, openingRefused: false };
+const player = { spectator: false, entry: "join", paired: false, now: 1_000_000, up: true, visible: true, still: false, path: "/r/ABCDE" };
+
+/** The cues: what is told, heard, focused and timed once the page is drawn. */
+const CUES = ["announce", "focus", "notify", "sound", "timer", "stop_timer"];
+
+/**
+ * The effects of one event, but the cues.
+ * @param {any} model @param {any} event @param {any} page
+ */
+const update = (model, event, page) => updated(model, event, page).effects.filter((effect) => !CUES.includes(effect.kind));
 
 /** A room as the server sends it. @param {object} [fields] */
 const state = (fields = {}) => ({
@@ -43,7 +52,6 @@ test("a player's first state takes the name, asks for the spectators' lines, and
   assert.deepEqual(effects, [
     { kind: "keep_name" },
     { kind: "send", message: { type: "spectator_chat", show: true } },
-    { kind: "follow_up" },
   ]);
   assert.equal(model.room?.code, "ABCDE");
 });
@@ -51,7 +59,7 @@ test("a player's first state takes the name, asks for the spectators' lines, and
 test("a spectator keeps no name and asks for no lines", () => {
   const model = emptyModel();
   const effects = update(model, message({ type: "joined", state: state({ you: null }) }), { ...player, spectator: true, entry: "watch" });
-  assert.deepEqual(effects, [{ kind: "follow_up" }]);
+  assert.deepEqual(effects, []);
   assert.equal(model.room?.you, null);
 });
 
@@ -110,7 +118,7 @@ test("a pairing is forgotten once its game is past its deal, not before", () => 
 
 test("a page not made by a pairing ignores an `unpaired` meant for another tab's", () => {
   const effects = update(emptyModel(), message({ type: "unpaired", reason: "gone" }), player);
-  assert.deepEqual(effects, [{ kind: "follow_up" }]);
+  assert.deepEqual(effects, []);
 });
 
 test("both seats taken while joining: the page watches instead; while watching, it says why it failed", () => {
@@ -144,21 +152,31 @@ test("a game's end with its id asks for the game to be checked", () => {
   update(model, message({ type: "joined", state: state({ status: "playing" }) }), player);
   const gameOver = { kind: "game_over", game_id: "0198c0de-0000-7000-8000-000000000000", result: { winner: "yellow", score: { yellow: { pips: 10 }, blue: { pips: 5 } }, ending: { kind: "score" } } };
   const effects = update(model, message({ type: "event", seq: 2, event: gameOver }), player);
-  assert.deepEqual(effects, [{ kind: "check_game", id: gameOver.game_id }, { kind: "follow_up" }]);
+  assert.deepEqual(effects, [{ kind: "check_game", id: gameOver.game_id, commitment: "", seen: null }]);
+  assert.equal(model.fairness, "Checking that the game was fair…");
 });
 
 test("an opening refused for a stale view is not shown: the state asked for will say all", () => {
   const model = emptyModel();
-  const effects = update(model, message({ type: "error", code: "wrong_phase", message: "not now" }), { ...player, openingRefused: true });
-  assert.deepEqual(effects, [{ kind: "follow_up" }]);
-  assert.equal(model.notice, "");
-  update(model, message({ type: "error", code: "wrong_phase", message: "not now" }), player);
-  assert.equal(model.notice, "not now");
+  const hex = (/** @type {string} */ digit) => digit.repeat(64);
+  const both = { round: 1, commitment: hex("0"), seals: { yellow: hex("a"), blue: hex("b") }, opened: { yellow: false, blue: false }, by_server: { yellow: false, blue: false } };
+  update(model, message({ type: "joined", state: state({ status: "playing", exchange: both }) }), player);
+  // This page sent its opening of round 1: a `wrong_phase` asks for the state, unshown.
+  model.sealing = { game: 1, commitment: hex("0"), seat: "yellow", pending: { round: 1, assignment: { mice: [1, 0, 0, 0] }, nonce: hex("1"), sent: true }, own: [], seals: {} };
+  const notice = model.notice;
+  const effects = update(model, message({ type: "error", code: "wrong_phase", message: "not now" }), player);
+  assert.deepEqual(effects.filter((effect) => effect.kind === "send"), [{ kind: "send", message: { type: "sync" } }]);
+  assert.equal(model.sealing?.pending?.refusals, 1);
+  assert.equal(model.notice, notice);
+  // An opening never sent: the error is the player's to read.
+  const other = emptyModel();
+  update(other, message({ type: "error", code: "wrong_phase", message: "not now" }), player);
+  assert.equal(other.notice, "not now");
 });
 
 test("the link's status is the model's, with nothing to do", () => {
   const model = emptyModel();
-  assert.deepEqual(update(model, { kind: "status", status: "reconnecting" }, player), []);
+  assert.deepEqual(updated(model, { kind: "status", status: "reconnecting" }, player), { effects: [], draw: "page" });
   assert.equal(model.link, "reconnecting");
 });
 

@@ -112,186 +112,210 @@ export async function askAnalysis(id) {
  * @param {{redraw: () => void, go: (step: number, focus: string) => void}} page
  */
 export function gameAnalysis(id, names, page) {
-  /** @type {Asked} */
-  let asked = { kind: "idle" };
-  /** Whose better move is drawn (at the bottom of the cake). @type {Seat} */
-  let shownFor = "yellow";
-  // Kept across redraws: the live region is the same element throughout.
-  const heading = h("h2", { id: "analysis-heading", tabindex: -1 }, "Analysis");
-  const status = h("p", { id: "analysis-status", role: "status" });
-  const body = h("div", { class: "analysis-body" });
-  const section = h("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-heading" }, heading, status, body);
-  let step = 0;
-  let total = 0;
+  return new ReplayAnalysis(id, names, page);
+}
+
+/** A replay's analysis: asked for on request, kept across the replay's redraws. */
+class ReplayAnalysis {
+  /**
+   * @param {string} id
+   * @param {Record<Seat, string>} names
+   * @param {{redraw: () => void, go: (step: number, focus: string) => void}} page
+   */
+  constructor(id, names, page) {
+    this.id = id;
+    this.names = names;
+    this.page = page;
+    /** @type {Asked} */
+    this.asked = { kind: "idle" };
+    /** Whose better move is drawn (at the bottom of the cake). @type {Seat} */
+    this.shownFor = "yellow";
+    // Kept across redraws: the live region is the same element throughout.
+    this.heading = h("h2", { id: "analysis-heading", tabindex: -1 }, "Analysis");
+    this.status = h("p", { id: "analysis-status", role: "status" });
+    this.body = h("div", { class: "analysis-body" });
+    this.element = h("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-heading" }, this.heading, this.status, this.body);
+    this.step = 0;
+    this.total = 0;
+  }
 
   /** Draws the page again, the focus kept on the element that had it. */
-  const redraw = () => {
+  redraw() {
     const focused = document.activeElement?.id;
-    page.redraw();
+    this.page.redraw();
     if (focused && document.activeElement?.id !== focused) document.getElementById(focused)?.focus();
-  };
+  }
 
-  const start = async () => {
-    if (asked.kind === "working" || asked.kind === "done") return;
-    asked = { kind: "working" };
-    status.textContent = "Analysing the game…";
-    status.className = "";
-    fill();
-    heading.focus();
-    asked = await askAnalysis(id);
-    redraw();
+  async start() {
+    if (this.asked.kind === "working" || this.asked.kind === "done") return;
+    this.asked = { kind: "working" };
+    this.status.textContent = "Analysing the game…";
+    this.status.className = "";
+    this.fill();
+    this.heading.focus();
+    const asked = await askAnalysis(this.id);
+    this.asked = asked;
+    this.redraw();
     if (asked.kind === "done") {
       const players = asked.analysis.players;
-      status.textContent = `The game is analysed: ${SEATS.map((seat) => `${names[seat]} (${seatName(seat)}) played with ${Math.round(players[seat].accuracy)} % accuracy`).join(", ")}.`;
+      this.status.textContent = `The game is analysed: ${SEATS.map((seat) => `${this.names[seat]} (${seatName(seat)}) played with ${Math.round(players[seat].accuracy)} % accuracy`).join(", ")}.`;
     } else if (asked.kind === "failed") {
-      status.textContent = asked.message;
-      status.className = "error";
+      this.status.textContent = asked.message;
+      this.status.className = "error";
     }
-  };
+  }
 
   /** The round whose position is on the cake at this step, analysed. */
-  const roundShown = () => {
-    if (asked.kind !== "done" || step >= total) return null;
-    return asked.analysis.rounds.find((round) => round.round === step + 1) ?? null;
-  };
+  roundShown() {
+    if (this.asked.kind !== "done" || this.step >= this.total) return null;
+    return this.asked.analysis.rounds.find((round) => round.round === this.step + 1) ?? null;
+  }
 
   /** The section's content, as things stand. */
-  const fill = () => {
+  fill() {
+    const asked = this.asked;
     if (asked.kind === "idle") {
       const button = h("button", { type: "button", id: "analyse", class: "primary" }, "Analyse the game");
-      button.addEventListener("click", start);
-      replace(body, h("p", { class: "hint" }, "Each move against the best the server's strong bot finds, in pips of the final margin."), button);
+      button.addEventListener("click", () => this.start());
+      replace(this.body, h("p", { class: "hint" }, "Each move against the best the server's strong bot finds, in pips of the final margin."), button);
     } else if (asked.kind === "failed") {
       const again = asked.again ? h("button", { type: "button", id: "analysis-retry" }, "Try again") : null;
-      again?.addEventListener("click", start);
-      replace(body, again);
+      again?.addEventListener("click", () => this.start());
+      replace(this.body, again);
     } else if (asked.kind === "working") {
-      replace(body);
+      replace(this.body);
     } else {
-      replace(body, summary(asked.analysis), roundPart(roundShown()));
+      replace(this.body, summary(asked.analysis, this.names, this.page.go), roundPart(this.roundShown(), this.step, this.total));
     }
-  };
-
-  /** @param {GameAnalysis} analysis */
-  const summary = (analysis) =>
-    h(
-      "div",
-      { id: "analysis-summary" },
-      h("h3", {}, "Summary"),
-      h(
-        "ul",
-        { class: "analysis-players" },
-        ...SEATS.map((seat) => {
-          const player = analysis.players[seat];
-          const mistakes = player.costliest.map((mistake) => {
-            const jump = h("button", { type: "button", class: "small mistake", "data-round": mistake.round }, `round ${mistake.round} (−${pipsText(mistake.loss)} pips)`);
-            jump.addEventListener("click", () => page.go(mistake.round - 1, "analysis-round-heading"));
-            return jump;
-          });
-          return h(
-            "li",
-            { class: seat, "data-seat": seat },
-            h("p", {}, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", summaryWords(names[seat], seat, player)),
-            player.choices === 0
-              ? null
-              : mistakes.length
-                ? h("p", { class: "mistakes" }, "Costliest mistakes: ", ...mistakes)
-                : h("p", { class: "mistakes" }, "No mistake."),
-          );
-        }),
-      ),
-      h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more, and its loss is then measured again on fresh playouts (the luck that made it one does not count). Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
-    );
-
-  /** @param {RoundAnalysis | null} round */
-  const roundPart = (round) => {
-    if (step >= total) return null;
-    return h(
-      "div",
-      { id: "analysis-round" },
-      h("h3", { id: "analysis-round-heading", tabindex: -1 }, `Round ${step + 1}, from the cake above`),
-      round && !round.analysed
-        ? h("p", {}, `Round ${step + 1} was not analysed: a long game is analysed at rounds spread over it.`)
-        : round
-        ? h(
-            "ul",
-            { class: "analysis-moves" },
-            ...SEATS.map((seat) => {
-              const move = round.moves[seat];
-              const lost = Boolean(move?.mistake);
-              return h("li", { class: `${seat}${lost ? " lost" : ""}`, "data-seat": seat }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", moveWords(seat, move));
-            }),
-          )
-        : h("p", {}, `No analysis of round ${step + 1}.`),
-    );
-  };
+  }
 
   /** The better move of the seat chosen, in the round on the cake, if it is not the move played. */
-  const better = () => {
-    const move = roundShown()?.moves[shownFor];
+  better() {
+    const move = this.roundShown()?.moves[this.shownFor];
     return move?.mistake ? move.best : null;
-  };
+  }
 
   /** @param {Seat} seat */
-  const choose = (seat) => {
-    shownFor = seat;
-    page.redraw();
+  choose(seat) {
+    this.shownFor = seat;
+    this.page.redraw();
     document.getElementById(`better-${seat}`)?.focus();
-  };
+  }
 
-  return {
-    /**
-     * Follows the replay: step `at` of `steps` is on screen (the cake
-     * after round `at`, before round `at + 1`). Called before the rest.
-     * @param {number} at @param {number} steps
-     */
-    follow(at, steps) {
-      step = at;
-      total = steps;
-    },
+  /**
+   * Follows the replay: step `at` of `steps` is on screen (the cake
+   * after round `at`, before round `at + 1`). Called before the rest.
+   * @param {number} at @param {number} steps
+   */
+  follow(at, steps) {
+    this.step = at;
+    this.total = steps;
+  }
 
-    /** The section, at the step followed. */
-    section() {
-      fill();
-      return section;
-    },
+  /** The section, at the step followed. */
+  section() {
+    this.fill();
+    return this.element;
+  }
 
-    /**
-     * What the board draws: the seat at the bottom, and that seat's better
-     * move when there is one to draw.
-     * @returns {{bottom: Seat, mice: number[], steal: string | null, planned: boolean}}
-     */
-    drawing() {
-      if (asked.kind !== "done") return { bottom: "yellow", mice: [0, 0, 0, 0], steal: null, planned: false };
-      const move = better();
-      return { bottom: shownFor, mice: move ? [...move.mice] : [0, 0, 0, 0], steal: move?.steal ?? null, planned: Boolean(move) };
-    },
+  /**
+   * What the board draws: the seat at the bottom, and that seat's better
+   * move when there is one to draw.
+   * @returns {{bottom: Seat, mice: number[], steal: string | null, planned: boolean}}
+   */
+  drawing() {
+    if (this.asked.kind !== "done") return { bottom: "yellow", mice: [0, 0, 0, 0], steal: null, planned: false };
+    const move = this.better();
+    return { bottom: this.shownFor, mice: move ? [...move.mice] : [0, 0, 0, 0], steal: move?.steal ?? null, planned: Boolean(move) };
+  }
 
-    /** Under the cake, once analysed: what is drawn on it, and whose better move to draw. */
-    underBoard() {
-      if (asked.kind !== "done") return null;
-      const move = better();
-      const round = roundShown();
-      const who = seatName(shownFor);
-      const said =
-        step >= total
-          ? "Nothing drawn: the game is over."
-          : move
-            ? `Drawn: ${who}'s better move for round ${step + 1}, ${assignmentText(move)}`
-            : round?.moves[shownFor]
-              ? `Nothing drawn: ${who} made no clear mistake in round ${step + 1}.`
-              : `Nothing drawn: ${who} had no choice in round ${step + 1}.`;
-      const toggles = SEATS.map((seat) => {
-        const toggle = h("button", { type: "button", id: `better-${seat}`, class: `small ${seat}`, "aria-pressed": seat === shownFor ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), ` ${seatName(seat)}`);
-        toggle.addEventListener("click", () => choose(seat));
-        return toggle;
-      });
-      return h(
-        "div",
-        { class: "analysis-drawn" },
-        h("p", { id: "analysis-drawn", class: move ? "drawn" : "" }, said),
-        h("div", { class: "better-for", role: "group", "aria-labelledby": "better-label" }, h("span", { id: "better-label" }, "Better move shown for:"), ...toggles),
-      );
-    },
-  };
+  /** Under the cake, once analysed: what is drawn on it, and whose better move to draw. */
+  underBoard() {
+    if (this.asked.kind !== "done") return null;
+    const move = this.better();
+    const round = this.roundShown();
+    const who = seatName(this.shownFor);
+    const step = this.step;
+    const said =
+      step >= this.total
+        ? "Nothing drawn: the game is over."
+        : move
+          ? `Drawn: ${who}'s better move for round ${step + 1}, ${assignmentText(move)}`
+          : round?.moves[this.shownFor]
+            ? `Nothing drawn: ${who} made no clear mistake in round ${step + 1}.`
+            : `Nothing drawn: ${who} had no choice in round ${step + 1}.`;
+    const toggles = SEATS.map((seat) => {
+      const toggle = h("button", { type: "button", id: `better-${seat}`, class: `small ${seat}`, "aria-pressed": seat === this.shownFor ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), ` ${seatName(seat)}`);
+      toggle.addEventListener("click", () => this.choose(seat));
+      return toggle;
+    });
+    return h(
+      "div",
+      { class: "analysis-drawn" },
+      h("p", { id: "analysis-drawn", class: move ? "drawn" : "" }, said),
+      h("div", { class: "better-for", role: "group", "aria-labelledby": "better-label" }, h("span", { id: "better-label" }, "Better move shown for:"), ...toggles),
+    );
+  }
+}
+
+/**
+ * The analysis's summary: each player's accuracy and costliest mistakes,
+ * each a button to its round.
+ * @param {GameAnalysis} analysis @param {Record<Seat, string>} names @param {(step: number, focus: string) => void} go
+ */
+function summary(analysis, names, go) {
+  return h(
+    "div",
+    { id: "analysis-summary" },
+    h("h3", {}, "Summary"),
+    h(
+      "ul",
+      { class: "analysis-players" },
+      ...SEATS.map((seat) => {
+        const player = analysis.players[seat];
+        const mistakes = player.costliest.map((mistake) => {
+          const jump = h("button", { type: "button", class: "small mistake", "data-round": mistake.round }, `round ${mistake.round} (−${pipsText(mistake.loss)} pips)`);
+          jump.addEventListener("click", () => go(mistake.round - 1, "analysis-round-heading"));
+          return jump;
+        });
+        return h(
+          "li",
+          { class: seat, "data-seat": seat },
+          h("p", {}, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", summaryWords(names[seat], seat, player)),
+          player.choices === 0
+            ? null
+            : mistakes.length
+              ? h("p", { class: "mistakes" }, "Costliest mistakes: ", ...mistakes)
+              : h("p", { class: "mistakes" }, "No mistake."),
+        );
+      }),
+    ),
+    h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more, and its loss is then measured again on fresh playouts (the luck that made it one does not count). Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
+  );
+}
+
+/**
+ * The round on the cake, analysed: each player's move against the best.
+ * @param {RoundAnalysis | null} round @param {number} step @param {number} total
+ */
+function roundPart(round, step, total) {
+  if (step >= total) return null;
+  return h(
+    "div",
+    { id: "analysis-round" },
+    h("h3", { id: "analysis-round-heading", tabindex: -1 }, `Round ${step + 1}, from the cake above`),
+    round && !round.analysed
+      ? h("p", {}, `Round ${step + 1} was not analysed: a long game is analysed at rounds spread over it.`)
+      : round
+      ? h(
+          "ul",
+          { class: "analysis-moves" },
+          ...SEATS.map((seat) => {
+            const move = round.moves[seat];
+            const lost = Boolean(move?.mistake);
+            return h("li", { class: `${seat}${lost ? " lost" : ""}`, "data-seat": seat }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", moveWords(seat, move));
+          }),
+        )
+      : h("p", {}, `No analysis of round ${step + 1}.`),
+  );
 }

@@ -8,7 +8,8 @@ import { showLobby } from "./lobby.js";
 import { showPlay } from "./play.js";
 import { showPlayer } from "./players.js";
 import { showReplay } from "./replay.js";
-import { notFound, showRoom } from "./room.js";
+import { notFound } from "./pages.js";
+import { showRoom } from "./room.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const path = location.pathname;

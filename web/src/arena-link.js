@@ -6,7 +6,8 @@
 // joins again. A drop reconnects by itself, joining (or watching) again.
 
 import { playerKey, proveKey } from "./keys.js";
-import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
+import { greetingSocket, parsed } from "./net.js";
+import { keptForTab, names, seats } from "./stored.js";
 
 /**
  * What the connection reports to the page.

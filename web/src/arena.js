@@ -8,7 +8,7 @@
 import { ArenaLink, arenaPlay, joinsAgain, keptAfter } from "./arena-link.js";
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { poolName } from "./ratings.js";
 import { plural } from "./words.js";
 
@@ -112,201 +112,221 @@ export async function showArena(root, id) {
     replace(root, h("section", { class: "arena" }, h("h1", {}, "Arena"), h("p", { class: "error", role: "alert" }, "The arena cannot be read just now: reload the page in a moment.")));
     return;
   }
-
   /** This browser's key: its line in the standings is "you". */
   const myKey = (await playerKey())?.publicKey ?? null;
-  /** The arena as last told: summary fields, its `top` (or whole standings), `featured`. */
-  let arena = { ...detail, top: detail.standings, featured: detail.playing?.[0] ?? null };
-  /** This browser's line, once joined. @type {any} */
-  let you = null;
-  let kept = arenaPlay.get();
-  const playing = () => joinsAgain(kept, arena.id);
+  new ArenaPage(root, detail, myKey).open();
+}
 
-  const title = h("h1", { id: "arena-name" }, arena.name);
-  const kind = h("p", { class: "meta", id: "arena-kind" }, "");
-  const status = h("p", { id: "arena-status", class: "countdown", "aria-live": "off" }, "");
-  const notice = h("p", { id: "arena-notice", class: "notice", role: "status", hidden: true });
-  const error = h("p", { id: "arena-error", class: "error", role: "alert" });
-  const mine = h("div", { id: "arena-you" });
-  const featured = h("div", { id: "featured" });
-  const table = h("div", { id: "standings-box" });
-  const podiumBox = h("div", { id: "podium-box" });
+/** An arena's page, kept up to date from its live link (arena-link.js). */
+class ArenaPage {
+  /** @param {HTMLElement} root @param {any} detail the arena as `/api/arenas/ID` gives it @param {string | null} myKey */
+  constructor(root, detail, myKey) {
+    this.root = root;
+    this.myKey = myKey;
+    /** The arena as last told: summary fields, its `top` (or whole standings), `featured`. @type {any} */
+    this.arena = { ...detail, top: detail.standings, featured: detail.playing?.[0] ?? null };
+    /** This browser's line, once joined. @type {any} */
+    this.you = null;
+    this.kept = arenaPlay.get();
+    /** @type {ArenaLink | null} */
+    this.link = null;
+    this.title = h("h1", { id: "arena-name" }, this.arena.name);
+    this.kind = h("p", { class: "meta", id: "arena-kind" }, "");
+    this.status = h("p", { id: "arena-status", class: "countdown", "aria-live": "off" }, "");
+    this.notice = h("p", { id: "arena-notice", class: "notice", role: "status", hidden: true });
+    this.error = h("p", { id: "arena-error", class: "error", role: "alert" });
+    this.mine = h("div", { id: "arena-you" });
+    this.featured = h("div", { id: "featured" });
+    this.table = h("div", { id: "standings-box" });
+    this.podiumBox = h("div", { id: "podium-box" });
+    this.name = /** @type {HTMLInputElement} */ (h("input", { id: "arena-player-name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() }));
+    this.code = /** @type {HTMLInputElement} */ (h("input", { id: "join-code", name: "join-code", maxlength: 32, autocomplete: "off" }));
+    this.join = h("button", { type: "submit", class: "primary", id: "join-arena" }, "Join");
+    this.pause = h("button", { type: "button", id: "pause-arena" }, "Pause");
+    this.again = h("button", { type: "button", class: "primary", id: "join-again" }, "Join again");
+    this.pause.addEventListener("click", () => {
+      this.link?.pause();
+      if (this.kept) arenaPlay.set({ ...this.kept, playing: false });
+      this.kept = arenaPlay.get();
+      this.draw();
+    });
+    this.again.addEventListener("click", () => {
+      const player = this.kept?.name || names.get() || this.name.value.trim();
+      this.start(player, this.kept?.joinCode ?? null);
+    });
+  }
 
-  const name = /** @type {HTMLInputElement} */ (h("input", { id: "arena-player-name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() }));
-  const code = /** @type {HTMLInputElement} */ (h("input", { id: "join-code", name: "join-code", maxlength: 32, autocomplete: "off" }));
-  const join = h("button", { type: "submit", class: "primary", id: "join-arena" }, "Join");
-  const pause = h("button", { type: "button", id: "pause-arena" }, "Pause");
-  const again = h("button", { type: "button", class: "primary", id: "join-again" }, "Join again");
+  /** Whether this tab plays in the arena. */
+  playing() {
+    return joinsAgain(this.kept, this.arena.id);
+  }
 
   /** @param {string} text */
-  const say = (text) => {
-    notice.hidden = !text;
-    notice.textContent = text;
-  };
+  say(text) {
+    this.notice.hidden = !text;
+    this.notice.textContent = text;
+  }
 
-  const draw = () => {
+  /** Shows the page, and follows the arena live. */
+  open() {
+    const arena = this.arena;
+    replace(
+      this.root,
+      h(
+        "section",
+        { class: "arena" },
+        this.title,
+        this.kind,
+        this.status,
+        this.notice,
+        this.error,
+        this.mine,
+        this.podiumBox,
+        this.featured,
+        this.table,
+        h("p", { class: "page-links" }, h("a", { href: "/arenas" }, "All arenas"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+      ),
+    );
+    this.draw();
+    const heard = (/** @type {import("./arena-link.js").ArenaEvent} */ event) => this.heard(event);
+    // Back from a game of this arena (or a reload while playing): join again.
+    if (arena.status === "finished") {
+      if (this.kept?.arena === arena.id) arenaPlay.forget();
+    } else if (this.playing() && this.kept) this.link = new ArenaLink(arena.id, this.kept.name, { joinCode: this.kept.joinCode }, heard);
+    else if (arena.status !== "finished") this.link = new ArenaLink(arena.id, names.get() || "spectator", null, heard);
+    window.setInterval(() => {
+      this.status.textContent = statusWords(this.arena, Date.now());
+    }, TICK_MS);
+  }
+
+  draw() {
+    const arena = this.arena;
     const now = Date.now();
     document.title = `${arena.name} · Arena · Mice Cake`;
-    title.textContent = arena.name;
-    kind.textContent = `${arenaKind(arena)} · by ${arena.creator} · ${plural(arena.players, "player", "players")}, ${plural(arena.games, "game", "games")}`;
-    status.textContent = statusWords(arena, now);
+    this.title.textContent = arena.name;
+    this.kind.textContent = `${arenaKind(arena)} · by ${arena.creator} · ${plural(arena.players, "player", "players")}, ${plural(arena.games, "game", "games")}`;
+    this.status.textContent = statusWords(arena, now);
     const finished = arena.status === "finished";
-    const mineNow = arena.top.find((/** @type {any} */ line) => line.key === (you?.key ?? myKey));
-    if (finished) {
-      replace(mine, mineNow ? h("p", { id: "your-line" }, `You finished ${ordinal(mineNow.rank)} with ${plural(mineNow.score, "point", "points")} in ${plural(mineNow.games, "game", "games")}.`) : null);
-    } else if (playing() && you) {
-      const line = arena.top.find((/** @type {any} */ line) => line.key === you.key) ?? you;
-      replace(mine, h("p", { id: "your-line" }, `You: ${ordinal(line.rank)}, ${plural(line.score, "point", "points")} in ${plural(line.games, "game", "games")}${line.on_fire ? " — on a streak: a win counts double" : ""}.`), h("p", { class: "buttons" }, pause));
-    } else if (you || (kept && kept.arena === arena.id && !kept.playing)) {
-      replace(mine, h("p", {}, "You are paused: you stay on the standings, and are not paired until you join again."), h("p", { class: "buttons" }, again));
-    } else {
-      const form = h(
-        "form",
-        { id: "join-form", class: "choices" },
-        h("p", {}, h("label", { for: "arena-player-name" }, "Your name "), name),
-        arena.private ? h("p", {}, h("label", { for: "join-code" }, "Join code "), code) : null,
-        h("p", { class: "buttons" }, join),
-      );
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        start(name.value.trim(), arena.private ? code.value.trim() : null);
-      });
-      replace(mine, arena.status === "upcoming" ? h("p", { class: "meta" }, "Join now: you are paired as soon as it starts.") : null, form);
-    }
-    replace(podiumBox, finished ? podium(arena.top) : null);
+    this.drawMine(finished);
+    replace(this.podiumBox, finished ? podium(arena.top) : null);
     const game = arena.featured;
     replace(
-      featured,
+      this.featured,
       game && !finished
         ? h("p", { id: "featured-game" }, h("strong", {}, "Featured: "), `${game.players.yellow} vs ${game.players.blue} `, h("a", { href: `/r/${game.code}`, id: "watch-featured" }, "Watch"))
         : null,
     );
-    replace(table, standingsTable(arena.top, you?.key ?? myKey, finished ? "Final standings" : "Standings"));
-  };
+    replace(this.table, standingsTable(arena.top, this.you?.key ?? this.myKey, finished ? "Final standings" : "Standings"));
+  }
 
-  /** @type {ArenaLink | null} */
-  let link = null;
-  // Told once: as news while in it, or as the answer to joining it again.
-  const over = () => {
-    refreshWhole();
-    if (kept) arenaPlay.set({ ...kept, playing: false, code: null });
-    kept = arenaPlay.get();
-    say("The arena is over.");
+  /** This browser's part: its place, pausing, joining again, or the form to join. @param {boolean} finished */
+  drawMine(finished) {
+    const { arena, you, kept, mine } = this;
+    const mineNow = arena.top.find((/** @type {any} */ line) => line.key === (you?.key ?? this.myKey));
+    if (finished) {
+      replace(mine, mineNow ? h("p", { id: "your-line" }, `You finished ${ordinal(mineNow.rank)} with ${plural(mineNow.score, "point", "points")} in ${plural(mineNow.games, "game", "games")}.`) : null);
+    } else if (this.playing() && you) {
+      const line = arena.top.find((/** @type {any} */ line) => line.key === you.key) ?? you;
+      replace(mine, h("p", { id: "your-line" }, `You: ${ordinal(line.rank)}, ${plural(line.score, "point", "points")} in ${plural(line.games, "game", "games")}${line.on_fire ? " — on a streak: a win counts double" : ""}.`), h("p", { class: "buttons" }, this.pause));
+    } else if (you || (kept && kept.arena === arena.id && !kept.playing)) {
+      replace(mine, h("p", {}, "You are paused: you stay on the standings, and are not paired until you join again."), h("p", { class: "buttons" }, this.again));
+    } else {
+      const form = h(
+        "form",
+        { id: "join-form", class: "choices" },
+        h("p", {}, h("label", { for: "arena-player-name" }, "Your name "), this.name),
+        arena.private ? h("p", {}, h("label", { for: "join-code" }, "Join code "), this.code) : null,
+        h("p", { class: "buttons" }, this.join),
+      );
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.start(this.name.value.trim(), this.arena.private ? this.code.value.trim() : null);
+      });
+      replace(mine, arena.status === "upcoming" ? h("p", { class: "meta" }, "Join now: you are paired as soon as it starts.") : null, form);
+    }
+  }
+
+  /** Told once: as news while in it, or as the answer to joining it again. */
+  over() {
+    this.refreshWhole();
+    if (this.kept) arenaPlay.set({ ...this.kept, playing: false, code: null });
+    this.kept = arenaPlay.get();
+    this.say("The arena is over.");
     announce("The arena is over.");
-  };
+  }
+
   /** @param {import("./arena-link.js").ArenaEvent} event */
-  const heard = (event) => {
-    const after = keptAfter(kept, event);
-    if (after && after !== kept) {
+  heard(event) {
+    const after = keptAfter(this.kept, event);
+    if (after && after !== this.kept) {
       arenaPlay.set(after);
-      kept = arenaPlay.get();
+      this.kept = arenaPlay.get();
     }
     switch (event.kind) {
       case "joined":
-        arena = { ...arena, ...event.arena };
-        error.textContent = "";
-        if (arena.status === "finished") over();
+        this.arena = { ...this.arena, ...event.arena };
+        this.error.textContent = "";
+        if (this.arena.status === "finished") this.over();
         else if (event.you) {
-          you = event.you;
-          say(arena.status === "upcoming" ? "You are in: you will be paired as soon as the arena starts." : "You are in: waiting for an opponent…");
+          this.you = event.you;
+          this.say(this.arena.status === "upcoming" ? "You are in: you will be paired as soon as the arena starts." : "You are in: waiting for an opponent…");
         }
         break;
       case "update":
-        arena = { ...arena, ...event.arena };
-        if (arena.status === "finished") over();
+        this.arena = { ...this.arena, ...event.arena };
+        if (this.arena.status === "finished") this.over();
         break;
       case "paired":
-        say(`Paired with ${event.message.opponent}: going to the game…`);
+        this.say(`Paired with ${event.message.opponent}: going to the game…`);
         announce(`Paired with ${event.message.opponent}.`);
         break;
       case "seated":
-        link?.close();
+        this.link?.close();
         location.assign(`/r/${event.code}`);
         return;
       case "paused":
-        say(`Not paired: ${event.reason}.`);
+        this.say(`Not paired: ${event.reason}.`);
         break;
       case "refused":
-        if (event.code === "unknown_arena") {
-          // Over as the page came back: the whole standings say how.
-          refreshWhole();
-          break;
-        }
+        // Over as the page came back: the whole standings say how.
+        if (event.code === "unknown_arena") this.refreshWhole();
         // Still playing: joined again after the next game, or reconnect.
-        error.textContent = `Not joined: ${event.reason}.`;
+        else this.error.textContent = `Not joined: ${event.reason}.`;
         break;
       case "link":
-        if (event.status === "reconnecting") say("Connection lost: reconnecting…");
-        else if (event.status === "connected") say("");
+        if (event.status === "reconnecting") this.say("Connection lost: reconnecting…");
+        else if (event.status === "connected") this.say("");
         break;
     }
-    draw();
-  };
+    this.draw();
+  }
 
   /** The whole standings, once the arena is over. */
-  const refreshWhole = async () => {
+  async refreshWhole() {
     try {
-      const response = await fetch(`/api/arenas/${encodeURIComponent(arena.id)}`, { cache: "no-store" });
+      const response = await fetch(`/api/arenas/${encodeURIComponent(this.arena.id)}`, { cache: "no-store" });
       if (!response.ok) return;
       const whole = await response.json();
-      arena = { ...arena, ...whole, top: whole.standings, featured: null };
-      draw();
+      this.arena = { ...this.arena, ...whole, top: whole.standings, featured: null };
+      this.draw();
     } catch {
       // The live top stays shown.
     }
-  };
+  }
 
   /** Joins as `player`. @param {string} player @param {string | null} joinCode */
-  const start = (player, joinCode) => {
+  start(player, joinCode) {
     if (!player) {
-      error.textContent = "Your name, first.";
-      name.focus();
+      this.error.textContent = "Your name, first.";
+      this.name.focus();
       return;
     }
     names.propose(player);
-    arenaPlay.set({ arena: arena.id, name: player, joinCode, playing: true, code: null });
-    kept = arenaPlay.get();
-    link?.close();
-    link = new ArenaLink(arena.id, player, { joinCode }, heard);
-  };
-
-  pause.addEventListener("click", () => {
-    link?.pause();
-    if (kept) arenaPlay.set({ ...kept, playing: false });
-    kept = arenaPlay.get();
-    draw();
-  });
-  again.addEventListener("click", () => {
-    const player = kept?.name || names.get() || name.value.trim();
-    start(player, kept?.joinCode ?? null);
-  });
-
-  replace(
-    root,
-    h(
-      "section",
-      { class: "arena" },
-      title,
-      kind,
-      status,
-      notice,
-      error,
-      mine,
-      podiumBox,
-      featured,
-      table,
-      h("p", { class: "page-links" }, h("a", { href: "/arenas" }, "All arenas"), " · ", h("a", { href: "/" }, "Back to the lobby")),
-    ),
-  );
-  draw();
-  // Back from a game of this arena (or a reload while playing): join again.
-  if (arena.status === "finished") {
-    if (kept?.arena === arena.id) arenaPlay.forget();
-  } else if (playing() && kept) link = new ArenaLink(arena.id, kept.name, { joinCode: kept.joinCode }, heard);
-  else if (arena.status !== "finished") link = new ArenaLink(arena.id, names.get() || "spectator", null, heard);
-  window.setInterval(() => {
-    status.textContent = statusWords(arena, Date.now());
-  }, TICK_MS);
+    arenaPlay.set({ arena: this.arena.id, name: player, joinCode, playing: true, code: null });
+    this.kept = arenaPlay.get();
+    this.link?.close();
+    this.link = new ArenaLink(this.arena.id, player, { joinCode }, (event) => this.heard(event));
+  }
 }
 
 /** @param {number} rank */

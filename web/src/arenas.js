@@ -7,7 +7,7 @@
 import { arenaKind, statusWords } from "./arena.js";
 import { h, replace } from "./dom.js";
 import { playerKey, proveKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { POOLS } from "./ratings.js";
 import { plural } from "./words.js";
 
@@ -49,6 +49,24 @@ function select(id, options, chosen) {
 export async function showArenas(root) {
   document.title = "Arenas · Mice Cake";
   const list = h("div", { id: "arena-list" }, h("p", {}, "Loading the arenas…"));
+  const form = createForm();
+  replace(
+    root,
+    h(
+      "section",
+      { class: "arenas" },
+      h("h1", {}, "Arenas"),
+      h("p", {}, "A tournament with a start and an end: everyone plays as many games as they can, paired again by standing as each game ends. Two points a win, one a draw, doubled after two wins in a row."),
+      list,
+      form,
+      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby")),
+    ),
+  );
+  await listArenas(list);
+}
+
+/** The form that makes an arena, with this browser's key. */
+function createForm() {
   const arenaName = /** @type {HTMLInputElement} */ (h("input", { id: "arena-name", name: "arena-name", maxlength: 40, required: true, value: `${names.get() || "Our"} arena` }));
   const creator = /** @type {HTMLInputElement} */ (h("input", { id: "creator-name", name: "creator-name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() }));
   const minutes = select("minutes", LENGTHS, "30");
@@ -74,73 +92,88 @@ export async function showArenas(root) {
     error,
     h("p", { class: "buttons" }, make),
   );
+  const fields = { arenaName, creator, minutes, starts, pool, time, rated, joinCode };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
-    const key = await playerKey();
-    if (!key) {
-      error.textContent = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
-      return;
-    }
-    // The proof answers a challenge fetched for this one request.
-    let proof = null;
-    try {
-      const issued = await fetch("/api/key-challenges", { method: "POST" });
-      const answer = await issued.json();
-      if (!issued.ok) {
-        error.textContent = `Not made: ${answer.message ?? issued.status}.`;
-        return;
-      }
-      proof = await proveKey(answer.challenge);
-    } catch {
-      error.textContent = "The server cannot be reached just now: try again in a moment.";
-      return;
-    }
-    if (!proof) {
-      error.textContent = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
-      return;
-    }
-    const body = {
-      name: arenaName.value.trim(),
-      minutes: Number(minutes.value),
-      starts_at_ms: Date.now() + Number(starts.value) * 60_000,
-      pool: pool.value,
-      ...(time.value ? { deadline_ms: Number(time.value) } : {}),
-      rated: rated.checked,
-      ...(joinCode.value.trim() ? { join_code: joinCode.value.trim() } : {}),
-      key: key.publicKey,
-      key_proof: proof,
-      creator: creator.value.trim(),
-    };
-    make.setAttribute("disabled", "");
-    try {
-      const response = await fetch("/api/arenas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const answer = await response.json();
-      if (!response.ok) {
-        error.textContent = `Not made: ${answer.message ?? response.status}.`;
-        return;
-      }
-      names.propose(body.creator);
-      location.assign(`/a/${answer.id}`);
-    } catch {
-      error.textContent = "The server cannot be reached just now: try again in a moment.";
-    } finally {
-      make.removeAttribute("disabled");
-    }
+    const signed = await keyAndProof(error);
+    if (signed) await makeArena(fields, signed, make, error);
   });
+  return form;
+}
 
-  replace(
-    root,
-    h(
-      "section",
-      { class: "arenas" },
-      h("h1", {}, "Arenas"),
-      h("p", {}, "A tournament with a start and an end: everyone plays as many games as they can, paired again by standing as each game ends. Two points a win, one a draw, doubled after two wins in a row."),
-      list,
-      form,
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby")),
-    ),
-  );
+/**
+ * This browser's key, and its proof answering a challenge fetched for this
+ * one request; null (said in `error`) when there is none.
+ * @param {HTMLElement} error
+ * @returns {Promise<{key: string, proof: any} | null>}
+ */
+async function keyAndProof(error) {
+  const keyless = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
+  const key = await playerKey();
+  if (!key) {
+    error.textContent = keyless;
+    return null;
+  }
+  // The proof answers a challenge fetched for this one request.
+  let proof = null;
+  try {
+    const issued = await fetch("/api/key-challenges", { method: "POST" });
+    const answer = await issued.json();
+    if (!issued.ok) {
+      error.textContent = `Not made: ${answer.message ?? issued.status}.`;
+      return null;
+    }
+    proof = await proveKey(answer.challenge);
+  } catch {
+    error.textContent = "The server cannot be reached just now: try again in a moment.";
+    return null;
+  }
+  if (!proof) {
+    error.textContent = keyless;
+    return null;
+  }
+  return { key: key.publicKey, proof };
+}
+
+/**
+ * Asks the server to make the arena the form says; its page once made.
+ * @param {{arenaName: HTMLInputElement, creator: HTMLInputElement, minutes: HTMLSelectElement, starts: HTMLSelectElement, pool: HTMLSelectElement, time: HTMLSelectElement, rated: HTMLInputElement, joinCode: HTMLInputElement}} fields
+ * @param {{key: string, proof: any}} signed @param {HTMLElement} make @param {HTMLElement} error
+ */
+async function makeArena(fields, signed, make, error) {
+  const { arenaName, creator, minutes, starts, pool, time, rated, joinCode } = fields;
+  const body = {
+    name: arenaName.value.trim(),
+    minutes: Number(minutes.value),
+    starts_at_ms: Date.now() + Number(starts.value) * 60_000,
+    pool: pool.value,
+    ...(time.value ? { deadline_ms: Number(time.value) } : {}),
+    rated: rated.checked,
+    ...(joinCode.value.trim() ? { join_code: joinCode.value.trim() } : {}),
+    key: signed.key,
+    key_proof: signed.proof,
+    creator: creator.value.trim(),
+  };
+  make.setAttribute("disabled", "");
+  try {
+    const response = await fetch("/api/arenas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (!response.ok) {
+      error.textContent = `Not made: ${answer.message ?? response.status}.`;
+      return;
+    }
+    names.propose(body.creator);
+    location.assign(`/a/${answer.id}`);
+  } catch {
+    error.textContent = "The server cannot be reached just now: try again in a moment.";
+  } finally {
+    make.removeAttribute("disabled");
+  }
+}
+
+/** @param {HTMLElement} list */
+async function listArenas(list) {
   try {
     const response = await fetch("/api/arenas", { cache: "no-store" });
     const body = await response.json();

@@ -1,59 +1,13 @@
-// Choosing a move: mice put on columns (a tap on the board, a key) and
-// taken off, a steal's target, and the panel that says what the chosen
-// column offers with the engine's exact odds for one to four mice, before
-// the first mouse is placed. What a column offers comes from the round's
-// `choices`: the page decides no rule.
+// The panel of a player choosing a move (moves.js changes the move): how
+// many mice are placed, Commit and Clear, a steal's target, and what the
+// chosen column offers with the engine's exact odds for one to four mice,
+// before the first mouse is placed. What a column offers comes from the
+// round's `choices`: the page decides no rule.
 
 import { h } from "./dom.js";
 import { COLUMNS, pips, plural } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
-
-/** Whether this player has to decide now, in the room shown. @param {any} room */
-export function deciding(room) {
-  if (!room || !room.you || room.status !== "playing" || !room.choices) return false;
-  const choices = room.choices[room.you];
-  return choices.mice > 0 && !choices.forced && !room.committed[room.you];
-}
-
-/**
- * Puts a mouse on `column` (`change` 1) or takes one off (-1); a column
- * that takes none says why in the notice.
- * @param {Model} model @param {number} column @param {number} change
- */
-export function place(model, column, change) {
-  const room = model.room;
-  const choices = room.choices[room.you];
-  const access = choices.columns[column].access;
-  const placed = model.mice.reduce((sum, mice) => sum + mice, 0);
-  model.column = column;
-  if (change > 0) {
-    if (!["piece", "face_down", "steal"].includes(access)) {
-      model.notice = access === "nothing_to_steal"
-        ? `Column ${COLUMNS[column]} is the double-blank: your opponent has nothing to steal yet.`
-        : `Column ${COLUMNS[column]} has no piece left.`;
-      return;
-    }
-    if (placed >= choices.mice) {
-      model.notice = `All ${choices.mice} available mice are placed: take one off another column first.`;
-      return;
-    }
-    model.mice[column] += 1;
-    if (access === "steal" && !model.steal) model.steal = choices.steal_targets[0] ?? null;
-  } else if (model.mice[column] > 0) {
-    model.mice[column] -= 1;
-    if (model.mice[column] === 0 && access === "steal") model.steal = null;
-  }
-  model.notice = "";
-}
-
-/** The next steal target. @param {Model} model */
-export function cycleTarget(model) {
-  const targets = model.room.choices[model.room.you].steal_targets;
-  if (!targets.length) return;
-  const index = model.steal ? targets.indexOf(model.steal) : -1;
-  model.steal = targets[(index + 1) % targets.length];
-}
 
 /** @param {number} part @param {number} whole */
 export function percent(part, whole) {
@@ -128,7 +82,7 @@ function columnHelp(model, odds) {
 /**
  * The panel of a player who has to move.
  * @param {Model} model @param {Map<string, any>} odds
- * @param {{commit: () => void, clear: () => void, chose: () => void}} act
+ * @param {{commit: () => void, clear: () => void, steal: (piece: string) => void}} act
  */
 export function assignPanel(model, odds, act) {
   const room = model.room;
@@ -142,10 +96,7 @@ export function assignPanel(model, odds, act) {
   let picker = null;
   if (stealing) {
     const select = /** @type {HTMLSelectElement} */ (h("select", { id: "steal", "aria-label": "piece to steal" }, ...choices.steal_targets.map((/** @type {string} */ piece) => h("option", { value: piece, selected: piece === model.steal }, `${piece} (${plural(pips(piece), "pip", "pips")})`))));
-    select.addEventListener("change", () => {
-      model.steal = select.value;
-      act.chose();
-    });
+    select.addEventListener("change", () => act.steal(select.value));
     picker = h("p", { class: "steal" }, h("label", { for: "steal" }, "Steal "), select);
   }
   return h(

@@ -7,8 +7,7 @@
 import { botBadge, h } from "./dom.js";
 import { back, die, domino } from "./dominoes.js";
 import { ratingText } from "./ratings.js";
-import { familyState } from "./state.js";
-import { COLUMNS, SEATS, attemptOutcome, opponent, plural, seatMark, seatName } from "./words.js";
+import { COLUMNS, SEATS, attemptOutcome, clock, opponent, plural, seatMark, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -326,4 +325,21 @@ function rollDrawn(seat, side, dice, tumbling, sum, ending, mark, now) {
 /** The face a tumbling die shows at `now`: it changes every 70 ms. @param {number} index @param {number} now */
 export function tumblingFace(index, now) {
   return ((Math.floor(now / 70) * 5 + index * 3) % 6) + 1;
+}
+
+/**
+ * A family's status line: seat free, thinking, committed, and away (a
+ * player who committed and then dropped has still committed).
+ * @param {any} room @param {import("./words.js").Seat} seat
+ */
+export function familyState(room, seat) {
+  const player = room.players[seat];
+  if (!player) return "seat free";
+  const playing = room.status === "playing";
+  const move = playing ? (room.committed[seat] ? "committed ✓" : player.connected ? "thinking…" : "") : "";
+  if (!player.connected) {
+    const away = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
+    return move ? `${move} · ${away}` : away;
+  }
+  return move;
 }

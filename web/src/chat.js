@@ -5,23 +5,14 @@
 // apart.
 
 import { h } from "./dom.js";
-import { chatSpeaker } from "./state.js";
+import { chatSpeaker } from "./messages.js";
 import { seatMark } from "./words.js";
-
-/** Where a player's choice to read the spectators' chat is kept. */
-const FOLLOW_KEY = "mice-cake:spectator-chat";
-
-/** Whether this browser's player reads the spectators' chat. */
-export function followsSpectators() {
-  return localStorage.getItem(FOLLOW_KEY) === "on";
-}
 
 /**
  * @param {import("./state.js").Model} model
- * @param {(message: object) => void} send
- * @param {() => void} redraw
+ * @param {(event: import("./state.js").RoomEvent) => void} dispatch
  */
-export function chatPanel(model, send, redraw) {
+export function chatPanel(model, dispatch) {
   const room = model.room;
   // A page that can send no more says so, and keeps what was typed.
   const closed = model.replaced
@@ -32,28 +23,19 @@ export function chatPanel(model, send, redraw) {
   // The page is drawn anew as the reveal and the clock go on: what is being
   // typed is kept in the model, not in the input it replaces.
   const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 200, autocomplete: "off", "aria-label": "Say something", value: model.chatDraft, disabled: Boolean(closed), "aria-describedby": closed ? "chat-closed" : undefined }));
-  input.addEventListener("input", () => {
-    model.chatDraft = input.value;
-  });
+  input.addEventListener("input", () => dispatch({ kind: "chat_draft", text: input.value }));
   const form = h("form", { class: "chat-form" }, input, " ", h("button", { type: "submit", disabled: Boolean(closed) }, "Send"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (closed) return;
-    const text = input.value.trim();
-    if (text) send({ type: "chat", text });
-    model.chatDraft = "";
-    input.value = "";
+    dispatch({ kind: "chat_send", text: input.value });
   });
   let follow = null;
   if (room.you) {
     const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "spectator-chat", checked: model.spectatorChat }));
-    box.addEventListener("change", () => {
-      // The page has taken the spectators' lines all along (room.js): the
-      // box only shows them, those said before included.
-      model.spectatorChat = box.checked;
-      localStorage.setItem(FOLLOW_KEY, box.checked ? "on" : "off");
-      redraw();
-    });
+    // The page has taken the spectators' lines all along (state.js): the
+    // box only shows them, those said before included.
+    box.addEventListener("change", () => dispatch({ kind: "follow_spectators", on: box.checked }));
     follow = h("p", { class: "follow" }, h("label", {}, box, " Show the spectators' chat"));
   }
   const lines = model.chat

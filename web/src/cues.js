@@ -4,15 +4,15 @@
 // allowed them. They follow what the page shows: never ahead of a reveal.
 
 import { h } from "./dom.js";
+import { soundSwitch } from "./stored.js";
 import { clock } from "./words.js";
 
-const SOUND_KEY = "mice-cake:sound";
 /** Below this, the title shows the time left. */
 const LOW_MS = 15_000;
 
 /** Whether sounds are on in this browser. */
 export function soundOn() {
-  return localStorage.getItem(SOUND_KEY) === "on";
+  return soundSwitch.get();
 }
 
 /**
@@ -113,25 +113,23 @@ export function notify(title, body, tag) {
 }
 
 /**
- * The room's switches: sound on or off, and asking for notifications.
- * @param {() => void} changed
+ * The room's switches: sound on or off (`on`), and asking for
+ * notifications; what a tap on them does is the room's (`act`).
+ * @param {boolean} on @param {{toggle: () => void, ask: () => void}} act
  */
-export function cueControls(changed) {
-  const on = soundOn();
+export function cueControls(on, act) {
   const toggle = h("button", { type: "button", id: "sound", class: "small", "aria-pressed": on ? "true" : "false" }, on ? "Sound: on" : "Sound: off");
-  toggle.addEventListener("click", () => {
-    localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
-    sound("dice");
-    changed();
-  });
+  toggle.addEventListener("click", act.toggle);
   let ask = null;
   if (notificationsPossible() && Notification.permission === "default") {
     ask = h("button", { type: "button", id: "notify", class: "small" }, "Notify me");
-    ask.addEventListener("click", async () => {
-      await Notification.requestPermission();
-      changed();
-    });
+    ask.addEventListener("click", act.ask);
   }
   const held = soundHeld() ? h("span", { class: "hint", id: "sound-held", role: "status" }, "The sound is on: tap the page or press a key to hear it.") : null;
   return h("span", { class: "cues" }, toggle, held, ask);
+}
+
+/** Asks the browser to allow notifications; resolves once it answered. */
+export async function askNotifications() {
+  await Notification.requestPermission();
 }

@@ -75,20 +75,14 @@ export function replace(parent, ...children) {
 
 /** What is waiting to be told, gathered for a moment so that nothing is lost. */
 let toAnnounce = /** @type {string[]} */ ([]);
-/** What is kept back while a reveal plays, to be told when its dice are down. */
-let keptBack = /** @type {string[] | null} */ (null);
 
 /**
  * Tells screen readers (the page's live region). Things said within the
  * same moment (a reveal, then a chat line) are read together, in order.
- * While announcements are held (a reveal playing), they wait.
+ * (The room page holds its own while a reveal plays: telling.js.)
  * @param {string} text
  */
 export function announce(text) {
-  if (keptBack) {
-    keptBack.push(text);
-    return;
-  }
   const region = document.getElementById("announcer");
   if (!region) return;
   toAnnounce.push(text);
@@ -99,31 +93,4 @@ export function announce(text) {
     region.textContent = toAnnounce.join(" ");
     toAnnounce = [];
   }, 30);
-}
-
-/**
- * Holds what is announced from now on (`true`), or tells it all, in order
- * (`false`).
- * @param {boolean} hold
- */
-export function holdAnnouncements(hold) {
-  if (hold) {
-    keptBack ??= [];
-    return;
-  }
-  const waiting = keptBack ?? [];
-  keptBack = null;
-  for (const text of waiting) announce(text);
-}
-
-/**
- * What was held back so far, taken out (still holding): a reveal that
- * waits for another keeps what came before it, to be told at the end of
- * the one before.
- * @returns {string[]}
- */
-export function takeHeld() {
-  const held = keptBack ?? [];
-  if (keptBack) keptBack = [];
-  return held;
 }

@@ -1,6 +1,7 @@
-// Sealed play in the browser (docs/fairness.md): the client seals each move
-// with a fresh nonce, opens it by itself once both seals are in, keeps what
-// it sealed (across reloads) and what it saw, and checks the finished game.
+// Sealed play in the browser (docs/fairness.md), its cryptography: the
+// commitments, seals and signed messages, byte for byte the engine's, and
+// the checks of a finished game against what the page saw (what it keeps
+// of that is stored.js's, its nonces keys.js's).
 //
 // What the browser checks here: the seed revealed at the end against the
 // commitment published at the start (SHA-256), the seals and signatures it
@@ -116,11 +117,6 @@ export function commitmentOf(seed) {
   return toHex(sha256(concat([SEED_TAG, fromHex(seed)])));
 }
 
-/** 32 fresh random bytes (available to plain-HTTP pages too). */
-export function freshNonce() {
-  return toHex(crypto.getRandomValues(new Uint8Array(32)));
-}
-
 /** The empty assignment: the deal's. */
 export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
 
@@ -148,25 +144,6 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  *   signatures?: Record<string, {yellow?: string, blue?: string}>,
  * }} Sealing
  */
-
-export const sealing = {
-  /** @param {string} code */
-  key(code) {
-    return `mice-cake:sealing:${location.host}:${code.toUpperCase()}`;
-  },
-  /** @param {string} code @returns {Sealing | null} */
-  get(code) {
-    try {
-      return JSON.parse(localStorage.getItem(sealing.key(code)) ?? "null");
-    } catch {
-      return null;
-    }
-  },
-  /** @param {string} code @param {Sealing} value */
-  set(code, value) {
-    localStorage.setItem(sealing.key(code), JSON.stringify(value));
-  },
-};
 
 /**
  * Checks a finished game's record against what this browser saw.

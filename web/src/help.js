@@ -4,24 +4,15 @@
 
 import { h } from "./dom.js";
 
-const WALKTHROUGH_KEY = "mice-cake:walkthrough";
-
-/** Whether the walkthrough was dismissed in this browser. */
-function dismissed() {
-  return localStorage.getItem(WALKTHROUGH_KEY) === "done";
-}
-
 /**
- * The first-game walkthrough, for a player who has not dismissed it.
- * @param {() => void} changed
+ * The first-game walkthrough, for a player who has not dismissed it
+ * (`dismissed`, kept by stored.js); `dismiss`, what "Got it" does.
+ * @param {boolean} dismissed @param {() => void} dismiss
  */
-export function walkthrough(changed) {
-  if (dismissed()) return null;
+export function walkthrough(dismissed, dismiss) {
+  if (dismissed) return null;
   const close = h("button", { type: "button", id: "walkthrough-done", class: "small" }, "Got it");
-  close.addEventListener("click", () => {
-    localStorage.setItem(WALKTHROUGH_KEY, "done");
-    changed();
-  });
+  close.addEventListener("click", dismiss);
   return h(
     "section",
     { class: "walkthrough", "aria-label": "How to play" },

@@ -171,3 +171,8 @@ async function keep(database, pair) {
   });
   return added ? pair : kept(database);
 }
+
+/** 32 fresh random bytes (available to plain-HTTP pages too): a seal's nonce. */
+export function freshNonce() {
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
+}

@@ -5,7 +5,7 @@
 
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey, playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { RATED_STALL_LIMIT, poolOf, ratingText } from "./ratings.js";
 
 const REFRESH_MS = 2_000;
@@ -27,28 +27,7 @@ export function showLobby(root) {
   name.addEventListener("change", () => names.propose(name.value.trim()));
 
   const create = createForm(name, error);
-  const code = /** @type {HTMLInputElement} */ (
-    h("input", { id: "code", name: "code", maxlength: 5, placeholder: "K7QMX", autocomplete: "off", spellcheck: "false" })
-  );
-  const join = h(
-    "form",
-    { class: "join", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, "Join or watch a room"),
-    h("label", { for: "code" }, "Room code "),
-    code,
-    " ",
-    h("button", { type: "submit" }, "Go to the room"),
-  );
-  join.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const wanted = code.value.trim().toUpperCase();
-    if (!CODE.test(wanted)) {
-      error.textContent = "A room code is five letters and digits, like K7QMX.";
-      return;
-    }
-    if (name.value.trim()) names.propose(name.value.trim());
-    location.assign(`/r/${wanted}`);
-  });
+  const join = joinForm(name, error);
 
   const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"), " · ", h("a", { href: "/arenas", id: "arenas-link" }, "Arenas"));
   // This browser's page, if it has a key (a visit to the lobby makes none).
@@ -77,6 +56,46 @@ export function showLobby(root) {
     ),
   );
 
+  return refreshed(list);
+}
+
+/**
+ * "Join or watch a room": a room's code, checked, then its page.
+ * @param {HTMLInputElement} name @param {HTMLElement} error
+ */
+function joinForm(name, error) {
+  const code = /** @type {HTMLInputElement} */ (
+    h("input", { id: "code", name: "code", maxlength: 5, placeholder: "K7QMX", autocomplete: "off", spellcheck: "false" })
+  );
+  const join = h(
+    "form",
+    { class: "join", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title" }, "Join or watch a room"),
+    h("label", { for: "code" }, "Room code "),
+    code,
+    " ",
+    h("button", { type: "submit" }, "Go to the room"),
+  );
+  join.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const wanted = code.value.trim().toUpperCase();
+    if (!CODE.test(wanted)) {
+      error.textContent = "A room code is five letters and digits, like K7QMX.";
+      return;
+    }
+    if (name.value.trim()) names.propose(name.value.trim());
+    location.assign(`/r/${wanted}`);
+  });
+  return join;
+}
+
+/**
+ * Keeps the public rooms in `list` fresh from `/api/rooms`; returns how
+ * to stop.
+ * @param {HTMLElement} list
+ * @returns {() => void}
+ */
+function refreshed(list) {
   let stopped = false;
   // What the list shows now: redrawn only when it changes, so that a link
   // being clicked, tabbed to or scrolled to stays where it is.

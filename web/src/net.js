@@ -1,11 +1,11 @@
 // The connection to the server: hello, entering a room, and after a drop
 // reconnecting by itself (resuming the seat with its token and the last
-// event seen, or watching again). Seat tokens are kept in the browser's
-// storage per server and room, so that a reload takes the seat back. A
+// event seen, or watching again, with the seat tokens stored.js keeps). A
 // player enters with this browser's public key (keys.js), which signs
 // their seals, and their leave during a game.
 
 import { playerKey, proveKey } from "./keys.js";
+import { seats } from "./stored.js";
 
 export const PROTOCOL_VERSION = 9;
 
@@ -27,34 +27,6 @@ const FINAL_ERRORS = new Set([
   // A rated room's seat, asked without a key (this browser keeps none).
   "key_required",
 ]);
-
-/**
- * A value kept for this tab alone (sessionStorage) under `key`, as JSON;
- * read back only if `valid` says it is one.
- * @template T
- * @param {string} key @param {(kept: any) => boolean} valid
- */
-export function keptForTab(key, valid) {
-  return {
-    KEY: key,
-    /** @returns {T | null} */
-    get() {
-      try {
-        const kept = JSON.parse(sessionStorage.getItem(key) ?? "null");
-        return kept && valid(kept) ? kept : null;
-      } catch {
-        return null;
-      }
-    },
-    /** @param {T} kept */
-    set(kept) {
-      sessionStorage.setItem(key, JSON.stringify(kept));
-    },
-    forget() {
-      sessionStorage.removeItem(key);
-    },
-  };
-}
 
 /**
  * A server's message, or null for a frame that is not JSON.
@@ -86,56 +58,6 @@ export function greetingSocket(name, received, closed) {
   socket.addEventListener("close", () => closed(socket));
   return socket;
 }
-
-/** @typedef {{token: string, name: string}} HeldSeat */
-
-/** Seat tokens held in this browser, per server and room. */
-export const seats = {
-  /** @param {string} code */
-  key(code) {
-    return `mice-cake:seat:${location.host}:${code.toUpperCase()}`;
-  },
-  /** @param {string} code @returns {HeldSeat | null} */
-  get(code) {
-    try {
-      const held = JSON.parse(localStorage.getItem(seats.key(code)) ?? "null");
-      return held && typeof held.token === "string" ? held : null;
-    } catch {
-      return null;
-    }
-  },
-  /** @param {string} code @param {string} token @param {string} name */
-  set(code, token, name) {
-    localStorage.setItem(seats.key(code), JSON.stringify({ token, name }));
-  },
-  /** @param {string} code */
-  forget(code) {
-    localStorage.removeItem(seats.key(code));
-  },
-};
-
-/**
- * The name this browser plays under: kept (`set`) only once the server took
- * it; a name typed but not yet taken is proposed for this tab alone.
- */
-export const names = {
-  get() {
-    return localStorage.getItem("mice-cake:name") ?? "";
-  },
-  /** @param {string} name */
-  set(name) {
-    if (name) localStorage.setItem("mice-cake:name", name);
-    else localStorage.removeItem("mice-cake:name");
-    sessionStorage.removeItem("mice-cake:proposed-name");
-  },
-  proposed() {
-    return sessionStorage.getItem("mice-cake:proposed-name") ?? "";
-  },
-  /** @param {string} name */
-  propose(name) {
-    sessionStorage.setItem("mice-cake:proposed-name", name);
-  },
-};
 
 /**
  * How to enter a room.

@@ -12,7 +12,7 @@
 
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
-import { names } from "./net.js";
+import { names } from "./stored.js";
 import { POOLS, poolName, ratingText } from "./ratings.js";
 import { Seeker, pairing } from "./seek.js";
 
@@ -49,45 +49,36 @@ const NO_KEY = "A rated game needs this browser's key, and it cannot keep one he
  */
 export function showPlay(root) {
   document.title = "Play now · Mice Cake";
-  const select = (/** @type {string} */ id, /** @type {ReadonlyArray<readonly [string, string]>} */ options, /** @type {string} */ chosen) =>
-    /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, ...options.map(([value, label]) => h("option", { value, selected: value === chosen }, label))));
-
-  const name = /** @type {HTMLInputElement} */ (
-    h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() })
-  );
-  const pool = select("pool", [["", "Any pool"], ...POOLS], "");
-  const time = select("time", TIMES, "");
-  const rated = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "rated", name: "rated", checked: true, "aria-describedby": "rated-help" }));
-  const botAfter = select("bot-after", BOT_WAITS, DEFAULT_BOT_WAIT);
-  const error = h("p", { class: "error", role: "alert", id: "play-error" });
-  const casual = h("button", { type: "button", id: "play-casual", hidden: true }, "Play a casual game instead");
-  const start = h("button", { type: "submit", class: "primary big", id: "play-now" }, "Play now");
-  // A browser that plainly cannot keep a key starts casual, and says why.
-  const ratedHelp = h("span", { id: "rated-help", class: "hint" }, "Your rating belongs to this browser's key, which it makes and keeps.");
-  const keyless = () => {
-    rated.checked = false;
-    ratedHelp.textContent = KEYLESS;
-  };
-  if (!globalThis.indexedDB || !globalThis.crypto?.subtle) keyless();
-  const choices = /** @type {HTMLFormElement} */ (h(
-    "form",
-    { class: "seek-choices", "aria-labelledby": "play-title" },
-    h("p", {}, h("label", { for: "name" }, "Your name "), name),
-    h("p", {}, h("label", { for: "pool" }, "Pool "), pool),
-    h("p", {}, h("label", { for: "time" }, "Time per round "), time),
+  const page = new PlayPage();
+  replace(
+    root,
     h(
-      "p",
-      {},
-      h("label", {}, rated, " Rated: the game changes both players' ratings"),
-      ratedHelp,
+      "section",
+      { class: "seek-page" },
+      h("h1", { id: "play-title" }, "Play now"),
+      h("p", { class: "lead" }, "Be paired with whoever is waiting, the closest rating first, in a private room made for the two of you. Nobody comes? The server's bot is offered after the wait you choose."),
+      page.choices,
+      page.search,
+      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby"), " · ", h("a", { href: "/top" }, "Leaderboard")),
     ),
-    h("p", {}, h("label", { for: "bot-after" }, "Offer me the server's bot "), botAfter),
-    error,
-    h("p", { class: "buttons" }, start, " ", casual),
-  ));
+  );
+  page.listen();
+  page.resume();
+}
 
-  // The search, drawn once and updated in place (the seconds tick without
-  // moving the focus or what a screen reader is reading).
+/**
+ * @param {string} id @param {ReadonlyArray<readonly [string, string]>} options @param {string} chosen
+ * @returns {HTMLSelectElement}
+ */
+function select(id, options, chosen) {
+  return /** @type {HTMLSelectElement} */ (h("select", { id, name: id }, ...options.map(([value, label]) => h("option", { value, selected: value === chosen }, label))));
+}
+
+/**
+ * The search, drawn once and updated in place (the seconds tick without
+ * moving the focus or what a screen reader is reading).
+ */
+function searchParts() {
   const status = h("h2", { id: "seek-status", tabindex: -1 }, "Looking for an opponent…");
   const rating = h("p", { id: "seek-rating" });
   const asked = h("p", { id: "seek-asked", class: "meta" });
@@ -108,7 +99,7 @@ export function showPlay(root) {
     offerText,
     h("p", { class: "buttons" }, takeBot, " ", keepWaiting),
   );
-  const search = h(
+  const section = h(
     "section",
     { class: "seek-search", id: "seek-search", "aria-labelledby": "seek-status", hidden: true },
     status,
@@ -121,214 +112,263 @@ export function showPlay(root) {
     offer,
     h("p", { class: "buttons" }, cancel),
   );
+  return { section, status, rating, asked, waited, pairedLast, link, unpaired, cancel, offerText, takeBot, keepWaiting, offer };
+}
 
-  replace(
-    root,
-    h(
-      "section",
-      { class: "seek-page" },
-      h("h1", { id: "play-title" }, "Play now"),
-      h("p", { class: "lead" }, "Be paired with whoever is waiting, the closest rating first, in a private room made for the two of you. Nobody comes? The server's bot is offered after the wait you choose."),
-      choices,
-      search,
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby"), " · ", h("a", { href: "/top" }, "Leaderboard")),
-    ),
-  );
+/** The page's choices, its search, and the seek under way (seek.js). */
+class PlayPage {
+  constructor() {
+    this.name = /** @type {HTMLInputElement} */ (
+      h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() })
+    );
+    this.pool = select("pool", [["", "Any pool"], ...POOLS], "");
+    this.time = select("time", TIMES, "");
+    this.rated = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "rated", name: "rated", checked: true, "aria-describedby": "rated-help" }));
+    this.botAfter = select("bot-after", BOT_WAITS, DEFAULT_BOT_WAIT);
+    this.error = h("p", { class: "error", role: "alert", id: "play-error" });
+    this.casual = h("button", { type: "button", id: "play-casual", hidden: true }, "Play a casual game instead");
+    this.start = h("button", { type: "submit", class: "primary big", id: "play-now" }, "Play now");
+    this.ratedHelp = h("span", { id: "rated-help", class: "hint" }, "Your rating belongs to this browser's key, which it makes and keeps.");
+    // A browser that plainly cannot keep a key starts casual, and says why.
+    if (!globalThis.indexedDB || !globalThis.crypto?.subtle) this.keyless();
+    this.choices = /** @type {HTMLFormElement} */ (h(
+      "form",
+      { class: "seek-choices", "aria-labelledby": "play-title" },
+      h("p", {}, h("label", { for: "name" }, "Your name "), this.name),
+      h("p", {}, h("label", { for: "pool" }, "Pool "), this.pool),
+      h("p", {}, h("label", { for: "time" }, "Time per round "), this.time),
+      h("p", {}, h("label", {}, this.rated, " Rated: the game changes both players' ratings"), this.ratedHelp),
+      h("p", {}, h("label", { for: "bot-after" }, "Offer me the server's bot "), this.botAfter),
+      this.error,
+      h("p", { class: "buttons" }, this.start, " ", this.casual),
+    ));
+    this.ui = searchParts();
+    this.search = this.ui.section;
+    /** @type {Seeker | null} */
+    this.seeker = null;
+    /** @type {number | null} */
+    this.ticking = null;
+    this.since = 0;
+    /** The bot's room's options, while offered. */
+    this.offered = /** @type {object | null} */ (null);
+  }
 
-  /** @type {Seeker | null} */
-  let seeker = null;
-  /** @type {number | null} */
-  let ticking = null;
-  let since = 0;
-  /** The bot's room's options, while offered. */
-  let offered = /** @type {object | null} */ (null);
+  keyless() {
+    this.rated.checked = false;
+    this.ratedHelp.textContent = KEYLESS;
+  }
 
-  const stopTicking = () => {
-    if (ticking !== null) window.clearInterval(ticking);
-    ticking = null;
-  };
-  const tick = () => {
-    const seconds = Math.floor((Date.now() - since) / 1000);
+  stopTicking() {
+    if (this.ticking !== null) window.clearInterval(this.ticking);
+    this.ticking = null;
+  }
+
+  /** The seconds waited, counted again (from `since`) every quarter second. */
+  startTicking() {
+    this.tick();
+    this.stopTicking();
+    this.ticking = window.setInterval(() => this.tick(), 250);
+  }
+
+  tick() {
+    const seconds = Math.floor((Date.now() - this.since) / 1000);
     const text = `Waited ${seconds} s`;
-    if (waited.textContent !== text) waited.textContent = text;
-  };
+    if (this.ui.waited.textContent !== text) this.ui.waited.textContent = text;
+  }
+
   /** Says why the search goes on, or nothing. @param {string} why */
-  const showUnpaired = (why) => {
-    unpaired.hidden = !why;
-    unpaired.textContent = why ? `The pairing was called off: ${why}. Looking for another opponent…` : "";
-  };
+  showUnpaired(why) {
+    this.ui.unpaired.hidden = !why;
+    this.ui.unpaired.textContent = why ? `The pairing was called off: ${why}. Looking for another opponent…` : "";
+  }
+
   /** The choices again, with why (or nothing). @param {string} why @param {boolean} [offerCasual] */
-  const backToChoices = (why, offerCasual = false) => {
-    stopTicking();
-    seeker = null;
-    offered = null;
-    search.hidden = true;
-    choices.hidden = false;
-    casual.hidden = !offerCasual;
-    error.textContent = why;
+  backToChoices(why, offerCasual = false) {
+    this.stopTicking();
+    this.seeker = null;
+    this.offered = null;
+    this.search.hidden = true;
+    this.choices.hidden = false;
+    this.casual.hidden = !offerCasual;
+    this.error.textContent = why;
     document.title = "Play now · Mice Cake";
-    (offerCasual ? casual : start).focus();
-  };
+    (offerCasual ? this.casual : this.start).focus();
+  }
 
   /**
    * Starts seeking; `why`, the pairing called off that it goes on after.
    * @param {string} player @param {Wanted} wanted @param {string} [why]
    */
-  const seek = (player, wanted, why = "") => {
-    error.textContent = "";
-    showUnpaired(why);
-    casual.hidden = true;
-    choices.hidden = true;
-    search.hidden = false;
-    offer.hidden = true;
-    link.hidden = true;
-    cancel.hidden = false;
-    status.textContent = "Looking for an opponent…";
-    rating.textContent = "";
-    pairedLast.hidden = true;
-    asked.textContent = askedWords(wanted);
-    since = Date.now();
-    tick();
-    stopTicking();
-    ticking = window.setInterval(tick, 250);
+  seek(player, wanted, why = "") {
+    this.error.textContent = "";
+    this.showUnpaired(why);
+    this.casual.hidden = true;
+    this.choices.hidden = true;
+    this.search.hidden = false;
+    this.ui.offer.hidden = true;
+    this.ui.link.hidden = true;
+    this.ui.cancel.hidden = false;
+    this.ui.status.textContent = "Looking for an opponent…";
+    this.ui.rating.textContent = "";
+    this.ui.pairedLast.hidden = true;
+    this.ui.asked.textContent = askedWords(wanted);
+    this.since = Date.now();
+    this.startTicking();
     document.title = "Looking for an opponent · Mice Cake";
-    status.focus();
-    let told = false;
+    this.ui.status.focus();
+    this.told = false;
     const mine = new Seeker(player, wanted, (event) => {
-      if (seeker !== mine) {
-        // A pairing made as the search was cancelled still seats the player.
+      // A pairing made as the search was cancelled still seats the player.
+      if (this.seeker !== mine) {
         if (event.kind === "seated") location.assign(`/r/${event.code}`);
         return;
       }
-      switch (event.kind) {
-        case "seeking": {
-          const message = event.message;
-          const shown = ratingText(message.rating);
-          rating.textContent = shown ? `Your rating (${poolName(message.pool ?? "standard")}): ${shown}` : "";
-          const conduct = message.paired_last;
-          pairedLast.hidden = !conduct;
-          pairedLast.textContent = conduct
-            ? `You aborted ${conduct.aborted} of your last ${conduct.games} rated games (left, stayed away or did not open before both players had a move), so you are paired after everyone else.`
-            : "";
-          if (!told) announce(`Looking for an opponent.${conduct ? ` ${pairedLast.textContent}` : ""}`);
-          told = true;
-          link.hidden = true;
-          return;
-        }
-        case "offered":
-          offered = event.message.options;
-          offerText.textContent = `Nobody yet — play the server's ${event.message.policy ?? "strong"} bot (unrated)?`;
-          offer.hidden = false;
-          announce(offerText.textContent);
-          offerText.focus();
-          return;
-        case "paired": {
-          const message = event.message;
-          const theirs = ratingText(message.rating);
-          stopTicking();
-          offer.hidden = true;
-          cancel.hidden = true;
-          replace(status, `Paired with ${message.opponent}`, message.opponent_bot ? botBadge() : null, theirs ? ` (${theirs})` : "");
-          showUnpaired("");
-          waited.textContent = `Going to room ${message.code}…`;
-          document.title = "Paired · Mice Cake";
-          announce(`Paired with ${message.opponent}${message.opponent_bot ? ", a bot" : ""}. Going to room ${message.code}.`);
-          return;
-        }
-        case "arriving":
-          waited.textContent = `Seated in room ${event.code}: waiting for your opponent to take their seat…`;
-          return;
-        case "unpaired":
-          // The search goes on where it was: back to the search as it was.
-          status.textContent = "Looking for an opponent…";
-          document.title = "Looking for an opponent · Mice Cake";
-          cancel.hidden = false;
-          showUnpaired(event.reason);
-          tick();
-          stopTicking();
-          ticking = window.setInterval(tick, 250);
-          announce(unpaired.textContent ?? "");
-          status.focus();
-          return;
-        case "seated":
-          stopTicking();
-          location.assign(`/r/${event.code}`);
-          return;
-        case "ended":
-          backToChoices(`The search ended: ${event.reason}. Choose again, or play now again.`);
-          return;
-        case "refused":
-          backToChoices(refusalWords(event.code, event.reason), event.code === "key_required");
-          if (event.code === "bad_name") name.focus();
-          return;
-        case "link":
-          if (event.status === "failed") {
-            backToChoices(`The server cannot be reached: ${event.detail ?? "try again later"}.`);
-          } else if (event.status === "reconnecting") {
-            link.textContent = "The connection was lost: connecting again to seek again…";
-            link.hidden = false;
-          } else {
-            link.hidden = true;
-          }
-          return;
-      }
+      this.heard(event);
     });
-    seeker = mine;
-  };
+    this.seeker = mine;
+  }
 
-  choices.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const player = name.value.trim();
-    if (!player) {
-      error.textContent = "Choose a name first: it is how your opponent sees you.";
-      name.focus();
-      return;
+  /** What the search under way reports. @param {import("./seek.js").SeekEvent} event */
+  heard(event) {
+    switch (event.kind) {
+      case "seeking":
+        return this.seeking(event.message);
+      case "offered":
+        this.offered = event.message.options;
+        this.ui.offerText.textContent = `Nobody yet — play the server's ${event.message.policy ?? "strong"} bot (unrated)?`;
+        this.ui.offer.hidden = false;
+        announce(this.ui.offerText.textContent);
+        this.ui.offerText.focus();
+        return;
+      case "paired":
+        return this.paired(event.message);
+      case "arriving":
+        this.ui.waited.textContent = `Seated in room ${event.code}: waiting for your opponent to take their seat…`;
+        return;
+      case "unpaired":
+        // The search goes on where it was: back to the search as it was.
+        this.ui.status.textContent = "Looking for an opponent…";
+        document.title = "Looking for an opponent · Mice Cake";
+        this.ui.cancel.hidden = false;
+        this.showUnpaired(event.reason);
+        this.startTicking();
+        announce(this.ui.unpaired.textContent ?? "");
+        this.ui.status.focus();
+        return;
+      case "seated":
+        this.stopTicking();
+        location.assign(`/r/${event.code}`);
+        return;
+      case "ended":
+        this.backToChoices(`The search ended: ${event.reason}. Choose again, or play now again.`);
+        return;
+      case "refused":
+        this.backToChoices(refusalWords(event.code, event.reason), event.code === "key_required");
+        if (event.code === "bad_name") this.name.focus();
+        return;
+      case "link":
+        return this.linked(event.status, event.detail);
     }
-    names.propose(player);
-    const wanted = wantedOf(pool.value, time.value, rated.checked, botAfter.value);
-    if (wanted.rated && !(await playerKey())) {
-      keyless();
-      backToChoices(NO_KEY, true);
-      return;
-    }
-    seek(player, wanted);
-  });
-  casual.addEventListener("click", () => {
-    rated.checked = false;
-    choices.requestSubmit();
-  });
-  cancel.addEventListener("click", () => {
-    seeker?.cancel();
-    backToChoices("");
-    announce("Search cancelled.");
-  });
-  takeBot.addEventListener("click", () => {
-    if (!seeker || !offered) return;
-    seeker.takeBot(offered);
-    stopTicking();
-    offer.hidden = true;
-    cancel.hidden = true;
-    status.textContent = "Starting a game against the bot…";
-    waited.textContent = "";
-    status.focus();
-  });
-  keepWaiting.addEventListener("click", () => {
-    offer.hidden = true;
-    status.focus();
-  });
+  }
 
-  // Back from a pair's room whose pairing was called off: seek again as
-  // before, unless the server ended the search with it.
-  const again = pairing.get();
-  if (again?.reason) {
+  /** Sought: the rating in the pool asked, and why the wait may be longer. @param {any} message */
+  seeking(message) {
+    const shown = ratingText(message.rating);
+    this.ui.rating.textContent = shown ? `Your rating (${poolName(message.pool ?? "standard")}): ${shown}` : "";
+    const conduct = message.paired_last;
+    this.ui.pairedLast.hidden = !conduct;
+    this.ui.pairedLast.textContent = conduct
+      ? `You aborted ${conduct.aborted} of your last ${conduct.games} rated games (left, stayed away or did not open before both players had a move), so you are paired after everyone else.`
+      : "";
+    if (!this.told) announce(`Looking for an opponent.${conduct ? ` ${this.ui.pairedLast.textContent}` : ""}`);
+    this.told = true;
+    this.ui.link.hidden = true;
+  }
+
+  /** Paired: who with, while the seat is taken. @param {any} message */
+  paired(message) {
+    const theirs = ratingText(message.rating);
+    this.stopTicking();
+    this.ui.offer.hidden = true;
+    this.ui.cancel.hidden = true;
+    replace(this.ui.status, `Paired with ${message.opponent}`, message.opponent_bot ? botBadge() : null, theirs ? ` (${theirs})` : "");
+    this.showUnpaired("");
+    this.ui.waited.textContent = `Going to room ${message.code}…`;
+    document.title = "Paired · Mice Cake";
+    announce(`Paired with ${message.opponent}${message.opponent_bot ? ", a bot" : ""}. Going to room ${message.code}.`);
+  }
+
+  /** The search's connection. @param {string} status @param {string} [detail] */
+  linked(status, detail) {
+    if (status === "failed") {
+      this.backToChoices(`The server cannot be reached: ${detail ?? "try again later"}.`);
+    } else if (status === "reconnecting") {
+      this.ui.link.textContent = "The connection was lost: connecting again to seek again…";
+      this.ui.link.hidden = false;
+    } else {
+      this.ui.link.hidden = true;
+    }
+  }
+
+  /** The choices' and the search's buttons. */
+  listen() {
+    this.choices.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const player = this.name.value.trim();
+      if (!player) {
+        this.error.textContent = "Choose a name first: it is how your opponent sees you.";
+        this.name.focus();
+        return;
+      }
+      names.propose(player);
+      const wanted = wantedOf(this.pool.value, this.time.value, this.rated.checked, this.botAfter.value);
+      if (wanted.rated && !(await playerKey())) {
+        this.keyless();
+        this.backToChoices(NO_KEY, true);
+        return;
+      }
+      this.seek(player, wanted);
+    });
+    this.casual.addEventListener("click", () => {
+      this.rated.checked = false;
+      this.choices.requestSubmit();
+    });
+    this.ui.cancel.addEventListener("click", () => {
+      this.seeker?.cancel();
+      this.backToChoices("");
+      announce("Search cancelled.");
+    });
+    this.ui.takeBot.addEventListener("click", () => {
+      if (!this.seeker || !this.offered) return;
+      this.seeker.takeBot(this.offered);
+      this.stopTicking();
+      this.ui.offer.hidden = true;
+      this.ui.cancel.hidden = true;
+      this.ui.status.textContent = "Starting a game against the bot…";
+      this.ui.waited.textContent = "";
+      this.ui.status.focus();
+    });
+    this.ui.keepWaiting.addEventListener("click", () => {
+      this.ui.offer.hidden = true;
+      this.ui.status.focus();
+    });
+  }
+
+  /**
+   * Back from a pair's room whose pairing was called off: seek again as
+   * before, unless the server ended the search with it.
+   */
+  resume() {
+    const again = pairing.get();
+    if (!again?.reason) return;
     pairing.forget();
-    name.value = again.name;
-    pool.value = again.wanted.pool ?? "";
-    time.value = again.wanted.deadline_ms === null ? "" : String(again.wanted.deadline_ms);
-    rated.checked = again.wanted.rated;
-    botAfter.value = String(again.wanted.bot_after_ms);
-    if (again.ended) backToChoices(`The pairing was called off: ${again.reason}. Choose again, or play now again.`);
-    else seek(again.name, again.wanted, again.reason);
+    this.name.value = again.name;
+    this.pool.value = again.wanted.pool ?? "";
+    this.time.value = again.wanted.deadline_ms === null ? "" : String(again.wanted.deadline_ms);
+    this.rated.checked = again.wanted.rated;
+    this.botAfter.value = String(again.wanted.bot_after_ms);
+    if (again.ended) this.backToChoices(`The pairing was called off: ${again.reason}. Choose again, or play now again.`);
+    else this.seek(again.name, again.wanted, again.reason);
   }
 }
 

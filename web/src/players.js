@@ -10,7 +10,7 @@ import { dateText, ratingChart } from "./chart.js";
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey } from "./keys.js";
 import { changeWords, poolName, ratingText, recordWords } from "./ratings.js";
-import { notFound } from "./room.js";
+import { notFound } from "./pages.js";
 import { notRatedWords, opponent, plural, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */

@@ -10,9 +10,9 @@ import { board, families } from "./board.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
 import { changeWords, poolName } from "./ratings.js";
-import { notFound } from "./room.js";
-import { dealFairness } from "./seal.js";
-import { changedCells } from "./state.js";
+import { notFound } from "./pages.js";
+import { dealFairness } from "./check.js";
+import { changedCells } from "./reveals.js";
 import { checkAbortedDeal } from "./verify.js";
 import { SEATS, notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
 
@@ -22,23 +22,7 @@ import { SEATS, notRatedWords, refusalWords, resultText, seatName, variantText }
  */
 export async function showReplay(root, id) {
   replace(root, h("p", {}, "Loading the game…"));
-  /** @type {any} */
-  let game = null;
-  /** @type {any} */
-  let views = null;
-  let found = false;
-  let missing = false;
-  try {
-    const response = await fetch(`/api/games/${id}`);
-    missing = response.status === 404;
-    game = await response.json();
-    found = response.ok;
-    // The views only of a game that is there and was dealt: one request
-    // for a wrong id, none for a deal that never ended.
-    if (found && !game?.aborted_deal) views = await (await fetch(`/api/games/${id}/views`)).json();
-  } catch {
-    game = null;
-  }
+  const { game, views, found, missing } = await loadGame(id);
   if (found && game?.aborted_deal) {
     await showAbortedDeal(root, game);
     return;
@@ -56,33 +40,7 @@ export async function showReplay(root, id) {
   const analysis = gameAnalysis(id, game.players, { redraw: () => show(), go: (wanted, focus) => go(wanted, focus) });
   const show = () => {
     analysis.follow(step, rounds.length);
-    // A replay has no moves to make: its families are never "thinking".
-    const room = {
-      code: game.room,
-      you: null,
-      game: 1,
-      status: "finished",
-      players: {
-        yellow: { name: game.players.yellow, connected: true },
-        blue: { name: game.players.blue, connected: true },
-      },
-      view: views.views[step],
-      committed: { yellow: false, blue: false },
-      options,
-    };
-    /** @type {import("./board.js").Scene} */
-    const scene = {
-      room,
-      view: room.view,
-      changed: step > 0 ? changedCells(rounds[step - 1].report) : new Set(),
-      reveal: null,
-      frame: null,
-      deciding: false,
-      column: 0,
-      now: Date.now(),
-      // Yellow at the bottom, or the seat whose better move is drawn.
-      ...analysis.drawing(),
-    };
+    const scene = sceneAt(game, views.views[step], step > 0 ? rounds[step - 1].report : null, options, analysis.drawing());
     const previous = h("button", { type: "button", id: "previous", disabled: step === 0 }, "← Previous round");
     const next = h("button", { type: "button", id: "next", disabled: step === rounds.length }, "Next round →");
     previous.addEventListener("click", () => go(step - 1));
@@ -119,6 +77,69 @@ export async function showReplay(root, id) {
     else if (event.key === "End") go(rounds.length);
   });
   show();
+}
+
+/**
+ * The game `id` and its views, as the server gives them: `found` whether
+ * it is there, `missing` whether it is known not to be.
+ * @param {string} id
+ * @returns {Promise<{game: any, views: any, found: boolean, missing: boolean}>}
+ */
+async function loadGame(id) {
+  /** @type {any} */
+  let game = null;
+  /** @type {any} */
+  let views = null;
+  let found = false;
+  let missing = false;
+  try {
+    const response = await fetch(`/api/games/${id}`);
+    missing = response.status === 404;
+    game = await response.json();
+    found = response.ok;
+    // The views only of a game that is there and was dealt: one request
+    // for a wrong id, none for a deal that never ended.
+    if (found && !game?.aborted_deal) views = await (await fetch(`/api/games/${id}/views`)).json();
+  } catch {
+    game = null;
+  }
+  return { game, views, found, missing };
+}
+
+/**
+ * The cake and families of a replay at one step: the room as dealt or
+ * after a round (`report`, the round's that led there).
+ * @param {any} game @param {any} view @param {any} report @param {any} options
+ * @param {{bottom: import("./words.js").Seat, mice: number[], steal: string | null, planned: boolean}} drawing the analysis's: the seat at the bottom, a better move drawn
+ * @returns {import("./board.js").Scene}
+ */
+function sceneAt(game, view, report, options, drawing) {
+  // A replay has no moves to make: its families are never "thinking".
+  const room = {
+    code: game.room,
+    you: null,
+    game: 1,
+    status: "finished",
+    players: {
+      yellow: { name: game.players.yellow, connected: true },
+      blue: { name: game.players.blue, connected: true },
+    },
+    view,
+    committed: { yellow: false, blue: false },
+    options,
+  };
+  return {
+    room,
+    view: room.view,
+    changed: report ? changedCells(report) : new Set(),
+    reveal: null,
+    frame: null,
+    deciding: false,
+    column: 0,
+    now: Date.now(),
+    // Yellow at the bottom, or the seat whose better move is drawn.
+    ...drawing,
+  };
 }
 
 /**

@@ -18,7 +18,8 @@
 // play.js).
 
 import { playerKey, proveKey } from "./keys.js";
-import { greetingSocket, keptForTab, names, parsed, seats } from "./net.js";
+import { greetingSocket, parsed } from "./net.js";
+import { keptForTab, names, seats } from "./stored.js";
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -208,25 +209,7 @@ export class Seeker {
         this.report({ kind: "paired", message });
         return;
       case "joined":
-        this.pairCode = null;
-        this.rejoining = false;
-        if (this.phase === "seated" && message.token && message.state?.code === this.code && message.state.status === "waiting") {
-          // The seat again (asked twice of a room slow to answer): its newest token.
-          seats.set(message.state.code, message.token, this.name);
-          return;
-        }
-        if (message.token && message.state?.code) {
-          seats.set(message.state.code, message.token, this.name);
-          // The bot's room, or a pair whose game began already: go. A
-          // pair's room otherwise waits here for the opponent.
-          if (this.phase === "paired" && message.state.status === "waiting") {
-            this.phase = "seated";
-            this.code = message.state.code;
-            this.report({ kind: "arriving", code: message.state.code });
-          } else {
-            this.seated(message.state.code);
-          }
-        }
+        this.joined(message);
         return;
       case "event":
         if (this.phase === "seated" && this.code && message.event?.kind === "game_started") this.seated(this.code);
@@ -235,26 +218,7 @@ export class Seeker {
         if (this.phase === "seated" && this.code && message.state?.status !== "waiting") this.seated(this.code);
         return;
       case "unpaired":
-        // The opponent never came: the room is closed, and the search
-        // goes on (`seeking` follows) — unless this tab is the one that
-        // never sealed the deal (`requeued: false`).
-        if (this.phase === "seated" || this.phase === "paired") {
-          if (this.code) seats.forget(this.code);
-          this.code = null;
-          this.pairCode = null;
-          if (message.requeued === false) {
-            // This tab never sealed the deal: the server ended the
-            // search (`seek_ended` follows), and it is not sought again.
-            this.phase = "seated";
-            this.ended(String(message.reason ?? ""));
-            return;
-          }
-          this.phase = "seeking";
-          this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
-          // Seated by joining after a drop, this connection was never the
-          // seek's on the server: it seeks again itself.
-          if (!this.soughtHere) this.sendWithKey({ type: "seek", ...this.wanted });
-        }
+        this.unpaired(message);
         return;
       case "seek_ended":
         this.ended(String(message.reason ?? ""));
@@ -270,6 +234,62 @@ export class Seeker {
           this.report({ kind: "ended", reason: String(message.message ?? "the server is shutting down") });
         }
         return;
+    }
+  }
+
+  /**
+   * The seat taken: kept, and the page goes to its room (the bot's, or a
+   * pair's whose game began), or waits here for the opponent.
+   * @param {any} message
+   */
+  joined(message) {
+    this.pairCode = null;
+    this.rejoining = false;
+    if (this.phase === "seated" && message.token && message.state?.code === this.code && message.state.status === "waiting") {
+      // The seat again (asked twice of a room slow to answer): its newest token.
+      seats.set(message.state.code, message.token, this.name);
+      return;
+    }
+    if (message.token && message.state?.code) {
+      seats.set(message.state.code, message.token, this.name);
+      // The bot's room, or a pair whose game began already: go. A
+      // pair's room otherwise waits here for the opponent.
+      if (this.phase === "paired" && message.state.status === "waiting") {
+        this.phase = "seated";
+        this.code = message.state.code;
+        this.report({ kind: "arriving", code: message.state.code });
+      } else {
+        this.seated(message.state.code);
+      }
+    }
+  }
+
+  /**
+   * The opponent never came: the room is closed, and the search goes on
+   * (`seeking` follows) — unless this tab is the one that never sealed
+   * the deal (`requeued: false`).
+   * @param {any} message
+   */
+  unpaired(message) {
+    // The opponent never came: the room is closed, and the search
+    // goes on (`seeking` follows) — unless this tab is the one that
+    // never sealed the deal (`requeued: false`).
+    if (this.phase === "seated" || this.phase === "paired") {
+      if (this.code) seats.forget(this.code);
+      this.code = null;
+      this.pairCode = null;
+      if (message.requeued === false) {
+        // This tab never sealed the deal: the server ended the
+        // search (`seek_ended` follows), and it is not sought again.
+        this.phase = "seated";
+        this.ended(String(message.reason ?? ""));
+        return;
+      }
+      this.phase = "seeking";
+      this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
+      // Seated by joining after a drop, this connection was never the
+      // seek's on the server: it seeks again itself.
+      if (!this.soughtHere) this.sendWithKey({ type: "seek", ...this.wanted });
     }
   }
 

@@ -1,14 +1,22 @@
-// What the room page knows, kept up to date from the server's messages:
-// the room as the server says it now, the rounds of the game, the earlier
-// games, the chat, this player's move being placed, and the reveal being
-// shown (reveal.js), during which the page still shows the room as it was;
-// reveals that come meanwhile wait their turn, each played whole.
+// The room page's model and its one `update`: every event of the page —
+// the server's messages and the connection's news, keys, taps, the chat,
+// the clocks' ticks, and the answers to what the page asked (a nonce
+// drawn, a seal or a leave signed, a game checked, an analysis) — goes
+// through `update(model, event, page)`, which changes the model and
+// returns what the page is to do as data (effects) and what to draw.
+// room-effects.js carries the effects out and room-draw.js draws. Nothing
+// here, nor in what it imports (messages, reveals, seals, moves, result,
+// telling), touches the page, the storage, the network, the entropy or a
+// timer: the time is the page's (`page.now`).
 
-import { announce, holdAnnouncements, takeHeld } from "./dom.js";
-import { sealing } from "./fair.js";
-import { ratingWithChange } from "./ratings.js";
-import { startReveal } from "./reveal.js";
-import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, seatName, who } from "./words.js";
+import { MESSAGES } from "./messages.js";
+import { clear, deciding, moveKey, place } from "./moves.js";
+import { frameAt, frameKey } from "./reveal.js";
+import { endReveal, endReveals } from "./reveals.js";
+import { analyseResult, analysed } from "./result.js";
+import { automatic, commit, opened, openingRefused, sealSigned, sealWith } from "./seals.js";
+import { say } from "./telling.js";
+import { resultText } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -24,9 +32,9 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  */
 
 /**
- * The finished game's analysis, asked once for game record `id` (room.js):
- * what its result says of each player's accuracy. Kept here, so that no
- * redraw asks again.
+ * The finished game's analysis, asked once for game record `id`
+ * (result.js): what its result says of each player's accuracy. Kept here,
+ * so that no redraw asks again.
  * @typedef {{id: string, asked: import("./analysis.js").Asked}} ResultAnalysis
  */
 
@@ -39,7 +47,11 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  */
 
 /**
- * Everything the page shows, from the server's messages.
+ * Everything the page shows, from the server's messages, and what the page
+ * keeps of its own: what it sealed in this room (`sealing`, stored after
+ * every change), what it holds back from screen readers while a reveal
+ * plays (`held`), the seals being signed and the nonce being drawn, and
+ * what it has cued, focused and drawn.
  * @typedef {{
  *   room: any | null,
  *   rounds: any[],
@@ -69,7 +81,19 @@ import { assignmentText, assignmentsWords, clock, notRatedWords, resultText, sea
  *   watching: "" | "full" | "chosen",
  *   replaced: boolean,
  *   arenaReturn: string | null,
- *   redraw: () => void,
+ *   sealing: import("./fair.js").Sealing | null,
+ *   sealingCode: string,
+ *   signing: string[],
+ *   drawing: string | null,
+ *   held: string[] | null,
+ *   shown: {key: string, from: number, to: number},
+ *   revealShown: boolean,
+ *   revealTicking: boolean,
+ *   cuedRound: number,
+ *   focusedResult: number,
+ *   sound: boolean,
+ *   walkthroughDone: boolean,
+ *   copied: string,
  * }} Model
  */
 
@@ -104,106 +128,417 @@ export function emptyModel() {
     watching: "",
     replaced: false,
     arenaReturn: null,
-    redraw: () => {},
+    sealing: null,
+    sealingCode: "",
+    signing: [],
+    drawing: null,
+    held: null,
+    shown: { key: "", from: 0, to: 0 },
+    revealShown: false,
+    revealTicking: false,
+    cuedRound: -1,
+    focusedResult: -1,
+    sound: false,
+    walkthroughDone: false,
+    copied: "",
   };
 }
 
 /** How long an arena's game's result is shown before the page goes back to the arena. */
 export const ARENA_RESULT_MS = 6000;
 
-/** The name a watcher who gave none is known by in the spectators' chat. */
-export const SPECTATOR_NAME = "spectator";
-
-/** Chat lines kept, of each channel. */
-const CHAT_KEPT = 200;
+/** The clocks' tick, and a reveal's (its dice tumble). */
+export const TICK_MS = 250;
+export const REVEAL_TICK_MS = 50;
 
 /**
- * What the page is to do about an event of its room's connection, in
- * order; the page is drawn again after them, unless one of them leaves it.
+ * What the page is to do about an event, in order (room-effects.js). Those
+ * that leave the page (`go`, `unpaired`, `watch_instead`, `ask_name`,
+ * `key_required`, `back_to_arena` at once, `reload`) end it: nothing after
+ * them is done, nothing drawn. `focus` is done once the page is drawn.
  * @typedef {{kind: "go", path: string}
  *   | {kind: "unpaired", reason: string, requeued: boolean}
  *   | {kind: "forget_pairing"}
  *   | {kind: "keep_name"}
- *   | {kind: "send", message: object}
- *   | {kind: "check_game", id: string}
+ *   | {kind: "send", message: object, sent?: RoomEvent}
+ *   | {kind: "check_game", id: string, commitment: string, seen: import("./fair.js").Sealing | null}
  *   | {kind: "watch_instead"}
  *   | {kind: "ask_name", reason: string}
  *   | {kind: "key_required", reason: string}
  *   | {kind: "back_to_arena", arena: string, after_ms: number}
- *   | {kind: "follow_up"}} Effect
+ *   | {kind: "announce", text: string}
+ *   | {kind: "store_sealing", code: string, sealing: import("./fair.js").Sealing}
+ *   | {kind: "keep_follow", on: boolean}
+ *   | {kind: "keep_sound", on: boolean}
+ *   | {kind: "keep_walkthrough"}
+ *   | {kind: "ask_notifications"}
+ *   | {kind: "copy", text: string}
+ *   | {kind: "draw_nonce", round: number, assignment: import("./fair.js").Assignment}
+ *   | {kind: "sign_seal", code: string, game: number, round: number, seal: string, seatKey: string | null}
+ *   | {kind: "sign_leave", commitment: string, round: number, seat: Seat, seatKey: string | null}
+ *   | {kind: "leave", signature: string | null}
+ *   | {kind: "ask_analysis", id: string}
+ *   | {kind: "url", path: string}
+ *   | {kind: "sound", what: "move" | "dice"}
+ *   | {kind: "notify", title: string, body: string, tag: string}
+ *   | {kind: "focus", id: string}
+ *   | {kind: "timer", name: "clock" | "reveal", every: number}
+ *   | {kind: "stop_timer", name: "clock" | "reveal"}
+ *   | {kind: "later", event: RoomEvent}
+ *   | {kind: "prevent_default"}
+ *   | {kind: "reload"}} Effect
+ */
+
+/**
+ * Every event of the room page: the connection's (net.js), the person's,
+ * the clocks', and the answers to effects.
+ * @typedef {import("./net.js").NetEvent
+ *   | {kind: "start", sealing: import("./fair.js").Sealing | null, code: string, spectatorChat: boolean, sound: boolean, walkthroughDone: boolean}
+ *   | {kind: "key", key: string, on: "field" | "control" | "page"}
+ *   | {kind: "tap", column: number}
+ *   | {kind: "less", column: number}
+ *   | {kind: "tap_during_reveal", column: number}
+ *   | {kind: "tap_after_reveal", column: number}
+ *   | {kind: "changed"}
+ *   | {kind: "sound_switch"}
+ *   | {kind: "notify_asked"}
+ *   | {kind: "walkthrough_done"}
+ *   | {kind: "copy_link", link: string}
+ *   | {kind: "copied", text: string}
+ *   | {kind: "commit"}
+ *   | {kind: "clear"}
+ *   | {kind: "steal", piece: string}
+ *   | {kind: "chat_draft", text: string}
+ *   | {kind: "chat_send", text: string}
+ *   | {kind: "follow_spectators", on: boolean}
+ *   | {kind: "leave_asked"}
+ *   | {kind: "stay"}
+ *   | {kind: "leave_now"}
+ *   | {kind: "leave_signed", signed: {key: string, signature: string} | null, seatKey: string | null}
+ *   | {kind: "close_result"}
+ *   | {kind: "rematch"}
+ *   | {kind: "take_back"}
+ *   | {kind: "tick"}
+ *   | {kind: "reveal_tick"}
+ *   | {kind: "nonce", round: number, assignment: import("./fair.js").Assignment, nonce: string}
+ *   | {kind: "seal_signed", code: string, game: number, round: number, seal: string, seatKey: string | null, signed: {key: string, signature: string} | null}
+ *   | {kind: "opened", game: number, round: number}
+ *   | {kind: "checked", fairness: string}
+ *   | {kind: "analysed", id: string, asked: import("./analysis.js").Asked}} RoomEvent
  */
 
 /**
  * What the page knows beside its model when an event comes: whether it
  * watches under the spectators' name, how it entered (`join`, `watch`…),
- * whether a pairing made its room (seek.js), and whether the event was an
- * opening refused for a stale view, already asked again (seal.js), and the
- * arena whose game this is, if this tab plays one here (arena-link.js).
- * @typedef {{spectator: boolean, entry: string, paired: boolean, openingRefused: boolean, arena?: string | null}} Page
+ * whether a pairing made its room (seek.js), the arena whose game this is,
+ * if this tab plays one here (arena-link.js), the time, whether a message
+ * sent now goes at once, whether the page is seen, whether it asks for
+ * reduced motion, and its path.
+ * @typedef {{spectator: boolean, entry: string, paired: boolean, arena?: string | null, now: number, up: boolean, visible: boolean, still: boolean, path: string}} Page
  */
 
 /**
- * One event of the room's connection: the model changed, and what the page
- * must do about it. The page runs the effects (room.js); nothing here
- * touches the page, the storage or the network.
+ * What is drawn after an event: the whole page, the clocks and the title
+ * alone (so that what has focus and what is being read stay put), the
+ * tumbling dice alone, or nothing.
+ * @typedef {"page" | "clocks" | "dice" | "none"} Draw
+ */
+
+/**
+ * One event: the model changed, what the page must do about it, and what
+ * to draw. Pure: the same model and event give the same model, effects and
+ * drawing.
  * @param {Model} model
- * @param {import("./net.js").NetEvent} event
+ * @param {RoomEvent} event
  * @param {Page} page
- * @returns {Effect[]}
+ * @returns {{effects: Effect[], draw: Draw}}
  */
 export function update(model, event, page) {
-  if (event.kind === "status") {
-    model.link = event.status;
-    return [];
-  }
-  if (event.kind === "failed") return failed(model, event, page);
-  const message = event.message;
-  if (message.type === "left") return [{ kind: "go", path: "/" }];
-  // A pairing called off before its game began: back to "Play now", which
-  // seeks again as before.
-  // An arena's pairing called off: back to the arena, which pairs again.
-  if (page.arena && message.type === "unpaired") {
-    return [{ kind: "back_to_arena", arena: page.arena, after_ms: 0 }];
-  }
-  if (page.paired && message.type === "unpaired") {
-    // `requeued: false`: this player never sealed the deal, and the server
-    // ended their search (older servers always went on).
-    return [
-      {
-        kind: "unpaired",
-        reason: String(message.reason ?? "") || "your opponent did not come",
-        requeued: message.requeued !== false,
-      },
-    ];
-  }
   /** @type {Effect[]} */
   const effects = [];
+  const sealingBefore = JSON.stringify(model.sealing);
+  const handle = /** @type {(model: Model, event: any, page: Page, out: Effect[]) => Draw} */ (ON[event.kind]);
+  const draw = handle(model, event, page, effects);
+  // What the copy button says lasts until the page is drawn anew.
+  if (draw === "page" && event.kind !== "copied") model.copied = "";
+  if (draw === "page" && !effects.some(leaves)) drawn(model, page, effects);
+  // What was sealed and seen is kept before anything is sent.
+  if (model.sealing && model.sealingCode && JSON.stringify(model.sealing) !== sealingBefore) {
+    effects.unshift({ kind: "store_sealing", code: model.sealingCode, sealing: structuredClone(model.sealing) });
+  }
+  return { effects, draw };
+}
+
+/** Whether an effect leaves the page. @param {Effect} effect */
+export function leaves(effect) {
+  return ["go", "unpaired", "watch_instead", "ask_name", "key_required", "reload"].includes(effect.kind) ||
+    (effect.kind === "back_to_arena" && effect.after_ms === 0);
+}
+
+/** The modifier keys, which end no reveal. */
+const MODIFIERS = ["Shift", "Control", "Alt", "Meta", "Tab"];
+
+/**
+ * Each kind of event, and what it does.
+ * @type {Record<RoomEvent["kind"], (model: Model, event: any, page: Page, out: Effect[]) => Draw>}
+ */
+const ON = {
+  status: (model, event) => {
+    model.link = event.status;
+    return "page";
+  },
+  failed,
+  message: received,
+  start: (model, event, _page, out) => {
+    model.sealing = event.sealing;
+    model.sealingCode = event.code.toUpperCase();
+    model.spectatorChat = event.spectatorChat;
+    model.sound = event.sound;
+    model.walkthroughDone = event.walkthroughDone;
+    out.push({ kind: "timer", name: "clock", every: TICK_MS });
+    return "page";
+  },
+  key,
+  tap: (model, event) => {
+    place(model, event.column, 1);
+    return "page";
+  },
+  less: (model, event) => {
+    place(model, event.column, -1);
+    return "page";
+  },
+  // A tap during a reveal ends it, and still does what it was for, after
+  // it has reached its own target: a tap on a column puts a mouse there
+  // once the move is open.
+  tap_during_reveal: (model, event, _page, out) => {
+    if (!model.reveal) return "none";
+    endReveals(model, out);
+    out.push({ kind: "later", event: { kind: "tap_after_reveal", column: event.column } });
+    return "none";
+  },
+  tap_after_reveal: (model, event) => {
+    if (event.column >= 0 && deciding(model.room)) place(model, event.column, 1);
+    return "page";
+  },
+  // What the browser keeps of its own changed: the sound allowed, notifications answered.
+  changed: () => "page",
+  // The sound switch: a dice's click heard as it turns on.
+  sound_switch: (model, _event, _page, out) => {
+    model.sound = !model.sound;
+    out.push({ kind: "keep_sound", on: model.sound }, { kind: "sound", what: "dice" });
+    return "page";
+  },
+  notify_asked: (_model, _event, _page, out) => {
+    out.push({ kind: "ask_notifications" });
+    return "none";
+  },
+  walkthrough_done: (model, _event, _page, out) => {
+    model.walkthroughDone = true;
+    out.push({ kind: "keep_walkthrough" });
+    return "page";
+  },
+  // The invitation link: copied, or shown where the clipboard is closed.
+  copy_link: (_model, event, _page, out) => {
+    out.push({ kind: "copy", text: event.link });
+    return "none";
+  },
+  copied: (model, event) => {
+    model.copied = event.text;
+    return "page";
+  },
+  commit: (model, _event, page, out) => {
+    commit(model, page.up, out);
+    return "page";
+  },
+  clear: (model) => {
+    clear(model);
+    return "page";
+  },
+  steal: (model, event) => {
+    model.steal = event.piece;
+    return "page";
+  },
+  // The page is drawn anew as the reveal and the clock go on: what is being
+  // typed is kept in the model, not in the input it replaces.
+  chat_draft: (model, event) => {
+    model.chatDraft = event.text;
+    return "none";
+  },
+  chat_send: (model, event, _page, out) => {
+    const text = event.text.trim();
+    if (text) out.push({ kind: "send", message: { type: "chat", text } });
+    model.chatDraft = "";
+    return "page";
+  },
+  // The page has taken the spectators' lines all along: the box only
+  // shows them, those said before included.
+  follow_spectators: (model, event, _page, out) => {
+    model.spectatorChat = event.on;
+    out.push({ kind: "keep_follow", on: event.on });
+    return "page";
+  },
+  leave_asked: (model, _event, page, out) => {
+    if (model.room?.status !== "playing") return leave(model, page, out);
+    model.leaving = true;
+    out.push({ kind: "focus", id: "stay" });
+    return "page";
+  },
+  stay: (model, _event, _page, out) => {
+    model.leaving = false;
+    out.push({ kind: "focus", id: "leave" });
+    return "page";
+  },
+  leave_now: (model, _event, page, out) => leave(model, page, out),
+  // The server checks the signature against the key the seat was taken with.
+  leave_signed: (_model, event, _page, out) => {
+    const { signed, seatKey } = event;
+    out.push({ kind: "leave", signature: signed && signed.key === seatKey ? signed.signature : null });
+    return "none";
+  },
+  close_result: (model) => {
+    model.resultOpen = false;
+    return "page";
+  },
+  rematch: (_model, _event, _page, out) => {
+    out.push({ kind: "send", message: { type: "rematch" } });
+    return "none";
+  },
+  take_back: (_model, _event, _page, out) => {
+    out.push({ kind: "reload" });
+    return "none";
+  },
+  tick: () => "clocks",
+  reveal_tick: revealTick,
+  nonce: (model, event, _page, out) => {
+    sealWith(model, event, out);
+    return "none";
+  },
+  seal_signed: (model, event, _page, out) => {
+    sealSigned(model, event, out);
+    return "none";
+  },
+  opened: (model, event) => {
+    opened(model, event);
+    return "none";
+  },
+  checked: (model, event, _page, out) => {
+    model.fairness = event.fairness;
+    say(model, out, event.fairness);
+    return "page";
+  },
+  analysed: (model, event, _page, out) => (analysed(model, event, out) ? "page" : "none"),
+};
+
+/**
+ * Leaves the room, the leave signed during a game (there is nothing to
+ * sign with no game on); the page goes once the server says `left`.
+ * @param {Model} model @param {Page} _page @param {Effect[]} out
+ * @returns {Draw}
+ */
+function leave(model, _page, out) {
+  model.leaving = false;
+  model.notice = "Leaving the room…";
+  const room = model.room;
+  const seat = room?.you;
+  const under = model.underWay;
+  if (seat && under && room.status === "playing") {
+    out.push({ kind: "sign_leave", commitment: under.commitment, round: under.round, seat, seatKey: room.players?.[seat]?.key ?? null });
+  } else {
+    out.push({ kind: "leave", signature: null });
+  }
+  return "page";
+}
+
+/**
+ * Keys, as in the terminal client. During a reveal any key ends it and
+ * then does what it does: nothing typed is lost.
+ * @param {Model} model @param {{key: string, on: "field" | "control" | "page"}} event @param {Page} page @param {Effect[]} out
+ * @returns {Draw}
+ */
+function key(model, event, page, out) {
+  const skipped = !MODIFIERS.includes(event.key) && model.reveal !== null;
+  if (skipped) endReveals(model, out);
+  if (event.on === "field") return skipped ? "page" : "none";
+  // Enter and Space on a focused button or link are that control's.
+  if ((event.key === "Enter" || event.key === " ") && event.on === "control") {
+    if (skipped) out.push({ kind: "later", event: { kind: "changed" } });
+    return "none";
+  }
+  if (model.resultOpen && !skipped && (event.key === "Escape" || event.key === "Enter")) {
+    model.resultOpen = false;
+    return "page";
+  }
+  if (model.replaced || !deciding(model.room)) return skipped ? "page" : "none";
+  const done = moveKey(model, event.key);
+  if (done === "commit") commit(model, page.up, out);
+  if (done) out.push({ kind: "prevent_default" });
+  return done || skipped ? "page" : "none";
+}
+
+/**
+ * The reveal's own clock: the page is drawn again when a beat moves on,
+ * and tumbling dice turn in between.
+ * @param {Model} model @param {RoomEvent} _event @param {Page} page @param {Effect[]} out
+ * @returns {Draw}
+ */
+function revealTick(model, _event, page, out) {
+  const reveal = model.reveal;
+  if (!reveal) return "none";
+  const frame = frameAt(reveal, page.now);
+  if (frame.done) {
+    endReveal(model, page.now, out);
+    return "page";
+  }
+  if (frameKey(frame) !== model.shown.key) {
+    if (!frame.tumbling && frame.slot && frame.slot.beat.lands.kind !== "turn_up") out.push({ kind: "sound", what: "dice" });
+    return "page";
+  }
+  return "dice";
+}
+
+/**
+ * A message of the server's: what it does to the model (messages.js), and
+ * what follows it.
+ * @param {Model} model @param {{message: any}} event @param {Page} page @param {Effect[]} out
+ * @returns {Draw}
+ */
+function received(model, event, page, out) {
+  const message = event.message;
+  const handling = MESSAGES[message.type];
+  const gone = handling?.leaves?.(message, page);
+  if (gone) {
+    out.push(...gone);
+    return "none";
+  }
   // Once its game is past its deal, the pairing is forgotten: a pairing's
   // room calls it off only before both players sealed their deal.
   const pastTheDeal =
     ((message.type === "joined" || message.type === "state") && pastItsDeal(message.state)) ||
     (message.type === "event" && message.event.kind === "round_started");
-  if (page.paired && pastTheDeal) effects.push({ kind: "forget_pairing" });
+  if (page.paired && pastTheDeal) out.push({ kind: "forget_pairing" });
   // An opening refused for a stale view asked for the state: unshown.
-  if (!page.openingRefused) received(model, message);
+  if (!openingRefused(model, message, out)) handling?.apply?.(model, message, page, out);
   if (message.type === "joined") {
     // The server took the name: it is this browser's from now on.
-    if (!page.spectator) effects.push({ kind: "keep_name" });
+    if (!page.spectator) out.push({ kind: "keep_name" });
     // A player always takes the spectators' lines, and the page shows them
     // once asked (chat.js): lines said before are not lost then.
-    if (message.state.you) effects.push({ kind: "send", message: { type: "spectator_chat", show: true } });
+    if (message.state.you) out.push({ kind: "send", message: { type: "spectator_chat", show: true } });
   }
   if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) {
-    effects.push({ kind: "check_game", id: message.event.game_id });
+    model.fairness = "Checking that the game was fair…";
+    const seen = model.sealing && model.sealing.game === model.room?.game ? structuredClone(model.sealing) : null;
+    out.push({ kind: "check_game", id: message.event.game_id, commitment: model.commitment, seen });
   }
   // An arena's game over: the result a moment, then back to the arena.
   const over = (message.type === "event" && message.event.kind === "game_over") || ((message.type === "joined" || message.type === "state") && message.state.status === "finished");
   if (page.arena && over && !model.arenaReturn) {
     model.arenaReturn = page.arena;
-    effects.push({ kind: "back_to_arena", arena: page.arena, after_ms: ARENA_RESULT_MS });
+    out.push({ kind: "back_to_arena", arena: page.arena, after_ms: ARENA_RESULT_MS });
   }
-  effects.push({ kind: "follow_up" });
-  return effects;
+  analyseResult(model, out);
+  automatic(model, page, out);
+  return "page";
 }
 
 /**
@@ -219,26 +554,24 @@ function pastItsDeal(state) {
  * @param {Model} model
  * @param {{reason: string, code?: string}} event
  * @param {Page} page
- * @returns {Effect[]}
+ * @param {Effect[]} out
+ * @returns {Draw}
  */
-function failed(model, event, page) {
+function failed(model, event, page, out) {
+  const gone = (event.code === "bad_token" || event.code === "unknown_room");
   // The room of a pairing gone when its seat is taken back: called off.
-  if ((event.code === "bad_token" || event.code === "unknown_room") && page.paired) {
-    return [{ kind: "unpaired", reason: event.reason || "your opponent did not come", requeued: true }];
-  }
+  if (gone && page.paired) out.push({ kind: "unpaired", reason: event.reason || "your opponent did not come", requeued: true });
   // An arena game's room gone as the page comes back (closed after its
   // game, or its server died before the next pairing was told): back to
   // the arena, which pairs again.
-  if ((event.code === "bad_token" || event.code === "unknown_room") && page.arena) {
-    return [{ kind: "back_to_arena", arena: page.arena, after_ms: 0 }];
-  }
+  else if (gone && page.arena) out.push({ kind: "back_to_arena", arena: page.arena, after_ms: 0 });
   // Both seats were taken meanwhile: watch instead, and say so.
-  if (event.code === "room_full" && page.entry === "join") return [{ kind: "watch_instead" }];
+  else if (event.code === "room_full" && page.entry === "join") out.push({ kind: "watch_instead" });
   // Never kept: the name is asked again, with the server's words.
-  if (event.code === "bad_name") return [{ kind: "ask_name", reason: event.reason }];
+  else if (event.code === "bad_name") out.push({ kind: "ask_name", reason: event.reason });
   // A rated room, and this browser keeps no key: say why, and offer to watch.
-  if (event.code === "key_required") return [{ kind: "key_required", reason: event.reason }];
-  if (event.code === "replaced") {
+  else if (event.code === "key_required") out.push({ kind: "key_required", reason: event.reason });
+  else if (event.code === "replaced") {
     // The move and the chat are the other tab's now: nothing here says
     // "your move" any more.
     model.replaced = true;
@@ -247,429 +580,41 @@ function failed(model, event, page) {
     model.link = "failed";
     model.notice = event.reason;
   }
-  return [];
-}
-
-/** What the server restarting left said. */
-const RESTARTING = "The server is restarting; the game will go on when it is back.";
-
-/**
- * Applies one server message.
- * @param {Model} model
- * @param {any} message
- */
-export function received(model, message) {
-  switch (message.type) {
-    case "joined":
-    case "state": {
-      // A whole state says all: the reveals under way end here.
-      endReveals(model);
-      const before = model.room;
-      model.room = message.state;
-      if (message.state.exchange) model.commitment = message.state.exchange.commitment;
-      model.underWay = message.state.exchange ? { commitment: message.state.exchange.commitment, round: message.state.exchange.round } : null;
-      resealAfterState(message.state);
-      if (message.type === "joined" && (!before || before.game !== message.state.game)) model.rounds = [];
-      if (!before || before.game !== message.state.game) model.players = namesOf(message.state.players);
-      model.deadline = message.state.deadline_ms !== null ? Date.now() + message.state.deadline_ms : null;
-      if (message.state.you && message.state.exchange?.seals[message.state.you] && message.state.exchange.round > 0) {
-        model.notice = "Your move is sealed; waiting for your opponent.";
-      } else if (message.type === "joined" && model.notice === RESTARTING) {
-        model.notice = "";
-      }
-      if (message.state.code && location.pathname !== `/r/${message.state.code}`) {
-        history.replaceState(null, "", `/r/${message.state.code}`);
-      }
-      model.resultOpen = message.state.status === "finished";
-      break;
-    }
-    case "history":
-      if (model.room && message.game === model.room.game) {
-        const known = new Set(model.rounds.map((played) => played.report.round));
-        model.rounds.push(...message.rounds.filter((/** @type {any} */ played) => !known.has(played.report.round)));
-        model.rounds.sort((a, b) => a.report.round - b.report.round);
-      }
-      break;
-    case "event":
-      if (model.room && message.seq > model.room.seq) {
-        model.room.seq = message.seq;
-        applyEvent(model, message.event);
-      }
-      break;
-    case "chat":
-    {
-      model.chat.push(message);
-      const mine = model.room?.you && message.seat === model.room.you;
-      // A player hears the spectators only when reading them.
-      const heard = !model.room?.you || message.channel === "players" || model.spectatorChat;
-      if (!mine && heard) announce(`${chatSpeaker(model.room, message)} says: ${message.text}`);
-      // Each channel keeps its own latest lines: spectators' chatter never
-      // pushes the players' lines out.
-      const same = model.chat.filter((line) => line.channel === message.channel);
-      if (same.length > CHAT_KEPT) model.chat.splice(model.chat.indexOf(same[0]), 1);
-      break;
-    }
-    case "error":
-      model.notice = message.message;
-      announce(message.message);
-      break;
-    case "shutting_down":
-      model.notice = RESTARTING;
-      break;
-  }
+  return out.length ? "none" : "page";
 }
 
 /**
- * A whole state (a reconnection, a server restart, which keeps no
- * player's opening): an opening the server does not hold goes again, and a
- * seal sent and lost goes again (the same one, never another).
- * @param {any} state
+ * What follows the page drawn whole: the reveals whose time is over end
+ * (the next waiting starts), the frame drawn is noted, the reveal's clock
+ * runs while one plays, a forced move waiting for the reveals goes once
+ * they are over, and a move to make or a result is cued once.
+ * @param {Model} model @param {Page} page @param {Effect[]} out
  */
-function resealAfterState(state) {
-  const held = sealing.get(state.code);
-  const you = state.you;
-  const exchange = state.exchange;
-  if (!held?.pending) return;
-  if (!(you && exchange?.opened[you])) held.pending.sent = false;
-  if (held.game === state.game && you && exchange && !exchange.seals[you] && held.pending.round === exchange.round) {
-    held.pending.reseal = true;
-  }
-  sealing.set(state.code, held);
-}
-
-/** @param {any} players @returns {{yellow: string, blue: string}} */
-function namesOf(players) {
-  return { yellow: players.yellow?.name ?? "", blue: players.blue?.name ?? "" };
-}
-
-/** Who said a chat line, told apart from a namesake: "Ann (Yellow)". @param {any} room @param {any} line */
-export function chatSpeaker(room, line) {
-  if (line.seat) return `${line.name} (${seatName(line.seat)})`;
-  // A watcher who gave no name is one of the spectators, said once.
-  if (line.name === SPECTATOR_NAME) return "A spectator";
-  return room?.you ? `${line.name} (spectator)` : line.name;
-}
-
-/**
- * Ends the reveal being shown, if any: the next one waiting starts now
- * (faster while others wait behind it); with none, the room is shown as
- * it is. What was held back for the one ended is told.
- * @param {Model} model
- */
-export function endReveal(model) {
-  const ended = model.reveal;
-  if (!ended) return;
-  model.reveal = null;
-  // What is held now is the last reveal's to tell: the one ended's, or
-  // the last waiting's.
-  let rest = takeHeld();
-  holdAnnouncements(false);
-  const tellOnce = (/** @type {string[] | null} */ told) => {
-    if (told) return tell(told);
-    tell(rest);
-    rest = [];
-  };
-  tellOnce(ended.told);
-  while (model.waiting.length) {
-    const next = /** @type {import("./reveal.js").Waiting} */ (model.waiting.shift());
-    const report = next.event.report;
-    const reveal = startReveal(next.before, next.event, Date.now(), model.waiting.length ? 2 : 1);
-    if (!reveal) {
-      announce(revealWords(report));
-      tellOnce(next.told);
-      continue;
-    }
-    model.reveal = reveal;
-    announce(`${assignmentsWords(report)}. The dice roll.`);
-    holdAnnouncements(true);
-    if (next.told) reveal.told = [takenWords(report), ...next.told];
-    else announce(takenWords(report));
-    tell(rest);
-    return;
-  }
-}
-
-/**
- * Ends the reveal being shown and every one waiting (a key or a tap, a
- * whole state, a new game): the room is shown as it is, and everything
- * held back is told, in order.
- * @param {Model} model
- */
-export function endReveals(model) {
-  const ended = model.reveal;
-  if (!ended) return;
-  model.reveal = null;
-  const rest = takeHeld();
-  holdAnnouncements(false);
-  tell(ended.told ?? rest);
-  for (const next of model.waiting.splice(0)) {
-    announce(revealWords(next.event.report));
-    tell(next.told ?? rest);
-  }
-}
-
-/** Tells what was held back, in order. @param {string[]} texts */
-function tell(texts) {
-  for (const text of texts) announce(text);
-}
-
-/** @param {Model} model @param {any} event */
-function applyEvent(model, event) {
-  const room = model.room;
-  switch (event.kind) {
-    case "player_joined":
-      room.players[event.seat] = event.player;
-      if (room.status !== "playing") model.players = namesOf(room.players);
-      announce(`${event.player.name} sits down as ${seatName(event.seat)}.`);
-      break;
-    case "game_started":
-      endReveals(model);
-      if (model.rounds.length && room.result) {
-        model.past.unshift({
-          game: room.game,
-          players: model.players,
-          result: room.result,
-          gameId: model.unrecorded === room.game ? null : (room.game_ids[room.game_ids.length - 1] ?? null),
-          rounds: model.rounds,
-        });
-      }
-      room.game = event.game;
-      room.players = event.players;
-      model.players = namesOf(event.players);
-      room.view = null;
-      room.exchange = newExchange(event.commitment, 0);
-      room.not_rated = event.not_rated ?? null;
-      model.commitment = event.commitment;
-      model.underWay = { commitment: event.commitment, round: 0 };
-      room.committed = { yellow: false, blue: false };
-      model.fairness = "";
-      model.ratedBefore = null;
-      model.gone = { yellow: null, blue: null };
-      room.status = "playing";
-      room.result = null;
-      room.rematch = { yellow: false, blue: false };
-      model.rounds = [];
-      model.changed = new Set();
-      model.resultOpen = false;
-      announce(`Game ${event.game} starts.${room.options?.rated && room.not_rated ? ` It is not rated: ${notRatedWords(room.not_rated)}.` : ""}`);
-      break;
-    case "dealt":
-      room.view = event.view;
-      room.exchange = null;
-      room.committed = { yellow: false, blue: false };
-      break;
-    case "round_started":
-      room.choices = event.choices;
-      room.committed = { yellow: false, blue: false };
-      room.exchange = newExchange(model.commitment, event.round);
-      if (model.underWay) model.underWay.round = event.round;
-      if (room.view) room.view.round = event.round;
-      model.deadline = event.deadline_ms !== null ? Date.now() + event.deadline_ms : null;
-      model.mice = [0, 0, 0, 0];
-      model.steal = null;
-      if (room.you && event.choices[room.you].mice > 0 && !event.choices[room.you].forced) {
-        model.notice = `Your move — round ${event.round}.`;
-        announce(`Your move: round ${event.round}.`);
-      } else {
-        model.notice = "";
-      }
-      break;
-    case "sealed":
-      room.committed[event.seat] = true;
-      if (room.exchange && room.exchange.round === event.round) {
-        room.exchange.seals[event.seat] = event.seal;
-        room.exchange.by_server[event.seat] = event.by_server;
-        // Noted for the check at the end (seal.js), like the seal.
-        room.exchange.signatures = { ...room.exchange.signatures, [event.seat]: event.signature ?? null };
-      }
-      if (event.seat !== room.you && event.round > 0) announce(`${who(room, event.seat)} has committed.`);
-      if (event.seat === room.you && event.round > 0) model.notice = "Your move is sealed: secret, even from the server, until both are in.";
-      break;
-    case "revealed":
-      revealed(model, event);
-      break;
-    case "connection": {
-      const player = room.players[event.seat];
-      if (player) {
-        player.connected = event.connected;
-        player.grace_ms = event.grace_ms;
-        player.away_until = event.grace_ms ? Date.now() + event.grace_ms : null;
-      }
-      announce(`${who(room, event.seat)} ${event.connected ? "is back" : "lost the connection"}.`);
-      break;
-    }
-    case "spectators":
-      room.spectators = event.count;
-      break;
-    case "rematch_requested":
-      room.rematch[event.seat] = true;
-      if (event.seat !== room.you && room.you) model.notice = `${who(room, event.seat)} offers a rematch.`;
-      break;
-    case "player_left":
-      announce(`${who(room, event.seat)} left the room.`);
-      // Kept for the game's result: what it did to their rating is told too.
-      if (room.players[event.seat]) model.gone[/** @type {Seat} */ (event.seat)] = room.players[event.seat];
-      room.players[event.seat] = null;
-      room.rematch = { yellow: false, blue: false };
-      if (room.status !== "playing") room.status = "waiting";
-      break;
-    case "rated":
-      rated(model, event);
-      break;
-    case "game_over":
-      room.result = event.result;
-      room.status = "finished";
-      if (event.game_id) room.game_ids.push(event.game_id);
-      // A game that ended at its deal has an aborted deal kept in place of
-      // a record (its page says so, with no cake); a server that keeps
-      // nothing of it gives no id: no check, no page.
-      model.unrecorded = event.game_id ? 0 : room.game;
-      // The ratings the game started from, for the change it makes (a
-      // `rated` event after this one).
-      const players = gamePlayers(model);
-      model.ratedBefore = { game: room.game, yellow: players.yellow?.rating ?? null, blue: players.blue?.rating ?? null };
-      room.committed = { yellow: false, blue: false };
-      room.exchange = null;
-      model.underWay = null;
-      // Nothing to forfeit any more: a leave asked about goes unasked.
-      model.leaving = false;
-      model.deadline = null;
-      model.resultOpen = true;
-      announce(`Game over. ${resultText(event.result)}.`);
-      break;
-  }
-}
-
-/**
- * A player's rating, read once they sat or changed by the game just
- * stored. It changes the room as the server has it: during a reveal the
- * page shows the room as it was before (`reveal.before`), so the new
- * rating is seen, and heard, once the dice are down.
- * @param {Model} model @param {any} event
- */
-function rated(model, event) {
-  const room = model.room;
-  // A player who left the game is told of on the seat they left.
-  const players = gamePlayers(model);
-  const player = players[/** @type {Seat} */ (event.seat)];
-  if (!player) return;
-  player.rating = event.rating;
-  const before = model.ratedBefore;
-  // A change after a game is told; a rating read as a player sits is only shown.
-  if (before && before.game === room.game && room.status === "finished" && room.options?.rated) {
-    announce(`${who({ players }, event.seat)}'s rating: ${ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating)}.`);
-  }
-}
-
-/**
- * The game's players: those seated, and in an empty seat the one who left
- * this game from it.
- * @param {Model} model
- * @returns {{yellow: any, blue: any}}
- */
-export function gamePlayers(model) {
-  const seated = model.room?.players ?? {};
-  return { yellow: seated.yellow ?? model.gone.yellow, blue: seated.blue ?? model.gone.blue };
-}
-
-/**
- * A round revealed: the room moves on at once, and the page shows it as
- * it was, changing only as each beat's dice land (reveal.js).
- * @param {Model} model @param {any} event
- */
-function revealed(model, event) {
-  const room = model.room;
-  const notice = model.notice.startsWith("Your move is sealed") ? "" : model.notice;
-  const before = { room: structuredClone({ ...room, status: "playing" }), notice };
-  model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed, beats: event.beats });
-  room.exchange = null;
-  // The record must hold every round seen revealed.
-  const held = sealing.get(room.code);
-  if (held && held.game === room.game) {
-    held.revealed = Math.max(held.revealed ?? 0, event.report.round);
-    sealing.set(room.code, held);
-  }
-  // A sealed move is revealed now: its note is no longer true.
-  if (model.notice.startsWith("Your move is sealed")) model.notice = "";
-  room.view = event.view;
-  room.last_report = event.report;
-  model.changed = changedCells(event.report);
-  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (model.reveal && !still) {
-    // A reveal is playing (a forced move answered at once, a resume that
-    // brought several): this one waits its turn, and what is said from
-    // now on is said after it. What was held so far is the one before's.
-    const last = model.waiting[model.waiting.length - 1] ?? model.reveal;
-    last.told = takeHeld();
-    model.waiting.push({ before, event, told: null });
-    return;
-  }
-  model.reveal = still ? null : startReveal(before, event, Date.now());
-  if (model.reveal) {
-    announce(`${assignmentsWords(event.report)}. The dice roll.`);
-    holdAnnouncements(true);
-    announce(takenWords(event.report));
+function drawn(model, page, out) {
+  while (model.reveal && frameAt(model.reveal, page.now).done) endReveal(model, page.now, out);
+  const reveal = model.reveal;
+  if (reveal) {
+    const frame = frameAt(reveal, page.now);
+    model.shown = { key: frameKey(frame), from: reveal.drawn, to: frame.landed };
+    reveal.drawn = Math.max(reveal.drawn, frame.landed);
   } else {
-    announce(revealWords(event.report));
+    model.shown = { key: "", from: 0, to: 0 };
   }
-}
-
-/** The cells a round changed, as "column/row". @param {any} report */
-export function changedCells(report) {
-  const cells = new Set();
-  for (const attempt of report.attempts) {
-    if (["took", "stole", "exchanged"].includes(attempt.result) || attempt.exhausted > 0) {
-      cells.add(`${attempt.column}/${attempt.row}`);
-    }
+  // A forced move waits for the reveals before it (seals.js): they are over.
+  if (model.revealShown && !reveal) automatic(model, page, out);
+  model.revealShown = reveal !== null;
+  if (reveal && !model.revealTicking) out.push({ kind: "timer", name: "reveal", every: REVEAL_TICK_MS });
+  if (!reveal && model.revealTicking) out.push({ kind: "stop_timer", name: "reveal" });
+  model.revealTicking = reveal !== null;
+  const room = model.room;
+  if (!room || reveal) return;
+  const round = room.view?.round ?? 0;
+  if (!model.replaced && deciding(room) && model.cuedRound !== round) {
+    model.cuedRound = round;
+    out.push({ kind: "sound", what: "move" }, { kind: "notify", title: "Your move", body: `Room ${room.code}, round ${round}`, tag: `mice-cake-${room.code}` });
   }
-  for (const boost of report.boosts) {
-    if (boost.result === "took") cells.add(`${boost.column}/${boost.row}`);
+  if (model.resultOpen && room.result && model.focusedResult !== room.game) {
+    model.focusedResult = room.game;
+    out.push({ kind: "focus", id: "result-title" }, { kind: "notify", title: "Game over", body: resultText(room.result), tag: `mice-cake-${room.code}` });
   }
-  for (const flip of [...report.revealed, ...report.flips]) cells.add(`${flip.column}/${flip.row}`);
-  return cells;
-}
-
-/** @param {any} report */
-function takenWords(report) {
-  const taken = [
-    ...report.attempts.filter((/** @type {any} */ attempt) => ["took", "stole"].includes(attempt.result)).map((/** @type {any} */ attempt) => `${seatName(attempt.seat)} ${attempt.result === "took" ? "takes" : "steals"} ${attempt.target.piece}`),
-    ...report.boosts.filter((/** @type {any} */ boost) => boost.result === "took").map((/** @type {any} */ boost) => `${seatName(boost.seat)} boosts to ${boost.piece}`),
-  ];
-  if (report.removed) taken.push("two steals exchange");
-  return taken.length ? `Round ${report.round}: ${taken.join(", ")}.` : `Round ${report.round}: nothing taken.`;
-}
-
-/** @param {any} report */
-function revealWords(report) {
-  const { yellow, blue } = report.assignments;
-  return `Round ${report.round} revealed: Yellow ${assignmentText(yellow)}, Blue ${assignmentText(blue)}. ${takenWords(report)}`;
-}
-
-/** An exchange just opened. @param {string} commitment @param {number} round */
-export function newExchange(commitment, round) {
-  return {
-    commitment,
-    round,
-    seals: { yellow: null, blue: null },
-    opened: { yellow: false, blue: false },
-    by_server: { yellow: false, blue: false },
-    signatures: { yellow: null, blue: null },
-  };
-}
-
-/**
- * A family's status line: seat free, thinking, committed, and away (a
- * player who committed and then dropped has still committed).
- * @param {any} room @param {Seat} seat
- */
-export function familyState(room, seat) {
-  const player = room.players[seat];
-  if (!player) return "seat free";
-  const playing = room.status === "playing";
-  const move = playing ? (room.committed[seat] ? "committed ✓" : player.connected ? "thinking…" : "") : "";
-  if (!player.connected) {
-    const away = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
-    return move ? `${move} · ${away}` : away;
-  }
-  return move;
 }

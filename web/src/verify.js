@@ -702,42 +702,8 @@ export async function checkAbortedDeal(deal, claimed = null) {
     return brokenAt("the seed does not match the commitment published when the game started");
   }
   for (const seat of SEATS) {
-    const name = seatName(seat);
-    const seal = sealOfSeat(seat);
-    const nonce = deal.nonces?.[seat] ?? null;
-    const refused = deal.refused?.[seat] === true;
-    const byServer = deal.by_server?.[seat] === true;
-    if (nonce !== null && seal === null) return brokenAt(`the deal: ${name}'s opening has no seal`);
-    if (refused && seal === null) {
-      return brokenAt(`the deal: ${name} is recorded as refusing to open a seal it never made`);
-    }
-    if (refused && nonce !== null) {
-      return brokenAt(`the deal: ${name} is recorded as refusing to open its nonce, but its opening is in the record`);
-    }
-    if (seal === null) continue;
-    if (nonce !== null) {
-      if (!opens(deal.commitment, seat, nonce, seal)) {
-        return brokenAt(`the deal: ${name}'s opening (assignment and nonce) does not match its seal`);
-      }
-      const servers = serverNonce(seed, 0, seat);
-      if (byServer && nonce !== servers) {
-        return brokenAt(`the deal: the server made ${name}'s move, but not with the nonce its committed seed gives`);
-      }
-      if (!byServer && nonce === servers) return brokenAt(serverMoveClaimed(0, seat));
-    }
-    const key = keyOf(seat);
-    if (key !== null && !byServer && !/^[0-9a-fA-F]{64}$/.test(key)) {
-      return brokenAt(`${name}'s key is not an Ed25519 public key (64 hexadecimal digits)`);
-    }
-    const signature = deal.signatures?.[seat];
-    const problem = signatureProblem(0, seat, byServer, key, signature);
+    const problem = await dealSeatProblem(deal, seed, seat, verdict.checked);
     if (problem) return brokenAt(problem);
-    if (byServer || key === null || !verdict.checked) continue;
-    // A key that is none, or one of small order, verifies nothing.
-    const verifying = await verifyingKey(key);
-    if (verifying === null || !(await signatureHolds(verifying, signature, seal))) {
-      return brokenAt(`the deal: ${name}'s signature does not match ${name}'s seal and key`);
-    }
   }
   const left = deal.left ?? null;
   if (left) {
@@ -745,17 +711,79 @@ export async function checkAbortedDeal(deal, claimed = null) {
     const problem = await badLeave(left, deal.commitment, { yellow: keyOf("yellow"), blue: keyOf("blue") }, verdict.checked);
     if (problem) return brokenAt(problem);
   }
-  const result = claimed?.result;
-  if (!result) return verdict;
-  const limit = claimed?.missed_deadline_limit ?? null;
+  if (!claimed?.result) return verdict;
+  const judged = await dealResultProblem(deal, verdict, claimed, left);
+  if ("problem" in judged) return brokenAt(judged.problem);
+  verdict.cause = judged.note;
+  return verdict;
+}
+
+/**
+ * What is wrong with `seat`'s part of an aborted deal, or null: its seal,
+ * opening, refusal, the server's nonce, its key and signature.
+ * @param {any} deal @param {string} seed @param {Seat} seat @param {boolean} checked whether signatures can be checked here
+ * @returns {Promise<string | null>}
+ */
+async function dealSeatProblem(deal, seed, seat, checked) {
+  const name = seatName(seat);
+  const seal = deal?.seals?.[seat] ?? null;
+  const nonce = deal.nonces?.[seat] ?? null;
+  const refused = deal.refused?.[seat] === true;
+  const byServer = deal.by_server?.[seat] === true;
+  if (nonce !== null && seal === null) return `the deal: ${name}'s opening has no seal`;
+  if (refused && seal === null) {
+    return `the deal: ${name} is recorded as refusing to open a seal it never made`;
+  }
+  if (refused && nonce !== null) {
+    return `the deal: ${name} is recorded as refusing to open its nonce, but its opening is in the record`;
+  }
+  if (seal === null) return null;
+  if (nonce !== null) {
+    if (!opens(deal.commitment, seat, nonce, seal)) {
+      return `the deal: ${name}'s opening (assignment and nonce) does not match its seal`;
+    }
+    const servers = serverNonce(seed, 0, seat);
+    if (byServer && nonce !== servers) {
+      return `the deal: the server made ${name}'s move, but not with the nonce its committed seed gives`;
+    }
+    if (!byServer && nonce === servers) return serverMoveClaimed(0, seat);
+  }
+  const key = deal?.keys?.[seat] ?? null;
+  if (key !== null && !byServer && !/^[0-9a-fA-F]{64}$/.test(key)) {
+    return `${name}'s key is not an Ed25519 public key (64 hexadecimal digits)`;
+  }
+  const signature = deal.signatures?.[seat];
+  const problem = signatureProblem(0, seat, byServer, key, signature);
+  if (problem) return problem;
+  if (byServer || key === null || !checked) return null;
+  // A key that is none, or one of small order, verifies nothing.
+  const verifying = await verifyingKey(key);
+  if (verifying === null || !(await signatureHolds(verifying, signature, seal))) {
+    return `the deal: ${name}'s signature does not match ${name}'s seal and key`;
+  }
+  return null;
+}
+
+/**
+ * Whether the result the server gave with an aborted deal is the deal's:
+ * nobody scored, nobody won (or, for a game stored before aborts, the
+ * refuser's opponent), the refusers those the record names; and what the
+ * cause rests on (`note`), or what is wrong (`problem`).
+ * @param {any} deal @param {DealVerdict} verdict @param {Claimed} claimed @param {any} left the signed leave, if any
+ * @returns {Promise<{problem: string} | {note: string | null}>}
+ */
+async function dealResultProblem(deal, verdict, claimed, left) {
+  const result = claimed.result;
+  const keyOf = (/** @type {Seat} */ seat) => deal?.keys?.[seat] ?? null;
+  const limit = claimed.missed_deadline_limit ?? null;
   const limitBroken = limitProblem(null, limit);
-  if (limitBroken) return brokenAt(limitBroken);
+  if (limitBroken) return { problem: limitBroken };
   // Aborts came with signed leaves and the answer's limit: a deal stored
   // with either ended aborted, never by a forfeit.
   if ((limit !== null || left) && result.ending?.kind === "forfeit") {
-    return brokenAt(
-      `the result given (${resultText(result)}) says ${seatName(result.ending.seat)} forfeited at the deal, but a game that ends before both players have had a move is aborted, and nobody wins it`,
-    );
+    return {
+      problem: `the result given (${resultText(result)}) says ${seatName(result.ending.seat)} forfeited at the deal, but a game that ends before both players have had a move is aborted, and nobody wins it`,
+    };
   }
   const out = forfeited(result.ending);
   const saidRefused = out?.cause === "not_opened" ? out.seats : [];
@@ -764,14 +792,12 @@ export async function checkAbortedDeal(deal, claimed = null) {
   const nothingScored = SEATS.every((seat) => scoreKey(result.score?.[seat]) === scoreKey(NO_SCORE));
   if (!out || !nothingScored || saidRefused.join() !== verdict.refused.join() || (result.winner ?? null) !== winner) {
     const refusing = verdict.refused.length === 2 ? "both refusing to open" : verdict.refused.length ? `${seatName(verdict.refused[0])} refusing to open` : "nobody refusing to open";
-    return brokenAt(`the result given (${resultText(result)}) is not the record's: the game ended at its deal, ${refusing}, and nobody winning`);
+    return { problem: `the result given (${resultText(result)}) is not the record's: the game ended at its deal, ${refusing}, and nobody winning` };
   }
-  const rated = claimed?.rated ? await ratedRoomProblem(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, claimed.rated, verdict.checked) : null;
-  if (rated) return brokenAt(rated);
+  const rated = claimed.rated ? await ratedRoomProblem(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, claimed.rated, verdict.checked) : null;
+  if (rated) return { problem: rated };
   const evidence = causeEvidence(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, left, { deal });
-  if ("problem" in evidence) return brokenAt(evidence.problem);
-  verdict.cause = evidence.note;
-  return verdict;
+  return evidence;
 }
 
 /**
