@@ -16,12 +16,15 @@
 //! (what is stored, and the restore), `effects` (what else a step asks of
 //! the world). This file has the room's state and its loop.
 //!
-//! The rules are a core without IO, in quinn-proto's shape:
+//! The rules are shaped as quinn-proto's core, though not yet free of IO:
 //! [`Room::handle`] and [`Room::on_timer`] take the time they happen at and
-//! return the [`Effect`]s they ask for; the frames they send wait in the
-//! outbox; [`Room::next_timer`] says when to call again. [`Room::run`] is
-//! the shell that reads the clock, stores, carries the effects out and
-//! flushes — the tests in `tests.rs` drive the core on a clock of their own.
+//! return the [`Effect`]s they ask for, never waiting; the frames they send
+//! wait in the outbox; [`Room::next_timer`] says when to call again.
+//! [`Room::run`] is the shell that reads the clock, stores, carries the
+//! effects out and flushes — the tests in `tests.rs` drive the rules on a
+//! clock of their own. The rules still reach the server's shared random
+//! generator and configuration through `RoomContext`, and answer commands
+//! over their oneshot channels.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -272,22 +275,7 @@ impl Room {
             let revealing = effects
                 .contains(&Effect::Count(effects::Tally::Round))
                 .then_some(self.now);
-            self.carry_out(effects);
-            self.pass_to_spectators(Instant::now());
-            if !self.handed_over {
-                self.store_changes().await;
-                self.report_to_arena();
-            }
-            if !self.handed_over && (self.ratings_due || self.keys_read_due) {
-                // After the write: a rated game is rated as it is stored.
-                self.refresh_ratings().await;
-                // A rated room's game waits for what the store holds of its
-                // keys.
-                self.read_seated_keys().await;
-                self.carry_out_effects();
-                self.pass_to_spectators(Instant::now());
-                self.store_changes().await;
-            }
+            self.after_step(effects).await;
             if self.handed_over {
                 self.outbox.flush();
                 break;
@@ -318,6 +306,28 @@ impl Room {
             self.context.directory.stopped(&self.code);
         }
         debug!(room = %self.code, "room closed");
+    }
+
+    /// Carries out a step's effects and stores its changes (before anything
+    /// is sent); then, if they are due, reads the ratings and the seated
+    /// keys, and stores what that changed.
+    async fn after_step(&mut self, effects: Vec<Effect>) {
+        self.carry_out(effects);
+        self.pass_to_spectators(Instant::now());
+        if !self.handed_over {
+            self.store_changes().await;
+            self.report_to_arena();
+        }
+        if !self.handed_over && (self.ratings_due || self.keys_read_due) {
+            // After the write: a rated game is rated as it is stored.
+            self.refresh_ratings().await;
+            // A rated room's game waits for what the store holds of its
+            // keys.
+            self.read_seated_keys().await;
+            self.carry_out_effects();
+            self.pass_to_spectators(Instant::now());
+            self.store_changes().await;
+        }
     }
 
     /// The server's room tasks, this one's among them once it runs.
