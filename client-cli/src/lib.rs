@@ -15,7 +15,10 @@
 //! * [`text`]: words for rounds, attempts and results.
 //! * [`seats`]: the seats this user holds, kept on disk to take them back.
 //! * [`identity`]: the player's key pair, kept beside them, which signs
-//!   every seal ([`sealing`]: sealed play on the client's side).
+//!   every seal ([`sealing`]: sealed play on the client's side, pure;
+//!   [`openings`]: its IO, the sealed moves on disk and the random seed).
+//! * [`effect`]: what the pure parts ask of the world, carried out in order
+//!   by the shells.
 //! * [`outcome`]: how a run ends, its exit status and last words.
 //! * [`sim`]: offline games between policies; [`replay`]: finished games;
 //!   [`analysis`]: their analysis, move by move, with the client's engine.
@@ -26,10 +29,12 @@ pub mod analysis;
 pub mod arena_text;
 pub mod arenas;
 pub mod cli;
+pub mod effect;
 #[cfg(test)]
 mod fixture;
 pub mod identity;
 pub mod net;
+pub mod openings;
 pub mod outcome;
 pub mod plain;
 pub mod replay;

@@ -319,8 +319,13 @@ impl How {
         // Sealed moves are kept beside the seats, for a seat taken back.
         let kept = seats
             .as_ref()
-            .map(|seats| mice_cake_cli::sealing::KeptOpenings::in_dir(seats.dir()));
-        let sealer = mice_cake_cli::sealing::Sealer::new(kept, self.identity.secret.clone());
+            .map(|seats| mice_cake_cli::openings::OpeningsFile::in_dir(seats.dir()).loaded());
+        // The nonces' seed, drawn here: sealed play itself draws nothing.
+        let sealer = mice_cake_cli::sealing::Sealer::new(
+            kept,
+            self.identity.secret.clone(),
+            mice_cake_cli::openings::fresh_nonce_seed(),
+        );
         let session =
             mice_cake_cli::net::connect(&self.url, &self.name, entry, seats, self.identity).await?;
         if self.plain {

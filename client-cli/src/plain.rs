@@ -13,6 +13,7 @@ use mice_cake_protocol::{
 };
 use tokio::sync::mpsc;
 
+use crate::effect::Effect;
 use crate::net::{NetEvent, Session};
 use crate::outcome::{self, Outcome};
 use crate::text::{self, Missed, fit};
@@ -707,18 +708,31 @@ impl Player {
     /// Seals the assignment: the client opens it by itself once both
     /// moves are sealed.
     async fn commit(&mut self, round: u32, assignment: Assignment) {
-        let Some(seal) = self.tracker.seal(round, assignment) else {
+        let effects = self.tracker.seal(round, assignment);
+        if effects.is_empty() {
             return;
-        };
+        }
         self.in_flight = Some(round);
-        let _ = self.session.commands.send(seal).await;
+        self.perform(effects).await;
     }
 
     /// Sends what the client sends by itself: the deal's nonce, a forced
     /// move, openings.
     async fn send_automatic(&mut self) {
-        for message in self.tracker.automatic() {
-            let _ = self.session.commands.send(message).await;
+        let effects = self.tracker.automatic();
+        self.perform(effects).await;
+    }
+
+    /// Carries out what sealed play asks, in its order: a move stored
+    /// before its seal is sent.
+    async fn perform(&mut self, effects: Vec<Effect>) {
+        for effect in effects {
+            match effect {
+                Effect::StoreOpening(file, opening) => file.keep(opening),
+                Effect::Send(message) => {
+                    let _ = self.session.commands.send(message).await;
+                }
+            }
         }
     }
 }
@@ -1136,7 +1150,7 @@ mod tests {
         Player {
             session: Session { commands, events },
             out: Printer(Output::Text, crate::cli::DEFAULT_SERVER.into()),
-            tracker: Tracker::default(),
+            tracker: crate::fixture::tracker(),
             decider: Decider::Watch,
             typed_ahead: VecDeque::new(),
             in_flight: None,

@@ -227,6 +227,8 @@ async fn event_loop(
         let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
         for cmd in update(model, msg) {
             match cmd {
+                // Synced to disk before the next command (its seal) goes.
+                Cmd::StoreOpening(file, opening) => file.keep(opening),
                 Cmd::Send(message) => {
                     let _ = session.commands.send(message).await;
                 }

@@ -15,7 +15,9 @@ use mice_cake_protocol::{
 
 use super::chat::ChatPane;
 use super::reveal::{RevealShow, changed_cells};
+use crate::effect::Effect;
 use crate::net::NetEvent;
+use crate::openings::{KeptOpening, OpeningsFile};
 use crate::tracker::{Happening, Tracker};
 
 /// What the interface is told.
@@ -42,6 +44,9 @@ pub enum Msg {
               would save nothing worth an allocation per move"
 )]
 pub enum Cmd {
+    /// Keep a sealed move on disk, durably: before the seal that depends on
+    /// it is sent (it comes first in the list).
+    StoreOpening(OpeningsFile, KeptOpening),
     Send(ClientMessage),
     /// Ring the terminal's bell.
     Bell,
@@ -53,6 +58,15 @@ pub enum Cmd {
     /// Fetch the room's earlier games, by number and id, to show them
     /// (`Msg::EarlierGames` answers).
     FetchEarlier(Vec<(u32, mice_cake_protocol::GameId)>),
+}
+
+impl From<Effect> for Cmd {
+    fn from(effect: Effect) -> Cmd {
+        match effect {
+            Effect::StoreOpening(file, opening) => Cmd::StoreOpening(file, opening),
+            Effect::Send(message) => Cmd::Send(message),
+        }
+    }
 }
 
 /// The connection, as shown.
@@ -445,7 +459,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             let happening = model.tracker.apply(&message, model.now);
             // The deal's nonce, a forced move, openings: sent by the client
             // itself.
-            cmds.extend(model.tracker.automatic().into_iter().map(Cmd::Send));
+            cmds.extend(model.tracker.automatic().into_iter().map(Cmd::from));
             match happening {
                 Some(Happening::Revealed(played)) => {
                     model.scroll = 0;
@@ -794,7 +808,8 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                     Vec::new()
                 }
                 Ok(()) => {
-                    let Some(seal) = model.tracker.seal(view.round, assignment) else {
+                    let sealed = model.tracker.seal(view.round, assignment);
+                    if sealed.is_empty() {
                         if model.tracker.sealed_here() {
                             // One sealed here before, which the server lost:
                             // it is sent again, and no other may replace it.
@@ -805,7 +820,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                             );
                         }
                         return Vec::new();
-                    };
+                    }
                     model.sent_at = Some(model.now);
                     if reconnecting {
                         // The connection holds it and sends it once back.
@@ -816,7 +831,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
                             view.round
                         ));
                     }
-                    vec![Cmd::Send(seal)]
+                    sealed.into_iter().map(Cmd::from).collect()
                 }
                 Err(error) => {
                     model.notice = Some(format!("Not yet: {error}"));
@@ -883,13 +898,15 @@ mod tests {
 
     /// A model that shows reveals at once (the animation is tested apart).
     fn quiet(now: Instant) -> Model {
-        Model::with(
+        let mut model = Model::with(
             Settings {
                 animation: false,
                 ..Settings::default()
             },
             now,
-        )
+        );
+        model.tracker.sealer = crate::fixture::sealer();
+        model
     }
 
     fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
