@@ -40,17 +40,6 @@ pub(crate) fn tracker() -> crate::tracker::Tracker {
     crate::tracker::Tracker::with_sealer(sealer())
 }
 
-/// The messages among `effects`, in order.
-pub(crate) fn sent(effects: &[crate::effect::Effect]) -> Vec<mice_cake_protocol::ClientMessage> {
-    effects
-        .iter()
-        .filter_map(|effect| match effect {
-            crate::effect::Effect::Send(message) => Some(message.clone()),
-            crate::effect::Effect::StoreOpening(..) => None,
-        })
-        .collect()
-}
-
 /// A person (no key, no rating) named `name`, connected.
 pub(crate) fn player(name: &str) -> PlayerInfo {
     PlayerInfo {

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{Commitment, GameView, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{
-    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES,
-    PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES, PlayedRound,
+    RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
 
 use crate::effect::Effect;
@@ -807,7 +807,8 @@ mod resume_tests {
     fn a_move_is_sealed_once_and_opened_only_as_published() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..] else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         // A second seal would be refused by the server, and its opening too.
@@ -847,14 +848,19 @@ mod resume_tests {
     fn an_opening_refused_as_out_of_turn_asks_for_the_state_and_opens_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..] else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
-        let is_open =
-            |effects: &[Effect]| matches!(effects, [Effect::Send(ClientMessage::Open { round: 1, .. })]);
+        let is_open = |effects: &[Effect]| {
+            matches!(
+                effects,
+                [Effect::Send(ClientMessage::Open { round: 1, .. })]
+            )
+        };
         assert!(is_open(&tracker.automatic()));
         // Its server's view was behind (a node back from a pause): the
         // opening is refused. The client asks for the state, and sends
@@ -899,7 +905,8 @@ mod resume_tests {
     fn a_seal_the_server_lost_is_sent_again_the_same_and_the_move_is_not_asked_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..] else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         assert!(tracker.sealed_here());

@@ -1317,4 +1317,144 @@ mod tests {
         assert!(!screen.contains("Nothing to decide"), "{screen}");
         assert!(screen.contains("mice-cake resume"), "{screen}");
     }
+
+    /// Yellow's model in round 1 of the room dealt from seed 3, sealing
+    /// with nonces from `nonce_seed` and keeping its moves in `file` (if
+    /// any); every command asked on the way.
+    fn deciding_sealing_with(
+        nonce_seed: [u8; 32],
+        file: Option<OpeningsFile>,
+        now: Instant,
+    ) -> (Model, FakeRoom, Vec<Cmd>) {
+        let mut room = FakeRoom::new(Some(Seat::Yellow), 3);
+        let mut model = quiet(now);
+        model.tracker.sealer = crate::sealing::Sealer::new(
+            file.map(|file| crate::sealing::KeptOpenings::new(file, Vec::new())),
+            None,
+            Some(nonce_seed),
+        );
+        let mut cmds = Vec::new();
+        for message in std::iter::once(room.joined()).chain(room.opponent_arrives()) {
+            cmds.extend(update(&mut model, Msg::Net(NetEvent::Message(message))));
+        }
+        assert!(model.deciding());
+        (model, room, cmds)
+    }
+
+    /// The first `count` nonces a sealer seeded with `seed` can draw.
+    fn nonces_of(seed: [u8; 32], count: usize) -> Vec<mice_cake_engine::Nonce> {
+        use rand_core::{Rng as _, SeedableRng as _};
+        let mut rng = rand_chacha::ChaCha20Rng::from_seed(seed);
+        (0..count)
+            .map(|_| {
+                let mut bytes = [0; 32];
+                rng.fill_bytes(&mut bytes);
+                mice_cake_engine::Nonce::from_bytes(bytes)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn update_is_pure_the_same_model_and_message_give_the_same_model_and_commands() {
+        let now = at_start();
+        let (mut first, mut room, _) = deciding_sealing_with([1; 32], None, now);
+        let (mut second, _, _) = deciding_sealing_with([1; 32], None, now);
+        assert_eq!(format!("{first:?}"), format!("{second:?}"));
+        let keys = [KeyCode::Char('g'), KeyCode::Enter];
+        let mut messages = Vec::new();
+        for key in keys {
+            let msg = Msg::Key(KeyEvent::new(key, KeyModifiers::NONE));
+            messages.push(msg);
+        }
+        messages.extend(
+            room.play_greedy_round()
+                .into_iter()
+                .map(|message| Msg::Net(NetEvent::Message(message))),
+        );
+        messages.push(Msg::Tick(now + Duration::from_secs(5)));
+        for msg in messages {
+            let asked = update(&mut first, msg.clone());
+            assert_eq!(asked, update(&mut second, msg), "the same commands");
+            assert_eq!(
+                format!("{first:?}"),
+                format!("{second:?}"),
+                "the same model"
+            );
+        }
+    }
+
+    #[test]
+    fn a_seals_nonce_comes_from_the_seed_given_and_from_nowhere_else() {
+        let now = at_start();
+        let seal_with = |seed: [u8; 32]| {
+            let (mut model, _, _) = deciding_sealing_with(seed, None, now);
+            let commands = keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]);
+            let [Cmd::Send(ClientMessage::Seal { round: 1, seal, .. })] = commands[..] else {
+                panic!("one seal: {commands:?}");
+            };
+            let room = model.tracker.room.clone().unwrap();
+            let assignment = greedy_assignment(&room.view.unwrap(), Seat::Yellow);
+            (seal, room.exchange.unwrap().commitment, assignment)
+        };
+        let (seal, commitment, assignment) = seal_with([1; 32]);
+        assert_eq!(seal_with([1; 32]).0, seal, "the same seed, the same seal");
+        assert_ne!(seal_with([2; 32]).0, seal, "another seed, another seal");
+        // The nonce sealed is one the seed gives.
+        assert!(
+            nonces_of([1; 32], 4).into_iter().any(|nonce| {
+                mice_cake_engine::fair::seal(commitment, 1, Seat::Yellow, &assignment, nonce)
+                    == seal
+            }),
+            "the seal's nonce is drawn from the seed"
+        );
+        // Without a seed nothing is sealed (a guessable nonce would let the
+        // server open it).
+        let (mut model, _room) = deciding_yellow(3);
+        model.tracker.sealer = crate::sealing::Sealer::default();
+        assert!(keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]).is_empty());
+    }
+
+    #[test]
+    fn the_opening_is_stored_before_its_seal_is_sent_and_update_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state");
+        let file = OpeningsFile::in_dir(&state);
+        let (mut model, _room, _) = deciding_sealing_with([1; 32], Some(file.clone()), at_start());
+        let commands = keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]);
+        let [
+            Cmd::StoreOpening(stored_in, kept),
+            Cmd::Send(ClientMessage::Seal { round: 1, seal, .. }),
+        ] = &commands[..]
+        else {
+            panic!("the opening to store, then the seal: {commands:?}");
+        };
+        assert_eq!(*stored_in, file);
+        let room = model.tracker.room.as_ref().unwrap();
+        let commitment = room.exchange.as_ref().unwrap().commitment;
+        assert_eq!(
+            (kept.commitment, kept.round, kept.seat),
+            (commitment, 1, Seat::Yellow)
+        );
+        assert_eq!(
+            mice_cake_engine::fair::seal(
+                commitment,
+                1,
+                Seat::Yellow,
+                &kept.opening.assignment,
+                kept.opening.nonce
+            ),
+            *seal,
+            "the opening stored is the one the seal seals"
+        );
+        assert!(!state.exists(), "update itself writes nothing");
+        // Carried out as the shell does, a client started again finds it.
+        let (file, kept) = (stored_in.clone(), *kept);
+        file.keep(kept);
+        assert_eq!(
+            OpeningsFile::in_dir(&state)
+                .loaded()
+                .find(commitment, 1, Seat::Yellow),
+            Some(kept.opening)
+        );
+    }
 }
