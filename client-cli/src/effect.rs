@@ -10,10 +10,6 @@ use crate::openings::{KeptOpening, OpeningsFile};
 
 /// One thing to do, in order with the others.
 #[derive(Clone, Debug, PartialEq)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "an effect is made and carried out at once, a few at a time"
-)]
 pub enum Effect {
     /// Keep a sealed move in the openings file, durably, before its seal
     /// goes out.

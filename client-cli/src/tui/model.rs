@@ -38,11 +38,6 @@ pub enum Msg {
 
 /// What the interface asks for.
 #[derive(Clone, Debug, PartialEq)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "a command is made and carried out at once, a few at a time: boxing the message \
-              would save nothing worth an allocation per move"
-)]
 pub enum Cmd {
     /// Keep a sealed move on disk, durably: before the seal that depends on
     /// it is sent (it comes first in the list).
