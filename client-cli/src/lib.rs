@@ -40,6 +40,7 @@ pub mod plain;
 pub mod replay;
 pub mod sealing;
 pub mod seats;
+pub mod server_kinds;
 pub mod sim;
 pub mod standings;
 pub mod text;

@@ -27,120 +27,147 @@ impl Link {
             tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
         let mut heard_at = tokio::time::Instant::now();
         loop {
-            tokio::select! {
-                command = self.commands.recv() => {
-                    let Some(command) = command else { return End::Done };
-                    match command {
-                        ClientMessage::PauseArena => self.arena_paused = true,
-                        ClientMessage::JoinArena { .. } => self.arena_paused = false,
-                        _ => {}
-                    }
-                    let leaving = matches!(command, ClientMessage::Leave { .. });
-                    if self.entering && !leaving {
-                        // Sent once the greeting is answered.
-                        self.held.push(command);
-                        continue;
-                    }
-                    let command = if leaving { self.signed_leave() } else { command };
-                    // A room the interface asks for (the bot offered, taken)
-                    // is made as this player, and ends the seek.
-                    let command = match command {
-                        ClientMessage::CreateRoom { options, .. } => {
-                            if self.seek.take().is_some()
-                                && !self.send(socket, &ClientMessage::CancelSeek).await
-                            {
-                                return End::Dropped("the connection closed".into());
-                            }
-                            ClientMessage::CreateRoom {
-                                options,
-                                key: self.identity.key(),
-                                bot_declaration: self.identity.bot_declaration(),
-                                key_proof: None,
-                            }
-                        }
-                        // Joined again: with the arena's join code, and a
-                        // bot's declaration, as the first time.
-                        ClientMessage::JoinArena { arena, .. }
-                            if self.arena.as_ref().is_some_and(|(id, _)| *id == arena) =>
-                        {
-                            let join_code = self.arena.as_ref().and_then(|(_, code)| code.clone());
-                            match arena_join(arena, join_code, &self.identity) {
-                                Some(join) => join,
-                                None => continue,
-                            }
-                        }
-                        command => command,
-                    };
-                    if matches!(command, ClientMessage::Seal { .. }) {
-                        self.last_seal = Some((command.clone(), Instant::now()));
-                    }
-                    if leaving {
-                        // Leaving on purpose: do not come back, and the seat
-                        // is no longer one to take back.
-                        self.token = None;
-                        self.watching = None;
-                        if let Some(room) = self.room {
-                            self.forget_seat(room);
-                        }
-                    }
-                    if !self.send(socket, &command).await {
-                        return End::Dropped("the connection closed".into());
-                    }
-                }
+            let ended = tokio::select! {
+                command = self.commands.recv() => match command {
+                    Some(command) => self.forward(socket, command).await,
+                    None => Some(End::Done),
+                },
                 () = until(self.resend_at) => {
                     self.resend_at = None;
-                    if let Some((seal, _)) = &self.last_seal
-                        && !self.send(socket, seal).await
-                    {
-                        return End::Dropped("the connection closed".into());
+                    match &self.last_seal {
+                        Some((seal, _)) if !self.send(socket, seal).await => Some(closed()),
+                        _ => None,
                     }
                 }
-                _ = pings.tick() => {
-                    if socket.send(Message::Ping(Default::default())).await.is_err() {
-                        return End::Dropped("the connection closed".into());
-                    }
-                }
+                _ = pings.tick() => socket
+                    .send(Message::Ping(Default::default()))
+                    .await
+                    .is_err()
+                    .then(closed),
                 frame = tokio::time::timeout_at(heard_at + SILENCE_LIMIT, socket.next()) => {
-                    let text = match frame {
-                        Err(_) => return End::Dropped(format!(
+                    let Ok(frame) = frame else {
+                        return End::Dropped(format!(
                             "nothing heard from the server for {}",
                             humantime::format_duration(SILENCE_LIMIT)
-                        )),
-                        Ok(Some(Ok(Message::Text(text)))) => text,
-                        Ok(Some(Ok(Message::Close(close)))) => {
-                            return End::Dropped(close_words(close.as_ref()));
-                        }
-                        Ok(Some(Ok(_))) => {
-                            heard_at = tokio::time::Instant::now();
-                            continue;
-                        }
-                        Ok(Some(Err(error))) => return End::Dropped(error.to_string()),
-                        Ok(None) => return End::Dropped("the connection closed".into()),
+                        ));
                     };
                     heard_at = tokio::time::Instant::now();
-                    let message: ServerMessage = match serde_json::from_str(text.as_str()) {
-                        Ok(message) => message,
-                        Err(error) => {
-                            // A newer server, perhaps: say so, and go on.
-                            let notice = ServerMessage::Error {
-                                code: ErrorCode::BadMessage,
-                                message: format!("unreadable message from the server: {error}"),
-                            };
-                            let _ = self.events.send(NetEvent::Message(notice)).await;
-                            continue;
-                        }
-                    };
-                    let message = self.slowed_down(message);
-                    let refusal = self.note(socket, &message).await;
-                    if self.events.send(NetEvent::Message(message)).await.is_err() {
-                        return End::Done;
-                    }
-                    if let Some(end) = refusal {
-                        return end;
-                    }
+                    self.received(socket, frame).await
                 }
+            };
+            if let Some(end) = ended {
+                return end;
             }
         }
+    }
+
+    /// Sends a command from the interface (held while entering, a leave
+    /// signed, a room or an arena join made as this player); `Some` if the
+    /// connection ended.
+    async fn forward(&mut self, socket: &mut Socket, command: ClientMessage) -> Option<End> {
+        match command {
+            ClientMessage::PauseArena => self.arena_paused = true,
+            ClientMessage::JoinArena { .. } => self.arena_paused = false,
+            _ => {}
+        }
+        let leaving = matches!(command, ClientMessage::Leave { .. });
+        if self.entering && !leaving {
+            // Sent once the greeting is answered.
+            self.held.push(command);
+            return None;
+        }
+        let command = if leaving {
+            self.signed_leave()
+        } else {
+            command
+        };
+        let command = match self.as_this_player(socket, command).await {
+            Ok(Some(command)) => command,
+            Ok(None) => return None,
+            Err(end) => return Some(end),
+        };
+        if matches!(command, ClientMessage::Seal { .. }) {
+            self.last_seal = Some((command.clone(), Instant::now()));
+        }
+        if leaving {
+            // Leaving on purpose: do not come back, and the seat
+            // is no longer one to take back.
+            self.token = None;
+            self.watching = None;
+            if let Some(room) = self.room {
+                self.forget_seat(room);
+            }
+        }
+        (!self.send(socket, &command).await).then(closed)
+    }
+
+    /// A room the interface asks for (the bot offered, taken) is made as
+    /// this player, and ends the seek; an arena joined again carries its
+    /// join code and a bot's declaration, as the first time. `Ok(None)`:
+    /// nothing to send; `Err`: the connection closed.
+    async fn as_this_player(
+        &mut self,
+        socket: &mut Socket,
+        command: ClientMessage,
+    ) -> Result<Option<ClientMessage>, End> {
+        Ok(Some(match command {
+            ClientMessage::CreateRoom { options, .. } => {
+                if self.seek.take().is_some()
+                    && !self.send(socket, &ClientMessage::CancelSeek).await
+                {
+                    return Err(closed());
+                }
+                ClientMessage::CreateRoom {
+                    options,
+                    key: self.identity.key(),
+                    bot_declaration: self.identity.bot_declaration(),
+                    key_proof: None,
+                }
+            }
+            ClientMessage::JoinArena { arena, .. }
+                if self.arena.as_ref().is_some_and(|(id, _)| *id == arena) =>
+            {
+                let join_code = self.arena.as_ref().and_then(|(_, code)| code.clone());
+                return Ok(arena_join(arena, join_code, &self.identity));
+            }
+            command => command,
+        }))
+    }
+
+    /// A frame read from the server: a message noted and passed to the
+    /// interface; `Some` if the connection ended.
+    async fn received(
+        &mut self,
+        socket: &mut Socket,
+        frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    ) -> Option<End> {
+        let text = match frame {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Close(close))) => {
+                return Some(End::Dropped(close_words(close.as_ref())));
+            }
+            Some(Ok(_)) => return None,
+            Some(Err(error)) => return Some(End::Dropped(error.to_string())),
+            None => return Some(closed()),
+        };
+        let message: ServerMessage = match serde_json::from_str(text.as_str()) {
+            Ok(message) => message,
+            Err(error) => {
+                // A newer server, perhaps: say so, and go on.
+                let notice = ServerMessage::Error {
+                    code: ErrorCode::BadMessage,
+                    message: format!("unreadable message from the server: {error}"),
+                };
+                let _ = self.events.send(NetEvent::Message(notice)).await;
+                return None;
+            }
+        };
+        let message = self.slowed_down(message);
+        let refusal = self.note(socket, &message).await;
+        if self.events.send(NetEvent::Message(message)).await.is_err() {
+            return Some(End::Done);
+        }
+        refusal
     }
 
     /// A seal refused for coming too fast is sent again in a moment, and

@@ -172,6 +172,11 @@ pub(super) enum End {
     Dropped(String),
 }
 
+/// How a connection that closed under the link ends.
+pub(super) fn closed() -> End {
+    End::Dropped("the connection closed".into())
+}
+
 impl Link {
     /// The link for `entry`, not yet connected.
     pub(super) fn new(
