@@ -12,6 +12,7 @@ use mice_cake_protocol::{
 
 use crate::effect::Effect;
 use crate::sealing::{GameKey, Sealer};
+use crate::server_kinds::{Kind, kind};
 
 /// Chat lines kept.
 const CHAT_LINES: usize = 200;
@@ -237,6 +238,14 @@ impl Tracker {
 
     /// Applies one message; returns what happened worth telling.
     pub fn apply(&mut self, message: &ServerMessage, now: Instant) -> Option<Happening> {
+        match kind(message) {
+            // The room entered, its news, a refusal (of an opening, say).
+            Kind::Admission | Kind::Room | Kind::Notice => self.room_news(message, now),
+            Kind::Welcome | Kind::Seek | Kind::Arena => None,
+        }
+    }
+
+    fn room_news(&mut self, message: &ServerMessage, now: Instant) -> Option<Happening> {
         match message {
             ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
                 self.replace(state, now)
@@ -287,20 +296,9 @@ impl Tracker {
                 self.error = Some((*code, message.clone()));
                 None
             }
-            ServerMessage::Welcome { .. }
-            | ServerMessage::RoomList { .. }
-            | ServerMessage::ShuttingDown { .. }
-            | ServerMessage::Seeking { .. }
-            | ServerMessage::BotOffered { .. }
-            | ServerMessage::Paired { .. }
-            | ServerMessage::Unpaired { .. }
-            | ServerMessage::SeekEnded { .. }
-            | ServerMessage::ArenaJoined { .. }
-            | ServerMessage::ArenaUpdate { .. }
-            | ServerMessage::ArenaPaired { .. }
-            | ServerMessage::ArenaPaused { .. }
-            | ServerMessage::ArenaLeft { .. }
-            | ServerMessage::Renamed { .. } => None,
+            // The list, the queue, an arena entered; the server going
+            // down, a new name: nothing in the room changes.
+            _ => None,
         }
     }
 
@@ -445,32 +443,10 @@ impl Tracker {
         // Views in events are the spectators'; this client's says who it is for.
         let viewer = room.you.map_or(Viewer::Spectator, Viewer::from);
         match event {
+            RoomEvent::GameStarted { .. } => return self.game_started(event, now),
+            RoomEvent::Revealed { .. } => return self.revealed(event, viewer),
+            RoomEvent::GameOver { .. } => return self.game_over(event),
             RoomEvent::PlayerJoined { seat, player } => room.players[*seat] = Some(player.clone()),
-            RoomEvent::GameStarted {
-                game,
-                players,
-                commitment,
-                not_rated,
-            } => {
-                self.archive();
-                self.players = Some(players.as_ref().map(|player| player.name.clone()));
-                self.commitment = Some(*commitment);
-                self.seed = None;
-                let room = self.room.as_mut()?;
-                room.game = *game;
-                room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
-                room.view = None;
-                self.graces = Seated::from_fn(|seat| grace(players[seat].grace_ms, now));
-                room.status = RoomStatus::Playing;
-                room.committed = Seated::default();
-                room.exchange = Some(new_exchange(*commitment, 0));
-                room.choices = None;
-                room.result = None;
-                room.rematch = Seated::default();
-                room.last_report = None;
-                room.not_rated = *not_rated;
-                return Some(Happening::GameStarted(*game));
-            }
             RoomEvent::Dealt { view, .. } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.exchange = None;
@@ -502,38 +478,6 @@ impl Tracker {
                     exchange.by_server[*seat] = *by_server;
                 }
             }
-            RoomEvent::Revealed {
-                report,
-                view,
-                auto,
-                sealed,
-                beats,
-            } => {
-                room.view = Some(GameView { viewer, ..*view });
-                room.last_report = Some(report.clone());
-                room.committed = Seated::default();
-                room.exchange = None;
-                room.choices = None;
-                for seat in Seat::ALL {
-                    if let Some(player) = &mut room.players[seat] {
-                        // As the server counts: deadlines missed in a row.
-                        player.auto_commits = if auto[seat] {
-                            player.auto_commits + 1
-                        } else {
-                            0
-                        };
-                    }
-                }
-                self.deadline = None;
-                let played = PlayedRound {
-                    report: (**report).clone(),
-                    auto: *auto,
-                    sealed: *sealed,
-                    beats: beats.clone(),
-                };
-                self.record(played.clone());
-                return Some(Happening::Revealed(Box::new(played)));
-            }
             RoomEvent::Connection {
                 seat,
                 connected,
@@ -554,25 +498,6 @@ impl Tracker {
                     room.status = RoomStatus::Waiting;
                 }
             }
-            RoomEvent::GameOver {
-                result,
-                game_id,
-                seed,
-            } => {
-                room.result = Some(*result);
-                room.status = RoomStatus::Finished;
-                room.committed = Seated::default();
-                room.exchange = None;
-                room.game_ids.extend(*game_id);
-                self.unrecorded = game_id.is_none().then_some(room.game);
-                self.seed = Some(*seed);
-                let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
-                room.game_ids.drain(..excess);
-                self.deadline = None;
-                self.graces = Seated::default();
-                self.told_over = Some(room.game);
-                return Some(Happening::GameOver);
-            }
             RoomEvent::Rated { seat, rating } => {
                 if let Some(player) = &mut room.players[*seat] {
                     player.rating = Some(*rating);
@@ -580,6 +505,102 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// A new game: the last one archived, the room set for its deal.
+    fn game_started(&mut self, event: &RoomEvent, now: Instant) -> Option<Happening> {
+        let RoomEvent::GameStarted {
+            game,
+            players,
+            commitment,
+            not_rated,
+        } = event
+        else {
+            return None;
+        };
+        self.archive();
+        self.players = Some(players.as_ref().map(|player| player.name.clone()));
+        self.commitment = Some(*commitment);
+        self.seed = None;
+        let room = self.room.as_mut()?;
+        room.game = *game;
+        room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
+        room.view = None;
+        self.graces = Seated::from_fn(|seat| grace(players[seat].grace_ms, now));
+        room.status = RoomStatus::Playing;
+        room.committed = Seated::default();
+        room.exchange = Some(new_exchange(*commitment, 0));
+        room.choices = None;
+        room.result = None;
+        room.rematch = Seated::default();
+        room.last_report = None;
+        room.not_rated = *not_rated;
+        Some(Happening::GameStarted(*game))
+    }
+
+    /// A round revealed: the view moved on, the round recorded.
+    fn revealed(&mut self, event: &RoomEvent, viewer: Viewer) -> Option<Happening> {
+        let RoomEvent::Revealed {
+            report,
+            view,
+            auto,
+            sealed,
+            beats,
+        } = event
+        else {
+            return None;
+        };
+        let room = self.room.as_mut()?;
+        room.view = Some(GameView { viewer, ..*view });
+        room.last_report = Some(report.clone());
+        room.committed = Seated::default();
+        room.exchange = None;
+        room.choices = None;
+        for seat in Seat::ALL {
+            if let Some(player) = &mut room.players[seat] {
+                // As the server counts: deadlines missed in a row.
+                player.auto_commits = if auto[seat] {
+                    player.auto_commits + 1
+                } else {
+                    0
+                };
+            }
+        }
+        self.deadline = None;
+        let played = PlayedRound {
+            report: (**report).clone(),
+            auto: *auto,
+            sealed: *sealed,
+            beats: beats.clone(),
+        };
+        self.record(played.clone());
+        Some(Happening::Revealed(Box::new(played)))
+    }
+
+    /// The game over: its result, id and seed kept.
+    fn game_over(&mut self, event: &RoomEvent) -> Option<Happening> {
+        let RoomEvent::GameOver {
+            result,
+            game_id,
+            seed,
+        } = event
+        else {
+            return None;
+        };
+        let room = self.room.as_mut()?;
+        room.result = Some(*result);
+        room.status = RoomStatus::Finished;
+        room.committed = Seated::default();
+        room.exchange = None;
+        room.game_ids.extend(*game_id);
+        self.unrecorded = game_id.is_none().then_some(room.game);
+        self.seed = Some(*seed);
+        let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
+        room.game_ids.drain(..excess);
+        self.deadline = None;
+        self.graces = Seated::default();
+        self.told_over = Some(room.game);
+        Some(Happening::GameOver)
     }
 }
 

@@ -219,16 +219,42 @@ impl Player {
         ) {
             self.entered = true;
         }
-        // Events replayed after a resume were seen (or are in the state):
-        // only the rounds missed are told again, below. A refusal to let us
-        // in is told once, as the outcome; chat only if it is on.
-        let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
         let history = self.tracker.is_history(&message);
+        self.show(&message, history);
+        if let Some(step) = self.follow_arena(&message) {
+            return step;
+        }
+        let happening = self.tracker.apply(&message, Instant::now());
+        self.send_automatic().await;
+        if let Some(step) = self.answered(&message, history).await {
+            return step;
+        }
+        if let Some(step) = self.tell(happening).await {
+            return step;
+        }
+        if matches!(
+            message,
+            ServerMessage::Joined { .. }
+                | ServerMessage::State { .. }
+                | ServerMessage::Event { .. }
+                | ServerMessage::History { .. }
+        ) {
+            return self.decide().await;
+        }
+        Step::Continue
+    }
+
+    /// Prints a server message, unless it tells nothing here: events
+    /// replayed after a resume were seen (or are in the state), and only the
+    /// rounds missed are told again; a refusal to let us in is told once,
+    /// as the outcome; chat only if it is on.
+    fn show(&mut self, message: &ServerMessage, history: bool) {
+        let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
         let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
-        let redundant = self.out.0 == Output::Text && self.redundant(&message);
+        let redundant = self.out.0 == Output::Text && self.redundant(message);
         // An arena's room is the arena's to fill: nobody is to be told to
         // join it.
-        let arena_room = match &message {
+        let arena_room = match message {
             ServerMessage::Joined {
                 seat: Some(seat),
                 state,
@@ -243,26 +269,27 @@ impl Player {
         if self.out.0 == Output::Json && !hidden_chat
             || (!history && !refusal && !hidden_chat && !redundant && !arena_room)
         {
-            self.out.message(&message);
+            self.out.message(message);
         }
-        if let Some(step) = self.follow_arena(&message) {
-            return step;
-        }
-        let happening = self.tracker.apply(&message, Instant::now());
-        self.send_automatic().await;
-        match &message {
+    }
+
+    /// What a message says of the commit in flight: taken, refused (decide
+    /// again), or the state, which says what is committed.
+    async fn answered(&mut self, message: &ServerMessage, history: bool) -> Option<Step> {
+        use mice_cake_protocol::RoomEvent;
+        match message {
             ServerMessage::Joined { .. } | ServerMessage::State { .. } => {
                 // The state says what is committed: nothing is in flight.
                 self.in_flight = None;
                 // Back in the room (or in a new game): show the board again.
                 self.prompted = None;
             }
-            ServerMessage::Event { event, .. } if matches!(&**event, mice_cake_protocol::RoomEvent::Sealed { seat, .. } if Some(*seat) == self.tracker.you()) =>
+            ServerMessage::Event { event, .. } if matches!(&**event, RoomEvent::Sealed { seat, .. } if Some(*seat) == self.tracker.you()) =>
             {
                 self.in_flight = None;
                 // The server holds the seal (stored before it said so): the
                 // move is in.
-                if let (mice_cake_protocol::RoomEvent::Sealed { round, .. }, Some(assignment)) =
+                if let (RoomEvent::Sealed { round, .. }, Some(assignment)) =
                     (&**event, self.tracker.your_move())
                     && *round > 0
                     && !history
@@ -277,50 +304,20 @@ impl Player {
                     // Explained above: decide again.
                     self.in_flight = None;
                     self.prompted = None;
-                    return self.decide().await;
+                    return Some(self.decide().await);
                 } else if *code == ErrorCode::AlreadyCommitted {
                     self.in_flight = None;
                 }
             }
             _ => {}
         }
+        None
+    }
+
+    /// Tells what happened in the room; `Some` once the run is over.
+    async fn tell(&mut self, happening: Option<Happening>) -> Option<Step> {
         match happening {
-            Some(Happening::GameOver) => {
-                // The game's id: none for a game that ended before its deal.
-                let finished = self.tracker.finished();
-                let id = finished.and_then(|(_, id)| id);
-                if let Some((result, _)) = &finished {
-                    self.out.game_over(result, id.as_ref());
-                }
-                // Every finished game is checked, a player's against what
-                // its client saw.
-                if let Some(id) = id {
-                    let seen = self
-                        .tracker
-                        .you()
-                        .map(|seat| (self.tracker.sealer.witness().clone(), seat));
-                    // A person is told each player's accuracy; a bot
-                    // (or a script reading JSON) asks if it wants it.
-                    let person = self.out.0 == Output::Text
-                        && matches!(self.decider, Decider::Stdin | Decider::Watch);
-                    let checked =
-                        crate::verify::check_played(self.http.clone(), id, seen, person).await;
-                    self.out.note(&checked.verdict);
-                    if let Some(accuracy) = &checked.accuracy {
-                        let you = self.tracker.you();
-                        self.out
-                            .note(&crate::analysis::accuracy_line(accuracy, you, id));
-                    }
-                }
-                if self.arena.as_ref().is_some_and(|arena| arena.playing) {
-                    // The arena pairs this player again: the next game
-                    // comes by itself.
-                    self.out
-                        .note("waiting to be paired again (type pause to stop)");
-                    return Step::Continue;
-                }
-                return Step::Done(Outcome::Done);
-            }
+            Some(Happening::GameOver) => return Some(self.game_over().await),
             Some(Happening::Revealed(played)) => self.round(&played),
             Some(Happening::Missed(played)) => {
                 self.round(&played);
@@ -337,16 +334,45 @@ impl Player {
             Some(Happening::RoundStarted(_) | Happening::GameStarted(_) | Happening::Chat(_))
             | None => {}
         }
-        if matches!(
-            message,
-            ServerMessage::Joined { .. }
-                | ServerMessage::State { .. }
-                | ServerMessage::Event { .. }
-                | ServerMessage::History { .. }
-        ) {
-            return self.decide().await;
+        None
+    }
+
+    /// The game is over: its result told, its record checked; the run goes
+    /// on in an arena (the next game comes by itself), and ends otherwise.
+    async fn game_over(&mut self) -> Step {
+        // The game's id: none for a game that ended before its deal.
+        let finished = self.tracker.finished();
+        let id = finished.and_then(|(_, id)| id);
+        if let Some((result, _)) = &finished {
+            self.out.game_over(result, id.as_ref());
         }
-        Step::Continue
+        // Every finished game is checked, a player's against what
+        // its client saw.
+        if let Some(id) = id {
+            let seen = self
+                .tracker
+                .you()
+                .map(|seat| (self.tracker.sealer.witness().clone(), seat));
+            // A person is told each player's accuracy; a bot
+            // (or a script reading JSON) asks if it wants it.
+            let person = self.out.0 == Output::Text
+                && matches!(self.decider, Decider::Stdin | Decider::Watch);
+            let checked = crate::verify::check_played(self.http.clone(), id, seen, person).await;
+            self.out.note(&checked.verdict);
+            if let Some(accuracy) = &checked.accuracy {
+                let you = self.tracker.you();
+                self.out
+                    .note(&crate::analysis::accuracy_line(accuracy, you, id));
+            }
+        }
+        if self.arena.as_ref().is_some_and(|arena| arena.playing) {
+            // The arena pairs this player again: the next game
+            // comes by itself.
+            self.out
+                .note("waiting to be paired again (type pause to stop)");
+            return Step::Continue;
+        }
+        Step::Done(Outcome::Done)
     }
 
     /// A round, with the deadline's marks.

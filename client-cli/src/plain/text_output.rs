@@ -1,8 +1,9 @@
 //! The server's messages in sentences, and the tables of rooms and seats.
 
 use mice_cake_engine::Seat;
-use mice_cake_protocol::{RoomStatus, ServerMessage};
+use mice_cake_protocol::{RoomEvent, RoomStatus, ServerMessage};
 
+use crate::server_kinds::{Kind, kind};
 use crate::text::{self, fit};
 
 /// A quick pairing's news (`seeking`, `bot_offered`, `paired`,
@@ -71,12 +72,36 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
 
 /// A server message, in sentences (reveals are written by [`text::round`]).
 pub fn describe(message: &ServerMessage, server: &str) -> Vec<String> {
-    use mice_cake_protocol::RoomEvent as E;
     if let Some(line) = seek_line(message) {
         return vec![line];
     }
+    match kind(message) {
+        Kind::Welcome | Kind::Notice => notice_lines(message),
+        Kind::Admission => admission_lines(message, server),
+        Kind::Room => room_lines(message),
+        // A seek's news above.
+        Kind::Seek => Vec::new(),
+        Kind::Arena => arena_lines(message),
+    }
+}
+
+/// The welcome, an error, the server's goodbye, a new name.
+fn notice_lines(message: &ServerMessage) -> Vec<String> {
     match message {
         ServerMessage::Welcome { server, .. } => vec![format!("connected to {server}")],
+        ServerMessage::Error { code, message } => {
+            vec![format!("error ({}): {message}", code.as_str())]
+        }
+        ServerMessage::ShuttingDown { message } => vec![format!("server: {message}")],
+        ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
+        _ => Vec::new(),
+    }
+}
+
+/// The greeting answered: a room entered, the list, an arena joined (the
+/// queue's news is a seek's).
+fn admission_lines(message: &ServerMessage, server: &str) -> Vec<String> {
+    match message {
         ServerMessage::RoomList { rooms, total } => rooms_table(rooms, *total),
         ServerMessage::Joined { seat, state, .. } => {
             let mut lines = Vec::new();
@@ -94,94 +119,91 @@ pub fn describe(message: &ServerMessage, server: &str) -> Vec<String> {
             }
             lines
         }
+        _ => arena_lines(message),
+    }
+}
+
+/// An arena's news, as [`crate::arena_text`] tells it.
+fn arena_lines(message: &ServerMessage) -> Vec<String> {
+    crate::arena_text::lines(message, crate::arena_text::now_ms()).unwrap_or_default()
+}
+
+/// The room's news (rounds and chat lines are told by the player).
+fn room_lines(message: &ServerMessage) -> Vec<String> {
+    match message {
         ServerMessage::State { state } => match state.you {
             Some(seat) => vec![format!("new game: you are {seat} now")],
             None => Vec::new(),
         },
         ServerMessage::Left { code } => vec![format!("left room {code}")],
-        ServerMessage::Error { code, message } => {
-            vec![format!("error ({}): {message}", code.as_str())]
-        }
-        ServerMessage::ShuttingDown { message } => vec![format!("server: {message}")],
-        // Told as rounds and chat lines, by the player; a seek's news above.
-        ServerMessage::History { .. }
-        | ServerMessage::Chat { .. }
-        | ServerMessage::Seeking { .. }
-        | ServerMessage::BotOffered { .. }
-        | ServerMessage::Paired { .. }
-        | ServerMessage::Unpaired { .. }
-        | ServerMessage::SeekEnded { .. } => Vec::new(),
-        ServerMessage::ArenaJoined { .. }
-        | ServerMessage::ArenaUpdate { .. }
-        | ServerMessage::ArenaPaired { .. }
-        | ServerMessage::ArenaPaused { .. }
-        | ServerMessage::ArenaLeft { .. } => {
-            crate::arena_text::lines(message, crate::arena_text::now_ms()).unwrap_or_default()
-        }
-        ServerMessage::Renamed { key, name } => vec![format!("{key} is {name} now")],
-        ServerMessage::Event { event, .. } => match &**event {
-            E::PlayerJoined { seat, player } => vec![format!(
-                "{}{} joined as {seat}",
-                player.name,
-                text::bot_badge(player)
-            )],
-            E::GameStarted {
-                game,
-                players,
-                not_rated,
-                ..
-            } => {
-                let mut lines = vec![format!(
-                    "game {game} begins: {}{} is Yellow, {}{} is Blue",
-                    players.yellow.name,
-                    text::bot_badge(&players.yellow),
-                    players.blue.name,
-                    text::bot_badge(&players.blue)
-                )];
-                if let Some(why) = not_rated {
-                    lines.push(format!(
-                        "this game is not rated, although the room is: {}",
-                        why.reason()
-                    ));
-                }
-                lines
-            }
-            E::RoundStarted { .. } | E::Revealed { .. } => Vec::new(),
-            E::Sealed { seat, round, .. } if *round > 0 => vec![format!("{seat} has committed")],
-            E::Sealed { .. } | E::Dealt { .. } => Vec::new(),
-            E::Connection {
-                seat,
-                connected: true,
-                ..
-            } => vec![format!("{seat} is back")],
-            E::Connection {
-                seat,
-                connected: false,
-                grace_ms,
-            } => vec![match grace_ms {
-                Some(ms) => format!(
-                    "{seat} disconnected: forfeits in {}s unless back",
-                    ms / 1000
-                ),
-                None => format!("{seat} disconnected"),
-            }],
-            E::Spectators { count } => vec![format!("{count} watching")],
-            E::RematchRequested { seat } => vec![format!("{seat} asks for a rematch")],
-            E::PlayerLeft { seat } => vec![format!("{seat} left")],
-            // Told by `Printer::game_over`, however the end was learnt.
-            E::GameOver { .. } => Vec::new(),
-            E::Rated { seat, rating } => vec![format!(
-                "{seat}'s rating: {} (deviation {:.0}, {} rated games)",
-                rating.shown(),
-                rating.deviation,
-                rating.games
-            )],
-        },
+        ServerMessage::Event { event, .. } => event_lines(event),
+        _ => Vec::new(),
     }
 }
 
-/// The public rooms as a small table: names cut to fit their column (by
-/// their width on screen, so that wide characters keep it aligned), the
+/// A room event, in sentences.
+fn event_lines(event: &RoomEvent) -> Vec<String> {
+    use RoomEvent as E;
+    match event {
+        E::PlayerJoined { seat, player } => vec![format!(
+            "{}{} joined as {seat}",
+            player.name,
+            text::bot_badge(player)
+        )],
+        E::GameStarted {
+            game,
+            players,
+            not_rated,
+            ..
+        } => {
+            let mut lines = vec![format!(
+                "game {game} begins: {}{} is Yellow, {}{} is Blue",
+                players.yellow.name,
+                text::bot_badge(&players.yellow),
+                players.blue.name,
+                text::bot_badge(&players.blue)
+            )];
+            if let Some(why) = not_rated {
+                lines.push(format!(
+                    "this game is not rated, although the room is: {}",
+                    why.reason()
+                ));
+            }
+            lines
+        }
+        E::RoundStarted { .. } | E::Revealed { .. } => Vec::new(),
+        E::Sealed { seat, round, .. } if *round > 0 => vec![format!("{seat} has committed")],
+        E::Sealed { .. } | E::Dealt { .. } => Vec::new(),
+        E::Connection {
+            seat,
+            connected: true,
+            ..
+        } => vec![format!("{seat} is back")],
+        E::Connection {
+            seat,
+            connected: false,
+            grace_ms,
+        } => vec![match grace_ms {
+            Some(ms) => format!(
+                "{seat} disconnected: forfeits in {}s unless back",
+                ms / 1000
+            ),
+            None => format!("{seat} disconnected"),
+        }],
+        E::Spectators { count } => vec![format!("{count} watching")],
+        E::RematchRequested { seat } => vec![format!("{seat} asks for a rematch")],
+        E::PlayerLeft { seat } => vec![format!("{seat} left")],
+        // Told by `Printer::game_over`, however the end was learnt.
+        E::GameOver { .. } => Vec::new(),
+        E::Rated { seat, rating } => vec![format!(
+            "{seat}'s rating: {} (deviation {:.0}, {} rated games)",
+            rating.shown(),
+            rating.deviation,
+            rating.games
+        )],
+    }
+}
+
 /// round shown only while a game is on.
 pub fn rooms_table(rooms: &[mice_cake_protocol::RoomSummary], total: u32) -> Vec<String> {
     if rooms.is_empty() {
