@@ -81,14 +81,11 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             seek.ask_before_bot = !how.plain;
             how.play(Entry::Seek(seek), Decider::Stdin).await
         }
-        Command::Top { pool, limit, bots } => {
-            let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&board)?]),
-                Output::Text => print_lines(mice_cake_cli::standings::leaderboard_lines(&board)),
-            }
-            Ok(done())
-        }
+        Command::Top { pool, limit, bots } => printed(
+            output,
+            &mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?,
+            mice_cake_cli::standings::leaderboard_lines,
+        ),
         Command::Me => me(&how),
         Command::Rename { name } => {
             let store = SeatStore::for_user()?;
@@ -117,23 +114,17 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             policies,
             record,
             game,
-        } => {
-            let summary = sim::simulate(games, seed, policies, game.options(), record.as_deref())?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&summary)?]),
-                Output::Text => print_lines(sim::report(&summary, seed, policies)),
-            }
-            Ok(done())
-        }
+        } => printed(
+            output,
+            &sim::simulate(games, seed, policies, game.options(), record.as_deref())?,
+            |summary| sim::report(summary, seed, policies),
+        ),
         Command::Verify { source } => verify(&source, &cli.server),
         Command::Analyse { source } => {
             let replay = replay::load(&source, &cli.server)?;
-            let analysis = mice_cake_cli::analysis::of(&replay)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&analysis)?]),
-                Output::Text => print_lines(mice_cake_cli::analysis::lines(&analysis, &replay)),
-            }
-            Ok(done())
+            printed(output, &mice_cake_cli::analysis::of(&replay)?, |analysis| {
+                mice_cake_cli::analysis::lines(analysis, &replay)
+            })
         }
         Command::Replay { source } => {
             let replay = replay::load(&source, &cli.server)?;
@@ -145,6 +136,19 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             Ok(done())
         }
     }
+}
+
+/// Prints `value`: as JSON, or as the lines `text` makes of it.
+fn printed<T: serde::Serialize, L: IntoIterator<Item = S>, S: AsRef<str>>(
+    output: Output,
+    value: &T,
+    text: impl FnOnce(&T) -> L,
+) -> anyhow::Result<Session> {
+    match output {
+        Output::Json => print_lines([serde_json::to_string(value)?]),
+        Output::Text => print_lines(text(value)),
+    }
+    Ok(done())
 }
 
 /// `mice-cake join CODE`: a seat already held in that room (a terminal
@@ -371,6 +375,57 @@ impl How {
     }
 }
 
+/// `mice-cake arena create …`: `spec` named as the command line says.
+fn create_arena(
+    spec: mice_cake_protocol::arena::ArenaSpec,
+    how: &How,
+    output: Output,
+    name_given: bool,
+    now_ms: u64,
+) -> anyhow::Result<Session> {
+    let store = SeatStore::for_user()?;
+    let secret = identity::load_or_create(store.dir())?;
+    // `--name` given names the arena; the creator is then who the
+    // environment says, or the user.
+    let (arena_name, creator) = if name_given {
+        let creator = std::env::var("MICE_CAKE_NAME")
+            .ok()
+            .and_then(|name| mice_cake_protocol::player_name(&name).ok())
+            .unwrap_or_else(default_name);
+        (how.name.clone(), creator)
+    } else {
+        (format!("{}'s arena", how.name), how.name.clone())
+    };
+    let spec = mice_cake_protocol::arena::ArenaSpec {
+        name: arena_name,
+        ..spec
+    };
+    let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
+    match output {
+        Output::Json => print_lines([serde_json::to_string(&made)?]),
+        Output::Text => print_lines([
+            made.id.to_string(),
+            mice_cake_cli::arena_text::header(&made, now_ms),
+            format!(
+                "join it with: mice-cake{} arena join {}{}",
+                if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
+                    String::new()
+                } else {
+                    format!(" --server {}", how.server)
+                },
+                made.id,
+                if made.private { " --code CODE" } else { "" }
+            ),
+        ]),
+    }
+    Ok(done())
+}
+
+/// A duration in milliseconds (the protocol's unit).
+fn millis(time: std::time::Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// `mice-cake arena …`.
 async fn arena(
     action: ArenaAction,
@@ -397,23 +452,8 @@ async fn arena(
             join_code,
             bots,
         } => {
-            let store = SeatStore::for_user()?;
-            let secret = identity::load_or_create(store.dir())?;
-            // `--name` given names the arena; the creator is then who the
-            // environment says, or the user.
-            let (arena_name, creator) = if name_given {
-                let creator = std::env::var("MICE_CAKE_NAME")
-                    .ok()
-                    .and_then(|name| mice_cake_protocol::player_name(&name).ok())
-                    .unwrap_or_else(default_name);
-                (how.name.clone(), creator)
-            } else {
-                (format!("{}'s arena", how.name), how.name.clone())
-            };
-            let millis =
-                |time: std::time::Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
             let spec = mice_cake_protocol::arena::ArenaSpec {
-                name: arena_name,
+                name: String::new(),
                 starts_at_ms: Some(now_ms + millis(starts_in)),
                 minutes,
                 pool,
@@ -422,25 +462,7 @@ async fn arena(
                 join_code,
                 bots: bots.then_some(true),
             };
-            let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&made)?]),
-                Output::Text => print_lines([
-                    made.id.to_string(),
-                    mice_cake_cli::arena_text::header(&made, now_ms),
-                    format!(
-                        "join it with: mice-cake{} arena join {}{}",
-                        if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
-                            String::new()
-                        } else {
-                            format!(" --server {}", how.server)
-                        },
-                        made.id,
-                        if made.private { " --code CODE" } else { "" }
-                    ),
-                ]),
-            }
-            Ok(done())
+            create_arena(spec, &how, output, name_given, now_ms)
         }
         ArenaAction::Join { id, code } => {
             // The standings between games are lines: the line interface.
