@@ -10,7 +10,7 @@ use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{
     Assignment, Commitment, Nonce, Opening, PlayerSecret, Seat, Seated, Witness,
 };
-use mice_cake_protocol::{ClientMessage, RoomCode, RoomState, RoomStatus};
+use mice_cake_protocol::{ClientMessage, ExchangeState, RoomCode, RoomState, RoomStatus};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng as _, SeedableRng as _};
 
@@ -237,14 +237,44 @@ impl Sealer {
     /// sealed move once both seals are in. Notes the seals it sees.
     pub fn automatic(&mut self, room: &RoomState) -> Vec<Effect> {
         let game = GameKey::of(room);
+        let Some(exchange) = self.witness_seals(room) else {
+            return Vec::new();
+        };
+        let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
+            return Vec::new();
+        };
+        self.recall_kept(game, exchange, seat);
+        let mut effects = Vec::new();
+        if self.sync == Sync::Due {
+            self.sync = Sync::Asked;
+            effects.push(Effect::Send(ClientMessage::Sync));
+        }
+        effects.extend(self.reseal(game, exchange, seat));
+        if exchange.seals[seat].is_none() && !self.holds(game, exchange.round) {
+            let forced = room
+                .choices
+                .and_then(|choices| choices[seat].forced)
+                .filter(|_| exchange.round != DEAL_ROUND);
+            if exchange.round == DEAL_ROUND {
+                effects.extend(self.seal(room, DEAL_ROUND, Assignment::EMPTY));
+            } else if let Some(forced) = forced {
+                effects.extend(self.seal(room, exchange.round, forced));
+            }
+        }
+        effects.extend(self.open_due(game, exchange, seat));
+        effects
+    }
+
+    /// Notes what the room shows of the game's seals (a new game starts a
+    /// new witness); its exchange, if one is under way.
+    fn witness_seals<'room>(&mut self, room: &'room RoomState) -> Option<&'room ExchangeState> {
+        let game = GameKey::of(room);
         if self.game == Some(game)
             && let Some(report) = &room.last_report
         {
             self.witness.saw_revealed(report.round);
         }
-        let Some(exchange) = room.exchange.as_ref() else {
-            return Vec::new();
-        };
+        let exchange = room.exchange.as_ref()?;
         if self.game != Some(game) {
             self.game = Some(game);
             self.witness = Witness::new(exchange.commitment);
@@ -253,12 +283,13 @@ impl Sealer {
         if let (Some(yellow), Some(blue)) = (exchange.seals.yellow, exchange.seals.blue) {
             self.witness.saw(exchange.round, Seated { yellow, blue });
         }
-        let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
-            return Vec::new();
-        };
-        // A move sealed by an earlier run of the client (its seat taken
-        // back): opened when due, or sealed again, the same, if the server
-        // never got its seal.
+        Some(exchange)
+    }
+
+    /// A move sealed by an earlier run of the client (its seat taken
+    /// back): held again, to be opened when due, or sealed again, the
+    /// same, if the server never got its seal.
+    fn recall_kept(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) {
         if !self.holds(game, exchange.round)
             && let Some(opening) = self
                 .kept
@@ -274,41 +305,34 @@ impl Sealer {
                 refusals: 0,
             });
         }
-        let mut messages = Vec::new();
-        if self.sync == Sync::Due {
-            self.sync = Sync::Asked;
-            messages.push(Effect::Send(ClientMessage::Sync));
-        }
-        // A seal the server does not have after all: the same one again,
-        // never another (the server takes a repeated seal as said once).
-        if exchange.seals[seat].is_none()
-            && let Some(pending) = &mut self.pending
-            && pending.game == game
-            && pending.round == exchange.round
-            && pending.reseal
+    }
+
+    /// A seal the server does not have after all: the same one again,
+    /// never another (the server takes a repeated seal as said once).
+    fn reseal(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) -> Option<Effect> {
+        let pending = self.pending.as_mut()?;
+        if exchange.seals[seat].is_some()
+            || pending.game != game
+            || pending.round != exchange.round
+            || !pending.reseal
         {
-            pending.reseal = false;
-            let seal = fair::seal(
-                exchange.commitment,
-                pending.round,
-                seat,
-                &pending.opening.assignment,
-                pending.opening.nonce,
-            );
-            let round = pending.round;
-            messages.push(Effect::Send(self.seal_message(round, seal)));
+            return None;
         }
-        if exchange.seals[seat].is_none() && !self.holds(game, exchange.round) {
-            let forced = room
-                .choices
-                .and_then(|choices| choices[seat].forced)
-                .filter(|_| exchange.round != DEAL_ROUND);
-            if exchange.round == DEAL_ROUND {
-                messages.extend(self.seal(room, DEAL_ROUND, Assignment::EMPTY));
-            } else if let Some(forced) = forced {
-                messages.extend(self.seal(room, exchange.round, forced));
-            }
-        }
+        pending.reseal = false;
+        let seal = fair::seal(
+            exchange.commitment,
+            pending.round,
+            seat,
+            &pending.opening.assignment,
+            pending.opening.nonce,
+        );
+        let round = pending.round;
+        Some(Effect::Send(self.seal_message(round, seal)))
+    }
+
+    /// The opening of this seat's move, once both seals are in and the
+    /// server published this client's own.
+    fn open_due(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) -> Option<Effect> {
         let due = exchange.seals.yellow.is_some()
             && exchange.seals.blue.is_some()
             && !exchange.opened[seat]
@@ -325,24 +349,26 @@ impl Sealer {
                     pending.opening.nonce,
                 ))
         });
-        if let Some(pending) = &mut self.pending
-            && pending.game == game
-            && pending.round == exchange.round
-            && due
-            && published
-            && !pending.opened
-            && self.sync == Sync::None
+        let sync_quiet = self.sync == Sync::None;
+        let pending = self.pending.as_mut()?;
+        if pending.game != game
+            || pending.round != exchange.round
+            || !due
+            || !published
+            || pending.opened
+            || !sync_quiet
         {
-            pending.opened = true;
-            let opening = pending.opening;
-            self.witness.opened(pending.round, seat, opening);
-            messages.push(Effect::Send(ClientMessage::Open {
-                round: pending.round,
-                assignment: (pending.round != DEAL_ROUND).then_some(opening.assignment),
-                nonce: opening.nonce,
-            }));
+            return None;
         }
-        messages
+        pending.opened = true;
+        let opening = pending.opening;
+        let round = pending.round;
+        self.witness.opened(round, seat, opening);
+        Some(Effect::Send(ClientMessage::Open {
+            round,
+            assignment: (round != DEAL_ROUND).then_some(opening.assignment),
+            nonce: opening.nonce,
+        }))
     }
 
     /// The server refused a message as out of turn (`wrong_phase`): if it
