@@ -374,68 +374,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             if let Some(line) = crate::plain::seek_line(&message) {
                 model.seeking = Some(line);
             }
-            match &message {
-                ServerMessage::Seeking { .. } => {
-                    model.seeking_since.get_or_insert(model.now);
-                }
-                ServerMessage::BotOffered { policy, options } => {
-                    model.bot_offer = Some((*policy, *options));
-                    if model.settings.bell {
-                        cmds.push(Cmd::Bell);
-                    }
-                }
-                // In a room: the wait and any offer are over.
-                ServerMessage::Joined { .. } => {
-                    model.seeking_since = None;
-                    model.bot_offer = None;
-                }
-                _ => {}
-            }
-            if let ServerMessage::Error {
-                code,
-                message: text,
-            } = &message
-            {
-                if *code == ErrorCode::Replaced {
-                    // Said by the link itself, whole, where the move was.
-                    model.link = Link::Replaced(text.clone());
-                }
-                model.notice = Some(match (code, model.held_commit) {
-                    (ErrorCode::Replaced, _) => "Your seat is played from another connection \
-                                                 now: q quits"
-                        .into(),
-                    (ErrorCode::WrongPhase, Some(round)) => format!(
-                        "Round {round} ended while the connection was down: your commit was \
-                         not played ({text})"
-                    ),
-                    _ => text.clone(),
-                });
-                model.held_commit = None;
-                // The question it replaces is no longer asked.
-                model.confirm_quit = false;
-            }
-            if let ServerMessage::Event { event, .. } = &message
-                && let RoomEvent::Sealed { seat, .. } = **event
-                && model.tracker.you() == Some(seat)
-            {
-                model.held_commit = None;
-                model.sent_at = None;
-            }
-            if let ServerMessage::Event { event, .. } = &message
-                && let RoomEvent::RematchRequested { seat } = **event
-                && model.tracker.you().is_some_and(|you| you != seat)
-                && !model.tracker.is_history(&message)
-            {
-                let name = model
-                    .tracker
-                    .players
-                    .as_ref()
-                    .map_or_else(|| seat.to_string(), |players| players[seat].clone());
-                model.notice = Some(format!("{name} offers a rematch — r to accept"));
-                if model.settings.bell {
-                    cmds.push(Cmd::Bell);
-                }
-            }
+            cmds.extend(heard(model, &message));
             // Entering a room after some of its games: those are fetched.
             let entered = matches!(message, ServerMessage::Joined { .. });
             let history = model.tracker.is_history(&message);
@@ -455,87 +394,14 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             // The deal's nonce, a forced move, openings: sent by the client
             // itself.
             cmds.extend(model.tracker.automatic().into_iter().map(Cmd::from));
-            match happening {
-                Some(Happening::Revealed(played)) => {
-                    model.scroll = 0;
-                    // A reveal still playing (a resume brought several) ends first.
-                    cmds.extend(model.end_reveal());
-                    model.reveal = revealed.filter(|_| model.settings.animation).and_then(
-                        |(before, beats)| {
-                            RevealShow::new(before, &played.report, &beats, model.now)
-                        },
-                    );
-                    model.changed = Some((played.report.round, changed_cells(&played.report)));
-                }
-                Some(Happening::Missed(played)) => {
-                    model.scroll = 0;
-                    model.changed = Some((played.report.round, changed_cells(&played.report)));
-                }
-                Some(Happening::History(rounds)) => {
-                    model.scroll = 0;
-                    // The newest round so far is the one to mark.
-                    if let Some(latest) = model.tracker.log.last()
-                        && rounds
-                            .iter()
-                            .any(|played| played.report.round == latest.report.round)
-                    {
-                        model.changed = Some((latest.report.round, changed_cells(&latest.report)));
-                    }
-                }
-                Some(Happening::RoundStarted(round))
-                    if model.revealing() && model.tracker.must_decide() =>
-                {
-                    // Told when the reveal of the round before is over.
-                    model.held_cue = Some((your_move(model, round), model.settings.bell));
-                }
-                Some(Happening::RoundStarted(round)) if model.deciding() => {
-                    model.notice = Some(your_move(model, round));
-                    if model.settings.bell {
-                        cmds.push(Cmd::Bell);
-                    }
-                }
-                Some(Happening::GameStarted(_)) => {
-                    model.result_shown = None;
-                    model.reveal = None;
-                    model.held_cue = None;
-                    model.changed = None;
-                    model.scroll = 0;
-                }
-                Some(Happening::GameOver) => {
-                    model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
-                    // A cue of the round that was is no longer true.
-                    model.notice = None;
-                    model.fairness = None;
-                    model.accuracy = None;
-                    // Every finished game is checked.
-                    if let Some((_, Some(id))) = model.tracker.finished()
-                        && !history
-                    {
-                        model.fairness = Some("Checking that the game was fair…".into());
-                        cmds.push(Cmd::Verify(id));
-                    }
-                }
-                Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
-                Some(Happening::RoundStarted(_)) | None => {}
-            }
+            cmds.extend(happened(model, happening, revealed, history));
             if entered {
                 let earlier = model.tracker.earlier_unseen();
                 if !earlier.is_empty() {
                     cmds.push(Cmd::FetchEarlier(earlier));
                 }
             }
-            // However the round changed (it opened, or a resume skipped
-            // some), the editor starts afresh on its column.
-            let round = model.tracker.room.as_ref().map_or((0, 0), |room| {
-                (room.game, room.view.map_or(0, |view| view.round))
-            });
-            if model.editor.round != round {
-                model.editor = Editor {
-                    column: model.editor.column,
-                    round,
-                    ..Editor::default()
-                };
-            }
+            editor_follows_the_round(model);
         }
         NetEvent::Reconnecting {
             attempt, reason, ..
@@ -554,6 +420,167 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
         NetEvent::Closed(reason) => model.link = Link::Closed(reason),
     }
     cmds
+}
+
+/// What a server message changes on screen before the tracker takes it:
+/// the seek, a bot offered, an error, this seat's seal taken, a rematch
+/// offered.
+fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match message {
+        ServerMessage::Seeking { .. } => {
+            model.seeking_since.get_or_insert(model.now);
+        }
+        ServerMessage::BotOffered { policy, options } => {
+            model.bot_offer = Some((*policy, *options));
+            if model.settings.bell {
+                cmds.push(Cmd::Bell);
+            }
+        }
+        // In a room: the wait and any offer are over.
+        ServerMessage::Joined { .. } => {
+            model.seeking_since = None;
+            model.bot_offer = None;
+        }
+        _ => {}
+    }
+    if let ServerMessage::Error {
+        code,
+        message: text,
+    } = message
+    {
+        if *code == ErrorCode::Replaced {
+            // Said by the link itself, whole, where the move was.
+            model.link = Link::Replaced(text.clone());
+        }
+        model.notice = Some(match (code, model.held_commit) {
+            (ErrorCode::Replaced, _) => "Your seat is played from another connection \
+                                         now: q quits"
+                .into(),
+            (ErrorCode::WrongPhase, Some(round)) => format!(
+                "Round {round} ended while the connection was down: your commit was \
+                 not played ({text})"
+            ),
+            _ => text.clone(),
+        });
+        model.held_commit = None;
+        // The question it replaces is no longer asked.
+        model.confirm_quit = false;
+    }
+    if let ServerMessage::Event { event, .. } = message
+        && let RoomEvent::Sealed { seat, .. } = **event
+        && model.tracker.you() == Some(seat)
+    {
+        model.held_commit = None;
+        model.sent_at = None;
+    }
+    if let ServerMessage::Event { event, .. } = message
+        && let RoomEvent::RematchRequested { seat } = **event
+        && model.tracker.you().is_some_and(|you| you != seat)
+        && !model.tracker.is_history(message)
+    {
+        let name = model
+            .tracker
+            .players
+            .as_ref()
+            .map_or_else(|| seat.to_string(), |players| players[seat].clone());
+        model.notice = Some(format!("{name} offers a rematch — r to accept"));
+        if model.settings.bell {
+            cmds.push(Cmd::Bell);
+        }
+    }
+    cmds
+}
+
+/// What the tracker says happened, shown: a reveal played out, rounds
+/// marked, a cue, a game's start or end (checked).
+fn happened(
+    model: &mut Model,
+    happening: Option<Happening>,
+    revealed: Option<(RoomState, Vec<mice_cake_engine::Beat>)>,
+    history: bool,
+) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match happening {
+        Some(Happening::Revealed(played)) => {
+            model.scroll = 0;
+            // A reveal still playing (a resume brought several) ends first.
+            cmds.extend(model.end_reveal());
+            model.reveal =
+                revealed
+                    .filter(|_| model.settings.animation)
+                    .and_then(|(before, beats)| {
+                        RevealShow::new(before, &played.report, &beats, model.now)
+                    });
+            model.changed = Some((played.report.round, changed_cells(&played.report)));
+        }
+        Some(Happening::Missed(played)) => {
+            model.scroll = 0;
+            model.changed = Some((played.report.round, changed_cells(&played.report)));
+        }
+        Some(Happening::History(rounds)) => {
+            model.scroll = 0;
+            // The newest round so far is the one to mark.
+            if let Some(latest) = model.tracker.log.last()
+                && rounds
+                    .iter()
+                    .any(|played| played.report.round == latest.report.round)
+            {
+                model.changed = Some((latest.report.round, changed_cells(&latest.report)));
+            }
+        }
+        Some(Happening::RoundStarted(round))
+            if model.revealing() && model.tracker.must_decide() =>
+        {
+            // Told when the reveal of the round before is over.
+            model.held_cue = Some((your_move(model, round), model.settings.bell));
+        }
+        Some(Happening::RoundStarted(round)) if model.deciding() => {
+            model.notice = Some(your_move(model, round));
+            if model.settings.bell {
+                cmds.push(Cmd::Bell);
+            }
+        }
+        Some(Happening::GameStarted(_)) => {
+            model.result_shown = None;
+            model.reveal = None;
+            model.held_cue = None;
+            model.changed = None;
+            model.scroll = 0;
+        }
+        Some(Happening::GameOver) => {
+            model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
+            // A cue of the round that was is no longer true.
+            model.notice = None;
+            model.fairness = None;
+            model.accuracy = None;
+            // Every finished game is checked.
+            if let Some((_, Some(id))) = model.tracker.finished()
+                && !history
+            {
+                model.fairness = Some("Checking that the game was fair…".into());
+                cmds.push(Cmd::Verify(id));
+            }
+        }
+        Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
+        Some(Happening::RoundStarted(_)) | None => {}
+    }
+    cmds
+}
+
+/// However the round changed (it opened, or a resume skipped some), the
+/// editor starts afresh on its column.
+fn editor_follows_the_round(model: &mut Model) {
+    let round = model.tracker.room.as_ref().map_or((0, 0), |room| {
+        (room.game, room.view.map_or(0, |view| view.round))
+    });
+    if model.editor.round != round {
+        model.editor = Editor {
+            column: model.editor.column,
+            round,
+            ..Editor::default()
+        };
+    }
 }
 
 /// The cue of a round that opens for this player, with a warning when one
@@ -603,23 +630,7 @@ fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 
 fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if model.confirm_quit {
-        model.confirm_quit = false;
-        return match key.code {
-            KeyCode::Char('y' | 'Y') => {
-                if model.in_game() {
-                    model.forfeited = model
-                        .tracker
-                        .room
-                        .as_ref()
-                        .map(|room| (room.code, room.game));
-                }
-                leave()
-            }
-            _ => {
-                model.notice = None;
-                Vec::new()
-            }
-        };
+        return quit_answered(model, key.code);
     }
     if model.help {
         model.help = false;
@@ -629,26 +640,8 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if ctrl_c {
         return quit(model);
     }
-    if let Some((_, options)) = model.bot_offer.filter(|_| model.tracker.room.is_none()) {
-        match key.code {
-            KeyCode::Char('y' | 'Y') => {
-                model.bot_offer = None;
-                model.seeking = Some("Starting a game against the server's bot…".into());
-                // The link makes the room as this player, and ends the seek.
-                return vec![Cmd::Send(ClientMessage::CreateRoom {
-                    options,
-                    key: None,
-                    bot_declaration: None,
-                    key_proof: None,
-                })];
-            }
-            KeyCode::Char('n' | 'N') => {
-                model.bot_offer = None;
-                model.notice = Some("Still looking for a person (q stops)".into());
-                return Vec::new();
-            }
-            _ => {}
-        }
+    if let Some(cmds) = bot_offer_answered(model, key.code) {
+        return cmds;
     }
     if model.result_shown.is_some()
         && matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '))
@@ -678,28 +671,9 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
             model.result_shown = None;
             return vec![Cmd::Send(ClientMessage::Rematch)];
         }
-        KeyCode::Char('/') if model.settings.chat && model.tracker.room.is_some() => {
-            model.chat.start_typing();
+        KeyCode::Char('/' | 'm' | 's' | 'w') if model.settings.chat => {
+            return chat_key(model, key.code);
         }
-        KeyCode::Char('m') if model.settings.chat => {
-            model.chat.muted = !model.chat.muted;
-            model.notice = Some(if model.chat.muted {
-                "Chat muted (m to unmute)".into()
-            } else {
-                "Chat back".into()
-            });
-        }
-        KeyCode::Char('s') if model.settings.chat && model.tracker.you().is_some() => {
-            model.chat.spectators = !model.chat.spectators;
-            let show = model.chat.spectators;
-            model.notice = Some(if show {
-                "Showing the spectators' chat too (s hides it)".into()
-            } else {
-                "Spectators' chat hidden".into()
-            });
-            return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
-        }
-        KeyCode::Char('w') if model.settings.chat => model.chat.switch_pane(),
         // Sealed here, not yet taken by the server: it is not sent twice.
         KeyCode::Enter if model.tracker.must_decide() && model.tracker.sealed_here() => {
             model.notice = Some(if model.held_commit.is_some() {
@@ -709,6 +683,84 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
             });
         }
         _ if model.deciding() => return edit(model, key.code),
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// The answer to "leave the game?": y leaves (forfeiting a game under
+/// way), anything else stays.
+fn quit_answered(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    model.confirm_quit = false;
+    match code {
+        KeyCode::Char('y' | 'Y') => {
+            if model.in_game() {
+                model.forfeited = model
+                    .tracker
+                    .room
+                    .as_ref()
+                    .map(|room| (room.code, room.game));
+            }
+            leave()
+        }
+        _ => {
+            model.notice = None;
+            Vec::new()
+        }
+    }
+}
+
+/// The answer to the server's bot offered, while seeking: y plays it, n
+/// seeks on; `None` for any other key.
+fn bot_offer_answered(model: &mut Model, code: KeyCode) -> Option<Vec<Cmd>> {
+    let (_, options) = model.bot_offer.filter(|_| model.tracker.room.is_none())?;
+    match code {
+        KeyCode::Char('y' | 'Y') => {
+            model.bot_offer = None;
+            model.seeking = Some("Starting a game against the server's bot…".into());
+            // The link makes the room as this player, and ends the seek.
+            Some(vec![Cmd::Send(ClientMessage::CreateRoom {
+                options,
+                key: None,
+                bot_declaration: None,
+                key_proof: None,
+            })])
+        }
+        KeyCode::Char('n' | 'N') => {
+            model.bot_offer = None;
+            model.notice = Some("Still looking for a person (q stops)".into());
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
+/// The chat's keys: / to type, m to mute, s the spectators' chat, w the
+/// pane shown.
+fn chat_key(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    match code {
+        KeyCode::Char('/') if model.tracker.room.is_some() => {
+            model.chat.start_typing();
+        }
+        KeyCode::Char('m') => {
+            model.chat.muted = !model.chat.muted;
+            model.notice = Some(if model.chat.muted {
+                "Chat muted (m to unmute)".into()
+            } else {
+                "Chat back".into()
+            });
+        }
+        KeyCode::Char('s') if model.tracker.you().is_some() => {
+            model.chat.spectators = !model.chat.spectators;
+            let show = model.chat.spectators;
+            model.notice = Some(if show {
+                "Showing the spectators' chat too (s hides it)".into()
+            } else {
+                "Spectators' chat hidden".into()
+            });
+            return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
+        }
+        KeyCode::Char('w') => model.chat.switch_pane(),
         _ => {}
     }
     Vec::new()
