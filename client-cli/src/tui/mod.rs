@@ -168,6 +168,10 @@ async fn event_loop(
     let mut verdicts = (verdicts.0, verdicts.1);
     // The room's earlier games, fetched for a client that came in late.
     let mut earlier = tokio::sync::mpsc::channel::<Vec<crate::tracker::PastGame>>(2);
+    let replies = Replies {
+        verdicts: verdicts.0.clone(),
+        earlier: earlier.0.clone(),
+    };
     let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
     // reason) until the person quits.
@@ -226,38 +230,8 @@ async fn event_loop(
         };
         let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
         for cmd in update(model, msg) {
-            match cmd {
-                // Synced to disk before the next command (its seal) goes.
-                Cmd::StoreOpening(file, opening) => file.keep(opening),
-                Cmd::Send(message) => {
-                    let _ = session.commands.send(message).await;
-                }
-                Cmd::Bell => {
-                    let mut stdout = std::io::stdout();
-                    let _ = stdout.write_all(b"\x07");
-                    let _ = stdout.flush();
-                }
-                Cmd::Quit => return Ok(quitting(model)),
-                Cmd::FetchEarlier(games) => {
-                    let http = http.to_owned();
-                    let fetched = earlier.0.clone();
-                    tokio::task::spawn_blocking(move || {
-                        let _ = fetched.blocking_send(earlier_games(&http, &games));
-                    });
-                }
-                Cmd::Verify(id) => {
-                    let seen = model
-                        .tracker
-                        .you()
-                        .map(|seat| (model.tracker.sealer.witness().clone(), seat));
-                    let http = http.to_owned();
-                    let verdicts = verdicts.0.clone();
-                    tokio::spawn(async move {
-                        // A person plays here: told each player's accuracy.
-                        let verdict = crate::verify::check_played(http, id, seen, true).await;
-                        let _ = verdicts.send((id, verdict)).await;
-                    });
-                }
+            if let Some(outcome) = perform(cmd, model, session, http, &replies).await {
+                return Ok(outcome);
             }
         }
         // Refused before ever entering a room: nothing to show, say why.
@@ -268,6 +242,59 @@ async fn event_loop(
             return Ok(Outcome::Failed(reason.to_owned()));
         }
     }
+}
+
+/// Where the answers to commands carried out on tasks of their own come
+/// back to the loop.
+struct Replies {
+    verdicts: tokio::sync::mpsc::Sender<(mice_cake_protocol::GameId, crate::verify::Checked)>,
+    earlier: tokio::sync::mpsc::Sender<Vec<crate::tracker::PastGame>>,
+}
+
+/// Carries out one command of `update`, in order with the others: an
+/// opening is stored (written, synced, renamed) before the seal after it is
+/// sent. `Some` once the program is to end.
+async fn perform(
+    cmd: Cmd,
+    model: &Model,
+    session: &mut Session,
+    http: &str,
+    replies: &Replies,
+) -> Option<Outcome> {
+    match cmd {
+        // Synced to disk before the next command (its seal) goes.
+        Cmd::StoreOpening(file, opening) => file.keep(opening),
+        Cmd::Send(message) => {
+            let _ = session.commands.send(message).await;
+        }
+        Cmd::Bell => {
+            let mut stdout = std::io::stdout();
+            let _ = stdout.write_all(b"\x07");
+            let _ = stdout.flush();
+        }
+        Cmd::Quit => return Some(quitting(model)),
+        Cmd::FetchEarlier(games) => {
+            let http = http.to_owned();
+            let fetched = replies.earlier.clone();
+            tokio::task::spawn_blocking(move || {
+                let _ = fetched.blocking_send(earlier_games(&http, &games));
+            });
+        }
+        Cmd::Verify(id) => {
+            let seen = model
+                .tracker
+                .you()
+                .map(|seat| (model.tracker.sealer.witness().clone(), seat));
+            let http = http.to_owned();
+            let verdicts = replies.verdicts.clone();
+            tokio::spawn(async move {
+                // A person plays here: told each player's accuracy.
+                let verdict = crate::verify::check_played(http, id, seen, true).await;
+                let _ = verdicts.send((id, verdict)).await;
+            });
+        }
+    }
+    None
 }
 
 /// The outcome of quitting: done, unless the connection was lost for good

@@ -847,48 +847,59 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         }
         KeyCode::Enter => {
             let assignment = editor.assignment();
-            return match view.check(seat, &assignment) {
-                Ok(()) if model.held_commit == Some(view.round) => {
-                    model.notice = Some(
-                        "Your commit is already waiting for the connection to come back".into(),
-                    );
-                    Vec::new()
-                }
-                Ok(()) => {
-                    let sealed = model.tracker.seal(view.round, assignment);
-                    if sealed.is_empty() {
-                        if model.tracker.sealed_here() {
-                            // One sealed here before, which the server lost:
-                            // it is sent again, and no other may replace it.
-                            model.notice = Some(
-                                "Your move of this round is sealed already: it is sent again, \
-                                 unchanged"
-                                    .into(),
-                            );
-                        }
-                        return Vec::new();
-                    }
-                    model.sent_at = Some(model.now);
-                    if reconnecting {
-                        // The connection holds it and sends it once back.
-                        model.held_commit = Some(view.round);
-                        model.notice = Some(format!(
-                            "Reconnecting… your commit is sent as soon as the connection is \
-                             back, if round {} is still open",
-                            view.round
-                        ));
-                    }
-                    sealed.into_iter().map(Cmd::from).collect()
-                }
-                Err(error) => {
-                    model.notice = Some(format!("Not yet: {error}"));
-                    Vec::new()
-                }
-            };
+            return commit(model, seat, &view, assignment, reconnecting);
         }
         _ => {}
     }
     Vec::new()
+}
+
+/// Commits the assignment edited: sealed (the opening stored first), or
+/// explained.
+fn commit(
+    model: &mut Model,
+    seat: Seat,
+    view: &GameView,
+    assignment: Assignment,
+    reconnecting: bool,
+) -> Vec<Cmd> {
+    match view.check(seat, &assignment) {
+        Ok(()) if model.held_commit == Some(view.round) => {
+            model.notice =
+                Some("Your commit is already waiting for the connection to come back".into());
+            Vec::new()
+        }
+        Ok(()) => {
+            let sealed = model.tracker.seal(view.round, assignment);
+            if sealed.is_empty() {
+                if model.tracker.sealed_here() {
+                    // One sealed here before, which the server lost:
+                    // it is sent again, and no other may replace it.
+                    model.notice = Some(
+                        "Your move of this round is sealed already: it is sent again, \
+                         unchanged"
+                            .into(),
+                    );
+                }
+                return Vec::new();
+            }
+            model.sent_at = Some(model.now);
+            if reconnecting {
+                // The connection holds it and sends it once back.
+                model.held_commit = Some(view.round);
+                model.notice = Some(format!(
+                    "Reconnecting… your commit is sent as soon as the connection is \
+                     back, if round {} is still open",
+                    view.round
+                ));
+            }
+            sealed.into_iter().map(Cmd::from).collect()
+        }
+        Err(error) => {
+            model.notice = Some(format!("Not yet: {error}"));
+            Vec::new()
+        }
+    }
 }
 
 fn closed_column(column: Column, access: Access) -> String {
