@@ -347,9 +347,11 @@ impl How {
             Decider::Stdin | Decider::Watch => self.seats,
         };
         // Sealed moves are kept beside the seats, for a seat taken back.
-        let kept = seats
-            .as_ref()
-            .map(|seats| mice_cake_cli::openings::OpeningsFile::in_dir(seats.dir()).loaded());
+        let kept = seats.as_ref().map(|seats| {
+            let file = mice_cake_cli::openings::OpeningsFile::in_dir(seats.dir());
+            let openings = file.load();
+            mice_cake_cli::sealing::KeptOpenings::new(file, openings)
+        });
         // The nonces' seed, drawn here: sealed play itself draws nothing.
         let sealer = mice_cake_cli::sealing::Sealer::new(
             kept,

@@ -8,8 +8,6 @@ use std::path::{Path, PathBuf};
 use mice_cake_engine::{Commitment, Opening, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::sealing::KeptOpenings;
-
 /// The file of sealed moves in the user's state directory
 /// (`openings.json`, 0600), by game commitment: the server cannot give a
 /// move back, and a seat taken back with `mice-cake resume` must still open
@@ -45,12 +43,6 @@ impl OpeningsFile {
             .ok()
             .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default()
-    }
-
-    /// The file with what it holds now, for the sealer to look in.
-    pub fn loaded(self) -> KeptOpenings {
-        let openings = self.load();
-        KeptOpenings::new(self, openings)
     }
 
     /// Keeps a sealed move (one per game: the round's replaces the last),
@@ -119,7 +111,8 @@ mod tests {
             opening,
         });
         // Another run of the client finds it; nothing else matches.
-        let again = OpeningsFile::in_dir(dir.path()).loaded();
+        let file = OpeningsFile::in_dir(dir.path());
+        let again = crate::sealing::KeptOpenings::new(file.clone(), file.load());
         assert_eq!(again.find(commitment, 2, Seat::Blue), Some(opening));
         assert_eq!(again.find(commitment, 3, Seat::Blue), None);
         assert_eq!(again.find(commitment, 2, Seat::Yellow), None);

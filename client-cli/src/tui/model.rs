@@ -1508,11 +1508,8 @@ mod tests {
         // Carried out as the shell does, a client started again finds it.
         let (file, kept) = (stored_in.clone(), *kept);
         file.keep(kept);
-        assert_eq!(
-            OpeningsFile::in_dir(&state)
-                .loaded()
-                .find(commitment, 1, Seat::Yellow),
-            Some(kept.opening)
-        );
+        let again = OpeningsFile::in_dir(&state);
+        let again = crate::sealing::KeptOpenings::new(again.clone(), again.load());
+        assert_eq!(again.find(commitment, 1, Seat::Yellow), Some(kept.opening));
     }
 }
