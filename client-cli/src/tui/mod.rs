@@ -183,50 +183,26 @@ async fn event_loop(
         } else {
             TICK
         };
-        let msg = tokio::select! {
+        let heard = tokio::select! {
             event = session.events.recv(), if connected => match event {
-                Some(event) => Msg::Net(event),
+                Some(event) => Heard::Msg(Msg::Net(event)),
                 None => {
                     connected = false;
-                    continue;
+                    Heard::Nothing
                 }
             },
-            key = keys.next() => match key {
-                // Raw mode turns Ctrl-Z into a key: suspend as a shell's
-                // job would, the terminal given back first.
-                Some(Ok(Event::Key(key))) if suspension::is_suspend_key(&key) => {
-                    suspension::suspend(terminal)?;
-                    continue;
-                }
-                Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
-                    suspension::redraw(terminal)?;
-                    continue;
-                }
-                Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),
-                Some(Ok(Event::Resize(width, height))) => Msg::Resize(width, height),
-                // Resizes and the rest: redraw.
-                Some(Ok(_)) => continue,
-                Some(Err(error)) => return Err(error.into()),
-                None => return Ok(Outcome::Done),
-            },
-            () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
-            Some((id, verdict)) = verdicts.1.recv() => Msg::Verified(id, verdict),
-            Some(games) = earlier.1.recv() => Msg::EarlierGames(games),
+            event = keys.next() => from_terminal(terminal, event)?,
+            () = tokio::time::sleep(tick) => Heard::Msg(Msg::Tick(Instant::now())),
+            Some((id, verdict)) = verdicts.1.recv() => Heard::Msg(Msg::Verified(id, verdict)),
+            Some(games) = earlier.1.recv() => Heard::Msg(Msg::EarlierGames(games)),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
-            signal = signals.next() => match signal {
-                Arrived::Stop(signal) => return Ok(Outcome::Interrupted(signal)),
-                Arrived::Suspend => {
-                    suspension::suspend(terminal)?;
-                    continue;
-                }
-                // Stopped by SIGSTOP, which cannot be caught: whatever the
-                // shell did to the terminal meanwhile is undone.
-                Arrived::Continued => {
-                    suspension::take_back(terminal)?;
-                    continue;
-                }
-            },
+            signal = signals.next() => from_signal(terminal, signal)?,
+        };
+        let msg = match heard {
+            Heard::Msg(msg) => msg,
+            Heard::Nothing => continue,
+            Heard::End(outcome) => return Ok(outcome),
         };
         let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
         for cmd in update(model, msg) {
@@ -242,6 +218,58 @@ async fn event_loop(
             return Ok(Outcome::Failed(reason.to_owned()));
         }
     }
+}
+
+/// What the loop heard: a message for the model, nothing more to do (it
+/// was handled here), or the end.
+enum Heard {
+    Msg(Msg),
+    Nothing,
+    End(Outcome),
+}
+
+/// A terminal event: a key or a size for the model; Ctrl-Z and Ctrl-L
+/// handled here.
+fn from_terminal(
+    terminal: &mut ratatui::DefaultTerminal,
+    event: Option<std::io::Result<Event>>,
+) -> anyhow::Result<Heard> {
+    Ok(match event {
+        // Raw mode turns Ctrl-Z into a key: suspend as a shell's
+        // job would, the terminal given back first.
+        Some(Ok(Event::Key(key))) if suspension::is_suspend_key(&key) => {
+            suspension::suspend(terminal)?;
+            Heard::Nothing
+        }
+        Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
+            suspension::redraw(terminal)?;
+            Heard::Nothing
+        }
+        Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Heard::Msg(Msg::Key(key)),
+        Some(Ok(Event::Resize(width, height))) => Heard::Msg(Msg::Resize(width, height)),
+        // Resizes and the rest: redraw.
+        Some(Ok(_)) => Heard::Nothing,
+        Some(Err(error)) => return Err(error.into()),
+        None => Heard::End(Outcome::Done),
+    })
+}
+
+/// A signal: a stop ends the loop; a suspension and a continuation are
+/// handled here.
+fn from_signal(terminal: &mut ratatui::DefaultTerminal, signal: Arrived) -> anyhow::Result<Heard> {
+    Ok(match signal {
+        Arrived::Stop(signal) => Heard::End(Outcome::Interrupted(signal)),
+        Arrived::Suspend => {
+            suspension::suspend(terminal)?;
+            Heard::Nothing
+        }
+        // Stopped by SIGSTOP, which cannot be caught: whatever the
+        // shell did to the terminal meanwhile is undone.
+        Arrived::Continued => {
+            suspension::take_back(terminal)?;
+            Heard::Nothing
+        }
+    })
 }
 
 /// Where the answers to commands carried out on tasks of their own come
