@@ -502,4 +502,58 @@ mod tests {
             "{witness}"
         );
     }
+
+    /// Sealing with moves kept: the move to store comes out first, then
+    /// its seal; nothing is written by the sealer itself.
+    #[test]
+    fn a_move_to_keep_is_stored_before_its_seal_is_sent_and_the_sealer_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = OpeningsFile::in_dir(&dir.path().join("state"));
+        let kept = KeptOpenings::new(file.clone(), Vec::new());
+        let mut sealer = Sealer::new(Some(kept), None, Some([9; 32]));
+        let room = at_deal("K7QMX", 1);
+        let effects = sealer.automatic(&room);
+        let [
+            Effect::StoreOpening(stored_in, stored),
+            Effect::Send(ClientMessage::Seal {
+                round: DEAL_ROUND,
+                seal,
+                ..
+            }),
+        ] = &effects[..]
+        else {
+            panic!("the opening to store, then its seal: {effects:?}");
+        };
+        assert_eq!(*stored_in, file);
+        let commitment = room.exchange.as_ref().unwrap().commitment;
+        assert_eq!(
+            (stored.commitment, stored.round, stored.seat),
+            (commitment, DEAL_ROUND, Seat::Yellow)
+        );
+        assert_eq!(
+            fair::seal(
+                commitment,
+                DEAL_ROUND,
+                Seat::Yellow,
+                &stored.opening.assignment,
+                stored.opening.nonce
+            ),
+            *seal
+        );
+        assert!(!dir.path().join("state").exists(), "nothing written");
+    }
+
+    /// The nonces are the seed's: the same seed seals the same, another
+    /// seals otherwise.
+    #[test]
+    fn the_same_seed_seals_the_same_and_another_seed_otherwise() {
+        let room = at_deal("K7QMX", 1);
+        let sealed = |seed: [u8; 32]| Sealer::new(None, None, Some(seed)).automatic(&room);
+        assert_eq!(sealed([1; 32]), sealed([1; 32]));
+        assert_ne!(sealed([1; 32]), sealed([2; 32]));
+        assert!(
+            Sealer::default().automatic(&room).is_empty(),
+            "no seed, no seal"
+        );
+    }
 }
