@@ -6,10 +6,14 @@
 //! * [`cli`]: the command line (clap).
 //! * [`net`]: the connection: hello, entering a room, reconnecting by itself
 //!   with the seat token after a drop; [`tls`]: whose certificates it trusts.
+//! * [`server_kinds`]: the one list of the server's message kinds; the
+//!   others act on kinds.
 //! * [`tracker`]: the room as the client knows it — the server's last state
-//!   with every event since applied. Both interfaces read it.
+//!   with every event since applied. Both interfaces read it. Pure, as is
+//!   sealed play: what they ask of the world comes back as [`effect`]s.
 //! * [`tui`]: the full-screen interface, Elm-style: `model::update` turns
-//!   keys, network events and ticks into commands; `view::view` draws.
+//!   keys, network events and ticks into commands (no IO: the loop carries
+//!   them out); `view::view` draws.
 //! * [`plain`]: the line-oriented interface (text, or JSON lines) for scripts
 //!   and bots; reads assignments such as `A2 C2` from standard input.
 //! * [`text`]: words for rounds, attempts and results.

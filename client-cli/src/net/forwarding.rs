@@ -9,9 +9,9 @@ use mice_cake_protocol::{ClientMessage, ErrorCode, ServerMessage};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::NetEvent;
-use super::entries::*;
-use super::reconnection::*;
-use super::socket::*;
+use super::entries::arena_join;
+use super::reconnection::{End, Link, closed};
+use super::socket::{PING_EVERY, SILENCE_LIMIT, Socket, close_words, send_frame, until};
 
 /// A `rate_limited` this soon after a seal refused that seal.
 pub(super) const RESEND_WINDOW: Duration = Duration::from_secs(2);

@@ -11,8 +11,8 @@ use mice_cake_protocol::{
 use tokio::sync::mpsc;
 
 use super::NetEvent;
-use super::entries::*;
-use super::socket::*;
+use super::entries::{Entry, Identity, Seek, arena_join};
+use super::socket::{Socket, closing_reason, open, send_frame};
 use crate::seats::SeatStore;
 
 /// The game under way as a player's link follows it: what a leave is

@@ -5,7 +5,7 @@ use mice_cake_engine::Seat;
 use mice_cake_protocol::{ErrorCode, RoomCode, ServerMessage};
 
 use super::NetEvent;
-use super::reconnection::*;
+use super::reconnection::Link;
 use crate::seats::HeldSeat;
 
 impl Link {

@@ -7,8 +7,8 @@ use mice_cake_protocol::{
     ClientMessage, ErrorCode, RoomCode, RoomEvent, RoomOptions, RoomState, SeatToken, ServerMessage,
 };
 
-use super::reconnection::*;
-use super::socket::*;
+use super::reconnection::{End, Link, Playing, closed, passing_refusal, past_its_deal};
+use super::socket::{Socket, closing_reason};
 use crate::server_kinds::{Kind, kind};
 
 impl Link {

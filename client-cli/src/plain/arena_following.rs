@@ -3,7 +3,7 @@
 
 use mice_cake_protocol::{ErrorCode, RoomStatus, ServerMessage};
 
-use super::*;
+use super::{Player, Step};
 use crate::outcome::Outcome;
 
 /// An arena as the line interface follows it.

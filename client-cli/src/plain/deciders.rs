@@ -6,7 +6,7 @@ use std::time::Instant;
 use mice_cake_engine::{Assignment, GameRng, GameView, Policy, Seat};
 use mice_cake_protocol::RoomStatus;
 
-use super::*;
+use super::{Player, Step};
 use crate::outcome::Outcome;
 
 /// Who decides this seat's assignments.

@@ -5,7 +5,8 @@ use std::io::Write;
 use mice_cake_engine::GameView;
 use mice_cake_protocol::{ChatChannel, ChatLine, GameId, GameResult, PlayedRound, ServerMessage};
 
-use super::*;
+use super::json;
+use super::text_output::describe;
 use crate::text::{self, Missed};
 
 /// How lines are written.
