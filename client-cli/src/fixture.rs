@@ -29,6 +29,17 @@ pub(crate) struct FakeRoom {
 
 pub(crate) const DEADLINE_MS: u64 = 60_000;
 
+/// A sealer with a fixed nonce seed (the shell seeds it from the operating
+/// system), no key and nothing kept on disk.
+pub(crate) fn sealer() -> crate::sealing::Sealer {
+    crate::sealing::Sealer::new(None, None, Some([9; 32]))
+}
+
+/// A tracker whose seat seals with [`sealer`].
+pub(crate) fn tracker() -> crate::tracker::Tracker {
+    crate::tracker::Tracker::with_sealer(sealer())
+}
+
 /// A person (no key, no rating) named `name`, connected.
 pub(crate) fn player(name: &str) -> PlayerInfo {
     PlayerInfo {

@@ -62,97 +62,17 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
     if let Some(ca_file) = &cli.ca_file {
         mice_cake_cli::tls::trust_only(ca_file)?;
     }
-    let output = if cli.json { Output::Json } else { Output::Text };
-    let plain = cli.plain
-        || cli.json
-        || !std::io::stdin().is_terminal()
-        || !std::io::stdout().is_terminal();
-    let url = websocket_url(&cli.server);
-    let how = How {
-        url: url.clone(),
-        http: mice_cake_cli::cli::http_url(&cli.server),
-        server: cli.server.clone(),
-        name: cli.name.clone(),
-        plain,
-        output,
-        settings: Settings {
-            animation: !cli.no_animation,
-            bell: cli.bell,
-            chat: !cli.no_chat,
-            bot_after: None,
-        },
-        // Without a state directory, seats are not kept: playing still works.
-        seats: SeatStore::for_user().ok(),
-        identity: Identity {
-            secret: player_secret(identity::FILE),
-            bot: false,
-        },
-    };
+    let how = How::of(&cli);
+    let output = how.output;
+    let url = how.url.clone();
     match cli.command {
         Command::Create { room, vs_bot } => {
             let entry = Entry::Create(room.options(vs_bot.map(Into::into)));
             how.play(entry, Decider::Stdin).await
         }
-        Command::Join { code } => {
-            // A seat already held in that room (a terminal closed, say) is
-            // taken back; if it is gone, the free seat is taken.
-            let held = match &how.seats {
-                Some(seats) => seats.get(&url, code, &how.name)?,
-                None => None,
-            };
-            let entry = match held {
-                Some(held) => Entry::Resume {
-                    code,
-                    token: held.token,
-                    or_join: true,
-                },
-                None => Entry::Join(code),
-            };
-            how.play(entry, Decider::Stdin).await
-        }
-        Command::Resume { code } => {
-            let seats = how
-                .seats
-                .clone()
-                .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
-            // Your seats first (by --name), then any kept on this server.
-            let mut held: Vec<_> = seats
-                .all()?
-                .into_iter()
-                .filter(|held| held.server == url && code.is_none_or(|code| held.room == code))
-                .collect();
-            held.sort_by_key(|seat| seat.name != how.name);
-            let held = held.into_iter().next();
-            let Some(held) = held else {
-                anyhow::bail!(match code {
-                    Some(code) => format!("you hold no seat in room {code} on {url}"),
-                    None => format!("you hold no seat on {url} (mice-cake games lists them)"),
-                });
-            };
-            let entry = Entry::Resume {
-                code: held.room,
-                token: held.token,
-                or_join: false,
-            };
-            // The seat was kept under its name: resume as that player.
-            let how = How {
-                name: held.name.clone(),
-                ..how
-            };
-            how.play(entry, Decider::Stdin).await
-        }
-        Command::Key => {
-            let store = SeatStore::for_user()?;
-            let secret = identity::load_or_create(store.dir())?;
-            print_lines([
-                secret.public_key().to_string(),
-                format!(
-                    "(your public key; the secret half is in {}, readable by you alone)",
-                    store.dir().join("key").display()
-                ),
-            ]);
-            Ok(done())
-        }
+        Command::Join { code } => join(how, code).await,
+        Command::Resume { code } => resume(how, code).await,
+        Command::Key => key(),
         Command::Play { seek } => {
             let mut how = how;
             how.settings.bot_after = Some(seek.bot_after);
@@ -161,31 +81,12 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             seek.ask_before_bot = !how.plain;
             how.play(Entry::Seek(seek), Decider::Stdin).await
         }
-        Command::Top { pool, limit, bots } => {
-            let board = mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&board)?]),
-                Output::Text => print_lines(mice_cake_cli::standings::leaderboard_lines(&board)),
-            }
-            Ok(done())
-        }
-        Command::Me => {
-            let store = SeatStore::for_user()?;
-            let key = identity::load_or_create(store.dir())?.public_key();
-            let page = mice_cake_cli::standings::player(&how.http, key)?;
-            match (output, page) {
-                (Output::Json, page) => print_lines([serde_json::to_string(&page)?]),
-                (Output::Text, Some(page)) => {
-                    print_lines(mice_cake_cli::standings::player_lines(&page));
-                }
-                (Output::Text, None) => print_lines([format!(
-                    "you have played no game on {} yet (your key: {key}); play a rated one with \
-                     mice-cake play",
-                    how.http
-                )]),
-            }
-            Ok(done())
-        }
+        Command::Top { pool, limit, bots } => printed(
+            output,
+            &mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?,
+            mice_cake_cli::standings::leaderboard_lines,
+        ),
+        Command::Me => me(&how),
         Command::Rename { name } => {
             let store = SeatStore::for_user()?;
             let secret = identity::load_or_create(store.dir())?;
@@ -204,33 +105,7 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             policy,
             seed,
             think,
-        } => {
-            let policy: Policy = policy.into();
-            let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
-            let entry = match entry {
-                BotEntry::Create { room } => Entry::Create(room.options(None)),
-                BotEntry::Join { code } => Entry::Join(code),
-                BotEntry::Play { seek } => Entry::Seek(seek.seek()),
-                BotEntry::Arena {
-                    action: BotArena::Join { id, code },
-                } => Entry::Arena {
-                    id,
-                    join_code: code,
-                },
-            };
-            // A program plays: with a key of its own, declared a bot's.
-            let how = How {
-                name: bot_name(&cli.name, policy),
-                plain: true,
-                identity: Identity {
-                    secret: player_secret(&identity::bot_key_file(policy)),
-                    bot: true,
-                },
-                ..how
-            };
-            how.play(entry, Decider::Policy(policy, Box::new(rng), think))
-                .await
-        }
+        } => bot(how, &cli.name, entry, policy.into(), seed, think).await,
         Command::Rooms => rooms(&url, &cli.name, output).await,
         Command::Arena { action } => arena(action, how, output, name_given).await,
         Command::Sim {
@@ -239,49 +114,21 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             policies,
             record,
             game,
-        } => {
-            let summary = sim::simulate(games, seed, policies, game.options(), record.as_deref())?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&summary)?]),
-                Output::Text => print_lines(sim::report(&summary, seed, policies)),
-            }
-            Ok(done())
-        }
-        Command::Verify { source } => {
-            let loaded = mice_cake_cli::verify::load(&source, &cli.server)?;
-            let verdict = mice_cake_cli::verify::verify_loaded(&loaded, None);
-            let line = verdict.line();
-            Ok(match verdict.exit_code() {
-                0 => {
-                    print_lines([line]);
-                    done()
-                }
-                1 => Session {
-                    outcome: Outcome::Failed(line),
-                    room: None,
-                    games: Vec::new(),
-                    left: None,
-                },
-                _ => Session {
-                    outcome: Outcome::Unproven(line),
-                    room: None,
-                    games: Vec::new(),
-                    left: None,
-                },
-            })
-        }
+        } => printed(
+            output,
+            &sim::simulate(games, seed, policies, game.options(), record.as_deref())?,
+            |summary| sim::report(summary, seed, policies),
+        ),
+        Command::Verify { source } => verify(&source, &cli.server),
         Command::Analyse { source } => {
             let replay = replay::load(&source, &cli.server)?;
-            let analysis = mice_cake_cli::analysis::of(&replay)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&analysis)?]),
-                Output::Text => print_lines(mice_cake_cli::analysis::lines(&analysis, &replay)),
-            }
-            Ok(done())
+            printed(output, &mice_cake_cli::analysis::of(&replay)?, |analysis| {
+                mice_cake_cli::analysis::lines(analysis, &replay)
+            })
         }
         Command::Replay { source } => {
             let replay = replay::load(&source, &cli.server)?;
-            if plain {
+            if how.plain {
                 print_lines(replay::lines(&replay));
             } else {
                 tui::replay::run(replay)?;
@@ -289,6 +136,160 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             Ok(done())
         }
     }
+}
+
+/// Prints `value`: as JSON, or as the lines `text` makes of it.
+fn printed<T: serde::Serialize, L: IntoIterator<Item = S>, S: AsRef<str>>(
+    output: Output,
+    value: &T,
+    text: impl FnOnce(&T) -> L,
+) -> anyhow::Result<Session> {
+    match output {
+        Output::Json => print_lines([serde_json::to_string(value)?]),
+        Output::Text => print_lines(text(value)),
+    }
+    Ok(done())
+}
+
+/// `mice-cake join CODE`: a seat already held in that room (a terminal
+/// closed, say) is taken back; if it is gone, the free seat is taken.
+async fn join(how: How, code: mice_cake_protocol::RoomCode) -> anyhow::Result<Session> {
+    let held = match &how.seats {
+        Some(seats) => seats.get(&how.url, code, &how.name)?,
+        None => None,
+    };
+    let entry = match held {
+        Some(held) => Entry::Resume {
+            code,
+            token: held.token,
+            or_join: true,
+        },
+        None => Entry::Join(code),
+    };
+    how.play(entry, Decider::Stdin).await
+}
+
+/// `mice-cake resume [CODE]`.
+async fn resume(how: How, code: Option<mice_cake_protocol::RoomCode>) -> anyhow::Result<Session> {
+    let seats = how
+        .seats
+        .clone()
+        .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
+    let url = &how.url;
+    // Your seats first (by --name), then any kept on this server.
+    let mut held: Vec<_> = seats
+        .all()?
+        .into_iter()
+        .filter(|held| held.server == *url && code.is_none_or(|code| held.room == code))
+        .collect();
+    held.sort_by_key(|seat| seat.name != how.name);
+    let held = held.into_iter().next();
+    let Some(held) = held else {
+        anyhow::bail!(match code {
+            Some(code) => format!("you hold no seat in room {code} on {url}"),
+            None => format!("you hold no seat on {url} (mice-cake games lists them)"),
+        });
+    };
+    let entry = Entry::Resume {
+        code: held.room,
+        token: held.token,
+        or_join: false,
+    };
+    // The seat was kept under its name: resume as that player.
+    let how = How {
+        name: held.name.clone(),
+        ..how
+    };
+    how.play(entry, Decider::Stdin).await
+}
+
+/// `mice-cake key`.
+fn key() -> anyhow::Result<Session> {
+    let store = SeatStore::for_user()?;
+    let secret = identity::load_or_create(store.dir())?;
+    print_lines([
+        secret.public_key().to_string(),
+        format!(
+            "(your public key; the secret half is in {}, readable by you alone)",
+            store.dir().join("key").display()
+        ),
+    ]);
+    Ok(done())
+}
+
+/// `mice-cake me`.
+fn me(how: &How) -> anyhow::Result<Session> {
+    let store = SeatStore::for_user()?;
+    let key = identity::load_or_create(store.dir())?.public_key();
+    let page = mice_cake_cli::standings::player(&how.http, key)?;
+    match (how.output, page) {
+        (Output::Json, page) => print_lines([serde_json::to_string(&page)?]),
+        (Output::Text, Some(page)) => {
+            print_lines(mice_cake_cli::standings::player_lines(&page));
+        }
+        (Output::Text, None) => print_lines([format!(
+            "you have played no game on {} yet (your key: {key}); play a rated one with \
+             mice-cake play",
+            how.http
+        )]),
+    }
+    Ok(done())
+}
+
+/// `mice-cake bot …`: a program plays, with a key of its own, declared a
+/// bot's.
+async fn bot(
+    how: How,
+    name: &str,
+    entry: BotEntry,
+    policy: Policy,
+    seed: Option<u64>,
+    think: std::time::Duration,
+) -> anyhow::Result<Session> {
+    let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
+    let entry = match entry {
+        BotEntry::Create { room } => Entry::Create(room.options(None)),
+        BotEntry::Join { code } => Entry::Join(code),
+        BotEntry::Play { seek } => Entry::Seek(seek.seek()),
+        BotEntry::Arena {
+            action: BotArena::Join { id, code },
+        } => Entry::Arena {
+            id,
+            join_code: code,
+        },
+    };
+    let how = How {
+        name: bot_name(name, policy),
+        plain: true,
+        identity: Identity {
+            secret: player_secret(&identity::bot_key_file(policy)),
+            bot: true,
+        },
+        ..how
+    };
+    how.play(entry, Decider::Policy(policy, Box::new(rng), think))
+        .await
+}
+
+/// `mice-cake verify SOURCE`: the exit status says the verdict.
+fn verify(source: &str, server: &str) -> anyhow::Result<Session> {
+    let loaded = mice_cake_cli::verify::load(source, server)?;
+    let verdict = mice_cake_cli::verify::verify_loaded(&loaded, None);
+    let line = verdict.line();
+    let outcome = match verdict.exit_code() {
+        0 => {
+            print_lines([line]);
+            return Ok(done());
+        }
+        1 => Outcome::Failed(line),
+        _ => Outcome::Unproven(line),
+    };
+    Ok(Session {
+        outcome,
+        room: None,
+        games: Vec::new(),
+        left: None,
+    })
 }
 
 /// How to play: where, as whom, through which interface.
@@ -310,6 +311,35 @@ struct How {
 }
 
 impl How {
+    /// How the command line says to play.
+    fn of(cli: &Cli) -> How {
+        let output = if cli.json { Output::Json } else { Output::Text };
+        let plain = cli.plain
+            || cli.json
+            || !std::io::stdin().is_terminal()
+            || !std::io::stdout().is_terminal();
+        How {
+            url: websocket_url(&cli.server),
+            http: mice_cake_cli::cli::http_url(&cli.server),
+            server: cli.server.clone(),
+            name: cli.name.clone(),
+            plain,
+            output,
+            settings: Settings {
+                animation: !cli.no_animation,
+                bell: cli.bell,
+                chat: !cli.no_chat,
+                bot_after: None,
+            },
+            // Without a state directory, seats are not kept: playing still works.
+            seats: SeatStore::for_user().ok(),
+            identity: Identity {
+                secret: player_secret(identity::FILE),
+                bot: false,
+            },
+        }
+    }
+
     async fn play(self, entry: Entry, decider: Decider) -> anyhow::Result<Session> {
         // A bot's seat is not kept: it is never resumed by hand.
         let seats = match decider {
@@ -317,10 +347,17 @@ impl How {
             Decider::Stdin | Decider::Watch => self.seats,
         };
         // Sealed moves are kept beside the seats, for a seat taken back.
-        let kept = seats
-            .as_ref()
-            .map(|seats| mice_cake_cli::sealing::KeptOpenings::in_dir(seats.dir()));
-        let sealer = mice_cake_cli::sealing::Sealer::new(kept, self.identity.secret.clone());
+        let kept = seats.as_ref().map(|seats| {
+            let file = mice_cake_cli::openings::OpeningsFile::in_dir(seats.dir());
+            let openings = file.load();
+            mice_cake_cli::sealing::KeptOpenings::new(file, openings)
+        });
+        // The nonces' seed, drawn here: sealed play itself draws nothing.
+        let sealer = mice_cake_cli::sealing::Sealer::new(
+            kept,
+            self.identity.secret.clone(),
+            mice_cake_cli::openings::fresh_nonce_seed(),
+        );
         let session =
             mice_cake_cli::net::connect(&self.url, &self.name, entry, seats, self.identity).await?;
         if self.plain {
@@ -338,6 +375,57 @@ impl How {
             tui::run(session, self.settings, &self.http, &self.server, sealer).await
         }
     }
+}
+
+/// `mice-cake arena create …`: `spec` named as the command line says.
+fn create_arena(
+    spec: mice_cake_protocol::arena::ArenaSpec,
+    how: &How,
+    output: Output,
+    name_given: bool,
+    now_ms: u64,
+) -> anyhow::Result<Session> {
+    let store = SeatStore::for_user()?;
+    let secret = identity::load_or_create(store.dir())?;
+    // `--name` given names the arena; the creator is then who the
+    // environment says, or the user.
+    let (arena_name, creator) = if name_given {
+        let creator = std::env::var("MICE_CAKE_NAME")
+            .ok()
+            .and_then(|name| mice_cake_protocol::player_name(&name).ok())
+            .unwrap_or_else(default_name);
+        (how.name.clone(), creator)
+    } else {
+        (format!("{}'s arena", how.name), how.name.clone())
+    };
+    let spec = mice_cake_protocol::arena::ArenaSpec {
+        name: arena_name,
+        ..spec
+    };
+    let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
+    match output {
+        Output::Json => print_lines([serde_json::to_string(&made)?]),
+        Output::Text => print_lines([
+            made.id.to_string(),
+            mice_cake_cli::arena_text::header(&made, now_ms),
+            format!(
+                "join it with: mice-cake{} arena join {}{}",
+                if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
+                    String::new()
+                } else {
+                    format!(" --server {}", how.server)
+                },
+                made.id,
+                if made.private { " --code CODE" } else { "" }
+            ),
+        ]),
+    }
+    Ok(done())
+}
+
+/// A duration in milliseconds (the protocol's unit).
+fn millis(time: std::time::Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// `mice-cake arena …`.
@@ -366,23 +454,8 @@ async fn arena(
             join_code,
             bots,
         } => {
-            let store = SeatStore::for_user()?;
-            let secret = identity::load_or_create(store.dir())?;
-            // `--name` given names the arena; the creator is then who the
-            // environment says, or the user.
-            let (arena_name, creator) = if name_given {
-                let creator = std::env::var("MICE_CAKE_NAME")
-                    .ok()
-                    .and_then(|name| mice_cake_protocol::player_name(&name).ok())
-                    .unwrap_or_else(default_name);
-                (how.name.clone(), creator)
-            } else {
-                (format!("{}'s arena", how.name), how.name.clone())
-            };
-            let millis =
-                |time: std::time::Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
             let spec = mice_cake_protocol::arena::ArenaSpec {
-                name: arena_name,
+                name: String::new(),
                 starts_at_ms: Some(now_ms + millis(starts_in)),
                 minutes,
                 pool,
@@ -391,25 +464,7 @@ async fn arena(
                 join_code,
                 bots: bots.then_some(true),
             };
-            let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
-            match output {
-                Output::Json => print_lines([serde_json::to_string(&made)?]),
-                Output::Text => print_lines([
-                    made.id.to_string(),
-                    mice_cake_cli::arena_text::header(&made, now_ms),
-                    format!(
-                        "join it with: mice-cake{} arena join {}{}",
-                        if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
-                            String::new()
-                        } else {
-                            format!(" --server {}", how.server)
-                        },
-                        made.id,
-                        if made.private { " --code CODE" } else { "" }
-                    ),
-                ]),
-            }
-            Ok(done())
+            create_arena(spec, &how, output, name_given, now_ms)
         }
         ArenaAction::Join { id, code } => {
             // The standings between games are lines: the line interface.

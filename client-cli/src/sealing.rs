@@ -6,15 +6,16 @@
 //! Nothing here needs the person: the deal's nonce, a forced move and every
 //! opening are sent by the client on its own ([`Sealer::automatic`]).
 
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
-
 use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{
     Assignment, Commitment, Nonce, Opening, PlayerSecret, Seat, Seated, Witness,
 };
-use mice_cake_protocol::{ClientMessage, RoomCode, RoomState, RoomStatus};
-use serde::{Deserialize, Serialize};
+use mice_cake_protocol::{ClientMessage, ExchangeState, RoomCode, RoomState, RoomStatus};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{Rng as _, SeedableRng as _};
+
+use crate::effect::Effect;
+use crate::openings::{KeptOpening, OpeningsFile, with_kept};
 
 /// Which game a sealed move or a witness is of: a room's game number alone
 /// would take game 1 of the next room (a pairing called off during its deal,
@@ -67,6 +68,10 @@ pub struct Sealer {
     /// Where sealed moves are kept, so that a client started again (after
     /// the terminal closed, say) can still open the move it sealed.
     kept: Option<KeptOpenings>,
+    /// Where each seal's nonce comes from: ChaCha20, seeded by the shell
+    /// from the operating system's random source; none without one (no
+    /// seal then).
+    nonces: Option<ChaCha20Rng>,
     /// The player's key pair, which signs every seal (Ed25519 signatures
     /// are deterministic: a seal sent again carries the same one).
     secret: Option<PlayerSecret>,
@@ -87,91 +92,60 @@ enum Sync {
     Asked,
 }
 
-/// Sealed moves kept in the user's state directory (`openings.json`, 0600),
-/// by game commitment: the server cannot give a move back, and a seat taken
-/// back with `mice-cake resume` must still open the move sealed before.
-#[derive(Clone, Debug)]
+/// The sealed moves kept (`openings.json`), as read when the client
+/// started and kept since: found here, stored by the shell
+/// ([`Effect::StoreOpening`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeptOpenings {
-    path: PathBuf,
+    file: OpeningsFile,
+    openings: Vec<KeptOpening>,
 }
-
-/// A sealed move kept on disk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct KeptOpening {
-    commitment: Commitment,
-    round: u32,
-    seat: Seat,
-    opening: Opening,
-}
-
-/// Sealed moves kept at most (the newest).
-const MOST_KEPT: usize = 20;
 
 impl KeptOpenings {
-    /// Kept in `dir`.
-    pub fn in_dir(dir: &Path) -> KeptOpenings {
-        KeptOpenings {
-            path: dir.join("openings.json"),
-        }
+    /// The moves of `file`, as read from it.
+    pub fn new(file: OpeningsFile, openings: Vec<KeptOpening>) -> KeptOpenings {
+        KeptOpenings { file, openings }
     }
 
-    fn all(&self) -> Vec<KeptOpening> {
-        std::fs::read_to_string(&self.path)
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default()
-    }
-
-    fn find(&self, commitment: Commitment, round: u32, seat: Seat) -> Option<Opening> {
-        self.all()
-            .into_iter()
+    pub fn find(&self, commitment: Commitment, round: u32, seat: Seat) -> Option<Opening> {
+        self.openings
+            .iter()
             .find(|kept| kept.commitment == commitment && kept.round == round && kept.seat == seat)
             .map(|kept| kept.opening)
     }
 
-    /// Keeps a sealed move (one per game: the round's replaces the last).
-    /// A failure is not fatal: the move is still held in memory.
-    fn keep(&self, kept: KeptOpening) {
-        let mut all = self.all();
-        all.retain(|old| old.commitment != kept.commitment);
-        all.insert(0, kept);
-        all.truncate(MOST_KEPT);
-        let Some(dir) = self.path.parent() else {
-            return;
-        };
-        let Ok(text) = serde_json::to_string(&all) else {
-            return;
-        };
-        let partial = self.path.with_extension("json.partial");
-        let written = crate::seats::create_private_dir(dir)
-            .and_then(|()| crate::seats::create_private_file(&partial))
-            .and_then(|mut file| {
-                file.write_all(text.as_bytes())?;
-                file.sync_all()
-            })
-            .and_then(|()| std::fs::rename(&partial, &self.path));
-        // Nothing to tell the person: the move is held in memory all the same.
-        let _ = written;
+    /// Keeps `kept` here, and says to store it.
+    fn keep(&mut self, kept: KeptOpening) -> Effect {
+        self.openings = with_kept(std::mem::take(&mut self.openings), kept);
+        Effect::StoreOpening(self.file.clone(), kept)
     }
 }
 
-/// A fresh nonce from the operating system's random source; none without
-/// one: a guessable nonce would let the server open a seal by trying moves.
-fn fresh_nonce() -> Option<Nonce> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).ok()?;
-    Some(Nonce::from_bytes(bytes))
-}
-
 impl Sealer {
-    /// A sealer that keeps its sealed moves in `kept` too (if given), and
-    /// signs its seals with `secret` (if given).
-    pub fn new(kept: Option<KeptOpenings>, secret: Option<PlayerSecret>) -> Sealer {
+    /// A sealer that keeps its sealed moves in `kept` too (if given), signs
+    /// its seals with `secret` (if given), and draws its nonces from a
+    /// generator seeded with `nonce_seed` (secret, fresh from the operating
+    /// system: [`crate::openings::fresh_nonce_seed`]; without one nothing is
+    /// sealed).
+    pub fn new(
+        kept: Option<KeptOpenings>,
+        secret: Option<PlayerSecret>,
+        nonce_seed: Option<[u8; 32]>,
+    ) -> Sealer {
         Sealer {
             kept,
             secret,
+            nonces: nonce_seed.map(ChaCha20Rng::from_seed),
             ..Sealer::default()
         }
+    }
+
+    /// The next seal's nonce.
+    fn next_nonce(&mut self) -> Option<Nonce> {
+        let nonces = self.nonces.as_mut()?;
+        let mut bytes = [0u8; 32];
+        nonces.fill_bytes(&mut bytes);
+        Some(Nonce::from_bytes(bytes))
     }
 
     /// The seal message for `seal` of `round`, signed.
@@ -201,22 +175,25 @@ impl Sealer {
         &self.witness
     }
 
-    /// Seals `assignment` for `round` of the room's game: the message to
-    /// send. `None` when no exchange is open for that round, when a move is
-    /// sealed for it already (a second seal would be refused, and opening
-    /// it would then fail), or without a random source.
-    pub fn seal(
-        &mut self,
-        room: &RoomState,
-        round: u32,
-        assignment: Assignment,
-    ) -> Option<ClientMessage> {
-        let seat = room.you?;
-        let exchange = room.exchange.as_ref().filter(|e| e.round == round)?;
+    /// Seals `assignment` for `round` of the room's game: the move to keep
+    /// on disk (if kept), then the message to send. Nothing when no
+    /// exchange is open for that round, when a move is sealed for it
+    /// already (a second seal would be refused, and opening it would then
+    /// fail), or without a random source.
+    pub fn seal(&mut self, room: &RoomState, round: u32, assignment: Assignment) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let (Some(seat), Some(exchange)) = (
+            room.you,
+            room.exchange.as_ref().filter(|e| e.round == round),
+        ) else {
+            return effects;
+        };
         if self.holds(GameKey::of(room), round) || exchange.seals[seat].is_some() {
-            return None;
+            return effects;
         }
-        let nonce = fresh_nonce()?;
+        let Some(nonce) = self.next_nonce() else {
+            return effects;
+        };
         let seal = fair::seal(exchange.commitment, round, seat, &assignment, nonce);
         let opening = Opening { assignment, nonce };
         self.pending = Some(Pending {
@@ -227,16 +204,19 @@ impl Sealer {
             reseal: false,
             refusals: 0,
         });
-        if let Some(kept) = &self.kept {
-            kept.keep(KeptOpening {
+        // Stored before it is sent: a client that dies in between can still
+        // open what the server holds.
+        if let Some(kept) = &mut self.kept {
+            effects.push(kept.keep(KeptOpening {
                 commitment: exchange.commitment,
                 round,
                 seat,
                 opening,
-            });
+            }));
         }
         self.witness.sealed_own(round);
-        Some(self.seal_message(round, seal))
+        effects.push(Effect::Send(self.seal_message(round, seal)));
+        effects
     }
 
     /// The assignment this client sealed for `round` of `game`, if it did.
@@ -255,16 +235,46 @@ impl Sealer {
     /// What the client sends by itself now, as the room stands: the deal's
     /// nonce, a forced move (a single legal assignment), the opening of a
     /// sealed move once both seals are in. Notes the seals it sees.
-    pub fn automatic(&mut self, room: &RoomState) -> Vec<ClientMessage> {
+    pub fn automatic(&mut self, room: &RoomState) -> Vec<Effect> {
+        let game = GameKey::of(room);
+        let Some(exchange) = self.witness_seals(room) else {
+            return Vec::new();
+        };
+        let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
+            return Vec::new();
+        };
+        self.recall_kept(game, exchange, seat);
+        let mut effects = Vec::new();
+        if self.sync == Sync::Due {
+            self.sync = Sync::Asked;
+            effects.push(Effect::Send(ClientMessage::Sync));
+        }
+        effects.extend(self.reseal(game, exchange, seat));
+        if exchange.seals[seat].is_none() && !self.holds(game, exchange.round) {
+            let forced = room
+                .choices
+                .and_then(|choices| choices[seat].forced)
+                .filter(|_| exchange.round != DEAL_ROUND);
+            if exchange.round == DEAL_ROUND {
+                effects.extend(self.seal(room, DEAL_ROUND, Assignment::EMPTY));
+            } else if let Some(forced) = forced {
+                effects.extend(self.seal(room, exchange.round, forced));
+            }
+        }
+        effects.extend(self.open_due(game, exchange, seat));
+        effects
+    }
+
+    /// Notes what the room shows of the game's seals (a new game starts a
+    /// new witness); its exchange, if one is under way.
+    fn witness_seals<'room>(&mut self, room: &'room RoomState) -> Option<&'room ExchangeState> {
         let game = GameKey::of(room);
         if self.game == Some(game)
             && let Some(report) = &room.last_report
         {
             self.witness.saw_revealed(report.round);
         }
-        let Some(exchange) = room.exchange.as_ref() else {
-            return Vec::new();
-        };
+        let exchange = room.exchange.as_ref()?;
         if self.game != Some(game) {
             self.game = Some(game);
             self.witness = Witness::new(exchange.commitment);
@@ -273,12 +283,13 @@ impl Sealer {
         if let (Some(yellow), Some(blue)) = (exchange.seals.yellow, exchange.seals.blue) {
             self.witness.saw(exchange.round, Seated { yellow, blue });
         }
-        let Some(seat) = room.you.filter(|_| room.status == RoomStatus::Playing) else {
-            return Vec::new();
-        };
-        // A move sealed by an earlier run of the client (its seat taken
-        // back): opened when due, or sealed again, the same, if the server
-        // never got its seal.
+        Some(exchange)
+    }
+
+    /// A move sealed by an earlier run of the client (its seat taken
+    /// back): held again, to be opened when due, or sealed again, the
+    /// same, if the server never got its seal.
+    fn recall_kept(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) {
         if !self.holds(game, exchange.round)
             && let Some(opening) = self
                 .kept
@@ -294,41 +305,34 @@ impl Sealer {
                 refusals: 0,
             });
         }
-        let mut messages = Vec::new();
-        if self.sync == Sync::Due {
-            self.sync = Sync::Asked;
-            messages.push(ClientMessage::Sync);
-        }
-        // A seal the server does not have after all: the same one again,
-        // never another (the server takes a repeated seal as said once).
-        if exchange.seals[seat].is_none()
-            && let Some(pending) = &mut self.pending
-            && pending.game == game
-            && pending.round == exchange.round
-            && pending.reseal
+    }
+
+    /// A seal the server does not have after all: the same one again,
+    /// never another (the server takes a repeated seal as said once).
+    fn reseal(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) -> Option<Effect> {
+        let pending = self.pending.as_mut()?;
+        if exchange.seals[seat].is_some()
+            || pending.game != game
+            || pending.round != exchange.round
+            || !pending.reseal
         {
-            pending.reseal = false;
-            let seal = fair::seal(
-                exchange.commitment,
-                pending.round,
-                seat,
-                &pending.opening.assignment,
-                pending.opening.nonce,
-            );
-            let round = pending.round;
-            messages.push(self.seal_message(round, seal));
+            return None;
         }
-        if exchange.seals[seat].is_none() && !self.holds(game, exchange.round) {
-            let forced = room
-                .choices
-                .and_then(|choices| choices[seat].forced)
-                .filter(|_| exchange.round != DEAL_ROUND);
-            if exchange.round == DEAL_ROUND {
-                messages.extend(self.seal(room, DEAL_ROUND, Assignment::EMPTY));
-            } else if let Some(forced) = forced {
-                messages.extend(self.seal(room, exchange.round, forced));
-            }
-        }
+        pending.reseal = false;
+        let seal = fair::seal(
+            exchange.commitment,
+            pending.round,
+            seat,
+            &pending.opening.assignment,
+            pending.opening.nonce,
+        );
+        let round = pending.round;
+        Some(Effect::Send(self.seal_message(round, seal)))
+    }
+
+    /// The opening of this seat's move, once both seals are in and the
+    /// server published this client's own.
+    fn open_due(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) -> Option<Effect> {
         let due = exchange.seals.yellow.is_some()
             && exchange.seals.blue.is_some()
             && !exchange.opened[seat]
@@ -345,24 +349,26 @@ impl Sealer {
                     pending.opening.nonce,
                 ))
         });
-        if let Some(pending) = &mut self.pending
-            && pending.game == game
-            && pending.round == exchange.round
-            && due
-            && published
-            && !pending.opened
-            && self.sync == Sync::None
+        let sync_quiet = self.sync == Sync::None;
+        let pending = self.pending.as_mut()?;
+        if pending.game != game
+            || pending.round != exchange.round
+            || !due
+            || !published
+            || pending.opened
+            || !sync_quiet
         {
-            pending.opened = true;
-            let opening = pending.opening;
-            self.witness.opened(pending.round, seat, opening);
-            messages.push(ClientMessage::Open {
-                round: pending.round,
-                assignment: (pending.round != DEAL_ROUND).then_some(opening.assignment),
-                nonce: opening.nonce,
-            });
+            return None;
         }
-        messages
+        pending.opened = true;
+        let opening = pending.opening;
+        let round = pending.round;
+        self.witness.opened(round, seat, opening);
+        Some(Effect::Send(ClientMessage::Open {
+            round,
+            assignment: (round != DEAL_ROUND).then_some(opening.assignment),
+            nonce: opening.nonce,
+        }))
     }
 
     /// The server refused a message as out of turn (`wrong_phase`): if it
@@ -448,22 +454,22 @@ mod tests {
     /// client saw of the first is not held against it.
     #[test]
     fn the_deal_of_the_next_room_s_first_game_is_sealed_and_witnessed_afresh() {
-        let mut sealer = Sealer::default();
+        let mut sealer = crate::fixture::sealer();
         let first = at_deal("K7QMX", 1);
         let sent = sealer.automatic(&first);
         assert!(
             matches!(
                 sent.as_slice(),
-                [ClientMessage::Seal {
+                [Effect::Send(ClientMessage::Seal {
                     round: DEAL_ROUND,
                     ..
-                }]
+                })]
             ),
             "{sent:?}"
         );
         let next = at_deal("P3RWT", 2);
         let sent = sealer.automatic(&next);
-        let [ClientMessage::Seal { round, seal, .. }] = sent.as_slice() else {
+        let [Effect::Send(ClientMessage::Seal { round, seal, .. })] = sent.as_slice() else {
             panic!("the next room's deal is sealed: {sent:?}");
         };
         assert_eq!(*round, DEAL_ROUND);
@@ -482,10 +488,10 @@ mod tests {
         assert!(
             matches!(
                 sent.as_slice(),
-                [ClientMessage::Open {
+                [Effect::Send(ClientMessage::Open {
                     round: DEAL_ROUND,
                     ..
-                }]
+                })]
             ),
             "{sent:?}"
         );
@@ -497,34 +503,57 @@ mod tests {
         );
     }
 
+    /// Sealing with moves kept: the move to store comes out first, then
+    /// its seal; nothing is written by the sealer itself.
     #[test]
-    fn a_sealed_move_kept_on_disk_is_found_by_its_game_round_and_seat() {
+    fn a_move_to_keep_is_stored_before_its_seal_is_sent_and_the_sealer_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let kept = KeptOpenings::in_dir(dir.path());
-        let commitment = fair::commitment(mice_cake_engine::Seed::from_u64(3));
-        let opening = Opening {
-            assignment: Assignment::EMPTY.with(mice_cake_engine::Column::B, 4),
-            nonce: Nonce::from_bytes([5; 32]),
+        let file = OpeningsFile::in_dir(&dir.path().join("state"));
+        let kept = KeptOpenings::new(file.clone(), Vec::new());
+        let mut sealer = Sealer::new(Some(kept), None, Some([9; 32]));
+        let room = at_deal("K7QMX", 1);
+        let effects = sealer.automatic(&room);
+        let [
+            Effect::StoreOpening(stored_in, stored),
+            Effect::Send(ClientMessage::Seal {
+                round: DEAL_ROUND,
+                seal,
+                ..
+            }),
+        ] = &effects[..]
+        else {
+            panic!("the opening to store, then its seal: {effects:?}");
         };
-        kept.keep(KeptOpening {
-            commitment,
-            round: 2,
-            seat: Seat::Blue,
-            opening,
-        });
-        // Another run of the client finds it; nothing else matches.
-        let again = KeptOpenings::in_dir(dir.path());
-        assert_eq!(again.find(commitment, 2, Seat::Blue), Some(opening));
-        assert_eq!(again.find(commitment, 3, Seat::Blue), None);
-        assert_eq!(again.find(commitment, 2, Seat::Yellow), None);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt as _;
-            let mode = std::fs::metadata(dir.path().join("openings.json"))
-                .unwrap()
-                .permissions()
-                .mode();
-            assert_eq!(mode & 0o777, 0o600, "only its owner reads a sealed move");
-        }
+        assert_eq!(*stored_in, file);
+        let commitment = room.exchange.as_ref().unwrap().commitment;
+        assert_eq!(
+            (stored.commitment, stored.round, stored.seat),
+            (commitment, DEAL_ROUND, Seat::Yellow)
+        );
+        assert_eq!(
+            fair::seal(
+                commitment,
+                DEAL_ROUND,
+                Seat::Yellow,
+                &stored.opening.assignment,
+                stored.opening.nonce
+            ),
+            *seal
+        );
+        assert!(!dir.path().join("state").exists(), "nothing written");
+    }
+
+    /// The nonces are the seed's: the same seed seals the same, another
+    /// seals otherwise.
+    #[test]
+    fn the_same_seed_seals_the_same_and_another_seed_otherwise() {
+        let room = at_deal("K7QMX", 1);
+        let sealed = |seed: [u8; 32]| Sealer::new(None, None, Some(seed)).automatic(&room);
+        assert_eq!(sealed([1; 32]), sealed([1; 32]));
+        assert_ne!(sealed([1; 32]), sealed([2; 32]));
+        assert!(
+            Sealer::default().automatic(&room).is_empty(),
+            "no seed, no seal"
+        );
     }
 }

@@ -6,11 +6,13 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{Commitment, GameView, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{
-    ChatLine, ClientMessage, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES,
-    PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES, PlayedRound,
+    RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
 
+use crate::effect::Effect;
 use crate::sealing::{GameKey, Sealer};
+use crate::server_kinds::{Kind, kind};
 
 /// Chat lines kept.
 const CHAT_LINES: usize = 200;
@@ -140,14 +142,13 @@ impl Tracker {
         }
     }
 
-    /// Seals this seat's `assignment` for `round`: the message to send.
-    pub fn seal(
-        &mut self,
-        round: u32,
-        assignment: mice_cake_engine::Assignment,
-    ) -> Option<ClientMessage> {
-        let room = self.room.as_ref()?;
-        self.sealer.seal(room, round, assignment)
+    /// Seals this seat's `assignment` for `round`: the move to keep, then
+    /// the message to send (nothing if it cannot be sealed).
+    pub fn seal(&mut self, round: u32, assignment: mice_cake_engine::Assignment) -> Vec<Effect> {
+        match &self.room {
+            Some(room) => self.sealer.seal(room, round, assignment),
+            None => Vec::new(),
+        }
     }
 
     /// The room's earlier games this client has not seen, by number and id
@@ -203,7 +204,7 @@ impl Tracker {
 
     /// What the client sends by itself now (the deal's nonce, a forced move,
     /// openings): call after each message applied.
-    pub fn automatic(&mut self) -> Vec<ClientMessage> {
+    pub fn automatic(&mut self) -> Vec<Effect> {
         match &self.room {
             Some(room) => self.sealer.automatic(room),
             None => Vec::new(),
@@ -237,6 +238,14 @@ impl Tracker {
 
     /// Applies one message; returns what happened worth telling.
     pub fn apply(&mut self, message: &ServerMessage, now: Instant) -> Option<Happening> {
+        match kind(message) {
+            // The room entered, its news, a refusal (of an opening, say).
+            Kind::Admission | Kind::Room | Kind::Notice => self.room_news(message, now),
+            Kind::Welcome | Kind::Seek | Kind::Arena => None,
+        }
+    }
+
+    fn room_news(&mut self, message: &ServerMessage, now: Instant) -> Option<Happening> {
         match message {
             ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
                 self.replace(state, now)
@@ -287,20 +296,9 @@ impl Tracker {
                 self.error = Some((*code, message.clone()));
                 None
             }
-            ServerMessage::Welcome { .. }
-            | ServerMessage::RoomList { .. }
-            | ServerMessage::ShuttingDown { .. }
-            | ServerMessage::Seeking { .. }
-            | ServerMessage::BotOffered { .. }
-            | ServerMessage::Paired { .. }
-            | ServerMessage::Unpaired { .. }
-            | ServerMessage::SeekEnded { .. }
-            | ServerMessage::ArenaJoined { .. }
-            | ServerMessage::ArenaUpdate { .. }
-            | ServerMessage::ArenaPaired { .. }
-            | ServerMessage::ArenaPaused { .. }
-            | ServerMessage::ArenaLeft { .. }
-            | ServerMessage::Renamed { .. } => None,
+            // The list, the queue, an arena entered; the server going
+            // down, a new name: nothing in the room changes.
+            _ => None,
         }
     }
 
@@ -445,32 +443,10 @@ impl Tracker {
         // Views in events are the spectators'; this client's says who it is for.
         let viewer = room.you.map_or(Viewer::Spectator, Viewer::from);
         match event {
+            RoomEvent::GameStarted { .. } => return self.game_started(event, now),
+            RoomEvent::Revealed { .. } => return self.revealed(event, viewer),
+            RoomEvent::GameOver { .. } => return self.game_over(event),
             RoomEvent::PlayerJoined { seat, player } => room.players[*seat] = Some(player.clone()),
-            RoomEvent::GameStarted {
-                game,
-                players,
-                commitment,
-                not_rated,
-            } => {
-                self.archive();
-                self.players = Some(players.as_ref().map(|player| player.name.clone()));
-                self.commitment = Some(*commitment);
-                self.seed = None;
-                let room = self.room.as_mut()?;
-                room.game = *game;
-                room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
-                room.view = None;
-                self.graces = Seated::from_fn(|seat| grace(players[seat].grace_ms, now));
-                room.status = RoomStatus::Playing;
-                room.committed = Seated::default();
-                room.exchange = Some(new_exchange(*commitment, 0));
-                room.choices = None;
-                room.result = None;
-                room.rematch = Seated::default();
-                room.last_report = None;
-                room.not_rated = *not_rated;
-                return Some(Happening::GameStarted(*game));
-            }
             RoomEvent::Dealt { view, .. } => {
                 room.view = Some(GameView { viewer, ..*view });
                 room.exchange = None;
@@ -502,38 +478,6 @@ impl Tracker {
                     exchange.by_server[*seat] = *by_server;
                 }
             }
-            RoomEvent::Revealed {
-                report,
-                view,
-                auto,
-                sealed,
-                beats,
-            } => {
-                room.view = Some(GameView { viewer, ..*view });
-                room.last_report = Some(report.clone());
-                room.committed = Seated::default();
-                room.exchange = None;
-                room.choices = None;
-                for seat in Seat::ALL {
-                    if let Some(player) = &mut room.players[seat] {
-                        // As the server counts: deadlines missed in a row.
-                        player.auto_commits = if auto[seat] {
-                            player.auto_commits + 1
-                        } else {
-                            0
-                        };
-                    }
-                }
-                self.deadline = None;
-                let played = PlayedRound {
-                    report: (**report).clone(),
-                    auto: *auto,
-                    sealed: *sealed,
-                    beats: beats.clone(),
-                };
-                self.record(played.clone());
-                return Some(Happening::Revealed(Box::new(played)));
-            }
             RoomEvent::Connection {
                 seat,
                 connected,
@@ -554,25 +498,6 @@ impl Tracker {
                     room.status = RoomStatus::Waiting;
                 }
             }
-            RoomEvent::GameOver {
-                result,
-                game_id,
-                seed,
-            } => {
-                room.result = Some(*result);
-                room.status = RoomStatus::Finished;
-                room.committed = Seated::default();
-                room.exchange = None;
-                room.game_ids.extend(*game_id);
-                self.unrecorded = game_id.is_none().then_some(room.game);
-                self.seed = Some(*seed);
-                let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
-                room.game_ids.drain(..excess);
-                self.deadline = None;
-                self.graces = Seated::default();
-                self.told_over = Some(room.game);
-                return Some(Happening::GameOver);
-            }
             RoomEvent::Rated { seat, rating } => {
                 if let Some(player) = &mut room.players[*seat] {
                     player.rating = Some(*rating);
@@ -580,6 +505,102 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// A new game: the last one archived, the room set for its deal.
+    fn game_started(&mut self, event: &RoomEvent, now: Instant) -> Option<Happening> {
+        let RoomEvent::GameStarted {
+            game,
+            players,
+            commitment,
+            not_rated,
+        } = event
+        else {
+            return None;
+        };
+        self.archive();
+        self.players = Some(players.as_ref().map(|player| player.name.clone()));
+        self.commitment = Some(*commitment);
+        self.seed = None;
+        let room = self.room.as_mut()?;
+        room.game = *game;
+        room.players = Seated::from_fn(|seat| Some(players[seat].clone()));
+        room.view = None;
+        self.graces = Seated::from_fn(|seat| grace(players[seat].grace_ms, now));
+        room.status = RoomStatus::Playing;
+        room.committed = Seated::default();
+        room.exchange = Some(new_exchange(*commitment, 0));
+        room.choices = None;
+        room.result = None;
+        room.rematch = Seated::default();
+        room.last_report = None;
+        room.not_rated = *not_rated;
+        Some(Happening::GameStarted(*game))
+    }
+
+    /// A round revealed: the view moved on, the round recorded.
+    fn revealed(&mut self, event: &RoomEvent, viewer: Viewer) -> Option<Happening> {
+        let RoomEvent::Revealed {
+            report,
+            view,
+            auto,
+            sealed,
+            beats,
+        } = event
+        else {
+            return None;
+        };
+        let room = self.room.as_mut()?;
+        room.view = Some(GameView { viewer, ..*view });
+        room.last_report = Some(report.clone());
+        room.committed = Seated::default();
+        room.exchange = None;
+        room.choices = None;
+        for seat in Seat::ALL {
+            if let Some(player) = &mut room.players[seat] {
+                // As the server counts: deadlines missed in a row.
+                player.auto_commits = if auto[seat] {
+                    player.auto_commits + 1
+                } else {
+                    0
+                };
+            }
+        }
+        self.deadline = None;
+        let played = PlayedRound {
+            report: (**report).clone(),
+            auto: *auto,
+            sealed: *sealed,
+            beats: beats.clone(),
+        };
+        self.record(played.clone());
+        Some(Happening::Revealed(Box::new(played)))
+    }
+
+    /// The game over: its result, id and seed kept.
+    fn game_over(&mut self, event: &RoomEvent) -> Option<Happening> {
+        let RoomEvent::GameOver {
+            result,
+            game_id,
+            seed,
+        } = event
+        else {
+            return None;
+        };
+        let room = self.room.as_mut()?;
+        room.result = Some(*result);
+        room.status = RoomStatus::Finished;
+        room.committed = Seated::default();
+        room.exchange = None;
+        room.game_ids.extend(*game_id);
+        self.unrecorded = game_id.is_none().then_some(room.game);
+        self.seed = Some(*seed);
+        let excess = room.game_ids.len().saturating_sub(MAX_LISTED_GAMES);
+        room.game_ids.drain(..excess);
+        self.deadline = None;
+        self.graces = Seated::default();
+        self.told_over = Some(room.game);
+        Some(Happening::GameOver)
     }
 }
 
@@ -615,6 +636,8 @@ pub fn missed_in_a_row(log: &[PlayedRound], index: usize, seat: Seat) -> u32 {
 mod tests {
     use mice_cake_engine::Seat;
 
+    use mice_cake_protocol::ClientMessage;
+
     use super::*;
     use crate::fixture::{DEADLINE_MS, FakeRoom};
 
@@ -633,7 +656,7 @@ mod tests {
     fn a_whole_game_ends_in_the_servers_final_state() {
         let now = Instant::now();
         let mut room = FakeRoom::new(Some(Seat::Blue), 11);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         apply_all(&mut tracker, [room.joined()], now);
         assert!(!tracker.must_decide(), "no game yet");
         let happenings = apply_all(&mut tracker, room.opponent_arrives(), now);
@@ -663,7 +686,7 @@ mod tests {
     fn the_decision_waits_on_this_seats_commit_only() {
         let now = Instant::now();
         let mut room = FakeRoom::new(Some(Seat::Yellow), 2);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         apply_all(&mut tracker, [room.joined()], now);
         apply_all(&mut tracker, room.opponent_arrives(), now);
         apply_all(
@@ -677,7 +700,7 @@ mod tests {
         );
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
         // The client seals its move; the server's `sealed` says it is in.
-        let Some(ClientMessage::Seal { round: 1, .. }) = tracker.seal(1, mine) else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, .. })] = tracker.seal(1, mine)[..] else {
             panic!("a seal of round 1");
         };
         assert_eq!(tracker.your_move(), None, "not in until the server says so");
@@ -692,7 +715,7 @@ mod tests {
     fn the_deadline_counts_down_from_the_round_start() {
         let start = Instant::now();
         let mut room = FakeRoom::new(Some(Seat::Yellow), 2);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         apply_all(&mut tracker, [room.joined()], start);
         assert_eq!(tracker.time_left(start), None);
         apply_all(&mut tracker, room.opponent_arrives(), start);
@@ -716,7 +739,7 @@ mod tests {
         let mut room = FakeRoom::new(None, 2);
         let old = room.spectators(3);
         let new = room.spectators(4);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         apply_all(&mut tracker, [room.joined()], now);
         // A resume replays history the state already holds: ignored.
         apply_all(&mut tracker, [old], now);
@@ -730,7 +753,7 @@ mod tests {
     fn a_disconnected_opponent_has_a_countdown_until_back() {
         let now = Instant::now();
         let mut room = FakeRoom::new(Some(Seat::Yellow), 2);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         apply_all(&mut tracker, [room.joined()], now);
         apply_all(&mut tracker, room.opponent_arrives(), now);
         apply_all(&mut tracker, [room.connection(Seat::Blue, false)], now);
@@ -747,7 +770,7 @@ mod tests {
     #[test]
     fn errors_and_leaving_are_remembered() {
         let now = Instant::now();
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         let error = ServerMessage::Error {
             code: ErrorCode::RoomFull,
             message: "both seats are taken".into(),
@@ -771,13 +794,15 @@ mod tests {
 mod resume_tests {
     use mice_cake_engine::Seat;
 
+    use mice_cake_protocol::ClientMessage;
+
     use super::*;
     use crate::fixture::FakeRoom;
 
     fn started(member: Option<Seat>, seed: u64) -> (Tracker, FakeRoom, Instant) {
         let now = Instant::now();
         let mut room = FakeRoom::new(member, seed);
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         tracker.apply(&room.joined(), now);
         for message in room.opponent_arrives() {
             tracker.apply(&message, now);
@@ -803,11 +828,16 @@ mod resume_tests {
     fn a_move_is_sealed_once_and_opened_only_as_published() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         // A second seal would be refused by the server, and its opening too.
-        assert_eq!(tracker.seal(1, mice_cake_engine::Assignment::EMPTY), None);
+        assert!(
+            tracker
+                .seal(1, mice_cake_engine::Assignment::EMPTY)
+                .is_empty()
+        );
         let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
         assert!(
@@ -819,7 +849,7 @@ mod resume_tests {
         assert!(
             matches!(
                 opened.as_slice(),
-                [ClientMessage::Open { round: 1, assignment: Some(assignment), .. }] if *assignment == mine
+                [Effect::Send(ClientMessage::Open { round: 1, assignment: Some(assignment), .. })] if *assignment == mine
             ),
             "{opened:?}"
         );
@@ -839,14 +869,19 @@ mod resume_tests {
     fn an_opening_refused_as_out_of_turn_asks_for_the_state_and_opens_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
-        let is_open =
-            |messages: &[ClientMessage]| matches!(messages, [ClientMessage::Open { round: 1, .. }]);
+        let is_open = |effects: &[Effect]| {
+            matches!(
+                effects,
+                [Effect::Send(ClientMessage::Open { round: 1, .. })]
+            )
+        };
         assert!(is_open(&tracker.automatic()));
         // Its server's view was behind (a node back from a pause): the
         // opening is refused. The client asks for the state, and sends
@@ -873,7 +908,7 @@ mod resume_tests {
         };
         for _ in 0..3 {
             tracker.apply(&refused, now);
-            assert_eq!(tracker.automatic(), [ClientMessage::Sync]);
+            assert_eq!(tracker.automatic(), [Effect::Send(ClientMessage::Sync)]);
             assert!(
                 tracker.automatic().is_empty(),
                 "one question, then the state"
@@ -891,7 +926,8 @@ mod resume_tests {
     fn a_seal_the_server_lost_is_sent_again_the_same_and_the_move_is_not_asked_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let Some(ClientMessage::Seal { round: 1, seal, .. }) = tracker.seal(1, mine) else {
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
             panic!("a seal of round 1");
         };
         assert!(tracker.sealed_here());
@@ -902,11 +938,11 @@ mod resume_tests {
         let again = tracker.automatic();
         assert_eq!(
             again,
-            [ClientMessage::Seal {
+            [Effect::Send(ClientMessage::Seal {
                 round: 1,
                 seal,
                 signature: None
-            }]
+            })]
         );
         assert!(tracker.automatic().is_empty(), "sent again once");
         // Once the server has it, it is opened as usual.
@@ -915,7 +951,7 @@ mod resume_tests {
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
         assert!(matches!(
             tracker.automatic().as_slice(),
-            [ClientMessage::Open { round: 1, .. }]
+            [Effect::Send(ClientMessage::Open { round: 1, .. })]
         ));
     }
 
@@ -1006,7 +1042,7 @@ mod resume_tests {
         let mut room = FakeRoom::new(None, 8);
         room.opponent_arrives();
         room.play_to_the_end();
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         let now = Instant::now();
         assert_eq!(
             tracker.apply(&room.joined(), now),
@@ -1041,7 +1077,7 @@ mod resume_tests {
     #[test]
     fn a_player_away_when_the_game_starts_has_a_countdown() {
         let now = Instant::now();
-        let mut tracker = Tracker::default();
+        let mut tracker = crate::fixture::tracker();
         let mut room = FakeRoom::new(Some(Seat::Yellow), 8);
         tracker.apply(&room.joined(), now);
         for message in room.opponent_arrives() {

@@ -499,84 +499,8 @@ fn cause_evidence(
     let mut notes = Vec::new();
     for seat in seats {
         notes.push(match cause {
-            ForfeitCause::Left => match (keys[seat], left.filter(|left| left.seat == seat)) {
-                (Some(_), Some(_)) => {
-                    format!("{seat} left, proven by {seat}'s leave, signed with {seat}'s key")
-                }
-                (Some(_), None) => {
-                    return Err(format!(
-                        "the result given says {seat} left, but the record holds no leave \
-                         signed with {seat}'s key: nothing proves {seat} left"
-                    ));
-                }
-                (None, _) => format!(
-                    "that {seat} left rests on the server's word ({seat} had no key to sign a \
-                     leave with)"
-                ),
-            },
-            ForfeitCause::MissedDeadlines => {
-                let (runs, limit) = match stage {
-                    Stage::Deal(deal) if deal.seals[seat].is_some() => {
-                        return Err(format!(
-                            "the result given says {seat} did not seal a deal nonce in time, but \
-                             the record holds {seat}'s seal"
-                        ));
-                    }
-                    Stage::Deal(_) => {
-                        notes.push(format!(
-                            "{seat} sealed no deal nonce in time, proven by the record (it holds \
-                             no seal of {seat}'s)"
-                        ));
-                        continue;
-                    }
-                    Stage::Rounds { runs, limit, .. } => (runs, limit),
-                };
-                let Some(limit) = *limit else {
-                    // An answer stored before servers kept their limit
-                    // (older than record format 4: refused otherwise).
-                    if runs[seat] == 0 {
-                        return Err(format!(
-                            "the result given says {seat} missed too many deadlines, but the \
-                             record's last move for {seat} is {seat}'s own"
-                        ));
-                    }
-                    notes.push(format!(
-                        "that {seat} missed too many deadlines rests on the server's word: the \
-                         server made {seat}'s move in each of the record's last {}, but the \
-                         answer does not give the server's limit (a game stored before servers \
-                         kept it)",
-                        crate::text::plural(
-                            u64::try_from(runs[seat]).unwrap_or(u64::MAX),
-                            "round",
-                            "rounds"
-                        )
-                    ));
-                    continue;
-                };
-                let needed = limit.max(1) as usize;
-                if runs[seat] < needed {
-                    return Err(format!(
-                        "the result given says {seat} missed too many deadlines, but the \
-                         record's last {} made by the server for {seat} {} (the server's \
-                         limit: {needed} in a row)",
-                        crate::text::plural(
-                            u64::try_from(runs[seat]).unwrap_or(u64::MAX),
-                            "move",
-                            "moves"
-                        ),
-                        if runs[seat] == 1 {
-                            "is one"
-                        } else {
-                            "are not enough"
-                        }
-                    ));
-                }
-                format!(
-                    "{seat} missed {needed} deadlines in a row, proven by the record: the server \
-                     made {seat}'s move in each of its last {} rounds",
-                    runs[seat]
-                )
-            }
+            ForfeitCause::Left => left_note(seat, keys, left)?,
+            ForfeitCause::MissedDeadlines => missed_deadlines_note(seat, stage)?,
             ForfeitCause::Disconnected => {
                 format!("that {seat} stayed away past the grace period rests on the server's word")
             }
@@ -587,6 +511,94 @@ fn cause_evidence(
         });
     }
     Ok(Some(notes.join("; ")))
+}
+
+/// What proves that `seat` left: its signed leave, or the server's word
+/// for a player without a key.
+fn left_note(
+    seat: Seat,
+    keys: Seated<Option<PlayerKey>>,
+    left: Option<&SignedLeave>,
+) -> Result<String, String> {
+    Ok(match (keys[seat], left.filter(|left| left.seat == seat)) {
+        (Some(_), Some(_)) => {
+            format!("{seat} left, proven by {seat}'s leave, signed with {seat}'s key")
+        }
+        (Some(_), None) => {
+            return Err(format!(
+                "the result given says {seat} left, but the record holds no leave \
+                 signed with {seat}'s key: nothing proves {seat} left"
+            ));
+        }
+        (None, _) => format!(
+            "that {seat} left rests on the server's word ({seat} had no key to sign a \
+             leave with)"
+        ),
+    })
+}
+
+/// What proves that `seat` missed too many deadlines: the record's moves
+/// made by the server, against its limit.
+fn missed_deadlines_note(seat: Seat, stage: &Stage<'_>) -> Result<String, String> {
+    let (runs, limit) = match stage {
+        Stage::Deal(deal) if deal.seals[seat].is_some() => {
+            return Err(format!(
+                "the result given says {seat} did not seal a deal nonce in time, but \
+                 the record holds {seat}'s seal"
+            ));
+        }
+        Stage::Deal(_) => {
+            return Ok(format!(
+                "{seat} sealed no deal nonce in time, proven by the record (it holds \
+                 no seal of {seat}'s)"
+            ));
+        }
+        Stage::Rounds { runs, limit, .. } => (runs, limit),
+    };
+    let Some(limit) = *limit else {
+        // An answer stored before servers kept their limit
+        // (older than record format 4: refused otherwise).
+        if runs[seat] == 0 {
+            return Err(format!(
+                "the result given says {seat} missed too many deadlines, but the \
+                 record's last move for {seat} is {seat}'s own"
+            ));
+        }
+        return Ok(format!(
+            "that {seat} missed too many deadlines rests on the server's word: the \
+             server made {seat}'s move in each of the record's last {}, but the \
+             answer does not give the server's limit (a game stored before servers \
+             kept it)",
+            crate::text::plural(
+                u64::try_from(runs[seat]).unwrap_or(u64::MAX),
+                "round",
+                "rounds"
+            )
+        ));
+    };
+    let needed = limit.max(1) as usize;
+    if runs[seat] < needed {
+        return Err(format!(
+            "the result given says {seat} missed too many deadlines, but the \
+             record's last {} made by the server for {seat} {} (the server's \
+             limit: {needed} in a row)",
+            crate::text::plural(
+                u64::try_from(runs[seat]).unwrap_or(u64::MAX),
+                "move",
+                "moves"
+            ),
+            if runs[seat] == 1 {
+                "is one"
+            } else {
+                "are not enough"
+            }
+        ));
+    }
+    Ok(format!(
+        "{seat} missed {needed} deadlines in a row, proven by the record: the server \
+         made {seat}'s move in each of its last {} rounds",
+        runs[seat]
+    ))
 }
 
 /// How a game ended, in words.

@@ -103,62 +103,95 @@ pub(super) fn round_lines(
     }
     let turned = text::TurnedUp::of(played);
     if progress.is_none_or(|progress| progress.turned_up_first) {
-        let first = text::turned_up_first(report);
-        lines.extend(
-            packed(&first, width)
-                .into_iter()
-                .map(|line| Line::from(line).dim()),
-        );
+        lines.extend(dim(&text::turned_up_first(report), width));
     }
-    // Where each roll stands: down (its outcome known, or waiting for the
-    // other player's dice), tumbling (with its frame), or not yet.
-    let shown = |index: usize| -> Option<Roll> {
-        match progress {
-            None => Some(Roll::Down),
-            Some(progress) if index < progress.settled && progress.waits(index) => {
-                Some(Roll::Waiting)
-            }
-            Some(progress) if index < progress.settled => Some(Roll::Down),
-            Some(Progress {
-                tumbling: Some((tumbling, frame)),
-                ..
-            }) if tumbling == index => Some(Roll::Tumbling(frame)),
-            Some(_) => None,
-        }
-    };
-    let attempts: Vec<(usize, &Attempt)> = report.attempts.iter().enumerate().collect();
     let half = usize::from(width.saturating_sub(7) / 2);
     // Side by side only when every attempt fits its half (a long one, with
     // its boost, goes on a line of its own).
-    let fits = attempts
+    let fits = report
+        .attempts
         .iter()
-        .all(|(_, attempt)| attempt_words(attempt, Roll::Down).width() <= half);
-    if width >= SIDE_BY_SIDE && fits {
+        .all(|attempt| attempt_words(attempt, Roll::Down).width() <= half);
+    let side_by_side = width >= SIDE_BY_SIDE && fits;
+    lines.extend(attempt_lines(report, progress, side_by_side, half));
+    // Pieces turned up once the attempts were down, before any boost.
+    if progress.is_none_or(|progress| progress.turned_after) {
+        lines.extend(dim(&turned.after_attempts, width));
+    }
+    lines.extend(boost_lines(report, &turned, progress, side_by_side, width));
+    if progress.is_none() {
+        lines.extend(dim(&text::resting_notes(report), width));
+    }
+    lines
+}
+
+/// Words packed into dim lines of `width`.
+fn dim(words: &[String], width: u16) -> impl Iterator<Item = Line<'static>> {
+    packed(words, width)
+        .into_iter()
+        .map(|line| Line::from(line).dim())
+}
+
+/// Where roll `index` stands: down (its outcome known, or waiting for the
+/// other player's dice), tumbling (with its frame), or not yet.
+fn shown(progress: Option<Progress>, index: usize) -> Option<Roll> {
+    match progress {
+        None => Some(Roll::Down),
+        Some(progress) if index < progress.settled && progress.waits(index) => Some(Roll::Waiting),
+        Some(progress) if index < progress.settled => Some(Roll::Down),
+        Some(Progress {
+            tumbling: Some((tumbling, frame)),
+            ..
+        }) if tumbling == index => Some(Roll::Tumbling(frame)),
+        Some(_) => None,
+    }
+}
+
+/// Two halves of a line, Yellow's left and Blue's right, after `lead`.
+fn halves(lead: String, yellow: String, blue: String, half: usize) -> Line<'static> {
+    let pad = half.saturating_sub(yellow.width());
+    Line::from(vec![
+        Span::raw(lead),
+        Span::styled(yellow, Style::new().fg(color(Seat::Yellow))),
+        Span::raw(format!("{} │ ", " ".repeat(pad))),
+        Span::styled(blue, Style::new().fg(color(Seat::Blue))),
+    ])
+}
+
+/// The round's attempts shown so far: a column's two side by side, or one
+/// a line.
+fn attempt_lines(
+    report: &mice_cake_engine::RoundReport,
+    progress: Option<Progress>,
+    side_by_side: bool,
+    half: usize,
+) -> Vec<Line<'static>> {
+    let attempts: Vec<(usize, &Attempt)> = report.attempts.iter().enumerate().collect();
+    let mut lines = Vec::new();
+    if side_by_side {
         for column in Column::ALL {
             let side = |seat: Seat| {
                 attempts
                     .iter()
                     .find(|(_, attempt)| attempt.seat == seat && attempt.column == column)
                     .and_then(|(index, attempt)| {
-                        shown(*index).map(|frame| attempt_words(attempt, frame))
+                        shown(progress, *index).map(|frame| attempt_words(attempt, frame))
                     })
             };
             let (yellow, blue) = (side(Seat::Yellow), side(Seat::Blue));
             if yellow.is_none() && blue.is_none() {
                 continue;
             }
-            let yellow = yellow.unwrap_or_default();
-            let pad = half.saturating_sub(yellow.width());
-            lines.push(Line::from(vec![
-                Span::raw(format!("  {column} ")),
-                Span::styled(yellow, Style::new().fg(color(Seat::Yellow))),
-                Span::raw(format!("{} │ ", " ".repeat(pad))),
-                Span::styled(blue.unwrap_or_default(), Style::new().fg(color(Seat::Blue))),
-            ]));
+            lines.push(halves(
+                format!("  {column} "),
+                yellow.unwrap_or_default(),
+                blue.unwrap_or_default(),
+                half,
+            ));
         }
     } else {
         for (index, attempt) in &attempts {
-            if let Some(frame) = shown(*index) {
+            if let Some(frame) = shown(progress, *index) {
                 lines.push(Line::styled(
                     format!(
                         "  {} {} {}",
@@ -171,28 +204,38 @@ pub(super) fn round_lines(
             }
         }
     }
-    // Pieces turned up once the attempts were down, before any boost.
-    if progress.is_none_or(|progress| progress.turned_after) {
-        lines.extend(
-            packed(&turned.after_attempts, width)
-                .into_iter()
-                .map(|line| Line::from(line).dim()),
-        );
-    }
+    lines
+}
+
+/// The round's boosts shown so far, each followed by what it turned up:
+/// side by side too, Yellow's left, when they fit their halves.
+fn boost_lines(
+    report: &mice_cake_engine::RoundReport,
+    turned: &text::TurnedUp,
+    progress: Option<Progress>,
+    side_by_side: bool,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let half = usize::from(width.saturating_sub(7) / 2);
     let boosts: Vec<(usize, &BoostRoll, Roll)> = report
         .boosts
         .iter()
         .enumerate()
-        .filter_map(|(index, boost)| Some((index, boost, shown(report.attempts.len() + index)?)))
+        .filter_map(|(index, boost)| {
+            Some((
+                index,
+                boost,
+                shown(progress, report.attempts.len() + index)?,
+            ))
+        })
         .collect();
-    // Boosts side by side too, Yellow's left, when they fit their halves;
-    // a piece a boost turned up is told right after its row.
     let boost_side =
         |boost: &BoostRoll, roll| format!("↻ {} {}", boost.column, boost_words(boost, roll));
     let boosts_fit = boosts
         .iter()
         .all(|(_, boost, roll)| boost_side(boost, *roll).width() <= half);
-    if width >= SIDE_BY_SIDE && fits && boosts_fit {
+    let mut lines = Vec::new();
+    if side_by_side && boosts_fit {
         // Each row: both sides' words, and what its boosts turned up.
         let mut rows: Vec<(Seated<Option<String>>, Vec<String>)> = Vec::new();
         for (index, boost, roll) in &boosts {
@@ -215,22 +258,9 @@ pub(super) fn round_lines(
             }
         }
         for (row, turned_up) in rows {
-            let yellow = row.yellow.unwrap_or_default();
-            let pad = half.saturating_sub(yellow.width());
-            lines.push(Line::from(vec![
-                Span::raw("    "),
-                Span::styled(yellow, Style::new().fg(color(Seat::Yellow))),
-                Span::raw(format!("{} │ ", " ".repeat(pad))),
-                Span::styled(
-                    row.blue.unwrap_or_default(),
-                    Style::new().fg(color(Seat::Blue)),
-                ),
-            ]));
-            lines.extend(
-                packed(&turned_up, width)
-                    .into_iter()
-                    .map(|line| Line::from(line).dim()),
-            );
+            let (yellow, blue) = (row.yellow.unwrap_or_default(), row.blue.unwrap_or_default());
+            lines.push(halves("    ".into(), yellow, blue, half));
+            lines.extend(dim(&turned_up, width));
         }
     } else {
         for (index, boost, roll) in boosts {
@@ -244,21 +274,9 @@ pub(super) fn round_lines(
                 Style::new().fg(color(boost.seat)),
             ));
             if roll == Roll::Down {
-                lines.extend(
-                    packed(turned.after_boost(index), width)
-                        .into_iter()
-                        .map(|line| Line::from(line).dim()),
-                );
+                lines.extend(dim(turned.after_boost(index), width));
             }
         }
-    }
-    if progress.is_none() {
-        let notes = text::resting_notes(report);
-        lines.extend(
-            packed(&notes, width)
-                .into_iter()
-                .map(|line| Line::from(line).dim()),
-        );
     }
     lines
 }

@@ -168,6 +168,10 @@ async fn event_loop(
     let mut verdicts = (verdicts.0, verdicts.1);
     // The room's earlier games, fetched for a client that came in late.
     let mut earlier = tokio::sync::mpsc::channel::<Vec<crate::tracker::PastGame>>(2);
+    let replies = Replies {
+        verdicts: verdicts.0.clone(),
+        earlier: earlier.0.clone(),
+    };
     let mut signals = Signals::new()?;
     // Once the connection is gone for good, the screen stays (with the
     // reason) until the person quits.
@@ -179,83 +183,31 @@ async fn event_loop(
         } else {
             TICK
         };
-        let msg = tokio::select! {
+        let heard = tokio::select! {
             event = session.events.recv(), if connected => match event {
-                Some(event) => Msg::Net(event),
+                Some(event) => Heard::Msg(Msg::Net(event)),
                 None => {
                     connected = false;
-                    continue;
+                    Heard::Nothing
                 }
             },
-            key = keys.next() => match key {
-                // Raw mode turns Ctrl-Z into a key: suspend as a shell's
-                // job would, the terminal given back first.
-                Some(Ok(Event::Key(key))) if suspension::is_suspend_key(&key) => {
-                    suspension::suspend(terminal)?;
-                    continue;
-                }
-                Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
-                    suspension::redraw(terminal)?;
-                    continue;
-                }
-                Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Msg::Key(key),
-                Some(Ok(Event::Resize(width, height))) => Msg::Resize(width, height),
-                // Resizes and the rest: redraw.
-                Some(Ok(_)) => continue,
-                Some(Err(error)) => return Err(error.into()),
-                None => return Ok(Outcome::Done),
-            },
-            () = tokio::time::sleep(tick) => Msg::Tick(Instant::now()),
-            Some((id, verdict)) = verdicts.1.recv() => Msg::Verified(id, verdict),
-            Some(games) = earlier.1.recv() => Msg::EarlierGames(games),
+            event = keys.next() => from_terminal(terminal, event)?,
+            () = tokio::time::sleep(tick) => Heard::Msg(Msg::Tick(Instant::now())),
+            Some((id, verdict)) = verdicts.1.recv() => Heard::Msg(Msg::Verified(id, verdict)),
+            Some(games) = earlier.1.recv() => Heard::Msg(Msg::EarlierGames(games)),
             // Raw mode turns Ctrl-C into a key: this signal comes from
             // elsewhere, as do the others.
-            signal = signals.next() => match signal {
-                Arrived::Stop(signal) => return Ok(Outcome::Interrupted(signal)),
-                Arrived::Suspend => {
-                    suspension::suspend(terminal)?;
-                    continue;
-                }
-                // Stopped by SIGSTOP, which cannot be caught: whatever the
-                // shell did to the terminal meanwhile is undone.
-                Arrived::Continued => {
-                    suspension::take_back(terminal)?;
-                    continue;
-                }
-            },
+            signal = signals.next() => from_signal(terminal, signal)?,
+        };
+        let msg = match heard {
+            Heard::Msg(msg) => msg,
+            Heard::Nothing => continue,
+            Heard::End(outcome) => return Ok(outcome),
         };
         let closed = matches!(&msg, Msg::Net(crate::net::NetEvent::Closed(_)));
         for cmd in update(model, msg) {
-            match cmd {
-                Cmd::Send(message) => {
-                    let _ = session.commands.send(message).await;
-                }
-                Cmd::Bell => {
-                    let mut stdout = std::io::stdout();
-                    let _ = stdout.write_all(b"\x07");
-                    let _ = stdout.flush();
-                }
-                Cmd::Quit => return Ok(quitting(model)),
-                Cmd::FetchEarlier(games) => {
-                    let http = http.to_owned();
-                    let fetched = earlier.0.clone();
-                    tokio::task::spawn_blocking(move || {
-                        let _ = fetched.blocking_send(earlier_games(&http, &games));
-                    });
-                }
-                Cmd::Verify(id) => {
-                    let seen = model
-                        .tracker
-                        .you()
-                        .map(|seat| (model.tracker.sealer.witness().clone(), seat));
-                    let http = http.to_owned();
-                    let verdicts = verdicts.0.clone();
-                    tokio::spawn(async move {
-                        // A person plays here: told each player's accuracy.
-                        let verdict = crate::verify::check_played(http, id, seen, true).await;
-                        let _ = verdicts.send((id, verdict)).await;
-                    });
-                }
+            if let Some(outcome) = perform(cmd, model, session, http, &replies).await {
+                return Ok(outcome);
             }
         }
         // Refused before ever entering a room: nothing to show, say why.
@@ -266,6 +218,111 @@ async fn event_loop(
             return Ok(Outcome::Failed(reason.to_owned()));
         }
     }
+}
+
+/// What the loop heard: a message for the model, nothing more to do (it
+/// was handled here), or the end.
+enum Heard {
+    Msg(Msg),
+    Nothing,
+    End(Outcome),
+}
+
+/// A terminal event: a key or a size for the model; Ctrl-Z and Ctrl-L
+/// handled here.
+fn from_terminal(
+    terminal: &mut ratatui::DefaultTerminal,
+    event: Option<std::io::Result<Event>>,
+) -> anyhow::Result<Heard> {
+    Ok(match event {
+        // Raw mode turns Ctrl-Z into a key: suspend as a shell's
+        // job would, the terminal given back first.
+        Some(Ok(Event::Key(key))) if suspension::is_suspend_key(&key) => {
+            suspension::suspend(terminal)?;
+            Heard::Nothing
+        }
+        Some(Ok(Event::Key(key))) if suspension::is_redraw_key(&key) => {
+            suspension::redraw(terminal)?;
+            Heard::Nothing
+        }
+        Some(Ok(Event::Key(key))) if key.kind != KeyEventKind::Release => Heard::Msg(Msg::Key(key)),
+        Some(Ok(Event::Resize(width, height))) => Heard::Msg(Msg::Resize(width, height)),
+        // Resizes and the rest: redraw.
+        Some(Ok(_)) => Heard::Nothing,
+        Some(Err(error)) => return Err(error.into()),
+        None => Heard::End(Outcome::Done),
+    })
+}
+
+/// A signal: a stop ends the loop; a suspension and a continuation are
+/// handled here.
+fn from_signal(terminal: &mut ratatui::DefaultTerminal, signal: Arrived) -> anyhow::Result<Heard> {
+    Ok(match signal {
+        Arrived::Stop(signal) => Heard::End(Outcome::Interrupted(signal)),
+        Arrived::Suspend => {
+            suspension::suspend(terminal)?;
+            Heard::Nothing
+        }
+        // Stopped by SIGSTOP, which cannot be caught: whatever the
+        // shell did to the terminal meanwhile is undone.
+        Arrived::Continued => {
+            suspension::take_back(terminal)?;
+            Heard::Nothing
+        }
+    })
+}
+
+/// Where the answers to commands carried out on tasks of their own come
+/// back to the loop.
+struct Replies {
+    verdicts: tokio::sync::mpsc::Sender<(mice_cake_protocol::GameId, crate::verify::Checked)>,
+    earlier: tokio::sync::mpsc::Sender<Vec<crate::tracker::PastGame>>,
+}
+
+/// Carries out one command of `update`, in order with the others: an
+/// opening is stored (written, synced, renamed) before the seal after it is
+/// sent. `Some` once the program is to end.
+async fn perform(
+    cmd: Cmd,
+    model: &Model,
+    session: &mut Session,
+    http: &str,
+    replies: &Replies,
+) -> Option<Outcome> {
+    match cmd {
+        // Synced to disk before the next command (its seal) goes.
+        Cmd::StoreOpening(file, opening) => file.keep(opening),
+        Cmd::Send(message) => {
+            let _ = session.commands.send(message).await;
+        }
+        Cmd::Bell => {
+            let mut stdout = std::io::stdout();
+            let _ = stdout.write_all(b"\x07");
+            let _ = stdout.flush();
+        }
+        Cmd::Quit => return Some(quitting(model)),
+        Cmd::FetchEarlier(games) => {
+            let http = http.to_owned();
+            let fetched = replies.earlier.clone();
+            tokio::task::spawn_blocking(move || {
+                let _ = fetched.blocking_send(earlier_games(&http, &games));
+            });
+        }
+        Cmd::Verify(id) => {
+            let seen = model
+                .tracker
+                .you()
+                .map(|seat| (model.tracker.sealer.witness().clone(), seat));
+            let http = http.to_owned();
+            let verdicts = replies.verdicts.clone();
+            tokio::spawn(async move {
+                // A person plays here: told each player's accuracy.
+                let verdict = crate::verify::check_played(http, id, seen, true).await;
+                let _ = verdicts.send((id, verdict)).await;
+            });
+        }
+    }
+    None
 }
 
 /// The outcome of quitting: done, unless the connection was lost for good

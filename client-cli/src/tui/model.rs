@@ -15,7 +15,9 @@ use mice_cake_protocol::{
 
 use super::chat::ChatPane;
 use super::reveal::{RevealShow, changed_cells};
+use crate::effect::Effect;
 use crate::net::NetEvent;
+use crate::openings::{KeptOpening, OpeningsFile};
 use crate::tracker::{Happening, Tracker};
 
 /// What the interface is told.
@@ -36,12 +38,10 @@ pub enum Msg {
 
 /// What the interface asks for.
 #[derive(Clone, Debug, PartialEq)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "a command is made and carried out at once, a few at a time: boxing the message \
-              would save nothing worth an allocation per move"
-)]
 pub enum Cmd {
+    /// Keep a sealed move on disk, durably: before the seal that depends on
+    /// it is sent (it comes first in the list).
+    StoreOpening(OpeningsFile, KeptOpening),
     Send(ClientMessage),
     /// Ring the terminal's bell.
     Bell,
@@ -53,6 +53,15 @@ pub enum Cmd {
     /// Fetch the room's earlier games, by number and id, to show them
     /// (`Msg::EarlierGames` answers).
     FetchEarlier(Vec<(u32, mice_cake_protocol::GameId)>),
+}
+
+impl From<Effect> for Cmd {
+    fn from(effect: Effect) -> Cmd {
+        match effect {
+            Effect::StoreOpening(file, opening) => Cmd::StoreOpening(file, opening),
+            Effect::Send(message) => Cmd::Send(message),
+        }
+    }
 }
 
 /// The connection, as shown.
@@ -365,68 +374,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             if let Some(line) = crate::plain::seek_line(&message) {
                 model.seeking = Some(line);
             }
-            match &message {
-                ServerMessage::Seeking { .. } => {
-                    model.seeking_since.get_or_insert(model.now);
-                }
-                ServerMessage::BotOffered { policy, options } => {
-                    model.bot_offer = Some((*policy, *options));
-                    if model.settings.bell {
-                        cmds.push(Cmd::Bell);
-                    }
-                }
-                // In a room: the wait and any offer are over.
-                ServerMessage::Joined { .. } => {
-                    model.seeking_since = None;
-                    model.bot_offer = None;
-                }
-                _ => {}
-            }
-            if let ServerMessage::Error {
-                code,
-                message: text,
-            } = &message
-            {
-                if *code == ErrorCode::Replaced {
-                    // Said by the link itself, whole, where the move was.
-                    model.link = Link::Replaced(text.clone());
-                }
-                model.notice = Some(match (code, model.held_commit) {
-                    (ErrorCode::Replaced, _) => "Your seat is played from another connection \
-                                                 now: q quits"
-                        .into(),
-                    (ErrorCode::WrongPhase, Some(round)) => format!(
-                        "Round {round} ended while the connection was down: your commit was \
-                         not played ({text})"
-                    ),
-                    _ => text.clone(),
-                });
-                model.held_commit = None;
-                // The question it replaces is no longer asked.
-                model.confirm_quit = false;
-            }
-            if let ServerMessage::Event { event, .. } = &message
-                && let RoomEvent::Sealed { seat, .. } = **event
-                && model.tracker.you() == Some(seat)
-            {
-                model.held_commit = None;
-                model.sent_at = None;
-            }
-            if let ServerMessage::Event { event, .. } = &message
-                && let RoomEvent::RematchRequested { seat } = **event
-                && model.tracker.you().is_some_and(|you| you != seat)
-                && !model.tracker.is_history(&message)
-            {
-                let name = model
-                    .tracker
-                    .players
-                    .as_ref()
-                    .map_or_else(|| seat.to_string(), |players| players[seat].clone());
-                model.notice = Some(format!("{name} offers a rematch — r to accept"));
-                if model.settings.bell {
-                    cmds.push(Cmd::Bell);
-                }
-            }
+            cmds.extend(heard(model, &message));
             // Entering a room after some of its games: those are fetched.
             let entered = matches!(message, ServerMessage::Joined { .. });
             let history = model.tracker.is_history(&message);
@@ -445,88 +393,15 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
             let happening = model.tracker.apply(&message, model.now);
             // The deal's nonce, a forced move, openings: sent by the client
             // itself.
-            cmds.extend(model.tracker.automatic().into_iter().map(Cmd::Send));
-            match happening {
-                Some(Happening::Revealed(played)) => {
-                    model.scroll = 0;
-                    // A reveal still playing (a resume brought several) ends first.
-                    cmds.extend(model.end_reveal());
-                    model.reveal = revealed.filter(|_| model.settings.animation).and_then(
-                        |(before, beats)| {
-                            RevealShow::new(before, &played.report, &beats, model.now)
-                        },
-                    );
-                    model.changed = Some((played.report.round, changed_cells(&played.report)));
-                }
-                Some(Happening::Missed(played)) => {
-                    model.scroll = 0;
-                    model.changed = Some((played.report.round, changed_cells(&played.report)));
-                }
-                Some(Happening::History(rounds)) => {
-                    model.scroll = 0;
-                    // The newest round so far is the one to mark.
-                    if let Some(latest) = model.tracker.log.last()
-                        && rounds
-                            .iter()
-                            .any(|played| played.report.round == latest.report.round)
-                    {
-                        model.changed = Some((latest.report.round, changed_cells(&latest.report)));
-                    }
-                }
-                Some(Happening::RoundStarted(round))
-                    if model.revealing() && model.tracker.must_decide() =>
-                {
-                    // Told when the reveal of the round before is over.
-                    model.held_cue = Some((your_move(model, round), model.settings.bell));
-                }
-                Some(Happening::RoundStarted(round)) if model.deciding() => {
-                    model.notice = Some(your_move(model, round));
-                    if model.settings.bell {
-                        cmds.push(Cmd::Bell);
-                    }
-                }
-                Some(Happening::GameStarted(_)) => {
-                    model.result_shown = None;
-                    model.reveal = None;
-                    model.held_cue = None;
-                    model.changed = None;
-                    model.scroll = 0;
-                }
-                Some(Happening::GameOver) => {
-                    model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
-                    // A cue of the round that was is no longer true.
-                    model.notice = None;
-                    model.fairness = None;
-                    model.accuracy = None;
-                    // Every finished game is checked.
-                    if let Some((_, Some(id))) = model.tracker.finished()
-                        && !history
-                    {
-                        model.fairness = Some("Checking that the game was fair…".into());
-                        cmds.push(Cmd::Verify(id));
-                    }
-                }
-                Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
-                Some(Happening::RoundStarted(_)) | None => {}
-            }
+            cmds.extend(model.tracker.automatic().into_iter().map(Cmd::from));
+            cmds.extend(happened(model, happening, revealed, history));
             if entered {
                 let earlier = model.tracker.earlier_unseen();
                 if !earlier.is_empty() {
                     cmds.push(Cmd::FetchEarlier(earlier));
                 }
             }
-            // However the round changed (it opened, or a resume skipped
-            // some), the editor starts afresh on its column.
-            let round = model.tracker.room.as_ref().map_or((0, 0), |room| {
-                (room.game, room.view.map_or(0, |view| view.round))
-            });
-            if model.editor.round != round {
-                model.editor = Editor {
-                    column: model.editor.column,
-                    round,
-                    ..Editor::default()
-                };
-            }
+            editor_follows_the_round(model);
         }
         NetEvent::Reconnecting {
             attempt, reason, ..
@@ -545,6 +420,167 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
         NetEvent::Closed(reason) => model.link = Link::Closed(reason),
     }
     cmds
+}
+
+/// What a server message changes on screen before the tracker takes it:
+/// the seek, a bot offered, an error, this seat's seal taken, a rematch
+/// offered.
+fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match message {
+        ServerMessage::Seeking { .. } => {
+            model.seeking_since.get_or_insert(model.now);
+        }
+        ServerMessage::BotOffered { policy, options } => {
+            model.bot_offer = Some((*policy, *options));
+            if model.settings.bell {
+                cmds.push(Cmd::Bell);
+            }
+        }
+        // In a room: the wait and any offer are over.
+        ServerMessage::Joined { .. } => {
+            model.seeking_since = None;
+            model.bot_offer = None;
+        }
+        _ => {}
+    }
+    if let ServerMessage::Error {
+        code,
+        message: text,
+    } = message
+    {
+        if *code == ErrorCode::Replaced {
+            // Said by the link itself, whole, where the move was.
+            model.link = Link::Replaced(text.clone());
+        }
+        model.notice = Some(match (code, model.held_commit) {
+            (ErrorCode::Replaced, _) => "Your seat is played from another connection \
+                                         now: q quits"
+                .into(),
+            (ErrorCode::WrongPhase, Some(round)) => format!(
+                "Round {round} ended while the connection was down: your commit was \
+                 not played ({text})"
+            ),
+            _ => text.clone(),
+        });
+        model.held_commit = None;
+        // The question it replaces is no longer asked.
+        model.confirm_quit = false;
+    }
+    if let ServerMessage::Event { event, .. } = message
+        && let RoomEvent::Sealed { seat, .. } = **event
+        && model.tracker.you() == Some(seat)
+    {
+        model.held_commit = None;
+        model.sent_at = None;
+    }
+    if let ServerMessage::Event { event, .. } = message
+        && let RoomEvent::RematchRequested { seat } = **event
+        && model.tracker.you().is_some_and(|you| you != seat)
+        && !model.tracker.is_history(message)
+    {
+        let name = model
+            .tracker
+            .players
+            .as_ref()
+            .map_or_else(|| seat.to_string(), |players| players[seat].clone());
+        model.notice = Some(format!("{name} offers a rematch — r to accept"));
+        if model.settings.bell {
+            cmds.push(Cmd::Bell);
+        }
+    }
+    cmds
+}
+
+/// What the tracker says happened, shown: a reveal played out, rounds
+/// marked, a cue, a game's start or end (checked).
+fn happened(
+    model: &mut Model,
+    happening: Option<Happening>,
+    revealed: Option<(RoomState, Vec<mice_cake_engine::Beat>)>,
+    history: bool,
+) -> Vec<Cmd> {
+    let mut cmds = Vec::new();
+    match happening {
+        Some(Happening::Revealed(played)) => {
+            model.scroll = 0;
+            // A reveal still playing (a resume brought several) ends first.
+            cmds.extend(model.end_reveal());
+            model.reveal =
+                revealed
+                    .filter(|_| model.settings.animation)
+                    .and_then(|(before, beats)| {
+                        RevealShow::new(before, &played.report, &beats, model.now)
+                    });
+            model.changed = Some((played.report.round, changed_cells(&played.report)));
+        }
+        Some(Happening::Missed(played)) => {
+            model.scroll = 0;
+            model.changed = Some((played.report.round, changed_cells(&played.report)));
+        }
+        Some(Happening::History(rounds)) => {
+            model.scroll = 0;
+            // The newest round so far is the one to mark.
+            if let Some(latest) = model.tracker.log.last()
+                && rounds
+                    .iter()
+                    .any(|played| played.report.round == latest.report.round)
+            {
+                model.changed = Some((latest.report.round, changed_cells(&latest.report)));
+            }
+        }
+        Some(Happening::RoundStarted(round))
+            if model.revealing() && model.tracker.must_decide() =>
+        {
+            // Told when the reveal of the round before is over.
+            model.held_cue = Some((your_move(model, round), model.settings.bell));
+        }
+        Some(Happening::RoundStarted(round)) if model.deciding() => {
+            model.notice = Some(your_move(model, round));
+            if model.settings.bell {
+                cmds.push(Cmd::Bell);
+            }
+        }
+        Some(Happening::GameStarted(_)) => {
+            model.result_shown = None;
+            model.reveal = None;
+            model.held_cue = None;
+            model.changed = None;
+            model.scroll = 0;
+        }
+        Some(Happening::GameOver) => {
+            model.result_shown = model.tracker.room.as_ref().map(|room| room.game);
+            // A cue of the round that was is no longer true.
+            model.notice = None;
+            model.fairness = None;
+            model.accuracy = None;
+            // Every finished game is checked.
+            if let Some((_, Some(id))) = model.tracker.finished()
+                && !history
+            {
+                model.fairness = Some("Checking that the game was fair…".into());
+                cmds.push(Cmd::Verify(id));
+            }
+        }
+        Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
+        Some(Happening::RoundStarted(_)) | None => {}
+    }
+    cmds
+}
+
+/// However the round changed (it opened, or a resume skipped some), the
+/// editor starts afresh on its column.
+fn editor_follows_the_round(model: &mut Model) {
+    let round = model.tracker.room.as_ref().map_or((0, 0), |room| {
+        (room.game, room.view.map_or(0, |view| view.round))
+    });
+    if model.editor.round != round {
+        model.editor = Editor {
+            column: model.editor.column,
+            round,
+            ..Editor::default()
+        };
+    }
 }
 
 /// The cue of a round that opens for this player, with a warning when one
@@ -594,23 +630,7 @@ fn key_pressed(model: &mut Model, key: KeyEvent) -> Vec<Cmd> {
 
 fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if model.confirm_quit {
-        model.confirm_quit = false;
-        return match key.code {
-            KeyCode::Char('y' | 'Y') => {
-                if model.in_game() {
-                    model.forfeited = model
-                        .tracker
-                        .room
-                        .as_ref()
-                        .map(|room| (room.code, room.game));
-                }
-                leave()
-            }
-            _ => {
-                model.notice = None;
-                Vec::new()
-            }
-        };
+        return quit_answered(model, key.code);
     }
     if model.help {
         model.help = false;
@@ -620,26 +640,8 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
     if ctrl_c {
         return quit(model);
     }
-    if let Some((_, options)) = model.bot_offer.filter(|_| model.tracker.room.is_none()) {
-        match key.code {
-            KeyCode::Char('y' | 'Y') => {
-                model.bot_offer = None;
-                model.seeking = Some("Starting a game against the server's bot…".into());
-                // The link makes the room as this player, and ends the seek.
-                return vec![Cmd::Send(ClientMessage::CreateRoom {
-                    options,
-                    key: None,
-                    bot_declaration: None,
-                    key_proof: None,
-                })];
-            }
-            KeyCode::Char('n' | 'N') => {
-                model.bot_offer = None;
-                model.notice = Some("Still looking for a person (q stops)".into());
-                return Vec::new();
-            }
-            _ => {}
-        }
+    if let Some(cmds) = bot_offer_answered(model, key.code) {
+        return cmds;
     }
     if model.result_shown.is_some()
         && matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' '))
@@ -669,28 +671,9 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
             model.result_shown = None;
             return vec![Cmd::Send(ClientMessage::Rematch)];
         }
-        KeyCode::Char('/') if model.settings.chat && model.tracker.room.is_some() => {
-            model.chat.start_typing();
+        KeyCode::Char('/' | 'm' | 's' | 'w') if model.settings.chat => {
+            return chat_key(model, key.code);
         }
-        KeyCode::Char('m') if model.settings.chat => {
-            model.chat.muted = !model.chat.muted;
-            model.notice = Some(if model.chat.muted {
-                "Chat muted (m to unmute)".into()
-            } else {
-                "Chat back".into()
-            });
-        }
-        KeyCode::Char('s') if model.settings.chat && model.tracker.you().is_some() => {
-            model.chat.spectators = !model.chat.spectators;
-            let show = model.chat.spectators;
-            model.notice = Some(if show {
-                "Showing the spectators' chat too (s hides it)".into()
-            } else {
-                "Spectators' chat hidden".into()
-            });
-            return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
-        }
-        KeyCode::Char('w') if model.settings.chat => model.chat.switch_pane(),
         // Sealed here, not yet taken by the server: it is not sent twice.
         KeyCode::Enter if model.tracker.must_decide() && model.tracker.sealed_here() => {
             model.notice = Some(if model.held_commit.is_some() {
@@ -700,6 +683,84 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
             });
         }
         _ if model.deciding() => return edit(model, key.code),
+        _ => {}
+    }
+    Vec::new()
+}
+
+/// The answer to "leave the game?": y leaves (forfeiting a game under
+/// way), anything else stays.
+fn quit_answered(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    model.confirm_quit = false;
+    match code {
+        KeyCode::Char('y' | 'Y') => {
+            if model.in_game() {
+                model.forfeited = model
+                    .tracker
+                    .room
+                    .as_ref()
+                    .map(|room| (room.code, room.game));
+            }
+            leave()
+        }
+        _ => {
+            model.notice = None;
+            Vec::new()
+        }
+    }
+}
+
+/// The answer to the server's bot offered, while seeking: y plays it, n
+/// seeks on; `None` for any other key.
+fn bot_offer_answered(model: &mut Model, code: KeyCode) -> Option<Vec<Cmd>> {
+    let (_, options) = model.bot_offer.filter(|_| model.tracker.room.is_none())?;
+    match code {
+        KeyCode::Char('y' | 'Y') => {
+            model.bot_offer = None;
+            model.seeking = Some("Starting a game against the server's bot…".into());
+            // The link makes the room as this player, and ends the seek.
+            Some(vec![Cmd::Send(ClientMessage::CreateRoom {
+                options,
+                key: None,
+                bot_declaration: None,
+                key_proof: None,
+            })])
+        }
+        KeyCode::Char('n' | 'N') => {
+            model.bot_offer = None;
+            model.notice = Some("Still looking for a person (q stops)".into());
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
+/// The chat's keys: / to type, m to mute, s the spectators' chat, w the
+/// pane shown.
+fn chat_key(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
+    match code {
+        KeyCode::Char('/') if model.tracker.room.is_some() => {
+            model.chat.start_typing();
+        }
+        KeyCode::Char('m') => {
+            model.chat.muted = !model.chat.muted;
+            model.notice = Some(if model.chat.muted {
+                "Chat muted (m to unmute)".into()
+            } else {
+                "Chat back".into()
+            });
+        }
+        KeyCode::Char('s') if model.tracker.you().is_some() => {
+            model.chat.spectators = !model.chat.spectators;
+            let show = model.chat.spectators;
+            model.notice = Some(if show {
+                "Showing the spectators' chat too (s hides it)".into()
+            } else {
+                "Spectators' chat hidden".into()
+            });
+            return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
+        }
+        KeyCode::Char('w') => model.chat.switch_pane(),
         _ => {}
     }
     Vec::new()
@@ -786,47 +847,59 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         }
         KeyCode::Enter => {
             let assignment = editor.assignment();
-            return match view.check(seat, &assignment) {
-                Ok(()) if model.held_commit == Some(view.round) => {
-                    model.notice = Some(
-                        "Your commit is already waiting for the connection to come back".into(),
-                    );
-                    Vec::new()
-                }
-                Ok(()) => {
-                    let Some(seal) = model.tracker.seal(view.round, assignment) else {
-                        if model.tracker.sealed_here() {
-                            // One sealed here before, which the server lost:
-                            // it is sent again, and no other may replace it.
-                            model.notice = Some(
-                                "Your move of this round is sealed already: it is sent again, \
-                                 unchanged"
-                                    .into(),
-                            );
-                        }
-                        return Vec::new();
-                    };
-                    model.sent_at = Some(model.now);
-                    if reconnecting {
-                        // The connection holds it and sends it once back.
-                        model.held_commit = Some(view.round);
-                        model.notice = Some(format!(
-                            "Reconnecting… your commit is sent as soon as the connection is \
-                             back, if round {} is still open",
-                            view.round
-                        ));
-                    }
-                    vec![Cmd::Send(seal)]
-                }
-                Err(error) => {
-                    model.notice = Some(format!("Not yet: {error}"));
-                    Vec::new()
-                }
-            };
+            return commit(model, seat, &view, assignment, reconnecting);
         }
         _ => {}
     }
     Vec::new()
+}
+
+/// Commits the assignment edited: sealed (the opening stored first), or
+/// explained.
+fn commit(
+    model: &mut Model,
+    seat: Seat,
+    view: &GameView,
+    assignment: Assignment,
+    reconnecting: bool,
+) -> Vec<Cmd> {
+    match view.check(seat, &assignment) {
+        Ok(()) if model.held_commit == Some(view.round) => {
+            model.notice =
+                Some("Your commit is already waiting for the connection to come back".into());
+            Vec::new()
+        }
+        Ok(()) => {
+            let sealed = model.tracker.seal(view.round, assignment);
+            if sealed.is_empty() {
+                if model.tracker.sealed_here() {
+                    // One sealed here before, which the server lost:
+                    // it is sent again, and no other may replace it.
+                    model.notice = Some(
+                        "Your move of this round is sealed already: it is sent again, \
+                         unchanged"
+                            .into(),
+                    );
+                }
+                return Vec::new();
+            }
+            model.sent_at = Some(model.now);
+            if reconnecting {
+                // The connection holds it and sends it once back.
+                model.held_commit = Some(view.round);
+                model.notice = Some(format!(
+                    "Reconnecting… your commit is sent as soon as the connection is \
+                     back, if round {} is still open",
+                    view.round
+                ));
+            }
+            sealed.into_iter().map(Cmd::from).collect()
+        }
+        Err(error) => {
+            model.notice = Some(format!("Not yet: {error}"));
+            Vec::new()
+        }
+    }
 }
 
 fn closed_column(column: Column, access: Access) -> String {
@@ -883,13 +956,15 @@ mod tests {
 
     /// A model that shows reveals at once (the animation is tested apart).
     fn quiet(now: Instant) -> Model {
-        Model::with(
+        let mut model = Model::with(
             Settings {
                 animation: false,
                 ..Settings::default()
             },
             now,
-        )
+        );
+        model.tracker.sealer = crate::fixture::sealer();
+        model
     }
 
     fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {
@@ -1299,5 +1374,142 @@ mod tests {
             .collect();
         assert!(!screen.contains("Nothing to decide"), "{screen}");
         assert!(screen.contains("mice-cake resume"), "{screen}");
+    }
+
+    /// Yellow's model in round 1 of the room dealt from seed 3, sealing
+    /// with nonces from `nonce_seed` and keeping its moves in `file` (if
+    /// any); every command asked on the way.
+    fn deciding_sealing_with(
+        nonce_seed: [u8; 32],
+        file: Option<OpeningsFile>,
+        now: Instant,
+    ) -> (Model, FakeRoom, Vec<Cmd>) {
+        let mut room = FakeRoom::new(Some(Seat::Yellow), 3);
+        let mut model = quiet(now);
+        model.tracker.sealer = crate::sealing::Sealer::new(
+            file.map(|file| crate::sealing::KeptOpenings::new(file, Vec::new())),
+            None,
+            Some(nonce_seed),
+        );
+        let mut cmds = Vec::new();
+        for message in std::iter::once(room.joined()).chain(room.opponent_arrives()) {
+            cmds.extend(update(&mut model, Msg::Net(NetEvent::Message(message))));
+        }
+        assert!(model.deciding());
+        (model, room, cmds)
+    }
+
+    /// The first `count` nonces a sealer seeded with `seed` can draw.
+    fn nonces_of(seed: [u8; 32], count: usize) -> Vec<mice_cake_engine::Nonce> {
+        use rand_core::{Rng as _, SeedableRng as _};
+        let mut rng = rand_chacha::ChaCha20Rng::from_seed(seed);
+        (0..count)
+            .map(|_| {
+                let mut bytes = [0; 32];
+                rng.fill_bytes(&mut bytes);
+                mice_cake_engine::Nonce::from_bytes(bytes)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn update_is_pure_the_same_model_and_message_give_the_same_model_and_commands() {
+        let now = at_start();
+        let (mut first, mut room, _) = deciding_sealing_with([1; 32], None, now);
+        let (mut second, _, _) = deciding_sealing_with([1; 32], None, now);
+        assert_eq!(format!("{first:?}"), format!("{second:?}"));
+        let keys = [KeyCode::Char('g'), KeyCode::Enter];
+        let mut messages = Vec::new();
+        for key in keys {
+            let msg = Msg::Key(KeyEvent::new(key, KeyModifiers::NONE));
+            messages.push(msg);
+        }
+        messages.extend(
+            room.play_greedy_round()
+                .into_iter()
+                .map(|message| Msg::Net(NetEvent::Message(message))),
+        );
+        messages.push(Msg::Tick(now + Duration::from_secs(5)));
+        for msg in messages {
+            let asked = update(&mut first, msg.clone());
+            assert_eq!(asked, update(&mut second, msg), "the same commands");
+            assert_eq!(
+                format!("{first:?}"),
+                format!("{second:?}"),
+                "the same model"
+            );
+        }
+    }
+
+    #[test]
+    fn a_seals_nonce_comes_from_the_seed_given_and_from_nowhere_else() {
+        let now = at_start();
+        let seal_with = |seed: [u8; 32]| {
+            let (mut model, _, _) = deciding_sealing_with(seed, None, now);
+            let commands = keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]);
+            let [Cmd::Send(ClientMessage::Seal { round: 1, seal, .. })] = commands[..] else {
+                panic!("one seal: {commands:?}");
+            };
+            let room = model.tracker.room.clone().unwrap();
+            let assignment = greedy_assignment(&room.view.unwrap(), Seat::Yellow);
+            (seal, room.exchange.unwrap().commitment, assignment)
+        };
+        let (seal, commitment, assignment) = seal_with([1; 32]);
+        assert_eq!(seal_with([1; 32]).0, seal, "the same seed, the same seal");
+        assert_ne!(seal_with([2; 32]).0, seal, "another seed, another seal");
+        // The nonce sealed is one the seed gives.
+        assert!(
+            nonces_of([1; 32], 4).into_iter().any(|nonce| {
+                mice_cake_engine::fair::seal(commitment, 1, Seat::Yellow, &assignment, nonce)
+                    == seal
+            }),
+            "the seal's nonce is drawn from the seed"
+        );
+        // Without a seed nothing is sealed (a guessable nonce would let the
+        // server open it).
+        let (mut model, _room) = deciding_yellow(3);
+        model.tracker.sealer = crate::sealing::Sealer::default();
+        assert!(keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]).is_empty());
+    }
+
+    #[test]
+    fn the_opening_is_stored_before_its_seal_is_sent_and_update_writes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state");
+        let file = OpeningsFile::in_dir(&state);
+        let (mut model, _room, _) = deciding_sealing_with([1; 32], Some(file.clone()), at_start());
+        let commands = keys(&mut model, &[KeyCode::Char('g'), KeyCode::Enter]);
+        let [
+            Cmd::StoreOpening(stored_in, kept),
+            Cmd::Send(ClientMessage::Seal { round: 1, seal, .. }),
+        ] = &commands[..]
+        else {
+            panic!("the opening to store, then the seal: {commands:?}");
+        };
+        assert_eq!(*stored_in, file);
+        let room = model.tracker.room.as_ref().unwrap();
+        let commitment = room.exchange.as_ref().unwrap().commitment;
+        assert_eq!(
+            (kept.commitment, kept.round, kept.seat),
+            (commitment, 1, Seat::Yellow)
+        );
+        assert_eq!(
+            mice_cake_engine::fair::seal(
+                commitment,
+                1,
+                Seat::Yellow,
+                &kept.opening.assignment,
+                kept.opening.nonce
+            ),
+            *seal,
+            "the opening stored is the one the seal seals"
+        );
+        assert!(!state.exists(), "update itself writes nothing");
+        // Carried out as the shell does, a client started again finds it.
+        let (file, kept) = (stored_in.clone(), *kept);
+        file.keep(kept);
+        let again = OpeningsFile::in_dir(&state);
+        let again = crate::sealing::KeptOpenings::new(again.clone(), again.load());
+        assert_eq!(again.find(commitment, 1, Seat::Yellow), Some(kept.opening));
     }
 }

@@ -628,6 +628,7 @@ fn a_round_opening_cues_the_player_with_the_bell_when_asked() {
         },
         Instant::now(),
     );
+    model.tracker.sealer = crate::fixture::sealer();
     feed(&mut model, [room.joined()]);
     let mut cmds = Vec::new();
     for message in room.opponent_arrives() {
@@ -730,6 +731,7 @@ fn without_chat_nothing_is_shown_and_slash_does_nothing() {
         },
         Instant::now(),
     );
+    model.tracker.sealer = crate::fixture::sealer();
     let mut fresh = FakeRoom::new(Some(Seat::Yellow), SEED);
     feed(&mut model, [fresh.joined()]);
     feed(&mut model, fresh.opponent_arrives());
@@ -1149,6 +1151,7 @@ fn play_now_shows_the_wait_announces_the_bot_and_asks_before_playing_it() {
         },
         start,
     );
+    model.tracker.sealer = crate::fixture::sealer();
     let seeking = ServerMessage::Seeking {
         pool: Some(Pool::Standard),
         deadline_ms: Some(60_000),

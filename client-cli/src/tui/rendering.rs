@@ -19,13 +19,15 @@ pub(super) const SEED: u64 = 5;
 
 /// A model that shows reveals at once (the animation has its own tests).
 pub(super) fn quiet(now: Instant) -> Model {
-    Model::with(
+    let mut model = Model::with(
         Settings {
             animation: false,
             ..Settings::default()
         },
         now,
-    )
+    );
+    model.tracker.sealer = crate::fixture::sealer();
+    model
 }
 
 pub(super) fn feed(model: &mut Model, messages: impl IntoIterator<Item = ServerMessage>) {

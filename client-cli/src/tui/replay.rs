@@ -68,53 +68,7 @@ impl Stepper {
             .then(|| crate::replay::result(replay))
             .flatten();
         let names = crate::analysis::names(replay);
-        let player = |name: &String| PlayerInfo {
-            name: name.clone(),
-            connected: true,
-            bot: None,
-            grace_ms: None,
-            auto_commits: 0,
-            key: None,
-            rating: None,
-            declared_bot: false,
-        };
-        model.tracker.room = Some(RoomState {
-            code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
-            options: RoomOptions {
-                game: replay.options,
-                // The room's clock, as the server kept it (none known: no
-                // clock said).
-                deadline_ms: Some(replay.deadline_ms.unwrap_or(0)),
-                public: false,
-                bot: None,
-                record_chat: false,
-                rated: false,
-            },
-            status: if result.is_some() {
-                RoomStatus::Finished
-            } else {
-                RoomStatus::Playing
-            },
-            you: None,
-            players: names.as_ref().map(|name| Some(player(name))),
-            spectators: 0,
-            game: 1,
-            view: replay.views.get(at).or(replay.views.last()).copied(),
-            committed: Seated::default(),
-            exchange: None,
-            deadline_ms: None,
-            choices: None,
-            last_report: at
-                .checked_sub(1)
-                .and_then(|index| replay.rounds.get(index))
-                .map(|report| Box::new(report.clone())),
-            rematch: Seated::default(),
-            result,
-            game_ids: replay.id.into_iter().collect(),
-            missed_deadline_limit: 0,
-            not_rated: None,
-            seq: 0,
-        });
+        model.tracker.room = Some(room_at(replay, at, result, &names));
         model.tracker.players = Some(names.clone());
         model.tracker.log = replay.rounds[..at]
             .iter()
@@ -218,6 +172,63 @@ pub fn run(replay: Replay) -> anyhow::Result<()> {
     })();
     ratatui::restore();
     outcome
+}
+
+/// The room a spectator saw after `at` rounds of `replay` (`result` once
+/// it is over).
+fn room_at(
+    replay: &Replay,
+    at: usize,
+    result: Option<mice_cake_protocol::GameResult>,
+    names: &Seated<String>,
+) -> RoomState {
+    let player = |name: &String| PlayerInfo {
+        name: name.clone(),
+        connected: true,
+        bot: None,
+        grace_ms: None,
+        auto_commits: 0,
+        key: None,
+        rating: None,
+        declared_bot: false,
+    };
+    RoomState {
+        code: replay.room.unwrap_or(RoomCode::from_indices([0; 5])),
+        options: RoomOptions {
+            game: replay.options,
+            // The room's clock, as the server kept it (none known: no
+            // clock said).
+            deadline_ms: Some(replay.deadline_ms.unwrap_or(0)),
+            public: false,
+            bot: None,
+            record_chat: false,
+            rated: false,
+        },
+        status: if result.is_some() {
+            RoomStatus::Finished
+        } else {
+            RoomStatus::Playing
+        },
+        you: None,
+        players: names.as_ref().map(|name| Some(player(name))),
+        spectators: 0,
+        game: 1,
+        view: replay.views.get(at).or(replay.views.last()).copied(),
+        committed: Seated::default(),
+        exchange: None,
+        deadline_ms: None,
+        choices: None,
+        last_report: at
+            .checked_sub(1)
+            .and_then(|index| replay.rounds.get(index))
+            .map(|report| Box::new(report.clone())),
+        rematch: Seated::default(),
+        result,
+        game_ids: replay.id.into_iter().collect(),
+        missed_deadline_limit: 0,
+        not_rated: None,
+        seq: 0,
+    }
 }
 
 #[cfg(test)]

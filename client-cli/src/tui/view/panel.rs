@@ -36,26 +36,10 @@ pub(super) fn panel_box(
         (" Game over ".to_owned(), lines)
     } else {
         match room.you {
-            Some(seat) if model.deciding() => {
-                let placed: u8 = model.editor.mice.iter().sum();
-                let available = view.families[seat].available;
-                let done = if placed == available { " ⏎" } else { "" };
-                // The time left by the move too, not only in the title.
-                let left = time_left(model)
-                    .map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
-                // As much as fits the panel's top border: the clock goes
-                // first (the title bar has it too), then "Your move".
-                let room = usize::from(panel.width).saturating_sub(3);
-                let title = [
-                    format!(" Your move · {placed} of {available} mice{done}{left} "),
-                    format!(" Your move · {placed} of {available} mice{done} "),
-                    format!(" {placed} of {available} mice{done} "),
-                ]
-                .into_iter()
-                .find(|title| title.width() <= room)
-                .unwrap_or_default();
-                (title, editor_lines(model, seat, view))
-            }
+            Some(seat) if model.deciding() => (
+                your_move_title(model, seat, view, panel),
+                editor_lines(model, seat, view),
+            ),
             // Short enough for the smallest panel (4 lines of 26).
             Some(_) if room.status == RoomStatus::Playing && model.link.is_replaced() => (
                 " Round ".to_owned(),
@@ -67,51 +51,7 @@ pub(super) fn panel_box(
                 ],
             ),
             Some(seat) if room.status == RoomStatus::Playing => {
-                let mut lines = Vec::new();
-                match (model.tracker.your_move(), model.held_commit) {
-                    (Some(commit), _) => {
-                        lines.push(Line::from(format!("Committed: {commit}")).bold());
-                        lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
-                    }
-                    (None, Some(round)) => {
-                        lines.push(Line::from(format!("Commit for round {round} held")).bold());
-                        lines.push(Line::from("sent as soon as the connection is back"));
-                    }
-                    (None, None) if model.tracker.sealed_here() => {
-                        // Sent, and the server has not said it took it yet.
-                        let sealed = model.tracker.sealed_move().map(|m| m.to_string());
-                        lines.push(
-                            Line::from(format!("Sealed: {}", sealed.unwrap_or_default())).bold(),
-                        );
-                        let waited = model
-                            .sent_at
-                            .map_or(Duration::ZERO, |at| model.now.saturating_duration_since(at));
-                        lines.push(Line::from(if waited < Duration::from_secs(2) {
-                            "sent; waiting for the server to take it…".to_owned()
-                        } else {
-                            format!(
-                                "sent {} ago, not yet taken by the server: it may be busy or \
-                                 unreachable",
-                                clock(waited)
-                            )
-                        }));
-                    }
-                    (None, None) if matches!(model.link, Link::Closed(_)) => {
-                        lines.push(Line::from("Disconnected").bold());
-                        lines.push(Line::from(format!(
-                            "Your seat is kept for a while: q, then mice-cake resume {}",
-                            room.code
-                        )));
-                    }
-                    (None, None) if matches!(model.link, Link::Reconnecting { .. }) => {
-                        lines.push(Line::from("Reconnecting…").bold());
-                        lines.push(Line::from("your seat comes back by itself"));
-                    }
-                    (None, None) => lines.push(Line::from(
-                        "Nothing to decide this round: your only assignment is sealed for you.",
-                    )),
-                }
-                (" Round ".to_owned(), lines)
+                (" Round ".to_owned(), committed_lines(model, room, seat))
             }
             Some(_) => (" Round ".to_owned(), Vec::new()),
             None if model.replay.is_some() => (
@@ -135,6 +75,75 @@ pub(super) fn panel_box(
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .block(Block::bordered().title(title))
+}
+
+/// The title over the editor: as much as fits the panel's top border (the
+/// clock goes first, the title bar has it too; then "Your move").
+fn your_move_title(model: &Model, seat: Seat, view: &GameView, panel: Rect) -> String {
+    let placed: u8 = model.editor.mice.iter().sum();
+    let available = view.families[seat].available;
+    let done = if placed == available { " ⏎" } else { "" };
+    // The time left by the move too, not only in the title.
+    let left = time_left(model).map_or_else(String::new, |left| format!(" · ⏱ {}", clock(left)));
+    // As much as fits the panel's top border: the clock goes
+    // first (the title bar has it too), then "Your move".
+    let room = usize::from(panel.width).saturating_sub(3);
+    [
+        format!(" Your move · {placed} of {available} mice{done}{left} "),
+        format!(" Your move · {placed} of {available} mice{done} "),
+        format!(" {placed} of {available} mice{done} "),
+    ]
+    .into_iter()
+    .find(|title| title.width() <= room)
+    .unwrap_or_default()
+}
+
+/// A player's panel once their move is in (or held, or lost with the
+/// connection), while the round is open.
+fn committed_lines(model: &Model, room: &RoomState, seat: Seat) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match (model.tracker.your_move(), model.held_commit) {
+        (Some(commit), _) => {
+            lines.push(Line::from(format!("Committed: {commit}")).bold());
+            lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
+        }
+        (None, Some(round)) => {
+            lines.push(Line::from(format!("Commit for round {round} held")).bold());
+            lines.push(Line::from("sent as soon as the connection is back"));
+        }
+        (None, None) if model.tracker.sealed_here() => {
+            // Sent, and the server has not said it took it yet.
+            let sealed = model.tracker.sealed_move().map(|m| m.to_string());
+            lines.push(Line::from(format!("Sealed: {}", sealed.unwrap_or_default())).bold());
+            let waited = model
+                .sent_at
+                .map_or(Duration::ZERO, |at| model.now.saturating_duration_since(at));
+            lines.push(Line::from(if waited < Duration::from_secs(2) {
+                "sent; waiting for the server to take it…".to_owned()
+            } else {
+                format!(
+                    "sent {} ago, not yet taken by the server: it may be busy or \
+                     unreachable",
+                    clock(waited)
+                )
+            }));
+        }
+        (None, None) if matches!(model.link, Link::Closed(_)) => {
+            lines.push(Line::from("Disconnected").bold());
+            lines.push(Line::from(format!(
+                "Your seat is kept for a while: q, then mice-cake resume {}",
+                room.code
+            )));
+        }
+        (None, None) if matches!(model.link, Link::Reconnecting { .. }) => {
+            lines.push(Line::from("Reconnecting…").bold());
+            lines.push(Line::from("your seat comes back by itself"));
+        }
+        (None, None) => lines.push(Line::from(
+            "Nothing to decide this round: your only assignment is sealed for you.",
+        )),
+    }
+    lines
 }
 
 /// What a reveal being played out says in the panel: both moves, and that

@@ -24,7 +24,6 @@ pub(super) fn result_popup(
     area: Rect,
 ) {
     let fairness = model.fairness.as_deref();
-    let earlier = &model.tracker.past;
     let width = area.width.saturating_sub(4).min(64);
     let inner = usize::from(width.saturating_sub(4));
     let mut lines: Vec<Line> = wrap(&text::result(result), inner)
@@ -58,24 +57,7 @@ pub(super) fn result_popup(
                 .map(Line::from),
         );
     }
-    if let Some(id) = game_id {
-        lines.push(Line::from(""));
-        lines.push(Line::from("Replay:").dim());
-        lines.push(Line::from(format!("mice-cake replay {id}")).dim());
-    }
-    // The room's earlier games, the latest first, as far as room allows.
-    let recorded: Vec<_> = earlier
-        .iter()
-        .rev()
-        .filter_map(|game| game.game_id.map(|id| (game.number, id)))
-        .take(3)
-        .collect();
-    if !recorded.is_empty() {
-        lines.push(Line::from("Earlier games of the room:").dim());
-        for (number, id) in recorded {
-            lines.push(Line::from(format!("game {number}: mice-cake replay {id}")).dim());
-        }
-    }
+    lines.extend(replay_lines(game_id, &model.tracker.past));
     lines.push(Line::from(""));
     lines.push(Line::from(
         if room
@@ -96,6 +78,33 @@ pub(super) fn result_popup(
             .block(Block::bordered().title(format!(" Game {} over ", room.game))),
         popup,
     );
+}
+
+/// How to replay the game, and the room's earlier games (the latest
+/// first, as far as room allows).
+fn replay_lines(
+    game_id: Option<mice_cake_protocol::GameId>,
+    earlier: &[crate::tracker::PastGame],
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Some(id) = game_id {
+        lines.push(Line::from(""));
+        lines.push(Line::from("Replay:").dim());
+        lines.push(Line::from(format!("mice-cake replay {id}")).dim());
+    }
+    let recorded: Vec<_> = earlier
+        .iter()
+        .rev()
+        .filter_map(|game| game.game_id.map(|id| (game.number, id)))
+        .take(3)
+        .collect();
+    if !recorded.is_empty() {
+        lines.push(Line::from("Earlier games of the room:").dim());
+        for (number, id) in recorded {
+            lines.push(Line::from(format!("game {number}: mice-cake replay {id}")).dim());
+        }
+    }
+    lines
 }
 
 pub(super) fn help(model: &Model, frame: &mut Frame) {

@@ -128,11 +128,25 @@ pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
             .fg(Color::White)
             .bg(Color::Red);
     }
+    let keys = ranked_keys(model);
+    let parts = keys
+        .into_iter()
+        .filter(|(rank, _)| *rank != u8::MAX)
+        .enumerate()
+        .map(|(index, (rank, key))| {
+            let gap = if index == 0 { " " } else { "  " };
+            (rank, Span::raw(format!("{gap}{key}")))
+        })
+        .collect();
+    fitted(parts, width).dim()
+}
+
+/// The keys to show with their ranks: what matters least goes first when
+/// the line is short, and a key is shown whole or not at all.
+fn ranked_keys(model: &Model) -> Vec<(u8, &'static str)> {
     let finished = model.finished().is_some();
     let chat = model.settings.chat;
-    // Each key with its rank: what matters least goes first when the line
-    // is short, and a key is shown whole or not at all.
-    let keys: Vec<(u8, &str)> = if model.tracker.room.is_none() {
+    if model.tracker.room.is_none() {
         // Seeking, or connecting: nothing to page through or say yet.
         vec![(0, "q quit")]
     } else if model.deciding() {
@@ -162,15 +176,5 @@ pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
             (1, "? help"),
             (0, "q quit"),
         ]
-    };
-    let parts = keys
-        .into_iter()
-        .filter(|(rank, _)| *rank != u8::MAX)
-        .enumerate()
-        .map(|(index, (rank, key))| {
-            let gap = if index == 0 { " " } else { "  " };
-            (rank, Span::raw(format!("{gap}{key}")))
-        })
-        .collect();
-    fitted(parts, width).dim()
+    }
 }

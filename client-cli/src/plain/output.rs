@@ -1,0 +1,103 @@
+//! Where lines go: standard output, as text or as JSON lines.
+
+use std::io::Write;
+
+use mice_cake_engine::GameView;
+use mice_cake_protocol::{ChatChannel, ChatLine, GameId, GameResult, PlayedRound, ServerMessage};
+
+use super::json;
+use super::text_output::describe;
+use crate::text::{self, Missed};
+
+/// How lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Sentences for people.
+    Text,
+    /// One JSON object per line: every server message as received, and
+    /// `{"type":"client", …}` notes for what the client itself reports.
+    Json,
+}
+
+/// Writes lines to standard output and flushes: a script reads them as
+/// they come. A closed output is not an error worth stopping for.
+pub fn print_lines<L: AsRef<str>>(lines: impl IntoIterator<Item = L>) {
+    let mut stdout = std::io::stdout().lock();
+    for line in lines {
+        let _ = writeln!(stdout, "{}", line.as_ref());
+    }
+    let _ = stdout.flush();
+}
+
+/// Writes lines to standard output, flushing each (a script reads as we go).
+/// What is printed, and how: the output, and the server (for the command
+/// that joins a room, told to the opponent).
+pub(super) struct Printer(pub(super) Output, pub(super) String);
+
+impl Printer {
+    pub(super) fn line(&mut self, text: &str) {
+        print_lines([text]);
+    }
+
+    /// Something the client itself says.
+    pub(super) fn note(&mut self, text: &str) {
+        match self.0 {
+            Output::Text => self.line(text),
+            Output::Json => self.line(&json::note(text)),
+        }
+    }
+
+    /// A message from the server.
+    pub(super) fn message(&mut self, message: &ServerMessage) {
+        match self.0 {
+            Output::Json => {
+                if let Some(json) = json::message(message) {
+                    self.line(&json);
+                }
+            }
+            Output::Text => {
+                for line in describe(message, &self.1) {
+                    self.line(&line);
+                }
+            }
+        }
+    }
+
+    /// The end of the game, and where its record is.
+    pub(super) fn game_over(&mut self, result: &GameResult, game_id: Option<&GameId>) {
+        if self.0 == Output::Text {
+            self.line(&text::result(result));
+            if let Some(id) = game_id {
+                self.line(&format!("record: /api/games/{id}"));
+            }
+        }
+    }
+
+    pub(super) fn round(&mut self, played: &PlayedRound, missed: Missed) {
+        if self.0 == Output::Text {
+            for line in text::round(played, missed) {
+                self.line(&line);
+            }
+        }
+    }
+
+    /// A chat line, as text (JSON prints the message itself).
+    pub(super) fn chat(&mut self, line: &ChatLine) {
+        if self.0 == Output::Text {
+            let who = match (line.seat, line.channel) {
+                (Some(seat), _) => format!("{} ({seat})", line.name),
+                (None, ChatChannel::Spectators) => format!("{} (spectator)", line.name),
+                (None, ChatChannel::Players) => line.name.clone(),
+            };
+            self.line(&format!("chat: {who}: {}", line.text));
+        }
+    }
+
+    pub(super) fn board(&mut self, view: &GameView) {
+        if self.0 == Output::Text {
+            for line in view.to_string().lines() {
+                self.line(line);
+            }
+        }
+    }
+}
