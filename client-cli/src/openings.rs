@@ -72,7 +72,7 @@ impl OpeningsFile {
 }
 
 /// `all` with `kept` in front, in place of its game's older move, the
-/// oldest dropped past [`MOST_KEPT`].
+/// oldest dropped past `MOST_KEPT`.
 pub fn with_kept(mut all: Vec<KeptOpening>, kept: KeptOpening) -> Vec<KeptOpening> {
     all.retain(|old| old.commitment != kept.commitment);
     all.insert(0, kept);

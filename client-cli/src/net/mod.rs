@@ -4,10 +4,10 @@
 //! token is kept in the user's seats file ([`crate::seats`]) while it is
 //! held, so that another run of the client can take the seat back.
 //!
-//! One job a file: [`socket`] the WebSocket itself; [`entries`] how to
-//! enter and who the player is; [`reconnection`] the link's state and
-//! coming back after a drop; [`forwarding`] the link while connected;
-//! [`server_messages`] what each server message tells it; [`seat_files`]
+//! One job a file: `socket` the WebSocket itself; `entries` how to
+//! enter and who the player is; `reconnection` the link's state and
+//! coming back after a drop; `forwarding` the link while connected;
+//! `server_messages` what each server message tells it; `seat_files`
 //! the seats kept on disk.
 
 mod entries;

@@ -2,9 +2,9 @@
 //! terminal. Text lines (or one JSON message per line with `--json`) out;
 //! assignments (`A2 C2`, `D1 steal 6/6`) or JSON client messages in.
 //!
-//! One job a file: this one the loop; [`output`] where lines go, as
-//! [`json`] or as sentences ([`text_output`]); [`typed`] the lines typed;
-//! [`deciders`] who decides a move; [`arena_following`] an arena followed.
+//! One job a file: this one the loop; `output` where lines go, as
+//! `json` or as sentences (`text_output`); `typed` the lines typed;
+//! `deciders` who decides a move; `arena_following` an arena followed.
 
 mod arena_following;
 mod deciders;
