@@ -23,16 +23,11 @@ impl Player {
         &mut self,
         arena: &mice_cake_protocol::ArenaState,
     ) -> bool {
+        let in_game = self.in_a_game_under_way();
         let Some(followed) = self.arena.as_mut() else {
             return false;
         };
         let finished = arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished;
-        let in_game = self.tracker.you().is_some()
-            && self
-                .tracker
-                .room
-                .as_ref()
-                .is_some_and(|room| room.status == RoomStatus::Playing);
         if in_game && !finished {
             return true;
         }
@@ -48,6 +43,30 @@ impl Player {
         false
     }
 
+    /// The arena is over: the run ends, but not in the middle of a game of
+    /// the player's (an arena that lost track of it in a fault says it is
+    /// over while it is played): leaving would forfeit it. That game is
+    /// played out, and the run ends with it.
+    fn arena_over(&mut self) -> Option<Step> {
+        if self.in_a_game_under_way() {
+            if let Some(followed) = self.arena.as_mut() {
+                followed.playing = false;
+            }
+            return None;
+        }
+        Some(Step::Done(Outcome::Done))
+    }
+
+    /// Seated in a game being played.
+    fn in_a_game_under_way(&self) -> bool {
+        self.tracker.you().is_some()
+            && self
+                .tracker
+                .room
+                .as_ref()
+                .is_some_and(|room| room.status == RoomStatus::Playing)
+    }
+
     /// What an arena's message means for the run: the arena followed, or
     /// over (the podium was just shown).
     pub(super) fn follow_arena(&mut self, message: &ServerMessage) -> Option<Step> {
@@ -57,7 +76,7 @@ impl Player {
             ServerMessage::ArenaJoined { arena, .. }
                 if arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished =>
             {
-                Some(Step::Done(Outcome::Done))
+                self.arena_over()
             }
             ServerMessage::ArenaJoined { arena, you } => {
                 self.entered = true;
@@ -75,7 +94,7 @@ impl Player {
             ServerMessage::ArenaUpdate { arena }
                 if arena.summary.status == mice_cake_protocol::arena::ArenaStatus::Finished =>
             {
-                Some(Step::Done(Outcome::Done))
+                self.arena_over()
             }
             ServerMessage::ArenaLeft { .. } => Some(Step::Done(Outcome::Done)),
             // Gone (joined again after a drop, say): nothing more will come.

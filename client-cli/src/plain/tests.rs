@@ -22,6 +22,42 @@ fn player() -> Player {
     }
 }
 
+/// As the nemesis found: an arena that lost track of a game in a fault
+/// said it was over while the game was played, and the player's client
+/// left mid-game, forfeiting it. The game is played out, then the run ends.
+#[test]
+fn an_arena_over_mid_game_lets_the_game_be_played_out() {
+    let over: mice_cake_protocol::ArenaState = serde_json::from_value(serde_json::json!({
+        "id": "DWPMT964", "name": "Nemesis", "status": "finished",
+        "starts_at_ms": 1_796_566_268_088_u64, "ends_at_ms": 1_796_566_388_088_u64,
+        "pool": "standard", "deadline_ms": null, "rated": false, "private": false,
+        "bots": true, "creator": "mouse", "players": 4, "games": 9, "top": [], "playing": 0
+    }))
+    .unwrap();
+    let update = ServerMessage::ArenaUpdate {
+        arena: Box::new(over),
+    };
+    // Between games: the run ends.
+    let mut idle = player();
+    assert!(matches!(
+        idle.follow_arena(&update),
+        Some(Step::Done(Outcome::Done))
+    ));
+    // Mid-game: it goes on, no longer paired again.
+    let mut playing = player();
+    playing.arena = Some(ArenaFollowed {
+        id: "DWPMT964".parse().unwrap(),
+        playing: true,
+        shown: Vec::new(),
+    });
+    let mut room = FakeRoom::new(Some(Seat::Yellow), 5);
+    for message in [room.joined()].into_iter().chain(room.opponent_arrives()) {
+        playing.tracker.apply(&message, Instant::now());
+    }
+    assert!(playing.follow_arena(&update).is_none(), "left mid-game");
+    assert!(playing.arena.as_ref().is_some_and(|arena| !arena.playing));
+}
+
 /// As a reviewer found: "Blue has committed" twice in a round (a seal
 /// published again), and "Yellow is back" told to Yellow.
 #[test]
