@@ -100,6 +100,15 @@ impl Tracker {
         }
     }
 
+    /// Seated in a game being played.
+    pub fn in_a_game_under_way(&self) -> bool {
+        self.you().is_some()
+            && self
+                .room
+                .as_ref()
+                .is_some_and(|room| room.status == RoomStatus::Playing)
+    }
+
     /// The recipient's seat, for a player.
     pub fn you(&self) -> Option<Seat> {
         self.room.as_ref().and_then(|room| room.you)

@@ -1,7 +1,7 @@
 //! An arena as the line interface follows it: its standings shown when
 //! they change, its end.
 
-use mice_cake_protocol::{ErrorCode, RoomStatus, ServerMessage};
+use mice_cake_protocol::{ErrorCode, ServerMessage};
 
 use super::{Player, Step};
 use crate::outcome::Outcome;
@@ -23,7 +23,7 @@ impl Player {
         &mut self,
         arena: &mice_cake_protocol::ArenaState,
     ) -> bool {
-        let in_game = self.in_a_game_under_way();
+        let in_game = self.tracker.in_a_game_under_way();
         let Some(followed) = self.arena.as_mut() else {
             return false;
         };
@@ -48,23 +48,13 @@ impl Player {
     /// over while it is played): leaving would forfeit it. That game is
     /// played out, and the run ends with it.
     fn arena_over(&mut self) -> Option<Step> {
-        if self.in_a_game_under_way() {
+        if self.tracker.in_a_game_under_way() {
             if let Some(followed) = self.arena.as_mut() {
                 followed.playing = false;
             }
             return None;
         }
         Some(Step::Done(Outcome::Done))
-    }
-
-    /// Seated in a game being played.
-    fn in_a_game_under_way(&self) -> bool {
-        self.tracker.you().is_some()
-            && self
-                .tracker
-                .room
-                .as_ref()
-                .is_some_and(|room| room.status == RoomStatus::Playing)
     }
 
     /// What an arena's message means for the run: the arena followed, or

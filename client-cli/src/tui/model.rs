@@ -10,7 +10,7 @@ use mice_cake_engine::{
     Access, Assignment, Column, Domino, GameView, Seat, Seated, greedy_assignment,
 };
 use mice_cake_protocol::{
-    ClientMessage, ErrorCode, GameResult, RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ClientMessage, ErrorCode, GameResult, RoomEvent, RoomState, ServerMessage,
 };
 
 use super::chat::ChatPane;
@@ -317,13 +317,7 @@ impl Model {
 
     /// Whether a game this player is in is going on.
     fn in_game(&self) -> bool {
-        self.tracker.you().is_some()
-            && self
-                .tracker
-                .room
-                .as_ref()
-                .is_some_and(|room| room.status == RoomStatus::Playing)
-            && !self.link.is_closed()
+        self.tracker.in_a_game_under_way() && !self.link.is_closed()
     }
 }
 
