@@ -449,6 +449,24 @@ export async function commit(page) {
 }
 
 /**
+ * Waits for `selector` on `page`; if it never shows, fails saying what the
+ * page showed instead, and what had the focus (a key goes there).
+ * @param {import("playwright-core").Page} page @param {string} selector
+ */
+export async function shown(page, selector) {
+  try {
+    await page.locator(selector).waitFor();
+  } catch (error) {
+    const said = await page.locator("main").innerText().catch(() => "(no main)");
+    const focus = await page.evaluate(() => {
+      const at = document.activeElement;
+      return at ? `${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ""} ${at.textContent?.slice(0, 40) ?? ""}` : "nothing";
+    });
+    throw new Error(`${selector} never showed; the focus was on ${focus}; the page says:\n${said}`, { cause: error });
+  }
+}
+
+/**
  * The round this page is asked to move in now.
  * @param {import("playwright-core").Page} page
  */

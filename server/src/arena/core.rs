@@ -235,6 +235,14 @@ impl Arena {
         self.playing.contains_key(&code)
     }
 
+    /// The games being played: each room and its players.
+    pub(crate) fn games_playing(&self) -> Vec<(RoomCode, Seated<PlayerKey>)> {
+        self.playing
+            .iter()
+            .map(|(code, keys)| (*code, *keys))
+            .collect()
+    }
+
     /// What the arena's task is to do with `input` at `now_ms`.
     pub(crate) fn handle(&mut self, input: Input, now_ms: u64) -> Result<Vec<Effect>, JoinRefused> {
         let mut effects = Vec::new();

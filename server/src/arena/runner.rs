@@ -128,6 +128,7 @@ pub(crate) fn start(
 ) -> ArenaHandle {
     let (asks, inbox) = mpsc::channel(ASKS);
     let id = arena.id();
+    let losses_seen = cluster.as_ref().map_or(0, |cluster| cluster.data_losses());
     let runner = Runner {
         arena,
         lobby,
@@ -138,6 +139,7 @@ pub(crate) fn start(
         made_at: HashMap::new(),
         unreachable: HashMap::new(),
         lease_sure: true,
+        losses_seen,
         dirty: false,
         results_due: false,
         published: None,
@@ -162,6 +164,9 @@ struct Runner {
     /// Whether Redis answered the last renewal of the arena's lease (on one
     /// server, always).
     lease_sure: bool,
+    /// The times this node saw the cluster's Redis lose its data, as of
+    /// the games in play last written to it.
+    losses_seen: u64,
     /// Whether the standings changed since last published.
     dirty: bool,
     /// Whether a room said a game is over since the results were last read.
@@ -195,6 +200,7 @@ impl Runner {
                             return;
                         }
                     }
+                    self.keep_games_again_if_lost().await;
                     if std::mem::take(&mut self.results_due) {
                         self.read_results().await;
                     }
@@ -262,6 +268,30 @@ impl Runner {
                 warn!(arena = %self.arena.id(), cause = %cause, "an arena's games in play cannot be read: its players join again after them");
             }
         }
+    }
+
+    /// On a cluster whose Redis lost its data (restarted empty) since the
+    /// games in play were last written there, writes them all again: the
+    /// node that takes the arena over learns its games from Redis alone,
+    /// and one that found none would end the arena while they are played,
+    /// and not count them.
+    async fn keep_games_again_if_lost(&mut self) {
+        let Some(cluster) = &self.cluster else {
+            return;
+        };
+        let losses = cluster.data_losses();
+        if losses == self.losses_seen {
+            return;
+        }
+        let games = self.arena.games_playing();
+        if !games.is_empty()
+            && let Err(cause) = cluster.keep_arena_games(self.arena.id(), &games).await
+        {
+            warn!(arena = %self.arena.id(), cause = %cause, "an arena's games in play cannot be written again after Redis lost its data: tried again next tick");
+            return;
+        }
+        info!(arena = %self.arena.id(), games = games.len(), "an arena's games in play written again: the cluster's Redis lost its data");
+        self.losses_seen = losses;
     }
 
     /// Connections of nodes whose lease is gone are gone.

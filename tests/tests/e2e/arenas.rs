@@ -400,3 +400,73 @@ fn an_arena_whose_node_is_killed_mid_arena_loses_no_game_and_no_standing() {
     }
     assert_recounted(&arena, &records);
 }
+
+/// As a nemesis found: the cluster's Redis lost its data (restarted
+/// empty) while an arena's game was being played, then every node died;
+/// the node that took the arena over read no game in play from Redis, so
+/// the arena ended while that game was played, and its result never
+/// counted. Now the arena's node, seeing the data gone, writes its games in
+/// play again: the node taking over after it dies knows the game, which
+/// goes on in the room taken over and counts.
+#[test]
+fn an_arena_taken_over_after_redis_lost_its_data_still_knows_its_game_under_way() {
+    let (Some(redis), Some(database)) = (TestRedis::create(), TestDatabase::create()) else {
+        return;
+    };
+    let mut cluster = Cluster::start(2, &database.url, &redis.url, "1s");
+    // Made on node 0, which runs it and makes its games' rooms; its two
+    // players are on node 1, which lives.
+    let id = create_arena(&cluster.url(0), "2", "Redis night");
+    let _bots = [("ann", "greedy"), ("bob", "random")]
+        .map(|(name, policy)| arena_bot(&cluster.url(1), name, policy, &id));
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let code = loop {
+        if let Some(game) = detail(&cluster.nodes[0], &id).playing.first() {
+            break game.code;
+        }
+        assert!(Instant::now() < give_up, "no game under way");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+
+    let flushed = std::process::Command::new("redis-cli")
+        .args(["-u", &redis.url, "FLUSHDB"])
+        .output()
+        .expect("redis-cli runs");
+    assert!(flushed.status.success(), "{flushed:?}");
+    let give_up = Instant::now() + Duration::from_secs(20);
+    // Written again with the game still under way.
+    while !cluster.nodes[0].log().lines().any(|line| {
+        line.contains("an arena's games in play written again") && line.contains("games=1")
+    }) {
+        assert!(Instant::now() < give_up, "{}", cluster.nodes[0].log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    cluster.nodes.remove(0).kill();
+
+    // Node 1 takes the arena over with the game, which is played to its
+    // end in its room, taken over too, and counted.
+    let give_up = Instant::now() + Duration::from_secs(90);
+    let record = loop {
+        let arena = detail(&cluster.nodes[0], &id);
+        let records = records_of(&cluster.nodes[0], &arena, &id);
+        if let Some(record) = records.iter().find(|record| record.room == code) {
+            assert_recounted(&arena, &records);
+            break record.clone();
+        }
+        assert!(
+            Instant::now() < give_up,
+            "the game in {code} was not counted: {arena:?}\n{}",
+            cluster.logs()
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert!(
+        !matches!(record.result.ending, Ending::Aborted { .. }),
+        "{record:?}"
+    );
+    let logs = cluster.logs();
+    assert!(
+        logs.contains("an arena taken over with its games in play arena="),
+        "{logs}"
+    );
+}

@@ -26,6 +26,9 @@ use crate::token::TokenHash;
 /// time for the clients to notice and reconnect (they retry every few
 /// seconds at most).
 pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
+/// A write that took this long held the room as surely as one that
+/// failed (a database waited on for a connection, say): nobody could act.
+const STALLED: Duration = Duration::from_secs(1);
 
 /// The first pause before a failed write is tried again; it doubles each
 /// time, up to [`STORE_RETRY_MOST`].
@@ -162,9 +165,9 @@ impl Room {
                 }
             }
         }
-        metrics::histogram!(crate::metrics::STORE_WAIT_SECONDS).record(started.elapsed());
-        if held {
-            let held = started.elapsed();
+        let waited = started.elapsed();
+        metrics::histogram!(crate::metrics::STORE_WAIT_SECONDS).record(waited);
+        if let Some(held) = time_held(waited, held) {
             self.postpone_clocks(held);
             info!(room = %self.code, held_ms = held.as_millis(), "changes stored: the room goes on");
         }
@@ -467,6 +470,13 @@ fn check_held_exchange(
     Ok(())
 }
 
+/// The time a write held the room, which its clocks are moved on by: the
+/// whole wait when the write failed at first or stalled, none when it went
+/// through as writes do.
+fn time_held(waited: Duration, failed: bool) -> Option<Duration> {
+    (failed || waited >= STALLED).then_some(waited)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,6 +505,19 @@ mod tests {
         assert!(json.contains(&secret.sign(seal).to_string()), "{json}");
         let read: Exchange = serde_json::from_str(&json).unwrap();
         assert_eq!(read.with_keys(exchange.keys), exchange);
+    }
+
+    /// A write that failed, or went through only after a stall, held the
+    /// room: its clocks move on by the whole wait. A write as writes go
+    /// moves nothing.
+    #[test]
+    fn a_write_that_failed_or_stalled_held_the_room_for_its_whole_wait() {
+        let quick = Duration::from_millis(40);
+        assert_eq!(time_held(quick, false), None);
+        assert_eq!(time_held(quick, true), Some(quick));
+        let stalled = Duration::from_secs(6);
+        assert_eq!(time_held(stalled, false), Some(stalled));
+        assert_eq!(time_held(STALLED, false), Some(STALLED));
     }
 
     #[test]

@@ -631,6 +631,48 @@ async fn a_player_who_sits_and_withholds_the_deal_s_seal_is_not_sent_back_to_the
     assert!(table.room.unsaved_games.is_empty());
 }
 
+/// As a nemesis found: a pairing's room whose storage stalled (PostgreSQL
+/// away for seconds) answered nobody meanwhile, and the second player, who
+/// could only sit once it answered again, was blamed for a deal they had a
+/// tenth of a second to seal. The time the room held is nobody's: the
+/// players' time to arrive is moved on by it, as every other clock is.
+#[tokio::test(start_paused = true)]
+async fn a_pairing_s_time_to_arrive_is_moved_on_by_the_time_its_room_held() {
+    const HELD: Duration = Duration::from_secs(6);
+    let mut table = Table::for_pairing();
+    let ann = table.sit("Ann");
+    // The room holds on a write for most of the time to arrive; the time
+    // passes, and then the room goes on, its clocks moved on.
+    table.now += ARRIVAL - MS;
+    table.room.postpone_clocks(HELD);
+    let late = table.sit("Bob");
+    table.seal(ann, Assignment::EMPTY);
+    table.messages(ann);
+    table.messages(late);
+    // Bob has the time the room held to seal his deal: nothing is called
+    // off until it runs out, and his seal in it begins the game.
+    assert!(!table.wait(HELD));
+    assert!(
+        !table
+            .messages(late)
+            .iter()
+            .any(|message| matches!(message, ServerMessage::Unpaired { .. }))
+    );
+    table.seal(late, Assignment::EMPTY);
+    for conn in [ann, late] {
+        table.open(conn);
+    }
+    assert_eq!(table.round(), 1);
+    assert!(!table.wait(ARRIVAL));
+    assert_eq!(table.room.status, RoomStatus::Playing);
+    assert!(
+        !table
+            .messages(ann)
+            .iter()
+            .any(|message| matches!(message, ServerMessage::Unpaired { .. }))
+    );
+}
+
 /// As a nemesis found (issue 60): an arena's players take its room's seats
 /// in the order they come, not in the order the arena paired them. A
 /// pairing called off for a withheld deal names the withholder to the arena

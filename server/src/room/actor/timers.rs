@@ -14,12 +14,17 @@ use super::{Now, Room};
 
 impl Room {
     /// Moves the room's clocks (the round's deadline and time to open, the
-    /// players' grace periods) on by `held`: time in which the room could
-    /// do nothing (storage failed) is nobody's.
+    /// players' grace periods, a pairing's time to arrive) on by `held`:
+    /// time in which the room could do nothing (storage failed or stalled)
+    /// is nobody's.
     pub(super) fn postpone_clocks(&mut self, held: Duration) {
-        for at in [&mut self.round.deadline, &mut self.round.open_by]
-            .into_iter()
-            .flatten()
+        for at in [
+            &mut self.round.deadline,
+            &mut self.round.open_by,
+            &mut self.arrive_by,
+        ]
+        .into_iter()
+        .flatten()
         {
             *at += held;
         }
