@@ -50,7 +50,7 @@ pub(in crate::room) struct StoredMarks {
 
 impl Room {
     /// The room as stored, but for rounds and events.
-    fn snapshot(&self) -> RoomSnapshot {
+    pub(super) fn snapshot(&self) -> RoomSnapshot {
         let clock = self.context.clock;
         RoomSnapshot {
             options: self.options,

@@ -43,7 +43,7 @@ impl Room {
             warn!(room = %self.code, cause = %error, "cannot start a game");
             return;
         }
-        let seed = self.context.rng.game_seed();
+        let seed = self.rng.game_seed();
         self.game_number += 1;
         self.status = RoomStatus::Playing;
         self.result = None;
@@ -177,7 +177,7 @@ impl Room {
         self.keys_read = None;
         let mut game_id = None;
         if let Some((record, aborted_deal)) = kept {
-            let id = self.context.rng.game_id();
+            let id = self.rng.game_id();
             game_id = Some(id);
             self.unsaved_games.push(FinishedGame {
                 id,

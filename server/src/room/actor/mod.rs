@@ -49,7 +49,7 @@ use super::events::EventLog;
 use super::outbox::Outbox;
 use super::{ArenaReport, Command, ConnId, Made, Member};
 use crate::clock::unix_millis;
-use crate::random::BotRng;
+use crate::random::{BotRng, RoomRng};
 use crate::store::RatedStart;
 
 mod arrivals;
@@ -62,7 +62,11 @@ mod inspection;
 mod ratings;
 mod round;
 mod seats;
+#[cfg(test)]
+mod simulation;
 mod spectators;
+#[cfg(test)]
+mod table;
 #[cfg(test)]
 mod tests;
 mod timers;
@@ -101,6 +105,8 @@ pub(super) struct Room {
     /// copy stops at once.
     handed_over: bool,
     bot_rng: BotRng,
+    /// The room's own generator (game seeds, seat tokens, game ids).
+    rng: RoomRng,
     /// What members are sent, held until the room's changes are stored.
     outbox: Outbox,
     /// Events for the spectators, given to them at the end of each turn.
@@ -181,6 +187,7 @@ impl Room {
     ) -> Room {
         let outbound_queue = context.config.outbound_queue;
         let bot_rng = context.rng.bot_rng();
+        let rng = context.rng.room_rng();
         let Now {
             instant: now,
             unix_ms,
@@ -208,6 +215,7 @@ impl Room {
             closing: false,
             handed_over: false,
             bot_rng,
+            rng,
             outbox: Outbox::default(),
             spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),

@@ -94,7 +94,7 @@ impl Room {
             })?;
         let (hash, token) = match token {
             JoinToken::Make => {
-                let token = self.context.rng.seat_token();
+                let token = self.rng.seat_token();
                 (token_hash(&token), Some(token))
             }
             JoinToken::Given(hash) => (hash, None),
@@ -180,7 +180,7 @@ impl Room {
     ) -> Result<Seat, Refusal> {
         let (hash, token) = match token {
             JoinToken::Make => {
-                let token = self.context.rng.seat_token();
+                let token = self.rng.seat_token();
                 (token_hash(&token), Some(token))
             }
             JoinToken::Given(hash) => (hash, None),

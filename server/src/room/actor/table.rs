@@ -1,0 +1,330 @@
+//! The table the room's tests play at: a room driven through its core,
+//! each command and timer handled at an instant the test chooses (the room
+//! reads no clock of its own), on a paused clock, and what each member is
+//! sent read from its queue, as the room's task would deliver it. What a
+//! step asks of the world besides its frames is kept as its effects.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use mice_cake_engine::fair::{self, DEAL_ROUND};
+use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
+use mice_cake_protocol::{Ending, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use super::effects::Effect;
+use super::{Now, Room};
+use crate::clock::UptimeClock;
+use crate::config::Config;
+use crate::outbound::{Inbound, Outbound};
+use crate::random::ServerRng;
+use crate::room::{
+    Command, ConnId, JoinToken, Made, Member, RoomContext, RoomsHere, SealSigning, Seating,
+};
+use crate::store::{MemoryStore, Storage};
+
+pub(super) const MS: Duration = Duration::from_millis(1);
+/// The wall clock as the test begins, in Unix milliseconds.
+pub(super) const START_MS: u64 = 1_800_000_000_000;
+pub(super) const GRACE: Duration = Duration::from_secs(20);
+pub(super) const OPEN: Duration = Duration::from_secs(10);
+pub(super) const DEAL: Duration = Duration::from_secs(30);
+pub(super) const IDLE: Duration = Duration::from_secs(60);
+pub(super) const HOLD: Duration = Duration::from_millis(250);
+pub(super) const ARRIVAL: Duration = Duration::from_secs(10);
+/// The round deadline of the rooms that have one.
+pub(super) const DEADLINE: Duration = Duration::from_secs(45);
+
+/// A room and its members, at a moment the test moves on.
+pub(super) struct Table {
+    pub(super) room: Room,
+    /// The instant the test began at, when the wall clock read `START_MS`.
+    pub(super) start: Instant,
+    pub(super) now: Instant,
+    /// What the room's steps asked of the world, in order.
+    pub(super) effects: Vec<Effect>,
+    pub(super) queues: Vec<(ConnId, Inbound)>,
+    /// Each player's move sealed and not yet opened.
+    pub(super) sealed: Vec<(ConnId, Assignment, Nonce)>,
+    /// Nonces made so far: each move has a fresh one.
+    pub(super) nonces: u8,
+    /// When the game ended, as the room's turn that ended it was handled.
+    pub(super) ended_at: Option<Instant>,
+}
+
+impl Table {
+    pub(super) fn new(options: RoomOptions) -> Table {
+        Table::with(options, |_| {})
+    }
+
+    /// A table whose server is configured as the others, then by `tweak`.
+    pub(super) fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
+        Table::made(options, Made::Player, tweak)
+    }
+
+    /// A room made for a quick pairing, which waits for its two.
+    pub(super) fn for_pairing() -> Table {
+        Table::made(RoomOptions::default(), Made::Pairing, |_| {})
+    }
+
+    pub(super) fn made(options: RoomOptions, made: Made, tweak: impl FnOnce(&mut Config)) -> Table {
+        let mut config = Config::with_bind(([127, 0, 0, 1], 0).into());
+        config.disconnect_grace = GRACE;
+        config.open_timeout = OPEN;
+        config.deal_timeout = DEAL;
+        config.room_idle = IDLE;
+        config.spectator_hold = HOLD;
+        config.pairing_arrival = ARRIVAL;
+        config.seed = Some(Seed::from_u64(47));
+        tweak(&mut config);
+        let clock = UptimeClock::resume_from(0);
+        let storage = Storage::start(Arc::new(MemoryStore::new(10)), clock).unwrap();
+        let context = Arc::new(RoomContext {
+            rng: ServerRng::new(config.seed, 1).unwrap(),
+            config: Arc::new(config),
+            storage,
+            clock,
+            shutdown: CancellationToken::new(),
+            directory: Arc::new(RoomsHere::default()),
+            arena_mail: crate::room::ArenaMail::new().0,
+            playing: AtomicUsize::new(0),
+            tasks: TaskTracker::new(),
+        });
+        let now = Instant::now();
+        let code = "K7M2Q".parse().unwrap();
+        Table {
+            room: Room::new(
+                code,
+                options,
+                made,
+                context,
+                Now {
+                    instant: now,
+                    unix_ms: START_MS,
+                },
+            ),
+            start: now,
+            now,
+            effects: Vec::new(),
+            queues: Vec::new(),
+            sealed: Vec::new(),
+            nonces: 0,
+            ended_at: None,
+        }
+    }
+
+    /// Two people seated, the game begun and its deal done: round 1 open.
+    pub(super) fn playing(options: RoomOptions) -> (Table, ConnId, ConnId) {
+        let mut table = Table::new(options);
+        let yellow = table.sit("Ann");
+        let blue = table.sit("Bob");
+        assert_eq!(table.room.status, RoomStatus::Playing);
+        for conn in [yellow, blue] {
+            table.seal(conn, Assignment::EMPTY);
+        }
+        for conn in [yellow, blue] {
+            table.open(conn);
+        }
+        assert_eq!(table.round(), 1);
+        (table, yellow, blue)
+    }
+
+    pub(super) fn member(&mut self) -> Member {
+        let (outbound, inbound) = Outbound::new(4096);
+        let conn = ConnId::next();
+        self.queues.push((conn, inbound));
+        Member { conn, outbound }
+    }
+
+    /// A person takes the first free seat, without a key (unsigned moves).
+    pub(super) fn sit(&mut self, name: &str) -> ConnId {
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Join {
+            member,
+            name: name.into(),
+            token: JoinToken::Make,
+            seating: Seating::default(),
+            reply,
+        });
+        answer.try_recv().unwrap().unwrap();
+        conn
+    }
+
+    pub(super) fn watch(&mut self) -> ConnId {
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Watch { member, reply });
+        answer.try_recv().unwrap().unwrap();
+        conn
+    }
+
+    /// A command handled now, and what it sends delivered: the room's
+    /// task would store its changes first, which the core leaves to it.
+    pub(super) fn give(&mut self, command: Command) {
+        let effects = self.room.handle(command, self.clocks());
+        self.effects.extend(effects);
+        self.deliver();
+    }
+
+    /// Both clocks at the table's instant.
+    pub(super) fn clocks(&self) -> Now {
+        let since_start = u64::try_from((self.now - self.start).as_millis()).unwrap();
+        Now {
+            instant: self.now,
+            unix_ms: START_MS + since_start,
+        }
+    }
+
+    /// The effects asked for since the last call.
+    pub(super) fn effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    pub(super) fn deliver(&mut self) {
+        self.room.pass_to_spectators(self.now);
+        self.room.outbox.flush();
+        if self.room.result.is_some() && self.ended_at.is_none() {
+            self.ended_at = Some(self.now);
+        }
+    }
+
+    /// Time passes: every timer due meanwhile fires at its own instant.
+    /// Returns whether the room closed (as its task would end then).
+    pub(super) fn wait(&mut self, time: Duration) -> bool {
+        let until = self.now + time;
+        for _ in 0..1000 {
+            let Some(due) = self.room.next_timer().filter(|due| *due <= until) else {
+                self.now = until;
+                return false;
+            };
+            self.now = due.max(self.now);
+            let effects = self.room.on_timer(self.clocks());
+            self.effects.extend(effects);
+            // What the turn sends is delivered even as the room closes.
+            self.deliver();
+            if self.room.closing {
+                return true;
+            }
+        }
+        panic!("a timer that never stops firing");
+    }
+
+    /// `seat`'s player comes back on a new connection with the seat's
+    /// token; the connection it had (`old`) drops after, as a client's
+    /// does. Returns the new one, or `None` if the seat is gone.
+    pub(super) fn come_back(&mut self, seat: Seat, old: ConnId) -> Option<ConnId> {
+        self.come_back_after(seat, old, None)
+    }
+
+    /// As [`Table::come_back`], saying the last event it saw (`last_seq`).
+    pub(super) fn come_back_after(
+        &mut self,
+        seat: Seat,
+        old: ConnId,
+        last_seq: Option<u64>,
+    ) -> Option<ConnId> {
+        let token = self.room.seats[seat].as_ref()?.token?;
+        let member = self.member();
+        let conn = member.conn;
+        let (reply, mut answer) = oneshot::channel();
+        self.give(Command::Resume {
+            member,
+            token,
+            last_seq,
+            seating: Seating::default(),
+            reply,
+        });
+        self.give(Command::Disconnected { conn: old });
+        answer.try_recv().unwrap().ok().map(|_| conn)
+    }
+
+    pub(super) fn seat_of(&self, conn: ConnId) -> Seat {
+        self.room.acting_seat(conn).unwrap()
+    }
+
+    pub(super) fn round(&self) -> u32 {
+        self.room.round.exchange.as_ref().unwrap().round
+    }
+
+    /// `conn`'s player seals `assignment` for the exchange under way (the
+    /// greedy move if `None`), as a client does.
+    pub(super) fn seal(&mut self, conn: ConnId, assignment: Assignment) {
+        let seat = self.seat_of(conn);
+        let exchange = self.room.round.exchange.as_ref().unwrap();
+        let (round, commitment) = (exchange.round, exchange.commitment);
+        self.nonces += 1;
+        let nonce = Nonce::from_bytes([self.nonces; 32]);
+        let seal = fair::seal(commitment, round, seat, &assignment, nonce);
+        self.sealed.push((conn, assignment, nonce));
+        self.give(Command::Seal {
+            conn,
+            round,
+            seal,
+            signature: SealSigning::Unchecked(None),
+        });
+    }
+
+    /// `conn`'s player seals the greedy move of the round under way.
+    pub(super) fn seal_a_move(&mut self, conn: ConnId) {
+        let seat = self.seat_of(conn);
+        let view = self.room.seat_view(seat).unwrap();
+        self.seal(conn, greedy_assignment(&view, seat));
+    }
+
+    /// Both players seal the greedy move of the round under way.
+    pub(super) fn both_seal_a_move(&mut self, [first, second]: [ConnId; 2]) {
+        self.seal_a_move(first);
+        self.seal_a_move(second);
+    }
+
+    /// `conn`'s player opens the move it sealed.
+    pub(super) fn open(&mut self, conn: ConnId) {
+        let index = self
+            .sealed
+            .iter()
+            .position(|(sealer, ..)| *sealer == conn)
+            .unwrap();
+        let (_, assignment, nonce) = self.sealed.remove(index);
+        let round = self.round();
+        self.give(Command::Open {
+            conn,
+            round,
+            assignment: (round != DEAL_ROUND).then_some(assignment),
+            nonce,
+        });
+    }
+
+    /// What `conn` was sent since it was last asked.
+    pub(super) fn messages(&mut self, conn: ConnId) -> Vec<ServerMessage> {
+        let (_, queue) = self.queues.iter_mut().find(|(id, _)| *id == conn).unwrap();
+        std::iter::from_fn(|| queue.try_recv())
+            .map(|frame| serde_json::from_str(frame.as_str()).unwrap())
+            .collect()
+    }
+
+    /// The events `conn` was sent since it was last asked.
+    pub(super) fn events(&mut self, conn: ConnId) -> Vec<RoomEvent> {
+        self.messages(conn)
+            .into_iter()
+            .filter_map(|message| match message {
+                ServerMessage::Event { event, .. } => Some(*event),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// How the game ended, if `conn` was told it did.
+    pub(super) fn ending(&mut self, conn: ConnId) -> Option<Ending> {
+        self.events(conn).into_iter().find_map(|event| match event {
+            RoomEvent::GameOver { result, .. } => Some(result.ending),
+            _ => None,
+        })
+    }
+}
