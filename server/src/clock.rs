@@ -31,12 +31,14 @@ impl UptimeClock {
 
     /// The uptime now.
     pub(crate) fn now_ms(&self) -> u64 {
-        self.at(Instant::now())
+        self.at(Instant::now().into_std())
     }
 
-    /// The uptime at `instant` (the start, for instants before it).
-    pub(crate) fn at(&self, instant: Instant) -> u64 {
-        let since = instant.saturating_duration_since(self.started);
+    /// The uptime at `instant` (the start, for instants before it). A
+    /// plain instant: the room's rules keep their times as such, taken
+    /// from the clock the shell reads (tokio's, which a test pauses).
+    pub(crate) fn at(&self, instant: std::time::Instant) -> u64 {
+        let since = instant.saturating_duration_since(self.started.into_std());
         self.base_ms
             .saturating_add(u64::try_from(since.as_millis()).unwrap_or(u64::MAX))
     }
@@ -44,8 +46,8 @@ impl UptimeClock {
     /// The instant of uptime `ms` in this process, never earlier than
     /// `now + at_least`: a deadline from the last run comes back with the
     /// time it had left, and with time for clients to reconnect.
-    pub(crate) fn instant(&self, ms: u64, at_least: Duration) -> Instant {
-        let now = Instant::now();
+    pub(crate) fn instant(&self, ms: u64, at_least: Duration) -> std::time::Instant {
+        let now = Instant::now().into_std();
         let left = Duration::from_millis(ms.saturating_sub(self.now_ms()));
         now + left.max(at_least)
     }
@@ -73,12 +75,12 @@ mod tests {
         assert_eq!(clock.now_ms(), 11_500);
         // A deadline stored at uptime 40 000 had 28.5 s left.
         let deadline = clock.instant(40_000, Duration::from_secs(5));
-        assert_eq!(deadline - Instant::now(), Duration::from_millis(28_500));
+        assert_eq!(deadline - Instant::now().into_std(), Duration::from_millis(28_500));
         assert_eq!(clock.at(deadline), 40_000);
         // One nearly due, or already past, gets the least time given.
         let soon = clock.instant(11_600, Duration::from_secs(5));
-        assert_eq!(soon - Instant::now(), Duration::from_secs(5));
+        assert_eq!(soon - Instant::now().into_std(), Duration::from_secs(5));
         let past = clock.instant(3_000, Duration::ZERO);
-        assert_eq!(past, Instant::now());
+        assert_eq!(past, Instant::now().into_std());
     }
 }

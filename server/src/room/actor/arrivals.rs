@@ -13,7 +13,7 @@
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{RoomStatus, ServerMessage};
-use tokio::time::Instant;
+use std::time::Instant;
 use tracing::info;
 
 use super::Room;

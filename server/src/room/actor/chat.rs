@@ -10,6 +10,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::time::Instant;
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMessage};
@@ -42,11 +43,11 @@ pub(super) struct Chat {
 }
 
 impl Chat {
-    pub(super) fn new(now: tokio::time::Instant) -> Chat {
+    pub(super) fn new(now: Instant) -> Chat {
         Chat {
             recent: VecDeque::new(),
             game: Vec::new(),
-            spectators: RateLimit::new(SPECTATOR_LINES_PER_SECOND, now.into_std()),
+            spectators: RateLimit::new(SPECTATOR_LINES_PER_SECOND, now),
             following: Seated::default(),
         }
     }
@@ -70,7 +71,7 @@ impl Room {
         let channel = match seat {
             Some(_) => ChatChannel::Players,
             None if self.spectators.contains_key(&conn) => {
-                if !self.chat.spectators.allow(self.now.into_std()) {
+                if !self.chat.spectators.allow(self.now) {
                     return Err(Refusal::new(
                         ErrorCode::RateLimited,
                         format!(

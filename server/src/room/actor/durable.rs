@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use mice_cake_engine::{Exchange, Opening, RecordedGame, ReplayError, Seat, Seated, Seed};
 use mice_cake_protocol::RoomStatus;
-use tokio::time::Instant;
 use tracing::{error, info, warn};
 
 use super::round::Round;
@@ -134,7 +133,7 @@ impl Room {
         let mut pause = STORE_RETRY_FIRST;
         // From the first attempt: a write to a database that does not
         // answer fails only after its connection's timeout.
-        let started = Instant::now();
+        let started = tokio::time::Instant::now();
         let mut held = false;
         loop {
             match self.try_store_changes().await {

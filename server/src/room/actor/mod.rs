@@ -36,7 +36,7 @@ use mice_cake_protocol::{
     FinishedGame, GameId, GameResult, NotRated, RoomCode, RoomOptions, RoomStatus,
 };
 use tokio::sync::mpsc;
-use tokio::time::Instant;
+use std::time::Instant;
 use tracing::debug;
 
 use self::durable::StoredMarks;
@@ -171,7 +171,7 @@ impl Now {
     /// The clocks as they are.
     pub(super) fn read() -> Now {
         Now {
-            instant: Instant::now(),
+            instant: now(),
             unix_ms: unix_millis(),
         }
     }
@@ -321,7 +321,7 @@ impl Room {
     /// keys, and stores what that changed.
     async fn after_step(&mut self, effects: Vec<Effect>) {
         self.carry_out(effects);
-        self.pass_to_spectators(Instant::now());
+        self.pass_to_spectators(now());
         if !self.handed_over {
             self.store_changes().await;
             self.report_to_arena();
@@ -333,7 +333,7 @@ impl Room {
             // keys.
             self.read_seated_keys().await;
             self.carry_out_effects();
-            self.pass_to_spectators(Instant::now());
+            self.pass_to_spectators(now());
             self.store_changes().await;
         }
     }
@@ -473,9 +473,15 @@ impl Room {
     }
 }
 
+/// The instant now, by tokio's clock (which a test pauses), as the plain
+/// instant the room's rules keep their times in.
+fn now() -> Instant {
+    tokio::time::Instant::now().into_std()
+}
+
 async fn sleep_until(wake: Option<Instant>) {
     match wake {
-        Some(wake) => tokio::time::sleep_until(wake).await,
+        Some(wake) => tokio::time::sleep_until(tokio::time::Instant::from_std(wake)).await,
         None => std::future::pending().await,
     }
 }

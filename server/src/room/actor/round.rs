@@ -16,7 +16,7 @@ use mice_cake_engine::{
     greedy_assignment, timeline,
 };
 use mice_cake_protocol::{Ending, ErrorCode, ExchangeState, ForfeitCause, RoomEvent, RoomStatus};
-use tokio::time::Instant;
+use std::time::Instant;
 use tracing::{debug, info, warn};
 
 use super::Room;

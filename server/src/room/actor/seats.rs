@@ -9,7 +9,7 @@ use mice_cake_protocol::{
     ErrorCode, ForfeitCause, Rating, RoomEvent, RoomStatus, SeatToken, ServerMessage,
 };
 
-use tokio::time::Instant;
+use std::time::Instant;
 use tracing::info;
 
 use super::effects::Effect;

@@ -14,7 +14,7 @@
 use std::time::Duration;
 
 use mice_cake_protocol::RoomStatus;
-use tokio::time::Instant;
+use std::time::Instant;
 
 use super::Room;
 use crate::frame::Frame;

@@ -12,7 +12,7 @@ use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
 use mice_cake_protocol::{Ending, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
 use tokio::sync::oneshot;
-use tokio::time::Instant;
+use std::time::Instant;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -94,7 +94,7 @@ impl Table {
             playing: AtomicUsize::new(0),
             tasks: TaskTracker::new(),
         });
-        let now = Instant::now();
+        let now = tokio::time::Instant::now().into_std();
         let code = "K7M2Q".parse().unwrap();
         Table {
             room: Room::new(

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ForfeitCause, RoomStatus};
-use tokio::time::Instant;
+use std::time::Instant;
 use tracing::info;
 
 use super::effects::Effect;
