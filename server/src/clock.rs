@@ -75,7 +75,10 @@ mod tests {
         assert_eq!(clock.now_ms(), 11_500);
         // A deadline stored at uptime 40 000 had 28.5 s left.
         let deadline = clock.instant(40_000, Duration::from_secs(5));
-        assert_eq!(deadline - Instant::now().into_std(), Duration::from_millis(28_500));
+        assert_eq!(
+            deadline - Instant::now().into_std(),
+            Duration::from_millis(28_500)
+        );
         assert_eq!(clock.at(deadline), 40_000);
         // One nearly due, or already past, gets the least time given.
         let soon = clock.instant(11_600, Duration::from_secs(5));

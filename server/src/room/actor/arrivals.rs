@@ -108,13 +108,11 @@ impl Room {
                 reason,
                 requeued,
             };
-            self.outbox.send_message(&member.outbound, &unpaired);
+            self.outbox.send_message(member.conn, &unpaired);
         }
         for spectator in std::mem::take(&mut self.spectators).into_values() {
-            self.outbox.send_message(
-                &spectator.outbound,
-                &ServerMessage::Left { code: self.code },
-            );
+            self.outbox
+                .send_message(spectator.conn, &ServerMessage::Left { code: self.code });
         }
         self.effects.push(Effect::Count(Tally::PairingCalledOff));
         if self.made.arena().is_some() {

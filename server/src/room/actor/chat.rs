@@ -9,7 +9,6 @@
 //! by the connection), never anything of the game's.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::time::Instant;
 
 use mice_cake_engine::{Seat, Seated};
@@ -17,7 +16,6 @@ use mice_cake_protocol::{ChatChannel, ChatLine, ErrorCode, RoomStatus, ServerMes
 
 use super::Room;
 use crate::frame::{Frame, frame};
-use crate::outbound::{Outbound, Relay};
 use crate::ratelimit::RateLimit;
 use crate::room::{ConnId, Refusal};
 
@@ -99,11 +97,10 @@ impl Room {
         let frame = frame(&chat_message(&line));
         let (readers, remote) = self.readers(channel);
         for to in readers {
-            self.outbox.offer(&to, frame.clone());
+            self.outbox.offer(to, frame.clone());
         }
-        if let Some(relay) = remote {
-            self.outbox
-                .send_to_watchers(&relay, self.code, vec![frame.clone()], true);
+        if remote {
+            self.outbox.send_to_watchers(vec![frame.clone()], true);
         }
         if self.options.record_chat
             && self.status == RoomStatus::Playing
@@ -147,22 +144,21 @@ impl Room {
     /// The queues of everyone who reads `channel`, and the way to the
     /// spectators on other nodes if there are some (they are sent a line
     /// once for all).
-    fn readers(&self, channel: ChatChannel) -> (Vec<Outbound>, Option<Arc<dyn Relay>>) {
-        let mut readers: Vec<Outbound> = Seat::ALL
+    fn readers(&self, channel: ChatChannel) -> (Vec<ConnId>, bool) {
+        let mut readers: Vec<ConnId> = Seat::ALL
             .into_iter()
             .filter_map(|seat| {
                 let member = self.seats[seat].as_ref()?.member.as_ref()?;
                 let reads = channel == ChatChannel::Players || self.chat.following[seat];
-                reads.then(|| member.outbound.clone())
+                reads.then_some(member.conn)
             })
             .collect();
-        let mut remote = None;
+        let mut remote = false;
         for member in self.spectators.values() {
-            match member.outbound.remote_watcher() {
-                Some(relay) => {
-                    remote.get_or_insert_with(|| Arc::clone(relay));
-                }
-                None => readers.push(member.outbound.clone()),
+            if member.remote_watcher {
+                remote = true;
+            } else {
+                readers.push(member.conn);
             }
         }
         (readers, remote)

@@ -13,7 +13,6 @@ use super::seats::Player;
 use super::{Now, Room, millis};
 use crate::clock::UptimeClock;
 use crate::room::events::EventLog;
-use crate::room::outbox::Outbox;
 use crate::room::{Made, RoomContext};
 use crate::store::{
     DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite,
@@ -139,7 +138,7 @@ impl Room {
             match self.try_store_changes().await {
                 Ok(()) => break,
                 Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
-                    self.outbox = Outbox::default();
+                    self.outbox.drop_all();
                     return;
                 }
                 Err(StoreError::Fenced { .. }) => {
@@ -156,7 +155,7 @@ impl Room {
                     tokio::select! {
                         () = tokio::time::sleep(pause) => {}
                         () = shutdown.cancelled() => {
-                            self.outbox = Outbox::default();
+                            self.outbox.drop_all();
                             return;
                         }
                     }
@@ -177,12 +176,12 @@ impl Room {
     /// room where it runs (their clients reconnect by themselves).
     pub(super) fn handed_over(&mut self) {
         warn!(room = %self.code, "the room is run by another node now: this copy stops");
-        self.outbox = Outbox::default();
+        self.outbox.drop_all();
         let players = Seat::ALL
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
         for member in players.chain(self.spectators.values()) {
-            self.outbox.reroute(&member.outbound);
+            self.outbox.reroute(member.conn);
         }
         self.handed_over = true;
     }

@@ -287,7 +287,7 @@ impl Room {
                 state: Box::new(self.state_for(Some(seat))),
             };
             if let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) {
-                self.outbox.send_message(&member.outbound, &state);
+                self.outbox.send_message(member.conn, &state);
             }
         }
         self.start_game();

@@ -31,23 +31,25 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_engine::{EndReason, PlayerKey, RecordedGame, Seated, Seed, SignedLeave};
+use mice_cake_engine::{EndReason, PlayerKey, RecordedGame, Seat, Seated, Seed, SignedLeave};
 use mice_cake_protocol::{
     FinishedGame, GameId, GameResult, NotRated, RoomCode, RoomOptions, RoomStatus,
 };
-use tokio::sync::mpsc;
 use std::time::Instant;
+use tokio::sync::mpsc;
 use tracing::debug;
 
 use self::durable::StoredMarks;
 use self::effects::Effect;
+use self::links::Links;
+use self::present::Present;
 use self::round::Round;
 use self::seats::Player;
 use self::spectators::SpectatorFeed;
 use super::context::RoomContext;
 use super::events::EventLog;
 use super::outbox::Outbox;
-use super::{ArenaReport, Command, ConnId, Made, Member};
+use super::{ArenaReport, Command, ConnId, Made};
 use crate::clock::unix_millis;
 use crate::random::{BotRng, RoomRng};
 use crate::store::RatedStart;
@@ -59,6 +61,8 @@ mod effects;
 mod game;
 #[cfg(feature = "fuzzing")]
 mod inspection;
+mod links;
+mod present;
 mod ratings;
 mod round;
 mod seats;
@@ -77,7 +81,7 @@ pub(super) struct Room {
     options: RoomOptions,
     context: Arc<RoomContext>,
     seats: Seated<Option<Player>>,
-    spectators: HashMap<ConnId, Member>,
+    spectators: HashMap<ConnId, Present>,
     status: RoomStatus,
     game: Option<RecordedGame>,
     /// The seed of a game whose deal's nonces are being exchanged (`game`
@@ -109,6 +113,8 @@ pub(super) struct Room {
     rng: RoomRng,
     /// What members are sent, held until the room's changes are stored.
     outbox: Outbox,
+    /// The shell's: each member's queue, which the outbox is delivered to.
+    links: Links,
     /// Events for the spectators, given to them at the end of each turn.
     spectator_feed: SpectatorFeed,
     /// What storage holds of the room.
@@ -217,6 +223,7 @@ impl Room {
             bot_rng,
             rng,
             outbox: Outbox::default(),
+            links: Links::default(),
             spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
@@ -253,7 +260,7 @@ impl Room {
             self.bots_move_if_due();
             self.carry_out_effects();
             self.store_changes().await;
-            self.outbox.flush();
+            self.deliver();
         }
         if self.handed_over {
             self.context.directory.stopped(&self.code);
@@ -273,7 +280,7 @@ impl Room {
                 biased;
                 () = shutdown.cancelled() => break,
                 command = inbox.recv() => match command {
-                    Some(command) => (self.handle(*command, Now::read()), false),
+                    Some(command) => (self.take(*command, Now::read()), false),
                     None => (Vec::new(), true),
                 },
                 () = sleep_until(wake), if wake.is_some() => (self.on_timer(Now::read()), false),
@@ -285,7 +292,7 @@ impl Room {
                 .then_some(self.now);
             self.after_step(effects).await;
             if self.handed_over {
-                self.outbox.flush();
+                self.deliver();
                 break;
             }
             let closes = idle || self.closing;
@@ -296,7 +303,7 @@ impl Room {
                 // The listing says what members are about to learn.
                 self.publish();
             }
-            self.outbox.flush();
+            self.deliver();
             if let Some(since) = revealing {
                 metrics::histogram!(crate::metrics::REVEAL_SECONDS).record(since.elapsed());
             }
@@ -398,6 +405,35 @@ impl Room {
         self.unix_ms = now.unix_ms;
     }
 
+    /// The shell takes a command: the queue of a connection it brings is
+    /// kept for the frames the rules send it, and the rules handle it.
+    pub(super) fn take(&mut self, command: Command, now: Now) -> Vec<Effect> {
+        if let Command::Join { member, .. }
+        | Command::Watch { member, .. }
+        | Command::Resume { member, .. } = &command
+        {
+            self.links.admit(member);
+        }
+        self.handle(command, now)
+    }
+
+    /// Delivers what the outbox holds to the members' queues, and forgets
+    /// the queues of connections the room no longer holds.
+    pub(super) fn deliver(&mut self) {
+        self.links.deliver(self.code, &mut self.outbox);
+        let seated: Vec<ConnId> = Seat::ALL
+            .into_iter()
+            .filter_map(|seat| Some(self.seats[seat].as_ref()?.member?.conn))
+            .collect();
+        // Every member's queue is kept: as many queues as members means
+        // none kept for a connection gone.
+        if self.links.len() != seated.len() + self.spectators.len() {
+            let spectators = &self.spectators;
+            self.links
+                .keep_only(|conn| seated.contains(&conn) || spectators.contains_key(&conn));
+        }
+    }
+
     /// Handles one command at `now`; returns what it asks of the world.
     pub(super) fn handle(&mut self, command: Command, now: Now) -> Vec<Effect> {
         self.set_now(now);
@@ -409,11 +445,11 @@ impl Room {
                 seating,
                 reply,
             } => {
-                let taken = self.join(member, name, token, seating);
+                let taken = self.join(Present::of(&member), name, token, seating);
                 let _ = reply.send(taken.map(|seat| self.seat_taken(seat)));
             }
             Command::Watch { member, reply } => {
-                let _ = reply.send(self.watch(member));
+                let _ = reply.send(self.watch(Present::of(&member)));
             }
             Command::Resume {
                 member,
@@ -422,7 +458,7 @@ impl Room {
                 seating,
                 reply,
             } => {
-                let taken = self.resume(member, &token, last_seq, seating);
+                let taken = self.resume(Present::of(&member), &token, last_seq, seating);
                 let _ = reply.send(taken.map(|seat| self.seat_taken(seat)));
             }
             Command::Seal {

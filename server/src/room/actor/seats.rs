@@ -13,9 +13,9 @@ use std::time::Instant;
 use tracing::info;
 
 use super::effects::Effect;
+use super::present::Present;
 use super::{Room, millis};
-use crate::outbound::Outbound;
-use crate::room::{ArenaGame, ConnId, JoinToken, Member, Refusal, SeatTaken, Seating};
+use crate::room::{ArenaGame, ConnId, JoinToken, Refusal, SeatTaken, Seating};
 use crate::token::{TokenHash, token_hash};
 
 /// A seat's occupant.
@@ -27,7 +27,7 @@ pub(super) struct Player {
     /// The server-side bot's policy, if a bot.
     pub(super) bot: Option<Policy>,
     /// The connection holding the seat, if any.
-    pub(super) member: Option<Member>,
+    pub(super) member: Option<Present>,
     /// While disconnected: when the player forfeits (during a game) or
     /// loses the seat (outside one).
     pub(super) grace_until: Option<Instant>,
@@ -70,7 +70,7 @@ impl Player {
 impl Room {
     pub(super) fn join(
         &mut self,
-        member: Member,
+        member: Present,
         name: String,
         token: JoinToken,
         seating: Seating,
@@ -140,7 +140,7 @@ impl Room {
     /// seated may take it (one player in two tabs, playing both sides); where
     /// the key holds both seats, which one it lost cannot be told, and the
     /// room is full.
-    fn seat_lost_by(&self, member: &Member, seating: &Seating) -> Option<Seat> {
+    fn seat_lost_by(&self, member: &Present, seating: &Seating) -> Option<Seat> {
         if let Some(seat) = self.seat_of(member.conn) {
             return Some(seat);
         }
@@ -173,7 +173,7 @@ impl Room {
     /// resume.
     fn give_back(
         &mut self,
-        member: Member,
+        member: Present,
         seat: Seat,
         token: JoinToken,
         seating: Seating,
@@ -218,7 +218,7 @@ impl Room {
         }
     }
 
-    pub(super) fn watch(&mut self, member: Member) -> Result<(), Refusal> {
+    pub(super) fn watch(&mut self, member: Present) -> Result<(), Refusal> {
         if self.spectators.len() >= self.context.config.max_spectators {
             return Err(Refusal::new(
                 ErrorCode::SpectatorsFull,
@@ -228,18 +228,17 @@ impl Room {
                 ),
             ));
         }
-        let outbound = member.outbound.clone();
         // Those watching already get what came before the newcomer's state.
         self.give_to_spectators();
         self.spectators.insert(member.conn, member);
-        self.send_joined(&outbound, None, None);
+        self.send_joined(member.conn, None, None);
         self.spectators_changed();
         Ok(())
     }
 
     pub(super) fn resume(
         &mut self,
-        member: Member,
+        member: Present,
         token: &TokenHash,
         last_seq: Option<u64>,
         seating: Seating,
@@ -280,7 +279,7 @@ impl Room {
     /// or by its proven key ([`Room::give_back`], with the new `token`).
     fn take_back(
         &mut self,
-        member: Member,
+        member: Present,
         seat: Seat,
         last_seq: Option<u64>,
         seating: Seating,
@@ -337,7 +336,7 @@ impl Room {
         // other connection to push out.
         if let Some(old) = replaced.filter(|old| old.conn != asking) {
             self.outbox.send_message(
-                &old.outbound,
+                old.conn,
                 &ServerMessage::Error {
                     code: ErrorCode::Replaced,
                     message: "this seat was taken back by another connection (another tab or \
@@ -345,7 +344,7 @@ impl Room {
                         .into(),
                 },
             );
-            self.outbox.disconnect(&old.outbound);
+            self.outbox.disconnect(old.conn);
         }
         // The grace used while away is spent for this round; outside a game
         // there is nothing to stall, and it is whole again.
@@ -365,7 +364,7 @@ impl Room {
             && let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref())
         {
             for frame in missed {
-                self.outbox.send(&member.outbound, frame);
+                self.outbox.send(member.conn, frame);
             }
         }
         // The seat was never away when one connection took it from another.
@@ -385,7 +384,7 @@ impl Room {
     pub(super) fn leave(&mut self, conn: ConnId, signature: Option<SealSignature>) {
         if let Some(member) = self.spectators.remove(&conn) {
             self.outbox
-                .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
+                .send_message(member.conn, &ServerMessage::Left { code: self.code });
             self.spectators_changed();
             self.close_if_deserted();
             return;
@@ -483,7 +482,7 @@ impl Room {
             }
             if let Some(member) = player.member {
                 self.outbox
-                    .send_message(&member.outbound, &ServerMessage::Left { code: self.code });
+                    .send_message(member.conn, &ServerMessage::Left { code: self.code });
             }
         }
         self.chat.following[seat] = false;
@@ -561,7 +560,7 @@ impl Room {
         })
     }
 
-    pub(super) fn member(&self, conn: ConnId) -> Option<&Member> {
+    pub(super) fn member(&self, conn: ConnId) -> Option<&Present> {
         self.spectators.get(&conn).or_else(|| {
             Seat::ALL.into_iter().find_map(|seat| {
                 self.seats[seat]
@@ -585,9 +584,9 @@ impl Room {
             .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are not in this room"))
     }
 
-    /// The queue of the connection holding `seat`, if any.
-    pub(super) fn seat_outbound(&self, seat: Seat) -> Option<Outbound> {
+    /// The connection holding `seat`, if any.
+    pub(super) fn seat_conn(&self, seat: Seat) -> Option<ConnId> {
         let player = self.seats[seat].as_ref()?;
-        player.member.as_ref().map(|member| member.outbound.clone())
+        player.member.as_ref().map(|member| member.conn)
     }
 }

@@ -65,20 +65,19 @@ impl Room {
         if feed.frames.is_empty() {
             return;
         }
-        let mut remote = None;
+        let mut remote = false;
         let mut here = Vec::with_capacity(self.spectators.len());
         for spectator in self.spectators.values() {
             // Spectators on other nodes get the room's events once for all.
-            if let Some(relay) = spectator.outbound.remote_watcher() {
-                remote.get_or_insert(relay);
+            if spectator.remote_watcher {
+                remote = true;
                 continue;
             }
-            here.push(spectator.outbound.clone());
+            here.push(spectator.conn);
         }
-        if let Some(relay) = remote {
+        if remote {
             let frames = feed.frames.clone();
-            self.outbox
-                .send_to_watchers(relay, self.code, frames, false);
+            self.outbox.send_to_watchers(frames, false);
         }
         // Each connection is queued all the turn's frames at once, and woken
         // once for them.

@@ -11,8 +11,8 @@ use std::time::Duration;
 use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
 use mice_cake_protocol::{Ending, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
-use tokio::sync::oneshot;
 use std::time::Instant;
+use tokio::sync::oneshot;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -168,7 +168,7 @@ impl Table {
     /// A command handled now, and what it sends delivered: the room's
     /// task would store its changes first, which the core leaves to it.
     pub(super) fn give(&mut self, command: Command) {
-        let effects = self.room.handle(command, self.clocks());
+        let effects = self.room.take(command, self.clocks());
         self.effects.extend(effects);
         self.deliver();
     }
@@ -189,7 +189,7 @@ impl Table {
 
     pub(super) fn deliver(&mut self) {
         self.room.pass_to_spectators(self.now);
-        self.room.outbox.flush();
+        self.room.deliver();
         if self.room.result.is_some() && self.ended_at.is_none() {
             self.ended_at = Some(self.now);
         }

@@ -16,7 +16,6 @@ use tracing::error;
 use super::effects::{Effect, Tally};
 use super::{Room, millis};
 use crate::frame::{Frame, frame};
-use crate::outbound::Outbound;
 use crate::room::{ConnId, Refusal};
 
 /// How long spectator arrivals and departures are gathered before the count
@@ -41,7 +40,7 @@ impl Room {
             .into_iter()
             .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
         for member in players {
-            self.outbox.send(&member.outbound, frame.clone());
+            self.outbox.send(member.conn, frame.clone());
         }
         self.feed_spectators(frame);
     }
@@ -62,12 +61,7 @@ impl Room {
         }
     }
 
-    pub(super) fn send_joined(
-        &mut self,
-        to: &Outbound,
-        seat: Option<Seat>,
-        token: Option<SeatToken>,
-    ) {
+    pub(super) fn send_joined(&mut self, to: ConnId, seat: Option<Seat>, token: Option<SeatToken>) {
         let state = self.state_for(seat);
         self.outbox.send(
             to,
@@ -126,8 +120,8 @@ impl Room {
 
     /// Sends `joined` to the connection holding `seat`.
     pub(super) fn send_joined_to_seat(&mut self, seat: Seat, token: Option<SeatToken>) {
-        if let Some(outbound) = self.seat_outbound(seat) {
-            self.send_joined(&outbound, Some(seat), token);
+        if let Some(conn) = self.seat_conn(seat) {
+            self.send_joined(conn, Some(seat), token);
         }
     }
 
@@ -139,21 +133,21 @@ impl Room {
         if seat.is_none() && self.spectators.contains_key(&conn) {
             self.give_to_spectators();
         }
-        let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) else {
+        let Some(to) = self.member(conn).map(|member| member.conn) else {
             return;
         };
         let state = ServerMessage::State {
             state: Box::new(self.state_for(seat)),
         };
-        self.outbox.send_message(&outbound, &state);
+        self.outbox.send_message(to, &state);
     }
 
     pub(super) fn refuse(&mut self, conn: ConnId, refusal: Refusal) {
         self.effects
             .push(Effect::Count(Tally::Refused(refusal.code.as_str())));
-        if let Some(outbound) = self.member(conn).map(|member| member.outbound.clone()) {
+        if let Some(to) = self.member(conn).map(|member| member.conn) {
             self.outbox.send_message(
-                &outbound,
+                to,
                 &ServerMessage::Error {
                     code: refusal.code,
                     message: refusal.message,
