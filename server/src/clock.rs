@@ -43,12 +43,17 @@ impl UptimeClock {
             .saturating_add(u64::try_from(since.as_millis()).unwrap_or(u64::MAX))
     }
 
-    /// The instant of uptime `ms` in this process, never earlier than
-    /// `now + at_least`: a deadline from the last run comes back with the
-    /// time it had left, and with time for clients to reconnect.
-    pub(crate) fn instant(&self, ms: u64, at_least: Duration) -> std::time::Instant {
-        let now = Instant::now().into_std();
-        let left = Duration::from_millis(ms.saturating_sub(self.now_ms()));
+    /// The instant of uptime `ms` in this process, when `now` is the
+    /// instant now, never earlier than `now + at_least`: a deadline from
+    /// the last run comes back with the time it had left, and with time for
+    /// clients to reconnect.
+    pub(crate) fn instant_at(
+        &self,
+        ms: u64,
+        at_least: Duration,
+        now: std::time::Instant,
+    ) -> std::time::Instant {
+        let left = Duration::from_millis(ms.saturating_sub(self.at(now)));
         now + left.max(at_least)
     }
 }
@@ -74,16 +79,16 @@ mod tests {
         tokio::time::advance(Duration::from_millis(1_500)).await;
         assert_eq!(clock.now_ms(), 11_500);
         // A deadline stored at uptime 40 000 had 28.5 s left.
-        let deadline = clock.instant(40_000, Duration::from_secs(5));
+        let deadline = clock.instant_at(40_000, Duration::from_secs(5), Instant::now().into_std());
         assert_eq!(
             deadline - Instant::now().into_std(),
             Duration::from_millis(28_500)
         );
         assert_eq!(clock.at(deadline), 40_000);
         // One nearly due, or already past, gets the least time given.
-        let soon = clock.instant(11_600, Duration::from_secs(5));
+        let soon = clock.instant_at(11_600, Duration::from_secs(5), Instant::now().into_std());
         assert_eq!(soon - Instant::now().into_std(), Duration::from_secs(5));
-        let past = clock.instant(3_000, Duration::ZERO);
+        let past = clock.instant_at(3_000, Duration::ZERO, Instant::now().into_std());
         assert_eq!(past, Instant::now().into_std());
     }
 }

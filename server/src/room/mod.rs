@@ -5,9 +5,8 @@
 mod actor;
 mod arena_mail;
 mod context;
-mod events;
+mod core;
 mod here;
-mod outbox;
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -387,16 +386,26 @@ pub(crate) fn spawn(
     made: Made,
     context: Arc<RoomContext>,
 ) -> RoomHandle {
-    start(
+    let room = core::Room::new(
         code,
-        actor::Room::new(code, options, made, context, actor::Now::read()),
-    )
+        options,
+        made,
+        room_config(&context),
+        (context.rng.room_rng(), context.rng.bot_rng()),
+        actor::read_now(),
+    );
+    start(code, actor::RoomTask::new(room, context))
 }
 
-fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
+/// Rooms' part of the server's configuration.
+fn room_config(context: &RoomContext) -> core::RoomConfig {
+    core::RoomConfig::of(&context.config)
+}
+
+fn start(code: RoomCode, task: actor::RoomTask) -> RoomHandle {
     let (tx, inbox) = mpsc::channel(INBOX);
-    let tasks = room.tasks().clone();
-    tasks.spawn(Box::new(room).run(inbox));
+    let tasks = task.tasks().clone();
+    tasks.spawn(Box::new(task).run(inbox));
     RoomHandle {
         code,
         route: Route::Local(tx),
@@ -406,7 +415,7 @@ fn start(code: RoomCode, room: actor::Room) -> RoomHandle {
 /// A room brought back from storage, checked, not yet running.
 pub(crate) struct RestoredRoom {
     code: RoomCode,
-    room: actor::Room,
+    task: actor::RoomTask,
 }
 
 impl RestoredRoom {
@@ -416,9 +425,8 @@ impl RestoredRoom {
         stored: StoredRoom,
         context: Arc<RoomContext>,
     ) -> Result<RestoredRoom, StoreError> {
-        let code = stored.code;
         let clock = context.clock;
-        actor::Room::restore(stored, context, clock).map(|room| RestoredRoom { code, room })
+        RestoredRoom::taken_over(stored, context, clock)
     }
 
     /// As [`RestoredRoom::new`], for a room another node of a cluster ran:
@@ -429,7 +437,17 @@ impl RestoredRoom {
         clock: crate::clock::UptimeClock,
     ) -> Result<RestoredRoom, StoreError> {
         let code = stored.code;
-        actor::Room::restore(stored, context, clock).map(|room| RestoredRoom { code, room })
+        let room = core::Room::restore(
+            stored,
+            room_config(&context),
+            (context.rng.room_rng(), context.rng.bot_rng()),
+            clock,
+            actor::read_now(),
+        )?;
+        Ok(RestoredRoom {
+            code,
+            task: actor::RoomTask::new(room, context),
+        })
     }
 
     pub(crate) fn code(&self) -> RoomCode {
@@ -440,19 +458,19 @@ impl RestoredRoom {
     /// fuzz targets): each seat's and a spectator's state, its history.
     #[cfg(feature = "fuzzing")]
     pub(crate) fn first_outputs(&self) -> Result<(), String> {
-        self.room.first_outputs()
+        self.task.first_outputs()
     }
 
     /// The seat tokens (hashed) that lead to the room.
     pub(crate) fn seat_tokens(&self) -> Vec<TokenHash> {
-        self.room.seat_tokens()
+        self.task.room().seat_tokens()
     }
 
     /// Starts the room's task. The room is listed first: a restarted
     /// server lists its rooms from its first request, not once each room's
     /// task has had its turn (which a busy machine may take a while to give).
     pub(crate) fn spawn(self) -> RoomHandle {
-        self.room.publish();
-        start(self.code, self.room)
+        self.task.publish();
+        start(self.code, self.task)
     }
 }

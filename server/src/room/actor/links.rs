@@ -1,5 +1,5 @@
 //! The shell's side of the room's connections: each member's queue, by its
-//! number. The rules send frames to numbers ([`Outbox`]); the shell
+//! number. The rules send frames to numbers (their outbox); the shell
 //! delivers them here once the step is stored, and forgets the queue of a
 //! connection the room no longer holds.
 
@@ -8,22 +8,22 @@ use std::collections::HashMap;
 use mice_cake_protocol::RoomCode;
 
 use crate::outbound::Outbound;
-use crate::room::outbox::{Delivery, Outbox};
+use crate::room::core::Delivery;
 use crate::room::{ConnId, Member};
 
 #[derive(Debug, Default)]
-pub(super) struct Links(HashMap<ConnId, Outbound>);
+pub(in crate::room) struct Links(HashMap<ConnId, Outbound>);
 
 impl Links {
     /// Keeps the queue of a connection the room is asked to take.
-    pub(super) fn admit(&mut self, member: &Member) {
+    pub(in crate::room) fn admit(&mut self, member: &Member) {
         self.0.insert(member.conn, member.outbound.clone());
     }
 
-    /// Sends everything the outbox holds, in order, and empties it.
-    pub(super) fn deliver(&self, room: RoomCode, outbox: &mut Outbox) {
+    /// Sends what the rules sent (`deliveries`, in order) to the queues.
+    pub(in crate::room) fn deliver(&self, room: RoomCode, deliveries: Vec<Delivery>) {
         let mut sent = 0;
-        for delivery in outbox.take() {
+        for delivery in deliveries {
             let queued = match delivery {
                 Delivery::Frame(to, frame) => self.0.get(&to).is_some_and(|to| to.queue(frame)),
                 Delivery::Offer(to, frame) => self.0.get(&to).is_some_and(|to| to.offer(frame)),
@@ -65,12 +65,12 @@ impl Links {
 
     /// Forgets the queues of the connections the room no longer holds
     /// (after what was sent to them is delivered).
-    pub(super) fn keep_only(&mut self, held: impl Fn(ConnId) -> bool) {
+    pub(in crate::room) fn keep_only(&mut self, held: impl Fn(ConnId) -> bool) {
         self.0.retain(|conn, _| held(*conn));
     }
 
     /// How many queues are kept.
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::room) fn len(&self) -> usize {
         self.0.len()
     }
 }

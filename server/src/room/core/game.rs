@@ -190,7 +190,7 @@ impl Room {
                 aborted_deal,
                 chat: self.chat.take_game_lines(),
                 rated,
-                missed_deadline_limit: Some(self.context.config.missed_deadlines),
+                missed_deadline_limit: Some(self.config.missed_deadlines),
                 arena: self.made.arena(),
             });
         }
@@ -200,8 +200,7 @@ impl Room {
         self.result = Some(result);
         // Spectators who dropped as it ended (their node died, say) come
         // back to the result, even once the players have left.
-        self.watchable_until =
-            Some(self.now + WATCHABLE_AFTER_END.min(self.context.config.room_idle));
+        self.watchable_until = Some(self.now + WATCHABLE_AFTER_END.min(self.config.room_idle));
         if let Some(id) = game_id {
             self.game_ids.push(id);
             if self.game_ids.len() > MAX_LISTED_GAMES {

@@ -17,8 +17,9 @@ use std::time::Instant;
 use tracing::info;
 
 use super::Room;
+use super::RoomConfig;
 use super::effects::{Effect, Tally};
-use crate::room::{ArenaReport, Made, RoomContext};
+use crate::room::{ArenaReport, Made};
 
 impl Room {
     /// When a room made `made` at `now` calls its pairing off, if it is a
@@ -26,9 +27,8 @@ impl Room {
     /// their seats and be there for its game to begin. A seat is taken
     /// within a round trip of the pairing, and a client whose server died
     /// as it was paired seeks again at once.
-    pub(super) fn arrive_by(made: Made, context: &RoomContext, now: Instant) -> Option<Instant> {
-        made.for_a_pair()
-            .then_some(now + context.config.pairing_arrival)
+    pub(super) fn arrive_by(made: Made, config: &RoomConfig, now: Instant) -> Option<Instant> {
+        made.for_a_pair().then_some(now + config.pairing_arrival)
     }
 
     /// Both players sealed their deal nonce: the pairing's game is theirs,
@@ -80,7 +80,7 @@ impl Room {
             .into_iter()
             .filter(|seat| !requeued[*seat])
             .find_map(|seat| self.seats[seat].as_ref()?.key);
-        let waited = humantime::format_duration(self.context.config.pairing_arrival);
+        let waited = humantime::format_duration(self.config.pairing_arrival);
         for seat in Seat::ALL {
             let Some(player) = self.seats[seat].take() else {
                 continue;

@@ -44,8 +44,8 @@ impl Room {
 
     /// At the end of the room's turn: gives the spectators their events,
     /// unless the moves are being opened and the hold has time left.
-    pub(super) fn pass_to_spectators(&mut self, now: Instant) {
-        let hold = self.context.config.spectator_hold;
+    pub(in crate::room) fn pass_to_spectators(&mut self, now: Instant) {
+        let hold = self.config.spectator_hold;
         let feed = &mut self.spectator_feed;
         let opening = self.status == RoomStatus::Playing && self.round.open_by.is_some();
         if opening && !feed.frames.is_empty() && !hold.is_zero() {

@@ -1,22 +1,23 @@
-//! A room's durable side: what it writes after each change, and how it
-//! comes back after a restart.
+//! What of a room is stored: the changes each step makes, as the writes
+//! to make (the shell makes them, `room/actor/storing.rs`), and the room
+//! brought back from what was stored.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use mice_cake_engine::{Exchange, Opening, RecordedGame, ReplayError, Seat, Seated, Seed};
 use mice_cake_protocol::RoomStatus;
-use tracing::{error, info, warn};
+use tracing::warn;
 
+use super::events::EventLog;
 use super::round::Round;
 use super::seats::Player;
-use super::{Now, Room, millis};
+use super::{Now, Room, RoomConfig, millis};
 use crate::clock::UptimeClock;
-use crate::room::events::EventLog;
-use crate::room::{Made, RoomContext};
+use crate::random::{BotRng, RoomRng};
+use crate::room::Made;
 use crate::store::{
-    DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, RoomWrite,
-    StoreError, StoredRoom, StoredRound,
+    DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, StoreError,
+    StoredRoom, StoredRound,
 };
 use crate::token::TokenHash;
 
@@ -24,15 +25,6 @@ use crate::token::TokenHash;
 /// time for the clients to notice and reconnect (they retry every few
 /// seconds at most).
 pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
-/// A write that took this long held the room as surely as one that
-/// failed (a database waited on for a connection, say): nobody could act.
-const STALLED: Duration = Duration::from_secs(1);
-
-/// The first pause before a failed write is tried again; it doubles each
-/// time, up to [`STORE_RETRY_MOST`].
-const STORE_RETRY_FIRST: Duration = Duration::from_millis(50);
-const STORE_RETRY_MOST: Duration = Duration::from_secs(2);
-
 /// What storage holds of a room: where the next write starts.
 #[derive(Debug, Default)]
 pub(in crate::room) struct StoredMarks {
@@ -48,8 +40,7 @@ pub(in crate::room) struct StoredMarks {
 
 impl Room {
     /// The room as stored, but for rounds and events.
-    pub(super) fn snapshot(&self) -> RoomSnapshot {
-        let clock = self.context.clock;
+    pub(in crate::room) fn snapshot(&self, clock: UptimeClock) -> RoomSnapshot {
         RoomSnapshot {
             options: self.options,
             status: self.status,
@@ -91,8 +82,11 @@ impl Room {
     /// (boxed: held across the write, they would weigh on the room's task).
     /// Fails only if a round cannot be played again (see
     /// [`RecordedGame::record`]).
-    pub(super) fn changes(&self) -> Result<(Box<RoomUpdate>, Box<StoredMarks>), ReplayError> {
-        let snapshot = self.snapshot();
+    pub(in crate::room) fn changes(
+        &self,
+        clock: UptimeClock,
+    ) -> Result<(Box<RoomUpdate>, Box<StoredMarks>), ReplayError> {
+        let snapshot = self.snapshot(clock);
         let new_game = self.game_number != self.stored.game_number;
         let rounds_stored = if new_game { 0 } else { self.stored.rounds };
         let played = self.game.as_ref().map_or(0, RecordedGame::rounds_played);
@@ -121,60 +115,10 @@ impl Room {
         Ok((Box::new(update), Box::new(marks)))
     }
 
-    /// Stores what changed, and returns once it is stored: nothing is sent
-    /// before (the write-ahead rule). While storage fails (its database is
-    /// unreachable, say), the room holds: it takes no command, sends
-    /// nothing, and tries again, less and less often, until the write goes
-    /// through; its clocks are then moved on by the time it held, so that
-    /// nobody's deadline ran out while nothing could happen. If the server
-    /// stops meanwhile, what was not stored is not sent either.
-    pub(super) async fn store_changes(&mut self) {
-        let mut pause = STORE_RETRY_FIRST;
-        // From the first attempt: a write to a database that does not
-        // answer fails only after its connection's timeout.
-        let started = tokio::time::Instant::now();
-        let mut held = false;
-        loop {
-            match self.try_store_changes().await {
-                Ok(()) => break,
-                Err(StoreError::Stopped) if self.context.shutdown.is_cancelled() => {
-                    self.outbox.drop_all();
-                    return;
-                }
-                Err(StoreError::Fenced { .. }) => {
-                    self.handed_over();
-                    return;
-                }
-                Err(cause) => {
-                    metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
-                    if !held {
-                        warn!(room = %self.code, cause = %cause, "changes not stored: the room holds until they are");
-                        held = true;
-                    }
-                    let shutdown = self.context.shutdown.clone();
-                    tokio::select! {
-                        () = tokio::time::sleep(pause) => {}
-                        () = shutdown.cancelled() => {
-                            self.outbox.drop_all();
-                            return;
-                        }
-                    }
-                    pause = (pause * 2).min(STORE_RETRY_MOST);
-                }
-            }
-        }
-        let waited = started.elapsed();
-        metrics::histogram!(crate::metrics::STORE_WAIT_SECONDS).record(waited);
-        if let Some(held) = time_held(waited, held) {
-            self.postpone_clocks(held);
-            info!(room = %self.code, held_ms = held.as_millis(), "changes stored: the room goes on");
-        }
-    }
-
     /// Another node of the cluster runs the room now: what was not stored
     /// is not sent, and every member is disconnected, to come back to the
     /// room where it runs (their clients reconnect by themselves).
-    pub(super) fn handed_over(&mut self) {
+    pub(in crate::room) fn handed_over(&mut self) {
         warn!(room = %self.code, "the room is run by another node now: this copy stops");
         self.outbox.drop_all();
         let players = Seat::ALL
@@ -186,53 +130,6 @@ impl Room {
         self.handed_over = true;
     }
 
-    /// One attempt at [`Room::store_changes`].
-    async fn try_store_changes(&mut self) -> Result<(), StoreError> {
-        let (update, marks) = if self.context.storage.keeps_rooms() {
-            match self.changes() {
-                Ok((update, marks)) => (update, Some(marks)),
-                Err(cause) => {
-                    // Not storage's failure: trying again would not help.
-                    metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
-                    error!(room = %self.code, cause = %cause, "the game's rounds cannot be rebuilt: changes not stored");
-                    return Ok(());
-                }
-            }
-        } else {
-            // Storage that keeps no live rooms: the finished games alone.
-            let finished = RoomUpdate::finishing(self.code, self.unsaved_games.clone());
-            (Box::new(finished), None)
-        };
-        if update.is_empty() {
-            return Ok(());
-        }
-        self.context
-            .storage
-            .write(RoomWrite::Update(update))
-            .await?;
-        if let Some(marks) = marks {
-            self.stored = *marks;
-        }
-        self.unsaved_games.clear();
-        Ok(())
-    }
-
-    /// Forgets the room in storage: it closed for good.
-    pub(super) async fn forget(&mut self) {
-        if !self.context.storage.keeps_rooms() {
-            return;
-        }
-        if let Err(cause) = self
-            .context
-            .storage
-            .write(RoomWrite::Remove(self.code))
-            .await
-        {
-            metrics::counter!(crate::metrics::STORE_ERRORS).increment(1);
-            warn!(room = %self.code, cause = %cause, "a closed room stays stored");
-        }
-    }
-
     /// Brings a stored room back. Nobody is connected: players resume with
     /// their seat tokens. Deadlines and grace periods keep the time they had
     /// left (at least [`RESTART_ALLOWANCE`]); players who were connected
@@ -242,8 +139,10 @@ impl Room {
     /// (or node of a cluster) that wrote them, from where it stopped.
     pub(in crate::room) fn restore(
         stored: StoredRoom,
-        context: Arc<RoomContext>,
+        config: RoomConfig,
+        rngs: (RoomRng, BotRng),
         clock: UptimeClock,
+        now: Now,
     ) -> Result<Room, StoreError> {
         let StoredRoom {
             code,
@@ -306,9 +205,8 @@ impl Room {
             // dropped, and the players seal this round's moves.
             exchange = Some(game.exchange());
         }
-        let now = Now::read();
-        let resumed = |uptime: u64| clock.instant(uptime, RESTART_ALLOWANCE);
-        let full_grace = now.instant + context.config.disconnect_grace.max(RESTART_ALLOWANCE);
+        let resumed = |uptime: u64| clock.instant_at(uptime, RESTART_ALLOWANCE, now.instant);
+        let full_grace = now.instant + config.disconnect_grace.max(RESTART_ALLOWANCE);
         let seats = snapshot.seats.clone().map(|player| {
             player.map(|player| Player {
                 // Everyone is away after a restart: a grace period to come
@@ -321,7 +219,7 @@ impl Room {
                 // A game stored before budgets: the whole grace.
                 grace_left: player
                     .grace_left_ms
-                    .map_or(context.config.disconnect_grace, Duration::from_millis),
+                    .map_or(config.disconnect_grace, Duration::from_millis),
                 name: player.name,
                 token: player.token,
                 bot: player.bot,
@@ -343,7 +241,7 @@ impl Room {
                 .map(|left| left.map(Duration::from_millis)),
         };
         let events = EventLog::restore(
-            context.config.outbound_queue,
+            config.outbound_queue,
             snapshot.last_seq,
             events
                 .into_iter()
@@ -356,7 +254,7 @@ impl Room {
         };
         // A new room, given what was stored: a field added to the room
         // starts as a new room's unless it is stored.
-        let mut room = Room::new(code, snapshot.options, made, context, now);
+        let mut room = Room::new(code, snapshot.options, made, config, rngs, now);
         room.seats = seats;
         room.status = snapshot.status;
         room.game = game;
@@ -383,6 +281,27 @@ impl Room {
             snapshot: Some(Box::new(snapshot)),
         };
         Ok(room)
+    }
+
+    /// The changes given by [`Room::changes`] are stored (`marks`), or, on
+    /// storage that keeps no live rooms, its finished games.
+    pub(in crate::room) fn stored(&mut self, marks: Option<Box<StoredMarks>>) {
+        if let Some(marks) = marks {
+            self.stored = *marks;
+        }
+        self.unsaved_games.clear();
+    }
+
+    /// What storage that keeps no live rooms is to write: the games
+    /// finished since the last write.
+    pub(in crate::room) fn finishing(&self) -> RoomUpdate {
+        RoomUpdate::finishing(self.code, self.unsaved_games.clone())
+    }
+
+    /// Drops what was to be sent and not stored (the server stops): it is
+    /// never sent.
+    pub(in crate::room) fn drop_unsent(&mut self) {
+        self.outbox.drop_all();
     }
 
     /// The seat tokens (hashed) that lead to this room.
@@ -468,13 +387,6 @@ fn check_held_exchange(
     Ok(())
 }
 
-/// The time a write held the room, which its clocks are moved on by: the
-/// whole wait when the write failed at first or stalled, none when it went
-/// through as writes do.
-fn time_held(waited: Duration, failed: bool) -> Option<Duration> {
-    (failed || waited >= STALLED).then_some(waited)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -503,19 +415,6 @@ mod tests {
         assert!(json.contains(&secret.sign(seal).to_string()), "{json}");
         let read: Exchange = serde_json::from_str(&json).unwrap();
         assert_eq!(read.with_keys(exchange.keys), exchange);
-    }
-
-    /// A write that failed, or went through only after a stall, held the
-    /// room: its clocks move on by the whole wait. A write as writes go
-    /// moves nothing.
-    #[test]
-    fn a_write_that_failed_or_stalled_held_the_room_for_its_whole_wait() {
-        let quick = Duration::from_millis(40);
-        assert_eq!(time_held(quick, false), None);
-        assert_eq!(time_held(quick, true), Some(quick));
-        let stalled = Duration::from_secs(6);
-        assert_eq!(time_held(stalled, false), Some(stalled));
-        assert_eq!(time_held(STALLED, false), Some(STALLED));
     }
 
     #[test]

@@ -80,7 +80,7 @@ impl Room {
                     Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.key)),
                 ),
             ),
-            deadline: Some(self.now + self.context.config.deal_timeout),
+            deadline: Some(self.now + self.config.deal_timeout),
             ..Round::default()
         };
         for seat in Seat::ALL {
@@ -117,7 +117,7 @@ impl Room {
     /// A new round (or the deal) begins: whoever is here has the whole
     /// grace again for it; whoever is away goes on with what they had.
     fn renew_graces(&mut self) {
-        let full = self.context.config.disconnect_grace;
+        let full = self.config.disconnect_grace;
         for player in self.players_mut() {
             if player.member.is_some() {
                 player.grace_left = full;
@@ -228,7 +228,7 @@ impl Room {
                 .is_some_and(Exchange::both_sealed)
         {
             self.round.deadline = None;
-            self.round.open_by = Some(self.now + self.context.config.open_timeout);
+            self.round.open_by = Some(self.now + self.config.open_timeout);
         }
     }
 
@@ -473,7 +473,7 @@ impl Room {
             && self.round.open_by.is_none()
             && self.status == RoomStatus::Playing
         {
-            let left = self.round.open_left[seat].unwrap_or(self.context.config.open_timeout);
+            let left = self.round.open_left[seat].unwrap_or(self.config.open_timeout);
             self.round.open_by = Some(self.now + left);
         }
     }
@@ -575,7 +575,7 @@ impl Room {
             self.finish(ending, outcome.winner);
             return false;
         }
-        let limit = self.context.config.missed_deadlines;
+        let limit = self.config.missed_deadlines;
         let out = Seated::from_fn(|seat| {
             self.seats[seat]
                 .as_ref()

@@ -191,7 +191,7 @@ impl Room {
             rematch: self.rematch,
             result: self.result,
             game_ids: self.game_ids.clone(),
-            missed_deadline_limit: self.context.config.missed_deadlines,
+            missed_deadline_limit: self.config.missed_deadlines,
             not_rated: self.not_rated,
             seq: self.events.last_seq(),
         }
@@ -236,7 +236,7 @@ impl Room {
     /// is here (the listing never offers a game against someone gone).
     /// Every room's summary, private ones too, answers for its code.
     /// Returns the summary and whether the public listing shows it.
-    pub(super) fn summary(&self) -> (RoomSummary, bool) {
+    pub(in crate::room) fn summary(&self) -> (RoomSummary, bool) {
         let someone_away = Seat::ALL.into_iter().any(|seat| {
             self.seats[seat]
                 .as_ref()

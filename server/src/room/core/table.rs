@@ -4,44 +4,44 @@
 //! sent read from its queue, as the room's task would deliver it. What a
 //! step asks of the world besides its frames is kept as its effects.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicUsize;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mice_cake_engine::fair::{self, DEAL_ROUND};
 use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
 use mice_cake_protocol::{Ending, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
-use std::time::Instant;
 use tokio::sync::oneshot;
-use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 
-use super::effects::Effect;
-use super::{Now, Room};
+use super::{AskId, Effect, Now, Room, RoomConfig};
 use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::outbound::{Inbound, Outbound};
 use crate::random::ServerRng;
-use crate::room::{
-    Command, ConnId, JoinToken, Made, Member, RoomContext, RoomsHere, SealSigning, Seating,
-};
-use crate::store::{MemoryStore, Storage};
+use crate::room::actor::asking::{Reply, split};
+use crate::room::actor::links::Links;
+use crate::room::{Command, ConnId, JoinToken, Made, Member, SealSigning, Seating};
 
-pub(super) const MS: Duration = Duration::from_millis(1);
+pub(in crate::room) const MS: Duration = Duration::from_millis(1);
 /// The wall clock as the test begins, in Unix milliseconds.
-pub(super) const START_MS: u64 = 1_800_000_000_000;
-pub(super) const GRACE: Duration = Duration::from_secs(20);
-pub(super) const OPEN: Duration = Duration::from_secs(10);
-pub(super) const DEAL: Duration = Duration::from_secs(30);
-pub(super) const IDLE: Duration = Duration::from_secs(60);
-pub(super) const HOLD: Duration = Duration::from_millis(250);
-pub(super) const ARRIVAL: Duration = Duration::from_secs(10);
+pub(in crate::room) const START_MS: u64 = 1_800_000_000_000;
+pub(in crate::room) const GRACE: Duration = Duration::from_secs(20);
+pub(in crate::room) const OPEN: Duration = Duration::from_secs(10);
+pub(in crate::room) const DEAL: Duration = Duration::from_secs(30);
+pub(in crate::room) const IDLE: Duration = Duration::from_secs(60);
+pub(in crate::room) const HOLD: Duration = Duration::from_millis(250);
+pub(in crate::room) const ARRIVAL: Duration = Duration::from_secs(10);
 /// The round deadline of the rooms that have one.
-pub(super) const DEADLINE: Duration = Duration::from_secs(45);
+pub(in crate::room) const DEADLINE: Duration = Duration::from_secs(45);
 
 /// A room and its members, at a moment the test moves on.
-pub(super) struct Table {
-    pub(super) room: Room,
+pub(in crate::room) struct Table {
+    pub(in crate::room) room: Room,
+    /// Room time, for what is stored.
+    pub(super) clock: UptimeClock,
+    /// The members' queues, as the room's task keeps them.
+    pub(super) links: Links,
+    /// Replies to the questions asked, until the rules answer.
+    pub(super) replies: Vec<(AskId, Reply)>,
+    pub(super) next_ask: AskId,
     /// The instant the test began at, when the wall clock read `START_MS`.
     pub(super) start: Instant,
     pub(super) now: Instant,
@@ -57,21 +57,25 @@ pub(super) struct Table {
 }
 
 impl Table {
-    pub(super) fn new(options: RoomOptions) -> Table {
+    pub(in crate::room) fn new(options: RoomOptions) -> Table {
         Table::with(options, |_| {})
     }
 
     /// A table whose server is configured as the others, then by `tweak`.
-    pub(super) fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
+    pub(in crate::room) fn with(options: RoomOptions, tweak: impl FnOnce(&mut Config)) -> Table {
         Table::made(options, Made::Player, tweak)
     }
 
     /// A room made for a quick pairing, which waits for its two.
-    pub(super) fn for_pairing() -> Table {
+    pub(in crate::room) fn for_pairing() -> Table {
         Table::made(RoomOptions::default(), Made::Pairing, |_| {})
     }
 
-    pub(super) fn made(options: RoomOptions, made: Made, tweak: impl FnOnce(&mut Config)) -> Table {
+    pub(in crate::room) fn made(
+        options: RoomOptions,
+        made: Made,
+        tweak: impl FnOnce(&mut Config),
+    ) -> Table {
         let mut config = Config::with_bind(([127, 0, 0, 1], 0).into());
         config.disconnect_grace = GRACE;
         config.open_timeout = OPEN;
@@ -82,18 +86,7 @@ impl Table {
         config.seed = Some(Seed::from_u64(47));
         tweak(&mut config);
         let clock = UptimeClock::resume_from(0);
-        let storage = Storage::start(Arc::new(MemoryStore::new(10)), clock).unwrap();
-        let context = Arc::new(RoomContext {
-            rng: ServerRng::new(config.seed, 1).unwrap(),
-            config: Arc::new(config),
-            storage,
-            clock,
-            shutdown: CancellationToken::new(),
-            directory: Arc::new(RoomsHere::default()),
-            arena_mail: crate::room::ArenaMail::new().0,
-            playing: AtomicUsize::new(0),
-            tasks: TaskTracker::new(),
-        });
+        let rng = ServerRng::new(config.seed, 1).unwrap();
         let now = tokio::time::Instant::now().into_std();
         let code = "K7M2Q".parse().unwrap();
         Table {
@@ -101,12 +94,17 @@ impl Table {
                 code,
                 options,
                 made,
-                context,
+                RoomConfig::of(&config),
+                (rng.room_rng(), rng.bot_rng()),
                 Now {
                     instant: now,
                     unix_ms: START_MS,
                 },
             ),
+            clock,
+            links: Links::default(),
+            replies: Vec::new(),
+            next_ask: 0,
             start: now,
             now,
             effects: Vec::new(),
@@ -118,7 +116,7 @@ impl Table {
     }
 
     /// Two people seated, the game begun and its deal done: round 1 open.
-    pub(super) fn playing(options: RoomOptions) -> (Table, ConnId, ConnId) {
+    pub(in crate::room) fn playing(options: RoomOptions) -> (Table, ConnId, ConnId) {
         let mut table = Table::new(options);
         let yellow = table.sit("Ann");
         let blue = table.sit("Bob");
@@ -133,7 +131,7 @@ impl Table {
         (table, yellow, blue)
     }
 
-    pub(super) fn member(&mut self) -> Member {
+    pub(in crate::room) fn member(&mut self) -> Member {
         let (outbound, inbound) = Outbound::new(4096);
         let conn = ConnId::next();
         self.queues.push((conn, inbound));
@@ -141,7 +139,7 @@ impl Table {
     }
 
     /// A person takes the first free seat, without a key (unsigned moves).
-    pub(super) fn sit(&mut self, name: &str) -> ConnId {
+    pub(in crate::room) fn sit(&mut self, name: &str) -> ConnId {
         let member = self.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
@@ -156,7 +154,7 @@ impl Table {
         conn
     }
 
-    pub(super) fn watch(&mut self) -> ConnId {
+    pub(in crate::room) fn watch(&mut self) -> ConnId {
         let member = self.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
@@ -167,14 +165,33 @@ impl Table {
 
     /// A command handled now, and what it sends delivered: the room's
     /// task would store its changes first, which the core leaves to it.
-    pub(super) fn give(&mut self, command: Command) {
-        let effects = self.room.take(command, self.clocks());
-        self.effects.extend(effects);
+    pub(in crate::room) fn give(&mut self, command: Command) {
+        let ask = self.next_ask;
+        self.next_ask += 1;
+        let split = split(command, ask);
+        if let Some(member) = &split.joining {
+            self.links.admit(member);
+        }
+        if let Some(reply) = split.reply {
+            self.replies.push((ask, reply));
+        }
+        // Answers go to their askers, as the task sends them; the rest
+        // is kept for the test to read.
+        for effect in self.room.handle(split.input, self.clocks()) {
+            match effect {
+                Effect::Answer(ask, answer) => {
+                    if let Some(index) = self.replies.iter().position(|(id, _)| *id == ask) {
+                        self.replies.swap_remove(index).1.send(answer);
+                    }
+                }
+                effect => self.effects.push(effect),
+            }
+        }
         self.deliver();
     }
 
     /// Both clocks at the table's instant.
-    pub(super) fn clocks(&self) -> Now {
+    pub(in crate::room) fn clocks(&self) -> Now {
         let since_start = u64::try_from((self.now - self.start).as_millis()).unwrap();
         Now {
             instant: self.now,
@@ -183,13 +200,16 @@ impl Table {
     }
 
     /// The effects asked for since the last call.
-    pub(super) fn effects(&mut self) -> Vec<Effect> {
+    pub(in crate::room) fn effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
     }
 
-    pub(super) fn deliver(&mut self) {
+    pub(in crate::room) fn deliver(&mut self) {
         self.room.pass_to_spectators(self.now);
-        self.room.deliver();
+        self.links
+            .deliver(self.room.code(), self.room.take_deliveries());
+        let room = &self.room;
+        self.links.keep_only(|conn| room.holds(conn));
         if self.room.result.is_some() && self.ended_at.is_none() {
             self.ended_at = Some(self.now);
         }
@@ -197,7 +217,7 @@ impl Table {
 
     /// Time passes: every timer due meanwhile fires at its own instant.
     /// Returns whether the room closed (as its task would end then).
-    pub(super) fn wait(&mut self, time: Duration) -> bool {
+    pub(in crate::room) fn wait(&mut self, time: Duration) -> bool {
         let until = self.now + time;
         for _ in 0..1000 {
             let Some(due) = self.room.next_timer().filter(|due| *due <= until) else {
@@ -219,12 +239,12 @@ impl Table {
     /// `seat`'s player comes back on a new connection with the seat's
     /// token; the connection it had (`old`) drops after, as a client's
     /// does. Returns the new one, or `None` if the seat is gone.
-    pub(super) fn come_back(&mut self, seat: Seat, old: ConnId) -> Option<ConnId> {
+    pub(in crate::room) fn come_back(&mut self, seat: Seat, old: ConnId) -> Option<ConnId> {
         self.come_back_after(seat, old, None)
     }
 
     /// As [`Table::come_back`], saying the last event it saw (`last_seq`).
-    pub(super) fn come_back_after(
+    pub(in crate::room) fn come_back_after(
         &mut self,
         seat: Seat,
         old: ConnId,
@@ -245,17 +265,17 @@ impl Table {
         answer.try_recv().unwrap().ok().map(|_| conn)
     }
 
-    pub(super) fn seat_of(&self, conn: ConnId) -> Seat {
+    pub(in crate::room) fn seat_of(&self, conn: ConnId) -> Seat {
         self.room.acting_seat(conn).unwrap()
     }
 
-    pub(super) fn round(&self) -> u32 {
+    pub(in crate::room) fn round(&self) -> u32 {
         self.room.round.exchange.as_ref().unwrap().round
     }
 
     /// `conn`'s player seals `assignment` for the exchange under way (the
     /// greedy move if `None`), as a client does.
-    pub(super) fn seal(&mut self, conn: ConnId, assignment: Assignment) {
+    pub(in crate::room) fn seal(&mut self, conn: ConnId, assignment: Assignment) {
         let seat = self.seat_of(conn);
         let exchange = self.room.round.exchange.as_ref().unwrap();
         let (round, commitment) = (exchange.round, exchange.commitment);
@@ -272,20 +292,20 @@ impl Table {
     }
 
     /// `conn`'s player seals the greedy move of the round under way.
-    pub(super) fn seal_a_move(&mut self, conn: ConnId) {
+    pub(in crate::room) fn seal_a_move(&mut self, conn: ConnId) {
         let seat = self.seat_of(conn);
         let view = self.room.seat_view(seat).unwrap();
         self.seal(conn, greedy_assignment(&view, seat));
     }
 
     /// Both players seal the greedy move of the round under way.
-    pub(super) fn both_seal_a_move(&mut self, [first, second]: [ConnId; 2]) {
+    pub(in crate::room) fn both_seal_a_move(&mut self, [first, second]: [ConnId; 2]) {
         self.seal_a_move(first);
         self.seal_a_move(second);
     }
 
     /// `conn`'s player opens the move it sealed.
-    pub(super) fn open(&mut self, conn: ConnId) {
+    pub(in crate::room) fn open(&mut self, conn: ConnId) {
         let index = self
             .sealed
             .iter()
@@ -302,7 +322,7 @@ impl Table {
     }
 
     /// What `conn` was sent since it was last asked.
-    pub(super) fn messages(&mut self, conn: ConnId) -> Vec<ServerMessage> {
+    pub(in crate::room) fn messages(&mut self, conn: ConnId) -> Vec<ServerMessage> {
         let (_, queue) = self.queues.iter_mut().find(|(id, _)| *id == conn).unwrap();
         std::iter::from_fn(|| queue.try_recv())
             .map(|frame| serde_json::from_str(frame.as_str()).unwrap())
@@ -310,7 +330,7 @@ impl Table {
     }
 
     /// The events `conn` was sent since it was last asked.
-    pub(super) fn events(&mut self, conn: ConnId) -> Vec<RoomEvent> {
+    pub(in crate::room) fn events(&mut self, conn: ConnId) -> Vec<RoomEvent> {
         self.messages(conn)
             .into_iter()
             .filter_map(|message| match message {
@@ -321,7 +341,7 @@ impl Table {
     }
 
     /// How the game ended, if `conn` was told it did.
-    pub(super) fn ending(&mut self, conn: ConnId) -> Option<Ending> {
+    pub(in crate::room) fn ending(&mut self, conn: ConnId) -> Option<Ending> {
         self.events(conn).into_iter().find_map(|event| match event {
             RoomEvent::GameOver { result, .. } => Some(result.ending),
             _ => None,

@@ -289,7 +289,7 @@ impl Schedule {
         let Some(exchange) = self.table.room.round.exchange else {
             return;
         };
-        let before = self.table.room.snapshot();
+        let before = self.table.room.snapshot(self.table.clock);
         let stranger = ConnId::next();
         let index = self.pick(self.connected.len());
         let conn = self
@@ -323,7 +323,7 @@ impl Schedule {
             },
         };
         self.step(format!("{conn:?} sends what is refused"), command);
-        let after = self.table.room.snapshot();
+        let after = self.table.room.snapshot(self.table.clock);
         assert_eq!(
             serde_json::to_value(&before).unwrap(),
             serde_json::to_value(&after).unwrap(),

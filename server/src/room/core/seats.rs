@@ -106,7 +106,7 @@ impl Room {
             bot: None,
             member: Some(member),
             grace_until: None,
-            grace_left: self.context.config.disconnect_grace,
+            grace_left: self.config.disconnect_grace,
             auto_commits: 0,
             key,
             rating: None,
@@ -202,7 +202,7 @@ impl Room {
             bot: Some(policy),
             member: None,
             grace_until: None,
-            grace_left: self.context.config.disconnect_grace,
+            grace_left: self.config.disconnect_grace,
             auto_commits: 0,
             key: None,
             rating: None,
@@ -219,12 +219,12 @@ impl Room {
     }
 
     pub(super) fn watch(&mut self, member: Present) -> Result<(), Refusal> {
-        if self.spectators.len() >= self.context.config.max_spectators {
+        if self.spectators.len() >= self.config.max_spectators {
             return Err(Refusal::new(
                 ErrorCode::SpectatorsFull,
                 format!(
                     "room {} has its limit of {} spectators",
-                    self.code, self.context.config.max_spectators
+                    self.code, self.config.max_spectators
                 ),
             ));
         }
@@ -287,7 +287,7 @@ impl Room {
     ) -> Result<Seat, Refusal> {
         let key = seating.key;
         let playing = self.status == RoomStatus::Playing;
-        let full_grace = self.context.config.disconnect_grace;
+        let full_grace = self.config.disconnect_grace;
         let Some(player) = self.seats[seat].as_mut() else {
             return Err(Refusal::new(
                 ErrorCode::BadToken,

@@ -7,13 +7,14 @@ use mice_cake_engine::Seat;
 use mice_cake_protocol::ServerMessage;
 
 use super::Room;
+use crate::clock::UptimeClock;
 use crate::frame::frame;
 
 impl Room {
     /// Makes the `joined` message each seat and a spectator would get, the
     /// game's history, and the room's next write; `Err` if that write
     /// cannot be made (its game does not replay).
-    pub(in crate::room) fn first_outputs(&self) -> Result<(), String> {
+    pub(in crate::room) fn first_outputs(&self, clock: UptimeClock) -> Result<(), String> {
         for you in [None, Some(Seat::Yellow), Some(Seat::Blue)] {
             frame(&ServerMessage::Joined {
                 seat: you,
@@ -22,7 +23,7 @@ impl Room {
             });
         }
         self.history();
-        self.changes()
+        self.changes(clock)
             .map(drop)
             .map_err(|error| format!("a restored room cannot be written again: {error}"))
     }

@@ -6,9 +6,9 @@
 
 use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::{
-    Ending, ErrorCode, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, RoomEvent,
+    Ending, ErrorCode, NotRated, PAIR_WINDOW_MS, Pool, RATED_GAMES_PER_PAIR, RatedGame, Rating,
+    RoomEvent,
 };
-use tracing::warn;
 
 use super::{Now, Room};
 use crate::room::{Refusal, Seating, rated_seating};
@@ -38,6 +38,24 @@ impl KeysRead {
             .find(|seat| self.keys[*seat] == key)
             .and_then(|seat| self.bot_declarations[seat])
     }
+}
+
+/// What a rated room's game waits for, to be read from the store: the two
+/// seated keys' rated games together since `since_ms`, and their bot
+/// declarations.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::room) struct KeysToRead {
+    pub(in crate::room) keys: Seated<PlayerKey>,
+    pub(in crate::room) since_ms: u64,
+}
+
+/// The players' ratings to read from the store, in `pool`: each seat's
+/// key, and whether its player left the rated game just stored (their seat
+/// empty, they are told all the same).
+#[derive(Clone, Debug)]
+pub(in crate::room) struct RatingsToRead {
+    pub(in crate::room) pool: Pool,
+    pub(in crate::room) keys: Vec<(Seat, PlayerKey, bool)>,
 }
 
 impl Room {
@@ -90,34 +108,31 @@ impl Room {
         false
     }
 
-    /// Reads, if asked to, the rated games of the two keys seated in the
-    /// last 24 hours and their bot declarations, then starts whatever game
-    /// waited for them.
-    pub(super) async fn read_seated_keys(&mut self) {
+    /// What the store is to be asked of the two keys seated, if a game
+    /// waits for it (asked once: the shell reads, then answers with
+    /// [`Room::seated_keys_read`]).
+    pub(in crate::room) fn keys_to_read(&mut self) -> Option<KeysToRead> {
         if !std::mem::take(&mut self.keys_read_due) {
-            return;
+            return None;
         }
-        let Some(keys) = self.rated_keys() else {
-            return;
-        };
-        let since = self.unix_ms.saturating_sub(PAIR_WINDOW_MS);
-        let storage = &self.context.storage;
-        let (pair_games, bot_declarations) = tokio::join!(
-            storage.pair_games(keys, since),
-            storage.bot_declarations(keys)
-        );
-        // The store checks both again as it rates the game.
-        let pair_games = pair_games.unwrap_or_else(|cause| {
-            warn!(room = %self.code, cause = %cause, "a pair's rated games cannot be read");
-            0
-        });
-        let bot_declarations = bot_declarations.unwrap_or_else(|cause| {
-            warn!(room = %self.code, cause = %cause, "the players' bot declarations cannot be read");
-            Seated::default()
-        });
-        // The seats may have changed hands while the store answered, and
-        // time has passed.
-        self.set_now(Now::read());
+        let keys = self.rated_keys()?;
+        Some(KeysToRead {
+            keys,
+            since_ms: self.unix_ms.saturating_sub(PAIR_WINDOW_MS),
+        })
+    }
+
+    /// What the store holds of `keys` (read for [`Room::keys_to_read`]),
+    /// at `now`: a game that waited for it starts. The seats may have
+    /// changed hands while the store answered.
+    pub(in crate::room) fn seated_keys_read(
+        &mut self,
+        keys: Seated<PlayerKey>,
+        pair_games: u32,
+        bot_declarations: Seated<Option<SealSignature>>,
+        now: Now,
+    ) {
+        self.set_now(now);
         if self.rated_keys() == Some(keys) {
             self.keys_read = Some(KeysRead {
                 keys,
@@ -164,7 +179,7 @@ impl Room {
         if bots.yellow.is_some() != bots.blue.is_some() {
             return Some(NotRated::BotAgainstPerson);
         }
-        if !self.context.config.rate_one_address
+        if !self.config.rate_one_address
             && yellow.address.is_some()
             && yellow.address == blue.address
         {
@@ -202,42 +217,41 @@ impl Room {
         })
     }
 
-    /// Reads the players' ratings from the store if asked to (a player with
-    /// a key sat down, or a rated game was stored), and tells the room of
-    /// each that changed — a player who left the rated game just stored
-    /// included, on the seat they played it from, so that both changes are
-    /// told.
-    pub(super) async fn refresh_ratings(&mut self) {
+    /// The ratings to read from the store, if asked to (a player with a key
+    /// sat down, or a rated game was stored): the shell reads them, then
+    /// answers with [`Room::ratings_read`].
+    pub(in crate::room) fn ratings_to_read(&mut self) -> Option<RatingsToRead> {
         if !std::mem::take(&mut self.ratings_due) {
-            return;
+            return None;
         }
         let rated_keys = self.rated_keys.take();
-        let Some(pool) = Pool::of(&self.options.game) else {
-            return;
-        };
-        for seat in Seat::ALL {
-            let Some(key) = self.seats[seat].as_ref().and_then(|player| player.key) else {
-                // An empty seat: its player left the game just rated.
-                if let Some(key) = rated_keys.as_ref().map(|keys| keys[seat]) {
-                    match self.context.storage.rating(key, pool).await {
-                        Ok(rating) => self.emit(RoomEvent::Rated {
-                            seat,
-                            rating: rating.unwrap_or_default(),
-                        }),
-                        Err(cause) => {
-                            warn!(room = %self.code, %seat, cause = %cause, "a player's rating cannot be read");
-                        }
-                    }
-                }
+        let pool = Pool::of(&self.options.game)?;
+        let keys = Seat::ALL
+            .into_iter()
+            .filter_map(
+                |seat| match self.seats[seat].as_ref().and_then(|player| player.key) {
+                    Some(key) => Some((seat, key, false)),
+                    // An empty seat: its player left the game just rated.
+                    None => rated_keys.as_ref().map(|keys| (seat, keys[seat], true)),
+                },
+            )
+            .collect();
+        Some(RatingsToRead { pool, keys })
+    }
+
+    /// The ratings read (those the store could give): each that changed is
+    /// told — a player who left the rated game just stored included, on the
+    /// seat they played it from, so that both changes are told.
+    pub(in crate::room) fn ratings_read(
+        &mut self,
+        read: Vec<(Seat, PlayerKey, bool, Option<Rating>)>,
+    ) {
+        for (seat, key, left, rating) in read {
+            let rating = rating.unwrap_or_default();
+            if left {
+                self.emit(RoomEvent::Rated { seat, rating });
                 continue;
-            };
-            let rating = match self.context.storage.rating(key, pool).await {
-                Ok(rating) => rating.unwrap_or_default(),
-                Err(cause) => {
-                    warn!(room = %self.code, %seat, cause = %cause, "a player's rating cannot be read");
-                    continue;
-                }
-            };
+            }
             // The seat may have changed hands while the store answered.
             let Some(player) = self.seats[seat].as_mut().filter(|p| p.key == Some(key)) else {
                 continue;

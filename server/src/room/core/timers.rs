@@ -17,7 +17,7 @@ impl Room {
     /// players' grace periods, a pairing's time to arrive) on by `held`:
     /// time in which the room could do nothing (storage failed or stalled)
     /// is nobody's.
-    pub(super) fn postpone_clocks(&mut self, held: Duration) {
+    pub(in crate::room) fn postpone_clocks(&mut self, held: Duration) {
         for at in [
             &mut self.round.deadline,
             &mut self.round.open_by,
@@ -35,7 +35,7 @@ impl Room {
         }
     }
 
-    pub(super) fn next_timer(&self) -> Option<Instant> {
+    pub(in crate::room) fn next_timer(&self) -> Option<Instant> {
         let playing = self.status == RoomStatus::Playing;
         let deadline = self.round.deadline.filter(|_| playing);
         let open_by = self.round.open_by.filter(|_| playing);
@@ -47,7 +47,7 @@ impl Room {
         let idle = self
             .empty_since
             .filter(|_| !playing)
-            .map(|since| since + self.context.config.room_idle);
+            .map(|since| since + self.config.room_idle);
         deadline
             .into_iter()
             .chain(open_by)
@@ -56,16 +56,13 @@ impl Room {
             .chain(self.arrive_by)
             .chain(self.watchable_until)
             .chain(self.spectators_event_at)
-            .chain(
-                self.spectator_feed
-                    .release_at(self.context.config.spectator_hold),
-            )
+            .chain(self.spectator_feed.release_at(self.config.spectator_hold))
             .min()
     }
 
     /// Handles whatever is due at `now`; returns what it asks of the world.
     /// The room closes if it says so (`closing`).
-    pub(super) fn on_timer(&mut self, now: Now) -> Vec<Effect> {
+    pub(in crate::room) fn on_timer(&mut self, now: Now) -> Vec<Effect> {
         self.set_now(now);
         self.check_timers();
         std::mem::take(&mut self.effects)
@@ -106,7 +103,7 @@ impl Room {
             }
         } else if self
             .empty_since
-            .is_some_and(|since| now >= since + self.context.config.room_idle)
+            .is_some_and(|since| now >= since + self.config.room_idle)
         {
             self.closing = true;
             return;
