@@ -35,7 +35,7 @@
 //! sent twice; instead every connection that spans two nodes is dropped
 //! and its client comes back by itself, resuming with the events it missed
 //! (a room's events are numbered). Games on one node go on meanwhile, and
-//! a room whose database write fails holds (`room::actor::durable`).
+//! a room whose database write fails holds (`room::actor::storing`).
 
 pub(crate) mod arenas;
 mod connect;

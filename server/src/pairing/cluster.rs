@@ -12,7 +12,7 @@
 //! * a node that dies costs its seekers a reconnection: their entries are
 //!   dropped once its lease is gone, and their clients seek again on
 //!   another node (a pairing made with one of them is called off by its
-//!   room when they do not come, and the other seeks on: `room::actor::
+//!   room when they do not come, and the other seeks on: `room::core::
 //!   arrivals`);
 //! * a pairing whose node dies before its room is stored is called off by
 //!   the takeover: a seeker on another node is told `unpaired` as its seat
