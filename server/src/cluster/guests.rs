@@ -11,15 +11,14 @@ use mice_cake_protocol::RoomCode;
 use tracing::debug;
 
 use super::publisher::Outgoing;
-use super::wire::{Header, WireCommand, WireRefusal};
+use super::wire::{Header, WireRefusal};
 use super::{Cluster, lock};
 use crate::frame::{Frame, relay_letter};
 use crate::outbound::{Closing, Outbound, Relay};
 use crate::room::{
-    ArenaGame, Command, ConnId, JoinToken, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
-    Seating, bad_token, unreachable_room,
+    Act, ArenaGame, Command, ConnId, JoinToken, Member, Refusal, RoomHandle, bad_token,
+    unreachable_room,
 };
-use crate::token::TokenHash;
 
 /// Guests, by their node and their connection's number there.
 #[derive(Debug, Default)]
@@ -107,7 +106,7 @@ impl Cluster {
         from: &str,
         conn: u64,
         ask: Option<u64>,
-        command: WireCommand,
+        act: Act,
     ) {
         let from: Arc<str> = Arc::from(from);
         let Some(handle) = self.local.local_room(&room) else {
@@ -125,73 +124,24 @@ impl Cluster {
             self.refuse_guest(&from, conn, room, ask, unreachable_room());
             return;
         };
-        let entering = matches!(
-            command,
-            WireCommand::Join { .. } | WireCommand::Watch | WireCommand::Resume { .. }
-        );
-        if entering {
+        if act.enters() {
             let Some(ask) = ask else {
                 return;
             };
-            let member = self.admit(&from, conn, room, &command);
-            let sent = match command {
-                WireCommand::Join {
-                    name,
-                    token,
-                    key,
-                    proven,
-                    bot,
-                    address,
-                } => {
-                    let Some(token) = parse_hash(&token) else {
-                        self.refuse_guest(&from, conn, room, Some(ask), bad_token());
-                        return;
-                    };
-                    let seating = Seating {
-                        key,
-                        proven,
-                        bot,
-                        address,
-                    };
-                    self.ask_room(&handle, &from, ask, |reply| Command::Join {
-                        member,
-                        name,
-                        token: JoinToken::Given(token),
-                        seating,
-                        reply,
-                    })
-                    .await
+            // The seat token is made by the player's node, which sends its
+            // hash alone: a join without one is no join from a node.
+            if matches!(
+                act,
+                Act::Join {
+                    token: JoinToken::Make,
+                    ..
                 }
-                WireCommand::Resume {
-                    token,
-                    last_seq,
-                    key,
-                    proven,
-                    bot,
-                    address,
-                } => {
-                    let Some(token) = parse_hash(&token) else {
-                        self.refuse_guest(&from, conn, room, Some(ask), bad_token());
-                        return;
-                    };
-                    let seating = Seating {
-                        key,
-                        proven,
-                        bot,
-                        address,
-                    };
-                    self.ask_room(&handle, &from, ask, |reply| Command::Resume {
-                        member,
-                        token,
-                        last_seq,
-                        seating,
-                        reply,
-                    })
-                    .await
-                }
-                _ => self.ask_room_to_watch(&handle, &from, ask, member).await,
-            };
-            if !sent {
+            ) {
+                self.refuse_guest(&from, conn, room, Some(ask), bad_token());
+                return;
+            }
+            let member = self.admit(&from, conn, room, &act);
+            if !self.ask_room(&handle, &from, ask, member, act).await {
                 self.forget_guest(&from, conn);
             }
             return;
@@ -206,62 +156,19 @@ impl Cluster {
             self.refuse_guest(&from, conn, room, None, unreachable_room());
             return;
         };
-        let alias = guest.conn;
-        let command = match command {
-            WireCommand::Seal {
-                round,
-                seal,
-                signature,
-            } => Command::Seal {
-                conn: alias,
-                round,
-                seal,
-                // The owner's node checks the seals relayed to it.
-                signature: SealSigning::Unchecked(signature),
-            },
-            WireCommand::Open {
-                round,
-                assignment,
-                nonce,
-            } => Command::Open {
-                conn: alias,
-                round,
-                assignment,
-                nonce,
-            },
-            WireCommand::Sync => Command::Sync { conn: alias },
-            WireCommand::Rematch => Command::Rematch { conn: alias },
-            WireCommand::Chat { name, text } => Command::Chat {
-                conn: alias,
-                name,
-                text,
-            },
-            WireCommand::SpectatorChat { show } => Command::SpectatorChat { conn: alias, show },
-            WireCommand::Leave { signature } => {
-                self.forget_guest(&from, conn);
-                Command::Leave {
-                    conn: alias,
-                    signature,
-                }
-            }
-            WireCommand::Disconnected => {
-                self.forget_guest(&from, conn);
-                Command::Disconnected { conn: alias }
-            }
-            WireCommand::Join { .. } | WireCommand::Watch | WireCommand::Resume { .. } => return,
-        };
-        handle.send(command).await;
+        match act {
+            Act::Leave { .. } | Act::Disconnected => self.forget_guest(&from, conn),
+            // The server's own, never a guest's.
+            Act::Barrier | Act::HandedOver => return,
+            _ => {}
+        }
+        // A seal comes unchecked (as an act crosses): the room checks it.
+        handle.send(Command::from(guest.conn, act)).await;
     }
 
     /// Makes a guest entering a room a member (of the room's own making:
     /// a name in it, and a relay back to its node).
-    fn admit(
-        self: &Arc<Self>,
-        from: &Arc<str>,
-        conn: u64,
-        room: RoomCode,
-        command: &WireCommand,
-    ) -> Member {
+    fn admit(self: &Arc<Self>, from: &Arc<str>, conn: u64, room: RoomCode, act: &Act) -> Member {
         let mut guests = lock(&self.guests);
         // A connection asking again to enter the room it asked for (the
         // first answer late or lost) keeps its name in it: the room knows
@@ -280,7 +187,7 @@ impl Cluster {
             node: Arc::clone(from),
             conn,
             room,
-            watching: matches!(command, WireCommand::Watch),
+            watching: matches!(act, Act::Watch),
         };
         Member {
             conn: alias,
@@ -288,48 +195,38 @@ impl Cluster {
         }
     }
 
-    /// Asks the room to seat a guest, and sends the answer back when it
-    /// comes (without holding up the next command).
-    async fn ask_room<F>(
-        self: &Arc<Self>,
-        handle: &RoomHandle,
-        from: &Arc<str>,
-        ask: u64,
-        command: F,
-    ) -> bool
-    where
-        F: FnOnce(tokio::sync::oneshot::Sender<Result<SeatTaken, Refusal>>) -> Command,
-    {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        if !handle.send(command(reply)).await {
-            return false;
-        }
-        let cluster = Arc::clone(self);
-        let from = Arc::clone(from);
-        tokio::spawn(async move {
-            let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
-            let arena_game = answer.as_ref().ok().and_then(|taken| taken.arena_game);
-            cluster.reply(&from, ask, answer.map(|taken| Some(taken.seat)), arena_game);
-        });
-        true
-    }
-
-    async fn ask_room_to_watch(
+    /// Asks the room to take a guest in (to seat it, or to let it watch),
+    /// and sends the answer back when it comes (without holding up the
+    /// next command).
+    async fn ask_room(
         self: &Arc<Self>,
         handle: &RoomHandle,
         from: &Arc<str>,
         ask: u64,
         member: Member,
+        act: Act,
     ) -> bool {
-        let (reply, answer) = tokio::sync::oneshot::channel();
-        if !handle.send(Command::Watch { member, reply }).await {
-            return false;
-        }
         let cluster = Arc::clone(self);
         let from = Arc::clone(from);
+        if matches!(act, Act::Watch) {
+            let (reply, answer) = tokio::sync::oneshot::channel();
+            if !handle.send(Command::watch(member, reply)).await {
+                return false;
+            }
+            tokio::spawn(async move {
+                let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
+                cluster.reply(&from, ask, answer.map(|()| None), None);
+            });
+            return true;
+        }
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        if !handle.send(Command::seat(member, act, reply)).await {
+            return false;
+        }
         tokio::spawn(async move {
             let answer = answer.await.unwrap_or_else(|_| Err(unreachable_room()));
-            cluster.reply(&from, ask, answer.map(|()| None), None);
+            let arena_game = answer.as_ref().ok().and_then(|taken| taken.arena_game);
+            cluster.reply(&from, ask, answer.map(|taken| Some(taken.seat)), arena_game);
         });
         true
     }
@@ -439,7 +336,7 @@ impl Cluster {
             for ((node, conn), guest) in dropped {
                 if let Some(handle) = cluster.local.local_room(&guest.room) {
                     handle
-                        .send(Command::Disconnected { conn: guest.conn })
+                        .send(Command::from(guest.conn, Act::Disconnected))
                         .await;
                 }
                 // If the node is still there, its connection closes.
@@ -447,16 +344,4 @@ impl Cluster {
             }
         });
     }
-}
-
-/// A token's hash from its hex.
-fn parse_hash(hex: &str) -> Option<TokenHash> {
-    if hex.len() != 64 {
-        return None;
-    }
-    let mut hash = [0_u8; 32];
-    for (index, byte) in hash.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(hex.get(2 * index..2 * index + 2)?, 16).ok()?;
-    }
-    Some(hash)
 }

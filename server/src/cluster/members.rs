@@ -15,16 +15,16 @@ use std::sync::Arc;
 
 use mice_cake_engine::{Seat, Seated};
 use mice_cake_protocol::{ErrorCode, RoomCode, RoomEvent, SeatToken, ServerMessage};
-use tokio::sync::oneshot;
 use tracing::debug;
 
 use super::publisher::Outgoing;
-use super::wire::{self, Header, WireCommand, WireRefusal};
+use super::wire::{Header, WireRefusal};
 use super::{ByNode, Cluster, lock};
 use crate::frame::{Frame, FrameKind, frame, relayed};
 use crate::outbound::{Closing, Outbound};
 use crate::room::{
-    ArenaGame, Command, ConnId, Forward, Member, Refusal, RoomHandle, SeatTaken, unreachable_room,
+    Act, ArenaGame, Command, ConnId, Forward, JoinToken, Refusal, Reply, RoomHandle, SeatTaken,
+    unreachable_room,
 };
 use crate::token::token_hash;
 
@@ -34,8 +34,9 @@ pub(super) struct Members {
     conns: HashMap<ConnId, RemoteMembership>,
     /// The spectators of each room watched from here.
     watchers: HashMap<RoomCode, Vec<ConnId>>,
-    /// Questions sent, by number.
-    asks: HashMap<u64, Ask>,
+    /// Questions sent, by number: the connection that asked, and where
+    /// the answer goes.
+    asks: HashMap<u64, (ConnId, Reply)>,
     next_ask: u64,
     /// One handle per node, shared by the rooms it runs.
     forwards: ByNode<Arc<Forwarder>>,
@@ -60,7 +61,7 @@ struct RemoteMembership {
     state_known: bool,
     /// Openings that came before the state did (a client that resumes
     /// and opens at once): judged when it comes, never refused unseen.
-    held_openings: Vec<WireCommand>,
+    held_openings: Vec<Act>,
 }
 
 /// What becomes of an opening a player here sends.
@@ -81,40 +82,6 @@ enum Watch {
     /// A spectator not yet given its state.
     Pending,
     Active,
-}
-
-/// A question waiting for its answer.
-#[derive(Debug)]
-enum Ask {
-    Seat {
-        conn: ConnId,
-        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
-    },
-    Watch {
-        conn: ConnId,
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-}
-
-impl Ask {
-    /// The connection that asked.
-    fn conn(&self) -> ConnId {
-        match self {
-            Ask::Seat { conn, .. } | Ask::Watch { conn, .. } => *conn,
-        }
-    }
-
-    /// Answers that the room cannot be reached just now.
-    fn unavailable(self) {
-        match self {
-            Ask::Seat { reply, .. } => {
-                let _ = reply.send(Err(unreachable_room()));
-            }
-            Ask::Watch { reply, .. } => {
-                let _ = reply.send(Err(unreachable_room()));
-            }
-        }
-    }
 }
 
 /// The way to the rooms of one other node.
@@ -152,135 +119,83 @@ impl Cluster {
         RoomHandle::remote(code, Arc::clone(forwarder) as Arc<dyn Forward>)
     }
 
-    /// Sends `command` to room `code` on node `owner`.
+    /// Sends `command` to room `code` on node `owner`, as its act: what
+    /// goes with it (its reply, the queue of a connection coming in) is
+    /// kept here.
     async fn forward(self: &Arc<Self>, owner: &Arc<str>, code: RoomCode, command: Command) -> bool {
-        let (conn, ask, command) = match command {
-            Command::Join {
-                member,
-                name,
-                token: _,
-                seating,
-                reply,
-            } => {
+        let Command {
+            conn,
+            mut act,
+            reply,
+            outbound,
+        } = command;
+        let Some(conn) = conn else {
+            // The server's own: a handover is this node's alone. A barrier
+            // is passed at once: frames for a member forgotten here are
+            // dropped as they come, so nothing of the room reaches it after
+            // its leave.
+            if let Some(Reply::Done(reply)) = reply {
+                let _ = reply.send(Ok(()));
+            }
+            return matches!(act, Act::Barrier);
+        };
+        let mut ask = None;
+        match &mut act {
+            Act::Join { token, .. } => {
                 // The token is made here, and only its hash crosses Redis:
                 // whoever reads Redis cannot take the seat.
                 let Some(context) = self.context() else {
                     return false;
                 };
-                let token = context.rng.seat_token();
-                let hash = wire::hex(&token_hash(&token));
-                let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
+                let made = context.rng.seat_token();
+                *token = JoinToken::Given(token_hash(&made));
+                let Some(number) = self.enter(conn, outbound, reply, owner, code, Watch::No) else {
+                    return false;
+                };
                 if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
-                    membership.token = Some(token);
+                    membership.token = Some(made);
                 }
-                (
-                    conn,
-                    Some(ask),
-                    WireCommand::Join {
-                        name,
-                        token: hash,
-                        key: seating.key,
-                        proven: seating.proven,
-                        bot: seating.bot,
-                        address: seating.address,
-                    },
-                )
+                ask = Some(number);
             }
-            Command::Resume {
-                member,
-                token,
-                last_seq,
-                seating,
-                reply,
-            } => {
-                let (conn, ask) = self.ask_for_seat(member, owner, code, reply);
-                let token = wire::hex(&token);
-                (
-                    conn,
-                    Some(ask),
-                    WireCommand::Resume {
-                        token,
-                        last_seq,
-                        key: seating.key,
-                        proven: seating.proven,
-                        bot: seating.bot,
-                        address: seating.address,
-                    },
-                )
+            Act::Resume { .. } => {
+                ask = self.enter(conn, outbound, reply, owner, code, Watch::No);
+                if ask.is_none() {
+                    return false;
+                }
             }
-            Command::Watch { member, reply } => {
-                let conn = member.conn;
-                let ask = self.enter(member, owner, code, Watch::Pending, |conn| Ask::Watch {
-                    conn,
-                    reply,
-                });
+            Act::Watch => {
+                let Some(number) = self.enter(conn, outbound, reply, owner, code, Watch::Pending)
+                else {
+                    return false;
+                };
                 // Listening before asking: the room's events after the
                 // state it sends must all arrive.
                 if !self.watch_channel(code).await {
-                    self.answered(ask, Err(unreachable_room().into()), None);
+                    self.answered(number, Err(unreachable_room().into()), None);
                     return true;
                 }
-                (conn, Some(ask), WireCommand::Watch)
+                ask = Some(number);
             }
-            Command::Seal {
-                conn,
-                round,
-                seal,
-                signature,
-            } => (
-                conn,
-                None,
-                WireCommand::Seal {
-                    round,
-                    seal,
-                    signature: signature.signature(),
-                },
-            ),
-            Command::Open {
-                conn,
-                round,
-                assignment,
-                nonce,
-            } => {
-                let opening = WireCommand::Open {
-                    round,
-                    assignment,
-                    nonce,
-                };
-                match self.judge_opening(conn, round) {
-                    Opening::Send => (conn, None, opening),
-                    Opening::Held => {
-                        if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
-                            membership.held_openings.push(opening);
-                        }
-                        return true;
+            Act::Open { round, .. } => match self.judge_opening(conn, *round) {
+                Opening::Send => {}
+                Opening::Held => {
+                    if let Some(membership) = lock(&self.members).conns.get_mut(&conn) {
+                        membership.held_openings.push(act);
                     }
-                    Opening::Refused => return true,
+                    return true;
                 }
-            }
-            Command::Sync { conn } => (conn, None, WireCommand::Sync),
-            Command::Rematch { conn } => (conn, None, WireCommand::Rematch),
-            Command::Chat { conn, name, text } => (conn, None, WireCommand::Chat { name, text }),
-            Command::SpectatorChat { conn, show } => {
-                (conn, None, WireCommand::SpectatorChat { show })
-            }
-            Command::Leave { conn, signature } => {
-                self.forget_member(conn);
-                (conn, None, WireCommand::Leave { signature })
-            }
-            Command::Disconnected { conn } => {
-                self.forget_member(conn);
-                (conn, None, WireCommand::Disconnected)
-            }
-            Command::HandedOver => return false,
-            // Frames for a member forgotten here are dropped as they come:
-            // nothing of the room reaches it after its leave.
-            Command::Barrier { reply } => {
-                let _ = reply.send(Ok(()));
-                return true;
-            }
-        };
-        self.send_command(owner, code, conn, ask, command)
+                Opening::Refused => return true,
+            },
+            Act::Leave { .. } | Act::Disconnected => self.forget_member(conn),
+            Act::Seal { .. }
+            | Act::Sync
+            | Act::Rematch
+            | Act::Chat { .. }
+            | Act::SpectatorChat { .. }
+            | Act::Barrier
+            | Act::HandedOver => {}
+        }
+        self.send_command(owner, code, conn, ask, act)
     }
 
     /// Publishes a command of connection `conn` for room `code` on node
@@ -291,7 +206,7 @@ impl Cluster {
         code: RoomCode,
         conn: ConnId,
         ask: Option<u64>,
-        command: WireCommand,
+        command: Act,
     ) -> bool {
         let header = Header::Command {
             room: code,
@@ -307,44 +222,30 @@ impl Cluster {
         })
     }
 
-    /// Keeps a connection asking for a seat (to join, or to resume one) in
-    /// a room elsewhere: the connection and the number of its question.
-    fn ask_for_seat(
-        &self,
-        member: Member,
-        owner: &Arc<str>,
-        room: RoomCode,
-        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
-    ) -> (ConnId, u64) {
-        let conn = member.conn;
-        let ask = self.enter(member, owner, room, Watch::No, |conn| Ask::Seat {
-            conn,
-            reply,
-        });
-        (conn, ask)
-    }
-
-    /// Keeps a connection entering a room elsewhere; the number of its
-    /// question.
+    /// Keeps a connection entering a room elsewhere (to join, resume or
+    /// watch), with its queue and the reply awaited; the number of its
+    /// question, or none without them.
     fn enter(
         &self,
-        member: Member,
+        conn: ConnId,
+        outbound: Option<Outbound>,
+        reply: Option<Reply>,
         owner: &Arc<str>,
         room: RoomCode,
         watch: Watch,
-        ask: impl FnOnce(ConnId) -> Ask,
-    ) -> u64 {
+    ) -> Option<u64> {
+        let (outbound, reply) = (outbound?, reply?);
         let mut members = lock(&self.members);
         members.next_ask += 1;
         let number = members.next_ask;
-        members.asks.insert(number, ask(member.conn));
+        members.asks.insert(number, (conn, reply));
         if watch == Watch::Pending {
-            members.watchers.entry(room).or_default().push(member.conn);
+            members.watchers.entry(room).or_default().push(conn);
         }
         members.conns.insert(
-            member.conn,
+            conn,
             RemoteMembership {
-                outbound: member.outbound,
+                outbound,
                 owner: Arc::clone(owner),
                 room,
                 watch,
@@ -354,7 +255,7 @@ impl Cluster {
                 held_openings: Vec::new(),
             },
         );
-        number
+        Some(number)
     }
 
     /// Forgets a connection that left its room elsewhere.
@@ -382,32 +283,27 @@ impl Cluster {
         answer: Result<Option<Seat>, WireRefusal>,
         arena_game: Option<ArenaGame>,
     ) {
-        let Some(asked) = lock(&self.members).asks.remove(&ask) else {
+        let Some((conn, reply)) = lock(&self.members).asks.remove(&ask) else {
             return;
         };
         let refused = answer.is_err();
         // An answer nobody waits for any more (the connection gave up on
         // it, and may have asked again since: a seat in a pair's room) says
         // nothing of the membership the newer ask made.
-        let stale = match &asked {
-            Ask::Seat { reply, .. } => reply.is_closed(),
-            Ask::Watch { reply, .. } => reply.is_closed(),
-        };
-        let conn = match asked {
-            Ask::Seat { conn, reply } => {
+        let stale = reply.is_closed();
+        match reply {
+            Reply::Seat(reply) => {
                 let answer = match answer {
                     Ok(Some(seat)) => Ok(SeatTaken { seat, arena_game }),
                     Ok(None) => Err(unreachable_room()),
                     Err(refusal) => Err(refusal.into()),
                 };
                 let _ = reply.send(answer);
-                conn
             }
-            Ask::Watch { conn, reply } => {
+            Reply::Done(reply) => {
                 let _ = reply.send(answer.map(|_| ()).map_err(Refusal::from));
-                conn
             }
-        };
+        }
         if refused && !stale {
             self.forget_member(conn);
         }
@@ -476,7 +372,7 @@ impl Cluster {
         }
         if let Some((owner, room, openings)) = held {
             for opening in openings {
-                let WireCommand::Open { round, .. } = &opening else {
+                let Act::Open { round, .. } = &opening else {
                     continue;
                 };
                 if self.judge_opening(conn, *round) == Opening::Send {
@@ -567,21 +463,22 @@ impl Cluster {
     /// than when the question times out.
     fn close_members(&self, dropped: Vec<(ConnId, Outbound)>) {
         let conns: HashSet<ConnId> = dropped.iter().map(|(conn, _)| *conn).collect();
-        let abandoned: Vec<Ask> = {
+        let abandoned: Vec<Reply> = {
             let mut members = lock(&self.members);
             let numbers: Vec<u64> = members
                 .asks
                 .iter()
-                .filter(|(_, ask)| conns.contains(&ask.conn()))
+                .filter(|(_, (conn, _))| conns.contains(conn))
                 .map(|(number, _)| *number)
                 .collect();
             numbers
                 .iter()
                 .filter_map(|number| members.asks.remove(number))
+                .map(|(_, reply)| reply)
                 .collect()
         };
-        for ask in abandoned {
-            ask.unavailable();
+        for reply in abandoned {
+            reply.unavailable();
         }
         for (conn, outbound) in dropped {
             outbound.reroute();
@@ -622,10 +519,9 @@ impl Cluster {
 
     /// Forgets questions nobody waits for any more.
     pub(super) fn forget_stale_asks(&self) {
-        lock(&self.members).asks.retain(|_, ask| match ask {
-            Ask::Seat { reply, .. } => !reply.is_closed(),
-            Ask::Watch { reply, .. } => !reply.is_closed(),
-        });
+        lock(&self.members)
+            .asks
+            .retain(|_, (_, reply)| !reply.is_closed());
     }
 
     /// Whether anyone here watches `room`.

@@ -16,7 +16,7 @@ use super::publisher::Outgoing;
 use super::wire::{self, Notice};
 use super::{Cluster, lock};
 use crate::clock::UptimeClock;
-use crate::room::{Command, RestoredRoom};
+use crate::room::{Act, Command, RestoredRoom};
 
 /// Rooms taken over at once (the other nodes take the others meanwhile).
 const TAKEN_AT_ONCE: i64 = 32;
@@ -151,7 +151,9 @@ impl Cluster {
                 for code in lost {
                     if let Some(handle) = self.local.local_room(&code) {
                         warn!(room = %code, "another node took this room over: this copy stops");
-                        tokio::spawn(async move { handle.send(Command::HandedOver).await });
+                        tokio::spawn(async move {
+                            handle.send(Command::from_server(Act::HandedOver)).await
+                        });
                     }
                 }
             }
@@ -260,7 +262,9 @@ impl Cluster {
                 {
                     // This node lost the room (it was cut off for longer
                     // than its lease): its copy stops.
-                    tokio::spawn(async move { handle.send(Command::HandedOver).await });
+                    tokio::spawn(async move {
+                        handle.send(Command::from_server(Act::HandedOver)).await
+                    });
                 }
                 self.drop_members_of_room(room, &from);
             }

@@ -8,12 +8,12 @@
 
 use std::net::IpAddr;
 
-use mice_cake_engine::{Assignment, Nonce, PlayerKey, Seal, SealSignature, Seat};
+use mice_cake_engine::{PlayerKey, Seat};
 use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
 use serde::{Deserialize, Serialize};
 
 use crate::frame::Frame;
-use crate::room::{ArenaGame, Refusal};
+use crate::room::{Act, ArenaGame, Refusal};
 
 /// What every key and channel of the cluster starts with.
 const PREFIX: &str = "mice-cake";
@@ -134,7 +134,7 @@ pub(crate) enum Header {
         conn: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ask: Option<u64>,
-        command: WireCommand,
+        command: Act,
     },
     /// The answer to an ask: the seat taken (none: watching), or why not;
     /// with a seat in an arena's room, that arena's game.
@@ -229,70 +229,6 @@ pub(crate) enum Notice {
         from: String,
         to: String,
     },
-}
-
-/// A command for a room, as a connection on another node sends it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "c", rename_all = "snake_case")]
-pub(crate) enum WireCommand {
-    Join {
-        name: String,
-        /// The new seat token's SHA-256, in hex: the token is made by the
-        /// node the player is on, and never leaves it.
-        token: String,
-        /// The player's key, checked usable by the node they are on.
-        #[serde(default)]
-        key: Option<PlayerKey>,
-        /// Whether they proved they hold it, as that node checked.
-        #[serde(default)]
-        proven: bool,
-        /// Whether the key is a bot's, as the node they are on found.
-        #[serde(default)]
-        bot: bool,
-        /// The player's address group (`Seating::address`).
-        #[serde(default)]
-        address: Option<IpAddr>,
-    },
-    Watch,
-    Resume {
-        /// The seat token's SHA-256, in hex: the token itself never
-        /// leaves the node it came to.
-        token: String,
-        last_seq: Option<u64>,
-        #[serde(default)]
-        key: Option<PlayerKey>,
-        #[serde(default)]
-        proven: bool,
-        #[serde(default)]
-        bot: bool,
-        #[serde(default)]
-        address: Option<IpAddr>,
-    },
-    Seal {
-        round: u32,
-        seal: Seal,
-        #[serde(default)]
-        signature: Option<SealSignature>,
-    },
-    Open {
-        round: u32,
-        assignment: Option<Assignment>,
-        nonce: Nonce,
-    },
-    Sync,
-    Rematch,
-    Leave {
-        #[serde(default)]
-        signature: Option<SealSignature>,
-    },
-    Chat {
-        name: String,
-        text: String,
-    },
-    SpectatorChat {
-        show: bool,
-    },
-    Disconnected,
 }
 
 /// What a connection on another node asks of an arena (or a room there
@@ -429,13 +365,15 @@ mod tests {
                 from: "n1".into(),
                 conn: 3,
                 ask: Some(9),
-                command: WireCommand::Resume {
-                    token: hex(&[0xab; 32]),
+                command: Act::Resume {
+                    token: [0xab; 32],
                     last_seq: Some(4),
-                    key: None,
-                    proven: false,
-                    bot: true,
-                    address: Some("2001:db8::".parse().unwrap()),
+                    seating: crate::room::Seating {
+                        key: None,
+                        proven: false,
+                        bot: true,
+                        address: Some("2001:db8::".parse().unwrap()),
+                    },
                 },
             },
             &[],

@@ -2,6 +2,7 @@
 //! through a [`RoomHandle`]; it answers through each member's outbound queue,
 //! so that it never waits for a client.
 
+mod act;
 mod actor;
 mod arena_mail;
 mod context;
@@ -12,12 +13,11 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mice_cake_engine::{
-    Assignment, CheckedSeal, Nonce, PlayerKey, Seal, SealSignature, Seat, Seated,
-};
+use mice_cake_engine::{CheckedSeal, PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode, RoomOptions};
 use tokio::sync::{mpsc, oneshot};
 
+pub(crate) use self::act::Act;
 pub(crate) use self::arena_mail::{ArenaMail, ArenaMailbox, ArenaReport};
 pub(crate) use self::context::{Directory, RoomContext};
 pub(crate) use self::here::{RoomsHere, listing};
@@ -56,7 +56,8 @@ impl ConnId {
 }
 
 /// Who takes a seat, as their connection knows them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub(crate) struct Seating {
     /// Their key, checked usable.
     pub(crate) key: Option<PlayerKey>,
@@ -128,85 +129,105 @@ impl Refusal {
     }
 }
 
-/// What a room is asked to do.
+/// What a room is asked: an act, from a connection (none: from the server
+/// itself — a barrier, a handover), with the reply awaited if it answers
+/// and, for a connection coming in, its queue.
 #[derive(Debug)]
-pub(crate) enum Command {
-    /// Take a free seat. The room sends `joined` itself; the reply tells the
-    /// connection whether it is in.
-    Join {
+pub(crate) struct Command {
+    pub(crate) conn: Option<ConnId>,
+    pub(crate) act: Act,
+    pub(crate) reply: Option<Reply>,
+    /// The queue of a connection coming in (`join`, `watch`, `resume`).
+    pub(crate) outbound: Option<Outbound>,
+}
+
+/// Where a room's answer goes.
+#[derive(Debug)]
+pub(crate) enum Reply {
+    Seat(oneshot::Sender<Result<SeatTaken, Refusal>>),
+    Done(oneshot::Sender<Result<(), Refusal>>),
+}
+
+impl Command {
+    /// `act` from connection `conn`, answering nothing.
+    pub(crate) fn from(conn: ConnId, act: Act) -> Command {
+        Command {
+            conn: Some(conn),
+            act,
+            reply: None,
+            outbound: None,
+        }
+    }
+
+    /// `act` from the server itself (a handover).
+    pub(crate) fn from_server(act: Act) -> Command {
+        Command {
+            conn: None,
+            act,
+            reply: None,
+            outbound: None,
+        }
+    }
+
+    /// `member` taking a seat (`act`: a join or a resume), answered with it.
+    pub(crate) fn seat(
         member: Member,
-        name: String,
-        token: JoinToken,
-        seating: Seating,
+        act: Act,
         reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
-    },
-    /// Watch.
-    Watch {
-        member: Member,
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-    /// Take a seat back with its token.
-    Resume {
-        member: Member,
-        token: TokenHash,
-        last_seq: Option<u64>,
-        seating: Seating,
-        reply: oneshot::Sender<Result<SeatTaken, Refusal>>,
-    },
-    /// A player's sealed move.
-    Seal {
-        conn: ConnId,
-        round: u32,
-        seal: Seal,
-        signature: SealSigning,
-    },
-    /// A player opens the sealed move.
-    Open {
-        conn: ConnId,
-        round: u32,
-        assignment: Option<Assignment>,
-        nonce: Nonce,
-    },
-    /// Send the member the room's state again (`sync`).
-    Sync {
-        conn: ConnId,
-    },
-    Rematch {
-        conn: ConnId,
-    },
-    Leave {
-        conn: ConnId,
-        /// The player's signature of leaving the game under way, if any.
-        signature: Option<SealSignature>,
-    },
-    /// Answers once every command sent before it is handled: whatever the
-    /// room had to send a connection that left is then in its queue (an
-    /// arena's player moved on to their next room hears nothing more of
-    /// the last one after).
-    Barrier {
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-    /// Say something (already cleaned) on the room's chat.
-    Chat {
-        conn: ConnId,
-        name: String,
-        text: String,
-    },
-    /// Read the spectators' chat too, or no longer (a player).
-    SpectatorChat {
-        conn: ConnId,
-        show: bool,
-    },
-    /// The connection is gone.
-    Disconnected {
-        conn: ConnId,
-    },
-    /// Another node of the cluster has taken the room over: stop here.
-    HandedOver,
+    ) -> Command {
+        Command {
+            conn: Some(member.conn),
+            act,
+            reply: Some(Reply::Seat(reply)),
+            outbound: Some(member.outbound),
+        }
+    }
+
+    /// `member` coming to watch, answered once it does.
+    pub(crate) fn watch(member: Member, reply: oneshot::Sender<Result<(), Refusal>>) -> Command {
+        Command {
+            conn: Some(member.conn),
+            act: Act::Watch,
+            reply: Some(Reply::Done(reply)),
+            outbound: Some(member.outbound),
+        }
+    }
+
+    /// Answered once every command sent before it is handled.
+    pub(crate) fn barrier(reply: oneshot::Sender<Result<(), Refusal>>) -> Command {
+        Command {
+            conn: None,
+            act: Act::Barrier,
+            reply: Some(Reply::Done(reply)),
+            outbound: None,
+        }
+    }
+}
+
+impl Reply {
+    /// Whether nobody waits for the answer any more.
+    pub(crate) fn is_closed(&self) -> bool {
+        match self {
+            Reply::Seat(reply) => reply.is_closed(),
+            Reply::Done(reply) => reply.is_closed(),
+        }
+    }
+
+    /// Answers that the room cannot be reached just now.
+    pub(crate) fn unavailable(self) {
+        match self {
+            Reply::Seat(reply) => {
+                let _ = reply.send(Err(unreachable_room()));
+            }
+            Reply::Done(reply) => {
+                let _ = reply.send(Err(unreachable_room()));
+            }
+        }
+    }
 }
 
 /// A seal's signature as a room gets it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SealSigning {
     /// Checked already, with the key the connection took its seat with
     /// (`crate::seal_checks`).
@@ -227,7 +248,7 @@ impl SealSigning {
 }
 
 /// The token of a seat being taken.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum JoinToken {
     /// The room makes it, and sends it in `joined`.
     Make,

@@ -24,7 +24,7 @@ use crate::arena::found::{FoundArena, JoinFailed};
 use crate::arena::registry::ArenaRefused;
 use crate::arena_link::{ArenaLinkNews, ArenaPairing, LINK_NEWS};
 use crate::frame::Frame;
-use crate::room::{Command, Refusal, Seating};
+use crate::room::{Act, Command, Refusal, Seating};
 
 /// How long a session waits before looking for its arena again, when it
 /// could not be found.
@@ -441,12 +441,9 @@ impl Session {
             // The game there is over: leaving costs nothing. Whatever that
             // room says to this connection goes before the next room's.
             let _ = self
-                .tell_room(Command::Leave {
-                    conn,
-                    signature: None,
-                })
+                .tell_room(Command::from(conn, Act::Leave { signature: None }))
                 .await;
-            let _ = room.ask(|reply| Command::Barrier { reply }).await;
+            let _ = room.ask(Command::barrier).await;
             self.set_membership(None);
         }
         self.outbound.send_message(&pairing.message);

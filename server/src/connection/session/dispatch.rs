@@ -9,7 +9,7 @@ use super::rename::Rename;
 use super::seating::{Claim, usable_key};
 use super::seeking::Seek;
 use super::{CHAT_PER_SECOND, Session};
-use crate::room::{Command, Refusal};
+use crate::room::{Act, Command, Refusal};
 
 impl Session {
     pub(super) async fn dispatch(&mut self, message: ClientMessage) -> Result<(), Refusal> {
@@ -67,12 +67,14 @@ impl Session {
                 signature,
             } => {
                 let signature = self.check_seal(seal, signature).await?;
-                self.tell_room(Command::Seal {
+                self.tell_room(Command::from(
                     conn,
-                    round,
-                    seal,
-                    signature,
-                })
+                    Act::Seal {
+                        round,
+                        seal,
+                        signature,
+                    },
+                ))
                 .await
             }
             ClientMessage::Open {
@@ -80,23 +82,27 @@ impl Session {
                 assignment,
                 nonce,
             } => {
-                self.tell_room(Command::Open {
+                self.tell_room(Command::from(
                     conn,
-                    round,
-                    assignment,
-                    nonce,
-                })
+                    Act::Open {
+                        round,
+                        assignment,
+                        nonce,
+                    },
+                ))
                 .await
             }
-            ClientMessage::Sync => self.tell_room(Command::Sync { conn }).await,
-            ClientMessage::Rematch => self.tell_room(Command::Rematch { conn }).await,
+            ClientMessage::Sync => self.tell_room(Command::from(conn, Act::Sync)).await,
+            ClientMessage::Rematch => self.tell_room(Command::from(conn, Act::Rematch)).await,
             ClientMessage::Chat { text } => self.chat(name, &text).await,
             ClientMessage::SpectatorChat { show } => {
-                self.tell_room(Command::SpectatorChat { conn, show }).await
+                self.tell_room(Command::from(conn, Act::SpectatorChat { show }))
+                    .await
             }
             ClientMessage::Leave { signature } => {
                 self.paired = None;
-                self.tell_room(Command::Leave { conn, signature }).await?;
+                self.tell_room(Command::from(conn, Act::Leave { signature }))
+                    .await?;
                 self.set_membership(None);
                 Ok(())
             }
@@ -183,6 +189,7 @@ impl Session {
             ));
         }
         let conn = self.id;
-        self.tell_room(Command::Chat { conn, name, text }).await
+        self.tell_room(Command::from(conn, Act::Chat { name, text }))
+            .await
     }
 }

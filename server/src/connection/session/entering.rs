@@ -5,7 +5,7 @@ use tracing::info;
 
 use super::Session;
 use super::seating::Claim;
-use crate::room::{Command, JoinToken, Refusal, RoomHandle, Seating};
+use crate::room::{Act, Command, JoinToken, Refusal, RoomHandle, Seating};
 use crate::token::token_hash;
 
 impl Session {
@@ -52,7 +52,7 @@ impl Session {
     pub(super) async fn watch_room(&mut self, code: RoomCode) -> Result<(), Refusal> {
         let room = self.room_to_enter(code).await?;
         let member = self.member();
-        room.ask(|reply| Command::Watch { member, reply }).await?;
+        room.ask(|reply| Command::watch(member, reply)).await?;
         self.enter(room, None, None);
         Ok(())
     }
@@ -73,12 +73,16 @@ impl Session {
         let member = self.member();
         let key = seating.key;
         let taken = room
-            .ask(|reply| Command::Resume {
-                member,
-                token: hash,
-                last_seq,
-                seating,
-                reply,
+            .ask(|reply| {
+                Command::seat(
+                    member,
+                    Act::Resume {
+                        token: hash,
+                        last_seq,
+                        seating,
+                    },
+                    reply,
+                )
             })
             .await?;
         self.enter(room, Some(taken), key);
@@ -137,12 +141,16 @@ impl Session {
         let member = self.member();
         let key = seating.key;
         let taken = room
-            .ask(|reply| Command::Join {
-                member,
-                name,
-                token: JoinToken::Make,
-                seating,
-                reply,
+            .ask(|reply| {
+                Command::seat(
+                    member,
+                    Act::Join {
+                        name,
+                        token: JoinToken::Make,
+                        seating,
+                    },
+                    reply,
+                )
             })
             .await?;
         self.enter(room, Some(taken), key);

@@ -30,7 +30,7 @@ use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
 use crate::refusals::Refused;
 use crate::room::{
-    ArenaGame, Command, ConnId, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
+    Act, ArenaGame, Command, ConnId, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
 };
 use crate::shared::Shared;
 
@@ -287,7 +287,10 @@ impl Session {
         self.leave_arena_quietly().await;
         if let Some(membership) = self.membership.take() {
             let conn = self.id;
-            membership.room.send(Command::Disconnected { conn }).await;
+            membership
+                .room
+                .send(Command::from(conn, Act::Disconnected))
+                .await;
             debug!(conn = ?conn, room = %membership.room.code(), seat = ?membership.seat, "left room");
         }
     }

@@ -16,7 +16,7 @@ use tokio::time::Instant;
 use super::Session;
 use crate::frame::{Frame, FrameKind};
 use crate::pairing::{DEFAULT_BOT_AFTER, NEWS_QUEUE, News, STRONGEST_BOT, Waiter, Wants};
-use crate::room::{Command, ConnId, Refusal, Seating};
+use crate::room::{Act, Command, ConnId, Refusal, Seating};
 
 /// Past the pairing's arrival time, how long a seat in a pair's room is
 /// asked again while the room cannot be reached.
@@ -212,7 +212,10 @@ impl Session {
         let Some(paired) = self.paired.take() else {
             if let Some(membership) = self.membership.take() {
                 let conn = self.id;
-                membership.room.send(Command::Disconnected { conn }).await;
+                membership
+                    .room
+                    .send(Command::from(conn, Act::Disconnected))
+                    .await;
                 self.set_membership(None);
             }
             return;
@@ -224,7 +227,10 @@ impl Session {
             // The room has closed: this only lets go of it (on another
             // node, of the way to it).
             let conn = self.id;
-            membership.room.send(Command::Disconnected { conn }).await;
+            membership
+                .room
+                .send(Command::from(conn, Act::Disconnected))
+                .await;
             self.set_membership(None);
         }
         if called_off == CalledOff::SeekEnds {
@@ -272,7 +278,7 @@ impl Session {
                     // connection's no more (it seeks again).
                     if let Ok(room) = self.shared.lobby.room(code).await {
                         let conn = self.id;
-                        room.send(Command::Disconnected { conn }).await;
+                        room.send(Command::from(conn, Act::Disconnected)).await;
                     }
                     return Err(refusal);
                 }

@@ -1,25 +1,56 @@
-//! The shell's side of a command: the room's channel carries
-//! [`Command`]s with their reply channels and the queues of connections
-//! that come in; the rules take [`Input`]s, as data. Each command is split
-//! here into the input, the reply kept under the question's number until
-//! the rules answer, and the queue of the connection it brings.
+//! The questions a room's task has in hand: a command taken from its
+//! channel is handed to the rules as their input, its reply kept under its
+//! question's number until they answer, and the queue of the connection it
+//! brings kept for the frames they send it.
 
-use tokio::sync::oneshot;
+use super::links::Links;
+use crate::room::core::{Answer, AskId, Input};
+use crate::room::{Command, Reply};
 
-use crate::room::core::{Answer, AskId, Input, Present};
-use crate::room::{Command, Member, Refusal, SeatTaken};
-
-/// Where an answer goes.
-#[derive(Debug)]
-pub(in crate::room) enum Reply {
-    Seat(oneshot::Sender<Result<SeatTaken, Refusal>>),
-    Done(oneshot::Sender<Result<(), Refusal>>),
+#[derive(Debug, Default)]
+pub(in crate::room) struct Asking {
+    /// Replies awaited, by question number.
+    replies: Vec<(AskId, Reply)>,
+    next: AskId,
 }
 
-impl Reply {
-    /// Sends `answer`; one the asker stopped waiting for is dropped.
-    pub(in crate::room) fn send(self, answer: Answer) {
-        match (self, answer) {
+impl Asking {
+    /// Takes `command`: its reply and its connection's queue are kept, and
+    /// its input given back for the rules.
+    pub(in crate::room) fn take(&mut self, command: Command, links: &mut Links) -> Input {
+        let Command {
+            conn,
+            act,
+            reply,
+            outbound,
+        } = command;
+        let ask = reply.map(|reply| {
+            let ask = self.next;
+            self.next += 1;
+            self.replies.push((ask, reply));
+            ask
+        });
+        let remote_watcher = outbound
+            .as_ref()
+            .is_some_and(|outbound| outbound.remote_watcher().is_some());
+        if let (Some(conn), Some(outbound)) = (conn, outbound) {
+            links.admit(conn, outbound);
+        }
+        Input {
+            conn,
+            remote_watcher,
+            act,
+            ask,
+        }
+    }
+
+    /// Sends the rules' answer to question `ask`; one the asker stopped
+    /// waiting for is dropped.
+    pub(in crate::room) fn answer(&mut self, ask: AskId, answer: Answer) {
+        let Some(index) = self.replies.iter().position(|(id, _)| *id == ask) else {
+            return;
+        };
+        match (self.replies.swap_remove(index).1, answer) {
             (Reply::Seat(reply), Answer::Seat(answer)) => {
                 let _ = reply.send(answer);
             }
@@ -27,115 +58,7 @@ impl Reply {
                 let _ = reply.send(answer);
             }
             // The rules answer each question as it was asked.
-            (Reply::Seat(reply), Answer::Done(_)) => drop(reply),
-            (Reply::Done(reply), Answer::Seat(_)) => drop(reply),
+            (Reply::Seat(_), Answer::Done(_)) | (Reply::Done(_), Answer::Seat(_)) => {}
         }
-    }
-}
-
-/// A command split: the input for the rules, the reply to keep under the
-/// number `ask`, and the connection that comes in with it.
-pub(in crate::room) struct Split {
-    pub(in crate::room) input: Input,
-    pub(in crate::room) reply: Option<Reply>,
-    pub(in crate::room) joining: Option<Member>,
-}
-
-/// Splits `command`, numbering its question (if it asks one) `ask`.
-pub(in crate::room) fn split(command: Command, ask: AskId) -> Split {
-    let (input, reply, joining) = match command {
-        Command::Join {
-            member,
-            name,
-            token,
-            seating,
-            reply,
-        } => (
-            Input::Join {
-                present: present(&member),
-                name,
-                token,
-                seating,
-                ask,
-            },
-            Some(Reply::Seat(reply)),
-            Some(member),
-        ),
-        Command::Watch { member, reply } => (
-            Input::Watch {
-                present: present(&member),
-                ask,
-            },
-            Some(Reply::Done(reply)),
-            Some(member),
-        ),
-        Command::Resume {
-            member,
-            token,
-            last_seq,
-            seating,
-            reply,
-        } => (
-            Input::Resume {
-                present: present(&member),
-                token,
-                last_seq,
-                seating,
-                ask,
-            },
-            Some(Reply::Seat(reply)),
-            Some(member),
-        ),
-        Command::Barrier { reply } => (Input::Barrier { ask }, Some(Reply::Done(reply)), None),
-        Command::Seal {
-            conn,
-            round,
-            seal,
-            signature,
-        } => (
-            Input::Seal {
-                conn,
-                round,
-                seal,
-                signature,
-            },
-            None,
-            None,
-        ),
-        Command::Open {
-            conn,
-            round,
-            assignment,
-            nonce,
-        } => (
-            Input::Open {
-                conn,
-                round,
-                assignment,
-                nonce,
-            },
-            None,
-            None,
-        ),
-        Command::Sync { conn } => (Input::Sync { conn }, None, None),
-        Command::Rematch { conn } => (Input::Rematch { conn }, None, None),
-        Command::Leave { conn, signature } => (Input::Leave { conn, signature }, None, None),
-        Command::Chat { conn, name, text } => (Input::Chat { conn, name, text }, None, None),
-        Command::SpectatorChat { conn, show } => (Input::SpectatorChat { conn, show }, None, None),
-        Command::Disconnected { conn } => (Input::Disconnected { conn }, None, None),
-        Command::HandedOver => (Input::HandedOver, None, None),
-    };
-    Split {
-        input,
-        reply,
-        joining,
-    }
-}
-
-/// The connection of `member`, as the rules know it.
-fn present(member: &Member) -> Present {
-    Present {
-        conn: member.conn,
-        remote_watcher: member.outbound.remote_watcher().is_some(),
     }
 }

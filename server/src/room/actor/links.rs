@@ -8,16 +8,16 @@ use std::collections::HashMap;
 use mice_cake_protocol::RoomCode;
 
 use crate::outbound::Outbound;
+use crate::room::ConnId;
 use crate::room::core::Delivery;
-use crate::room::{ConnId, Member};
 
 #[derive(Debug, Default)]
 pub(in crate::room) struct Links(HashMap<ConnId, Outbound>);
 
 impl Links {
     /// Keeps the queue of a connection the room is asked to take.
-    pub(in crate::room) fn admit(&mut self, member: &Member) {
-        self.0.insert(member.conn, member.outbound.clone());
+    pub(in crate::room) fn admit(&mut self, conn: ConnId, outbound: Outbound) {
+        self.0.insert(conn, outbound);
     }
 
     /// Sends what the rules sent (`deliveries`, in order) to the queues.

@@ -6,8 +6,8 @@
 //! game needs, and delivers the frames to the members' queues. Nothing
 //! here decides a rule.
 //!
-//! `asking` splits a command into the rules' input and its reply channel,
-//! `links` keeps the members' queues, `storing` writes, `reading` reads.
+//! `asking` keeps the replies awaited, `links` the members' queues;
+//! `storing` writes, `reading` reads.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -17,10 +17,10 @@ use mice_cake_protocol::RoomCode;
 use tokio::sync::mpsc;
 use tracing::debug;
 
-use self::asking::Reply;
+use self::asking::Asking;
 use self::links::Links;
 use super::context::RoomContext;
-use super::core::{AskId, Effect, Now, Room, Tally};
+use super::core::{Effect, Now, Room, Tally};
 use super::{ArenaReport, Command};
 use crate::clock::unix_millis;
 
@@ -38,10 +38,8 @@ pub(in crate::room) struct RoomTask {
     room: Room,
     context: Arc<RoomContext>,
     links: Links,
-    /// Replies to the questions asked, by number, until the rules answer.
-    replies: Vec<(AskId, Reply)>,
-    /// The number of the next question.
-    next_ask: AskId,
+    /// The replies awaited, until the rules answer.
+    asking: Asking,
     /// Reports for the room's arena, posted once the step is stored.
     arena_reports: Vec<ArenaReport>,
 }
@@ -74,8 +72,7 @@ impl RoomTask {
             room,
             context,
             links: Links::default(),
-            replies: Vec::new(),
-            next_ask: 0,
+            asking: Asking::default(),
             arena_reports: Vec::new(),
         }
     }
@@ -176,18 +173,10 @@ impl RoomTask {
 
     /// The shell takes a command: its reply is kept under its question's
     /// number, the queue of a connection it brings is kept for the frames
-    /// the rules send it, and the rules handle its input.
+    /// the rules send it, and the rules handle its act.
     fn take(&mut self, command: Command, now: Now) -> Vec<Effect> {
-        let ask = self.next_ask;
-        self.next_ask += 1;
-        let split = asking::split(command, ask);
-        if let Some(reply) = split.reply {
-            self.replies.push((ask, reply));
-        }
-        if let Some(member) = &split.joining {
-            self.links.admit(member);
-        }
-        self.room.handle(split.input, now)
+        let input = self.asking.take(command, &mut self.links);
+        self.room.handle(input, now)
     }
 
     /// Carries out a step's effects and stores its changes (before anything
@@ -233,11 +222,7 @@ impl RoomTask {
     fn carry_out(&mut self, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
-                Effect::Answer(ask, answer) => {
-                    if let Some(index) = self.replies.iter().position(|(id, _)| *id == ask) {
-                        self.replies.swap_remove(index).1.send(answer);
-                    }
-                }
+                Effect::Answer(ask, answer) => self.asking.answer(ask, answer),
                 Effect::RegisterSeat(hash) => self.context.directory.register_seat(hash, self.code),
                 Effect::ForgetSeat(hash) => self.context.directory.forget_seat(&hash),
                 Effect::Count(tally) => count(tally),

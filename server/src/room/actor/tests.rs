@@ -14,7 +14,7 @@ use crate::config::Config;
 use crate::outbound::Outbound;
 use crate::random::ServerRng;
 use crate::room::core::table::Table;
-use crate::room::{Command, Member, RoomContext, RoomsHere, Seating};
+use crate::room::{Act, Command, Member, RoomContext, RoomsHere, Seating};
 use crate::store::{MemoryStore, Storage};
 
 /// What rooms share, on a store in memory.
@@ -44,7 +44,7 @@ async fn a_room_that_stops_here_before_answering_never_says_it_has_closed() {
     let (table, ann, _bob) = Table::playing(RoomOptions::default());
     let code = table.room.code();
     let handle = crate::room::start(code, RoomTask::new(table.room, context()));
-    assert!(handle.send(Command::HandedOver).await);
+    assert!(handle.send(Command::from_server(Act::HandedOver)).await);
     let (outbound, _inbound) = Outbound::new(16);
     let member = Member {
         conn: ann,
@@ -52,12 +52,16 @@ async fn a_room_that_stops_here_before_answering_never_says_it_has_closed() {
     };
     let token = crate::token::token_hash(&mice_cake_protocol::SeatToken::from_bytes([7; 16]));
     let answer = handle
-        .ask(|reply| Command::Resume {
-            member,
-            token,
-            last_seq: None,
-            seating: Seating::default(),
-            reply,
+        .ask(|reply| {
+            Command::seat(
+                member,
+                Act::Resume {
+                    token,
+                    last_seq: None,
+                    seating: Seating::default(),
+                },
+                reply,
+            )
         })
         .await;
     let refusal = answer.expect_err("a stopped copy seats nobody");
@@ -68,9 +72,6 @@ async fn a_room_that_stops_here_before_answering_never_says_it_has_closed() {
         refusal.message
     );
     // Asked once it is gone altogether: the same.
-    let refusal = handle
-        .ask(|reply| Command::Barrier { reply })
-        .await
-        .expect_err("gone");
+    let refusal = handle.ask(Command::barrier).await.expect_err("gone");
     assert_eq!(refusal.code, mice_cake_protocol::ErrorCode::Unavailable);
 }

@@ -50,7 +50,7 @@ use self::round::Round;
 use self::seats::Player;
 pub(in crate::room) use self::snapshot::StoredMarks;
 use self::spectators::SpectatorFeed;
-use super::{ConnId, Made};
+use super::{Act, ConnId, Made};
 use crate::random::{BotRng, RoomRng};
 use crate::store::RatedStart;
 
@@ -306,81 +306,95 @@ impl Room {
         self.unix_ms = now.unix_ms;
     }
 
-    /// Handles one command at `now`; returns what it asks of the world.
+    /// Handles one act at `now`; returns what it asks of the world.
     pub(in crate::room) fn handle(&mut self, input: Input, now: Now) -> Vec<Effect> {
         self.set_now(now);
-        match input {
-            Input::Join {
-                present,
-                name,
-                token,
-                seating,
-                ask,
-            } => {
-                let taken = self.join(present, name, token, seating);
-                let answer = taken.map(|seat| self.seat_taken(seat));
-                self.effects.push(Effect::Answer(ask, Answer::Seat(answer)));
-            }
-            Input::Watch { present, ask } => {
-                let answer = self.watch(present);
-                self.effects.push(Effect::Answer(ask, Answer::Done(answer)));
-            }
-            Input::Resume {
-                present,
-                token,
-                last_seq,
-                seating,
-                ask,
-            } => {
-                let taken = self.resume(present, &token, last_seq, seating);
-                let answer = taken.map(|seat| self.seat_taken(seat));
-                self.effects.push(Effect::Answer(ask, Answer::Seat(answer)));
-            }
-            Input::Seal {
-                conn,
-                round,
-                seal,
-                signature,
-            } => {
-                if let Err(refusal) = self.seal(conn, round, seal, signature) {
-                    self.refuse(conn, refusal);
-                }
-            }
-            Input::Open {
-                conn,
-                round,
-                assignment,
-                nonce,
-            } => {
-                if let Err(refusal) = self.open(conn, round, assignment, nonce) {
-                    self.refuse(conn, refusal);
-                }
-            }
-            Input::Sync { conn } => self.sync(conn),
-            Input::Rematch { conn } => {
-                if let Err(refusal) = self.rematch(conn) {
-                    self.refuse(conn, refusal);
-                }
-            }
-            Input::Leave { conn, signature } => self.leave(conn, signature),
-            Input::Chat { conn, name, text } => {
-                if let Err(refusal) = self.chat(conn, name, text) {
-                    self.refuse(conn, refusal);
-                }
-            }
-            Input::SpectatorChat { conn, show } => {
-                if let Err(refusal) = self.follow_spectator_chat(conn, show) {
-                    self.refuse(conn, refusal);
-                }
-            }
-            Input::Disconnected { conn } => self.disconnected(conn),
-            Input::HandedOver => self.handed_over(),
-            Input::Barrier { ask } => {
-                self.effects.push(Effect::Answer(ask, Answer::Done(Ok(()))));
-            }
+        let Input {
+            conn,
+            remote_watcher,
+            act,
+            ask,
+        } = input;
+        match (act, conn) {
+            (Act::HandedOver, _) => self.handed_over(),
+            (Act::Barrier, _) => self.answer(ask, Answer::Done(Ok(()))),
+            // Every other act is a connection's.
+            (_, None) => {}
+            (act, Some(conn)) => self.act(conn, remote_watcher, act, ask),
         }
         self.note_emptiness(now.instant);
         std::mem::take(&mut self.effects)
+    }
+
+    /// Connection `conn`'s act.
+    fn act(&mut self, conn: ConnId, remote_watcher: bool, act: Act, ask: Option<AskId>) {
+        let present = Present {
+            conn,
+            remote_watcher,
+        };
+        let refused = match act {
+            Act::Join {
+                name,
+                token,
+                seating,
+            } => {
+                let taken = self.join(present, name, token, seating);
+                let answer = taken.map(|seat| self.seat_taken(seat));
+                self.answer(ask, Answer::Seat(answer));
+                Ok(())
+            }
+            Act::Watch => {
+                let answer = self.watch(present);
+                self.answer(ask, Answer::Done(answer));
+                Ok(())
+            }
+            Act::Resume {
+                token,
+                last_seq,
+                seating,
+            } => {
+                let taken = self.resume(present, &token, last_seq, seating);
+                let answer = taken.map(|seat| self.seat_taken(seat));
+                self.answer(ask, Answer::Seat(answer));
+                Ok(())
+            }
+            Act::Seal {
+                round,
+                seal,
+                signature,
+            } => self.seal(conn, round, seal, signature),
+            Act::Open {
+                round,
+                assignment,
+                nonce,
+            } => self.open(conn, round, assignment, nonce),
+            Act::Sync => {
+                self.sync(conn);
+                Ok(())
+            }
+            Act::Rematch => self.rematch(conn),
+            Act::Leave { signature } => {
+                self.leave(conn, signature);
+                Ok(())
+            }
+            Act::Chat { name, text } => self.chat(conn, name, text),
+            Act::SpectatorChat { show } => self.follow_spectator_chat(conn, show),
+            Act::Disconnected => {
+                self.disconnected(conn);
+                Ok(())
+            }
+            Act::Barrier | Act::HandedOver => Ok(()),
+        };
+        if let Err(refusal) = refused {
+            self.refuse(conn, refusal);
+        }
+    }
+
+    /// Answers question `ask`, if one was asked.
+    fn answer(&mut self, ask: Option<AskId>, answer: Answer) {
+        if let Some(ask) = ask {
+            self.effects.push(Effect::Answer(ask, answer));
+        }
     }
 }
 

@@ -29,7 +29,7 @@ use rand_core::{Rng, SeedableRng};
 use tokio::sync::oneshot;
 
 use super::table::Table;
-use crate::room::{Command, ConnId, JoinToken, Made, SealSigning, Seating};
+use crate::room::{Act, Command, ConnId, JoinToken, Made, SealSigning, Seating};
 
 /// Schedules played by `cargo test`.
 const SCHEDULES: u64 = 1_000;
@@ -138,13 +138,15 @@ impl Schedule {
         let (reply, mut answer) = oneshot::channel();
         self.step(
             format!("{conn:?} sits"),
-            Command::Join {
+            Command::seat(
                 member,
-                name: "Mouse".into(),
-                token: JoinToken::Make,
-                seating: Seating::default(),
+                Act::Join {
+                    name: "Mouse".into(),
+                    token: JoinToken::Make,
+                    seating: Seating::default(),
+                },
                 reply,
-            },
+            ),
         );
         if let Ok(Ok(_)) = answer.try_recv() {
             let seat = self.table.seat_of(conn);
@@ -156,10 +158,7 @@ impl Schedule {
         let member = self.table.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
-        self.step(
-            format!("{conn:?} watches"),
-            Command::Watch { member, reply },
-        );
+        self.step(format!("{conn:?} watches"), Command::watch(member, reply));
         if let Ok(Ok(())) = answer.try_recv() {
             self.connected.push((conn, Role::Spectator));
         }
@@ -171,7 +170,10 @@ impl Schedule {
         }
         let index = self.pick(self.connected.len());
         let (conn, _) = self.connected.remove(index);
-        self.step(format!("{conn:?} drops"), Command::Disconnected { conn });
+        self.step(
+            format!("{conn:?} drops"),
+            Command::from(conn, Act::Disconnected),
+        );
     }
 
     /// A seat whose player dropped is taken back with its token.
@@ -188,13 +190,15 @@ impl Schedule {
         let (reply, mut answer) = oneshot::channel();
         self.step(
             format!("{conn:?} comes back to {seat:?}"),
-            Command::Resume {
+            Command::seat(
                 member,
-                token,
-                last_seq: None,
-                seating: Seating::default(),
+                Act::Resume {
+                    token,
+                    last_seq: None,
+                    seating: Seating::default(),
+                },
                 reply,
-            },
+            ),
         );
         if let Ok(Ok(_)) = answer.try_recv() {
             self.connected.push((conn, Role::Player(seat)));
@@ -237,12 +241,14 @@ impl Schedule {
         self.sealed.push((seat, exchange.round, assignment, nonce));
         self.step(
             format!("{conn:?} seals round {}", exchange.round),
-            Command::Seal {
+            Command::from(
                 conn,
-                round: exchange.round,
-                seal,
-                signature: SealSigning::Unchecked(None),
-            },
+                Act::Seal {
+                    round: exchange.round,
+                    seal,
+                    signature: SealSigning::Unchecked(None),
+                },
+            ),
         );
     }
 
@@ -273,12 +279,14 @@ impl Schedule {
         let (_, round, assignment, nonce) = self.sealed.remove(index);
         self.step(
             format!("{conn:?} opens round {round}"),
-            Command::Open {
+            Command::from(
                 conn,
-                round,
-                assignment: (round != DEAL_ROUND).then_some(assignment),
-                nonce,
-            },
+                Act::Open {
+                    round,
+                    assignment: (round != DEAL_ROUND).then_some(assignment),
+                    nonce,
+                },
+            ),
         );
     }
 
@@ -298,29 +306,37 @@ impl Schedule {
             .map_or(stranger, |(conn, _)| *conn);
         let nonce = Nonce::from_bytes([0xEE; 32]);
         let command = match self.pick(3) {
-            0 => Command::Seal {
+            0 => Command::from(
                 conn,
-                round: exchange.round + 1 + u32::from(self.rng.next_u32().is_multiple_of(3)) * 7,
-                seal: fair::seal(
-                    exchange.commitment,
-                    exchange.round + 1,
-                    Seat::Yellow,
-                    &Assignment::EMPTY,
+                Act::Seal {
+                    round: exchange.round
+                        + 1
+                        + u32::from(self.rng.next_u32().is_multiple_of(3)) * 7,
+                    seal: fair::seal(
+                        exchange.commitment,
+                        exchange.round + 1,
+                        Seat::Yellow,
+                        &Assignment::EMPTY,
+                        nonce,
+                    ),
+                    signature: SealSigning::Unchecked(None),
+                },
+            ),
+            1 => Command::from(
+                conn,
+                Act::Open {
+                    round: exchange.round,
+                    assignment: Some(Assignment::EMPTY),
                     nonce,
-                ),
-                signature: SealSigning::Unchecked(None),
-            },
-            1 => Command::Open {
-                conn,
-                round: exchange.round,
-                assignment: Some(Assignment::EMPTY),
-                nonce,
-            },
-            _ => Command::Chat {
-                conn: stranger,
-                name: "Nobody".into(),
-                text: "let me in".into(),
-            },
+                },
+            ),
+            _ => Command::from(
+                stranger,
+                Act::Chat {
+                    name: "Nobody".into(),
+                    text: "let me in".into(),
+                },
+            ),
         };
         self.step(format!("{conn:?} sends what is refused"), command);
         let after = self.table.room.snapshot(self.table.clock);
@@ -336,11 +352,13 @@ impl Schedule {
         if let Some((conn, _)) = self.connected.first().copied() {
             self.step(
                 format!("{conn:?} chats"),
-                Command::Chat {
+                Command::from(
                     conn,
-                    name: "Mouse".into(),
-                    text: "good luck".into(),
-                },
+                    Act::Chat {
+                        name: "Mouse".into(),
+                        text: "good luck".into(),
+                    },
+                ),
             );
         }
     }
@@ -350,7 +368,7 @@ impl Schedule {
         if let Some((conn, _)) = players.get(self.pick(players.len())).copied() {
             self.step(
                 format!("{conn:?} asks a rematch"),
-                Command::Rematch { conn },
+                Command::from(conn, Act::Rematch),
             );
         }
     }

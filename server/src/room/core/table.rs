@@ -11,14 +11,14 @@ use mice_cake_engine::{Assignment, Nonce, Seat, Seed, greedy_assignment};
 use mice_cake_protocol::{Ending, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
 use tokio::sync::oneshot;
 
-use super::{AskId, Effect, Now, Room, RoomConfig};
+use super::{Effect, Now, Room, RoomConfig};
 use crate::clock::UptimeClock;
 use crate::config::Config;
 use crate::outbound::{Inbound, Outbound};
 use crate::random::ServerRng;
-use crate::room::actor::asking::{Reply, split};
+use crate::room::actor::asking::Asking;
 use crate::room::actor::links::Links;
-use crate::room::{Command, ConnId, JoinToken, Made, Member, SealSigning, Seating};
+use crate::room::{Act, Command, ConnId, JoinToken, Made, Member, SealSigning, Seating};
 
 pub(in crate::room) const MS: Duration = Duration::from_millis(1);
 /// The wall clock as the test begins, in Unix milliseconds.
@@ -40,8 +40,7 @@ pub(in crate::room) struct Table {
     /// The members' queues, as the room's task keeps them.
     pub(super) links: Links,
     /// Replies to the questions asked, until the rules answer.
-    pub(super) replies: Vec<(AskId, Reply)>,
-    pub(super) next_ask: AskId,
+    pub(super) asking: Asking,
     /// The instant the test began at, when the wall clock read `START_MS`.
     pub(super) start: Instant,
     pub(super) now: Instant,
@@ -103,8 +102,7 @@ impl Table {
             ),
             clock,
             links: Links::default(),
-            replies: Vec::new(),
-            next_ask: 0,
+            asking: Asking::default(),
             start: now,
             now,
             effects: Vec::new(),
@@ -143,13 +141,15 @@ impl Table {
         let member = self.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
-        self.give(Command::Join {
+        self.give(Command::seat(
             member,
-            name: name.into(),
-            token: JoinToken::Make,
-            seating: Seating::default(),
+            Act::Join {
+                name: name.into(),
+                token: JoinToken::Make,
+                seating: Seating::default(),
+            },
             reply,
-        });
+        ));
         answer.try_recv().unwrap().unwrap();
         conn
     }
@@ -158,7 +158,7 @@ impl Table {
         let member = self.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
-        self.give(Command::Watch { member, reply });
+        self.give(Command::watch(member, reply));
         answer.try_recv().unwrap().unwrap();
         conn
     }
@@ -166,24 +166,12 @@ impl Table {
     /// A command handled now, and what it sends delivered: the room's
     /// task would store its changes first, which the core leaves to it.
     pub(in crate::room) fn give(&mut self, command: Command) {
-        let ask = self.next_ask;
-        self.next_ask += 1;
-        let split = split(command, ask);
-        if let Some(member) = &split.joining {
-            self.links.admit(member);
-        }
-        if let Some(reply) = split.reply {
-            self.replies.push((ask, reply));
-        }
+        let input = self.asking.take(command, &mut self.links);
         // Answers go to their askers, as the task sends them; the rest
         // is kept for the test to read.
-        for effect in self.room.handle(split.input, self.clocks()) {
+        for effect in self.room.handle(input, self.clocks()) {
             match effect {
-                Effect::Answer(ask, answer) => {
-                    if let Some(index) = self.replies.iter().position(|(id, _)| *id == ask) {
-                        self.replies.swap_remove(index).1.send(answer);
-                    }
-                }
+                Effect::Answer(ask, answer) => self.asking.answer(ask, answer),
                 effect => self.effects.push(effect),
             }
         }
@@ -254,14 +242,16 @@ impl Table {
         let member = self.member();
         let conn = member.conn;
         let (reply, mut answer) = oneshot::channel();
-        self.give(Command::Resume {
+        self.give(Command::seat(
             member,
-            token,
-            last_seq,
-            seating: Seating::default(),
+            Act::Resume {
+                token,
+                last_seq,
+                seating: Seating::default(),
+            },
             reply,
-        });
-        self.give(Command::Disconnected { conn: old });
+        ));
+        self.give(Command::from(old, Act::Disconnected));
         answer.try_recv().unwrap().ok().map(|_| conn)
     }
 
@@ -283,12 +273,14 @@ impl Table {
         let nonce = Nonce::from_bytes([self.nonces; 32]);
         let seal = fair::seal(commitment, round, seat, &assignment, nonce);
         self.sealed.push((conn, assignment, nonce));
-        self.give(Command::Seal {
+        self.give(Command::from(
             conn,
-            round,
-            seal,
-            signature: SealSigning::Unchecked(None),
-        });
+            Act::Seal {
+                round,
+                seal,
+                signature: SealSigning::Unchecked(None),
+            },
+        ));
     }
 
     /// `conn`'s player seals the greedy move of the round under way.
@@ -313,12 +305,14 @@ impl Table {
             .unwrap();
         let (_, assignment, nonce) = self.sealed.remove(index);
         let round = self.round();
-        self.give(Command::Open {
+        self.give(Command::from(
             conn,
-            round,
-            assignment: (round != DEAL_ROUND).then_some(assignment),
-            nonce,
-        });
+            Act::Open {
+                round,
+                assignment: (round != DEAL_ROUND).then_some(assignment),
+                nonce,
+            },
+        ));
     }
 
     /// What `conn` was sent since it was last asked.

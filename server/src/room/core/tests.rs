@@ -16,7 +16,7 @@ use tokio::sync::oneshot;
 use super::effects::{Effect, Tally};
 use super::table::*;
 
-use crate::room::{Command, JoinToken, Made, SealSigning, Seating};
+use crate::room::{Act, Command, JoinToken, Made, SealSigning, Seating};
 
 /// Whether `events` hold `seat`'s seal of `round`, made by the server.
 fn made_by_server(events: &[RoomEvent], round: u32, seat: Seat) -> bool {
@@ -99,7 +99,7 @@ async fn a_player_away_owing_an_opening_keeps_the_time_left_and_spends_the_grace
     // Bob goes away with 4 s of the time to open left: the time to open
     // runs out while he is away, and nobody forfeits then.
     table.wait(OPEN - Duration::from_secs(4));
-    table.give(Command::Disconnected { conn: bob });
+    table.give(Command::from(bob, Act::Disconnected));
     table.wait(Duration::from_secs(4));
     assert_eq!(table.ending(ann), None);
     assert_eq!(table.room.status, RoomStatus::Playing);
@@ -127,7 +127,7 @@ async fn a_player_away_owing_an_opening_keeps_the_time_left_and_spends_the_grace
 async fn a_player_away_past_the_grace_loses_the_game_as_it_ends_and_not_before() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
     let blue = table.seat_of(bob);
-    table.give(Command::Disconnected { conn: bob });
+    table.give(Command::from(bob, Act::Disconnected));
     table.wait(GRACE - MS);
     assert_eq!(table.ending(ann), None);
     table.wait(MS);
@@ -144,7 +144,7 @@ async fn a_player_away_past_the_grace_loses_the_game_as_it_ends_and_not_before()
 async fn a_room_whose_only_player_went_away_closes_as_the_seat_is_freed() {
     let mut table = Table::new(RoomOptions::default());
     let ann = table.sit("Ann");
-    table.give(Command::Disconnected { conn: ann });
+    table.give(Command::from(ann, Act::Disconnected));
     assert!(!table.wait(GRACE - MS));
     assert!(table.room.seats[Seat::Yellow].is_some() || table.room.seats[Seat::Blue].is_some());
     assert!(table.wait(MS));
@@ -156,7 +156,7 @@ async fn a_room_nobody_is_in_closes_once_its_idle_time_is_up_even_with_a_seat_he
         config.disconnect_grace = 2 * IDLE;
     });
     let ann = table.sit("Ann");
-    table.give(Command::Disconnected { conn: ann });
+    table.give(Command::from(ann, Act::Disconnected));
     assert!(!table.wait(IDLE - MS));
     assert!(table.wait(MS));
 }
@@ -241,7 +241,7 @@ async fn going_away_and_coming_back_cannot_stall_an_opening() {
         let Some(conn) = present else {
             break;
         };
-        table.give(Command::Disconnected { conn });
+        table.give(Command::from(conn, Act::Disconnected));
         table.wait(GRACE * 4 / 5);
         present = table.come_back(yellow, conn);
         table.wait(OPEN * 2 / 3);
@@ -272,7 +272,7 @@ async fn a_pairing_whose_player_never_seals_the_deal_is_called_off_with_no_game_
     let ghost = table.sit("Bob");
     assert_eq!(table.room.status, RoomStatus::Playing);
     table.seal(ann, Assignment::EMPTY);
-    table.give(Command::Disconnected { conn: ghost });
+    table.give(Command::from(ghost, Act::Disconnected));
     table.messages(ann);
     assert!(!table.wait(ARRIVAL - MS));
     assert!(table.wait(MS));
@@ -378,17 +378,19 @@ async fn an_arena_room_called_off_names_who_held_the_deal_back_by_key() {
         let member = table.member();
         conns.push(member.conn);
         let (reply, mut answer) = oneshot::channel();
-        table.give(Command::Join {
+        table.give(Command::seat(
             member,
-            name: name.into(),
-            token: JoinToken::Make,
-            seating: Seating {
-                key: Some(secret.public_key()),
-                proven: true,
-                ..Seating::default()
+            Act::Join {
+                name: name.into(),
+                token: JoinToken::Make,
+                seating: Seating {
+                    key: Some(secret.public_key()),
+                    proven: true,
+                    ..Seating::default()
+                },
             },
             reply,
-        });
+        ));
         answer.try_recv().unwrap().unwrap();
     }
     // Bea sat first (Yellow) and seals her deal; Dan withholds his.
@@ -402,12 +404,14 @@ async fn an_arena_room_called_off_names_who_held_the_deal_back_by_key() {
         &Assignment::EMPTY,
         Nonce::from_bytes([9; 32]),
     );
-    table.give(Command::Seal {
-        conn: conns[0],
-        round,
-        seal,
-        signature: SealSigning::Unchecked(Some(secrets[0].sign(seal))),
-    });
+    table.give(Command::from(
+        conns[0],
+        Act::Seal {
+            round,
+            seal,
+            signature: SealSigning::Unchecked(Some(secrets[0].sign(seal))),
+        },
+    ));
     assert!(table.wait(ARRIVAL));
     let reported = table.effects.iter().find_map(|effect| match effect {
         Effect::Arena(crate::room::ArenaReport::CalledOff { held_back, .. }) => Some(*held_back),
@@ -459,10 +463,7 @@ async fn a_pairing_both_players_sealed_the_deal_of_is_not_called_off() {
 async fn the_last_person_leaving_closes_the_room_at_once() {
     let mut table = Table::new(RoomOptions::default());
     let ann = table.sit("Ann");
-    table.give(Command::Leave {
-        conn: ann,
-        signature: None,
-    });
+    table.give(Command::from(ann, Act::Leave { signature: None }));
     assert!(table.room.closing);
 }
 
@@ -488,7 +489,7 @@ async fn after_many_missed_events_a_resume_sends_the_state_then_the_rounds() {
         table.open(conn);
     }
     let yellow = table.seat_of(ann);
-    table.give(Command::Disconnected { conn: ann });
+    table.give(Command::from(ann, Act::Disconnected));
     table.wait(Duration::from_millis(600));
     let back = table.come_back_after(yellow, ann, Some(0)).unwrap();
     let mut told = table.messages(back).into_iter();
@@ -537,10 +538,7 @@ async fn a_seat_token_leads_to_the_room_while_its_player_holds_the_seat_and_no_l
     // Away and back: the same token, nothing to change.
     let ann = table.come_back(seat, ann).unwrap();
     assert_eq!(table.effects(), vec![]);
-    table.give(Command::Leave {
-        conn: ann,
-        signature: None,
-    });
+    table.give(Command::from(ann, Act::Leave { signature: None }));
     assert_eq!(table.effects(), vec![Effect::ForgetSeat(token)]);
 }
 
@@ -551,12 +549,9 @@ async fn a_seat_freed_past_its_grace_forgets_its_token_as_the_grace_ends() {
     let bob = table.sit("Bob");
     let seat = table.seat_of(bob);
     let token = table.room.seats[seat].as_ref().unwrap().token.unwrap();
-    table.give(Command::Leave {
-        conn: ann,
-        signature: None,
-    });
+    table.give(Command::from(ann, Act::Leave { signature: None }));
     table.effects();
-    table.give(Command::Disconnected { conn: bob });
+    table.give(Command::from(bob, Act::Disconnected));
     table.wait(GRACE - MS);
     assert!(!table.effects().contains(&Effect::ForgetSeat(token)));
     table.wait(MS);
@@ -576,21 +571,20 @@ async fn a_game_counts_its_start_each_round_its_end_and_each_refusal_by_its_code
     table.open(bob);
     assert_eq!(tallies(&table.effects()), vec![Tally::Round]);
     // A move for a round long gone is refused, and counted as such.
-    table.give(Command::Open {
-        conn: ann,
-        round: 1,
-        assignment: Some(Assignment::EMPTY),
-        nonce: Nonce::from_bytes([0; 32]),
-    });
+    table.give(Command::from(
+        ann,
+        Act::Open {
+            round: 1,
+            assignment: Some(Assignment::EMPTY),
+            nonce: Nonce::from_bytes([0; 32]),
+        },
+    ));
     let refused = tallies(&table.effects());
     assert!(
         matches!(refused.as_slice(), [Tally::Refused(code)] if !code.is_empty()),
         "{refused:?}"
     );
-    table.give(Command::Leave {
-        conn: bob,
-        signature: None,
-    });
+    table.give(Command::from(bob, Act::Leave { signature: None }));
     assert_eq!(
         tallies(&table.effects()),
         vec![Tally::GameFinished("forfeit")]
@@ -602,11 +596,13 @@ async fn a_chat_line_and_a_finished_game_bear_the_wall_clock_of_their_turn() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
     table.wait(Duration::from_millis(4_321));
     table.messages(bob);
-    table.give(Command::Chat {
-        conn: ann,
-        name: "Ann".into(),
-        text: "good luck".into(),
-    });
+    table.give(Command::from(
+        ann,
+        Act::Chat {
+            name: "Ann".into(),
+            text: "good luck".into(),
+        },
+    ));
     let stamped = table
         .messages(bob)
         .into_iter()
@@ -616,10 +612,7 @@ async fn a_chat_line_and_a_finished_game_bear_the_wall_clock_of_their_turn() {
         });
     assert_eq!(stamped, Some(START_MS + 4_321));
     table.wait(Duration::from_secs(1));
-    table.give(Command::Leave {
-        conn: bob,
-        signature: None,
-    });
+    table.give(Command::from(bob, Act::Leave { signature: None }));
     let finished = table.room.unsaved_games.last().unwrap();
     assert_eq!(finished.finished_at_ms, START_MS + 5_321);
 }
