@@ -451,7 +451,7 @@ EOF
             echo "== arena ($setup)"
             maker=$(mktemp -d)
             arena=$(MICE_CAKE_STATE_DIR=$maker "$client_bin" --server "127.0.0.1:${server_ports[0]}" \
-                arena create --minutes 10 --name "Bench night" | head -1)
+                arena create --minutes 10 --title "Bench night" | head -1)
             rm -rf "$maker"
             target=()
             for i in "${!server_ports[@]}"; do

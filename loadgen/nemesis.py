@@ -564,7 +564,7 @@ class Run:
         for _ in range(JOIN_TRIES):
             made = await asyncio.to_thread(
                 subprocess.run,
-                [self.args.client_bin, "--server", self.url, "arena", "create", "--minutes", str(minutes), "--name", "Nemesis"],
+                [self.args.client_bin, "--server", self.url, "arena", "create", "--minutes", str(minutes), "--title", "Nemesis"],
                 capture_output=True, text=True,
                 env={**os.environ, "MICE_CAKE_STATE_DIR": tempfile.mkdtemp(prefix="arena-", dir=self.logs)})
             if made.returncode == 0:

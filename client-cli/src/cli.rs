@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
-use mice_cake_protocol::{ArenaId, MAX_NAME_CHARS, RoomCode, RoomOptions, player_name};
+use mice_cake_protocol::{ArenaId, MAX_NAME_CHARS, RoomCode, RoomOptions, arena_name, player_name};
 
 /// The server a client reaches without `--server`.
 pub const DEFAULT_SERVER: &str = "ws://localhost:8080";
@@ -270,9 +270,13 @@ pub enum ArenaAction {
     /// The upcoming, live and latest finished arenas.
     List,
     /// Make an arena (with your key, which may have 3 open at a time):
-    /// prints its id on a line of its own. `--name NAME` given here names
-    /// the arena (by default "YOUR-NAME's arena").
+    /// prints its id on a line of its own. You are its creator, by your
+    /// `--name`; `--title` names the arena.
     Create {
+        /// The arena's name (up to 40 characters); "YOUR-NAME's arena" by
+        /// default.
+        #[arg(long, value_parser = parse_arena_name)]
+        title: Option<String>,
         /// How long it lasts, in minutes (1 to 180).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=180))]
         minutes: u32,
@@ -474,6 +478,11 @@ fn parse_name(name: &str) -> Result<String, String> {
     player_name(name).map_err(|error| error.to_string())
 }
 
+/// An arena's name, checked as the server checks it.
+fn parse_arena_name(name: &str) -> Result<String, String> {
+    arena_name(name).map_err(|error| error.to_string())
+}
+
 /// A bot's name: the person's, shortened as needed, and what it is.
 pub fn bot_name(name: &str, policy: Policy) -> String {
     let suffix = format!(" ({policy} bot)");
@@ -601,6 +610,48 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// As found by playing: `--name` was both the player's name and the
+    /// arena's, so `--name Tess arena create` named the arena "Tess" and
+    /// its creator "mouse". The arena's name is `--title`, up to 40
+    /// characters as the server takes it; `--name` stays the player's.
+    #[test]
+    fn an_arena_is_named_by_its_title_and_made_by_the_player_named() {
+        let forty = "A".repeat(mice_cake_protocol::arena::MAX_ARENA_NAME_CHARS);
+        let cli = Cli::try_parse_from([
+            "mice-cake",
+            "--name",
+            "Tess",
+            "arena",
+            "create",
+            "--minutes",
+            "30",
+            "--title",
+            &forty,
+        ])
+        .unwrap();
+        assert_eq!(cli.name, "Tess");
+        let Command::Arena {
+            action: ArenaAction::Create { title, .. },
+        } = cli.command
+        else {
+            panic!("arena create");
+        };
+        assert_eq!(title.as_deref(), Some(forty.as_str()));
+        let too_long = format!("{forty}A");
+        let error = Cli::try_parse_from([
+            "mice-cake",
+            "arena",
+            "create",
+            "--minutes",
+            "30",
+            "--title",
+            &too_long,
+        ])
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("at most 40 characters, not 41"), "{error}");
     }
 
     #[test]

@@ -5,9 +5,7 @@ use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
-use mice_cake_cli::cli::{
-    ArenaAction, BotArena, BotEntry, Cli, Command, bot_name, default_name, websocket_url,
-};
+use mice_cake_cli::cli::{ArenaAction, BotArena, BotEntry, Cli, Command, bot_name, websocket_url};
 use mice_cake_cli::identity;
 use mice_cake_cli::net::{Entry, Identity, NetEvent};
 use mice_cake_cli::outcome::{Outcome, Session};
@@ -20,14 +18,8 @@ use mice_cake_protocol::ServerMessage;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let matches = <Cli as clap::CommandFactory>::command().get_matches();
-    // `arena create --name NAME` names the arena: whether one was given.
-    let name_given = matches.value_source("name") == Some(clap::parser::ValueSource::CommandLine);
-    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
-        Ok(cli) => cli,
-        Err(error) => error.exit(),
-    };
-    let session = match run(cli, name_given).await {
+    let cli = <Cli as clap::Parser>::parse();
+    let session = match run(cli).await {
         Ok(session) => session,
         Err(error) => Session {
             outcome: Outcome::Failed(format!("{error:#}")),
@@ -58,7 +50,7 @@ fn done() -> Session {
     }
 }
 
-async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
+async fn run(cli: Cli) -> anyhow::Result<Session> {
     if let Some(ca_file) = &cli.ca_file {
         mice_cake_cli::tls::trust_only(ca_file)?;
     }
@@ -107,7 +99,7 @@ async fn run(cli: Cli, name_given: bool) -> anyhow::Result<Session> {
             think,
         } => bot(how, &cli.name, entry, policy.into(), seed, think).await,
         Command::Rooms => rooms(&url, &cli.name, output).await,
-        Command::Arena { action } => arena(action, how, output, name_given).await,
+        Command::Arena { action } => arena(action, how, output).await,
         Command::Sim {
             games,
             seed,
@@ -377,32 +369,22 @@ impl How {
     }
 }
 
-/// `mice-cake arena create …`: `spec` named as the command line says.
+/// `mice-cake arena create …`: `spec`, named `title` (or after its
+/// creator, the player), made by the player.
 fn create_arena(
     spec: mice_cake_protocol::arena::ArenaSpec,
+    title: Option<String>,
     how: &How,
     output: Output,
-    name_given: bool,
     now_ms: u64,
 ) -> anyhow::Result<Session> {
     let store = SeatStore::for_user()?;
     let secret = identity::load_or_create(store.dir())?;
-    // `--name` given names the arena; the creator is then who the
-    // environment says, or the user.
-    let (arena_name, creator) = if name_given {
-        let creator = std::env::var("MICE_CAKE_NAME")
-            .ok()
-            .and_then(|name| mice_cake_protocol::player_name(&name).ok())
-            .unwrap_or_else(default_name);
-        (how.name.clone(), creator)
-    } else {
-        (format!("{}'s arena", how.name), how.name.clone())
-    };
     let spec = mice_cake_protocol::arena::ArenaSpec {
-        name: arena_name,
+        name: title.unwrap_or_else(|| format!("{}'s arena", how.name)),
         ..spec
     };
-    let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &creator)?;
+    let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &how.name)?;
     match output {
         Output::Json => print_lines([serde_json::to_string(&made)?]),
         Output::Text => print_lines([
@@ -429,12 +411,7 @@ fn millis(time: std::time::Duration) -> u64 {
 }
 
 /// `mice-cake arena …`.
-async fn arena(
-    action: ArenaAction,
-    how: How,
-    output: Output,
-    name_given: bool,
-) -> anyhow::Result<Session> {
+async fn arena(action: ArenaAction, how: How, output: Output) -> anyhow::Result<Session> {
     let now_ms = mice_cake_cli::arena_text::now_ms();
     match action {
         ArenaAction::List => {
@@ -446,6 +423,7 @@ async fn arena(
             Ok(done())
         }
         ArenaAction::Create {
+            title,
             minutes,
             rated,
             starts_in,
@@ -464,7 +442,7 @@ async fn arena(
                 join_code,
                 bots: bots.then_some(true),
             };
-            create_arena(spec, &how, output, name_given, now_ms)
+            create_arena(spec, title, &how, output, now_ms)
         }
         ArenaAction::Join { id, code } => {
             // The standings between games are lines: the line interface.

@@ -54,7 +54,7 @@ pub use messages::{
     MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState,
     ServerMessage,
 };
-pub use name::{BadName, MAX_NAME_CHARS, player_name};
+pub use name::{BadName, MAX_NAME_CHARS, arena_name, player_name};
 pub use rating::{
     ABORTS_PAIRED_LAST, CONDUCT_GAMES, Conduct, DEFAULT_LEADERBOARD_PAGE, ESTABLISHED_AFTER_DAYS,
     ESTABLISHED_GAMES, LISTED_OPPONENTS, Listing, MAX_LEADERBOARD_PAGE, NotRated, PAIR_WINDOW_MS,

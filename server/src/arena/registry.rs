@@ -17,9 +17,9 @@ use std::time::Duration;
 use mice_cake_protocol::api::CreateArena;
 use mice_cake_protocol::arena::{
     ARENAS_PER_KEY, ArenaDetail, ArenaList, ArenaStatus, ArenaSummary, MAX_ARENA_LEAD_MS,
-    MAX_ARENA_MINUTES, MAX_ARENA_NAME_CHARS, MAX_JOIN_CODE_CHARS, MIN_ARENA_MINUTES,
+    MAX_ARENA_MINUTES, MAX_JOIN_CODE_CHARS, MIN_ARENA_MINUTES,
 };
-use mice_cake_protocol::{ArenaId, player_name};
+use mice_cake_protocol::{ArenaId, arena_name, player_name};
 use tokio_util::sync::CancellationToken;
 use tracing::{debug, info, warn};
 
@@ -391,12 +391,7 @@ fn status(arena: &StoredArena, now_ms: u64) -> ArenaStatus {
 fn checked(request: CreateArena, now_ms: u64, id: ArenaId) -> Result<StoredArena, ArenaRefused> {
     let bad = |why: String| ArenaRefused::BadSpec(why);
     let mut spec = request.spec;
-    spec.name = player_name(&spec.name).map_err(|why| bad(format!("the arena's name: {why}")))?;
-    if spec.name.chars().count() > MAX_ARENA_NAME_CHARS {
-        return Err(bad(format!(
-            "an arena's name is at most {MAX_ARENA_NAME_CHARS} characters"
-        )));
-    }
+    spec.name = arena_name(&spec.name).map_err(|why| bad(format!("the arena's name: {why}")))?;
     if !(MIN_ARENA_MINUTES..=MAX_ARENA_MINUTES).contains(&spec.minutes) {
         return Err(bad(format!(
             "an arena lasts {MIN_ARENA_MINUTES} to {MAX_ARENA_MINUTES} minutes, not {}",

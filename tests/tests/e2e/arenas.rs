@@ -73,7 +73,7 @@ fn create_arena(url: &str, minutes: &str, name: &str) -> String {
             "create",
             "--minutes",
             minutes,
-            "--name",
+            "--title",
             name,
         ],
     );
