@@ -7,7 +7,32 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, PHONE, commit, nextMove, person, placeMice, screenshot, serverAndBrowser, startTerminal } from "./support.mjs";
+import { DESKTOP, PHONE, commit, nextMove, person, placeMice, screenshot, serverAndBrowser, startTerminal, widths } from "./support.mjs";
+
+/** The longest name a player may have, in the widest letter. */
+const LONG_NAME = "W".repeat(32);
+
+/**
+ * What of an arena's page does not fit, as found by playing with the
+ * longest names: the page wider than the screen, a standings cell whose
+ * text runs out of it, the standings wider than their page.
+ * @param {import("playwright-core").Page} page
+ */
+async function arenaOverflow(page) {
+  const { scrollWidth, innerWidth, past } = await widths(page);
+  const cells = await page.evaluate(() => {
+    const table = document.querySelector("#standings table") ?? document.querySelector("#standings");
+    const main = document.querySelector("main");
+    const out = [...document.querySelectorAll("#standings td, #standings th")]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => `a cell runs out: ${cell.textContent?.slice(0, 40)} (${cell.scrollWidth} px in ${cell.clientWidth})`);
+    if (table && main && table.getBoundingClientRect().right > main.getBoundingClientRect().right + 0.5) {
+      out.push(`the standings end at ${Math.round(table.getBoundingClientRect().right)} px, the page at ${Math.round(main.getBoundingClientRect().right)}`);
+    }
+    return out;
+  });
+  return [...(scrollWidth > innerWidth ? [`${scrollWidth} px wide in ${innerWidth}: ${past.join(", ")}`] : []), ...cells];
+}
 
 // Every player here comes from this machine's address: the server lets an
 // arena pair them (`--rate-one-address`; docs/arenas.md).
@@ -41,6 +66,8 @@ test("a player joins before the start, pauses and comes back, plays each game pa
   const maker = startTerminal(server, "Club", ["arena", "create", "--minutes", "1", "--starts-in", "15s"]);
   const id = (await maker.output.until("the arena's id", (line) => /^[0-9A-Z]{8}$/.test(line.trim()))).trim();
   const hal = startTerminal(server, "Hal", ["bot", "--policy", "greedy", "arena", "join", id]);
+  // And a bot with the longest name there is, in its widest letter.
+  const wil = startTerminal(server, LONG_NAME, ["bot", "--policy", "random", "arena", "join", id]);
   // A watcher on a desktop follows the standings.
   const wes = await person(browser, { viewport: DESKTOP, name: "Wes" });
   await wes.page.goto(`${server.url}/a/${id}`);
@@ -59,6 +86,11 @@ test("a player joins before the start, pauses and comes back, plays each game pa
     await eve.page.locator("#standings tr", { hasText: "Eve" }).locator(".paused-mark").waitFor();
     await eve.page.getByRole("button", { name: "Join again" }).click();
     await eve.page.locator("#your-line").waitFor();
+    // The longest names fit, on the phone and on the desktop.
+    await wes.page.locator("#standings", { hasText: "WWWW" }).waitFor();
+    await eve.page.locator("#standings", { hasText: "WWWW" }).waitFor();
+    assert.deepEqual(await arenaOverflow(eve.page), [], "the live arena on a phone");
+    assert.deepEqual(await arenaOverflow(wes.page), [], "the live arena on a desktop");
 
     // Each game as it is paired, and back to the arena after it, until
     // the arena is over.
@@ -82,10 +114,10 @@ test("a player joins before the start, pauses and comes back, plays each game pa
     }
     assert.ok(games >= 1, "Eve played");
     const podium = (await eve.page.locator("#podium").textContent()) ?? "";
-    assert.match(podium, /First: (Eve|Hal \(greedy bot\)), \d+ points? in \d+ games?/);
+    assert.match(podium, /First: (Eve|Hal \(greedy bot\)|W+ \(random bot\)), \d+ points? in \d+ games?/);
     assert.equal((await eve.page.locator("#arena-status").textContent()) ?? "", "Finished");
     assert.equal(await eve.page.locator("#arena-error").textContent(), "", "nothing went wrong, coming back as it ended");
-    assert.match((await eve.page.locator("#your-line").textContent()) ?? "", /^You finished (1st|2nd) with \d+ points? in \d+ games?\.$/);
+    assert.match((await eve.page.locator("#your-line").textContent()) ?? "", /^You finished (1st|2nd|3rd) with \d+ points? in \d+ games?\.$/);
     const eveLine = eve.page.locator("#standings tr", { hasText: "Eve" });
     assert.match((await eveLine.locator(".games").textContent()) ?? "", new RegExp(`^${games}$`));
     await screenshot(eve.page, "arena-podium");
@@ -93,6 +125,9 @@ test("a player joins before the start, pauses and comes back, plays each game pa
     await wes.page.locator("#arena-status", { hasText: "Finished" }).waitFor();
     await wes.page.locator("#podium").waitFor();
     assert.equal(await wes.page.locator("#podium").textContent(), podium);
+    // The finished arena fits too, the podium's longest names with it.
+    assert.deepEqual(await arenaOverflow(eve.page), [], "the finished arena on a phone");
+    assert.deepEqual(await arenaOverflow(wes.page), [], "the finished arena on a desktop");
     const api = await (await fetch(`${server.url}/api/arenas/${id}`)).json();
     assert.equal(api.status, "finished");
     assert.equal(api.standings.find((/** @type {any} */ line) => line.name === "Eve").games, games);
@@ -101,8 +136,10 @@ test("a player joins before the start, pauses and comes back, plays each game pa
     await eve.context.close();
     await wes.context.close();
     assert.equal(await hal.exited, 0, "the bot ends with the arena");
+    assert.equal(await wil.exited, 0, "the bot ends with the arena");
   } finally {
     hal.stop();
+    wil.stop();
     maker.stop();
   }
 });

@@ -396,6 +396,13 @@ test("the bot offered after the wait chosen: kept waiting for, then taken, a cas
   await dee.page.locator("table.recent-games").waitFor();
   assert.equal(await dee.page.locator('table.recent-games td[data-label="Pool"]').textContent(), "Casual");
   assert.equal(await dee.page.locator('table.recent-games td[data-label="Rating"]').textContent(), "Casual");
+  // As found by playing: her page's footer ended "Leaderboard ·" on a
+  // phone, and sent rated play to the lobby. It is its links alone, rated
+  // play where it is.
+  const footer = dee.page.locator("p.page-links");
+  const links = await footer.locator("a").evaluateAll((found) => found.map((link) => [link.textContent, link.getAttribute("href")]));
+  assert.deepEqual(links, [["Leaderboard", "/top"], ["Play a rated game", "/play"]]);
+  assert.equal(((await footer.textContent()) ?? "").replace(/\s/g, ""), "LeaderboardPlayaratedgame", "nothing but its links");
   dee.assertClean();
   await dee.context.close();
 });

@@ -184,7 +184,7 @@ class ArenaPage {
         this.podiumBox,
         this.featured,
         this.table,
-        h("p", { class: "page-links" }, h("a", { href: "/arenas" }, "All arenas"), " · ", h("a", { href: "/" }, "Back to the lobby")),
+        h("p", { class: "page-links" }, h("a", { href: "/arenas" }, "All arenas"), h("a", { href: "/" }, "Back to the lobby")),
       ),
     );
     this.draw();

@@ -29,10 +29,10 @@ export function showLobby(root) {
   const create = createForm(name, error);
   const join = joinForm(name, error);
 
-  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"), " · ", h("a", { href: "/arenas", id: "arenas-link" }, "Arenas"));
+  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"), h("a", { href: "/arenas", id: "arenas-link" }, "Arenas"));
   // This browser's page, if it has a key (a visit to the lobby makes none).
   keptPublicKey().then((key) => {
-    if (key) links.append(" · ", h("a", { href: `/p/${key}`, id: "your-page" }, "Your page"));
+    if (key) links.append(h("a", { href: `/p/${key}`, id: "your-page" }, "Your page"));
   });
   replace(
     root,

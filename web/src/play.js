@@ -59,7 +59,7 @@ export function showPlay(root) {
       h("p", { class: "lead" }, "Be paired with whoever is waiting, the closest rating first, in a private room made for the two of you. Nobody comes? The server's bot is offered after the wait you choose."),
       page.choices,
       page.search,
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby"), " · ", h("a", { href: "/top" }, "Leaderboard")),
+      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby"), h("a", { href: "/top" }, "Leaderboard")),
     ),
   );
   page.listen();

@@ -53,9 +53,13 @@ async function playerOf(key) {
   }
 }
 
-/** Links every player page ends with (a bot's, to the bots' leaderboard). @param {boolean} yours @param {boolean} bot */
+/**
+ * Links every player page ends with (a bot's, to the bots' leaderboard;
+ * yours, to rated play).
+ * @param {boolean} yours @param {boolean} bot
+ */
 function links(yours, bot) {
-  return h("p", { class: "page-links" }, h("a", { href: bot ? "/top?bots=1" : "/top" }, "Leaderboard"), " · ", h("a", { href: "/" }, yours ? "Play a rated game from the lobby" : "Back to the lobby"));
+  return h("p", { class: "page-links" }, h("a", { href: bot ? "/top?bots=1" : "/top" }, "Leaderboard"), yours ? h("a", { href: "/play" }, "Play a rated game") : h("a", { href: "/" }, "Back to the lobby"));
 }
 
 /**
