@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, PHONE, createRoom, person, placeMice, roundToMove, screenshot, serverAndBrowser, shown } from "./support.mjs";
+import { DESKTOP, PHONE, createRoom, person, placeMice, roundToMove, screenshot, serverAndBrowser, untilShown } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
@@ -251,11 +251,11 @@ test("a key pressed during a reveal ends it and still does what it does", async 
   for (let mouse = 0; mouse < 4; mouse += 1) await fay.page.keyboard.press("ArrowUp");
   await stopTime();
   await fay.page.keyboard.press("Enter");
-  await shown(fay.page, 'section.room[data-revealing="true"]');
+  await untilShown(fay.page, 'section.room[data-revealing="true"]');
   await fay.page.keyboard.press("c");
   await fay.page.keyboard.press("ArrowUp");
   // The reveal is over, and the mouse is on C, not on A.
-  await shown(fay.page, 'section.room[data-revealing="false"]');
+  await untilShown(fay.page, 'section.room[data-revealing="false"]');
   const next = fay.page.locator("section.assign");
   if ((await next.count()) > 0) {
     assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="C"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on C");
@@ -269,12 +269,12 @@ test("a key pressed during a reveal ends it and still does what it does", async 
   for (let mouse = 0; mouse < 4; mouse += 1) await fay.page.keyboard.press("ArrowUp");
   await stopTime();
   await fay.page.keyboard.press("Enter");
-  await shown(fay.page, 'section.room[data-revealing="true"]');
+  await untilShown(fay.page, 'section.room[data-revealing="true"]');
   await fay.page.locator('td.cell[data-column="D"]').first().click();
   // The tap is handled once the click has reached its target (a timer of
   // 0 ms): 10 ms of the page's time, far from the reveal's end.
   await fay.page.clock.runFor(10);
-  await shown(fay.page, 'section.room[data-revealing="false"]');
+  await untilShown(fay.page, 'section.room[data-revealing="false"]');
   if ((await next.count()) > 0) {
     assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="D"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on D");
   }

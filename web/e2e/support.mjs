@@ -453,7 +453,7 @@ export async function commit(page) {
  * page showed instead, and what had the focus (a key goes there).
  * @param {import("playwright-core").Page} page @param {string} selector
  */
-export async function shown(page, selector) {
+export async function untilShown(page, selector) {
   try {
     await page.locator(selector).waitFor();
   } catch (error) {
