@@ -323,6 +323,14 @@ impl Table {
             .collect()
     }
 
+    /// Whether `conn` was told its pairing was called off since it was
+    /// last asked.
+    pub(super) fn was_unpaired(&mut self, conn: ConnId) -> bool {
+        self.messages(conn)
+            .iter()
+            .any(|message| matches!(message, ServerMessage::Unpaired { .. }))
+    }
+
     /// The events `conn` was sent since it was last asked.
     pub(in crate::room) fn events(&mut self, conn: ConnId) -> Vec<RoomEvent> {
         self.messages(conn)
