@@ -39,9 +39,19 @@ fn main() -> Result<()> {
     println!("cargo::rerun-if-changed={}", rules.display());
     println!("cargo::rerun-if-changed=rules.html");
     println!("cargo::rerun-if-changed={}", schema.display());
+    println!(
+        "cargo::rerun-if-changed={}",
+        manifest.join("../locales").display()
+    );
 
     let mut files = Vec::new();
     collect(&source, &source, &mut files)?;
+    // Each language's catalogue for the browser, one file: the assets'
+    // hash changes with any word.
+    for language in mice_cake_words::LANGUAGES {
+        let text = mice_cake_words::catalogue(language, mice_cake_words::Part::Web)?;
+        files.push((format!("locales/{language}.ftl"), text.into_bytes()));
+    }
     files.sort();
 
     let hash = content_hash(&files);
@@ -58,7 +68,7 @@ fn main() -> Result<()> {
         let target = embedded.join(format!("{path}.gz"));
         if path == PAGE {
             let text = std::str::from_utf8(bytes).context("web/src/index.html is not UTF-8")?;
-            page = Some(gzip(text.replace("{{assets}}", &assets).as_bytes())?);
+            page = Some(text.replace("{{assets}}", &assets));
             continue;
         }
         write_file(&target, &gzip(bytes)?)?;
@@ -69,25 +79,44 @@ fn main() -> Result<()> {
         )?;
     }
     generated.push_str("];\n");
-    let page_path = embedded.join(format!("{PAGE}.gz"));
     let Some(page) = page else {
         bail!("web/src has no {PAGE}");
     };
-    write_file(&page_path, &page)?;
-    writeln!(
-        generated,
-        "/// The page, with the assets' path in it, gzipped.\n\
-         pub(crate) static PAGE: &[u8] = include_bytes!({:?});",
-        page_path.display()
-    )?;
-    let rules_path = embedded.join("rules.html.gz");
-    write_file(&rules_path, &gzip(rules_page(&rules, &assets)?.as_bytes())?)?;
-    writeln!(
-        generated,
-        "/// The rules page (`docs/rules.md`), gzipped.\n\
-         pub(crate) static RULES_PAGE: &[u8] = include_bytes!({:?});",
-        rules_path.display()
-    )?;
+    let rules_body = rules_page(&rules, &assets)?;
+    generated.push_str(
+        "/// The page in each language, with the assets' path in it, gzipped.\n\
+         pub(crate) static PAGES: &[(&str, &[u8])] = &[\n",
+    );
+    let mut rules_pages = String::from(
+        "/// The rules page (`docs/rules.md`) in each language's frame, gzipped.\n\
+         pub(crate) static RULES_PAGES: &[(&str, &[u8])] = &[\n",
+    );
+    for language in mice_cake_words::LANGUAGES {
+        let words = mice_cake_words::Words::new(language, mice_cake_words::Part::Web)?;
+        let page_path = embedded.join(format!("{PAGE}.{language}.gz"));
+        write_file(
+            &page_path,
+            &gzip(in_words(&page, language, &words)?.as_bytes())?,
+        )?;
+        writeln!(
+            generated,
+            "    ({language:?}, include_bytes!({:?})),",
+            page_path.display()
+        )?;
+        let rules_path = embedded.join(format!("rules.html.{language}.gz"));
+        write_file(
+            &rules_path,
+            &gzip(in_words(&rules_body, language, &words)?.as_bytes())?,
+        )?;
+        writeln!(
+            rules_pages,
+            "    ({language:?}, include_bytes!({:?})),",
+            rules_path.display()
+        )?;
+    }
+    generated.push_str("];\n");
+    rules_pages.push_str("];\n");
+    generated.push_str(&rules_pages);
     let schema_path = embedded.join("protocol.schema.json.gz");
     let schema_text = fs::read(&schema).with_context(|| schema.display().to_string())?;
     write_file(&schema_path, &gzip(&schema_text)?)?;
@@ -118,6 +147,43 @@ fn rules_page(rules: &Path, assets: &str) -> Result<String> {
     Ok(RULES_TEMPLATE
         .replace("{{assets}}", assets)
         .replace("{{rules}}", &body))
+}
+
+/// `template` in `language`: `{{lang}}` becomes the language's tag and
+/// `{{message-id}}` the message, as HTML text; a message's `$client` is the
+/// terminal client's name, as code.
+fn in_words(template: &str, language: &str, words: &mice_cake_words::Words) -> Result<String> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find("}}")
+            .context("a {{ without its }} in a page template")?;
+        let id = &after[..end];
+        if id == "lang" {
+            out.push_str(language);
+        } else {
+            if !words.has(id) {
+                bail!("the page template asks for {id}, which the {language} catalogue lacks");
+            }
+            let mut args = mice_cake_words::Args::new();
+            args.set("client", "\u{E000}");
+            let text = escape_html(&words.format(id, Some(&args)));
+            out.push_str(&text.replace('\u{E000}', "<code>mice-cake</code>"));
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Every file under `dir`, as its path from `root` (with `/`) and bytes.

@@ -25,6 +25,14 @@ step "type-check"
 # a file that cannot load fails here, at once, not minutes into the run.
 for file in web/e2e/*.mjs web/tools/*.mjs; do node --check "$file"; done
 
+step "words"
+# No sentence in web/src outside the catalogues, every message asked for
+# there, and @fluent/bundle served as published (the locked package's files).
+node web/tools/words-check.mjs
+for file in web/node_modules/@fluent/bundle/esm/*.js web/node_modules/@fluent/bundle/esm/*.d.ts; do
+  cmp "$file" "web/src/vendor/fluent-bundle/$(basename "$file")"
+done
+
 step "long functions"
 # No function in web/src over 80 lines but those tests/long-functions.txt
 # lists, and none listed that is no longer over.

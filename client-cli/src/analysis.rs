@@ -10,7 +10,10 @@ use mice_cake_engine::analysis::{
 use mice_cake_engine::{GameRecord, Seat, Seated};
 use mice_cake_protocol::GameId;
 
+use crate::catalogue::{decimal, signed_decimal};
 use crate::replay::Replay;
+use crate::text::seat_name;
+use crate::tr;
 
 /// Analyses a replay's game: a second or so of one core. A game the server
 /// says is over (a forfeit, say) is analysed as far as it was played.
@@ -20,32 +23,31 @@ pub fn of(replay: &Replay) -> anyhow::Result<GameAnalysis> {
     } else {
         analyse(&replay.record)
     };
-    analysed.map_err(|error| anyhow::anyhow!("cannot analyse the game: {error}"))
+    analysed
+        .map_err(|error| anyhow::anyhow!(tr!("analysis-cannot-analyse", error = error.to_string())))
 }
 
 /// The players' names, or their seats'.
 pub fn names(replay: &Replay) -> Seated<String> {
-    replay.players.clone().unwrap_or_else(|| Seated {
-        yellow: "Yellow".into(),
-        blue: "Blue".into(),
-    })
+    replay
+        .players
+        .clone()
+        .unwrap_or_else(|| Seated::from_fn(seat_name))
 }
 
 /// A loss with its interval: `3.2 ± 1.1`.
 fn loss_text(analysed: &MoveAnalysis) -> String {
     let half = (analysed.loss_high - analysed.loss_low) / 2.0;
-    format!("{:.1} ± {half:.1}", analysed.loss)
+    format!("{} ± {}", decimal(analysed.loss, 1), decimal(half, 1))
 }
 
 /// The whole analysis as text: what the values mean, each player's
 /// summary, then each round.
 pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
     let names = names(replay);
-    let mut lines = vec![format!(
-        "Each move against the best alternatives `strong` finds. Values are the mover's \
-         expected final margin in pips (+: ahead of the opponent at the end, −: behind); a loss \
-         comes with its 95 % interval, and a move is a mistake only when it surely costs \
-         {MISTAKE_PIPS:.0} pip or more (its loss then measured again, on fresh playouts):"
+    let mut lines = vec![tr!(
+        "analysis-introduction",
+        mistake = format!("{MISTAKE_PIPS:.0}")
     )];
     lines.extend(summary_lines(analysis, &names));
     // Rounds with a choice whose move the server made at the deadline.
@@ -57,11 +59,11 @@ pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
             .count()
     });
     for seat in Seat::ALL.into_iter().filter(|seat| deadlines[*seat] > 0) {
-        lines.push(format!(
-            "{} ({seat}) missed {}: the server's moves there are marked, and are not counted as \
-             theirs",
-            names[seat],
-            crate::text::plural(deadlines[seat] as u64, "deadline", "deadlines")
+        lines.push(tr!(
+            "analysis-deadlines-missed",
+            name = names[seat].as_str(),
+            seat = seat_name(seat),
+            count = deadlines[seat]
         ));
     }
     let left_out = analysis
@@ -70,18 +72,18 @@ pub fn lines(analysis: &GameAnalysis, replay: &Replay) -> Vec<String> {
         .filter(|round| !round.analysed)
         .count();
     if left_out > 0 {
-        lines.push(format!(
-            "A long game: {} of its {} rounds analysed, spread over it",
-            analysis.rounds.len() - left_out,
-            analysis.rounds.len()
+        lines.push(tr!(
+            "analysis-long-game",
+            analysed = analysis.rounds.len() - left_out,
+            rounds = analysis.rounds.len()
         ));
     }
     for round in analysis.rounds.iter().filter(|round| round.analysed) {
         for seat in Seat::ALL {
-            lines.push(format!(
-                "Round {}  {}",
-                round.round,
-                move_line(seat, &names[seat], round.moves[seat].as_ref())
+            lines.push(tr!(
+                "analysis-round",
+                round = round.round,
+                line = move_line(seat, &names[seat], round.moves[seat].as_ref())
             ));
         }
     }
@@ -101,8 +103,12 @@ pub fn accuracy_words(accuracies: &Seated<f64>, you: Option<Seat>) -> String {
     let each: Vec<String> = Seat::ALL
         .into_iter()
         .map(|seat| {
-            let mark = if you == Some(seat) { " (you)" } else { "" };
-            format!("{seat}{mark} {:.0} %", accuracies[seat])
+            tr!(
+                "analysis-seat-accuracy",
+                seat = seat_name(seat),
+                you = if you == Some(seat) { "yes" } else { "no" },
+                percent = format!("{:.0}", accuracies[seat])
+            )
         })
         .collect();
     each.join(", ")
@@ -111,9 +117,10 @@ pub fn accuracy_words(accuracies: &Seated<f64>, you: Option<Seat>) -> String {
 /// Each player's accuracy in game `id`, in one line, with where to read
 /// each round's.
 pub fn accuracy_line(accuracies: &Seated<f64>, you: Option<Seat>, id: GameId) -> String {
-    format!(
-        "accuracy (rounds without a mistake): {}; `mice-cake analyse {id}` tells each round",
-        accuracy_words(accuracies, you)
+    tr!(
+        "analysis-accuracy-line",
+        accuracies = accuracy_words(accuracies, you),
+        id = id.to_string()
     )
 }
 
@@ -125,23 +132,30 @@ pub fn summary_lines(analysis: &GameAnalysis, names: &Seated<String>) -> Vec<Str
         .map(|seat| {
             let summary = &analysis.players[seat];
             let mistakes = if summary.costliest.is_empty() {
-                "no mistake".to_owned()
+                tr!("analysis-no-mistake")
             } else {
                 let listed: Vec<String> = summary
                     .costliest
                     .iter()
-                    .map(|mistake| format!("round {} (−{:.1})", mistake.round, mistake.loss))
+                    .map(|mistake| {
+                        tr!(
+                            "analysis-mistake",
+                            round = mistake.round,
+                            loss = decimal(mistake.loss, 1)
+                        )
+                    })
                     .collect();
-                format!("costliest: {}", listed.join(", "))
+                tr!("analysis-costliest", mistakes = listed.join(", "))
             };
-            format!(
-                "{} ({seat}): accuracy {:.0} % ({} of {} rounds with a choice without a \
-                 mistake), {:.1} pips lost a round on average; {mistakes}",
-                names[seat],
-                summary.accuracy,
-                summary.best_moves,
-                summary.choices,
-                summary.average_loss
+            tr!(
+                "analysis-summary",
+                name = names[seat].as_str(),
+                seat = seat_name(seat),
+                accuracy = format!("{:.0}", summary.accuracy),
+                best = summary.best_moves,
+                choices = summary.choices,
+                loss = decimal(summary.average_loss, 1),
+                mistakes = mistakes
             )
         })
         .collect()
@@ -155,73 +169,109 @@ pub fn short_summary_lines(analysis: &GameAnalysis) -> Vec<String> {
         .into_iter()
         .map(|seat| {
             let summary = &analysis.players[seat];
-            let worst = summary
-                .costliest
-                .first()
-                .map_or_else(String::new, |mistake| {
-                    format!(", worst round {}", mistake.round)
-                });
-            format!(
-                "{seat}: accuracy {:.0} %, −{:.1}/round{worst}",
-                summary.accuracy, summary.average_loss
-            )
+            let seat_words = seat_name(seat);
+            let accuracy = format!("{:.0}", summary.accuracy);
+            let loss = decimal(summary.average_loss, 1);
+            match summary.costliest.first() {
+                Some(mistake) => tr!(
+                    "analysis-short-summary-worst",
+                    seat = seat_words,
+                    accuracy = accuracy,
+                    loss = loss,
+                    worst = mistake.round
+                ),
+                None => tr!(
+                    "analysis-short-summary",
+                    seat = seat_words,
+                    accuracy = accuracy,
+                    loss = loss
+                ),
+            }
         })
         .collect()
 }
 
 /// One player's move in a round.
 pub fn move_line(seat: Seat, name: &str, analysed: Option<&MoveAnalysis>) -> String {
+    let seat = seat_name(seat);
     let Some(analysed) = analysed else {
-        return format!("{name} ({seat}) had no choice");
+        return tr!("analysis-no-choice", name = name, seat = seat);
     };
-    let better = format!(
-        "better: {} ({:+.1}): {} pips lost",
-        analysed.best,
-        analysed.best_value,
-        loss_text(analysed)
+    let better = tr!(
+        "analysis-better",
+        best = analysed.best.to_string(),
+        value = signed_decimal(analysed.best_value, 1),
+        loss = loss_text(analysed)
     );
+    let played = analysed.played.to_string();
+    let value = signed_decimal(analysed.played_value, 1);
     match (analysed.at_deadline, analysed.mistake) {
         // The server's move at the deadline: said as such, neither
         // credited nor blamed.
-        (true, false) => format!(
-            "{name} ({seat}) missed the deadline; the server moved {} ({:+.1})",
-            analysed.played, analysed.played_value
+        (true, false) => tr!(
+            "analysis-deadline-move",
+            name = name,
+            seat = seat,
+            played = played,
+            value = value
         ),
-        (true, true) => format!(
-            "{name} ({seat}) missed the deadline; the server moved {} ({:+.1}); {better}",
-            analysed.played, analysed.played_value
+        (true, true) => tr!(
+            "analysis-deadline-move-better",
+            name = name,
+            seat = seat,
+            played = played,
+            value = value,
+            better = better
         ),
-        (false, true) => format!(
-            "{name} ({seat}) played {} ({:+.1}); {better}",
-            analysed.played, analysed.played_value
+        (false, true) => tr!(
+            "analysis-mistake-move",
+            name = name,
+            seat = seat,
+            played = played,
+            value = value,
+            better = better
         ),
-        (false, false) if analysed.loss_high < MISTAKE_PIPS => format!(
-            "{name} ({seat}) played {} ({:+.1}), as good as any found",
-            analysed.played, analysed.played_value
+        (false, false) if analysed.loss_high < MISTAKE_PIPS => tr!(
+            "analysis-good-move",
+            name = name,
+            seat = seat,
+            played = played,
+            value = value
         ),
-        (false, false) => format!(
-            "{name} ({seat}) played {} ({:+.1}), no clear mistake (≈ {:.1} to {:.1} pips \
-             behind the best found)",
-            analysed.played, analysed.played_value, analysed.loss_low, analysed.loss_high
+        (false, false) => tr!(
+            "analysis-unclear-move",
+            name = name,
+            seat = seat,
+            played = played,
+            value = value,
+            low = decimal(analysed.loss_low, 1),
+            high = decimal(analysed.loss_high, 1)
         ),
     }
 }
 
 /// One seat's move in a round, in few words (a narrow panel).
 pub fn short_move_line(seat: Seat, analysed: Option<&MoveAnalysis>) -> String {
+    let seat = seat_name(seat);
     match analysed {
-        None => format!("{seat}: no choice"),
-        Some(analysed) if analysed.at_deadline => format!(
-            "{seat}: missed the deadline; the server moved {}",
-            analysed.played
+        None => tr!("analysis-short-no-choice", seat = seat),
+        Some(analysed) if analysed.at_deadline => tr!(
+            "analysis-short-deadline",
+            seat = seat,
+            played = analysed.played.to_string()
         ),
-        Some(analysed) if analysed.mistake => format!(
-            "{seat}: {}, −{} pips → {}",
-            analysed.played,
-            loss_text(analysed),
-            analysed.best
+        Some(analysed) if analysed.mistake => tr!(
+            "analysis-short-mistake",
+            seat = seat,
+            played = analysed.played.to_string(),
+            loss = loss_text(analysed),
+            best = analysed.best.to_string()
         ),
-        Some(analysed) => format!("{seat}: {}, no clear mistake", analysed.played),
+        Some(analysed) => tr!(
+            "analysis-short-fine",
+            seat = seat,
+            played = analysed.played.to_string()
+        ),
     }
 }
 

@@ -2,9 +2,10 @@
 //! games, a pairing, a pause, the podium.
 
 use mice_cake_protocol::arena::{ArenaList, ArenaStanding, ArenaStatus, ArenaSummary};
-use mice_cake_protocol::{ArenaState, ServerMessage};
+use mice_cake_protocol::{ArenaPauseCause, ArenaState, ServerMessage};
 
-use crate::text::fit;
+use crate::text::{column_width, fit, pad};
+use crate::tr;
 
 /// Columns for a name in a table.
 const NAME_COLUMN: usize = 24;
@@ -32,73 +33,113 @@ pub fn now_ms() -> u64 {
 /// Where an arena stands, in a few words.
 pub fn status_words(arena: &ArenaSummary, now_ms: u64) -> String {
     match arena.status {
-        ArenaStatus::Upcoming => format!("starts in {}", countdown(now_ms, arena.starts_at_ms)),
+        ArenaStatus::Upcoming => tr!(
+            "arena-starts-in",
+            countdown = countdown(now_ms, arena.starts_at_ms)
+        ),
         ArenaStatus::Live if now_ms < arena.ends_at_ms => {
-            format!("live, {} left", countdown(now_ms, arena.ends_at_ms))
+            tr!("arena-live", left = countdown(now_ms, arena.ends_at_ms))
         }
-        ArenaStatus::Live => "ending: the last games are being played".into(),
-        ArenaStatus::Finished => "finished".into(),
+        ArenaStatus::Live => tr!("arena-ending"),
+        ArenaStatus::Finished => tr!("arena-finished"),
     }
 }
 
 /// An arena's header line.
 pub fn header(arena: &ArenaSummary, now_ms: u64) -> String {
-    format!(
-        "arena {} \"{}\": {}; {} players, {} games; {}, {}{}",
-        arena.id,
-        arena.name,
-        status_words(arena, now_ms),
-        arena.players,
-        arena.games,
-        arena.pool.name().replace('_', " "),
-        if arena.rated { "rated" } else { "casual" },
-        if arena.private {
-            ", club (join code)"
-        } else {
-            ""
-        }
+    tr!(
+        "arena-header",
+        id = arena.id.to_string(),
+        name = arena.name.as_str(),
+        status = status_words(arena, now_ms),
+        players = arena.players,
+        games = arena.games,
+        pool = crate::text::pool_words(arena.pool),
+        rated = yes_no(arena.rated),
+        club = yes_no(arena.private)
     )
+}
+
+/// A flag as the catalogue's selectors take it.
+fn yes_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+/// The standings' columns: their headings, and widths (at least
+/// English's, wider for a longer heading).
+struct Columns {
+    headings: [String; 5],
+    widths: [usize; 5],
+}
+
+impl Columns {
+    fn new() -> Columns {
+        let headings = [
+            tr!("arena-column-rank"),
+            tr!("arena-column-name"),
+            tr!("arena-column-score"),
+            tr!("arena-column-games"),
+            tr!("arena-column-wins"),
+        ];
+        let least = [4, NAME_COLUMN, 5, 5, 4];
+        let widths =
+            std::array::from_fn(|index| column_width(least[index], [headings[index].as_str()]));
+        Columns { headings, widths }
+    }
+
+    /// A line of the table: the cells, and what follows them.
+    fn line(&self, cells: [&str; 5], after: &str) -> String {
+        let [rank, name, score, games, wins] = self.widths;
+        format!(
+            "{}  {}  {}  {}  {}  {after}",
+            pad(cells[0], rank, false),
+            fit(cells[1], name),
+            pad(cells[2], score, false),
+            pad(cells[3], games, false),
+            pad(cells[4], wins, false),
+        )
+        .trim_end()
+        .to_owned()
+    }
 }
 
 /// One line of the standings.
 pub fn standing_line(line: &ArenaStanding) -> String {
+    standing_line_in(&Columns::new(), line)
+}
+
+fn standing_line_in(columns: &Columns, line: &ArenaStanding) -> String {
     let mut marks = Vec::new();
     if line.on_fire {
-        marks.push("on a streak");
+        marks.push(tr!("arena-mark-streak"));
     }
     if line.paused {
-        marks.push("paused");
+        marks.push(tr!("arena-mark-paused"));
     }
     if line.bot {
-        marks.push("BOT");
+        marks.push("BOT".to_owned());
     }
-    format!(
-        "{:>4}  {}  {:>5}  {:>5}  {:>4}  {}",
-        line.rank,
-        fit(&line.name, NAME_COLUMN),
-        line.score,
-        line.games,
-        line.wins,
-        marks.join(", ")
+    columns.line(
+        [
+            &line.rank.to_string(),
+            &line.name,
+            &line.score.to_string(),
+            &line.games.to_string(),
+            &line.wins.to_string(),
+        ],
+        &marks.join(", "),
     )
-    .trim_end()
-    .to_owned()
 }
 
 /// The standings as a table, best first (`lines` of them).
 pub fn standings_table(lines: &[ArenaStanding]) -> Vec<String> {
     if lines.is_empty() {
-        return vec!["nobody has joined yet".into()];
+        return vec![tr!("arena-nobody-yet")];
     }
-    let mut table = vec![format!(
-        "{:>4}  {}  {:>5}  {:>5}  {:>4}",
-        "rank",
-        fit("name", NAME_COLUMN),
-        "score",
-        "games",
-        "wins"
-    )];
-    table.extend(lines.iter().map(standing_line));
+    let columns = Columns::new();
+    let headings = columns.headings.each_ref().map(String::as_str);
+    let mut table = vec![columns.line(headings, "")];
+    table.extend(lines.iter().map(|line| standing_line_in(&columns, line)));
     table
 }
 
@@ -110,9 +151,11 @@ pub fn state_lines(arena: &ArenaState, now_ms: u64) -> Vec<String> {
     }
     lines.extend(standings_table(&arena.top));
     if let Some(featured) = &arena.featured {
-        lines.push(format!(
-            "featured: {} vs {} in room {} (mice-cake watch {})",
-            featured.players.yellow, featured.players.blue, featured.code, featured.code
+        lines.push(tr!(
+            "arena-featured",
+            yellow = featured.players.yellow.as_str(),
+            blue = featured.players.blue.as_str(),
+            code = featured.code.to_string()
         ));
     }
     lines
@@ -123,14 +166,12 @@ pub fn podium(top: &[ArenaStanding]) -> Vec<String> {
     top.iter()
         .take(3)
         .map(|line| {
-            let place = match line.rank {
-                1 => "first",
-                2 => "second",
-                _ => "third",
-            };
-            format!(
-                "{place}: {} with {} points in {} games",
-                line.name, line.score, line.games
+            tr!(
+                "arena-podium",
+                rank = line.rank.min(3),
+                name = line.name.as_str(),
+                score = line.score,
+                games = line.games
             )
         })
         .collect()
@@ -139,7 +180,7 @@ pub fn podium(top: &[ArenaStanding]) -> Vec<String> {
 /// The arenas listed, one a line.
 pub fn list_lines(list: &ArenaList, now_ms: u64) -> Vec<String> {
     if list.arenas.is_empty() {
-        return vec!["no arena yet: make one with mice-cake arena create --minutes 30".into()];
+        return vec![tr!("arena-none-yet")];
     }
     list.arenas
         .iter()
@@ -153,18 +194,20 @@ pub fn lines(message: &ServerMessage, now_ms: u64) -> Option<Vec<String>> {
         ServerMessage::ArenaJoined { arena, you } => {
             let mut lines = state_lines(arena, now_ms);
             let over = arena.summary.status == ArenaStatus::Finished;
+            let players = arena.summary.players;
             match you {
-                Some(you) if over => lines.push(format!(
-                    "the arena is over: you placed {} of {} with {} points in {} games",
-                    you.rank, arena.summary.players, you.score, you.games
+                Some(you) if over => lines.push(tr!(
+                    "arena-over-placed",
+                    rank = you.rank,
+                    players = players,
+                    score = you.score,
+                    games = you.games
                 )),
-                None if over => lines.push("the arena is over".into()),
-                Some(you) => lines.push(format!(
-                    "you are in (rank {} of {}): you are paired as soon as you are free; type \
-                     pause to stop, join to come back",
-                    you.rank, arena.summary.players
-                )),
-                None => lines.push("watching the standings (q leaves)".into()),
+                None if over => lines.push(tr!("arena-over")),
+                Some(you) => {
+                    lines.push(tr!("arena-you-are-in", rank = you.rank, players = players));
+                }
+                None => lines.push(tr!("arena-watching")),
             }
             lines
         }
@@ -175,21 +218,30 @@ pub fn lines(message: &ServerMessage, now_ms: u64) -> Option<Vec<String>> {
             opponent_bot,
             you,
             ..
-        } => vec![format!(
-            "paired with {opponent}{} in room {code} (you: rank {}, {} points{})",
-            if *opponent_bot { " [BOT]" } else { "" },
-            you.rank,
-            you.score,
-            if you.on_fire {
-                ", on a streak: a win counts double"
-            } else {
-                ""
-            }
+        } => vec![tr!(
+            "arena-paired",
+            opponent = opponent.as_str(),
+            badge = if *opponent_bot { " [BOT]" } else { "" },
+            code = code.to_string(),
+            rank = you.rank,
+            score = you.score,
+            streak = yes_no(you.on_fire)
         )],
-        ServerMessage::ArenaPaused { arena, reason } => {
-            vec![format!("not paired in arena {arena}: {reason}")]
+        ServerMessage::ArenaPaused { arena, cause, .. } => {
+            let cause = match cause {
+                ArenaPauseCause::Paused => "paused",
+                ArenaPauseCause::Over => "over",
+                ArenaPauseCause::Replaced => "replaced",
+                ArenaPauseCause::CalledOff => "called_off",
+                ArenaPauseCause::DealNotSealed => "deal_not_sealed",
+            };
+            vec![tr!(
+                "arena-paused",
+                arena = arena.to_string(),
+                cause = cause
+            )]
         }
-        ServerMessage::ArenaLeft { arena } => vec![format!("left arena {arena}")],
+        ServerMessage::ArenaLeft { arena } => vec![tr!("arena-left", arena = arena.to_string())],
         _ => return None,
     })
 }

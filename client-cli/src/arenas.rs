@@ -7,6 +7,7 @@ use mice_cake_protocol::arena::{ArenaDetail, ArenaList, ArenaSpec, ArenaSummary}
 use mice_cake_protocol::{ArenaId, KeyProof};
 
 use crate::replay::{answer, fetch};
+use crate::tr;
 
 /// The upcoming, live and latest finished arenas on the server at `http`.
 pub fn list(http: &str) -> anyhow::Result<ArenaList> {
@@ -49,11 +50,18 @@ pub fn create(
 fn post(url: &str, body: &str) -> anyhow::Result<String> {
     let response = crate::tls::http_agent()
         .post(url)
+        // words-check: an HTTP header, never shown.
         .header("Content-Type", "application/json")
         .config()
         .http_status_as_error(false)
         .build()
         .send(body.as_bytes())
-        .map_err(|error| anyhow::anyhow!("cannot reach {url}: {error}"))?;
+        .map_err(|error| {
+            anyhow::anyhow!(tr!(
+                "arenas-cannot-reach",
+                url = url,
+                error = error.to_string()
+            ))
+        })?;
     answer(url, response)
 }

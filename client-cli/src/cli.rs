@@ -7,6 +7,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
 use mice_cake_protocol::{ArenaId, MAX_NAME_CHARS, RoomCode, RoomOptions, arena_name, player_name};
 
+use crate::tr;
+
 /// The server a client reaches without `--server`.
 pub const DEFAULT_SERVER: &str = "ws://localhost:8080";
 
@@ -14,8 +16,10 @@ pub const DEFAULT_SERVER: &str = "ws://localhost:8080";
 /// `--server` said when it is not the default.
 pub fn join_command(code: impl std::fmt::Display, server: &str) -> String {
     if server == DEFAULT_SERVER {
+        // words-check: a command line, typed as it is in every language.
         format!("mice-cake join {code}")
     } else {
+        // words-check: a command line, typed as it is in every language.
         format!("mice-cake --server {server} join {code}")
     }
 }
@@ -65,6 +69,11 @@ pub struct Cli {
     /// Hide the chat: nothing said is shown, nothing can be said.
     #[arg(long, global = true)]
     pub no_chat: bool,
+
+    /// The language to speak (en, fr, es), instead of the one LC_ALL,
+    /// LC_MESSAGES or LANG names. `--json` is never translated.
+    #[arg(long, global = true, value_name = "LANGUAGE")]
+    pub lang: Option<String>,
 
     /// Trust this CA's certificates (a PEM file), and no others, on
     /// `wss://` and `https://`: a server of your own behind Caddy's
@@ -250,9 +259,11 @@ fn any_pool(text: &str) -> Result<AnyPool, String> {
     if text.trim().eq_ignore_ascii_case("any") {
         return Ok(AnyPool(None));
     }
-    text.parse()
-        .map(|pool| AnyPool(Some(pool)))
-        .map_err(|error: mice_cake_protocol::UnknownPool| format!("{error}, or any"))
+    text.parse().map(|pool| AnyPool(Some(pool))).map_err(
+        |error: mice_cake_protocol::UnknownPool| {
+            tr!("cli-unknown-pool", pool = format!("{:?}", error.0))
+        },
+    )
 }
 
 fn any_time(text: &str) -> Result<AnyTime, String> {
@@ -261,7 +272,7 @@ fn any_time(text: &str) -> Result<AnyTime, String> {
     }
     humantime::parse_duration(text)
         .map(|time| AnyTime(Some(time)))
-        .map_err(|error| format!("{error} (a time such as 30s, or any)"))
+        .map_err(|error| tr!("cli-bad-time", error = error.to_string()))
 }
 
 /// What `mice-cake arena` does.
@@ -461,8 +472,11 @@ impl From<PolicyArg> for Policy {
 fn parse_pair(text: &str) -> Result<(Policy, Policy), String> {
     let (first, second) = text
         .split_once(',')
-        .ok_or_else(|| format!("two policies, like greedy,random — not {text:?}"))?;
-    let parse = |name: &str| name.parse::<Policy>().map_err(|error| error.to_string());
+        .ok_or_else(|| tr!("cli-two-policies", text = format!("{text:?}")))?;
+    let parse = |name: &str| {
+        name.parse::<Policy>()
+            .map_err(|error| tr!("cli-unknown-policy", policy = format!("{:?}", error.0)))
+    };
     Ok((parse(first)?, parse(second)?))
 }
 
@@ -475,16 +489,31 @@ pub fn default_name() -> String {
 }
 
 fn parse_name(name: &str) -> Result<String, String> {
-    player_name(name).map_err(|error| error.to_string())
+    player_name(name).map_err(|error| bad_name(&error))
 }
 
 /// An arena's name, checked as the server checks it.
 fn parse_arena_name(name: &str) -> Result<String, String> {
-    arena_name(name).map_err(|error| error.to_string())
+    arena_name(name).map_err(|error| bad_name(&error))
+}
+
+/// Why a name is refused, as checked here before any server is asked: in
+/// English the protocol's own sentence (as it always read), in another
+/// language the server's refusal (`refusal-bad_name`) in its words.
+pub fn bad_name(error: &mice_cake_protocol::BadName) -> String {
+    if crate::catalogue::words().language() == mice_cake_words::DEFAULT_LANGUAGE {
+        return error.to_string();
+    }
+    crate::catalogue::refusal_with(
+        mice_cake_protocol::ErrorCode::BadName,
+        &error.to_string(),
+        &error.args(),
+    )
 }
 
 /// A bot's name: the person's, shortened as needed, and what it is.
 pub fn bot_name(name: &str, policy: Policy) -> String {
+    // words-check: a name the server shows everyone, the same in every language.
     let suffix = format!(" ({policy} bot)");
     let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
     let name: String = name.chars().take(room).collect();

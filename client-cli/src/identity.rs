@@ -14,26 +14,46 @@ use std::path::{Path, PathBuf};
 use mice_cake_engine::PlayerSecret;
 
 use crate::seats::{create_private_dir, create_private_file};
+use crate::tr;
 
 /// The player's key file's name in the state directory.
 pub const FILE: &str = "key";
 
 /// A key file that cannot be used.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum IdentityError {
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
     Io {
         path: String,
-        #[source]
         source: std::io::Error,
     },
     /// Not a key file.
-    #[error("{path} is not a key file (64 hexadecimal digits)")]
     Unreadable { path: String },
     /// No good random source for a new key.
-    #[error("no random source to make a key: {0}")]
     NoRandom(String),
+}
+
+impl std::fmt::Display for IdentityError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IdentityError::Io { path, source } => write!(formatter, "{path}: {source}"),
+            IdentityError::Unreadable { path } => {
+                formatter.write_str(&tr!("identity-unreadable", path = path))
+            }
+            IdentityError::NoRandom(error) => {
+                formatter.write_str(&tr!("identity-no-random", error = error))
+            }
+        }
+    }
+}
+
+impl std::error::Error for IdentityError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            IdentityError::Io { source, .. } => Some(source),
+            IdentityError::Unreadable { .. } | IdentityError::NoRandom(_) => None,
+        }
+    }
 }
 
 /// The key pair kept in `dir`, made (and kept) on first use.

@@ -32,6 +32,7 @@
 pub mod analysis;
 pub mod arena_text;
 pub mod arenas;
+pub mod catalogue;
 pub mod cli;
 pub mod effect;
 #[cfg(test)]

@@ -12,12 +12,15 @@ use mice_cake_cli::outcome::{Outcome, Session};
 use mice_cake_cli::plain::{self, Decider, Output, print_lines};
 use mice_cake_cli::seats::SeatStore;
 use mice_cake_cli::tui::model::Settings;
-use mice_cake_cli::{replay, sim, tui};
+use mice_cake_cli::{replay, sim, tr, tui};
 use mice_cake_engine::{Policy, Seed};
 use mice_cake_protocol::ServerMessage;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // The language first: clap reads values (a name, a pool) and says what
+    // is wrong with them in the player's words.
+    let _ = mice_cake_cli::catalogue::choose(language_asked(std::env::args()).as_deref());
     let cli = <Cli as clap::Parser>::parse();
     let session = match run(cli).await {
         Ok(session) => session,
@@ -40,6 +43,27 @@ async fn main() -> ExitCode {
     ExitCode::from(session.outcome.exit_code())
 }
 
+/// The language the command line asks for, read before clap reads it:
+/// English with `--json` (the protocol's, never translated), else `--lang`
+/// if it names a language with a catalogue, else none (the environment's).
+fn language_asked(args: impl Iterator<Item = String>) -> Option<String> {
+    let mut lang = None;
+    let mut args = args.skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--" => break,
+            "--json" => return Some(mice_cake_words::DEFAULT_LANGUAGE.to_owned()),
+            "--lang" => lang = args.next(),
+            _ => {
+                if let Some(value) = arg.strip_prefix("--lang=") {
+                    lang = Some(value.to_owned());
+                }
+            }
+        }
+    }
+    lang.filter(|lang| mice_cake_words::negotiate([lang.as_str()]).is_some())
+}
+
 /// What a command that does not play needs to say about itself.
 fn done() -> Session {
     Session {
@@ -51,6 +75,17 @@ fn done() -> Session {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<Session> {
+    // The language is chosen (`main`). `--lang` naming a language without
+    // a catalogue is refused, in the environment's language.
+    if let Some(lang) = &cli.lang
+        && mice_cake_words::negotiate([lang.as_str()]).is_none()
+    {
+        anyhow::bail!(tr!(
+            "main-unknown-language",
+            lang = lang,
+            languages = mice_cake_words::LANGUAGES.join(", ")
+        ));
+    }
     if let Some(ca_file) = &cli.ca_file {
         mice_cake_cli::tls::trust_only(ca_file)?;
     }
@@ -85,9 +120,7 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             rename(&url, &cli.name, &secret, &name).await
         }
         Command::Games => {
-            let seats = how
-                .seats
-                .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
+            let seats = how.seats.context(tr!("seats-no-directory"))?;
             print_lines(plain::seats_table(&seats.all()?));
             Ok(done())
         }
@@ -163,10 +196,7 @@ async fn join(how: How, code: mice_cake_protocol::RoomCode) -> anyhow::Result<Se
 
 /// `mice-cake resume [CODE]`.
 async fn resume(how: How, code: Option<mice_cake_protocol::RoomCode>) -> anyhow::Result<Session> {
-    let seats = how
-        .seats
-        .clone()
-        .context("no directory to keep seats in: set MICE_CAKE_STATE_DIR")?;
+    let seats = how.seats.clone().context(tr!("seats-no-directory"))?;
     let url = &how.url;
     // Your seats first (by --name), then any kept on this server.
     let mut held: Vec<_> = seats
@@ -178,8 +208,8 @@ async fn resume(how: How, code: Option<mice_cake_protocol::RoomCode>) -> anyhow:
     let held = held.into_iter().next();
     let Some(held) = held else {
         anyhow::bail!(match code {
-            Some(code) => format!("you hold no seat in room {code} on {url}"),
-            None => format!("you hold no seat on {url} (mice-cake games lists them)"),
+            Some(code) => tr!("main-no-seat-in-room", code = code.to_string(), url = url),
+            None => tr!("main-no-seat", url = url),
         });
     };
     let entry = Entry::Resume {
@@ -201,9 +231,9 @@ fn key() -> anyhow::Result<Session> {
     let secret = identity::load_or_create(store.dir())?;
     print_lines([
         secret.public_key().to_string(),
-        format!(
-            "(your public key; the secret half is in {}, readable by you alone)",
-            store.dir().join("key").display()
+        tr!(
+            "main-public-key",
+            path = store.dir().join(identity::FILE).display().to_string()
         ),
     ]);
     Ok(done())
@@ -219,10 +249,10 @@ fn me(how: &How) -> anyhow::Result<Session> {
         (Output::Text, Some(page)) => {
             print_lines(mice_cake_cli::standings::player_lines(&page));
         }
-        (Output::Text, None) => print_lines([format!(
-            "you have played no game on {} yet (your key: {key}); play a rated one with \
-             mice-cake play",
-            how.http
+        (Output::Text, None) => print_lines([tr!(
+            "main-no-game-yet",
+            server = how.http.as_str(),
+            key = key.to_string()
         )]),
     }
     Ok(done())
@@ -381,7 +411,7 @@ fn create_arena(
     let store = SeatStore::for_user()?;
     let secret = identity::load_or_create(store.dir())?;
     let spec = mice_cake_protocol::arena::ArenaSpec {
-        name: title.unwrap_or_else(|| format!("{}'s arena", how.name)),
+        name: title.unwrap_or_else(|| tr!("main-default-arena-title", name = how.name.as_str())),
         ..spec
     };
     let made = mice_cake_cli::arenas::create(&how.http, spec, &secret, &how.name)?;
@@ -390,19 +420,27 @@ fn create_arena(
         Output::Text => print_lines([
             made.id.to_string(),
             mice_cake_cli::arena_text::header(&made, now_ms),
-            format!(
-                "join it with: mice-cake{} arena join {}{}",
-                if how.server == mice_cake_cli::cli::DEFAULT_SERVER {
-                    String::new()
-                } else {
-                    format!(" --server {}", how.server)
-                },
-                made.id,
-                if made.private { " --code CODE" } else { "" }
+            tr!(
+                "main-join-arena-with",
+                command = join_arena_command(&how.server, &made)
             ),
         ]),
     }
     Ok(done())
+}
+
+/// The command that joins the arena `made` on `server`: `--server` said
+/// when it is not the default, `--code` for a club's.
+fn join_arena_command(server: &str, made: &mice_cake_protocol::arena::ArenaSummary) -> String {
+    let server = if server == mice_cake_cli::cli::DEFAULT_SERVER {
+        String::new()
+    } else {
+        format!(" --server {server}")
+    };
+    // words-check: a command line, typed as it is in every language.
+    let code = if made.private { " --code CODE" } else { "" };
+    // words-check: a command line, typed as it is in every language.
+    format!("mice-cake{server} arena join {}{code}", made.id)
 }
 
 /// A duration in milliseconds (the protocol's unit).
@@ -478,12 +516,18 @@ async fn rooms(url: &str, name: &str, output: Output) -> anyhow::Result<Session>
                 }
                 return Ok(done());
             }
-            NetEvent::Message(ServerMessage::Error { message, .. }) => anyhow::bail!(message),
-            NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),
+            NetEvent::Message(ServerMessage::Error {
+                code,
+                message,
+                args,
+            }) => anyhow::bail!(mice_cake_cli::catalogue::refusal_with(
+                code, &message, &args
+            )),
+            NetEvent::Closed(reason) => anyhow::bail!(tr!("main-disconnected", reason = reason)),
             _ => {}
         }
     }
-    Err(anyhow::anyhow!("the connection ended")).context("listing rooms")
+    Err(anyhow::anyhow!(tr!("main-connection-ended"))).context(tr!("main-listing-rooms"))
 }
 
 /// Renames the player whose key `secret` holds: says hello, then the
@@ -494,7 +538,8 @@ async fn rename(
     secret: &mice_cake_engine::PlayerSecret,
     name: &str,
 ) -> anyhow::Result<Session> {
-    let clean = mice_cake_protocol::player_name(name)?;
+    let clean = mice_cake_protocol::player_name(name)
+        .map_err(|error| anyhow::anyhow!(mice_cake_cli::cli::bad_name(&error)))?;
     let at_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)?
         .as_millis();
@@ -516,17 +561,21 @@ async fn rename(
                 session.commands.send(rename.clone()).await?;
             }
             NetEvent::Message(ServerMessage::Renamed { name, .. }) => {
-                print_lines([format!(
-                    "you are {name} now (your key stays: so does your rating)"
-                )]);
+                print_lines([tr!("main-renamed", name = name)]);
                 return Ok(done());
             }
-            NetEvent::Message(ServerMessage::Error { message, .. }) => anyhow::bail!(message),
-            NetEvent::Closed(reason) => anyhow::bail!("disconnected: {reason}"),
+            NetEvent::Message(ServerMessage::Error {
+                code,
+                message,
+                args,
+            }) => anyhow::bail!(mice_cake_cli::catalogue::refusal_with(
+                code, &message, &args
+            )),
+            NetEvent::Closed(reason) => anyhow::bail!(tr!("main-disconnected", reason = reason)),
             _ => {}
         }
     }
-    Err(anyhow::anyhow!("the connection ended")).context("renaming")
+    Err(anyhow::anyhow!(tr!("main-connection-ended"))).context(tr!("main-renaming"))
 }
 
 /// A seed for a bot when none is given: from the clock, which is fine for
@@ -549,7 +598,7 @@ fn player_secret(file: &str) -> Option<mice_cake_engine::PlayerSecret> {
         Err(error) => {
             #[allow(clippy::print_stderr)]
             {
-                eprintln!("mice-cake: playing without a key, so moves are not signed: {error:#}");
+                eprintln!("{}", tr!("main-no-key", error = format!("{error:#}")));
             }
             None
         }

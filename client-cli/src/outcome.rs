@@ -10,6 +10,8 @@
 
 use mice_cake_protocol::{GameId, GameResult, RoomCode};
 
+use crate::tr;
+
 /// How a session ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -97,10 +99,10 @@ impl Session {
     pub fn farewell(&self) -> (Vec<String>, Vec<String>) {
         let mut out = Vec::new();
         for game in &self.games {
-            out.push(format!(
-                "Game {} over: {}",
-                game.number,
-                crate::text::outcome(&game.result)
+            out.push(tr!(
+                "outcome-game-over",
+                number = game.number,
+                outcome = crate::text::outcome(&game.result)
             ));
             if let Some(fairness) = &game.fairness {
                 out.push(fairness.clone());
@@ -109,28 +111,25 @@ impl Session {
                 out.push(accuracy.clone());
             }
             if let Some(id) = game.game_id {
-                out.push(format!("Replay: mice-cake replay {id}"));
+                out.push(tr!("outcome-replay", id = id.to_string()));
             }
         }
         if let Some((code, game)) = self.left {
-            out.push(format!(
-                "You left game {game} of room {code} before its end: you forfeit it."
-            ));
+            out.push(tr!("outcome-left", game = game, code = code.to_string()));
         }
         let mut err = Vec::new();
         match &self.outcome {
             Outcome::Done => {}
             Outcome::Unproven(reason) => out.push(reason.clone()),
-            Outcome::Failed(reason) => err.push(format!("mice-cake: {reason}")),
-            Outcome::Interrupted(signal) => {
-                let mut line = format!("mice-cake: stopped by {}", signal.name());
-                if let Some((code, true)) = self.room {
-                    line.push_str(&format!(
-                        "; your seat in room {code} is kept for a while: mice-cake resume {code}"
-                    ));
-                }
-                err.push(line);
-            }
+            Outcome::Failed(reason) => err.push(tr!("outcome-failed", reason = reason)),
+            Outcome::Interrupted(signal) => err.push(match self.room {
+                Some((code, true)) => tr!(
+                    "outcome-stopped-seat-kept",
+                    signal = signal.name(),
+                    code = code.to_string()
+                ),
+                _ => tr!("outcome-stopped", signal = signal.name()),
+            }),
         }
         (out, err)
     }

@@ -1,9 +1,10 @@
 //! Finished games from a file or a server: loaded, checked, stepped through.
 
-use mice_cake_engine::{GameRecord, GameView, Options, RoundReport, Seated, Viewer};
+use mice_cake_engine::{GameRecord, GameView, Options, RoundReport, Seat, Seated, Viewer};
 use mice_cake_protocol::{ApiError, FinishedGame, GameId, GameResult, PlayedRound, RoomCode};
 
 use crate::text::Missed;
+use crate::tr;
 
 /// A checked game, ready to step through.
 pub struct Replay {
@@ -45,8 +46,13 @@ pub fn read_source(source: &str, server: &str) -> anyhow::Result<String> {
             crate::cli::http_url(server)
         ))
     } else {
-        std::fs::read_to_string(source)
-            .map_err(|error| anyhow::anyhow!("cannot read {source}: {error}"))
+        std::fs::read_to_string(source).map_err(|error| {
+            anyhow::anyhow!(tr!(
+                "replay-cannot-read",
+                source = source,
+                error = error.to_string()
+            ))
+        })
     }
 }
 
@@ -58,27 +64,65 @@ pub(crate) fn fetch(url: &str) -> anyhow::Result<String> {
         .http_status_as_error(false)
         .build()
         .call()
-        .map_err(|error| anyhow::anyhow!("cannot fetch {url}: {error}"))?;
+        .map_err(|error| {
+            anyhow::anyhow!(tr!(
+                "replay-cannot-fetch",
+                url = url,
+                error = error.to_string()
+            ))
+        })?;
     answer(url, response)
 }
 
+/// The server's refusal of an HTTP request: its code, in the player's
+/// words.
+#[derive(Debug)]
+pub(crate) struct Refused {
+    pub(crate) code: mice_cake_protocol::ErrorCode,
+    /// What the player reads: the refusal, and the address refused.
+    shown: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(&self.shown)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// The body of the server's answer from `url`; for an error status, its
-/// explanation as the error.
+/// explanation as the error ([`Refused`], when the server gave its code).
 pub(crate) fn answer(
     url: &str,
     mut response: ureq::http::Response<ureq::Body>,
 ) -> anyhow::Result<String> {
     let status = response.status();
-    let body = response
-        .body_mut()
-        .read_to_string()
-        .map_err(|error| anyhow::anyhow!("cannot read {url}: {error}"))?;
+    let body = response.body_mut().read_to_string().map_err(|error| {
+        anyhow::anyhow!(tr!(
+            "replay-cannot-read",
+            source = url,
+            error = error.to_string()
+        ))
+    })?;
     if status.is_success() {
         return Ok(body);
     }
     match serde_json::from_str::<ApiError>(&body) {
-        Ok(error) => Err(anyhow::anyhow!("{} ({url})", error.message)),
-        Err(_) => Err(anyhow::anyhow!("{url} answered {status}")),
+        Ok(error) => Err(Refused {
+            code: error.code,
+            shown: tr!(
+                "replay-refused",
+                refusal = crate::catalogue::refusal_with(error.code, &error.message, &error.args),
+                url = url
+            ),
+        }
+        .into()),
+        Err(_) => Err(anyhow::anyhow!(tr!(
+            "replay-answered",
+            url = url,
+            status = status.to_string()
+        ))),
     }
 }
 
@@ -96,8 +140,9 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
                 game.deadline_ms,
             ),
             Err(_) => {
-                let record: GameRecord = serde_json::from_str(text)
-                    .map_err(|error| anyhow::anyhow!("not a game record: {error}"))?;
+                let record: GameRecord = serde_json::from_str(text).map_err(|error| {
+                    anyhow::anyhow!(tr!("replay-not-a-record", error = error.to_string()))
+                })?;
                 (record, None, None, None, None, None)
             }
         };
@@ -105,7 +150,9 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
     let mut views = Vec::with_capacity(record.rounds.len() + 1);
     record
         .replay_each_round(|game| views.push(game.view(Viewer::Spectator)))
-        .map_err(|error| anyhow::anyhow!("the record does not replay: {error}"))?;
+        .map_err(|error| {
+            anyhow::anyhow!(tr!("replay-does-not-replay", error = error.to_string()))
+        })?;
     Ok(Replay {
         id,
         room,
@@ -122,21 +169,19 @@ pub fn parse(text: &str) -> anyhow::Result<Replay> {
 
 /// Why a game that ended at its deal has nothing to replay.
 fn ended_at_its_deal(id: GameId, deal: Option<&mice_cake_engine::AbortedDeal>) -> anyhow::Error {
-    let refused: Vec<String> = deal
-        .map(|deal| deal.refusers().map(|seat| seat.to_string()).collect())
+    let refused: Vec<Seat> = deal
+        .map(|deal| deal.refusers().collect())
         .unwrap_or_default();
-    let why = if refused.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " ({} sealed a nonce and never opened it)",
-            refused.join(" and ")
-        )
-    };
-    anyhow::anyhow!(
-        "game {id} ended at its deal{why}: nothing was dealt, so there is nothing to replay; \
-         `mice-cake verify {id}` checks its deal"
-    )
+    let id = id.to_string();
+    anyhow::anyhow!(match refused.as_slice() {
+        [] => tr!("replay-ended-at-deal", id = id),
+        [seat] => tr!(
+            "replay-ended-at-deal-unopened",
+            id = id,
+            seat = crate::text::seat_name(*seat)
+        ),
+        _ => tr!("replay-ended-at-deal-unopened-both", id = id),
+    })
 }
 
 /// A record's rounds as played, each with its reveal's beats.
@@ -171,16 +216,17 @@ pub fn played_rounds(record: &GameRecord) -> Vec<PlayedRound> {
 pub fn lines(replay: &Replay) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(players) = &replay.players {
-        lines.push(format!(
-            "Yellow: {}   Blue: {}",
-            players.yellow, players.blue
+        lines.push(tr!(
+            "replay-players",
+            yellow = players.yellow.as_str(),
+            blue = players.blue.as_str()
         ));
     }
     if !replay.verified {
-        lines.push("(no seed in the record: its dice could not be checked)".into());
+        lines.push(tr!("replay-no-seed"));
     }
     if let Some(first) = replay.views.first() {
-        lines.extend(first.to_string().lines().map(str::to_owned));
+        lines.extend(crate::text::view_lines(first));
     }
     for ((report, before), view) in replay
         .rounds
@@ -195,7 +241,7 @@ pub fn lines(replay: &Replay) -> Vec<String> {
             beats: mice_cake_engine::timeline(before, report).unwrap_or_default(),
         };
         lines.extend(crate::text::round(&played, Missed::default()));
-        lines.extend(view.to_string().lines().map(str::to_owned));
+        lines.extend(crate::text::view_lines(view));
     }
     lines.push(end_line(replay));
     lines
@@ -206,7 +252,7 @@ pub fn lines(replay: &Replay) -> Vec<String> {
 pub fn end_line(replay: &Replay) -> String {
     match result(replay) {
         Some(result) => crate::text::result(&result),
-        None => "The record stops before the end of the game.".into(),
+        None => tr!("replay-stops-early"),
     }
 }
 

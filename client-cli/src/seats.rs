@@ -18,6 +18,8 @@ use mice_cake_engine::Seat;
 use mice_cake_protocol::{RoomCode, SeatToken};
 use serde::{Deserialize, Serialize};
 
+use crate::tr;
+
 /// The file's name in the state directory.
 const FILE: &str = "seats.json";
 
@@ -40,21 +42,38 @@ pub struct HeldSeat {
 }
 
 /// A seats file that cannot be used.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum SeatsError {
     /// No state directory, and none given.
-    #[error("no directory to keep seats in: set MICE_CAKE_STATE_DIR")]
     NoDirectory,
     /// Reading or writing failed.
-    #[error("{path}: {source}")]
     Io {
         path: String,
-        #[source]
         source: std::io::Error,
     },
     /// Not a seats file.
-    #[error("{path} is not a seats file: {detail}")]
     Unreadable { path: String, detail: String },
+}
+
+impl std::fmt::Display for SeatsError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatsError::NoDirectory => formatter.write_str(&tr!("seats-no-directory")),
+            SeatsError::Io { path, source } => write!(formatter, "{path}: {source}"),
+            SeatsError::Unreadable { path, detail } => {
+                formatter.write_str(&tr!("seats-unreadable", path = path, detail = detail))
+            }
+        }
+    }
+}
+
+impl std::error::Error for SeatsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SeatsError::Io { source, .. } => Some(source),
+            SeatsError::NoDirectory | SeatsError::Unreadable { .. } => None,
+        }
+    }
 }
 
 /// The user's seats file.

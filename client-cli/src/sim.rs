@@ -5,6 +5,9 @@ use std::path::Path;
 use mice_cake_engine::{Options, Policy, RecordedGame, Seat, Seed, Viewer};
 use serde::Serialize;
 
+use crate::catalogue::{decimal, signed_decimal};
+use crate::tr;
+
 /// What a series of games showed.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Summary {
@@ -39,8 +42,13 @@ pub fn simulate(
     record: Option<&Path>,
 ) -> anyhow::Result<Summary> {
     if let Some(dir) = record {
-        std::fs::create_dir_all(dir)
-            .map_err(|error| anyhow::anyhow!("cannot create {}: {error}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|error| {
+            anyhow::anyhow!(tr!(
+                "sim-cannot-create",
+                path = dir.display().to_string(),
+                error = error.to_string()
+            ))
+        })?;
     }
     let mut summary = Summary::default();
     for index in 0..games {
@@ -68,7 +76,7 @@ pub fn simulate(
         let outcome = *game
             .game()
             .outcome()
-            .ok_or_else(|| anyhow::anyhow!("game not over"))?;
+            .ok_or_else(|| anyhow::anyhow!(tr!("sim-not-over")))?;
         summary.games += 1;
         summary.rounds += game.rounds_played() as u64;
         match outcome.winner {
@@ -81,8 +89,13 @@ pub fn simulate(
         if let Some(dir) = record {
             let path = dir.join(format!("game-{game_seed:06}.json"));
             let json = serde_json::to_string_pretty(&game.record()?)?;
-            std::fs::write(&path, json)
-                .map_err(|error| anyhow::anyhow!("cannot write {}: {error}", path.display()))?;
+            std::fs::write(&path, json).map_err(|error| {
+                anyhow::anyhow!(tr!(
+                    "sim-cannot-write",
+                    path = path.display().to_string(),
+                    error = error.to_string()
+                ))
+            })?;
         }
     }
     Ok(summary)
@@ -92,24 +105,35 @@ pub fn simulate(
 pub fn report(summary: &Summary, seed: u64, policies: (Policy, Policy)) -> Vec<String> {
     let (a, b) = policies;
     let last = seed.wrapping_add(summary.games.saturating_sub(1));
+    let (a, b) = (a.to_string(), b.to_string());
     vec![
-        format!(
-            "{} games (seeds {seed}–{last}), {a} against {b}, seats alternating, {:.1} rounds a game",
-            summary.games,
-            summary.rounds as f64 / summary.games.max(1) as f64
+        tr!(
+            "sim-games",
+            games = summary.games,
+            first = seed.to_string(),
+            last = last.to_string(),
+            a = a.as_str(),
+            b = b.as_str(),
+            rounds = decimal(summary.rounds as f64 / summary.games.max(1) as f64, 1)
         ),
-        format!(
-            "{a}: {} wins ({:.1}%)",
-            summary.wins[0],
-            100.0 * summary.win_rate(0)
+        tr!(
+            "sim-wins",
+            policy = a.as_str(),
+            wins = summary.wins[0],
+            percent = decimal(100.0 * summary.win_rate(0), 1)
         ),
-        format!(
-            "{b}: {} wins ({:.1}%)",
-            summary.wins[1],
-            100.0 * summary.win_rate(1)
+        tr!(
+            "sim-wins",
+            policy = b.as_str(),
+            wins = summary.wins[1],
+            percent = decimal(100.0 * summary.win_rate(1), 1)
         ),
-        format!("draws: {}", summary.draws),
-        format!("average margin: {a} {:+.1} pips", summary.mean_margin()),
+        tr!("sim-draws", draws = summary.draws),
+        tr!(
+            "sim-margin",
+            policy = a.as_str(),
+            margin = signed_decimal(summary.mean_margin(), 1)
+        ),
     ]
 }
 

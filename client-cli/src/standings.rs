@@ -7,7 +7,8 @@ use mice_cake_protocol::{
 };
 
 use crate::replay::fetch;
-use crate::text::fit;
+use crate::text::{column_width, fit, pad};
+use crate::tr;
 
 /// Columns for a name in a table.
 const NAME_COLUMN: usize = 24;
@@ -27,48 +28,63 @@ pub fn leaderboard(http: &str, pool: Pool, limit: u32, bots: bool) -> anyhow::Re
 pub fn player(http: &str, key: PlayerKey) -> anyhow::Result<Option<PlayerProfile>> {
     match fetch(&format!("{http}/api/players/{key}")) {
         Ok(text) => Ok(Some(serde_json::from_str(&text)?)),
-        // The server says so in its own words; a 404 is no failure here.
-        Err(error) if error.to_string().contains("has played no game") => Ok(None),
+        // The server says so by its code; a 404 is no failure here.
+        Err(error)
+            if error
+                .downcast_ref::<crate::replay::Refused>()
+                .is_some_and(|refused| {
+                    refused.code == mice_cake_protocol::ErrorCode::UnknownPlayer
+                }) =>
+        {
+            Ok(None)
+        }
         Err(error) => Err(error),
     }
 }
 
 /// The leaderboard as a table, best first.
 pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
-    let who = if board.bots { "no bot" } else { "nobody" };
+    let bots = if board.bots { "yes" } else { "no" };
     if board.players.is_empty() {
-        return vec![format!(
-            "{who} leads the {} pool yet: a rating shows here once it is no longer \
-             provisional (about a dozen rated games) and rests on games against established \
-             players (at least half of them, against five or more players with 20 rated games \
-             over a week)",
-            board.pool
+        return vec![tr!(
+            "standings-nobody-leads",
+            bots = bots,
+            pool = board.pool.name()
         )];
     }
     let mut lines = Vec::new();
     if board.bots {
-        lines.push(format!(
-            "bots of the {} pool (keys that declared themselves bots, rated among bots):",
-            board.pool
-        ));
+        lines.push(tr!("standings-bots-of", pool = board.pool.name()));
     }
-    lines.push(format!(
-        "{:>4}  {}  {:>6}  {:>4}  {:>5}",
-        "rank",
-        fit("name", NAME_COLUMN),
-        "rating",
-        "rd",
-        "games"
-    ));
+    let headings = [
+        tr!("standings-column-rank"),
+        tr!("standings-column-name"),
+        tr!("standings-column-rating"),
+        tr!("standings-column-rd"),
+        tr!("standings-column-games"),
+    ];
+    let least = [4, NAME_COLUMN, 6, 4, 5];
+    let widths: [usize; 5] =
+        std::array::from_fn(|index| column_width(least[index], [headings[index].as_str()]));
+    let line = |cells: [&str; 5]| {
+        format!(
+            "{}  {}  {}  {}  {}",
+            pad(cells[0], widths[0], false),
+            fit(cells[1], widths[1]),
+            pad(cells[2], widths[2], false),
+            pad(cells[3], widths[3], false),
+            pad(cells[4], widths[4], false)
+        )
+    };
+    lines.push(line(headings.each_ref().map(String::as_str)));
     for entry in &board.players {
-        lines.push(format!(
-            "{:>4}  {}  {:>6}  {:>4.0}  {:>5}",
-            entry.rank,
-            fit(&entry.name, NAME_COLUMN),
-            entry.rating.shown(),
-            entry.rating.deviation,
-            entry.rating.games
-        ));
+        lines.push(line([
+            &entry.rank.to_string(),
+            &entry.name,
+            &entry.rating.shown(),
+            &format!("{:.0}", entry.rating.deviation),
+            &entry.rating.games.to_string(),
+        ]));
     }
     lines
 }
@@ -77,11 +93,14 @@ pub fn leaderboard_lines(board: &Leaderboard) -> Vec<String> {
 /// line of bars, then their latest rated games.
 pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
     let badge = if page.bot { " [BOT]" } else { "" };
-    let mut lines = vec![format!("{}{badge} — key {}", page.name, page.key)];
+    let mut lines = vec![tr!(
+        "standings-player",
+        name = page.name.as_str(),
+        badge = badge,
+        key = page.key.to_string()
+    )];
     if page.bot {
-        lines.push(
-            "a bot: this key declared that a program plays it; it is rated among bots".into(),
-        );
+        lines.push(tr!("standings-a-bot"));
     }
     for pool in &page.ratings {
         lines.push(pool_line(pool));
@@ -96,75 +115,85 @@ pub fn player_lines(page: &PlayerProfile) -> Vec<String> {
         lines.push(refund_line(refund));
     }
     if let Some(accuracy) = &page.accuracy {
-        lines.push(format!(
-            "accuracy {:.0} % over {} analysed rated {} ({} of {} rounds without a mistake)",
-            accuracy.percent(),
-            accuracy.games,
-            if accuracy.games == 1 { "game" } else { "games" },
-            accuracy.clean_rounds,
-            accuracy.rounds
+        lines.push(tr!(
+            "standings-accuracy",
+            percent = format!("{:.0}", accuracy.percent()),
+            games = accuracy.games,
+            clean = accuracy.clean_rounds,
+            rounds = accuracy.rounds
         ));
     }
     if page.conduct.aborted > 0 {
-        lines.push(format!(
-            "aborted {} of the last {} games in rated rooms{}",
-            page.conduct.aborted,
-            page.conduct.games,
-            if page.conduct.paired_last() {
-                ": paired after everyone else"
+        lines.push(tr!(
+            "standings-aborted",
+            aborted = page.conduct.aborted,
+            games = page.conduct.games,
+            last = if page.conduct.paired_last() {
+                "yes"
             } else {
-                ""
+                "no"
             }
         ));
     }
     if !page.recent.is_empty() {
-        lines.push("latest games (mice-cake replay ID):".into());
+        lines.push(tr!("standings-latest-games"));
     }
-    for game in &page.recent {
-        let seat = mice_cake_engine::Seat::ALL
-            .into_iter()
-            .find(|seat| game.keys[*seat] == Some(page.key));
-        let (against, outcome, change) = match seat {
-            Some(seat) => {
-                let outcome = match (game.result.ending, game.result.winner) {
-                    (mice_cake_protocol::Ending::Aborted { .. }, _) => "aborted",
-                    (_, Some(winner)) if winner == seat => "won",
-                    (_, Some(_)) => "lost",
-                    (_, None) => "drew",
-                };
-                let change = match &game.rated {
-                    None => "(casual)".to_owned(),
-                    Some(rated) => match (rated.ratings, rated.not_rated) {
-                        (Some(ratings), _) => {
-                            let change = ratings[seat].after.rating - ratings[seat].before.rating;
-                            format!("{change:+.0}")
-                        }
-                        (None, Some(why)) => format!("(not rated: {})", why.reason()),
-                        (None, None) => String::new(),
-                    },
-                };
-                (game.players[seat.opponent()].clone(), outcome, change)
-            }
-            None => (String::new(), "", String::new()),
-        };
-        lines.push(format!(
-            "  {} {outcome} against {} {change}",
-            game.id,
-            fit(&against, NAME_COLUMN).trim_end()
-        ));
-    }
+    lines.extend(page.recent.iter().map(|game| recent_line(page.key, game)));
     lines
 }
 
-fn pool_line(pool: &PoolRating) -> String {
+/// One of a player's latest games: won or lost, against whom, the rating
+/// it gave or took.
+fn recent_line(key: PlayerKey, game: &mice_cake_protocol::GameSummary) -> String {
+    let seat = mice_cake_engine::Seat::ALL
+        .into_iter()
+        .find(|seat| game.keys[*seat] == Some(key));
+    let (against, outcome, change) = match seat {
+        Some(seat) => {
+            let outcome = match (game.result.ending, game.result.winner) {
+                (mice_cake_protocol::Ending::Aborted { .. }, _) => "aborted",
+                (_, Some(winner)) if winner == seat => "won",
+                (_, Some(_)) => "lost",
+                (_, None) => "drew",
+            };
+            let change = match &game.rated {
+                None => tr!("standings-casual"),
+                Some(rated) => match (rated.ratings, rated.not_rated) {
+                    (Some(ratings), _) => {
+                        let change = ratings[seat].after.rating - ratings[seat].before.rating;
+                        crate::catalogue::signed_decimal(change, 0)
+                    }
+                    (None, Some(why)) => {
+                        tr!("standings-not-rated", why = crate::text::not_rated(why))
+                    }
+                    (None, None) => String::new(),
+                },
+            };
+            (game.players[seat.opponent()].clone(), outcome, change)
+        }
+        None => (String::new(), "none", String::new()),
+    };
     format!(
-        "{:<16} {:>6}  rd {:>3.0}  {} won, {} lost, {} drawn",
-        pool.pool.name(),
-        pool.rating.shown(),
-        pool.rating.deviation,
-        pool.wins,
-        pool.losses,
-        pool.draws
+        "  {}",
+        tr!(
+            "standings-recent",
+            id = game.id.to_string(),
+            outcome = outcome,
+            opponent = fit(&against, NAME_COLUMN).trim_end(),
+            change = change
+        )
+    )
+}
+
+fn pool_line(pool: &PoolRating) -> String {
+    tr!(
+        "standings-pool",
+        pool = pad(pool.pool.name(), 16, true),
+        rating = pad(&pool.rating.shown(), 6, false),
+        deviation = pad(&format!("{:.0}", pool.rating.deviation), 3, false),
+        wins = pool.wins,
+        losses = pool.losses,
+        draws = pool.draws
     )
 }
 
@@ -174,16 +203,20 @@ fn pool_line(pool: &PoolRating) -> String {
 fn listing_line(pool: &PoolRating) -> Option<String> {
     let listing = &pool.listing;
     if listing.listed {
-        return Some("  on the leaderboard".into());
+        return Some(format!("  {}", tr!("standings-listed")));
     }
     if pool.rating.provisional {
         return None;
     }
     Some(format!(
-        "  not on the leaderboard yet: it lists a rating resting on games against established \
-         players — {} of the {LISTED_OPPONENTS} needed so far, {} of its {} games against them \
-         (half needed)",
-        listing.established_opponents, listing.against_established, listing.games
+        "  {}",
+        tr!(
+            "standings-not-listed",
+            established = listing.established_opponents,
+            needed = LISTED_OPPONENTS,
+            against = listing.against_established,
+            games = listing.games
+        )
     ))
 }
 
@@ -193,21 +226,16 @@ fn refund_line(refund: &RatingRefund) -> String {
         std::time::UNIX_EPOCH + std::time::Duration::from_millis(refund.at_ms),
     )
     .to_string();
-    let after = refund
-        .after
-        .map_or_else(|| "no rating".to_owned(), |after| after.shown());
-    let before = refund
-        .before
-        .map_or_else(|| "no rating".to_owned(), |before| before.shown());
-    let taken = match refund.games {
-        0 => "games that moved it".to_owned(),
-        1 => "1 game of its own".to_owned(),
-        games => format!("{games} games of its own"),
+    let shown = |rating: Option<mice_cake_protocol::Rating>| {
+        rating.map_or_else(|| tr!("standings-no-rating"), |rating| rating.shown())
     };
-    format!(
-        "refunded on {}: {} {before} → {after} ({taken} taken out by the server's operator)",
-        day.get(..10).unwrap_or(&day),
-        refund.pool.name()
+    tr!(
+        "standings-refunded",
+        day = day.get(..10).unwrap_or(&day),
+        pool = refund.pool.name(),
+        before = shown(refund.before),
+        after = shown(refund.after),
+        games = refund.games
     )
 }
 

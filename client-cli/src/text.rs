@@ -2,76 +2,163 @@
 //! the plain output use them.
 
 use mice_cake_engine::{
-    Attempt, AttemptResult, BoostResult, BoostRoll, Change, Column, Decider, Domino, EndReason,
-    Landing, RoundReport, Row, Seat, Seated, Target,
+    Attempt, AttemptResult, BoostResult, BoostRoll, CellView, Change, Column, Decider, Domino,
+    EndReason, GameView, Landing, RoundReport, Row, Seat, Seated, Target,
 };
-use mice_cake_protocol::{Ending, ForfeitCause, GameResult, PlayedRound};
+use mice_cake_protocol::{
+    Ending, ForfeitCause, GameResult, NotRated, PlayedRound, Pool, SeekEndCause,
+};
+
+use crate::tr;
+
+/// A seat's name in the player's language: `Yellow`, `Blue`.
+pub fn seat_name(seat: Seat) -> String {
+    tr!("text-seat", seat = seat_key(seat))
+}
+
+/// A seat as the catalogue's selectors name it.
+fn seat_key(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Yellow => "yellow",
+        Seat::Blue => "blue",
+    }
+}
+
+/// `1 mouse`, `3 mice`, in the player's language.
+pub fn mice(count: impl Into<u64>) -> String {
+    tr!("text-mice", count = count.into())
+}
+
+/// A pool's name in words (`face up boost`); the name typed after
+/// `--pool` (`face_up_boost`) is [`Pool::name`].
+pub fn pool_words(pool: Pool) -> String {
+    tr!("text-pool", pool = pool.name())
+}
+
+/// Why a game in a rated room is not rated, in a phrase.
+pub fn not_rated(why: NotRated) -> String {
+    let why = match why {
+        NotRated::SameAddress => "same_address",
+        NotRated::PairLimit => "pair_limit",
+        NotRated::BotAgainstPerson => "bot_against_person",
+        NotRated::SameKey => "same_key",
+        NotRated::Aborted => "aborted",
+        NotRated::Abandoned => "abandoned",
+    };
+    tr!(
+        "text-not-rated",
+        why = why,
+        games = mice_cake_protocol::RATED_GAMES_PER_PAIR
+    )
+}
+
+/// Why a seek ended without a game, in a phrase: from its cause, or in
+/// the server's own words (`reason`) for a room that could not be made.
+pub fn seek_end(cause: SeekEndCause, reason: &str) -> String {
+    let cause = match cause {
+        SeekEndCause::Cancelled => "cancelled",
+        SeekEndCause::ShuttingDown => "shutting_down",
+        SeekEndCause::DealNotSealed => "deal_not_sealed",
+        SeekEndCause::NoRoom => "no_room",
+    };
+    tr!("text-seek-end", cause = cause, reason = reason)
+}
 
 /// One attempt, readable at a glance: who, where, dice, what happened.
 pub fn attempt(attempt: &Attempt) -> String {
-    let mice = plural(attempt.mice, "mouse", "mice");
-    let target = match attempt.target {
-        Target::Piece { piece } => format!("on {piece}"),
-        Target::Steal { piece } => format!("stealing {piece}"),
-        Target::BlindDoubleBlank => "found the double-blank blind".into(),
+    let (target, piece) = match attempt.target {
+        Target::Piece { piece } => ("piece", piece.to_string()),
+        Target::Steal { piece } => ("steal", piece.to_string()),
+        Target::BlindDoubleBlank => ("blind", String::new()),
     };
-    let dice = dice(attempt.dice.faces());
-    let outcome = match attempt.result {
-        AttemptResult::Took => "took it".into(),
-        AttemptResult::TooLow => format!("below {}", attempt.value),
-        AttemptResult::Exhausted => {
-            format!("{} exhausted", plural(attempt.exhausted, "mouse", "mice"))
-        }
-        AttemptResult::LostContest => "outrolled by the other side".into(),
-        AttemptResult::TiedContest => "tied: nobody takes it".into(),
-        AttemptResult::Stole => "stole it, and the double-blank".into(),
-        AttemptResult::Exchanged => "both stole: exchanged, double-blank removed".into(),
-        AttemptResult::NoAttempt => "no attempt".into(),
+    let target = tr!("text-attempt-target", target = target, piece = piece);
+    let result = match attempt.result {
+        AttemptResult::Took => "took",
+        AttemptResult::TooLow => "too_low",
+        AttemptResult::Exhausted => "exhausted",
+        AttemptResult::LostContest => "lost_contest",
+        AttemptResult::TiedContest => "tied_contest",
+        AttemptResult::Stole => "stole",
+        AttemptResult::Exchanged => "exchanged",
+        AttemptResult::NoAttempt => "no_attempt",
     };
-    let boost = if attempt.boosted > 0 {
-        format!(", {} boosted", plural(attempt.boosted, "mouse", "mice"))
-    } else {
-        String::new()
-    };
+    let outcome = tr!(
+        "text-attempt-outcome",
+        result = result,
+        value = attempt.value,
+        exhausted = attempt.exhausted
+    );
+    let seat = seat_name(attempt.seat);
+    let column = attempt.column.to_string();
+    let mice = mice(attempt.mice);
     if attempt.dice.is_empty() {
-        format!(
-            "{} {}: {mice} {target}: {outcome}",
-            attempt.seat, attempt.column
+        tr!(
+            "text-attempt",
+            seat = seat,
+            column = column,
+            mice = mice,
+            target = target,
+            outcome = outcome
         )
     } else {
-        format!(
-            "{} {}: {mice} {target}, rolled {dice} = {} → {outcome}{boost}",
-            attempt.seat, attempt.column, attempt.sum
+        tr!(
+            "text-attempt-rolled",
+            seat = seat,
+            column = column,
+            mice = mice,
+            target = target,
+            dice = dice(attempt.dice.faces()),
+            sum = attempt.sum,
+            outcome = outcome,
+            boosted = attempt.boosted
         )
     }
 }
 
 /// One boost roll.
 pub fn boost(boost: &BoostRoll) -> String {
-    let piece = boost
-        .piece
-        .map_or_else(String::new, |piece| format!(" on {piece}"));
-    let outcome = match (boost.result, boost.piece) {
-        (BoostResult::Took, _) => "took it".to_owned(),
-        (BoostResult::TooLow, Some(piece)) => format!("below {}", piece.pips()),
-        (BoostResult::TooLow, None) => "short".to_owned(),
-        (BoostResult::NothingToRoll, _) => "nothing to roll at".to_owned(),
+    let result = match (boost.result, boost.piece) {
+        (BoostResult::Took, _) => "took",
+        (BoostResult::TooLow, Some(_)) => "too_low",
+        (BoostResult::TooLow, None) => "short",
+        (BoostResult::NothingToRoll, _) => "nothing",
     };
-    let more = if boost.boosted > 0 {
-        format!(", +{} boost", boost.boosted)
-    } else {
-        String::new()
-    };
+    let outcome = tr!(
+        "text-boost-outcome",
+        result = result,
+        pips = boost.piece.map_or(0, Domino::pips)
+    );
+    let seat = seat_name(boost.seat);
+    let column = boost.column.to_string();
     if boost.dice.is_empty() {
-        format!("{} {} boost: {outcome}", boost.seat, boost.column)
-    } else {
-        format!(
-            "{} {} boost{piece}, rolled {} = {} → {outcome}{more}",
-            boost.seat,
-            boost.column,
-            dice(boost.dice.faces()),
-            boost.sum
-        )
+        return tr!(
+            "text-boost",
+            seat = seat,
+            column = column,
+            outcome = outcome
+        );
+    }
+    let dice = dice(boost.dice.faces());
+    match boost.piece {
+        Some(piece) => tr!(
+            "text-boost-rolled-on",
+            seat = seat,
+            column = column,
+            piece = piece.to_string(),
+            dice = dice,
+            sum = boost.sum,
+            outcome = outcome,
+            boosted = boost.boosted
+        ),
+        None => tr!(
+            "text-boost-rolled",
+            seat = seat,
+            column = column,
+            dice = dice,
+            sum = boost.sum,
+            outcome = outcome,
+            boosted = boost.boosted
+        ),
     }
 }
 
@@ -122,15 +209,13 @@ pub struct TurnedUp {
 
 impl TurnedUp {
     pub fn of(played: &PlayedRound) -> TurnedUp {
-        let words =
-            |column: Column, row: Row, piece: Domino| format!("{column}{row} turns up: {piece}");
         if played.beats.is_empty() {
             return TurnedUp {
                 after_attempts: played
                     .report
                     .flips
                     .iter()
-                    .map(|flip| words(flip.column, flip.row, flip.piece))
+                    .map(|flip| turns_up(flip.column, flip.row, flip.piece))
                     .collect(),
                 after_boosts: Vec::new(),
             };
@@ -142,7 +227,7 @@ impl TurnedUp {
         let mut attempts_down = false;
         for beat in &played.beats {
             let flips = beat.changes.iter().filter_map(|change| match *change {
-                Change::TurnUp { column, row, piece } => Some(words(column, row, piece)),
+                Change::TurnUp { column, row, piece } => Some(turns_up(column, row, piece)),
                 _ => None,
             });
             match beat.lands {
@@ -166,6 +251,15 @@ impl TurnedUp {
     }
 }
 
+/// `C3 turns up: 2/5`.
+fn turns_up(column: Column, row: Row, piece: Domino) -> String {
+    tr!(
+        "text-turns-up",
+        cell = format!("{column}{row}"),
+        piece = piece.to_string()
+    )
+}
+
 /// Whose assignment the server made at the deadline, and how close that
 /// player is to forfeiting.
 pub fn deadline_notes(played: &PlayedRound, missed: Missed) -> Vec<String> {
@@ -174,14 +268,24 @@ pub fn deadline_notes(played: &PlayedRound, missed: Missed) -> Vec<String> {
         .filter(|seat| played.auto[*seat])
         .map(|seat| {
             let count = missed.in_a_row[seat];
-            let tally = if missed.limit == 0 {
-                String::new()
+            let seat = seat_name(seat);
+            if missed.limit == 0 {
+                tr!("text-deadline-missed", seat = seat)
             } else if count >= missed.limit {
-                format!(" ({count} of {}: forfeits)", missed.limit)
+                tr!(
+                    "text-deadline-missed-forfeits",
+                    seat = seat,
+                    count = count,
+                    limit = missed.limit
+                )
             } else {
-                format!(" ({count} of {})", missed.limit)
-            };
-            format!("{seat} missed the deadline: the server chose{tally}")
+                tr!(
+                    "text-deadline-missed-tally",
+                    seat = seat,
+                    count = count,
+                    limit = missed.limit
+                )
+            }
         })
         .collect()
 }
@@ -192,15 +296,17 @@ pub fn turned_up_first(report: &RoundReport) -> Vec<String> {
     report
         .revealed
         .iter()
-        .map(|flip| format!("{}{} turns up: {}", flip.column, flip.row, flip.piece))
+        .map(|flip| turns_up(flip.column, flip.row, flip.piece))
         .collect()
 }
 
 /// A round's first line: both assignments.
 pub fn round_header(report: &RoundReport) -> String {
-    format!(
-        "Round {}: Yellow {} — Blue {}",
-        report.round, report.assignments.yellow, report.assignments.blue
+    tr!(
+        "text-round-header",
+        round = report.round,
+        yellow = report.assignments.yellow.to_string(),
+        blue = report.assignments.blue.to_string()
     )
 }
 
@@ -210,67 +316,108 @@ pub fn resting_notes(report: &RoundReport) -> Vec<String> {
     for seat in Seat::ALL {
         let resting: u8 = report.resting[seat].iter().sum();
         if resting > 0 {
-            let rest = if resting == 1 { "rests" } else { "rest" };
-            notes.push(format!(
-                "{seat}: {} {rest} next round",
-                plural(resting, "mouse", "mice")
-            ));
+            notes.push(tr!("text-resting", seat = seat_name(seat), count = resting));
         }
     }
     notes
 }
 
+/// The cake as text, row 1 at the top (`##` a face-down piece), then each
+/// family's pips, pieces and mice available.
+pub fn view_lines(view: &GameView) -> Vec<String> {
+    let mut lines = vec!["      A    B    C    D".to_owned()];
+    for row in Row::all() {
+        let cells: Vec<String> = Column::ALL
+            .into_iter()
+            .map(|column| match view.cell(column, row) {
+                CellView::Empty => "   .".to_owned(),
+                CellView::FaceDown => "  ##".to_owned(),
+                CellView::FaceUp(piece) => format!(" {:>3}", piece.to_string()),
+            })
+            .collect();
+        lines.push(format!("{row}  {}", cells.join(" ")));
+    }
+    for seat in Seat::ALL {
+        let family = &view.families[seat];
+        lines.push(tr!(
+            "text-family",
+            seat = seat_name(seat),
+            pips = family.score.pips,
+            pieces = family.score.pieces,
+            available = family.available
+        ));
+    }
+    lines
+}
+
 /// The end of a game, in one line.
 pub fn result(result: &GameResult) -> String {
-    format!("Game over: {}", outcome(result))
+    tr!("text-game-over", outcome = outcome(result))
 }
 
 /// The score, the winner and how it ended:
 /// `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)`.
 pub fn outcome(result: &GameResult) -> String {
-    let score = format!(
-        "Yellow {} – Blue {}",
-        result.score.yellow.pips, result.score.blue.pips
+    let score = tr!(
+        "text-score",
+        yellow = result.score.yellow.pips,
+        blue = result.score.blue.pips
     );
-    let how = match result.ending {
+    match result.ending {
         Ending::Played { end, decided_by } => {
             let why = match end {
-                EndReason::BoardCleared => "the cake is gone",
-                EndReason::NoMovesLeft => "no mouse can move",
-                EndReason::StallLimit => "the stall limit was reached",
+                EndReason::BoardCleared => "board_cleared",
+                EndReason::NoMovesLeft => "no_moves_left",
+                EndReason::StallLimit => "stall_limit",
             };
-            let decider = match decided_by {
-                Decider::Pips => "on pips",
-                Decider::Pieces => "on the number of pieces",
-                Decider::DoubleSix => "holding the 6/6",
-                Decider::Draw => "",
-            };
+            let why = tr!("text-end-why", end = why);
             match result.winner {
-                Some(winner) => format!("{winner} wins {decider} ({why})"),
-                None => format!("a draw ({why})"),
+                Some(winner) => {
+                    let decided_by = match decided_by {
+                        Decider::Pips => "pips",
+                        Decider::Pieces => "pieces",
+                        Decider::DoubleSix => "double_six",
+                        Decider::Draw => "draw",
+                    };
+                    tr!(
+                        "text-outcome-won",
+                        score = score,
+                        winner = seat_name(winner),
+                        decided = decided_by,
+                        why = why
+                    )
+                }
+                None => tr!("text-outcome-draw", score = score, why = why),
             }
         }
         // The winner is said as the result gives it, not worked out from
         // the ending: a result whose winner was changed reads differently.
-        Ending::Forfeit { seat, cause } => {
-            format!("{}: {seat} {}", winner_words(result), forfeit(cause))
-        }
+        Ending::Forfeit { seat, cause } => tr!(
+            "text-outcome-forfeit",
+            score = score,
+            winner = winner_words(result),
+            forfeit = forfeit(Some(seat), cause)
+        ),
         Ending::Abandoned { cause } => match result.winner {
-            None => format!("abandoned: both players {}", forfeit(cause)),
-            Some(_) => format!(
-                "abandoned: both players {}; {}",
-                forfeit(cause),
-                winner_words(result)
+            None => tr!(
+                "text-outcome-abandoned",
+                score = score,
+                forfeit = forfeit(None, cause)
+            ),
+            Some(_) => tr!(
+                "text-outcome-abandoned-won",
+                score = score,
+                forfeit = forfeit(None, cause),
+                winner = winner_words(result)
             ),
         },
-        Ending::Aborted { seat, cause } => format!(
-            "aborted before both players had a move: {} {}; {}, not rated",
-            seat.map_or_else(|| "both players".to_owned(), |seat| seat.to_string()),
-            forfeit(cause),
-            winner_words(result)
+        Ending::Aborted { seat, cause } => tr!(
+            "text-outcome-aborted",
+            score = score,
+            forfeit = forfeit(seat, cause),
+            winner = winner_words(result)
         ),
-    };
-    format!("{score}, {how}")
+    }
 }
 
 /// The badge beside a program's name: ` [BOT]` for a server-side bot or a
@@ -282,17 +429,23 @@ pub fn bot_badge(player: &mice_cake_protocol::PlayerInfo) -> &'static str {
 /// Who the result says won: `Blue wins`, or `nobody wins`.
 fn winner_words(result: &GameResult) -> String {
     result.winner.map_or_else(
-        || "nobody wins".to_owned(),
-        |winner| format!("{winner} wins"),
+        || tr!("text-nobody-wins"),
+        |winner| tr!("text-wins", seat = seat_name(winner)),
     )
 }
 
-fn forfeit(cause: ForfeitCause) -> &'static str {
-    match cause {
-        ForfeitCause::MissedDeadlines => "missed too many deadlines",
-        ForfeitCause::Disconnected => "stayed away too long",
-        ForfeitCause::Left => "left the game",
-        ForfeitCause::NotOpened => "did not open a sealed move in time",
+/// Who forfeited (a seat, or both players) and how, in a phrase:
+/// `Yellow left the game`.
+fn forfeit(seat: Option<Seat>, cause: ForfeitCause) -> String {
+    let cause = match cause {
+        ForfeitCause::MissedDeadlines => "missed_deadlines",
+        ForfeitCause::Disconnected => "disconnected",
+        ForfeitCause::Left => "left",
+        ForfeitCause::NotOpened => "not_opened",
+    };
+    match seat {
+        Some(seat) => tr!("text-forfeit", seat = seat_name(seat), cause = cause),
+        None => tr!("text-forfeit-both", cause = cause),
     }
 }
 
@@ -304,7 +457,8 @@ fn dice(faces: &[u8]) -> String {
         .join(" ")
 }
 
-/// `1 mouse`, `3 mice`.
+/// `1 mouse`, `3 mice`: English nouns, counted (the player's language has
+/// its own messages: [`mice`], and `tr!` with a count).
 pub fn plural(count: impl Into<u64>, one: &str, many: &str) -> String {
     let count = count.into();
     if count == 1 {
@@ -319,11 +473,11 @@ pub fn plural(count: impl Into<u64>, one: &str, many: &str) -> String {
 pub fn percent(probability: f64) -> String {
     let percent = probability * 100.0;
     if percent > 0.0 && percent < 1.0 {
-        "<1%".into()
+        tr!("text-percent-below-one")
     } else if percent < 100.0 && percent > 99.0 {
-        ">99%".into()
+        tr!("text-percent-above-99")
     } else {
-        format!("{percent:.0}%")
+        tr!("text-percent", percent = format!("{percent:.0}"))
     }
 }
 
@@ -346,6 +500,27 @@ pub(crate) fn fit(text: &str, width: usize) -> String {
     let pad = width.saturating_sub(fitted.width());
     fitted.push_str(&" ".repeat(pad));
     fitted
+}
+
+/// `text` padded with spaces to `width` columns on screen, on the right
+/// (`left`: the text to the left) or on the left; never cut.
+pub(crate) fn pad(text: &str, width: usize, left: bool) -> String {
+    use unicode_width::UnicodeWidthStr as _;
+    let padding = " ".repeat(width.saturating_sub(text.width()));
+    if left {
+        format!("{text}{padding}")
+    } else {
+        format!("{padding}{text}")
+    }
+}
+
+/// A table's column width: `least`, or its heading's or widest cell's
+/// width if wider (a language's heading may be longer than English's).
+pub(crate) fn column_width<'a>(least: usize, texts: impl IntoIterator<Item = &'a str>) -> usize {
+    texts
+        .into_iter()
+        .map(unicode_width::UnicodeWidthStr::width)
+        .fold(least, usize::max)
 }
 
 #[cfg(test)]
@@ -546,5 +721,122 @@ mod marks {
         let notes = resting_notes(&report);
         assert!(notes.contains(&"Yellow: 1 mouse rests next round".to_owned()));
         assert!(notes.contains(&"Blue: 2 mice rest next round".to_owned()));
+    }
+}
+
+#[cfg(test)]
+mod languages {
+    use mice_cake_engine::{
+        Options, RecordedGame, Reveal, Score, Seated, Seed, Viewer, greedy_assignment,
+    };
+
+    use super::*;
+
+    /// Every round of a game (boosts and face-down pieces included), its
+    /// cake after each round, and its end.
+    fn a_whole_game(options: Options, seed: u64) -> Vec<String> {
+        let mut game = RecordedGame::new(options, Seed::from_u64(seed)).unwrap();
+        let mut lines = view_lines(&game.game().view(Viewer::Spectator));
+        while !game.game().is_over() {
+            let [yellow, blue] = [Seat::Yellow, Seat::Blue]
+                .map(|seat| greedy_assignment(&game.game().view(Viewer::from(seat)), seat));
+            let report = game.play_round(&yellow, &blue).unwrap().clone();
+            let played = PlayedRound {
+                sealed: None,
+                report,
+                auto: Seated {
+                    yellow: true,
+                    blue: false,
+                },
+                beats: Vec::new(),
+            };
+            let missed = Missed {
+                in_a_row: Seated { yellow: 1, blue: 0 },
+                limit: 3,
+            };
+            lines.extend(round(&played, missed));
+            lines.extend(view_lines(&game.game().view(Viewer::Spectator)));
+        }
+        let outcome = game.game().outcome().copied().unwrap();
+        lines.push(result(&GameResult::played(&outcome)));
+        lines
+    }
+
+    #[test]
+    fn the_cake_reads_as_the_engine_draws_it_in_english() {
+        let game = RecordedGame::new(Options::default(), Seed::from_u64(9)).unwrap();
+        let view = game.game().view(Viewer::Spectator);
+        assert_eq!(
+            format!("{}\n", view_lines(&view).join("\n")),
+            view.to_string()
+        );
+    }
+
+    #[test]
+    fn a_whole_game_reads_in_french_and_spanish() {
+        let boost = Options {
+            boost: true,
+            reveal: Reveal::AllFaceDown,
+            ..Options::default()
+        };
+        for options in [Options::default(), boost] {
+            let english = a_whole_game(options, 11);
+            for (language, round, yellow) in [
+                ("fr", "Manche 1\u{202f}: Jaune ", "Jaune"),
+                ("es", "Ronda 1: Amarillo ", "Amarillo"),
+            ] {
+                let lines = crate::catalogue::speaking(language, || a_whole_game(options, 11));
+                assert_eq!(lines.len(), english.len());
+                assert!(
+                    lines.iter().any(|line| line.starts_with(round)),
+                    "{language}: {lines:#?}"
+                );
+                assert!(lines.iter().any(|line| line.contains(yellow)));
+                // No message missing (shown as its id in braces), and no
+                // English line left.
+                for (line, english) in lines.iter().zip(&english) {
+                    assert!(!line.contains('{'), "{language}: {line}");
+                    let words = english.chars().any(|c| c.is_ascii_lowercase());
+                    assert!(!words || line != english, "{language}: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_ending_is_told_in_french() {
+        let score = Seated {
+            yellow: Score {
+                pips: 80,
+                pieces: 14,
+                double_six: false,
+            },
+            blue: Score::default(),
+        };
+        let forfeit = GameResult {
+            winner: Some(Seat::Blue),
+            score,
+            ending: Ending::Forfeit {
+                seat: Seat::Yellow,
+                cause: ForfeitCause::MissedDeadlines,
+            },
+        };
+        assert_eq!(
+            crate::catalogue::speaking("fr", || result(&forfeit)),
+            "Partie terminée\u{202f}: Jaune 80 – Bleu 0, Bleu gagne\u{202f}: Jaune a laissé passer \
+             trop de délais"
+        );
+        let aborted = GameResult {
+            winner: None,
+            score,
+            ending: Ending::Aborted {
+                seat: None,
+                cause: ForfeitCause::Left,
+            },
+        };
+        assert!(
+            crate::catalogue::speaking("es", || result(&aborted))
+                .contains("ambos jugadores salieron de la partida; nadie gana, no puntuada")
+        );
     }
 }

@@ -9,6 +9,8 @@ use std::sync::{Arc, OnceLock};
 use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject as _;
 
+use crate::tr;
+
 /// The authority `--ca-file` named, as each connection needs it.
 struct OwnAuthority {
     websocket: Arc<rustls::ClientConfig>,
@@ -18,15 +20,26 @@ struct OwnAuthority {
 static OWN_AUTHORITY: OnceLock<OwnAuthority> = OnceLock::new();
 
 /// A CA file that cannot be trusted as asked.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum CaFileError {
-    #[error("--ca-file {path}: {problem}")]
     Unreadable { path: String, problem: String },
-    #[error("--ca-file {path} holds no certificate (PEM, \"BEGIN CERTIFICATE\")")]
     Empty { path: String },
-    #[error("--ca-file was given twice")]
     AlreadySet,
 }
+
+impl std::fmt::Display for CaFileError {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(&match self {
+            CaFileError::Unreadable { path, problem } => {
+                tr!("tls-unreadable", path = path, problem = problem)
+            }
+            CaFileError::Empty { path } => tr!("tls-empty", path = path),
+            CaFileError::AlreadySet => tr!("tls-twice"),
+        })
+    }
+}
+
+impl std::error::Error for CaFileError {}
 
 /// Trusts the certificates of the PEM file at `path`, and no others, for
 /// every connection from now on.

@@ -295,7 +295,7 @@ impl Tracker {
                 self.left = true;
                 None
             }
-            ServerMessage::Error { code, message } => {
+            ServerMessage::Error { code, message, .. } => {
                 if *code == ErrorCode::WrongPhase {
                     // An opening refused: this client's view may be ahead
                     // of its server's (or behind the room's). It asks for
@@ -783,6 +783,7 @@ mod tests {
         let error = ServerMessage::Error {
             code: ErrorCode::RoomFull,
             message: "both seats are taken".into(),
+            args: Default::default(),
         };
         assert_eq!(tracker.apply(&error, now), None);
         assert_eq!(
@@ -898,6 +899,7 @@ mod resume_tests {
         let refused = ServerMessage::Error {
             code: ErrorCode::WrongPhase,
             message: "moves are opened once both are sealed".into(),
+            args: Default::default(),
         };
         let state = |mut state: RoomState| {
             let exchange = state.exchange.as_mut().expect("round 1 under way");

@@ -6,12 +6,17 @@
 //! client played, the record against what it saw during the game.
 
 use mice_cake_engine::{
-    AbortedDeal, Game, GameRecord, PlayerKey, RECORD_FORMAT, Seat, Seated, SignedLeave, Witness,
+    AbortedDeal, AssignmentError, Game, GameRecord, OptionsError, PlayerKey, RECORD_FORMAT,
+    ReplayError, RollKind, RoundError, SIGNED_RECORD_FORMAT, Seat, Seated, SignedLeave,
+    UNSEALED_RECORD_FORMAT, Witness, WitnessError,
 };
 use mice_cake_protocol::{
     Ending, FinishedGame, ForfeitCause, GameId, GameResult, NotRated, PROVISIONAL_DEVIATION, Pool,
     RatedGame, Rating, RatingChange,
 };
+
+use crate::text::seat_name;
+use crate::tr;
 
 /// What a check concludes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +72,7 @@ impl Verdict {
         }
     }
 
-    /// One line for people.
+    /// One line for people, in their language.
     pub fn line(&self) -> String {
         match self {
             Verdict::Fair {
@@ -78,35 +83,29 @@ impl Verdict {
                 keys,
                 cause,
             } => {
-                let mut line = format!(
-                    "verified fair: the seed matches the commitment published at the start, \
-                     every seal matches its opening, the deal and the dice of all {rounds} rounds \
-                     come from the seed and both players' nonces, and every outcome follows the \
-                     rules"
-                );
+                let mut line = tr!("verify-fair", rounds = *rounds);
                 if server_only.len() == rounds + 1 {
-                    line.push_str(
-                        " (note: the server made every move, the deal's too: the game rests on \
-                         its seed alone)",
-                    );
+                    note(&mut line, &tr!("verify-note-server-everything"));
                 } else if !server_only.is_empty() {
-                    line.push_str(&format!(
-                        " (note: the server made both moves of {}: those rest on its seed alone)",
-                        rounds_named(server_only)
-                    ));
+                    note(
+                        &mut line,
+                        &tr!(
+                            "verify-note-server-both",
+                            rounds = rounds_named(server_only)
+                        ),
+                    );
                 }
                 if server_only.len() <= *rounds {
                     line.push_str(&who_moved(*rounds, by_server, server_only, *keys));
                 }
                 if !taken_over.is_empty() {
-                    line.push_str(&format!(
-                        " (note: the server made your move in {} although this client sealed one: \
-                         too late for the deadline, or dropped)",
-                        rounds_named(taken_over)
-                    ));
+                    note(
+                        &mut line,
+                        &tr!("verify-note-taken-over", rounds = rounds_named(taken_over)),
+                    );
                 }
                 if let Some(cause) = cause {
-                    line.push_str(&format!(" (the result: {cause})"));
+                    note(&mut line, &tr!("verify-note-result", cause = cause));
                 }
                 line
             }
@@ -115,36 +114,36 @@ impl Verdict {
                 unsigned,
                 cause,
             } => {
-                let mut line = String::from(
-                    "verified: the game ended at its deal, before anything was dealt; the seed \
-                     matches the commitment published at the start, and every seal, opening and \
-                     signature made checks",
-                );
+                let mut line = tr!("verify-aborted-deal");
                 match refused.as_slice() {
                     [] => {}
-                    [seat] => line.push_str(&format!(
-                        " ({seat} sealed a nonce and never opened it, and the game was aborted)"
-                    )),
-                    _ => line.push_str(" (both sealed a nonce and never opened it)"),
+                    [seat] => note(
+                        &mut line,
+                        &tr!("verify-note-refused-one", seat = seat_name(*seat)),
+                    ),
+                    _ => note(&mut line, &tr!("verify-note-refused-both")),
                 }
                 for seat in unsigned {
-                    line.push_str(&format!(
-                        " (note: {seat}'s seal is not signed: nothing proves {seat} made it \
-                         rather than the server)"
-                    ));
+                    note(
+                        &mut line,
+                        &tr!("verify-note-unsigned-seal", seat = seat_name(*seat)),
+                    );
                 }
                 if let Some(cause) = cause {
-                    line.push_str(&format!(" (the result: {cause})"));
+                    note(&mut line, &tr!("verify-note-result", cause = cause));
                 }
                 line
             }
-            Verdict::Unsealed => "not provably fair: a game from before sealed play (record \
-                                  format 1); its rounds follow the rules, but its dice came \
-                                  from the server's seed alone"
-                .into(),
-            Verdict::Broken(problem) => format!("NOT FAIR: {problem}"),
+            Verdict::Unsealed => tr!("verify-unsealed"),
+            Verdict::Broken(problem) => tr!("verify-broken", problem = problem),
         }
     }
+}
+
+/// Adds a note (a sentence of its own, in brackets) to a verdict's line.
+fn note(line: &mut String, words: &str) {
+    line.push(' ');
+    line.push_str(words);
 }
 
 /// What a verdict says of who made the moves: whose are signed (and with
@@ -165,31 +164,31 @@ fn who_moved(
             && keys.is_none_or(|keys| keys[seat].is_none())
     };
     let mut words = String::new();
+    let line = &mut words;
     match keys {
-        None => words.push_str(
-            " (note: a record from before signed moves, format 2: nothing proves which moves \
-             were the players' own rather than the server's)",
-        ),
+        None => note(line, &tr!("verify-note-format-2")),
         Some(keys) => {
             let signed: Vec<String> = Seat::ALL
                 .into_iter()
                 .filter_map(|seat| {
                     let key = keys[seat]?.to_string();
-                    Some(format!("{seat}'s with key {}…", &key[..16]))
+                    Some(tr!(
+                        "verify-signed-key",
+                        seat = seat_name(seat),
+                        key = &key[..16]
+                    ))
                 })
                 .collect();
             if !signed.is_empty() {
-                words.push_str(&format!(
-                    "; every move a player made is signed by that player ({})",
-                    signed.join(", ")
-                ));
+                // The message brings its own separator (a semicolon).
+                line.push_str(&tr!("verify-signed", keys = signed.join(", ")));
             }
             for seat in Seat::ALL.into_iter().filter(|seat| keys[*seat].is_none()) {
                 if !all_the_servers(seat) {
-                    words.push_str(&format!(
-                        " (note: {seat}'s moves are not signed: nothing proves {seat} made them \
-                         rather than the server)"
-                    ));
+                    note(
+                        line,
+                        &tr!("verify-note-unsigned-moves", seat = seat_name(seat)),
+                    );
                 }
             }
         }
@@ -197,29 +196,30 @@ fn who_moved(
     for seat in Seat::ALL {
         let made = &by_server[seat];
         if all_the_servers(seat) {
-            words.push_str(&format!(
-                " (note: {seat} is the server's bot: its moves are the server's by design)"
-            ));
+            note(line, &tr!("verify-note-server-bot", seat = seat_name(seat)));
         } else if !made.is_empty() {
             // The deal is a nonce, not a move.
             let dealt = made.contains(&0);
             let moves: Vec<u32> = made.iter().copied().filter(|round| *round > 0).collect();
-            let mut what = Vec::new();
-            if dealt {
-                what.push("deal nonce".to_owned());
-            }
-            if !moves.is_empty() {
-                what.push(format!("move in {}", rounds_named(&moves)));
-            }
-            let missed = if made.len() == 1 {
-                "a missed deadline"
-            } else {
-                "missed deadlines"
-            };
-            words.push_str(&format!(
-                " (note: the server made {seat}'s {}: {missed})",
-                what.join(" and its ")
-            ));
+            let (name, count) = (seat_name(seat), made.len());
+            note(
+                line,
+                &match (dealt, moves.is_empty()) {
+                    (true, true) => tr!("verify-note-server-deal", seat = name, count = count),
+                    (true, false) => tr!(
+                        "verify-note-server-deal-and-moves",
+                        seat = name,
+                        rounds = rounds_named(&moves),
+                        count = count
+                    ),
+                    (false, _) => tr!(
+                        "verify-note-server-moves",
+                        seat = name,
+                        rounds = rounds_named(&moves),
+                        count = count
+                    ),
+                },
+            );
         }
     }
     words
@@ -236,9 +236,9 @@ fn rounds_named(rounds: &[u32]) -> String {
     }
     runs.iter()
         .map(|&(first, last)| match (first, last) {
-            (0, _) => "the deal".to_owned(),
-            (first, last) if first == last => format!("round {first}"),
-            (first, last) => format!("rounds {first}–{last}"),
+            (0, _) => tr!("verify-rounds-deal"),
+            (first, last) if first == last => tr!("verify-rounds-one", round = first),
+            (first, last) => tr!("verify-rounds-run", first = first, last = last),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -251,15 +251,13 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
         && witness.commitment.is_some()
         && !record.is_sealed()
     {
-        return Verdict::Broken("the game was played sealed, but its record holds no seals".into());
+        return Verdict::Broken(tr!("verify-played-unsealed"));
     }
     if record.seed.is_none() {
-        return Verdict::Broken(
-            "the record has no seed: the game is not over, or the seed was taken out".into(),
-        );
+        return Verdict::Broken(tr!("verify-no-seed"));
     }
     if let Err(error) = record.replay() {
-        return Verdict::Broken(error.to_string());
+        return Verdict::Broken(replay_words(&error));
     }
     if !record.is_sealed() {
         return Verdict::Unsealed;
@@ -267,7 +265,7 @@ pub fn verify(record: &GameRecord, seen: Option<(&Witness, Seat)>) -> Verdict {
     if let Some((witness, _)) = seen
         && let Err(error) = witness.check(record)
     {
-        return Verdict::Broken(error.to_string());
+        return Verdict::Broken(witness_words(error));
     }
     let Some(fair) = record.fair.as_ref() else {
         return Verdict::Unsealed;
@@ -327,7 +325,7 @@ pub fn parse(text: &str) -> anyhow::Result<Loaded> {
         let record = match (game.record, game.aborted_deal) {
             (Some(record), _) => Recorded::Game(record),
             (None, Some(deal)) => Recorded::AbortedDeal(deal),
-            (None, None) => anyhow::bail!("the server's answer holds no record"),
+            (None, None) => anyhow::bail!(tr!("verify-answer-without-record")),
         };
         return Ok(Loaded {
             record,
@@ -340,7 +338,7 @@ pub fn parse(text: &str) -> anyhow::Result<Loaded> {
         Ok(record) => Recorded::Game(record),
         Err(error) => match serde_json::from_str::<AbortedDeal>(text) {
             Ok(deal) => Recorded::AbortedDeal(deal),
-            Err(_) => anyhow::bail!("not a game record: {error}"),
+            Err(_) => anyhow::bail!(tr!("verify-not-a-record", error = error.to_string())),
         },
     };
     Ok(Loaded {
@@ -355,9 +353,7 @@ pub fn parse(text: &str) -> anyhow::Result<Loaded> {
 pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
     match parse(text)?.record {
         Recorded::Game(record) => Ok(record),
-        Recorded::AbortedDeal(_) => {
-            anyhow::bail!("the game ended at its deal: it has no rounds to read")
-        }
+        Recorded::AbortedDeal(_) => anyhow::bail!(tr!("verify-deal-only")),
     }
 }
 
@@ -369,7 +365,7 @@ pub fn parse_record(text: &str) -> anyhow::Result<GameRecord> {
 fn verify_aborted(deal: &AbortedDeal, loaded: &Loaded, seen: Option<(&Witness, Seat)>) -> Verdict {
     let claimed = loaded.claimed.as_ref();
     if let Err(error) = deal.check() {
-        return Verdict::Broken(error.to_string());
+        return Verdict::Broken(replay_words(&error));
     }
     if let Some((witness, seat)) = seen
         && let Some(problem) = deal_against_witness(deal, witness, seat)
@@ -392,10 +388,10 @@ fn verify_aborted(deal: &AbortedDeal, loaded: &Loaded, seen: Option<(&Witness, S
         // stored with either ended aborted, never by a forfeit.
         let since_aborts = loaded.missed_deadline_limit.is_some() || deal.left.is_some();
         if since_aborts && let Ending::Forfeit { seat, .. } = claimed.ending {
-            return Verdict::Broken(format!(
-                "the result given ({}) says {seat} forfeited at the deal, but a game that ends \
-                 before both players have had a move is aborted, and nobody wins it",
-                crate::text::outcome(claimed)
+            return Verdict::Broken(tr!(
+                "verify-deal-forfeit",
+                result = crate::text::outcome(claimed),
+                seat = seat_name(seat)
             ));
         }
         let nothing_scored = claimed.score == Seated::default();
@@ -404,15 +400,16 @@ fn verify_aborted(deal: &AbortedDeal, loaded: &Loaded, seen: Option<(&Witness, S
             || said_refused != refused
             || claimed.winner != expected_winner(&claimed.ending)
         {
-            return Verdict::Broken(format!(
-                "the result given ({}) is not the record's: the game ended at its deal, {}",
-                crate::text::outcome(claimed),
-                match refused.as_slice() {
-                    [] => "nobody refusing to open, and nobody winning".to_owned(),
-                    [seat] => format!("{seat} refusing to open, and nobody winning"),
-                    _ => "both refusing to open, and nobody winning".to_owned(),
-                }
-            ));
+            let result = crate::text::outcome(claimed);
+            return Verdict::Broken(match refused.as_slice() {
+                [] => tr!("verify-deal-result-none", result = result),
+                [seat] => tr!(
+                    "verify-deal-result-one",
+                    result = result,
+                    seat = seat_name(*seat)
+                ),
+                _ => tr!("verify-deal-result-both", result = result),
+            });
         }
         if let Some(problem) = loaded
             .rated
@@ -485,11 +482,10 @@ fn cause_evidence(
     if let Some(left) = left
         && !matches!(forfeited, Some((out, ForfeitCause::Left)) if out[left.seat])
     {
-        return Err(format!(
-            "the record holds {}'s signed leave, but the result given says the game ended \
-             otherwise ({})",
-            left.seat,
-            ending_words(ending)
+        return Err(tr!(
+            "verify-leave-but-other-ending",
+            seat = seat_name(left.seat),
+            ending = ending_key(ending)
         ));
     }
     let Some((out, cause)) = forfeited else {
@@ -502,15 +498,18 @@ fn cause_evidence(
             ForfeitCause::Left => left_note(seat, keys, left)?,
             ForfeitCause::MissedDeadlines => missed_deadlines_note(seat, stage)?,
             ForfeitCause::Disconnected => {
-                format!("that {seat} stayed away past the grace period rests on the server's word")
+                tr!("verify-cause-disconnected", seat = seat_name(seat))
             }
-            ForfeitCause::NotOpened => format!(
-                "that {seat} did not open a sealed move in time rests on the server's word (the \
-                 record shows the seal; whether the opening came in time, only the server saw)"
-            ),
+            ForfeitCause::NotOpened => tr!("verify-cause-not-opened", seat = seat_name(seat)),
         });
     }
-    Ok(Some(notes.join("; ")))
+    // One note a seat: two when both forfeited.
+    Ok(Some(
+        notes
+            .into_iter()
+            .reduce(|first, second| tr!("verify-cause-pair", first = first, second = second))
+            .unwrap_or_default(),
+    ))
 }
 
 /// What proves that `seat` left: its signed leave, or the server's word
@@ -520,94 +519,57 @@ fn left_note(
     keys: Seated<Option<PlayerKey>>,
     left: Option<&SignedLeave>,
 ) -> Result<String, String> {
+    let name = seat_name(seat);
     Ok(match (keys[seat], left.filter(|left| left.seat == seat)) {
-        (Some(_), Some(_)) => {
-            format!("{seat} left, proven by {seat}'s leave, signed with {seat}'s key")
-        }
-        (Some(_), None) => {
-            return Err(format!(
-                "the result given says {seat} left, but the record holds no leave \
-                 signed with {seat}'s key: nothing proves {seat} left"
-            ));
-        }
-        (None, _) => format!(
-            "that {seat} left rests on the server's word ({seat} had no key to sign a \
-             leave with)"
-        ),
+        (Some(_), Some(_)) => tr!("verify-left-proven", seat = name),
+        (Some(_), None) => return Err(tr!("verify-left-unproven", seat = name)),
+        (None, _) => tr!("verify-left-word", seat = name),
     })
 }
 
 /// What proves that `seat` missed too many deadlines: the record's moves
 /// made by the server, against its limit.
 fn missed_deadlines_note(seat: Seat, stage: &Stage<'_>) -> Result<String, String> {
+    let name = seat_name(seat);
     let (runs, limit) = match stage {
         Stage::Deal(deal) if deal.seals[seat].is_some() => {
-            return Err(format!(
-                "the result given says {seat} did not seal a deal nonce in time, but \
-                 the record holds {seat}'s seal"
-            ));
+            return Err(tr!("verify-deal-nonce-sealed", seat = name));
         }
-        Stage::Deal(_) => {
-            return Ok(format!(
-                "{seat} sealed no deal nonce in time, proven by the record (it holds \
-                 no seal of {seat}'s)"
-            ));
-        }
+        Stage::Deal(_) => return Ok(tr!("verify-deal-nonce-missing", seat = name)),
         Stage::Rounds { runs, limit, .. } => (runs, limit),
     };
     let Some(limit) = *limit else {
         // An answer stored before servers kept their limit
         // (older than record format 4: refused otherwise).
         if runs[seat] == 0 {
-            return Err(format!(
-                "the result given says {seat} missed too many deadlines, but the \
-                 record's last move for {seat} is {seat}'s own"
-            ));
+            return Err(tr!("verify-missed-own-move", seat = name));
         }
-        return Ok(format!(
-            "that {seat} missed too many deadlines rests on the server's word: the \
-             server made {seat}'s move in each of the record's last {}, but the \
-             answer does not give the server's limit (a game stored before servers \
-             kept it)",
-            crate::text::plural(
-                u64::try_from(runs[seat]).unwrap_or(u64::MAX),
-                "round",
-                "rounds"
-            )
-        ));
+        return Ok(tr!("verify-missed-word", seat = name, count = runs[seat]));
     };
     let needed = limit.max(1) as usize;
     if runs[seat] < needed {
-        return Err(format!(
-            "the result given says {seat} missed too many deadlines, but the \
-             record's last {} made by the server for {seat} {} (the server's \
-             limit: {needed} in a row)",
-            crate::text::plural(
-                u64::try_from(runs[seat]).unwrap_or(u64::MAX),
-                "move",
-                "moves"
-            ),
-            if runs[seat] == 1 {
-                "is one"
-            } else {
-                "are not enough"
-            }
+        return Err(tr!(
+            "verify-missed-too-few",
+            seat = name,
+            count = runs[seat],
+            limit = needed
         ));
     }
-    Ok(format!(
-        "{seat} missed {needed} deadlines in a row, proven by the record: the server \
-         made {seat}'s move in each of its last {} rounds",
-        runs[seat]
+    Ok(tr!(
+        "verify-missed-proven",
+        seat = name,
+        limit = needed,
+        count = runs[seat]
     ))
 }
 
-/// How a game ended, in words.
-fn ending_words(ending: &Ending) -> &'static str {
+/// How a game ended, for a message to select its words by.
+fn ending_key(ending: &Ending) -> &'static str {
     match ending {
-        Ending::Played { .. } => "played to its end",
-        Ending::Forfeit { .. } => "a forfeit for another cause",
-        Ending::Abandoned { .. } => "abandoned by both",
-        Ending::Aborted { .. } => "aborted for another cause",
+        Ending::Played { .. } => "played",
+        Ending::Forfeit { .. } => "forfeit",
+        Ending::Abandoned { .. } => "abandoned",
+        Ending::Aborted { .. } => "aborted",
     }
 }
 
@@ -618,17 +580,10 @@ fn ending_words(ending: &Ending) -> &'static str {
 /// on the server's word.
 fn limit_problem(format: Option<u32>, limit: Option<u32>) -> Option<String> {
     match limit {
-        Some(0) => Some(
-            "the answer says the server makes a player forfeit after 0 missed deadlines in a \
-             row, but no server runs with a limit under 1"
-                .into(),
-        ),
-        None if format.is_some_and(|format| format >= RECORD_FORMAT) => Some(format!(
-            "the answer leaves out the server's limit of missed deadlines in a row \
-             (missed_deadline_limit), which every answer with a record of format \
-             {RECORD_FORMAT} gives: without it, nothing says how many moves the server must \
-             have made for a player who forfeits for missed deadlines"
-        )),
+        Some(0) => Some(tr!("verify-limit-zero")),
+        None if format.is_some_and(|format| format >= RECORD_FORMAT) => {
+            Some(tr!("verify-limit-missing", format = RECORD_FORMAT))
+        }
         _ => None,
     }
 }
@@ -638,21 +593,18 @@ fn limit_problem(format: Option<u32>, limit: Option<u32>) -> Option<String> {
 /// ratings; one said unrated as aborted (or abandoned) that was not.
 fn rated_status_problem(ending: &Ending, rated: &RatedGame) -> Option<String> {
     let ended_early = match ending {
-        Ending::Aborted { .. } => Some("aborted before both players had a move"),
-        Ending::Abandoned { .. } => Some("abandoned by both at once"),
+        Ending::Aborted { .. } => Some("aborted"),
+        Ending::Abandoned { .. } => Some("abandoned"),
         Ending::Played { .. } | Ending::Forfeit { .. } => None,
     };
     if let (Some(why), true) = (rated.not_rated, rated.counted()) {
-        return Some(format!(
-            "the game is said to be rated and, at once, not rated ({})",
-            why.reason()
+        return Some(tr!(
+            "verify-rated-and-not",
+            reason = crate::text::not_rated(why)
         ));
     }
     if let (Some(how), true) = (ended_early, rated.counted()) {
-        return Some(format!(
-            "the game is said to have moved its players' ratings, but it was {how}: such a game \
-             is never rated"
-        ));
+        return Some(tr!("verify-rated-ended-early", how = how));
     }
     // Whether a game said unrated for how it ended did end so.
     let ended_so = match rated.not_rated {
@@ -663,9 +615,7 @@ fn rated_status_problem(ending: &Ending, rated: &RatedGame) -> Option<String> {
         _ => None,
     };
     match ended_so {
-        Some((word, false)) => Some(format!(
-            "the game is said to be unrated as {word}, but it was not {word}"
-        )),
+        Some((how, false)) => Some(tr!("verify-unrated-not-so", how = how)),
         _ => None,
     }
 }
@@ -684,9 +634,7 @@ fn rating_problem(
 ) -> Option<String> {
     let rated = rated?;
     let Some(fair) = record.fair.as_ref() else {
-        return Some(
-            "the game is said to be played in a rated room, but its record holds no seals".into(),
-        );
+        return Some(tr!("verify-rated-unsealed"));
     };
     let keys = fair.keys.unwrap_or_default();
     if let Some(problem) = rated_room_problem(&claimed.ending, keys, rated) {
@@ -695,9 +643,9 @@ fn rating_problem(
     let changes = rated.ratings.as_ref()?;
     if let Some(problem) = Seat::ALL.into_iter().find_map(|seat| {
         if fair.deal.by_server[seat] {
-            Some(format!(
-                "the game is said to be rated, but the server made {seat}'s deal nonce: nothing \
-                 proves {seat}'s key played it"
+            Some(tr!(
+                "verify-rated-server-deal-nonce",
+                seat = seat_name(seat)
             ))
         } else {
             None
@@ -706,21 +654,19 @@ fn rating_problem(
         return Some(problem);
     }
     if rated.keys.yellow == rated.keys.blue {
-        return Some(
-            "the game is said to be rated, but one key played both seats: such a game is never \
-             rated"
-                .into(),
-        );
+        return Some(tr!("verify-rated-one-key"));
     }
     if Pool::of(&record.options) != Some(rated.pool) {
-        return Some(format!(
-            "the game is said to be rated in the {} pool, but its rules are {}",
-            rated.pool,
-            Pool::of(&record.options).map_or_else(
-                || "no pool's (another stall limit)".to_owned(),
-                |pool| format!("the {pool} pool's")
-            )
-        ));
+        // Pools go by their names, as commands and the protocol write them.
+        let pool = rated.pool.to_string();
+        return Some(match Pool::of(&record.options) {
+            Some(rules) => tr!(
+                "verify-rated-other-pool",
+                pool = pool,
+                rules = rules.to_string()
+            ),
+            None => tr!("verify-rated-no-pool", pool = pool),
+        });
     }
     glicko_problem(changes, claimed.winner)
 }
@@ -741,16 +687,11 @@ fn rated_room_problem(
         .find(|seat| keys[*seat] != Some(rated.keys[*seat]))
     {
         let key = &rated.keys[seat].to_string()[..16];
+        let name = seat_name(seat);
         return Some(if rated.counted() {
-            format!(
-                "the game is said to be rated for {seat}'s key {key}…, but the record's key for \
-                 {seat} is another"
-            )
+            tr!("verify-rated-other-key", seat = name, key = key)
         } else {
-            format!(
-                "the answer says {seat} played its rated room's game with the key {key}…, but \
-                 the record's key for {seat} is another"
-            )
+            tr!("verify-room-other-key", seat = name, key = key)
         });
     }
     bot_problem(rated)
@@ -768,30 +709,20 @@ fn bot_problem(rated: &RatedGame) -> Option<String> {
             !mice_cake_engine::signing::check_bot(rated.keys[*seat], signature)
         })
     }) {
-        return Some(format!(
-            "{seat}'s bot declaration in the record is not signed with {seat}'s key"
-        ));
+        return Some(tr!("verify-bot-unsigned", seat = seat_name(seat)));
     }
     let declared: Vec<Seat> = Seat::ALL
         .into_iter()
         .filter(|seat| bots[*seat].is_some())
         .collect();
     match (declared.as_slice(), rated.not_rated) {
-        ([bot], _) if rated.counted() => Some(format!(
-            "the game is said to be rated, but {bot}'s key had declared itself a bot as it \
-             started and {}'s had not: a bot against a person is never rated",
-            bot.opponent()
+        ([bot], _) if rated.counted() => Some(tr!(
+            "verify-bot-rated",
+            bot = seat_name(*bot),
+            person = seat_name(bot.opponent())
         )),
-        ([], Some(NotRated::BotAgainstPerson)) => Some(
-            "the game is said to be unrated as a bot against a person, but neither key had \
-             declared itself a bot as it started"
-                .into(),
-        ),
-        ([_, _], Some(NotRated::BotAgainstPerson)) => Some(
-            "the game is said to be unrated as a bot against a person, but both keys had \
-             declared themselves bots as it started"
-                .into(),
-        ),
+        ([], Some(NotRated::BotAgainstPerson)) => Some(tr!("verify-bot-none")),
+        ([_, _], Some(NotRated::BotAgainstPerson)) => Some(tr!("verify-bot-both")),
         _ => None,
     }
 }
@@ -834,39 +765,42 @@ fn glicko_problem(changes: &Seated<RatingChange>, winner: Option<Seat>) -> Optio
             Some(_) => "loss",
             None => "draw",
         };
+        // Ratings to a tenth, as the player's language writes decimals.
+        let tenths = |value: f64| crate::catalogue::decimal(value, 1);
+        let name = seat_name(seat);
         if (after.rating - worked.rating).abs() > RATING_TOLERANCE
             || (after.deviation - worked.deviation).abs() > RATING_TOLERANCE
             || (after.volatility - worked.volatility).abs() > VOLATILITY_TOLERANCE
         {
-            Some(format!(
-                "{seat}'s rating after the game is said to be {:.1} (RD {:.1}), but Glicko-2 \
-                 gives {:.1} (RD {:.1}) from {seat}'s {:.1} (RD {:.1}) before, {}'s {:.1} (RD \
-                 {:.1}), and {seat}'s {result}",
-                after.rating,
-                after.deviation,
-                worked.rating,
-                worked.deviation,
-                before.rating,
-                before.deviation,
-                seat.opponent(),
-                changes[seat.opponent()].before.rating,
-                changes[seat.opponent()].before.deviation,
+            let opponent = changes[seat.opponent()].before;
+            Some(tr!(
+                "verify-glicko",
+                seat = name,
+                after = tenths(after.rating),
+                after_rd = tenths(after.deviation),
+                worked = tenths(worked.rating),
+                worked_rd = tenths(worked.deviation),
+                before = tenths(before.rating),
+                before_rd = tenths(before.deviation),
+                opponent = seat_name(seat.opponent()),
+                opponent_before = tenths(opponent.rating),
+                opponent_rd = tenths(opponent.deviation),
+                result = result
             ))
         } else if after.games != before.games.saturating_add(1) {
-            Some(format!(
-                "{seat}'s rated games are said to go from {} to {} with this one game",
-                before.games, after.games
+            Some(tr!(
+                "verify-rated-games",
+                seat = name,
+                before = before.games,
+                after = after.games
             ))
         } else if after.provisional != (after.deviation > PROVISIONAL_DEVIATION) {
-            Some(format!(
-                "{seat}'s rating after the game is said to be {} at RD {:.1}, but a rating is \
-                 provisional exactly while its deviation is above {PROVISIONAL_DEVIATION:.0}",
-                if after.provisional {
-                    "provisional"
-                } else {
-                    "settled"
-                },
-                after.deviation
+            Some(tr!(
+                "verify-provisional",
+                seat = name,
+                provisional = if after.provisional { "yes" } else { "no" },
+                rd = tenths(after.deviation),
+                limit = crate::catalogue::decimal(PROVISIONAL_DEVIATION, 0)
             ))
         } else {
             None
@@ -912,22 +846,16 @@ fn deadline_end_problem(claimed: &GameResult, stage: &Stage<'_>) -> Option<Strin
     if claimed.ending == expected {
         return None;
     }
-    let (whose, ended) = match expected {
-        Ending::Forfeit { seat, .. } => (
-            format!("{seat}'s move"),
-            format!("{seat} forfeiting for missed deadlines"),
+    let result = crate::text::outcome(claimed);
+    Some(match expected {
+        Ending::Forfeit { seat, .. } => tr!(
+            "verify-deadline-end-one",
+            seat = seat_name(seat),
+            limit = needed,
+            result = result
         ),
-        _ => (
-            "Yellow's and Blue's moves".to_owned(),
-            "abandoned by both for missed deadlines".to_owned(),
-        ),
-    };
-    Some(format!(
-        "the server made {whose} in each of the record's last {} rounds, its limit of missed \
-         deadlines in a row: the game ended there, {ended}, not as the result given says ({})",
-        needed,
-        crate::text::outcome(claimed)
-    ))
+        _ => tr!("verify-deadline-end-both", limit = needed, result = result),
+    })
 }
 
 /// Each seat the server's own bot played: no key, and every move (the
@@ -963,29 +891,26 @@ fn trailing_server_moves(record: &GameRecord) -> Seated<usize> {
 /// Where an aborted deal's record disagrees with what this client saw.
 fn deal_against_witness(deal: &AbortedDeal, witness: &Witness, seat: Seat) -> Option<String> {
     if let Some(conflict) = witness.conflict {
-        return Some(conflict.to_string());
+        return Some(witness_words(conflict));
     }
     if witness
         .commitment
         .is_some_and(|commitment| commitment != deal.commitment)
     {
-        return Some(mice_cake_engine::WitnessError::OtherCommitment.to_string());
+        return Some(witness_words(WitnessError::OtherCommitment));
     }
     if witness.revealed > 0 {
-        return Some("a round was revealed in play, but the record says nothing was dealt".into());
+        return Some(tr!("verify-revealed-nothing-dealt"));
     }
     if let Some(Some(seen)) = witness.seals.first()
         && let Some(which) = Seat::ALL
             .into_iter()
             .find(|which| deal.seals[*which].is_some_and(|recorded| recorded != seen[*which]))
     {
-        return Some(
-            mice_cake_engine::WitnessError::SealChanged {
-                round: 0,
-                seat: which,
-            }
-            .to_string(),
-        );
+        return Some(witness_words(WitnessError::SealChanged {
+            round: 0,
+            seat: which,
+        }));
     }
     let own = witness
         .own
@@ -993,7 +918,7 @@ fn deal_against_witness(deal: &AbortedDeal, witness: &Witness, seat: Seat) -> Op
         .find(|own| own.round == 0 && own.seat == seat)?;
     match deal.nonces[seat] {
         Some(nonce) if nonce != own.opening.nonce => {
-            Some(mice_cake_engine::WitnessError::OwnMoveChanged { round: 0 }.to_string())
+            Some(witness_words(WitnessError::OwnMoveChanged { round: 0 }))
         }
         _ => None,
     }
@@ -1077,38 +1002,34 @@ fn result_problem(game: &Game, record: &GameRecord, claimed: &GameResult) -> Opt
     let score = Seated::from_fn(|seat| game.score(seat));
     let rounds = record.rounds.len();
     if rounds == 0 && record.format >= RECORD_FORMAT {
-        let forfeited = match claimed.ending {
-            Ending::Forfeit { seat, .. } => Some(format!("{seat} forfeited it")),
-            Ending::Abandoned { .. } => Some("both players forfeited it".to_owned()),
-            Ending::Played { .. } | Ending::Aborted { .. } => None,
-        };
-        if let Some(forfeited) = forfeited {
-            return Some(format!(
-                "the result given ({}) says {forfeited}, but no round was revealed: a game that \
-                 ends before both players have had a move is aborted, and nobody wins it",
-                crate::text::outcome(claimed)
-            ));
+        let result = crate::text::outcome(claimed);
+        match claimed.ending {
+            Ending::Forfeit { seat, .. } => {
+                return Some(tr!(
+                    "verify-early-forfeit-one",
+                    result = result,
+                    seat = seat_name(seat)
+                ));
+            }
+            Ending::Abandoned { .. } => {
+                return Some(tr!("verify-early-forfeit-both", result = result));
+            }
+            Ending::Played { .. } | Ending::Aborted { .. } => {}
         }
     }
     if matches!(claimed.ending, Ending::Aborted { .. }) && rounds > 0 {
-        return Some(format!(
-            "the result given ({}) says the game was aborted before both players had a move, but \
-             {} revealed first: from then on a game ends by a forfeit",
-            crate::text::outcome(claimed),
-            crate::text::plural(
-                u64::try_from(rounds).unwrap_or(u64::MAX),
-                "round was",
-                "rounds were"
-            )
+        return Some(tr!(
+            "verify-aborted-after-rounds",
+            result = crate::text::outcome(claimed),
+            count = rounds
         ));
     }
     let expected = match (game.outcome(), claimed.ending) {
         (Some(outcome), _) => GameResult::played(outcome),
         (None, Ending::Played { .. }) => {
-            return Some(format!(
-                "the result given ({}) says the game was played to its end, but its record \
-                 stops before the end",
-                crate::text::outcome(claimed)
+            return Some(tr!(
+                "verify-played-but-cut",
+                result = crate::text::outcome(claimed)
             ));
         }
         (None, Ending::Forfeit { seat, .. }) => GameResult {
@@ -1123,10 +1044,10 @@ fn result_problem(game: &Game, record: &GameRecord, claimed: &GameResult) -> Opt
         },
     };
     (expected != *claimed).then(|| {
-        format!(
-            "the result given ({}) is not the record's: played out, the record gives {}",
-            crate::text::outcome(claimed),
-            crate::text::outcome(&expected)
+        tr!(
+            "verify-result-not-records",
+            result = crate::text::outcome(claimed),
+            expected = crate::text::outcome(&expected)
         )
     })
 }
@@ -1146,6 +1067,15 @@ pub struct Checked {
     /// none for a game with no move to judge, or a record that cannot be
     /// read.
     pub accuracy: Option<Seated<f64>>,
+}
+
+/// Whether `verdict` (a [`Verdict::line`] in the player's language) says
+/// the game was verified fair: it opens as that verdict does, up to its
+/// colon. For an interface that shows a fair verdict in short.
+pub fn says_fair(verdict: &str) -> bool {
+    let fair = tr!("verify-fair", rounds = 0);
+    let opening = fair.split(':').next().unwrap_or_default();
+    !opening.is_empty() && verdict.starts_with(opening)
 }
 
 /// Checks a game just played on the server at `http` (its HTTP address),
@@ -1196,8 +1126,231 @@ pub async fn check_played(
     };
     match checked {
         Ok(Ok(checked)) => checked,
-        Ok(Err(error)) => unchecked(format!("could not verify the game: {error:#}")),
-        Err(error) => unchecked(format!("could not verify the game: {error}")),
+        Ok(Err(error)) => unchecked(tr!("verify-could-not", error = format!("{error:#}"))),
+        Err(error) => unchecked(tr!("verify-could-not", error = error.to_string())),
+    }
+}
+
+/// Where a record disagrees with what this client saw, in the player's
+/// language (in English, the engine's own words).
+fn witness_words(error: WitnessError) -> String {
+    match error {
+        WitnessError::CommitmentChangedInPlay => tr!("verify-witness-commitment-changed"),
+        WitnessError::SealChangedInPlay { round, seat } => tr!(
+            "verify-witness-seal-changed-in-play",
+            seat = seat_name(seat),
+            round = round
+        ),
+        WitnessError::NotSealed => tr!("verify-witness-not-sealed"),
+        WitnessError::OtherCommitment => tr!("verify-witness-other-commitment"),
+        WitnessError::RoundMissing { round } => tr!("verify-witness-round-missing", round = round),
+        WitnessError::OwnMoveChanged { round } => {
+            tr!("verify-witness-own-move-changed", round = round)
+        }
+        WitnessError::SealChanged { round, seat } => tr!(
+            "verify-witness-seal-changed",
+            seat = seat_name(seat),
+            round = round
+        ),
+    }
+}
+
+/// The first broken link of a record that does not replay, in the
+/// player's language (in English, the engine's own words). Rounds go in as
+/// numbers, 0 for the deal.
+fn replay_words(error: &ReplayError) -> String {
+    match *error {
+        ReplayError::UnsupportedFormat { found } => tr!(
+            "verify-replay-format",
+            found = found,
+            first = UNSEALED_RECORD_FORMAT,
+            last = RECORD_FORMAT
+        ),
+        ReplayError::FairnessMissing { format } if format == UNSEALED_RECORD_FORMAT => {
+            tr!("verify-replay-unsealed-with-fair", format = format)
+        }
+        ReplayError::FairnessMissing { format } => {
+            tr!("verify-replay-fair-missing", format = format)
+        }
+        ReplayError::KeysMisplaced { format } if format >= SIGNED_RECORD_FORMAT => {
+            tr!("verify-replay-keys-missing", format = format)
+        }
+        ReplayError::KeysMisplaced { format } => {
+            tr!("verify-replay-keys-misplaced", format = format)
+        }
+        ReplayError::LeaveMisplaced { format } => {
+            tr!("verify-replay-leave-misplaced", format = format)
+        }
+        ReplayError::ServerMoveClaimed { round, seat } => tr!(
+            "verify-replay-server-move-claimed",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::SignedWithoutKey { round, seat } => tr!(
+            "verify-replay-signed-without-key",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::SignedServerMove { round, seat } => tr!(
+            "verify-replay-signed-server-move",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::LeaveRound {
+            seat,
+            signed,
+            stopped,
+        } => tr!(
+            "verify-replay-leave-round",
+            seat = seat_name(seat),
+            signed = signed,
+            stopped = stopped
+        ),
+        ReplayError::BadLeave { seat, round } => tr!(
+            "verify-replay-bad-leave",
+            seat = seat_name(seat),
+            round = round
+        ),
+        ReplayError::Unsigned { round, seat } => tr!(
+            "verify-replay-unsigned",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::OpeningWithoutSeal { seat } => {
+            tr!("verify-replay-opening-without-seal", seat = seat_name(seat))
+        }
+        ReplayError::RefusedUnsealed { seat } => {
+            tr!("verify-replay-refused-unsealed", seat = seat_name(seat))
+        }
+        ReplayError::RefusedButOpened { seat } => {
+            tr!("verify-replay-refused-but-opened", seat = seat_name(seat))
+        }
+        ReplayError::BadSignature { round, seat } => tr!(
+            "verify-replay-bad-signature",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::UnsupportedFairness { found } => tr!(
+            "verify-replay-fairness-version",
+            found = found,
+            version = mice_cake_engine::fair::FAIR_VERSION
+        ),
+        ReplayError::Options(OptionsError::StallLimit(limit)) => tr!(
+            "verify-replay-stall-limit",
+            max = mice_cake_engine::options::MAX_STALL_LIMIT,
+            limit = limit
+        ),
+        ReplayError::SeedMismatch => tr!("verify-replay-seed"),
+        ReplayError::SealMismatch { round, seat } => tr!(
+            "verify-replay-seal-mismatch",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::ServerNonce { round, seat } => tr!(
+            "verify-replay-server-nonce",
+            round = round,
+            seat = seat_name(seat)
+        ),
+        ReplayError::SealCount { rounds, sealed } => {
+            tr!("verify-replay-seal-count", rounds = rounds, sealed = sealed)
+        }
+        ReplayError::LayoutMismatch => tr!("verify-replay-layout"),
+        ReplayError::RoundNumber { expected, found } => tr!(
+            "verify-replay-round-number",
+            expected = expected,
+            found = found
+        ),
+        ReplayError::Round { round, ref error } => tr!(
+            "verify-replay-round",
+            round = round,
+            problem = round_words(error)
+        ),
+        ReplayError::DieMismatch {
+            round,
+            seat,
+            column,
+            kind,
+            die,
+            recorded,
+            derived,
+        } => tr!(
+            "verify-replay-die",
+            round = round,
+            seat = seat_name(seat),
+            die = die,
+            kind = match kind {
+                RollKind::Attempt => "attempt",
+                RollKind::Boost => "boost",
+            },
+            column = column.to_string(),
+            recorded = recorded,
+            derived = derived
+        ),
+        // The part, as a key a message selects its words by.
+        ReplayError::ReportMismatch { round, part } => tr!(
+            "verify-replay-report",
+            round = round,
+            part = part.replace(' ', "-")
+        ),
+        ReplayError::OutcomeMismatch => tr!("verify-replay-outcome"),
+        ReplayError::NoSeed => tr!("verify-replay-no-seed"),
+    }
+}
+
+/// Why a recorded round cannot be played again, in the player's language.
+fn round_words(error: &RoundError) -> String {
+    match error {
+        RoundError::GameOver => tr!("verify-game-over"),
+        RoundError::IllegalAssignment { seat, error } => tr!(
+            "verify-round-illegal",
+            seat = seat_name(*seat),
+            problem = assignment_words(*error)
+        ),
+        // Dice scripted by a test: a replay draws its dice from the seed.
+        RoundError::Dice(_) => error.to_string(),
+    }
+}
+
+/// Why a recorded assignment cannot be played, in the player's language.
+fn assignment_words(error: AssignmentError) -> String {
+    match error {
+        AssignmentError::GameOver => tr!("verify-game-over"),
+        AssignmentError::TooManyMice { placed } => tr!(
+            "verify-assignment-too-many",
+            placed = placed,
+            mice = mice_cake_engine::MICE
+        ),
+        AssignmentError::RestingMiceUsed { placed, available } => tr!(
+            "verify-assignment-resting",
+            placed = placed,
+            available = available
+        ),
+        AssignmentError::MiceLeftUnplaced { placed, available } => tr!(
+            "verify-assignment-unplaced",
+            placed = placed,
+            available = available
+        ),
+        AssignmentError::EmptyColumn(column) => {
+            tr!(
+                "verify-assignment-empty-column",
+                column = column.to_string()
+            )
+        }
+        AssignmentError::OpponentStashEmpty(column) => tr!(
+            "verify-assignment-nothing-to-steal",
+            column = column.to_string()
+        ),
+        AssignmentError::StealWithoutTarget(column) => tr!(
+            "verify-assignment-steal-without-target",
+            column = column.to_string()
+        ),
+        AssignmentError::TargetNotInOpponentStash(piece) => {
+            tr!("verify-assignment-not-in-stash", piece = piece.to_string())
+        }
+        AssignmentError::StealTargetWithoutSteal(piece) => tr!(
+            "verify-assignment-target-without-steal",
+            piece = piece.to_string()
+        ),
     }
 }
 
@@ -1253,7 +1406,7 @@ mod tests {
         let mut record = finished_game(6);
         let witness = Witness::new(record.fair.as_ref().unwrap().commitment);
         record.fair = None;
-        record.format = mice_cake_engine::UNSEALED_RECORD_FORMAT;
+        record.format = UNSEALED_RECORD_FORMAT;
         let verdict = verify(&record, Some((&witness, Seat::Yellow)));
         assert_eq!(verdict.exit_code(), 1, "{verdict:?}");
         assert!(
@@ -1717,7 +1870,7 @@ mod tests {
         // An older record (format 3, before servers gave the limit) reads as
         // before, its missed deadlines on the server's word, said so.
         let mut older = cut_short(&record, 4, Seat::Blue, ForfeitCause::MissedDeadlines);
-        older.record.as_mut().unwrap().format = mice_cake_engine::SIGNED_RECORD_FORMAT;
+        older.record.as_mut().unwrap().format = SIGNED_RECORD_FORMAT;
         older.missed_deadline_limit = None;
         says(
             &older,
@@ -2306,5 +2459,309 @@ mod tests {
         let bare = serde_json::to_string(&record).unwrap();
         assert_eq!(parse_record(&bare).unwrap(), record);
         assert!(parse_record("{}").is_err());
+    }
+
+    /// Every engine finding the check can meet, one of each.
+    fn engine_findings() -> (Vec<ReplayError>, Vec<WitnessError>) {
+        use mice_cake_engine::{Column, Domino};
+        let piece: Domino = "3/5".parse().unwrap();
+        let assignment = [
+            AssignmentError::GameOver,
+            AssignmentError::TooManyMice { placed: 5 },
+            AssignmentError::RestingMiceUsed {
+                placed: 4,
+                available: 2,
+            },
+            AssignmentError::MiceLeftUnplaced {
+                placed: 1,
+                available: 3,
+            },
+            AssignmentError::EmptyColumn(Column::B),
+            AssignmentError::OpponentStashEmpty(Column::C),
+            AssignmentError::StealWithoutTarget(Column::D),
+            AssignmentError::TargetNotInOpponentStash(piece),
+            AssignmentError::StealTargetWithoutSteal(piece),
+        ];
+        let mut replay = vec![
+            ReplayError::UnsupportedFormat { found: 9 },
+            ReplayError::FairnessMissing { format: 1 },
+            ReplayError::FairnessMissing { format: 3 },
+            ReplayError::KeysMisplaced { format: 2 },
+            ReplayError::KeysMisplaced { format: 4 },
+            ReplayError::LeaveMisplaced { format: 3 },
+            ReplayError::LeaveRound {
+                seat: Seat::Blue,
+                signed: 0,
+                stopped: 4,
+            },
+            ReplayError::LeaveRound {
+                seat: Seat::Yellow,
+                signed: 7,
+                stopped: 0,
+            },
+            ReplayError::OpeningWithoutSeal { seat: Seat::Blue },
+            ReplayError::RefusedUnsealed { seat: Seat::Yellow },
+            ReplayError::RefusedButOpened { seat: Seat::Blue },
+            ReplayError::UnsupportedFairness { found: 2 },
+            ReplayError::Options(OptionsError::StallLimit(0)),
+            ReplayError::SeedMismatch,
+            ReplayError::SealCount {
+                rounds: 9,
+                sealed: 8,
+            },
+            ReplayError::LayoutMismatch,
+            ReplayError::RoundNumber {
+                expected: 3,
+                found: 4,
+            },
+            ReplayError::Round {
+                round: 12,
+                error: RoundError::GameOver,
+            },
+            ReplayError::OutcomeMismatch,
+            ReplayError::NoSeed,
+        ];
+        for (round, seat) in [(0, Seat::Yellow), (5, Seat::Blue)] {
+            replay.extend([
+                ReplayError::ServerMoveClaimed { round, seat },
+                ReplayError::SignedWithoutKey { round, seat },
+                ReplayError::SignedServerMove { round, seat },
+                ReplayError::BadLeave { seat, round },
+                ReplayError::Unsigned { round, seat },
+                ReplayError::BadSignature { round, seat },
+                ReplayError::SealMismatch { round, seat },
+                ReplayError::ServerNonce { round, seat },
+            ]);
+        }
+        replay.extend(assignment.map(|error| ReplayError::Round {
+            round: 2,
+            error: RoundError::IllegalAssignment {
+                seat: Seat::Blue,
+                error,
+            },
+        }));
+        for kind in [RollKind::Attempt, RollKind::Boost] {
+            replay.push(ReplayError::DieMismatch {
+                round: 3,
+                seat: Seat::Blue,
+                column: Column::B,
+                kind,
+                die: 1,
+                recorded: 4,
+                derived: 2,
+            });
+        }
+        for part in [
+            "assignments",
+            "revealed pieces",
+            "attempts",
+            "boosts",
+            "flips",
+            "removed pieces",
+            "resting mice",
+            "outcomes",
+        ] {
+            replay.push(ReplayError::ReportMismatch { round: 6, part });
+        }
+        let mut witness = vec![
+            WitnessError::CommitmentChangedInPlay,
+            WitnessError::NotSealed,
+            WitnessError::OtherCommitment,
+            WitnessError::RoundMissing { round: 4 },
+        ];
+        for (round, seat) in [(0, Seat::Yellow), (5, Seat::Blue)] {
+            witness.extend([
+                WitnessError::SealChangedInPlay { round, seat },
+                WitnessError::OwnMoveChanged { round },
+                WitnessError::SealChanged { round, seat },
+            ]);
+        }
+        (replay, witness)
+    }
+
+    #[test]
+    fn in_english_an_engine_finding_reads_as_the_engine_writes_it() {
+        let (replay, witness) = engine_findings();
+        for error in replay {
+            assert_eq!(replay_words(&error), error.to_string(), "{error:?}");
+        }
+        for error in witness {
+            assert_eq!(witness_words(error), error.to_string(), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn a_verdict_reads_in_the_player_s_language() {
+        let record = finished_game(3);
+        let mut tampered = record.clone();
+        tampered.seed = Some(Seed::from_u64(4));
+        let lines = || (verify(&record, None).line(), verify(&tampered, None).line());
+        let french = crate::catalogue::speaking("fr", lines);
+        assert!(
+            french
+                .0
+                .starts_with("partie vérifiée équitable\u{202f}: la graine"),
+            "{}",
+            french.0
+        );
+        assert!(
+            french.0.contains("le serveur a joué tous les coups"),
+            "{}",
+            french.0
+        );
+        assert_eq!(
+            french.1,
+            "NON ÉQUITABLE\u{202f}: la graine ne correspond pas à l’engagement publié au début \
+             de la partie"
+        );
+        let spanish = crate::catalogue::speaking("es", lines);
+        assert_eq!(
+            spanish.1,
+            "NO ES JUSTA: la semilla no coincide con el compromiso publicado al empezar la partida"
+        );
+        // Everyone else still reads English.
+        assert!(lines().0.starts_with("verified fair: the seed"));
+    }
+
+    #[test]
+    fn a_fair_verdict_is_told_apart_in_every_language() {
+        let fair = verify(&finished_game(3), None);
+        let mut tampered = finished_game(3);
+        tampered.seed = Some(Seed::from_u64(4));
+        let broken = verify(&tampered, None);
+        let aborted = Verdict::AbortedDeal {
+            refused: Vec::new(),
+            unsigned: Vec::new(),
+            cause: None,
+        };
+        for language in mice_cake_words::LANGUAGES {
+            crate::catalogue::speaking(language, || {
+                assert!(says_fair(&fair.line()), "{language}: {}", fair.line());
+                for other in [&broken, &aborted, &Verdict::Unsealed] {
+                    assert!(!says_fair(&other.line()), "{language}: {}", other.line());
+                }
+            });
+        }
+    }
+
+    /// The ids of the messages this file asks for.
+    fn ids_asked_for() -> Vec<&'static str> {
+        let source = include_str!("verify.rs");
+        let mut ids: Vec<&str> = source
+            .split("tr!(")
+            .skip(1)
+            .filter_map(|after| after.trim_start().strip_prefix('"')?.split('"').next())
+            .filter(|id| id.starts_with("verify-"))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    #[test]
+    fn every_message_asked_for_reads_whole_in_every_language() {
+        use mice_cake_words::{Args, LANGUAGES, Part, Value, Words};
+        let ids = ids_asked_for();
+        assert!(ids.len() > 100, "{ids:?}");
+        for language in LANGUAGES {
+            let words = Words::new(language, Part::Terminal).unwrap();
+            // Every argument any of them takes, with each number and each
+            // key a selector chooses between.
+            for (number, key) in [
+                (0, "played"),
+                (1, "forfeit"),
+                (2, "abandoned"),
+                (5, "aborted"),
+                (21, "yes"),
+                (3, "no"),
+                (4, "win"),
+                (6, "loss"),
+                (7, "draw"),
+                (8, "attempt"),
+                (9, "boost"),
+                (10, "revealed-pieces"),
+                (11, "assignments"),
+            ] {
+                let mut args = Args::new();
+                for name in [
+                    "rounds",
+                    "round",
+                    "first",
+                    "last",
+                    "count",
+                    "limit",
+                    "format",
+                    "found",
+                    "version",
+                    "max",
+                    "signed",
+                    "stopped",
+                    "die",
+                    "recorded",
+                    "derived",
+                    "placed",
+                    "mice",
+                    "available",
+                    "sealed",
+                    "before",
+                    "after",
+                ] {
+                    args.set(name, Value::from(number));
+                }
+                for name in ["ending", "how", "provisional", "result", "kind", "part"] {
+                    args.set(name, Value::from(key));
+                }
+                for name in [
+                    "seat",
+                    "bot",
+                    "person",
+                    "opponent",
+                    "key",
+                    "keys",
+                    "cause",
+                    "problem",
+                    "second",
+                    "error",
+                    "expected",
+                    "reason",
+                    "pool",
+                    "rules",
+                    "after_rd",
+                    "worked",
+                    "worked_rd",
+                    "before_rd",
+                    "opponent_before",
+                    "opponent_rd",
+                    "rd",
+                    "column",
+                    "piece",
+                ] {
+                    args.set(name, Value::from("X"));
+                }
+                for id in &ids {
+                    assert!(words.has(id), "{language}: no {id}");
+                    let text = words.format(id, Some(&args));
+                    assert!(
+                        !text.is_empty() && !text.contains('{') && !text.contains('}'),
+                        "{language} {id}: {text}"
+                    );
+                    if language == "fr" {
+                        // French punctuation: a narrow no-break space before
+                        // a colon or semicolon, and its own apostrophe.
+                        let spaced = text.replace('\u{202f}', "");
+                        assert!(
+                            !text.contains(" :") && !text.contains(" ;"),
+                            "fr {id}: {text}"
+                        );
+                        assert_eq!(
+                            spaced.matches([':', ';']).count(),
+                            text.matches("\u{202f}:").count() + text.matches("\u{202f};").count(),
+                            "fr {id}: {text}"
+                        );
+                        assert!(!text.contains('\''), "fr {id}: {text}");
+                    }
+                }
+            }
+        }
     }
 }

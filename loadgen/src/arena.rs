@@ -196,7 +196,7 @@ async fn watch(
                 seen.1 = now;
                 seen.2 += 1;
             }
-            Some(ServerMessage::Error { code, message }) => {
+            Some(ServerMessage::Error { code, message, .. }) => {
                 anyhow::bail!("error {code:?}: {message}")
             }
             Some(_) => {}
@@ -303,7 +303,7 @@ impl Player {
             ServerMessage::Event { event, .. } => {
                 self.on_event(socket, stats, *event, gathered).await?;
             }
-            ServerMessage::Error { code, message } => {
+            ServerMessage::Error { code, message, .. } => {
                 anyhow::bail!("error {code:?}: {message}")
             }
             _ => {}

@@ -214,8 +214,8 @@ async fn play(
                 wire::send(&mut socket, stats, &ClientMessage::Leave { signature }).await?;
                 return Ok(());
             }
-            ServerMessage::Error { code, message } => bail!("error {code:?}: {message}"),
-            ServerMessage::SeekEnded { reason } => bail!("the seek ended: {reason}"),
+            ServerMessage::Error { code, message, .. } => bail!("error {code:?}: {message}"),
+            ServerMessage::SeekEnded { reason, .. } => bail!("the seek ended: {reason}"),
             _ => {}
         }
     }

@@ -307,7 +307,7 @@ impl Client {
                 self.game = state.game;
                 self.view = state.view;
             }
-            ServerMessage::Error { code, message } => {
+            ServerMessage::Error { code, message, .. } => {
                 let id = self.id;
                 self.run
                     .crowd

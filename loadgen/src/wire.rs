@@ -99,7 +99,7 @@ pub(crate) async fn expect(socket: &mut Socket, stats: &Stats) -> anyhow::Result
     let message = receive(socket, stats)
         .await?
         .context("the server closed the connection")?;
-    if let ServerMessage::Error { code, message } = &message {
+    if let ServerMessage::Error { code, message, .. } = &message {
         bail!("refused: {code:?}: {message}");
     }
     Ok(message)

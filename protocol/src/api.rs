@@ -163,8 +163,12 @@ pub struct GamePage {
 pub struct ApiError {
     /// Stable, for programs.
     pub code: crate::ErrorCode,
-    /// For people.
+    /// For people, in English.
     pub message: String,
+    /// What the words need beyond the code, as a WebSocket refusal's;
+    /// left out when empty.
+    #[serde(default, skip_serializing_if = "crate::RefusalArgs::is_empty")]
+    pub args: crate::RefusalArgs,
 }
 
 /// Whether the server is serving, or stopping.

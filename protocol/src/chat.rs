@@ -58,6 +58,24 @@ pub enum BadChat {
     TooLong(usize),
 }
 
+impl BadChat {
+    /// The arguments of a `bad_chat` refusal: why (`reason`), and the
+    /// counts.
+    pub fn args(&self) -> crate::RefusalArgs {
+        let mut args = crate::RefusalArgs::new();
+        let reason = match self {
+            BadChat::Empty => "empty",
+            BadChat::TooLong(chars) => {
+                args.insert("chars".into(), (*chars).into());
+                args.insert("most".into(), MAX_CHAT_CHARS.into());
+                "too_long"
+            }
+        };
+        args.insert("reason".into(), reason.into());
+        args
+    }
+}
+
 /// A chat message as the server passes it on: cleaned (see the module's
 /// documentation), or why it is not taken.
 ///

@@ -1,6 +1,49 @@
 //! Error codes: stable, machine-readable, each with a human message.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+
+/// What a refusal's words need beyond its code, for a client to say it in
+/// its player's language: a stable sub-code (`reason`, snake_case, where a
+/// code has several causes) and the names and numbers the sentence uses
+/// (`column`, `piece`, `limit`, …). Empty when the code says it all.
+/// Clients pass them to their catalogue's `refusal-<code>` message; the
+/// `message` beside them stays for logs and older clients.
+pub type RefusalArgs = BTreeMap<String, RefusalArg>;
+
+/// One argument of a refusal: a number or a text (a name, a piece, a code).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum RefusalArg {
+    /// A number: a limit, a count.
+    Number(i64),
+    /// A text: a sub-code, a column, a piece, a name.
+    Text(String),
+}
+
+impl From<&str> for RefusalArg {
+    fn from(text: &str) -> Self {
+        RefusalArg::Text(text.to_owned())
+    }
+}
+
+impl From<String> for RefusalArg {
+    fn from(text: String) -> Self {
+        RefusalArg::Text(text)
+    }
+}
+
+macro_rules! number_arg {
+    ($($kind:ty),+) => {
+        $(impl From<$kind> for RefusalArg {
+            fn from(number: $kind) -> Self {
+                RefusalArg::Number(i64::try_from(number).unwrap_or(i64::MAX))
+            }
+        })+
+    };
+}
+number_arg!(u8, u16, u32, u64, usize, i32, i64);
 
 /// Why the server refused a message. Codes are stable across versions:
 /// programs match on them; people read the message that comes with them.
@@ -106,6 +149,55 @@ pub enum ErrorCode {
     ArenaRefused,
     /// `pause_arena` or `leave_arena` from a connection in no arena.
     NotInArena,
+}
+
+/// The arguments of an `illegal_assignment` refusal: which rule
+/// (`reason`, the engine's error as snake_case) and what it names.
+pub fn illegal_assignment_args(error: &mice_cake_engine::AssignmentError) -> RefusalArgs {
+    use mice_cake_engine::AssignmentError as Why;
+    let mut args = RefusalArgs::new();
+    let mut set = |name: &str, value: RefusalArg| {
+        args.insert(name.to_owned(), value);
+    };
+    let reason = match *error {
+        Why::GameOver => "game_over",
+        Why::TooManyMice { placed } => {
+            set("placed", placed.into());
+            "too_many_mice"
+        }
+        Why::RestingMiceUsed { placed, available } => {
+            set("placed", placed.into());
+            set("available", available.into());
+            "resting_mice_used"
+        }
+        Why::MiceLeftUnplaced { placed, available } => {
+            set("placed", placed.into());
+            set("available", available.into());
+            "mice_left_unplaced"
+        }
+        Why::EmptyColumn(column) => {
+            set("column", column.to_string().into());
+            "empty_column"
+        }
+        Why::OpponentStashEmpty(column) => {
+            set("column", column.to_string().into());
+            "opponent_stash_empty"
+        }
+        Why::StealWithoutTarget(column) => {
+            set("column", column.to_string().into());
+            "steal_without_target"
+        }
+        Why::TargetNotInOpponentStash(piece) => {
+            set("piece", piece.to_string().into());
+            "target_not_in_opponent_stash"
+        }
+        Why::StealTargetWithoutSteal(piece) => {
+            set("piece", piece.to_string().into());
+            "steal_target_without_steal"
+        }
+    };
+    set("reason", reason.into());
+    args
 }
 
 impl ErrorCode {

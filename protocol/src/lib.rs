@@ -46,13 +46,13 @@ pub use api::{
     PlayerProfile, Reachability, RoomList,
 };
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
-pub use error::ErrorCode;
+pub use error::{ErrorCode, RefusalArg, RefusalArgs, illegal_assignment_args};
 pub use fair_play::{Baseline, BoostingEntry, FairPlayEntry, FairPlayReport, FedEnding, FedGame};
 pub use ids::{ArenaId, BadArenaId, BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
 pub use messages::{
-    ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES, MAX_LISTED_GAMES,
-    MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent, RoomState,
-    ServerMessage,
+    ArenaPauseCause, ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES,
+    MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent,
+    RoomState, SeekEndCause, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, arena_name, player_name};
 pub use rating::{

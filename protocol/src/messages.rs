@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{ArenaGameInPlay, ArenaStanding, ArenaSummary};
 use crate::chat::ChatChannel;
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, RefusalArgs};
 use crate::ids::{ArenaId, GameId, RoomCode, SeatToken};
 use crate::rating::{Conduct, NotRated, Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
@@ -37,7 +37,7 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 9 binds a proof of a key to one connection: `welcome` carries a
 /// fresh `challenge`, and `key_proof` is the key's signature of it, good on
 /// that connection only (a proof seen elsewhere cannot be shown again).
-pub const PROTOCOL_VERSION: u32 = 9;
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -478,6 +478,51 @@ impl ParseError {
     }
 }
 
+/// Why an arena's player is not paired until they join again.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ArenaPauseCause {
+    /// They paused (`pause_arena`).
+    Paused,
+    /// The arena is over.
+    Over,
+    /// They joined the arena from another connection, which plays now.
+    Replaced,
+    /// Their game was called off before it began (their opponent never came).
+    CalledOff,
+    /// They were paired but did not seal their deal in time.
+    DealNotSealed,
+}
+
+impl ArenaPauseCause {
+    /// In English, for logs and clients without a catalogue.
+    pub fn reason(self) -> &'static str {
+        match self {
+            ArenaPauseCause::Paused => "you paused: join again to be paired",
+            ArenaPauseCause::Over => "the arena is over",
+            ArenaPauseCause::Replaced => "you joined this arena from another connection",
+            ArenaPauseCause::CalledOff => "the game was called off",
+            ArenaPauseCause::DealNotSealed => {
+                "you did not seal your deal in time: join again to be paired"
+            }
+        }
+    }
+}
+
+/// Why a seek ended without a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeekEndCause {
+    /// The player cancelled it (`cancel_seek`).
+    Cancelled,
+    /// The server is shutting down.
+    ShuttingDown,
+    /// The player was paired but did not seal their deal in time.
+    DealNotSealed,
+    /// The server could not make the pair's room.
+    NoRoom,
+}
+
 /// A message from the server to a client.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -534,8 +579,12 @@ pub enum ServerMessage {
     Error {
         /// Stable, for programs.
         code: ErrorCode,
-        /// For people.
+        /// For people, in English: logs and clients without a catalogue.
         message: String,
+        /// What the words need beyond the code (see [`RefusalArgs`]); left
+        /// out when empty.
+        #[serde(default, skip_serializing_if = "RefusalArgs::is_empty")]
+        args: RefusalArgs,
     },
     /// The server is stopping; the connection will close.
     ShuttingDown {
@@ -635,8 +684,10 @@ pub enum ServerMessage {
     /// The seek ended without a game: cancelled (`cancel_seek`), or the
     /// server could not make the room (it is stopping, say; `reason`).
     SeekEnded {
-        /// Why, for people.
+        /// Why, for people, in English.
         reason: String,
+        /// Why, for programs and catalogues.
+        cause: SeekEndCause,
     },
     /// The answer to `join_arena` and `watch_arena`: the arena as it
     /// stands, and the player's own line (`you`) when they joined.
@@ -677,8 +728,10 @@ pub enum ServerMessage {
     ArenaPaused {
         /// The arena.
         arena: ArenaId,
-        /// Why, for people.
+        /// Why, for people, in English.
         reason: String,
+        /// Why, for programs and catalogues.
+        cause: ArenaPauseCause,
     },
     /// The answer to `leave_arena`: this connection neither plays in nor
     /// watches the arena any more.

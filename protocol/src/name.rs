@@ -67,6 +67,36 @@ pub enum BadName {
     TooManyMarks,
 }
 
+impl BadName {
+    /// The arguments of a `bad_name` refusal: why (`reason`) and what it
+    /// names (the character as `U+202E`, the counts).
+    pub fn args(&self) -> crate::RefusalArgs {
+        let mut args = crate::RefusalArgs::new();
+        let reason = match self {
+            BadName::Empty => "empty",
+            BadName::TooLong { chars, most } => {
+                args.insert("chars".into(), (*chars).into());
+                args.insert("most".into(), (*most).into());
+                "too_long"
+            }
+            BadName::Invisible(character) => {
+                args.insert("character".into(), character.to_string().into());
+                "invisible"
+            }
+            BadName::LeadingMark(character) => {
+                args.insert("character".into(), character.to_string().into());
+                "leading_mark"
+            }
+            BadName::TooManyMarks => {
+                args.insert("most".into(), MAX_COMBINING_MARKS.into());
+                "too_many_marks"
+            }
+        };
+        args.insert("reason".into(), reason.into());
+        args
+    }
+}
+
 /// A character named by its code point, as `U+202E`: printing the
 /// character itself would do what it was refused for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, ServerMessage};
+use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, SeekEndCause, ServerMessage};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{self, Message};
@@ -63,12 +63,15 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Pe
         Ok(Admitted::Free(slot)) => slot,
         Ok(Admitted::PushingOut(slot, pushed_out)) => {
             shared.refused(Refused::PushedOut, Some(peer.0));
-            pushed_out.send_message(&ServerMessage::Error {
-                code: ErrorCode::TooManyConnections,
-                message: "the server is full, and this connection, in no game, made room for \
-                          another (its address holds the most connections); try again later"
-                    .into(),
-            });
+            pushed_out.send_message(
+                &Refusal::new(
+                    ErrorCode::TooManyConnections,
+                    "the server is full, and this connection, in no game, made room for \
+                     another (its address holds the most connections); try again later",
+                )
+                .with("reason", "pushed_out")
+                .into_message(),
+            );
             pushed_out.disconnect();
             slot
         }
@@ -156,6 +159,7 @@ impl Live {
                         .outbound
                         .send_message(&ServerMessage::SeekEnded {
                             reason: "the server is shutting down".into(),
+                            cause: SeekEndCause::ShuttingDown,
                         });
                 }
                 self.session
@@ -255,10 +259,14 @@ impl Live {
                 return Some(match ReadFailure::of(&error) {
                     ReadFailure::TooLarge => {
                         debug!(conn = ?session.id, "frame too large");
-                        session.refuse(Refusal::new(
-                            ErrorCode::FrameTooLarge,
-                            format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
-                        ));
+                        session.refuse(
+                            Refusal::new(
+                                ErrorCode::FrameTooLarge,
+                                format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
+                            )
+                            .with("reason", "limit")
+                            .with("limit", MAX_FRAME_BYTES),
+                        );
                         Ending::Close(CloseCode::Size, "frame too large")
                     }
                     // The error quotes the frame, which may be a commit: not
@@ -301,10 +309,13 @@ impl Live {
 
 /// Tells a client the server is full, and closes.
 async fn turn_away(socket: &mut Socket) {
-    let refusal = crate::frame::frame(&ServerMessage::Error {
-        code: ErrorCode::TooManyConnections,
-        message: "the server is full; try again later".into(),
-    });
+    let refusal = crate::frame::frame(
+        &Refusal::new(
+            ErrorCode::TooManyConnections,
+            "the server is full; try again later",
+        )
+        .into_message(),
+    );
     let _ = socket.send_text(&[refusal]).await;
     let _ = socket.close(CloseCode::Again, "server full").await;
 }

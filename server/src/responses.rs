@@ -51,7 +51,18 @@ fn keep_or_set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
 
 /// An error as the API answers it: its status, and `{"code", "message"}`.
 pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
-    (status, Json(ApiError { code, message })).into_response()
+    api_refusal(status, crate::room::Refusal::new(code, message))
+}
+
+/// A refusal as the API answers it: its status, and `{"code", "message",
+/// "args"}` (the arguments a client's words need, when there are).
+pub(crate) fn api_refusal(status: StatusCode, refusal: crate::room::Refusal) -> Response {
+    let error = ApiError {
+        code: refusal.code,
+        message: refusal.message,
+        args: refusal.args,
+    };
+    (status, Json(error)).into_response()
 }
 
 /// A route's path parameters, as `Path` reads them, but refused as the API

@@ -40,6 +40,7 @@ fn content_type(path: &str) -> &'static str {
         Some("js") => "text/javascript; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
+        Some("ftl") => "text/plain; charset=utf-8",
         Some("png") => "image/png",
         Some("json") if path.ends_with(".schema.json") => "application/schema+json",
         Some("json" | "webmanifest") => "application/json",
@@ -113,9 +114,53 @@ fn file_response(
     response
 }
 
+/// The language of a page for this request: the one the player chose (the
+/// page's switch keeps it in the `lang` cookie), else the first of
+/// `Accept-Language` with a catalogue, else English.
+fn language(headers: &HeaderMap) -> &'static str {
+    let chosen = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().strip_prefix("lang="));
+    let accepted = headers
+        .get_all(header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(mice_cake_words::accept_language);
+    mice_cake_words::negotiate(chosen.chain(accepted)).unwrap_or(mice_cake_words::DEFAULT_LANGUAGE)
+}
+
+/// The page (or the rules page) in the request's language.
+fn in_language(
+    headers: &HeaderMap,
+    pages: &'static [(&'static str, &'static [u8])],
+    path: &str,
+    cache: &'static str,
+) -> Response {
+    let language = language(headers);
+    let page = pages
+        .iter()
+        .find(|(tag, _)| *tag == language)
+        .or(pages.first())
+        .map_or(&[][..], |(_, bytes)| *bytes);
+    let mut response = file_response(headers, path, page, cache);
+    response.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("accept-encoding, accept-language, cookie"),
+    );
+    response
+}
+
+/// The page every route of the client serves, in the request's language.
+fn the_page(headers: &HeaderMap, cache: &'static str) -> Response {
+    in_language(headers, embedded::PAGES, "index.html", cache)
+}
+
 /// `/`: the page, which reads its route itself.
 pub(crate) async fn page(headers: HeaderMap) -> Response {
-    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+    the_page(&headers, PAGE_CACHE)
 }
 
 /// `/r/CODE`: the page, with status 404 unless `CODE` is a room code (in
@@ -155,14 +200,14 @@ pub(crate) async fn player_page(
 
 /// `/top`: the leaderboard's page (its pool in the query, read by the page).
 pub(crate) async fn leaderboard_page(headers: HeaderMap) -> Response {
-    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+    the_page(&headers, PAGE_CACHE)
 }
 
 /// `/play` (quick pairing's page, "Play now", which seeks itself) and
 /// `/arenas` (the arenas, and a form to make one): the page, which picks
 /// the view by its path.
 pub(crate) async fn play_page(headers: HeaderMap) -> Response {
-    file_response(&headers, "index.html", embedded::PAGE, PAGE_CACHE)
+    the_page(&headers, PAGE_CACHE)
 }
 
 /// `/a/ID`: the page, with status 404 unless `ID` is an arena's id (in any
@@ -185,9 +230,9 @@ fn is_room_code(text: &str) -> bool {
 
 fn page_or_not_found(headers: &HeaderMap, found: bool) -> Response {
     if found {
-        return file_response(headers, "index.html", embedded::PAGE, PAGE_CACHE);
+        return the_page(headers, PAGE_CACHE);
     }
-    let mut response = file_response(headers, "index.html", embedded::PAGE, NOT_STORED);
+    let mut response = the_page(headers, NOT_STORED);
     if response.status() == StatusCode::OK {
         *response.status_mut() = StatusCode::NOT_FOUND;
     }
@@ -208,7 +253,7 @@ pub(crate) fn schema(headers: &HeaderMap) -> Response {
 
 /// `/rules`: `docs/rules.md` as a page.
 pub(crate) async fn rules(headers: HeaderMap) -> Response {
-    file_response(&headers, "rules.html", embedded::RULES_PAGE, PAGE_CACHE)
+    in_language(&headers, embedded::RULES_PAGES, "rules.html", PAGE_CACHE)
 }
 
 /// `/assets/<hash>/<path>`: a file of this build, cached for good.
@@ -247,21 +292,66 @@ mod tests {
 
     #[test]
     fn the_page_names_its_files_under_the_hash_and_has_no_inline_script() {
-        let page = unzipped(embedded::PAGE);
-        assert!(page.contains(&format!("{ASSETS}app.js")));
-        assert!(!page.contains("{{assets}}"));
-        // Every <script> has a src: nothing inline for the policy to refuse.
-        for script in page.split("<script").skip(1) {
-            let tag = script.split('>').next().unwrap_or_default();
-            assert!(tag.contains("src="), "an inline script: {tag}");
+        for (language, page) in embedded::PAGES.iter().chain(embedded::RULES_PAGES) {
+            let page = unzipped(page);
+            assert!(page.contains(&format!("{ASSETS}style.css")));
+            assert!(!page.contains("{{"), "{language}: a placeholder left");
+            assert!(page.contains(&format!("<html lang=\"{language}\">")));
+            // Every <script> has a src: nothing inline for the policy to refuse.
+            for script in page.split("<script").skip(1) {
+                let tag = script.split('>').next().unwrap_or_default();
+                assert!(tag.contains("src="), "an inline script: {tag}");
+            }
         }
+        assert_eq!(embedded::PAGES.len(), mice_cake_words::LANGUAGES.len());
         assert_eq!(ASSETS.len(), "/assets/".len() + 16 + 1);
+    }
+
+    #[test]
+    fn the_page_speaks_the_chosen_language_else_the_browser_s_else_english() {
+        let asked = |cookie: Option<&'static str>, accept: Option<&'static str>| {
+            let mut headers = HeaderMap::new();
+            if let Some(cookie) = cookie {
+                headers.insert(header::COOKIE, HeaderValue::from_static(cookie));
+            }
+            if let Some(accept) = accept {
+                headers.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static(accept));
+            }
+            language(&headers)
+        };
+        assert_eq!(asked(None, None), "en");
+        assert_eq!(asked(None, Some("fr-FR,fr;q=0.9,en;q=0.8")), "fr");
+        assert_eq!(asked(None, Some("de-DE, es;q=0.7")), "es");
+        assert_eq!(asked(None, Some("de-DE")), "en");
+        assert_eq!(asked(Some("theme=dark; lang=es"), Some("fr")), "es");
+        assert_eq!(
+            asked(Some("lang=xx"), Some("fr")),
+            "fr",
+            "an unknown choice is passed over"
+        );
+        let page = unzipped(
+            embedded::PAGES
+                .iter()
+                .find(|(tag, _)| *tag == "fr")
+                .unwrap()
+                .1,
+        );
+        assert!(page.contains("<html lang=\"fr\">"));
     }
 
     #[test]
     fn every_file_is_embedded_gzipped_and_unzips_to_its_source() {
         assert!(embedded::FILES.iter().any(|(name, _)| *name == "app.js"));
         for (name, gzipped) in embedded::FILES {
+            if let Some(language) = name
+                .strip_prefix("locales/")
+                .and_then(|file| file.strip_suffix(".ftl"))
+            {
+                let catalogue =
+                    mice_cake_words::catalogue(language, mice_cake_words::Part::Web).unwrap();
+                assert_eq!(unzipped(gzipped), catalogue, "{name}");
+                continue;
+            }
             let source = std::fs::read_to_string(
                 std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                     .join("../web/src")

@@ -16,6 +16,9 @@ import { freshNonce } from "../src/keys.js";
 import { fromHex, toHex } from "../src/sha256.js";
 import { serverNonce } from "../src/derive.js";
 import { checkAbortedDeal } from "../src/verify.js";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 const ED25519 = { name: "Ed25519" };
 const { subtle } = globalThis.crypto;

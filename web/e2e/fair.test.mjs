@@ -8,6 +8,9 @@ import { test } from "node:test";
 
 import { assignmentBytes, commitmentOf, sealOf } from "../src/fair.js";
 import { sha256, toHex } from "../src/sha256.js";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 test("SHA-256 gives the standard's digests", () => {
   const digest = (/** @type {string} */ text) => toHex(sha256(new TextEncoder().encode(text)));

@@ -248,7 +248,7 @@ async function pairedWithDee(page, node, calledOff, terminals) {
   await commit(page);
 }
 
-const CALLED_OFF = "The pairing was called off: your opponent did not take their seat and seal their deal within 2s";
+const CALLED_OFF = "The pairing was called off: Your opponent did not take their seat and seal the deal in time";
 
 test("a pairing whose opponent never comes is called off: the page says so, seeks on, and plays the next", async (t) => {
   await withAStalledSeeker(t, async (first, browser, terminals) => {
@@ -333,14 +333,14 @@ test("a page whose deal seal never reaches the server has its search ended when 
     // Called off. Eve: back to "Play now", its choices as they were, the
     // search over and not started again.
     await eve.page.waitForURL(/\/play$/);
-    await eve.page.locator("#play-error", { hasText: "you did not seal your deal within 2s" }).waitFor();
+    await eve.page.locator("#play-error", { hasText: "You did not seal your deal in time" }).waitFor();
     assert.ok(withheld >= 1, "the page sealed its deal, and the seal was lost");
     assert.equal(await eve.page.locator("#seek-search").isVisible(), false, "not searching");
     assert.equal(await eve.page.locator("#rated").isChecked(), false, "the choices as they were");
     await screenshot(eve.page, "play-search-ended-unsealed-deal");
     // Fay sealed: back to "Play now", told why, and searching again.
     await fay.page.waitForURL(/\/play$/);
-    await fay.page.locator("#seek-unpaired", { hasText: "your opponent did not take their seat and seal their deal within 2s" }).waitFor();
+    await fay.page.locator("#seek-unpaired", { hasText: "Your opponent did not take their seat and seal the deal in time" }).waitFor();
     await fay.page.locator("#seek-status", { hasText: "Looking for an opponent" }).waitFor();
     const gone = await fetch(`${server.url}/api/rooms/${room}`);
     assert.equal(gone.status, 404, "the room called off is closed");

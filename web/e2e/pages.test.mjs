@@ -7,23 +7,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import {
-  DESKTOP,
-  PHONE,
-  axeViolations,
-  createRoom,
-  person,
-  playToTheEnd,
-  screenshot,
-  serverAndBrowser,
-  settle,
-  widths,
-} from "./support.mjs";
+import { DESKTOP, PHONE, axeViolations, createRoom, person, screenshot, serverAndBrowser, settle, widths } from "./support.mjs";
+import { PAGE_TYPES, takeSurvey } from "./survey.mjs";
 
 const shared = serverAndBrowser();
 
-/** The longest name a player may have. */
-const LONG_NAME = "W".repeat(32);
 /** A family of four: four emoji joined by U+200D, one name of 7 characters. */
 const FAMILY = "👨\u200D👩\u200D👧\u200D👦";
 /** What Chromium logs for a fetch (or a page) answered 404. */
@@ -67,22 +55,17 @@ const met = [];
  */
 let surveyed = /** @type {Promise<{axe: {label: string, size: string, violations: Violation[]}[], overflow: {label: string, scrollWidth: number, innerWidth: number, past: string[]}[]}> | null} */ (null);
 function survey() {
-  surveyed ??= takeSurvey();
+  surveyed ??= takeEnglishSurvey();
   return surveyed;
 }
 
-async function takeSurvey() {
+async function takeEnglishSurvey() {
   const { server, browser } = shared;
   /** @type {{label: string, size: string, violations: Violation[]}[]} */
   const axe = [];
   /** @type {{label: string, scrollWidth: number, innerWidth: number, past: string[]}[]} */
   const overflow = [];
-  /**
-   * @param {string} label
-   * @param {import("playwright-core").Page} page
-   * @param {string} [shot] a screenshot's name, taken at the phone's size
-   * @param {() => Promise<void>} [beforeShot]
-   */
+  /** @type {import("./survey.mjs").Look} */
   const look = async (label, page, shot, beforeShot) => {
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
@@ -98,98 +81,7 @@ async function takeSurvey() {
     }
     await page.setViewportSize(DESKTOP);
   };
-  /** @param {string} label @param {Parameters<typeof person>[1]} [options] @param {number} [expected404s] */
-  const meet = async (label, options = {}, expected404s = 0) => {
-    const who = await person(browser, options);
-    met.push({ who, label, expected404s });
-    return who;
-  };
-
-  // A room waiting for its second player, made by the longest name there is.
-  const ann = await meet("the creator of a waiting room");
-  const waitingCode = await createRoom(ann.page, server.url, LONG_NAME, { opponent: "person" });
-  await ann.page.locator(".big-code").waitFor();
-  // A game against the greedy bot: its creator has to move.
-  const bea = await meet("a player against the bot");
-  await createRoom(bea.page, server.url, "Bea", { opponent: "greedy" });
-  await bea.page.locator("#commit").waitFor();
-
-  // The lobby, listing both (the long name too).
-  const lou = await meet("a visitor of the lobby, the rules and a room that is not there", {}, 1);
-  await lou.page.goto(server.url);
-  const longRow = lou.page.locator("#rooms tr", { hasText: LONG_NAME });
-  await longRow.waitFor();
-  await lou.page.locator("#rooms tr", { hasText: "Bea" }).waitFor();
-  await look("the lobby (a room with a 32-character name listed)", lou.page, "lobby-long-name", () => longRow.scrollIntoViewIfNeeded());
-
-  await lou.page.goto(`${server.url}/rules`);
-  await lou.page.locator("h1").first().waitFor();
-  await look("the rules", lou.page);
-
-  await lou.page.goto(`${server.url}/r/ZZZZZ`);
-  await lou.page.getByText("No room has the code ZZZZZ").waitFor();
-  await look("a room code no room has", lou.page);
-
-  // The leaderboard, where nobody has a settled rating yet, people's and
-  // bots', and the page of a key that never played a game (its one 404:
-  // the API's answer).
-  const pat = await meet("a visitor of the leaderboard and of a player without games", {}, 1);
-  await pat.page.goto(`${server.url}/top`);
-  await pat.page.locator("#no-leaders").waitFor();
-  await look("the leaderboard (nobody settled yet)", pat.page);
-  await pat.page.goto(`${server.url}/top?bots=1`);
-  await pat.page.locator("#no-leaders", { hasText: "No bot" }).waitFor();
-  await look("the bots' leaderboard (no bot settled yet)", pat.page);
-  await pat.page.goto(`${server.url}/p/${"ab".repeat(32)}`);
-  await pat.page.locator("#no-games").waitFor();
-  await look("the page of a player without games", pat.page);
-
-  // Play now: its choices, a search under way, and the bot offered (after
-  // 10 s without an opponent), then cancelled.
-  const pia = await meet("a player seeking an opponent (Play now)", { name: "Pia" });
-  await pia.page.goto(`${server.url}/play`);
-  await pia.page.locator("#play-now").waitFor();
-  await look("the Play now page (its choices)", pia.page);
-  await pia.page.locator("#bot-after").selectOption("10000");
-  await pia.page.locator("#play-now").click();
-  await pia.page.locator("#seek-rating", { hasText: "1500?" }).waitFor();
-  await look("a search for an opponent", pia.page);
-  await pia.page.locator("#bot-offer").waitFor();
-  await look("the bot offered to a player seeking", pia.page);
-  await pia.page.locator("#cancel-seek").click();
-  await pia.page.locator("#play-now").waitFor();
-
-  // A fresh person at the waiting room's link is asked a name.
-  const sal = await meet("a spectator who chose to just watch");
-  await sal.page.goto(`${server.url}/r/${waitingCode}`);
-  await sal.page.locator("#name").waitFor();
-  await look("the name form", sal.page);
-
-  await look("a room waiting for an opponent (its creator)", ann.page);
-  await look("a room where a player must move (against the bot)", bea.page);
-
-  // Sal just watches; Jo takes the second seat and the game starts.
-  await sal.page.locator("#just-watch").click();
-  const jo = await meet("a player who joined by the link", { name: "Jo" });
-  await jo.page.goto(`${server.url}/r/${waitingCode}`);
-  await jo.page.locator("#commit").waitFor();
-  await sal.page.locator("table.board").waitFor();
-  await sal.page.locator(".family.blue .player-name", { hasText: "Jo" }).waitFor();
-  await look("a spectator's view of a game in progress", sal.page);
-
-  // A game played to its end against the bot, fast: one round without progress ends it.
-  const cy = await meet("a player who finished a game", { reducedMotion: "reduce" });
-  await createRoom(cy.page, server.url, "Cy", { opponent: "greedy", stall: 1 });
-  await playToTheEnd(cy.page);
-  await cy.page.locator("#fairness").waitFor();
-  await cy.page.locator("#replay-link").waitFor();
-  await look("a room whose game is over", cy.page);
-
-  await cy.page.locator("#replay-link").click();
-  await cy.page.waitForURL(/\/g\/[0-9a-f-]{36}$/);
-  await cy.page.locator("#previous").waitFor();
-  await look("a replay", cy.page);
-
+  met.push(...(await takeSurvey({ server, browser, look })));
   return { axe, overflow };
 }
 
@@ -206,7 +98,7 @@ function assertSurveyClean() {
 test("axe-core finds nothing critical or serious on any page, on a desktop or a phone", async () => {
   const { axe } = await survey();
   const pages = new Set(axe.map((entry) => entry.label));
-  assert.equal(pages.size, 15, [...pages].join("\n"));
+  assert.equal(pages.size, PAGE_TYPES, [...pages].join("\n"));
   const all = axe.flatMap(({ label, size, violations }) =>
     violations.map((violation) => `${label} at ${size}: ${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.targets.join("\n    ")}`),
   );
@@ -220,7 +112,7 @@ test("axe-core finds nothing critical or serious on any page, on a desktop or a 
 
 test("no page is wider than a 375 px phone, a 32-character name in the lobby included", async () => {
   const { overflow } = await survey();
-  assert.equal(overflow.length, 15);
+  assert.equal(overflow.length, PAGE_TYPES);
   const wide = overflow
     .filter((entry) => entry.scrollWidth > entry.innerWidth)
     .map((entry) => `${entry.label}: ${entry.scrollWidth} px wide in ${entry.innerWidth} px; past the edge: ${entry.past.join(", ")}`);

@@ -23,6 +23,9 @@ import {
 } from "../src/ratings.js";
 import { variantText } from "../src/words.js";
 import { fakePage } from "./fake_page.mjs";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 /** A rating as the server sends it. @param {number} rating @param {number} deviation @param {number} [games] */
 const rating = (rating, deviation, games = 0) => ({ rating, deviation, volatility: 0.06, games, provisional: deviation > 110 });

@@ -7,6 +7,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 for (const name of ["localStorage", "sessionStorage", "document", "window", "location", "history", "fetch", "setInterval", "crypto"]) {
   Object.defineProperty(globalThis, name, {

@@ -174,7 +174,8 @@ async function startServerWith(args) {
 export function startTerminal(server, name, args) {
   const state = mkdtempSync(join(tmpdir(), "mice-cake-e2e-"));
   const child = spawn(join(BINARIES, "mice-cake"), ["--server", server.ws, "--name", name, "--plain", ...args], {
-    env: { ...process.env, MICE_CAKE_STATE_DIR: state, NO_COLOR: "1" },
+    // In English whatever the machine's locale: the tests read its words.
+    env: { ...process.env, MICE_CAKE_STATE_DIR: state, NO_COLOR: "1", LC_ALL: "C.UTF-8" },
     stdio: ["pipe", "pipe", "pipe"],
   });
   const output = new Lines([child.stdout, child.stderr]);
@@ -237,10 +238,13 @@ export function serverAndBrowser(flags = []) {
  * every console error and uncaught exception kept, and any dialog (an
  * `alert` from injected markup) noted.
  * @param {import("playwright-core").Browser} browser
- * @param {{viewport?: {width: number, height: number}, name?: string, reducedMotion?: "reduce" | "no-preference", touch?: boolean}} [options]
+ * `locale` is the browser's language (its `navigator.languages` and
+ * `Accept-Language`): English unless given.
+ * @param {{viewport?: {width: number, height: number}, name?: string, reducedMotion?: "reduce" | "no-preference", touch?: boolean, locale?: string}} [options]
  */
 export async function person(browser, options = {}) {
   const context = await browser.newContext({
+    locale: options.locale ?? "en-US",
     viewport: options.viewport ?? DESKTOP,
     reducedMotion: options.reducedMotion ?? "no-preference",
     hasTouch: options.touch ?? false,
@@ -414,7 +418,8 @@ export async function placeMice(page, start = 0) {
   const heading = page.locator("section.assign h2");
   for (let turn = 0; ; turn += 1) {
     const text = (await heading.textContent()) ?? "";
-    const [, placed, wanted] = text.match(/(\d+) of (\d+)/) ?? [];
+    // "2 of 4" in English, "2 sur 4" in French: the heading's two numbers.
+    const [, placed, wanted] = text.match(/(\d+)\D+?(\d+)/) ?? [];
     if (placed === wanted) return Number(wanted);
     const open = page.locator("table.board thead button.more:enabled");
     const count = await open.count();
@@ -512,7 +517,8 @@ export async function createRoom(page, url, name, choices = {}) {
   if (choices.boost) await page.locator("#boost").check();
   if (choices.stall) await page.locator("#stall").fill(String(choices.stall));
   if (choices.rated) await page.locator("#rated").check();
-  await page.getByRole("button", { name: "Create the room" }).click();
+  // By its place, not its words: the same in every language.
+  await page.locator("form.create button[type=submit]").click();
   await page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
   return new URL(page.url()).pathname.slice("/r/".length);
 }

@@ -9,6 +9,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { fakePage } from "./fake_page.mjs";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 fakePage();
 const { emptyModel, update: updated } = await import("../src/state.js");
@@ -69,18 +72,17 @@ test("the server saying `left` takes the page home, whatever else", () => {
   assert.equal(model.room, null);
 });
 
-test("a pairing called off sends the page back to seek, with the server's reason or a plain one", () => {
+test("a pairing called off sends the page back to seek, said in the page's words whatever the server's", () => {
   const paired = { ...player, paired: true };
+  const noShow = "Your opponent did not take their seat and seal the deal in time: you are back at the head of the queue.";
   assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason: "Bob did not come", requeued: true }), paired), [
-    { kind: "unpaired", reason: "Bob did not come", requeued: true },
+    { kind: "unpaired", reason: noShow, requeued: true },
   ]);
   // An older server's, without `requeued`: the search always went on.
-  assert.deepEqual(update(emptyModel(), message({ type: "unpaired" }), paired), [
-    { kind: "unpaired", reason: "your opponent did not come", requeued: true },
-  ]);
+  assert.deepEqual(update(emptyModel(), message({ type: "unpaired" }), paired), [{ kind: "unpaired", reason: noShow, requeued: true }]);
   // Its room gone when the seat is taken back: called off too.
   assert.deepEqual(update(emptyModel(), failed("unknown_room", ""), paired), [
-    { kind: "unpaired", reason: "your opponent did not come", requeued: true },
+    { kind: "unpaired", reason: "Your opponent did not come.", requeued: true },
   ]);
   assert.deepEqual(update(emptyModel(), failed("bad_token", "no such seat"), paired), [
     { kind: "unpaired", reason: "no such seat", requeued: true },
@@ -100,7 +102,7 @@ test("a pairing called off because this tab never sealed its deal ends the searc
   const paired = { ...player, paired: true };
   const reason = "you did not seal your deal within 10s while your opponent did; your place in the queue is lost";
   assert.deepEqual(update(emptyModel(), message({ type: "unpaired", reason, requeued: false }), paired), [
-    { kind: "unpaired", reason, requeued: false },
+    { kind: "unpaired", reason: "You did not seal your deal in time while your opponent did: your place in the queue is lost.", requeued: false },
   ]);
 });
 
@@ -170,8 +172,8 @@ test("an opening refused for a stale view is not shown: the state asked for will
   assert.equal(model.notice, notice);
   // An opening never sent: the error is the player's to read.
   const other = emptyModel();
-  update(other, message({ type: "error", code: "wrong_phase", message: "not now" }), player);
-  assert.equal(other.notice, "not now");
+  update(other, message({ type: "error", code: "wrong_phase", message: "not now", args: { reason: "no_move_expected" } }), player);
+  assert.equal(other.notice, "No move is expected now.");
 });
 
 test("the link's status is the model's, with nothing to do", () => {

@@ -18,6 +18,9 @@ import { ChaCha8, below, dealRng, diceRng, hmacSha256, serverNonce, shuffledLayo
 import { canCheckSignatures } from "../src/signatures.js";
 import { brokenLink, checkRecord } from "../src/verify.js";
 import { fromHex, toHex } from "../src/sha256.js";
+import { useWords } from "./words.mjs";
+
+useWords();
 
 const seedOne = "01" + "00".repeat(31);
 const nonces = { yellow: "aa".repeat(32), blue: "bb".repeat(32) };

@@ -6,8 +6,10 @@
 // computed here but the words. A room's result asks it too (`askAnalysis`),
 // for each player's accuracy.
 
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { h, replace } from "./dom.js";
-import { SEATS, assignmentText, plural, seatMark, seatName } from "./words.js";
+import { refusalText } from "./refusals.js";
+import { SEATS, assignmentText, seatMark, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -27,17 +29,24 @@ export const MISTAKE_PIPS = 1.0;
 /** The analysis's version this page reads (the engine's `ANALYSIS_VERSION`). */
 const VERSION = 3;
 
-/** Pips with one decimal: `3.5`. @param {number} value */
-export const pipsText = (value) => (Math.round(value * 10) / 10 || 0).toFixed(1);
+/**
+ * Pips rounded to one decimal, as the messages write them (`NUMBER(…,
+ * minimumFractionDigits: 1, maximumFractionDigits: 1)`: `3.5`, in French
+ * `3,5`): rounded here, half up, so that every language shows the same
+ * figure. Never −0.
+ * @param {number} value
+ */
+export const pipsValue = (value) => Math.round(value * 10) / 10 || 0;
 
 /** A margin with its sign, a true minus: `+0.4`, `−3.1`, `0.0`. @param {number} value */
 export function marginText(value) {
-  const shown = pipsText(value);
-  return shown === "0.0" ? shown : value > 0 ? `+${shown}` : `−${pipsText(-value)}`;
+  const shown = pipsValue(value);
+  if (shown === 0) return t("analysis-margin", { sign: "zero", pips: 0 });
+  return value > 0 ? t("analysis-margin", { sign: "plus", pips: shown }) : t("analysis-margin", { sign: "minus", pips: pipsValue(-value) });
 }
 
-/** A loss with its 95 % interval: `3.5 ± 1.2`. @param {MoveAnalysis} move */
-export const lossText = (move) => `${pipsText(move.loss)} ± ${pipsText((move.loss_high - move.loss_low) / 2)}`;
+/** A loss and its 95 % interval's half width, for the messages: `3.5 ± 1.2`. @param {MoveAnalysis} move */
+const lossArgs = (move) => ({ loss: pipsValue(move.loss), spread: pipsValue((move.loss_high - move.loss_low) / 2) });
 
 /**
  * What one player's move in a round was worth, as the server's verdict
@@ -50,15 +59,15 @@ export const lossText = (move) => `${pipsText(move.loss)} ± ${pipsText((move.lo
  */
 export function moveWords(seat, move) {
   const who = seatName(seat);
-  if (!move) return `${who} had no choice`;
-  const better = `better: ${assignmentText(move.best)} (${marginText(move.best_value)}): ${lossText(move)} pips lost`;
+  if (!move) return t("analysis-move-no-choice", { seat: who });
+  const played = assignmentText(move.played);
+  const better = { best: assignmentText(move.best), bestMargin: marginText(move.best_value), ...lossArgs(move) };
   if (move.at_deadline) {
-    const played = `${who} missed the deadline: the server played ${assignmentText(move.played)}`;
-    return move.mistake ? `${played}; ${better}` : played;
+    return move.mistake ? t("analysis-move-deadline-mistake", { seat: who, played, ...better }) : t("analysis-move-deadline", { seat: who, played });
   }
-  if (move.mistake) return `${who} played ${assignmentText(move.played)} (expected ${marginText(move.played_value)}); ${better}`;
-  if (move.loss_high < MISTAKE_PIPS) return `${who} played ${assignmentText(move.played)}, as good as any found`;
-  return `${who} played ${assignmentText(move.played)}, no clear mistake (≈ ${pipsText(move.loss_low)} to ${pipsText(move.loss_high)} pips behind the best found)`;
+  if (move.mistake) return t("analysis-move-mistake", { seat: who, played, playedMargin: marginText(move.played_value), ...better });
+  if (move.loss_high < MISTAKE_PIPS) return t("analysis-move-best", { seat: who, played });
+  return t("analysis-move-no-clear-mistake", { seat: who, played, low: pipsValue(move.loss_low), high: pipsValue(move.loss_high) });
 }
 
 /**
@@ -68,9 +77,19 @@ export function moveWords(seat, move) {
  * @param {string} name @param {Seat} seat @param {PlayerSummary} summary
  */
 export function summaryWords(name, seat, summary) {
-  const who = `${name} (${seatName(seat)})`;
-  if (summary.choices === 0) return `${who}: no round with a choice, nothing to analyse`;
-  return `${who}: accuracy ${Math.round(summary.accuracy)} %, no mistake in ${summary.best_moves} of ${plural(summary.choices, "round", "rounds")} with a choice, ${pipsText(summary.average_loss)} pips lost a round on average`;
+  if (summary.choices === 0) return wordsWith("analysis-summary-no-choice", { name, seat: seatName(seat) }, ["name"]);
+  return wordsWith(
+    "analysis-summary-player",
+    {
+      name,
+      seat: seatName(seat),
+      accuracy: Math.round(summary.accuracy),
+      best: ungrouped(summary.best_moves),
+      choices: ungrouped(summary.choices),
+      loss: pipsValue(summary.average_loss),
+    },
+    ["name"],
+  );
 }
 
 /**
@@ -84,7 +103,7 @@ export async function askAnalysis(id) {
   try {
     response = await fetch(`/api/games/${id}/analysis`);
   } catch {
-    return { kind: "failed", message: "Could not analyse the game: the server cannot be reached.", again: true, status: 0 };
+    return { kind: "failed", message: t("analysis-unreachable"), again: true, status: 0 };
   }
   /** @type {any} */
   let body = null;
@@ -96,11 +115,30 @@ export async function askAnalysis(id) {
   if (response.ok) {
     return body?.version === VERSION && Array.isArray(body.rounds) && body.players
       ? { kind: "done", analysis: body }
-      : { kind: "failed", message: `This page cannot read this analysis (version ${body?.version ?? "unknown"}).`, again: false, status: response.status };
+      : { kind: "failed", message: t("analysis-unreadable", { version: typeof body?.version === "number" ? ungrouped(body.version) : "unknown" }), again: false, status: response.status };
   }
-  const said = typeof body?.message === "string" ? body.message : `the server answered ${response.status}`;
+  const message = typeof body?.code === "string" ? failureWords(body, id) : t("analysis-failed-status", { status: ungrouped(response.status) });
   // Busy (503), or a failure of the moment: worth asking again.
-  return { kind: "failed", message: `Could not analyse the game: ${said}`, again: response.status === 429 || response.status >= 500, status: response.status };
+  return { kind: "failed", message, again: response.status === 429 || response.status >= 500, status: response.status };
+}
+
+/**
+ * Why the server gave no analysis of game `id`: its refusal (`{code,
+ * message}`), said as the analysis's own failures where the code means one
+ * (`unavailable` here is "busy analysing others", not a room out of reach).
+ * @param {{code: string}} body @param {string} id
+ */
+function failureWords(body, id) {
+  switch (body.code) {
+    case "unavailable":
+      return t("analysis-failed-busy");
+    case "shutting_down":
+      return t("analysis-failed-stopping");
+    case "internal":
+      return t("analysis-failed-internal", { id });
+    default:
+      return t("analysis-failed", { reason: refusalText(body) });
+  }
 }
 
 /**
@@ -131,7 +169,7 @@ class ReplayAnalysis {
     /** Whose better move is drawn (at the bottom of the cake). @type {Seat} */
     this.shownFor = "yellow";
     // Kept across redraws: the live region is the same element throughout.
-    this.heading = h("h2", { id: "analysis-heading", tabindex: -1 }, "Analysis");
+    this.heading = h("h2", { id: "analysis-heading", tabindex: -1 }, t("analysis-heading"));
     this.status = h("p", { id: "analysis-status", role: "status" });
     this.body = h("div", { class: "analysis-body" });
     this.element = h("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-heading" }, this.heading, this.status, this.body);
@@ -149,7 +187,7 @@ class ReplayAnalysis {
   async start() {
     if (this.asked.kind === "working" || this.asked.kind === "done") return;
     this.asked = { kind: "working" };
-    this.status.textContent = "Analysing the game…";
+    this.status.textContent = t("analysis-working");
     this.status.className = "";
     this.fill();
     this.heading.focus();
@@ -158,7 +196,8 @@ class ReplayAnalysis {
     this.redraw();
     if (asked.kind === "done") {
       const players = asked.analysis.players;
-      this.status.textContent = `The game is analysed: ${SEATS.map((seat) => `${this.names[seat]} (${seatName(seat)}) played with ${Math.round(players[seat].accuracy)} % accuracy`).join(", ")}.`;
+      const args = { yellow: this.names.yellow, blue: this.names.blue, yellowAccuracy: Math.round(players.yellow.accuracy), blueAccuracy: Math.round(players.blue.accuracy) };
+      replace(this.status, wordsWith("analysis-done", args, ["yellow", "blue"]));
     } else if (asked.kind === "failed") {
       this.status.textContent = asked.message;
       this.status.className = "error";
@@ -175,11 +214,11 @@ class ReplayAnalysis {
   fill() {
     const asked = this.asked;
     if (asked.kind === "idle") {
-      const button = h("button", { type: "button", id: "analyse", class: "primary" }, "Analyse the game");
+      const button = h("button", { type: "button", id: "analyse", class: "primary" }, t("analysis-start"));
       button.addEventListener("click", () => this.start());
-      replace(this.body, h("p", { class: "hint" }, "Each move against the best the server's strong bot finds, in pips of the final margin."), button);
+      replace(this.body, h("p", { class: "hint" }, t("analysis-start-hint")), button);
     } else if (asked.kind === "failed") {
-      const again = asked.again ? h("button", { type: "button", id: "analysis-retry" }, "Try again") : null;
+      const again = asked.again ? h("button", { type: "button", id: "analysis-retry" }, t("analysis-retry")) : null;
       again?.addEventListener("click", () => this.start());
       replace(this.body, again);
     } else if (asked.kind === "working") {
@@ -234,16 +273,17 @@ class ReplayAnalysis {
     if (this.asked.kind !== "done") return null;
     const move = this.better();
     const round = this.roundShown();
-    const who = seatName(this.shownFor);
+    const seat = seatName(this.shownFor);
     const step = this.step;
+    const number = ungrouped(step + 1);
     const said =
       step >= this.total
-        ? "Nothing drawn: the game is over."
+        ? t("analysis-drawn-over")
         : move
-          ? `Drawn: ${who}'s better move for round ${step + 1}, ${assignmentText(move)}`
+          ? t("analysis-drawn", { seat, round: number, move: assignmentText(move) })
           : round?.moves[this.shownFor]
-            ? `Nothing drawn: ${who} made no clear mistake in round ${step + 1}.`
-            : `Nothing drawn: ${who} had no choice in round ${step + 1}.`;
+            ? t("analysis-drawn-no-mistake", { seat, round: number })
+            : t("analysis-drawn-no-choice", { seat, round: number });
     const toggles = SEATS.map((seat) => {
       const toggle = h("button", { type: "button", id: `better-${seat}`, class: `small ${seat}`, "aria-pressed": seat === this.shownFor ? "true" : "false" }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), ` ${seatName(seat)}`);
       toggle.addEventListener("click", () => this.choose(seat));
@@ -253,7 +293,7 @@ class ReplayAnalysis {
       "div",
       { class: "analysis-drawn" },
       h("p", { id: "analysis-drawn", class: move ? "drawn" : "" }, said),
-      h("div", { class: "better-for", role: "group", "aria-labelledby": "better-label" }, h("span", { id: "better-label" }, "Better move shown for:"), ...toggles),
+      h("div", { class: "better-for", role: "group", "aria-labelledby": "better-label" }, h("span", { id: "better-label" }, t("analysis-better-for")), ...toggles),
     );
   }
 }
@@ -267,14 +307,14 @@ function summary(analysis, names, go) {
   return h(
     "div",
     { id: "analysis-summary" },
-    h("h3", {}, "Summary"),
+    h("h3", {}, t("analysis-summary")),
     h(
       "ul",
       { class: "analysis-players" },
       ...SEATS.map((seat) => {
         const player = analysis.players[seat];
         const mistakes = player.costliest.map((mistake) => {
-          const jump = h("button", { type: "button", class: "small mistake", "data-round": mistake.round }, `round ${mistake.round} (−${pipsText(mistake.loss)} pips)`);
+          const jump = h("button", { type: "button", class: "small mistake", "data-round": mistake.round }, t("analysis-mistake-jump", { round: ungrouped(mistake.round), loss: pipsValue(mistake.loss) }));
           jump.addEventListener("click", () => go(mistake.round - 1, "analysis-round-heading"));
           return jump;
         });
@@ -285,12 +325,12 @@ function summary(analysis, names, go) {
           player.choices === 0
             ? null
             : mistakes.length
-              ? h("p", { class: "mistakes" }, "Costliest mistakes: ", ...mistakes)
-              : h("p", { class: "mistakes" }, "No mistake."),
+              ? h("p", { class: "mistakes" }, t("analysis-costliest"), " ", ...mistakes)
+              : h("p", { class: "mistakes" }, t("analysis-no-mistake")),
         );
       }),
     ),
-    h("p", { class: "hint" }, `Expected: the final margin in pips each move could expect, as the server played it out from the cake each player saw. A loss comes with its 95 % interval; a move is a mistake only when it surely costs ${pipsText(MISTAKE_PIPS)} pip or more, and its loss is then measured again on fresh playouts (the luck that made it one does not count). Accuracy: the share of rounds with a choice played without a mistake. Moves the server made at a missed deadline are not counted.`),
+    h("p", { class: "hint" }, t("analysis-explained", { pips: pipsValue(MISTAKE_PIPS) })),
   );
 }
 
@@ -303,9 +343,9 @@ function roundPart(round, step, total) {
   return h(
     "div",
     { id: "analysis-round" },
-    h("h3", { id: "analysis-round-heading", tabindex: -1 }, `Round ${step + 1}, from the cake above`),
+    h("h3", { id: "analysis-round-heading", tabindex: -1 }, t("analysis-round-heading", { round: ungrouped(step + 1) })),
     round && !round.analysed
-      ? h("p", {}, `Round ${step + 1} was not analysed: a long game is analysed at rounds spread over it.`)
+      ? h("p", {}, t("analysis-round-skipped", { round: ungrouped(step + 1) }))
       : round
       ? h(
           "ul",
@@ -316,6 +356,6 @@ function roundPart(round, step, total) {
             return h("li", { class: `${seat}${lost ? " lost" : ""}`, "data-seat": seat }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), " ", moveWords(seat, move));
           }),
         )
-      : h("p", {}, `No analysis of round ${step + 1}.`),
+      : h("p", {}, t("analysis-round-missing", { round: ungrouped(step + 1) })),
   );
 }

@@ -1,8 +1,11 @@
-// The web client's entry: picks the page from the path. A path that is no
-// page of ours says so, rather than showing the lobby in its place.
+// The web client's entry: loads the catalogue of the page's language, then
+// picks the page from the path. A path that is no page of ours says so,
+// rather than showing the lobby in its place.
 
+import { t } from "./catalogue.js";
 import { showArena } from "./arena.js";
 import { showArenas } from "./arenas.js";
+import { languageSwitch, startLanguage } from "./language.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
 import { showPlay } from "./play.js";
@@ -11,6 +14,8 @@ import { showReplay } from "./replay.js";
 import { notFound } from "./pages.js";
 import { showRoom } from "./room.js";
 
+const language = await startLanguage();
+document.querySelector("header.top nav")?.append(languageSwitch(language));
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const path = location.pathname;
 /** The alphabet of room codes (no 0, O, 1, I, L: never misread). */
@@ -36,15 +41,15 @@ if (room) {
 } else if (path === "/arenas" || path === "/arenas/") {
   showArenas(root);
 } else if (path.startsWith("/a/")) {
-  notFound(root, "An arena's id is eight letters and digits, like K7M2QX9P.");
+  notFound(root, t("not-found-arena"));
 } else if (path.startsWith("/r/")) {
-  notFound(root, "A room code is five letters and digits, like K7QMX.");
+  notFound(root, t("not-found-room"));
 } else if (path.startsWith("/g/")) {
-  notFound(root, "No game has this address: a game's address is /g/ and its id.");
+  notFound(root, t("not-found-game"));
 } else if (path.startsWith("/p/")) {
-  notFound(root, "No player has this address: a player's address is /p/ and their key, 64 hexadecimal digits.");
+  notFound(root, t("not-found-player"));
 } else if (path === "/" || path === "") {
   showLobby(root);
 } else {
-  notFound(root, "This page does not exist.");
+  notFound(root, t("not-found-page"));
 }

@@ -5,12 +5,15 @@
 // room page comes back here when the game is over, and this connection
 // joins again. A drop reconnects by itself, joining (or watching) again.
 
+import { t } from "./catalogue.js";
 import { playerKey, proveKey } from "./keys.js";
 import { greetingSocket, parsed } from "./net.js";
+import { refusalText, arenaPausedText } from "./refusals.js";
 import { keptForTab, names, seats } from "./stored.js";
 
 /**
- * What the connection reports to the page.
+ * What the connection reports to the page. A refusal's `reason` is said
+ * in the page's language (`refusalText`); a pause's is the server's own.
  * @typedef {{kind: "joined", arena: any, you: any} | {kind: "update", arena: any}
  *   | {kind: "paired", message: any} | {kind: "seated", code: string}
  *   | {kind: "paused", reason: string} | {kind: "refused", code: string, reason: string}
@@ -115,7 +118,7 @@ export class ArenaLink {
       this.report({
         kind: "refused",
         code: "key_required",
-        reason: "an arena's players are their keys, and this browser cannot keep one here (it needs HTTPS or localhost, and IndexedDB)",
+        reason: t("arena-link-no-key"),
       });
       return;
     }
@@ -175,10 +178,10 @@ export class ArenaLink {
         }
         return;
       case "arena_paused":
-        this.report({ kind: "paused", reason: String(message.reason ?? "") });
+        this.report({ kind: "paused", reason: arenaPausedText(message) });
         return;
       case "error":
-        this.report({ kind: "refused", code: String(message.code ?? ""), reason: String(message.message ?? "") });
+        this.report({ kind: "refused", code: String(message.code ?? ""), reason: refusalText(message) });
         return;
       default:
         return;

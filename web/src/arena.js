@@ -6,11 +6,19 @@
 // then joins again by itself, and the server pairs them once more.
 
 import { ArenaLink, arenaPlay, joinsAgain, keptAfter } from "./arena-link.js";
+import { t, tAttribute, wordsWith } from "./catalogue.js";
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
 import { names } from "./stored.js";
 import { poolName } from "./ratings.js";
-import { plural } from "./words.js";
+import { FluentNumber } from "./vendor/fluent-bundle/index.js";
+
+/**
+ * A place in the standings, for a message to select on by the language's
+ * ordinal rules (English's 1st, 2nd, 3rd, 4th): written without grouping.
+ * @param {number} rank
+ */
+const place = (rank) => new FluentNumber(rank, /** @type {Intl.NumberFormatOptions} */ ({ type: "ordinal", useGrouping: false }));
 
 /** How often the countdown is redrawn. */
 const TICK_MS = 500;
@@ -34,17 +42,22 @@ export function countdown(now, at) {
 export function statusWords(arena, now) {
   switch (arena.status) {
     case "upcoming":
-      return `Starts in ${countdown(now, arena.starts_at_ms)}`;
+      return t("arena-starts-in", { time: countdown(now, arena.starts_at_ms) });
     case "live":
-      return now < arena.ends_at_ms ? `Live: ${countdown(now, arena.ends_at_ms)} left` : "Ending: the last games are being played";
+      return now < arena.ends_at_ms ? t("arena-live", { time: countdown(now, arena.ends_at_ms) }) : t("arena-ending");
     default:
-      return "Finished";
+      return t("arena-finished");
   }
 }
 
 /** @param {any} arena */
 export function arenaKind(arena) {
-  return [poolName(arena.pool), arena.rated ? "rated" : "casual", arena.private ? "club (join code)" : "open to all", arena.bots ? "bots welcome" : "no bots"].join(" · ");
+  return t("arena-kind", {
+    pool: poolName(arena.pool),
+    rated: arena.rated ? "yes" : "no",
+    club: arena.private ? "yes" : "no",
+    bots: arena.bots ? "yes" : "no",
+  });
 }
 
 /**
@@ -53,8 +66,8 @@ export function arenaKind(arena) {
  */
 function standingRow(line, you) {
   const marks = [];
-  if (line.on_fire) marks.push(h("span", { class: "on-fire", title: "On a streak: the next win counts double" }, "🔥"));
-  if (line.paused) marks.push(h("span", { class: "paused-mark" }, "paused"));
+  if (line.on_fire) marks.push(h("span", { class: "on-fire", title: t("arena-on-fire") }, "🔥"));
+  if (line.paused) marks.push(h("span", { class: "paused-mark" }, t("arena-paused-mark")));
   return h(
     "tr",
     { class: line.key === you ? "you" : "" },
@@ -71,23 +84,40 @@ function standingRow(line, you) {
  * @param {any[]} lines @param {string | null} you @param {string} caption
  */
 function standingsTable(lines, you, caption) {
-  if (!lines.length) return h("p", { id: "standings", class: "meta" }, "Nobody has joined yet.");
+  if (!lines.length) return h("p", { id: "standings", class: "meta" }, t("arena-nobody-yet"));
   return h(
     "table",
     { id: "standings", class: "standings" },
     h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col", title: "Points" }, "Pts"), h("th", { scope: "col" }, "Games"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Marks")))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, t("arena-column-rank")),
+        h("th", { scope: "col" }, t("arena-column-player")),
+        h("th", { scope: "col", title: tAttribute("arena-column-points", "title") }, t("arena-column-points")),
+        h("th", { scope: "col" }, t("arena-column-games")),
+        h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("arena-column-marks"))),
+      ),
+    ),
     h("tbody", {}, ...lines.map((line) => standingRow(line, you))),
   );
 }
 
 /** @param {any[]} lines */
 function podium(lines) {
-  const places = ["First", "Second", "Third"];
   return h(
     "ol",
-    { id: "podium", class: "podium", "aria-label": "Podium" },
-    ...lines.slice(0, 3).map((line, index) => h("li", {}, h("strong", {}, `${places[index]}: `), `${line.name}, ${plural(line.score, "point", "points")} in ${plural(line.games, "game", "games")}`)),
+    { id: "podium", class: "podium", "aria-label": t("arena-podium") },
+    ...lines.slice(0, 3).map((line, index) =>
+      h(
+        "li",
+        {},
+        wordsWith("arena-podium-line", { place: h("strong", {}, t("arena-podium-place", { place: index + 1 })), name: line.name, score: line.score, games: line.games }, ["name"]),
+      ),
+    ),
   );
 }
 
@@ -97,19 +127,22 @@ function podium(lines) {
  * @param {string} id
  */
 export async function showArena(root, id) {
-  document.title = "Arena · Mice Cake";
-  replace(root, h("section", { class: "arena" }, h("p", {}, "Loading the arena…")));
+  document.title = t("arena-title");
+  replace(root, h("section", { class: "arena" }, h("p", {}, t("arena-loading"))));
   /** @type {any} */
   let detail = null;
   try {
     const response = await fetch(`/api/arenas/${encodeURIComponent(id)}`, { cache: "no-store" });
     if (response.status === 404) {
-      replace(root, h("section", { class: "arena" }, h("h1", {}, "No such arena"), h("p", {}, `No arena has the id ${id}.`), h("p", {}, h("a", { href: "/arenas" }, "All arenas"))));
+      replace(
+        root,
+        h("section", { class: "arena" }, h("h1", {}, t("arena-no-such")), h("p", {}, wordsWith("arena-no-such-id", { id }, ["id"])), h("p", {}, h("a", { href: "/arenas" }, t("arena-all")))),
+      );
       return;
     }
     detail = await response.json();
   } catch {
-    replace(root, h("section", { class: "arena" }, h("h1", {}, "Arena"), h("p", { class: "error", role: "alert" }, "The arena cannot be read just now: reload the page in a moment.")));
+    replace(root, h("section", { class: "arena" }, h("h1", {}, t("arena-heading")), h("p", { class: "error", role: "alert" }, t("arena-unreadable"))));
     return;
   }
   /** This browser's key: its line in the standings is "you". */
@@ -141,9 +174,9 @@ class ArenaPage {
     this.podiumBox = h("div", { id: "podium-box" });
     this.name = /** @type {HTMLInputElement} */ (h("input", { id: "arena-player-name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() }));
     this.code = /** @type {HTMLInputElement} */ (h("input", { id: "join-code", name: "join-code", maxlength: 32, autocomplete: "off" }));
-    this.join = h("button", { type: "submit", class: "primary", id: "join-arena" }, "Join");
-    this.pause = h("button", { type: "button", id: "pause-arena" }, "Pause");
-    this.again = h("button", { type: "button", class: "primary", id: "join-again" }, "Join again");
+    this.join = h("button", { type: "submit", class: "primary", id: "join-arena" }, t("arena-join"));
+    this.pause = h("button", { type: "button", id: "pause-arena" }, t("arena-pause"));
+    this.again = h("button", { type: "button", class: "primary", id: "join-again" }, t("arena-join-again"));
     this.pause.addEventListener("click", () => {
       this.link?.pause();
       if (this.kept) arenaPlay.set({ ...this.kept, playing: false });
@@ -161,10 +194,10 @@ class ArenaPage {
     return joinsAgain(this.kept, this.arena.id);
   }
 
-  /** @param {string} text */
-  say(text) {
-    this.notice.hidden = !text;
-    this.notice.textContent = text;
+  /** @param {string | Node} words a sentence, or one with names in it (`wordsWith`); "" for none */
+  say(words) {
+    this.notice.hidden = !words;
+    replace(this.notice, words || null);
   }
 
   /** Shows the page, and follows the arena live. */
@@ -184,7 +217,7 @@ class ArenaPage {
         this.podiumBox,
         this.featured,
         this.table,
-        h("p", { class: "page-links" }, h("a", { href: "/arenas" }, "All arenas"), h("a", { href: "/" }, "Back to the lobby")),
+        h("p", { class: "page-links" }, h("a", { href: "/arenas" }, t("arena-all")), h("a", { href: "/" }, t("back-to-lobby"))),
       ),
     );
     this.draw();
@@ -202,9 +235,9 @@ class ArenaPage {
   draw() {
     const arena = this.arena;
     const now = Date.now();
-    document.title = `${arena.name} · Arena · Mice Cake`;
+    document.title = t("arena-named-title", { name: arena.name });
     this.title.textContent = arena.name;
-    this.kind.textContent = `${arenaKind(arena)} · by ${arena.creator} · ${plural(arena.players, "player", "players")}, ${plural(arena.games, "game", "games")}`;
+    replace(this.kind, wordsWith("arena-kind-line", { kind: arenaKind(arena), creator: arena.creator, players: arena.players, games: arena.games }, ["creator"]));
     this.status.textContent = statusWords(arena, now);
     const finished = arena.status === "finished";
     this.drawMine(finished);
@@ -213,10 +246,23 @@ class ArenaPage {
     replace(
       this.featured,
       game && !finished
-        ? h("p", { id: "featured-game" }, h("strong", {}, "Featured: "), `${game.players.yellow} vs ${game.players.blue} `, h("a", { href: `/r/${game.code}`, id: "watch-featured" }, "Watch"))
+        ? h(
+            "p",
+            { id: "featured-game" },
+            wordsWith(
+              "arena-featured",
+              {
+                featured: h("strong", {}, t("arena-featured-label")),
+                yellow: game.players.yellow,
+                blue: game.players.blue,
+                watch: h("a", { href: `/r/${game.code}`, id: "watch-featured" }, t("arena-watch")),
+              },
+              ["yellow", "blue"],
+            ),
+          )
         : null,
     );
-    replace(this.table, standingsTable(arena.top, this.you?.key ?? this.myKey, finished ? "Final standings" : "Standings"));
+    replace(this.table, standingsTable(arena.top, this.you?.key ?? this.myKey, finished ? t("arena-final-standings") : t("arena-standings")));
   }
 
   /** This browser's part: its place, pausing, joining again, or the form to join. @param {boolean} finished */
@@ -224,25 +270,29 @@ class ArenaPage {
     const { arena, you, kept, mine } = this;
     const mineNow = arena.top.find((/** @type {any} */ line) => line.key === (you?.key ?? this.myKey));
     if (finished) {
-      replace(mine, mineNow ? h("p", { id: "your-line" }, `You finished ${ordinal(mineNow.rank)} with ${plural(mineNow.score, "point", "points")} in ${plural(mineNow.games, "game", "games")}.`) : null);
+      replace(mine, mineNow ? h("p", { id: "your-line" }, t("arena-you-finished", { rank: place(mineNow.rank), score: mineNow.score, games: mineNow.games })) : null);
     } else if (this.playing() && you) {
       const line = arena.top.find((/** @type {any} */ line) => line.key === you.key) ?? you;
-      replace(mine, h("p", { id: "your-line" }, `You: ${ordinal(line.rank)}, ${plural(line.score, "point", "points")} in ${plural(line.games, "game", "games")}${line.on_fire ? " — on a streak: a win counts double" : ""}.`), h("p", { class: "buttons" }, this.pause));
+      replace(
+        mine,
+        h("p", { id: "your-line" }, t("arena-you-now", { rank: place(line.rank), score: line.score, games: line.games, streak: line.on_fire ? "yes" : "no" })),
+        h("p", { class: "buttons" }, this.pause),
+      );
     } else if (you || (kept && kept.arena === arena.id && !kept.playing)) {
-      replace(mine, h("p", {}, "You are paused: you stay on the standings, and are not paired until you join again."), h("p", { class: "buttons" }, this.again));
+      replace(mine, h("p", {}, t("arena-you-paused")), h("p", { class: "buttons" }, this.again));
     } else {
       const form = h(
         "form",
         { id: "join-form", class: "choices" },
-        h("p", {}, h("label", { for: "arena-player-name" }, "Your name "), this.name),
-        arena.private ? h("p", {}, h("label", { for: "join-code" }, "Join code "), this.code) : null,
+        h("p", {}, h("label", { for: "arena-player-name" }, t("arena-your-name")), " ", this.name),
+        arena.private ? h("p", {}, h("label", { for: "join-code" }, t("arena-join-code")), " ", this.code) : null,
         h("p", { class: "buttons" }, this.join),
       );
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         this.start(this.name.value.trim(), this.arena.private ? this.code.value.trim() : null);
       });
-      replace(mine, arena.status === "upcoming" ? h("p", { class: "meta" }, "Join now: you are paired as soon as it starts.") : null, form);
+      replace(mine, arena.status === "upcoming" ? h("p", { class: "meta" }, t("arena-join-early")) : null, form);
     }
   }
 
@@ -251,8 +301,8 @@ class ArenaPage {
     this.refreshWhole();
     if (this.kept) arenaPlay.set({ ...this.kept, playing: false, code: null });
     this.kept = arenaPlay.get();
-    this.say("The arena is over.");
-    announce("The arena is over.");
+    this.say(t("arena-over"));
+    announce(t("arena-over"));
   }
 
   /** @param {import("./arena-link.js").ArenaEvent} event */
@@ -269,7 +319,7 @@ class ArenaPage {
         if (this.arena.status === "finished") this.over();
         else if (event.you) {
           this.you = event.you;
-          this.say(this.arena.status === "upcoming" ? "You are in: you will be paired as soon as the arena starts." : "You are in: waiting for an opponent…");
+          this.say(this.arena.status === "upcoming" ? t("arena-in-upcoming") : t("arena-in-waiting"));
         }
         break;
       case "update":
@@ -277,24 +327,24 @@ class ArenaPage {
         if (this.arena.status === "finished") this.over();
         break;
       case "paired":
-        this.say(`Paired with ${event.message.opponent}: going to the game…`);
-        announce(`Paired with ${event.message.opponent}.`);
+        this.say(wordsWith("arena-paired", { name: String(event.message.opponent) }, ["name"]));
+        announce(t("arena-paired-announced", { name: String(event.message.opponent) }));
         break;
       case "seated":
         this.link?.close();
         location.assign(`/r/${event.code}`);
         return;
       case "paused":
-        this.say(`Not paired: ${event.reason}.`);
+        this.say(event.reason);
         break;
       case "refused":
         // Over as the page came back: the whole standings say how.
         if (event.code === "unknown_arena") this.refreshWhole();
         // Still playing: joined again after the next game, or reconnect.
-        else this.error.textContent = `Not joined: ${event.reason}.`;
+        else this.error.textContent = t("arena-not-joined", { reason: event.reason });
         break;
       case "link":
-        if (event.status === "reconnecting") this.say("Connection lost: reconnecting…");
+        if (event.status === "reconnecting") this.say(t("arena-reconnecting"));
         else if (event.status === "connected") this.say("");
         break;
     }
@@ -317,7 +367,7 @@ class ArenaPage {
   /** Joins as `player`. @param {string} player @param {string | null} joinCode */
   start(player, joinCode) {
     if (!player) {
-      this.error.textContent = "Your name, first.";
+      this.error.textContent = t("arena-name-first");
       this.name.focus();
       return;
     }
@@ -329,9 +379,3 @@ class ArenaPage {
   }
 }
 
-/** @param {number} rank */
-function ordinal(rank) {
-  const tens = rank % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][rank % 10] ?? "th";
-  return `${rank}${suffix}`;
-}

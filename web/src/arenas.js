@@ -5,34 +5,22 @@
 // code for a club's.
 
 import { arenaKind, statusWords } from "./arena.js";
+import { t, ungrouped } from "./catalogue.js";
 import { h, replace } from "./dom.js";
 import { playerKey, proveKey } from "./keys.js";
 import { names } from "./stored.js";
-import { POOLS } from "./ratings.js";
-import { plural } from "./words.js";
+import { pools } from "./ratings.js";
+import { refusalText } from "./refusals.js";
 
-/** Lengths to choose from, in minutes. */
-const LENGTHS = /** @type {const} */ ([
-  ["15", "15 minutes"],
-  ["30", "30 minutes"],
-  ["60", "1 hour"],
-  ["90", "1 h 30"],
-  ["180", "3 hours"],
-]);
+/** Lengths to choose from, in minutes: `1 hour`, `1 h 30`. */
+const lengths = () => [15, 30, 60, 90, 180].map((minutes) => /** @type {const} */ ([String(minutes), t("arenas-lasts", { hours: Math.floor(minutes / 60), minutes: minutes % 60 })]));
 /** When to start, in minutes from now. */
-const STARTS = /** @type {const} */ ([
-  ["0", "now"],
-  ["5", "in 5 minutes"],
-  ["15", "in 15 minutes"],
-  ["60", "in an hour"],
-]);
+const starts = () => [0, 5, 15, 60].map((minutes) => /** @type {const} */ ([String(minutes), t("arenas-starts", { minutes })]));
 /** Times per round: "" is the server's. */
-const TIMES = /** @type {const} */ ([
-  ["", "Server's default"],
-  ["15000", "15 s"],
-  ["30000", "30 s"],
-  ["60000", "60 s"],
-]);
+const times = () => [
+  /** @type {const} */ (["", t("arenas-time-default")]),
+  ...[15, 30, 60].map((seconds) => /** @type {const} */ ([String(seconds * 1000), t("arenas-time-seconds", { seconds })])),
+];
 
 /**
  * @param {string} id @param {ReadonlyArray<readonly [string, string]>} options @param {string} chosen
@@ -47,19 +35,19 @@ function select(id, options, chosen) {
  * @param {HTMLElement} root
  */
 export async function showArenas(root) {
-  document.title = "Arenas · Mice Cake";
-  const list = h("div", { id: "arena-list" }, h("p", {}, "Loading the arenas…"));
+  document.title = t("arenas-title");
+  const list = h("div", { id: "arena-list" }, h("p", {}, t("arenas-loading")));
   const form = createForm();
   replace(
     root,
     h(
       "section",
       { class: "arenas" },
-      h("h1", {}, "Arenas"),
-      h("p", {}, "A tournament with a start and an end: everyone plays as many games as they can, paired again by standing as each game ends. Two points a win, one a draw, doubled after two wins in a row."),
+      h("h1", {}, t("arenas-heading")),
+      h("p", {}, t("arenas-intro")),
       list,
       form,
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby")),
+      h("p", { class: "page-links" }, h("a", { href: "/" }, t("back-to-lobby"))),
     ),
   );
   await listArenas(list);
@@ -67,32 +55,32 @@ export async function showArenas(root) {
 
 /** The form that makes an arena, with this browser's key. */
 function createForm() {
-  const arenaName = /** @type {HTMLInputElement} */ (h("input", { id: "arena-name", name: "arena-name", maxlength: 40, required: true, value: `${names.get() || "Our"} arena` }));
+  const arenaName = /** @type {HTMLInputElement} */ (h("input", { id: "arena-name", name: "arena-name", maxlength: 40, required: true, value: names.get() ? t("arenas-default-name", { name: names.get() }) : t("arenas-default-name-ours") }));
   const creator = /** @type {HTMLInputElement} */ (h("input", { id: "creator-name", name: "creator-name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() }));
-  const minutes = select("minutes", LENGTHS, "30");
-  const starts = select("starts-in", STARTS, "0");
-  const pool = select("arena-pool", POOLS, "standard");
-  const time = select("arena-time", TIMES, "");
+  const minutes = select("minutes", lengths(), "30");
+  const startsIn = select("starts-in", starts(), "0");
+  const pool = select("arena-pool", pools(), "standard");
+  const time = select("arena-time", times(), "");
   const rated = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "arena-rated", name: "arena-rated" }));
-  const joinCode = /** @type {HTMLInputElement} */ (h("input", { id: "arena-join-code", name: "arena-join-code", maxlength: 32, autocomplete: "off", placeholder: "none: open to all" }));
+  const joinCode = /** @type {HTMLInputElement} */ (h("input", { id: "arena-join-code", name: "arena-join-code", maxlength: 32, autocomplete: "off", placeholder: t("arenas-join-code-none") }));
   const error = h("p", { class: "error", role: "alert", id: "create-error" });
-  const make = h("button", { type: "submit", class: "primary", id: "make-arena" }, "Make the arena");
+  const make = h("button", { type: "submit", class: "primary", id: "make-arena" }, t("arenas-make"));
   const form = h(
     "form",
     { id: "create-arena", class: "choices", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title" }, "Make an arena"),
-    h("p", {}, h("label", { for: "arena-name" }, "Its name "), arenaName),
-    h("p", {}, h("label", { for: "creator-name" }, "Your name "), creator),
-    h("p", {}, h("label", { for: "starts-in" }, "Starts "), starts),
-    h("p", {}, h("label", { for: "minutes" }, "Lasts "), minutes),
-    h("p", {}, h("label", { for: "arena-pool" }, "Pool "), pool),
-    h("p", {}, h("label", { for: "arena-time" }, "Time per round "), time),
-    h("p", {}, rated, h("label", { for: "arena-rated" }, " Rated: its games change the players' ratings")),
-    h("p", {}, h("label", { for: "arena-join-code" }, "Join code (a club's arena) "), joinCode),
+    h("h2", { id: "create-title" }, t("arenas-make-heading")),
+    h("p", {}, h("label", { for: "arena-name" }, t("arenas-its-name")), " ", arenaName),
+    h("p", {}, h("label", { for: "creator-name" }, t("arenas-your-name")), " ", creator),
+    h("p", {}, h("label", { for: "starts-in" }, t("arenas-starts-label")), " ", startsIn),
+    h("p", {}, h("label", { for: "minutes" }, t("arenas-lasts-label")), " ", minutes),
+    h("p", {}, h("label", { for: "arena-pool" }, t("arenas-pool-label")), " ", pool),
+    h("p", {}, h("label", { for: "arena-time" }, t("arenas-time-label")), " ", time),
+    h("p", {}, rated, " ", h("label", { for: "arena-rated" }, t("arenas-rated-label"))),
+    h("p", {}, h("label", { for: "arena-join-code" }, t("arenas-join-code-label")), " ", joinCode),
     error,
     h("p", { class: "buttons" }, make),
   );
-  const fields = { arenaName, creator, minutes, starts, pool, time, rated, joinCode };
+  const fields = { arenaName, creator, minutes, starts: startsIn, pool, time, rated, joinCode };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -109,7 +97,7 @@ function createForm() {
  * @returns {Promise<{key: string, proof: any} | null>}
  */
 async function keyAndProof(error) {
-  const keyless = "An arena is made with this browser's key, and it cannot keep one here: it needs HTTPS or localhost, and IndexedDB.";
+  const keyless = t("arenas-keyless");
   const key = await playerKey();
   if (!key) {
     error.textContent = keyless;
@@ -121,12 +109,12 @@ async function keyAndProof(error) {
     const issued = await fetch("/api/key-challenges", { method: "POST" });
     const answer = await issued.json();
     if (!issued.ok) {
-      error.textContent = `Not made: ${answer.message ?? issued.status}.`;
+      error.textContent = answer.message ? t("arenas-not-made", { reason: refusalText(answer) }) : t("arenas-not-made-status", { status: ungrouped(issued.status) });
       return null;
     }
     proof = await proveKey(answer.challenge);
   } catch {
-    error.textContent = "The server cannot be reached just now: try again in a moment.";
+    error.textContent = t("arenas-unreachable");
     return null;
   }
   if (!proof) {
@@ -160,13 +148,13 @@ async function makeArena(fields, signed, make, error) {
     const response = await fetch("/api/arenas", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
     if (!response.ok) {
-      error.textContent = `Not made: ${answer.message ?? response.status}.`;
+      error.textContent = answer.message ? t("arenas-not-made", { reason: refusalText(answer) }) : t("arenas-not-made-status", { status: ungrouped(response.status) });
       return;
     }
     names.propose(body.creator);
     location.assign(`/a/${answer.id}`);
   } catch {
-    error.textContent = "The server cannot be reached just now: try again in a moment.";
+    error.textContent = t("arenas-unreachable");
   } finally {
     make.removeAttribute("disabled");
   }
@@ -189,13 +177,13 @@ async function listArenas(list) {
                 "li",
                 { class: `arena-item ${arena.status}` },
                 h("a", { href: `/a/${arena.id}` }, arena.name),
-                h("span", { class: "meta" }, ` — ${statusWords(arena, now)}; ${plural(arena.players, "player", "players")}; ${arenaKind(arena)}`),
+                h("span", { class: "meta" }, " ", t("arenas-item", { status: statusWords(arena, now), players: arena.players, kind: arenaKind(arena) })),
               ),
             ),
           )
-        : h("p", { id: "no-arenas" }, "No arena yet: make the first below."),
+        : h("p", { id: "no-arenas" }, t("arenas-none")),
     );
   } catch {
-    replace(list, h("p", { class: "error", role: "alert" }, "The arenas cannot be read just now: reload the page in a moment."));
+    replace(list, h("p", { class: "error", role: "alert" }, t("arenas-unreadable")));
   }
 }

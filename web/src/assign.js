@@ -4,17 +4,18 @@
 // before the first mouse is placed. What a column offers comes from the
 // round's `choices`: the page decides no rule.
 
+import { t, ungrouped } from "./catalogue.js";
 import { h } from "./dom.js";
-import { COLUMNS, pips, plural } from "./words.js";
+import { COLUMNS, pips } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
 
-/** @param {number} part @param {number} whole */
+/** `42%`, `<1%`, `>99%`, as the language writes a percentage. @param {number} part @param {number} whole */
 export function percent(part, whole) {
   const value = (100 * part) / whole;
-  if (part > 0 && value < 1) return "<1%";
-  if (part < whole && value > 99) return ">99%";
-  return `${Math.round(value)}%`;
+  if (part > 0 && value < 1) return t("assign-percent-below-one");
+  if (part < whole && value > 99) return t("assign-percent-above-99");
+  return t("assign-percent", { value: Math.round(value) });
 }
 
 /**
@@ -37,13 +38,13 @@ function oddsLines(odds, piece, boost, placed) {
   return [
     h(
       "table",
-      { class: "odds", "aria-label": `Odds on ${piece} with 1 to 4 mice` },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "mice"), ...[1, 2, 3, 4].map((mice) => h("th", { scope: "col", class: mice === placed ? "placed" : "" }, String(mice))))),
+      { class: "odds", "aria-label": t("assign-odds", { piece }) },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("assign-odds-mice")), ...[1, 2, 3, 4].map((mice) => h("th", { scope: "col", class: mice === placed ? "placed" : "" }, String(mice))))),
       h(
         "tbody",
         {},
-        row("take", (chances) => chances.success),
-        row(boost ? "boost" : "tire", (chances) => chances.matched),
+        row(t("assign-odds-take"), (chances) => chances.success),
+        row(boost ? t("assign-odds-boost") : t("assign-odds-tire"), (chances) => chances.matched),
       ),
     ),
   ];
@@ -61,21 +62,23 @@ function columnHelp(model, odds) {
   const access = choices.columns[model.column];
   const mice = model.mice[model.column];
   switch (access.access) {
-    case "piece":
-      return [h("p", {}, `${letter}: ${access.piece} (${plural(pips(access.piece), "pip", "pips")}). `, boost ? "A match boosts: those mice roll again at the next piece." : "A match tires: those mice rest a round."), ...oddsLines(odds, access.piece, boost, mice)];
+    case "piece": {
+      const args = { column: letter, piece: access.piece, pips: ungrouped(pips(access.piece)) };
+      return [h("p", {}, boost ? t("assign-help-piece-boost", args) : t("assign-help-piece", args)), ...oddsLines(odds, access.piece, boost, mice)];
+    }
     case "face_down":
-      return [h("p", {}, `${letter}: a face-down piece. It turns up before the dice roll; your mice go for it whatever it is.`)];
+      return [h("p", {}, t("assign-help-face-down", { column: letter }))];
     case "steal": {
       const target = model.steal ?? choices.steal_targets[0];
       return [
-        h("p", {}, `${letter}: the double-blank. Mice here steal a piece of your choice from your opponent's stash (and take the double-blank), rolling against that piece.${target ? ` Against ${target}:` : ""}`),
+        h("p", {}, target ? t("assign-help-steal-against", { column: letter, piece: target }) : t("assign-help-steal", { column: letter })),
         ...(target ? oddsLines(odds, target, boost, mice) : []),
       ];
     }
     case "nothing_to_steal":
-      return [h("p", {}, `${letter}: the double-blank, but your opponent has nothing to steal yet.`)];
+      return [h("p", {}, t("assign-help-nothing-to-steal", { column: letter }))];
     default:
-      return [h("p", {}, `${letter}: no piece left.`)];
+      return [h("p", {}, t("assign-help-empty", { column: letter }))];
   }
 }
 
@@ -89,23 +92,23 @@ export function assignPanel(model, odds, act) {
   const choices = room.choices[room.you];
   const placed = model.mice.reduce((sum, mice) => sum + mice, 0);
   const stealing = COLUMNS.some((_, column) => model.mice[column] > 0 && choices.columns[column].access === "steal");
-  const commitButton = h("button", { type: "button", class: "primary", id: "commit", disabled: placed !== choices.mice }, "Commit", h("span", { class: "wide-only" }, " (secret until both are in)"));
+  const commitButton = h("button", { type: "button", class: "primary", id: "commit", disabled: placed !== choices.mice }, t("assign-commit"), h("span", { class: "wide-only" }, " ", t("assign-commit-secret")));
   commitButton.addEventListener("click", act.commit);
-  const clear = h("button", { type: "button", id: "clear", disabled: placed === 0 }, "Clear");
+  const clear = h("button", { type: "button", id: "clear", disabled: placed === 0 }, t("assign-clear"));
   clear.addEventListener("click", act.clear);
   let picker = null;
   if (stealing) {
-    const select = /** @type {HTMLSelectElement} */ (h("select", { id: "steal", "aria-label": "piece to steal" }, ...choices.steal_targets.map((/** @type {string} */ piece) => h("option", { value: piece, selected: piece === model.steal }, `${piece} (${plural(pips(piece), "pip", "pips")})`))));
+    const select = /** @type {HTMLSelectElement} */ (h("select", { id: "steal", "aria-label": t("assign-steal-target") }, ...choices.steal_targets.map((/** @type {string} */ piece) => h("option", { value: piece, selected: piece === model.steal }, t("assign-steal-option", { piece, pips: ungrouped(pips(piece)) })))));
     select.addEventListener("change", () => act.steal(select.value));
-    picker = h("p", { class: "steal" }, h("label", { for: "steal" }, "Steal "), select);
+    picker = h("p", { class: "steal" }, h("label", { for: "steal" }, t("assign-steal"), " "), select);
   }
   return h(
     "section",
-    { class: "assign", "aria-label": "Your move", "data-round": String(room.view.round) },
-    h("h2", {}, `Your move: ${placed} of ${plural(choices.mice, "mouse", "mice")} placed`),
+    { class: "assign", "aria-label": t("assign-label"), "data-round": String(room.view.round) },
+    h("h2", {}, t("assign-heading", { placed, count: choices.mice })),
     h("p", { class: "buttons" }, commitButton, " ", clear),
     picker,
     h("div", { class: "column-help", id: "column-help" }, ...columnHelp(model, odds)),
-    h("p", { class: "keys" }, "Tap a column to put a mouse on it, − to take one off. Keys: ←/→ or a–d column, ↑/↓ a mouse, t target, x clear, Enter commit."),
+    h("p", { class: "keys" }, t("assign-keys")),
   );
 }

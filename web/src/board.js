@@ -4,10 +4,11 @@
 // your lane's "−" takes one away; during a reveal the lanes hold both
 // moves and each roll's dice tumble and land at the piece they go for.
 
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { botBadge, h } from "./dom.js";
 import { back, die, domino } from "./dominoes.js";
 import { ratingText } from "./ratings.js";
-import { COLUMNS, SEATS, attemptOutcome, clock, opponent, plural, seatMark, seatName } from "./words.js";
+import { COLUMNS, SEATS, attemptOutcome, clock, opponent, seatMark, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -58,7 +59,7 @@ export function families(scene) {
       const resting = family ? family.resting.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0) : 0;
       return h(
         "section",
-        { class: `family ${seat}`, "aria-label": `${seatName(seat)} family` },
+        { class: `family ${seat}`, "aria-label": t("board-family", { seat: seatName(seat) }) },
         h(
           "h2",
           {},
@@ -69,23 +70,29 @@ export function families(scene) {
           // header keeps to one line on a phone.
           h("span", { class: "player-name" }, player ? (player.bot ?? player.name) : "—"),
           player?.bot || player?.declared_bot ? botBadge() : null,
-          seat === room.you ? h("span", { class: "you" }, " (you)") : null,
+          seat === room.you ? h("span", { class: "you" }, " ", t("board-you")) : null,
           // The rating in the room's pool, from the room shown: during a
           // reveal, the one from before it.
-          player?.rating ? h("span", { class: "player-rating" }, " ", h("span", { class: "visually-hidden" }, "rating "), ratingText(player.rating)) : null,
+          player?.rating ? h("span", { class: "player-rating" }, " ", h("span", { class: "visually-hidden" }, t("board-rating"), " "), ratingText(player.rating)) : null,
         ),
         h("p", { class: "state", id: `state-${seat}` }, familyState(room, seat)),
-        h(
-          "p",
-          { class: "score", id: `score-${seat}` },
-          h("strong", {}, `${family ? family.score.pips : 0} pips`),
-          `, ${plural(stash.length, "piece", "pieces")}`,
-          family ? ` · ${plural(family.available, "mouse", "mice")} ready${resting ? `, ${resting} resting` : ""}` : "",
-        ),
+        h("p", { class: "score", id: `score-${seat}` }, scoreWords(family, stash.length, resting)),
         h("div", { class: "stash-pieces", id: `stash-${seat}` }, ...stash.map((/** @type {string} */ piece) => h("span", { class: "stash-piece", title: piece, "data-piece": piece }, domino(piece)))),
       );
     }),
   );
+}
+
+/**
+ * A family's score line: `<strong>94 pips</strong>, 5 pieces · 3 mice
+ * ready, 1 resting` (no mice before the game's first view).
+ * @param {any} family @param {number} pieces @param {number} resting
+ */
+function scoreWords(family, pieces, resting) {
+  const score = h("strong", {}, t("board-pips", { pips: ungrouped(family ? family.score.pips : 0) }));
+  return family
+    ? wordsWith("board-score-ready", { score, pieces, mice: family.available, resting })
+    : wordsWith("board-score", { score, pieces });
 }
 
 /**
@@ -124,7 +131,6 @@ export function board(scene, act) {
         if (scene.deciding && column === scene.column) classes.push("chosen");
         if (scene.deciding && isOpen(scene, column)) classes.push("open");
         const resting = SEATS.filter((seat) => marks.includes(seat) && view.families[seat].resting[column] > 0);
-        const label = cell === null ? "empty" : cell === "hidden" ? "face down" : cell;
         const here = rolls.filter((roll) => roll.place === place);
         if (here.some((roll) => roll.contest)) classes.push("contest");
         return h(
@@ -134,10 +140,10 @@ export function board(scene, act) {
             "data-place": place,
             "data-column": letter,
             "data-piece": cell ?? "",
-            "aria-label": `${letter}${row + 1}: ${label}${marks.length ? `, nearest for ${marks.map(seatName).join(" and ")}` : ""}${here.map((roll) => `, ${roll.words}`).join("")}`,
+            "aria-label": cellLabel(`${letter}${row + 1}`, cell, marks, here),
           },
           cell === null ? null : cell === "hidden" ? back() : domino(cell),
-          ...resting.map((seat) => h("span", { class: `resting ${seat}`, title: `${seatName(seat)}'s resting mice: they sit out a round` }, `${seatMark(seat)}z${view.families[seat].resting[column]}`)),
+          ...resting.map((seat) => h("span", { class: `resting ${seat}`, title: t("board-resting", { seat: seatName(seat) }) }, `${seatMark(seat)}z${view.families[seat].resting[column]}`)),
           ...here.map((roll) => roll.drawn),
         );
       }),
@@ -146,7 +152,7 @@ export function board(scene, act) {
 
   const table = h(
     "table",
-    { class: `board${scene.deciding ? " deciding" : ""}${scene.reveal ? " revealing" : ""}`, "aria-label": "The cake" },
+    { class: `board${scene.deciding ? " deciding" : ""}${scene.reveal ? " revealing" : ""}`, "aria-label": t("board-cake") },
     h("thead", {}, h("tr", {}, h("td", { class: "corner" }), ...heads)),
     h("tbody", {}, lane(scene, top, act), ...body, lane(scene, scene.bottom, act)),
   );
@@ -158,6 +164,21 @@ export function board(scene, act) {
     if (cell) act.tap(COLUMNS.indexOf(/** @type {HTMLElement} */ (cell).dataset.column ?? ""));
   });
   return table;
+}
+
+/**
+ * What a cell of the cake says to screen readers: `B3: 2/5, nearest for
+ * Yellow, Yellow rolled 7: took`.
+ * @param {string} place like B3 @param {string | null} cell @param {Seat[]} marks
+ * @param {{words: string}[]} rolls
+ */
+function cellLabel(place, cell, marks, rolls) {
+  const what = cell === null ? t("board-cell-empty") : cell === "hidden" ? t("board-cell-face-down") : cell;
+  const parts = [t("board-cell", { place, what })];
+  if (marks.length === 1) parts.push(t("board-cell-nearest", { seat: seatName(marks[0]) }));
+  if (marks.length === 2) parts.push(t("board-cell-nearest-both", { first: seatName(marks[0]), second: seatName(marks[1]) }));
+  // The facts about a cell, one after another, as a list.
+  return [...parts, ...rolls.map((roll) => roll.words)].join(", ");
 }
 
 /** Whether a mouse may go on `column` this round. @param {Scene} scene @param {number} column */
@@ -172,15 +193,15 @@ function columnLabel(scene, column) {
   const letter = COLUMNS[column];
   switch (access.access) {
     case "piece":
-      return `Put a mouse on column ${letter}, on ${access.piece}`;
+      return t("board-column-piece", { column: letter, piece: access.piece });
     case "face_down":
-      return `Put a mouse on column ${letter}, on a face-down piece`;
+      return t("board-column-face-down", { column: letter });
     case "steal":
-      return `Put a mouse on column ${letter}, to steal`;
+      return t("board-column-steal", { column: letter });
     case "nothing_to_steal":
-      return `Column ${letter}: the double-blank, nothing to steal yet`;
+      return t("board-column-nothing-to-steal", { column: letter });
     default:
-      return `Column ${letter}: empty`;
+      return t("board-column-empty", { column: letter });
   }
 }
 
@@ -200,19 +221,21 @@ function lane(scene, seat, act) {
     const access = scene.room.choices?.[seat]?.columns[column]?.access;
     const stealing = mice > 0 && (revealed ? revealed.steal : mine || planned ? scene.steal : null);
     const drawn = planned && mice > 0;
-    const tokens = h("span", { class: "mice", role: "img", "aria-label": `${plural(mice, "mouse", "mice")} of ${seatName(seat)} on ${letter}${drawn ? ", the better move" : ""}` }, seatMark(seat).repeat(mice) || (mine ? "·" : ""));
+    const args = { count: mice, seat: seatName(seat), column: letter };
+    const label = drawn ? t("board-lane-mice-better", args) : t("board-lane-mice", args);
+    const tokens = h("span", { class: "mice", role: "img", "aria-label": label }, seatMark(seat).repeat(mice) || (mine ? "·" : ""));
     const less = mine
-      ? h("button", { type: "button", class: "less", id: `less-${letter}`, "aria-label": `Take a mouse off column ${letter}`, disabled: mice === 0 }, "−")
+      ? h("button", { type: "button", class: "less", id: `less-${letter}`, "aria-label": t("board-less", { column: letter }), disabled: mice === 0 }, "−")
       : null;
     less?.addEventListener("click", () => act.less(column));
     const steals = revealed ? columnSteals(scene, seat, column, revealed) : planned ? nearestPiece(scene.view, column, seat) === "0/0" : access === "steal";
-    const steal = stealing && steals ? h("span", { class: "steal-target" }, `steal ${stealing}`) : null;
+    const steal = stealing && steals ? h("span", { class: "steal-target" }, t("board-steal", { piece: stealing })) : null;
     return h("td", { class: `lane-cell ${seat}${drawn ? " planned" : ""}`, "data-column": letter }, tokens, steal, less);
   });
   return h(
     "tr",
     { class: `lane ${seat} ${seat === scene.bottom ? "lane-bottom" : "lane-top"}` },
-    h("th", { scope: "row", class: `lane-head ${seat}`, title: `${seatName(seat)}'s mice` }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), h("span", { class: "visually-hidden" }, `${seatName(seat)}'s mice`)),
+    h("th", { scope: "row", class: `lane-head ${seat}`, title: t("board-lane", { seat: seatName(seat) }) }, h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)), h("span", { class: "visually-hidden" }, t("board-lane", { seat: seatName(seat) }))),
     ...cells,
   );
 }
@@ -252,18 +275,18 @@ function rollsOnTheCake(scene) {
     const open = !settled && !tumbling && attempt.contested;
     const settling = !frame.tumbling && Boolean(frame.slot?.beat.settles.includes(index));
     if (now || open || settling) {
-      const outcome = settled ? attemptOutcome(attempt) : attempt.dice.length ? "…" : "no roll";
+      const outcome = settled ? attemptOutcome(attempt) : attempt.dice.length ? "…" : t("board-no-roll");
       shown.push({
         place,
         contest: attempt.contested,
-        words: tumbling ? `${seatName(attempt.seat)}'s dice rolling` : `${seatName(attempt.seat)} rolled ${attempt.sum}: ${outcome}`,
+        words: tumbling ? t("board-dice-rolling", { seat: seatName(attempt.seat) }) : t("board-dice-down", { seat: seatName(attempt.seat), sum: ungrouped(attempt.sum ?? 0), outcome }),
         drawn: rollDrawn(attempt.seat, side, attempt.dice, tumbling, tumbling ? "" : `${attempt.sum}`, settled ? outcomeClass(attempt.result) : "waiting", settled ? outcomeMark(attempt) : "", scene.now),
       });
     } else if (settled) {
       shown.push({
         place,
         contest: false,
-        words: `${seatName(attempt.seat)} ${attemptOutcome(attempt)}`,
+        words: t("board-dice-landed", { seat: seatName(attempt.seat), outcome: attemptOutcome(attempt) }),
         drawn: h("span", { class: `landed ${attempt.seat} ${side} ${outcomeClass(attempt.result)}`, "aria-hidden": "true" }, `${seatMark(attempt.seat)}${outcomeMark(attempt)}`),
       });
     }
@@ -276,7 +299,7 @@ function rollsOnTheCake(scene) {
       shown.push({
         place: `${boost.column}/${boost.row}`,
         contest: false,
-        words: landed ? `${seatName(boost.seat)}'s boost rolled ${boost.sum}` : `${seatName(boost.seat)}'s boost rolling`,
+        words: landed ? t("board-boost-down", { seat: seatName(boost.seat), sum: ungrouped(boost.sum ?? 0) }) : t("board-boost-rolling", { seat: seatName(boost.seat) }),
         drawn: rollDrawn(boost.seat, side, boost.dice, frame.tumbling, frame.tumbling ? "" : `${boost.sum}`, landed ? (boost.result === "took" ? "took" : "failed") : "waiting", landed ? (boost.result === "took" ? "✓" : "✗") : "", scene.now),
       });
     }
@@ -334,11 +357,12 @@ export function tumblingFace(index, now) {
  */
 export function familyState(room, seat) {
   const player = room.players[seat];
-  if (!player) return "seat free";
+  if (!player) return t("board-seat-free");
   const playing = room.status === "playing";
-  const move = playing ? (room.committed[seat] ? "committed ✓" : player.connected ? "thinking…" : "") : "";
+  const move = playing ? (room.committed[seat] ? t("board-committed") : player.connected ? t("board-thinking") : "") : "";
   if (!player.connected) {
-    const away = `disconnected${player.away_until ? `, ${clock(player.away_until - Date.now())} left` : ""}`;
+    const away = player.away_until ? t("board-away-for", { clock: clock(player.away_until - Date.now()) }) : t("board-away");
+    // Two states at once, side by side.
     return move ? `${move} · ${away}` : away;
   }
   return move;

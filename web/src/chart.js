@@ -4,6 +4,7 @@
 // tested under Node; the points are spaced by game, not by date, so that a
 // burst of games one evening reads as clearly as a game a month.
 
+import { t, ungrouped } from "./catalogue.js";
 import { svg } from "./dom.js";
 import { PROVISIONAL_DEVIATION, ratingText, rounded } from "./ratings.js";
 
@@ -53,8 +54,23 @@ export function chartGeometry(history, box = CHART_BOX) {
   return { points, path, low, high, ticks, box };
 }
 
-/** `2025-06-01`: a date every reader reads the same way. @param {number} ms */
-export const dateText = (ms) => new Date(ms).toISOString().slice(0, 10);
+/** The page's language (`<html lang>`), English without a page (Node's tests). */
+function pageLanguage() {
+  return (typeof document === "undefined" ? "" : document.documentElement.lang) || "en";
+}
+
+/**
+ * A day (UTC, as the server keeps it), written the page's language's way
+ * with every figure: `2025-06-01` in English (ISO 8601, read the same
+ * everywhere), `01/06/2025` in French and Spanish.
+ * @param {number} ms
+ */
+export function dateText(ms) {
+  const date = new Date(ms);
+  const language = pageLanguage();
+  if (language === "en" || language.startsWith("en-")) return date.toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat(language, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).format(date);
+}
 
 /** What the chart shows, in words (its accessible name). @param {Point[]} history */
 export function chartWords(history) {
@@ -63,8 +79,8 @@ export function chartWords(history) {
   const last = history[history.length - 1];
   const lowest = Math.min(...history.map((point) => rounded(point.rating)));
   const highest = Math.max(...history.map((point) => rounded(point.rating)));
-  if (history.length === 1) return `Rating after 1 rated game: ${shown(last)}.`;
-  return `Rating after each of ${history.length} rated games, from ${shown(first)} to ${shown(last)}; lowest ${lowest}, highest ${highest}.`;
+  if (history.length === 1) return t("chart-words-one", { rating: shown(last) });
+  return t("chart-words", { games: history.length, first: shown(first), last: shown(last), lowest: ungrouped(lowest), highest: ungrouped(highest) });
 }
 
 /**

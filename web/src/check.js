@@ -4,12 +4,23 @@
 // page says of it — the room's page when its game ends, the game's page
 // (replay.js) for an aborted deal.
 
+import { t, ungrouped } from "./catalogue.js";
 import { checkAgainstWhatWasSeen, checkDealAgainstWhatWasSeen } from "./fair.js";
+import { HexError } from "./sha256.js";
 import { checkAbortedDeal, checkRecord } from "./verify.js";
 import { SEATS, refusalWords, seatName } from "./words.js";
 
 /** @typedef {import("./fair.js").Sealing} Sealing */
 /** @typedef {import("./words.js").Seat} Seat */
+
+/** The command that checks what this page cannot, never translated. */
+const VERIFY_COMMAND = "mice-cake verify"; // words-check: a command line, never translated
+
+/** Sentences one after another, as a paragraph. @param {(string | null | false | undefined)[]} sentences */
+const paragraph = (sentences) => sentences.filter(Boolean).join(" ");
+
+/** The deal and rounds named, in a list: "the deal, round 2". @param {number[]} rounds */
+const roundList = (rounds) => rounds.map((round) => t("check-round", { round: ungrouped(round) })).join(t("check-list-separator"));
 
 /**
  * Checks the finished game here, asking the server nothing but the game
@@ -19,7 +30,7 @@ import { SEATS, refusalWords, seatName } from "./words.js";
  * the result the server gives with it. That every outcome follows the
  * rules is left to `mice-cake verify`. A game that ended at its deal has
  * no record but its aborted deal, checked alike (`checkDeal`). Returns
- * what the page says of it.
+ * what the page says of it (`fairnessKind` tells how it reads).
  * @param {string} gameId
  * @param {string} published the commitment published when the game started ("" if unseen)
  * @param {Sealing | null} seen what this page saw of the game (a page that came in late saw less)
@@ -33,25 +44,26 @@ export async function checkGame(gameId, published, seen) {
     const record = finished.record;
     const verdict = await checkRecord(record, finished);
     const problem =
-      (commitment && record.fair && record.fair.commitment !== commitment
-        ? "the record's commitment is not the one published when the game started"
-        : null) ??
+      (commitment && record.fair && record.fair.commitment !== commitment ? t("fair-commitment-mismatch") : null) ??
       checkAgainstWhatWasSeen(record, seen) ??
       verdict.broken;
+    if (problem) return t("check-not-fair", { problem });
     const takenOver = (seen?.sealed ?? []).filter((round) => {
       const exchange = round === 0 ? record.fair?.deal : record.fair?.rounds[round - 1];
       return seen?.seat && exchange?.by_server[seen.seat];
     });
-    const note = takenOver.length
-      ? ` The server made your move in ${takenOver.map((round) => (round === 0 ? "the deal" : `round ${round}`)).join(", ")} although this page sealed one (too late for the deadline, or dropped).`
-      : "";
     // Every move a player made signed by them, and checked here.
     const signed = verdict.checked && verdict.signed.length > 0 && verdict.unsigned.length === 0;
-    return problem
-      ? `NOT FAIR: ${problem}`
-      : `✓ Verified fair by this page: dice nobody chose, moves nobody saw early${signed ? ", every player's move signed by its player" : ""} (the seed, every seal${signed ? " and signature" : ""}, the deal and every die checked here; that every outcome follows the rules, mice-cake verify checks).${whoMoved(verdict, record.rounds.length + 1, signed, Boolean(record.fair?.left))}${resultWords(verdict)}${note}`;
+    return paragraph([
+      t("check-verified-fair", { signed: signed ? "yes" : "no", command: VERIFY_COMMAND }),
+      ...whoMoved(verdict, record.rounds.length + 1, signed, Boolean(record.fair?.left)),
+      ...resultWords(verdict),
+      takenOver.length ? t("check-moves-taken-over", { rounds: roundList(takenOver) }) : null,
+    ]);
   } catch (error) {
-    return `Could not check the game: ${error}`;
+    return error instanceof HexError
+      ? t("check-failed-not-hex", { digits: ungrouped(error.digits), text: error.text })
+      : t("check-failed", { error: String(error) });
   }
 }
 
@@ -61,12 +73,10 @@ export async function checkGame(gameId, published, seen) {
  * @param {{cause: string | null, scoreLeft: boolean}} verdict
  */
 function resultWords(verdict) {
-  let words = "";
-  if (verdict.cause) words += ` The result: ${verdict.cause}.`;
-  if (verdict.scoreLeft) {
-    words += " The score when the game stopped is the server's: this page does not run the rules to work it out (mice-cake verify does).";
-  }
-  return words;
+  return [
+    verdict.cause ? t("check-result", { cause: verdict.cause }) : null,
+    verdict.scoreLeft ? t("check-score-left", { command: VERIFY_COMMAND }) : null,
+  ];
 }
 
 /**
@@ -81,21 +91,17 @@ async function checkDeal(finished, commitment, seen) {
   const deal = finished.aborted_deal;
   const verdict = await checkAbortedDeal(deal, finished);
   const problem =
-    (commitment && deal.commitment !== commitment
-      ? "the record's commitment is not the one published when the game started"
-      : null) ??
+    (commitment && deal.commitment !== commitment ? t("fair-commitment-mismatch") : null) ??
     checkDealAgainstWhatWasSeen(deal, seen) ??
     verdict.broken;
+  if (problem) return dealFairness(deal, verdict, problem);
   const seat = seen?.seat;
-  let note = "";
-  if (seat && seen.sealed?.includes(0) && deal.by_server?.[seat]) {
-    note += " The server made your nonce of the deal although this page sealed one (too late for the deadline, or dropped).";
-  }
-  // The server's word against this page's: an opening may come too late.
-  if (seat && seen.own.some((move) => move.round === 0) && deal.refused?.[seat]) {
-    note += " This page sent the opening of your nonce, but the record says you never opened it (it came too late, or was lost on the way).";
-  }
-  return dealFairness(deal, verdict, problem) + (problem ? "" : note);
+  return paragraph([
+    dealFairness(deal, verdict, problem),
+    seat && seen.sealed?.includes(0) && deal.by_server?.[seat] ? t("check-deal-nonce-taken-over") : null,
+    // The server's word against this page's: an opening may come too late.
+    seat && seen.own.some((move) => move.round === 0) && deal.refused?.[seat] ? t("check-deal-opening-lost") : null,
+  ]);
 }
 
 /**
@@ -108,24 +114,35 @@ async function checkDeal(finished, commitment, seen) {
  * @param {string | null} [problem] the first problem (by default, the verdict's)
  */
 export function dealFairness(deal, verdict, problem = verdict.broken) {
-  if (problem) return `NOT FAIR: ${problem}`;
-  const refusal = refusalWords(deal);
+  if (problem) return t("check-not-fair", { problem });
   const signed = verdict.checked && verdict.signed.length > 0;
-  let words = `✓ Verified by this page: the game ended at its deal, before anything was dealt.${refusal ? ` ${refusal}` : ""}`;
-  words += ` Checked here: the seed against the commitment published when the game started, every nonce opened against its seal${signed ? ", every signature against its player's key" : ""}.`;
-  if ((verdict.signed.length || deal.left) && !verdict.checked) {
-    words += " This page could not check the signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.";
-  }
-  if (verdict.unsigned.length === 2) {
-    words += " Nothing proves the players' seals were their own: they are not signed, so the server could have made them.";
-  } else if (verdict.unsigned.length) {
-    const name = seatName(verdict.unsigned[0]);
-    words += ` Nothing proves ${name}'s seal was ${name}'s own: it is not signed, so the server could have made it.`;
-  }
-  const made = verdict.byServer.length === 2 ? "both nonces" : verdict.byServer.length ? `${seatName(verdict.byServer[0])}'s nonce` : "";
-  if (made) words += ` The server made ${made} itself (a bot's, or at the deal's deadline).`;
-  if (verdict.cause) words += ` The result: ${verdict.cause}.`;
-  return words;
+  const [unsigned] = verdict.unsigned;
+  const [madeBy] = verdict.byServer;
+  return paragraph([
+    t("check-deal-verified"),
+    refusalWords(deal),
+    t("check-deal-checked", { signed: signed ? "yes" : "no" }),
+    (verdict.signed.length || deal.left) && !verdict.checked ? t("check-deal-signatures-unchecked", { command: VERIFY_COMMAND }) : null,
+    verdict.unsigned.length === 2 ? t("check-deal-seals-unsigned-both") : unsigned ? t("check-deal-seal-unsigned", { seat: seatName(unsigned) }) : null,
+    verdict.byServer.length === 2 ? t("check-deal-nonces-by-server-both") : madeBy ? t("check-deal-nonce-by-server", { seat: seatName(madeBy) }) : null,
+    verdict.cause ? t("check-result", { cause: verdict.cause }) : null,
+  ]);
+}
+
+/**
+ * How the page's words on a game's fairness read: "fair" (verified),
+ * "error" (NOT FAIR) or "" (not checked yet, or could not be), in any
+ * language: the verified messages begin with ✓, and NOT FAIR's with what
+ * its message has before the problem.
+ * @param {string} said what `checkGame` or `dealFairness` said
+ * @returns {"fair" | "error" | ""}
+ */
+export function fairnessKind(said) {
+  const mark = "\u{E002}";
+  const [notFair] = t("check-not-fair", { problem: mark }).split(mark);
+  if (said.startsWith(notFair)) return "error";
+  const [verified] = t("check-deal-verified").split(" ");
+  return verified && said.startsWith(verified) ? "fair" : "";
 }
 
 /**
@@ -136,25 +153,26 @@ export function dealFairness(deal, verdict, problem = verdict.broken) {
  * @param {number} exchanges the deal and every round
  * @param {boolean} signed whether the verdict says every player's move is signed
  * @param {boolean} leave whether the record holds a signed leave
+ * @returns {(string | null)[]} its sentences
  */
 function whoMoved(verdict, exchanges, signed, leave) {
-  const theirs = (/** @type {Seat[]} */ seats) =>
-    seats.length === 2 ? "the players' moves were their own" : `${seatName(seats[0])}'s moves were ${seatName(seats[0])}'s own`;
-  let words = "";
+  /** @type {(string | null)[]} */
+  const sentences = [];
   if ((verdict.signed.length || leave) && !verdict.checked) {
-    words += ` This page could not check the ${leave ? "moves' and the leave's" : "moves'"} signatures (that takes HTTPS and a recent browser): mice-cake verify checks them.`;
+    sentences.push(t("check-signatures-unchecked", { leave: leave ? "yes" : "no", command: VERIFY_COMMAND }));
   } else if (verdict.signed.length && !signed) {
-    words += ` ${verdict.signed.map((seat) => `${seatName(seat)}'s moves are signed by ${seatName(seat)}'s key`).join("; ")}.`;
+    // Both seats signed here, and yet not every move proven: never, as a
+    // seat is signed or unsigned; said whole all the same.
+    sentences.push(verdict.signed.length === 2 ? t("check-moves-signed-both", { yellow: seatName("yellow"), blue: seatName("blue") }) : t("check-moves-signed", { seat: seatName(verdict.signed[0]) }));
   }
-  if (verdict.unsigned.length) {
-    words += ` Nothing proves ${theirs(verdict.unsigned)}: they are not signed, so the server could have made them.`;
-  }
+  if (verdict.unsigned.length === 2) sentences.push(t("check-moves-unsigned-both"));
+  else if (verdict.unsigned.length) sentences.push(t("check-moves-unsigned", { seat: seatName(verdict.unsigned[0]) }));
   const made = SEATS.flatMap((seat) => {
     const rounds = verdict.byServer.filter((move) => move.seat === seat).map((move) => move.round);
     if (!rounds.length) return [];
-    if (rounds.length === exchanges) return [`all of ${seatName(seat)}'s`];
-    return [`${seatName(seat)}'s in ${rounds.map((round) => (round === 0 ? "the deal" : `round ${round}`)).join(", ")}`];
+    if (rounds.length === exchanges) return [t("check-server-made-all", { seat: seatName(seat) })];
+    return [t("check-server-made-in", { seat: seatName(seat), rounds: roundList(rounds) })];
   });
-  if (made.length) words += ` Moves the server made itself (a bot's, or at a missed deadline): ${made.join("; ")}.`;
-  return words;
+  if (made.length) sentences.push(t("check-server-made", { moves: made.join(t("check-moves-separator")) }));
+  return sentences;
 }

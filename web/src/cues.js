@@ -3,6 +3,7 @@
 // turned on, remembered), and a system notification where the player
 // allowed them. They follow what the page shows: never ahead of a reveal.
 
+import { t } from "./catalogue.js";
 import { h } from "./dom.js";
 import { soundSwitch } from "./stored.js";
 import { clock } from "./words.js";
@@ -20,10 +21,10 @@ export function soundOn() {
  * @param {any} room the room shown @param {boolean} yourMove @param {number | null} left ms
  */
 export function titleFor(room, yourMove, left) {
-  const base = `Room ${room.code} · Mice Cake`;
-  if (yourMove) return `${left !== null && left < LOW_MS ? `${clock(left)} · ` : ""}Your move · ${base}`;
-  if (room.status === "finished") return `Game over · ${base}`;
-  return base;
+  const code = room.code;
+  if (yourMove) return left !== null && left < LOW_MS ? t("cues-title-your-move-low", { clock: clock(left), code }) : t("cues-title-your-move", { code });
+  if (room.status === "finished") return t("cues-title-game-over", { code });
+  return t("cues-title", { code });
 }
 
 /** @type {AudioContext | null} */
@@ -95,6 +96,7 @@ export function sound(kind) {
 
 /** Whether this page may show system notifications at all (a secure page). */
 function notificationsPossible() {
+  // words-check: the name of the browser's API, never shown
   return window.isSecureContext && "Notification" in window;
 }
 
@@ -118,14 +120,14 @@ export function notify(title, body, tag) {
  * @param {boolean} on @param {{toggle: () => void, ask: () => void}} act
  */
 export function cueControls(on, act) {
-  const toggle = h("button", { type: "button", id: "sound", class: "small", "aria-pressed": on ? "true" : "false" }, on ? "Sound: on" : "Sound: off");
+  const toggle = h("button", { type: "button", id: "sound", class: "small", "aria-pressed": on ? "true" : "false" }, on ? t("cues-sound-on") : t("cues-sound-off"));
   toggle.addEventListener("click", act.toggle);
   let ask = null;
   if (notificationsPossible() && Notification.permission === "default") {
-    ask = h("button", { type: "button", id: "notify", class: "small" }, "Notify me");
+    ask = h("button", { type: "button", id: "notify", class: "small" }, t("cues-notify"));
     ask.addEventListener("click", act.ask);
   }
-  const held = soundHeld() ? h("span", { class: "hint", id: "sound-held", role: "status" }, "The sound is on: tap the page or press a key to hear it.") : null;
+  const held = soundHeld() ? h("span", { class: "hint", id: "sound-held", role: "status" }, t("cues-sound-held")) : null;
   return h("span", { class: "cues" }, toggle, held, ask);
 }
 

@@ -1,6 +1,8 @@
 // Building the page with the DOM API only: text is always set as text, so
 // a name or a chat line is shown exactly as typed, never read as markup.
 
+import { t } from "./catalogue.js";
+
 /**
  * An element with attributes and children (strings become text nodes).
  * @param {string} tag
@@ -42,7 +44,7 @@ export function append(parent, children) {
  */
 export function botBadge() {
   const badge = document.createDocumentFragment();
-  badge.append(" ", h("span", { class: "bot-badge" }, "BOT"));
+  badge.append(" ", h("span", { class: "bot-badge" }, t("dom-bot-badge")));
   return badge;
 }
 

@@ -10,6 +10,7 @@
 // record itself, link by link (`verify.js`). That every outcome follows the
 // rules takes the engine: `mice-cake verify`.
 
+import { t, ungrouped } from "./catalogue.js";
 import { fromHex, sha256, toHex } from "./sha256.js";
 import { seatName } from "./words.js";
 
@@ -138,12 +139,38 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  *   seals: Record<string, {yellow: string, blue: string}>,
  *   sealed?: number[],
  *   revealed?: number,
- *   conflict?: string | null,
+ *   conflict?: Conflict | string | null,
  *   key?: string,
  *   keys?: {yellow: string | null, blue: string | null},
  *   signatures?: Record<string, {yellow?: string, blue?: string}>,
  * }} Sealing
  */
+
+/**
+ * What changed during a game that an honest server never changes, noted by
+ * seals.js and said by the check at the end: the commitment, a round's
+ * seals (0 the deal), a seat's signature of a round's seal. Kept as what
+ * happened, not as words, so that it is said in the page's language.
+ * @typedef {{kind: "commitment"} | {kind: "seal", round: number} | {kind: "signature", seat: Seat, round: number}} Conflict
+ */
+
+/**
+ * A conflict in words (one kept as text, by a page before they were kept
+ * as what happened, as it was).
+ * @param {Conflict | string} conflict
+ * @returns {string}
+ */
+export function conflictText(conflict) {
+  if (typeof conflict === "string") return conflict;
+  switch (conflict.kind) {
+    case "commitment":
+      return t("fair-commitment-changed");
+    case "seal":
+      return t("fair-seal-changed", { round: ungrouped(conflict.round) });
+    default:
+      return t("fair-signature-changed", { seat: seatName(conflict.seat), round: ungrouped(conflict.round) });
+  }
+}
 
 /**
  * Checks a finished game's record against what this browser saw.
@@ -152,40 +179,40 @@ export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
  * @returns {string | null} the first problem, or null
  */
 export function checkAgainstWhatWasSeen(record, seen) {
-  if (seen?.conflict) return seen.conflict;
+  if (seen?.conflict) return conflictText(seen.conflict);
   const fair = record.fair;
   // A game ended by a forfeit (no outcome by the rules) may stop before the
   // round being played: that round is not looked for.
   const cutShort = (/** @type {number} */ round) => !record.outcome && round === record.rounds.length + 1;
-  if (!fair) return "the record holds no seals";
+  if (!fair) return t("fair-no-seals");
   if (!record.seed || commitmentOf(record.seed) !== fair.commitment) {
-    return "the seed does not match the commitment published when the game started";
+    return t("fair-seed-mismatch");
   }
   if (!seen) return null;
   if (seen.commitment !== fair.commitment) {
-    return "the record's commitment is not the one published when the game started";
+    return t("fair-commitment-mismatch");
   }
   if ((seen.revealed ?? 0) > record.rounds.length) {
-    return `round ${record.rounds.length + 1} was revealed in play but is missing from the record`;
+    return t("fair-revealed-missing", { round: ungrouped(record.rounds.length + 1) });
   }
   for (const [round, seals] of Object.entries(seen.seals)) {
     if (cutShort(Number(round))) continue;
     const recorded = Number(round) === 0 ? fair.deal : fair.rounds[Number(round) - 1];
-    if (!recorded) return `round ${round} was sealed in play but is missing from the record`;
+    if (!recorded) return t("fair-sealed-missing", { round: ungrouped(Number(round)) });
     for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
       if (recorded.seals[seat] !== seals[seat]) {
-        return `${seat}'s seal of ${Number(round) === 0 ? "the deal" : `round ${round}`} is not the one published before the moves were opened`;
+        return t("fair-seal-not-published", { seat, round: ungrouped(Number(round)) });
       }
     }
   }
   for (const [round, signatures] of Object.entries(seen.signatures ?? {})) {
     if (cutShort(Number(round))) continue;
     const recorded = Number(round) === 0 ? fair.deal : fair.rounds[Number(round) - 1];
-    if (!recorded) return `round ${round} was sealed in play but is missing from the record`;
+    if (!recorded) return t("fair-sealed-missing", { round: ungrouped(Number(round)) });
     for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
       const signature = signatures[seat];
       if (signature && recorded.signatures?.[seat] !== signature) {
-        return `${seatName(seat)}'s signature of ${Number(round) === 0 ? "the deal" : `round ${round}`} is not the one published with the seal`;
+        return t("fair-signature-not-published", { seat: seatName(seat), round: ungrouped(Number(round)) });
       }
     }
   }
@@ -193,22 +220,22 @@ export function checkAgainstWhatWasSeen(record, seen) {
   // afterwards could sign moves the player never made.
   for (const seat of /** @type {Seat[]} */ (["yellow", "blue"])) {
     if (seen.keys && (fair.keys?.[seat] ?? null) !== seen.keys[seat]) {
-      return `${seatName(seat)}'s key in the record is not the one announced when the game started`;
+      return t("fair-key-not-announced", { seat: seatName(seat) });
     }
   }
   if (seen.key && seen.seat && fair.keys?.[seen.seat] !== seen.key) {
-    return "the record does not give your seat the key this browser signed your moves with";
+    return t("fair-key-not-yours");
   }
   for (const move of seen.own) {
     if (cutShort(move.round)) continue;
     const seat = /** @type {Seat} */ (seen.seat);
     const exchange = move.round === 0 ? fair.deal : fair.rounds[move.round - 1];
     const assignment = move.round === 0 ? NOTHING : record.rounds[move.round - 1]?.assignments[seat];
-    if (!exchange || !assignment) return `round ${move.round} is missing from the record`;
+    if (!exchange || !assignment) return t("fair-round-missing", { round: ungrouped(move.round) });
     const same =
       exchange.nonces[seat] === move.nonce &&
       assignmentBytes(assignment).join() === assignmentBytes(move.assignment).join();
-    if (!same) return `${move.round === 0 ? "the deal" : `round ${move.round}`}: the record does not hold the move you opened`;
+    if (!same) return t("fair-move-not-held", { round: ungrouped(move.round) });
   }
   return null;
 }
@@ -225,37 +252,37 @@ export function checkAgainstWhatWasSeen(record, seen) {
  * @returns {string | null} the first problem, or null
  */
 export function checkDealAgainstWhatWasSeen(deal, seen) {
-  if (seen?.conflict) return seen.conflict;
+  if (seen?.conflict) return conflictText(seen.conflict);
   if (!seen) return null;
   if (seen.commitment !== deal.commitment) {
-    return "the record's commitment is not the one published when the game started";
+    return t("fair-commitment-mismatch");
   }
   // A game that ended at its deal had no round.
-  if ((seen.revealed ?? 0) > 0) return "round 1 was revealed in play but is missing from the record";
+  if ((seen.revealed ?? 0) > 0) return t("fair-revealed-missing", { round: ungrouped(1) });
   const later = Object.keys(seen.seals).map(Number).find((round) => round > 0);
-  if (later !== undefined) return `round ${later} was sealed in play but is missing from the record`;
+  if (later !== undefined) return t("fair-sealed-missing", { round: ungrouped(later) });
   const seats = /** @type {Seat[]} */ (["yellow", "blue"]);
   for (const seat of seats) {
     const sealSeen = seen.seals[0]?.[seat];
     if (sealSeen && (deal.seals?.[seat] ?? null) !== sealSeen) {
-      return `${seat}'s seal of the deal is not the one published before the moves were opened`;
+      return t("fair-seal-not-published", { seat, round: ungrouped(0) });
     }
     const signature = seen.signatures?.[0]?.[seat];
     if (signature && deal.signatures?.[seat] !== signature) {
-      return `${seatName(seat)}'s signature of the deal is not the one published with the seal`;
+      return t("fair-signature-not-published", { seat: seatName(seat), round: ungrouped(0) });
     }
   }
   for (const seat of seats) {
     if (seen.keys && (deal.keys?.[seat] ?? null) !== seen.keys[seat]) {
-      return `${seatName(seat)}'s key in the record is not the one announced when the game started`;
+      return t("fair-key-not-announced", { seat: seatName(seat) });
     }
   }
   if (seen.key && seen.seat && deal.keys?.[seen.seat] !== seen.key) {
-    return "the record does not give your seat the key this browser signed your moves with";
+    return t("fair-key-not-yours");
   }
   const opened = seen.own.find((move) => move.round === 0);
   const nonce = seen.seat ? (deal.nonces?.[seen.seat] ?? null) : null;
-  if (opened && nonce !== null && nonce !== opened.nonce) return "the deal: the record does not hold the move you opened";
+  if (opened && nonce !== null && nonce !== opened.nonce) return t("fair-move-not-held", { round: ungrouped(0) });
   return null;
 }
 

@@ -5,8 +5,10 @@
 // rating, games. The server leaves provisional ratings out: a few lucky
 // games make no leader.
 
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { botBadge, h, replace } from "./dom.js";
-import { POOLS, isPool, poolName, ratingText } from "./ratings.js";
+import { isPool, poolName, pools, ratingText } from "./ratings.js";
+import { refusalText } from "./refusals.js";
 
 /**
  * Shows the leaderboard of `pool` (null: the standard pool), the bots' if
@@ -18,27 +20,27 @@ import { POOLS, isPool, poolName, ratingText } from "./ratings.js";
 export async function showLeaderboard(root, pool, bots) {
   const wanted = pool ?? "standard";
   if (!isPool(wanted)) {
-    document.title = "Leaderboard · Mice Cake";
+    document.title = t("leaderboard-title");
     replace(
       root,
       h(
         "section",
         { class: "leaderboard" },
-        h("h1", {}, "Leaderboard"),
-        h("p", { class: "error", role: "alert" }, `No pool is called “${wanted}”: choose one of these.`),
+        h("h1", {}, t("leaderboard-heading")),
+        h("p", { class: "error", role: "alert" }, wordsWith("leaderboard-no-such-pool", { pool: wanted }, ["pool"])),
         poolLinks(null, bots),
       ),
     );
     return;
   }
-  document.title = `Leaderboard: ${poolName(wanted)}${bots ? ", bots" : ""} · Mice Cake`;
-  const list = h("div", { id: "leaders" }, h("p", {}, "Loading the leaderboard…"));
+  document.title = t("leaderboard-pool-title", { pool: poolName(wanted), whose: bots ? "bots" : "people" });
+  const list = h("div", { id: "leaders" }, h("p", {}, t("leaderboard-loading")));
   replace(
     root,
     h(
       "section",
       { class: "leaderboard" },
-      h("h1", {}, "Leaderboard"),
+      h("h1", {}, t("leaderboard-heading")),
       whoseLinks(wanted, bots),
       poolLinks(wanted, bots),
       h(
@@ -46,25 +48,28 @@ export async function showLeaderboard(root, pool, bots) {
         { "aria-labelledby": "pool-title" },
         h("h2", { id: "pool-title" }, poolName(wanted)),
         bots
-          ? h("p", { class: "meta", id: "bots-only" }, "Bots only: keys that declared a program plays them. Bots are rated among bots, never against people.")
+          ? h("p", { class: "meta", id: "bots-only" }, t("leaderboard-bots-only"))
           : null,
-        h("p", { class: "meta" }, "Settled ratings only, resting on games against established players: a rating marked ? is provisional, and left out until its player has played enough rated games; and a rating is listed once at least half of its games, against at least five different players, were against established players (20 rated games here over at least a week), so that no ring of new keys can put anyone here."),
+        h("p", { class: "meta" }, t("leaderboard-rule")),
         list,
       ),
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby")),
+      h("p", { class: "page-links" }, h("a", { href: "/" }, t("back-to-lobby"))),
     ),
   );
   /** @type {any} */
   let body = null;
+  /** Why there is no leaderboard to show, if there is none. */
+  let problem = "";
   try {
     const response = await fetch(`/api/leaderboard?pool=${encodeURIComponent(wanted)}${bots ? "&bots=1" : ""}`, { cache: "no-store" });
     body = await response.json();
-    if (!response.ok) body = { message: body?.message ?? `the server answered ${response.status}` };
+    if (!response.ok) problem = body?.message ? refusalText(body) : t("leaderboard-server-answered", { status: ungrouped(response.status) });
+    else if (!body?.players) problem = body?.message ? refusalText(body) : t("leaderboard-cannot-load");
   } catch {
-    body = { message: "The server cannot be reached." };
+    problem = t("leaderboard-unreachable");
   }
-  if (!body?.players) {
-    replace(list, h("p", { class: "error", role: "alert" }, body?.message ?? "The leaderboard cannot be loaded."));
+  if (problem) {
+    replace(list, h("p", { class: "error", role: "alert" }, problem));
     return;
   }
   replace(list, leaders(body.players, bots));
@@ -73,7 +78,7 @@ export async function showLeaderboard(root, pool, bots) {
 /** A leaderboard's address. @param {string} pool @param {boolean} bots */
 function address(pool, bots) {
   const query = [pool === "standard" ? "" : `pool=${pool}`, bots ? "bots=1" : ""].filter(Boolean).join("&");
-  return query ? `/top?${query}` : "/top";
+  return query ? `/top?${query}` : "/top"; // words-check: an address
 }
 
 /**
@@ -84,12 +89,12 @@ function address(pool, bots) {
 function whoseLinks(pool, bots) {
   return h(
     "nav",
-    { class: "whose-nav", "aria-label": "People or bots" },
+    { class: "whose-nav", "aria-label": t("leaderboard-whose") },
     h(
       "ul",
       {},
-      h("li", {}, h("a", { href: address(pool, false), id: "people-link", "aria-current": bots ? undefined : "page" }, "People")),
-      h("li", {}, h("a", { href: address(pool, true), id: "bots-link", "aria-current": bots ? "page" : undefined }, "Bots")),
+      h("li", {}, h("a", { href: address(pool, false), id: "people-link", "aria-current": bots ? undefined : "page" }, t("leaderboard-people"))),
+      h("li", {}, h("a", { href: address(pool, true), id: "bots-link", "aria-current": bots ? "page" : undefined }, t("leaderboard-bots"))),
     ),
   );
 }
@@ -102,32 +107,33 @@ function whoseLinks(pool, bots) {
 function poolLinks(current, bots) {
   return h(
     "nav",
-    { class: "pools-nav", "aria-label": "Pools" },
-    h("ul", {}, ...POOLS.map(([pool, name]) => h("li", {}, h("a", { href: address(pool, bots), "aria-current": pool === current ? "page" : undefined }, name)))),
+    { class: "pools-nav", "aria-label": t("leaderboard-pools") },
+    h("ul", {}, ...pools().map(([pool, name]) => h("li", {}, h("a", { href: address(pool, bots), "aria-current": pool === current ? "page" : undefined }, name)))),
   );
 }
 
 /** The table of leaders, or why there is none. @param {any[]} players @param {boolean} bots */
 function leaders(players, bots) {
   if (!players.length) {
-    return h("p", { id: "no-leaders" }, bots ? "No bot is listed in this pool yet." : "Nobody is listed in this pool yet.");
+    return h("p", { id: "no-leaders" }, bots ? t("leaderboard-no-bots") : t("leaderboard-nobody"));
   }
   const cell = (/** @type {string} */ label, /** @type {Node | string} */ content) => h("td", { "data-label": label }, content);
+  const [rank, player, rating, games] = [t("leaderboard-rank"), t("leaderboard-player"), t("leaderboard-rating"), t("leaderboard-games")];
   return h(
     "table",
     { class: "leaders" },
-    h("thead", {}, h("tr", {}, ...["Rank", "Player", "Rating", "Games"].map((title) => h("th", { scope: "col" }, title)))),
+    h("thead", {}, h("tr", {}, ...[rank, player, rating, games].map((title) => h("th", { scope: "col" }, title)))),
     h(
       "tbody",
       {},
-      ...players.map((player) =>
+      ...players.map((line) =>
         h(
           "tr",
           {},
-          cell("Rank", String(player.rank)),
-          cell("Player", h("span", {}, h("a", { href: `/p/${player.key}` }, player.name), bots ? botBadge() : null)),
-          cell("Rating", ratingText(player.rating)),
-          cell("Games", String(player.rating.games)),
+          cell(rank, String(line.rank)),
+          cell(player, h("span", {}, h("a", { href: `/p/${line.key}` }, line.name), bots ? botBadge() : null)),
+          cell(rating, ratingText(line.rating)),
+          cell(games, String(line.rating.games)),
         ),
       ),
     ),

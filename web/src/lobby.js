@@ -3,6 +3,7 @@
 // (rated or not), joining or watching by code, and links to the
 // leaderboard and this browser's player page.
 
+import { t, ungrouped } from "./catalogue.js";
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey, playerKey } from "./keys.js";
 import { names } from "./stored.js";
@@ -17,7 +18,7 @@ const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
  * @returns {() => void}
  */
 export function showLobby(root) {
-  const list = h("div", { id: "rooms", "aria-live": "off" }, h("p", {}, "Looking for rooms…"));
+  const list = h("div", { id: "rooms", "aria-live": "off" }, h("p", {}, t("lobby-looking")));
   const error = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (
     h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() })
@@ -29,30 +30,30 @@ export function showLobby(root) {
   const create = createForm(name, error);
   const join = joinForm(name, error);
 
-  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, "Leaderboard"), h("a", { href: "/arenas", id: "arenas-link" }, "Arenas"));
+  const links = h("p", { class: "lobby-links" }, h("a", { href: "/top" }, t("lobby-leaderboard")), h("a", { href: "/arenas", id: "arenas-link" }, t("lobby-arenas")));
   // This browser's page, if it has a key (a visit to the lobby makes none).
   keptPublicKey().then((key) => {
-    if (key) links.append(h("a", { href: `/p/${key}`, id: "your-page" }, "Your page"));
+    if (key) links.append(h("a", { href: `/p/${key}`, id: "your-page" }, t("lobby-your-page")));
   });
   replace(
     root,
     h(
       "section",
       { class: "lobby" },
-      h("h1", {}, "Mice Cake"),
-      h("p", { class: "lead" }, "Two families of mice race to haul the cake away. Play a friend, a bot, or watch. ", h("a", { href: "/rules" }, "The rules")),
+      h("h1", {}, t("lobby-heading")),
+      h("p", { class: "lead" }, t("lobby-lead"), " ", h("a", { href: "/rules" }, t("lobby-rules"))),
       h(
         "p",
         { class: "play-now" },
-        h("a", { href: "/play", id: "play-now-link", class: "button-link primary", "aria-describedby": "play-now-help" }, "Play now"),
+        h("a", { href: "/play", id: "play-now-link", class: "button-link primary", "aria-describedby": "play-now-help" }, t("lobby-play-now")),
         " ",
-        h("span", { id: "play-now-help", class: "hint" }, "Be paired with whoever is waiting, the closest rating first; or play the server's bot."),
+        h("span", { id: "play-now-help", class: "hint" }, t("lobby-play-now-help")),
       ),
       links,
-      h("p", {}, h("label", { for: "name" }, "Your name "), name),
+      h("p", {}, h("label", { for: "name" }, t("lobby-your-name"), " "), name),
       error,
       h("div", { class: "lobby-grid" }, create, join),
-      h("section", { "aria-labelledby": "rooms-title" }, h("h2", { id: "rooms-title" }, "Public rooms"), list),
+      h("section", { "aria-labelledby": "rooms-title" }, h("h2", { id: "rooms-title" }, t("lobby-public-rooms")), list),
     ),
   );
 
@@ -70,17 +71,17 @@ function joinForm(name, error) {
   const join = h(
     "form",
     { class: "join", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, "Join or watch a room"),
-    h("label", { for: "code" }, "Room code "),
+    h("h2", { id: "join-title" }, t("lobby-join-heading")),
+    h("label", { for: "code" }, t("lobby-room-code"), " "),
     code,
     " ",
-    h("button", { type: "submit" }, "Go to the room"),
+    h("button", { type: "submit" }, t("lobby-go")),
   );
   join.addEventListener("submit", (event) => {
     event.preventDefault();
     const wanted = code.value.trim().toUpperCase();
     if (!CODE.test(wanted)) {
-      error.textContent = "A room code is five letters and digits, like K7QMX.";
+      error.textContent = t("lobby-bad-code");
       return;
     }
     if (name.value.trim()) names.propose(name.value.trim());
@@ -113,7 +114,7 @@ function refreshed(list) {
     } catch {
       if (!stopped) {
         shown = "";
-        replace(list, h("p", { class: "error" }, "The server cannot be reached; trying again."));
+        replace(list, h("p", { class: "error" }, t("lobby-unreachable")));
       }
     }
     if (!stopped) window.setTimeout(refresh, REFRESH_MS);
@@ -134,27 +135,57 @@ function createForm(name, error) {
   const form = h(
     "form",
     { class: "create", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title" }, "New room"),
-    h("p", {}, h("label", { for: "opponent" }, "Opponent "), select("opponent", [["person", "a person (send them the link)"], ["strong", "the strong bot"], ["greedy", "the greedy bot"], ["random", "the random bot"]])),
-    h("p", {}, h("label", { for: "reveal" }, "Pieces "), select("reveal", [["standard", "rows 1, 3, 5, 7 face up"], ["all_face_up", "all face up"], ["all_face_down", "all face down"]])),
-    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "boost", name: "boost" }), " Boost instead of tiring")),
-    h("p", {}, h("label", { for: "deadline" }, "Time per round "), select("deadline", [["", "the server's default"], ["30000", "30 s"], ["60000", "1 min"], ["120000", "2 min"], ["0", "no limit"]])),
-    h("p", {}, h("label", { for: "stall" }, "Rounds without progress that end the game "), h("input", { type: "number", id: "stall", name: "stall", min: 1, max: 10000, value: 100 })),
-    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "private", name: "private" }), " Private (not listed)")),
+    h("h2", { id: "create-title" }, t("lobby-new-room")),
     h(
       "p",
       {},
-      h("label", {}, h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-help" }), " Rated: the game changes both players' ratings"),
-      h("span", { id: "rated-help", class: "hint" }, `Against a person, with ${RATED_STALL_LIMIT} rounds without progress; each player needs a key, which this browser makes and keeps.`),
+      h("label", { for: "opponent" }, t("lobby-opponent"), " "),
+      select("opponent", [
+        ["person", t("lobby-opponent-person")],
+        ["strong", t("lobby-opponent-strong")],
+        ["greedy", t("lobby-opponent-greedy")],
+        ["random", t("lobby-opponent-random")],
+      ]),
     ),
-    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "record-chat", name: "record-chat" }), " Keep the chat with the game's record")),
-    h("button", { type: "submit", class: "primary" }, "Create the room"),
+    h(
+      "p",
+      {},
+      h("label", { for: "reveal" }, t("lobby-pieces"), " "),
+      select("reveal", [
+        ["standard", t("lobby-reveal-standard")],
+        ["all_face_up", t("lobby-reveal-all-face-up")],
+        ["all_face_down", t("lobby-reveal-all-face-down")],
+      ]),
+    ),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "boost", name: "boost" }), " ", t("lobby-boost"))),
+    h(
+      "p",
+      {},
+      h("label", { for: "deadline" }, t("lobby-time"), " "),
+      select("deadline", [
+        ["", t("lobby-time-default")],
+        ["30000", t("lobby-time-seconds", { seconds: 30 })],
+        ["60000", t("lobby-time-minutes", { minutes: 1 })],
+        ["120000", t("lobby-time-minutes", { minutes: 2 })],
+        ["0", t("lobby-time-none")],
+      ]),
+    ),
+    h("p", {}, h("label", { for: "stall" }, t("lobby-stall"), " "), h("input", { type: "number", id: "stall", name: "stall", min: 1, max: 10000, value: 100 })),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "private", name: "private" }), " ", t("lobby-private"))),
+    h(
+      "p",
+      {},
+      h("label", {}, h("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-help" }), " ", t("lobby-rated")),
+      h("span", { id: "rated-help", class: "hint" }, t("lobby-rated-help", { limit: ungrouped(RATED_STALL_LIMIT) })),
+    ),
+    h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "record-chat", name: "record-chat" }), " ", t("lobby-record-chat"))),
+    h("button", { type: "submit", class: "primary" }, t("lobby-create")),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const player = name.value.trim();
     if (!player) {
-      error.textContent = "Choose a name first: it is how your opponent sees you.";
+      error.textContent = t("lobby-name-first");
       name.focus();
       return;
     }
@@ -196,11 +227,9 @@ function createForm(name, error) {
  * @param {{game: {reveal: string, boost: boolean, stall_limit: number}, bot: string | null}} options
  */
 async function ratedRefusal(options) {
-  if (options.bot) return "A rated game is played against a person: a bot game is never rated. Choose a person, or untick Rated.";
-  if (!poolOf(options.game)) return `A rated game ends after ${RATED_STALL_LIMIT} rounds without progress, the standard limit: set that, or untick Rated.`;
-  if (!(await playerKey())) {
-    return "This browser cannot keep a key on this page (a key needs WebCrypto, given only to pages served over HTTPS or from localhost, and IndexedDB), and a rating belongs to a key. Untick Rated to play a casual game.";
-  }
+  if (options.bot) return t("lobby-rated-bot");
+  if (!poolOf(options.game)) return t("lobby-rated-stall", { limit: ungrouped(RATED_STALL_LIMIT) });
+  if (!(await playerKey())) return t("lobby-rated-keyless");
   return "";
 }
 
@@ -224,7 +253,7 @@ function showRooms(list, body) {
  */
 function drawRooms(list, body) {
   if (!body.rooms.length) {
-    replace(list, h("p", {}, "No public room right now: create one."));
+    replace(list, h("p", {}, t("lobby-no-rooms")));
     return;
   }
   // Each cell says what it is: on a phone a row is drawn as a card.
@@ -237,16 +266,25 @@ function drawRooms(list, body) {
     if (!name) return "—";
     return h("span", {}, name, room.bots?.[seat] ? botBadge() : null, rating ? " " : null, rating ? h("span", { class: "player-rating" }, rating) : null);
   };
+  // The columns' titles, each cell's label on a phone.
+  const titles = {
+    room: t("lobby-column-room"),
+    status: t("lobby-column-status"),
+    yellow: t("lobby-column-yellow"),
+    blue: t("lobby-column-blue"),
+    round: t("lobby-column-round"),
+    watching: t("lobby-column-watching"),
+  };
   const rows = body.rooms.map((room) =>
     h(
       "tr",
       {},
-      cell("Room", h("a", { href: `/r/${room.code}` }, room.code)),
-      cell("Status", room.options?.rated ? `${room.status}, rated` : room.status),
-      cell("Yellow", player(room, "yellow")),
-      cell("Blue", player(room, "blue")),
-      cell("Round", room.status === "playing" ? String(room.round) : "—"),
-      cell("Watching", String(room.spectators)),
+      cell(titles.room, h("a", { href: `/r/${room.code}` }, room.code)),
+      cell(titles.status, room.options?.rated ? t("lobby-room-status-rated", { status: String(room.status) }) : t("lobby-room-status", { status: String(room.status) })),
+      cell(titles.yellow, player(room, "yellow")),
+      cell(titles.blue, player(room, "blue")),
+      cell(titles.round, room.status === "playing" ? String(room.round) : "—"),
+      cell(titles.watching, String(room.spectators)),
     ),
   );
   replace(
@@ -254,9 +292,9 @@ function drawRooms(list, body) {
     h(
       "table",
       { class: "rooms cards" },
-      h("thead", {}, h("tr", {}, ...["Room", "Status", "Yellow", "Blue", "Round", "Watching"].map((title) => h("th", { scope: "col" }, title)))),
+      h("thead", {}, h("tr", {}, ...Object.values(titles).map((title) => h("th", { scope: "col" }, title)))),
       h("tbody", {}, ...rows),
     ),
-    body.total > body.rooms.length ? h("p", {}, `${body.total} rooms in all.`) : null,
+    body.total > body.rooms.length ? h("p", {}, t("lobby-rooms-total", { total: body.total })) : null,
   );
 }

@@ -2,10 +2,11 @@
 // them: both moves, each roll's dice, sum and outcome, the pieces turned up.
 // A round being revealed lists only the rolls whose dice are down.
 
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { h } from "./dom.js";
 import { die } from "./dominoes.js";
 import { tumblingFace } from "./board.js";
-import { SEATS, assignmentText, attemptOutcome, attemptTarget, pips, resultText, seatMark, seatName } from "./words.js";
+import { SEATS, assignmentText, attemptOutcome, attemptTarget, diceText, pips, resultText, seatMark, seatName } from "./words.js";
 
 /** @typedef {import("./reveal.js").Reveal} Reveal */
 /** @typedef {import("./reveal.js").Frame} Frame */
@@ -21,17 +22,17 @@ export function logPanel(rounds, past, reveal, frame, now) {
     h(
       "li",
       { class: "past-game" },
-      h("h3", {}, `Game ${game.game}: ${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue) — ${resultText(game.result)}`),
-      game.gameId ? h("p", {}, h("a", { href: `/g/${game.gameId}` }, `Replay game ${game.game}`)) : null,
+      h("h3", {}, wordsWith("log-past-game", { game: ungrouped(game.game), yellow: game.players.yellow, blue: game.players.blue, result: resultText(game.result) }, ["yellow", "blue"])),
+      game.gameId ? h("p", {}, h("a", { href: `/g/${game.gameId}` }, t("log-replay-game", { game: ungrouped(game.game) }))) : null,
       h("ol", { reversed: true }, ...[...game.rounds].reverse().map((played) => roundItem(played, null, now))),
     ),
   );
   return h(
     "section",
     // Scrolled on its own on a wide screen: reachable by keyboard.
-    { class: "log", "aria-label": "Rounds", tabindex: 0 },
-    h("h2", {}, "Rounds"),
-    items.length || earlier.length ? h("ol", { class: "rounds", reversed: true }, ...items, ...earlier) : h("p", {}, "No round played yet: each reveal appears here."),
+    { class: "log", "aria-label": t("log-heading"), tabindex: 0 },
+    h("h2", {}, t("log-heading")),
+    items.length || earlier.length ? h("ol", { class: "rounds", reversed: true }, ...items, ...earlier) : h("p", {}, t("log-empty")),
   );
 }
 
@@ -47,7 +48,7 @@ export function roundItem(played, showing, now) {
   const frame = showing?.frame ?? null;
   const lines = [];
   for (const seat of SEATS) {
-    if (played.auto[seat]) lines.push(h("li", { class: "auto" }, `${seatName(seat)} missed the deadline: the server chose`));
+    if (played.auto[seat]) lines.push(h("li", { class: "auto" }, t("log-auto", { seat: seatName(seat) })));
   }
   if (!showing) {
     for (const flip of report.revealed) lines.push(flipLine(flip));
@@ -67,15 +68,19 @@ export function roundItem(played, showing, now) {
     if (showing && !started.has(`attempt/${index}`)) return;
     const tumbling = Boolean(frame?.tumbling && frame.slot?.beat.lands.kind === "attempt" && frame.slot.beat.lands.index === index);
     const settled = !showing || Boolean(frame?.settled.has(index));
-    const outcome = settled ? attemptOutcome(attempt) : "contested: waiting for the other dice";
-    lines.push(rollLine(attempt.seat, `${attempt.column} ${attempt.mice} on ${attemptTarget(attempt)}`, attempt.dice, attempt.sum, outcome, tumbling, now));
+    const outcome = settled ? attemptOutcome(attempt) : t("log-contested-waiting");
+    const what = t("log-attempt", { seat: seatName(attempt.seat), column: attempt.column, mice: attempt.mice, target: attemptTarget(attempt) });
+    lines.push(rollLine(attempt.seat, what, false, attempt.dice, attempt.sum, outcome, tumbling, now));
   });
   report.boosts.forEach((/** @type {any} */ boost, /** @type {number} */ index) => {
     if (showing && !started.has(`boost/${index}`)) return;
     const tumbling = Boolean(frame?.tumbling && frame.slot?.beat.lands.kind === "boost" && frame.slot.beat.lands.index === index);
-    const more = boost.boosted > 0 ? ` (+${boost.boosted} boost)` : "";
-    const outcome = boost.result === "took" ? `took${more}` : boost.result === "too_low" ? `below ${boost.piece ? pips(boost.piece) : "it"}` : "nothing to roll at";
-    lines.push(rollLine(boost.seat, `${boost.column} boost ${boost.mice} on ${boost.piece ?? "nothing"}`, boost.dice, boost.sum, outcome, tumbling, now));
+    const outcome = boostOutcome(boost);
+    const seat = seatName(boost.seat);
+    const what = boost.piece
+      ? t("log-boost", { seat, column: boost.column, mice: boost.mice, piece: boost.piece })
+      : t("log-boost-at-nothing", { seat, column: boost.column, mice: boost.mice });
+    lines.push(rollLine(boost.seat, what, true, boost.dice, boost.sum, outcome, tumbling, now));
     if (!showing) {
       // A piece a boost turned up shows after it, as it happened.
       const turned = played.beats?.find((/** @type {any} */ beat) => beat.lands.kind === "boost" && beat.lands.index === index);
@@ -94,29 +99,37 @@ export function roundItem(played, showing, now) {
   return h(
     "li",
     { class: "round", "data-round": String(report.round) },
-    h("h3", {}, `Round ${report.round}: Yellow ${assignmentText(report.assignments.yellow)} — Blue ${assignmentText(report.assignments.blue)}`),
+    h("h3", {}, t("log-round", { round: ungrouped(report.round), yellow: assignmentText(report.assignments.yellow), blue: assignmentText(report.assignments.blue) })),
     h("ul", {}, ...lines),
   );
 }
 
+/** What a boost did: "took (+1 boost)", "below 9", "nothing to roll at". @param {any} boost */
+function boostOutcome(boost) {
+  if (boost.result === "took") return boost.boosted > 0 ? t("log-boost-took-more", { boosted: boost.boosted }) : t("log-boost-took");
+  if (boost.result === "too_low") return boost.piece ? t("log-boost-below", { pips: ungrouped(pips(boost.piece)) }) : t("log-boost-below-it");
+  return t("log-boost-nothing");
+}
+
 /** @param {{column: string, row: number, piece: string}} flip */
 function flipLine(flip) {
-  return h("li", { class: "flip" }, `${flip.column}${flip.row} turns up: ${flip.piece}`);
+  return h("li", { class: "flip" }, t("log-turns-up", { cell: `${flip.column}${flip.row}`, piece: flip.piece }));
 }
 
 /**
- * @param {import("./words.js").Seat} seat @param {string} what @param {number[]} dice
+ * One roll: the seat and what it rolled for (`what`, the seat's name first),
+ * its dice, sum and outcome.
+ * @param {import("./words.js").Seat} seat @param {string} what @param {boolean} boost @param {number[]} dice
  * @param {number} sum @param {string} outcome @param {boolean} tumbling @param {number} now
  */
-function rollLine(seat, what, dice, sum, outcome, tumbling, now) {
-  const boost = what.includes(" boost ");
+function rollLine(seat, what, boost, dice, sum, outcome, tumbling, now) {
   return h(
     "li",
     { class: `roll ${seat}${tumbling ? " tumbling" : ""}${boost ? " boost" : ""}` },
     h("span", { class: "mark", "aria-hidden": "true" }, seatMark(seat)),
-    ` ${seatName(seat)} ${what} `,
+    ` ${what} `,
     h("span", { class: "dice", "aria-hidden": "true" }, ...dice.map((value, index) => die(tumbling ? tumblingFace(index, now) : value))),
-    tumbling ? h("span", { class: "visually-hidden" }, "rolling") : h("span", { class: "visually-hidden" }, `dice ${dice.join(" ")}`),
+    tumbling ? h("span", { class: "visually-hidden" }, t("log-rolling")) : h("span", { class: "visually-hidden" }, t("log-dice", { dice: diceText(dice) })),
     tumbling ? " …" : ` ${sum} → ${outcome}`,
   );
 }

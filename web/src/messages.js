@@ -3,7 +3,9 @@
 // event is added, each with what it does to the model. What the page is to
 // do about one comes out as effects; nothing here touches the page.
 
+import { t, ungrouped } from "./catalogue.js";
 import { ratingWithChange } from "./ratings.js";
+import { refusalText, unpairedText } from "./refusals.js";
 import { endReveals, revealed } from "./reveals.js";
 import { resealAfterState } from "./seals.js";
 import { say } from "./telling.js";
@@ -14,14 +16,17 @@ import { notRatedWords, resultText, seatName, who } from "./words.js";
 /** @typedef {import("./state.js").Page} Page */
 /** @typedef {import("./words.js").Seat} Seat */
 
-/** The name a watcher who gave none is known by in the spectators' chat. */
+/**
+ * The name a watcher who gave none is known by in the spectators' chat: the
+ * protocol's, never shown as it is (`chatSpeaker` says "A spectator").
+ */
 export const SPECTATOR_NAME = "spectator";
 
 /** Chat lines kept, of each channel. */
 const CHAT_KEPT = 200;
 
 /** What the server restarting left said. */
-const RESTARTING = "The server is restarting; the game will go on when it is back.";
+const restarting = () => t("room-restarting");
 
 /**
  * What one kind of message does: `leaves`, the effects that take the page
@@ -45,13 +50,14 @@ export const MESSAGES = {
   chat: { apply: chat },
   error: {
     apply: (model, message, _page, out) => {
-      model.notice = message.message;
-      say(model, out, message.message);
+      // A refusal, said by its code in the player's language.
+      model.notice = refusalText(message);
+      say(model, out, model.notice);
     },
   },
   shutting_down: {
     apply: (model) => {
-      model.notice = RESTARTING;
+      model.notice = restarting();
     },
   },
   // The server let the seat go, as asked (the connection forgot its
@@ -72,7 +78,7 @@ function unpaired(message, page) {
   if (!page.paired) return null;
   // `requeued: false`: this player never sealed the deal, and the server
   // ended their search (older servers always went on).
-  return [{ kind: "unpaired", reason: String(message.reason ?? "") || "your opponent did not come", requeued: message.requeued !== false }];
+  return [{ kind: "unpaired", reason: unpairedText(message), requeued: message.requeued !== false }];
 }
 
 /**
@@ -99,8 +105,8 @@ function wholeState(model, message, page, out) {
   if (!before || before.game !== state.game) model.players = namesOf(state.players);
   model.deadline = state.deadline_ms !== null ? page.now + state.deadline_ms : null;
   if (state.you && state.exchange?.seals[state.you] && state.exchange.round > 0) {
-    model.notice = "Your move is sealed; waiting for your opponent.";
-  } else if (message.type === "joined" && model.notice === RESTARTING) {
+    model.notice = t("room-sealed-waiting");
+  } else if (message.type === "joined" && model.notice === restarting()) {
     model.notice = "";
   }
   if (state.code && page.path !== `/r/${state.code}`) out.push({ kind: "url", path: `/r/${state.code}` });
@@ -130,7 +136,7 @@ function chat(model, message, _page, out) {
   const mine = model.room?.you && message.seat === model.room.you;
   // A player hears the spectators only when reading them.
   const heard = !model.room?.you || message.channel === "players" || model.spectatorChat;
-  if (!mine && heard) say(model, out, `${chatSpeaker(model.room, message)} says: ${message.text}`);
+  if (!mine && heard) say(model, out, t("room-chat-says", { speaker: chatSpeaker(model.room, message), text: message.text }));
   // Each channel keeps its own latest lines: spectators' chatter never
   // pushes the players' lines out.
   const same = model.chat.filter((line) => line.channel === message.channel);
@@ -146,7 +152,7 @@ export const EVENTS = {
     const room = model.room;
     room.players[event.seat] = event.player;
     if (room.status !== "playing") model.players = namesOf(room.players);
-    say(model, out, `${event.player.name} sits down as ${seatName(event.seat)}.`);
+    say(model, out, t("room-sits-down", { name: event.player.name, seat: seatName(event.seat) }));
   },
   game_started: gameStarted,
   dealt: (model, event) => {
@@ -166,7 +172,7 @@ export const EVENTS = {
       player.grace_ms = event.grace_ms;
       player.away_until = event.grace_ms ? page.now + event.grace_ms : null;
     }
-    say(model, out, `${who(room, event.seat)} ${event.connected ? "is back" : "lost the connection"}.`);
+    say(model, out, event.connected ? t("room-player-back", { player: who(room, event.seat) }) : t("room-player-lost", { player: who(room, event.seat) }));
   },
   spectators: (model, event) => {
     model.room.spectators = event.count;
@@ -174,7 +180,7 @@ export const EVENTS = {
   rematch_requested: (model, event) => {
     const room = model.room;
     room.rematch[event.seat] = true;
-    if (event.seat !== room.you && room.you) model.notice = `${who(room, event.seat)} offers a rematch.`;
+    if (event.seat !== room.you && room.you) model.notice = t("room-rematch-offered", { player: who(room, event.seat) });
   },
   player_left: playerLeft,
   rated,
@@ -212,7 +218,8 @@ function gameStarted(model, event, _page, out) {
   model.rounds = [];
   model.changed = new Set();
   model.resultOpen = false;
-  say(model, out, `Game ${event.game} starts.${room.options?.rated && room.not_rated ? ` It is not rated: ${notRatedWords(room.not_rated)}.` : ""}`);
+  const game = ungrouped(event.game);
+  say(model, out, room.options?.rated && room.not_rated ? t("room-game-starts-not-rated", { game, reason: notRatedWords(room.not_rated) }) : t("room-game-starts", { game }));
 }
 
 /** @param {Model} model @param {any} event @param {Page} page @param {Effect[]} out */
@@ -227,8 +234,8 @@ function roundStarted(model, event, page, out) {
   model.mice = [0, 0, 0, 0];
   model.steal = null;
   if (room.you && event.choices[room.you].mice > 0 && !event.choices[room.you].forced) {
-    model.notice = `Your move — round ${event.round}.`;
-    say(model, out, `Your move: round ${event.round}.`);
+    model.notice = t("room-your-move-notice", { round: ungrouped(event.round) });
+    say(model, out, t("room-your-move-told", { round: ungrouped(event.round) }));
   } else {
     model.notice = "";
   }
@@ -244,14 +251,14 @@ function sealed(model, event, _page, out) {
     // Noted for the check at the end (check.js), like the seal.
     room.exchange.signatures = { ...room.exchange.signatures, [event.seat]: event.signature ?? null };
   }
-  if (event.seat !== room.you && event.round > 0) say(model, out, `${who(room, event.seat)} has committed.`);
-  if (event.seat === room.you && event.round > 0) model.notice = "Your move is sealed: secret, even from the server, until both are in.";
+  if (event.seat !== room.you && event.round > 0) say(model, out, t("room-player-committed", { player: who(room, event.seat) }));
+  if (event.seat === room.you && event.round > 0) model.notice = t("room-sealed-secret");
 }
 
 /** @param {Model} model @param {any} event @param {Page} _page @param {Effect[]} out */
 function playerLeft(model, event, _page, out) {
   const room = model.room;
-  say(model, out, `${who(room, event.seat)} left the room.`);
+  say(model, out, t("room-player-left", { player: who(room, event.seat) }));
   // Kept for the game's result: what it did to their rating is told too.
   if (room.players[event.seat]) model.gone[/** @type {Seat} */ (event.seat)] = room.players[event.seat];
   room.players[event.seat] = null;
@@ -280,7 +287,7 @@ function gameOver(model, event, _page, out) {
   model.leaving = false;
   model.deadline = null;
   model.resultOpen = true;
-  say(model, out, `Game over. ${resultText(event.result)}.`);
+  say(model, out, t("room-game-over", { result: resultText(event.result) }));
 }
 
 /**
@@ -300,7 +307,7 @@ function rated(model, event, _page, out) {
   const before = model.ratedBefore;
   // A change after a game is told; a rating read as a player sits is only shown.
   if (before && before.game === room.game && room.status === "finished" && room.options?.rated) {
-    say(model, out, `${who({ players }, event.seat)}'s rating: ${ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating)}.`);
+    say(model, out, t("room-rating-told", { player: who({ players }, event.seat), rating: ratingWithChange(before[/** @type {Seat} */ (event.seat)], event.rating) }));
   }
 }
 
@@ -320,12 +327,16 @@ function namesOf(players) {
   return { yellow: players.yellow?.name ?? "", blue: players.blue?.name ?? "" };
 }
 
-/** Who said a chat line, told apart from a namesake: "Ann (Yellow)". @param {any} room @param {any} line */
+/**
+ * Who said a chat line, told apart from a namesake: "Ann (Yellow)", as text
+ * (chat.js draws the same with the name in its own element).
+ * @param {any} room @param {any} line
+ */
 export function chatSpeaker(room, line) {
-  if (line.seat) return `${line.name} (${seatName(line.seat)})`;
+  if (line.seat) return t("chat-speaker-seated", { name: line.name, seat: seatName(line.seat) });
   // A watcher who gave no name is one of the spectators, said once.
-  if (line.name === SPECTATOR_NAME) return "A spectator";
-  return room?.you ? `${line.name} (spectator)` : line.name;
+  if (line.name === SPECTATOR_NAME) return t("chat-speaker-anonymous");
+  return room?.you ? t("chat-speaker-spectator", { name: line.name }) : line.name;
 }
 
 /** An exchange just opened. @param {string} commitment @param {number} round */

@@ -14,6 +14,7 @@ const TRAVEL_MS = 450;
  */
 export function positions(root) {
   const at = new Map();
+  // words-check: a key of this map, never shown
   root.querySelectorAll("td.cell[data-place]").forEach((cell) => at.set(`place:${cell.getAttribute("data-place")}`, cell.getBoundingClientRect()));
   root.querySelectorAll(".stash-pieces").forEach((stash) => {
     stash.querySelectorAll("[data-piece]").forEach((piece) => at.set(`${stash.id}:${piece.getAttribute("data-piece")}`, piece.getBoundingClientRect()));
@@ -35,7 +36,7 @@ export function animate(root, before, changes) {
     const from =
       change.kind === "steal"
         ? before.get(`stash-${change.seat === "yellow" ? "blue" : "yellow"}:${change.piece}`)
-        : before.get(`place:${change.column}/${change.row}`);
+        : before.get(`place:${change.column}/${change.row}`); // words-check: a key of the map above, never shown
     const landed = change.kind === "remove" ? null : root.querySelector(`#stash-${change.seat} [data-piece="${change.piece}"]`);
     if (!from || !landed) continue;
     const to = landed.getBoundingClientRect();

@@ -3,6 +3,7 @@
 // client. What a column offers comes from the round's `choices`: the page
 // decides no rule. Nothing here touches the page.
 
+import { t } from "./catalogue.js";
 import { COLUMNS } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
@@ -28,12 +29,12 @@ export function place(model, column, change) {
   if (change > 0) {
     if (!["piece", "face_down", "steal"].includes(access)) {
       model.notice = access === "nothing_to_steal"
-        ? `Column ${COLUMNS[column]} is the double-blank: your opponent has nothing to steal yet.`
-        : `Column ${COLUMNS[column]} has no piece left.`;
+        ? t("moves-nothing-to-steal", { column: COLUMNS[column] })
+        : t("moves-no-piece", { column: COLUMNS[column] });
       return;
     }
     if (placed >= choices.mice) {
-      model.notice = `All ${choices.mice} available mice are placed: take one off another column first.`;
+      model.notice = t("moves-all-placed", { count: choices.mice });
       return;
     }
     model.mice[column] += 1;

@@ -4,10 +4,12 @@
 // player enters with this browser's public key (keys.js), which signs
 // their seals, and their leave during a game.
 
+import { t } from "./catalogue.js";
 import { playerKey, proveKey } from "./keys.js";
+import { refusalText } from "./refusals.js";
 import { seats } from "./stored.js";
 
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -67,7 +69,7 @@ export function greetingSocket(name, received, closed) {
 
 /**
  * What the connection reports.
- * @typedef {{kind: "message", message: any} | {kind: "status", status: string, detail?: string}
+ * @typedef {{kind: "message", message: any} | {kind: "status", status: string}
  *   | {kind: "failed", reason: string, code?: string}} NetEvent
  */
 
@@ -152,7 +154,7 @@ export class Connection {
           // stops rather than take it back and be pushed out in turn.
           this.closed = true;
           this.socket?.close();
-          this.report({ kind: "failed", reason: message.message, code: message.code });
+          this.report({ kind: "failed", reason: refusalText(message), code: message.code });
           return;
         }
         if (message.code === "unknown_room" && this.resuming && !this.gameEnded && this.socket) {
@@ -180,7 +182,7 @@ export class Connection {
           if (message.code === "bad_token" && this.code) seats.forget(this.code);
           this.closed = true;
           this.socket?.close();
-          this.report({ kind: "failed", reason: message.message, code: message.code });
+          this.report({ kind: "failed", reason: refusalText(message), code: message.code });
           return;
         }
         break;
@@ -255,12 +257,12 @@ export class Connection {
     if (this.attempt === 0) this.downSince = now;
     if (now - this.downSince > GIVE_UP_MS) {
       this.closed = true;
-      this.report({ kind: "failed", reason: "the server could not be reached for five minutes" });
+      this.report({ kind: "failed", reason: t("net-gave-up") });
       return;
     }
     const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** this.attempt);
     this.attempt += 1;
-    this.report({ kind: "status", status: "reconnecting", detail: `try ${this.attempt}` });
+    this.report({ kind: "status", status: "reconnecting" });
     window.setTimeout(() => this.open(), pause);
   }
 

@@ -10,36 +10,24 @@
 // search the server ends, or refuses, gives the choices back with its
 // reason.
 
+import { t, wordsWith } from "./catalogue.js";
 import { announce, botBadge, h, replace } from "./dom.js";
 import { playerKey } from "./keys.js";
 import { names } from "./stored.js";
-import { POOLS, poolName, ratingText } from "./ratings.js";
+import { poolName, pools, ratingText } from "./ratings.js";
 import { Seeker, pairing } from "./seek.js";
 
-/** Times per round to choose from: "" is any. */
-const TIMES = /** @type {const} */ ([
-  ["", "Any"],
-  ["15000", "15 s"],
-  ["30000", "30 s"],
-  ["60000", "60 s"],
-  ["120000", "2 min"],
-]);
-/** Waits before the bot is offered: 0 is never. */
-const BOT_WAITS = /** @type {const} */ ([
-  ["10000", "after 10 s"],
-  ["30000", "after 30 s"],
-  ["60000", "after 60 s"],
-  ["0", "never"],
-]);
+/** Times per round to choose from, in ms: "" is any. */
+const TIMES = /** @type {const} */ (["", "15000", "30000", "60000", "120000"]);
+/** Waits before the bot is offered, in ms: 0 is never. */
+const BOT_WAITS = /** @type {const} */ (["10000", "30000", "60000", "0"]);
 /** The wait chosen unless the player says. */
 const DEFAULT_BOT_WAIT = "30000";
 
-/** Why a browser has no key to play rated games with. */
-const KEYLESS =
-  "This browser cannot keep a key here, and a rating belongs to a player's key: a key needs WebCrypto, which browsers give only to pages served over HTTPS or from localhost, and IndexedDB, which some private windows lack. You can play a casual game: it changes no rating.";
-
-/** A rated search refused here, before the server is asked. */
-const NO_KEY = "A rated game needs this browser's key, and it cannot keep one here (why: under Rated). Play a casual game instead?";
+/** A time per round as the choices say it: "15 s", "60 s", "2 min" (whole minutes past the first). @param {number} ms */
+function timeWords(ms) {
+  return ms > 60_000 && ms % 60_000 === 0 ? t("play-time-minutes", { minutes: ms / 60_000 }) : t("play-time-seconds", { seconds: ms / 1000 });
+}
 
 /** @typedef {import("./seek.js").Wanted} Wanted */
 
@@ -48,18 +36,18 @@ const NO_KEY = "A rated game needs this browser's key, and it cannot keep one he
  * @param {HTMLElement} root
  */
 export function showPlay(root) {
-  document.title = "Play now · Mice Cake";
+  document.title = t("play-title");
   const page = new PlayPage();
   replace(
     root,
     h(
       "section",
       { class: "seek-page" },
-      h("h1", { id: "play-title" }, "Play now"),
-      h("p", { class: "lead" }, "Be paired with whoever is waiting, the closest rating first, in a private room made for the two of you. Nobody comes? The server's bot is offered after the wait you choose."),
+      h("h1", { id: "play-title" }, t("play-heading")),
+      h("p", { class: "lead" }, t("play-lead")),
       page.choices,
       page.search,
-      h("p", { class: "page-links" }, h("a", { href: "/" }, "Back to the lobby"), h("a", { href: "/top" }, "Leaderboard")),
+      h("p", { class: "page-links" }, h("a", { href: "/" }, t("back-to-lobby")), h("a", { href: "/top" }, t("play-leaderboard"))),
     ),
   );
   page.listen();
@@ -67,7 +55,7 @@ export function showPlay(root) {
 }
 
 /**
- * @param {string} id @param {ReadonlyArray<readonly [string, string]>} options @param {string} chosen
+ * @param {string} id @param {ReadonlyArray<readonly [string, string]>} options values and what they say @param {string} chosen
  * @returns {HTMLSelectElement}
  */
 function select(id, options, chosen) {
@@ -79,7 +67,7 @@ function select(id, options, chosen) {
  * moving the focus or what a screen reader is reading).
  */
 function searchParts() {
-  const status = h("h2", { id: "seek-status", tabindex: -1 }, "Looking for an opponent…");
+  const status = h("h2", { id: "seek-status", tabindex: -1 }, t("play-looking"));
   const rating = h("p", { id: "seek-rating" });
   const asked = h("p", { id: "seek-asked", class: "meta" });
   const waited = h("p", { id: "seek-waited" });
@@ -88,11 +76,11 @@ function searchParts() {
   const link = h("p", { id: "seek-link", class: "notice", role: "status", hidden: true });
   // Why the search goes on after a pairing: the opponent never came.
   const unpaired = h("p", { id: "seek-unpaired", class: "notice", hidden: true });
-  const cancel = h("button", { type: "button", id: "cancel-seek" }, "Cancel");
+  const cancel = h("button", { type: "button", id: "cancel-seek" }, t("play-cancel"));
   // The question is the offer's heading: "Nobody yet — play the server's strong bot (unrated)?"
   const offerText = h("h2", { id: "offer-text", tabindex: -1 });
-  const takeBot = h("button", { type: "button", class: "primary", id: "play-bot" }, "Play the bot");
-  const keepWaiting = h("button", { type: "button", id: "keep-waiting" }, "Keep waiting");
+  const takeBot = h("button", { type: "button", class: "primary", id: "play-bot" }, t("play-take-bot"));
+  const keepWaiting = h("button", { type: "button", id: "keep-waiting" }, t("play-keep-waiting"));
   const offer = h(
     "section",
     { class: "bot-offer", id: "bot-offer", "aria-labelledby": "offer-text", hidden: true },
@@ -121,24 +109,24 @@ class PlayPage {
     this.name = /** @type {HTMLInputElement} */ (
       h("input", { id: "name", name: "name", maxlength: 32, required: true, autocomplete: "nickname", value: names.get() || names.proposed() })
     );
-    this.pool = select("pool", [["", "Any pool"], ...POOLS], "");
-    this.time = select("time", TIMES, "");
+    this.pool = select("pool", [["", t("play-any-pool")], ...pools()], "");
+    this.time = select("time", TIMES.map((ms) => /** @type {const} */ ([ms, ms ? timeWords(Number(ms)) : t("play-time-any")])), "");
     this.rated = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "rated", name: "rated", checked: true, "aria-describedby": "rated-help" }));
-    this.botAfter = select("bot-after", BOT_WAITS, DEFAULT_BOT_WAIT);
+    this.botAfter = select("bot-after", BOT_WAITS.map((ms) => /** @type {const} */ ([ms, ms === "0" ? t("play-bot-never") : t("play-bot-after", { seconds: Number(ms) / 1000 })])), DEFAULT_BOT_WAIT);
     this.error = h("p", { class: "error", role: "alert", id: "play-error" });
-    this.casual = h("button", { type: "button", id: "play-casual", hidden: true }, "Play a casual game instead");
-    this.start = h("button", { type: "submit", class: "primary big", id: "play-now" }, "Play now");
-    this.ratedHelp = h("span", { id: "rated-help", class: "hint" }, "Your rating belongs to this browser's key, which it makes and keeps.");
+    this.casual = h("button", { type: "button", id: "play-casual", hidden: true }, t("play-casual"));
+    this.start = h("button", { type: "submit", class: "primary big", id: "play-now" }, t("play-start"));
+    this.ratedHelp = h("span", { id: "rated-help", class: "hint" }, t("play-rated-help"));
     // A browser that plainly cannot keep a key starts casual, and says why.
     if (!globalThis.indexedDB || !globalThis.crypto?.subtle) this.keyless();
     this.choices = /** @type {HTMLFormElement} */ (h(
       "form",
       { class: "seek-choices", "aria-labelledby": "play-title" },
-      h("p", {}, h("label", { for: "name" }, "Your name "), this.name),
-      h("p", {}, h("label", { for: "pool" }, "Pool "), this.pool),
-      h("p", {}, h("label", { for: "time" }, "Time per round "), this.time),
-      h("p", {}, h("label", {}, this.rated, " Rated: the game changes both players' ratings"), this.ratedHelp),
-      h("p", {}, h("label", { for: "bot-after" }, "Offer me the server's bot "), this.botAfter),
+      h("p", {}, h("label", { for: "name" }, t("play-your-name"), " "), this.name),
+      h("p", {}, h("label", { for: "pool" }, t("play-pool"), " "), this.pool),
+      h("p", {}, h("label", { for: "time" }, t("play-time"), " "), this.time),
+      h("p", {}, h("label", {}, this.rated, " ", t("play-rated")), this.ratedHelp),
+      h("p", {}, h("label", { for: "bot-after" }, t("play-offer-bot"), " "), this.botAfter),
       this.error,
       h("p", { class: "buttons" }, this.start, " ", this.casual),
     ));
@@ -155,7 +143,7 @@ class PlayPage {
 
   keyless() {
     this.rated.checked = false;
-    this.ratedHelp.textContent = KEYLESS;
+    this.ratedHelp.textContent = t("play-keyless");
   }
 
   stopTicking() {
@@ -172,14 +160,14 @@ class PlayPage {
 
   tick() {
     const seconds = Math.floor((Date.now() - this.since) / 1000);
-    const text = `Waited ${seconds} s`;
+    const text = t("play-waited", { seconds });
     if (this.ui.waited.textContent !== text) this.ui.waited.textContent = text;
   }
 
   /** Says why the search goes on, or nothing. @param {string} why */
   showUnpaired(why) {
     this.ui.unpaired.hidden = !why;
-    this.ui.unpaired.textContent = why ? `The pairing was called off: ${why}. Looking for another opponent…` : "";
+    this.ui.unpaired.textContent = why ? t("play-unpaired", { reason: why }) : "";
   }
 
   /** The choices again, with why (or nothing). @param {string} why @param {boolean} [offerCasual] */
@@ -191,7 +179,7 @@ class PlayPage {
     this.choices.hidden = false;
     this.casual.hidden = !offerCasual;
     this.error.textContent = why;
-    document.title = "Play now · Mice Cake";
+    document.title = t("play-title");
     (offerCasual ? this.casual : this.start).focus();
   }
 
@@ -208,13 +196,13 @@ class PlayPage {
     this.ui.offer.hidden = true;
     this.ui.link.hidden = true;
     this.ui.cancel.hidden = false;
-    this.ui.status.textContent = "Looking for an opponent…";
+    this.ui.status.textContent = t("play-looking");
     this.ui.rating.textContent = "";
     this.ui.pairedLast.hidden = true;
     this.ui.asked.textContent = askedWords(wanted);
     this.since = Date.now();
     this.startTicking();
-    document.title = "Looking for an opponent · Mice Cake";
+    document.title = t("play-looking-title");
     this.ui.status.focus();
     this.told = false;
     const mine = new Seeker(player, wanted, (event) => {
@@ -235,7 +223,7 @@ class PlayPage {
         return this.seeking(event.message);
       case "offered":
         this.offered = event.message.options;
-        this.ui.offerText.textContent = `Nobody yet — play the server's ${event.message.policy ?? "strong"} bot (unrated)?`;
+        this.ui.offerText.textContent = t("play-bot-offer", { policy: String(event.message.policy ?? "strong") });
         this.ui.offer.hidden = false;
         announce(this.ui.offerText.textContent);
         this.ui.offerText.focus();
@@ -243,12 +231,12 @@ class PlayPage {
       case "paired":
         return this.paired(event.message);
       case "arriving":
-        this.ui.waited.textContent = `Seated in room ${event.code}: waiting for your opponent to take their seat…`;
+        this.ui.waited.textContent = t("play-arriving", { code: event.code });
         return;
       case "unpaired":
         // The search goes on where it was: back to the search as it was.
-        this.ui.status.textContent = "Looking for an opponent…";
-        document.title = "Looking for an opponent · Mice Cake";
+        this.ui.status.textContent = t("play-looking");
+        document.title = t("play-looking-title");
         this.ui.cancel.hidden = false;
         this.showUnpaired(event.reason);
         this.startTicking();
@@ -260,27 +248,26 @@ class PlayPage {
         location.assign(`/r/${event.code}`);
         return;
       case "ended":
-        this.backToChoices(`The search ended: ${event.reason}. Choose again, or play now again.`);
+        this.backToChoices(t("play-search-ended", { reason: event.reason }));
         return;
       case "refused":
         this.backToChoices(refusalWords(event.code, event.reason), event.code === "key_required");
         if (event.code === "bad_name") this.name.focus();
         return;
       case "link":
-        return this.linked(event.status, event.detail);
+        return this.linked(event.status);
     }
   }
 
   /** Sought: the rating in the pool asked, and why the wait may be longer. @param {any} message */
   seeking(message) {
     const shown = ratingText(message.rating);
-    this.ui.rating.textContent = shown ? `Your rating (${poolName(message.pool ?? "standard")}): ${shown}` : "";
+    this.ui.rating.textContent = shown ? t("play-your-rating", { pool: poolName(message.pool ?? "standard"), rating: shown }) : "";
     const conduct = message.paired_last;
-    this.ui.pairedLast.hidden = !conduct;
-    this.ui.pairedLast.textContent = conduct
-      ? `You aborted ${conduct.aborted} of your last ${conduct.games} rated games (left, stayed away or did not open before both players had a move), so you are paired after everyone else.`
-      : "";
-    if (!this.told) announce(`Looking for an opponent.${conduct ? ` ${this.ui.pairedLast.textContent}` : ""}`);
+    const counts = conduct ? { aborted: Number(conduct.aborted), games: Number(conduct.games) } : null;
+    this.ui.pairedLast.hidden = !counts;
+    this.ui.pairedLast.textContent = counts ? t("play-paired-last", counts) : "";
+    if (!this.told) announce(counts ? t("play-looking-announce-last", counts) : t("play-looking-announce"));
     this.told = true;
     this.ui.link.hidden = true;
   }
@@ -291,19 +278,21 @@ class PlayPage {
     this.stopTicking();
     this.ui.offer.hidden = true;
     this.ui.cancel.hidden = true;
-    replace(this.ui.status, `Paired with ${message.opponent}`, message.opponent_bot ? botBadge() : null, theirs ? ` (${theirs})` : "");
+    const opponent = String(message.opponent);
+    const badge = message.opponent_bot ? botBadge() : "";
+    replace(this.ui.status, theirs ? wordsWith("play-paired-rated", { name: opponent, badge, rating: theirs }, ["name"]) : wordsWith("play-paired", { name: opponent, badge }, ["name"]));
     this.showUnpaired("");
-    this.ui.waited.textContent = `Going to room ${message.code}…`;
-    document.title = "Paired · Mice Cake";
-    announce(`Paired with ${message.opponent}${message.opponent_bot ? ", a bot" : ""}. Going to room ${message.code}.`);
+    this.ui.waited.textContent = t("play-going", { code: message.code });
+    document.title = t("play-paired-title");
+    announce(t("play-paired-announce", { name: opponent, bot: message.opponent_bot ? "yes" : "no", code: message.code }));
   }
 
-  /** The search's connection. @param {string} status @param {string} [detail] */
-  linked(status, detail) {
+  /** The search's connection. @param {string} status */
+  linked(status) {
     if (status === "failed") {
-      this.backToChoices(`The server cannot be reached: ${detail ?? "try again later"}.`);
+      this.backToChoices(t("play-unreachable"));
     } else if (status === "reconnecting") {
-      this.ui.link.textContent = "The connection was lost: connecting again to seek again…";
+      this.ui.link.textContent = t("play-reconnecting");
       this.ui.link.hidden = false;
     } else {
       this.ui.link.hidden = true;
@@ -316,7 +305,7 @@ class PlayPage {
       event.preventDefault();
       const player = this.name.value.trim();
       if (!player) {
-        this.error.textContent = "Choose a name first: it is how your opponent sees you.";
+        this.error.textContent = t("play-name-first");
         this.name.focus();
         return;
       }
@@ -324,7 +313,7 @@ class PlayPage {
       const wanted = wantedOf(this.pool.value, this.time.value, this.rated.checked, this.botAfter.value);
       if (wanted.rated && !(await playerKey())) {
         this.keyless();
-        this.backToChoices(NO_KEY, true);
+        this.backToChoices(t("play-no-key"), true);
         return;
       }
       this.seek(player, wanted);
@@ -336,7 +325,7 @@ class PlayPage {
     this.ui.cancel.addEventListener("click", () => {
       this.seeker?.cancel();
       this.backToChoices("");
-      announce("Search cancelled.");
+      announce(t("play-cancelled"));
     });
     this.ui.takeBot.addEventListener("click", () => {
       if (!this.seeker || !this.offered) return;
@@ -344,7 +333,7 @@ class PlayPage {
       this.stopTicking();
       this.ui.offer.hidden = true;
       this.ui.cancel.hidden = true;
-      this.ui.status.textContent = "Starting a game against the bot…";
+      this.ui.status.textContent = t("play-starting-bot");
       this.ui.waited.textContent = "";
       this.ui.status.focus();
     });
@@ -367,7 +356,7 @@ class PlayPage {
     this.time.value = again.wanted.deadline_ms === null ? "" : String(again.wanted.deadline_ms);
     this.rated.checked = again.wanted.rated;
     this.botAfter.value = String(again.wanted.bot_after_ms);
-    if (again.ended) this.backToChoices(`The pairing was called off: ${again.reason}. Choose again, or play now again.`);
+    if (again.ended) this.backToChoices(t("play-unpaired-ended", { reason: again.reason }));
     else this.seek(again.name, again.wanted, again.reason);
   }
 }
@@ -386,30 +375,30 @@ export function wantedOf(pool, time, rated, botAfter) {
   };
 }
 
-/** "Standard · 30 s per round · rated · the bot after 30 s" @param {Wanted} wanted */
+/** "Standard · 30 s per round · rated · the bot offered after 30 s" @param {Wanted} wanted */
 function askedWords(wanted) {
-  const time = TIMES.find(([value]) => value === String(wanted.deadline_ms ?? ""))?.[1];
-  const bot = wanted.bot_after_ms > 0 ? `the bot offered after ${Math.round(wanted.bot_after_ms / 1000)} s` : "no bot";
-  return [
-    wanted.pool ? poolName(wanted.pool) : "Any pool",
-    wanted.deadline_ms ? `${time ?? `${wanted.deadline_ms / 1000} s`} per round` : "any time per round",
-    wanted.rated ? "rated" : "casual",
-    bot,
-  ].join(" · ");
+  const listed = TIMES.includes(/** @type {any} */ (String(wanted.deadline_ms ?? "")));
+  const time = wanted.deadline_ms ? (listed ? timeWords(wanted.deadline_ms) : t("play-time-seconds", { seconds: wanted.deadline_ms / 1000 })) : "";
+  return t("play-asked", {
+    pool: wanted.pool ? poolName(wanted.pool) : t("play-any-pool"),
+    time: wanted.deadline_ms ? t("play-asked-time", { time }) : t("play-asked-any-time"),
+    rated: wanted.rated ? "yes" : "no",
+    botAfter: wanted.bot_after_ms > 0 ? Math.round(wanted.bot_after_ms / 1000) : 0,
+  });
 }
 
-/** A refusal as the page says it: the server's words, and what to do. @param {string} code @param {string} reason */
+/**
+ * A refusal as the page says it: the server's words (refusals.js), and what
+ * to do.
+ * @param {string} code @param {string} reason
+ */
 function refusalWords(code, reason) {
   switch (code) {
     case "key_required":
-      return `A rated game needs this browser's key: ${reason}. ${KEYLESS}`;
-    case "already_seeking":
-      return `The server says this connection is already seeking: ${reason}.`;
-    case "bad_options":
-      return `The server refused these choices: ${reason}.`;
+      return t("play-refused-key", { reason });
     case "bad_name":
-      return `The server refused the name: ${reason}. Choose another.`;
+      return t("play-refused-name", { reason });
     default:
-      return `The server refused: ${reason}.`;
+      return reason;
   }
 }

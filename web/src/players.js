@@ -6,12 +6,14 @@
 // or not, each with its replay and the opponent's page. A key that never
 // played a game here says so; this browser's own key is "Your page".
 
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { dateText, ratingChart } from "./chart.js";
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey } from "./keys.js";
 import { changeWords, poolName, ratingText, recordWords } from "./ratings.js";
 import { notFound } from "./pages.js";
-import { notRatedWords, opponent, plural, seatName } from "./words.js";
+import { refusalText } from "./refusals.js";
+import { notRatedWords, opponent, seatName } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -25,7 +27,7 @@ const ABORTS_PAIRED_LAST = 3;
  */
 export async function showPlayer(root, key) {
   key = key.toLowerCase();
-  replace(root, h("p", {}, "Loading the player…"));
+  replace(root, h("p", {}, t("player-loading")));
   const [answer, mine] = await Promise.all([playerOf(key), keptPublicKey()]);
   const yours = mine === key;
   if (answer.status === 404 && answer.body?.code === "unknown_player") {
@@ -33,7 +35,7 @@ export async function showPlayer(root, key) {
     return;
   }
   if (!answer.body?.ratings) {
-    notFound(root, answer.body?.message ?? "This player's page cannot be loaded: the server cannot be reached.");
+    notFound(root, answer.body?.message ? refusalText(answer.body) : t("player-unreachable"));
     return;
   }
   drawPlayer(root, answer.body, yours);
@@ -59,7 +61,12 @@ async function playerOf(key) {
  * @param {boolean} yours @param {boolean} bot
  */
 function links(yours, bot) {
-  return h("p", { class: "page-links" }, h("a", { href: bot ? "/top?bots=1" : "/top" }, "Leaderboard"), yours ? h("a", { href: "/play" }, "Play a rated game") : h("a", { href: "/" }, "Back to the lobby"));
+  return h(
+    "p",
+    { class: "page-links" },
+    h("a", { href: bot ? "/top?bots=1" : "/top" }, t("player-leaderboard")),
+    yours ? h("a", { href: "/play" }, t("player-play-rated")) : h("a", { href: "/" }, t("back-to-lobby")),
+  );
 }
 
 /**
@@ -67,19 +74,19 @@ function links(yours, bot) {
  * @param {HTMLElement} root @param {boolean} yours
  */
 function noGames(root, yours) {
-  document.title = `${yours ? "Your page" : "A player"} · Mice Cake`;
+  document.title = yours ? t("player-yours-title") : t("player-empty-title");
   replace(
     root,
     h(
       "section",
       { class: "player" },
-      h("h1", {}, yours ? "Your page" : "A player without games"),
+      h("h1", {}, yours ? t("player-yours-heading") : t("player-empty-heading")),
       h(
         "p",
         { id: "no-games" },
-        ...(yours
-          ? ["You have played no game here yet. ", h("a", { href: "/play" }, "Play now"), " (rated unless you untick it), or tick “Rated” when you create a room: a rated game changes both players' ratings, which start at 1500."]
-          : ["This player has played no game on this server."]),
+        yours
+          ? wordsWith("player-no-games-yours", { play: h("a", { href: "/play" }, t("player-play-now")), rating: ungrouped(1500) })
+          : t("player-no-games"),
       ),
       links(yours, false),
     ),
@@ -92,7 +99,7 @@ function noGames(root, yours) {
  * @param {boolean} yours
  */
 function drawPlayer(root, profile, yours) {
-  document.title = `${profile.name}${profile.bot ? " (bot)" : ""}${yours ? " (you)" : ""} · Mice Cake`;
+  document.title = t("player-title", { name: profile.name, who: [profile.bot ? "bot" : "", yours ? "you" : ""].filter(Boolean).join("-") || "other" });
   const ratings = /** @type {any[]} */ (profile.ratings);
   const conduct = profile.conduct;
   replace(
@@ -100,26 +107,40 @@ function drawPlayer(root, profile, yours) {
     h(
       "section",
       { class: "player" },
-      h("h1", {}, h("span", { class: "player-name" }, profile.name), profile.bot ? botBadge() : null, yours ? h("span", { class: "you" }, " (you)") : null),
-      profile.bot ? h("p", { id: "declared-bot" }, "A bot: this key declared that a program plays it. It is rated among bots, never against people.") : null,
-      h("p", { class: "meta" }, "Player key ", h("code", { class: "key" }, profile.key)),
+      h("h1", {}, h("span", { class: "player-name" }, profile.name), profile.bot ? botBadge() : null, yours ? h("span", { class: "you" }, " ", t("player-you")) : null),
+      profile.bot ? h("p", { id: "declared-bot" }, t("player-declared-bot")) : null,
+      h("p", { class: "meta" }, wordsWith("player-key", { key: h("code", { class: "key" }, profile.key) })),
       conduct?.aborted > 0
-        ? h("p", { id: "conduct" }, `Aborted ${conduct.aborted} of ${yours ? "your" : "their"} last ${plural(conduct.games, "game", "games")} in rated rooms (left, stayed away or did not open before both players had a move)${conduct.aborted >= ABORTS_PAIRED_LAST ? ": paired after everyone else in Play now" : ""}.`)
+        ? h(
+            "p",
+            { id: "conduct" },
+            conductWords(conduct, yours),
+          )
         : null,
       accuracyLine(profile.accuracy),
       refundsList(profile.refunds ?? [], yours),
       ratings.length
         ? h("div", { class: "pools" }, ...ratings.map((pool) => poolSection(pool, profile.bot)))
-        : h("p", {}, "No rating yet."),
+        : h("p", {}, t("player-no-rating-yet")),
       h(
         "section",
         { "aria-labelledby": "recent-title" },
-        h("h2", { id: "recent-title" }, "Latest games"),
+        h("h2", { id: "recent-title" }, t("player-latest-games")),
         recentGames(profile.recent ?? [], profile.key),
       ),
       links(yours, profile.bot),
     ),
   );
+}
+
+/**
+ * How many of their latest games in rated rooms the player aborted, and
+ * whether quick pairing pairs them last for it.
+ * @param {{aborted: number, games: number}} conduct @param {boolean} yours
+ */
+function conductWords(conduct, yours) {
+  const args = { aborted: conduct.aborted, games: conduct.games, last: conduct.aborted >= ABORTS_PAIRED_LAST ? "yes" : "no" };
+  return yours ? t("player-conduct-yours", args) : t("player-conduct-theirs", args);
 }
 
 /**
@@ -132,8 +153,14 @@ function accuracyLine(accuracy) {
   if (!accuracy || !(accuracy.games > 0)) return null;
   // The server's `PlayerAccuracy::percent`: 100 with no round to judge.
   const percent = accuracy.rounds > 0 ? (100 * accuracy.clean_rounds) / accuracy.rounds : 100;
-  const rounds = accuracy.rounds > 0 ? `${accuracy.clean_rounds} of ${plural(accuracy.rounds, "round", "rounds")} without a mistake` : "no round with a choice to judge";
-  return h("p", { id: "player-accuracy" }, `Accuracy ${Math.round(percent)} % over ${plural(accuracy.games, "analysed rated game", "analysed rated games")} (${rounds})`);
+  const args = { percent: Math.round(percent), games: accuracy.games };
+  return h(
+    "p",
+    { id: "player-accuracy" },
+    accuracy.rounds > 0
+      ? t("player-accuracy", { ...args, clean: accuracy.clean_rounds, rounds: accuracy.rounds })
+      : t("player-accuracy-unjudged", args),
+  );
 }
 
 /** One pool's rating, record and history. @param {any} pool @param {boolean} bot whose: a bot's links to the bots' leaderboard */
@@ -147,11 +174,22 @@ function poolSection(pool, bot) {
     h(
       "p",
       { class: "rating-line" },
-      h("strong", { class: "rating-value" }, ratingText(rating)),
-      rating.provisional ? " provisional" : "",
-      ` · ${plural(rating.games, "rated game", "rated games")}: ${recordWords(pool)}`,
+      wordsWith("player-rating-line", {
+        rating: h("strong", { class: "rating-value" }, ratingText(rating)),
+        provisional: rating.provisional ? "yes" : "no",
+        games: rating.games,
+        record: recordWords(pool),
+      }),
     ),
-    h("p", { class: "meta" }, `Deviation ${Math.round(rating.deviation)}: the true strength is likely within ${Math.round(2 * rating.deviation)} of the rating. `, h("a", { href: `/top?pool=${pool.pool}${bot ? "&bots=1" : ""}` }, `${poolName(pool.pool)} leaderboard`)),
+    h(
+      "p",
+      { class: "meta" },
+      wordsWith("player-deviation", {
+        deviation: ungrouped(Math.round(rating.deviation)),
+        within: ungrouped(Math.round(2 * rating.deviation)),
+        leaderboard: h("a", { href: `/top?pool=${pool.pool}${bot ? "&bots=1" : ""}` }, t("player-pool-leaderboard", { pool: poolName(pool.pool) })),
+      }),
+    ),
     listingLine(pool),
     ratingChart(pool.history ?? []),
   );
@@ -168,12 +206,17 @@ const LISTED_OPPONENTS = 5;
 function listingLine(pool) {
   const listing = pool.listing;
   if (!listing) return null;
-  if (listing.listed) return h("p", { class: "listing meta" }, "On the leaderboard.");
+  if (listing.listed) return h("p", { class: "listing meta" }, t("player-listed"));
   if (pool.rating.provisional) return null;
   return h(
     "p",
     { class: "listing meta" },
-    `Not on the leaderboard yet: it lists a rating that rests on games against established players (20 rated games here over at least a week) — ${listing.established_opponents} of the ${LISTED_OPPONENTS} needed so far, and ${listing.against_established} of ${plural(listing.games, "game", "games")} against them (half are needed).`,
+    t("player-not-listed", {
+      established: listing.established_opponents,
+      needed: LISTED_OPPONENTS,
+      against: listing.against_established,
+      games: listing.games,
+    }),
   );
 }
 
@@ -185,11 +228,11 @@ function listingLine(pool) {
  */
 function refundsList(refunds, yours) {
   if (!refunds.length) return null;
-  const shown = (/** @type {any} */ rating) => (rating ? ratingText(rating) : "no rating");
+  const shown = (/** @type {any} */ rating) => (rating ? ratingText(rating) : t("player-no-rating"));
   return h(
     "section",
     { id: "refunds", "aria-labelledby": "refunds-title" },
-    h("h2", { id: "refunds-title" }, "Refunds"),
+    h("h2", { id: "refunds-title" }, t("player-refunds")),
     h(
       "ul",
       {},
@@ -197,14 +240,29 @@ function refundsList(refunds, yours) {
         h(
           "li",
           {},
-          `${dateText(refund.at_ms)}, ${poolName(refund.pool)}: ${shown(refund.before)} → ${shown(refund.after)}. `,
-          refund.games > 0
-            ? `${plural(refund.games, `rated game of ${yours ? "yours" : "theirs"} was`, `rated games of ${yours ? "yours" : "theirs"} were`)} taken out of the ratings by the server's operator, and the ratings played again without them.`
-            : `Rated games ${yours ? "you" : "they"} did not play were taken out of the ratings by the server's operator; ${yours ? "your" : "their"} rating moved as the ratings were played again without them.`,
+          refundWords(
+            {
+              date: dateText(refund.at_ms),
+              pool: poolName(refund.pool),
+              before: shown(refund.before),
+              after: shown(refund.after),
+              games: refund.games > 0 ? refund.games : 0,
+            },
+            yours,
+          ),
         ),
       ),
     ),
   );
+}
+
+/**
+ * One refund, in a sentence.
+ * @param {{date: string, pool: string, before: string, after: string, games: number}} args
+ * @param {boolean} yours
+ */
+function refundWords(args, yours) {
+  return yours ? t("player-refund-yours", args) : t("player-refund-theirs", args);
 }
 
 /**
@@ -219,13 +277,17 @@ function seatOf(game, key) {
   return null;
 }
 
-/** "Won", "Lost (forfeit)", "Draw", "Aborted by the opponent" for `seat`. @param {any} result @param {Seat} seat */
-function outcomeWords(result, seat) {
+/**
+ * How a game ended for `seat`, as `player-result` selects on it: won, lost,
+ * won-forfeit, lost-forfeit, draw, abandoned, aborted-both, aborted-self,
+ * aborted-opponent.
+ * @param {any} result @param {Seat} seat
+ */
+function outcome(result, seat) {
   const ending = result.ending;
-  if (ending?.kind === "aborted") return `Aborted ${!ending.seat ? "by both" : ending.seat === seat ? "by this player" : "by the opponent"}`;
-  if (!result.winner) return ending?.kind === "abandoned" ? "Abandoned" : "Draw";
-  const forfeit = ending?.kind === "forfeit" ? " (forfeit)" : "";
-  return `${result.winner === seat ? "Won" : "Lost"}${forfeit}`;
+  if (ending?.kind === "aborted") return !ending.seat ? "aborted-both" : ending.seat === seat ? "aborted-self" : "aborted-opponent";
+  if (!result.winner) return ending?.kind === "abandoned" ? "abandoned" : "draw";
+  return `${result.winner === seat ? "won" : "lost"}${ending?.kind === "forfeit" ? "-forfeit" : ""}`;
 }
 
 /**
@@ -235,10 +297,10 @@ function outcomeWords(result, seat) {
  */
 function ratingWords(game, seat) {
   const rated = game.rated;
-  if (!rated) return "Casual";
+  if (!rated) return t("player-casual");
   const change = seat ? rated.ratings?.[seat] : null;
   if (change) return changeWords(change);
-  return rated.not_rated ? `Not rated: ${notRatedWords(rated.not_rated)}` : "—";
+  return rated.not_rated ? t("player-not-rated", { reason: notRatedWords(rated.not_rated) }) : "—";
 }
 
 /**
@@ -246,29 +308,46 @@ function ratingWords(game, seat) {
  * @param {any[]} games `GameSummary`s, newest first @param {string} key whose page
  */
 function recentGames(games, key) {
-  if (!games.length) return h("p", {}, "None yet.");
+  if (!games.length) return h("p", {}, t("player-none-yet"));
+  const titles = {
+    date: t("player-column-date"),
+    pool: t("player-column-pool"),
+    opponent: t("player-column-opponent"),
+    result: t("player-column-result"),
+    rating: t("player-column-rating"),
+    replay: t("player-column-replay"),
+  };
   const cell = (/** @type {string} */ label, /** @type {Array<Node | string | null>} */ ...content) => h("td", { "data-label": label }, ...content);
   const rows = games.map((game) => {
     const seat = seatOf(game, key.toLowerCase());
     const other = seat ? opponent(seat) : null;
     const otherKey = other ? (game.keys ?? game.rated?.keys)?.[other] : null;
-    const otherName = other ? game.players[other] : `${game.players.yellow} vs ${game.players.blue}`;
+    /** The opponent's name, or both players' when `key` played neither seat: a new node each time. */
+    const otherName = () => (other ? game.players[other] : wordsWith("player-versus", { yellow: game.players.yellow, blue: game.players.blue }, ["yellow", "blue"]));
     const date = dateText(game.finished_at_ms);
     return h(
       "tr",
       {},
-      cell("Date", date),
-      cell("Pool", game.rated ? poolName(game.rated.pool) : "Casual"),
-      cell("Opponent", otherKey ? h("a", { href: `/p/${otherKey}` }, otherName) : otherName),
-      cell("Result", seat ? `${outcomeWords(game.result, seat)}, as ${seatName(seat)}` : "—"),
-      cell("Rating", ratingWords(game, seat)),
-      cell("Replay", h("a", { href: `/g/${game.id}` }, "Replay", h("span", { class: "visually-hidden" }, ` of the game against ${otherName} on ${date}`))),
+      cell(titles.date, date),
+      cell(titles.pool, game.rated ? poolName(game.rated.pool) : t("player-casual")),
+      cell(titles.opponent, otherKey ? h("a", { href: `/p/${otherKey}` }, otherName()) : otherName()),
+      cell(titles.result, seat ? t("player-result", { outcome: outcome(game.result, seat), seat: seatName(seat) }) : "—"),
+      cell(titles.rating, ratingWords(game, seat)),
+      cell(
+        titles.replay,
+        h(
+          "a",
+          { href: `/g/${game.id}` },
+          t("player-replay"),
+          h("span", { class: "visually-hidden" }, " ", wordsWith("player-replay-which", { opponent: otherName(), date }, ["opponent"])),
+        ),
+      ),
     );
   });
   return h(
     "table",
     { class: "cards recent-games" },
-    h("thead", {}, h("tr", {}, ...["Date", "Pool", "Opponent", "Result", "Rating", "Replay"].map((title) => h("th", { scope: "col" }, title)))),
+    h("thead", {}, h("tr", {}, ...Object.values(titles).map((title) => h("th", { scope: "col" }, title)))),
     h("tbody", {}, ...rows),
   );
 }

@@ -1,9 +1,11 @@
 // Ratings as people read them (protocol 6): a player's Glicko-2 rating in
 // a pool, rounded, with a `?` while it is provisional ("1523", "1500?"),
-// what a game changed ("+23"), and the pools' names. Pure functions: no
-// DOM, so that Node tests them as they are.
+// what a game changed ("+23"), and the pools' names (from the catalogue:
+// locales/<language>/web/ratings.ftl). Pure functions: no DOM, so that
+// Node tests them as they are.
 
-import { SEATS, plural } from "./words.js";
+import { t } from "./catalogue.js";
+import { SEATS } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
 
@@ -18,23 +20,35 @@ export const PROVISIONAL_DEVIATION = 110;
 /** The rules a rated game is played with: the standard stall limit. */
 export const RATED_STALL_LIMIT = 100;
 
-/** Every pool, in the order the server lists them, with its name for people. */
-export const POOLS = /** @type {const} */ ([
-  ["standard", "Standard"],
-  ["boost", "Boost"],
-  ["face_up", "All face up"],
-  ["face_up_boost", "All face up, boost"],
-  ["face_down", "All face down"],
-  ["face_down_boost", "All face down, boost"],
-]);
+/** Every pool, in the order the server lists them. */
+export const POOL_IDS = /** @type {const} */ (["standard", "boost", "face_up", "face_up_boost", "face_down", "face_down_boost"]);
 
 /** @param {string} pool @returns {boolean} */
-export const isPool = (pool) => POOLS.some(([name]) => name === pool);
+export const isPool = (pool) => POOL_IDS.some((name) => name === pool);
 
 /** "All face up, boost", or the name as sent for a pool this page does not know. @param {string} pool */
 export function poolName(pool) {
-  return POOLS.find(([name]) => name === pool)?.[1] ?? pool;
+  return isPool(pool) ? t(`ratings-pool-${pool.replaceAll("_", "-")}`) : pool;
 }
+
+/**
+ * Every pool with its name for people, in the language shown: `[pool, name]`
+ * pairs, as a `<select>`'s options take them.
+ * @returns {Array<readonly [string, string]>}
+ */
+export const pools = () => POOL_IDS.map((pool) => /** @type {const} */ ([pool, poolName(pool)]));
+
+/**
+ * The same pairs as `pools()`, each name read from the catalogue when it is
+ * read (never as this module loads).
+ * @deprecated call `pools()`
+ * @type {ReadonlyArray<readonly [string, string]>}
+ */
+export const POOLS = POOL_IDS.map((pool) => {
+  /** @type {[string, string]} */
+  const pair = [pool, ""];
+  return Object.defineProperty(pair, 1, { get: () => poolName(pool), enumerable: true });
+});
 
 /**
  * The pool a game with these rules is rated in, or null (rules that are no
@@ -44,8 +58,8 @@ export function poolName(pool) {
  */
 export function poolOf(game) {
   if (!game || game.stall_limit !== RATED_STALL_LIMIT) return null;
-  const pools = { standard: ["standard", "boost"], all_face_up: ["face_up", "face_up_boost"], all_face_down: ["face_down", "face_down_boost"] };
-  return pools[/** @type {keyof typeof pools} */ (game.reveal)]?.[game.boost ? 1 : 0] ?? null;
+  const byReveal = { standard: ["standard", "boost"], all_face_up: ["face_up", "face_up_boost"], all_face_down: ["face_down", "face_down_boost"] };
+  return byReveal[/** @type {keyof typeof byReveal} */ (game.reveal)]?.[game.boost ? 1 : 0] ?? null;
 }
 
 /**
@@ -119,7 +133,7 @@ export function ratingsAfterGame(players, before) {
 
 /** `7 wins, 4 losses, 1 draw` @param {{wins: number, losses: number, draws: number}} record */
 export function recordWords(record) {
-  return `${plural(record.wins, "win", "wins")}, ${plural(record.losses, "loss", "losses")}, ${plural(record.draws, "draw", "draws")}`;
+  return t("ratings-record", { wins: record.wins, losses: record.losses, draws: record.draws });
 }
 
 /** The factor between the Glicko and Glicko-2 scales. */

@@ -7,21 +7,23 @@
 
 import { gameAnalysis } from "./analysis.js";
 import { board, families } from "./board.js";
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
 import { changeWords, poolName } from "./ratings.js";
 import { notFound } from "./pages.js";
-import { dealFairness } from "./check.js";
+import { refusalText } from "./refusals.js";
+import { dealFairness, fairnessKind } from "./check.js";
 import { changedCells } from "./reveals.js";
 import { checkAbortedDeal } from "./verify.js";
-import { SEATS, notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
+import { notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
 
 /**
  * @param {HTMLElement} root
  * @param {string} id
  */
 export async function showReplay(root, id) {
-  replace(root, h("p", {}, "Loading the game…"));
+  replace(root, h("p", {}, t("replay-loading")));
   const { game, views, found, missing } = await loadGame(id);
   if (found && game?.aborted_deal) {
     await showAbortedDeal(root, game);
@@ -29,20 +31,20 @@ export async function showReplay(root, id) {
   }
   if (!game?.record || !views?.views) {
     // Worded as the other pages that are not there ("No room has the code …").
-    notFound(root, missing ? `No game has the id ${id}.` : (game?.message ?? "This game cannot be loaded."));
+    notFound(root, missing ? t("replay-no-game", { id }) : typeof game?.message === "string" ? refusalText(game) : t("replay-cannot-load"));
     return;
   }
   const rounds = game.record.rounds.map((/** @type {any} */ report) => ({ report, auto: { yellow: false, blue: false } }));
   const options = { game: game.record.options, deadline_ms: game.deadline_ms ?? null, rated: Boolean(game.rated) };
-  const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
-  document.title = `Replay: ${title} · Mice Cake`;
+  const players = { yellow: String(game.players.yellow), blue: String(game.players.blue) };
+  document.title = t("replay-title", players);
   let step = rounds.length;
   const analysis = gameAnalysis(id, game.players, { redraw: () => show(), go: (wanted, focus) => go(wanted, focus) });
   const show = () => {
     analysis.follow(step, rounds.length);
     const scene = sceneAt(game, views.views[step], step > 0 ? rounds[step - 1].report : null, options, analysis.drawing());
-    const previous = h("button", { type: "button", id: "previous", disabled: step === 0 }, "← Previous round");
-    const next = h("button", { type: "button", id: "next", disabled: step === rounds.length }, "Next round →");
+    const previous = h("button", { type: "button", id: "previous", disabled: step === 0 }, t("replay-previous"));
+    const next = h("button", { type: "button", id: "next", disabled: step === rounds.length }, t("replay-next"));
     previous.addEventListener("click", () => go(step - 1));
     next.addEventListener("click", () => go(step + 1));
     const noAct = { tap: () => {}, less: () => {} };
@@ -51,9 +53,9 @@ export async function showReplay(root, id) {
       h(
         "section",
         { class: "room replay" },
-        h("header", { class: "room-title" }, h("h1", {}, `Replay: ${title}`), h("span", { class: "meta" }, `room ${game.room} · ${variantText(options)}`)),
+        h("header", { class: "room-title" }, h("h1", {}, wordsWith("replay-heading", players, ["yellow", "blue"])), h("span", { class: "meta" }, t("replay-meta", { code: game.room, variant: variantText(options) }))),
         ratedLine(game),
-        h("p", { class: "step", role: "status" }, step === 0 ? "The cake as dealt" : `After round ${step} of ${rounds.length}`),
+        h("p", { class: "step", role: "status" }, step === 0 ? t("replay-dealt") : t("replay-after-round", { round: ungrouped(step), rounds: ungrouped(rounds.length) })),
         h("p", { class: "buttons" }, previous, " ", next),
         families(scene),
         board(scene, noAct),
@@ -153,19 +155,18 @@ export function ratedLine(game) {
   const rated = game.rated;
   if (!rated) return null;
   if (rated.not_rated) {
-    return h("p", { class: "rated-line", id: "ratings" }, `Played in a rated room (${poolName(rated.pool)}), not rated: ${notRatedWords(rated.not_rated)}.`);
+    return h("p", { class: "rated-line", id: "ratings" }, t("replay-not-rated", { pool: poolName(rated.pool), reason: notRatedWords(rated.not_rated) }));
   }
-  /** @type {Array<Node | string>} */
-  const parts = [];
-  for (const seat of SEATS) {
-    if (parts.length) parts.push(" · ");
+  /** Each player: their name (a link to their page), seat and change. @param {import("./words.js").Seat} seat */
+  const player = (seat) => {
     const key = rated.keys?.[seat];
-    const name = game.players[seat];
-    parts.push(key ? h("a", { href: `/p/${key}`, class: "player-link", "data-seat": seat }, name) : name, ` (${seatName(seat)})`);
+    const name = String(game.players[seat]);
+    const named = key ? h("a", { href: `/p/${key}`, class: "player-link", "data-seat": seat }, h("bdi", {}, name)) : name;
     const change = rated.ratings?.[seat];
-    if (change) parts.push(` ${changeWords(change)}`);
-  }
-  return h("p", { class: "rated-line", id: "ratings" }, `Rated game (${poolName(rated.pool)}): `, ...parts);
+    const args = { name: named, seat: seatName(seat) };
+    return change ? wordsWith("replay-rated-player-change", { ...args, change: changeWords(change) }, ["name"]) : wordsWith("replay-rated-player", args, ["name"]);
+  };
+  return h("p", { class: "rated-line", id: "ratings" }, wordsWith("replay-rated", { pool: poolName(rated.pool), yellow: player("yellow"), blue: player("blue") }));
 }
 
 /**
@@ -177,34 +178,36 @@ export function ratedLine(game) {
  */
 async function showAbortedDeal(root, game) {
   const deal = game.aborted_deal;
-  const title = `${game.players.yellow} (Yellow) vs ${game.players.blue} (Blue)`;
-  document.title = `Ended at its deal: ${title} · Mice Cake`;
-  const variant = deal.options ? ` · ${variantText({ game: deal.options, deadline_ms: game.deadline_ms ?? null })}` : "";
+  const players = { yellow: String(game.players.yellow), blue: String(game.players.blue) };
+  document.title = t("replay-aborted-title", players);
+  const meta = deal.options
+    ? t("replay-meta", { code: game.room, variant: variantText({ game: deal.options, deadline_ms: game.deadline_ms ?? null }) })
+    : t("replay-meta-room", { code: game.room });
   const refusal = refusalWords(deal);
   // A live region from the start: the verdict, once in, is heard.
-  const fairness = h("p", { id: "fairness", role: "status" }, "Checking that the game was fair…");
+  const fairness = h("p", { id: "fairness", role: "status" }, t("replay-checking"));
   replace(
     root,
     h(
       "section",
       { class: "room aborted-deal" },
-      h("header", { class: "room-title" }, h("h1", {}, title), h("span", { class: "meta" }, `room ${game.room}${variant}`)),
-      h("p", { class: "step" }, "The game ended at its deal, before anything was dealt."),
+      h("header", { class: "room-title" }, h("h1", {}, wordsWith("replay-players", players, ["yellow", "blue"])), h("span", { class: "meta" }, meta)),
+      h("p", { class: "step" }, t("replay-aborted")),
       refusal ? h("p", { id: "refusal" }, refusal) : null,
-      h("h2", {}, "Result"),
+      h("h2", {}, t("replay-result")),
       h("p", { class: "result" }, resultText(game.result)),
       ratedLine(game),
-      h("h2", {}, "Fairness"),
+      h("h2", {}, t("replay-fairness")),
       fairness,
-      h("p", {}, h("a", { href: "/" }, "Back to the lobby")),
+      h("p", {}, h("a", { href: "/" }, t("back-to-lobby"))),
     ),
   );
   let said;
   try {
     said = dealFairness(deal, await checkAbortedDeal(deal, game));
   } catch (error) {
-    said = `Could not check the game: ${error}`;
+    said = t("replay-check-failed", { error: String(error) });
   }
   fairness.textContent = said;
-  fairness.className = said.startsWith("✓") ? "fair" : said.startsWith("NOT") ? "error" : "";
+  fairness.className = fairnessKind(said);
 }

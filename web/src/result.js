@@ -3,6 +3,7 @@
 // answered by an `analysed` event) so that each player's accuracy is told.
 // Nothing here touches the page or the network.
 
+import { t, wordsWith } from "./catalogue.js";
 import { gamePlayers } from "./messages.js";
 import { say } from "./telling.js";
 import { SEATS, seatName } from "./words.js";
@@ -61,20 +62,50 @@ export function analysed(model, event, out) {
  * @param {Model} model @param {import("./analysis.js").Asked} asked
  */
 export function accuracyWords(model, asked) {
+  if (asked.kind !== "done") return notYet(asked);
+  const each = accuracies(model, asked.analysis).map(({ seat, name, you, choices, accuracy }) => {
+    // Named as everywhere in the result ("Ann (Yellow)"), the viewer's own seat marked.
+    const player = t("result-player", { name, seat: seatName(seat), named: name ? "yes" : "no", you: you ? "yes" : "no" });
+    return choices === 0 ? t("result-no-choice", { player }) : t("result-player-accuracy", { player, accuracy });
+  });
+  return t("result-accuracy", { players: each.join(", ") });
+}
+
+/**
+ * The same as `accuracyWords`, for the page: each name in its own element.
+ * @param {Model} model @param {import("./analysis.js").Asked} asked
+ * @returns {Node | string}
+ */
+export function accuracyNodes(model, asked) {
+  if (asked.kind !== "done") return notYet(asked);
+  const players = document.createDocumentFragment();
+  accuracies(model, asked.analysis).forEach(({ seat, name, you, choices, accuracy }, index) => {
+    if (index > 0) players.append(", ");
+    const player = wordsWith("result-player", { name, seat: seatName(seat), named: name ? "yes" : "no", you: you ? "yes" : "no" }, ["name"]);
+    players.append(choices === 0 ? wordsWith("result-no-choice", { player }) : wordsWith("result-player-accuracy", { player, accuracy }));
+  });
+  return wordsWith("result-accuracy", { players });
+}
+
+/** Why the result has no accuracy yet. @param {import("./analysis.js").Asked} asked */
+function notYet(asked) {
   if (asked.kind === "failed") {
     // Busy (503): no fault, only later.
-    return asked.status === 503 ? "The server is busy analysing other games: the replay's analysis can be asked for later" : asked.message;
+    return asked.status === 503 ? t("result-analysis-busy") : asked.message;
   }
-  if (asked.kind !== "done") return "Analysing the game for each player's accuracy…";
+  return t("result-analysing");
+}
+
+/**
+ * Each seat's player and accuracy (rounded, in %), in seat order.
+ * @param {Model} model @param {any} analysis
+ * @returns {{seat: import("./words.js").Seat, name: string, you: boolean, choices: number, accuracy: number}[]}
+ */
+function accuracies(model, analysis) {
   const players = gamePlayers(model);
   const you = model.room.you;
-  const each = SEATS.map((seat) => {
-    const name = players[seat]?.name;
-    const yours = seat === you;
-    // Named as everywhere in the result ("Ann (Yellow)"), the viewer's own seat marked.
-    const label = name ? `${name} (${seatName(seat)}${yours ? ", you" : ""})` : `${seatName(seat)}${yours ? " (you)" : ""}`;
-    const summary = asked.analysis.players[seat];
-    return summary.choices === 0 ? `${label} had no choice` : `${label} ${Math.round(summary.accuracy)} %`;
+  return SEATS.map((seat) => {
+    const summary = analysis.players[seat];
+    return { seat, name: players[seat]?.name ?? "", you: seat === you, choices: summary.choices, accuracy: Math.round(summary.accuracy) };
   });
-  return `Accuracy (rounds without a mistake): ${each.join(", ")} — each round in the replay`;
 }

@@ -5,6 +5,7 @@
 // dice are down. Nothing here touches the page: what is told comes out as
 // effects (telling.js).
 
+import { t, ungrouped } from "./catalogue.js";
 import { startReveal } from "./reveal.js";
 import { hold, release, say, takeHeld, tell } from "./telling.js";
 import { assignmentText, assignmentsWords, seatName } from "./words.js";
@@ -20,7 +21,8 @@ import { assignmentText, assignmentsWords, seatName } from "./words.js";
  */
 export function revealed(model, event, page, out) {
   const room = model.room;
-  const notice = model.notice.startsWith("Your move is sealed") ? "" : model.notice;
+  const sealedNotice = saysSealed(model.notice);
+  const notice = sealedNotice ? "" : model.notice;
   const before = { room: structuredClone({ ...room, status: "playing" }), notice };
   model.rounds.push({ report: event.report, auto: event.auto, sealed: event.sealed, beats: event.beats });
   room.exchange = null;
@@ -28,7 +30,7 @@ export function revealed(model, event, page, out) {
   const held = model.sealing;
   if (held && held.game === room.game) held.revealed = Math.max(held.revealed ?? 0, event.report.round);
   // A sealed move is revealed now: its note is no longer true.
-  if (model.notice.startsWith("Your move is sealed")) model.notice = "";
+  if (sealedNotice) model.notice = "";
   room.view = event.view;
   room.last_report = event.report;
   model.changed = changedCells(event.report);
@@ -43,7 +45,7 @@ export function revealed(model, event, page, out) {
   }
   model.reveal = page.still ? null : startReveal(before, event, page.now);
   if (model.reveal) {
-    say(model, out, `${assignmentsWords(event.report)}. The dice roll.`);
+    say(model, out, t("reveal-dice-roll", { assignments: assignmentsWords(event.report) }));
     hold(model);
     say(model, out, takenWords(event.report));
   } else {
@@ -81,7 +83,7 @@ export function endReveal(model, now, out) {
       continue;
     }
     model.reveal = reveal;
-    say(model, out, `${assignmentsWords(report)}. The dice roll.`);
+    say(model, out, t("reveal-dice-roll", { assignments: assignmentsWords(report) }));
     hold(model);
     if (next.told) reveal.told = [takenWords(report), ...next.told];
     else say(model, out, takenWords(report));
@@ -124,18 +126,36 @@ export function changedCells(report) {
   return cells;
 }
 
+/**
+ * Whether a notice says this player's move is sealed and waits: once the
+ * round is revealed it is no longer true.
+ * @param {string} notice
+ */
+function saysSealed(notice) {
+  // seals.js's own, for a move sealed twice, too.
+  return notice !== "" && [t("room-sealed-waiting"), t("room-sealed-secret"), t("seals-sealed-already")].includes(notice);
+}
+
 /** @param {any} report */
 function takenWords(report) {
   const taken = [
-    ...report.attempts.filter((/** @type {any} */ attempt) => ["took", "stole"].includes(attempt.result)).map((/** @type {any} */ attempt) => `${seatName(attempt.seat)} ${attempt.result === "took" ? "takes" : "steals"} ${attempt.target.piece}`),
-    ...report.boosts.filter((/** @type {any} */ boost) => boost.result === "took").map((/** @type {any} */ boost) => `${seatName(boost.seat)} boosts to ${boost.piece}`),
+    ...report.attempts
+      .filter((/** @type {any} */ attempt) => ["took", "stole"].includes(attempt.result))
+      .map((/** @type {any} */ attempt) =>
+        attempt.result === "took"
+          ? t("reveal-takes", { seat: seatName(attempt.seat), piece: attempt.target.piece })
+          : t("reveal-steals", { seat: seatName(attempt.seat), piece: attempt.target.piece }),
+      ),
+    ...report.boosts.filter((/** @type {any} */ boost) => boost.result === "took").map((/** @type {any} */ boost) => t("reveal-boosts-to", { seat: seatName(boost.seat), piece: boost.piece })),
   ];
-  if (report.removed) taken.push("two steals exchange");
-  return taken.length ? `Round ${report.round}: ${taken.join(", ")}.` : `Round ${report.round}: nothing taken.`;
+  if (report.removed) taken.push(t("reveal-steals-exchange"));
+  const round = ungrouped(report.round);
+  // The list is of whole clauses, each its own message.
+  return taken.length ? t("reveal-taken", { round, taken: taken.join(", ") }) : t("reveal-nothing-taken", { round });
 }
 
 /** @param {any} report */
 function revealWords(report) {
   const { yellow, blue } = report.assignments;
-  return `Round ${report.round} revealed: Yellow ${assignmentText(yellow)}, Blue ${assignmentText(blue)}. ${takenWords(report)}`;
+  return t("reveal-revealed", { round: ungrouped(report.round), yellow: assignmentText(yellow), blue: assignmentText(blue), taken: takenWords(report) });
 }

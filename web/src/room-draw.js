@@ -7,7 +7,9 @@
 
 import { assignPanel } from "./assign.js";
 import { board, familyState, families, tumblingFace } from "./board.js";
+import { t, ungrouped, wordsWith } from "./catalogue.js";
 import { chatPanel } from "./chat.js";
+import { fairnessKind } from "./check.js";
 import { cueControls, titleFor } from "./cues.js";
 import { h, replace } from "./dom.js";
 import { clockIcon, die } from "./dominoes.js";
@@ -17,7 +19,7 @@ import { gamePlayers } from "./messages.js";
 import { animate, positions } from "./motion.js";
 import { deciding } from "./moves.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
-import { accuracyWords, recordId } from "./result.js";
+import { accuracyNodes, recordId } from "./result.js";
 import { frameAt } from "./reveal.js";
 import { yourMove } from "./seals.js";
 import {
@@ -30,13 +32,11 @@ import {
   landedWords,
   notRatedWords,
   opponent,
-  plural,
   resultText,
   rollingWords,
   seatName,
   turnUpWords,
   variantText,
-  who,
 } from "./words.js";
 
 /** @typedef {import("./words.js").Seat} Seat */
@@ -111,7 +111,7 @@ function caption(model, frame) {
     return landedWords(report, settles[settles.length - 1], false);
   }
   const room = model.room;
-  if (!model.replaced && deciding(room)) return `Round ${room.view.round}: your move.`;
+  if (!model.replaced && deciding(room)) return t("room-caption-your-move", { round: ungrouped(room.view.round) });
   return "";
 }
 
@@ -128,11 +128,12 @@ function caption(model, frame) {
 export function drawRoom(root, model, odds, dispatch, now) {
   const status = document.getElementById("connection");
   if (status) {
-    status.textContent = { connecting: "connecting…", connected: "", reconnected: "back", reconnecting: "connection lost, reconnecting…", failed: "disconnected" }[model.link] ?? "";
+    const said = { connecting: t("room-link-connecting"), connected: "", reconnected: t("room-link-back"), reconnecting: t("room-link-reconnecting"), failed: t("room-link-failed") };
+    status.textContent = said[/** @type {keyof typeof said} */ (model.link)] ?? "";
     status.dataset.link = model.link;
   }
   if (!model.room) {
-    replace(root, h("section", { class: "room" }, h("p", { class: model.link === "failed" ? "error" : "" }, model.notice || "Entering the room…"), model.link === "failed" ? h("p", {}, h("a", { href: "/" }, "Back to the lobby")) : null));
+    replace(root, h("section", { class: "room" }, h("p", { class: model.link === "failed" ? "error" : "" }, model.notice || t("room-entering")), model.link === "failed" ? h("p", {}, h("a", { href: "/" }, t("back-to-lobby"))) : null));
     return;
   }
   const reveal = model.reveal;
@@ -157,11 +158,11 @@ export function drawRoom(root, model, odds, dispatch, now) {
   const stage = room.view && room.game > 0
     ? board(scene, { tap: (column) => dispatch({ kind: "tap", column }), less: (column) => dispatch({ kind: "less", column }) })
     : room.status === "playing"
-      ? h("p", { class: "dealing" }, "Dealing the cake from the server's committed seed and both players' sealed nonces…")
+      ? h("p", { class: "dealing" }, t("room-dealing"))
       : waiting(room);
   const children = [
     h("div", { class: "room-head" }, title(model, room, now), tools(model, room, dispatch)),
-    model.watching === "full" && !room.you ? h("p", { class: "notice", role: "status", id: "watching" }, "Both seats are taken: you are watching this game.") : null,
+    model.watching === "full" && !room.you ? h("p", { class: "notice", role: "status", id: "watching" }, t("room-watching-full")) : null,
     notRatedNotice(room),
     families(scene),
     h("div", { class: "play" }, h("div", { class: "stage" }, h("p", { class: "caption", id: "caption" }, caption(model, frame)), stage), side(model, room, odds, dispatch, { yourTurn, frame, now })),
@@ -232,7 +233,7 @@ function whatIsRead(root) {
 /** This player's sealed move, shown while it waits for the other. @param {Model} model */
 function sealedMove(model) {
   const move = yourMove(model);
-  return move ? h("p", { class: "sealed-move", id: "your-move" }, `Your move: ${assignmentText(move)}, sealed.`) : null;
+  return move ? h("p", { class: "sealed-move", id: "your-move" }, t("room-your-move-sealed", { assignment: assignmentText(move) })) : null;
 }
 
 /** @param {Model} model @param {any} room the room shown @param {number} now */
@@ -241,10 +242,18 @@ function title(model, room, now) {
   return h(
     "header",
     { class: "room-title" },
-    h("h1", {}, `Room ${room.code}`),
-    h("span", { class: "meta" }, room.game > 0 ? `game ${room.game}, round ${room.view?.round ?? 0}` : "waiting", " · ", variantText(room.options), " · ", plural(room.spectators, "spectator", "spectators")),
+    h("h1", {}, t("room-heading", { code: room.code })),
+    h(
+      "span",
+      { class: "meta" },
+      room.game > 0 ? t("room-meta-game", { game: ungrouped(room.game), round: ungrouped(room.view?.round ?? 0) }) : t("room-meta-waiting"),
+      " · ",
+      variantText(room.options),
+      " · ",
+      t("room-spectators", { count: room.spectators }),
+    ),
     left !== null && room.status === "playing"
-      ? h("span", { id: "clock", class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": "time left in the round" }, clockIcon(), h("span", { id: "clock-text" }, clock(left)))
+      ? h("span", { id: "clock", class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": t("room-clock-label") }, clockIcon(), h("span", { id: "clock-text" }, clock(left)))
       : null,
   );
 }
@@ -256,7 +265,7 @@ function title(model, room, now) {
  */
 function tools(model, room, dispatch) {
   const link = `${location.origin}/r/${room.code}`;
-  const copy = h("button", { type: "button", class: "copy small", id: "copy-link" }, model.copied || "Copy the invitation link");
+  const copy = h("button", { type: "button", class: "copy small", id: "copy-link" }, model.copied || t("room-copy-link"));
   copy.addEventListener("click", () => dispatch({ kind: "copy_link", link }));
   const cues = { toggle: () => dispatch({ kind: "sound_switch" }), ask: () => dispatch({ kind: "notify_asked" }) };
   return h("div", { class: "room-tools" }, room.you ? cueControls(model.sound, cues) : null, copy, leaveControl(model, dispatch));
@@ -272,19 +281,19 @@ function leaveControl(model, dispatch) {
   const room = model.room;
   if (!room.you || model.replaced) return null;
   if (!model.leaving) {
-    const leave = h("button", { type: "button", class: "small", id: "leave" }, "Leave the room");
+    const leave = h("button", { type: "button", class: "small", id: "leave" }, t("room-leave"));
     leave.addEventListener("click", () => dispatch({ kind: "leave_asked" }));
     return leave;
   }
   // A game is rated, and a leave forfeits it, from its first round revealed on.
-  const cost = model.rounds.length
-    ? `You forfeit this game: ${seatName(opponent(room.you))} wins.`
-    : "Nobody has had a move yet: the game is aborted, nobody wins, and it is not rated.";
-  const leave = h("button", { type: "button", class: "small", id: "leave-now" }, "Leave");
-  const stay = h("button", { type: "button", class: "small primary", id: "stay" }, "Stay");
+  const question = model.rounds.length
+    ? t("room-leave-question-forfeit", { winner: seatName(opponent(room.you)) })
+    : t("room-leave-question-aborted");
+  const leave = h("button", { type: "button", class: "small", id: "leave-now" }, t("room-leave-now"));
+  const stay = h("button", { type: "button", class: "small primary", id: "stay" }, t("room-stay"));
   leave.addEventListener("click", () => dispatch({ kind: "leave_now" }));
   stay.addEventListener("click", () => dispatch({ kind: "stay" }));
-  return h("div", { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" }, h("p", { id: "leave-question" }, `Leave the room? ${cost}`), leave, stay);
+  return h("div", { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" }, h("p", { id: "leave-question" }, question), leave, stay);
 }
 
 /**
@@ -295,7 +304,7 @@ function leaveControl(model, dispatch) {
  */
 function notRatedNotice(room) {
   if (!room.options?.rated || !room.not_rated || room.game === 0) return null;
-  return h("p", { class: "notice", id: "not-rated" }, `This game is not rated: ${notRatedWords(room.not_rated)}.`);
+  return h("p", { class: "notice", id: "not-rated" }, t("room-not-rated", { reason: notRatedWords(room.not_rated) }));
 }
 
 /** @param {any} room */
@@ -305,20 +314,20 @@ function waiting(room) {
     "div",
     { class: "waiting" },
     h("p", { class: "big-code" }, room.code),
-    h("p", {}, room.you ? "Waiting for an opponent. Send them this link:" : "Waiting for two players; the game starts when both are in."),
+    h("p", {}, room.you ? t("room-waiting-opponent") : t("room-waiting-players")),
     room.you ? h("p", {}, h("a", { href: link }, link)) : null,
   );
 }
 
 /** This tab gave its seat to another: it says so and stops. @param {Dispatch} dispatch */
 function replacedPanel(dispatch) {
-  const back = h("button", { type: "button", class: "primary", id: "take-back" }, "Play here instead");
+  const back = h("button", { type: "button", class: "primary", id: "take-back" }, t("room-take-back"));
   back.addEventListener("click", () => dispatch({ kind: "take_back" }));
   return h(
     "section",
     { class: "replaced", role: "alert" },
-    h("h2", {}, "Your seat was taken by another tab or connection"),
-    h("p", {}, "This room was opened with your seat in another tab, window or device. One seat is played from one place at a time: the newer one has it. This page has stopped: no move and no chat from here."),
+    h("h2", {}, t("room-replaced-heading")),
+    h("p", {}, t("room-replaced")),
     h("p", {}, back),
   );
 }
@@ -330,32 +339,32 @@ function replacedPanel(dispatch) {
 function resultPanel(model, dispatch) {
   const room = model.room;
   const id = recordId(model);
-  const close = h("button", { type: "button", id: "close-result" }, "Close");
+  const close = h("button", { type: "button", id: "close-result" }, t("room-result-close"));
   close.addEventListener("click", () => dispatch({ kind: "close_result" }));
   // An arena pairs its players again: no rematch, and the page goes back.
   const arena = model.arenaReturn;
   const rematch = room.you && room.players[opponent(room.you)] && !arena
-    ? h("button", { type: "button", class: "primary", id: "rematch", disabled: room.rematch[room.you] }, room.rematch[room.you] ? "Rematch asked" : "Rematch")
+    ? h("button", { type: "button", class: "primary", id: "rematch", disabled: room.rematch[room.you] }, room.rematch[room.you] ? t("room-rematch-asked") : t("room-rematch"))
     : null;
   const backToArena = arena
-    ? h("p", { id: "arena-return", class: "notice" }, "Back to the arena in a few seconds, to be paired again. ", h("a", { href: `/a/${arena}` }, "Go now"))
+    ? h("p", { id: "arena-return", class: "notice" }, t("room-arena-return"), " ", h("a", { href: `/a/${arena}` }, t("room-arena-go-now")))
     : null;
   rematch?.addEventListener("click", () => dispatch({ kind: "rematch" }));
   let verdict = "";
-  if (room.you && room.result.winner) verdict = room.result.winner === room.you ? "You win!" : "You lose.";
-  const left = room.you && !room.players[opponent(room.you)] ? h("p", { class: "notice" }, "Your opponent left the room: another player who joins starts the next game.") : null;
+  if (room.you && room.result.winner) verdict = room.result.winner === room.you ? t("room-result-win") : t("room-result-lose");
+  const left = room.you && !room.players[opponent(room.you)] ? h("p", { class: "notice" }, t("room-result-opponent-left")) : null;
   return h(
     "section",
     { class: "result", role: "dialog", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title", tabindex: -1 }, `Game ${room.game} over`),
+    h("h2", { id: "result-title", tabindex: -1 }, t("room-result-heading", { game: ungrouped(room.game) })),
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
     ratingsLine(model),
-    room.options?.rated && room.result.ending.kind === "abandoned" ? h("p", { id: "not-rated-result" }, `Not rated: ${notRatedWords("abandoned")}.`) : null,
-    model.fairness ? h("p", { id: "fairness", class: model.fairness.startsWith("✓") ? "fair" : model.fairness.startsWith("NOT") ? "error" : "" }, model.fairness) : null,
+    room.options?.rated && room.result.ending.kind === "abandoned" ? h("p", { id: "not-rated-result" }, t("room-result-not-rated", { reason: notRatedWords("abandoned") })) : null,
+    model.fairness ? h("p", { id: "fairness", class: fairnessKind(model.fairness) }, model.fairness) : null,
     accuracyLine(model, id),
     // A game never dealt has no cake to replay: its page tells its deal.
-    id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? "Replay this game" : "How this game ended")) : null,
+    id ? h("p", {}, h("a", { href: `/g/${id}`, id: "replay-link" }, room.view ? t("room-result-replay") : t("room-result-how-it-ended"))) : null,
     arena ? null : left,
     backToArena,
     h("p", { class: "buttons" }, rematch, " ", close),
@@ -375,8 +384,14 @@ function ratingsLine(model) {
   const players = gamePlayers(model);
   const ratings = ratingsAfterGame(players, before);
   if (!ratings.length) return null;
-  const parts = ratings.map(({ seat, rating, change }) => `${who({ players }, seat)} ${ratingText(rating)}${change ? ` (${change})` : ""}`);
-  return h("p", { id: "ratings-after" }, `Ratings: ${parts.join(" · ")}`);
+  const list = document.createDocumentFragment();
+  ratings.forEach(({ seat, rating, change }, index) => {
+    if (index > 0) list.append(" · ");
+    const name = players[seat]?.name;
+    const player = name ? wordsWith("room-player", { name, seat: seatName(seat) }, ["name"]) : seatName(seat);
+    list.append(change ? wordsWith("room-rating-change", { player, rating: ratingText(rating), change }) : wordsWith("room-rating", { player, rating: ratingText(rating) }));
+  });
+  return h("p", { id: "ratings-after" }, wordsWith("room-ratings", { ratings: list }));
 }
 
 /**
@@ -389,5 +404,5 @@ function accuracyLine(model, id) {
   const asked = analysis.asked;
   const busy = asked.kind === "failed" && asked.status === 503;
   const kind = asked.kind === "done" ? "" : asked.kind === "failed" && !busy ? "error" : "meta";
-  return h("p", { id: "result-accuracy", class: kind || undefined, "data-state": busy ? "busy" : asked.kind }, accuracyWords(model, asked));
+  return h("p", { id: "result-accuracy", class: kind || undefined, "data-state": busy ? "busy" : asked.kind }, accuracyNodes(model, asked));
 }

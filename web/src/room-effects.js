@@ -8,6 +8,7 @@
 import { askAnalysis } from "./analysis.js";
 import { arenaPlay } from "./arena-link.js";
 import { checkGame } from "./check.js";
+import { t } from "./catalogue.js";
 import { askNotifications, notify, sound } from "./cues.js";
 import { announce } from "./dom.js";
 import { freshNonce, signLeave, signSeal } from "./keys.js";
@@ -159,7 +160,7 @@ function performAsking(effect, shell) {
     case "copy": {
       const text = effect.text;
       navigator.clipboard.writeText(text).then(
-        () => dispatch({ kind: "copied", text: "Link copied" }),
+        () => dispatch({ kind: "copied", text: t("room-link-copied") }),
         () => dispatch({ kind: "copied", text }),
       );
       break;

@@ -9,6 +9,7 @@
 // (room-draw.js). The events come from the connection (net.js), the page
 // (room-keys.js), the controls drawn, the timers and the effects' answers.
 
+import { t } from "./catalogue.js";
 import { h, replace } from "./dom.js";
 import { SPECTATOR_NAME } from "./messages.js";
 import { Connection } from "./net.js";
@@ -35,7 +36,7 @@ export async function showRoom(root, code) {
     // Before asking anything: is there such a room, and a seat in it?
     const summary = await roomSummary(code);
     if (summary === null) {
-      notFound(root, `No room has the code ${code}.`);
+      notFound(root, t("room-not-found", { code }));
       return;
     }
     if (summary?.players.yellow && summary?.players.blue) watching = "full";
@@ -88,26 +89,22 @@ async function roomSummary(code) {
  */
 function keyRequired(root, entry, reason, watch) {
   const code = "code" in entry ? entry.code : null;
-  document.title = `${code ? `Room ${code}` : "A new room"}: a key is needed · Mice Cake`;
-  const watchButton = code ? h("button", { type: "button", id: "just-watch" }, "Just watch") : null;
+  document.title = code ? t("room-key-needed-title", { code }) : t("room-new-key-needed-title");
+  const watchButton = code ? h("button", { type: "button", id: "just-watch" }, t("room-just-watch")) : null;
   watchButton?.addEventListener("click", watch, { once: true });
   replace(
     root,
     h(
       "section",
       { class: "key-required" },
-      h("h1", {}, code ? `Room ${code} is rated` : "A rated room needs a key"),
+      h("h1", {}, code ? t("room-rated-heading", { code }) : t("room-new-rated-heading")),
       h("p", { class: "error", role: "alert", id: "key-required" }, reason),
-      h("p", {}, KEYLESS),
-      h("p", { class: "buttons" }, watchButton, " ", h("a", { href: "/" }, "Back to the lobby")),
+      h("p", {}, t("room-keyless")),
+      h("p", { class: "buttons" }, watchButton, " ", h("a", { href: "/" }, t("back-to-lobby"))),
     ),
   );
   watchButton?.focus();
 }
-
-/** Why a browser has no key to play rated games with. */
-const KEYLESS =
-  "A rating belongs to a player's key, and this browser keeps none here: a key needs WebCrypto, which browsers give only to pages served over HTTPS or from localhost, and IndexedDB, which some private windows lack. You can watch, or play in a casual room.";
 
 
 /**
@@ -130,15 +127,15 @@ async function oddsTable() {
  */
 function askName(root, code, odds, error) {
   const input = /** @type {HTMLInputElement} */ (h("input", { id: "name", maxlength: 32, required: true, autocomplete: "nickname", "aria-describedby": error ? "name-error" : undefined }));
-  const watch = code === "new" ? null : h("button", { type: "button", id: "just-watch" }, "Just watch");
+  const watch = code === "new" ? null : h("button", { type: "button", id: "just-watch" }, t("room-just-watch"));
   const form = h(
     "form",
     { class: "ask-name" },
-    h("h1", {}, code === "new" ? "A new room" : `Room ${code}`),
-    h("p", {}, "To play, choose the name your opponent sees you by. To watch, no name is needed."),
+    h("h1", {}, code === "new" ? t("room-new-heading") : t("room-heading", { code })),
+    h("p", {}, t("room-ask-name")),
     error ? h("p", { class: "error", role: "alert", id: "name-error" }, error) : null,
-    h("p", {}, h("label", { for: "name" }, "Your name "), input),
-    h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Enter the room"), " ", watch),
+    h("p", {}, h("label", { for: "name" }, t("room-your-name"), " "), input),
+    h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, t("room-enter")), " ", watch),
   );
   watch?.addEventListener("click", () => enter(root, SPECTATOR_NAME, { kind: "watch", code }, odds, "chosen"), { once: true });
   form.addEventListener("submit", (event) => {
@@ -227,6 +224,7 @@ function loop(root, model, odds, shell, known) {
   const queue = [];
   let running = false;
   let ended = false;
+  // words-check: a media query
   const still = window.matchMedia("(prefers-reduced-motion: reduce)");
   /** @param {RoomEvent} event @param {Event} [cause] */
   const dispatch = (event, cause) => {

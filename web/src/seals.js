@@ -7,8 +7,9 @@
 // finished game is checked against it (check.js). Nothing here touches the
 // page, the storage, the network or the entropy: all of it is effects.
 
+import { t, ungrouped } from "./catalogue.js";
 import { NOTHING, sealOf } from "./fair.js";
-import { SEATS, seatName } from "./words.js";
+import { SEATS } from "./words.js";
 
 /** How often one opening refused as out of turn asks for the state and goes again. */
 const SYNCS_PER_OPENING = 3;
@@ -28,13 +29,11 @@ export function commit(model, up, out) {
   const round = room.view.round;
   const held = model.sealing;
   if (room.exchange?.seals[room.you] || (held?.game === room.game && held?.pending?.round === round)) {
-    model.notice = "Your move is sealed already: it is waiting for your opponent's.";
+    model.notice = t("seals-sealed-already");
     return;
   }
   const sealing = drawNonce(model, round, { mice: [...model.mice], steal: model.steal }, out);
-  model.notice = sealing && up
-    ? "Sealing…"
-    : `Reconnecting… your move is sent as soon as the connection is back, if round ${round} is still open.`;
+  model.notice = sealing && up ? t("seals-sealing") : t("seals-reconnecting", { round: ungrouped(round) });
 }
 
 /**
@@ -50,7 +49,7 @@ function kept(model) {
   if (held && held.game === room.game) {
     // An honest server never changes a game's commitment: keep the first,
     // and remember that it changed.
-    if (held.commitment !== room.exchange.commitment) held.conflict ??= "the server published another commitment during the game";
+    if (held.commitment !== room.exchange.commitment) held.conflict ??= { kind: "commitment" };
     return held;
   }
   return {
@@ -195,12 +194,11 @@ export function resealAfterState(model, state) {
  * @param {Sealing} held @param {any} exchange
  */
 function noteSeals(held, exchange) {
-  const where = exchange.round === 0 ? "the deal" : `round ${exchange.round}`;
   if (exchange.seals.yellow && exchange.seals.blue) {
     const first = held.seals[exchange.round];
     if (!first) held.seals[exchange.round] = { yellow: exchange.seals.yellow, blue: exchange.seals.blue };
     else if (first.yellow !== exchange.seals.yellow || first.blue !== exchange.seals.blue) {
-      held.conflict ??= `a seal of ${where} changed after it was published`;
+      held.conflict ??= { kind: "seal", round: exchange.round };
     }
   }
   for (const seat of SEATS) {
@@ -208,7 +206,7 @@ function noteSeals(held, exchange) {
     if (typeof signature !== "string") continue;
     const noted = ((held.signatures ??= {})[exchange.round] ??= {});
     if (!noted[seat]) noted[seat] = signature;
-    else if (noted[seat] !== signature) held.conflict ??= `${seatName(seat)}'s signature of ${where} changed after it was published`;
+    else if (noted[seat] !== signature) held.conflict ??= { kind: "signature", seat, round: exchange.round };
   }
 }
 

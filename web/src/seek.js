@@ -19,6 +19,7 @@
 
 import { playerKey, proveKey } from "./keys.js";
 import { greetingSocket, parsed } from "./net.js";
+import { refusalText, seekEndedText, unpairedText } from "./refusals.js";
 import { keptForTab, names, seats } from "./stored.js";
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
@@ -56,7 +57,7 @@ const PASSING_ERRORS = new Set(["unavailable", "rate_limited", "internal", "too_
  * @typedef {{kind: "seeking", message: any} | {kind: "offered", message: any} | {kind: "paired", message: any}
  *   | {kind: "arriving", code: string} | {kind: "unpaired", code: string, reason: string}
  *   | {kind: "seated", code: string} | {kind: "ended", reason: string} | {kind: "refused", code: string, reason: string}
- *   | {kind: "link", status: "connected" | "reconnecting" | "failed", detail?: string}} SeekEvent
+ *   | {kind: "link", status: "connected" | "reconnecting" | "failed"}} SeekEvent
  */
 
 /**
@@ -221,7 +222,7 @@ export class Seeker {
         this.unpaired(message);
         return;
       case "seek_ended":
-        this.ended(String(message.reason ?? ""));
+        this.ended(seekEndedText(message));
         return;
       case "error":
         this.refused(message);
@@ -231,7 +232,7 @@ export class Seeker {
         // search with it (no `seek_ended` comes first).
         if (this.phase === "seeking" || this.phase === "paired" || this.phase === "bot" || this.phase === "seated") {
           this.finish();
-          this.report({ kind: "ended", reason: String(message.message ?? "the server is shutting down") });
+          this.report({ kind: "ended", reason: seekEndedText({ cause: "shutting_down" }) });
         }
         return;
     }
@@ -282,11 +283,11 @@ export class Seeker {
         // This tab never sealed the deal: the server ended the
         // search (`seek_ended` follows), and it is not sought again.
         this.phase = "seated";
-        this.ended(String(message.reason ?? ""));
+        this.ended(unpairedText(message));
         return;
       }
       this.phase = "seeking";
-      this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: String(message.reason ?? "") });
+      this.report({ kind: "unpaired", code: String(message.code ?? ""), reason: unpairedText(message) });
       // Seated by joining after a drop, this connection was never the
       // seek's on the server: it seeks again itself.
       if (!this.soughtHere) this.sendWithKey({ type: "seek", ...this.wanted });
@@ -348,7 +349,7 @@ export class Seeker {
     if (this.phase === "cancelling" || this.phase === "over") return;
     if (!FINAL_ERRORS.has(code)) return;
     this.finish();
-    this.report({ kind: "refused", code, reason: String(message.message ?? code) });
+    this.report({ kind: "refused", code, reason: refusalText(message) });
   }
 
   dropped() {
@@ -371,7 +372,7 @@ export class Seeker {
     if (this.attempt === 0) this.downSince = now;
     if (now - this.downSince > GIVE_UP_MS) {
       this.phase = "over";
-      this.report({ kind: "link", status: "failed", detail: "the server could not be reached for five minutes" });
+      this.report({ kind: "link", status: "failed" });
       return;
     }
     // Paired but the seat's token lost with the connection: the next
@@ -380,7 +381,7 @@ export class Seeker {
     if (this.phase === "paired" && !(this.pairCode && this.key)) this.phase = "seeking";
     const pause = Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** this.attempt);
     this.attempt += 1;
-    this.report({ kind: "link", status: "reconnecting", detail: `try ${this.attempt}` });
+    this.report({ kind: "link", status: "reconnecting" });
     window.setTimeout(() => this.open(), pause);
   }
 

@@ -71,15 +71,29 @@ export function toHex(bytes) {
 }
 
 /**
+ * What `fromHex` throws: text that is not the hex digits asked for. Its
+ * message is for developers; a page that shows it says it in words from the
+ * catalogue, from `digits` and `text` (check.js). Its name stays "Error".
+ */
+export class HexError extends Error {
+  /** @param {number} digits @param {unknown} text */
+  constructor(digits, text) {
+    super(`not ${digits} hexadecimal digits: ${text}`); // words-check: for developers; check.js says it from the catalogue
+    this.digits = digits;
+    this.text = String(text);
+  }
+}
+
+/**
  * `length` bytes (32 unless told: a signature has 64) from twice as many
- * hex digits; throws on anything else.
+ * hex digits; throws a `HexError` on anything else.
  * @param {string} text
  * @param {number} [length]
  * @returns {Uint8Array<ArrayBuffer>}
  */
 export function fromHex(text, length = 32) {
   if (typeof text !== "string" || text.length !== 2 * length || !/^[0-9a-fA-F]*$/.test(text)) {
-    throw new Error(`not ${2 * length} hexadecimal digits: ${text}`);
+    throw new HexError(2 * length, text);
   }
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i++) bytes[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);

@@ -9,6 +9,7 @@
 // telling), touches the page, the storage, the network, the entropy or a
 // timer: the time is the page's (`page.now`).
 
+import { t, ungrouped } from "./catalogue.js";
 import { MESSAGES } from "./messages.js";
 import { clear, deciding, moveKey, place } from "./moves.js";
 import { frameAt, frameKey } from "./reveal.js";
@@ -276,6 +277,7 @@ export function leaves(effect) {
 }
 
 /** The modifier keys, which end no reveal. */
+// words-check: key names, as KeyboardEvent.key gives them
 const MODIFIERS = ["Shift", "Control", "Alt", "Meta", "Tab"];
 
 /**
@@ -437,7 +439,7 @@ const ON = {
  */
 function leave(model, _page, out) {
   model.leaving = false;
-  model.notice = "Leaving the room…";
+  model.notice = t("room-leaving");
   const room = model.room;
   const seat = room?.you;
   const under = model.underWay;
@@ -526,7 +528,7 @@ function received(model, event, page, out) {
     if (message.state.you) out.push({ kind: "send", message: { type: "spectator_chat", show: true } });
   }
   if (message.type === "event" && message.event.kind === "game_over" && message.event.game_id) {
-    model.fairness = "Checking that the game was fair…";
+    model.fairness = t("room-checking-fair");
     const seen = model.sealing && model.sealing.game === model.room?.game ? structuredClone(model.sealing) : null;
     out.push({ kind: "check_game", id: message.event.game_id, commitment: model.commitment, seen });
   }
@@ -560,7 +562,7 @@ function pastItsDeal(state) {
 function failed(model, event, page, out) {
   const gone = (event.code === "bad_token" || event.code === "unknown_room");
   // The room of a pairing gone when its seat is taken back: called off.
-  if (gone && page.paired) out.push({ kind: "unpaired", reason: event.reason || "your opponent did not come", requeued: true });
+  if (gone && page.paired) out.push({ kind: "unpaired", reason: event.reason || t("room-unpaired-no-show"), requeued: true });
   // An arena game's room gone as the page comes back (closed after its
   // game, or its server died before the next pairing was told): back to
   // the arena, which pairs again.
@@ -611,10 +613,10 @@ function drawn(model, page, out) {
   const round = room.view?.round ?? 0;
   if (!model.replaced && deciding(room) && model.cuedRound !== round) {
     model.cuedRound = round;
-    out.push({ kind: "sound", what: "move" }, { kind: "notify", title: "Your move", body: `Room ${room.code}, round ${round}`, tag: `mice-cake-${room.code}` });
+    out.push({ kind: "sound", what: "move" }, { kind: "notify", title: t("room-notify-your-move"), body: t("room-notify-your-move-body", { code: room.code, round: ungrouped(round) }), tag: `mice-cake-${room.code}` });
   }
   if (model.resultOpen && room.result && model.focusedResult !== room.game) {
     model.focusedResult = room.game;
-    out.push({ kind: "focus", id: "result-title" }, { kind: "notify", title: "Game over", body: resultText(room.result), tag: `mice-cake-${room.code}` });
+    out.push({ kind: "focus", id: "result-title" }, { kind: "notify", title: t("room-notify-game-over"), body: resultText(room.result), tag: `mice-cake-${room.code}` });
   }
 }

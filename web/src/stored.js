@@ -39,7 +39,7 @@ export function keptForTab(key, valid) {
 export const seats = {
   /** @param {string} code */
   key(code) {
-    return `mice-cake:seat:${location.host}:${code.toUpperCase()}`;
+    return `mice-cake:seat:${location.host}:${code.toUpperCase()}`; // words-check: a storage key
   },
   /** @param {string} code @returns {HeldSeat | null} */
   get(code) {
@@ -87,7 +87,7 @@ export const names = {
 export const sealing = {
   /** @param {string} code */
   key(code) {
-    return `mice-cake:sealing:${location.host}:${code.toUpperCase()}`;
+    return `mice-cake:sealing:${location.host}:${code.toUpperCase()}`; // words-check: a storage key
   },
   /** @param {string} code @returns {Sealing | null} */
   get(code) {

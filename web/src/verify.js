@@ -21,11 +21,12 @@
 // have; only the signatures take WebCrypto's Ed25519 (`signatures.js`), and
 // a page without it says it could not check them.
 
+import { t, ungrouped } from "./catalogue.js";
 import { below, dealRng, diceRng, serverNonce, shuffledLayout } from "./derive.js";
 import { NOTHING, commitmentOf, sealOf } from "./fair.js";
-import { PROVISIONAL_DEVIATION, glicko2AfterGame, poolName, poolOf } from "./ratings.js";
+import { PROVISIONAL_DEVIATION, glicko2AfterGame, poolOf } from "./ratings.js";
 import { botDeclarationHolds, canCheckSignatures, leaveHolds, signatureHolds, verifyingKey } from "./signatures.js";
-import { opponent, plural, resultText, seatName } from "./words.js";
+import { opponent, resultText, seatName } from "./words.js";
 
 /** The record format of sealed play with signed moves and leaves: the engine's `RECORD_FORMAT`. */
 const RECORD_FORMAT = 4;
@@ -34,8 +35,11 @@ const RECORD_FORMAT = 4;
 /** @type {Seat[]} */
 const SEATS = ["yellow", "blue"];
 
-/** "the deal" or "round N". @param {number} round */
-const named = (round) => (round === 0 ? "the deal" : `round ${round}`);
+/** A round as a message's argument: 0 is the deal, which each message names. @param {number} round */
+const named = (round) => ungrouped(round);
+
+/** A figure of the record's or the answer's as a message's argument, ungrouped; anything else as written. @param {unknown} value */
+const figure = (value) => (typeof value === "number" ? ungrouped(value) : String(value));
 
 /**
  * What the server says of a finished game beside its record: its answer
@@ -100,16 +104,16 @@ export async function checkRecord(record, claimed = null) {
   const players = SEATS.filter((seat) => exchanges.some((exchange) => !exchange.by_server[seat]));
   const signedFormat = record.format >= 3;
   if (!signedFormat && fair.keys != null) {
-    return brokenAt(`a format ${record.format} record holds no keys ("fair.keys" belongs to formats 3 and 4)`);
+    return brokenAt(t("verify-format-holds-no-keys", { format: figure(record.format) }));
   }
-  if (signedFormat && !fair.keys) return brokenAt(`a format ${record.format} record must hold its players' keys ("fair.keys")`);
+  if (signedFormat && !fair.keys) return brokenAt(t("verify-format-needs-keys", { format: figure(record.format) }));
   const left = fair.left ?? null;
-  if (left && !(record.format >= 4)) return brokenAt(`a format ${record.format} record holds no leave ("fair.left" belongs to format 4)`);
+  if (left && !(record.format >= 4)) return brokenAt(t("verify-format-holds-no-leave", { format: figure(record.format) }));
   /** @type {{yellow: string | null, blue: string | null}} */
   const keys = fair.keys ?? { yellow: null, blue: null };
   for (const seat of SEATS) {
     if (keys[seat] !== null && !/^[0-9a-fA-F]{64}$/.test(keys[seat])) {
-      return brokenAt(`${seatName(seat)}'s key is not an Ed25519 public key (64 hexadecimal digits)`);
+      return brokenAt(t("verify-key-not-ed25519", { seat: seatName(seat) }));
     }
   }
   verdict.signed = signedFormat ? players.filter((seat) => keys[seat]) : [];
@@ -127,7 +131,7 @@ export async function checkRecord(record, claimed = null) {
     // saw), in a game the rules did not end.
     const stopped = record.rounds.length + 1;
     if ((left.round !== stopped && left.round + 1 !== stopped) || record.outcome) {
-      return brokenAt(`${seatName(left.seat)}'s leave is signed for ${named(left.round)}, but the record stops in ${named(stopped)}`);
+      return brokenAt(t("verify-leave-wrong-round", { seat: seatName(left.seat), round: named(left.round), stopped: named(stopped) }));
     }
   }
   // A format 2 record has no signature to check.
@@ -140,7 +144,7 @@ export async function checkRecord(record, claimed = null) {
         exchanges.map((exchange) => exchange.by_server[seat] || (key !== null && signatureHolds(key, exchange.signatures[seat], exchange.seals[seat]))),
       );
       const round = valid.indexOf(false);
-      if (round >= 0) return brokenAt(`${named(round)}: ${seatName(seat)}'s signature does not match ${seatName(seat)}'s seal and key`);
+      if (round >= 0) return brokenAt(t("verify-signature-mismatch", { round: named(round), seat: seatName(seat) }));
     }
   }
   const leaveProblem = left ? await badLeave(left, fair.commitment, keys, verdict.checked) : null;
@@ -174,11 +178,9 @@ export async function checkRecord(record, claimed = null) {
 function signatureProblem(round, seat, byServer, key, signature) {
   const name = seatName(seat);
   const signs = signature !== null && signature !== undefined;
-  if (byServer) return signs ? `${named(round)}: the server made ${name}'s move, yet the record gives it ${name}'s signature` : null;
-  if (!key) return signs ? `${named(round)}: ${name}'s move carries a signature, but ${name} announced no key to check it with` : null;
-  if (typeof signature !== "string") {
-    return `${named(round)}: ${name}'s move is recorded as ${name}'s own, but it is not signed with ${name}'s key (a move without its player's signature is the server's)`;
-  }
+  if (byServer) return signs ? t("verify-server-move-signed", { round: named(round), seat: name }) : null;
+  if (!key) return signs ? t("verify-signature-without-key", { round: named(round), seat: name }) : null;
+  if (typeof signature !== "string") return t("verify-move-unsigned", { round: named(round), seat: name });
   return null;
 }
 
@@ -191,7 +193,7 @@ function signatureProblem(round, seat, byServer, key, signature) {
  * @param {boolean} checked whether this page checks signatures
  */
 async function badLeave(left, commitment, keys, checked) {
-  const refused = `${seatName(left.seat)}'s leave (${named(left.round)}) is not signed with ${seatName(left.seat)}'s key`;
+  const refused = t("verify-leave-unsigned", { seat: seatName(left.seat), round: named(left.round) });
   const key = keys[left.seat];
   if (!key) return refused;
   if (!checked) return null;
@@ -221,15 +223,16 @@ function resultProblem(record, result) {
   const ending = result.ending;
   const rounds = record.rounds.length;
   if (rounds === 0 && record.format >= RECORD_FORMAT && (ending?.kind === "forfeit" || ending?.kind === "abandoned")) {
-    const forfeited = ending.kind === "forfeit" ? `${seatName(ending.seat)} forfeited it` : "both players forfeited it";
-    return `the result given (${resultText(result)}) says ${forfeited}, but no round was revealed: a game that ends before both players have had a move is aborted, and nobody wins it`;
+    return ending.kind === "forfeit"
+      ? t("verify-result-forfeit-unrevealed", { result: resultText(result), seat: seatName(ending.seat) })
+      : t("verify-result-abandoned-unrevealed", { result: resultText(result) });
   }
   if (ending?.kind === "aborted" && rounds > 0) {
-    return `the result given (${resultText(result)}) says the game was aborted before both players had a move, but ${plural(rounds, "round was", "rounds were")} revealed first: from then on a game ends by a forfeit`;
+    return t("verify-result-aborted-late", { result: resultText(result), count: rounds });
   }
   const outcome = record.outcome;
   if (!outcome && ending?.kind === "played") {
-    return `the result given (${resultText(result)}) says the game was played to its end, but its record stops before the end`;
+    return t("verify-result-not-played-out", { result: resultText(result) });
   }
   const expected = outcome
     ? {
@@ -246,7 +249,7 @@ function resultProblem(record, result) {
     (result.winner ?? null) === expected.winner &&
     SEATS.every((seat) => scoreKey(result.score?.[seat]) === scoreKey(expected.score[seat])) &&
     (!outcome || (ending?.kind === "played" && ending.end === outcome.end && ending.decided_by === outcome.decided_by));
-  return same ? null : `the result given (${resultText(result)}) is not the record's: played out, the record gives ${resultText(expected)}`;
+  return same ? null : t("verify-result-not-the-records", { result: resultText(result), expected: resultText(expected) });
 }
 
 /**
@@ -258,22 +261,30 @@ function resultProblem(record, result) {
  * @param {number | null} format @param {number | null} limit
  */
 function limitProblem(format, limit) {
-  if (limit === 0) return "the answer says the server makes a player forfeit after 0 missed deadlines in a row, but no server runs with a limit under 1";
-  if (limit === null && format !== null && format >= RECORD_FORMAT) {
-    return `the answer leaves out the server's limit of missed deadlines in a row (missed_deadline_limit), which every answer with a record of format ${RECORD_FORMAT} gives: without it, nothing says how many moves the server must have made for a player who forfeits for missed deadlines`;
-  }
+  if (limit === 0) return t("verify-limit-zero");
+  if (limit === null && format !== null && format >= RECORD_FORMAT) return t("verify-limit-missing", { format: ungrouped(RECORD_FORMAT) });
   return null;
 }
 
-/** Why a game was not rated, as the server says it (`NotRated::reason`). */
-const NOT_RATED_REASONS = /** @type {Record<string, string>} */ ({
-  same_address: "both players are on one network address",
-  pair_limit: "these two players have had 3 rated games together in the last 24 hours",
-  bot_against_person: "a bot plays a person: bots are rated among bots",
-  same_key: "one key sits in both seats",
-  aborted: "it ended before both players had a move",
-  abandoned: "both players forfeited at once",
-});
+/** Why a game was not rated, as the server says it (`NotRated::reason`), in words; an unknown reason as sent. @param {string} why */
+function notRatedReason(why) {
+  switch (why) {
+    case "same_address":
+      return t("verify-not-rated-same-address");
+    case "pair_limit":
+      return t("verify-not-rated-pair-limit");
+    case "bot_against_person":
+      return t("verify-not-rated-bot-against-person");
+    case "same_key":
+      return t("verify-not-rated-same-key");
+    case "aborted":
+      return t("verify-not-rated-aborted");
+    case "abandoned":
+      return t("verify-not-rated-abandoned");
+    default:
+      return why;
+  }
+}
 
 /**
  * What is wrong with the rated status an answer gives, whatever the
@@ -284,10 +295,10 @@ const NOT_RATED_REASONS = /** @type {Record<string, string>} */ ({
 function ratedStatusProblem(ending, rated) {
   const counted = rated?.ratings != null;
   const why = rated?.not_rated ?? null;
-  if (why && counted) return `the game is said to be rated and, at once, not rated (${NOT_RATED_REASONS[why] ?? why})`;
-  const early = ending?.kind === "aborted" ? "aborted before both players had a move" : ending?.kind === "abandoned" ? "abandoned by both at once" : null;
-  if (early && counted) return `the game is said to have moved its players' ratings, but it was ${early}: such a game is never rated`;
-  if ((why === "aborted" || why === "abandoned") && ending?.kind !== why) return `the game is said to be unrated as ${why}, but it was not ${why}`;
+  if (why && counted) return t("verify-rated-and-not", { reason: notRatedReason(why) });
+  const early = ending?.kind === "aborted" || ending?.kind === "abandoned";
+  if (early && counted) return t("verify-rated-ended-early", { ending: ending.kind });
+  if ((why === "aborted" || why === "abandoned") && ending?.kind !== why) return t("verify-unrated-not-so", { why });
   return null;
 }
 
@@ -311,13 +322,13 @@ async function ratingProblem(record, result, rated, checked) {
   if (rated.ratings == null) return null;
   for (const seat of SEATS) {
     if (fair.deal.by_server[seat]) {
-      return `the game is said to be rated, but the server made ${seatName(seat)}'s deal nonce: nothing proves ${seatName(seat)}'s key played it`;
+      return t("verify-rated-server-deal-nonce", { seat: seatName(seat) });
     }
   }
-  if (rated.keys.yellow === rated.keys.blue) return "the game is said to be rated, but one key played both seats: such a game is never rated";
+  if (rated.keys.yellow === rated.keys.blue) return t("verify-rated-one-key");
   const pool = poolOf(record.options);
   if (pool !== rated.pool) {
-    return `the game is said to be rated in the ${rated.pool} pool, but its rules are ${pool ? `the ${pool} pool's` : "no pool's (another stall limit)"}`;
+    return pool ? t("verify-rated-other-pool", { pool: String(rated.pool), rules: pool }) : t("verify-rated-no-pool", { pool: String(rated.pool) });
   }
   return glickoProblem(rated.ratings, result.winner ?? null);
 }
@@ -338,8 +349,8 @@ async function ratedRoomProblem(ending, keys, rated, checked) {
     if ((keys[seat] ?? null) !== key) {
       const start = String(key).slice(0, 16);
       return rated.ratings != null
-        ? `the game is said to be rated for ${seatName(seat)}'s key ${start}…, but the record's key for ${seatName(seat)} is another`
-        : `the answer says ${seatName(seat)} played its rated room's game with the key ${start}…, but the record's key for ${seatName(seat)} is another`;
+        ? t("verify-rated-key-not-records", { seat: seatName(seat), key: start })
+        : t("verify-rated-room-key-not-records", { seat: seatName(seat), key: start });
     }
   }
   return botProblem(rated, checked);
@@ -361,18 +372,18 @@ async function botProblem(rated, checked) {
     for (const seat of declared) {
       const key = typeof rated.keys?.[seat] === "string" && /^[0-9a-fA-F]{64}$/.test(rated.keys[seat]) ? await verifyingKey(rated.keys[seat]) : null;
       if (key === null || !(await botDeclarationHolds(key, bots[seat], rated.keys[seat]))) {
-        return `${seatName(seat)}'s bot declaration in the record is not signed with ${seatName(seat)}'s key`;
+        return t("verify-bot-declaration-unsigned", { seat: seatName(seat) });
       }
     }
   }
   if (declared.length === 1 && rated.ratings != null) {
-    return `the game is said to be rated, but ${seatName(declared[0])}'s key had declared itself a bot as it started and ${seatName(opponent(declared[0]))}'s had not: a bot against a person is never rated`;
+    return t("verify-rated-bot-against-person", { bot: seatName(declared[0]), person: seatName(opponent(declared[0])) });
   }
   if (rated.not_rated === "bot_against_person" && declared.length === 0) {
-    return "the game is said to be unrated as a bot against a person, but neither key had declared itself a bot as it started";
+    return t("verify-unrated-no-bot");
   }
   if (rated.not_rated === "bot_against_person" && declared.length === 2) {
-    return "the game is said to be unrated as a bot against a person, but both keys had declared themselves bots as it started";
+    return t("verify-unrated-two-bots");
   }
   return null;
 }
@@ -389,7 +400,7 @@ const VOLATILITY_TOLERANCE = 1e-6;
  * @param {any} changes @param {Seat | null} winner
  */
 function glickoProblem(changes, winner) {
-  const figure = (/** @type {number} */ value) => Number(value).toFixed(1);
+  const tenths = (/** @type {number} */ value) => ungrouped(Number(value), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   for (const seat of SEATS) {
     const { before, after } = changes[seat];
     const other = changes[opponent(seat)].before;
@@ -402,11 +413,30 @@ function glickoProblem(changes, winner) {
       !(Math.abs(after.deviation - worked.deviation) <= RATING_TOLERANCE) ||
       !(Math.abs(after.volatility - worked.volatility) <= VOLATILITY_TOLERANCE);
     if (off) {
-      return `${name}'s rating after the game is said to be ${figure(after.rating)} (RD ${figure(after.deviation)}), but Glicko-2 gives ${figure(worked.rating)} (RD ${figure(worked.deviation)}) from ${name}'s ${figure(before.rating)} (RD ${figure(before.deviation)}) before, ${seatName(opponent(seat))}'s ${figure(other.rating)} (RD ${figure(other.deviation)}), and ${name}'s ${result}`;
+      return t("verify-rating-not-glicko", {
+        seat: name,
+        said: tenths(after.rating),
+        saidDeviation: tenths(after.deviation),
+        worked: tenths(worked.rating),
+        workedDeviation: tenths(worked.deviation),
+        before: tenths(before.rating),
+        beforeDeviation: tenths(before.deviation),
+        other: seatName(opponent(seat)),
+        otherRating: tenths(other.rating),
+        otherDeviation: tenths(other.deviation),
+        result,
+      });
     }
-    if (after.games !== before.games + 1) return `${name}'s rated games are said to go from ${before.games} to ${after.games} with this one game`;
+    if (after.games !== before.games + 1) {
+      return t("verify-rated-games-not-one-more", { seat: name, before: figure(before.games), after: figure(after.games) });
+    }
     if (after.provisional !== after.deviation > PROVISIONAL_DEVIATION) {
-      return `${name}'s rating after the game is said to be ${after.provisional ? "provisional" : "settled"} at RD ${figure(after.deviation)}, but a rating is provisional exactly while its deviation is above ${PROVISIONAL_DEVIATION}`;
+      return t("verify-provisional-wrong", {
+        seat: name,
+        provisional: after.provisional ? "yes" : "no",
+        deviation: tenths(after.deviation),
+        limit: ungrouped(PROVISIONAL_DEVIATION),
+      });
     }
   }
   return null;
@@ -445,11 +475,9 @@ function deadlineEndProblem(result, stage) {
     ending?.cause === "missed_deadlines" &&
     (over.length === 2 ? ending.kind === "abandoned" : ending.kind === "forfeit" && ending.seat === over[0]);
   if (fits) return null;
-  const [whose, ended] =
-    over.length === 2
-      ? ["Yellow's and Blue's moves", "abandoned by both for missed deadlines"]
-      : [`${seatName(over[0])}'s move`, `${seatName(over[0])} forfeiting for missed deadlines`];
-  return `the server made ${whose} in each of the record's last ${needed} rounds, its limit of missed deadlines in a row: the game ended there, ${ended}, not as the result given says (${resultText(result)})`;
+  return over.length === 2
+    ? t("verify-deadlines-ended-both", { yellow: seatName("yellow"), blue: seatName("blue"), count: needed, result: resultText(result) })
+    : t("verify-deadlines-ended", { seat: seatName(over[0]), count: needed, result: resultText(result) });
 }
 
 /**
@@ -490,13 +518,13 @@ function forfeited(ending) {
 function endingWords(ending) {
   switch (ending?.kind) {
     case "played":
-      return "played to its end";
+      return t("verify-ending-played");
     case "forfeit":
-      return "a forfeit for another cause";
+      return t("verify-ending-forfeit");
     case "abandoned":
-      return "abandoned by both";
+      return t("verify-ending-abandoned");
     default:
-      return "aborted for another cause";
+      return t("verify-ending-aborted");
   }
 }
 
@@ -520,7 +548,7 @@ function causeEvidence(ending, keys, left, stage) {
   const out = forfeited(ending);
   if (left && !(out?.cause === "left" && out.seats.includes(left.seat))) {
     return {
-      problem: `the record holds ${seatName(left.seat)}'s signed leave, but the result given says the game ended otherwise (${endingWords(ending)})`,
+      problem: t("verify-leave-but-other-ending", { seat: seatName(left.seat), ending: endingWords(ending) }),
     };
   }
   if (!out) return { note: null };
@@ -530,48 +558,44 @@ function causeEvidence(ending, keys, left, stage) {
     const name = seatName(seat);
     switch (out.cause) {
       case "left":
-        if (!keys[seat]) notes.push(`that ${name} left rests on the server's word (${name} had no key to sign a leave with)`);
-        else if (left?.seat === seat) notes.push(`${name} left, proven by ${name}'s leave, signed with ${name}'s key`);
-        else return { problem: `the result given says ${name} left, but the record holds no leave signed with ${name}'s key: nothing proves ${name} left` };
+        if (!keys[seat]) notes.push(t("verify-left-on-servers-word", { seat: name }));
+        else if (left?.seat === seat) notes.push(t("verify-left-proven", { seat: name }));
+        else return { problem: t("verify-left-unproven", { seat: name }) };
         break;
       case "missed_deadlines": {
         if ("deal" in stage) {
           if (stage.deal.seals?.[seat]) {
-            return { problem: `the result given says ${name} did not seal a deal nonce in time, but the record holds ${name}'s seal` };
+            return { problem: t("verify-deal-missed-but-sealed", { seat: name }) };
           }
-          notes.push(`${name} sealed no deal nonce in time, proven by the record (it holds no seal of ${name}'s)`);
+          notes.push(t("verify-deal-missed-proven", { seat: name }));
           break;
         }
         const runs = stage.runs[seat];
         if (stage.limit === null) {
           // An answer stored before servers kept their limit (older than
           // record format 4: refused otherwise).
-          if (runs === 0) return { problem: `the result given says ${name} missed too many deadlines, but the record's last move for ${name} is ${name}'s own` };
-          notes.push(
-            `that ${name} missed too many deadlines rests on the server's word: the server made ${name}'s move in each of the record's last ${plural(runs, "round", "rounds")}, but the answer does not give the server's limit (a game stored before servers kept it)`,
-          );
+          if (runs === 0) return { problem: t("verify-missed-but-own-move", { seat: name }) };
+          notes.push(t("verify-missed-on-servers-word", { seat: name, count: figure(runs) }));
           break;
         }
         const needed = Math.max(1, stage.limit);
         if (runs < needed) {
-          return {
-            problem: `the result given says ${name} missed too many deadlines, but the record's last ${plural(runs, "move", "moves")} made by the server for ${name} ${runs === 1 ? "is one" : "are not enough"} (the server's limit: ${needed} in a row)`,
-          };
+          return { problem: t("verify-missed-too-few", { seat: name, count: figure(runs), limit: figure(needed) }) };
         }
-        notes.push(`${name} missed ${needed} deadlines in a row, proven by the record: the server made ${name}'s move in each of its last ${runs} rounds`);
+        notes.push(t("verify-missed-proven", { seat: name, limit: figure(needed), count: figure(runs) }));
         break;
       }
       case "disconnected":
-        notes.push(`that ${name} stayed away past the grace period rests on the server's word`);
+        notes.push(t("verify-disconnected-on-servers-word", { seat: name }));
         break;
       case "not_opened":
-        notes.push(`that ${name} did not open a sealed move in time rests on the server's word (the record shows the seal; whether the opening came in time, only the server saw)`);
+        notes.push(t("verify-not-opened-on-servers-word", { seat: name }));
         break;
       default:
-        notes.push(`that ${name} forfeited (${out.cause}) rests on the server's word`);
+        notes.push(t("verify-forfeit-on-servers-word", { seat: name, cause: String(out.cause) }));
     }
   }
-  return { note: notes.join("; ") };
+  return { note: notes.join(t("verify-notes-separator")) };
 }
 
 /**
@@ -581,8 +605,7 @@ function causeEvidence(ending, keys, left, stage) {
  * @param {number} round @param {Seat} seat
  */
 function serverMoveClaimed(round, seat) {
-  const name = seatName(seat);
-  return `${named(round)}: ${name}'s move is recorded as ${name}'s own, but its nonce is the one the server's committed seed gives for ${name} in that round: the server made it`;
+  return t("verify-server-move-claimed", { round: named(round), seat: seatName(seat) });
 }
 
 /**
@@ -592,25 +615,21 @@ function serverMoveClaimed(round, seat) {
  */
 function hashedLink(record) {
   const fair = record?.fair;
-  if (!fair) return "the record holds no seals";
-  if (!record.seed) return "the record has no seed";
-  if (commitmentOf(record.seed) !== fair.commitment) {
-    return "the seed does not match the commitment published when the game started";
-  }
-  if ((fair.rounds?.length ?? 0) !== record.rounds.length) {
-    return "the record does not hold one sealed exchange per round";
-  }
+  if (!fair) return t("fair-no-seals");
+  if (!record.seed) return t("verify-no-seed");
+  if (commitmentOf(record.seed) !== fair.commitment) return t("fair-seed-mismatch");
+  if ((fair.rounds?.length ?? 0) !== record.rounds.length) return t("verify-exchanges-not-rounds");
   const exchanges = [fair.deal, ...fair.rounds];
   for (const [round, exchange] of exchanges.entries()) {
     for (const seat of SEATS) {
       const nonce = exchange.nonces[seat];
       const servers = serverNonce(record.seed, round, seat);
       if (exchange.by_server[seat] && nonce !== servers) {
-        return `${seat}'s move of ${named(round)} is said to be the server's, but its nonce is not the one the seed gives`;
+        return t("verify-server-nonce-not-seeds", { seat, round: named(round) });
       }
       const assignment = round === 0 ? NOTHING : record.rounds[round - 1].assignments[seat];
       if (sealOf(fair.commitment, round, seat, assignment, nonce) !== exchange.seals[seat]) {
-        return `${named(round)}: ${seat}'s opening does not match its seal`;
+        return t("verify-opening-not-seal", { round: named(round), seat });
       }
       if (!exchange.by_server[seat] && nonce === servers) return serverMoveClaimed(round, seat);
     }
@@ -618,7 +637,7 @@ function hashedLink(record) {
   const layout = shuffledLayout(dealRng(record.seed, fair.deal.nonces));
   for (const [row, pieces] of layout.entries()) {
     if (pieces.join() !== record.layout[row]?.join()) {
-      return `the deal is not the one the seed and both deal nonces give (row ${row + 1})`;
+      return t("verify-deal-not-seeds", { row: ungrouped(row + 1) });
     }
   }
   for (const [index, report] of record.rounds.entries()) {
@@ -632,7 +651,15 @@ function hashedLink(record) {
       for (const [die, face] of roll.dice.entries()) {
         const expected = 1 + below(rng, 6);
         if (face !== expected) {
-          return `round ${round}: ${roll.seat}'s ${kind} in column ${roll.column}, die ${die + 1}, shows ${face} where the seed and both nonces give ${expected}`;
+          return t("verify-die-not-seeds", {
+            round: named(round),
+            seat: String(roll.seat),
+            kind,
+            column: String(roll.column),
+            die: ungrouped(die + 1),
+            face: String(face),
+            expected: ungrouped(expected),
+          });
         }
       }
     }
@@ -694,12 +721,12 @@ export async function checkAbortedDeal(deal, claimed = null) {
   /** @param {string} broken */
   const brokenAt = (broken) => ({ ...verdict, broken });
   if (deal?.version !== 1) {
-    return brokenAt(`fairness version ${deal?.version} is not supported (this engine derives version 1)`);
+    return brokenAt(t("verify-version-unsupported", { version: String(deal?.version) }));
   }
   // A seed that is not 32 bytes matches no commitment.
   const seed = typeof deal.seed === "string" && /^[0-9a-fA-F]{64}$/.test(deal.seed) ? deal.seed : null;
   if (seed === null || commitmentOf(seed) !== deal.commitment) {
-    return brokenAt("the seed does not match the commitment published when the game started");
+    return brokenAt(t("fair-seed-mismatch"));
   }
   for (const seat of SEATS) {
     const problem = await dealSeatProblem(deal, seed, seat, verdict.checked);
@@ -707,7 +734,7 @@ export async function checkAbortedDeal(deal, claimed = null) {
   }
   const left = deal.left ?? null;
   if (left) {
-    if (left.round !== 0) return brokenAt(`${seatName(left.seat)}'s leave is signed for ${named(left.round)}, but the record stops in the deal`);
+    if (left.round !== 0) return brokenAt(t("verify-leave-wrong-round", { seat: seatName(left.seat), round: named(left.round), stopped: named(0) }));
     const problem = await badLeave(left, deal.commitment, { yellow: keyOf("yellow"), blue: keyOf("blue") }, verdict.checked);
     if (problem) return brokenAt(problem);
   }
@@ -730,27 +757,23 @@ async function dealSeatProblem(deal, seed, seat, checked) {
   const nonce = deal.nonces?.[seat] ?? null;
   const refused = deal.refused?.[seat] === true;
   const byServer = deal.by_server?.[seat] === true;
-  if (nonce !== null && seal === null) return `the deal: ${name}'s opening has no seal`;
-  if (refused && seal === null) {
-    return `the deal: ${name} is recorded as refusing to open a seal it never made`;
-  }
-  if (refused && nonce !== null) {
-    return `the deal: ${name} is recorded as refusing to open its nonce, but its opening is in the record`;
-  }
+  if (nonce !== null && seal === null) return t("verify-deal-opening-without-seal", { seat: name });
+  if (refused && seal === null) return t("verify-deal-refused-without-seal", { seat: name });
+  if (refused && nonce !== null) return t("verify-deal-refused-but-opened", { seat: name });
   if (seal === null) return null;
   if (nonce !== null) {
     if (!opens(deal.commitment, seat, nonce, seal)) {
-      return `the deal: ${name}'s opening (assignment and nonce) does not match its seal`;
+      return t("verify-deal-opening-not-seal", { seat: name });
     }
     const servers = serverNonce(seed, 0, seat);
     if (byServer && nonce !== servers) {
-      return `the deal: the server made ${name}'s move, but not with the nonce its committed seed gives`;
+      return t("verify-deal-server-nonce-not-seeds", { seat: name });
     }
     if (!byServer && nonce === servers) return serverMoveClaimed(0, seat);
   }
   const key = deal?.keys?.[seat] ?? null;
   if (key !== null && !byServer && !/^[0-9a-fA-F]{64}$/.test(key)) {
-    return `${name}'s key is not an Ed25519 public key (64 hexadecimal digits)`;
+    return t("verify-key-not-ed25519", { seat: name });
   }
   const signature = deal.signatures?.[seat];
   const problem = signatureProblem(0, seat, byServer, key, signature);
@@ -759,7 +782,7 @@ async function dealSeatProblem(deal, seed, seat, checked) {
   // A key that is none, or one of small order, verifies nothing.
   const verifying = await verifyingKey(key);
   if (verifying === null || !(await signatureHolds(verifying, signature, seal))) {
-    return `the deal: ${name}'s signature does not match ${name}'s seal and key`;
+    return t("verify-signature-mismatch", { round: named(0), seat: name });
   }
   return null;
 }
@@ -782,7 +805,7 @@ async function dealResultProblem(deal, verdict, claimed, left) {
   // with either ended aborted, never by a forfeit.
   if ((limit !== null || left) && result.ending?.kind === "forfeit") {
     return {
-      problem: `the result given (${resultText(result)}) says ${seatName(result.ending.seat)} forfeited at the deal, but a game that ends before both players have had a move is aborted, and nobody wins it`,
+      problem: t("verify-deal-result-forfeit", { result: resultText(result), seat: seatName(result.ending.seat) }),
     };
   }
   const out = forfeited(result.ending);
@@ -791,8 +814,9 @@ async function dealResultProblem(deal, verdict, claimed, left) {
   const winner = result.ending?.kind === "forfeit" ? opponent(result.ending.seat) : null;
   const nothingScored = SEATS.every((seat) => scoreKey(result.score?.[seat]) === scoreKey(NO_SCORE));
   if (!out || !nothingScored || saidRefused.join() !== verdict.refused.join() || (result.winner ?? null) !== winner) {
-    const refusing = verdict.refused.length === 2 ? "both refusing to open" : verdict.refused.length ? `${seatName(verdict.refused[0])} refusing to open` : "nobody refusing to open";
-    return { problem: `the result given (${resultText(result)}) is not the record's: the game ended at its deal, ${refusing}, and nobody winning` };
+    const refused = verdict.refused.length === 2 ? "both" : verdict.refused.length ? "one" : "none";
+    const seat = verdict.refused.length ? seatName(verdict.refused[0]) : "";
+    return { problem: t("verify-deal-result-not-the-records", { result: resultText(result), refused, seat }) };
   }
   const rated = claimed.rated ? await ratedRoomProblem(result.ending, { yellow: keyOf("yellow"), blue: keyOf("blue") }, claimed.rated, verdict.checked) : null;
   if (rated) return { problem: rated };

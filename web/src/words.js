@@ -1,4 +1,9 @@
-// The words and pictures of the game: seats, pieces, dice, rounds, results.
+// The words and pictures of the game: seats, pieces, dice, rounds, results,
+// in the player's language (locales/<language>/web/words.ftl). Tables here
+// hold message ids, never words: the catalogue is read when a function is
+// called, not when this module is imported.
+
+import { t, ungrouped } from "./catalogue.js";
 
 /** @typedef {"yellow" | "blue"} Seat */
 
@@ -7,8 +12,8 @@ export const COLUMNS = ["A", "B", "C", "D"];
 
 /** @param {Seat} seat */
 export const opponent = (seat) => (seat === "yellow" ? "blue" : "yellow");
-/** @param {Seat} seat */
-export const seatName = (seat) => (seat === "yellow" ? "Yellow" : "Blue");
+/** "Yellow", "Blue", in the player's language. @param {Seat} seat */
+export const seatName = (seat) => (seat === "yellow" ? t("words-seat-yellow") : t("words-seat-blue"));
 /** A shape beside each colour, for whoever cannot tell the colours apart. */
 /** @param {Seat} seat */
 export const seatMark = (seat) => (seat === "yellow" ? "●" : "■");
@@ -24,65 +29,81 @@ export const pips = (piece) =>
     .map(Number)
     .reduce((sum, half) => sum + half, 0);
 
-/** @param {number} count @param {string} one @param {string} many */
+/**
+ * `3 mice`, from the words it is given (English's plural: a catalogue's
+ * message with a plural select says it in every language, and is what new
+ * code uses).
+ * @param {number} count @param {string} one @param {string} many
+ */
 export const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
 
 /** `A2 C2`, or `nothing` @param {{mice: number[], steal?: string | null}} assignment */
 export function assignmentText(assignment) {
+  // Column letters and counts are written as they are, in every language.
   const parts = assignment.mice.flatMap((mice, column) => (mice > 0 ? [`${COLUMNS[column]}${mice}`] : []));
-  if (assignment.steal) parts.push(`steal ${assignment.steal}`);
-  return parts.length ? parts.join(" ") : "nothing";
+  if (assignment.steal) parts.push(t("words-assignment-steal", { piece: assignment.steal }));
+  return parts.length ? parts.join(" ") : t("words-assignment-nothing");
 }
 
-/** @param {any} attempt */
+/** What an attempt went for: `3/5`, `steal 6/6`, `blind: 0/0`. @param {any} attempt */
 export function attemptTarget(attempt) {
   const target = attempt.target;
   switch (target.kind) {
     case "piece":
       return target.piece;
     case "steal":
-      return `steal ${target.piece}`;
+      return t("words-target-steal", { piece: target.piece });
     case "blind_double_blank":
-      return "blind: 0/0";
+      return t("words-target-blind");
     default:
       return target.piece ?? target.kind;
   }
 }
 
-/** @param {any} attempt */
+/** How each attempt's result is said: the end of its message's id. */
+const OUTCOMES = {
+  took: "took",
+  too_low: "too-low",
+  exhausted: "exhausted",
+  lost_contest: "lost-contest",
+  tied_contest: "tied-contest",
+  stole: "stole",
+  exchanged: "exchanged",
+};
+
+/** How an attempt ended, in a word or two: `took`, `below 9`. @param {any} attempt */
 export function attemptOutcome(attempt) {
-  switch (attempt.result) {
-    case "took":
-      return "took";
-    case "too_low":
-      return `below ${attempt.value}`;
-    case "exhausted":
-      return `${plural(attempt.exhausted, "mouse", "mice")} tired`;
-    case "lost_contest":
-      return "outrolled";
-    case "tied_contest":
-      return "tied";
-    case "stole":
-      return "stole";
-    case "exchanged":
-      return "exchanged";
-    default:
-      return "no roll";
-  }
+  const outcome = OUTCOMES[/** @type {keyof typeof OUTCOMES} */ (attempt.result)] ?? "no-roll";
+  return t(`words-outcome-${outcome}`, { value: ungrouped(attempt.value ?? 0), count: attempt.exhausted ?? 0 });
 }
 
+/** Why a played game ended: the end of its message's id. */
 const ENDS = {
-  board_cleared: "the cake is gone",
-  no_moves_left: "no mouse can move",
-  stall_limit: "the stall limit was reached",
+  board_cleared: "board-cleared",
+  no_moves_left: "no-moves-left",
+  stall_limit: "stall-limit",
 };
-const DECIDERS = { pips: "on pips", pieces: "on the number of pieces", double_six: "holding the 6/6", draw: "" };
+/** What decided a played game with a winner: the end of its message's id. */
+const DECIDERS = { pips: "pips", pieces: "pieces", double_six: "double-six" };
+/** Why a player forfeited: the end of its message's id. */
 const FORFEITS = {
-  missed_deadlines: "missed too many deadlines",
-  disconnected: "stayed away too long",
-  left: "left the game",
-  not_opened: "did not open a sealed move in time",
+  missed_deadlines: "missed-deadlines",
+  disconnected: "disconnected",
+  left: "left",
+  not_opened: "not-opened",
 };
+
+/**
+ * Who forfeited and why, as one clause: "Blue missed too many deadlines",
+ * "both players left the game".
+ * @param {Seat | null | undefined} seat null: both players @param {string} cause
+ */
+function forfeitWords(seat, cause) {
+  const who = seat ? seat : "both";
+  const name = seat ? seatName(seat) : "";
+  const known = FORFEITS[/** @type {keyof typeof FORFEITS} */ (cause)];
+  return known ? t(`words-forfeit-${known}`, { who, seat: name }) : t("words-forfeit-other", { who, seat: name, cause });
+}
 
 /**
  * `Yellow 94 – Blue 74, Yellow wins on pips (the cake is gone)`. The
@@ -91,38 +112,37 @@ const FORFEITS = {
  * @param {any} result
  */
 export function resultText(result) {
-  const score = `Yellow ${result.score.yellow.pips} – Blue ${result.score.blue.pips}`;
+  const score = t("words-score", { yellow: ungrouped(result.score.yellow.pips), blue: ungrouped(result.score.blue.pips) });
   const ending = result.ending;
-  const winner = result.winner ? `${seatName(result.winner)} wins` : "nobody wins";
-  const cause = FORFEITS[/** @type {keyof typeof FORFEITS} */ (ending.cause)] ?? ending.cause;
-  let how;
+  const winner = result.winner ? t("words-winner", { seat: seatName(result.winner) }) : t("words-no-winner");
   if (ending.kind === "played") {
-    const why = ENDS[/** @type {keyof typeof ENDS} */ (ending.end)] ?? ending.end;
-    const decider = DECIDERS[/** @type {keyof typeof DECIDERS} */ (ending.decided_by)] ?? "";
-    how = result.winner ? `${winner} ${decider} (${why})` : `a draw (${why})`;
-  } else if (ending.kind === "forfeit") {
-    how = `${winner}: ${seatName(ending.seat)} ${cause}`;
-  } else if (ending.kind === "aborted") {
-    how = `aborted before both players had a move: ${ending.seat ? seatName(ending.seat) : "both players"} ${cause} — ${winner}, not rated`;
-  } else {
-    how = `abandoned: both players ${cause}${result.winner ? `; ${winner}` : ""}`;
+    const end = ENDS[/** @type {keyof typeof ENDS} */ (ending.end)];
+    const why = end ? t(`words-end-${end}`) : ending.end;
+    if (!result.winner) return t("words-result-draw", { score, why });
+    const decider = DECIDERS[/** @type {keyof typeof DECIDERS} */ (ending.decided_by)];
+    const won = decider ? t(`words-won-${decider}`, { seat: seatName(result.winner) }) : t("words-won-other", { seat: seatName(result.winner) });
+    return t("words-result-won", { score, won, why });
   }
-  return `${score}, ${how}`;
+  if (ending.kind === "forfeit") return t("words-result-forfeit", { score, winner, forfeit: forfeitWords(ending.seat, ending.cause) });
+  if (ending.kind === "aborted") return t("words-result-aborted", { score, winner, forfeit: forfeitWords(ending.seat, ending.cause) });
+  const forfeit = forfeitWords(null, ending.cause);
+  return result.winner ? t("words-result-abandoned-won", { score, winner, forfeit }) : t("words-result-abandoned", { score, forfeit });
 }
 
-/** Why a game in a rated room is not rated (the server's `NotRated`), for people. */
+/** Why a game in a rated room is not rated (the server's `NotRated`): the end of its message's id. */
 const NOT_RATED = {
-  same_address: "both players are on one network address",
-  pair_limit: "these two players have had 3 rated games together in the last 24 hours",
-  bot_against_person: "a bot plays a person: bots are rated among bots",
-  same_key: "one key sits in both seats",
-  aborted: "it ended before both players had a move",
-  abandoned: "both players forfeited at once",
+  same_address: "same-address",
+  pair_limit: "pair-limit",
+  bot_against_person: "bot-against-person",
+  same_key: "same-key",
+  aborted: "aborted",
+  abandoned: "abandoned",
 };
 
 /** "both players are on one network address", or the reason as sent. @param {string} reason */
 export function notRatedWords(reason) {
-  return NOT_RATED[/** @type {keyof typeof NOT_RATED} */ (reason)] ?? reason.replaceAll("_", " ");
+  const known = NOT_RATED[/** @type {keyof typeof NOT_RATED} */ (reason)];
+  return known ? t(`words-not-rated-${known}`) : reason.replaceAll("_", " ");
 }
 
 /**
@@ -133,8 +153,8 @@ export function notRatedWords(reason) {
  */
 export function refusalWords(deal) {
   const refused = SEATS.filter((seat) => deal?.refused?.[seat] === true);
-  if (refused.length === 2) return "Yellow and Blue both sealed a nonce and never opened it, and the game was aborted.";
-  return refused.length ? `${seatName(refused[0])} sealed a nonce and never opened it, and the game was aborted.` : "";
+  if (refused.length === 2) return t("words-refused-both");
+  return refused.length ? t("words-refused", { seat: seatName(refused[0]) }) : "";
 }
 
 /** `1:05` @param {number} ms */
@@ -143,13 +163,16 @@ export function clock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** How the pieces are revealed: the end of its message's id. */
+const REVEALS = { standard: "standard", all_face_up: "all-face-up", all_face_down: "all-face-down" };
+
 /** `standard, boost, 1:00/round`, and `rated` for a rated room @param {any} options */
 export function variantText(options) {
-  const reveal = { standard: "standard", all_face_up: "all face up", all_face_down: "all face down" };
-  const words = [reveal[/** @type {keyof typeof reveal} */ (options.game.reveal)] ?? options.game.reveal];
-  if (options.game.boost) words.push("boost");
-  words.push(options.deadline_ms ? `${clock(options.deadline_ms)}/round` : "no deadline");
-  if (options.rated) words.push("rated");
+  const reveal = REVEALS[/** @type {keyof typeof REVEALS} */ (options.game.reveal)];
+  const words = [reveal ? t(`words-reveal-${reveal}`) : options.game.reveal];
+  if (options.game.boost) words.push(t("words-variant-boost"));
+  words.push(options.deadline_ms ? t("words-variant-deadline", { clock: clock(options.deadline_ms) }) : t("words-variant-no-deadline"));
+  if (options.rated) words.push(t("words-variant-rated"));
   return words.join(", ");
 }
 
@@ -160,11 +183,8 @@ export function variantText(options) {
  */
 export function who(room, seat) {
   const name = room?.players?.[seat]?.name;
-  return name ? `${name} (${seatName(seat)})` : seatName(seat);
+  return name ? t("words-who", { name, seat: seatName(seat) }) : seatName(seat);
 }
-
-/** `4/5 in C` @param {string} piece @param {string} column */
-const at = (piece, column) => `${piece} in ${column}`;
 
 /**
  * What the dice of attempt `index` are rolling for, while they tumble.
@@ -172,14 +192,14 @@ const at = (piece, column) => `${piece} in ${column}`;
  */
 export function rollingWords(report, index) {
   const attempt = report.attempts[index];
-  const mice = plural(attempt.mice, "die", "dice");
+  const seat = seatName(attempt.seat);
   switch (attempt.target.kind) {
     case "steal":
-      return `${seatName(attempt.seat)} rolls ${mice} to steal ${attempt.target.piece}…`;
+      return t("words-rolling-steal", { seat, dice: attempt.mice, piece: attempt.target.piece });
     case "blind_double_blank":
-      return `${seatName(attempt.seat)}'s mice find the double-blank in ${attempt.column}: no roll.`;
+      return t("words-blind", { seat, column: attempt.column });
     default:
-      return `${seatName(attempt.seat)} rolls ${mice} for ${at(attempt.target.piece, attempt.column)}…`;
+      return t("words-rolling", { seat, dice: attempt.mice, piece: attempt.target.piece, column: attempt.column });
   }
 }
 
@@ -193,33 +213,38 @@ export function landedWords(report, index, waiting) {
   const seat = seatName(attempt.seat);
   const other = seatName(opponent(attempt.seat));
   const piece = attemptTarget(attempt);
+  const sum = ungrouped(attempt.sum ?? 0);
+  const value = ungrouped(attempt.value ?? 0);
   if (waiting) {
     return attempt.target.kind === "steal"
-      ? `${seat}'s ${attempt.sum} reaches ${attempt.target.piece}: if ${other}'s steal succeeds too, they exchange.`
-      : `${seat}'s ${attempt.sum} reaches ${piece}: contested, ${other} rolls for it too.`;
+      ? t("words-landed-steal-waiting", { seat, sum, piece: attempt.target.piece, other })
+      : t("words-landed-contested", { seat, sum, piece, other });
   }
   const rival = report.attempts.find((/** @type {any} */ other) => other !== attempt && other.contested && other.column === attempt.column);
   switch (attempt.result) {
     case "took":
       return rival && rival.result === "lost_contest"
-        ? `${seat}'s ${attempt.sum} beats ${rival.sum}: ${seat} takes ${piece}.`
+        ? t("words-landed-won-contest", { seat, sum, rival: ungrouped(rival.sum), piece })
         : rival && ["too_low", "exhausted"].includes(rival.result)
-          ? `${seat} takes ${piece} with ${attempt.sum}.`
-          : `${seat} ${attempt.sum} ≥ ${attempt.value}: takes ${piece}.`;
-    case "lost_contest":
-      return `${seatName(rival?.seat ?? opponent(attempt.seat))}'s ${rival?.sum ?? "?"} beats ${attempt.sum}: ${seatName(rival?.seat ?? opponent(attempt.seat))} takes ${piece}.`;
+          ? t("words-landed-took-contested", { seat, piece, sum })
+          : t("words-landed-took", { seat, sum, value, piece });
+    case "lost_contest": {
+      const winner = seatName(rival?.seat ?? opponent(attempt.seat));
+      const rivalSum = rival?.sum;
+      return t("words-landed-lost-contest", { winner, rival: typeof rivalSum === "number" ? ungrouped(rivalSum) : "?", sum, piece });
+    }
     case "tied_contest":
-      return `A tie at ${attempt.sum}: ${piece} stays.`;
+      return t("words-landed-tied", { sum, piece });
     case "too_low":
-      return `${seat} ${attempt.sum}, below ${attempt.value}: ${piece} stays.`;
+      return t("words-landed-too-low", { seat, sum, value, piece });
     case "exhausted":
-      return `${seat}'s dice match ${piece}: ${plural(attempt.exhausted, "mouse", "mice")} tired, it stays.`;
+      return t("words-landed-exhausted", { seat, piece, count: attempt.exhausted });
     case "stole":
-      return `${seat} ${attempt.sum} ≥ ${attempt.value}: steals ${attempt.target.piece}, with the double-blank.`;
+      return t("words-landed-stole", { seat, sum, value, piece: attempt.target.piece });
     case "exchanged":
-      return `Both steals succeed: the stolen pieces change hands and the double-blank leaves the game.`;
+      return t("words-landed-exchanged");
     default:
-      return `${seat}'s mice find the double-blank in ${attempt.column}: no roll.`;
+      return t("words-blind", { seat, column: attempt.column });
   }
 }
 
@@ -227,32 +252,39 @@ export function landedWords(report, index, waiting) {
 export function boostWords(report, index) {
   const boost = report.boosts[index];
   const seat = seatName(boost.seat);
-  const more = boost.boosted > 0 ? ` (+${plural(boost.boosted, "boost", "boosts")})` : "";
   switch (boost.result) {
-    case "took":
-      return `${seat}'s boost: ${boost.sum} ≥ ${pips(boost.piece)}, takes ${at(boost.piece, boost.column)}${more}.`;
+    case "took": {
+      const args = { seat, sum: ungrouped(boost.sum), pips: ungrouped(pips(boost.piece)), piece: boost.piece, column: boost.column, count: boost.boosted };
+      return boost.boosted > 0 ? t("words-boost-took-more", args) : t("words-boost-took", args);
+    }
     case "too_low":
-      return `${seat}'s boost: ${boost.sum}, below ${pips(boost.piece)}: ${boost.piece} stays.`;
+      return t("words-boost-too-low", { seat, sum: ungrouped(boost.sum), pips: ungrouped(pips(boost.piece)), piece: boost.piece });
     default:
-      return `${seat}'s boost in ${boost.column}: nothing to roll at.`;
+      return t("words-boost-nothing", { seat, column: boost.column });
   }
 }
 
 /** What a boost rolls for, while its dice tumble. @param {any} report @param {number} index */
 export function boostRollingWords(report, index) {
   const boost = report.boosts[index];
+  const seat = seatName(boost.seat);
   return boost.piece
-    ? `${seatName(boost.seat)}'s boost: ${plural(boost.mice, "die", "dice")} for ${at(boost.piece, boost.column)}…`
-    : `${seatName(boost.seat)}'s boost in ${boost.column}: nothing to roll at.`;
+    ? t("words-boost-rolling", { seat, dice: boost.mice, piece: boost.piece, column: boost.column })
+    : t("words-boost-nothing", { seat, column: boost.column });
 }
 
-/** `B2 turns up: 1/4` @param {any[]} changes */
+/** `B2 1/4 turns up.` @param {any[]} changes */
 export function turnUpWords(changes) {
+  // A place and its piece, as written on the cake: `B2 1/4`.
   const turned = changes.filter((change) => change.kind === "turn_up").map((change) => `${change.column}${change.row} ${change.piece}`);
-  return turned.length === 1 ? `${turned[0]} turns up.` : `Turning up: ${turned.join(", ")}.`;
+  return t("words-turn-up", { count: turned.length, pieces: turned.join(", ") });
 }
 
 /** The round's moves, both revealed: "Round 3: Yellow A2 C2 · Blue B4". @param {any} report */
 export function assignmentsWords(report) {
-  return `Round ${report.round}: Yellow ${assignmentText(report.assignments.yellow)} · Blue ${assignmentText(report.assignments.blue)}`;
+  return t("words-round-assignments", {
+    round: ungrouped(report.round),
+    yellow: assignmentText(report.assignments.yellow),
+    blue: assignmentText(report.assignments.blue),
+  });
 }

@@ -131,12 +131,8 @@ pub(super) fn entry_message(entry: Entry, identity: &Identity) -> anyhow::Result
         Entry::List => ClientMessage::ListRooms,
         Entry::Seek(seek) => seek.message(identity),
         Entry::Arena { id, join_code } => {
-            return arena_join(id, join_code, identity).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "an arena's players are their keys, and this client has none (see the \
-                     note above on why)"
-                )
-            });
+            return arena_join(id, join_code, identity)
+                .ok_or_else(|| anyhow::anyhow!(crate::tr!("net-arena-needs-a-key")));
         }
         Entry::WatchArena(arena) => ClientMessage::WatchArena { arena },
     })

@@ -5,13 +5,15 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use mice_cake_protocol::{ClientMessage, ErrorCode, ServerMessage};
+use mice_cake_protocol::{ClientMessage, ErrorCode, RefusalArgs, ServerMessage};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::NetEvent;
 use super::entries::arena_join;
 use super::reconnection::{End, Link, closed};
 use super::socket::{PING_EVERY, SILENCE_LIMIT, Socket, close_words, send_frame, until};
+use crate::catalogue::own_notice;
+use crate::tr;
 
 /// A `rate_limited` this soon after a seal refused that seal.
 pub(super) const RESEND_WINDOW: Duration = Duration::from_secs(2);
@@ -46,9 +48,9 @@ impl Link {
                     .then(closed),
                 frame = tokio::time::timeout_at(heard_at + SILENCE_LIMIT, socket.next()) => {
                     let Ok(frame) = frame else {
-                        return End::Dropped(format!(
-                            "nothing heard from the server for {}",
-                            humantime::format_duration(SILENCE_LIMIT)
+                        return End::Dropped(tr!(
+                            "net-silence",
+                            time = humantime::format_duration(SILENCE_LIMIT).to_string()
                         ));
                     };
                     heard_at = tokio::time::Instant::now();
@@ -156,7 +158,8 @@ impl Link {
                 // A newer server, perhaps: say so, and go on.
                 let notice = ServerMessage::Error {
                     code: ErrorCode::BadMessage,
-                    message: format!("unreadable message from the server: {error}"),
+                    message: own_notice(tr!("net-unreadable", error = error.to_string())),
+                    args: RefusalArgs::new(),
                 };
                 let _ = self.events.send(NetEvent::Message(notice)).await;
                 return None;
@@ -190,10 +193,11 @@ impl Link {
         self.resend_at = Some(tokio::time::Instant::now() + RESEND_AFTER);
         ServerMessage::Error {
             code: ErrorCode::RateLimited,
-            message: format!(
-                "the server asked to slow down: your move is sent again in {}",
-                humantime::format_duration(RESEND_AFTER)
-            ),
+            message: own_notice(tr!(
+                "net-slow-down",
+                time = humantime::format_duration(RESEND_AFTER).to_string()
+            )),
+            args: RefusalArgs::new(),
         }
     }
 

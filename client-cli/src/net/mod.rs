@@ -81,9 +81,9 @@ pub async fn connect(
     seats: Option<SeatStore>,
     identity: Identity,
 ) -> anyhow::Result<Session> {
-    let socket = open(url)
-        .await
-        .map_err(|error| anyhow::anyhow!("cannot reach the server at {url}: {error}"))?;
+    let socket = open(url).await.map_err(|error| {
+        anyhow::anyhow!(crate::tr!("net-cannot-reach", url = url, error = error))
+    })?;
     let (commands, commands_rx) = mpsc::channel(64);
     let (events_tx, events) = mpsc::channel(256);
     let mut link = Link::new(url, name, &entry, seats, identity, commands_rx, events_tx);

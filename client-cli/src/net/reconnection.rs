@@ -14,6 +14,7 @@ use super::NetEvent;
 use super::entries::{Entry, Identity, Seek, arena_join};
 use super::socket::{Socket, closing_reason, open, send_frame};
 use crate::seats::SeatStore;
+use crate::tr;
 
 /// The game under way as a player's link follows it: what a leave is
 /// signed for.
@@ -174,7 +175,7 @@ pub(super) enum End {
 
 /// How a connection that closed under the link ends.
 pub(super) fn closed() -> End {
-    End::Dropped("the connection closed".into())
+    End::Dropped(tr!("net-closed"))
 }
 
 impl Link {
@@ -357,8 +358,10 @@ impl Link {
             if Instant::now() + wait > give_up_at {
                 let _ = self
                     .events
-                    .send(NetEvent::Closed(format!(
-                        "gave up reconnecting after {attempt} attempts: {reason}"
+                    .send(NetEvent::Closed(tr!(
+                        "net-gave-up",
+                        attempts = attempt,
+                        reason = reason.as_str()
                     )))
                     .await;
                 return None;
@@ -401,7 +404,7 @@ impl Link {
         }
         for message in std::mem::take(&mut self.held) {
             if !self.send(socket, &message).await {
-                return Some(End::Dropped("the connection closed".into()));
+                return Some(closed());
             }
         }
         None

@@ -31,7 +31,11 @@ impl Link {
             // The game goes on; only a later run cannot take the seat back.
             let notice = ServerMessage::Error {
                 code: ErrorCode::Internal,
-                message: format!("cannot keep the seat for later: {error}"),
+                message: crate::catalogue::own_notice(crate::tr!(
+                    "net-cannot-keep-seat",
+                    error = error.to_string()
+                )),
+                args: mice_cake_protocol::RefusalArgs::new(),
             };
             let _ = self.events.try_send(NetEvent::Message(notice));
         }

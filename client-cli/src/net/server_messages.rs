@@ -56,8 +56,13 @@ impl Link {
                 self.forget_seat(*code);
             }
             ServerMessage::ShuttingDown { message } => self.farewell = Some(message.clone()),
-            ServerMessage::Error { code, message } => {
-                return self.refused(socket, *code, message).await;
+            ServerMessage::Error {
+                code,
+                message,
+                args,
+            } => {
+                let refusal = crate::catalogue::refusal_with(*code, message, args);
+                return self.refused(socket, *code, &refusal).await;
             }
             _ => return self.learn_seek_or_arena(socket, message).await,
         }
@@ -84,7 +89,10 @@ impl Link {
             ServerMessage::BotOffered { options, .. } => {
                 return self.play_the_bot(socket, *options).await;
             }
-            ServerMessage::SeekEnded { reason } => return self.seek_ended(socket, reason).await,
+            ServerMessage::SeekEnded { reason, cause } => {
+                let why = crate::text::seek_end(*cause, reason);
+                return self.seek_ended(socket, &why).await;
+            }
             // Over: nothing to join again.
             ServerMessage::ArenaJoined { arena, .. }
                 if arena.summary.status == ArenaStatus::Finished =>

@@ -9,6 +9,8 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use crate::tr;
+
 pub(super) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// How long opening a connection may take.
@@ -30,9 +32,9 @@ pub(super) async fn open(url: &str) -> Result<Socket, String> {
     match tokio::time::timeout(OPEN_TIMEOUT, connecting).await {
         Ok(Ok((socket, _))) => Ok(socket),
         Ok(Err(error)) => Err(error.to_string()),
-        Err(_) => Err(format!(
-            "no answer within {}",
-            humantime::format_duration(OPEN_TIMEOUT)
+        Err(_) => Err(tr!(
+            "net-no-answer",
+            time = humantime::format_duration(OPEN_TIMEOUT).to_string()
         )),
     }
 }
@@ -51,18 +53,16 @@ pub(super) fn close_words(
 ) -> String {
     use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
     match close {
-        Some(close) if close.code == CloseCode::Again => format!(
-            "the server is full ({}): try again later",
-            if close.reason.is_empty() {
-                "close code 1013"
-            } else {
-                close.reason.as_str()
-            }
-        ),
-        Some(close) if !close.reason.is_empty() => {
-            format!("the server closed the connection: {}", close.reason)
+        Some(close) if close.code == CloseCode::Again && close.reason.is_empty() => {
+            tr!("net-server-full-1013")
         }
-        _ => "the server closed the connection".into(),
+        Some(close) if close.code == CloseCode::Again => {
+            tr!("net-server-full", reason = close.reason.as_str())
+        }
+        Some(close) if !close.reason.is_empty() => {
+            tr!("net-server-closed-saying", reason = close.reason.as_str())
+        }
+        _ => tr!("net-server-closed"),
     }
 }
 
@@ -73,21 +73,24 @@ pub(super) async fn closing_reason(socket: &mut Socket) -> String {
         while let Some(Ok(frame)) = socket.next().await {
             match frame {
                 Message::Text(text) => {
-                    if let Ok(ServerMessage::Error { message, .. }) =
-                        serde_json::from_str::<ServerMessage>(text.as_str())
+                    if let Ok(ServerMessage::Error {
+                        code,
+                        message,
+                        args,
+                    }) = serde_json::from_str::<ServerMessage>(text.as_str())
                     {
-                        return message;
+                        return crate::catalogue::refusal_with(code, &message, &args);
                     }
                 }
                 Message::Close(close) => return close_words(close.as_ref()),
                 _ => {}
             }
         }
-        "the connection closed".to_owned()
+        tr!("net-closed")
     };
     tokio::time::timeout(Duration::from_secs(1), read)
         .await
-        .unwrap_or_else(|_| "the connection closed".to_owned())
+        .unwrap_or_else(|_| tr!("net-closed"))
 }
 
 pub(super) async fn send_frame(socket: &mut Socket, message: &ClientMessage) -> bool {

@@ -167,6 +167,7 @@ async fn a_drop_between_paired_and_joined_asks_the_pairs_room_for_the_seat() {
             &ServerMessage::Error {
                 code: ErrorCode::UnknownRoom,
                 message: "no room has the code K7QMX".into(),
+                args: Default::default(),
             },
         )
         .await;
@@ -227,6 +228,7 @@ async fn a_resume_refused_as_closed_mid_game_is_tried_again() {
             &ServerMessage::Error {
                 code: ErrorCode::UnknownRoom,
                 message: "the room has closed".into(),
+                args: Default::default(),
             },
         )
         .await;
@@ -277,6 +279,7 @@ async fn an_arena_player_whose_last_room_is_gone_joins_the_arena_again() {
             &ServerMessage::Error {
                 code: ErrorCode::BadToken,
                 message: "that seat token is not valid".into(),
+                args: Default::default(),
             },
         )
         .await;
@@ -336,6 +339,7 @@ async fn an_arena_player_refused_once_joins_the_arena_again_when_the_game_ends()
             &ServerMessage::Error {
                 code: ErrorCode::ArenaRefused,
                 message: "you are in a room of another game: leave it first".into(),
+                args: Default::default(),
             },
         )
         .await;
@@ -358,6 +362,7 @@ async fn an_arena_player_refused_once_joins_the_arena_again_when_the_game_ends()
             &ServerMessage::Error {
                 code: ErrorCode::ArenaRefused,
                 message: "refused again".into(),
+                args: Default::default(),
             },
         )
         .await;
@@ -433,6 +438,7 @@ async fn a_seek_ended_for_our_unsealed_deal_is_made_again() {
         say(&mut socket, &unpaired).await;
         let ended = ServerMessage::SeekEnded {
             reason: "you did not seal your deal in time".into(),
+            cause: mice_cake_protocol::SeekEndCause::DealNotSealed,
         };
         say(&mut socket, &ended).await;
         let then = next_message(&mut socket).await;

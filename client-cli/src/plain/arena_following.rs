@@ -89,9 +89,12 @@ impl Player {
             ServerMessage::ArenaLeft { .. } => Some(Step::Done(Outcome::Done)),
             // Gone (joined again after a drop, say): nothing more will come.
             ServerMessage::Error {
-                code: ErrorCode::UnknownArena,
+                code: code @ ErrorCode::UnknownArena,
                 message,
-            } => Some(Step::Done(Outcome::Failed(message.clone()))),
+                args,
+            } => Some(Step::Done(Outcome::Failed(crate::catalogue::refusal_with(
+                *code, message, args,
+            )))),
             _ => None,
         }
     }

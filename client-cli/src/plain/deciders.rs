@@ -8,6 +8,7 @@ use mice_cake_protocol::RoomStatus;
 
 use super::{Player, Step};
 use crate::outcome::Outcome;
+use crate::tr;
 
 /// Who decides this seat's assignments.
 pub enum Decider {
@@ -38,8 +39,7 @@ impl Player {
         if let Some(round) = self.forced_round() {
             if self.prompted != Some(round) {
                 self.prompted = Some(round);
-                self.out
-                    .note("nothing to decide this round: your only assignment is sealed for you");
+                self.out.note(&tr!("plain-forced"));
             }
             return Step::Continue;
         }
@@ -79,8 +79,7 @@ impl Player {
     /// A round to play and nothing more to read: leave rather than stall
     /// the game (or wait for the deadline to play every round).
     pub(super) fn out_of_input(&mut self) -> Step {
-        self.out
-            .note("standard input ended with a round to play: leaving the game");
+        self.out.note(&tr!("plain-out-of-input"));
         Step::Done(Outcome::Done)
     }
 
@@ -90,14 +89,17 @@ impl Player {
         let example = view
             .legal_assignments(seat)
             .last()
-            .map_or_else(String::new, |a| format!(", like: {a}"));
-        let deadline = self
-            .tracker
-            .time_left(Instant::now())
-            .map_or_else(String::new, |left| format!(" ({}s left)", left.as_secs()));
-        self.out.note(&format!(
-            "round {}: you are {seat}, {} mice to place{deadline}; type your assignment{example}",
-            view.round, view.families[seat].available
+            .map_or_else(String::new, ToString::to_string);
+        let left = self.tracker.time_left(Instant::now());
+        self.out.note(&tr!(
+            "plain-your-turn",
+            round = view.round,
+            seat = crate::text::seat_name(seat),
+            mice = view.families[seat].available,
+            timed = if left.is_some() { "yes" } else { "no" },
+            seconds = left.map_or(0, |left| left.as_secs()),
+            like = if example.is_empty() { "no" } else { "yes" },
+            example = example
         ));
     }
 
@@ -128,8 +130,15 @@ impl Player {
             let Err(error) = view.check(seat, &assignment) else {
                 return self.commit(view.round, assignment).await;
             };
-            self.out
-                .note(&format!("{assignment} cannot be played: {error}"));
+            self.out.note(&tr!(
+                "plain-cannot-be-played",
+                assignment = assignment.to_string(),
+                error = crate::catalogue::refusal_with(
+                    mice_cake_protocol::ErrorCode::IllegalAssignment,
+                    &error.to_string(),
+                    &mice_cake_protocol::illegal_assignment_args(&error)
+                )
+            ));
             match self.typed_ahead.pop_front() {
                 Some(next) => assignment = next,
                 None => return self.prompt(seat, view),

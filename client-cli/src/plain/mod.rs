@@ -26,6 +26,7 @@ use crate::effect::Effect;
 use crate::net::{NetEvent, Session};
 use crate::outcome::{self, Outcome};
 use crate::text::Missed;
+use crate::tr;
 use crate::tracker::{Happening, Tracker};
 
 use arena_following::ArenaFollowed;
@@ -74,7 +75,7 @@ pub async fn run(
         let step = tokio::select! {
             event = player.session.events.recv() => match event {
                 Some(event) => player.net(event).await,
-                None => Step::Done(Outcome::Failed("the connection ended".into())),
+                None => Step::Done(Outcome::Failed(tr!("main-connection-ended"))),
             },
             line = next_line(&mut lines) => match line {
                 Some(line) => player.typed(line.trim()).await,
@@ -199,16 +200,18 @@ impl Player {
                 wait,
                 reason,
             } => {
-                self.out.note(&format!(
-                    "connection lost ({reason}); reconnecting in {:.1} s (attempt {attempt})",
-                    wait.as_secs_f64()
+                self.out.note(&tr!(
+                    "plain-reconnecting",
+                    reason = reason,
+                    seconds = crate::catalogue::decimal(wait.as_secs_f64(), 1),
+                    attempt = attempt
                 ));
                 // Entering again: a refusal now is told once, as the outcome.
                 self.entered = false;
                 return Step::Continue;
             }
             NetEvent::Reconnected => {
-                self.out.note("reconnected");
+                self.out.note(&tr!("plain-reconnected"));
                 return Step::Continue;
             }
             NetEvent::Closed(reason) => return Step::Done(Outcome::Failed(reason)),
@@ -260,8 +263,7 @@ impl Player {
                 state,
                 ..
             } if self.out.0 == Output::Text && self.arena.is_some() => {
-                self.out
-                    .note(&format!("room {} — you are {seat}", state.code));
+                self.out.note(&text_output::you_are(state.code, *seat));
                 true
             }
             _ => false,
@@ -294,8 +296,10 @@ impl Player {
                     && *round > 0
                     && !history
                 {
-                    self.out.note(&format!(
-                        "committed for round {round}: {assignment} (sealed)"
+                    self.out.note(&tr!(
+                        "plain-committed-for-round",
+                        round = *round,
+                        assignment = assignment.to_string()
                     ));
                 }
             }
@@ -368,8 +372,7 @@ impl Player {
         if self.arena.as_ref().is_some_and(|arena| arena.playing) {
             // The arena pairs this player again: the next game
             // comes by itself.
-            self.out
-                .note("waiting to be paired again (type pause to stop)");
+            self.out.note(&tr!("plain-waiting-to-be-paired"));
             return Step::Continue;
         }
         Step::Done(Outcome::Done)
@@ -411,10 +414,9 @@ impl Player {
                 .is_none_or(|at| now.duration_since(at) > CONFIRM_CTRL_C)
         {
             self.ctrl_c_at = Some(now);
-            self.out.note(&format!(
-                "Leave the game? You forfeit it. Press Ctrl-C again within {} s to leave (or \
-                 close the terminal: your seat is kept for a while, to resume)",
-                CONFIRM_CTRL_C.as_secs()
+            self.out.note(&tr!(
+                "plain-leave-the-game",
+                seconds = CONFIRM_CTRL_C.as_secs()
             ));
             return Step::Continue;
         }
@@ -429,9 +431,13 @@ impl Player {
         };
         let forfeit = room.you.is_some() && room.status == RoomStatus::Playing;
         let note = if forfeit {
-            format!("leaving room {}: you forfeit game {}", room.code, room.game)
+            tr!(
+                "plain-leaving-forfeit",
+                code = room.code.to_string(),
+                game = room.game
+            )
         } else {
-            format!("leaving room {}", room.code)
+            tr!("plain-leaving", code = room.code.to_string())
         };
         self.out.note(&note);
     }

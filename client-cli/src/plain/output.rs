@@ -8,6 +8,7 @@ use mice_cake_protocol::{ChatChannel, ChatLine, GameId, GameResult, PlayedRound,
 use super::json;
 use super::text_output::describe;
 use crate::text::{self, Missed};
+use crate::tr;
 
 /// How lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +69,7 @@ impl Printer {
         if self.0 == Output::Text {
             self.line(&text::result(result));
             if let Some(id) = game_id {
-                self.line(&format!("record: /api/games/{id}"));
+                self.line(&tr!("plain-record", id = id.to_string()));
             }
         }
     }
@@ -84,19 +85,27 @@ impl Printer {
     /// A chat line, as text (JSON prints the message itself).
     pub(super) fn chat(&mut self, line: &ChatLine) {
         if self.0 == Output::Text {
-            let who = match (line.seat, line.channel) {
-                (Some(seat), _) => format!("{} ({seat})", line.name),
-                (None, ChatChannel::Spectators) => format!("{} (spectator)", line.name),
-                (None, ChatChannel::Players) => line.name.clone(),
-            };
-            self.line(&format!("chat: {who}: {}", line.text));
+            let name = line.name.as_str();
+            let text = line.text.as_str();
+            self.line(&match (line.seat, line.channel) {
+                (Some(seat), _) => tr!(
+                    "plain-chat-player",
+                    name = name,
+                    seat = text::seat_name(seat),
+                    text = text
+                ),
+                (None, ChatChannel::Spectators) => {
+                    tr!("plain-chat-spectator", name = name, text = text)
+                }
+                (None, ChatChannel::Players) => tr!("plain-chat", name = name, text = text),
+            });
         }
     }
 
     pub(super) fn board(&mut self, view: &GameView) {
         if self.0 == Output::Text {
-            for line in view.to_string().lines() {
-                self.line(line);
+            for line in text::view_lines(view) {
+                self.line(&line);
             }
         }
     }

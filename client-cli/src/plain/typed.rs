@@ -5,6 +5,7 @@ use mice_cake_protocol::ClientMessage;
 
 use super::{Decider, Player, Step};
 use crate::outcome::Outcome;
+use crate::tr;
 
 /// What a typed line says.
 #[derive(Debug, PartialEq)]
@@ -64,7 +65,7 @@ impl Player {
             }
             Typed::Say(said) => {
                 if !self.chat {
-                    self.out.note("the chat is off (--no-chat)");
+                    self.out.note(&tr!("plain-chat-off"));
                 } else {
                     let text = said.to_owned();
                     self.send(ClientMessage::Chat { text }).await;
@@ -78,7 +79,9 @@ impl Player {
             },
             Typed::Protocol(line) => match ClientMessage::parse(line) {
                 Ok(message) => self.send(message).await,
-                Err(error) => self.out.note(&format!("not a message: {error}")),
+                Err(error) => self
+                    .out
+                    .note(&tr!("plain-not-a-message", error = error.to_string())),
             },
             Typed::Move(line) => self.typed_move(line).await,
         }
@@ -99,15 +102,16 @@ impl Player {
     /// round, or explained.
     async fn typed_move(&mut self, line: &str) {
         if matches!(self.decider, Decider::Watch) {
-            self.out
-                .note("you are watching: there is nothing to play (q leaves)");
+            self.out.note(&tr!("plain-watching-nothing-to-play"));
             return;
         }
         let assignment: Assignment = match line.parse() {
             Ok(assignment) => assignment,
             Err(error) => {
-                self.out.note(&format!(
-                    "cannot read {line:?}: {error} (write it like `A2 C1` or `D1 steal 6/6`)"
+                self.out.note(&tr!(
+                    "plain-cannot-read-move",
+                    line = format!("{line:?}"),
+                    error = error.to_string()
                 ));
                 self.reprompt();
                 return;
@@ -116,9 +120,8 @@ impl Player {
         match self.deciding() {
             Some((seat, view)) => self.play(seat, &view, assignment).await,
             None => {
-                self.out.note(&format!(
-                    "{assignment}: noted, for when the next round opens"
-                ));
+                self.out
+                    .note(&tr!("plain-noted", assignment = assignment.to_string()));
                 self.typed_ahead.push_back(assignment);
             }
         }

@@ -16,7 +16,9 @@ use unicode_width::UnicodeWidthStr;
 
 use super::palette::color;
 use super::reveal::{Progress, RevealShow, face, tumbling_face};
+use super::{MARKS, seat_name, spans_around};
 use crate::text::{self, Missed};
+use crate::tr;
 use crate::tracker::{Tracker, missed_in_a_row};
 
 /// Below this width, each attempt takes a line of its own.
@@ -36,7 +38,7 @@ pub(super) fn log_lines(
         .map_or(0, |room| room.missed_deadline_limit);
     let mut lines = Vec::new();
     if tracker.log.is_empty() && tracker.past.is_empty() {
-        lines.push(Line::from("No round played yet: each reveal appears here.").dim());
+        lines.push(Line::from(tr!("tui-log-empty")).dim());
     }
     for (index, played) in tracker.log.iter().enumerate().rev() {
         let progress = reveal
@@ -53,19 +55,20 @@ pub(super) fn log_lines(
         .filter(|room| room.options.rated)
         .and_then(|room| room.not_rated)
     {
-        let notice = format!("This game is not rated: {}.", why.reason());
+        let notice = tr!("tui-log-not-rated", reason = text::not_rated(why));
         for part in super::wrap::wrap(&notice, usize::from(width)) {
             lines.push(Line::from(part).fg(Color::Yellow));
         }
     }
     for game in tracker.past.iter().rev() {
-        let title = format!(
-            "── Game {}: {} (Yellow) vs {} (Blue) — {}",
-            game.number,
-            game.players.yellow,
-            game.players.blue,
-            text::result(&game.result)
+        let title = tr!(
+            "tui-log-earlier-game",
+            game = game.number,
+            yellow = &game.players.yellow,
+            blue = &game.players.blue,
+            result = text::result(&game.result)
         );
+        let title = format!("── {title}");
         for part in super::wrap::wrap(&title, usize::from(width)) {
             lines.push(Line::from(part).bold().fg(Color::Gray));
         }
@@ -195,7 +198,7 @@ fn attempt_lines(
                 lines.push(Line::styled(
                     format!(
                         "  {} {} {}",
-                        attempt.seat,
+                        seat_name(attempt.seat),
                         attempt.column,
                         attempt_words(attempt, frame)
                     ),
@@ -264,13 +267,14 @@ fn boost_lines(
         }
     } else {
         for (index, boost, roll) in boosts {
+            let words = tr!(
+                "tui-log-boost",
+                seat = seat_name(boost.seat),
+                column = boost.column.to_string(),
+                roll = boost_words(boost, roll)
+            );
             lines.push(Line::styled(
-                format!(
-                    "  ↻ {} {} boost: {}",
-                    boost.seat,
-                    boost.column,
-                    boost_words(boost, roll)
-                ),
+                format!("  ↻ {words}"),
                 Style::new().fg(color(boost.seat)),
             ));
             if roll == Roll::Down {
@@ -316,18 +320,24 @@ fn packed(items: &[String], width: u16) -> Vec<String> {
 /// `Round 3  Yellow A2 C2 — Blue D4`, each side in its colour.
 fn header(played: &PlayedRound) -> Line<'static> {
     let report = &played.report;
-    Line::from(vec![
-        Span::raw(format!("Round {}  ", report.round)).bold(),
+    // Each side in its colour, wherever the sentence puts it.
+    let sides = Seat::ALL.map(|seat| {
         Span::styled(
-            format!("Yellow {}", report.assignments.yellow),
-            Style::new().fg(color(Seat::Yellow)).bold(),
-        ),
-        Span::raw(" — ").bold(),
-        Span::styled(
-            format!("Blue {}", report.assignments.blue),
-            Style::new().fg(color(Seat::Blue)).bold(),
-        ),
-    ])
+            tr!(
+                "tui-seat-assignment",
+                seat = seat_name(seat),
+                assignment = report.assignments[seat].to_string()
+            ),
+            Style::new().fg(color(seat)).bold(),
+        )
+    });
+    let words = tr!(
+        "tui-log-round",
+        round = report.round,
+        yellow = MARKS[0],
+        blue = MARKS[1]
+    );
+    Line::from(spans_around(&words, Style::new().bold(), &sides))
 }
 
 /// Dice as faces: the real ones once down, changing ones while tumbling.
@@ -345,9 +355,17 @@ fn dice(faces: &[u8], roll: Roll) -> String {
 /// `4 on 5/5 ⚃⚅⚄⚃ 19 → took`.
 pub(super) fn attempt_words(attempt: &Attempt, roll: Roll) -> String {
     let target = match attempt.target {
-        Target::Piece { piece } => format!("{} on {piece}", attempt.mice),
-        Target::Steal { piece } => format!("{} steal {piece}", attempt.mice),
-        Target::BlindDoubleBlank => format!("{} blind: found 0/0", attempt.mice),
+        Target::Piece { piece } => {
+            tr!("tui-log-on", mice = attempt.mice, piece = piece.to_string())
+        }
+        Target::Steal { piece } => {
+            tr!(
+                "tui-log-steal",
+                mice = attempt.mice,
+                piece = piece.to_string()
+            )
+        }
+        Target::BlindDoubleBlank => tr!("tui-log-blind", mice = attempt.mice),
     };
     if attempt.dice.is_empty() {
         return target;
@@ -356,21 +374,24 @@ pub(super) fn attempt_words(attempt: &Attempt, roll: Roll) -> String {
     match roll {
         Roll::Tumbling(_) => return format!("{target} {faces}"),
         // Reached, but the other player's dice decide what it gets.
-        Roll::Waiting => return format!("{target} {faces} {} → contested…", attempt.sum),
+        Roll::Waiting => {
+            let contested = tr!("tui-log-contested");
+            return format!("{target} {faces} {} → {contested}", attempt.sum);
+        }
         Roll::Down => {}
     }
     let outcome = match attempt.result {
-        AttemptResult::Took => "took".to_owned(),
-        AttemptResult::TooLow => format!("below {}", attempt.value),
-        AttemptResult::Exhausted => format!("{} tired", attempt.exhausted),
-        AttemptResult::LostContest => "outrolled".to_owned(),
-        AttemptResult::TiedContest => "tied".to_owned(),
-        AttemptResult::Stole => "stole".to_owned(),
-        AttemptResult::Exchanged => "exchanged".to_owned(),
-        AttemptResult::NoAttempt => "no roll".to_owned(),
+        AttemptResult::Took => tr!("tui-log-took"),
+        AttemptResult::TooLow => tr!("tui-log-below", pips = attempt.value),
+        AttemptResult::Exhausted => tr!("tui-log-tired", mice = attempt.exhausted),
+        AttemptResult::LostContest => tr!("tui-log-outrolled"),
+        AttemptResult::TiedContest => tr!("tui-log-tied"),
+        AttemptResult::Stole => tr!("tui-log-stole"),
+        AttemptResult::Exchanged => tr!("tui-log-exchanged"),
+        AttemptResult::NoAttempt => tr!("tui-log-no-roll"),
     };
     let boost = if attempt.boosted > 0 {
-        format!(" +{} boost", attempt.boosted)
+        format!(" {}", tr!("tui-log-boosted", mice = attempt.boosted))
     } else {
         String::new()
     };
@@ -380,8 +401,8 @@ pub(super) fn attempt_words(attempt: &Attempt, roll: Roll) -> String {
 /// `2 on 2/2 ⚀⚁ 3 → below 4`.
 fn boost_words(boost: &BoostRoll, roll: Roll) -> String {
     let target = boost.piece.map_or_else(
-        || format!("{} mice, nothing to roll at", boost.mice),
-        |piece| format!("{} on {piece}", boost.mice),
+        || tr!("tui-log-boost-nothing", mice = boost.mice),
+        |piece| tr!("tui-log-on", mice = boost.mice, piece = piece.to_string()),
     );
     if boost.dice.is_empty() {
         return target;
@@ -391,13 +412,13 @@ fn boost_words(boost: &BoostRoll, roll: Roll) -> String {
         return format!("{target} {faces}");
     }
     let outcome = match (boost.result, boost.piece) {
-        (BoostResult::Took, _) => "took".to_owned(),
-        (BoostResult::TooLow, Some(piece)) => format!("below {}", piece.pips()),
-        (BoostResult::TooLow, None) => "short".to_owned(),
-        (BoostResult::NothingToRoll, _) => "nothing to roll at".to_owned(),
+        (BoostResult::Took, _) => tr!("tui-log-took"),
+        (BoostResult::TooLow, Some(piece)) => tr!("tui-log-below", pips = piece.pips()),
+        (BoostResult::TooLow, None) => tr!("tui-log-short"),
+        (BoostResult::NothingToRoll, _) => tr!("tui-log-nothing-to-roll"),
     };
     let more = if boost.boosted > 0 {
-        format!(" +{} boost", boost.boosted)
+        format!(" {}", tr!("tui-log-boosted", mice = boost.boosted))
     } else {
         String::new()
     };

@@ -22,12 +22,69 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, EventStream, KeyEventKind};
 use futures_util::StreamExt;
+use mice_cake_engine::Seat;
 use mice_cake_protocol::RoomStatus;
+use ratatui::style::Style;
+use ratatui::text::Span;
+use unicode_width::UnicodeWidthStr;
 
 use crate::net::Session;
 use crate::outcome::{self, Ended, Outcome};
 use model::{Cmd, Model, Msg, Settings, update};
 use signals::{Arrived, Signals};
+
+pub(crate) use crate::text::seat_name;
+
+/// The widest seat name's width: the families' names line up after it.
+pub(crate) fn seat_names_width() -> usize {
+    Seat::ALL
+        .into_iter()
+        .map(|seat| seat_name(seat).width())
+        .max()
+        .unwrap_or_default()
+}
+
+/// `text` padded with spaces to `width` columns on screen (`{:<width}`
+/// counts characters, not columns).
+pub(crate) fn padded(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+}
+
+/// Stand-ins for a message's arguments that are drawn in a style of their
+/// own: the message is formatted with them, then cut into spans around
+/// them ([`spans_around`]). Private-use characters: no catalogue holds them.
+pub(crate) const MARKS: [&str; 2] = ["\u{E000}", "\u{E001}"];
+
+/// A message formatted with [`MARKS`] for some arguments, as spans: its
+/// words in `style`, each mark replaced by its span in `styled` (the first
+/// mark by the first span…). A translation may put them in any order.
+pub(crate) fn spans_around(
+    text: &str,
+    style: Style,
+    styled: &[Span<'static>],
+) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    let mut words = String::new();
+    for c in text.chars() {
+        let mark = MARKS
+            .iter()
+            .position(|mark| mark.starts_with(c))
+            .and_then(|index| styled.get(index));
+        match mark {
+            Some(span) => {
+                if !words.is_empty() {
+                    spans.push(Span::styled(std::mem::take(&mut words), style));
+                }
+                spans.push(span.clone());
+            }
+            None => words.push(c),
+        }
+    }
+    if !words.is_empty() {
+        spans.push(Span::styled(words, style));
+    }
+    spans
+}
 
 /// How often countdowns are redrawn.
 const TICK: Duration = Duration::from_millis(250);

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use mice_cake_engine::{
-    Access, Assignment, Column, Domino, GameView, Seat, Seated, greedy_assignment,
+    Access, Assignment, AssignmentError, Column, Domino, GameView, Seat, Seated, greedy_assignment,
 };
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, GameResult, RoomEvent, RoomState, ServerMessage,
@@ -15,9 +15,11 @@ use mice_cake_protocol::{
 
 use super::chat::ChatPane;
 use super::reveal::{RevealShow, changed_cells};
+use super::seat_name;
 use crate::effect::Effect;
 use crate::net::NetEvent;
 use crate::openings::{KeptOpening, OpeningsFile};
+use crate::tr;
 use crate::tracker::{Happening, Tracker};
 
 /// What the interface is told.
@@ -406,7 +408,7 @@ fn net(model: &mut Model, event: NetEvent) -> Vec<Cmd> {
         NetEvent::Reconnected => {
             model.link = Link::Reconnected(model.now);
             if let Some(round) = model.held_commit {
-                model.notice = Some(format!("Back: your commit for round {round} is sent now"));
+                model.notice = Some(tr!("tui-notice-back-commit-sent", round = round));
             }
         }
         // Replaced says more than the closing that follows it.
@@ -441,21 +443,23 @@ fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
     if let ServerMessage::Error {
         code,
         message: text,
+        args,
     } = message
     {
+        // The server's refusal in the player's words.
+        let refusal = crate::catalogue::refusal_with(*code, text, args);
         if *code == ErrorCode::Replaced {
             // Said by the link itself, whole, where the move was.
-            model.link = Link::Replaced(text.clone());
+            model.link = Link::Replaced(refusal.clone());
         }
         model.notice = Some(match (code, model.held_commit) {
-            (ErrorCode::Replaced, _) => "Your seat is played from another connection \
-                                         now: q quits"
-                .into(),
-            (ErrorCode::WrongPhase, Some(round)) => format!(
-                "Round {round} ended while the connection was down: your commit was \
-                 not played ({text})"
+            (ErrorCode::Replaced, _) => tr!("tui-notice-replaced", key = "q"),
+            (ErrorCode::WrongPhase, Some(round)) => tr!(
+                "tui-notice-commit-not-played",
+                round = round,
+                reason = refusal
             ),
-            _ => text.clone(),
+            _ => refusal,
         });
         model.held_commit = None;
         // The question it replaces is no longer asked.
@@ -477,8 +481,8 @@ fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
             .tracker
             .players
             .as_ref()
-            .map_or_else(|| seat.to_string(), |players| players[seat].clone());
-        model.notice = Some(format!("{name} offers a rematch — r to accept"));
+            .map_or_else(|| seat_name(seat), |players| players[seat].clone());
+        model.notice = Some(tr!("tui-rematch-offered", name = name, key = "r"));
         if model.settings.bell {
             cmds.push(Cmd::Bell);
         }
@@ -552,7 +556,7 @@ fn happened(
             if let Some((_, Some(id))) = model.tracker.finished()
                 && !history
             {
-                model.fairness = Some("Checking that the game was fair…".into());
+                model.fairness = Some(tr!("tui-notice-checking-fair"));
                 cmds.push(Cmd::Verify(id));
             }
         }
@@ -587,12 +591,13 @@ fn your_move(model: &Model, round: u32) -> String {
         .map_or(0, |player| player.auto_commits);
     let limit = room.map_or(0, |room| room.missed_deadline_limit);
     if limit > 0 && missed + 1 >= limit {
-        format!(
-            "Your move — round {round}. You missed {missed} deadlines in a row: miss this one \
-             and you forfeit"
+        tr!(
+            "tui-notice-your-move-last-chance",
+            round = round,
+            missed = missed
         )
     } else {
-        format!("Your move — round {round}")
+        tr!("tui-notice-your-move", round = round)
     }
 }
 
@@ -656,10 +661,7 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
         // A game over, whether the room still shows it or waits again.
         KeyCode::Char('r') if model.finished().is_some() && model.tracker.you().is_some() => {
             if !opponent_here(model) {
-                model.notice = Some(
-                    "Your opponent left: the next game starts when another player joins (q quits)"
-                        .into(),
-                );
+                model.notice = Some(tr!("tui-notice-opponent-left", key = "q"));
                 return Vec::new();
             }
             model.result_shown = None;
@@ -671,9 +673,9 @@ fn key_acted(model: &mut Model, key: KeyEvent, ctrl_c: bool) -> Vec<Cmd> {
         // Sealed here, not yet taken by the server: it is not sent twice.
         KeyCode::Enter if model.tracker.must_decide() && model.tracker.sealed_here() => {
             model.notice = Some(if model.held_commit.is_some() {
-                "Your commit is already waiting for the connection to come back".into()
+                tr!("tui-notice-commit-waiting")
             } else {
-                "Your move is sealed and sent: it is waiting for the server to take it".into()
+                tr!("tui-notice-sealed-and-sent")
             });
         }
         _ if model.deciding() => return edit(model, key.code),
@@ -711,7 +713,7 @@ fn bot_offer_answered(model: &mut Model, code: KeyCode) -> Option<Vec<Cmd>> {
     match code {
         KeyCode::Char('y' | 'Y') => {
             model.bot_offer = None;
-            model.seeking = Some("Starting a game against the server's bot…".into());
+            model.seeking = Some(tr!("tui-seek-starting-bot-game"));
             // The link makes the room as this player, and ends the seek.
             Some(vec![Cmd::Send(ClientMessage::CreateRoom {
                 options,
@@ -722,7 +724,7 @@ fn bot_offer_answered(model: &mut Model, code: KeyCode) -> Option<Vec<Cmd>> {
         }
         KeyCode::Char('n' | 'N') => {
             model.bot_offer = None;
-            model.notice = Some("Still looking for a person (q stops)".into());
+            model.notice = Some(tr!("tui-notice-still-looking", key = "q"));
             Some(Vec::new())
         }
         _ => None,
@@ -739,18 +741,18 @@ fn chat_key(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
         KeyCode::Char('m') => {
             model.chat.muted = !model.chat.muted;
             model.notice = Some(if model.chat.muted {
-                "Chat muted (m to unmute)".into()
+                tr!("tui-notice-chat-muted", key = "m")
             } else {
-                "Chat back".into()
+                tr!("tui-notice-chat-back")
             });
         }
         KeyCode::Char('s') if model.tracker.you().is_some() => {
             model.chat.spectators = !model.chat.spectators;
             let show = model.chat.spectators;
             model.notice = Some(if show {
-                "Showing the spectators' chat too (s hides it)".into()
+                tr!("tui-notice-spectators-chat-shown", key = "s")
             } else {
-                "Spectators' chat hidden".into()
+                tr!("tui-notice-spectators-chat-hidden")
             });
             return vec![Cmd::Send(ClientMessage::SpectatorChat { show })];
         }
@@ -764,9 +766,7 @@ fn chat_key(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
 fn quit(model: &mut Model) -> Vec<Cmd> {
     if model.in_game() {
         model.confirm_quit = true;
-        model.notice = Some(
-            "Leave the game? You forfeit it. y/n (closing the terminal keeps your seat)".into(),
-        );
+        model.notice = Some(tr!("tui-notice-leave", yes = "y", no = "n"));
         Vec::new()
     } else {
         leave()
@@ -797,9 +797,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
             if !access.is_open() {
                 model.notice = Some(closed_column(column, access));
             } else if editor.placed() >= available {
-                model.notice = Some(format!(
-                    "all {available} available mice are placed; take one off another column first"
-                ));
+                model.notice = Some(tr!("tui-notice-all-mice-placed", available = available));
             } else {
                 editor.mice[editor.column] += 1;
                 if access == Access::Steal && editor.steal.is_none() {
@@ -818,7 +816,7 @@ fn edit(model: &mut Model, code: KeyCode) -> Vec<Cmd> {
             let targets: Vec<Domino> = view.families[seat.opponent()].stash.iter().collect();
             let steals_here = view.access(seat, Column::ALL[editor.column]) == Access::Steal;
             if !steals_here || targets.is_empty() {
-                model.notice = Some("a target is chosen on the double-blank's column".into());
+                model.notice = Some(tr!("tui-notice-target-where"));
             } else {
                 let next = editor
                     .steal
@@ -859,8 +857,7 @@ fn commit(
 ) -> Vec<Cmd> {
     match view.check(seat, &assignment) {
         Ok(()) if model.held_commit == Some(view.round) => {
-            model.notice =
-                Some("Your commit is already waiting for the connection to come back".into());
+            model.notice = Some(tr!("tui-notice-commit-waiting"));
             Vec::new()
         }
         Ok(()) => {
@@ -869,11 +866,7 @@ fn commit(
                 if model.tracker.sealed_here() {
                     // One sealed here before, which the server lost:
                     // it is sent again, and no other may replace it.
-                    model.notice = Some(
-                        "Your move of this round is sealed already: it is sent again, \
-                         unchanged"
-                            .into(),
-                    );
+                    model.notice = Some(tr!("tui-notice-sealed-already"));
                 }
                 return Vec::new();
             }
@@ -881,29 +874,63 @@ fn commit(
             if reconnecting {
                 // The connection holds it and sends it once back.
                 model.held_commit = Some(view.round);
-                model.notice = Some(format!(
-                    "Reconnecting… your commit is sent as soon as the connection is \
-                     back, if round {} is still open",
-                    view.round
-                ));
+                model.notice = Some(tr!("tui-notice-commit-held", round = view.round));
             }
             sealed.into_iter().map(Cmd::from).collect()
         }
         Err(error) => {
-            model.notice = Some(format!("Not yet: {error}"));
+            model.notice = Some(not_yet(error));
             Vec::new()
+        }
+    }
+}
+
+/// Why an assignment cannot be committed yet: the engine's reason, in
+/// the player's words.
+fn not_yet(error: AssignmentError) -> String {
+    use AssignmentError as Why;
+    match error {
+        Why::GameOver => tr!("tui-not-yet-game-over"),
+        Why::TooManyMice { placed } => tr!(
+            "tui-not-yet-too-many-mice",
+            placed = placed,
+            mice = mice_cake_engine::MICE
+        ),
+        Why::RestingMiceUsed { placed, available } => tr!(
+            "tui-not-yet-resting-mice",
+            placed = placed,
+            available = available
+        ),
+        Why::MiceLeftUnplaced { placed, available } => tr!(
+            "tui-not-yet-mice-left",
+            placed = placed,
+            available = available
+        ),
+        Why::EmptyColumn(column) => {
+            tr!("tui-not-yet-empty-column", column = column.to_string())
+        }
+        Why::OpponentStashEmpty(column) => {
+            tr!("tui-not-yet-nothing-to-steal", column = column.to_string())
+        }
+        Why::StealWithoutTarget(column) => {
+            tr!("tui-not-yet-no-target", column = column.to_string())
+        }
+        Why::TargetNotInOpponentStash(piece) => {
+            tr!("tui-not-yet-target-not-held", piece = piece.to_string())
+        }
+        Why::StealTargetWithoutSteal(piece) => {
+            tr!(
+                "tui-not-yet-target-without-steal",
+                piece = piece.to_string()
+            )
         }
     }
 }
 
 fn closed_column(column: Column, access: Access) -> String {
     match access {
-        Access::NothingToSteal => {
-            format!(
-                "column {column} is the double-blank, and your opponent has nothing to steal yet"
-            )
-        }
-        _ => format!("column {column} has no piece left"),
+        Access::NothingToSteal => tr!("tui-notice-nothing-to-steal", column = column.to_string()),
+        _ => tr!("tui-notice-no-piece-left", column = column.to_string()),
     }
 }
 
@@ -1273,9 +1300,15 @@ mod tests {
             [ServerMessage::Error {
                 code: ErrorCode::IllegalAssignment,
                 message: "column A has no piece left".into(),
+                args: [
+                    ("reason".to_owned(), "empty_column".into()),
+                    ("column".to_owned(), "A".into()),
+                ]
+                .into(),
             }],
         );
-        assert_eq!(model.notice.as_deref(), Some("column A has no piece left"));
+        // In the player's words, from the refusal's code and arguments.
+        assert_eq!(model.notice.as_deref(), Some("Column A has no piece left."));
     }
 
     #[test]
@@ -1314,6 +1347,7 @@ mod tests {
             [ServerMessage::Error {
                 code: ErrorCode::RateLimited,
                 message: "slow down".into(),
+                args: Default::default(),
             }],
         );
         assert!(!model.confirm_quit);

@@ -322,6 +322,7 @@ fn a_seat_taken_by_another_connection_says_so_and_stops() {
         [ServerMessage::Error {
             code: ErrorCode::Replaced,
             message: reason.into(),
+            args: Default::default(),
         }],
     );
     update(&mut model, Msg::Net(NetEvent::Closed(reason.into())));
@@ -358,6 +359,7 @@ fn a_held_commit_for_a_round_that_closed_meanwhile_is_said_to_be_lost() {
         [ServerMessage::Error {
             code: ErrorCode::WrongPhase,
             message: "round 1 is over".into(),
+            args: Default::default(),
         }],
     );
     let notice = model.notice.clone().unwrap_or_default();

@@ -454,3 +454,143 @@ fn the_longest_names_and_texts_cut_no_word_at_60x20_and_80x24() {
     insta::assert_snapshot!("longest_names_60", draw(&model, 60, 20).backend());
     insta::assert_snapshot!("longest_names_80", draw(&model, 80, 24).backend());
 }
+
+/// The words of `rows` that say a message is missing from the catalogue
+/// (`{tui-…}`) or left in English where `language` is spoken.
+fn untranslated(rows: &[String], english: &[&str]) -> Vec<String> {
+    let screen = rows.join("\n");
+    let mut found: Vec<String> = english
+        .iter()
+        .filter(|words| screen.contains(*words))
+        .map(|words| (*words).to_owned())
+        .collect();
+    if screen.contains("{tui-") {
+        found.push("a missing message".into());
+    }
+    found
+}
+
+/// French and Spanish are longer than English: drawn in each, with the
+/// longest names and the variant with the longest words, the screen of a
+/// game speaks the language (the board, the families, the move, the
+/// rounds, the hints, the help), every box's words fit it (no word cut
+/// by a border), and no title runs past its border. The catalogue is the
+/// language's on this test's thread only ([`crate::catalogue::speaking`]):
+/// the other tests, drawing beside it, read English.
+#[test]
+fn a_game_drawn_in_french_or_spanish_speaks_it_and_fits_its_boxes() {
+    // Words of the interface's own in English ("Mice Cake" is a name).
+    let english = [
+        "below",
+        "Families",
+        "Rounds",
+        "Your move",
+        "Yellow",
+        "(you)",
+        "Help",
+        "choose",
+    ];
+    for (language, words) in [
+        (
+            "fr",
+            [
+                "Gâteau", "Familles", "Manches", "Jaune", "Bleu", "(vous)", "manche",
+            ],
+        ),
+        (
+            "es",
+            [
+                "Pastel", "Familias", "Rondas", "Amarillo", "Azul", "(tú)", "ronda",
+            ],
+        ),
+    ] {
+        crate::catalogue::speaking(language, || {
+            let (assigning, _room) = longest_names(Some(Seat::Yellow));
+            let (mut model, mut room) = longest_names(Some(Seat::Yellow));
+            press(&mut model, KeyCode::Char('g'));
+            let assignment = model.editor.assignment();
+            press(&mut model, KeyCode::Enter);
+            feed(&mut model, room.commit(Seat::Yellow, assignment));
+            let sizes = [(60, 20), (80, 24), (120, 36)];
+            for (shown_model, (width, height)) in [&assigning, &model]
+                .into_iter()
+                .flat_map(|model| sizes.map(|size| (model, size)))
+            {
+                let rows = rows(&draw(shown_model, width, height));
+                let shown = rows.join("\n");
+                for word in words {
+                    assert!(
+                        shown.contains(word),
+                        "{language} {width}×{height}: {word:?} in\n{shown}"
+                    );
+                }
+                let left = untranslated(&rows, &english);
+                assert!(left.is_empty(), "{language}: {left:?} in\n{shown}");
+                let cut = cut_words(&rows, &[]);
+                assert!(
+                    cut.is_empty(),
+                    "{language} {width}×{height}:\n{}\n{shown}",
+                    cut.join("\n")
+                );
+                // Each box's title whole on its border: a cut one runs into
+                // the corner, a letter against it.
+                for row in &rows {
+                    let chars: Vec<char> = row.chars().collect();
+                    for pair in chars.windows(2) {
+                        assert!(
+                            !(pair[1] == '┐' && pair[0].is_alphanumeric()),
+                            "{language} {width}×{height}: a title cut in {row}"
+                        );
+                    }
+                }
+                // The move's title, the board's and the families' whole.
+                let titles = [
+                    format!(" {} ", crate::tr!("tui-families")),
+                    format!(" {} ", crate::tr!("tui-board-cake")),
+                    format!(" {} ", crate::tr!("tui-rounds")),
+                ];
+                for title in &titles {
+                    assert!(shown.contains(title.as_str()), "{title:?} in\n{shown}");
+                }
+            }
+            // The help: every line of it whole (neither wrapped nor cut), in
+            // a box that fits the screen.
+            press(&mut model, KeyCode::Char('?'));
+            let help = [
+                "tui-help-goal",
+                "tui-help-dice",
+                "tui-help-boost-game",
+                "tui-help-steal",
+                "tui-help-colours",
+                "tui-help-legend",
+                "tui-help-close",
+                "tui-help-key-columns",
+                "tui-help-choose-column",
+                "tui-help-add-remove-mouse",
+                "tui-help-choose-steal",
+                "tui-help-greedy",
+                "tui-help-scroll",
+                "tui-help-rematch",
+                "tui-help-spectators-chat",
+                "tui-help-rounds-or-chat",
+                "tui-help-quit-asks",
+            ];
+            for (width, height) in [(80, 24), (120, 36)] {
+                let rows = rows(&draw(&model, width, height));
+                let shown = rows.join("\n");
+                for id in help {
+                    let words = crate::catalogue::words().format(id, None);
+                    for line in words.lines() {
+                        assert!(
+                            rows.iter().any(|row| row.contains(&format!("│{line}"))
+                                || row.contains(&format!(" {line}"))),
+                            "{language} {width}×{height}: {line:?} in\n{shown}"
+                        );
+                    }
+                }
+                let left = untranslated(&rows, &english);
+                assert!(left.is_empty(), "{language}: {left:?} in\n{shown}");
+            }
+        });
+    }
+}

@@ -13,6 +13,7 @@ use ratatui::Frame;
 use super::model::{Model, Settings};
 use super::reveal::changed_cells;
 use crate::replay::Replay;
+use crate::tr;
 
 /// Which round is shown (0: before the first), and the game's analysis
 /// once asked for.
@@ -84,19 +85,19 @@ impl Stepper {
             .checked_sub(1)
             .and_then(|index| replay.rounds.get(index))
             .map(|report| (report.round, changed_cells(report)));
-        let game = replay.id.map_or_else(String::new, |id| {
-            let short: String = id.to_string().chars().take(8).collect();
-            format!(" of {short}…")
-        });
-        model.replay = Some(format!(
-            "replay{game}  {}",
-            match at {
-                0 => format!("before round 1 of {last}"),
-                round => format!("after round {round} of {last}"),
+        let position = match at {
+            0 => tr!("tui-replay-before-first", rounds = last),
+            round => tr!("tui-replay-after", round = round, rounds = last),
+        };
+        model.replay = Some(match replay.id {
+            Some(id) => {
+                let short: String = id.to_string().chars().take(8).collect();
+                tr!("tui-replay-title-of", game = short, position = position)
             }
-        ));
+            None => tr!("tui-replay-title", position = position),
+        });
         if !replay.verified {
-            model.notice = Some("No seed in the record: its dice could not be checked".into());
+            model.notice = Some(tr!("tui-replay-no-seed"));
         }
         self.show_analysis(&mut model);
         model.help = self.help;
@@ -108,9 +109,7 @@ impl Stepper {
     fn show_analysis(&self, model: &mut Model) {
         let analysis = match &self.analysis {
             None => {
-                model.replay_panel = vec![
-                    "a: analyse the game, each move against the best the strong bot finds".into(),
-                ];
+                model.replay_panel = vec![tr!("tui-replay-analyse-key", key = "a")];
                 return;
             }
             Some(Err(error)) => {
@@ -125,22 +124,16 @@ impl Stepper {
             return;
         };
         if !round.analysed {
-            model.replay_panel = vec![format!(
-                "Round {}: not analysed (a long game is analysed at rounds spread over it)",
-                round.round
-            )];
+            model.replay_panel = vec![tr!("tui-replay-not-analysed", round = round.round)];
             return;
         }
-        model.replay_panel = std::iter::once(format!(
-            "Round {} from this cake; ○ the better move",
-            round.round
-        ))
-        .chain(
-            Seat::ALL
-                .into_iter()
-                .map(|seat| crate::analysis::short_move_line(seat, round.moves[seat].as_ref())),
-        )
-        .collect();
+        model.replay_panel = std::iter::once(tr!("tui-replay-round-analysed", round = round.round))
+            .chain(
+                Seat::ALL
+                    .into_iter()
+                    .map(|seat| crate::analysis::short_move_line(seat, round.moves[seat].as_ref())),
+            )
+            .collect();
         model.suggested = crate::analysis::better_moves(analysis, at)
             .map(|better| better.map(|analysed| analysed.best.mice));
     }

@@ -29,10 +29,7 @@ pub(super) fn is_redraw_key(key: &KeyEvent) -> bool {
 pub(super) fn suspend(screen: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
     give_back()?;
     let mut stdout = std::io::stdout();
-    let _ = writeln!(
-        stdout,
-        "mice-cake is suspended: `fg` brings it back (a seat is kept only for the server's grace)"
-    );
+    let _ = writeln!(stdout, "{}", crate::tr!("tui-suspended", command = "fg"));
     let _ = stdout.flush();
     stop()?;
     take_back(screen)

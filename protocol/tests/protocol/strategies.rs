@@ -256,9 +256,21 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
         room_code().prop_map(|code| ServerMessage::Left { code }),
         (
             proptest::sample::select(ErrorCode::ALL.to_vec()),
-            "\\PC{0,40}"
+            "\\PC{0,40}",
+            proptest::collection::btree_map(
+                "[a-z_]{1,12}",
+                prop_oneof![
+                    any::<i64>().prop_map(mice_cake_protocol::RefusalArg::Number),
+                    "\\PC{0,12}".prop_map(mice_cake_protocol::RefusalArg::Text),
+                ],
+                0..3
+            )
         )
-            .prop_map(|(code, message)| ServerMessage::Error { code, message }),
+            .prop_map(|(code, message, args)| ServerMessage::Error {
+                code,
+                message,
+                args
+            }),
         "\\PC{0,40}".prop_map(|message| ServerMessage::ShuttingDown { message }),
         (any::<u32>(), any::<u64>(), 0usize..20, any::<u32>()).prop_map(
             |(game, seed, rounds, autos)| {

@@ -13,7 +13,7 @@ use mice_cake_engine::{PlayerKey, Seat, Seated};
 use mice_cake_protocol::arena::{
     ARENA_TOP, ArenaDetail, ArenaGameInPlay, ArenaStanding, ArenaStatus, ArenaSummary,
 };
-use mice_cake_protocol::{ArenaId, ArenaState, GameId, RoomCode};
+use mice_cake_protocol::{ArenaId, ArenaPauseCause, ArenaState, GameId, RoomCode};
 
 use super::pairing::{Waiting, pairs};
 use super::scoring::Scores;
@@ -143,7 +143,7 @@ pub(crate) enum News {
         you: Box<ArenaStanding>,
     },
     /// Not paired until they join again.
-    Paused(String),
+    Paused(ArenaPauseCause),
 }
 
 /// Why a join is refused.
@@ -157,6 +157,42 @@ pub(crate) enum JoinRefused {
     BadCode,
     #[error("you are in a room of another game: leave it first")]
     InAnotherRoom,
+}
+
+impl JoinRefused {
+    const ALL: [JoinRefused; 4] = [
+        JoinRefused::Over,
+        JoinRefused::NoBots,
+        JoinRefused::BadCode,
+        JoinRefused::InAnotherRoom,
+    ];
+
+    /// Its stable name: a refusal's `reason`, and how another node of the
+    /// cluster is told it.
+    pub(crate) fn reason(self) -> &'static str {
+        match self {
+            JoinRefused::Over => "over",
+            JoinRefused::NoBots => "no_bots",
+            JoinRefused::BadCode => "bad_code",
+            JoinRefused::InAnotherRoom => "in_another_room",
+        }
+    }
+
+    /// The refusal named `reason` (as [`JoinRefused::reason`] writes it).
+    pub(crate) fn from_reason(reason: &str) -> Option<JoinRefused> {
+        JoinRefused::ALL
+            .into_iter()
+            .find(|refused| refused.reason() == reason)
+    }
+
+    /// The refusal a player is sent.
+    pub(crate) fn refusal(self) -> crate::room::Refusal {
+        crate::room::Refusal::new(
+            mice_cake_protocol::ErrorCode::ArenaRefused,
+            self.to_string(),
+        )
+        .with("reason", self.reason())
+    }
 }
 
 /// One arena.
@@ -376,10 +412,7 @@ impl Arena {
             && old != conn
         {
             self.conns.remove(&old);
-            effects.push(Effect::Tell(
-                old,
-                News::Paused("you joined this arena from another connection".into()),
-            ));
+            effects.push(Effect::Tell(old, News::Paused(ArenaPauseCause::Replaced)));
         }
         let over = self.over(now_ms);
         let entrant = self.entrant_mut(key, name.clone(), bot);
@@ -410,7 +443,7 @@ impl Arena {
             News::Joined(Box::new(state), you.map(Box::new)),
         ));
         if over {
-            effects.push(Effect::Tell(conn, News::Paused("the arena is over".into())));
+            effects.push(Effect::Tell(conn, News::Paused(ArenaPauseCause::Over)));
         }
         Ok(())
     }
@@ -426,10 +459,7 @@ impl Arena {
             Place::Playing { .. } | Place::Seating => entrant.pausing = true,
             _ => entrant.place = Place::Paused,
         }
-        effects.push(Effect::Tell(
-            conn,
-            News::Paused("you paused: join again to be paired".into()),
-        ));
+        effects.push(Effect::Tell(conn, News::Paused(ArenaPauseCause::Paused)));
         effects.push(Effect::Changed);
     }
 
@@ -502,11 +532,11 @@ impl Arena {
             {
                 entrant.pausing = false;
                 let why = if over {
-                    "the arena is over"
+                    ArenaPauseCause::Over
                 } else {
-                    "you paused: join again to be paired"
+                    ArenaPauseCause::Paused
                 };
-                effects.push(Effect::Tell(conn, News::Paused(why.into())));
+                effects.push(Effect::Tell(conn, News::Paused(why)));
             }
         }
     }
@@ -628,11 +658,11 @@ impl Arena {
             };
             if let (Place::Paused, Some(conn)) = (entrant.place, entrant.conn) {
                 let why = if requeued {
-                    "the game was called off"
+                    ArenaPauseCause::CalledOff
                 } else {
-                    "you did not seal your deal in time: join again to be paired"
+                    ArenaPauseCause::DealNotSealed
                 };
-                effects.push(Effect::Tell(conn, News::Paused(why.into())));
+                effects.push(Effect::Tell(conn, News::Paused(why)));
             }
         }
         effects.push(Effect::Changed);
@@ -653,7 +683,7 @@ impl Arena {
                 for entrant in &mut self.entrants {
                     if let (Place::Waiting { .. }, Some(conn)) = (entrant.place, entrant.conn) {
                         entrant.place = Place::Paused;
-                        effects.push(Effect::Tell(conn, News::Paused("the arena is over".into())));
+                        effects.push(Effect::Tell(conn, News::Paused(ArenaPauseCause::Over)));
                     }
                 }
                 effects.push(Effect::Changed);
@@ -1062,7 +1092,7 @@ mod tests {
         assert_eq!(
             at_end
                 .iter()
-                .filter(|e| matches!(e, Effect::Tell(_, News::Paused(why)) if why.contains("over")))
+                .filter(|e| matches!(e, Effect::Tell(_, News::Paused(ArenaPauseCause::Over))))
                 .count(),
             2
         );
@@ -1265,7 +1295,7 @@ mod tests {
             conn(2)
         };
         assert!(told.iter().any(|e| matches!(
-            e, Effect::Tell(to, News::Paused(why)) if *to == blue_conn && why.contains("seal")
+            e, Effect::Tell(to, News::Paused(ArenaPauseCause::DealNotSealed)) if *to == blue_conn
         )));
         let standings = arena.standings();
         let paused = |k: PlayerKey| standings.iter().find(|l| l.key == k).unwrap().paused;

@@ -23,8 +23,8 @@ pub(crate) enum FoundArena {
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum JoinFailed {
     /// By the arena's rules.
-    #[error("{0}")]
-    Refused(String),
+    #[error("{}", .0.message)]
+    Refused(crate::room::Refusal),
     /// Not now: the arena ended or moved as it was asked, or its node did
     /// not answer. Its session looks for it again.
     #[error("the arena did not answer just now: join again")]
@@ -33,7 +33,7 @@ pub(crate) enum JoinFailed {
 
 impl From<JoinRefused> for JoinFailed {
     fn from(refused: JoinRefused) -> JoinFailed {
-        JoinFailed::Refused(refused.to_string())
+        JoinFailed::Refused(refused.refusal())
     }
 }
 
@@ -84,7 +84,19 @@ impl FoundArena {
                 })
                 .await
                 .map_err(|refused| match refused {
-                    RemoteRefused::Refused(why) => JoinFailed::Refused(why),
+                    // A node of this version names the refusal; an
+                    // older one wrote it out.
+                    RemoteRefused::Refused(why) => {
+                        JoinFailed::Refused(JoinRefused::from_reason(&why).map_or_else(
+                            || {
+                                crate::room::Refusal::new(
+                                    mice_cake_protocol::ErrorCode::ArenaRefused,
+                                    why,
+                                )
+                            },
+                            JoinRefused::refusal,
+                        ))
+                    }
                     RemoteRefused::Unanswered => JoinFailed::NotNow,
                 }),
         }

@@ -464,7 +464,9 @@ impl Runner {
                     .join(joining, link, |joined| {
                         let answer = match joined {
                             Ok(()) => JoinAnswer::Joined,
-                            Err(refused) => JoinAnswer::Refused(refused.to_string()),
+                            // By its name: the asking node says it in
+                            // its own words.
+                            Err(refused) => JoinAnswer::Refused(refused.reason().to_owned()),
                         };
                         cluster.answer_arena_join(&node, ask, answer);
                     })
@@ -675,9 +677,12 @@ impl Runner {
             News::Joined(arena, you) => link
                 .outbound
                 .send_message(&ServerMessage::ArenaJoined { arena, you }),
-            News::Paused(reason) => {
-                link.outbound
-                    .send_message(&ServerMessage::ArenaPaused { arena, reason });
+            News::Paused(cause) => {
+                link.outbound.send_message(&ServerMessage::ArenaPaused {
+                    arena,
+                    reason: cause.reason().into(),
+                    cause,
+                });
             }
             News::Paired {
                 code,

@@ -507,10 +507,12 @@ impl Cluster {
         if both_sealed {
             return Opening::Send;
         }
-        let refusal = ServerMessage::Error {
-            code: ErrorCode::WrongPhase,
-            message: "moves are opened once both are sealed: wait for your opponent's seal".into(),
-        };
+        let refusal = Refusal::new(
+            ErrorCode::WrongPhase,
+            "moves are opened once both are sealed: wait for your opponent's seal",
+        )
+        .with("reason", "opening_before_both_sealed")
+        .into_message();
         metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::WrongPhase.as_str())
             .increment(1);
         membership.outbound.queue(frame(&refusal));

@@ -9,7 +9,7 @@
 use std::net::IpAddr;
 
 use mice_cake_engine::{PlayerKey, Seat};
-use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode};
+use mice_cake_protocol::{ArenaId, ErrorCode, RefusalArgs, RoomCode};
 use serde::{Deserialize, Serialize};
 
 use crate::frame::Frame;
@@ -276,6 +276,9 @@ pub(crate) enum WireArenaAsk {
 pub(crate) struct WireRefusal {
     code: ErrorCode,
     message: String,
+    /// Absent in what an older node wrote.
+    #[serde(default, skip_serializing_if = "RefusalArgs::is_empty")]
+    args: RefusalArgs,
 }
 
 impl From<Refusal> for WireRefusal {
@@ -283,13 +286,18 @@ impl From<Refusal> for WireRefusal {
         WireRefusal {
             code: refusal.code,
             message: refusal.message,
+            args: refusal.args,
         }
     }
 }
 
 impl From<WireRefusal> for Refusal {
     fn from(refusal: WireRefusal) -> Refusal {
-        Refusal::new(refusal.code, refusal.message)
+        Refusal {
+            code: refusal.code,
+            message: refusal.message,
+            args: refusal.args,
+        }
     }
 }
 

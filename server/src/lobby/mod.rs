@@ -62,4 +62,6 @@ fn unknown_room(code: RoomCode) -> Refusal {
         mice_cake_protocol::ErrorCode::UnknownRoom,
         format!("no room has the code {code}"),
     )
+    .with("reason", "named")
+    .with("room", code.to_string())
 }

@@ -318,6 +318,7 @@ impl Shared {
                 .await;
             let _ = seeker.news.try_send(News::Ended {
                 reason: "the server is shutting down".into(),
+                cause: mice_cake_protocol::SeekEndCause::ShuttingDown,
             });
         }
     }

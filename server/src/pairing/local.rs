@@ -104,6 +104,7 @@ impl Queue {
         for (_, news) in self.waiting.drain(..) {
             let _ = news.try_send(News::Ended {
                 reason: "the server is shutting down".into(),
+                cause: mice_cake_protocol::SeekEndCause::ShuttingDown,
             });
         }
     }
@@ -159,6 +160,7 @@ impl Queue {
                 for (_, news) in [&first, &second] {
                     let _ = news.try_send(News::Ended {
                         reason: format!("no room could be made: {}", refusal.message),
+                        cause: mice_cake_protocol::SeekEndCause::NoRoom,
                     });
                 }
                 return;

@@ -97,7 +97,10 @@ pub(crate) enum News {
     /// goes on).
     BotOffered { options: RoomOptions },
     /// The seek ended without a game (the server is stopping, say).
-    Ended { reason: String },
+    Ended {
+        reason: String,
+        cause: mice_cake_protocol::SeekEndCause,
+    },
 }
 
 /// The sending half of a seeker's news (a few at most: an offer, then a

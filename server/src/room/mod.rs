@@ -14,7 +14,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use mice_cake_engine::{CheckedSeal, PlayerKey, SealSignature, Seat, Seated};
-use mice_cake_protocol::{ArenaId, ErrorCode, RoomCode, RoomOptions};
+use mice_cake_protocol::{
+    ArenaId, ErrorCode, RefusalArg, RefusalArgs, RoomCode, RoomOptions, ServerMessage,
+};
 use tokio::sync::{mpsc, oneshot};
 
 pub(crate) use self::act::Act;
@@ -117,7 +119,10 @@ pub(crate) struct Member {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refusal {
     pub(crate) code: ErrorCode,
+    /// In English, for logs and clients without a catalogue.
     pub(crate) message: String,
+    /// What a client's catalogue needs to say it (`reason`, numbers, names).
+    pub(crate) args: RefusalArgs,
 }
 
 impl Refusal {
@@ -125,6 +130,22 @@ impl Refusal {
         Refusal {
             code,
             message: message.into(),
+            args: RefusalArgs::new(),
+        }
+    }
+
+    /// The refusal with the argument `name` for its words.
+    pub(crate) fn with(mut self, name: &str, value: impl Into<RefusalArg>) -> Refusal {
+        self.args.insert(name.to_owned(), value.into());
+        self
+    }
+
+    /// The message a client is sent.
+    pub(crate) fn into_message(self) -> ServerMessage {
+        ServerMessage::Error {
+            code: self.code,
+            message: self.message,
+            args: self.args,
         }
     }
 }

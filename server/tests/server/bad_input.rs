@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use mice_cake_engine::{Options, Policy, Seat};
 use mice_cake_protocol::{
-    ClientMessage, Ending, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RoomEvent, RoomOptions,
-    ServerMessage,
+    ClientMessage, Ending, ErrorCode, MAX_FRAME_BYTES, PROTOCOL_VERSION, RefusalArg, RoomEvent,
+    RoomOptions, ServerMessage,
 };
 use tokio_tungstenite::tungstenite::Message;
 
@@ -112,6 +112,36 @@ async fn each_class_of_bad_input_gets_its_error_and_the_server_keeps_serving() {
         ErrorCode::BadName,
     )
     .await;
+
+    // What a client needs to say them in its player's language: each
+    // cause by name, with its numbers.
+    let mut told = Client::connect(&server).await;
+    let text = |value: &str| RefusalArg::Text(value.into());
+    told.send_raw(r#"{"type":"hello","version":99,"name":"Old"}"#)
+        .await;
+    let (_, args) = told.expect_refusal(ErrorCode::VersionMismatch).await;
+    assert_eq!(args["reason"], text("server_older"));
+    assert_eq!(args["client"], RefusalArg::Number(99));
+    assert_eq!(
+        args["server"],
+        RefusalArg::Number(i64::from(PROTOCOL_VERSION))
+    );
+    told.send_raw(&format!(
+        r#"{{"type":"hello","version":{PROTOCOL_VERSION},"name":"{}"}}"#,
+        "x".repeat(33)
+    ))
+    .await;
+    let (_, args) = told.expect_refusal(ErrorCode::BadName).await;
+    assert_eq!(args["reason"], text("too_long"));
+    assert_eq!(args["chars"], RefusalArg::Number(33));
+    assert_eq!(args["most"], RefusalArg::Number(32));
+    told.send_raw(&format!(
+        r#"{{"type":"hello","version":{PROTOCOL_VERSION},"name":"Ann\u202e"}}"#
+    ))
+    .await;
+    let (_, args) = told.expect_refusal(ErrorCode::BadName).await;
+    assert_eq!(args["reason"], text("invisible"));
+    assert_eq!(args["character"], text("U+202E"));
 
     let mut client = Client::greeted(&server, "Mallory").await;
     refused(

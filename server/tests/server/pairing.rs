@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mice_cake_engine::{Policy, Seat};
-use mice_cake_protocol::{ClientMessage, ErrorCode, Pool, RoomEvent, ServerMessage};
+use mice_cake_protocol::{ClientMessage, ErrorCode, Pool, RoomEvent, SeekEndCause, ServerMessage};
 
 use crate::support::{Client, TestServer, play};
 
@@ -297,7 +297,7 @@ async fn a_seeker_is_told_the_seek_ended_when_the_server_stops() {
     server.stop().await;
     let ended = ada.recv().await;
     assert!(
-        matches!(&ended, ServerMessage::SeekEnded { reason } if reason.contains("shutting down")),
+        matches!(&ended, ServerMessage::SeekEnded { reason, cause: SeekEndCause::ShuttingDown } if reason.contains("shutting down")),
         "{ended:?}"
     );
     assert!(matches!(
@@ -396,7 +396,7 @@ async fn withholding_the_deal_s_seal_ends_the_withholder_s_seek_and_not_the_oppo
         })
         .await;
     assert!(
-        matches!(&ended, ServerMessage::SeekEnded { reason } if reason.contains("did not seal")),
+        matches!(&ended, ServerMessage::SeekEnded { reason, cause: SeekEndCause::DealNotSealed } if reason.contains("did not seal")),
         "{ended:?}"
     );
     assert_eq!(called_off(&mut dodger), (room, false));

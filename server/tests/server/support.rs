@@ -618,6 +618,28 @@ impl Client {
     }
 
     /// Waits for an error and returns its message; fails on another code.
+    /// The next refusal, which must have `code`: its message and the
+    /// arguments a client's words need.
+    pub(crate) async fn expect_refusal(
+        &mut self,
+        code: ErrorCode,
+    ) -> (String, mice_cake_protocol::RefusalArgs) {
+        match self
+            .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
+            .await
+        {
+            ServerMessage::Error {
+                code: got,
+                message,
+                args,
+            } => {
+                assert_eq!(got, code, "{message}");
+                (message, args)
+            }
+            _ => unreachable!(),
+        }
+    }
+
     pub(crate) async fn expect_error(&mut self, code: ErrorCode) -> String {
         match self
             .recv_until(|m| matches!(m, ServerMessage::Error { .. }))
@@ -869,7 +891,9 @@ impl Agent {
                     _ => {}
                 }
             }
-            ServerMessage::Error { code, message } => panic!("{}: {code:?}: {message}", self.seat),
+            ServerMessage::Error { code, message, .. } => {
+                panic!("{}: {code:?}: {message}", self.seat)
+            }
             _ => {}
         }
         message

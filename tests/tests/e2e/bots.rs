@@ -94,8 +94,8 @@ fn rooms_lists_a_waiting_room_and_a_bad_server_is_a_clear_error() {
 
     // A room that does not exist: a clear refusal, at once, said once.
     let mut nowhere = Client::start(&url, "eve", &["watch", "ZZZZZ"]);
-    let refused = nowhere.expect_containing("no room has the code");
-    assert_eq!(refused, "mice-cake: no room has the code ZZZZZ");
+    let refused = nowhere.expect_containing("No room has the code");
+    assert_eq!(refused, "mice-cake: No room has the code ZZZZZ.");
     let status = nowhere.finish();
     assert_eq!(status.code(), Some(1), "{}", nowhere.transcript());
     let said = nowhere

@@ -39,7 +39,7 @@ fn a_seat_the_server_no_longer_knows_is_a_clear_end_not_a_hang() {
     drop(first);
     proxy.cut();
     ann.expect_containing("connection lost");
-    let refused = ann.expect_containing("seat token is not valid");
+    let refused = ann.expect_containing("token is not valid");
     assert!(refused.starts_with("mice-cake: "), "{refused}");
     assert_eq!(ann.finish().code(), Some(1), "{}", ann.transcript());
 }

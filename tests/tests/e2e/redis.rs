@@ -235,7 +235,7 @@ fn an_opening_sent_before_both_seals_never_crosses_redis() {
         nonce: serde_json::from_value(serde_json::json!(nonce)).unwrap(),
     });
     let refused = bob.until(|message| matches!(message, ServerMessage::Error { .. }));
-    let ServerMessage::Error { code, message } = refused else {
+    let ServerMessage::Error { code, message, .. } = refused else {
         unreachable!()
     };
     assert_eq!(code, ErrorCode::WrongPhase, "{message}");

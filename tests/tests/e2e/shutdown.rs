@@ -61,7 +61,7 @@ fn a_server_stopped_by_sigterm_tells_every_seeker_and_host_why_before_it_exits()
     for seeker in &mut seekers {
         let ended = seeker.until(|message| matches!(message, ServerMessage::SeekEnded { .. }));
         assert!(
-            matches!(&ended, ServerMessage::SeekEnded { reason } if reason.contains("shutting down")),
+            matches!(&ended, ServerMessage::SeekEnded { reason, .. } if reason.contains("shutting down")),
             "{ended:?}"
         );
     }

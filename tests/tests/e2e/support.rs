@@ -74,6 +74,8 @@ pub(crate) fn mice_cake(state: &Path, args: &[&str]) -> std::process::Output {
     Command::new(binary("mice-cake"))
         .args(args)
         .env("MICE_CAKE_STATE_DIR", state)
+        // In English whatever the machine's locale: the tests read its words.
+        .env("LC_ALL", "C.UTF-8")
         .output()
         .expect("mice-cake runs")
 }
@@ -397,6 +399,8 @@ impl Client {
     ) -> Client {
         let mut child = Command::new(binary("mice-cake"))
             .env("MICE_CAKE_STATE_DIR", state)
+            // In English whatever the machine's locale: the tests read its words.
+            .env("LC_ALL", "C.UTF-8")
             .args(["--server", server, "--name", name])
             .args(args)
             .stdin(Stdio::piped())

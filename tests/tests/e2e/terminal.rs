@@ -40,10 +40,19 @@ impl Terminal {
 
     /// [`Terminal::start`] against the server at `url` (a proxy, say).
     fn start_at(state: &Path, url: &str, name: &str, args: &[&str]) -> Terminal {
+        Terminal::start_in(state, url, name, args, "C.UTF-8")
+    }
+
+    /// [`Terminal::start_at`] in the locale `locale` (as `LANG`, the only
+    /// locale variable set): the tests read English unless they ask.
+    fn start_in(state: &Path, url: &str, name: &str, args: &[&str], locale: &str) -> Terminal {
         let mut command = Command::new(binary("mice-cake"));
         command
             .env("MICE_CAKE_STATE_DIR", state)
             .env("TERM", "xterm-256color")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
             .args(["--server", url, "--name", name])
             .args(args);
         let mut session = Session::spawn(command).expect("the client starts in a terminal");
@@ -498,7 +507,7 @@ fn games_lists_the_seats_held_with_when_and_forgets_those_left_or_refused() {
         "ann",
         &["--plain", "resume", &other],
     );
-    refused.expect_containing("seat token is not valid");
+    refused.expect_containing("token is not valid");
     assert!(!refused.finish().success(), "{}", refused.transcript());
     assert!(
         !games(state.path()).contains(&other),
@@ -670,4 +679,146 @@ fn a_move_sent_to_a_frozen_server_says_at_once_that_it_is_not_yet_taken() {
         ann.contents()
     );
     ann.close();
+}
+
+/// Words of the terminal's English that French never uses.
+const ENGLISH: [&str; 14] = [
+    " the ", " and ", "your ", "Your ", " you ", " is ", " of ", " with ", "round", "Round",
+    "room", "Room", "waiting", "players",
+];
+
+/// The English words in `text`, a French client's output.
+fn english_in(text: &str) -> Vec<&'static str> {
+    ENGLISH
+        .into_iter()
+        .filter(|word| text.contains(word))
+        .collect()
+}
+
+/// `mice-cake ARGS` with `LANG=fr_FR.UTF-8` (and no other locale
+/// variable): what it printed, standard output and error.
+fn in_french(server: &Server, state: &Path, args: &[&str]) -> String {
+    let output = Command::new(binary("mice-cake"))
+        .env("MICE_CAKE_STATE_DIR", state)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "fr_FR.UTF-8")
+        .args(["--server", &server.url(), "--name", "Zoé"])
+        .args(args)
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn a_french_locale_gets_french_from_every_command_and_a_whole_game_in_both_interfaces() {
+    let server = Server::start(&["--seed", "37"]);
+    let state = tempfile::tempdir().unwrap();
+    // A game under way to list, and an arena.
+    let (mut ann, code) = ann_in_a_game(&server, state.path());
+    let arena = in_french(
+        &server,
+        state.path(),
+        &[
+            "arena",
+            "create",
+            "--minutes",
+            "30",
+            "--title",
+            "Tournoi K7",
+        ],
+    );
+    assert!(arena.contains("Tournoi K7"), "{arena}");
+
+    let rooms = in_french(&server, state.path(), &["rooms"]);
+    assert!(rooms.contains(&code) && rooms.contains("en jeu"), "{rooms}");
+    let top = in_french(&server, state.path(), &["top"]);
+    let arenas = in_french(&server, state.path(), &["arena", "list"]);
+    assert!(arenas.contains("Tournoi K7"), "{arenas}");
+    for (command, said) in [
+        ("rooms", &rooms),
+        ("top", &top),
+        ("arena list", &arenas),
+        ("arena create", &arena),
+    ] {
+        assert!(
+            english_in(said).is_empty(),
+            "`mice-cake {command}` in French: {:?}\n{said}",
+            english_in(said)
+        );
+    }
+    ann.close();
+
+    // A whole game in the plain interface: two bots, each in French.
+    let creator = Command::new(binary("mice-cake"))
+        .env("MICE_CAKE_STATE_DIR", state.path())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "fr_FR.UTF-8")
+        .args(["--server", &server.url(), "--name", "Zoé", "--plain"])
+        .args(["bot", "--policy", "greedy", "create"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let table = room_of(&server, "Zoé (greedy bot)");
+    let joiner = in_french(
+        &server,
+        state.path(),
+        &["--plain", "bot", "--policy", "random", "join", &table],
+    );
+    let created = creator.wait_with_output().unwrap();
+    let plain = format!(
+        "{}{}{joiner}",
+        String::from_utf8_lossy(&created.stdout),
+        String::from_utf8_lossy(&created.stderr)
+    );
+    assert!(plain.contains("Partie terminée"), "{plain}");
+    assert!(
+        english_in(&plain).is_empty(),
+        "the plain game in French: {:?}\n{plain}",
+        english_in(&plain)
+    );
+
+    // And in the full-screen interface, played with g (the suggestion) and
+    // Enter, to its end.
+    let mut zoe = Terminal::start_in(
+        state.path(),
+        &server.url(),
+        "Zoé",
+        &[
+            "create",
+            "--vs-bot",
+            "greedy",
+            "--deadline",
+            "0s",
+            "--no-animation",
+        ],
+        "fr_FR.UTF-8",
+    );
+    zoe.wait_for("À vous de jouer — manche 1");
+    let give_up = Instant::now() + PATIENCE;
+    loop {
+        zoe.read();
+        let screen = zoe.contents();
+        assert!(
+            english_in(&screen).is_empty(),
+            "the full screen in French: {:?}\n{screen}",
+            english_in(&screen)
+        );
+        if screen.contains("Partie terminée") {
+            break;
+        }
+        if screen.contains("À vous de jouer") {
+            zoe.send("g");
+            zoe.send("\r");
+        }
+        assert!(Instant::now() < give_up, "the game never ended:\n{screen}");
+        thread::sleep(Duration::from_millis(50));
+    }
+    zoe.close();
 }

@@ -10,8 +10,9 @@ use unicode_width::UnicodeWidthStr;
 
 use super::super::model::Model;
 use super::super::palette::{CHANGED, CONTESTED, color};
+use super::super::{padded, seat_name, seat_names_width};
 use super::time::clock;
-use crate::text;
+use crate::{text, tr};
 
 /// The side of the board shown at the bottom: the player's own.
 pub(super) fn bottom_seat(room: &RoomState) -> Seat {
@@ -53,8 +54,11 @@ pub(super) fn board_box(model: &Model, room: &RoomState, view: &GameView) -> Par
     }
     lines.push(markers(model, room, view, bottom));
     let title = Line::from(vec![
-        " Cake ".into(),
-        Span::styled(format!("{bottom} below "), Style::new().fg(color(bottom))),
+        format!(" {} ", tr!("tui-board-cake")).into(),
+        Span::styled(
+            format!("{} ", tr!("tui-board-below", seat = seat_name(bottom))),
+            Style::new().fg(color(bottom)),
+        ),
     ]);
     Paragraph::new(lines).block(Block::bordered().title(title))
 }
@@ -140,7 +144,7 @@ pub(super) fn families_box(
                     .as_ref()
                     .map(|players| players[seat].clone())
             })
-            .unwrap_or_else(|| "(empty seat)".into());
+            .unwrap_or_else(|| tr!("tui-families-empty-seat"));
         // Beside the name, as the server's store holds it (`1523`, `1500?`).
         let rating = room.players[seat]
             .as_ref()
@@ -149,14 +153,19 @@ pub(super) fn families_box(
             .unwrap_or_default();
         // A program plays the seat: said beside the name.
         let badge = room.players[seat].as_ref().map_or("", text::bot_badge);
-        let you = if room.you == Some(seat) { " (you)" } else { "" };
+        let you = if room.you == Some(seat) {
+            format!(" {}", tr!("tui-families-you"))
+        } else {
+            String::new()
+        };
         let resting: u8 = family.resting.iter().sum();
         let mice = format!(
             "{}{}",
             "●".repeat(usize::from(family.available)),
             "z".repeat(usize::from(resting))
         );
-        let seat_words = format!("{:<6} ", seat.to_string());
+        // The names line up after the longer seat's name.
+        let seat_words = format!("{} ", padded(&seat_name(seat), seat_names_width()));
         // The seat, "(you)" and the mice always show whole; the name gives
         // way (shortened, with `…`), the rating first.
         let room_for_name =
@@ -185,7 +194,7 @@ pub(super) fn families_box(
             inner,
         )));
     }
-    Paragraph::new(lines).block(Block::bordered().title(" Families "))
+    Paragraph::new(lines).block(Block::bordered().title(format!(" {} ", tr!("tui-families"))))
 }
 
 /// A stash's pieces in `width` columns: as many as fit, whole, and how
@@ -216,21 +225,29 @@ pub(super) fn score_line(
     width: usize,
 ) -> String {
     let lead = doing.map_or_else(|| "  ".to_owned(), |doing| format!("  {doing} · "));
-    let count = text::plural(pieces, "piece", "pieces");
+    let with_stash = |shown: &str| {
+        let score = tr!(
+            "tui-families-score-stash",
+            pips = pips,
+            pieces = pieces,
+            stash = shown
+        );
+        format!("{lead}{score}")
+    };
+    // The words without the stash tell the room left for its pieces.
+    let left = width.saturating_sub(with_stash("").width());
+    let shown = whole_pieces(stash, left);
+    if shown.width() <= left {
+        return with_stash(&shown);
+    }
     let candidates = [
-        format!("{lead}{pips} pips, {count}: "),
-        format!("{lead}{pips} pips, {count}"),
-        format!("{lead}{pips} pips"),
+        tr!("tui-families-score-pieces", pips = pips, pieces = pieces),
+        tr!("tui-families-score", pips = pips),
     ];
-    for (index, candidate) in candidates.iter().enumerate() {
-        let left = width.saturating_sub(candidate.width());
-        if index == 0 {
-            let shown = whole_pieces(stash, left);
-            if shown.width() <= left {
-                return format!("{candidate}{shown}");
-            }
-        } else if candidate.width() <= width {
-            return candidate.clone();
+    for candidate in candidates {
+        let candidate = format!("{lead}{candidate}");
+        if candidate.width() <= width {
+            return candidate;
         }
     }
     lead.trim_end_matches([' ', '·']).to_owned()
@@ -265,35 +282,40 @@ pub(super) fn status(model: &Model, room: &RoomState, seat: Seat) -> String {
     }
     let playing = room.status == RoomStatus::Playing;
     let missed = if playing && player.auto_commits > 0 && room.missed_deadline_limit > 0 {
-        format!(
-            " · missed {} of {}",
-            player.auto_commits, room.missed_deadline_limit
-        )
+        let missed = tr!(
+            "tui-status-missed",
+            count = player.auto_commits,
+            limit = room.missed_deadline_limit
+        );
+        format!(" · {missed}")
     } else {
         String::new()
     };
     if player.bot.is_some() && playing {
         return if room.committed[seat] {
-            "committed ✓".into()
+            tr!("tui-status-committed")
         } else {
-            "bot".into()
+            tr!("tui-status-bot")
         };
     }
     if !player.connected {
-        let what = if playing { "forfeits" } else { "seat freed" };
         return match model.tracker.graces[seat] {
-            Some(until) => format!(
-                "away, {what} in {}",
-                clock(until.saturating_duration_since(model.now))
-            ),
-            None => "away".into(),
+            Some(until) => {
+                let left = clock(until.saturating_duration_since(model.now));
+                if playing {
+                    tr!("tui-status-away-forfeits", clock = left)
+                } else {
+                    tr!("tui-status-away-seat-freed", clock = left)
+                }
+            }
+            None => tr!("tui-status-away"),
         };
     }
     let doing = match room.status {
-        RoomStatus::Playing if room.committed[seat] => "committed ✓",
-        RoomStatus::Playing => "thinking…",
-        RoomStatus::Finished if room.rematch[seat] => "wants a rematch",
-        _ => "",
+        RoomStatus::Playing if room.committed[seat] => tr!("tui-status-committed"),
+        RoomStatus::Playing => tr!("tui-status-thinking"),
+        RoomStatus::Finished if room.rematch[seat] => tr!("tui-status-wants-rematch"),
+        _ => String::new(),
     };
     format!("{doing}{missed}")
 }

@@ -39,8 +39,14 @@ pub fn view(model: &Model, frame: &mut Frame) {
     let shown = model.room();
     let Some(room) = shown.as_deref() else {
         let lines = match &model.link {
-            Link::Closed(reason) => vec![Line::from(format!("Disconnected: {reason}"))],
-            Link::Replaced(reason) => vec![Line::from(format!("Replaced: {reason}"))],
+            Link::Closed(reason) => vec![Line::from(crate::tr!(
+                "tui-screen-disconnected",
+                reason = reason
+            ))],
+            Link::Replaced(reason) => vec![Line::from(crate::tr!(
+                "tui-screen-replaced",
+                reason = reason
+            ))],
             _ => seeking_lines(model),
         };
         frame.render_widget(

@@ -13,9 +13,15 @@ use unicode_width::UnicodeWidthStr;
 
 use super::super::model::{Link, Model};
 use super::super::palette::color;
+use super::super::seat_name;
 use super::super::wrap::wrap;
 use super::time::{clock, time_left};
-use crate::text;
+use crate::{text, tr};
+
+/// A box's title as drawn on its border: ` Round `.
+fn titled(words: &str) -> String {
+    format!(" {words} ")
+}
 
 /// The right-hand panel: the assignment editor, what is awaited, or the
 /// last game's end.
@@ -26,14 +32,14 @@ pub(super) fn panel_box(
     panel: Rect,
 ) -> Paragraph<'static> {
     let (title, lines) = if let Some(show) = model.reveal.as_ref().filter(|_| model.revealing()) {
-        (" Reveal ".to_owned(), reveal_lines(show))
+        (titled(&tr!("tui-panel-reveal")), reveal_lines(show))
     } else if let Some((result, game_id)) = model.finished() {
         let lines = if model.replay.is_some() {
             replay_end_lines(&result, &model.replay_panel, panel)
         } else {
             finished_lines(room, &result, game_id)
         };
-        (" Game over ".to_owned(), lines)
+        (titled(&tr!("tui-panel-game-over")), lines)
     } else {
         match room.you {
             Some(seat) if model.deciding() => (
@@ -42,33 +48,28 @@ pub(super) fn panel_box(
             ),
             // Short enough for the smallest panel (4 lines of 26).
             Some(_) if room.status == RoomStatus::Playing && model.link.is_replaced() => (
-                " Round ".to_owned(),
+                titled(&tr!("tui-panel-round")),
                 vec![
-                    Line::from("Played elsewhere now").bold(),
-                    Line::from(
-                        "Another tab, terminal or device took this seat and plays it. q quits.",
-                    ),
+                    Line::from(tr!("tui-panel-played-elsewhere")).bold(),
+                    Line::from(tr!("tui-panel-played-elsewhere-why")),
                 ],
             ),
-            Some(seat) if room.status == RoomStatus::Playing => {
-                (" Round ".to_owned(), committed_lines(model, room, seat))
-            }
-            Some(_) => (" Round ".to_owned(), Vec::new()),
+            Some(seat) if room.status == RoomStatus::Playing => (
+                titled(&tr!("tui-panel-round")),
+                committed_lines(model, room, seat),
+            ),
+            Some(_) => (titled(&tr!("tui-panel-round")), Vec::new()),
             None if model.replay.is_some() => (
-                " Replay ".to_owned(),
+                titled(&tr!("tui-panel-replay")),
                 if model.replay_panel.is_empty() {
-                    vec![Line::from(
-                        "→ the next round, ← the one before; Home and End.",
-                    )]
+                    vec![Line::from(tr!("tui-panel-replay-keys"))]
                 } else {
                     model.replay_panel.iter().cloned().map(Line::from).collect()
                 },
             ),
             None => (
-                " Watching ".to_owned(),
-                vec![Line::from(
-                    "You are watching. Assignments stay secret until both are in.",
-                )],
+                titled(&tr!("tui-panel-watching")),
+                vec![Line::from(tr!("tui-panel-watching-secret"))],
             ),
         }
     };
@@ -88,10 +89,20 @@ fn your_move_title(model: &Model, seat: Seat, view: &GameView, panel: Rect) -> S
     // As much as fits the panel's top border: the clock goes
     // first (the title bar has it too), then "Your move".
     let room = usize::from(panel.width).saturating_sub(3);
+    let your_move = tr!(
+        "tui-panel-your-move",
+        placed = placed,
+        available = available
+    );
+    let mice = tr!(
+        "tui-panel-mice-placed",
+        placed = placed,
+        available = available
+    );
     [
-        format!(" Your move · {placed} of {available} mice{done}{left} "),
-        format!(" Your move · {placed} of {available} mice{done} "),
-        format!(" {placed} of {available} mice{done} "),
+        format!(" {your_move}{done}{left} "),
+        format!(" {your_move}{done} "),
+        format!(" {mice}{done} "),
     ]
     .into_iter()
     .find(|title| title.width() <= room)
@@ -104,44 +115,45 @@ fn committed_lines(model: &Model, room: &RoomState, seat: Seat) -> Vec<Line<'sta
     let mut lines = Vec::new();
     match (model.tracker.your_move(), model.held_commit) {
         (Some(commit), _) => {
-            lines.push(Line::from(format!("Committed: {commit}")).bold());
-            lines.push(Line::from(format!("Waiting for {}…", seat.opponent())));
+            lines.push(
+                Line::from(tr!("tui-panel-committed", assignment = commit.to_string())).bold(),
+            );
+            lines.push(Line::from(tr!(
+                "tui-panel-waiting-for",
+                seat = seat_name(seat.opponent())
+            )));
         }
         (None, Some(round)) => {
-            lines.push(Line::from(format!("Commit for round {round} held")).bold());
-            lines.push(Line::from("sent as soon as the connection is back"));
+            lines.push(Line::from(tr!("tui-panel-commit-held", round = round)).bold());
+            lines.push(Line::from(tr!("tui-panel-commit-held-until")));
         }
         (None, None) if model.tracker.sealed_here() => {
             // Sent, and the server has not said it took it yet.
-            let sealed = model.tracker.sealed_move().map(|m| m.to_string());
-            lines.push(Line::from(format!("Sealed: {}", sealed.unwrap_or_default())).bold());
+            let sealed = model
+                .tracker
+                .sealed_move()
+                .map(|m| m.to_string())
+                .unwrap_or_default();
+            lines.push(Line::from(tr!("tui-panel-sealed", assignment = sealed)).bold());
             let waited = model
                 .sent_at
                 .map_or(Duration::ZERO, |at| model.now.saturating_duration_since(at));
             lines.push(Line::from(if waited < Duration::from_secs(2) {
-                "sent; waiting for the server to take it…".to_owned()
+                tr!("tui-panel-sent")
             } else {
-                format!(
-                    "sent {} ago, not yet taken by the server: it may be busy or \
-                     unreachable",
-                    clock(waited)
-                )
+                tr!("tui-panel-sent-not-taken", clock = clock(waited))
             }));
         }
         (None, None) if matches!(model.link, Link::Closed(_)) => {
-            lines.push(Line::from("Disconnected").bold());
-            lines.push(Line::from(format!(
-                "Your seat is kept for a while: q, then mice-cake resume {}",
-                room.code
-            )));
+            lines.push(Line::from(tr!("tui-panel-disconnected")).bold());
+            let command = format!("mice-cake resume {}", room.code);
+            lines.push(Line::from(tr!("tui-panel-seat-kept", command = command)));
         }
         (None, None) if matches!(model.link, Link::Reconnecting { .. }) => {
-            lines.push(Line::from("Reconnecting…").bold());
-            lines.push(Line::from("your seat comes back by itself"));
+            lines.push(Line::from(tr!("tui-panel-reconnecting")).bold());
+            lines.push(Line::from(tr!("tui-panel-seat-comes-back")));
         }
-        (None, None) => lines.push(Line::from(
-            "Nothing to decide this round: your only assignment is sealed for you.",
-        )),
+        (None, None) => lines.push(Line::from(tr!("tui-panel-nothing-to-decide"))),
     }
     lines
 }
@@ -150,18 +162,19 @@ fn committed_lines(model: &Model, room: &RoomState, seat: Seat) -> Vec<Line<'sta
 /// a key shows the end.
 pub(super) fn reveal_lines(show: &super::super::reveal::RevealShow) -> Vec<Line<'static>> {
     let report = show.report();
-    vec![
-        Line::from(format!("Round {} revealed", report.round)).bold(),
-        Line::styled(
-            format!("Yellow {}", report.assignments.yellow),
-            Style::new().fg(color(Seat::Yellow)),
-        ),
-        Line::styled(
-            format!("Blue {}", report.assignments.blue),
-            Style::new().fg(color(Seat::Blue)),
-        ),
-        Line::from("the dice roll… (any key: the end)").dim(),
-    ]
+    let mut lines = vec![Line::from(tr!("tui-panel-round-revealed", round = report.round)).bold()];
+    for seat in Seat::ALL {
+        lines.push(Line::styled(
+            tr!(
+                "tui-seat-assignment",
+                seat = seat_name(seat),
+                assignment = report.assignments[seat].to_string()
+            ),
+            Style::new().fg(color(seat)),
+        ));
+    }
+    lines.push(Line::from(tr!("tui-panel-dice-roll")).dim());
+    lines
 }
 
 /// The last game's end, for as long as no new game starts: the result, the
@@ -197,18 +210,16 @@ pub(super) fn finished_lines(
     // What comes next before the replay's id: on a small screen the panel
     // has room for four lines.
     let next = match room.you {
-        Some(you) if room.players[you.opponent()].is_none() => {
-            "Opponent left: waiting for another".to_owned()
-        }
+        Some(you) if room.players[you.opponent()].is_none() => tr!("tui-panel-opponent-left"),
         Some(you) if room.rematch[you.opponent()] && !room.rematch[you] => {
             let name = room.players[you.opponent()]
                 .as_ref()
-                .map_or_else(|| you.opponent().to_string(), |player| player.name.clone());
-            format!("{name} offers a rematch — r to accept")
+                .map_or_else(|| seat_name(you.opponent()), |player| player.name.clone());
+            tr!("tui-rematch-offered", name = name, key = "r")
         }
-        Some(you) if room.rematch[you] => "Rematch asked: waiting for the answer".into(),
-        Some(_) => "r: a rematch, seats swapped".into(),
-        None => "Waiting for the next game".into(),
+        Some(you) if room.rematch[you] => tr!("tui-panel-rematch-asked"),
+        Some(_) => tr!("tui-panel-rematch-key", key = "r"),
+        None => tr!("tui-panel-next-game"),
     };
     lines.push(Line::from(next));
     if let Some(id) = game_id {
@@ -253,12 +264,16 @@ pub(super) fn describe_column(
 ) -> String {
     let boost = view.options.boost;
     let chances = |piece: Domino| match odds(piece, mice, boost) {
-        Some(odds) if mice > 0 => format!(
-            " take {} {} {}",
-            text::percent(odds.success_probability()),
-            if boost { "boost" } else { "tire" },
-            text::percent(odds.match_probability())
-        ),
+        Some(odds) if mice > 0 => {
+            let take = text::percent(odds.success_probability());
+            let matched = text::percent(odds.match_probability());
+            let words = if boost {
+                tr!("tui-panel-odds-boost", take = take, boost = matched)
+            } else {
+                tr!("tui-panel-odds-tire", take = take, tire = matched)
+            };
+            format!(" {words}")
+        }
         _ => String::new(),
     };
     let count = if mice == 0 {
@@ -267,13 +282,28 @@ pub(super) fn describe_column(
         mice.to_string()
     };
     match view.access(seat, column) {
-        Access::Piece(piece) => format!("{count} on {piece}{}", chances(piece)),
-        Access::FaceDown => format!("{count} on a face-down piece (blind)"),
+        Access::Piece(piece) => {
+            let on = tr!(
+                "tui-panel-column-on",
+                count = count,
+                piece = piece.to_string()
+            );
+            format!("{on}{}", chances(piece))
+        }
+        Access::FaceDown => tr!("tui-panel-column-face-down", count = count),
         Access::Steal => match steal {
-            Some(target) => format!("{count} steal {target} (t){}", chances(target)),
-            None => format!("{count} steal: t picks a target"),
+            Some(target) => {
+                let steal = tr!(
+                    "tui-panel-column-steal",
+                    count = count,
+                    piece = target.to_string(),
+                    key = "t"
+                );
+                format!("{steal}{}", chances(target))
+            }
+            None => tr!("tui-panel-column-steal-pick", count = count, key = "t"),
         },
-        Access::NothingToSteal => "double-blank: nothing to steal yet".into(),
-        Access::Empty => "empty".into(),
+        Access::NothingToSteal => tr!("tui-panel-column-nothing-to-steal"),
+        Access::Empty => tr!("tui-panel-column-empty"),
     }
 }

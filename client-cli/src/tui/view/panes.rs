@@ -11,6 +11,7 @@ use super::super::layout::{CHAT_BESIDE, CHAT_WIDTH, log_area};
 use super::super::log::log_lines;
 use super::super::model::Model;
 use super::super::palette::color;
+use crate::tr;
 
 /// The bottom of the screen: the rounds, and the chat beside them (wide
 /// screens) or instead of them (`w` switches, on narrow ones).
@@ -43,32 +44,54 @@ pub(super) fn log_box(model: &Model, area: Rect, chat_elsewhere: bool) -> Paragr
     );
     let last_page = lines.len().saturating_sub(height);
     let skip = model.scroll.min(last_page);
-    let mut title = if skip > 0 {
-        " Rounds (PgUp: newer) ".to_owned()
+    let rounds = if skip > 0 {
+        tr!("tui-rounds-scrolled", key = "PgUp")
     } else {
-        " Rounds ".to_owned()
+        tr!("tui-rounds")
     };
-    if chat_elsewhere {
-        title.push_str(&match model.chat.unread {
-            0 => "· w: chat ".to_owned(),
-            unread => format!("· w: chat ({unread} new) "),
-        });
-    }
+    let chat = chat_elsewhere.then(|| match model.chat.unread {
+        0 => tr!("tui-rounds-chat-key", key = "w"),
+        unread => tr!("tui-rounds-chat-key-unread", key = "w", count = unread),
+    });
+    let title = rounds_title(&rounds, chat.as_deref(), area.width);
     let shown: Vec<Line> = lines.into_iter().skip(skip).collect();
     Paragraph::new(shown).block(Block::bordered().title(title))
+}
+
+/// The rounds' title on the top border of a box `width` wide, with the key
+/// to the chat (`chat`) when the chat is elsewhere: the chat's part goes
+/// first, then the scroll's hint, if they do not fit the border.
+fn rounds_title(rounds: &str, chat: Option<&str>, width: u16) -> String {
+    use unicode_width::UnicodeWidthStr as _;
+    let room = usize::from(width).saturating_sub(2);
+    let plain = tr!("tui-rounds");
+    let mut candidates = Vec::new();
+    if let Some(chat) = chat {
+        candidates.push(format!(" {rounds} · {chat} "));
+        candidates.push(format!(" {plain} · {chat} "));
+    }
+    candidates.push(format!(" {rounds} "));
+    candidates.push(format!(" {plain} "));
+    candidates
+        .iter()
+        .find(|title| title.width() <= room)
+        .or(candidates.last())
+        .cloned()
+        .unwrap_or_default()
 }
 
 pub(super) fn chat_box(model: &Model, area: Rect) -> Paragraph<'static> {
     let you = model.tracker.you();
     let title = match (model.chat.muted, you, model.chat.spectators) {
-        (true, _, _) => " Chat (muted: m) ",
-        (false, Some(_), false) => " Chat · players ",
-        (false, Some(_), true) => " Chat · players + spectators ",
-        (false, None, _) => " Chat ",
+        (true, _, _) => tr!("tui-chat-muted", key = "m"),
+        (false, Some(_), false) => tr!("tui-chat-players"),
+        (false, Some(_), true) => tr!("tui-chat-players-and-spectators"),
+        (false, None, _) => tr!("tui-chat"),
     };
+    let title = format!(" {title} ");
     let height = usize::from(area.height.saturating_sub(2));
     let lines: Vec<Line> = if model.chat.muted {
-        vec![Line::from("m shows the chat again").dim()]
+        vec![Line::from(tr!("tui-chat-unmute", key = "m")).dim()]
     } else {
         let shown: Vec<Line> = model
             .tracker
@@ -79,19 +102,21 @@ pub(super) fn chat_box(model: &Model, area: Rect) -> Paragraph<'static> {
                 let style = line.seat.map_or(Style::new().fg(Color::Gray), |seat| {
                     Style::new().fg(color(seat)).bold()
                 });
-                let channel = match line.channel {
-                    mice_cake_protocol::ChatChannel::Spectators if you.is_some() => "(spectator) ",
-                    _ => "",
+                let said = match line.channel {
+                    mice_cake_protocol::ChatChannel::Spectators if you.is_some() => {
+                        tr!("tui-chat-said-spectator", name = &line.name)
+                    }
+                    _ => tr!("tui-chat-said", name = &line.name),
                 };
                 Line::from(vec![
-                    Span::styled(format!("{channel}{}: ", line.name), style),
+                    Span::styled(format!("{said} "), style),
                     // Text as it came: never interpreted.
                     Span::raw(line.text.clone()),
                 ])
             })
             .collect();
         if shown.is_empty() {
-            vec![Line::from("/ says something").dim()]
+            vec![Line::from(tr!("tui-chat-empty", key = "/")).dim()]
         } else {
             let skip = shown.len().saturating_sub(height);
             shown.into_iter().skip(skip).collect()

@@ -3,14 +3,16 @@
 use mice_cake_protocol::RoomState;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::Stylize;
+use ratatui::style::{Style, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
 use super::super::layout::centered;
 use super::super::model::Model;
+use super::super::padded;
 use super::super::wrap::wrap;
-use crate::text;
+use crate::{text, tr};
 
 /// The game's end in the middle of the screen, until ⏎ or Esc closes it:
 /// the result, what checking it said (`model.fairness`), each player's
@@ -26,70 +28,75 @@ pub(super) fn result_popup(
     let fairness = model.fairness.as_deref();
     let width = area.width.saturating_sub(4).min(64);
     let inner = usize::from(width.saturating_sub(4));
+    let wrapped = |words: &str| -> Vec<Line<'static>> {
+        wrap(words, inner).into_iter().map(Line::from).collect()
+    };
     let mut lines: Vec<Line> = wrap(&text::result(result), inner)
         .into_iter()
         .map(|line| Line::from(line).bold())
         .collect();
     match (room.you, result.winner) {
-        (Some(you), Some(winner)) if you == winner => lines.push(Line::from("You win!")),
-        (Some(_), Some(_)) => lines.push(Line::from("You lose.")),
+        (Some(you), Some(winner)) if you == winner => {
+            lines.extend(wrapped(&tr!("tui-result-you-win")));
+        }
+        (Some(_), Some(_)) => lines.extend(wrapped(&tr!("tui-result-you-lose"))),
         _ => {}
     }
     match fairness {
-        Some(verdict) if verdict.starts_with("verified fair") => {
-            lines.extend(
-                wrap(
-                    "✓ verified fair: dice nobody chose, moves nobody saw early",
-                    inner,
-                )
-                .into_iter()
-                .map(Line::from),
-            );
+        // A fair verdict in short; any other whole.
+        Some(verdict) if crate::verify::says_fair(verdict) => {
+            lines.extend(wrapped(&tr!("tui-result-verified-fair")));
         }
-        Some(verdict) => lines.extend(wrap(verdict, inner).into_iter().map(Line::from)),
+        Some(verdict) => lines.extend(wrapped(verdict)),
         None => {}
     }
     if let Some(accuracy) = &model.accuracy {
         let words = crate::analysis::accuracy_words(accuracy, room.you);
-        lines.extend(
-            wrap(&format!("Accuracy: {words}"), inner)
-                .into_iter()
-                .map(Line::from),
-        );
+        lines.extend(wrapped(&tr!("tui-result-accuracy", accuracy = words)));
     }
-    lines.extend(replay_lines(game_id, &model.tracker.past));
+    lines.extend(replay_lines(game_id, &model.tracker.past, inner));
     lines.push(Line::from(""));
-    lines.push(Line::from(
-        if room
-            .you
-            .is_some_and(|you| room.players[you.opponent()].is_some())
-        {
-            "⏎ close   r rematch   q quit"
-        } else {
-            "⏎ close   q quit"
-        },
-    ));
+    let keys = if room
+        .you
+        .is_some_and(|you| room.players[you.opponent()].is_some())
+    {
+        tr!(
+            "tui-result-keys-rematch",
+            close = "⏎",
+            rematch = "r",
+            quit = "q"
+        )
+    } else {
+        tr!("tui-result-keys", close = "⏎", quit = "q")
+    };
+    lines.extend(wrapped(&keys));
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = centered(area, width, height);
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(Block::bordered().title(format!(" Game {} over ", room.game))),
+        Paragraph::new(lines).alignment(Alignment::Center).block(
+            Block::bordered().title(format!(" {} ", tr!("tui-result-title", game = room.game))),
+        ),
         popup,
     );
 }
 
 /// How to replay the game, and the room's earlier games (the latest
-/// first, as far as room allows).
+/// first, as far as room allows), in lines of `inner` columns (a command
+/// stays whole on its line, to be copied).
 fn replay_lines(
     game_id: Option<mice_cake_protocol::GameId>,
     earlier: &[crate::tracker::PastGame],
+    inner: usize,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(id) = game_id {
         lines.push(Line::from(""));
-        lines.push(Line::from("Replay:").dim());
+        lines.extend(
+            wrap(&tr!("tui-result-replay"), inner)
+                .into_iter()
+                .map(|line| Line::from(line).dim()),
+        );
         lines.push(Line::from(format!("mice-cake replay {id}")).dim());
     }
     let recorded: Vec<_> = earlier
@@ -99,13 +106,30 @@ fn replay_lines(
         .take(3)
         .collect();
     if !recorded.is_empty() {
-        lines.push(Line::from("Earlier games of the room:").dim());
+        lines.extend(
+            wrap(&tr!("tui-result-earlier-games"), inner)
+                .into_iter()
+                .map(|line| Line::from(line).dim()),
+        );
         for (number, id) in recorded {
-            lines.push(Line::from(format!("game {number}: mice-cake replay {id}")).dim());
+            let command = format!("mice-cake replay {id}");
+            lines.push(
+                Line::from(tr!(
+                    "tui-result-earlier-game",
+                    game = number,
+                    command = command
+                ))
+                .dim(),
+            );
         }
     }
     lines
 }
+
+/// The help's box at its smallest: 76 columns, 21 rows (a longer
+/// translation makes it larger, as far as the screen goes).
+const HELP_WIDTH: u16 = 76;
+const HELP_HEIGHT: u16 = 21;
 
 pub(super) fn help(model: &Model, frame: &mut Frame) {
     let boost = model
@@ -113,73 +137,188 @@ pub(super) fn help(model: &Model, frame: &mut Frame) {
         .room
         .as_ref()
         .is_some_and(|room| room.options.game.boost);
-    let area = centered(frame.area(), 76, 21);
-    frame.render_widget(Clear, area);
-    let mut lines = vec![
-        Line::from("Put every available mouse on a column, then commit.").bold(),
-        Line::from("Each mouse rolls a die at your nearest piece in its column: the"),
-        Line::from("dice must reach its pips."),
-    ];
+    let screen = frame.area();
+    // The box's inside at its widest: the screen's, within the border.
+    let widest = usize::from(screen.width.saturating_sub(2));
+    // Each line with its style; a message's lines are its translator's.
+    let mut lines: Vec<(String, Style)> = Vec::new();
+    let mut say = |words: String, style: Style| said(&mut lines, &words, style);
+    say(tr!("tui-help-goal"), Style::new().bold());
+    say(tr!("tui-help-dice"), Style::new());
     if boost {
-        lines.push(Line::from(
-            "Boost game: dice showing the piece's own pattern (both halves;",
-        ));
-        lines.push(Line::from(
-            "or the number on a half-blank) earn a boost roll after the round.",
-        ));
+        say(tr!("tui-help-boost-game"), Style::new());
     } else {
-        lines.push(Line::from(
-            "Dice showing the piece's own pattern (both halves; or the",
-        ));
-        lines.push(Line::from(
-            "number on a half-blank) tire mice instead: they rest a round.",
-        ));
+        say(tr!("tui-help-tired"), Style::new());
     }
-    lines.push(Line::from(
-        "Mice on the double-blank steal a piece from the other stash.",
-    ));
-    lines.push(Line::from(""));
-    if model.replay.is_some() {
-        lines.extend([
-            keys_line("→, l, space", "the next round", "←, h", "the round before"),
-            keys_line("Home", "before round 1", "End", "the end"),
-            keys_line("a", "analyse every move", "?", "this help"),
-            keys_line("q, Esc", "quit", "", ""),
-        ]);
+    say(tr!("tui-help-steal"), Style::new());
+    say(String::new(), Style::new());
+    let keys = if model.replay.is_some() {
+        replay_keys()
     } else {
-        lines.extend(play_keys());
-    }
-    lines.extend([
-        Line::from(""),
-        Line::from("Coloured pieces are the ones each family faces; magenta: both."),
-        Line::from("● mice   z resting mice   ░░░ face down   · taken   underlined: last round"),
-        Line::from(""),
-        Line::from("Any key closes this.").dim(),
-    ]);
+        play_keys()
+    };
+    lines.extend(
+        keys_table(&keys, widest)
+            .into_iter()
+            .map(|line| (line, Style::new())),
+    );
+    lines.push((String::new(), Style::new()));
+    let mut say = |words: String, style: Style| said(&mut lines, &words, style);
+    say(tr!("tui-help-colours"), Style::new());
+    say(tr!("tui-help-legend"), Style::new());
+    say(String::new(), Style::new());
+    say(tr!("tui-help-close"), Style::new().dim());
+    // As wide as its widest line, and no wider than the screen: a line
+    // wider still is wrapped.
+    let inner = lines
+        .iter()
+        .map(|(line, _)| line.width())
+        .max()
+        .unwrap_or_default()
+        .max(usize::from(HELP_WIDTH - 2))
+        .min(widest);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .flat_map(|(line, style)| {
+            let parts = if line.width() > inner {
+                wrap(&line, inner)
+            } else {
+                vec![line]
+            };
+            parts.into_iter().map(move |part| Line::styled(part, style))
+        })
+        .collect();
+    let width = u16::try_from(inner + 2).unwrap_or(u16::MAX);
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .max(HELP_HEIGHT);
+    let area = centered(screen, width, height);
+    frame.render_widget(Clear, area);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Help ")),
+        Paragraph::new(lines).block(Block::bordered().title(format!(" {} ", tr!("tui-help")))),
         area,
     );
 }
 
+/// `words` as the help's lines, one for each of its own (an empty line
+/// for none).
+fn said(lines: &mut Vec<(String, Style)>, words: &str, style: Style) {
+    if words.is_empty() {
+        lines.push((String::new(), style));
+    }
+    lines.extend(words.lines().map(|line| (line.to_owned(), style)));
+}
+
+/// A line of the keys' table: two keys, each with what it does.
+type KeysRow = [String; 4];
+
 /// The keys of a game, played or watched.
-pub(super) fn play_keys() -> [Line<'static>; 7] {
-    [
-        keys_line(
-            "←/→ or a–d",
-            "choose a column",
-            "↑/↓ or +/-",
-            "add/remove a mouse",
-        ),
-        keys_line("t", "choose what to steal", "g", "the greedy suggestion"),
-        keys_line("x", "clear", "⏎", "commit (secret)"),
-        keys_line("PgUp/PgDn", "scroll the rounds", "r", "rematch (game over)"),
-        keys_line("/", "say something", "m", "mute the chat"),
-        keys_line("s", "spectators' chat too", "w", "rounds or chat"),
-        keys_line("?", "this help", "q", "quit (asks in a game)"),
+fn play_keys() -> Vec<KeysRow> {
+    vec![
+        [
+            tr!("tui-help-key-columns"),
+            tr!("tui-help-choose-column"),
+            tr!("tui-help-key-mice"),
+            tr!("tui-help-add-remove-mouse"),
+        ],
+        [
+            "t".into(),
+            tr!("tui-help-choose-steal"),
+            "g".into(),
+            tr!("tui-help-greedy"),
+        ],
+        [
+            "x".into(),
+            tr!("tui-help-clear"),
+            "⏎".into(),
+            tr!("tui-help-commit"),
+        ],
+        [
+            "PgUp/PgDn".into(),
+            tr!("tui-help-scroll"),
+            "r".into(),
+            tr!("tui-help-rematch"),
+        ],
+        [
+            "/".into(),
+            tr!("tui-help-say"),
+            "m".into(),
+            tr!("tui-help-mute"),
+        ],
+        [
+            "s".into(),
+            tr!("tui-help-spectators-chat"),
+            "w".into(),
+            tr!("tui-help-rounds-or-chat"),
+        ],
+        [
+            "?".into(),
+            tr!("tui-help-this-help"),
+            "q".into(),
+            tr!("tui-help-quit-asks"),
+        ],
     ]
 }
 
-pub(super) fn keys_line(key: &str, what: &str, other_key: &str, other_what: &str) -> Line<'static> {
-    Line::from(format!("{key:<13}{what:<24}{other_key:<13}{other_what}"))
+/// The keys of a replay.
+fn replay_keys() -> Vec<KeysRow> {
+    vec![
+        [
+            tr!("tui-help-key-next"),
+            tr!("tui-help-next-round"),
+            "←, h".into(),
+            tr!("tui-help-round-before"),
+        ],
+        [
+            "Home".into(),
+            tr!("tui-help-before-round-one"),
+            "End".into(),
+            tr!("tui-help-the-end"),
+        ],
+        [
+            "a".into(),
+            tr!("tui-help-analyse"),
+            "?".into(),
+            tr!("tui-help-this-help"),
+        ],
+        [
+            "q, Esc".into(),
+            tr!("tui-help-quit"),
+            String::new(),
+            String::new(),
+        ],
+    ]
+}
+
+/// The keys' table in columns as wide as their words (at least 13 for the
+/// keys and 24 for what the first does); a row wider than `widest` is
+/// split into a line for each key.
+fn keys_table(rows: &[KeysRow], widest: usize) -> Vec<String> {
+    let key_width = rows
+        .iter()
+        .flat_map(|[key, _, other_key, _]| [key.width(), other_key.width()])
+        .map(|width| width + 2)
+        .fold(13, usize::max);
+    let what_width = rows
+        .iter()
+        .map(|[_, what, _, _]| what.width() + 2)
+        .fold(24, usize::max);
+    let mut lines = Vec::new();
+    for [key, what, other_key, other_what] in rows {
+        let line = format!(
+            "{}{}{}{other_what}",
+            padded(key, key_width),
+            padded(what, what_width),
+            padded(other_key, key_width)
+        );
+        if line.width() <= widest {
+            lines.push(line);
+        } else {
+            lines.push(format!("{}{what}", padded(key, key_width)));
+            if !other_key.is_empty() {
+                lines.push(format!("{}{other_what}", padded(other_key, key_width)));
+            }
+        }
+    }
+    lines
 }

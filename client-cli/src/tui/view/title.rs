@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use super::super::model::{Link, Model, opponent_here};
 use super::fit::{fit_words, fitted};
 use super::time::{clock, time_left};
+use crate::tr;
 
 /// The title: the connection, the room, its game and round, the clock,
 /// the spectators and the variant. What does not fit `width` is left out
@@ -30,22 +31,37 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
         Link::Connected => {}
         Link::Reconnecting { attempt, .. } => parts.push((
             0,
-            format!(" reconnecting (try {attempt})…")
+            format!(" {}", tr!("tui-title-reconnecting", attempt = *attempt))
                 .fg(Color::Red)
                 .bold(),
         )),
-        Link::Reconnected(_) => parts.push((0, " reconnected".fg(Color::Green).bold())),
-        Link::Closed(_) => parts.push((0, " disconnected".fg(Color::Red).bold())),
-        Link::Replaced(_) => parts.push((0, " played elsewhere".fg(Color::Red).bold())),
+        Link::Reconnected(_) => parts.push((
+            0,
+            format!(" {}", tr!("tui-title-reconnected"))
+                .fg(Color::Green)
+                .bold(),
+        )),
+        Link::Closed(_) => parts.push((
+            0,
+            format!(" {}", tr!("tui-title-disconnected"))
+                .fg(Color::Red)
+                .bold(),
+        )),
+        Link::Replaced(_) => parts.push((
+            0,
+            format!(" {}", tr!("tui-title-played-elsewhere"))
+                .fg(Color::Red)
+                .bold(),
+        )),
     }
     if let Some(room) = model.room().as_deref() {
         parts.push((0, format!("  {}", room.code).bold()));
         if room.game > 0 {
-            let round = room
-                .view
-                .filter(|_| room.status == RoomStatus::Playing)
-                .map_or_else(String::new, |view| format!(", round {}", view.round));
-            parts.push((0, format!("  game {}{round}", room.game).into()));
+            let game = match room.view.filter(|_| room.status == RoomStatus::Playing) {
+                Some(view) => tr!("tui-title-game-round", game = room.game, round = view.round),
+                None => tr!("tui-title-game", game = room.game),
+            };
+            parts.push((0, format!("  {game}").into()));
         }
         // The next round's clock waits for the reveal of this one.
         if room.status == RoomStatus::Playing
@@ -62,11 +78,17 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
         // Whether the game counts, before the variant: on a narrow title
         // the variant goes first (the rightmost of a rank goes first).
         parts.push(match (room.options.rated, room.not_rated) {
-            (true, None) => (1, "  rated".bold()),
-            (true, Some(_)) => (1, "  not rated".fg(Color::Yellow)),
-            (false, _) => (2, "  unrated".dim()),
+            (true, None) => (1, format!("  {}", tr!("tui-title-rated")).bold()),
+            (true, Some(_)) => (
+                1,
+                format!("  {}", tr!("tui-title-not-rated")).fg(Color::Yellow),
+            ),
+            (false, _) => (2, format!("  {}", tr!("tui-title-unrated")).dim()),
         });
-        parts.push((2, format!("  {} watching", room.spectators).into()));
+        parts.push((
+            2,
+            format!("  {}", tr!("tui-title-watching", count = room.spectators)).into(),
+        ));
         parts.push((1, format!("  {}", variant(room)).dim()));
     }
     fitted(parts, width)
@@ -75,20 +97,20 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
 /// The room's options in a few words: `standard · boost · 60 s a round`.
 pub(super) fn variant(room: &RoomState) -> String {
     let game = room.options.game;
-    let mut words = vec![
-        match game.reveal {
-            Reveal::Standard => "standard",
-            Reveal::AllFaceUp => "all face up",
-            Reveal::AllFaceDown => "all face down",
-        }
-        .to_owned(),
-    ];
+    let mut words = vec![match game.reveal {
+        Reveal::Standard => tr!("tui-variant-standard"),
+        Reveal::AllFaceUp => tr!("tui-variant-all-face-up"),
+        Reveal::AllFaceDown => tr!("tui-variant-all-face-down"),
+    }];
     if game.boost {
-        words.push("boost".into());
+        words.push(tr!("tui-variant-boost"));
     }
     words.push(match room.options.deadline() {
-        Some(ms) => format!("{}/round", clock(Duration::from_millis(ms))),
-        None => "no deadline".into(),
+        Some(ms) => tr!(
+            "tui-variant-deadline",
+            clock = clock(Duration::from_millis(ms))
+        ),
+        None => tr!("tui-variant-no-deadline"),
     });
     words.join(", ")
 }
@@ -100,14 +122,14 @@ pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
             Some(notice) => Line::from(format!(" {}", fit_words(notice, room)))
                 .fg(Color::Black)
                 .bg(Color::Yellow),
-            None => Line::from(" ←/→ round  Home/End first/last  a analyse  q quit").dim(),
+            None => Line::from(format!(" {}", tr!("tui-hints-replay"))).dim(),
         };
     }
     if let Some(input) = &model.chat.input {
         return Line::from(vec![
-            " say: ".bold(),
+            format!(" {} ", tr!("tui-hints-say")).bold(),
             Span::raw(format!("{input}▏")),
-            "  ⏎ send · Esc cancel".dim(),
+            format!("  {}", tr!("tui-hints-send")).dim(),
         ]);
     }
     if let Some(notice) = &model.notice {
@@ -116,11 +138,9 @@ pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
             .bg(Color::Yellow);
     }
     let gone = match &model.link {
-        Link::Closed(reason) => Some(format!("Disconnected: {reason}. q quits.")),
+        Link::Closed(reason) => Some(tr!("tui-hints-disconnected", reason = reason)),
         // The reason is in the move panel, whole.
-        Link::Replaced(_) => {
-            Some("Your seat is played from another connection now. q quits.".into())
-        }
+        Link::Replaced(_) => Some(tr!("tui-hints-replaced")),
         _ => None,
     };
     if let Some(gone) = gone {
@@ -143,38 +163,42 @@ pub(super) fn hints_line(model: &Model, width: u16) -> Line<'static> {
 
 /// The keys to show with their ranks: what matters least goes first when
 /// the line is short, and a key is shown whole or not at all.
-fn ranked_keys(model: &Model) -> Vec<(u8, &'static str)> {
+fn ranked_keys(model: &Model) -> Vec<(u8, String)> {
     let finished = model.finished().is_some();
     let chat = model.settings.chat;
+    let quit = || tr!("tui-key-quit", key = "q");
+    let chat_key = || tr!("tui-key-chat", key = "/");
+    let help = || tr!("tui-key-help", key = "?");
+    let rounds = || tr!("tui-key-rounds", key = "PgUp/PgDn");
     if model.tracker.room.is_none() {
         // Seeking, or connecting: nothing to page through or say yet.
-        vec![(0, "q quit")]
+        vec![(0, quit())]
     } else if model.deciding() {
         vec![
-            (0, "←→ col"),
-            (0, "↑↓ mice"),
-            (3, "t target"),
-            (2, "g suggest"),
-            (3, "x clear"),
-            (0, "⏎ commit"),
-            (if chat { 2 } else { u8::MAX }, "/ chat"),
-            (1, "? help"),
-            (1, "q quit"),
+            (0, tr!("tui-key-column", key = "←→")),
+            (0, tr!("tui-key-mice", key = "↑↓")),
+            (3, tr!("tui-key-target", key = "t")),
+            (2, tr!("tui-key-suggest", key = "g")),
+            (3, tr!("tui-key-clear", key = "x")),
+            (0, tr!("tui-key-commit", key = "⏎")),
+            (if chat { 2 } else { u8::MAX }, chat_key()),
+            (1, help()),
+            (1, quit()),
         ]
     } else if finished && model.tracker.you().is_some() && opponent_here(model) {
         vec![
-            (0, "r rematch"),
-            (2, "PgUp/PgDn rounds"),
-            (if chat { 2 } else { u8::MAX }, "/ chat"),
-            (1, "? help"),
-            (0, "q quit"),
+            (0, tr!("tui-key-rematch", key = "r")),
+            (2, rounds()),
+            (if chat { 2 } else { u8::MAX }, chat_key()),
+            (1, help()),
+            (0, quit()),
         ]
     } else {
         vec![
-            (1, "PgUp/PgDn rounds"),
-            (if chat { 2 } else { u8::MAX }, "/ chat"),
-            (1, "? help"),
-            (0, "q quit"),
+            (1, rounds()),
+            (if chat { 2 } else { u8::MAX }, chat_key()),
+            (1, help()),
+            (0, quit()),
         ]
     }
 }

@@ -12,22 +12,29 @@ use tui_big_text::{BigText, PixelSize};
 use super::super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::super::model::Model;
 use super::super::palette::color;
+use super::super::wrap::wrap;
+use super::super::{MARKS, seat_name, spans_around};
 use super::time::clock;
+use crate::tr;
 
 /// Seeking an opponent: where it stands, how long it has lasted, and what
 /// comes after the wait — or the bot offered, asked about.
 pub(super) fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
     let Some(seeking) = &model.seeking else {
-        return vec![Line::from("Connecting…")];
+        return vec![Line::from(tr!("tui-seek-connecting"))];
     };
     let mut lines = vec![Line::from(seeking.clone())];
     if let Some((policy, options)) = &model.bot_offer {
         let kind = if options.rated { "rated" } else { "unrated" };
         lines.push(Line::from(""));
-        lines.push(Line::from("Nobody to pair with yet.").bold());
+        lines.push(Line::from(tr!("tui-seek-nobody-yet")).bold());
         lines.push(
-            Line::from(format!(
-                "Play the server's {policy} bot ({kind})?  y: play it · n: keep waiting for a person"
+            Line::from(tr!(
+                "tui-seek-bot-offered",
+                policy = policy.to_string(),
+                kind = kind,
+                yes = "y",
+                no = "n"
             ))
             .bold(),
         );
@@ -35,15 +42,12 @@ pub(super) fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
     }
     if let Some(since) = model.seeking_since {
         let waited = model.now.saturating_duration_since(since);
-        lines.push(Line::from(format!("Waiting {}", clock(waited))));
+        lines.push(Line::from(tr!("tui-seek-waiting", clock = clock(waited))));
         if let Some(after) = model.settings.bot_after.filter(|after| !after.is_zero()) {
             lines.push(Line::from(if waited < after {
-                format!(
-                    "If nobody comes, the server's bot is offered in {} (unrated; you choose)",
-                    clock(after - waited)
-                )
+                tr!("tui-seek-bot-in", clock = clock(after - waited))
             } else {
-                "The server's bot is offered any moment now (unrated; you choose)".to_owned()
+                tr!("tui-seek-bot-any-moment")
             }));
         }
     }
@@ -54,19 +58,34 @@ pub(super) fn too_small(model: &Model, frame: &mut Frame, area: Rect) {
     // A question asked here is asked here: a blind "y" must not forfeit.
     let lines = if model.confirm_quit {
         vec![
-            Line::from("Leave the game?").bold(),
-            Line::from("You forfeit it."),
-            Line::from("y: leave · n: stay"),
+            Line::from(tr!("tui-small-leave")).bold(),
+            Line::from(tr!("tui-small-forfeit")),
+            Line::from(tr!("tui-small-leave-keys", yes = "y", no = "n")),
         ]
     } else {
         vec![
-            Line::from("Terminal too small").bold(),
+            Line::from(tr!("tui-small-too-small")).bold(),
             Line::from(format!("{}×{}", area.width, area.height)),
-            Line::from(format!("make it at least {MIN_WIDTH}×{MIN_HEIGHT}")),
-            Line::from("(q quits)").dim(),
+            Line::from(tr!(
+                "tui-small-at-least",
+                size = format!("{MIN_WIDTH}×{MIN_HEIGHT}")
+            )),
+            Line::from(tr!("tui-small-quit", key = "q")).dim(),
         ]
     };
-    let height = (lines.len() as u16).min(area.height);
+    // As many rows as the lines take, wrapped to the screen's width.
+    let rows: usize = lines
+        .iter()
+        .map(|line| {
+            let words: String = line
+                .spans
+                .iter()
+                .map(|span| span.content.as_ref())
+                .collect();
+            wrap(&words, usize::from(area.width)).len().max(1)
+        })
+        .sum();
+    let height = u16::try_from(rows).unwrap_or(u16::MAX).min(area.height);
     let top = area.y + area.height.saturating_sub(height) / 2;
     frame.render_widget(
         Paragraph::new(lines)
@@ -95,20 +114,21 @@ pub(super) fn waiting(model: &Model, room: &RoomState, frame: &mut Frame, area: 
         .centered()
         .build();
     frame.render_widget(code, big);
-    let mut lines = vec![Line::from(format!("Room {}", room.code)).bold()];
+    let mut lines = vec![Line::from(tr!("tui-room-code", code = room.code.to_string())).bold()];
     match room.you {
         Some(seat) => {
             // The command on a line of its own, whole, to be copied.
-            lines.push(Line::from("Waiting for an opponent. Tell them to run:"));
+            lines.push(Line::from(tr!("tui-room-tell-opponent")));
             lines.push(Line::from(crate::cli::join_command(room.code, &model.server)).bold());
-            lines.push(Line::from(vec![
-                "You play ".into(),
-                Span::styled(seat.to_string(), Style::new().fg(color(seat)).bold()),
-            ]));
+            // The seat in its colour, wherever the sentence puts it.
+            let seat_span = Span::styled(seat_name(seat), Style::new().fg(color(seat)).bold());
+            lines.push(Line::from(spans_around(
+                &tr!("tui-room-you-play", seat = MARKS[0]),
+                Style::new(),
+                &[seat_span],
+            )));
         }
-        None => lines.push(Line::from(
-            "Waiting for two players; the game starts when both are in.",
-        )),
+        None => lines.push(Line::from(tr!("tui-room-waiting-for-players"))),
     }
     frame.render_widget(
         Paragraph::new(lines)

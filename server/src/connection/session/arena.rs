@@ -258,11 +258,8 @@ impl Session {
         let id = found.id();
         match found.join(joining, self.outbound.clone(), pairings).await {
             Ok(()) => {}
-            Err(JoinFailed::Refused(why)) => {
-                return Err(Entering::Refused(Refusal::new(
-                    ErrorCode::ArenaRefused,
-                    why,
-                )));
+            Err(JoinFailed::Refused(refusal)) => {
+                return Err(Entering::Refused(refusal));
             }
             Err(JoinFailed::NotNow) => return Err(Entering::NotYet),
         }

@@ -149,7 +149,7 @@ impl Session {
             ClientMessage::WatchArena { arena } => self.watch_arena(arena).await,
             ClientMessage::LeaveArena => self.leave_arena().await,
             ClientMessage::CancelSeek => {
-                self.cancel_seek(Some("cancelled")).await;
+                self.cancel_seek(true).await;
                 Ok(())
             }
             ClientMessage::Rename {
@@ -176,8 +176,10 @@ impl Session {
     async fn chat(&mut self, name: String, text: &str) -> Result<(), Refusal> {
         // Cleaned first: a message refused as empty does not use up the
         // allowance (the message rate covers floods of those).
-        let text = mice_cake_protocol::chat_text(text)
-            .map_err(|error| Refusal::new(ErrorCode::BadChat, error.to_string()))?;
+        let text = mice_cake_protocol::chat_text(text).map_err(|error| Refusal {
+            args: error.args(),
+            ..Refusal::new(ErrorCode::BadChat, error.to_string())
+        })?;
         if !self.chat_limit.allow(std::time::Instant::now()) {
             return Err(Refusal::new(
                 ErrorCode::RateLimited,
@@ -186,7 +188,9 @@ impl Session {
                      this one was not sent",
                     2 * CHAT_PER_SECOND
                 ),
-            ));
+            )
+            .with("reason", "chat")
+            .with("limit", CHAT_PER_SECOND));
         }
         let conn = self.id;
         self.tell_room(Command::from(conn, Act::Chat { name, text }))

@@ -23,10 +23,22 @@ impl Session {
                     "this server speaks protocol version {PROTOCOL_VERSION}; \
                      the client speaks version {version}: {update}"
                 ),
+            )
+            .with("server", PROTOCOL_VERSION)
+            .with("client", version)
+            .with(
+                "reason",
+                if version < PROTOCOL_VERSION {
+                    "client_older"
+                } else {
+                    "server_older"
+                },
             ));
         }
-        let name = mice_cake_protocol::player_name(name)
-            .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
+        let name = mice_cake_protocol::player_name(name).map_err(|error| Refusal {
+            args: error.args(),
+            ..Refusal::new(ErrorCode::BadName, error.to_string())
+        })?;
         self.name = Some(name);
         let challenge = self.shared.rooms.rng.key_challenge();
         self.challenge = Some(challenge);

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use mice_cake_engine::{
     CheckingKey, ExchangeError, PlayerKey, Seal, SealSignature, SealToCheck, Seat,
 };
-use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode, ServerMessage};
+use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode};
 use tracing::debug;
 
 use self::arena::InArena;
@@ -118,10 +118,7 @@ impl Session {
             self.refused(Refused::BadToken);
         }
         debug!(conn = ?self.id, code = refusal.code.as_str(), "refused");
-        self.outbound.send_message(&ServerMessage::Error {
-            code: refusal.code,
-            message: refusal.message,
-        });
+        self.outbound.send_message(&refusal.into_message());
     }
 
     pub(super) fn flooded(&self) -> bool {
@@ -153,10 +150,14 @@ impl Session {
         } else if !self.limit.allow(std::time::Instant::now()) {
             self.violations += 1;
             let rate = self.shared.config.messages_per_second;
-            return self.refuse(Refusal::new(
-                ErrorCode::RateLimited,
-                format!("too many messages: at most {rate} a second; this one was ignored"),
-            ));
+            return self.refuse(
+                Refusal::new(
+                    ErrorCode::RateLimited,
+                    format!("too many messages: at most {rate} a second; this one was ignored"),
+                )
+                .with("reason", "messages")
+                .with("limit", rate),
+            );
         }
         let Some(text) = text else {
             return self.refuse(Refusal::new(
@@ -165,13 +166,17 @@ impl Session {
             ));
         };
         match parsed {
-            None => self.refuse(Refusal::new(
-                ErrorCode::FrameTooLarge,
-                format!(
-                    "frames are limited to {MAX_FRAME_BYTES} bytes, this one has {}",
-                    text.len()
-                ),
-            )),
+            None => self.refuse(
+                Refusal::new(
+                    ErrorCode::FrameTooLarge,
+                    format!(
+                        "frames are limited to {MAX_FRAME_BYTES} bytes, this one has {}",
+                        text.len()
+                    ),
+                )
+                .with("reason", "limit")
+                .with("limit", MAX_FRAME_BYTES),
+            ),
             Some(Ok(message)) => {
                 if matches!(message, ClientMessage::Seal { .. }) {
                     self.openings_owed = (self.openings_owed + 1).min(2);
@@ -283,7 +288,7 @@ impl Session {
 
     /// The connection is gone: its room learns it.
     pub(super) async fn left(&mut self) {
-        self.cancel_seek(None).await;
+        self.cancel_seek(false).await;
         self.leave_arena_quietly().await;
         if let Some(membership) = self.membership.take() {
             let conn = self.id;

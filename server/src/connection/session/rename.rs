@@ -21,8 +21,10 @@ pub(in crate::connection) struct Rename {
 
 impl Session {
     pub(in crate::connection) async fn rename(&mut self, rename: Rename) -> Result<(), Refusal> {
-        let name = mice_cake_protocol::player_name(&rename.name)
-            .map_err(|error| Refusal::new(ErrorCode::BadName, error.to_string()))?;
+        let name = mice_cake_protocol::player_name(&rename.name).map_err(|error| Refusal {
+            args: error.args(),
+            ..Refusal::new(ErrorCode::BadName, error.to_string())
+        })?;
         let now = crate::clock::unix_millis();
         if rename.at_ms.abs_diff(now) > CLOCK_SKEW_MS {
             return Err(Refusal::new(

@@ -6,7 +6,7 @@
 
 use mice_cake_engine::PlayerKey;
 use mice_cake_protocol::{
-    Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, RoomCode, ServerMessage,
+    Conduct, ErrorCode, MAX_DEADLINE_MS, Pool, Rating, RoomCode, SeekEndCause, ServerMessage,
 };
 use std::time::Duration;
 
@@ -238,6 +238,7 @@ impl Session {
             self.slot.set(crate::admission::Presence::Idle);
             self.outbound.send_message(&ServerMessage::SeekEnded {
                 reason: "you did not seal your deal in time".into(),
+                cause: SeekEndCause::DealNotSealed,
             });
             return;
         }
@@ -325,7 +326,9 @@ impl Session {
                  casual game",
                 self.shared.config.new_rated_keys_per_hour
             ),
-        ))
+        )
+        .with("reason", "limit")
+        .with("limit", self.shared.config.new_rated_keys_per_hour))
     }
 
     /// A player's rating in every pool, as stored (a new player's where
@@ -351,15 +354,17 @@ impl Session {
         ratings
     }
 
-    /// Stops seeking, if the connection seeks; `reason` is told it.
-    pub(in crate::connection) async fn cancel_seek(&mut self, reason: Option<&str>) {
+    /// Stops seeking, if the connection seeks; when `told`, it is told
+    /// the player cancelled it.
+    pub(in crate::connection) async fn cancel_seek(&mut self, told: bool) {
         if self.seeking.take().is_some() {
             self.shared.pairing.cancel(self.id).await;
             self.slot.set(crate::admission::Presence::Idle);
         }
-        if let Some(reason) = reason {
+        if told {
             self.outbound.send_message(&ServerMessage::SeekEnded {
-                reason: reason.into(),
+                reason: "cancelled".into(),
+                cause: SeekEndCause::Cancelled,
             });
         }
     }
@@ -404,17 +409,18 @@ impl Session {
                     }
                 }
             }
-            Some(News::Ended { reason }) => {
+            Some(News::Ended { reason, cause }) => {
                 self.seeking = None;
                 self.slot.set(crate::admission::Presence::Idle);
                 self.outbound
-                    .send_message(&ServerMessage::SeekEnded { reason });
+                    .send_message(&ServerMessage::SeekEnded { reason, cause });
             }
             None => {
                 self.seeking = None;
                 self.slot.set(crate::admission::Presence::Idle);
                 self.outbound.send_message(&ServerMessage::SeekEnded {
                     reason: "the server is shutting down".into(),
+                    cause: SeekEndCause::ShuttingDown,
                 });
             }
         }

@@ -76,7 +76,9 @@ impl Room {
                             "the spectators' chat of this room carries at most \
                              {SPECTATOR_LINES_PER_SECOND} messages a second; this one was not sent"
                         ),
-                    ));
+                    )
+                    .with("reason", "spectator_chat")
+                    .with("limit", SPECTATOR_LINES_PER_SECOND));
                 }
                 ChatChannel::Spectators
             }

@@ -235,14 +235,16 @@ impl Room {
             return Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "an arena's games have no rematch: the arena pairs you again",
-            ));
+            )
+            .with("reason", "arena_rematch"));
         }
         if self.status != RoomStatus::Finished || Seat::ALL.iter().any(|s| self.seats[*s].is_none())
         {
             return Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "a rematch can be asked once a game is over, with both players in the room",
-            ));
+            )
+            .with("reason", "rematch_too_soon"));
         }
         if !self.rematch[seat] {
             self.rematch[seat] = true;
@@ -303,15 +305,19 @@ impl Room {
                      starts when another player joins",
                     self.game_number
                 ),
-            )),
+            )
+            .with("reason", "opponent_left")
+            .with("game", self.game_number)),
             (_, RoomStatus::Waiting) => Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "the game has not started: the room waits for a second player",
-            )),
+            )
+            .with("reason", "not_started")),
             _ => Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 "the game is over; ask for a rematch to play again",
-            )),
+            )
+            .with("reason", "game_over")),
         }
     }
 }

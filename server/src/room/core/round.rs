@@ -238,11 +238,10 @@ impl Room {
         if self.status != RoomStatus::Playing {
             self.playing_game()?;
         }
-        let exchange = self
-            .round
-            .exchange
-            .as_ref()
-            .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
+        let exchange = self.round.exchange.as_ref().ok_or_else(|| {
+            Refusal::new(ErrorCode::WrongPhase, "no move is expected now")
+                .with("reason", "no_move_expected")
+        })?;
         let current = exchange.round;
         if round != current {
             let name = |round: u32| {
@@ -252,6 +251,8 @@ impl Room {
                     format!("round {round}")
                 }
             };
+            // The deal is round 0 to a catalogue.
+            let number = |round: u32| if round == DEAL_ROUND { 0 } else { round };
             return Err(Refusal::new(
                 ErrorCode::WrongPhase,
                 if round < current {
@@ -259,7 +260,17 @@ impl Room {
                 } else {
                     format!("{} has not started; this is {}", name(round), name(current))
                 },
-            ));
+            )
+            .with(
+                "reason",
+                if round < current {
+                    "round_over"
+                } else {
+                    "round_not_started"
+                },
+            )
+            .with("round", number(round))
+            .with("current", number(current)));
         }
         Ok((seat, exchange))
     }
@@ -280,11 +291,10 @@ impl Room {
             return Ok(());
         }
         let auto = self.round.auto[seat];
-        let exchange = self
-            .round
-            .exchange
-            .as_mut()
-            .ok_or_else(|| Refusal::new(ErrorCode::WrongPhase, "no move is expected now"))?;
+        let exchange = self.round.exchange.as_mut().ok_or_else(|| {
+            Refusal::new(ErrorCode::WrongPhase, "no move is expected now")
+                .with("reason", "no_move_expected")
+        })?;
         let taken = match signing {
             SealSigning::Checked(checked) if checked.seal() == seal => {
                 exchange.seal_checked(seat, checked)
@@ -301,11 +311,13 @@ impl Room {
             _ if auto => Refusal::new(
                 ErrorCode::AlreadyCommitted,
                 "the deadline passed: the server moved for you this round",
-            ),
+            )
+            .with("reason", "moved_for_you"),
             _ => Refusal::new(
                 ErrorCode::AlreadyCommitted,
                 "your move is sealed already this round",
-            ),
+            )
+            .with("reason", "sealed"),
         })?;
         if round != DEAL_ROUND
             && let Some(player) = self.seats[seat].as_mut()
@@ -357,7 +369,8 @@ impl Room {
                 ExchangeError::NotBothSealed => Refusal::new(
                     ErrorCode::WrongPhase,
                     "moves are opened once both are sealed: wait for your opponent's seal",
-                ),
+                )
+                .with("reason", "opening_before_both_sealed"),
                 ExchangeError::AlreadyOpened
                 | ExchangeError::AlreadySealed
                 | ExchangeError::Unsigned
@@ -365,7 +378,8 @@ impl Room {
                 | ExchangeError::NoKey => Refusal::new(
                     ErrorCode::AlreadyCommitted,
                     "your move is opened already this round",
-                ),
+                )
+                .with("reason", "opened"),
                 ExchangeError::WrongOpening => Refusal::new(
                     ErrorCode::BadOpening,
                     "this assignment and nonce do not match your seal; open the move you \
@@ -376,13 +390,17 @@ impl Room {
             let game = self.playing_game()?;
             // The error describes the assignment: it goes to its author only.
             game.game().check(seat, &assignment).map_err(|error| {
-                Refusal::new(
-                    ErrorCode::IllegalAssignment,
-                    format!(
-                        "{assignment} cannot be played: {error}; it is the move you sealed, \
-                         so you forfeit when the time to open runs out"
-                    ),
-                )
+                Refusal {
+                    args: mice_cake_protocol::illegal_assignment_args(&error),
+                    ..Refusal::new(
+                        ErrorCode::IllegalAssignment,
+                        format!(
+                            "{assignment} cannot be played: {error}; it is the move you sealed, \
+                             so you forfeit when the time to open runs out"
+                        ),
+                    )
+                }
+                .with("assignment", assignment.to_string())
             })?;
         }
         self.round.exchange = Some(opened);

@@ -337,12 +337,12 @@ impl Room {
         if let Some(old) = replaced.filter(|old| old.conn != asking) {
             self.outbox.send_message(
                 old.conn,
-                &ServerMessage::Error {
-                    code: ErrorCode::Replaced,
-                    message: "this seat was taken back by another connection (another tab or \
-                              device), which plays it now"
-                        .into(),
-                },
+                &Refusal::new(
+                    ErrorCode::Replaced,
+                    "this seat was taken back by another connection (another tab or device), \
+                     which plays it now",
+                )
+                .into_message(),
             );
             self.outbox.disconnect(old.conn);
         }

@@ -146,13 +146,7 @@ impl Room {
         self.effects
             .push(Effect::Count(Tally::Refused(refusal.code.as_str())));
         if let Some(to) = self.member(conn).map(|member| member.conn) {
-            self.outbox.send_message(
-                to,
-                &ServerMessage::Error {
-                    code: refusal.code,
-                    message: refusal.message,
-                },
-            );
+            self.outbox.send_message(to, &refusal.into_message());
         }
     }
 

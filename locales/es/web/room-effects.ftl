@@ -1,0 +1,3 @@
+# What the room page's effects say (room-effects.js).
+
+room-link-copied = Enlace copiado

@@ -1,0 +1,5 @@
+# The screen with no room to show (client-cli/src/tui/view/mod.rs):
+# $reason is why the connection ended, in a sentence.
+
+tui-screen-disconnected = Déconnecté : { $reason }
+tui-screen-replaced = Remplacé : { $reason }
