@@ -11,14 +11,14 @@
 #![allow(clippy::print_stdout)]
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 use anyhow::{Context as _, Result, bail};
-use flate2::Compression;
-use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
+
+#[path = "src/served_text.rs"]
+mod served_text;
 
 /// The page every route of the client serves; `{{assets}}` in it becomes
 /// the assets' path.
@@ -71,7 +71,13 @@ fn main() -> Result<()> {
             page = Some(text.replace("{{assets}}", &assets));
             continue;
         }
-        write_file(&target, &gzip(bytes)?)?;
+        // Without its comments (`served_text.rs`): the image carries
+        // every byte embedded.
+        let served = match std::str::from_utf8(bytes) {
+            Ok(text) => served_text::served(text, served_text::Kind::of(path)).into_bytes(),
+            Err(_) => bytes.clone(),
+        };
+        write_file(&target, &gzip(&served)?)?;
         writeln!(
             generated,
             "    ({path:?}, include_bytes!({:?})),",
@@ -82,14 +88,9 @@ fn main() -> Result<()> {
     let Some(page) = page else {
         bail!("web/src has no {PAGE}");
     };
-    let rules_body = rules_page(&rules, &assets)?;
     generated.push_str(
         "/// The page in each language, with the assets' path in it, gzipped.\n\
          pub(crate) static PAGES: &[(&str, &[u8])] = &[\n",
-    );
-    let mut rules_pages = String::from(
-        "/// The rules page (`docs/rules.md`) in each language's frame, gzipped.\n\
-         pub(crate) static RULES_PAGES: &[(&str, &[u8])] = &[\n",
     );
     for language in mice_cake_words::LANGUAGES {
         let words = mice_cake_words::Words::new(language, mice_cake_words::Part::Web)?;
@@ -103,20 +104,21 @@ fn main() -> Result<()> {
             "    ({language:?}, include_bytes!({:?})),",
             page_path.display()
         )?;
-        let rules_path = embedded.join(format!("rules.html.{language}.gz"));
-        write_file(
-            &rules_path,
-            &gzip(in_words(&rules_body, language, &words)?.as_bytes())?,
-        )?;
-        writeln!(
-            rules_pages,
-            "    ({language:?}, include_bytes!({:?})),",
-            rules_path.display()
-        )?;
     }
     generated.push_str("];\n");
-    rules_pages.push_str("];\n");
-    generated.push_str(&rules_pages);
+    // The rules page once, its frame in English: its script says the frame
+    // in the reader's language (the rules themselves are English for now);
+    // one page per language would weigh as much as all the client's words.
+    let english = mice_cake_words::Words::new("en", mice_cake_words::Part::Web)?;
+    let rules_path = embedded.join("rules.html.gz");
+    let rules_text = in_words(&rules_page(&rules, &assets)?, "en", &english)?;
+    write_file(&rules_path, &gzip(rules_text.as_bytes())?)?;
+    writeln!(
+        generated,
+        "/// The rules page (`docs/rules.md`), its frame in English, gzipped.\n\
+         pub(crate) static RULES_PAGE: &[u8] = include_bytes!({:?});",
+        rules_path.display()
+    )?;
     let schema_path = embedded.join("protocol.schema.json.gz");
     let schema_text = fs::read(&schema).with_context(|| schema.display().to_string())?;
     write_file(&schema_path, &gzip(&schema_text)?)?;
@@ -217,10 +219,14 @@ fn part_of_the_client(path: &Path) -> bool {
         .file_name()
         .map(|name| name.to_string_lossy())
         .unwrap_or_default();
+    // And not what only tools read: a vendored package's type
+    // declarations and notes (the image carries every byte embedded).
     !(name.starts_with('.')
         || name.ends_with('~')
         || name.ends_with(".swp")
-        || name.ends_with(".bak"))
+        || name.ends_with(".bak")
+        || name.ends_with(".d.ts")
+        || name == "README.md")
 }
 
 /// A hash of every file's path and bytes, in path order: 16 hex digits.
@@ -240,10 +246,17 @@ fn content_hash(files: &[(String, Vec<u8>)]) -> String {
 
 /// Gzip at the best compression, with no time or name in the header: the
 /// same files give the same bytes.
+/// `bytes` gzipped by Zopfli: gzip any client reads, some 5 % smaller than
+/// zlib's best, at a cost paid once, here (the image carries every byte).
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
-    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-    encoder.write_all(bytes)?;
-    Ok(encoder.finish()?)
+    let mut gzipped = Vec::new();
+    zopfli::compress(
+        zopfli::Options::default(),
+        zopfli::Format::Gzip,
+        bytes,
+        &mut gzipped,
+    )?;
+    Ok(gzipped)
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {

@@ -74,7 +74,9 @@ fn done() -> Session {
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<Session> {
+/// What every command needs first: a language it has words for, and the
+/// certificates it trusts.
+fn prepare(cli: &Cli) -> anyhow::Result<()> {
     // The language is chosen (`main`). `--lang` naming a language without
     // a catalogue is refused, in the environment's language.
     if let Some(lang) = &cli.lang
@@ -89,6 +91,11 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
     if let Some(ca_file) = &cli.ca_file {
         mice_cake_cli::tls::trust_only(ca_file)?;
     }
+    Ok(())
+}
+
+async fn run(cli: Cli) -> anyhow::Result<Session> {
+    prepare(&cli)?;
     let how = How::of(&cli);
     let output = how.output;
     let url = how.url.clone();

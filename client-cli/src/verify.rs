@@ -1160,27 +1160,73 @@ fn witness_words(error: WitnessError) -> String {
 /// numbers, 0 for the deal.
 fn replay_words(error: &ReplayError) -> String {
     match *error {
-        ReplayError::UnsupportedFormat { found } => tr!(
-            "verify-replay-format",
-            found = found,
-            first = UNSEALED_RECORD_FORMAT,
-            last = RECORD_FORMAT
+        ReplayError::ServerMoveClaimed { .. }
+        | ReplayError::SignedWithoutKey { .. }
+        | ReplayError::SignedServerMove { .. }
+        | ReplayError::LeaveRound { .. }
+        | ReplayError::BadLeave { .. }
+        | ReplayError::Unsigned { .. }
+        | ReplayError::OpeningWithoutSeal { .. }
+        | ReplayError::RefusedUnsealed { .. }
+        | ReplayError::RefusedButOpened { .. }
+        | ReplayError::BadSignature { .. }
+        | ReplayError::SealMismatch { .. }
+        | ReplayError::ServerNonce { .. }
+        | ReplayError::SealCount { .. } => seal_words(error),
+        ReplayError::UnsupportedFormat { .. }
+        | ReplayError::FairnessMissing { .. }
+        | ReplayError::KeysMisplaced { .. }
+        | ReplayError::LeaveMisplaced { .. }
+        | ReplayError::UnsupportedFairness { .. }
+        | ReplayError::Options(_) => format_words(error),
+        ReplayError::SeedMismatch => tr!("verify-replay-seed"),
+        ReplayError::LayoutMismatch => tr!("verify-replay-layout"),
+        ReplayError::RoundNumber { expected, found } => tr!(
+            "verify-replay-round-number",
+            expected = expected,
+            found = found
         ),
-        ReplayError::FairnessMissing { format } if format == UNSEALED_RECORD_FORMAT => {
-            tr!("verify-replay-unsealed-with-fair", format = format)
-        }
-        ReplayError::FairnessMissing { format } => {
-            tr!("verify-replay-fair-missing", format = format)
-        }
-        ReplayError::KeysMisplaced { format } if format >= SIGNED_RECORD_FORMAT => {
-            tr!("verify-replay-keys-missing", format = format)
-        }
-        ReplayError::KeysMisplaced { format } => {
-            tr!("verify-replay-keys-misplaced", format = format)
-        }
-        ReplayError::LeaveMisplaced { format } => {
-            tr!("verify-replay-leave-misplaced", format = format)
-        }
+        ReplayError::Round { round, ref error } => tr!(
+            "verify-replay-round",
+            round = round,
+            problem = round_words(error)
+        ),
+        ReplayError::DieMismatch {
+            round,
+            seat,
+            column,
+            kind,
+            die,
+            recorded,
+            derived,
+        } => tr!(
+            "verify-replay-die",
+            round = round,
+            seat = seat_name(seat),
+            die = die,
+            kind = match kind {
+                RollKind::Attempt => "attempt",
+                RollKind::Boost => "boost",
+            },
+            column = column.to_string(),
+            recorded = recorded,
+            derived = derived
+        ),
+        // The part, as a key a message selects its words by.
+        ReplayError::ReportMismatch { round, part } => tr!(
+            "verify-replay-report",
+            round = round,
+            part = part.replace(' ', "-")
+        ),
+        ReplayError::OutcomeMismatch => tr!("verify-replay-outcome"),
+        ReplayError::NoSeed => tr!("verify-replay-no-seed"),
+    }
+}
+
+/// A seal, an opening, a signature or a leave that does not hold, in the
+/// player's language ([`replay_words`]' cases of sealed play).
+fn seal_words(error: &ReplayError) -> String {
+    match *error {
         ReplayError::ServerMoveClaimed { round, seat } => tr!(
             "verify-replay-server-move-claimed",
             round = round,
@@ -1230,17 +1276,6 @@ fn replay_words(error: &ReplayError) -> String {
             round = round,
             seat = seat_name(seat)
         ),
-        ReplayError::UnsupportedFairness { found } => tr!(
-            "verify-replay-fairness-version",
-            found = found,
-            version = mice_cake_engine::fair::FAIR_VERSION
-        ),
-        ReplayError::Options(OptionsError::StallLimit(limit)) => tr!(
-            "verify-replay-stall-limit",
-            max = mice_cake_engine::options::MAX_STALL_LIMIT,
-            limit = limit
-        ),
-        ReplayError::SeedMismatch => tr!("verify-replay-seed"),
         ReplayError::SealMismatch { round, seat } => tr!(
             "verify-replay-seal-mismatch",
             round = round,
@@ -1254,46 +1289,48 @@ fn replay_words(error: &ReplayError) -> String {
         ReplayError::SealCount { rounds, sealed } => {
             tr!("verify-replay-seal-count", rounds = rounds, sealed = sealed)
         }
-        ReplayError::LayoutMismatch => tr!("verify-replay-layout"),
-        ReplayError::RoundNumber { expected, found } => tr!(
-            "verify-replay-round-number",
-            expected = expected,
-            found = found
+        // Not sealed play's: said as the engine says it.
+        ref other => other.to_string(),
+    }
+}
+
+/// A record whose format, or whose options, this client cannot replay, in
+/// the player's language ([`replay_words`]' first cases).
+fn format_words(error: &ReplayError) -> String {
+    match *error {
+        ReplayError::UnsupportedFormat { found } => tr!(
+            "verify-replay-format",
+            found = found,
+            first = UNSEALED_RECORD_FORMAT,
+            last = RECORD_FORMAT
         ),
-        ReplayError::Round { round, ref error } => tr!(
-            "verify-replay-round",
-            round = round,
-            problem = round_words(error)
+        ReplayError::FairnessMissing { format } if format == UNSEALED_RECORD_FORMAT => {
+            tr!("verify-replay-unsealed-with-fair", format = format)
+        }
+        ReplayError::FairnessMissing { format } => {
+            tr!("verify-replay-fair-missing", format = format)
+        }
+        ReplayError::KeysMisplaced { format } if format >= SIGNED_RECORD_FORMAT => {
+            tr!("verify-replay-keys-missing", format = format)
+        }
+        ReplayError::KeysMisplaced { format } => {
+            tr!("verify-replay-keys-misplaced", format = format)
+        }
+        ReplayError::LeaveMisplaced { format } => {
+            tr!("verify-replay-leave-misplaced", format = format)
+        }
+        ReplayError::UnsupportedFairness { found } => tr!(
+            "verify-replay-fairness-version",
+            found = found,
+            version = mice_cake_engine::fair::FAIR_VERSION
         ),
-        ReplayError::DieMismatch {
-            round,
-            seat,
-            column,
-            kind,
-            die,
-            recorded,
-            derived,
-        } => tr!(
-            "verify-replay-die",
-            round = round,
-            seat = seat_name(seat),
-            die = die,
-            kind = match kind {
-                RollKind::Attempt => "attempt",
-                RollKind::Boost => "boost",
-            },
-            column = column.to_string(),
-            recorded = recorded,
-            derived = derived
+        ReplayError::Options(OptionsError::StallLimit(limit)) => tr!(
+            "verify-replay-stall-limit",
+            max = mice_cake_engine::options::MAX_STALL_LIMIT,
+            limit = limit
         ),
-        // The part, as a key a message selects its words by.
-        ReplayError::ReportMismatch { round, part } => tr!(
-            "verify-replay-report",
-            round = round,
-            part = part.replace(' ', "-")
-        ),
-        ReplayError::OutcomeMismatch => tr!("verify-replay-outcome"),
-        ReplayError::NoSeed => tr!("verify-replay-no-seed"),
+        // Not a record's format: said as the engine says it.
+        ref other => other.to_string(),
     }
 }
 

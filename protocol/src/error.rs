@@ -13,13 +13,42 @@ use serde::{Deserialize, Serialize};
 pub type RefusalArgs = BTreeMap<String, RefusalArg>;
 
 /// One argument of a refusal: a number or a text (a name, a piece, a code).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum RefusalArg {
     /// A number: a limit, a count.
     Number(i64),
     /// A text: a sub-code, a column, a piece, a name.
     Text(String),
+}
+
+// By hand rather than `untagged`'s derive, which buffers every value to try
+// each variant in turn: a number or a string is all an argument can be.
+impl<'de> Deserialize<'de> for RefusalArg {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ArgVisitor;
+        impl serde::de::Visitor<'_> for ArgVisitor {
+            type Value = RefusalArg;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("a number or a string")
+            }
+            fn visit_i64<E: serde::de::Error>(self, number: i64) -> Result<RefusalArg, E> {
+                Ok(RefusalArg::Number(number))
+            }
+            fn visit_u64<E: serde::de::Error>(self, number: u64) -> Result<RefusalArg, E> {
+                i64::try_from(number)
+                    .map(RefusalArg::Number)
+                    .map_err(|_| E::custom("a number past i64"))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<RefusalArg, E> {
+                Ok(RefusalArg::Text(text.to_owned()))
+            }
+            fn visit_string<E: serde::de::Error>(self, text: String) -> Result<RefusalArg, E> {
+                Ok(RefusalArg::Text(text))
+            }
+        }
+        deserializer.deserialize_any(ArgVisitor)
+    }
 }
 
 impl From<&str> for RefusalArg {

@@ -99,6 +99,9 @@ mod refusals;
 mod responses;
 mod room;
 mod seal_checks;
+// What build.rs embeds of the web client; here for the test that checks it.
+#[cfg(test)]
+mod served_text;
 mod shared;
 mod socket;
 mod start_error;

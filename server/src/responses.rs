@@ -11,7 +11,7 @@ use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse as _, Response};
-use mice_cake_protocol::{ApiError, ErrorCode};
+use mice_cake_protocol::{ApiError, ErrorCode, RefusalArgs};
 
 use crate::quote::bounded;
 use crate::store::StoreError;
@@ -51,16 +51,21 @@ fn keep_or_set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
 
 /// An error as the API answers it: its status, and `{"code", "message"}`.
 pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: String) -> Response {
-    api_refusal(status, crate::room::Refusal::new(code, message))
+    api_refusal(status, code, message, RefusalArgs::new())
 }
 
 /// A refusal as the API answers it: its status, and `{"code", "message",
 /// "args"}` (the arguments a client's words need, when there are).
-pub(crate) fn api_refusal(status: StatusCode, refusal: crate::room::Refusal) -> Response {
+pub(crate) fn api_refusal(
+    status: StatusCode,
+    code: ErrorCode,
+    message: String,
+    args: RefusalArgs,
+) -> Response {
     let error = ApiError {
-        code: refusal.code,
-        message: refusal.message,
-        args: refusal.args,
+        code,
+        message,
+        args,
     };
     (status, Json(error)).into_response()
 }

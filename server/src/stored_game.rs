@@ -5,7 +5,7 @@ use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use mice_cake_protocol::{ErrorCode, FinishedGame, GameId};
+use mice_cake_protocol::{ErrorCode, FinishedGame, GameId, RefusalArg};
 
 use crate::quote::quoted;
 use crate::responses::{NoParams, api_error, bad_query, storage_failed};
@@ -33,10 +33,15 @@ pub(crate) async fn finished_game(
     };
     match shared.rooms.storage.game(id).await {
         Ok(Some(game)) => Ok(game),
-        Ok(None) => Err(api_error(
+        Ok(None) => Err(crate::responses::api_refusal(
             StatusCode::NOT_FOUND,
             ErrorCode::UnknownGame,
             format!("no finished game has the id {id}"),
+            [
+                ("reason".to_owned(), RefusalArg::from("named")),
+                ("game".to_owned(), RefusalArg::from(id.to_string())),
+            ]
+            .into(),
         )),
         Err(cause) => Err(storage_failed(&cause)),
     }

@@ -132,7 +132,7 @@ fn language(headers: &HeaderMap) -> &'static str {
     mice_cake_words::negotiate(chosen.chain(accepted)).unwrap_or(mice_cake_words::DEFAULT_LANGUAGE)
 }
 
-/// The page (or the rules page) in the request's language.
+/// The page in the request's language.
 fn in_language(
     headers: &HeaderMap,
     pages: &'static [(&'static str, &'static [u8])],
@@ -253,7 +253,7 @@ pub(crate) fn schema(headers: &HeaderMap) -> Response {
 
 /// `/rules`: `docs/rules.md` as a page.
 pub(crate) async fn rules(headers: HeaderMap) -> Response {
-    in_language(&headers, embedded::RULES_PAGES, "rules.html", PAGE_CACHE)
+    file_response(&headers, "rules.html", embedded::RULES_PAGE, PAGE_CACHE)
 }
 
 /// `/assets/<hash>/<path>`: a file of this build, cached for good.
@@ -283,6 +283,7 @@ pub(crate) async fn asset(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::served_text::{Kind, served as served_text};
 
     fn unzipped(gzipped: &[u8]) -> String {
         let mut text = String::new();
@@ -292,7 +293,8 @@ mod tests {
 
     #[test]
     fn the_page_names_its_files_under_the_hash_and_has_no_inline_script() {
-        for (language, page) in embedded::PAGES.iter().chain(embedded::RULES_PAGES) {
+        let rules = [("en", embedded::RULES_PAGE)];
+        for (language, page) in embedded::PAGES.iter().chain(&rules) {
             let page = unzipped(page);
             assert!(page.contains(&format!("{ASSETS}style.css")));
             assert!(!page.contains("{{"), "{language}: a placeholder left");
@@ -349,7 +351,9 @@ mod tests {
             {
                 let catalogue =
                     mice_cake_words::catalogue(language, mice_cake_words::Part::Web).unwrap();
-                assert_eq!(unzipped(gzipped), catalogue, "{name}");
+                let served = unzipped(gzipped);
+                assert_eq!(served, served_text(&catalogue, Kind::Catalogue), "{name}");
+                assert!(!served.contains("\n#"), "{name}: comments are not served");
                 continue;
             }
             let source = std::fs::read_to_string(
@@ -358,8 +362,30 @@ mod tests {
                     .join(name),
             )
             .unwrap();
-            assert_eq!(unzipped(gzipped), source, "{name}");
+            assert_eq!(
+                unzipped(gzipped),
+                served_text(&source, Kind::of(name)),
+                "{name}"
+            );
         }
+    }
+
+    #[test]
+    fn what_is_served_of_a_script_is_its_code_without_its_comment_lines() {
+        let script = "// A note.\n/**\n * Types.\n */\nconst a = 1; // kept\n\
+                      const t = `\n// in a template: kept\n`;\n  /* x */ const b = 2;\n";
+        assert_eq!(
+            served_text(script, Kind::Script),
+            "const a = 1; // kept\nconst t = `\n// in a template: kept\n`;\n const b = 2;\n"
+        );
+        assert_eq!(
+            served_text("/* a\n b */\n.x { color: red; }\n", Kind::Style),
+            ".x { color: red; }\n"
+        );
+        assert_eq!(
+            served_text("# note\nid = Words\n    # not a comment\n", Kind::Catalogue),
+            "id = Words\n    # not a comment\n"
+        );
     }
 
     #[test]

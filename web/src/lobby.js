@@ -181,43 +181,50 @@ function createForm(name, error) {
     h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "record-chat", name: "record-chat" }), " ", t("lobby-record-chat"))),
     h("button", { type: "submit", class: "primary" }, t("lobby-create")),
   );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const player = name.value.trim();
-    if (!player) {
-      error.textContent = t("lobby-name-first");
-      name.focus();
+  form.addEventListener("submit", (event) => createRoom(event, /** @type {HTMLFormElement} */ (form), name, error));
+  return form;
+}
+
+/**
+ * The room the form asks for, made on its page (`/r/new`); what the server
+ * would refuse said first.
+ * @param {Event} event @param {HTMLFormElement} form @param {HTMLInputElement} name @param {HTMLElement} error
+ */
+async function createRoom(event, form, name, error) {
+  event.preventDefault();
+  const player = name.value.trim();
+  if (!player) {
+    error.textContent = t("lobby-name-first");
+    name.focus();
+    return;
+  }
+  names.propose(player);
+  const data = new FormData(form);
+  const opponent = String(data.get("opponent"));
+  const deadline = String(data.get("deadline"));
+  const options = {
+    game: {
+      reveal: String(data.get("reveal")),
+      boost: data.get("boost") === "on",
+      stall_limit: Number(data.get("stall")) || 100,
+    },
+    deadline_ms: deadline === "" ? null : Number(deadline),
+    public: data.get("private") !== "on",
+    bot: opponent === "person" ? null : opponent,
+    record_chat: data.get("record-chat") === "on",
+    rated: data.get("rated") === "on",
+  };
+  if (options.rated) {
+    // What the server would refuse, said here, before the room page.
+    const refusal = await ratedRefusal(options);
+    if (refusal) {
+      error.textContent = refusal;
       return;
     }
-    names.propose(player);
-    const data = new FormData(/** @type {HTMLFormElement} */ (form));
-    const opponent = String(data.get("opponent"));
-    const deadline = String(data.get("deadline"));
-    const options = {
-      game: {
-        reveal: String(data.get("reveal")),
-        boost: data.get("boost") === "on",
-        stall_limit: Number(data.get("stall")) || 100,
-      },
-      deadline_ms: deadline === "" ? null : Number(deadline),
-      public: data.get("private") !== "on",
-      bot: opponent === "person" ? null : opponent,
-      record_chat: data.get("record-chat") === "on",
-      rated: data.get("rated") === "on",
-    };
-    if (options.rated) {
-      // What the server would refuse, said here, before the room page.
-      const refusal = await ratedRefusal(options);
-      if (refusal) {
-        error.textContent = refusal;
-        return;
-      }
-    }
-    error.textContent = "";
-    sessionStorage.setItem("mice-cake:create", JSON.stringify(options));
-    location.assign("/r/new");
-  });
-  return form;
+  }
+  error.textContent = "";
+  sessionStorage.setItem("mice-cake:create", JSON.stringify(options));
+  location.assign("/r/new");
 }
 
 /**

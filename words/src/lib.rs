@@ -124,22 +124,31 @@ pub fn negotiate<'a>(tags: impl IntoIterator<Item = &'a str>) -> Option<&'static
 }
 
 /// The languages an HTTP `Accept-Language` header asks for, best first (by
-/// their `q`; `*` and refused ones, `q=0`, left out).
+/// their `q`, then in the header's order; `*` and refused ones, `q=0`, left
+/// out).
 pub fn accept_language(header: &str) -> Vec<&str> {
-    let mut weighted: Vec<(f32, usize, &str)> = header
-        .split(',')
-        .enumerate()
-        .filter_map(|(index, item)| {
-            let mut parts = item.split(';');
-            let tag = parts.next()?.trim();
-            let weight = parts
-                .find_map(|part| part.trim().strip_prefix("q="))
-                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
-            (weight > 0.0 && !tag.is_empty() && tag != "*").then_some((weight, index, tag))
-        })
-        .collect();
-    weighted.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    weighted.into_iter().map(|(_, _, tag)| tag).collect()
+    let mut weighted: Vec<(f32, &str)> = Vec::new();
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let tag = parts.next().unwrap_or_default().trim();
+        let weight = parts
+            .find_map(|part| part.trim().strip_prefix("q="))
+            .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok());
+        if let Some(weight) = weight
+            && weight > 0.0
+            && !tag.is_empty()
+            && tag != "*"
+        {
+            // In place by weight, after those of the same (a header names
+            // a handful: no sort needed, nor its code in the server).
+            let at = weighted
+                .iter()
+                .position(|(other, _)| *other < weight)
+                .unwrap_or(weighted.len());
+            weighted.insert(at, (weight, tag));
+        }
+    }
+    weighted.into_iter().map(|(_, tag)| tag).collect()
 }
 
 /// A language's messages for one client, ready to format.

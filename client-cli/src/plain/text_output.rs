@@ -65,12 +65,14 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             time = time(*deadline_ms),
             kind = kind(*rated)
         ),
-        ServerMessage::Unpaired { code, reason, .. } => {
-            tr!(
-                "plain-unpaired",
-                code = code.to_string(),
-                reason = reason.as_str()
-            )
+        // Said from whether the seek goes on: the server's reason is English.
+        ServerMessage::Unpaired { code, requeued, .. } => {
+            let reason = if *requeued {
+                tr!("unpaired-requeued")
+            } else {
+                tr!("unpaired-not-requeued")
+            };
+            tr!("plain-unpaired", code = code.to_string(), reason = reason)
         }
         ServerMessage::SeekEnded { reason, cause } => {
             tr!("plain-seek-ended", why = text::seek_end(*cause, reason))

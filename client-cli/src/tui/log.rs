@@ -74,6 +74,7 @@ pub(super) fn log_lines(
         }
         if let Some(id) = game.game_id {
             // On a line of its own, whole, to be copied.
+            // words-check: a command line, typed as it is in every language
             lines.push(Line::from(format!("   mice-cake replay {id}")).fg(Color::Gray));
         }
         for (index, played) in game.rounds.iter().enumerate().rev() {

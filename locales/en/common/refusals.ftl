@@ -37,7 +37,10 @@ refusal-unknown_room = { $reason ->
     [named] No room has the code { $room }.
    *[other] No room has that code.
 }
-refusal-unknown_game = No finished game has that id.
+refusal-unknown_game = { $reason ->
+    [named] No finished game has the id { $game }.
+   *[other] No finished game has that id.
+}
 refusal-room_full = Both seats of this room are taken.
 refusal-spectators_full = This room has as many spectators as it takes.
 refusal-too_many_rooms = The server holds as many rooms as it can. Try again later.

@@ -35,7 +35,10 @@ refusal-unknown_room = { $reason ->
     [named] Ninguna sala tiene el código { $room }.
    *[other] Ninguna sala tiene ese código.
 }
-refusal-unknown_game = Ninguna partida terminada tiene ese identificador.
+refusal-unknown_game = { $reason ->
+    [named] Ninguna partida terminada tiene el identificador { $game }.
+   *[other] Ninguna partida terminada tiene ese identificador.
+}
 refusal-room_full = Los dos asientos de esta sala están ocupados.
 refusal-spectators_full = Esta sala tiene todos los espectadores que admite.
 refusal-too_many_rooms = El servidor tiene todas las salas que puede. Inténtalo más tarde.

@@ -35,7 +35,10 @@ refusal-unknown_room = { $reason ->
     [named] Aucune salle n’a le code { $room }.
    *[other] Aucune salle n’a ce code.
 }
-refusal-unknown_game = Aucune partie terminée n’a cet identifiant.
+refusal-unknown_game = { $reason ->
+    [named] Aucune partie terminée n’a l’identifiant { $game }.
+   *[other] Aucune partie terminée n’a cet identifiant.
+}
 refusal-room_full = Les deux places de cette salle sont prises.
 refusal-spectators_full = Cette salle a autant de spectateurs qu’elle peut en accueillir.
 refusal-too_many_rooms = Le serveur tient autant de salles qu’il le peut. Réessayez plus tard.

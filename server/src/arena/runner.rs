@@ -464,8 +464,7 @@ impl Runner {
                     .join(joining, link, |joined| {
                         let answer = match joined {
                             Ok(()) => JoinAnswer::Joined,
-                            // By its name: the asking node says it in
-                            // its own words.
+                            // By name: the asking node words it.
                             Err(refused) => JoinAnswer::Refused(refused.reason().to_owned()),
                         };
                         cluster.answer_arena_join(&node, ask, answer);

@@ -106,7 +106,7 @@ async fn the_rules_are_a_page_of_their_own() {
         "{body}"
     );
     assert!(
-        body.contains("<title>The rules — Mice Cake</title>"),
+        body.contains(r#"<title data-message="rules-title">The rules — Mice Cake</title>"#),
         "{body}"
     );
     assert!(
@@ -131,7 +131,21 @@ async fn the_rules_are_a_page_of_their_own() {
         .find(|file| file.ends_with("/style.css"))
         .unwrap();
     assert!(body.contains(&format!(r#"<link rel="stylesheet" href="{stylesheet}">"#)));
-    assert!(!body.contains("<script") && !body.contains("<style") && !body.contains(" style="));
+    // Its one script, the language switch, from this origin's files.
+    let switch = assets(&page)
+        .into_iter()
+        .find(|file| file.ends_with("/app.js"))
+        .unwrap()
+        .replace("/app.js", "/rules.js");
+    assert_eq!(
+        body.matches("<script").count(),
+        1,
+        "one script, the language switch's"
+    );
+    assert!(body.contains(&format!(
+        r#"<script type="module" src="{switch}"></script>"#
+    )));
+    assert!(!body.contains("<style") && !body.contains(" style="));
 }
 
 /// Every response, whatever answers it (a page, a file, the API, an error,
@@ -250,20 +264,24 @@ async fn the_files_are_cached_for_good_under_their_hash_and_only_there() {
                 .clone(),
         )
         .await;
-    let mut pending: Vec<String> = vec![app];
+    // Each module with its folder: a module's imports are relative to it.
+    let mut pending: Vec<(String, String)> = vec![(String::new(), app)];
     let mut seen = std::collections::HashSet::new();
-    while let Some(source) = pending.pop() {
+    while let Some((folder, source)) = pending.pop() {
         for import in source.split("from \"./").skip(1) {
-            let module = import.split('"').next().unwrap().to_owned();
+            let module = format!("{folder}{}", import.split('"').next().unwrap());
             if seen.insert(module.clone()) {
                 let (status, body) = server.get(&format!("{base}/{module}")).await;
                 assert_eq!(status, 200, "{module}");
-                pending.push(body);
+                let within = module.rfind('/').map_or("", |slash| &module[..=slash]);
+                pending.push((within.to_owned(), body));
             }
         }
     }
     assert!(
-        seen.contains("room.js") && seen.contains("net.js"),
+        seen.contains("room.js")
+            && seen.contains("net.js")
+            && seen.contains("vendor/fluent-bundle/bundle.js"),
         "{seen:?}"
     );
 }
@@ -365,7 +383,14 @@ async fn the_client_comes_gzipped_to_a_browser_and_plain_to_anything_else() {
             .unwrap();
         let head = String::from_utf8(response[..split].to_vec()).unwrap();
         assert_eq!(header(&head, "content-encoding"), Some("gzip"), "{head}");
-        assert_eq!(header(&head, "vary"), Some("accept-encoding"));
+        // The page is written in the language asked for (its cookie, else
+        // Accept-Language); the rules page and the files are the same for all.
+        let vary = if path == "/" {
+            "accept-encoding, accept-language, cookie"
+        } else {
+            "accept-encoding"
+        };
+        assert_eq!(header(&head, "vary"), Some(vary), "{path}");
         let mut unzipped = String::new();
         flate2::read::GzDecoder::new(&response[split + 4..])
             .read_to_string(&mut unzipped)

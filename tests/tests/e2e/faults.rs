@@ -145,7 +145,7 @@ fn a_join_through_another_node_while_redis_is_away_gets_in_once_it_is_back() {
         &[&bot[..], &["join", &code]].concat(),
     );
     let told = bob.expect_containing("reconnecting");
-    assert!(told.contains("try again in a moment"), "{told}");
+    assert!(told.contains("Try again in a moment"), "{told}");
     thread::sleep(Duration::from_secs(2));
     redis.start_again();
     bob.expect_containing("you are Blue");

@@ -565,7 +565,7 @@ fn replaying_an_unknown_game_says_so() {
     assert_eq!(status.code(), Some(1), "{}", replay.transcript());
     let transcript = replay.transcript();
     assert!(
-        transcript.contains(&format!("no finished game has the id {id}")),
+        transcript.contains(&format!("No finished game has the id {id}.")),
         "{transcript}"
     );
     assert!(!transcript.contains("http status"), "{transcript}");
@@ -719,7 +719,7 @@ fn a_french_locale_gets_french_from_every_command_and_a_whole_game_in_both_inter
     let server = Server::start(&["--seed", "37"]);
     let state = tempfile::tempdir().unwrap();
     // A game under way to list, and an arena.
-    let (mut ann, code) = ann_in_a_game(&server, state.path());
+    let (ann, code) = ann_in_a_game(&server, state.path());
     let arena = in_french(
         &server,
         state.path(),

@@ -146,6 +146,7 @@ fn committed_lines(model: &Model, room: &RoomState, seat: Seat) -> Vec<Line<'sta
         }
         (None, None) if matches!(model.link, Link::Closed(_)) => {
             lines.push(Line::from(tr!("tui-panel-disconnected")).bold());
+            // words-check: a command line, typed as it is in every language
             let command = format!("mice-cake resume {}", room.code);
             lines.push(Line::from(tr!("tui-panel-seat-kept", command = command)));
         }

@@ -97,6 +97,7 @@ fn replay_lines(
                 .into_iter()
                 .map(|line| Line::from(line).dim()),
         );
+        // words-check: a command line, typed as it is in every language
         lines.push(Line::from(format!("mice-cake replay {id}")).dim());
     }
     let recorded: Vec<_> = earlier
@@ -112,6 +113,7 @@ fn replay_lines(
                 .map(|line| Line::from(line).dim()),
         );
         for (number, id) in recorded {
+            // words-check: a command line, typed as it is in every language
             let command = format!("mice-cake replay {id}");
             lines.push(
                 Line::from(tr!(
@@ -270,8 +272,10 @@ fn replay_keys() -> Vec<KeysRow> {
             tr!("tui-help-round-before"),
         ],
         [
+            // words-check: the names on the keys, as keyboards print them
             "Home".into(),
             tr!("tui-help-before-round-one"),
+            // words-check: the names on the keys, as keyboards print them
             "End".into(),
             tr!("tui-help-the-end"),
         ],
@@ -282,6 +286,7 @@ fn replay_keys() -> Vec<KeysRow> {
             tr!("tui-help-this-help"),
         ],
         [
+            // words-check: the names on the keys, as keyboards print them
             "q, Esc".into(),
             tr!("tui-help-quit"),
             String::new(),

@@ -18,6 +18,7 @@ use crate::tr;
 /// never cut.
 pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
     // Each part, with the rank it is dropped in (higher goes first).
+    // words-check: the game's name, never translated
     let mut parts: Vec<(u8, Span<'static>)> = vec![(0, " Mice Cake ".bold().reversed())];
     if let Some(replay) = &model.replay {
         parts.push((0, format!("  {replay}").bold()));
