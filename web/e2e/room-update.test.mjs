@@ -85,6 +85,19 @@ test("a key places a mouse: the model changes, the key is the page's, the page i
   assert.deepEqual(model.mice, [1, 0, 0, 0]);
 });
 
+test("Enter before every available mouse is placed seals nothing: such a move could never be opened", () => {
+  const model = playing();
+  update(model, { kind: "tap", column: 0 }, page);
+  const early = update(model, { kind: "key", key: "Enter", on: "page" }, page);
+  assert.deepEqual(ofKind(early.effects, "draw_nonce"), [], "no nonce drawn, nothing sealed");
+  assert.equal(model.notice, "Place every available mouse first: 1 of 3 placed.");
+  assert.equal(model.sealing?.pending ?? null, null);
+  // With every mouse placed, Enter seals.
+  for (let mouse = 0; mouse < 2; mouse += 1) update(model, { kind: "tap", column: 1 }, page);
+  const ready = update(model, { kind: "key", key: "Enter", on: "page" }, page);
+  assert.equal(ofKind(ready.effects, "draw_nonce").length, 1);
+});
+
 test("a move committed asks for a nonce; sealed with it, it is stored, then signed, then sent", () => {
   const model = playing();
   for (let mouse = 0; mouse < 3; mouse += 1) update(model, { kind: "tap", column: 0 }, page);

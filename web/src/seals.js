@@ -32,6 +32,15 @@ export function commit(model, up, out) {
     model.notice = t("seals-sealed-already");
     return;
   }
+  // A move that leaves an available mouse home breaks a rule: sealed, it
+  // could never be opened, and the player would forfeit. Commit's button is
+  // off until every mouse is placed; Enter is held to the same.
+  const available = room.choices?.[room.you]?.mice;
+  const placed = model.mice.reduce((sum, mice) => sum + mice, 0);
+  if (available !== undefined && placed !== available) {
+    model.notice = t("seals-place-every-mouse", { placed, count: available });
+    return;
+  }
   const sealing = drawNonce(model, round, { mice: [...model.mice], steal: model.steal }, out);
   model.notice = sealing && up ? t("seals-sealing") : t("seals-reconnecting", { round: ungrouped(round) });
 }
