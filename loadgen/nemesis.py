@@ -68,6 +68,11 @@ the servers kept:
   rules (`played`): an abort after the deal is one too;
 - every record verifies (the players' clients check each finished game
   with the engine and say `verified fair`);
+- every match (a room in three is made to play to two wins) is proven
+  whole by `mice-cake verify --match` from the cluster's answers — each
+  of its games there, in order, chained, the score and winner right —
+  and ended won, unless a fault made a player forfeit one of its games
+  (then counted above); each of a match's games is checked as any game;
 - nobody paired twice for one seek (a second `paired` on one connection
   with no `unpaired` between; a client whose connection dropped seeks
   anew), nobody waited for a pairing or the bot's offer longer than the
@@ -133,6 +138,8 @@ FIRST = ["pause", "all", "pairing-kill"]
 # Endings in which a player lost by forfeit (`docs/protocol.md`): the bots
 # never leave, so each is a game lost to a fault.
 FORFEITS = ("forfeit", "abandoned")
+# The share of rooms made for a match to two wins (docs/rules.md, "Matches").
+MATCHES = 0.3
 # An arena player not paired for this long (and the longest fault meanwhile)
 # while the arena ran has stopped being paired: an arena game takes about
 # 20 s, the wait for a free opponent at most another.
@@ -408,6 +415,23 @@ class Client:
     def typed(self, kind):
         return [(at, message) for at, message in self.lines if message.get("type") == kind]
 
+    def games(self):
+        """The games it played since the last pairing called off, each as
+        its events by kind: a match's room plays several, one after the
+        other, each from its `game_started`."""
+        last = max((index for index, (_, message) in enumerate(self.lines)
+                    if message.get("type") == "unpaired"), default=-1)
+        games, current = [], None
+        for _, message in self.lines[last + 1:]:
+            if message.get("type") != "event":
+                continue
+            event = message["event"]
+            if event.get("kind") == "game_started" or current is None:
+                current = {}
+                games.append(current)
+            current.setdefault(event.get("kind"), []).append(event)
+        return [game for game in games if game.get("game_over")]
+
     def seat(self):
         seats = [message.get("seat") for _, message in self.lines if message.get("type") == "joined" and message.get("seat")]
         return seats[-1] if seats else None
@@ -512,6 +536,8 @@ class Run:
         rated = random.random() < 0.5
         think = f"{random.randint(50, 400)}ms"
         room = ["--rated", "--deadline", "60s"] if rated else ["--deadline", "0s"]
+        if random.random() < MATCHES:
+            room += ["--first-to", "2"]
         url, person = self.address(), None
         for _ in range(JOIN_TRIES):
             creator = self.client("game", ["bot", "--policy", "random", "--think", think, "create", *room], url, person)
@@ -806,14 +832,15 @@ class Run:
                 continue
             if client.exit != 0:
                 problems.append(f"{client.name} ({' '.join(client.command)}) exited {client.exit}:\n{client.tail()}")
-        for client in players:
-            over = client.events("game_over")
-            if not over:
-                continue
+        matches = {}  # match id → the last score a player saw of it
+        for client, played in ((client, played) for client in players for played in client.games()):
+            over = played["game_over"]
             game_id = over[-1].get("game_id")
-            seat = client.seat()
+            seat = self.seat_in(client, played) if played.get("game_started") else client.seat()
             ending = over[-1]["result"]["ending"]
-            if ending.get("kind") == "aborted" and not client.events_since_called_off("dealt"):
+            if over[-1].get("match"):
+                matches[over[-1]["match"]["id"]] = over[-1]["match"]
+            if ending.get("kind") == "aborted" and not played.get("dealt"):
                 # Ended at its deal, nothing dealt: a rated room's deal waits
                 # for nobody (docs/ratings.md), and a fault kept a player
                 # away longer than the deal's time. Nobody is rated; counted
@@ -825,7 +852,8 @@ class Run:
                 forfeited.setdefault(game_id, ending)  # counted per game below
             elif ending.get("kind") != "played":
                 problems.append(f"{client.name}'s game {game_id} ended {json.dumps(ending)}")
-            if not any("verified fair" in str(message.get("message", "")) for _, message in client.lines):
+            verified = sum("verified fair" in str(message.get("message", "")) for _, message in client.lines)
+            if verified < sum(1 for each in client.games() if each.get("dealt")):
                 problems.append(f"{client.name} did not say its game {game_id} verified fair:\n{client.tail()}")
             record = games.get(game_id) or await asyncio.to_thread(self.api, f"/api/games/{game_id}")
             if not record or "record" not in record:
@@ -837,7 +865,7 @@ class Run:
                 if verdict:
                     problems.append(f"the record of {game_id} does not verify: {verdict}")
             fair = record["record"]["fair"]
-            for event in client.events_since_called_off("sealed"):
+            for event in played.get("sealed", []):
                 if event["seat"] != seat or event.get("by_server"):
                     continue
                 seals += 1
@@ -845,7 +873,7 @@ class Run:
                 if not kept or kept["seals"].get(seat) != event["seal"]:
                     problems.append(f"{client.name}'s acknowledged seal of round {event['round']} is not in {game_id}'s record")
             reports = record["record"]["rounds"]
-            for event in client.events_since_called_off("revealed"):
+            for event in played.get("revealed", []):
                 reveals += 1
                 number = event["report"]["round"]
                 if number > len(reports) or reports[number - 1] != event["report"]:
@@ -867,6 +895,7 @@ class Run:
             elsewhere = by_name[name].rooms() - {ended["room"]} if name in by_name else {"?"}
             if elsewhere:
                 problems.append(f"game {game_id} ended at its deal while its {absent} player {name} was in {sorted(elsewhere)}")
+        problems.extend(await self.check_matches(figures, matches, forfeited))
         problems.extend(await self.check_arena(figures, forfeited))
         problems.extend(await self.check_forfeits(figures, forfeited))
         problems.extend(self.check_arena_pairing(figures))
@@ -935,6 +964,41 @@ class Run:
             say(f"{len(problems)} problems: {counted}; logs in {self.logs}")
         return 1 if problems else 0
 
+
+    @staticmethod
+    def seat_in(client, played):
+        """The seat `client` played `played` from: the seats change colour
+        in each game of a match (its `joined`, then a `state` before each
+        next game, says which)."""
+        names = played["game_started"][-1]["players"]
+        for seat in ("yellow", "blue"):
+            if names[seat]["name"].split(" (")[0] == client.name:
+                return seat
+        return client.seat()
+
+    async def check_matches(self, figures, matches, forfeited):
+        """Every match a player saw is proven whole by `mice-cake verify
+        --match` against the cluster's answers, and ended won — but for one
+        a fault made a player lose by forfeit (counted with the forfeits)."""
+        problems = []
+        for match_id, seen in matches.items():
+            summary = await asyncio.to_thread(self.api, f"/api/matches/{match_id}")
+            if not summary:
+                problems.append(f"match {match_id} cannot be read")
+                continue
+            checked = await asyncio.to_thread(
+                subprocess.run, [self.args.client_bin, "--server", self.url, "verify", "--match", match_id],
+                capture_output=True, text=True,
+                env={**os.environ, "MICE_CAKE_STATE_DIR": tempfile.mkdtemp(prefix="match-", dir=self.logs)})
+            if checked.returncode != 0:
+                problems.append(f"match {match_id} is not proven whole: {(checked.stdout + checked.stderr).strip()[-400:]}")
+            lost_to_a_fault = any(game in forfeited for game in summary["games"])
+            if summary["status"] != "won" and not lost_to_a_fault:
+                problems.append(f"match {match_id} ended {summary['status']}: {json.dumps(summary)[:300]}")
+            if seen.get("end") and summary["status"] == "playing":
+                problems.append(f"match {match_id} was seen to end, and the cluster says it goes on")
+        figures["matches"] = len(matches)
+        return problems
 
     async def check_forfeits(self, figures, forfeited):
         """Games lost by forfeit: those the clients saw end so, and every

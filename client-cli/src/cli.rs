@@ -210,7 +210,14 @@ pub enum Command {
     /// 3 for a game from before sealed play.
     Verify {
         /// A record file, a `…/api/games/ID` URL, or a game id (fetched from --server).
-        source: String,
+        #[arg(required_unless_present = "match_id")]
+        source: Option<String>,
+        /// Check a whole match instead (docs/fairness.md, "Matches"): its id
+        /// or a `…/api/matches/ID` URL. Every game is fetched and verified,
+        /// then the chain: every game there, in order, none dropped or
+        /// added, the same two players, the score and winner right.
+        #[arg(long = "match", value_name = "ID", conflicts_with = "source")]
+        match_id: Option<String>,
     },
 }
 
@@ -410,6 +417,11 @@ pub struct RoomArgs {
     /// makes: see `mice-cake key`); a casual room unless asked.
     #[arg(long)]
     pub rated: bool,
+    /// Play a match: game after game until a player has this many wins
+    /// (seats change colour each game; 1, the default, plays one game).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(mice_cake_engine::MAX_FIRST_TO)))]
+    pub first_to: u32,
 }
 
 impl RoomArgs {
@@ -423,6 +435,7 @@ impl RoomArgs {
             bot,
             record_chat: self.record_chat,
             rated: self.rated,
+            first_to: self.first_to,
         }
     }
 }

@@ -76,6 +76,7 @@ pub(crate) fn waiting_room(code: RoomCode, options: RoomOptions, you: Option<Sea
         game_ids: Vec::new(),
         missed_deadline_limit: 3,
         not_rated: None,
+        match_score: None,
         seq: 1,
     }
 }
@@ -229,6 +230,7 @@ impl FakeRoom {
             players,
             commitment,
             not_rated,
+            match_link: None,
         })];
         let Some(deal) = self.game.deal() else {
             panic!("a sealed game");
@@ -369,6 +371,7 @@ impl FakeRoom {
                     result,
                     game_id: Some(game_id),
                     seed,
+                    match_score: None,
                 })
             }
         };
@@ -408,6 +411,7 @@ impl FakeRoom {
             result,
             game_id: Some(game_id),
             seed,
+            match_score: None,
         });
         vec![over, self.leaves(seat)]
     }
@@ -515,5 +519,6 @@ pub(crate) fn served(record: GameRecord, id: u128, deadline_ms: Option<u64>) -> 
         rated: None,
         missed_deadline_limit: Some(3),
         arena: None,
+        match_game: None,
     }
 }

@@ -38,6 +38,7 @@ pub mod effect;
 #[cfg(test)]
 mod fixture;
 pub mod identity;
+pub mod match_verify;
 pub mod net;
 pub mod openings;
 pub mod outcome;

@@ -151,7 +151,12 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             &sim::simulate(games, seed, policies, game.options(), record.as_deref())?,
             |summary| sim::report(summary, seed, policies),
         ),
-        Command::Verify { source } => verify(&source, &cli.server),
+        Command::Verify {
+            match_id: Some(id), ..
+        } => verify_match(&id, &cli.server),
+        Command::Verify { source, .. } => {
+            verify(source.as_deref().unwrap_or_default(), &cli.server)
+        }
         Command::Analyse { source } => {
             let replay = replay::load(&source, &cli.server)?;
             printed(output, &mice_cake_cli::analysis::of(&replay)?, |analysis| {
@@ -315,6 +320,22 @@ fn verify(source: &str, server: &str) -> anyhow::Result<Session> {
     };
     Ok(Session {
         outcome,
+        room: None,
+        games: Vec::new(),
+        left: None,
+    })
+}
+
+fn verify_match(id: &str, server: &str) -> anyhow::Result<Session> {
+    let (summary, games) = mice_cake_cli::match_verify::load(id, server)?;
+    let verdict = mice_cake_cli::match_verify::verify_match(&summary, &games);
+    let line = verdict.line();
+    if verdict.exit_code() == 0 {
+        print_lines([line]);
+        return Ok(done());
+    }
+    Ok(Session {
+        outcome: Outcome::Failed(line),
         room: None,
         games: Vec::new(),
         left: None,

@@ -351,6 +351,41 @@ pub fn view_lines(view: &GameView) -> Vec<String> {
 }
 
 /// The end of a game, in one line.
+/// A match's score, by the names of who sits where now:
+/// `Match, first to 3: Ann 2 – Bob 1`; and its end, if it ended.
+pub fn match_lines(score: &mice_cake_protocol::MatchScore, names: &Seated<String>) -> Vec<String> {
+    let mut lines = vec![tr!(
+        "text-match-score",
+        first_to = score.first_to,
+        yellow = names.yellow.as_str(),
+        yellow_wins = score.wins.yellow,
+        blue = names.blue.as_str(),
+        blue_wins = score.wins.blue
+    )];
+    use mice_cake_engine::MatchEnd;
+    match score.end {
+        Some(MatchEnd::Won { winner }) => {
+            lines.push(tr!("text-match-won", winner = names[winner].as_str()));
+        }
+        Some(MatchEnd::Forfeit { winner }) => lines.push(tr!(
+            "text-match-forfeit",
+            winner = names[winner].as_str(),
+            loser = names[winner.opponent()].as_str()
+        )),
+        Some(MatchEnd::Abandoned) => lines.push(tr!("text-match-abandoned")),
+        None => {
+            if let Some(ms) = score.next_game_ms {
+                lines.push(tr!(
+                    "text-match-next",
+                    number = score.number + 1,
+                    seconds = ms.div_ceil(1000)
+                ));
+            }
+        }
+    }
+    lines
+}
+
 pub fn result(result: &GameResult) -> String {
     tr!("text-game-over", outcome = outcome(result))
 }

@@ -4,10 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::{Commitment, GameView, Seat, Seated, Seed, Viewer};
+use mice_cake_engine::{Commitment, GameView, MatchLink, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{
-    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES, PlayedRound,
-    RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES, MatchScore,
+    PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
 
 use crate::effect::Effect;
@@ -87,6 +87,8 @@ pub enum Happening {
     History(Vec<PlayedRound>),
     /// The game ended.
     GameOver,
+    /// A match ended between two games (a player left it).
+    MatchEnded,
     /// Someone said something.
     Chat(Box<ChatLine>),
 }
@@ -512,6 +514,10 @@ impl Tracker {
                     player.rating = Some(*rating);
                 }
             }
+            RoomEvent::MatchEnded { match_score } => {
+                room.match_score = Some(match_score.clone());
+                return Some(Happening::MatchEnded);
+            }
         }
         None
     }
@@ -523,6 +529,7 @@ impl Tracker {
             players,
             commitment,
             not_rated,
+            match_link,
         } = event
         else {
             return None;
@@ -544,6 +551,9 @@ impl Tracker {
         room.rematch = Seated::default();
         room.last_report = None;
         room.not_rated = *not_rated;
+        if let Some(link) = match_link {
+            room.match_score = Some(next_game_score(room.match_score.take(), link));
+        }
         Some(Happening::GameStarted(*game))
     }
 
@@ -592,12 +602,16 @@ impl Tracker {
             result,
             game_id,
             seed,
+            match_score,
         } = event
         else {
             return None;
         };
         let room = self.room.as_mut()?;
         room.result = Some(*result);
+        if match_score.is_some() {
+            room.match_score.clone_from(match_score);
+        }
         room.status = RoomStatus::Finished;
         room.committed = Seated::default();
         room.exchange = None;
@@ -610,6 +624,35 @@ impl Tracker {
         self.graces = Seated::default();
         self.told_over = Some(room.game);
         Some(Happening::GameOver)
+    }
+}
+
+/// The score as a match's game `link` starts: the same match's score with
+/// its wins by the new seats (seats change colour each game), unless the
+/// server already told it so (a player's `state` before the game); a new
+/// match's from nothing.
+fn next_game_score(score: Option<MatchScore>, link: &MatchLink) -> MatchScore {
+    match score {
+        Some(mut score) if score.id == link.id => {
+            if score.number + 1 == link.number {
+                score.wins = Seated {
+                    yellow: score.wins.blue,
+                    blue: score.wins.yellow,
+                };
+            }
+            score.number = link.number;
+            score.next_game_ms = None;
+            score
+        }
+        _ => MatchScore {
+            id: link.id,
+            first_to: link.first_to,
+            number: link.number,
+            wins: Seated::default(),
+            end: None,
+            games: Vec::new(),
+            next_game_ms: None,
+        },
     }
 }
 
@@ -1099,6 +1142,7 @@ mod resume_tests {
                         mut players,
                         commitment,
                         not_rated,
+                        match_link,
                     } => {
                         players.blue.connected = false;
                         players.blue.grace_ms = Some(30_000);
@@ -1109,6 +1153,7 @@ mod resume_tests {
                                 players,
                                 commitment,
                                 not_rated,
+                                match_link,
                             }),
                         }
                     }

@@ -1485,6 +1485,7 @@ mod tests {
             rated: None,
             missed_deadline_limit: Some(3),
             arena: None,
+            match_game: None,
         }
     }
 

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 use crate::dice::Seed;
-use crate::fair::{self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Nonce, Seal, SignedLeave};
+use crate::fair::{
+    self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, MatchLink, Nonce, Seal, SignedLeave,
+};
 use crate::options::Options;
 use crate::record::ReplayError;
 use crate::seat::{Seat, Seated};
@@ -52,6 +54,10 @@ pub struct AbortedDeal {
     /// had no key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<SignedLeave>,
+    /// Where the game stood in its match, bound into the commitment;
+    /// absent for a game played alone.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_link: Option<MatchLink>,
 }
 
 fn neither_signed(signatures: &Seated<Option<SealSignature>>) -> bool {
@@ -82,6 +88,7 @@ impl AbortedDeal {
             by_server: exchange.by_server,
             refused,
             left: None,
+            match_link: None,
         }
     }
 
@@ -95,7 +102,7 @@ impl AbortedDeal {
                 found: self.version,
             });
         }
-        if fair::commitment(self.seed) != self.commitment {
+        if fair::commitment_in(self.seed, self.match_link.as_ref()) != self.commitment {
             return Err(ReplayError::SeedMismatch);
         }
         for seat in Seat::ALL {

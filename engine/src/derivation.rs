@@ -22,6 +22,8 @@ const SEAL_TAG: &[u8] = b"mice-cake/fair/v1/seal";
 const DEAL_TAG: &[u8] = b"mice-cake/fair/v1/deal";
 const DICE_TAG: &[u8] = b"mice-cake/fair/v1/dice";
 const SERVER_NONCE_TAG: &[u8] = b"mice-cake/fair/v1/server-nonce";
+const MATCH_SEED_TAG: &[u8] = b"mice-cake/fair/v1/match-seed";
+const MATCH_ORIGIN_TAG: &[u8] = b"mice-cake/fair/v1/match";
 
 /// The round number of the deal's exchange of nonces.
 pub const DEAL_ROUND: u32 = 0;
@@ -45,6 +47,92 @@ crate::hex::bytes!(
     Nonce,
     32
 );
+
+crate::hex::bytes!(
+    /// A match's id: 16 bytes the server draws when the match begins.
+    /// JSON: 32 hexadecimal digits.
+    MatchId,
+    16
+);
+
+/// Where a game stands in its match, bound into its commitment
+/// ([`match_commitment`]): the match, its length, the game's number in it
+/// (1 first) and the link to what came before it — the previous game's
+/// commitment, or for the first game the match's origin
+/// ([`match_origin`]). JSON: an object.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct MatchLink {
+    /// The match.
+    pub id: MatchId,
+    /// The wins that take the match.
+    pub first_to: u32,
+    /// This game's number in the match: 1 for the first.
+    pub number: u32,
+    /// The previous game's commitment; for the first game, the match's
+    /// origin.
+    pub previous: Commitment,
+}
+
+impl MatchLink {
+    /// The first game's link.
+    pub fn first(id: MatchId, first_to: u32) -> MatchLink {
+        MatchLink {
+            id,
+            first_to,
+            number: 1,
+            previous: match_origin(id, first_to),
+        }
+    }
+
+    /// The link of the game after the one committed to by `commitment`,
+    /// which had this link.
+    pub fn next(&self, commitment: Commitment) -> MatchLink {
+        MatchLink {
+            number: self.number.saturating_add(1),
+            previous: commitment,
+            ..*self
+        }
+    }
+}
+
+/// What a match's first game links to: `SHA-256("mice-cake/fair/v1/match"
+/// ‖ id ‖ first_to (u32, big-endian))`.
+pub fn match_origin(id: MatchId, first_to: u32) -> Commitment {
+    let digest = Sha256::new()
+        .chain_update(MATCH_ORIGIN_TAG)
+        .chain_update(id.to_bytes())
+        .chain_update(first_to.to_be_bytes())
+        .finalize();
+    Commitment(digest.into())
+}
+
+/// The commitment a server publishes for `seed` in a game of a match:
+/// `SHA-256("mice-cake/fair/v1/match-seed" ‖ seed ‖ id ‖ first_to ‖ number
+/// ‖ previous)` (numbers u32, big-endian). Every seal of the game binds
+/// it, so both players' signatures hold the game to its place in the match:
+/// once the seed is out, nobody can move the game, drop the one before it
+/// or slip another in between without a seal that no longer checks.
+pub fn match_commitment(seed: Seed, link: &MatchLink) -> Commitment {
+    let digest = Sha256::new()
+        .chain_update(MATCH_SEED_TAG)
+        .chain_update(seed.to_bytes())
+        .chain_update(link.id.to_bytes())
+        .chain_update(link.first_to.to_be_bytes())
+        .chain_update(link.number.to_be_bytes())
+        .chain_update(link.previous.0)
+        .finalize();
+    Commitment(digest.into())
+}
+
+/// The commitment for `seed`, in a match if `link` says where.
+pub fn commitment_in(seed: Seed, link: Option<&MatchLink>) -> Commitment {
+    match link {
+        Some(link) => match_commitment(seed, link),
+        None => commitment(seed),
+    }
+}
 
 /// The commitment a server publishes for `seed`.
 pub fn commitment(seed: Seed) -> Commitment {

@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::assignment::Assignment;
 pub use crate::derivation::{
-    Commitment, DEAL_ROUND, FAIR_VERSION, HexError, Nonce, Seal, assignment_bytes, commitment,
-    deal_rng, dice_rng, seal, server_nonce,
+    Commitment, DEAL_ROUND, FAIR_VERSION, HexError, MatchId, MatchLink, Nonce, Seal,
+    assignment_bytes, commitment, commitment_in, deal_rng, dice_rng, match_commitment,
+    match_origin, seal, server_nonce,
 };
 use crate::dice::Seed;
 use crate::seat::{Seat, Seated};
@@ -81,6 +82,10 @@ pub struct Fairness {
     /// cause then rests on the server's word).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<SignedLeave>,
+    /// Where the game stands in its match, bound into the commitment
+    /// ([`match_commitment`]); absent for a game played alone.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_link: Option<MatchLink>,
 }
 
 /// A player's leave, signed with their key: who left, in which round (0:

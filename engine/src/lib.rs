@@ -84,6 +84,7 @@ mod hex;
 pub mod judge;
 mod keys;
 pub mod legal;
+pub mod matches;
 pub mod odds;
 pub mod options;
 pub mod policy;
@@ -112,12 +113,15 @@ pub use dice::{
 };
 pub use domino::{Domino, DominoError, DominoSet, PIECE_COUNT, TOTAL_PIPS};
 pub use fair::{
-    BadLeave, Commitment, Exchange, ExchangeError, Fairness, Nonce, Opening, Seal, SealedExchange,
-    SignedLeave,
+    BadLeave, Commitment, Exchange, ExchangeError, Fairness, MatchId, MatchLink, Nonce, Opening,
+    Seal, SealedExchange, SignedLeave,
 };
 pub use game::{Game, RoundError};
 pub use greedy::{Expectation, expectation, greedy_assignment};
 pub use legal::Choices;
+pub use matches::{
+    ChainError, ChainedGame, MAX_FIRST_TO, MatchEnd, MatchGameEnd, MatchTally, check_chain,
+};
 pub use odds::{Odds, odds};
 pub use options::{Options, OptionsError, Reveal};
 pub use policy::{Policy, random_assignment};

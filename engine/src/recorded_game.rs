@@ -9,7 +9,8 @@ use crate::assignment::Assignment;
 use crate::board::Layout;
 use crate::dice::{GameRng, RngDice, Seed};
 use crate::fair::{
-    self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Fairness, Nonce, SealedExchange,
+    self, Commitment, DEAL_ROUND, Exchange, FAIR_VERSION, Fairness, MatchLink, Nonce,
+    SealedExchange,
 };
 use crate::game::{Game, RoundError};
 use crate::options::{Options, OptionsError};
@@ -132,7 +133,18 @@ impl RecordedGame {
     /// Deals a sealed game from the seed and the deal's opened exchange
     /// (round 0, both seals and openings in).
     pub fn dealt(options: Options, seed: Seed, deal: &Exchange) -> Result<RecordedGame, PlayError> {
-        let commitment = fair::commitment(seed);
+        RecordedGame::dealt_in(options, seed, deal, None)
+    }
+
+    /// Deals a sealed game as [`RecordedGame::dealt`] does, as the game of
+    /// a match that `link` places (its commitment binds the link).
+    pub fn dealt_in(
+        options: Options,
+        seed: Seed,
+        deal: &Exchange,
+        link: Option<MatchLink>,
+    ) -> Result<RecordedGame, PlayError> {
+        let commitment = fair::commitment_in(seed, link.as_ref());
         if deal.round != DEAL_ROUND || deal.commitment != commitment {
             return Err(PlayError::OtherExchange {
                 expected: DEAL_ROUND,
@@ -147,6 +159,7 @@ impl RecordedGame {
             rounds: Vec::new(),
             keys: Some(deal.keys),
             left: None,
+            match_link: link,
         };
         let layout = Layout::shuffled(&mut fair::deal_rng(seed, sealed.nonces));
         check_deal(seed, &fairness, &layout, Signatures::TakenChecked)
@@ -175,9 +188,11 @@ impl RecordedGame {
     pub fn resume(mut record: GameRecord) -> Result<RecordedGame, ReplayError> {
         let seed = record.seed.ok_or(ReplayError::NoSeed)?;
         let (game, rng) = record.replay_rounds(Some(seed), |_| {})?;
-        let dice = match rng {
-            Some(rng) => DiceSource::Unsealed(alloc::boxed::Box::new(RngDice(rng))),
-            None => DiceSource::Sealed(fair::commitment(seed)),
+        let dice = match (rng, &record.fair) {
+            (Some(rng), _) => DiceSource::Unsealed(alloc::boxed::Box::new(RngDice(rng))),
+            // The replay checked it against the seed (and the match link).
+            (None, Some(fair)) => DiceSource::Sealed(fair.commitment),
+            (None, None) => DiceSource::Sealed(fair::commitment(seed)),
         };
         let sealed = record
             .fair
@@ -228,6 +243,11 @@ impl RecordedGame {
     /// The commitment to the seed; `None` for a format 1 game.
     pub fn commitment(&self) -> Option<Commitment> {
         self.head.fair.as_ref().map(|fair| fair.commitment)
+    }
+
+    /// The game's place in its match; `None` for a game played alone.
+    pub fn match_link(&self) -> Option<MatchLink> {
+        self.head.fair.as_ref().and_then(|fair| fair.match_link)
     }
 
     /// Each player's key (see [`Fairness::keys`]); `None` for a game begun

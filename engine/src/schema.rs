@@ -15,7 +15,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use crate::coords::{ROWS, Row};
 use crate::dice::{MAX_DICE, Roll, Seed};
 use crate::domino::{Domino, DominoSet, PIECE_COUNT};
-use crate::fair::{Commitment, Nonce, Seal};
+use crate::fair::{Commitment, MatchId, Nonce, Seal};
 use crate::view::CellView;
 
 impl JsonSchema for Domino {
@@ -130,6 +130,20 @@ impl JsonSchema for Commitment {
             "The server's commitment to the game's seed: SHA-256 as 64 hexadecimal digits \
              (docs/fairness.md).",
         )
+    }
+}
+
+impl JsonSchema for MatchId {
+    fn schema_name() -> Cow<'static, str> {
+        "MatchId".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A match's id: 16 bytes as 32 hexadecimal digits.",
+            "type": "string",
+            "pattern": "^[0-9a-fA-F]{32}$"
+        })
     }
 }
 

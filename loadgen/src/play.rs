@@ -228,6 +228,7 @@ impl Client {
                     bot: None,
                     record_chat: false,
                     rated: false,
+                    first_to: 1,
                 },
                 key: self.key(),
                 bot_declaration: None,
@@ -391,6 +392,7 @@ impl Client {
             | RoomEvent::Spectators { .. }
             | RoomEvent::RematchRequested { .. }
             | RoomEvent::PlayerLeft { .. }
+            | RoomEvent::MatchEnded { .. }
             | RoomEvent::Rated { .. } => {}
         }
         Ok(())

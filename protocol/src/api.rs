@@ -70,6 +70,10 @@ pub struct FinishedGame {
     /// played elsewhere.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arena: Option<crate::ids::ArenaId>,
+    /// The match it was a game of, and its number there (its record's
+    /// `fair.match` proves it); left out for a game played alone.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_game: Option<crate::matches::MatchGame>,
 }
 
 impl FinishedGame {
@@ -119,6 +123,10 @@ pub struct GameSummary {
     /// listed before servers kept them here.
     #[serde(default, skip_serializing_if = "no_key")]
     pub keys: Seated<Option<PlayerKey>>,
+    /// The match it was a game of, and its number there; left out for a
+    /// game played alone.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_game: Option<crate::matches::MatchGame>,
 }
 
 fn no_key(keys: &Seated<Option<PlayerKey>>) -> bool {
@@ -140,6 +148,7 @@ impl GameSummary {
             finished_at_ms: game.finished_at_ms,
             rated: game.rated.clone(),
             keys: game.keys(),
+            match_game: game.match_game,
         }
     }
 }

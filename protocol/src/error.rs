@@ -178,6 +178,8 @@ pub enum ErrorCode {
     ArenaRefused,
     /// `pause_arena` or `leave_arena` from a connection in no arena.
     NotInArena,
+    /// HTTP: no match has that id (404).
+    UnknownMatch,
 }
 
 /// The arguments of an `illegal_assignment` refusal: which rule
@@ -231,7 +233,7 @@ pub fn illegal_assignment_args(error: &mice_cake_engine::AssignmentError) -> Ref
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 43] = [
+    pub const ALL: [ErrorCode; 44] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -275,6 +277,7 @@ impl ErrorCode {
         ErrorCode::UnknownArena,
         ErrorCode::ArenaRefused,
         ErrorCode::NotInArena,
+        ErrorCode::UnknownMatch,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -323,6 +326,7 @@ impl ErrorCode {
             ErrorCode::UnknownArena => "unknown_arena",
             ErrorCode::ArenaRefused => "arena_refused",
             ErrorCode::NotInArena => "not_in_arena",
+            ErrorCode::UnknownMatch => "unknown_match",
         }
     }
 }

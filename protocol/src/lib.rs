@@ -18,6 +18,7 @@
 //!   room state; parsing that tells unknown messages from malformed ones.
 //! * [`room`]: room options, players, results, listings.
 //! * [`ids`]: room codes, arena ids, seat tokens, game ids.
+//! * [`matches`]: a match's score, its games, its summary.
 //! * [`name`]: what a player's name may hold.
 //! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
@@ -34,6 +35,7 @@ pub mod chat;
 pub mod error;
 pub mod fair_play;
 pub mod ids;
+pub mod matches;
 pub mod messages;
 pub mod name;
 pub mod rating;
@@ -49,6 +51,9 @@ pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::{ErrorCode, RefusalArg, RefusalArgs, illegal_assignment_args};
 pub use fair_play::{Baseline, BoostingEntry, FairPlayEntry, FairPlayReport, FedEnding, FedGame};
 pub use ids::{ArenaId, BadArenaId, BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
+pub use matches::{
+    MatchGame, MatchPlayer, MatchScore, MatchStatus, MatchSummary, end_in_game, match_game_end,
+};
 pub use messages::{
     ArenaPauseCause, ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES,
     MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent,

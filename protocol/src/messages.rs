@@ -1,8 +1,8 @@
 //! Every message, both ways. JSON text frames, tagged by `"type"`.
 
 use mice_cake_engine::{
-    Assignment, Beat, Choices, Commitment, GameView, KeyChallenge, Nonce, PlayerKey, PlayerSecret,
-    Policy, RoundReport, Seal, SealSignature, SealedExchange, Seat, Seated, Seed,
+    Assignment, Beat, Choices, Commitment, GameView, KeyChallenge, MatchLink, Nonce, PlayerKey,
+    PlayerSecret, Policy, RoundReport, Seal, SealSignature, SealedExchange, Seat, Seated, Seed,
 };
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +10,7 @@ use crate::arena::{ArenaGameInPlay, ArenaStanding, ArenaSummary};
 use crate::chat::ChatChannel;
 use crate::error::{ErrorCode, RefusalArgs};
 use crate::ids::{ArenaId, GameId, RoomCode, SeatToken};
+use crate::matches::MatchScore;
 use crate::rating::{Conduct, NotRated, Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 
@@ -37,7 +38,7 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 9 binds a proof of a key to one connection: `welcome` carries a
 /// fresh `challenge`, and `key_proof` is the key's signature of it, good on
 /// that connection only (a proof seen elsewhere cannot be shown again).
-pub const PROTOCOL_VERSION: u32 = 10;
+pub const PROTOCOL_VERSION: u32 = 11;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -797,7 +798,7 @@ impl ServerMessage {
 
 impl RoomEvent {
     /// The wire names of every room event kind (see [`ServerMessage::TYPES`]).
-    pub const KINDS: [&'static str; 12] = [
+    pub const KINDS: [&'static str; 13] = [
         "player_joined",
         "game_started",
         "dealt",
@@ -809,6 +810,7 @@ impl RoomEvent {
         "rematch_requested",
         "player_left",
         "game_over",
+        "match_ended",
         "rated",
     ];
 }
@@ -843,6 +845,12 @@ pub enum RoomEvent {
         /// players have had a move), and in a casual room.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         not_rated: Option<NotRated>,
+        /// In a match, the game's place in it, bound into `commitment`
+        /// (`docs/fairness.md`, "Matches"): its number, and the commitment
+        /// of the game before (for the first, the match's origin). Left
+        /// out for a game played alone.
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_link: Option<MatchLink>,
     },
     /// The cake is dealt from the seed and both players' deal nonces.
     Dealt {
@@ -929,6 +937,17 @@ pub enum RoomEvent {
         /// The game's seed, secret until now: it must match the commitment
         /// of `game_started`.
         seed: Seed,
+        /// In a match, its score with this game counted (and how it ended,
+        /// if this game ended it); left out for a game played alone.
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_score: Option<MatchScore>,
+    },
+    /// A match ended between two games: a player left it (the other wins
+    /// it), or both did.
+    MatchEnded {
+        /// The score, and how it ended.
+        #[serde(rename = "match")]
+        match_score: MatchScore,
     },
     /// A player's rating in the room's pool, as the server's store holds
     /// it: once read after they took the seat, and again once a rated game
@@ -986,6 +1005,10 @@ pub struct RoomState {
     /// it is not (as `game_started` told it); left out otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_rated: Option<NotRated>,
+    /// In a room that plays matches, the match under way (or the last
+    /// one); left out otherwise, and before the first game.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_score: Option<MatchScore>,
     /// The number of the last event this state includes.
     pub seq: u64,
 }

@@ -39,12 +39,32 @@ pub struct RoomOptions {
     /// pairing's rooms are rated. Left out when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// A match (`docs/rules.md`, "Matches"): the room plays game after game
+    /// until a player has this many wins, seats changing colour each game.
+    /// 1 (left out) plays one game, with rematches; at most
+    /// [`mice_cake_engine::MAX_FIRST_TO`].
+    #[serde(default = "one_game", skip_serializing_if = "is_one_game")]
+    pub first_to: u32,
+}
+
+fn one_game() -> u32 {
+    1
+}
+
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's signature")]
+fn is_one_game(first_to: &u32) -> bool {
+    *first_to == 1
 }
 
 impl RoomOptions {
     /// The round deadline in milliseconds, if the room has one.
     pub fn deadline(&self) -> Option<u64> {
         self.deadline_ms.filter(|ms| *ms > 0)
+    }
+
+    /// Whether the room plays matches (`first_to` above 1).
+    pub fn is_match(&self) -> bool {
+        self.first_to > 1
     }
 }
 
@@ -57,6 +77,7 @@ impl Default for RoomOptions {
             bot: None,
             record_chat: false,
             rated: false,
+            first_to: 1,
         }
     }
 }

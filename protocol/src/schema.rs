@@ -54,6 +54,7 @@ pub fn document() -> Value {
     generator.subschema_for::<RoomSummary>();
     generator.subschema_for::<GamePage>();
     generator.subschema_for::<FinishedGame>();
+    generator.subschema_for::<crate::matches::MatchSummary>();
     generator.subschema_for::<OddsTable>();
     generator.subschema_for::<GameViews>();
     generator.subschema_for::<Health>();

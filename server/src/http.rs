@@ -43,7 +43,7 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /arenas, /a/{id}, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/games/{id}/analysis, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/matches/{id}, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
      /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -70,6 +70,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             "/api/games/{id}/analysis",
             get(crate::analysis_api::analysis),
         )
+        .route("/api/matches/{id}", get(crate::matches_api::match_summary))
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
         .route(

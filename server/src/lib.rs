@@ -23,8 +23,8 @@
 //!   slots and deadlines), `http` (the routes), `connection` (one task per
 //!   WebSocket; its `session` says what each message means),
 //!   `analysis_api`, `ratings_api`, `arena_api`, `fair_play_api`,
-//!   `refunds_api`, `key_challenges_api`, `operator` (who may ask what only
-//!   the operator may), `stored_game`,
+//!   `refunds_api`, `key_challenges_api`, `matches_api`, `operator` (who
+//!   may ask what only the operator may), `stored_game`,
 //!   `accuracy` (rated games analysed in the background), `fuzzing`,
 //!   [`backup`] (the `backup` and `restore` commands);
 //! * `shared`: the server's parts, opened and wired at start;
@@ -84,6 +84,7 @@ mod key_challenges;
 mod key_challenges_api;
 mod key_proofs;
 mod lobby;
+mod matches_api;
 mod metrics;
 mod newcomers;
 mod operator;

@@ -149,6 +149,13 @@ impl RoomRng {
         SeatToken::from_bytes(bytes)
     }
 
+    /// A match's id: 128 random bits.
+    pub(crate) fn match_id(&mut self) -> mice_cake_engine::MatchId {
+        let mut bytes = [0; 16];
+        self.fill(&mut bytes);
+        mice_cake_engine::MatchId::from_bytes(bytes)
+    }
+
     /// A game id (a random UUID).
     pub(crate) fn game_id(&mut self) -> GameId {
         let mut bytes = [0; 16];

@@ -506,7 +506,7 @@ export async function playToTheEnd(page, hooks = {}) {
  * @param {import("playwright-core").Page} page
  * @param {string} url
  * @param {string} name
- * @param {{opponent?: string, reveal?: string, deadline?: string, boost?: boolean, stall?: number, rated?: boolean}} choices
+ * @param {{opponent?: string, reveal?: string, deadline?: string, boost?: boolean, stall?: number, rated?: boolean, firstTo?: number}} choices
  */
 export async function createRoom(page, url, name, choices = {}) {
   await page.goto(url);
@@ -517,6 +517,7 @@ export async function createRoom(page, url, name, choices = {}) {
   if (choices.boost) await page.locator("#boost").check();
   if (choices.stall) await page.locator("#stall").fill(String(choices.stall));
   if (choices.rated) await page.locator("#rated").check();
+  if (choices.firstTo) await page.locator("#first-to").selectOption(String(choices.firstTo));
   // By its place, not its words: the same in every language.
   await page.locator("form.create button[type=submit]").click();
   await page.waitForURL(/\/r\/[0-9A-Z]{5}$/);

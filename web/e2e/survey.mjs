@@ -2,8 +2,8 @@
 // lobby, the rules, a page that is not there, the leaderboards, a player's
 // page (without games, and with one), Play now (its choices, a search, the
 // bot offered), the arenas and an arena under way, the name form, a room
-// waiting, a room where a player moves, a spectator's view, a game over and
-// its replay. What is checked on each page is the caller's (`look`):
+// waiting, a room where a player moves, a spectator's view, a game of a
+// match over and its replay (the match checked whole). What is checked on each page is the caller's (`look`):
 // pages.test.mjs checks accessibility and width in English,
 // languages.test.mjs the same and every word in French, Spanish and the
 // pseudo-locale. Nothing here reads a page's words: it waits on elements,
@@ -146,18 +146,24 @@ export async function takeSurvey({ server, browser, locale, look }) {
   await sal.page.locator(".family.blue .player-name", { hasText: "Jo" }).waitFor();
   await look("a spectator's view of a game in progress", sal.page);
 
-  // A game played to its end against the bot, fast: one round without progress ends it.
-  const cy = await meet("a player who finished a game", { reducedMotion: "reduce" });
-  await createRoom(cy.page, server.url, "Cy", { opponent: "greedy", stall: 1 });
+  // The first game of a match against the bot, played to its end, fast:
+  // one round without progress ends it. Its result says how the match
+  // stands and counts down to the next game (which starts by itself after
+  // 15 s: the replay's address is read at once, and gone to).
+  const cy = await meet("a player who finished a game of a match", { reducedMotion: "reduce" });
+  await createRoom(cy.page, server.url, "Cy", { opponent: "greedy", stall: 1, firstTo: 2 });
   await playToTheEnd(cy.page);
   await cy.page.locator("#fairness").waitFor();
-  await cy.page.locator("#replay-link").waitFor();
-  await look("a room whose game is over", cy.page);
+  const replay = await cy.page.locator("#replay-link").getAttribute("href");
+  assert.match(replay ?? "", /^\/g\/[0-9a-f-]{36}$/);
+  await cy.page.locator("#match-result").waitFor();
+  await look("a room whose game is over (a game of a match)", cy.page);
 
-  await cy.page.locator("#replay-link").click();
-  await cy.page.waitForURL(/\/g\/[0-9a-f-]{36}$/);
+  await cy.page.goto(`${server.url}${replay}`);
   await cy.page.locator("#previous").waitFor();
-  await look("a replay", cy.page);
+  // The page's check of the whole match, so far.
+  await cy.page.locator("#match-check.fair").waitFor();
+  await look("a replay (a game of a match, checked whole)", cy.page);
 
   // A player's page with a rated game on it: Kit's, who played Lee in
   // terminals (paired by Play now) while the browsers walked.

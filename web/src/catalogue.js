@@ -141,6 +141,29 @@ export function wordsWith(id, args, names = []) {
   return fragment;
 }
 
+/**
+ * A sentence to show or tell later: message `id`, its arguments, and which
+ * of them are names (each shown in a <bdi> of its own). Made by `said`, so
+ * that the words check finds the id; shown by `saidNodes`, told by
+ * `saidText`.
+ * @typedef {{id: string, args: Record<string, any>, names: string[]}} Said
+ */
+
+/**
+ * Message `id` with its arguments, to be shown or told later.
+ * @param {string} id @param {Record<string, any>} [args] @param {string[]} [names] the arguments that are names
+ * @returns {Said}
+ */
+export function said(id, args = {}, names = []) {
+  return { id, args, names };
+}
+
+/** A sentence as text. @param {Said} sentence */
+export const saidText = (sentence) => t(sentence.id, sentence.args);
+
+/** A sentence as nodes, each name in a <bdi>. @param {Said} sentence */
+export const saidNodes = (sentence) => wordsWith(sentence.id, sentence.args, sentence.names);
+
 /** @param {Args | undefined} args */
 function fluentArgs(args) {
   return args ?? null;

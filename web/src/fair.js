@@ -16,6 +16,8 @@ import { seatName } from "./words.js";
 
 const encoder = new TextEncoder();
 const SEED_TAG = encoder.encode("mice-cake/fair/v1/seed");
+const MATCH_SEED_TAG = encoder.encode("mice-cake/fair/v1/match-seed");
+const MATCH_ORIGIN_TAG = encoder.encode("mice-cake/fair/v1/match");
 const SEAL_TAG = encoder.encode("mice-cake/fair/v1/seal");
 const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
 const SIGNED_LEAVE_TAG = encoder.encode("mice-cake/fair/v1/signed-leave");
@@ -118,6 +120,53 @@ export function commitmentOf(seed) {
   return toHex(sha256(concat([SEED_TAG, fromHex(seed)])));
 }
 
+/**
+ * Where a game stands in its match (`record.fair.match`,
+ * `aborted_deal.match`, `game_started`'s `match`): the match's id (32 hex
+ * digits), the wins that take it, the game's number in it (1 first) and
+ * the commitment of the game before it (for the first, the match's
+ * origin).
+ * @typedef {{id: string, first_to: number, number: number, previous: string}} MatchLink
+ */
+
+/** A number as 4 big-endian bytes. @param {number} value */
+function u32(value) {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, value);
+  return bytes;
+}
+
+/**
+ * What a match's first game links to: SHA-256("mice-cake/fair/v1/match" ‖
+ * id ‖ first_to), the engine's `match_origin`.
+ * @param {string} id 32 hex digits @param {number} firstTo
+ */
+export function matchOrigin(id, firstTo) {
+  return toHex(sha256(concat([MATCH_ORIGIN_TAG, fromHex(id, 16), u32(firstTo)])));
+}
+
+/**
+ * The commitment to `seed` of a game of a match: SHA-256("mice-cake/fair/
+ * v1/match-seed" ‖ seed ‖ id ‖ first_to ‖ number ‖ previous), the engine's
+ * `match_commitment`. Every seal binds it: the game cannot be moved in its
+ * match, nor the one before it dropped, once its seed is out.
+ * @param {string} seed @param {MatchLink} link
+ */
+export function matchCommitmentOf(seed, link) {
+  return toHex(
+    sha256(concat([MATCH_SEED_TAG, fromHex(seed), fromHex(link.id, 16), u32(link.first_to), u32(link.number), fromHex(link.previous)])),
+  );
+}
+
+/**
+ * The commitment to `seed`: in a match when `link` says where (the
+ * engine's `commitment_in`), alone otherwise.
+ * @param {string} seed @param {MatchLink | null | undefined} link
+ */
+export function commitmentIn(seed, link) {
+  return link ? matchCommitmentOf(seed, link) : commitmentOf(seed);
+}
+
 /** The empty assignment: the deal's. */
 export const NOTHING = { mice: [0, 0, 0, 0], steal: null };
 
@@ -185,7 +234,7 @@ export function checkAgainstWhatWasSeen(record, seen) {
   // round being played: that round is not looked for.
   const cutShort = (/** @type {number} */ round) => !record.outcome && round === record.rounds.length + 1;
   if (!fair) return t("fair-no-seals");
-  if (!record.seed || commitmentOf(record.seed) !== fair.commitment) {
+  if (!record.seed || commitmentIn(record.seed, fair.match) !== fair.commitment) {
     return t("fair-seed-mismatch");
   }
   if (!seen) return null;

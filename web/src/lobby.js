@@ -10,6 +10,10 @@ import { names } from "./stored.js";
 import { RATED_STALL_LIMIT, poolOf, ratingText } from "./ratings.js";
 
 const REFRESH_MS = 2_000;
+/** The longest match: first to this many wins (the engine's `MAX_FIRST_TO`). */
+const MAX_FIRST_TO = 15;
+/** The match lengths offered first; "another" asks for any of 1 to `MAX_FIRST_TO`. */
+const FIRST_TO_CHOICES = [2, 3, 5, 7];
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
 
 /**
@@ -170,6 +174,7 @@ function createForm(name, error) {
         ["0", t("lobby-time-none")],
       ]),
     ),
+    matchChoice(),
     h("p", {}, h("label", { for: "stall" }, t("lobby-stall"), " "), h("input", { type: "number", id: "stall", name: "stall", min: 1, max: 10000, value: 100 })),
     h("p", {}, h("label", {}, h("input", { type: "checkbox", id: "private", name: "private" }), " ", t("lobby-private"))),
     h(
@@ -183,6 +188,43 @@ function createForm(name, error) {
   );
   form.addEventListener("submit", (event) => createRoom(event, /** @type {HTMLFormElement} */ (form), name, error));
   return form;
+}
+
+/**
+ * "Match": one game (then rematches), or first to 2, 3, 5 or 7 wins, or
+ * another number of wins, asked for in a field shown once chosen.
+ */
+function matchChoice() {
+  const select = /** @type {HTMLSelectElement} */ (
+    h(
+      "select",
+      { id: "first-to", name: "first-to" },
+      h("option", { value: "1" }, t("lobby-match-one")),
+      ...FIRST_TO_CHOICES.map((wins) => h("option", { value: String(wins) }, t("lobby-match-first-to", { wins }))),
+      h("option", { value: "other" }, t("lobby-match-other")),
+    )
+  );
+  const wins = h("input", { type: "number", id: "first-to-wins", name: "first-to-wins", min: 1, max: MAX_FIRST_TO, value: 4, required: true });
+  const other = h("p", { id: "first-to-other", hidden: true }, h("label", { for: "first-to-wins" }, t("lobby-match-wins", { min: 1, max: MAX_FIRST_TO }), " "), wins);
+  const shown = () => {
+    other.hidden = select.value !== "other";
+    wins.toggleAttribute("disabled", other.hidden);
+  };
+  select.addEventListener("change", shown);
+  shown();
+  const fragment = document.createDocumentFragment();
+  fragment.append(h("p", {}, h("label", { for: "first-to" }, t("lobby-match"), " "), select), other);
+  return fragment;
+}
+
+/**
+ * The wins that take the match, as the form says: 1 for a single game.
+ * @param {FormData} data
+ */
+function firstToOf(data) {
+  const chosen = String(data.get("first-to") ?? "1");
+  const wins = chosen === "other" ? Number(data.get("first-to-wins")) : Number(chosen);
+  return Number.isInteger(wins) && wins >= 1 && wins <= MAX_FIRST_TO ? wins : 1;
 }
 
 /**
@@ -213,6 +255,8 @@ async function createRoom(event, form, name, error) {
     bot: opponent === "person" ? null : opponent,
     record_chat: data.get("record-chat") === "on",
     rated: data.get("rated") === "on",
+    // A match: left out for one game, as the server takes it.
+    ...(firstToOf(data) > 1 ? { first_to: firstToOf(data) } : {}),
   };
   if (options.rated) {
     // What the server would refuse, said here, before the room page.

@@ -4,6 +4,7 @@
 // do about one comes out as effects; nothing here touches the page.
 
 import { t, ungrouped } from "./catalogue.js";
+import { READY_PAUSE_MS, matchTold, nextGameAt, scoreAtStart } from "./match-score.js";
 import { ratingWithChange } from "./ratings.js";
 import { refusalText, unpairedText } from "./refusals.js";
 import { endReveals, revealed } from "./reveals.js";
@@ -104,6 +105,7 @@ function wholeState(model, message, page, out) {
   if (message.type === "joined" && (!before || before.game !== state.game)) model.rounds = [];
   if (!before || before.game !== state.game) model.players = namesOf(state.players);
   model.deadline = state.deadline_ms !== null ? page.now + state.deadline_ms : null;
+  model.nextGame = nextGameAt(state.match, page.now);
   if (state.you && state.exchange?.seals[state.you] && state.exchange.round > 0) {
     model.notice = t("room-sealed-waiting");
   } else if (message.type === "joined" && model.notice === restarting()) {
@@ -177,15 +179,59 @@ export const EVENTS = {
   spectators: (model, event) => {
     model.room.spectators = event.count;
   },
-  rematch_requested: (model, event) => {
-    const room = model.room;
-    room.rematch[event.seat] = true;
-    if (event.seat !== room.you && room.you) model.notice = t("room-rematch-offered", { player: who(room, event.seat) });
-  },
+  rematch_requested: rematchRequested,
   player_left: playerLeft,
   rated,
   game_over: gameOver,
+  match_ended: matchEnded,
 };
+
+/**
+ * A player asks for a rematch — between two games of a match, says they
+ * are ready for the next: one ready cuts the pause to a few seconds, both
+ * start the game at once (the server's timing, which the countdown follows).
+ * @param {Model} model @param {any} event @param {Page} page
+ */
+function rematchRequested(model, event, page) {
+  const room = model.room;
+  room.rematch[event.seat] = true;
+  const between = room.match && !room.match.end;
+  if (model.nextGame !== null) {
+    model.nextGame = room.rematch.yellow && room.rematch.blue ? page.now : Math.min(model.nextGame, page.now + READY_PAUSE_MS);
+  }
+  if (event.seat === room.you || !room.you) return;
+  model.notice = between
+    ? t("room-match-ready-offered", { player: who(room, event.seat), number: ungrouped(room.match.number + 1) })
+    : t("room-rematch-offered", { player: who(room, event.seat) });
+}
+
+/**
+ * A match ended between two games: a player left it (the other wins it),
+ * or both did. The result shows it, and screen readers hear it.
+ * @param {Model} model @param {any} event @param {Page} _page @param {Effect[]} out
+ */
+function matchEnded(model, event, _page, out) {
+  const room = model.room;
+  room.match = event.match;
+  model.nextGame = null;
+  if (room.result) model.resultOpen = true;
+  const told = matchTold(event.match, null, matchNames(model));
+  if (told) say(model, out, told);
+}
+
+/**
+ * The names of the players of the match's game as its score is told: those
+ * seated, or who left the seat; a seat's name for a seat nobody held.
+ * @param {Model} model
+ * @returns {{yellow: string, blue: string}}
+ */
+export function matchNames(model) {
+  const players = gamePlayers(model);
+  return {
+    yellow: players.yellow?.name || model.players.yellow || seatName("yellow"),
+    blue: players.blue?.name || model.players.blue || seatName("blue"),
+  };
+}
 
 /** @param {Model} model @param {any} event @param {Page} _page @param {Effect[]} out */
 function gameStarted(model, event, _page, out) {
@@ -206,6 +252,9 @@ function gameStarted(model, event, _page, out) {
   room.view = null;
   room.exchange = newExchange(event.commitment, 0);
   room.not_rated = event.not_rated ?? null;
+  // A match's next game: the wins follow the players to their new seats.
+  if (event.match) room.match = scoreAtStart(room.match, event.match);
+  model.nextGame = null;
   model.commitment = event.commitment;
   model.underWay = { commitment: event.commitment, round: 0 };
   room.committed = { yellow: false, blue: false };
@@ -266,10 +315,12 @@ function playerLeft(model, event, _page, out) {
   if (room.status !== "playing") room.status = "waiting";
 }
 
-/** @param {Model} model @param {any} event @param {Page} _page @param {Effect[]} out */
-function gameOver(model, event, _page, out) {
+/** @param {Model} model @param {any} event @param {Page} page @param {Effect[]} out */
+function gameOver(model, event, page, out) {
   const room = model.room;
   room.result = event.result;
+  if (event.match) room.match = event.match;
+  model.nextGame = nextGameAt(event.match, page.now);
   room.status = "finished";
   if (event.game_id) room.game_ids.push(event.game_id);
   // A game that ended at its deal has an aborted deal kept in place of
@@ -288,6 +339,8 @@ function gameOver(model, event, _page, out) {
   model.deadline = null;
   model.resultOpen = true;
   say(model, out, t("room-game-over", { result: resultText(event.result) }));
+  const told = event.match ? matchTold(event.match, event.result, matchNames(model)) : null;
+  if (told) say(model, out, told);
 }
 
 /**

@@ -331,7 +331,12 @@ function recentGames(games, key) {
       cell(titles.date, date),
       cell(titles.pool, game.rated ? poolName(game.rated.pool) : t("player-casual")),
       cell(titles.opponent, otherKey ? h("a", { href: `/p/${otherKey}` }, otherName()) : otherName()),
-      cell(titles.result, seat ? t("player-result", { outcome: outcome(game.result, seat), seat: seatName(seat) }) : "—"),
+      cell(
+        titles.result,
+        seat ? t("player-result", { outcome: outcome(game.result, seat), seat: seatName(seat) }) : "—",
+        // A game of a match: its number there.
+        game.match ? h("span", { class: "match-game" }, " · ", t("player-match-game", { number: ungrouped(game.match.number) })) : null,
+      ),
       cell(titles.rating, ratingWords(game, seat)),
       cell(
         titles.replay,

@@ -7,13 +7,14 @@
 
 import { gameAnalysis } from "./analysis.js";
 import { board, families } from "./board.js";
-import { t, ungrouped, wordsWith } from "./catalogue.js";
+import { saidNodes, t, ungrouped, wordsWith } from "./catalogue.js";
 import { h, replace } from "./dom.js";
 import { logPanel } from "./log.js";
 import { changeWords, poolName } from "./ratings.js";
 import { notFound } from "./pages.js";
 import { refusalText } from "./refusals.js";
 import { dealFairness, fairnessKind } from "./check.js";
+import { fetchAndCheckMatch, fetchMatch, matchVerdictKind, matchVerdictWords } from "./match-check.js";
 import { changedCells } from "./reveals.js";
 import { checkAbortedDeal } from "./verify.js";
 import { notRatedWords, refusalWords, resultText, seatName, variantText } from "./words.js";
@@ -40,6 +41,8 @@ export async function showReplay(root, id) {
   document.title = t("replay-title", players);
   let step = rounds.length;
   const analysis = gameAnalysis(id, game.players, { redraw: () => show(), go: (wanted, focus) => go(wanted, focus) });
+  // Made once: it stays through the steps while the match is checked.
+  const match = matchSection(game, id);
   const show = () => {
     analysis.follow(step, rounds.length);
     const scene = sceneAt(game, views.views[step], step > 0 ? rounds[step - 1].report : null, options, analysis.drawing());
@@ -55,12 +58,14 @@ export async function showReplay(root, id) {
         { class: "room replay" },
         h("header", { class: "room-title" }, h("h1", {}, wordsWith("replay-heading", players, ["yellow", "blue"])), h("span", { class: "meta" }, t("replay-meta", { code: game.room, variant: variantText(options) }))),
         ratedLine(game),
+        match ? matchPlace(game) : null,
         h("p", { class: "step", role: "status" }, step === 0 ? t("replay-dealt") : t("replay-after-round", { round: ungrouped(step), rounds: ungrouped(rounds.length) })),
         h("p", { class: "buttons" }, previous, " ", next),
         families(scene),
         board(scene, noAct),
         analysis.underBoard(),
         step === rounds.length ? h("p", { class: "result" }, resultText(game.result)) : null,
+        match,
         analysis.section(),
         logPanel(rounds.slice(0, step), [], null, null, Date.now()),
       ),
@@ -199,6 +204,7 @@ async function showAbortedDeal(root, game) {
       ratedLine(game),
       h("h2", {}, t("replay-fairness")),
       fairness,
+      matchSection(game, game.id ?? ""),
       h("p", {}, h("a", { href: "/" }, t("back-to-lobby"))),
     ),
   );
@@ -210,4 +216,76 @@ async function showAbortedDeal(root, game) {
   }
   fairness.textContent = said;
   fairness.className = fairnessKind(said);
+}
+
+/**
+ * A game's place in its match, or null for a game played alone: its
+ * number and the match's length, from the record's link (which its
+ * commitment binds).
+ * @param {any} game `/api/games/ID`'s answer
+ * @returns {{id: string, number: number, firstTo: number} | null}
+ */
+function matchOf(game) {
+  const link = game?.record?.fair?.match ?? game?.aborted_deal?.match ?? null;
+  const id = game?.match?.id ?? link?.id;
+  if (typeof id !== "string") return null;
+  return { id, number: Number(game.match?.number ?? link?.number), firstTo: Number(link?.first_to ?? 0) };
+}
+
+/** "Game 2 of a match to 3 wins", under the title. @param {any} game */
+function matchPlace(game) {
+  const match = matchOf(game);
+  return match ? h("p", { class: "meta", id: "match-place" }, placeWords(match)) : null;
+}
+
+/** @param {{number: number, firstTo: number}} match */
+const placeWords = (match) => t("replay-match-place", { number: ungrouped(match.number), first_to: ungrouped(match.firstTo) });
+
+/**
+ * The game's match, for a game of one: its games in order, each a link
+ * (this one marked), and this page's check of the whole match — every game
+ * fair, none missing, none put in, none moved, and the wins the server
+ * says (match-check.js). Filled in as the match and its games come.
+ * @param {any} game `/api/games/ID`'s answer @param {string} id this game's
+ * @returns {HTMLElement | null}
+ */
+function matchSection(game, id) {
+  const match = matchOf(game);
+  if (!match) return null;
+  const games = h("p", { id: "match-games" }, t("replay-match-loading"));
+  // A live region from the start: the verdict, once in, is heard.
+  const verdict = h("p", { id: "match-check", role: "status" }, t("replay-match-checking"));
+  const section = h("section", { class: "match-games", "aria-labelledby": "match-title" }, h("h2", { id: "match-title" }, placeWords(match)), games, verdict);
+  (async () => {
+    const fetched = await fetchMatch(match.id);
+    if ("failed" in fetched) {
+      games.textContent = t("replay-match-unreachable", { error: fetched.failed });
+      verdict.textContent = "";
+      return;
+    }
+    const summary = fetched.summary;
+    games.replaceChildren(...matchLinks(summary, id));
+    const said = matchVerdictWords(await fetchAndCheckMatch(match.id, summary), summary);
+    verdict.replaceChildren(saidNodes(said));
+    verdict.className = matchVerdictKind(said);
+  })().catch((error) => {
+    verdict.textContent = t("match-check-failed", { error: String(error) });
+  });
+  return section;
+}
+
+/**
+ * The match's games in order, each a link but this one: "The match's
+ * games: game 1, game 2 (this one), game 3".
+ * @param {any} summary `/api/matches/ID` @param {string} id this game's
+ * @returns {(Node | string)[]}
+ */
+function matchLinks(summary, id) {
+  const list = (Array.isArray(summary.games) ? summary.games : []).map((/** @type {string} */ game, /** @type {number} */ index) => {
+    const number = ungrouped(index + 1);
+    return game === id
+      ? h("li", {}, h("span", { "aria-current": "page" }, t("replay-match-this-game", { number })))
+      : h("li", {}, h("a", { href: `/g/${game}` }, t("replay-match-game", { number })));
+  });
+  return [t("replay-match-games"), " ", h("ol", { class: "match-game-list" }, ...list)];
 }

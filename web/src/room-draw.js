@@ -7,7 +7,7 @@
 
 import { assignPanel } from "./assign.js";
 import { board, familyState, families, tumblingFace } from "./board.js";
-import { t, ungrouped, wordsWith } from "./catalogue.js";
+import { saidNodes, t, ungrouped, wordsWith } from "./catalogue.js";
 import { chatPanel } from "./chat.js";
 import { fairnessKind } from "./check.js";
 import { cueControls, titleFor } from "./cues.js";
@@ -15,7 +15,8 @@ import { h, replace } from "./dom.js";
 import { clockIcon, die } from "./dominoes.js";
 import { legend, walkthrough } from "./help.js";
 import { logPanel } from "./log.js";
-import { gamePlayers } from "./messages.js";
+import { matchResultWords, nextGameNumber, rematchWords, scoreWords } from "./match-score.js";
+import { gamePlayers, matchNames } from "./messages.js";
 import { animate, positions } from "./motion.js";
 import { deciding } from "./moves.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
@@ -59,6 +60,8 @@ export function drawClocks(model, now) {
     setText(clockText, clock(left));
     document.getElementById("clock")?.classList.toggle("urgent", left < 10_000);
   }
+  const nextGame = document.getElementById("next-game-clock");
+  if (nextGame && model.nextGame !== null) setText(nextGame, clock(model.nextGame - now));
   for (const seat of SEATS) {
     const state = document.getElementById(`state-${seat}`);
     if (state) setText(state, familyState(shown, seat));
@@ -194,7 +197,7 @@ function side(model, room, odds, dispatch, shown) {
     "div",
     { class: "side" },
     model.replaced ? replacedPanel(dispatch) : null,
-    model.resultOpen && room.result && !reveal ? resultPanel(model, dispatch) : null,
+    model.resultOpen && room.result && !reveal ? resultPanel(model, dispatch, shown.now) : null,
     shown.yourTurn ? assignPanel(model, odds, act) : null,
     notice ? h("p", { class: "notice", role: "status" }, notice) : null,
     reveal ? null : sealedMove(model),
@@ -252,10 +255,22 @@ function title(model, room, now) {
       " · ",
       t("room-spectators", { count: room.spectators }),
     ),
+    matchHeading(model, room),
     left !== null && room.status === "playing"
       ? h("span", { id: "clock", class: left < 10_000 ? "clock urgent" : "clock", role: "timer", "aria-label": t("room-clock-label") }, clockIcon(), h("span", { id: "clock-text" }, clock(left)))
       : null,
   );
+}
+
+/**
+ * A match's score under the title: "Ann 2 – Bob 1 · first to 3"; before
+ * its first game, that the room plays one.
+ * @param {Model} model @param {any} room the room shown
+ */
+function matchHeading(model, room) {
+  if (room.match) return h("p", { class: "match-score", id: "match-score" }, saidNodes(scoreWords(room.match, matchNames(model))));
+  const firstTo = room.options?.first_to ?? 1;
+  return firstTo > 1 ? h("p", { class: "match-score", id: "match-score" }, t("room-match-to", { first_to: ungrouped(firstTo) })) : null;
 }
 
 /**
@@ -335,16 +350,20 @@ function replacedPanel(dispatch) {
 /**
  * @param {Model} model
  * @param {Dispatch} dispatch
+ * @param {number} now
  */
-function resultPanel(model, dispatch) {
+function resultPanel(model, dispatch, now) {
   const room = model.room;
   const id = recordId(model);
   const close = h("button", { type: "button", id: "close-result" }, t("room-result-close"));
   close.addEventListener("click", () => dispatch({ kind: "close_result" }));
   // An arena pairs its players again: no rematch, and the page goes back.
   const arena = model.arenaReturn;
+  const asked = Boolean(room.you && room.rematch[room.you]);
+  // In a match, the same message says "ready for the next game", or starts a new match.
+  const rematchLabel = room.match ? rematchWords(room.match, asked) : asked ? t("room-rematch-asked") : t("room-rematch");
   const rematch = room.you && room.players[opponent(room.you)] && !arena
-    ? h("button", { type: "button", class: "primary", id: "rematch", disabled: room.rematch[room.you] }, room.rematch[room.you] ? t("room-rematch-asked") : t("room-rematch"))
+    ? h("button", { type: "button", class: "primary", id: "rematch", disabled: asked }, rematchLabel)
     : null;
   const backToArena = arena
     ? h("p", { id: "arena-return", class: "notice" }, t("room-arena-return"), " ", h("a", { href: `/a/${arena}` }, t("room-arena-go-now")))
@@ -359,6 +378,7 @@ function resultPanel(model, dispatch) {
     h("h2", { id: "result-title", tabindex: -1 }, t("room-result-heading", { game: ungrouped(room.game) })),
     h("p", {}, resultText(room.result)),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
+    ...matchLines(model, now),
     ratingsLine(model),
     room.options?.rated && room.result.ending.kind === "abandoned" ? h("p", { id: "not-rated-result" }, t("room-result-not-rated", { reason: notRatedWords("abandoned") })) : null,
     model.fairness ? h("p", { id: "fairness", class: fairnessKind(model.fairness) }, model.fairness) : null,
@@ -369,6 +389,25 @@ function resultPanel(model, dispatch) {
     backToArena,
     h("p", { class: "buttons" }, rematch, " ", close),
   );
+}
+
+/**
+ * How the match stands in the result: the game's place and the score, or
+ * how the match ended, and the countdown to its next game (redrawn by
+ * `drawClocks`).
+ * @param {Model} model @param {number} now
+ */
+function matchLines(model, now) {
+  const score = model.room.match;
+  if (!score) return [];
+  const lines = matchResultWords(score, model.room.result, matchNames(model)).map((said, index) =>
+    h("p", { class: "match-result", id: index === 0 ? "match-result" : undefined }, saidNodes(said)),
+  );
+  if (model.nextGame !== null && !score.end) {
+    const countdown = h("span", { id: "next-game-clock" }, clock(model.nextGame - now));
+    lines.push(h("p", { id: "next-game", class: "notice" }, wordsWith("room-match-next-game", { number: ungrouped(nextGameNumber(score)), clock: countdown })));
+  }
+  return lines;
 }
 
 /**

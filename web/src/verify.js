@@ -23,7 +23,7 @@
 
 import { t, ungrouped } from "./catalogue.js";
 import { below, dealRng, diceRng, serverNonce, shuffledLayout } from "./derive.js";
-import { NOTHING, commitmentOf, sealOf } from "./fair.js";
+import { NOTHING, commitmentIn, sealOf } from "./fair.js";
 import { PROVISIONAL_DEVIATION, glicko2AfterGame, poolOf } from "./ratings.js";
 import { botDeclarationHolds, canCheckSignatures, leaveHolds, signatureHolds, verifyingKey } from "./signatures.js";
 import { opponent, resultText, seatName } from "./words.js";
@@ -609,6 +609,19 @@ function serverMoveClaimed(round, seat) {
 }
 
 /**
+ * Whether a record's place in its match (`fair.match`, `aborted_deal.match`)
+ * can be hashed: absent (a game alone), or a match id of 32 hex digits,
+ * numbers that are 32-bit and a previous commitment of 64 hex digits.
+ * @param {unknown} link
+ */
+function linkReadable(link) {
+  if (link === undefined || link === null) return true;
+  const { id, first_to: firstTo, number, previous } = /** @type {any} */ (link);
+  const u32 = (/** @type {unknown} */ value) => Number.isInteger(value) && Number(value) >= 0 && Number(value) <= 0xffffffff;
+  return /^[0-9a-fA-F]{32}$/.test(String(id)) && /^[0-9a-fA-F]{64}$/.test(String(previous)) && u32(firstTo) && u32(number);
+}
+
+/**
  * What rests on hashing: the first broken link, or null.
  * @param {any} record
  * @returns {string | null}
@@ -617,7 +630,8 @@ function hashedLink(record) {
   const fair = record?.fair;
   if (!fair) return t("fair-no-seals");
   if (!record.seed) return t("verify-no-seed");
-  if (commitmentOf(record.seed) !== fair.commitment) return t("fair-seed-mismatch");
+  if (!linkReadable(fair.match)) return t("verify-match-link-unreadable");
+  if (commitmentIn(record.seed, fair.match) !== fair.commitment) return t("fair-seed-mismatch");
   if ((fair.rounds?.length ?? 0) !== record.rounds.length) return t("verify-exchanges-not-rounds");
   const exchanges = [fair.deal, ...fair.rounds];
   for (const [round, exchange] of exchanges.entries()) {
@@ -725,7 +739,8 @@ export async function checkAbortedDeal(deal, claimed = null) {
   }
   // A seed that is not 32 bytes matches no commitment.
   const seed = typeof deal.seed === "string" && /^[0-9a-fA-F]{64}$/.test(deal.seed) ? deal.seed : null;
-  if (seed === null || commitmentOf(seed) !== deal.commitment) {
+  if (!linkReadable(deal.match)) return brokenAt(t("verify-match-link-unreadable"));
+  if (seed === null || commitmentIn(seed, deal.match) !== deal.commitment) {
     return brokenAt(t("fair-seed-mismatch"));
   }
   for (const seat of SEATS) {

@@ -7,7 +7,7 @@
 //   selectors, attribute names, event names, ids, console lines); a line
 //   that must keep one says why after `// words-check:`;
 // - on a message id the code asks for (`t("id")`, `tAttribute("id", …)`,
-//   `wordsWith("id", …)`) that English lacks, and on an English web
+//   `wordsWith("id", …)`, `said("id", …)`) that English lacks, and on an English web
 //   message no code asks for (an id built from parts, `t(`end-${kind}`)`,
 //   counts every message it can name).
 // That the other languages have every English message is the catalogues'
@@ -115,8 +115,8 @@ const SILENT_ATTRIBUTES = new Set([
   "textAnchor",
   "text-anchor",
 ]);
-/** Functions that take a message id first. */
-const MESSAGE_CALLS = new Set(["t", "tAttribute", "wordsWith"]);
+/** Functions that take a message id first (`said` keeps one to show later). */
+const MESSAGE_CALLS = new Set(["t", "tAttribute", "wordsWith", "said"]);
 
 /** Whether `text` reads as words a player would read. */
 function readsAsWords(text) {

@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use mice_cake_engine::{Assignment, Seat, Seated};
-use mice_cake_protocol::{ErrorCode, PlayedRound, RoomStatus, ServerMessage};
+use mice_cake_protocol::{ClientMessage, ErrorCode, PlayedRound, RoomStatus, ServerMessage};
 use tokio::sync::mpsc;
 
 use crate::effect::Effect;
@@ -322,6 +322,10 @@ impl Player {
     async fn tell(&mut self, happening: Option<Happening>) -> Option<Step> {
         match happening {
             Some(Happening::GameOver) => return Some(self.game_over().await),
+            Some(Happening::MatchEnded) => {
+                self.tell_match();
+                return Some(Step::Done(Outcome::Done));
+            }
             Some(Happening::Revealed(played)) => self.round(&played),
             Some(Happening::Missed(played)) => {
                 self.round(&played);
@@ -375,7 +379,36 @@ impl Player {
             self.out.note(&tr!("plain-waiting-to-be-paired"));
             return Step::Continue;
         }
+        if self.tell_match() {
+            // The next game of the match comes by itself; a bot is ready
+            // for it at once.
+            if matches!(self.decider, Decider::Policy(..)) {
+                self.send(ClientMessage::Rematch).await;
+            }
+            return Step::Continue;
+        }
         Step::Done(Outcome::Done)
+    }
+
+    /// Tells the match's score (and its end); whether it goes on.
+    fn tell_match(&mut self) -> bool {
+        let Some(room) = self.tracker.room.as_ref() else {
+            return false;
+        };
+        let Some(score) = room.match_score.as_ref() else {
+            return false;
+        };
+        let names = self.tracker.players.clone().unwrap_or_else(|| {
+            room.players
+                .as_ref()
+                .map(|player| player.as_ref().map(|p| p.name.clone()).unwrap_or_default())
+        });
+        let lines = crate::text::match_lines(score, &names);
+        let goes_on = score.end.is_none();
+        for line in lines {
+            self.out.note(&line);
+        }
+        goes_on
     }
 
     /// A round, with the deadline's marks.

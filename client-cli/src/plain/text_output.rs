@@ -230,8 +230,9 @@ fn event_lines(event: &RoomEvent) -> Vec<String> {
         E::Spectators { count } => vec![tr!("plain-spectators", count = *count)],
         E::RematchRequested { seat } => vec![tr!("plain-rematch", seat = seat_name(seat))],
         E::PlayerLeft { seat } => vec![tr!("plain-player-left", seat = seat_name(seat))],
-        // Told by `Printer::game_over`, however the end was learnt.
-        E::GameOver { .. } => Vec::new(),
+        // Told by `Printer::game_over` (and a match's end by
+        // `Printer::match_score`), however the end was learnt.
+        E::GameOver { .. } | E::MatchEnded { .. } => Vec::new(),
         E::Rated { seat, rating } => vec![tr!(
             "plain-rated",
             seat = seat_name(seat),

@@ -128,7 +128,7 @@ impl Player {
     }
 
     /// Sends a message to the server as typed.
-    async fn send(&mut self, message: ClientMessage) {
+    pub(super) async fn send(&mut self, message: ClientMessage) {
         let _ = self.session.commands.send(message).await;
     }
 }

@@ -561,7 +561,8 @@ fn happened(
             }
         }
         Some(Happening::Chat(line)) => model.chat.heard(&line, model.tracker.you()),
-        Some(Happening::RoundStarted(_)) | None => {}
+        // The panel and the title tell the score and its end.
+        Some(Happening::RoundStarted(_) | Happening::MatchEnded) | None => {}
     }
     cmds
 }

@@ -196,6 +196,7 @@ fn room_at(
             bot: None,
             record_chat: false,
             rated: false,
+            first_to: 1,
         },
         status: if result.is_some() {
             RoomStatus::Finished
@@ -220,6 +221,7 @@ fn room_at(
         game_ids: replay.id.into_iter().collect(),
         missed_deadline_limit: 0,
         not_rated: None,
+        match_score: None,
         seq: 0,
     }
 }

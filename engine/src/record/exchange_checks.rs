@@ -22,7 +22,7 @@ pub(crate) fn check_deal(
     layout: &Layout,
     signatures: Signatures,
 ) -> Result<(), ReplayError> {
-    if fair::commitment(seed) != fair.commitment {
+    if fair::commitment_in(seed, fair.match_link.as_ref()) != fair.commitment {
         return Err(ReplayError::SeedMismatch);
     }
     let nothing = Seated {

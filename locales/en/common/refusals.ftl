@@ -32,7 +32,10 @@ refusal-bad_name = { $reason ->
     [too_many_marks] A name cannot pile more than { $most } combining marks on one character.
    *[other] That name is not accepted.
 }
-refusal-bad_options = These game options are not accepted.
+refusal-bad_options = { $reason ->
+    [first_to] A match is played to at most { $max } wins.
+   *[other] These game options are not accepted.
+}
 refusal-unknown_room = { $reason ->
     [named] No room has the code { $room }.
    *[other] No room has that code.
@@ -120,6 +123,10 @@ refusal-arena_refused = { $reason ->
    *[other] The arena does not take you.
 }
 refusal-not_in_arena = You are in no arena.
+refusal-unknown_match = { $reason ->
+    [named] No match has the id { $match }.
+   *[other] No match has that id.
+}
 # A refusal whose code this client does not know (a newer server's): its
 # English message is shown after this.
 refusal-unknown-code = The server refused: { $message }

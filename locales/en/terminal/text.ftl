@@ -177,3 +177,11 @@ text-forfeit-both =
 text-percent = { $percent }%
 text-percent-below-one = <1%
 text-percent-above-99 = >99%
+
+## A match (a room playing to a number of wins). Names go in as they are.
+
+text-match-score = Match, first to { $first_to }: { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+text-match-won = { $winner } wins the match
+text-match-forfeit = { $loser } left the match: { $winner } wins it
+text-match-abandoned = Both players left: the match is over, nobody wins it
+text-match-next = Game { $number } starts in { $seconds } s (or as soon as both are ready)

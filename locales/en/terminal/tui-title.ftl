@@ -6,6 +6,7 @@ tui-title-reconnected = reconnected
 tui-title-disconnected = disconnected
 tui-title-played-elsewhere = played elsewhere
 tui-title-game = game { $game }
+tui-title-match = match { $yellow }–{ $blue }, first to { $first_to }
 tui-title-game-round = game { $game }, round { $round }
 tui-title-rated = rated
 # A rated room whose game does not count (the rounds' log says why).

@@ -265,3 +265,43 @@ verify-assignment-nothing-to-steal = column { $column } offers the double-blank,
 verify-assignment-steal-without-target = mice on the double-blank in column { $column } must name a piece of the opponent's to steal
 verify-assignment-not-in-stash = the opponent's stash does not hold { $piece }
 verify-assignment-target-without-steal = { $piece } can only be stolen by mice on the double-blank, and none are placed there
+
+## A match checked whole (`mice-cake verify --match ID`). $number and
+## $position are games' numbers in the match (1 first); names go in as they
+## are.
+
+# $games: how many; $score: match-verify-score; $how: one of the endings below.
+match-verify-whole = the match is whole: { $games ->
+    [one] its one game is there, verified fair
+   *[other] its { $games } games are all there, in order, none dropped or added, each verified fair
+}; { $score }; { $how }
+match-verify-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+match-verify-goes-on = the match goes on
+match-verify-won = { $winner } won the match
+match-verify-left = { $player } left a game, and with it the match
+match-verify-left-between = { $player } left between two games, and with them the match (on the server's word: no game records it)
+match-verify-abandoned = both players went: nobody won
+# $problem: the first broken link, one of the findings below.
+match-verify-broken = MATCH NOT PROVEN: { $problem }
+match-verify-game = game { $number }: { $problem }
+match-verify-unsealed = a game from before sealed play cannot be part of a match
+match-verify-no-result = the server gives no result for it
+match-verify-not-listed = the games fetched are not the ones the match lists
+match-verify-after-end = game { $number } comes after the match was already won
+# $counted and $claimed: scores such as "3–1".
+match-verify-wins = the games give a score of { $counted }, and the server says { $claimed }
+match-verify-not-over = the server says the match is over, but its games do not end it: a game is missing from its end
+match-verify-status = its games end the match, but the server says it is { $status }
+match-verify-other-player = a key other than { $name }'s sits in that player’s seat
+match-verify-bad-id = not a match id (32 hexadecimal digits): { $id }
+match-verify-unreadable = the server's answer is not a match: { $error }
+match-chain-no-game = the match has no game
+match-chain-not-in-match = game { $number } of the list belongs to no match
+match-chain-other-match = game { $number } of the list belongs to another match
+match-chain-out-of-order = game { $position } of the list says it is game { $number } of the match: a game is missing, repeated or out of order
+match-chain-broken = game { $number } does not follow game { $previous }: a game between them is missing or was put in
+match-chain-other-rules = game { $number } was played with other rules than game 1
+match-status-playing = still being played
+match-status-won = won
+match-status-forfeit = won by forfeit
+match-status-abandoned = abandoned

@@ -46,6 +46,14 @@ lobby-time-default = the server's default
 lobby-time-seconds = { $seconds } s
 lobby-time-minutes = { $minutes } min
 lobby-time-none = no limit
+# A match: game after game until a player has a number of wins, seats
+# changing colour each game. The choices follow "Match".
+lobby-match = Match
+lobby-match-one = one game (then rematches)
+lobby-match-first-to = first to { $wins } wins
+lobby-match-other = first to another number of wins
+# A label, before the field where the number is typed.
+lobby-match-wins = Wins that take the match ({ $min } to { $max })
 lobby-stall = Rounds without progress that end the game
 lobby-private = Private (not listed)
 # A checkbox; the refusals below name it ("untick Rated").

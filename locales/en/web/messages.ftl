@@ -28,3 +28,9 @@ room-player-left = { $player } left the room.
 room-game-over = Game over. { $result }.
 # { $rating } is the rating and its change, as written: "1662? (+162)".
 room-rating-told = { $player }'s rating: { $rating }.
+# Told as a match ends: $result is how, as the result says it ("Ann wins the match 3–1", "Bob left: Ann wins the match").
+room-match-over-told = { $result }.
+# Told after a game of a match that goes on: $result is "Game 2 to Bob — Ann 1, Bob 1".
+room-match-standing-told = Match: { $result }.
+# Between two games of a match: the other player is ready for game $number.
+room-match-ready-offered = { $player } is ready for game { $number }.

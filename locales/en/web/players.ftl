@@ -129,6 +129,8 @@ player-result = { $outcome ->
         [aborted-opponent] Aborted by the opponent
        *[draw] Draw
     }, as { $seat }
+# After a game's result, for a game of a match: its number in the match.
+player-match-game = match game { $number }
 # A game that changed no rating.
 player-casual = Casual
 # $reason: why a game of a rated room was not rated.

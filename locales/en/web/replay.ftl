@@ -37,3 +37,16 @@ replay-fairness = Fairness
 replay-checking = Checking that the game was fair…
 # $error: what went wrong, as the browser says it.
 replay-check-failed = Could not check the game: { $error }
+
+## A game of a match (games until a player has $first_to wins)
+
+# Under the heading, and the match's section's heading: "Game 2 of a match to 3 wins".
+replay-match-place = Game { $number } of a match to { $first_to } wins
+replay-match-loading = Loading the match…
+# $error: what went wrong, as the browser says it.
+replay-match-unreachable = The match could not be loaded: { $error }
+# Before the list of the match's games, in order, each a link.
+replay-match-games = The match's games:
+replay-match-game = game { $number }
+replay-match-this-game = game { $number } (this one)
+replay-match-checking = Checking the whole match: each of its games, in order…

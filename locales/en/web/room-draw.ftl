@@ -81,3 +81,31 @@ room-rating = { $player } { $rating }
 room-rating-change = { $player } { $rating } ({ $change })
 # { $ratings } lists each player's rating, separated by " · ".
 room-ratings = Ratings: { $ratings }
+
+## A match: game after game until a player has a number of wins (match-score.js)
+
+# Under the room's title: "Ann 2 – Bob 1 · first to 3". $yellow and $blue
+# are the players' names (Yellow's first), $yellow_wins and $blue_wins their
+# wins, $first_to the wins that take the match.
+room-match-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins } · first to { $first_to }
+# Under the room's title before a match's first game.
+room-match-to = A match: first to { $first_to } wins
+# In the result: the match is won. $winner is the winner's name, $wins and
+# $losses the score, the winner's first: "Ann wins the match 3–1".
+room-match-won = { $winner } wins the match { $wins }–{ $losses }
+# In the result: a player left the match (during a game or between two),
+# and so lost it.
+room-match-forfeit = { $loser } left: { $winner } wins the match
+room-match-abandoned = Both players left: the match is abandoned, and nobody wins it
+# In the result: how the match stands after game $number, which $winner
+# won: "Game 2 to Bob — Ann 1, Bob 1" (names and wins as in room-match-score).
+room-match-game-to = Game { $number } to { $winner } — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+room-match-game-drawn = Game { $number } drawn — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+# Between two games: $clock counts down ("0:12").
+room-match-next-game = Game { $number } starts in { $clock }, or as soon as both players are ready.
+# The rematch button while the match goes on: the player is ready for game $number.
+room-match-ready = Ready for game { $number }
+room-match-ready-asked = Ready: game { $number } starts soon
+# The rematch button once the match is over.
+room-match-new = New match
+room-match-new-asked = New match asked

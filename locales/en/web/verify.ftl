@@ -239,3 +239,9 @@ verify-deal-result-not-the-records =
         [one] { $seat } refusing to open
        *[none] nobody refusing to open
     }, and nobody winning
+
+## A game of a match
+
+# The record's place in its match ("fair.match") is not a match id of 32
+# hexadecimal digits, two numbers and a commitment of 64.
+verify-match-link-unreadable = the record's place in its match ("fair.match") cannot be read

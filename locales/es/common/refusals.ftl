@@ -30,7 +30,10 @@ refusal-bad_name = { $reason ->
     [too_many_marks] Un nombre no puede acumular más de { $most } marcas combinantes en un carácter.
    *[other] Ese nombre no se acepta.
 }
-refusal-bad_options = Estas opciones de partida no se aceptan.
+refusal-bad_options = { $reason ->
+    [first_to] Un encuentro se juega a { $max } victorias como mucho.
+   *[other] Estas opciones de partida no se aceptan.
+}
 refusal-unknown_room = { $reason ->
     [named] Ninguna sala tiene el código { $room }.
    *[other] Ninguna sala tiene ese código.
@@ -118,6 +121,10 @@ refusal-arena_refused = { $reason ->
    *[other] La arena no te acepta.
 }
 refusal-not_in_arena = No estás en ninguna arena.
+refusal-unknown_match = { $reason ->
+    [named] Ningún encuentro tiene el identificador { $match }.
+   *[other] Ningún encuentro tiene ese identificador.
+}
 refusal-unknown-code = El servidor rechazó: { $message }
 
 ## A pairing called off, a seek ended

@@ -178,3 +178,12 @@ text-forfeit-both =
 text-percent = { $percent } %
 text-percent-below-one = <1 %
 text-percent-above-99 = >99 %
+
+## Un encuentro (una sala que juega hasta un número de victorias). Los
+## nombres entran tal cual.
+
+text-match-score = Encuentro a { $first_to } victorias: { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+text-match-won = { $winner } gana el encuentro
+text-match-forfeit = { $loser } dejó el encuentro: { $winner } lo gana
+text-match-abandoned = Los dos jugadores se fueron: el encuentro terminó, nadie lo gana
+text-match-next = La partida { $number } empieza en { $seconds } s (o en cuanto los dos estén listos)

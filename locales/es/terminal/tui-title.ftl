@@ -6,6 +6,7 @@ tui-title-reconnected = reconectado
 tui-title-disconnected = desconectado
 tui-title-played-elsewhere = jugada en otro lugar
 tui-title-game = partida { $game }
+tui-title-match = encuentro { $yellow }–{ $blue }, a { $first_to } victorias
 tui-title-game-round = partida { $game }, ronda { $round }
 tui-title-rated = puntuada
 # A rated room whose game does not count (the rounds' log says why).

@@ -293,3 +293,40 @@ verify-assignment-nothing-to-steal = la columna { $column } ofrece el doble blan
 verify-assignment-steal-without-target = los ratones en el doble blanco de la columna { $column } deben indicar una pieza del rival que robar
 verify-assignment-not-in-stash = el botín del rival no contiene { $piece }
 verify-assignment-target-without-steal = { $piece } solo se puede robar con ratones en el doble blanco, y no hay ninguno ahí
+
+## Un encuentro comprobado entero (`mice-cake verify --match ID`). $number y
+## $position son números de partidas del encuentro (1 la primera); los
+## nombres entran tal cual.
+
+match-verify-whole = el encuentro está entero: { $games ->
+    [one] su única partida está, verificada justa
+   *[other] sus { $games } partidas están todas, en orden, ninguna quitada ni añadida, cada una verificada justa
+}; { $score }; { $how }
+match-verify-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+match-verify-goes-on = el encuentro sigue
+match-verify-won = { $winner } ganó el encuentro
+match-verify-left = { $player } salió de una partida, y con ella del encuentro
+match-verify-left-between = { $player } salió entre dos partidas, y perdió el encuentro (según el servidor: ninguna partida lo registra)
+match-verify-abandoned = los dos jugadores se fueron: nadie ganó
+match-verify-broken = ENCUENTRO NO PROBADO: { $problem }
+match-verify-game = partida { $number }: { $problem }
+match-verify-unsealed = una partida de antes del juego sellado no puede formar parte de un encuentro
+match-verify-no-result = el servidor no da su resultado
+match-verify-not-listed = las partidas obtenidas no son las que lista el encuentro
+match-verify-after-end = la partida { $number } viene después de que el encuentro ya se ganara
+match-verify-wins = las partidas dan un marcador de { $counted }, y el servidor dice { $claimed }
+match-verify-not-over = el servidor dice que el encuentro terminó, pero sus partidas no lo terminan: falta una partida al final
+match-verify-status = sus partidas terminan el encuentro, pero el servidor dice que está { $status }
+match-verify-other-player = una clave distinta de la de { $name } ocupa el asiento de ese jugador
+match-verify-bad-id = no es un identificador de encuentro (32 dígitos hexadecimales): { $id }
+match-verify-unreadable = la respuesta del servidor no es un encuentro: { $error }
+match-chain-no-game = el encuentro no tiene ninguna partida
+match-chain-not-in-match = la partida { $number } de la lista no pertenece a ningún encuentro
+match-chain-other-match = la partida { $number } de la lista pertenece a otro encuentro
+match-chain-out-of-order = la partida { $position } de la lista dice ser la partida { $number } del encuentro: falta una partida, está repetida o fuera de orden
+match-chain-broken = la partida { $number } no sigue a la partida { $previous }: falta una partida entre ellas o se añadió una
+match-chain-other-rules = la partida { $number } se jugó con otras reglas que la partida 1
+match-status-playing = en curso
+match-status-won = ganado
+match-status-forfeit = ganado por abandono
+match-status-abandoned = abandonado

@@ -46,6 +46,11 @@ lobby-time-default = el valor por defecto del servidor
 lobby-time-seconds = { $seconds } s
 lobby-time-minutes = { $minutes } min
 lobby-time-none = sin límite
+lobby-match = Encuentro
+lobby-match-one = una partida (luego revanchas)
+lobby-match-first-to = a { $wins } victorias
+lobby-match-other = a otro número de victorias
+lobby-match-wins = Victorias que ganan el encuentro (de { $min } a { $max })
 lobby-stall = Rondas sin progreso que terminan la partida
 lobby-private = Privada (no aparece en la lista)
 # A checkbox; the refusals below name it ("untick Rated").

@@ -18,3 +18,6 @@ room-sealed-secret = Tu jugada está sellada: es secreta, incluso para el servid
 room-player-left = { $player } ha salido de la sala.
 room-game-over = Partida terminada. { $result }.
 room-rating-told = Puntuación de { $player }: { $rating }.
+room-match-over-told = { $result }.
+room-match-standing-told = Encuentro: { $result }.
+room-match-ready-offered = { $player } quiere pasar a la partida { $number }.

@@ -130,6 +130,7 @@ player-result = { $outcome ->
        *[draw] Empate
     }, con { $seat }
 # A game that changed no rating.
+player-match-game = partida { $number } de un encuentro
 player-casual = Amistosa
 # $reason: why a game of a rated room was not rated.
 player-not-rated = No puntuada: { $reason }

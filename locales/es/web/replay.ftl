@@ -37,3 +37,13 @@ replay-fairness = Juego limpio
 replay-checking = Comprobando que la partida fue limpia…
 # $error: what went wrong, as the browser says it.
 replay-check-failed = No se pudo comprobar la partida: { $error }
+
+## A game of a match
+
+replay-match-place = Partida { $number } de un encuentro a { $first_to } victorias
+replay-match-loading = Cargando el encuentro…
+replay-match-unreachable = No se pudo cargar el encuentro: { $error }
+replay-match-games = Las partidas del encuentro:
+replay-match-game = partida { $number }
+replay-match-this-game = partida { $number } (esta)
+replay-match-checking = Comprobando el encuentro entero: cada una de sus partidas, en orden…

@@ -67,3 +67,18 @@ room-player = { $name } ({ $seat })
 room-rating = { $player } { $rating }
 room-rating-change = { $player } { $rating } ({ $change })
 room-ratings = Puntuaciones: { $ratings }
+
+## A match: game after game until a player has a number of wins
+
+room-match-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins } · a { $first_to } victorias
+room-match-to = Un encuentro a { $first_to } victorias
+room-match-won = { $winner } gana el encuentro { $wins }–{ $losses }
+room-match-forfeit = { $loser } abandonó el encuentro: { $winner } lo gana
+room-match-abandoned = Los dos jugadores se fueron: el encuentro queda abandonado y nadie lo gana
+room-match-game-to = Partida { $number } para { $winner } — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+room-match-game-drawn = Partida { $number } empatada — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+room-match-next-game = La partida { $number } empieza en { $clock }, o en cuanto los dos jugadores estén listos.
+room-match-ready = Pasar a la partida { $number }
+room-match-ready-asked = La partida { $number } empieza pronto
+room-match-new = Nuevo encuentro
+room-match-new-asked = Nuevo encuentro pedido

@@ -252,3 +252,7 @@ verify-deal-result-not-the-records =
         [one] con { $seat } negándose a abrir
        *[none] sin que nadie se negara a abrir
     }, y sin ganador
+
+## A game of a match
+
+verify-match-link-unreadable = el lugar del registro en su encuentro («fair.match») no se puede leer

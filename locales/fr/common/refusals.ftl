@@ -30,7 +30,10 @@ refusal-bad_name = { $reason ->
     [too_many_marks] Un nom ne peut pas empiler plus de { $most } diacritiques combinants sur un caractère.
    *[other] Ce nom n’est pas accepté.
 }
-refusal-bad_options = Ces options de partie ne sont pas acceptées.
+refusal-bad_options = { $reason ->
+    [first_to] Un match se joue en { $max } victoires au plus.
+   *[other] Ces options de partie ne sont pas acceptées.
+}
 refusal-unknown_room = { $reason ->
     [named] Aucune salle n’a le code { $room }.
    *[other] Aucune salle n’a ce code.
@@ -118,6 +121,10 @@ refusal-arena_refused = { $reason ->
    *[other] L’arène ne vous accepte pas.
 }
 refusal-not_in_arena = Vous n’êtes dans aucune arène.
+refusal-unknown_match = { $reason ->
+    [named] Aucun match n’a l’identifiant { $match }.
+   *[other] Aucun match n’a cet identifiant.
+}
 refusal-unknown-code = Le serveur a refusé : { $message }
 
 ## A pairing called off, a seek ended

@@ -173,3 +173,12 @@ text-forfeit-both =
 text-percent = { $percent } %
 text-percent-below-one = <1 %
 text-percent-above-99 = >99 %
+
+## Un match (une salle qui joue jusqu’à un nombre de victoires). Les noms
+## entrent tels quels.
+
+text-match-score = Match en { $first_to } victoires : { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+text-match-won = { $winner } gagne le match
+text-match-forfeit = { $loser } a quitté le match : { $winner } le gagne
+text-match-abandoned = Les deux joueurs sont partis : le match est terminé, personne ne le gagne
+text-match-next = La partie { $number } commence dans { $seconds } s (ou dès que les deux sont prêts)

@@ -6,6 +6,7 @@ tui-title-reconnected = reconnecté
 tui-title-disconnected = déconnecté
 tui-title-played-elsewhere = jouée ailleurs
 tui-title-game = partie { $game }
+tui-title-match = match { $yellow }–{ $blue }, en { $first_to } victoires
 tui-title-game-round = partie { $game }, manche { $round }
 tui-title-rated = classée
 # A rated room whose game does not count (the rounds' log says why).

@@ -293,3 +293,40 @@ verify-assignment-nothing-to-steal = la colonne { $column } offre le double blan
 verify-assignment-steal-without-target = des souris sur le double blanc de la colonne { $column } doivent désigner une pièce de l’adversaire à voler
 verify-assignment-not-in-stash = la réserve de l’adversaire ne contient pas { $piece }
 verify-assignment-target-without-steal = { $piece } ne peut être volée que par des souris sur le double blanc, et aucune n’y est placée
+
+## Un match vérifié en entier (`mice-cake verify --match ID`). $number et
+## $position sont des numéros de parties dans le match, 1 pour la première.
+## Les noms entrent tels quels.
+
+match-verify-whole = le match est entier : { $games ->
+    [one] sa seule partie est là, vérifiée équitable
+   *[other] ses { $games } parties sont toutes là, dans l’ordre, aucune retirée ni ajoutée, chacune vérifiée équitable
+} ; { $score } ; { $how }
+match-verify-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins }
+match-verify-goes-on = le match continue
+match-verify-won = { $winner } a gagné le match
+match-verify-left = { $player } a quitté une partie, et avec elle le match
+match-verify-left-between = { $player } est parti entre deux parties, et a perdu le match (selon le serveur : aucune partie ne l’enregistre)
+match-verify-abandoned = les deux joueurs sont partis : personne n’a gagné
+match-verify-broken = MATCH NON PROUVÉ : { $problem }
+match-verify-game = partie { $number } : { $problem }
+match-verify-unsealed = une partie d’avant le jeu scellé ne peut pas faire partie d’un match
+match-verify-no-result = le serveur ne donne pas son résultat
+match-verify-not-listed = les parties obtenues ne sont pas celles que le match liste
+match-verify-after-end = la partie { $number } vient après que le match a déjà été gagné
+match-verify-wins = les parties donnent un score de { $counted }, et le serveur dit { $claimed }
+match-verify-not-over = le serveur dit le match terminé, mais ses parties ne le terminent pas : il manque une partie à la fin
+match-verify-status = ses parties terminent le match, mais le serveur le dit { $status }
+match-verify-other-player = une autre clé que celle de { $name } occupe la place de ce joueur
+match-verify-bad-id = pas un identifiant de match (32 chiffres hexadécimaux) : { $id }
+match-verify-unreadable = la réponse du serveur n’est pas un match : { $error }
+match-chain-no-game = le match n’a aucune partie
+match-chain-not-in-match = la partie { $number } de la liste n’appartient à aucun match
+match-chain-other-match = la partie { $number } de la liste appartient à un autre match
+match-chain-out-of-order = la partie { $position } de la liste se dit partie { $number } du match : une partie manque, est répétée ou n’est pas à sa place
+match-chain-broken = la partie { $number } ne suit pas la partie { $previous } : une partie entre elles manque ou a été ajoutée
+match-chain-other-rules = la partie { $number } a été jouée avec d’autres règles que la partie 1
+match-status-playing = encore en cours
+match-status-won = gagné
+match-status-forfeit = gagné par forfait
+match-status-abandoned = abandonné

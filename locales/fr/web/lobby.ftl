@@ -46,6 +46,11 @@ lobby-time-default = la valeur par défaut du serveur
 lobby-time-seconds = { $seconds } s
 lobby-time-minutes = { $minutes } min
 lobby-time-none = sans limite
+lobby-match = Match
+lobby-match-one = une partie (puis des revanches)
+lobby-match-first-to = en { $wins } victoires
+lobby-match-other = en un autre nombre de victoires
+lobby-match-wins = Victoires qui emportent le match (de { $min } à { $max })
 lobby-stall = Manches sans progrès qui terminent la partie
 lobby-private = Privée (non listée)
 # A checkbox; the refusals below name it ("untick Rated").

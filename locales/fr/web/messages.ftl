@@ -18,3 +18,6 @@ room-sealed-secret = Votre coup est scellé : secret, même pour le serveur, j
 room-player-left = { $player } a quitté la salle.
 room-game-over = Partie terminée. { $result }.
 room-rating-told = Cote de { $player } : { $rating }.
+room-match-over-told = { $result }.
+room-match-standing-told = Match : { $result }.
+room-match-ready-offered = { $player } veut passer à la partie { $number }.

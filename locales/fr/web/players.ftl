@@ -130,6 +130,7 @@ player-result = { $outcome ->
        *[draw] Match nul
     }, côté { $seat }
 # A game that changed no rating.
+player-match-game = partie { $number } d’un match
 player-casual = Amicale
 # $reason: why a game of a rated room was not rated.
 player-not-rated = Non classée : { $reason }

@@ -37,3 +37,13 @@ replay-fairness = Équité
 replay-checking = Vérification de l’équité de la partie…
 # $error: what went wrong, as the browser says it.
 replay-check-failed = Impossible de vérifier la partie : { $error }
+
+## A game of a match
+
+replay-match-place = Partie { $number } d’un match en { $first_to } victoires
+replay-match-loading = Chargement du match…
+replay-match-unreachable = Le match n’a pas pu être chargé : { $error }
+replay-match-games = Les parties du match :
+replay-match-game = partie { $number }
+replay-match-this-game = partie { $number } (celle-ci)
+replay-match-checking = Vérification du match entier : chacune de ses parties, dans l’ordre…

@@ -67,3 +67,18 @@ room-player = { $name } ({ $seat })
 room-rating = { $player } { $rating }
 room-rating-change = { $player } { $rating } ({ $change })
 room-ratings = Cotes : { $ratings }
+
+## A match: game after game until a player has a number of wins
+
+room-match-score = { $yellow } { $yellow_wins } – { $blue } { $blue_wins } · en { $first_to } victoires
+room-match-to = Un match en { $first_to } victoires
+room-match-won = { $winner } gagne le match { $wins }–{ $losses }
+room-match-forfeit = { $loser } a quitté le match : { $winner } le gagne
+room-match-abandoned = Les deux joueurs sont partis : le match est abandonné, et personne ne le gagne
+room-match-game-to = Partie { $number } pour { $winner } — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+room-match-game-drawn = Partie { $number } nulle — { $yellow } { $yellow_wins }, { $blue } { $blue_wins }
+room-match-next-game = La partie { $number } commence dans { $clock }, ou dès que les deux joueurs sont prêts.
+room-match-ready = Passer à la partie { $number }
+room-match-ready-asked = La partie { $number } commence bientôt
+room-match-new = Nouveau match
+room-match-new-asked = Nouveau match demandé

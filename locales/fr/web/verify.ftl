@@ -252,3 +252,7 @@ verify-deal-result-not-the-records =
         [one] { $seat } ayant refusé d’ouvrir
        *[none] sans que personne ait refusé d’ouvrir
     }, et personne ne l’a gagnée
+
+## A game of a match
+
+verify-match-link-unreadable = la place du relevé dans son match (« fair.match ») est illisible

@@ -50,6 +50,7 @@ fn example(kind: &str, text: &str) -> Option<Result<Value, String>> {
         "create-arena" => exact::<CreateArena>(text),
         "arenas" => exact::<ArenaList>(text),
         "arena" => exact::<ArenaDetail>(text),
+        "match" => exact::<mice_cake_protocol::MatchSummary>(text),
         _ => return None,
     })
 }

@@ -65,6 +65,7 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("create-arena", "CreateArena"),
         ("arenas", "ArenaList"),
         ("arena", "ArenaDetail"),
+        ("match", "MatchSummary"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {

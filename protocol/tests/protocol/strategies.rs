@@ -64,9 +64,20 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
         proptest::option::of(prop_oneof![Just(Policy::Random), Just(Policy::Greedy)]),
         any::<bool>(),
         any::<bool>(),
+        1u32..=15,
     )
         .prop_map(
-            |(reveal, boost, stall_limit, deadline_ms, public, bot, record_chat, rated)| {
+            |(
+                reveal,
+                boost,
+                stall_limit,
+                deadline_ms,
+                public,
+                bot,
+                record_chat,
+                rated,
+                first_to,
+            )| {
                 RoomOptions {
                     game: Options {
                         reveal,
@@ -78,6 +89,7 @@ fn room_options() -> impl Strategy<Value = RoomOptions> {
                     bot,
                     record_chat,
                     rated,
+                    first_to,
                 }
             },
         )
@@ -177,6 +189,27 @@ fn chat_channel() -> impl Strategy<Value = ChatChannel> {
     prop_oneof![Just(ChatChannel::Players), Just(ChatChannel::Spectators)]
 }
 
+/// A match's score, drawn from `seed`.
+fn match_score(seed: u64) -> mice_cake_protocol::MatchScore {
+    let wins = u32::try_from(seed % 4).unwrap_or(0);
+    mice_cake_protocol::MatchScore {
+        id: mice_cake_engine::MatchId::from_bytes(u128::from(seed).to_be_bytes()),
+        first_to: 3,
+        number: wins + 1,
+        wins: Seated {
+            yellow: wins,
+            blue: 0,
+        },
+        end: (wins == 3).then_some(mice_cake_engine::MatchEnd::Won {
+            winner: Seat::Yellow,
+        }),
+        games: (0..wins)
+            .map(|n| mice_cake_protocol::GameId::from_u128(u128::from(n)))
+            .collect(),
+        next_game_ms: (wins < 3).then_some(10_000),
+    }
+}
+
 pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
     let event = prop_oneof![
         (
@@ -214,9 +247,13 @@ pub(crate) fn server_message() -> impl Strategy<Value = ServerMessage> {
                 },
                 game_id: id.map(mice_cake_protocol::GameId::from_u128),
                 seed: played.seed(),
+                match_score: (seed % 5 == 0).then(|| match_score(seed)),
             }
         }),
         any::<u32>().prop_map(|count| RoomEvent::Spectators { count }),
+        any::<u64>().prop_map(|seed| RoomEvent::MatchEnded {
+            match_score: match_score(seed)
+        }),
         (
             any::<u32>(),
             proptest::option::of(any::<u64>()),

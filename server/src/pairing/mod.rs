@@ -150,5 +150,6 @@ pub(crate) fn room_options(pool: Pool, deadline_ms: Option<u64>, rated: bool) ->
         bot: None,
         record_chat: false,
         rated,
+        first_to: 1,
     }
 }

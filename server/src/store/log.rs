@@ -67,6 +67,8 @@ impl RoomSnapshot {
             rated_start,
             paired,
             arena,
+            match_state,
+            next_game_at,
         } = next;
         let settled = *options == self.options
             && *open_left_ms == self.open_left_ms
@@ -81,7 +83,9 @@ impl RoomSnapshot {
             && *not_rated == self.not_rated
             && *rated_start == self.rated_start
             && *paired == self.paired
-            && *arena == self.arena;
+            && *arena == self.arena
+            && *match_state == self.match_state
+            && *next_game_at == self.next_game_at;
         if !settled {
             return None;
         }

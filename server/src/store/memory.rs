@@ -1,4 +1,5 @@
-//! The store of `--ephemeral`: finished games in memory, the latest so many.
+//! The store of `--ephemeral`: finished games in memory, the latest so many,
+//! and as many matches.
 //!
 //! Nothing it holds outlives the process, so it keeps no live rooms (no
 //! restart would read them back) and rooms write it only the games they
@@ -8,13 +9,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seat, Seated};
+use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES, PLAYER_REFUNDS};
 use mice_cake_protocol::{
     ArenaId, CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
-    LeaderboardEntry, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating,
-    RatingPoint, RatingRefund,
+    LeaderboardEntry, MatchSummary, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool,
+    Rating, RatingPoint, RatingRefund,
 };
 
 use super::accuracy::{GameAccuracy, PoolAccuracy, Spread};
@@ -35,7 +36,7 @@ pub(crate) struct MemoryStore {
     games: Mutex<Games>,
     /// Taken after `games` when both are.
     arenas: Mutex<MemoryArenas>,
-    /// Finished games kept; 0 keeps them all.
+    /// Finished games kept, and matches; 0 keeps them all.
     max_games: usize,
 }
 
@@ -53,6 +54,30 @@ struct Games {
     /// Each analysed rated game's players' figures, kept when the game is
     /// dropped.
     accuracies: HashMap<GameId, Vec<GameAccuracy>>,
+    matches: Matches,
+}
+
+/// Matches as last written, by id; bounded as the games are.
+#[derive(Debug, Default)]
+struct Matches {
+    by_id: HashMap<MatchId, MatchSummary>,
+    /// Their ids, oldest first (in the order first written).
+    order: VecDeque<MatchId>,
+}
+
+impl Matches {
+    /// Keeps `summary` in place of what its match had (last write wins),
+    /// and at most `most` matches (all if 0): the oldest go.
+    fn keep(&mut self, summary: &MatchSummary, most: usize) {
+        if self.by_id.insert(summary.id, summary.clone()).is_none() {
+            self.order.push_back(summary.id);
+        }
+        while most > 0 && self.order.len() > most {
+            if let Some(oldest) = self.order.pop_front() {
+                self.by_id.remove(&oldest);
+            }
+        }
+    }
 }
 
 /// Ratings in memory, as SQLite keeps them, each list bounded as a
@@ -276,7 +301,7 @@ struct KeptGame {
 
 impl MemoryStore {
     /// An empty store keeping the latest `max_games` finished games (all of
-    /// them if 0).
+    /// them if 0), and as many matches.
     pub(crate) fn new(max_games: usize) -> MemoryStore {
         MemoryStore {
             games: Mutex::new(Games {
@@ -370,6 +395,11 @@ impl Store for MemoryStore {
                     arenas::note_arena_game(&mut *self.arenas_kept(), game)?;
                     games.keep(game, self.max_games);
                 }
+                // With the games, or alone (a match begun): no room is kept
+                // here, but its matches are.
+                for summary in &update.matches {
+                    games.matches.keep(summary, self.max_games);
+                }
             }
         }
         Ok(())
@@ -405,6 +435,10 @@ impl Store for MemoryStore {
             next: page.last().map(|kept| kept.cursor).filter(|_| more),
             games: page.into_iter().map(|kept| kept.summary.clone()).collect(),
         })
+    }
+
+    fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError> {
+        Ok(self.kept().matches.by_id.get(&id).cloned())
     }
 
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
@@ -701,6 +735,7 @@ impl Store for MemoryStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::RoomUpdate;
     use crate::store::tests as behaviour;
 
     #[test]
@@ -744,6 +779,33 @@ mod tests {
     fn players_pages_bots_and_conduct() {
         behaviour::players_pages_bots_and_conduct(&MemoryStore::new(0));
         behaviour::a_pair_counts_three_rated_games_a_day(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn a_match_is_kept_as_it_last_stood() {
+        behaviour::a_match_is_kept_as_it_last_stood(&MemoryStore::new(0));
+    }
+
+    #[test]
+    fn only_as_many_matches_as_games_are_kept_when_bounded() {
+        let store = MemoryStore::new(2);
+        let matches: Vec<MatchSummary> = (1..=3).map(behaviour::a_match).collect();
+        let write = |summary: &MatchSummary| {
+            let mut update = RoomUpdate::finishing(summary.room, Vec::new());
+            update.matches = vec![summary.clone()];
+            store
+                .write(&[RoomWrite::Update(Box::new(update))], 0)
+                .unwrap();
+        };
+        write(&matches[0]);
+        write(&matches[1]);
+        // Written again: still the oldest.
+        write(&matches[0]);
+        write(&matches[2]);
+        assert_eq!(store.match_summary(matches[0].id).unwrap(), None);
+        for kept in &matches[1..] {
+            assert_eq!(store.match_summary(kept.id).unwrap().as_ref(), Some(kept));
+        }
     }
 
     #[test]

@@ -39,10 +39,10 @@ pub(crate) mod sqlite;
 mod tests;
 mod writer;
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
-    Pool, Rating, RoomCode,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
+    PlayerProfile, Pool, Rating, RoomCode,
 };
 
 use accuracy::{GameAccuracy, PoolAccuracy};
@@ -57,7 +57,10 @@ pub(crate) use log::tests::a_room as a_stored_room;
 pub(crate) use log::{LOG_LIMIT, LogEntry};
 pub(crate) use memory::MemoryStore;
 pub(crate) use rows::read_room;
-pub(crate) use snapshot::{DealSnapshot, PlayerSnapshot, RatedStart, RoomSnapshot, StoredRound};
+pub(crate) use snapshot::{
+    DealSnapshot, MatchPlayerState, MatchState, PlayerSnapshot, RatedStart, RoomSnapshot,
+    StoredRound,
+};
 pub(crate) use writer::Storage;
 
 /// A live room as stored, to bring it back after a restart.
@@ -116,6 +119,10 @@ pub(crate) struct RoomUpdate {
     pub(crate) rounds: Vec<StoredRound>,
     /// Games that ended since the last write.
     pub(crate) finished: Vec<FinishedGame>,
+    /// The room's matches as they stand after this write (a match begun,
+    /// a game of it counted, its end), each kept under its id in the same
+    /// transaction as the games: `GET /api/matches/{id}`.
+    pub(crate) matches: Vec<MatchSummary>,
 }
 
 impl RoomUpdate {
@@ -131,6 +138,7 @@ impl RoomUpdate {
             new_game: false,
             rounds: Vec::new(),
             finished,
+            matches: Vec::new(),
         }
     }
 
@@ -141,6 +149,7 @@ impl RoomUpdate {
             && !self.new_game
             && self.rounds.is_empty()
             && self.finished.is_empty()
+            && self.matches.is_empty()
     }
 }
 
@@ -219,6 +228,9 @@ pub(crate) trait Store: Send + Sync + 'static {
     fn game(&self, id: &GameId) -> Result<Option<FinishedGame>, StoreError>;
     /// Finished games, newest first.
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError>;
+    /// A match as last written ([`RoomUpdate::matches`]), begun, under way
+    /// or over.
+    fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError>;
     /// A player's rating in a pool, if they have played rated games there.
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError>;
     /// A player's page, if the key has played a game here (signed a move

@@ -6,9 +6,9 @@
 
 use mice_cake_engine::fair::{self, FAIR_VERSION};
 use mice_cake_engine::{
-    Assignment, Exchange, Fairness, GameRecord, Layout, Options, PlayerKey, Policy, RECORD_FORMAT,
-    RecordedGame, ReplayError, RoundReport, SealSignature, SealedExchange, Seated, Seed,
-    UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT,
+    Assignment, Exchange, Fairness, GameRecord, Layout, MatchId, MatchLink, MatchTally, Options,
+    PlayerKey, Policy, RECORD_FORMAT, RecordedGame, ReplayError, RoundReport, SealSignature,
+    SealedExchange, Seated, Seed, UNSEALED_RECORD_FORMAT, UNSIGNED_RECORD_FORMAT,
 };
 use mice_cake_protocol::{ArenaId, GameId, GameResult, NotRated, RoomOptions, RoomStatus};
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,38 @@ pub(crate) struct RoomSnapshot {
     /// The arena the room was made for, if any (then `paired` too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) arena: Option<ArenaId>,
+    /// The match the room plays (or last played), in a room that plays
+    /// matches.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub(crate) match_state: Option<Box<MatchState>>,
+    /// Between two games of a match: when the next one starts, as an
+    /// uptime.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) next_game_at: Option<u64>,
+}
+
+/// A match as its room keeps it (`docs/rules.md`, "Matches").
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MatchState {
+    pub(crate) id: MatchId,
+    /// The score, by the players' seats in game 1.
+    pub(crate) tally: MatchTally,
+    /// The link of the game under way, or between games of the next one.
+    pub(crate) link: MatchLink,
+    /// The match's finished games, in order.
+    pub(crate) games: Vec<GameId>,
+    /// The players, by their seat in game 1.
+    pub(crate) players: Seated<MatchPlayerState>,
+}
+
+/// One player of a match: their name (as it last was) and key.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MatchPlayerState {
+    pub(crate) name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) key: Option<PlayerKey>,
 }
 
 /// What a rated room's game started with: when (milliseconds since the
@@ -138,6 +170,9 @@ pub(crate) struct DealSnapshot {
     /// (record format 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) keys: Option<Seated<Option<PlayerKey>>>,
+    /// The game's place in its match; absent for a game played alone.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub(crate) match_link: Option<MatchLink>,
 }
 
 impl DealSnapshot {
@@ -149,6 +184,7 @@ impl DealSnapshot {
             layout: *game.layout(),
             sealed: game.deal(),
             keys: game.keys(),
+            match_link: game.match_link(),
         }
     }
 
@@ -156,11 +192,12 @@ impl DealSnapshot {
     pub(crate) fn record(&self, rounds: Vec<StoredRound>) -> GameRecord {
         let fair = self.sealed.map(|deal| Fairness {
             version: FAIR_VERSION,
-            commitment: fair::commitment(self.seed),
+            commitment: fair::commitment_in(self.seed, self.match_link.as_ref()),
             deal,
             rounds: rounds.iter().filter_map(|round| round.sealed).collect(),
             keys: self.keys,
             left: None,
+            match_link: self.match_link,
         });
         GameRecord {
             format: match &fair {

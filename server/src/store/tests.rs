@@ -2,8 +2,11 @@
 //! these with an in-memory database, PostgreSQL's with a database of their
 //! own ([`TestDatabase`]), the memory store's with the finished games alone.
 
-use mice_cake_engine::{Options, Policy, RecordedGame, Seat, Seated, Seed, Viewer};
-use mice_cake_protocol::{Ending, FinishedGame, ForfeitCause, GameId, GameResult, RoomCode};
+use mice_cake_engine::{MatchId, Options, Policy, RecordedGame, Seat, Seated, Seed, Viewer};
+use mice_cake_protocol::{
+    Ending, FinishedGame, ForfeitCause, GameId, GameResult, MatchPlayer, MatchStatus, MatchSummary,
+    RoomCode,
+};
 
 use super::{
     GamesQuery, LogEntry, RoomSnapshot, RoomUpdate, RoomWrite, RunStart, Store, StoredRound,
@@ -39,6 +42,7 @@ pub(crate) fn a_finished_game(n: u64, yellow: &str, blue: &str) -> FinishedGame 
         rated: None,
         missed_deadline_limit: Some(3),
         arena: None,
+        match_game: None,
     }
 }
 
@@ -209,6 +213,7 @@ fn room_write(
         new_game: false,
         rounds: Vec::new(),
         finished: Vec::new(),
+        matches: Vec::new(),
     }
 }
 
@@ -358,6 +363,116 @@ pub(crate) fn a_rooms_first_write_replaces_what_an_earlier_room_left_under_its_c
     assert_eq!(stored.len(), 1);
     assert_eq!((&stored[0].snapshot, stored[0].logged), (&fresh, 0));
     assert!(stored[0].rounds.is_empty());
+}
+
+/// Match `n` begun in room K7QMX, first to 3: Ada (with a key) and Bea
+/// (without), no game played yet.
+pub(crate) fn a_match(n: u8) -> MatchSummary {
+    MatchSummary {
+        id: MatchId::from_bytes([n; 16]),
+        room: "K7QMX".parse().expect("a room code"),
+        first_to: 3,
+        status: MatchStatus::Playing,
+        players: [
+            MatchPlayer {
+                key: Some(a_key(1)),
+                name: "Ada".into(),
+                wins: 0,
+            },
+            MatchPlayer {
+                key: None,
+                name: "Bea".into(),
+                wins: 0,
+            },
+        ],
+        games: Vec::new(),
+        winner: None,
+    }
+}
+
+/// A room's write that carries only these matches, as they stand, and
+/// these games, finished.
+fn with_matches(games: &[FinishedGame], matches: &[MatchSummary]) -> RoomWrite {
+    let mut update = RoomUpdate::finishing("K7QMX".parse().expect("a room code"), games.to_vec());
+    update.matches = matches.to_vec();
+    RoomWrite::Update(Box::new(update))
+}
+
+/// A match is kept under its id as its room last wrote it: begun (with
+/// nothing else in the write), a game of it counted (with that game),
+/// over; written twice in one batch, the later write wins.
+pub(crate) fn a_match_is_kept_as_it_last_stood(store: &dyn Store) {
+    let begun = a_match(1);
+    let other = a_match(2);
+    store
+        .write(&[with_matches(&[], std::slice::from_ref(&begun))], 0)
+        .unwrap();
+    assert_eq!(
+        store.match_summary(begun.id).unwrap().as_ref(),
+        Some(&begun)
+    );
+    assert_eq!(
+        store.match_summary(other.id).unwrap(),
+        None,
+        "never written"
+    );
+
+    let game = a_finished_game(1, "Ada", "Bea");
+    let mut counted = begun.clone();
+    counted.players[1].wins = 1;
+    counted.games.push(game.id);
+    store
+        .write(
+            &[with_matches(
+                std::slice::from_ref(&game),
+                &[counted.clone(), other.clone()],
+            )],
+            0,
+        )
+        .unwrap();
+    assert_eq!(
+        store.match_summary(begun.id).unwrap().as_ref(),
+        Some(&counted)
+    );
+    assert_eq!(
+        store.match_summary(other.id).unwrap().as_ref(),
+        Some(&other)
+    );
+    assert!(
+        store.game(&game.id).unwrap().is_some(),
+        "stored with its game"
+    );
+
+    // Two writes of the room in one batch (the storage thread's), the
+    // match over in the second.
+    let second = a_finished_game(2, "Bea", "Ada");
+    let mut almost = counted.clone();
+    almost.players[1].wins = 2;
+    let mut won = almost.clone();
+    won.players[1].wins = 3;
+    won.games.push(second.id);
+    won.status = MatchStatus::Won;
+    won.winner = Some(1);
+    store
+        .write(
+            &[
+                with_matches(&[], &[almost]),
+                with_matches(std::slice::from_ref(&second), &[won.clone()]),
+            ],
+            0,
+        )
+        .unwrap();
+    assert_eq!(store.match_summary(begun.id).unwrap().as_ref(), Some(&won));
+    assert_eq!(
+        store.match_summary(other.id).unwrap().as_ref(),
+        Some(&other)
+    );
+    assert_eq!(
+        store
+            .match_summary(MatchId::from_bytes([0xee; 16]))
+            .unwrap(),
+        None
+    );
 }
 
 /// A PostgreSQL database of a test's own, dropped after it, on the server
@@ -1257,6 +1372,14 @@ fn a_busy_batch() -> Vec<RoomWrite> {
     next_game.game_number += 1;
     let rounds = rounds_of(7, 4);
     let update = |update: RoomUpdate| RoomWrite::Update(Box::new(update));
+    // Room b's match, one game in; room a's, after each of its two games.
+    let match_of = |n: u8, games: &[u64]| MatchSummary {
+        games: games
+            .iter()
+            .map(|&game| GameId::from_u128(u128::from(game)))
+            .collect(),
+        ..a_match(n)
+    };
     vec![
         update(RoomUpdate {
             fresh: true,
@@ -1267,6 +1390,7 @@ fn a_busy_batch() -> Vec<RoomWrite> {
             fresh: true,
             rounds: rounds[..1].to_vec(),
             finished: vec![a_finished_game(1, "Ada", "Bea")],
+            matches: vec![match_of(1, &[1])],
             ..room_write(b, Some(snapshot.clone()), None, 0)
         }),
         update(RoomUpdate {
@@ -1277,6 +1401,7 @@ fn a_busy_batch() -> Vec<RoomWrite> {
         update(RoomUpdate {
             rounds: rounds[3..].to_vec(),
             finished: vec![a_finished_game(2, "Cy", "Ada")],
+            matches: vec![match_of(2, &[2])],
             ..room_write(a, None, moved.entry_to(&moved_again), 1)
         }),
         RoomWrite::Remove(c),
@@ -1285,6 +1410,7 @@ fn a_busy_batch() -> Vec<RoomWrite> {
             new_game: true,
             rounds: rounds_of(8, 1),
             finished: vec![a_finished_game(3, "Bea", "Cy")],
+            matches: vec![match_of(2, &[2, 3])],
             ..room_write(a, Some(next_game), None, 2)
         }),
     ]
@@ -1329,6 +1455,12 @@ pub(crate) fn a_batch_is_stored_as_its_writes_one_at_a_time(
     assert_eq!(held_batched.0.len(), 2, "rooms: {:?}", held_batched.0);
     assert_eq!(held_batched.1.len(), 2, "games: {:?}", held_batched.1);
     assert_eq!(held_batched, held(one_at_a_time));
+    for (n, games) in [(1, 1), (2, 2)] {
+        let id = a_match(n).id;
+        let kept = batched.match_summary(id).unwrap();
+        assert_eq!(kept.as_ref().map(|kept| kept.games.len()), Some(games));
+        assert_eq!(kept, one_at_a_time.match_summary(id).unwrap());
+    }
 }
 
 /// An arena as created: at most `per_key` not finished per creator; listed

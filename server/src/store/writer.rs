@@ -7,10 +7,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile, Pool,
-    Rating,
+    Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
+    PlayerProfile, Pool, Rating,
 };
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
@@ -120,6 +120,14 @@ impl Storage {
     /// A finished game.
     pub(crate) async fn game(&self, id: GameId) -> Result<Option<FinishedGame>, StoreError> {
         self.blocking(move |store| store.game(&id)).await
+    }
+
+    /// A match, as last written.
+    pub(crate) async fn match_summary(
+        &self,
+        id: MatchId,
+    ) -> Result<Option<MatchSummary>, StoreError> {
+        self.blocking(move |store| store.match_summary(id)).await
     }
 
     /// A player's rating in a pool, if they have one.

@@ -216,6 +216,7 @@ async fn a_deal_refused_leaves_a_record_listed_with_both_players_games() {
         result,
         game_id,
         seed,
+        ..
     } = *event
     else {
         unreachable!()

@@ -325,3 +325,39 @@ async fn an_opening_that_never_comes_holds_spectators_back_only_briefly() {
     // that both moves are sealed, well before.
     spectator.recv_until(sealed_in_round_one(Seat::Blue)).await;
 }
+
+/// `GET /api/matches/{id}`: an id that is not one is a 400, one no match
+/// has a 404 `unknown_match` that names it (in either case, as stored).
+#[tokio::test]
+async fn a_match_asked_for_by_a_bad_or_unknown_id_is_refused_clearly() {
+    use mice_cake_protocol::{ApiError, ErrorCode, RefusalArg};
+
+    let server = TestServer::default().await;
+    let refusal = |body: &str| -> ApiError {
+        serde_json::from_str(body).unwrap_or_else(|error| panic!("{error}: {body}"))
+    };
+    for malformed in [
+        "nonsense",
+        "5f1e0c9a7b3d42e8a6c4b2d0f8e6a4c",
+        "5f1e0c9a7b3d42e8a6c4b2d0f8e6a4cz",
+        "0b9d6c0e-5d43-4f6b-9d0c-2c1f4e7a9b11",
+    ] {
+        let (status, body) = server.get(&format!("/api/matches/{malformed}")).await;
+        assert_eq!(status, 400, "{malformed}: {body}");
+        let error = refusal(&body);
+        assert_eq!(error.code, ErrorCode::BadMessage);
+        assert!(error.message.contains("is not a match id"), "{body}");
+    }
+    let unknown = "5f1e0c9a7b3d42e8a6c4b2d0f8e6a4c2";
+    for asked in [unknown.to_owned(), unknown.to_ascii_uppercase()] {
+        let (status, body) = server.get(&format!("/api/matches/{asked}")).await;
+        assert_eq!(status, 404, "{body}");
+        let error = refusal(&body);
+        assert_eq!(error.code, ErrorCode::UnknownMatch);
+        assert_eq!(error.args.get("match"), Some(&RefusalArg::from(unknown)));
+        assert_eq!(error.args.get("reason"), Some(&RefusalArg::from("named")));
+    }
+    let (status, body) = server.get(&format!("/api/matches/{unknown}?full=1")).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("takes no parameters"), "{body}");
+}

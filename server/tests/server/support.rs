@@ -875,6 +875,7 @@ impl Agent {
                         result,
                         game_id,
                         seed,
+                        ..
                     } => {
                         let commitment = self
                             .client

@@ -68,7 +68,7 @@ impl Cluster {
     /// Node `node`'s process, taken out of the cluster, after checking
     /// that it runs room `code` (the balancer sends the first connection to
     /// node 0, and a room runs where it was created).
-    fn take_owner(&mut self, node: usize, code: &str) -> Server {
+    pub(crate) fn take_owner(&mut self, node: usize, code: &str) -> Server {
         let log = self.nodes[node].log();
         assert!(log.contains(&format!("room created room={code}")), "{log}");
         self.nodes.remove(node)
@@ -93,7 +93,7 @@ impl Cluster {
 }
 
 /// The shared Redis and a database of the test's own, or `None` (skipped).
-fn services() -> Option<(TestRedis, TestDatabase)> {
+pub(crate) fn services() -> Option<(TestRedis, TestDatabase)> {
     Some((TestRedis::create()?, TestDatabase::create()?))
 }
 

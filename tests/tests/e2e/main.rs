@@ -16,6 +16,7 @@ mod faults;
 #[path = "../../../server/tests/server/leaks.rs"]
 mod leaks;
 mod load;
+mod matches;
 mod pairing;
 mod person;
 mod raw;

@@ -208,6 +208,19 @@ pub(super) fn finished_lines(
 ) -> Vec<Line<'static>> {
     // The panel's title says the game is over: the outcome alone.
     let mut lines = vec![Line::from(text::outcome(result)).bold()];
+    if let Some(score) = &room.match_score {
+        let names = room.players.as_ref().map(|player| {
+            player
+                .as_ref()
+                .map_or_else(String::new, |player| player.name.clone())
+        });
+        // The score, its end or the next game's start: the next game comes
+        // by itself while the match goes on.
+        lines.extend(text::match_lines(score, &names).into_iter().map(Line::from));
+        if score.end.is_none() {
+            return lines;
+        }
+    }
     // What comes next before the replay's id: on a small screen the panel
     // has room for four lines.
     let next = match room.you {

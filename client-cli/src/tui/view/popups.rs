@@ -54,6 +54,12 @@ pub(super) fn result_popup(
         let words = crate::analysis::accuracy_words(accuracy, room.you);
         lines.extend(wrapped(&tr!("tui-result-accuracy", accuracy = words)));
     }
+    if let Some(score) = &room.match_score {
+        let names = model.tracker.players.clone().unwrap_or_default();
+        for line in text::match_lines(score, &names) {
+            lines.extend(wrapped(&line));
+        }
+    }
     lines.extend(replay_lines(game_id, &model.tracker.past, inner));
     lines.push(Line::from(""));
     let keys = if room

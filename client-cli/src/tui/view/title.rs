@@ -64,6 +64,15 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
             };
             parts.push((0, format!("  {game}").into()));
         }
+        if let Some(score) = &room.match_score {
+            let words = tr!(
+                "tui-title-match",
+                yellow = score.wins.yellow,
+                blue = score.wins.blue,
+                first_to = score.first_to
+            );
+            parts.push((1, format!("  {words}").bold()));
+        }
         // The next round's clock waits for the reveal of this one.
         if room.status == RoomStatus::Playing
             && !model.revealing()

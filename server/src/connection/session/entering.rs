@@ -106,6 +106,18 @@ impl Session {
         options.game.validate().map_err(|error| {
             Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
         })?;
+        if !(1..=mice_cake_engine::MAX_FIRST_TO).contains(&options.first_to) {
+            return Err(Refusal::new(
+                ErrorCode::BadOptions,
+                format!(
+                    "bad room options: a match is played to 1 to {} wins, not {}",
+                    mice_cake_engine::MAX_FIRST_TO,
+                    options.first_to
+                ),
+            )
+            .with("reason", "first_to")
+            .with("max", mice_cake_engine::MAX_FIRST_TO));
+        }
         if options.rated {
             rated_room_options(&options, &seating)?;
             self.new_key_may_play_rated(key).await?;

@@ -44,6 +44,9 @@ impl Room {
             return;
         }
         let seed = self.rng.game_seed();
+        let link = self.link_for_new_game();
+        self.next_game_at = None;
+        self.seated_for_next_game = false;
         self.game_number += 1;
         self.status = RoomStatus::Playing;
         self.result = None;
@@ -68,8 +71,9 @@ impl Room {
             self.emit(RoomEvent::GameStarted {
                 game: self.game_number,
                 players: Seated { yellow, blue },
-                commitment: mice_cake_engine::fair::commitment(seed),
+                commitment: mice_cake_engine::fair::commitment_in(seed, link.as_ref()),
                 not_rated: self.not_rated,
+                match_link: link,
             });
         }
         self.open_deal();
@@ -140,6 +144,7 @@ impl Room {
                 .map(|player| player.name.clone())
                 .unwrap_or_default()
         });
+        let link = self.current_link();
         let kept = match (&self.game, self.dealing) {
             // The record is rebuilt from the moves, as every client's history
             // is: it cannot fail unless the engine is not deterministic.
@@ -163,6 +168,7 @@ impl Room {
                 });
                 let mut aborted = AbortedDeal::of(self.options.game, seed, deal, refused);
                 aborted.left = self.left.take();
+                aborted.match_link = link;
                 (None, Some(aborted))
             }),
             (None, None) => None,
@@ -192,8 +198,19 @@ impl Room {
                 rated,
                 missed_deadline_limit: Some(self.config.missed_deadlines),
                 arena: self.made.arena(),
+                match_game: self.match_game(),
             });
         }
+        let commitment = match (&self.game, self.dealing) {
+            (_, Some(seed)) => {
+                mice_cake_engine::fair::commitment_in(seed, self.current_link().as_ref())
+            }
+            (Some(game), None) => game
+                .commitment()
+                .unwrap_or_else(|| mice_cake_engine::fair::commitment(game.seed())),
+            (None, None) => mice_cake_engine::fair::commitment(seed),
+        };
+        self.count_match_game(&result, commitment, game_id);
         self.dealing = None;
         self.status = RoomStatus::Finished;
         self.round = Round::default();
@@ -222,10 +239,12 @@ impl Room {
                 .push(Effect::Arena(ArenaReport::GameOver { code: self.code }));
         }
         info!(room = %self.code, game = self.game_number, id = ?game_id, ending = how, "game over");
+        let match_score = self.match_score();
         self.emit(RoomEvent::GameOver {
             result,
             game_id,
             seed,
+            match_score,
         });
     }
 
@@ -250,6 +269,7 @@ impl Room {
             self.rematch[seat] = true;
             self.emit(RoomEvent::RematchRequested { seat });
         }
+        self.ready_for_next_game();
         if let Some(bot_seat) = Seat::ALL
             .into_iter()
             .find(|s| self.seats[*s].as_ref().is_some_and(|p| p.bot.is_some()))
@@ -278,6 +298,7 @@ impl Room {
         // Seats swap: Yellow plays Blue and Blue plays Yellow. Each player
         // learns their new seat before the new game's first event.
         std::mem::swap(&mut self.seats.yellow, &mut self.seats.blue);
+        self.seated_for_next_game = true;
         self.chat.following = Seated {
             yellow: self.chat.following.blue,
             blue: self.chat.following.yellow,

@@ -22,8 +22,8 @@
 //! One concern per file: `seats` (who is in the room: joining, watching,
 //! resuming, leaving), `round` (the exchange of sealed moves, then their
 //! openings, then the round resolved), `game` (a game's start and end,
-//! forfeits, rematches), `timers` (deadlines, grace periods, the idle
-//! room), `arrivals` (a pairing's room waiting for its two), `views` (what
+//! forfeits, rematches), `matches` (a match's games counted, the pause
+//! between them), `timers` (deadlines, grace periods, the idle room), `arrivals` (a pairing's room waiting for its two), `views` (what
 //! each member is sent), `spectators` (when spectators are sent it), `chat`,
 //! `ratings` (what a rated game needs to know of its keys), `snapshot`
 //! (what is stored, and the room brought back), `events` (the numbered
@@ -63,6 +63,9 @@ mod game;
 mod input;
 #[cfg(feature = "fuzzing")]
 mod inspection;
+#[cfg(test)]
+mod match_tests;
+mod matches;
 mod outbox;
 mod present;
 mod ratings;
@@ -162,6 +165,17 @@ pub(in crate::room) struct Room {
     unix_ms: u64,
     /// What the step being handled asks of the world (see `effects`).
     effects: Vec<Effect>,
+    /// The match the room plays (or last played), when its options ask
+    /// for matches (see `matches`).
+    match_state: Option<Box<crate::store::MatchState>>,
+    /// Between two games of a match: when the next one starts.
+    next_game_at: Option<Instant>,
+    /// Set when the match changed since the last write: its summary is
+    /// stored with the room's changes.
+    match_changed: bool,
+    /// Set between the seats' swap for the next game and its start: the
+    /// score is told by the seats of the game about to start.
+    seated_for_next_game: bool,
 }
 
 /// When a command or timer is handled: the instant the room's deadlines are
@@ -229,6 +243,10 @@ impl Room {
             now,
             unix_ms,
             effects: Vec::new(),
+            match_state: None,
+            next_game_at: None,
+            match_changed: false,
+            seated_for_next_game: false,
         }
     }
 

@@ -76,9 +76,13 @@ impl Room {
             // deal's seals, and every round's after it (the game's record
             // keeps them).
             exchange: Some(
-                Exchange::new(mice_cake_engine::fair::commitment(seed), DEAL_ROUND).with_keys(
-                    Seated::from_fn(|seat| self.seats[seat].as_ref().and_then(|p| p.key)),
-                ),
+                Exchange::new(
+                    mice_cake_engine::fair::commitment_in(seed, self.current_link().as_ref()),
+                    DEAL_ROUND,
+                )
+                .with_keys(Seated::from_fn(|seat| {
+                    self.seats[seat].as_ref().and_then(|p| p.key)
+                })),
             ),
             deadline: Some(self.now + self.config.deal_timeout),
             ..Round::default()
@@ -525,7 +529,8 @@ impl Room {
         let (Some(seed), Some(exchange)) = (self.dealing, self.round.exchange) else {
             return false;
         };
-        let game = match RecordedGame::dealt(self.options.game, seed, &exchange) {
+        let link = self.current_link();
+        let game = match RecordedGame::dealt_in(self.options.game, seed, &exchange, link) {
             Ok(game) => game,
             Err(error) => {
                 // Both openings were checked, so this cannot happen.

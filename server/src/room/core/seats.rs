@@ -494,6 +494,7 @@ impl Room {
             self.emit(RoomEvent::PlayerLeft { seat: other });
         }
         self.rematch = Seated::default();
+        self.left_match_between_games(seat);
         if self.status != RoomStatus::Playing {
             self.status = RoomStatus::Waiting;
         }

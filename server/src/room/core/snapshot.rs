@@ -75,6 +75,8 @@ impl Room {
             rated_start: self.rated_start,
             paired: self.made.for_a_pair(),
             arena: self.made.arena(),
+            match_state: self.match_state.clone(),
+            next_game_at: self.next_game_at.map(|at| clock.at(at)),
         }
     }
 
@@ -105,6 +107,7 @@ impl Room {
             new_game,
             rounds,
             finished: self.unsaved_games.clone(),
+            matches: self.unsaved_matches(),
         };
         let marks = StoredMarks {
             snapshot: Some(Box::new(snapshot)),
@@ -195,7 +198,12 @@ impl Room {
             .filter(|_| playing)
             .map(|held| held.with_keys(keys));
         if let Some(held) = &exchange {
-            check_held_exchange(held, snapshot.dealing, game.as_ref())
+            let link = snapshot
+                .match_state
+                .as_ref()
+                .filter(|_| snapshot.options.is_match())
+                .map(|state| state.link);
+            check_held_exchange(held, snapshot.dealing, game.as_ref(), link)
                 // No detail: it would describe a move not yet revealed.
                 .map_err(|seat| {
                     bad(format!("its {seat} move held for the round does not check"))
@@ -271,6 +279,8 @@ impl Room {
         room.arrive_by = room.arrive_by.filter(|_| not_taken_up);
         room.rematch = snapshot.rematch;
         room.game_ids = snapshot.game_ids.clone();
+        room.match_state.clone_from(&snapshot.match_state);
+        room.next_game_at = snapshot.next_game_at.map(resumed);
         room.autos = autos;
         // Read again once the room runs: they may have changed meanwhile.
         room.ratings_due = true;
@@ -290,12 +300,23 @@ impl Room {
             self.stored = *marks;
         }
         self.unsaved_games.clear();
+        self.match_changed = false;
+    }
+
+    /// The match's summary, when it changed since the last write.
+    fn unsaved_matches(&self) -> Vec<mice_cake_protocol::MatchSummary> {
+        self.match_summary()
+            .filter(|_| self.match_changed)
+            .into_iter()
+            .collect()
     }
 
     /// What storage that keeps no live rooms is to write: the games
     /// finished since the last write.
     pub(in crate::room) fn finishing(&self) -> RoomUpdate {
-        RoomUpdate::finishing(self.code, self.unsaved_games.clone())
+        let mut update = RoomUpdate::finishing(self.code, self.unsaved_games.clone());
+        update.matches = self.unsaved_matches();
+        update
     }
 
     /// Drops what was to be sent and not stored (the server stops): it is
@@ -354,9 +375,10 @@ fn check_held_exchange(
     exchange: &Exchange,
     dealing: Option<Seed>,
     game: Option<&RecordedGame>,
+    link: Option<mice_cake_engine::MatchLink>,
 ) -> Result<(), Seat> {
     let expected = match (dealing, game) {
-        (Some(seed), _) => mice_cake_engine::fair::commitment(seed),
+        (Some(seed), _) => mice_cake_engine::fair::commitment_in(seed, link.as_ref()),
         (None, Some(game)) => game.exchange().commitment,
         (None, None) => return Err(Seat::Yellow),
     };

@@ -53,6 +53,8 @@ pub(in crate::room) struct Table {
     pub(super) nonces: u8,
     /// When the game ended, as the room's turn that ended it was handled.
     pub(super) ended_at: Option<Instant>,
+    /// The rooms' configuration, for a room brought back.
+    pub(super) config: RoomConfig,
 }
 
 impl Table {
@@ -110,7 +112,30 @@ impl Table {
             sealed: Vec::new(),
             nonces: 0,
             ended_at: None,
+            config: RoomConfig::of(&config),
         }
+    }
+
+    /// The room as storage would bring it back now: its changes written
+    /// to a store that held nothing of it, then read back.
+    pub(in crate::room) fn restored(&self) -> Room {
+        let (update, _) = self.room.changes(self.clock).unwrap();
+        let stored = crate::store::StoredRoom {
+            code: update.code,
+            snapshot: update.snapshot.expect("a first write is a whole snapshot"),
+            logged: 0,
+            rounds: update.rounds,
+            events: Vec::new(),
+        };
+        let rng = ServerRng::new(Some(Seed::from_u64(48)), 2).unwrap();
+        Room::restore(
+            stored,
+            self.config,
+            (rng.room_rng(), rng.bot_rng()),
+            self.clock,
+            self.clocks(),
+        )
+        .unwrap()
     }
 
     /// Two people seated, the game begun and its deal done: round 1 open.

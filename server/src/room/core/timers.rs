@@ -54,6 +54,7 @@ impl Room {
             .chain(graces)
             .chain(idle)
             .chain(self.arrive_by)
+            .chain(self.next_game_timer())
             .chain(self.watchable_until)
             .chain(self.spectators_event_at)
             .chain(self.spectator_feed.release_at(self.config.spectator_hold))
@@ -107,6 +108,8 @@ impl Room {
         {
             self.closing = true;
             return;
+        } else {
+            self.next_game_if_due();
         }
         // Whoever stayed away past their grace (and forfeited, if a game
         // was on) loses the seat.

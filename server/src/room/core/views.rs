@@ -187,6 +187,7 @@ impl Room {
             game_ids: self.game_ids.clone(),
             missed_deadline_limit: self.config.missed_deadlines,
             not_rated: self.not_rated,
+            match_score: self.match_score(),
             seq: self.events.last_seq(),
         }
     }

@@ -31,11 +31,11 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
-    Pool, Rating,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
+    PlayerProfile, Pool, Rating,
 };
 use r2d2_postgres::postgres;
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
@@ -62,6 +62,7 @@ const MIGRATIONS: &[&str] = &[
     arenas::SCHEMA_9,
     players::SCHEMA_10,
     rated_games::SCHEMA_11,
+    SCHEMA_12,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -158,6 +159,17 @@ const SCHEMA_4: &str = "
         FROM rooms, jsonb_each(rooms.snapshot::jsonb -> 'seats') AS seat
         WHERE jsonb_typeof(seat.value) = 'object' AND seat.value ->> 'token' IS NOT NULL
         ON CONFLICT (hash) DO NOTHING;
+";
+
+/// Version 12: matches, as SQLite's version 11.
+const SCHEMA_12: &str = "
+    -- Each match as it last stood (a MatchSummary as JSON), by its id (32
+    -- hexadecimal digits): written with its room's games, in place of the
+    -- last summary.
+    CREATE TABLE matches (
+        id TEXT PRIMARY KEY,
+        summary TEXT NOT NULL
+    );
 ";
 
 /// The advisory lock under which migrations run (an arbitrary number, the
@@ -541,6 +553,16 @@ impl Store for PostgresStore {
             .transpose()?)
     }
 
+    fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError> {
+        let row = self.connection()?.query_opt(
+            "SELECT summary FROM matches WHERE id = $1",
+            &[&id.to_string()],
+        )?;
+        Ok(row
+            .map(|row| serde_json::from_str(row.get(0)))
+            .transpose()?)
+    }
+
     fn games(&self, query: &GamesQuery) -> Result<GamePage, StoreError> {
         let mut client = self.connection()?;
         let before = query.before.map_or(i64::MAX, bigint);
@@ -782,6 +804,10 @@ mod tests {
             return;
         };
         suite::arenas_are_created_listed_entered_and_counted(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_match_is_kept_as_it_last_stood(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };
@@ -822,6 +848,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 12 {
+            back.push_str("DROP TABLE matches;");
+        }
         if version < 11 {
             back.push_str("DROP TABLE rated_games, rating_refunds;");
         }
@@ -890,6 +919,7 @@ mod tests {
                 new_game: false,
                 rounds: Vec::new(),
                 finished: Vec::new(),
+                matches: Vec::new(),
             }))
         };
         store.write(&[update(&snapshot, true)], 0).unwrap();

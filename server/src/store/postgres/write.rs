@@ -12,8 +12,9 @@
 //! writes twice is cut in two where its second write starts (`segments`),
 //! so that each statement touches a row at most once.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
+use mice_cake_engine::MatchId;
 use mice_cake_protocol::{FinishedGame, GameSummary, RoomCode};
 use r2d2_postgres::postgres::{Statement, Transaction};
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
@@ -42,6 +43,7 @@ struct Statements {
     clear_rounds: Statement,
     insert_rounds: Statement,
     insert_games: Statement,
+    upsert_matches: Statement,
     /// Keeps the newest `$1` games, and the analyses of those only.
     prune_games: Statement,
 }
@@ -96,6 +98,12 @@ const INSERT_GAMES: &str = "
     SELECT players.name, new_games.cursor FROM new_games JOIN players USING (id)
     ON CONFLICT DO NOTHING";
 
+/// Each match as it now stands, in place of what it was.
+const UPSERT_MATCHES: &str = "
+    INSERT INTO matches (id, summary)
+    SELECT * FROM unnest($1::text[], $2::text[])
+    ON CONFLICT (id) DO UPDATE SET summary = excluded.summary";
+
 // Each part sees the games as they were before the statement: an analysis
 // goes unless its game is among those kept.
 const PRUNE_GAMES: &str = "
@@ -125,6 +133,7 @@ impl WriteSession {
             clear_rounds: prepare(CLEAR_ROUNDS)?,
             insert_rounds: prepare(INSERT_ROUNDS)?,
             insert_games: prepare(INSERT_GAMES)?,
+            upsert_matches: prepare(UPSERT_MATCHES)?,
             prune_games: prepare(PRUNE_GAMES)?,
         };
         Ok(WriteSession {
@@ -215,6 +224,11 @@ struct Rows {
     round_rooms: Vec<String>,
     round_numbers: Vec<i32>,
     rounds: Vec<String>,
+    match_ids: Vec<String>,
+    match_summaries: Vec<String>,
+    /// Where each match is in `match_ids`: a statement may touch a row
+    /// once, and the last summary written of a match is the one kept.
+    match_places: HashMap<MatchId, usize>,
 }
 
 impl Rows {
@@ -275,6 +289,17 @@ impl Rows {
                 self.rounds.push(serde_json::to_string(round)?);
             }
         }
+        for summary in &update.matches {
+            let json = serde_json::to_string(summary)?;
+            match self.match_places.get(&summary.id) {
+                Some(&place) => self.match_summaries[place] = json,
+                None => {
+                    self.match_places.insert(summary.id, self.match_ids.len());
+                    self.match_ids.push(summary.id.to_string());
+                    self.match_summaries.push(json);
+                }
+            }
+        }
         Ok(())
     }
 
@@ -317,6 +342,12 @@ impl Rows {
             transaction.execute(
                 &statements.insert_rounds,
                 &[&self.round_rooms, &self.round_numbers, &self.rounds],
+            )?;
+        }
+        if !self.match_ids.is_empty() {
+            transaction.execute(
+                &statements.upsert_matches,
+                &[&self.match_ids, &self.match_summaries],
             )?;
         }
         Ok(())

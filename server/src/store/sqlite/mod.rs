@@ -9,6 +9,7 @@ mod analyses;
 mod arenas;
 pub(crate) mod backup;
 mod checkpoint;
+mod matches;
 mod open;
 mod players;
 mod rated_games;
@@ -21,11 +22,11 @@ use std::fs::File;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use mice_cake_engine::{PlayerKey, SealSignature, Seated};
+use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, PlayerAccuracy, PlayerProfile,
-    Pool, Rating,
+    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
+    PlayerProfile, Pool, Rating,
 };
 use rusqlite::{Connection, OptionalExtension as _, params};
 
@@ -267,6 +268,10 @@ impl Store for SqliteStore {
                 .collect::<Result<_, _>>()?,
         };
         query.page(rows.into_iter())
+    }
+
+    fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError> {
+        matches::read(&self.reader(), id)
     }
 
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
@@ -703,6 +708,11 @@ mod tests {
     }
 
     #[test]
+    fn a_match_is_kept_as_it_last_stood() {
+        crate::store::tests::a_match_is_kept_as_it_last_stood(&SqliteStore::in_memory(0).unwrap());
+    }
+
+    #[test]
     fn arenas_are_created_listed_entered_and_counted() {
         crate::store::tests::arenas_are_created_listed_entered_and_counted(
             &SqliteStore::in_memory(0).unwrap(),
@@ -797,6 +807,7 @@ mod tests {
             new_game: false,
             rounds: Vec::new(),
             finished: Vec::new(),
+            matches: Vec::new(),
         }));
         store.write(&[first], 0).unwrap();
         let reader = store.reader();

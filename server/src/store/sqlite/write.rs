@@ -69,6 +69,9 @@ pub(super) fn update_room(
     for game in &update.finished {
         insert_game(transaction, game, max_games)?;
     }
+    for summary in &update.matches {
+        super::matches::upsert(transaction, summary)?;
+    }
     Ok(())
 }
 
