@@ -5,7 +5,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mice_cake_engine::{Options, Policy, Reveal};
-use mice_cake_protocol::{ArenaId, MAX_NAME_CHARS, RoomCode, RoomOptions, arena_name, player_name};
+use mice_cake_protocol::{
+    ArenaId, ChallengeId, ChallengesFrom, MAX_NAME_CHARS, RoomCode, RoomOptions, arena_name,
+    player_name,
+};
 
 use crate::tr;
 
@@ -202,6 +205,36 @@ pub enum Command {
     /// verdict names by its first digits (docs/fairness.md, "Signed moves").
     /// Made the first time it is needed.
     Key,
+    /// Challenge a player to a room of these options (a match with
+    /// --first-to): wait for their answer (Ctrl-C takes the challenge
+    /// back), and play once they accept. Exit 1 if they decline, or if it
+    /// expires.
+    Challenge {
+        /// Whom: their key (64 hex digits), or their name on the server
+        /// (one player only may have it).
+        who: String,
+        #[command(flatten)]
+        room: RoomArgs,
+    },
+    /// The challenges waiting for your answer and those you sent; with
+    /// --from, whom you take challenges from instead.
+    Challenges {
+        /// Take challenges from everyone, only from players you have
+        /// played, or from nobody (signed with your key).
+        #[arg(long, value_enum, value_name = "WHOM")]
+        from: Option<FromArg>,
+    },
+    /// Accept a challenge made to you — ID, or the newest waiting — and
+    /// play it.
+    Accept {
+        /// The challenge's id (in its link, `/c/ID`); the newest by default.
+        id: Option<ChallengeId>,
+    },
+    /// Decline a challenge made to you: ID, or the newest waiting.
+    Decline {
+        /// The challenge's id; the newest by default.
+        id: Option<ChallengeId>,
+    },
     /// Check that a finished game was fair: the seed against its
     /// commitment, every seal against its opening and its player's
     /// signature, the deal and every die against the seed and both
@@ -372,6 +405,41 @@ pub enum BotEntry {
         #[command(subcommand)]
         action: BotArena,
     },
+    /// Challenge a player, wait for their answer and play once accepted
+    /// (a rated challenge only between bots).
+    Challenge {
+        /// Whom: their key (64 hex digits), or their name on the server.
+        who: String,
+        #[command(flatten)]
+        room: RoomArgs,
+    },
+    /// Accept a challenge: ID or the newest waiting, or else the next to
+    /// come; play it, then exit.
+    Accept {
+        /// The challenge's id; any by default.
+        id: Option<ChallengeId>,
+    },
+}
+
+/// Whom a player takes challenges from, as typed.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FromArg {
+    /// Anyone.
+    Everyone,
+    /// Only players you have played a game with on the server.
+    Played,
+    /// Nobody.
+    Nobody,
+}
+
+impl From<FromArg> for ChallengesFrom {
+    fn from(from: FromArg) -> ChallengesFrom {
+        match from {
+            FromArg::Everyone => ChallengesFrom::Everyone,
+            FromArg::Played => ChallengesFrom::Played,
+            FromArg::Nobody => ChallengesFrom::Nobody,
+        }
+    }
 }
 
 /// The rules of a game.
@@ -694,6 +762,74 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(error.contains("at most 40 characters, not 41"), "{error}");
+    }
+
+    #[test]
+    fn challenges_are_made_listed_and_answered_from_the_command_line() {
+        let cli = Cli::try_parse_from([
+            "mice-cake",
+            "challenge",
+            "Bea",
+            "--first-to",
+            "3",
+            "--rated",
+            "--deadline",
+            "30s",
+            "--boost",
+        ])
+        .unwrap();
+        let Command::Challenge { who, room } = cli.command else {
+            panic!("challenge");
+        };
+        assert_eq!(who, "Bea");
+        let options = room.options(None);
+        assert_eq!(
+            (options.first_to, options.rated, options.deadline_ms),
+            (3, true, Some(30_000))
+        );
+        assert!(options.game.boost);
+        let accept = Cli::try_parse_from(["mice-cake", "accept", "k7m2qx9pht"]).unwrap();
+        assert!(matches!(
+            accept.command,
+            Command::Accept { id: Some(id) } if id.to_string() == "K7M2QX9PHT"
+        ));
+        let newest = Cli::try_parse_from(["mice-cake", "decline"]).unwrap();
+        assert!(matches!(newest.command, Command::Decline { id: None }));
+        assert!(Cli::try_parse_from(["mice-cake", "accept", "K7M2Q"]).is_err());
+        let from = Cli::try_parse_from(["mice-cake", "challenges", "--from", "played"]).unwrap();
+        assert!(matches!(
+            from.command,
+            Command::Challenges {
+                from: Some(FromArg::Played)
+            }
+        ));
+        assert!(Cli::try_parse_from(["mice-cake", "challenges", "--from", "friends"]).is_err());
+        let bot = Cli::try_parse_from([
+            "mice-cake",
+            "bot",
+            "--policy",
+            "strong",
+            "challenge",
+            "Bea",
+            "--first-to",
+            "2",
+        ])
+        .unwrap();
+        assert!(matches!(
+            bot.command,
+            Command::Bot {
+                entry: BotEntry::Challenge { .. },
+                ..
+            }
+        ));
+        let waits = Cli::try_parse_from(["mice-cake", "bot", "accept"]).unwrap();
+        assert!(matches!(
+            waits.command,
+            Command::Bot {
+                entry: BotEntry::Accept { id: None },
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -28,11 +28,16 @@
 //!   [`analysis`]: their analysis, move by move, with the client's engine.
 //! * [`arenas`]: arenas over HTTP (list, detail, create); [`arena_text`]:
 //!   arenas in words, the standings between games.
+//! * [`challenges`]: challenges in words, which one to answer, whom a
+//!   name means; [`challenge_commands`]: asking the server (a name's key,
+//!   the list, a decline).
 
 pub mod analysis;
 pub mod arena_text;
 pub mod arenas;
 pub mod catalogue;
+pub mod challenge_commands;
+pub mod challenges;
 pub mod cli;
 pub mod effect;
 #[cfg(test)]

@@ -157,21 +157,63 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
         Command::Verify { source, .. } => {
             verify(source.as_deref().unwrap_or_default(), &cli.server)
         }
-        Command::Analyse { source } => {
-            let replay = replay::load(&source, &cli.server)?;
-            printed(output, &mice_cake_cli::analysis::of(&replay)?, |analysis| {
-                mice_cake_cli::analysis::lines(analysis, &replay)
-            })
+        Command::Analyse { source } => analyse(&source, &cli.server, output),
+        Command::Replay { source } => replay(&source, &cli.server, how.plain),
+        command @ (Command::Challenge { .. }
+        | Command::Challenges { .. }
+        | Command::Accept { .. }
+        | Command::Decline { .. }) => challenges(how, command).await,
+    }
+}
+
+/// `mice-cake analyse SOURCE`.
+fn analyse(source: &str, server: &str, output: Output) -> anyhow::Result<Session> {
+    let replay = replay::load(source, server)?;
+    printed(output, &mice_cake_cli::analysis::of(&replay)?, |analysis| {
+        mice_cake_cli::analysis::lines(analysis, &replay)
+    })
+}
+
+/// `mice-cake replay SOURCE`: in lines, or stepped through on the screen.
+fn replay(source: &str, server: &str, plain: bool) -> anyhow::Result<Session> {
+    let replay = replay::load(source, server)?;
+    if plain {
+        print_lines(replay::lines(&replay));
+    } else {
+        tui::replay::run(replay)?;
+    }
+    Ok(done())
+}
+
+/// `mice-cake challenge`, `challenges`, `accept` and `decline`.
+async fn challenges(how: How, command: Command) -> anyhow::Result<Session> {
+    use mice_cake_cli::challenge_commands as challenges;
+    let (url, name, output) = (how.url.clone(), how.name.clone(), how.output);
+    let identity = how.identity.clone();
+    match command {
+        Command::Challenge { who, room } => {
+            let to = challenges::resolve(&who, &how.http)?;
+            let options = room.options(None);
+            how.play(Entry::Challenge { to, options }, Decider::Stdin)
+                .await
         }
-        Command::Replay { source } => {
-            let replay = replay::load(&source, &cli.server)?;
-            if how.plain {
-                print_lines(replay::lines(&replay));
-            } else {
-                tui::replay::run(replay)?;
-            }
+        Command::Accept { id } => {
+            how.play(Entry::Accept { id, wait: false }, Decider::Stdin)
+                .await
+        }
+        Command::Challenges { from: None } => {
+            challenges::list(&url, &name, identity, output).await?;
             Ok(done())
         }
+        Command::Challenges { from: Some(from) } => {
+            challenges::take_from(&url, &name, identity, from.into(), output).await?;
+            Ok(done())
+        }
+        Command::Decline { id } => {
+            challenges::decline(&url, &name, identity, id, output).await?;
+            Ok(done())
+        }
+        _ => Ok(done()),
     }
 }
 
@@ -291,6 +333,16 @@ async fn bot(
             id,
             join_code: code,
         },
+        BotEntry::Challenge { who, room } => Entry::Challenge {
+            to: mice_cake_cli::challenge_commands::resolve(&who, &how.http)?,
+            options: room.options(None),
+        },
+        BotEntry::Accept { id } => {
+            if how.output == Output::Text {
+                print_lines([tr!("main-bot-takes-challenges")]);
+            }
+            Entry::Accept { id, wait: true }
+        }
     };
     let how = How {
         name: bot_name(name, policy),

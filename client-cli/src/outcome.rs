@@ -4,7 +4,7 @@
 //! | Status | Outcome |
 //! |---|---|
 //! | 0 | Done: the game (or the watching of it) ended, or the person left. |
-//! | 1 | Failed: the server could not be reached, refused (an unknown or full room, a seat gone), or the connection was lost for good. |
+//! | 1 | Failed: the server could not be reached, refused (an unknown or full room, a seat gone), or the connection was lost for good; a challenge declined, taken back, expired or called off, or none waiting to answer. |
 //! | 2 | The command line was wrong (clap's own). |
 //! | 128 + n | Stopped by signal n (129 SIGHUP, 130 SIGINT, 143 SIGTERM): a seat held is kept, to resume. |
 

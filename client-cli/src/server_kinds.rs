@@ -11,7 +11,8 @@ pub enum Kind {
     /// The answer to `hello`.
     Welcome,
     /// The greeting answered: in a room (seated or watching), the room
-    /// list, the queue, an arena. The connection is in.
+    /// list, the queue, an arena, a challenge made or the challenges
+    /// watched. The connection is in.
     Admission,
     /// The room's news: its whole state, an event, its rounds so far, a
     /// chat line, leaving it.
@@ -21,6 +22,9 @@ pub enum Kind {
     Seek,
     /// An arena's news once joined.
     Arena,
+    /// The challenges' news once watched: a new one, one ended, whom the
+    /// player takes them from.
+    Challenge,
     /// A refusal or a warning, the server going down, a player renamed.
     Notice,
 }
@@ -32,7 +36,9 @@ pub fn kind(message: &ServerMessage) -> Kind {
         ServerMessage::Joined { .. }
         | ServerMessage::RoomList { .. }
         | ServerMessage::Seeking { .. }
-        | ServerMessage::ArenaJoined { .. } => Kind::Admission,
+        | ServerMessage::ArenaJoined { .. }
+        | ServerMessage::ChallengeSent { .. }
+        | ServerMessage::Challenges { .. } => Kind::Admission,
         ServerMessage::State { .. }
         | ServerMessage::Event { .. }
         | ServerMessage::History { .. }
@@ -46,6 +52,9 @@ pub fn kind(message: &ServerMessage) -> Kind {
         | ServerMessage::ArenaPaired { .. }
         | ServerMessage::ArenaPaused { .. }
         | ServerMessage::ArenaLeft { .. } => Kind::Arena,
+        ServerMessage::Challenged { .. }
+        | ServerMessage::ChallengeEnded { .. }
+        | ServerMessage::ChallengesFromSet { .. } => Kind::Challenge,
         ServerMessage::Error { .. }
         | ServerMessage::ShuttingDown { .. }
         | ServerMessage::Renamed { .. } => Kind::Notice,

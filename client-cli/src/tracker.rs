@@ -252,7 +252,7 @@ impl Tracker {
         match kind(message) {
             // The room entered, its news, a refusal (of an opening, say).
             Kind::Admission | Kind::Room | Kind::Notice => self.room_news(message, now),
-            Kind::Welcome | Kind::Seek | Kind::Arena => None,
+            Kind::Welcome | Kind::Seek | Kind::Arena | Kind::Challenge => None,
         }
     }
 

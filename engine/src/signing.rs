@@ -124,6 +124,35 @@ pub fn check_rename(key: PlayerKey, name: &str, at_ms: u64, signature: SealSigna
     verify(key, &rename_message(name, at_ms), signature)
 }
 
+/// What a player signs to choose whom they take challenges from
+/// (`docs/protocol.md`, "Challenges"): `"mice-cake/challenges-from/v1"`,
+/// the time of the choice (milliseconds since the Unix epoch, eight bytes
+/// big-endian, so that an older choice cannot be sent again), then the
+/// choice as one byte (0 everyone, 1 players they have played, 2 nobody).
+const CHALLENGES_FROM_TAG: &[u8] = b"mice-cake/challenges-from/v1";
+
+/// The bytes a player signs to take challenges from `choice` at `at_ms`.
+pub fn challenges_from_message(choice: u8, at_ms: u64) -> [u8; CHALLENGES_FROM_TAG.len() + 9] {
+    let mut message = [0; CHALLENGES_FROM_TAG.len() + 9];
+    let (tag, rest) = message.split_at_mut(CHALLENGES_FROM_TAG.len());
+    tag.copy_from_slice(CHALLENGES_FROM_TAG);
+    let (time, byte) = rest.split_at_mut(8);
+    time.copy_from_slice(&at_ms.to_be_bytes());
+    byte[0] = choice;
+    message
+}
+
+/// Whether `signature` is `key`'s signature of taking challenges from
+/// `choice` at `at_ms` ([`challenges_from_message`]).
+pub fn check_challenges_from(
+    key: PlayerKey,
+    choice: u8,
+    at_ms: u64,
+    signature: SealSignature,
+) -> bool {
+    verify(key, &challenges_from_message(choice, at_ms), signature)
+}
+
 /// What a player signs to leave a game (`docs/fairness.md`, "What a
 /// forfeit rests on"): `"mice-cake/fair/v1/signed-leave"`, the game's
 /// commitment, the round under way when they leave (four bytes big-endian;
@@ -249,6 +278,16 @@ impl PlayerSecret {
     /// The signature of a rename to `name` at `at_ms` ([`rename_message`]).
     pub fn sign_rename(&self, name: &str, at_ms: u64) -> SealSignature {
         SealSignature::from_bytes(self.0.sign(&rename_message(name, at_ms)).to_bytes())
+    }
+
+    /// The signature of taking challenges from `choice` at `at_ms`
+    /// ([`challenges_from_message`]).
+    pub fn sign_challenges_from(&self, choice: u8, at_ms: u64) -> SealSignature {
+        SealSignature::from_bytes(
+            self.0
+                .sign(&challenges_from_message(choice, at_ms))
+                .to_bytes(),
+        )
     }
 
     /// The signature of leaving the game committed to by `commitment` in

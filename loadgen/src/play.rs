@@ -332,7 +332,12 @@ impl Client {
             | ServerMessage::ArenaPaired { .. }
             | ServerMessage::ArenaPaused { .. }
             | ServerMessage::ArenaLeft { .. }
-            | ServerMessage::Renamed { .. } => {}
+            | ServerMessage::Renamed { .. }
+            | ServerMessage::ChallengeSent { .. }
+            | ServerMessage::Challenges { .. }
+            | ServerMessage::Challenged { .. }
+            | ServerMessage::ChallengeEnded { .. }
+            | ServerMessage::ChallengesFromSet { .. } => {}
         }
         Ok(())
     }

@@ -428,3 +428,42 @@ pub struct CreateArena {
     /// The creator's name, shown with the arena.
     pub creator: String,
 }
+
+/// Most players `GET /api/players?name=NAME` lists.
+pub const MAX_PLAYERS_NAMED: u32 = 10;
+
+/// A key the server knows by a name.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamedPlayer {
+    /// The key: who they are (their page is `GET /api/players/{key}`).
+    pub key: PlayerKey,
+    /// Their name as the server knows it now (the one asked for, ASCII
+    /// case aside).
+    pub name: String,
+    /// Whether the key has declared itself a bot.
+    pub bot: bool,
+}
+
+/// `GET /api/players?name=NAME`: the keys whose name is `NAME` now (ASCII
+/// case ignored), at most [`MAX_PLAYERS_NAMED`] of them, by key: whom a
+/// player may mean by a name, to challenge them by key. A name is no
+/// proof of who anyone is: several keys may share one.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersNamed {
+    /// The keys found, none if the name is nobody's.
+    pub players: Vec<NamedPlayer>,
+}
+
+/// `GET /api/challenges/{id}`: a challenge, waiting or ended (what its link
+/// `/c/{id}` shows).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeStatus {
+    /// The challenge; its `expires_in_ms` is 0 once it has ended.
+    pub challenge: crate::challenges::Challenge,
+    /// How it ended: `null` while it waits for its answer.
+    #[serde(default)]
+    pub end: Option<crate::challenges::ChallengeEnd>,
+}

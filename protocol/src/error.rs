@@ -180,6 +180,17 @@ pub enum ErrorCode {
     NotInArena,
     /// HTTP: no match has that id (404).
     UnknownMatch,
+    /// The challenge cannot be made (`args.reason`): to oneself, to a
+    /// player who takes none from this key, with three waiting already, a
+    /// rated one between a bot and a person, or with a server bot.
+    ChallengeRefused,
+    /// No challenge waiting has that id, or it is not this key's to answer
+    /// or take back (it ended, or was made to or by another key); HTTP: no
+    /// challenge has that id (404).
+    UnknownChallenge,
+    /// A challenge answered, taken back or chosen for, from a connection
+    /// that watches no key's challenges (`watch_challenges` first).
+    NotWatching,
 }
 
 /// The arguments of an `illegal_assignment` refusal: which rule
@@ -233,7 +244,7 @@ pub fn illegal_assignment_args(error: &mice_cake_engine::AssignmentError) -> Ref
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 44] = [
+    pub const ALL: [ErrorCode; 47] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -278,6 +289,9 @@ impl ErrorCode {
         ErrorCode::ArenaRefused,
         ErrorCode::NotInArena,
         ErrorCode::UnknownMatch,
+        ErrorCode::ChallengeRefused,
+        ErrorCode::UnknownChallenge,
+        ErrorCode::NotWatching,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -327,6 +341,9 @@ impl ErrorCode {
             ErrorCode::ArenaRefused => "arena_refused",
             ErrorCode::NotInArena => "not_in_arena",
             ErrorCode::UnknownMatch => "unknown_match",
+            ErrorCode::ChallengeRefused => "challenge_refused",
+            ErrorCode::UnknownChallenge => "unknown_challenge",
+            ErrorCode::NotWatching => "not_watching",
         }
     }
 }

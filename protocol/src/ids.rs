@@ -13,6 +13,8 @@ pub const ROOM_CODE_ALPHABET: &[u8; 31] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 pub const ROOM_CODE_LEN: usize = 5;
 /// Characters in an arena's id.
 pub const ARENA_ID_LEN: usize = 8;
+/// Characters in a challenge's id.
+pub const CHALLENGE_ID_LEN: usize = 10;
 
 macro_rules! serde_as_text {
     ($type:ty) => {
@@ -135,6 +137,17 @@ short_code!(
     ARENA_ID_LEN,
     "an arena id",
     "K7M2QX9P"
+);
+
+short_code!(
+    /// A challenge's id, like `K7M2QX9PHT`: in its link (`/c/K7M2QX9PHT`),
+    /// and typed after `mice-cake accept`. Parsing ignores case and
+    /// surrounding spaces.
+    ChallengeId,
+    BadChallengeId,
+    CHALLENGE_ID_LEN,
+    "a challenge id",
+    "K7M2QX9PHT"
 );
 
 /// Bytes of randomness in a seat token.

@@ -25,12 +25,14 @@
 //! * [`fair_play`]: the operator's fair-play report.
 //! * [`api`]: the bodies of the HTTP API.
 //! * [`arena`]: arenas: what makes one, its listing and standings.
+//! * [`challenges`]: a player challenging another by key.
 //! * [`rating`]: pools, Glicko-2 ratings, players' pages, the leaderboard.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
 //!   these types (`docs/protocol.schema.json`).
 
 pub mod api;
 pub mod arena;
+pub mod challenges;
 pub mod chat;
 pub mod error;
 pub mod fair_play;
@@ -47,10 +49,18 @@ pub use api::{
     Health, HealthStatus, Leaderboard, LeaderboardEntry, MAX_GAMES_PAGE, OddsTable, PieceOdds,
     PlayerProfile, Reachability, RoomList,
 };
+pub use api::{ChallengeStatus, MAX_PLAYERS_NAMED, NamedPlayer, PlayersNamed};
+pub use challenges::{
+    Challenge, ChallengeEnd, ChallengePlayer, ChallengesFrom, DEFAULT_CHALLENGE_EXPIRY_MS,
+    MAX_OPEN_CHALLENGES,
+};
 pub use chat::{BadChat, ChatChannel, ChatLine, MAX_CHAT_CHARS, chat_text};
 pub use error::{ErrorCode, RefusalArg, RefusalArgs, illegal_assignment_args};
 pub use fair_play::{Baseline, BoostingEntry, FairPlayEntry, FairPlayReport, FedEnding, FedGame};
-pub use ids::{ArenaId, BadArenaId, BadRoomCode, BadSeatToken, GameId, RoomCode, SeatToken};
+pub use ids::{
+    ArenaId, BadArenaId, BadChallengeId, BadRoomCode, BadSeatToken, ChallengeId, GameId, RoomCode,
+    SeatToken,
+};
 pub use matches::{
     MatchGame, MatchPlayer, MatchScore, MatchStatus, MatchSummary, end_in_game, match_game_end,
 };

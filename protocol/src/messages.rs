@@ -7,9 +7,10 @@ use mice_cake_engine::{
 use serde::{Deserialize, Serialize};
 
 use crate::arena::{ArenaGameInPlay, ArenaStanding, ArenaSummary};
+use crate::challenges::{Challenge, ChallengeEnd, ChallengesFrom};
 use crate::chat::ChatChannel;
 use crate::error::{ErrorCode, RefusalArgs};
-use crate::ids::{ArenaId, GameId, RoomCode, SeatToken};
+use crate::ids::{ArenaId, ChallengeId, GameId, RoomCode, SeatToken};
 use crate::matches::MatchScore;
 use crate::rating::{Conduct, NotRated, Pool, Rating};
 use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
@@ -273,6 +274,71 @@ pub enum ClientMessage {
         /// bytes, big-endian) ‖ the name in UTF-8.
         signature: SealSignature,
     },
+    /// Challenges the player whose key is `to` to a room of `options`
+    /// (`docs/protocol.md`, "Challenges"): answered `challenge_sent`, then
+    /// `challenge_ended` when it is answered, cancelled or expires. The
+    /// challenger's key, proven, is who challenges; their connection hears
+    /// of their challenges from then on (as `watch_challenges`).
+    Challenge {
+        /// The challenged player's key.
+        to: PlayerKey,
+        /// The room to play: `first_to` for a match, `rated` for a rated
+        /// game (both keys proven, and every rule of rated rooms); no
+        /// server bot.
+        options: RoomOptions,
+        /// The challenger's key.
+        key: PlayerKey,
+        /// Proof that the challenger holds it: required.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
+        /// A bot's declaration (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
+    },
+    /// Hears of the challenges of the key proven here, made to it or by
+    /// it: answered `challenges` (those waiting), then `challenged` for
+    /// each new one and `challenge_ended` for each that ends, on whatever
+    /// page or node the connection is.
+    WatchChallenges {
+        /// The player's key.
+        key: PlayerKey,
+        /// Proof that the player holds it: required.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key_proof: Option<KeyProof>,
+        /// A bot's declaration (see `create_room`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot_declaration: Option<SealSignature>,
+    },
+    /// Accepts a challenge made to the key this connection watches for:
+    /// both sides get `challenge_ended` with the room made for it.
+    AcceptChallenge {
+        /// Which.
+        id: ChallengeId,
+    },
+    /// Declines a challenge made to the key this connection watches for.
+    DeclineChallenge {
+        /// Which.
+        id: ChallengeId,
+    },
+    /// Takes back a challenge the key this connection watches for made.
+    CancelChallenge {
+        /// Which.
+        id: ChallengeId,
+    },
+    /// Chooses whom the key this connection watches for takes challenges
+    /// from: answered `challenges_from`.
+    ChallengesFrom {
+        /// Everyone (the default), players the key has played, or nobody.
+        from: ChallengesFrom,
+        /// When the choice was signed: milliseconds since the Unix epoch,
+        /// within ten minutes of the server's clock, and later than the
+        /// key's last choice.
+        at_ms: u64,
+        /// The key's signature of `"mice-cake/challenges-from/v1"` ‖
+        /// `at_ms` (eight bytes, big-endian) ‖ the choice (one byte: 0
+        /// everyone, 1 played, 2 nobody).
+        signature: SealSignature,
+    },
 }
 
 impl ClientMessage {
@@ -293,7 +359,11 @@ impl ClientMessage {
             {
                 *key_proof = Some(KeyProof::new(secret, challenge));
             }
-            ClientMessage::JoinArena { key, key_proof, .. } if *key == own => {
+            ClientMessage::JoinArena { key, key_proof, .. }
+            | ClientMessage::Challenge { key, key_proof, .. }
+            | ClientMessage::WatchChallenges { key, key_proof, .. }
+                if *key == own =>
+            {
                 *key_proof = Some(KeyProof::new(secret, challenge));
             }
             _ => {}
@@ -355,7 +425,7 @@ pub struct ArenaState {
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 20] = [
+    pub const TYPES: [&'static str; 26] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -376,6 +446,12 @@ impl ClientMessage {
         "watch_arena",
         "leave_arena",
         "rename",
+        "challenge",
+        "watch_challenges",
+        "accept_challenge",
+        "decline_challenge",
+        "cancel_challenge",
+        "challenges_from",
     ];
 
     /// Reads a client's text frame, telling a malformed message from an
@@ -681,6 +757,11 @@ pub enum ServerMessage {
         /// older servers' messages, where it always did.
         #[serde(default = "seek_goes_on")]
         requeued: bool,
+        /// The challenge whose game it was, for a room made for one
+        /// (then nothing is requeued: the challenge is over); left out
+        /// for a pairing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        challenge: Option<ChallengeId>,
     },
     /// The seek ended without a game: cancelled (`cancel_seek`), or the
     /// server could not make the room (it is stopping, say; `reason`).
@@ -747,6 +828,39 @@ pub enum ServerMessage {
         /// The name, as cleaned.
         name: String,
     },
+    /// The answer to `challenge`: it is made and told to the challenged.
+    ChallengeSent {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// The answer to `watch_challenges`: the challenges waiting, made to
+    /// the key and by it, and whom it takes challenges from.
+    Challenges {
+        /// Made to this key, oldest first.
+        waiting: Vec<Challenge>,
+        /// Made by this key, oldest first.
+        sent: Vec<Challenge>,
+        /// Whom the key takes challenges from.
+        from: ChallengesFrom,
+    },
+    /// A new challenge to the key this connection watches for.
+    Challenged {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge of the key this connection watches for ended: accepted
+    /// (take your seat in its room), declined, cancelled or expired.
+    ChallengeEnded {
+        /// Which.
+        id: ChallengeId,
+        /// How.
+        end: ChallengeEnd,
+    },
+    /// The answer to `challenges_from`: the key's choice now.
+    ChallengesFromSet {
+        /// Whom it takes challenges from.
+        from: ChallengesFrom,
+    },
 }
 
 /// A round as played: its report, and whose assignment the server made
@@ -771,7 +885,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 21] = [
+    pub const TYPES: [&'static str; 26] = [
         "welcome",
         "room_list",
         "joined",
@@ -793,6 +907,11 @@ impl ServerMessage {
         "arena_paused",
         "arena_left",
         "renamed",
+        "challenge_sent",
+        "challenges",
+        "challenged",
+        "challenge_ended",
+        "challenges_from_set",
     ];
 }
 

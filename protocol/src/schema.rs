@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 20] = [
+pub const TOP_LEVEL: [&str; 22] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -43,6 +43,8 @@ pub const TOP_LEVEL: [&str; 20] = [
     "CreateArena",
     "ArenaList",
     "ArenaDetail",
+    "PlayersNamed",
+    "ChallengeStatus",
 ];
 
 /// The schema document.
@@ -69,6 +71,8 @@ pub fn document() -> Value {
     generator.subschema_for::<crate::api::CreateArena>();
     generator.subschema_for::<crate::arena::ArenaList>();
     generator.subschema_for::<crate::arena::ArenaDetail>();
+    generator.subschema_for::<crate::api::PlayersNamed>();
+    generator.subschema_for::<crate::api::ChallengeStatus>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

@@ -253,6 +253,10 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_PAIRING_ARRIVAL", default_value = "10s", value_parser = humantime::parse_duration)]
     pub pairing_arrival: Duration,
 
+    /// How long a challenge waits for its answer before it expires.
+    #[arg(long, env = "MICE_CAKE_CHALLENGE_EXPIRY", default_value = "10m", value_parser = humantime::parse_duration)]
+    pub challenge_expiry: Duration,
+
     /// How long a new connection has to say hello.
     #[arg(long, env = "MICE_CAKE_HELLO_TIMEOUT", default_value = "10s", value_parser = humantime::parse_duration)]
     pub hello_timeout: Duration,
@@ -426,6 +430,11 @@ impl Config {
                 "pairing-arrival",
                 self.pairing_arrival,
                 Duration::from_millis(100),
+            ),
+            (
+                "challenge-expiry",
+                self.challenge_expiry,
+                Duration::from_secs(1),
             ),
             (
                 "open-timeout",

@@ -167,6 +167,7 @@ mod tests {
             code,
             requeued: false,
             reason: "called off".into(),
+            challenge: None,
         };
         let sent = frame(&unpaired);
         assert_eq!(sent.as_str(), serde_json::to_string(&unpaired).unwrap());

@@ -43,7 +43,7 @@ const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 /// The endpoints, for error messages.
 const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /arenas, /a/{id}, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/games/{id}/analysis, /api/matches/{id}, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/matches/{id}, /api/challenges/{id}, /api/players?name=NAME, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
      /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -56,6 +56,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/play", get(crate::web::play_page))
         .route("/arenas", get(crate::web::play_page))
         .route("/a/{id}", get(crate::web::arena_page))
+        .route("/c/{id}", get(crate::web::challenge_page))
         .route("/rules", get(crate::web::rules))
         .route("/assets/{hash}/{*path}", get(crate::web::asset))
         .route("/api/odds", get(odds))
@@ -71,6 +72,11 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             get(crate::analysis_api::analysis),
         )
         .route("/api/matches/{id}", get(crate::matches_api::match_summary))
+        .route(
+            "/api/challenges/{id}",
+            get(crate::challenges_api::challenge),
+        )
+        .route("/api/players", get(crate::ratings_api::players_named))
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
         .route(

@@ -3,8 +3,10 @@
 use std::sync::Mutex;
 
 use mice_cake_engine::Seed;
-use mice_cake_protocol::ids::{ARENA_ID_LEN, ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTES};
-use mice_cake_protocol::{ArenaId, GameId, RoomCode, SeatToken};
+use mice_cake_protocol::ids::{
+    ARENA_ID_LEN, CHALLENGE_ID_LEN, ROOM_CODE_ALPHABET, ROOM_CODE_LEN, SEAT_TOKEN_BYTES,
+};
+use mice_cake_protocol::{ArenaId, ChallengeId, GameId, RoomCode, SeatToken};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
@@ -76,6 +78,15 @@ impl ServerRng {
             *index = self.below(ROOM_CODE_ALPHABET.len());
         }
         ArenaId::from_indices(indices)
+    }
+
+    /// A new challenge's id.
+    pub(crate) fn challenge_id(&self) -> ChallengeId {
+        let mut indices = [0; CHALLENGE_ID_LEN];
+        for index in &mut indices {
+            *index = self.below(ROOM_CODE_ALPHABET.len());
+        }
+        ChallengeId::from_indices(indices)
     }
 
     /// A generator of its own for a bot's random choices.

@@ -22,6 +22,18 @@ impl RateLimit {
         }
     }
 
+    /// Allows `per_minute` on average and bursts of `burst`: for what a
+    /// person does now and then (a challenge), not for a stream.
+    pub(crate) fn per_minute(per_minute: u32, burst: u32, now: Instant) -> RateLimit {
+        let burst = f64::from(burst.max(1));
+        RateLimit {
+            rate: f64::from(per_minute.max(1)) / 60.0,
+            burst,
+            tokens: burst,
+            last: now,
+        }
+    }
+
     /// Whether the bucket would be full at `now`: as if it had never been
     /// used (so it may be forgotten).
     pub(crate) fn full(&self, now: Instant) -> bool {

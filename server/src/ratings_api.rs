@@ -1,7 +1,8 @@
 //! The ratings' HTTP API: `GET /api/players/{key}` (a player's page: name,
-//! whether a bot, rating and history per pool, conduct, latest games) and
-//! `GET /api/leaderboard?pool=POOL&limit=N&bots=1` (a pool's best players,
-//! people's or bots').
+//! whether a bot, rating and history per pool, conduct, latest games),
+//! `GET /api/players?name=NAME` (the keys known by a name, to challenge
+//! one by key) and `GET /api/leaderboard?pool=POOL&limit=N&bots=1` (a
+//! pool's best players, people's or bots').
 
 use std::sync::Arc;
 
@@ -10,7 +11,9 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse as _, Json, Response};
 use mice_cake_engine::PlayerKey;
-use mice_cake_protocol::{DEFAULT_LEADERBOARD_PAGE, ErrorCode, MAX_LEADERBOARD_PAGE, Pool};
+use mice_cake_protocol::{
+    DEFAULT_LEADERBOARD_PAGE, ErrorCode, MAX_LEADERBOARD_PAGE, PlayersNamed, Pool,
+};
 use serde::Deserialize;
 
 use crate::quote::{bounded, quoted};
@@ -52,6 +55,37 @@ pub(crate) async fn player(
             ErrorCode::UnknownPlayer,
             format!("the player {key} has played no game here"),
         ),
+        Err(cause) => storage_failed(&cause),
+    }
+}
+
+/// `GET /api/players`'s query.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NameParams {
+    name: Option<String>,
+}
+
+/// `GET /api/players?name=NAME`: the keys whose name is `NAME` now (ASCII
+/// case ignored), a few at most; 400 without a name, or for one no player
+/// could have.
+pub(crate) async fn players_named(
+    State(shared): State<Arc<Shared>>,
+    params: Result<Query<NameParams>, QueryRejection>,
+) -> Response {
+    let Query(params) = match params {
+        Ok(params) => params,
+        Err(rejection) => return bad_query(&rejection, "the query takes name=NAME"),
+    };
+    let Some(name) = params.name else {
+        return bad_request("name=NAME is required: the name to look for".into());
+    };
+    let name = match mice_cake_protocol::player_name(&name) {
+        Ok(name) => name,
+        Err(error) => return bad_request(format!("name: {error}")),
+    };
+    match shared.rooms.storage.players_named(name).await {
+        Ok(players) => Json(PlayersNamed { players }).into_response(),
         Err(cause) => storage_failed(&cause),
     }
 }

@@ -12,6 +12,8 @@ use crate::admission::Admission;
 use crate::analyses::Analyses;
 use crate::arena::registry::Arenas;
 use crate::capacity::Capacity;
+use crate::challenge_link::{ChallengeNews, Listeners};
+use crate::challenges::Challenges;
 use crate::clock::UptimeClock;
 use crate::cluster::Cluster;
 use crate::config::Config;
@@ -47,6 +49,9 @@ pub(crate) struct Shared {
     pub(crate) new_keys: NewKeys,
     /// The challenges given for HTTP requests' proofs of a key.
     pub(crate) key_challenges: KeyChallenges,
+    /// Players' challenges to each other (not to be confused with the
+    /// above).
+    pub(crate) challenges: Arc<Challenges>,
     /// This node's side of the cluster, if it is in one.
     pub(crate) cluster: Option<Arc<Cluster>>,
     /// What rooms share: storage, randomness, the clock, the shutdown.
@@ -275,6 +280,22 @@ impl Shared {
                 context.shutdown.clone(),
             )),
         };
+        let listeners = Arc::new(Listeners::default());
+        let news: Arc<dyn ChallengeNews> = match &cluster {
+            Some(cluster) => {
+                cluster.hear_challenges(Arc::clone(&listeners));
+                Arc::clone(cluster) as Arc<dyn ChallengeNews>
+            }
+            None => Arc::clone(&listeners) as Arc<dyn ChallengeNews>,
+        };
+        let challenges = Challenges::start(
+            Arc::clone(&context),
+            Arc::clone(&lobby),
+            news,
+            listeners,
+            config.challenge_expiry,
+            context.shutdown.clone(),
+        );
         let arenas = Arenas::start(
             Arc::clone(&lobby),
             Arc::clone(&context),
@@ -286,6 +307,7 @@ impl Shared {
             arenas,
             new_keys: NewKeys::new(config.new_rated_keys_per_hour, cluster.clone()),
             key_challenges: KeyChallenges::new(cluster.clone()),
+            challenges,
             analyses: Analyses::new(config.analyses as usize, config.analysis_queue as usize),
             seal_checker: SealChecker::start(crate::seal_checks::GATHER),
             config,

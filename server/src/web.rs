@@ -222,6 +222,24 @@ pub(crate) async fn arena_page(
     page_or_not_found(&headers, found)
 }
 
+/// `/c/ID`: a challenge's page (its link), with status 404 unless `ID` is a
+/// challenge's id (in any case). The page asks `/api/challenges/ID` itself,
+/// and says itself when no challenge has that id.
+pub(crate) async fn challenge_page(
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Response {
+    let id = id.map(|Path(id)| id).unwrap_or_default();
+    page_or_not_found(&headers, is_challenge_id(&id))
+}
+
+/// Whether `text` is a challenge's id as written: ten characters of the
+/// room codes' alphabet (in either case), nothing around them.
+fn is_challenge_id(text: &str) -> bool {
+    text.len() == mice_cake_protocol::ids::CHALLENGE_ID_LEN
+        && text.parse::<mice_cake_protocol::ChallengeId>().is_ok()
+}
+
 /// Whether `text` is a room code as written: five characters of the
 /// code's alphabet (in either case), nothing around them.
 fn is_room_code(text: &str) -> bool {
@@ -307,6 +325,23 @@ mod tests {
         }
         assert_eq!(embedded::PAGES.len(), mice_cake_words::LANGUAGES.len());
         assert_eq!(ASSETS.len(), "/assets/".len() + 16 + 1);
+    }
+
+    #[test]
+    fn a_challenge_s_page_is_found_by_its_id_in_either_case_and_nothing_else() {
+        assert!(is_challenge_id("K7M2QX9PHT"));
+        assert!(is_challenge_id("k7m2qx9pht"));
+        for not_one in [
+            "",
+            "K7M2QX9PH",
+            "K7M2QX9PHTX",
+            " K7M2QX9PHT",
+            "K7M2QX9PH0",
+            "K7M2QX9PHI",
+            "<b>",
+        ] {
+            assert!(!is_challenge_id(not_one), "{not_one:?}");
+        }
     }
 
     #[test]

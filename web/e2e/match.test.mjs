@@ -89,5 +89,32 @@ test("two browsers play a match to 2 wins, watched from between two games, and t
   assert.equal(await ann.page.locator('#match-games [aria-current="page"]').count(), 1);
   await lookAt(ann.page, "a game of a match, the match checked whole", "match-checked");
 
+  // Ann's page lists each game with its number in the match.
+  const key = game.record.fair.keys[game.match.number % 2 === 1 ? "yellow" : "blue"];
+  await ann.page.goto(`${server.url}/p/${key}`);
+  await ann.page.locator(".match-game", { hasText: `match game ${game.match.number}` }).waitFor();
+  assert.equal(await ann.page.locator(".match-game").count(), summary.games.length);
+
   for (const who of [ann, bob, watcher]) who?.assertClean();
+});
+
+test("the lobby asks for any match length from 1 to 15 wins", async () => {
+  const { server, browser } = shared;
+  const kim = await person(browser, { viewport: PHONE, name: "Kim" });
+  await kim.page.goto(server.url);
+  const wins = kim.page.locator("#first-to-wins");
+  assert.equal(await wins.isVisible(), false, "asked for only once chosen");
+  await kim.page.locator("#first-to").selectOption("other");
+  await wins.fill("16");
+  await kim.page.locator("form.create button[type=submit]").click();
+  assert.equal(await wins.evaluate((input) => /** @type {HTMLInputElement} */ (input).validity.rangeOverflow), true);
+  assert.equal(new URL(kim.page.url()).pathname, "/", "16 wins is no match the server plays");
+  await wins.fill("15");
+  await kim.page.locator("form.create button[type=submit]").click();
+  await kim.page.waitForURL(/\/r\/[0-9A-Z]{5}$/);
+  await kim.page.locator("#match-score", { hasText: "A match: first to 15 wins" }).waitFor();
+  const code = new URL(kim.page.url()).pathname.slice("/r/".length);
+  const room = await (await fetch(`${server.url}/api/rooms/${code}`)).json();
+  assert.equal(room.options.first_to, 15);
+  kim.assertClean();
 });

@@ -3,7 +3,9 @@
 // page (without games, and with one), Play now (its choices, a search, the
 // bot offered), the arenas and an arena under way, the name form, a room
 // waiting, a room where a player moves, a spectator's view, a game of a
-// match over and its replay (the match checked whole). What is checked on each page is the caller's (`look`):
+// match over and its replay (the match checked whole), and a challenge (the
+// form on a player's page, one waiting for its answer, the banner of one
+// made to you, its page). What is checked on each page is the caller's (`look`):
 // pages.test.mjs checks accessibility and width in English,
 // languages.test.mjs the same and every word in French, Spanish and the
 // pseudo-locale. Nothing here reads a page's words: it waits on elements,
@@ -16,7 +18,7 @@ import { createRoom, person, playToTheEnd, startTerminal, typeSuggestions } from
 /** The longest name a player may have. */
 export const LONG_NAME = "W".repeat(32);
 /** How many kinds of page the survey looks at. */
-export const PAGE_TYPES = 18;
+export const PAGE_TYPES = 22;
 /** The arena's name. */
 const ARENA_TITLE = "Cheddar K7";
 /**
@@ -175,6 +177,24 @@ export async function takeSurvey({ server, browser, locale, look }) {
   await cy.page.goto(`${server.url}/p/${kits.rated.keys.yellow}`);
   await cy.page.locator('section[aria-labelledby="recent-title"] a[href^="/g/"]').first().waitFor();
   await look("a player's page with a rated game", cy.page);
+
+  // A challenge: Bea (her key from her game against the bot) challenges
+  // Cy from his page; Cy, on the lobby, is shown it, then opens its link.
+  await cy.page.goto(server.url);
+  const cyKey = ((await cy.page.locator("#your-page").getAttribute("href")) ?? "").slice("/p/".length);
+  await bea.page.goto(`${server.url}/p/${cyKey}`);
+  await bea.page.locator("#challenge-open").click();
+  await bea.page.locator("#challenge-first-to").selectOption("3");
+  await look("a player's page, the form to challenge them open", bea.page);
+  await bea.page.locator("#challenge-send").click();
+  const link = bea.page.locator("#challenges li.outgoing a.challenge-link");
+  await link.waitFor();
+  await look("a challenge sent, waiting for its answer", bea.page);
+  await cy.page.locator("#challenges li.incoming").waitFor();
+  await look("the lobby with a challenge's banner", cy.page);
+  await cy.page.goto(`${server.url}${await link.getAttribute("href")}`);
+  await cy.page.locator("#challenge-accept").waitFor();
+  await look("a challenge's page (to the player it is for)", cy.page);
 
   return met;
 }

@@ -5,6 +5,8 @@
 import { t } from "./catalogue.js";
 import { showArena } from "./arena.js";
 import { showArenas } from "./arenas.js";
+import { watchChallenges } from "./challenge-banner.js";
+import { showChallenge } from "./challenge-page.js";
 import { languageSwitch, startLanguage } from "./language.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { showLobby } from "./lobby.js";
@@ -23,6 +25,8 @@ const room = path.match(/^\/r\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}|new)\/?$/i)
 const game = path.match(/^\/g\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i);
 /** An arena's id: eight characters of the same alphabet. */
 const arena = path.match(/^\/a\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8})\/?$/i);
+/** A challenge's id: ten characters of the same alphabet. */
+const challenge = path.match(/^\/c\/([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10})\/?$/i);
 /** A player is their public key: 64 hexadecimal digits. */
 const player = path.match(/^\/p\/([0-9a-f]{64})\/?$/i);
 if (room) {
@@ -40,6 +44,10 @@ if (room) {
   showArena(root, arena[1].toUpperCase());
 } else if (path === "/arenas" || path === "/arenas/") {
   showArenas(root);
+} else if (challenge) {
+  showChallenge(root, challenge[1].toUpperCase());
+} else if (path.startsWith("/c/")) {
+  notFound(root, t("not-found-challenge"));
 } else if (path.startsWith("/a/")) {
   notFound(root, t("not-found-arena"));
 } else if (path.startsWith("/r/")) {
@@ -53,3 +61,7 @@ if (room) {
 } else {
   notFound(root, t("not-found-page"));
 }
+// This browser's challenges, on the pages that hold no connection of
+// their own but an arena's (a room watches them while it waits for an
+// opponent, room.js; a challenge's page, itself; Play now never: it seeks).
+if (player || game || arena || path === "/" || path === "" || /^\/(top|arenas)\/?$/.test(path)) watchChallenges();

@@ -23,6 +23,7 @@ const SIGNED_SEAL_TAG = encoder.encode("mice-cake/fair/v1/signed-seal");
 const SIGNED_LEAVE_TAG = encoder.encode("mice-cake/fair/v1/signed-leave");
 const KEY_PROOF_TAG = encoder.encode("mice-cake/key/v2");
 const BOT_TAG = encoder.encode("mice-cake/bot/v1");
+const CHALLENGES_FROM_TAG = encoder.encode("mice-cake/challenges-from/v1");
 
 /** @typedef {import("./words.js").Seat} Seat */
 /** @typedef {{mice: number[], steal?: string | null}} Assignment */
@@ -113,6 +114,24 @@ export function signedLeave(commitment, round, seat) {
  */
 export function signedKeyProof(challenge) {
   return concat([KEY_PROOF_TAG, fromHex(challenge)]);
+}
+
+/** Whom a player takes challenges from, as its signed byte (the engine's `ChallengesFrom::byte`). */
+export const CHALLENGES_FROM = /** @type {const} */ (["everyone", "played", "nobody"]);
+/** @typedef {typeof CHALLENGES_FROM[number]} ChallengesFrom */
+
+/**
+ * What a player's key signs to choose whom it takes challenges from
+ * (`challenges_from`): the tag, when it was chosen (milliseconds since the
+ * Unix epoch, eight bytes big-endian: an older choice cannot be sent
+ * again) and the choice as one byte (0 everyone, 1 players they have
+ * played, 2 nobody).
+ * @param {ChallengesFrom} from @param {number} atMs
+ */
+export function signedChallengesFrom(from, atMs) {
+  const time = new Uint8Array(8);
+  new DataView(time.buffer).setBigUint64(0, BigInt(atMs));
+  return concat([CHALLENGES_FROM_TAG, time, new Uint8Array([CHALLENGES_FROM.indexOf(from)])]);
 }
 
 /** The commitment to `seed`. @param {string} seed */

@@ -13,7 +13,7 @@
 // `crypto.subtle`) plays without a key: its moves go unsigned, and the
 // game's check says so.
 
-import { signedKeyProof, signedLeave, signedSeal } from "./fair.js";
+import { signedChallengesFrom, signedKeyProof, signedLeave, signedSeal } from "./fair.js";
 import { toHex } from "./sha256.js";
 
 const DATABASE = "mice-cake";
@@ -84,6 +84,16 @@ export function signSeal(seal) {
  */
 export function signLeave(commitment, round, seat) {
   return sign(signedLeave(commitment, round, seat));
+}
+
+/**
+ * The signature of taking challenges from `from` (everyone, players this
+ * key has played, nobody), chosen at `atMs`, and the key; null without one.
+ * @param {import("./fair.js").ChallengesFrom} from @param {number} atMs
+ * @returns {Promise<{signature: string, key: string} | null>}
+ */
+export function signChallengesFrom(from, atMs) {
+  return sign(signedChallengesFrom(from, atMs));
 }
 
 /**

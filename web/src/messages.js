@@ -64,7 +64,16 @@ export const MESSAGES = {
   // The server let the seat go, as asked (the connection forgot its
   // token): home.
   left: { leaves: () => [{ kind: "go", path: "/" }] },
-  unpaired: { leaves: unpaired },
+  unpaired: {
+    leaves: unpaired,
+    // A challenge's game called off here (nobody's pairing to go back
+    // to): the room is closed, and the page says so.
+    apply: (model, message, _page, out) => {
+      if (typeof message.challenge !== "string") return;
+      model.notice = t("room-challenge-called-off");
+      say(model, out, model.notice);
+    },
+  },
 };
 
 /**

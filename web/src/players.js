@@ -4,9 +4,12 @@
 // (wins, losses, draws, and its history as a chart), how many of their
 // latest games in rated rooms they aborted, and their latest games, rated
 // or not, each with its replay and the opponent's page. A key that never
-// played a game here says so; this browser's own key is "Your page".
+// played a game here says so; this browser's own key is "Your page". On
+// another's, "Challenge NAME" (challenge-form.js); on your own, whom you
+// take challenges from.
 
 import { t, ungrouped, wordsWith } from "./catalogue.js";
+import { challengeSection, challengesFromSection } from "./challenge-form.js";
 import { dateText, ratingChart } from "./chart.js";
 import { botBadge, h, replace } from "./dom.js";
 import { keptPublicKey } from "./keys.js";
@@ -31,7 +34,7 @@ export async function showPlayer(root, key) {
   const [answer, mine] = await Promise.all([playerOf(key), keptPublicKey()]);
   const yours = mine === key;
   if (answer.status === 404 && answer.body?.code === "unknown_player") {
-    noGames(root, yours);
+    noGames(root, yours, key);
     return;
   }
   if (!answer.body?.ratings) {
@@ -70,10 +73,19 @@ function links(yours, bot) {
 }
 
 /**
- * A key with no game here.
- * @param {HTMLElement} root @param {boolean} yours
+ * What a player's page offers about challenges: on your own, whom you take
+ * them from; on another's, to challenge them.
+ * @param {boolean} yours @param {string} key @param {string} name
  */
-function noGames(root, yours) {
+function challenging(yours, key, name) {
+  return yours ? challengesFromSection() : challengeSection({ key, name });
+}
+
+/**
+ * A key with no game here.
+ * @param {HTMLElement} root @param {boolean} yours @param {string} key
+ */
+function noGames(root, yours, key) {
   document.title = yours ? t("player-yours-title") : t("player-empty-title");
   replace(
     root,
@@ -88,6 +100,7 @@ function noGames(root, yours) {
           ? wordsWith("player-no-games-yours", { play: h("a", { href: "/play" }, t("player-play-now")), rating: ungrouped(1500) })
           : t("player-no-games"),
       ),
+      challenging(yours, key, ""),
       links(yours, false),
     ),
   );
@@ -110,6 +123,7 @@ function drawPlayer(root, profile, yours) {
       h("h1", {}, h("span", { class: "player-name" }, profile.name), profile.bot ? botBadge() : null, yours ? h("span", { class: "you" }, " ", t("player-you")) : null),
       profile.bot ? h("p", { id: "declared-bot" }, t("player-declared-bot")) : null,
       h("p", { class: "meta" }, wordsWith("player-key", { key: h("code", { class: "key" }, profile.key) })),
+      challenging(yours, String(profile.key).toLowerCase(), String(profile.name ?? "")),
       conduct?.aborted > 0
         ? h(
             "p",

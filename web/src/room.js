@@ -10,6 +10,7 @@
 // (room-keys.js), the controls drawn, the timers and the effects' answers.
 
 import { t } from "./catalogue.js";
+import { stopWatchingChallenges, watchChallenges } from "./challenge-banner.js";
 import { h, replace } from "./dom.js";
 import { SPECTATOR_NAME } from "./messages.js";
 import { Connection } from "./net.js";
@@ -248,6 +249,36 @@ function loop(root, model, odds, shell, known) {
     } finally {
       running = false;
     }
+    if (!ended) challengesWhileWaiting(model, known.code);
+    else stopWatchingChallenges();
   };
   return dispatch;
+}
+
+/** How long a room waits for its second player before its page watches this browser's challenges. */
+const WATCH_AFTER_MS = 2_000;
+/** @type {number | null} */
+let watchSoon = null;
+
+/**
+ * A player alone in a room of their own, waiting for an opponent, hears of
+ * their challenges (challenge-banner.js) — after a moment, not in a
+ * pairing's or an arena's room (whose opponent is on the way), and no more
+ * once the game begins.
+ * @param {import("./state.js").Model} model @param {string} code
+ */
+function challengesWhileWaiting(model, code) {
+  const alone = () => {
+    const paired = pairedHere(String(model.room?.code ?? code).toUpperCase());
+    return model.room?.status === "waiting" && Boolean(model.room?.you) && !paired.paired && !paired.arena;
+  };
+  if (!alone()) {
+    if (watchSoon !== null) window.clearTimeout(watchSoon);
+    watchSoon = null;
+    stopWatchingChallenges();
+    return;
+  }
+  watchSoon ??= window.setTimeout(() => {
+    if (alone()) watchChallenges();
+  }, WATCH_AFTER_MS);
 }

@@ -48,11 +48,12 @@ import { resultText } from "./words.js";
  */
 
 /**
- * Everything the page shows, from the server's messages, and what the page
- * keeps of its own: what it sealed in this room (`sealing`, stored after
- * every change), what it holds back from screen readers while a reveal
- * plays (`held`), the seals being signed and the nonce being drawn, and
- * what it has cued, focused and drawn.
+ * Everything the page shows, from the server's messages (a match's score is
+ * `room.match`, and `nextGame` the page's time its next game starts, between
+ * two games), and what the page keeps of its own: what it sealed in this
+ * room (`sealing`, stored after every change), what it holds back from
+ * screen readers while a reveal plays (`held`), the seals being signed and
+ * the nonce being drawn, and what it has cued, focused and drawn.
  * @typedef {{
  *   room: any | null,
  *   rounds: any[],

@@ -2,7 +2,7 @@
 //! player is (their key), made into the greeting to send.
 
 use mice_cake_engine::{KeyChallenge, PlayerKey, PlayerSecret, SealSignature};
-use mice_cake_protocol::{ArenaId, ClientMessage, RoomCode, RoomOptions, SeatToken};
+use mice_cake_protocol::{ArenaId, ChallengeId, ClientMessage, RoomCode, RoomOptions, SeatToken};
 
 /// How to enter a room (or an arena).
 #[derive(Clone, Debug)]
@@ -33,6 +33,16 @@ pub enum Entry {
     },
     /// Watch an arena's standings.
     WatchArena(ArenaId),
+    /// Challenge the player whose key is `to` to a room of `options`, and
+    /// take the seat there once they accept.
+    Challenge { to: PlayerKey, options: RoomOptions },
+    /// Accept a challenge made to this player — `id`, or the newest
+    /// waiting; with `wait`, the next to come if none waits (a bot) — and
+    /// take the seat in its room.
+    Accept { id: Option<ChallengeId>, wait: bool },
+    /// Only watch this player's challenges: to list them, decline one, or
+    /// choose whom they come from.
+    Challenges,
 }
 
 /// What a quick pairing asks (see the protocol's `seek`).
@@ -135,6 +145,31 @@ pub(super) fn entry_message(entry: Entry, identity: &Identity) -> anyhow::Result
                 .ok_or_else(|| anyhow::anyhow!(crate::tr!("net-arena-needs-a-key")));
         }
         Entry::WatchArena(arena) => ClientMessage::WatchArena { arena },
+        Entry::Challenge { to, options } => ClientMessage::Challenge {
+            to,
+            options,
+            key: key.ok_or_else(no_key_for_challenges)?,
+            key_proof,
+            bot_declaration,
+        },
+        Entry::Accept { .. } | Entry::Challenges => {
+            watch_challenges(identity).ok_or_else(no_key_for_challenges)?
+        }
+    })
+}
+
+/// Why a client without a key cannot make, watch or answer challenges.
+fn no_key_for_challenges() -> anyhow::Error {
+    anyhow::anyhow!(crate::tr!("net-challenges-need-a-key"))
+}
+
+/// The `watch_challenges` made as `identity` (the link proves its key as it
+/// sends it); none without a key.
+pub(super) fn watch_challenges(identity: &Identity) -> Option<ClientMessage> {
+    Some(ClientMessage::WatchChallenges {
+        key: identity.key()?,
+        key_proof: None,
+        bot_declaration: identity.bot_declaration(),
     })
 }
 
@@ -152,4 +187,45 @@ pub(super) fn arena_join(
         key_proof: None,
         bot_declaration: identity.bot_declaration(),
     })
+}
+
+/// Where the challenge this client plays stands, until its room is
+/// entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Challenging {
+    /// Made by this player: its id once the server made it
+    /// (`challenge_sent`).
+    Made(Option<ChallengeId>),
+    /// To accept: `asked`, or the newest waiting (with `wait`, the next to
+    /// come if none waits); `chosen` once its accept is sent.
+    Accepting {
+        asked: Option<ChallengeId>,
+        wait: bool,
+        chosen: Option<ChallengeId>,
+    },
+    /// Accepted: its room, until this player is seated there.
+    Accepted(RoomCode),
+}
+
+impl Challenging {
+    /// The challenge an entry plays, if any.
+    pub(super) fn of(entry: &Entry) -> Option<Challenging> {
+        match entry {
+            Entry::Challenge { .. } => Some(Challenging::Made(None)),
+            Entry::Accept { id, wait } => Some(Challenging::Accepting {
+                asked: *id,
+                wait: *wait,
+                chosen: None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The challenge's id, once known.
+    pub(super) fn id(self) -> Option<ChallengeId> {
+        match self {
+            Challenging::Made(id) | Challenging::Accepting { chosen: id, .. } => id,
+            Challenging::Accepted(_) => None,
+        }
+    }
 }

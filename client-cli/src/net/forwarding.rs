@@ -79,6 +79,12 @@ impl Link {
             return None;
         }
         let command = if leaving {
+            // A challenge made and still waiting is taken back first.
+            if let Some(cancel) = self.cancel_before_leaving()
+                && !self.send(socket, &cancel).await
+            {
+                return Some(closed());
+            }
             self.signed_leave()
         } else {
             command

@@ -7,9 +7,11 @@
 //! One job a file: `socket` the WebSocket itself; `entries` how to
 //! enter and who the player is; `reconnection` the link's state and
 //! coming back after a drop; `forwarding` the link while connected;
-//! `server_messages` what each server message tells it; `seat_files`
-//! the seats kept on disk.
+//! `server_messages` what each server message tells it; `challenging`
+//! a challenge followed until its room is entered; `seat_files` the seats
+//! kept on disk.
 
+mod challenging;
 mod entries;
 mod forwarding;
 mod reconnection;

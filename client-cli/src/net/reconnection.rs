@@ -11,7 +11,7 @@ use mice_cake_protocol::{
 use tokio::sync::mpsc;
 
 use super::NetEvent;
-use super::entries::{Entry, Identity, Seek, arena_join};
+use super::entries::{Challenging, Entry, Identity, Seek, arena_join};
 use super::socket::{Socket, closing_reason, open, send_frame};
 use crate::seats::SeatStore;
 use crate::tr;
@@ -161,6 +161,9 @@ pub(super) struct Link {
     pub(super) identity: Identity,
     /// The game under way, for a leave to be signed.
     pub(super) playing: Playing,
+    /// The challenge this client plays (made, or to accept), until its
+    /// room is entered.
+    pub(super) challenging: Option<Challenging>,
 }
 
 /// Why a connection ended.
@@ -248,6 +251,7 @@ impl Link {
             sought_here: false,
             greeting: None,
             playing: Playing::default(),
+            challenging: Challenging::of(entry),
             identity,
         }
     }
@@ -321,6 +325,11 @@ impl Link {
                 bot_declaration: self.identity.bot_declaration(),
                 key_proof: None,
             });
+        }
+        if self.token.is_none()
+            && let Some(again) = self.challenge_again()
+        {
+            return Some(again);
         }
         if let Some(token) = self.token {
             // Back in the arena's game first; in the arena again after.

@@ -25,7 +25,12 @@ impl Link {
         }
         match kind(message) {
             Kind::Admission => self.admitted(socket).await,
-            Kind::Welcome | Kind::Room | Kind::Seek | Kind::Arena | Kind::Notice => None,
+            Kind::Welcome
+            | Kind::Room
+            | Kind::Seek
+            | Kind::Arena
+            | Kind::Challenge
+            | Kind::Notice => None,
         }
     }
 
@@ -64,6 +69,12 @@ impl Link {
                 let refusal = crate::catalogue::refusal_with(*code, message, args);
                 return self.refused(socket, *code, &refusal).await;
             }
+            ServerMessage::ChallengeSent { .. }
+            | ServerMessage::Challenges { .. }
+            | ServerMessage::Challenged { .. }
+            | ServerMessage::ChallengeEnded { .. } => {
+                return self.learn_challenge(socket, message).await;
+            }
             _ => return self.learn_seek_or_arena(socket, message).await,
         }
         None
@@ -78,6 +89,11 @@ impl Link {
         match message {
             ServerMessage::Seeking { .. } => self.sought_here = true,
             ServerMessage::Paired { code, .. } => self.pair = Some(*code),
+            ServerMessage::Unpaired {
+                code,
+                challenge: Some(_),
+                ..
+            } => return Some(self.challenge_called_off(*code)),
             ServerMessage::Unpaired { code, requeued, .. } => {
                 return self.unpaired(socket, *code, *requeued).await;
             }
@@ -132,6 +148,8 @@ impl Link {
     ) -> Option<End> {
         self.pair = None;
         self.rejoining_pair = false;
+        // In a room: a challenge that led here is played.
+        self.challenging = None;
         if let Some(token) = token {
             self.token = Some(token);
         }
@@ -217,6 +235,21 @@ impl Link {
         None
     }
 
+    /// A challenge's game called off before it began (a player did not
+    /// take their seat and seal their deal in time): its room is closed,
+    /// and the challenge over.
+    fn challenge_called_off(&mut self, code: RoomCode) -> End {
+        self.pair = None;
+        self.token = None;
+        self.room = None;
+        self.challenging = None;
+        self.forget_seat(code);
+        End::Refused(crate::tr!(
+            "net-challenge-called-off",
+            code = code.to_string()
+        ))
+    }
+
     /// The wait asked is over: the bot offered is played (the seek stops
     /// first; a pairing that came meanwhile wins, and the room for the bot
     /// is then refused).
@@ -276,6 +309,13 @@ impl Link {
                 None => Some(End::Refused(message.to_owned())),
             };
         }
+        if !self.entering
+            && let Some(answer) = self.accept_refused(message)
+        {
+            // The accept sent was refused (the challenge taken back
+            // meanwhile, or the player may not play rated).
+            return answer;
+        }
         if code == ErrorCode::Replaced {
             // Another client took the seat back: it plays it now,
             // and coming back would only push it out in turn.
@@ -286,6 +326,11 @@ impl Link {
             && let Some(answer) = self.seat_gone(socket).await
         {
             return answer;
+        }
+        if self.entering && self.challenge_refused_for_good(code) {
+            // Made too often: trying again soon would only be refused
+            // again (and counted).
+            return Some(End::Refused(message.to_owned()));
         }
         if self.entering && self.resume_refused_for_now(code) {
             // Tried again, as after a drop: the next answer says

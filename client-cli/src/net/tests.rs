@@ -86,7 +86,9 @@ fn proven_here(message: &ClientMessage, key: Option<PlayerKey>, welcomed: KeyCha
         | ClientMessage::JoinRoom { key_proof, .. }
         | ClientMessage::Resume { key_proof, .. }
         | ClientMessage::Seek { key_proof, .. }
-        | ClientMessage::JoinArena { key_proof, .. } => *key_proof,
+        | ClientMessage::JoinArena { key_proof, .. }
+        | ClientMessage::Challenge { key_proof, .. }
+        | ClientMessage::WatchChallenges { key_proof, .. } => *key_proof,
         _ => None,
     };
     match (proof, key) {
@@ -434,6 +436,7 @@ async fn a_seek_ended_for_our_unsealed_deal_is_made_again() {
             code,
             reason: "you did not seal your deal within 10s while your opponent did".into(),
             requeued: false,
+            challenge: None,
         };
         say(&mut socket, &unpaired).await;
         let ended = ServerMessage::SeekEnded {
@@ -496,6 +499,7 @@ async fn called_off_after_a_resume(requeued: bool) {
             code,
             reason: "your opponent did not take their seat and seal their deal within 10s".into(),
             requeued,
+            challenge: None,
         };
         say(&mut second, &unpaired).await;
         let then = next_message(&mut second).await;
@@ -611,4 +615,555 @@ fn a_shutdown_is_said_once() {
         why_dropped("the connection closed".into(), None),
         "the connection closed"
     );
+}
+
+/// Ann's key pair, for the challenges' tests.
+fn ann() -> Identity {
+    Identity {
+        secret: Some(PlayerSecret::from_bytes([7; 32])),
+        bot: false,
+    }
+}
+
+/// A challenge `id` from `from` to `to`, of the default room.
+fn challenge(id: &str, from: PlayerKey, to: PlayerKey) -> mice_cake_protocol::Challenge {
+    let player = |key: PlayerKey, name: &str| mice_cake_protocol::ChallengePlayer {
+        key,
+        name: name.into(),
+        bot: false,
+    };
+    mice_cake_protocol::Challenge {
+        id: id.parse().unwrap(),
+        from: player(from, "Bea"),
+        to: player(to, "Ann"),
+        options: RoomOptions::default(),
+        expires_in_ms: 600_000,
+    }
+}
+
+/// Bea's key.
+fn bea() -> PlayerKey {
+    PlayerSecret::from_bytes([9; 32]).public_key()
+}
+
+/// The session's events until it closes (or `limit` passes): the
+/// messages, and why it closed.
+async fn until_closed(session: &mut Session) -> (Vec<ServerMessage>, Option<String>) {
+    let mut messages = Vec::new();
+    let limit = tokio::time::sleep(Duration::from_secs(10));
+    tokio::pin!(limit);
+    loop {
+        tokio::select! {
+            event = session.events.recv() => match event {
+                Some(NetEvent::Message(message)) => messages.push(message),
+                Some(NetEvent::Closed(reason)) => return (messages, Some(reason)),
+                Some(_) => {}
+                None => return (messages, None),
+            },
+            () = &mut limit => return (messages, None),
+        }
+    }
+}
+
+/// `mice-cake challenge`: the challenge is made with the player's key,
+/// proven on the connection; once accepted, the seat in its room is taken
+/// by key, proven too, as after a pairing, and the room is played.
+#[tokio::test]
+async fn a_challenge_accepted_takes_its_seat_in_the_room() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+    let joined = room.joined();
+    let ServerMessage::Joined { state, .. } = &joined else {
+        unreachable!()
+    };
+    let code = state.code;
+    let key = ann().key().unwrap();
+    let server = tokio::spawn(async move {
+        let (mut socket, welcomed_with) = welcomed(&listener).await;
+        let made = next_message(&mut socket).await;
+        assert!(proven_here(&made, Some(key), welcomed_with), "{made:?}");
+        let ClientMessage::Challenge { to, options, .. } = made else {
+            panic!("not a challenge: {made:?}");
+        };
+        assert_eq!(to, bea());
+        assert_eq!(options.first_to, 3);
+        let challenge = challenge("K7M2QX9PHT", key, bea());
+        let id = challenge.id;
+        say(&mut socket, &ServerMessage::ChallengeSent { challenge }).await;
+        // Another challenge of Ann's ends: not this one.
+        let other = ServerMessage::ChallengeEnded {
+            id: "AAAAAAAAAA".parse().unwrap(),
+            end: mice_cake_protocol::ChallengeEnd::Declined,
+        };
+        say(&mut socket, &other).await;
+        let accepted = ServerMessage::ChallengeEnded {
+            id,
+            end: mice_cake_protocol::ChallengeEnd::Accepted { code },
+        };
+        say(&mut socket, &accepted).await;
+        let join = next_message(&mut socket).await;
+        assert!(proven_here(&join, Some(key), welcomed_with), "{join:?}");
+        assert!(
+            matches!(join, ClientMessage::JoinRoom { code: asked, .. } if asked == code),
+            "{join:?}"
+        );
+        say(&mut socket, &joined).await;
+        // Kept open until the client is done.
+        let _ = next_message(&mut socket).await;
+    });
+    let options = RoomOptions {
+        first_to: 3,
+        ..RoomOptions::default()
+    };
+    let entry = Entry::Challenge { to: bea(), options };
+    let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    let seated = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(event) = session.events.recv().await {
+            if let NetEvent::Message(ServerMessage::Joined { seat, .. }) = event {
+                return seat;
+            }
+            assert!(!matches!(event, NetEvent::Closed(_)), "{event:?}");
+        }
+        None
+    })
+    .await
+    .expect("seated in time");
+    assert_eq!(seated, Some(Seat::Yellow));
+    session.leave().await;
+    tokio::time::timeout(Duration::from_secs(10), server)
+        .await
+        .expect("the server's side ended")
+        .unwrap();
+}
+
+/// A challenge declined (or expired) ends the run, saying so: the
+/// interfaces exit with status 1 and that reason.
+#[tokio::test]
+async fn a_challenge_declined_ends_the_run_saying_so() {
+    for (end, said) in [
+        (
+            mice_cake_protocol::ChallengeEnd::Declined,
+            "challenge K7M2QX9PHT declined",
+        ),
+        (
+            mice_cake_protocol::ChallengeEnd::Expired,
+            "challenge K7M2QX9PHT expired: nobody answered it in time",
+        ),
+    ] {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("ws://{}", listener.local_addr().unwrap());
+        let key = ann().key().unwrap();
+        let server = tokio::spawn(async move {
+            let mut socket = greeted(&listener).await;
+            let made = next_message(&mut socket).await;
+            assert!(matches!(made, ClientMessage::Challenge { .. }), "{made:?}");
+            let challenge = challenge("K7M2QX9PHT", key, bea());
+            let id = challenge.id;
+            say(&mut socket, &ServerMessage::ChallengeSent { challenge }).await;
+            say(&mut socket, &ServerMessage::ChallengeEnded { id, end }).await;
+            // Nothing more from the client: no join, no cancel.
+            let after = tokio::time::timeout(Duration::from_millis(300), socket.next()).await;
+            assert!(
+                !matches!(after, Ok(Some(Ok(Message::Text(_))))),
+                "{after:?}"
+            );
+        });
+        let entry = Entry::Challenge {
+            to: bea(),
+            options: RoomOptions::default(),
+        };
+        let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+        let (messages, closed) = until_closed(&mut session).await;
+        assert!(
+            matches!(messages.first(), Some(ServerMessage::Welcome { .. })),
+            "{messages:?}"
+        );
+        assert_eq!(closed.as_deref(), Some(said));
+        server.await.unwrap();
+    }
+}
+
+/// Leaving while the challenge waits (Ctrl-C, q) takes it back first: it
+/// would wait for its answer until it expires otherwise.
+#[tokio::test]
+async fn leaving_while_the_challenge_waits_takes_it_back() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let key = ann().key().unwrap();
+    let (sent, was_sent) = tokio::sync::oneshot::channel();
+    let server = tokio::spawn(async move {
+        let mut socket = greeted(&listener).await;
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::Challenge { .. }
+        ));
+        let challenge = challenge("K7M2QX9PHT", key, bea());
+        let id = challenge.id;
+        say(&mut socket, &ServerMessage::ChallengeSent { challenge }).await;
+        sent.send(()).unwrap();
+        let cancel = next_message(&mut socket).await;
+        assert_eq!(cancel, ClientMessage::CancelChallenge { id });
+        let leave = next_message(&mut socket).await;
+        assert!(matches!(leave, ClientMessage::Leave { .. }), "{leave:?}");
+    });
+    let entry = Entry::Challenge {
+        to: bea(),
+        options: RoomOptions::default(),
+    };
+    let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    was_sent.await.unwrap();
+    // The interface saw it sent.
+    loop {
+        let event = session.events.recv().await.unwrap();
+        if matches!(
+            event,
+            NetEvent::Message(ServerMessage::ChallengeSent { .. })
+        ) {
+            break;
+        }
+    }
+    session.leave().await;
+    tokio::time::timeout(Duration::from_secs(10), server)
+        .await
+        .expect("taken back in time")
+        .unwrap();
+}
+
+/// `mice-cake accept`: the challenges are watched with the key, proven,
+/// and the newest waiting is accepted (they come oldest first); none
+/// waiting ends the run, saying so.
+#[tokio::test]
+async fn accept_takes_the_newest_waiting() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let key = ann().key().unwrap();
+    let server = tokio::spawn(async move {
+        let (mut socket, welcomed_with) = welcomed(&listener).await;
+        let watch = next_message(&mut socket).await;
+        assert!(matches!(watch, ClientMessage::WatchChallenges { .. }));
+        assert!(proven_here(&watch, Some(key), welcomed_with), "{watch:?}");
+        let told = ServerMessage::Challenges {
+            waiting: vec![
+                challenge("AAAA222222", bea(), key),
+                challenge("BBBB333333", bea(), key),
+            ],
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut socket, &told).await;
+        let accept = next_message(&mut socket).await;
+        assert_eq!(
+            accept,
+            ClientMessage::AcceptChallenge {
+                id: "BBBB333333".parse().unwrap()
+            }
+        );
+        // And with nothing waiting, on the next run: no accept.
+        let mut second = greeted(&listener).await;
+        let watch = next_message(&mut second).await;
+        assert!(matches!(watch, ClientMessage::WatchChallenges { .. }));
+        let none = ServerMessage::Challenges {
+            waiting: Vec::new(),
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut second, &none).await;
+    });
+    let entry = Entry::Accept {
+        id: None,
+        wait: false,
+    };
+    let _session = connect(&url, "Ann", entry.clone(), None, ann())
+        .await
+        .unwrap();
+    let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    let (_, closed) = until_closed(&mut session).await;
+    assert_eq!(
+        closed.as_deref(),
+        Some("no challenge is waiting for your answer (mice-cake challenges lists them)")
+    );
+    tokio::time::timeout(Duration::from_secs(10), server)
+        .await
+        .expect("accepted in time")
+        .unwrap();
+}
+
+/// `mice-cake bot … accept`: with nothing waiting, the bot waits for the
+/// next challenge and accepts it; a challenge taken back before its
+/// accept went through leaves it waiting for the next.
+#[tokio::test]
+async fn a_bot_waits_for_a_challenge_and_accepts_it() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let bot = Identity {
+        secret: Some(PlayerSecret::from_bytes([7; 32])),
+        bot: true,
+    };
+    let key = bot.key().unwrap();
+    let server = tokio::spawn(async move {
+        let mut socket = greeted(&listener).await;
+        let watch = next_message(&mut socket).await;
+        assert!(
+            matches!(
+                watch,
+                ClientMessage::WatchChallenges {
+                    bot_declaration: Some(_),
+                    ..
+                }
+            ),
+            "declared a bot's: {watch:?}"
+        );
+        let none = ServerMessage::Challenges {
+            waiting: Vec::new(),
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut socket, &none).await;
+        let quiet = tokio::time::timeout(Duration::from_millis(300), next_message(&mut socket));
+        assert!(quiet.await.is_err(), "nothing to accept yet");
+        for id in ["CCCC222222", "DDDD333333"] {
+            let challenge = challenge(id, bea(), key);
+            say(&mut socket, &ServerMessage::Challenged { challenge }).await;
+            let accept = next_message(&mut socket).await;
+            assert_eq!(
+                accept,
+                ClientMessage::AcceptChallenge {
+                    id: id.parse().unwrap()
+                }
+            );
+            if id == "CCCC222222" {
+                let gone = ServerMessage::Error {
+                    code: ErrorCode::UnknownChallenge,
+                    message: "no such challenge is waiting for you".into(),
+                    args: Default::default(),
+                };
+                say(&mut socket, &gone).await;
+            }
+        }
+    });
+    let entry = Entry::Accept {
+        id: None,
+        wait: true,
+    };
+    let _session = connect(&url, "Ann (greedy bot)", entry, None, bot)
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(10), server)
+        .await
+        .expect("accepted in time")
+        .unwrap();
+}
+
+/// Accepted, then the connection cut before the seat was taken: coming
+/// back, the client asks the challenge's room for its seat by key, as
+/// after a pairing.
+#[tokio::test]
+async fn a_drop_after_the_accept_asks_the_room_for_the_seat() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let key = ann().key().unwrap();
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    let server = tokio::spawn(async move {
+        let mut first = greeted(&listener).await;
+        assert!(matches!(
+            next_message(&mut first).await,
+            ClientMessage::WatchChallenges { .. }
+        ));
+        let waiting = challenge("K7M2QX9PHT", bea(), key);
+        let id = waiting.id;
+        let told = ServerMessage::Challenges {
+            waiting: vec![waiting],
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut first, &told).await;
+        assert_eq!(
+            next_message(&mut first).await,
+            ClientMessage::AcceptChallenge { id }
+        );
+        let accepted = ServerMessage::ChallengeEnded {
+            id,
+            end: mice_cake_protocol::ChallengeEnd::Accepted { code },
+        };
+        say(&mut first, &accepted).await;
+        assert!(matches!(
+            next_message(&mut first).await,
+            ClientMessage::JoinRoom { .. }
+        ));
+        drop(first);
+        let (mut second, welcomed_with) = welcomed(&listener).await;
+        let again = next_message(&mut second).await;
+        assert!(proven_here(&again, Some(key), welcomed_with), "{again:?}");
+        assert!(
+            matches!(again, ClientMessage::JoinRoom { code: asked, .. } if asked == code),
+            "{again:?}"
+        );
+    });
+    let entry = Entry::Accept {
+        id: None,
+        wait: false,
+    };
+    let _session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(20), server)
+        .await
+        .expect("came back in time")
+        .unwrap();
+}
+
+/// A challenge's game called off (the other never took their seat) ends
+/// the run: nothing is sought again, there being no queue.
+#[tokio::test]
+async fn a_challenges_game_called_off_ends_the_run() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let key = ann().key().unwrap();
+    let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+    let joined = room.joined();
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    let server = tokio::spawn(async move {
+        let mut socket = greeted(&listener).await;
+        let _ = next_message(&mut socket).await;
+        let challenge = challenge("K7M2QX9PHT", key, bea());
+        let id = challenge.id;
+        say(&mut socket, &ServerMessage::ChallengeSent { challenge }).await;
+        let accepted = ServerMessage::ChallengeEnded {
+            id,
+            end: mice_cake_protocol::ChallengeEnd::Accepted { code },
+        };
+        say(&mut socket, &accepted).await;
+        let _ = next_message(&mut socket).await;
+        say(&mut socket, &joined).await;
+        let unpaired = ServerMessage::Unpaired {
+            code,
+            reason: "the challenge's game is called off".into(),
+            requeued: false,
+            challenge: Some(id),
+        };
+        say(&mut socket, &unpaired).await;
+        let after = tokio::time::timeout(Duration::from_millis(300), socket.next()).await;
+        assert!(
+            !matches!(after, Ok(Some(Ok(Message::Text(_))))),
+            "nothing sought: {after:?}"
+        );
+    });
+    let entry = Entry::Challenge {
+        to: bea(),
+        options: RoomOptions::default(),
+    };
+    let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    let (_, closed) = until_closed(&mut session).await;
+    let closed = closed.unwrap();
+    assert!(closed.contains("room K7QMX closed"), "{closed}");
+    server.await.unwrap();
+}
+
+/// The challenge made was accepted while the connection was down (its
+/// `challenge_ended` lost): coming back, the client finds it no longer
+/// waiting, asks the server's API how it ended, and takes its seat.
+#[tokio::test]
+async fn a_challenge_accepted_while_away_is_learnt_from_the_api() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let key = ann().key().unwrap();
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    let server = tokio::spawn(async move {
+        let mut first = greeted(&listener).await;
+        let _ = next_message(&mut first).await;
+        let made = challenge("K7M2QX9PHT", key, bea());
+        let id = made.id;
+        say(
+            &mut first,
+            &ServerMessage::ChallengeSent {
+                challenge: made.clone(),
+            },
+        )
+        .await;
+        drop(first);
+        let mut second = greeted(&listener).await;
+        let watch = next_message(&mut second).await;
+        assert!(
+            matches!(watch, ClientMessage::WatchChallenges { .. }),
+            "{watch:?}"
+        );
+        let none = ServerMessage::Challenges {
+            waiting: Vec::new(),
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut second, &none).await;
+        // The API, asked on a connection of its own.
+        let (mut http, _) = listener.accept().await.unwrap();
+        let mut request = vec![0; 4096];
+        let read = http.read(&mut request).await.unwrap();
+        let request = String::from_utf8_lossy(&request[..read]).into_owned();
+        assert!(
+            request.starts_with(&format!("GET /api/challenges/{id} ")),
+            "{request}"
+        );
+        let status = mice_cake_protocol::ChallengeStatus {
+            challenge: mice_cake_protocol::Challenge {
+                expires_in_ms: 0,
+                ..made
+            },
+            end: Some(mice_cake_protocol::ChallengeEnd::Accepted { code }),
+        };
+        let body = serde_json::to_string(&status).unwrap();
+        let answer = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        http.write_all(answer.as_bytes()).await.unwrap();
+        let join = next_message(&mut second).await;
+        assert!(
+            matches!(join, ClientMessage::JoinRoom { code: asked, key: Some(_), .. } if asked == code),
+            "{join:?}"
+        );
+    });
+    let entry = Entry::Challenge {
+        to: bea(),
+        options: RoomOptions::default(),
+    };
+    let _session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(20), server)
+        .await
+        .expect("seated in time")
+        .unwrap();
+}
+
+/// Too many challenges made lately: the refusal is final at once (the
+/// client does not try again and again, each try counted).
+#[tokio::test]
+async fn a_challenge_refused_for_coming_too_often_is_not_made_again() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        let mut socket = greeted(&listener).await;
+        let _ = next_message(&mut socket).await;
+        let refusal = ServerMessage::Error {
+            code: ErrorCode::RateLimited,
+            message: "too many challenges".into(),
+            args: [(
+                "reason".to_owned(),
+                mice_cake_protocol::RefusalArg::from("challenges"),
+            )]
+            .into_iter()
+            .collect(),
+        };
+        say(&mut socket, &refusal).await;
+        let again = tokio::time::timeout(Duration::from_secs(2), listener.accept()).await;
+        assert!(again.is_err(), "the client came back");
+    });
+    let entry = Entry::Challenge {
+        to: bea(),
+        options: RoomOptions::default(),
+    };
+    let mut session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    let (_, closed) = until_closed(&mut session).await;
+    assert_eq!(
+        closed.as_deref(),
+        Some("Too many challenges made lately. Wait a minute.")
+    );
+    server.await.unwrap();
 }

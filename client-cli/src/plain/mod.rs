@@ -70,6 +70,8 @@ pub async fn run(
         http,
         committed_told: std::collections::HashSet::new(),
         arena: None,
+        challenge_made: None,
+        awaited: false,
     };
     loop {
         let step = tokio::select! {
@@ -167,6 +169,12 @@ struct Player {
     pub(super) committed_told: std::collections::HashSet<(u32, u32, Seat)>,
     /// The arena played or watched, if any.
     pub(super) arena: Option<ArenaFollowed>,
+    /// The challenge this player made, while it waits for its answer:
+    /// leaving takes it back.
+    pub(super) challenge_made: Option<mice_cake_protocol::ChallengeId>,
+    /// In a challenge's room: its other seat is the other player's, who is
+    /// on their way (nobody is told to join it).
+    pub(super) awaited: bool,
 }
 
 impl Player {
@@ -222,6 +230,15 @@ impl Player {
         ) {
             self.entered = true;
         }
+        match &message {
+            ServerMessage::ChallengeSent { challenge } => self.challenge_made = Some(challenge.id),
+            ServerMessage::ChallengeEnded { end, .. } => {
+                self.challenge_made = None;
+                self.awaited = matches!(end, mice_cake_protocol::ChallengeEnd::Accepted { .. });
+            }
+            ServerMessage::Joined { .. } => self.challenge_made = None,
+            _ => {}
+        }
         let history = self.tracker.is_history(&message);
         self.show(&message, history);
         if let Some(step) = self.follow_arena(&message) {
@@ -255,14 +272,14 @@ impl Player {
         let refusal = !self.entered && matches!(message, ServerMessage::Error { .. });
         let hidden_chat = !self.chat && matches!(message, ServerMessage::Chat { .. });
         let redundant = self.out.0 == Output::Text && self.redundant(message);
-        // An arena's room is the arena's to fill: nobody is to be told to
-        // join it.
+        // An arena's room is the arena's to fill, a challenge's is the two
+        // players': nobody is to be told to join it.
         let arena_room = match message {
             ServerMessage::Joined {
                 seat: Some(seat),
                 state,
                 ..
-            } if self.out.0 == Output::Text && self.arena.is_some() => {
+            } if self.out.0 == Output::Text && (self.arena.is_some() || self.awaited) => {
                 self.out.note(&text_output::you_are(state.code, *seat));
                 true
             }
@@ -460,6 +477,11 @@ impl Player {
     /// Says what leaving now means.
     fn leaving(&mut self) {
         let Some(room) = self.tracker.room.as_ref() else {
+            // The link takes the challenge made back as it leaves.
+            if let Some(id) = self.challenge_made {
+                self.out
+                    .note(&tr!("plain-challenge-taken-back", id = id.to_string()));
+            }
             return;
         };
         let forfeit = room.you.is_some() && room.status == RoomStatus::Playing;

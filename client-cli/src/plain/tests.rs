@@ -19,6 +19,8 @@ fn player() -> Player {
         http: String::new(),
         committed_told: std::collections::HashSet::new(),
         arena: None,
+        challenge_made: None,
+        awaited: false,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The server's messages in sentences, and the tables of rooms and seats.
 
 use mice_cake_engine::Seat;
-use mice_cake_protocol::{RoomEvent, RoomStatus, ServerMessage};
+use mice_cake_protocol::{ChallengeEnd, RoomEvent, RoomStatus, ServerMessage};
 
 use crate::server_kinds::{Kind, kind};
 use crate::text::{self, column_width, fit, pad};
@@ -66,7 +66,13 @@ pub fn seek_line(message: &ServerMessage) -> Option<String> {
             kind = kind(*rated)
         ),
         // Said from whether the seek goes on: the server's reason is English.
-        ServerMessage::Unpaired { code, requeued, .. } => {
+        // A challenge's game called off ends the run: the outcome says it.
+        ServerMessage::Unpaired {
+            code,
+            requeued,
+            challenge: None,
+            ..
+        } => {
             let reason = if *requeued {
                 tr!("unpaired-requeued")
             } else {
@@ -93,6 +99,24 @@ pub fn describe(message: &ServerMessage, server: &str) -> Vec<String> {
         // A seek's news above.
         Kind::Seek => Vec::new(),
         Kind::Arena => arena_lines(message),
+        Kind::Challenge => challenge_lines(message),
+    }
+}
+
+/// A challenge's news: a new one to the player, one accepted (one that
+/// ended otherwise is the run's outcome, told once), whom the player
+/// takes challenges from.
+fn challenge_lines(message: &ServerMessage) -> Vec<String> {
+    match message {
+        ServerMessage::Challenged { challenge } => {
+            vec![crate::challenges::challenged_line(challenge)]
+        }
+        ServerMessage::ChallengeEnded {
+            id,
+            end: end @ ChallengeEnd::Accepted { .. },
+        } => vec![crate::challenges::end_words(*id, *end)],
+        ServerMessage::ChallengesFromSet { from } => vec![crate::challenges::from_words(*from)],
+        _ => Vec::new(),
     }
 }
 
@@ -128,6 +152,13 @@ fn notice_lines(message: &ServerMessage) -> Vec<String> {
 fn admission_lines(message: &ServerMessage, server: &str) -> Vec<String> {
     match message {
         ServerMessage::RoomList { rooms, total } => rooms_table(rooms, *total),
+        ServerMessage::ChallengeSent { challenge } => {
+            let mut lines = crate::challenges::sent_lines(challenge, &crate::cli::http_url(server));
+            lines.push(tr!("plain-challenge-waiting"));
+            lines
+        }
+        // Those waiting, as the connection answers them (accepting one).
+        ServerMessage::Challenges { .. } => Vec::new(),
         ServerMessage::Joined { seat, state, .. } => {
             let mut lines = Vec::new();
             match seat {

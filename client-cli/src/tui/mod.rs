@@ -113,7 +113,9 @@ pub async fn run(
     let ended = event_loop(&mut terminal, &mut session, &mut model, http).await;
     ratatui::restore();
     let outcome = ended?;
-    if outcome == Outcome::Done {
+    // A signal keeps a seat held; with none, leaving takes back a
+    // challenge made (it would wait for its answer until it expires).
+    if outcome == Outcome::Done || model.tracker.room.is_none() {
         session.leave().await;
     }
     Ok(outcome::Session {

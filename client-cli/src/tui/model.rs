@@ -173,6 +173,12 @@ pub struct Model {
     pub seeking: Option<String>,
     /// Since when this client has been seeking (the wait is shown).
     pub seeking_since: Option<Instant>,
+    /// The challenge waited for, before its room is entered: what it is,
+    /// its link, where it stands (a line each).
+    pub challenge: Vec<String>,
+    /// A challenge's room, accepted: its other seat is the other player's,
+    /// on their way (nobody is told to join it).
+    pub awaited: Option<mice_cake_protocol::RoomCode>,
     /// The server's bot, offered after the wait: its policy and rules,
     /// until the person says yes (y) or no (n).
     pub bot_offer: Option<(mice_cake_engine::Policy, mice_cake_protocol::RoomOptions)>,
@@ -262,6 +268,8 @@ impl Model {
             server: crate::cli::DEFAULT_SERVER.to_owned(),
             seeking_since: None,
             bot_offer: None,
+            challenge: Vec::new(),
+            awaited: None,
         }
     }
 
@@ -437,8 +445,9 @@ fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
         ServerMessage::Joined { .. } => {
             model.seeking_since = None;
             model.bot_offer = None;
+            model.challenge.clear();
         }
-        _ => {}
+        _ => heard_of_challenges(model, message),
     }
     if let ServerMessage::Error {
         code,
@@ -488,6 +497,31 @@ fn heard(model: &mut Model, message: &ServerMessage) -> Vec<Cmd> {
         }
     }
     cmds
+}
+
+/// A challenge's news: the one made, waited for; one accepted; a new one
+/// to this player, told at the bottom (`mice-cake accept ID` takes it).
+fn heard_of_challenges(model: &mut Model, message: &ServerMessage) {
+    match message {
+        ServerMessage::ChallengeSent { challenge } => {
+            let http = crate::cli::http_url(&model.server);
+            model.challenge = crate::challenges::sent_lines(challenge, &http);
+            model
+                .challenge
+                .push(tr!("tui-challenge-waiting", key = "q"));
+        }
+        ServerMessage::ChallengeEnded {
+            id,
+            end: end @ mice_cake_protocol::ChallengeEnd::Accepted { code },
+        } if model.tracker.room.is_none() => {
+            model.challenge = vec![crate::challenges::end_words(*id, *end)];
+            model.awaited = Some(*code);
+        }
+        ServerMessage::Challenged { challenge } => {
+            model.notice = Some(crate::challenges::challenged_line(challenge));
+        }
+        _ => {}
+    }
 }
 
 /// What the tracker says happened, shown: a reveal played out, rounds

@@ -1193,3 +1193,83 @@ fn play_now_shows_the_wait_announces_the_bot_and_asks_before_playing_it() {
         "{cmds:?}"
     );
 }
+
+/// A challenge made: the screen says what it is, its link and that `q`
+/// takes it back, until its room is entered; a challenge to this player
+/// that comes during a game is told at the bottom, with how to accept it.
+#[test]
+fn a_challenge_waits_on_screen_and_a_new_one_is_told_at_the_bottom() {
+    use mice_cake_protocol::{Challenge, ChallengeEnd, ChallengePlayer, RoomOptions};
+    let player = |byte: u8, name: &str| ChallengePlayer {
+        key: mice_cake_engine::PlayerSecret::from_bytes([byte; 32]).public_key(),
+        name: name.into(),
+        bot: false,
+    };
+    let made = Challenge {
+        id: "K7M2QX9PHT".parse().unwrap(),
+        from: player(1, "ann"),
+        to: player(2, "Bea"),
+        options: RoomOptions {
+            first_to: 3,
+            ..RoomOptions::default()
+        },
+        expires_in_ms: 600_000,
+    };
+    let mut model = quiet(Instant::now());
+    feed(
+        &mut model,
+        [ServerMessage::ChallengeSent {
+            challenge: made.clone(),
+        }],
+    );
+    let shown = screen(&model, 100, 24);
+    assert!(
+        shown.contains("challenge K7M2QX9PHT sent to Bea"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("http://localhost:8080/c/K7M2QX9PHT"),
+        "{shown}"
+    );
+    assert!(shown.contains("q takes the challenge back"), "{shown}");
+    // q quits at once (the link takes the challenge back as it leaves).
+    assert_eq!(press(&mut model, KeyCode::Char('q')), vec![Cmd::Quit]);
+    let room = FakeRoom::new(Some(Seat::Yellow), SEED);
+    let accepted = ServerMessage::ChallengeEnded {
+        id: made.id,
+        end: ChallengeEnd::Accepted {
+            code: "K7QMX".parse().unwrap(),
+        },
+    };
+    feed(&mut model, [accepted]);
+    assert!(
+        screen(&model, 100, 24).contains("accepted: on to room K7QMX"),
+        "{}",
+        screen(&model, 100, 24)
+    );
+    feed(&mut model, [room.joined()]);
+    assert!(model.challenge.is_empty());
+    // Its other seat is the other player's: nobody is told to join.
+    let shown = screen(&model, 100, 24);
+    assert!(
+        shown.contains("the room waits for your opponent"),
+        "{shown}"
+    );
+    assert!(!shown.contains("mice-cake join"), "{shown}");
+    let another = Challenge {
+        id: "AAAA222222".parse().unwrap(),
+        from: player(3, "Cid"),
+        to: player(1, "ann"),
+        ..made
+    };
+    feed(
+        &mut model,
+        [ServerMessage::Challenged { challenge: another }],
+    );
+    let notice = model.notice.clone().unwrap_or_default();
+    assert!(notice.starts_with("Cid ("), "{notice}");
+    assert!(
+        notice.ends_with("to accept: mice-cake accept AAAA222222"),
+        "{notice}"
+    );
+}

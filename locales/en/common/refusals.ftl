@@ -19,6 +19,7 @@ refusal-frame_too_large = { $reason ->
 }
 refusal-binary_not_supported = The server takes text messages only.
 refusal-rate_limited = { $reason ->
+    [challenges] Too many challenges made lately. Wait a minute.
     [chat] Slow down: at most { $limit } chat message a second. That one was not sent.
     [spectator_chat] The spectators' chat is busy: at most { $limit } messages a second. That one was not sent.
     [messages] Too many messages at once: at most { $limit } a second. That one was ignored.
@@ -127,6 +128,20 @@ refusal-unknown_match = { $reason ->
     [named] No match has the id { $match }.
    *[other] No match has that id.
 }
+refusal-challenge_refused = { $reason ->
+    [yourself] You cannot challenge yourself.
+    [nobody] { $player } takes no challenges.
+    [not_played] { $player } takes challenges only from players they have played.
+    [too_many] You have { $max } challenges waiting for an answer already: cancel one first.
+    [bot_against_person] A rated challenge is between two bots or two people: a bot and a person play casual games only.
+    [server_bot] A challenge is between two players: it cannot seat the server's bot.
+   *[other] This challenge cannot be made.
+}
+refusal-unknown_challenge = { $reason ->
+    [named] No challenge { $challenge } is waiting for you.
+   *[other] No such challenge is waiting for you.
+}
+refusal-not_watching = Prove your key first (watch your challenges) to answer or cancel a challenge.
 # A refusal whose code this client does not know (a newer server's): its
 # English message is shown after this.
 refusal-unknown-code = The server refused: { $message }

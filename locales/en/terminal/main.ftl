@@ -24,3 +24,5 @@ main-renaming = renaming
 main-renamed = you are { $name } now (your key stays: so does your rating)
 # On standard error, when the player's key cannot be made or read.
 main-no-key = mice-cake: playing without a key, so moves are not signed: { $error }
+# mice-cake bot … accept, as it starts.
+main-bot-takes-challenges = waiting for a challenge to play (or taking the newest waiting)

@@ -22,3 +22,8 @@ net-slow-down = the server asked to slow down: your move is sent again in { $tim
 net-cannot-keep-seat = cannot keep the seat for later: { $error }
 # The note above says why the player has no key.
 net-arena-needs-a-key = an arena's players are their keys, and this client has none (see the note above on why)
+# A challenge is made, watched and answered with the player's key; the note above says why there is none.
+net-challenges-need-a-key = challenges are made, watched and answered with your key, and this client has none (see the note above on why)
+# $id is a challenge's (K7M2QX9PHT).
+net-challenge-ended-while-away = challenge { $id } ended while the connection was down, and the server does not say how
+net-challenge-called-off = the challenge's game was called off and room { $code } closed: the two players did not both take their seats and seal their deal in time

@@ -136,3 +136,10 @@ plain-watching-nothing-to-play = you are watching: there is nothing to play (q l
 # A line that is no assignment ($line, in quotes); the examples are typed as they are.
 plain-cannot-read-move = cannot read { $line }: { $error } (write it like `A2 C1` or `D1 steal 6/6`)
 plain-noted = { $assignment }: noted, for when the next round opens
+
+## A challenge (text_output.rs, mod.rs)
+
+# Ctrl-C is a key: never translated.
+plain-challenge-waiting = waiting for the answer (Ctrl-C takes the challenge back)
+# $id is a challenge's (K7M2QX9PHT).
+plain-challenge-taken-back = taking challenge { $id } back

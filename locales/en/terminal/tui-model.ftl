@@ -40,3 +40,5 @@ tui-not-yet-nothing-to-steal = Not yet: column { $column } offers the double-bla
 tui-not-yet-no-target = Not yet: mice on the double-blank in column { $column } must name a piece of the opponent's to steal
 tui-not-yet-target-not-held = Not yet: the opponent's stash does not hold { $piece }
 tui-not-yet-target-without-steal = Not yet: { $piece } can only be stolen by mice on the double-blank, and none are placed there
+# A challenge made, waiting for its answer; $key is the key that quits (q).
+tui-challenge-waiting = Waiting for the answer — { $key } takes the challenge back

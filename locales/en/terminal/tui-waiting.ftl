@@ -27,3 +27,5 @@ tui-small-too-small = Terminal too small
 # $size: columns×rows, like 60×18.
 tui-small-at-least = make it at least { $size }
 tui-small-quit = ({ $key } quits)
+# A challenge's room, before the other player sits down.
+tui-room-opponent-coming = The challenge is accepted: the room waits for your opponent to take their seat

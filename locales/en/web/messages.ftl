@@ -6,6 +6,8 @@
 room-restarting = The server is restarting; the game will go on when it is back.
 # Why a pairing was called off, when the server gives no reason; shown inside another sentence, so in lower case.
 room-unpaired-no-show = Your opponent did not come.
+# A challenge's room whose players did not both come within the time (`unpaired` naming the challenge).
+room-challenge-called-off = The challenge's game is called off: a player did not take their seat in time. This room is closed.
 room-sealed-waiting = Your move is sealed; waiting for your opponent.
 # A chat line read out: { $speaker } is who said it, { $text } what they said.
 room-chat-says = { $speaker } says: { $text }

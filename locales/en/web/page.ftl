@@ -18,6 +18,7 @@ not-found-arena = An arena's id is eight letters and digits, like K7M2QX9P.
 not-found-room = A room code is five letters and digits, like K7QMX.
 not-found-game = No game has this address: a game's address is /g/ and its id.
 not-found-player = No player has this address: a player's address is /p/ and their key, 64 hexadecimal digits.
+not-found-challenge = A challenge's id is ten letters and digits, like K7M2QX9PHT.
 not-found-page = This page does not exist.
 back-to-lobby = Back to the lobby
 

@@ -17,6 +17,7 @@ refusal-frame_too_large = { $reason ->
 }
 refusal-binary_not_supported = El servidor solo acepta mensajes de texto.
 refusal-rate_limited = { $reason ->
+    [challenges] Demasiados desafíos hechos últimamente. Espera un minuto.
     [chat] Más despacio: como máximo { $limit } mensaje de chat por segundo. Ese no se envió.
     [spectator_chat] El chat de los espectadores está saturado: como máximo { $limit } mensajes por segundo. Ese no se envió.
     [messages] Demasiados mensajes a la vez: como máximo { $limit } por segundo. Ese se ignoró.
@@ -125,6 +126,20 @@ refusal-unknown_match = { $reason ->
     [named] Ningún encuentro tiene el identificador { $match }.
    *[other] Ningún encuentro tiene ese identificador.
 }
+refusal-challenge_refused = { $reason ->
+    [yourself] No puedes desafiarte a ti mismo.
+    [nobody] { $player } no acepta desafíos.
+    [not_played] { $player } solo acepta desafíos de jugadores con los que ha jugado.
+    [too_many] Ya tienes { $max } desafíos esperando respuesta: cancela uno primero.
+    [bot_against_person] Un desafío puntuado es entre dos bots o dos personas: un bot y una persona solo juegan partidas amistosas.
+    [server_bot] Un desafío es entre dos jugadores: no puede sentar al bot del servidor.
+   *[other] Este desafío no se puede hacer.
+}
+refusal-unknown_challenge = { $reason ->
+    [named] Ningún desafío { $challenge } te espera.
+   *[other] No te espera ningún desafío así.
+}
+refusal-not_watching = Demuestra antes tu clave (sigue tus desafíos) para responder o cancelar un desafío.
 refusal-unknown-code = El servidor rechazó: { $message }
 
 ## A pairing called off, a seek ended

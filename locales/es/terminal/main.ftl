@@ -22,3 +22,4 @@ main-renaming = al cambiar de nombre
 main-renamed = ahora eres { $name } (tu clave sigue siendo la misma: tu puntuación también)
 # On standard error, when the player's key cannot be made or read.
 main-no-key = mice-cake: jugando sin clave, así que los movimientos no van firmados: { $error }
+main-bot-takes-challenges = esperando un desafío que jugar (o tomando el más reciente que espera)

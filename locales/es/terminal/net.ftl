@@ -20,3 +20,6 @@ net-slow-down = el servidor pidió ir más despacio: tu movimiento se envía de 
 net-cannot-keep-seat = no se puede guardar el asiento para más tarde: { $error }
 # The note above says why the player has no key.
 net-arena-needs-a-key = los jugadores de una arena son sus claves, y este cliente no tiene ninguna (mira la nota de arriba para saber por qué)
+net-challenges-need-a-key = hace falta tu clave para lanzar un desafío, seguir tus desafíos o responderlos, y este cliente no tiene ninguna (mira la nota de arriba para saber por qué)
+net-challenge-ended-while-away = el desafío { $id } terminó mientras la conexión estaba cortada, y el servidor no dice cómo
+net-challenge-called-off = la partida del desafío se anuló y la sala { $code } se cerró: los dos jugadores no ocuparon ambos su asiento ni sellaron su reparto a tiempo

@@ -144,3 +144,8 @@ plain-watching-nothing-to-play = estás mirando: no hay nada que jugar (q para s
 # A line that is no assignment ($line, in quotes); the examples are typed as they are.
 plain-cannot-read-move = no se puede leer { $line }: { $error } (escríbelo como `A2 C1` o `D1 steal 6/6`)
 plain-noted = { $assignment }: anotado, para cuando empiece la próxima ronda
+
+## Un desafío (text_output.rs, mod.rs)
+
+plain-challenge-waiting = esperando la respuesta (Ctrl-C retira el desafío)
+plain-challenge-taken-back = retirando el desafío { $id }

@@ -55,3 +55,4 @@ tui-not-yet-nothing-to-steal = Todavía no: la columna { $column } ofrece el dob
 tui-not-yet-no-target = Todavía no: los ratones en el doble blanco de la columna { $column } deben elegir una pieza del rival para robar
 tui-not-yet-target-not-held = Todavía no: el botín del rival no tiene { $piece }
 tui-not-yet-target-without-steal = Todavía no: { $piece } solo se puede robar con ratones en el doble blanco, y no hay ninguno
+tui-challenge-waiting = Esperando la respuesta — { $key } retira el desafío

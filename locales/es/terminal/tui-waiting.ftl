@@ -27,3 +27,4 @@ tui-small-too-small = Terminal demasiado pequeña
 # $size: columns×rows, like 60×18.
 tui-small-at-least = hazla de al menos { $size }
 tui-small-quit = ({ $key } para salir)
+tui-room-opponent-coming = El desafío está aceptado: la sala espera a que tu rival ocupe su asiento

@@ -3,6 +3,8 @@
 
 room-restarting = El servidor se está reiniciando; la partida seguirá cuando vuelva.
 room-unpaired-no-show = Tu rival no se presentó.
+# A challenge's room whose players did not both come within the time (`unpaired` naming the challenge).
+room-challenge-called-off = La partida del desafío se anula: un jugador no ocupó su asiento a tiempo. Esta sala está cerrada.
 room-sealed-waiting = Tu jugada está sellada; esperando a tu rival.
 room-chat-says = { $speaker } dice: { $text }
 room-sits-down = { $name } ocupa el asiento { $seat }.

@@ -16,6 +16,7 @@ not-found-arena = El identificador de una arena tiene ocho letras y cifras, como
 not-found-room = Un código de sala tiene cinco letras y cifras, como K7QMX.
 not-found-game = Ninguna partida tiene esta dirección: la dirección de una partida es /g/ y su identificador.
 not-found-player = Ningún jugador tiene esta dirección: la dirección de un jugador es /p/ y su clave, 64 cifras hexadecimales.
+not-found-challenge = El identificador de un desafío tiene diez letras y cifras, como K7M2QX9PHT.
 not-found-page = Esta página no existe.
 back-to-lobby = Volver al inicio
 

@@ -17,6 +17,7 @@ refusal-frame_too_large = { $reason ->
 }
 refusal-binary_not_supported = Le serveur n’accepte que des messages texte.
 refusal-rate_limited = { $reason ->
+    [challenges] Trop de défis lancés ces derniers temps. Attendez une minute.
     [chat] Doucement : { $limit } message de discussion par seconde au plus. Celui-ci n’a pas été envoyé.
     [spectator_chat] La discussion des spectateurs est saturée : { $limit } messages par seconde au plus. Celui-ci n’a pas été envoyé.
     [messages] Trop de messages à la fois : { $limit } par seconde au plus. Celui-ci a été ignoré.
@@ -125,6 +126,20 @@ refusal-unknown_match = { $reason ->
     [named] Aucun match n’a l’identifiant { $match }.
    *[other] Aucun match n’a cet identifiant.
 }
+refusal-challenge_refused = { $reason ->
+    [yourself] Vous ne pouvez pas vous défier vous-même.
+    [nobody] { $player } n’accepte aucun défi.
+    [not_played] { $player } n’accepte de défis que des joueurs contre qui il a joué.
+    [too_many] Vous avez déjà { $max } défis en attente de réponse : annulez-en un d’abord.
+    [bot_against_person] Un défi classé oppose deux bots ou deux personnes : un bot et une personne ne jouent que des parties amicales.
+    [server_bot] Un défi oppose deux joueurs : il ne peut pas asseoir le bot du serveur.
+   *[other] Ce défi ne peut pas être lancé.
+}
+refusal-unknown_challenge = { $reason ->
+    [named] Aucun défi { $challenge } ne vous attend.
+   *[other] Aucun défi de ce nom ne vous attend.
+}
+refusal-not_watching = Prouvez d’abord votre clé (suivez vos défis) pour répondre à un défi ou l’annuler.
 refusal-unknown-code = Le serveur a refusé : { $message }
 
 ## A pairing called off, a seek ended

@@ -22,3 +22,4 @@ main-renaming = en changeant de nom
 main-renamed = vous êtes désormais { $name } (votre clé reste la même : votre cote aussi)
 # On standard error, when the player's key cannot be made or read.
 main-no-key = mice-cake : partie sans clé, les coups ne sont donc pas signés : { $error }
+main-bot-takes-challenges = en attente d’un défi à jouer (ou prise du plus récent en attente)

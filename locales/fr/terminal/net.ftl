@@ -20,3 +20,6 @@ net-slow-down = le serveur demande de ralentir : votre coup sera renvoyé dans
 net-cannot-keep-seat = impossible de garder la place pour plus tard : { $error }
 # The note above says why the player has no key.
 net-arena-needs-a-key = les joueurs d’une arène sont leurs clés, et ce client n’en a pas (voir la note ci-dessus pour savoir pourquoi)
+net-challenges-need-a-key = il faut votre clé pour lancer un défi, suivre vos défis ou y répondre, et ce client n’en a pas (voir la note ci-dessus pour savoir pourquoi)
+net-challenge-ended-while-away = le défi { $id } a pris fin pendant que la connexion était coupée, et le serveur ne dit pas comment
+net-challenge-called-off = la partie du défi est annulée et la salle { $code } fermée : les deux joueurs n’ont pas tous deux pris leur place et scellé leur donne à temps

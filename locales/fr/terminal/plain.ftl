@@ -141,3 +141,8 @@ plain-watching-nothing-to-play = vous regardez : il n’y a rien à jouer (q p
 # A line that is no assignment ($line, in quotes); the examples are typed as they are.
 plain-cannot-read-move = impossible de lire { $line } : { $error } (écrivez-le comme `A2 C1` ou `D1 steal 6/6`)
 plain-noted = { $assignment } : noté, pour l’ouverture de la prochaine manche
+
+## Un défi (text_output.rs, mod.rs)
+
+plain-challenge-waiting = en attente de la réponse (Ctrl-C retire le défi)
+plain-challenge-taken-back = retrait du défi { $id }

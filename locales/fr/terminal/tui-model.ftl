@@ -46,3 +46,4 @@ tui-not-yet-nothing-to-steal = Pas encore : la colonne { $column } offre le do
 tui-not-yet-no-target = Pas encore : les souris sur le double blanc de la colonne { $column } doivent désigner une pièce de l’adversaire à voler
 tui-not-yet-target-not-held = Pas encore : la réserve de l’adversaire ne contient pas { $piece }
 tui-not-yet-target-without-steal = Pas encore : { $piece } ne peut être volée que par des souris sur le double blanc, et aucune n’y est placée
+tui-challenge-waiting = En attente de la réponse — { $key } retire le défi

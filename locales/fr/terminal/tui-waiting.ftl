@@ -27,3 +27,4 @@ tui-small-too-small = Terminal trop petit
 # $size: columns×rows, like 60×18.
 tui-small-at-least = agrandissez-le à { $size } au moins
 tui-small-quit = ({ $key } pour quitter)
+tui-room-opponent-coming = Le défi est accepté : la salle attend que votre adversaire prenne sa place

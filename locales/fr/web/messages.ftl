@@ -3,6 +3,8 @@
 
 room-restarting = Le serveur redémarre ; la partie reprendra à son retour.
 room-unpaired-no-show = Votre adversaire n’est pas venu.
+# A challenge's room whose players did not both come within the time (`unpaired` naming the challenge).
+room-challenge-called-off = La partie du défi est annulée : un joueur n’a pas pris sa place à temps. Cette salle est fermée.
 room-sealed-waiting = Votre coup est scellé ; en attente de votre adversaire.
 room-chat-says = { $speaker } dit : { $text }
 room-sits-down = { $name } prend la place { $seat }.

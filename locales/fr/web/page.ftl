@@ -16,6 +16,7 @@ not-found-arena = L’identifiant d’une arène compte huit lettres et chiffres
 not-found-room = Un code de salle compte cinq lettres et chiffres, comme K7QMX.
 not-found-game = Aucune partie n’a cette adresse : l’adresse d’une partie est /g/ suivi de son identifiant.
 not-found-player = Aucun joueur n’a cette adresse : l’adresse d’un joueur est /p/ suivi de sa clé, 64 chiffres hexadécimaux.
+not-found-challenge = L’identifiant d’un défi compte dix lettres et chiffres, comme K7M2QX9PHT.
 not-found-page = Cette page n’existe pas.
 back-to-lobby = Retour à l’accueil
 

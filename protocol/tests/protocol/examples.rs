@@ -51,6 +51,8 @@ fn example(kind: &str, text: &str) -> Option<Result<Value, String>> {
         "arenas" => exact::<ArenaList>(text),
         "arena" => exact::<ArenaDetail>(text),
         "match" => exact::<mice_cake_protocol::MatchSummary>(text),
+        "players-named" => exact::<mice_cake_protocol::PlayersNamed>(text),
+        "challenge-status" => exact::<mice_cake_protocol::ChallengeStatus>(text),
         _ => return None,
     })
 }

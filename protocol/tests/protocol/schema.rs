@@ -66,6 +66,8 @@ fn every_documented_example_is_valid_against_its_definition() {
         ("arenas", "ArenaList"),
         ("arena", "ArenaDetail"),
         ("match", "MatchSummary"),
+        ("players-named", "PlayersNamed"),
+        ("challenge-status", "ChallengeStatus"),
     ];
     let document = jsonschema::validator_for(&schema::document()).unwrap();
     for (kind, definition) in kinds {

@@ -38,6 +38,7 @@
 //! a room whose database write fails holds (`room::actor::storing`).
 
 pub(crate) mod arenas;
+mod challenges;
 mod connect;
 mod errors;
 mod guests;
@@ -108,6 +109,8 @@ pub(crate) struct Cluster {
     /// How many times this node found that Redis had lost its data: what
     /// other parts keep there (the seekers waiting here) is written again.
     data_losses: std::sync::atomic::AtomicU64,
+    /// The connections here that watch keys' challenges (`challenges`).
+    challenge_listeners: OnceLock<Arc<crate::challenge_link::Listeners>>,
     shutdown: CancellationToken,
 }
 
@@ -183,6 +186,7 @@ impl Cluster {
                 wake: Notify::new(),
                 health: Mutex::new(Health::default()),
                 data_losses: std::sync::atomic::AtomicU64::new(0),
+                challenge_listeners: OnceLock::new(),
                 shutdown,
             }
         });

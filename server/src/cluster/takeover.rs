@@ -269,6 +269,7 @@ impl Cluster {
                 self.drop_members_of_room(room, &from);
             }
             Notice::Moved { .. } => {}
+            Notice::Challenge { to, frame } => self.challenge_news(&to, &frame),
         }
     }
 

@@ -229,6 +229,9 @@ pub(crate) enum Notice {
         from: String,
         to: String,
     },
+    /// Challenge news for the connections that watch key `to` (hex), on
+    /// whichever node they are: `frame`, as sent.
+    Challenge { to: String, frame: String },
 }
 
 /// What a connection on another node asks of an arena (or a room there

@@ -402,6 +402,10 @@ pub(crate) enum Made {
     /// finished games count in the arena, and which offers no rematch (the
     /// arena pairs its players again).
     Arena(ArenaId),
+    /// A challenge accepted (`docs/protocol.md`, "Challenges"): a
+    /// pairing's room for its two players, which calls its game off if one
+    /// does not come.
+    Challenge(mice_cake_protocol::ChallengeId),
 }
 
 impl Made {
@@ -409,14 +413,22 @@ impl Made {
     /// quick pairing, or by an arena): it calls the pairing off if one
     /// does not come.
     pub(crate) fn for_a_pair(self) -> bool {
-        matches!(self, Made::Pairing | Made::Arena(_))
+        matches!(self, Made::Pairing | Made::Arena(_) | Made::Challenge(_))
     }
 
     /// The arena the room plays for, if any.
     pub(crate) fn arena(self) -> Option<ArenaId> {
         match self {
             Made::Arena(arena) => Some(arena),
-            Made::Player | Made::Pairing => None,
+            Made::Player | Made::Pairing | Made::Challenge(_) => None,
+        }
+    }
+
+    /// The challenge the room was made for, if any.
+    pub(crate) fn challenge(self) -> Option<mice_cake_protocol::ChallengeId> {
+        match self {
+            Made::Challenge(id) => Some(id),
+            Made::Player | Made::Pairing | Made::Arena(_) => None,
         }
     }
 }

@@ -67,6 +67,7 @@ impl RoomSnapshot {
             rated_start,
             paired,
             arena,
+            challenge,
             match_state,
             next_game_at,
         } = next;
@@ -84,6 +85,7 @@ impl RoomSnapshot {
             && *rated_start == self.rated_start
             && *paired == self.paired
             && *arena == self.arena
+            && *challenge == self.challenge
             && *match_state == self.match_state
             && *next_game_at == self.next_game_at;
         if !settled {

@@ -1,26 +1,29 @@
 //! The store of `--ephemeral`: finished games in memory, the latest so many,
-//! and as many matches.
+//! and as many matches; challenges, each key's choice of challengers and
+//! who played whom, for as long as the process runs.
 //!
 //! Nothing it holds outlives the process, so it keeps no live rooms (no
 //! restart would read them back) and rooms write it only the games they
 //! finish. Its calls return at once, so [`super::Storage`] makes them where
 //! they are asked rather than on a writer thread.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES, PLAYER_REFUNDS};
 use mice_cake_protocol::{
-    ArenaId, CONDUCT_GAMES, Conduct, FinishedGame, GameId, GamePage, GameSummary, Leaderboard,
-    LeaderboardEntry, MatchSummary, PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool,
-    Rating, RatingPoint, RatingRefund,
+    ArenaId, CONDUCT_GAMES, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage,
+    GameSummary, Leaderboard, LeaderboardEntry, MAX_PLAYERS_NAMED, MatchSummary, NamedPlayer,
+    PROVISIONAL_DEVIATION, PlayerAccuracy, PlayerProfile, Pool, Rating, RatingPoint, RatingRefund,
 };
 
 use super::accuracy::{GameAccuracy, PoolAccuracy, Spread};
 use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use super::arenas_in_memory::MemoryArenas;
+use super::challenges::{ChallengesFromChoice, StoredChallenge};
+use super::challenges_in_memory::MemoryChallenges;
 
 use super::players::{self, Played, PlayerRead, PlayerRows};
 use super::rated_games::{
@@ -36,6 +39,8 @@ pub(crate) struct MemoryStore {
     games: Mutex<Games>,
     /// Taken after `games` when both are.
     arenas: Mutex<MemoryArenas>,
+    /// Never taken with another.
+    challenges: Mutex<MemoryChallenges>,
     /// Finished games kept, and matches; 0 keeps them all.
     max_games: usize,
 }
@@ -103,6 +108,8 @@ struct Ratings {
     rated: Vec<(RatedGameRow, Option<u64>)>,
     /// Refunds that changed each player's ratings, newest last.
     refunds: HashMap<PlayerKey, VecDeque<RatingRefund>>,
+    /// Each two keys that played each other, both ways round.
+    opponents: HashSet<(PlayerKey, PlayerKey)>,
 }
 
 impl Ratings {
@@ -276,6 +283,13 @@ impl PlayerRows for MemoryRatings<'_> {
             .or_insert_with(|| played.name.to_owned());
         Ok(())
     }
+
+    fn note_opponents(&mut self, keys: Seated<PlayerKey>) -> Result<(), StoreError> {
+        let opponents = &mut self.ratings.opponents;
+        opponents.insert((keys.yellow, keys.blue));
+        opponents.insert((keys.blue, keys.yellow));
+        Ok(())
+    }
 }
 
 /// Rated games that count between `keys` (either way round) that ended at
@@ -309,6 +323,7 @@ impl MemoryStore {
                 ..Games::default()
             }),
             arenas: Mutex::new(MemoryArenas::default()),
+            challenges: Mutex::new(MemoryChallenges::default()),
             max_games,
         }
     }
@@ -321,6 +336,13 @@ impl MemoryStore {
     fn arenas_kept(&self) -> MutexGuard<'_, MemoryArenas> {
         // As `kept`.
         self.arenas.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn challenges_kept(&self) -> MutexGuard<'_, MemoryChallenges> {
+        // As `kept`.
+        self.challenges
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -439,6 +461,69 @@ impl Store for MemoryStore {
 
     fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError> {
         Ok(self.kept().matches.by_id.get(&id).cloned())
+    }
+
+    fn add_challenge(&self, challenge: &StoredChallenge) -> Result<(), StoreError> {
+        self.challenges_kept().add(challenge)
+    }
+
+    fn challenge(&self, id: ChallengeId) -> Result<Option<StoredChallenge>, StoreError> {
+        Ok(self.challenges_kept().challenge(id))
+    }
+
+    fn waiting_challenges(
+        &self,
+        key: PlayerKey,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError> {
+        Ok(self.challenges_kept().waiting(key, now_ms))
+    }
+
+    fn end_challenge(
+        &self,
+        id: ChallengeId,
+        end: ChallengeEnd,
+        now_ms: u64,
+    ) -> Result<Option<StoredChallenge>, StoreError> {
+        Ok(self.challenges_kept().end(id, end, now_ms))
+    }
+
+    fn expire_challenges(&self, now_ms: u64) -> Result<Vec<StoredChallenge>, StoreError> {
+        Ok(self.challenges_kept().expire(now_ms))
+    }
+
+    fn challenges_from(&self, key: PlayerKey) -> Result<Option<ChallengesFromChoice>, StoreError> {
+        Ok(self.challenges_kept().choice(key))
+    }
+
+    fn choose_challenges_from(
+        &self,
+        key: PlayerKey,
+        choice: ChallengesFromChoice,
+    ) -> Result<bool, StoreError> {
+        Ok(self.challenges_kept().choose(key, choice))
+    }
+
+    fn have_played(&self, a: PlayerKey, b: PlayerKey) -> Result<bool, StoreError> {
+        Ok(self.kept().ratings.opponents.contains(&(a, b)))
+    }
+
+    fn players_named(&self, name: &str) -> Result<Vec<NamedPlayer>, StoreError> {
+        let games = self.kept();
+        let ratings = &games.ratings;
+        let mut named: Vec<NamedPlayer> = ratings
+            .names
+            .iter()
+            .filter(|(_, known)| known.eq_ignore_ascii_case(name))
+            .map(|(key, known)| NamedPlayer {
+                key: *key,
+                name: known.clone(),
+                bot: ratings.bots.contains_key(key),
+            })
+            .collect();
+        named.sort_by_key(|player| player.key.to_bytes());
+        named.truncate(MAX_PLAYERS_NAMED as usize);
+        Ok(named)
     }
 
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
@@ -806,6 +891,45 @@ mod tests {
         for kept in &matches[1..] {
             assert_eq!(store.match_summary(kept.id).unwrap().as_ref(), Some(kept));
         }
+    }
+
+    #[test]
+    fn challenges_choices_and_who_played_whom() {
+        behaviour::challenges_wait_end_once_and_expire_once(&MemoryStore::new(0));
+        behaviour::a_choice_of_challengers_is_kept_only_if_later(&MemoryStore::new(0));
+        behaviour::who_played_whom_and_the_keys_a_name_is_known_by(&MemoryStore::new(0));
+    }
+
+    /// Who played whom outlives the games kept.
+    #[test]
+    fn who_played_whom_is_kept_when_their_game_is_not() {
+        use mice_cake_engine::PlayerSecret;
+        let store = MemoryStore::new(1);
+        let (ada, bea) = (
+            PlayerSecret::from_bytes([51; 32]),
+            PlayerSecret::from_bytes([52; 32]),
+        );
+        let game = behaviour::a_signed_game(
+            960,
+            Seated {
+                yellow: &ada,
+                blue: &bea,
+            },
+            mice_cake_protocol::Ending::Forfeit {
+                seat: Seat::Blue,
+                cause: mice_cake_protocol::ForfeitCause::Left,
+            },
+            false,
+        );
+        store.write(&[behaviour::finishing(&game)], 0).unwrap();
+        let later = behaviour::a_finished_game(961, "Cy", "Dee");
+        store.write(&[behaviour::finishing(&later)], 0).unwrap();
+        assert_eq!(store.game(&game.id).unwrap(), None);
+        assert!(
+            store
+                .have_played(ada.public_key(), bea.public_key())
+                .unwrap()
+        );
     }
 
     #[test]

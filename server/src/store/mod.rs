@@ -23,6 +23,8 @@ pub(crate) mod accuracy;
 mod arena_calls;
 pub(crate) mod arenas;
 mod arenas_in_memory;
+mod challenges;
+mod challenges_in_memory;
 mod log;
 mod memory;
 mod players;
@@ -41,8 +43,8 @@ mod writer;
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
-    PlayerProfile, Pool, Rating, RoomCode,
+    ArenaId, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard,
+    MatchSummary, NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating, RoomCode,
 };
 
 use accuracy::{GameAccuracy, PoolAccuracy};
@@ -50,6 +52,7 @@ use arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use mice_cake_protocol::api::RefundDone;
 use rated_games::RatedGameRow;
 
+pub(crate) use challenges::{ChallengesFromChoice, StoredChallenge};
 #[cfg(test)]
 pub(crate) use log::RoomChange;
 #[cfg(test)]
@@ -61,6 +64,8 @@ pub(crate) use snapshot::{
     DealSnapshot, MatchPlayerState, MatchState, PlayerSnapshot, RatedStart, RoomSnapshot,
     StoredRound,
 };
+#[cfg(test)]
+pub(crate) use tests::a_challenge;
 pub(crate) use writer::Storage;
 
 /// A live room as stored, to bring it back after a restart.
@@ -231,6 +236,47 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// A match as last written ([`RoomUpdate::matches`]), begun, under way
     /// or over.
     fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError>;
+    /// Keeps a new challenge, waiting.
+    fn add_challenge(&self, challenge: &StoredChallenge) -> Result<(), StoreError>;
+    /// A challenge, waiting or ended.
+    fn challenge(&self, id: ChallengeId) -> Result<Option<StoredChallenge>, StoreError>;
+    /// The challenges made by `key` or to it that wait at `now_ms` (not
+    /// ended, not expired), oldest first.
+    fn waiting_challenges(
+        &self,
+        key: PlayerKey,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError>;
+    /// Ends challenge `id` so, if it still waits at `now_ms`, in one
+    /// conditional write: it ended, or `None` if it had ended or expired
+    /// already (another end crossed this one, on this node or another).
+    fn end_challenge(
+        &self,
+        id: ChallengeId,
+        end: ChallengeEnd,
+        now_ms: u64,
+    ) -> Result<Option<StoredChallenge>, StoreError>;
+    /// Ends every challenge still waiting and expired at `now_ms`
+    /// ([`ChallengeEnd::Expired`]), and gives them: each once, whichever
+    /// node asks.
+    fn expire_challenges(&self, now_ms: u64) -> Result<Vec<StoredChallenge>, StoreError>;
+    /// Whom `key` takes challenges from, if it ever chose.
+    fn challenges_from(&self, key: PlayerKey) -> Result<Option<ChallengesFromChoice>, StoreError>;
+    /// Keeps `key`'s (checked) choice, unless one made at that time or
+    /// later is kept: whether it was kept.
+    fn choose_challenges_from(
+        &self,
+        key: PlayerKey,
+        choice: ChallengesFromChoice,
+    ) -> Result<bool, StoreError>;
+    /// Whether `a` and `b` have played a finished game together here
+    /// (each in a seat of it, by their keys).
+    fn have_played(&self, a: PlayerKey, b: PlayerKey) -> Result<bool, StoreError>;
+    /// The players whose name is `name` now (ASCII case ignored): their
+    /// keys, at most [`mice_cake_protocol::MAX_PLAYERS_NAMED`], by key (its
+    /// bytes, or hexadecimal digits), each with its name and whether it is
+    /// a bot's.
+    fn players_named(&self, name: &str) -> Result<Vec<NamedPlayer>, StoreError>;
     /// A player's rating in a pool, if they have played rated games there.
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError>;
     /// A player's page, if the key has played a game here (signed a move

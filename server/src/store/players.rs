@@ -1,7 +1,8 @@
 //! Who played a stored game, and how, as every backend keeps it: each key
 //! that signed a move of the game has played it (its page answers from
 //! then on, rated or not), and in a rated room, whether it aborted the game
-//! (its conduct: `docs/ratings.md`, "Aborted games"). Written in the
+//! (its conduct: `docs/ratings.md`, "Aborted games"); and that the two
+//! keys have played each other, when both did. Written in the
 //! transaction that stores the game, beside its rating
 //! ([`super::ratings::rate`]).
 
@@ -34,6 +35,9 @@ pub(crate) struct Played<'a> {
 pub(crate) trait PlayerRows {
     /// Keeps that `played.key` played `played.game` (once per game and key).
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError>;
+    /// Keeps that `keys` (two keys) have played each other, both ways
+    /// round (once per pair): [`super::Store::have_played`].
+    fn note_opponents(&mut self, keys: Seated<PlayerKey>) -> Result<(), StoreError>;
 }
 
 /// Each seat's key, if its holder played the game: a rated room's seats
@@ -95,6 +99,16 @@ pub(crate) fn note_players(
             rated_room: game.rated.is_some(),
             aborted: aborted[seat],
         })?;
+    }
+    // Both played it, each in a seat: they have played each other (whom a
+    // key that takes challenges from `played` only takes them from).
+    if let Seated {
+        yellow: Some(yellow),
+        blue: Some(blue),
+    } = signers
+        && yellow != blue
+    {
+        rows.note_opponents(Seated { yellow, blue })?;
     }
     Ok(())
 }

@@ -76,6 +76,9 @@ pub(crate) struct RoomSnapshot {
     /// The arena the room was made for, if any (then `paired` too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) arena: Option<ArenaId>,
+    /// The challenge the room was made for, if any (then `paired` too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) challenge: Option<mice_cake_protocol::ChallengeId>,
     /// The match the room plays (or last played), in a room that plays
     /// matches.
     #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]

@@ -1599,3 +1599,293 @@ pub(crate) fn arenas_are_created_listed_entered_and_counted(store: &dyn Store) {
     );
     assert!(store.arena("ZZZZZZZZ".parse().unwrap()).unwrap().is_none());
 }
+
+/// The keys `store` knows by `name` (see [`Store::players_named`]).
+pub(crate) fn keys_named(store: &dyn Store, name: &str) -> Vec<mice_cake_engine::PlayerKey> {
+    let named = store.players_named(name).expect("a read");
+    named.into_iter().map(|player| player.key).collect()
+}
+
+/// A challenge from the key `a_key(from)` to `a_key(to)`, made at
+/// `made_at_ms`, waiting ten minutes; its id made of the three.
+pub(crate) fn a_challenge(from: u8, to: u8, made_at_ms: u64) -> super::StoredChallenge {
+    use mice_cake_protocol::ids::{CHALLENGE_ID_LEN, ROOM_CODE_ALPHABET};
+    let mut number = (u128::from(made_at_ms) << 16) | (u128::from(from) << 8) | u128::from(to);
+    let mut id = String::new();
+    for _ in 0..CHALLENGE_ID_LEN {
+        let digit = usize::try_from(number % 31).expect("a digit");
+        id.push(char::from(ROOM_CODE_ALPHABET[digit]));
+        number /= 31;
+    }
+    let player = |byte: u8| mice_cake_protocol::ChallengePlayer {
+        key: a_key(byte),
+        name: format!("P{byte}"),
+        bot: false,
+    };
+    super::StoredChallenge {
+        id: id.parse().expect("a challenge id"),
+        from: player(from),
+        to: player(to),
+        options: mice_cake_protocol::RoomOptions {
+            first_to: 3,
+            ..mice_cake_protocol::RoomOptions::default()
+        },
+        made_at_ms,
+        expires_at_ms: made_at_ms + mice_cake_protocol::DEFAULT_CHALLENGE_EXPIRY_MS,
+        end: None,
+    }
+}
+
+/// A challenge is kept as made, listed for both its keys (oldest first)
+/// while it waits, and no longer once it ended or expired; it ends once
+/// (a second end, or an end once it expired, changes nothing), and
+/// expiring gives each expired challenge once.
+pub(crate) fn challenges_wait_end_once_and_expire_once(store: &dyn Store) {
+    use mice_cake_protocol::{ChallengeEnd, DEFAULT_CHALLENGE_EXPIRY_MS as EXPIRY};
+
+    let ids = |challenges: Vec<super::StoredChallenge>| -> Vec<_> {
+        challenges.iter().map(|challenge| challenge.id).collect()
+    };
+    let first = a_challenge(1, 2, 1_000);
+    let second = a_challenge(3, 1, 2_000);
+    let third = a_challenge(4, 5, 3_000);
+    let fourth = a_challenge(5, 4, 4_000);
+    for challenge in [&second, &first, &third, &fourth] {
+        store.add_challenge(challenge).unwrap();
+    }
+    assert!(
+        store.add_challenge(&first).is_err(),
+        "an id is a challenge's alone"
+    );
+    assert_eq!(store.challenge(first.id).unwrap().as_ref(), Some(&first));
+    assert_eq!(
+        store.challenge("ZZZZZZZZZZ".parse().unwrap()).unwrap(),
+        None
+    );
+    assert_eq!(
+        ids(store.waiting_challenges(a_key(1), 5_000).unwrap()),
+        [first.id, second.id],
+        "made by the key and to it, oldest first"
+    );
+    assert_eq!(
+        ids(store.waiting_challenges(a_key(2), 5_000).unwrap()),
+        [first.id]
+    );
+    assert!(
+        store
+            .waiting_challenges(a_key(9), 5_000)
+            .unwrap()
+            .is_empty()
+    );
+
+    // Declined: once, and then neither cancelled nor accepted.
+    let declined = store
+        .end_challenge(second.id, ChallengeEnd::Declined, 10_000)
+        .unwrap()
+        .expect("it waited");
+    assert_eq!(declined.end, Some(ChallengeEnd::Declined));
+    assert_eq!(declined.id, second.id);
+    assert_eq!(declined.from, second.from);
+    for end in [ChallengeEnd::Cancelled, ChallengeEnd::Declined] {
+        assert_eq!(store.end_challenge(second.id, end, 10_001).unwrap(), None);
+    }
+    assert_eq!(
+        store
+            .challenge(second.id)
+            .unwrap()
+            .and_then(|kept| kept.end),
+        Some(ChallengeEnd::Declined)
+    );
+    assert_eq!(
+        ids(store.waiting_challenges(a_key(1), 10_000).unwrap()),
+        [first.id]
+    );
+    assert_eq!(
+        store
+            .end_challenge("ZZZZZZZZZZ".parse().unwrap(), ChallengeEnd::Cancelled, 1)
+            .unwrap(),
+        None
+    );
+
+    // Accepted, with its room.
+    let code: RoomCode = "K7QMX".parse().unwrap();
+    let accepted = store
+        .end_challenge(fourth.id, ChallengeEnd::Accepted { code }, 20_000)
+        .unwrap()
+        .expect("it waited");
+    assert_eq!(accepted.end, Some(ChallengeEnd::Accepted { code }));
+    let mut kept = fourth.clone();
+    kept.end = Some(ChallengeEnd::Accepted { code });
+    assert_eq!(store.challenge(fourth.id).unwrap(), Some(kept));
+
+    // The first expires at 601 s: it waits until then, and cannot be
+    // accepted from then on, even before it is expired.
+    let expiry = first.expires_at_ms;
+    assert_eq!(expiry, 1_000 + EXPIRY);
+    assert_eq!(
+        ids(store.waiting_challenges(a_key(2), expiry - 1).unwrap()),
+        [first.id]
+    );
+    assert!(
+        store
+            .waiting_challenges(a_key(2), expiry)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store
+            .end_challenge(first.id, ChallengeEnd::Accepted { code }, expiry)
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        store.challenge(first.id).unwrap().and_then(|kept| kept.end),
+        None,
+        "expired, but not yet ended as such"
+    );
+    assert!(store.expire_challenges(expiry - 1).unwrap().is_empty());
+    let expired = store.expire_challenges(expiry).unwrap();
+    assert_eq!(ids(expired.clone()), [first.id]);
+    assert_eq!(expired[0].end, Some(ChallengeEnd::Expired));
+    assert_eq!(expired[0].to, first.to);
+    assert!(
+        store.expire_challenges(expiry).unwrap().is_empty(),
+        "each once"
+    );
+    assert_eq!(
+        store.challenge(first.id).unwrap().and_then(|kept| kept.end),
+        Some(ChallengeEnd::Expired)
+    );
+    // Later: the third, alone (the others ended otherwise).
+    assert_eq!(
+        ids(store.expire_challenges(third.expires_at_ms + 1).unwrap()),
+        [third.id]
+    );
+    assert!(
+        store
+            .expire_challenges(third.expires_at_ms + 60_000)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store
+            .challenge(fourth.id)
+            .unwrap()
+            .and_then(|kept| kept.end),
+        Some(ChallengeEnd::Accepted { code }),
+        "an accepted challenge never expires"
+    );
+}
+
+/// A key's choice of whom it takes challenges from is kept unless one
+/// signed at that time or later is.
+pub(crate) fn a_choice_of_challengers_is_kept_only_if_later(store: &dyn Store) {
+    use super::ChallengesFromChoice;
+    use mice_cake_engine::PlayerSecret;
+    use mice_cake_protocol::ChallengesFrom;
+
+    let ada = PlayerSecret::from_bytes([31; 32]);
+    let choice = |from: ChallengesFrom, at_ms: u64| ChallengesFromChoice {
+        from,
+        at_ms,
+        signature: ada.sign_bot(),
+    };
+    let key = ada.public_key();
+    assert_eq!(store.challenges_from(key).unwrap(), None);
+    let played = choice(ChallengesFrom::Played, 100);
+    assert!(store.choose_challenges_from(key, played).unwrap());
+    assert_eq!(store.challenges_from(key).unwrap(), Some(played));
+    for older in [
+        choice(ChallengesFrom::Nobody, 100),
+        choice(ChallengesFrom::Nobody, 99),
+    ] {
+        assert!(!store.choose_challenges_from(key, older).unwrap());
+    }
+    assert_eq!(store.challenges_from(key).unwrap(), Some(played));
+    let nobody = choice(ChallengesFrom::Nobody, 101);
+    assert!(store.choose_challenges_from(key, nobody).unwrap());
+    assert_eq!(store.challenges_from(key).unwrap(), Some(nobody));
+    assert_eq!(store.challenges_from(a_key(32)).unwrap(), None);
+}
+
+/// Two keys have played each other once a game they both signed moves of
+/// is stored (either way round), not for a key merely named in a seat;
+/// and the keys a name is known by are found whatever its ASCII case, at
+/// most ten.
+pub(crate) fn who_played_whom_and_the_keys_a_name_is_known_by(store: &dyn Store) {
+    use mice_cake_engine::PlayerSecret;
+
+    let (ada, bea, cy) = (
+        PlayerSecret::from_bytes([41; 32]),
+        PlayerSecret::from_bytes([42; 32]),
+        PlayerSecret::from_bytes([43; 32]),
+    );
+    let (ada_key, bea_key, cy_key) = (ada.public_key(), bea.public_key(), cy.public_key());
+    assert!(!store.have_played(ada_key, bea_key).unwrap());
+    let played = a_signed_game(
+        950,
+        Seated {
+            yellow: &ada,
+            blue: &bea,
+        },
+        Ending::Forfeit {
+            seat: Seat::Yellow,
+            cause: ForfeitCause::Left,
+        },
+        false,
+    );
+    store.write(&[finishing(&played)], 0).unwrap();
+    assert!(store.have_played(ada_key, bea_key).unwrap());
+    assert!(store.have_played(bea_key, ada_key).unwrap());
+    assert!(!store.have_played(ada_key, cy_key).unwrap());
+    // Cy's key announced in a casual game's seat, never signed with.
+    let mut named = a_finished_game(951, "Cy", "Ada");
+    named
+        .record
+        .as_mut()
+        .and_then(|record| record.fair.as_mut())
+        .expect("a sealed record")
+        .keys = Some(Seated {
+        yellow: Some(cy_key),
+        blue: Some(ada_key),
+    });
+    store.write(&[finishing(&named)], 0).unwrap();
+    assert!(!store.have_played(ada_key, cy_key).unwrap());
+    assert!(!store.have_played(cy_key, ada_key).unwrap());
+
+    // Names: Ada and Bea from the game, Cy's key a bot named "ADA".
+    store
+        .declare_bot(cy_key, cy.sign_bot(), "ADA", 1_000)
+        .unwrap();
+    let mut both = vec![ada_key, cy_key];
+    both.sort_by_key(|key| key.to_bytes());
+    assert_eq!(keys_named(store, "ada"), both);
+    assert_eq!(keys_named(store, "Bea"), [bea_key]);
+    assert!(keys_named(store, "Ad").is_empty());
+    assert!(keys_named(store, "Nobody").is_empty());
+    let named = store.players_named("aDa").unwrap();
+    assert_eq!(
+        named
+            .iter()
+            .map(|player| (player.key, player.name.as_str(), player.bot))
+            .collect::<Vec<_>>(),
+        both.iter()
+            .map(|key| if *key == ada_key {
+                (ada_key, "Ada", false)
+            } else {
+                (cy_key, "ADA", true)
+            })
+            .collect::<Vec<_>>()
+    );
+    // Renamed: found by the new name only.
+    assert!(store.rename(bea_key, "Beatrix", 2_000).unwrap());
+    assert!(keys_named(store, "bea").is_empty());
+    assert_eq!(keys_named(store, "BEATRIX"), [bea_key]);
+    // Many keys by one name: ten of them.
+    for byte in 60..72 {
+        assert!(store.rename(a_key(byte), "Zed", 3_000).unwrap());
+    }
+    let zeds = keys_named(store, "zed");
+    assert_eq!(zeds.len(), mice_cake_protocol::MAX_PLAYERS_NAMED as usize);
+    assert!(zeds.is_sorted_by_key(|key| key.to_bytes()));
+}

@@ -9,13 +9,14 @@ use std::thread::JoinHandle;
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::{
-    Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
-    PlayerProfile, Pool, Rating,
+    ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary,
+    NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating,
 };
 use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, Store, StoreError};
 use crate::clock::UptimeClock;
@@ -128,6 +129,83 @@ impl Storage {
         id: MatchId,
     ) -> Result<Option<MatchSummary>, StoreError> {
         self.blocking(move |store| store.match_summary(id)).await
+    }
+
+    /// Keeps a new challenge (see [`Store::add_challenge`]).
+    pub(crate) async fn add_challenge(&self, challenge: StoredChallenge) -> Result<(), StoreError> {
+        self.blocking(move |store| store.add_challenge(&challenge))
+            .await
+    }
+
+    /// A challenge, waiting or ended.
+    pub(crate) async fn challenge(
+        &self,
+        id: ChallengeId,
+    ) -> Result<Option<StoredChallenge>, StoreError> {
+        self.blocking(move |store| store.challenge(id)).await
+    }
+
+    /// The challenges made by `key` or to it that wait at `now_ms`, oldest
+    /// first.
+    pub(crate) async fn waiting_challenges(
+        &self,
+        key: PlayerKey,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError> {
+        self.blocking(move |store| store.waiting_challenges(key, now_ms))
+            .await
+    }
+
+    /// Ends a challenge if it still waits (see [`Store::end_challenge`]):
+    /// it ended, or `None` if another end came first.
+    pub(crate) async fn end_challenge(
+        &self,
+        id: ChallengeId,
+        end: ChallengeEnd,
+        now_ms: u64,
+    ) -> Result<Option<StoredChallenge>, StoreError> {
+        self.blocking(move |store| store.end_challenge(id, end, now_ms))
+            .await
+    }
+
+    /// Ends the challenges expired at `now_ms` (see
+    /// [`Store::expire_challenges`]), each once.
+    pub(crate) async fn expire_challenges(
+        &self,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError> {
+        self.blocking(move |store| store.expire_challenges(now_ms))
+            .await
+    }
+
+    /// Whom `key` takes challenges from, if it ever chose.
+    pub(crate) async fn challenges_from(
+        &self,
+        key: PlayerKey,
+    ) -> Result<Option<ChallengesFromChoice>, StoreError> {
+        self.blocking(move |store| store.challenges_from(key)).await
+    }
+
+    /// Keeps `key`'s choice unless a later one is kept (see
+    /// [`Store::choose_challenges_from`]).
+    pub(crate) async fn choose_challenges_from(
+        &self,
+        key: PlayerKey,
+        choice: ChallengesFromChoice,
+    ) -> Result<bool, StoreError> {
+        self.blocking(move |store| store.choose_challenges_from(key, choice))
+            .await
+    }
+
+    /// Whether two keys have played a game together here.
+    pub(crate) async fn have_played(&self, a: PlayerKey, b: PlayerKey) -> Result<bool, StoreError> {
+        self.blocking(move |store| store.have_played(a, b)).await
+    }
+
+    /// The players whose name is `name`, ASCII case ignored, with their
+    /// names and whether bots (see [`Store::players_named`]).
+    pub(crate) async fn players_named(&self, name: String) -> Result<Vec<NamedPlayer>, StoreError> {
+        self.blocking(move |store| store.players_named(&name)).await
     }
 
     /// A player's rating in a pool, if they have one.

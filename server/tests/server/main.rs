@@ -9,6 +9,8 @@ mod arenas;
 mod backups;
 mod bad_input;
 mod boosting;
+mod challenge_api;
+mod challenges;
 mod chat;
 mod deadlines;
 mod durable;

@@ -6,6 +6,7 @@
 mod analyse;
 mod arenas;
 mod bots;
+mod challenges;
 mod cluster;
 mod durable;
 mod gaming;

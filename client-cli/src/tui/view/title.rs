@@ -28,32 +28,8 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
         return fitted(parts, width);
     }
     // The connection first: it matters most when it is not fine.
-    match &model.link {
-        Link::Connected => {}
-        Link::Reconnecting { attempt, .. } => parts.push((
-            0,
-            format!(" {}", tr!("tui-title-reconnecting", attempt = *attempt))
-                .fg(Color::Red)
-                .bold(),
-        )),
-        Link::Reconnected(_) => parts.push((
-            0,
-            format!(" {}", tr!("tui-title-reconnected"))
-                .fg(Color::Green)
-                .bold(),
-        )),
-        Link::Closed(_) => parts.push((
-            0,
-            format!(" {}", tr!("tui-title-disconnected"))
-                .fg(Color::Red)
-                .bold(),
-        )),
-        Link::Replaced(_) => parts.push((
-            0,
-            format!(" {}", tr!("tui-title-played-elsewhere"))
-                .fg(Color::Red)
-                .bold(),
-        )),
+    if let Some(link) = link_words(&model.link) {
+        parts.push((0, link));
     }
     if let Some(room) = model.room().as_deref() {
         parts.push((0, format!("  {}", room.code).bold()));
@@ -102,6 +78,21 @@ pub(super) fn title_bar(model: &Model, width: u16) -> Line<'static> {
         parts.push((1, format!("  {}", variant(room)).dim()));
     }
     fitted(parts, width)
+}
+
+/// The connection, when it is not fine: coming back, back, or gone.
+fn link_words(link: &Link) -> Option<Span<'static>> {
+    let (words, color) = match link {
+        Link::Connected => return None,
+        Link::Reconnecting { attempt, .. } => (
+            tr!("tui-title-reconnecting", attempt = *attempt),
+            Color::Red,
+        ),
+        Link::Reconnected(_) => (tr!("tui-title-reconnected"), Color::Green),
+        Link::Closed(_) => (tr!("tui-title-disconnected"), Color::Red),
+        Link::Replaced(_) => (tr!("tui-title-played-elsewhere"), Color::Red),
+    };
+    Some(format!(" {words}").fg(color).bold())
 }
 
 /// The room's options in a few words: `standard · boost · 60 s a round`.

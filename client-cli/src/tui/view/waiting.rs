@@ -1,5 +1,5 @@
-//! The screens before a game: seeking an opponent, the room waiting for
-//! its players, and a terminal too small.
+//! The screens before a game: seeking an opponent (or a challenge's
+//! answer), the room waiting for its players, and a terminal too small.
 
 use mice_cake_protocol::RoomState;
 use ratatui::Frame;
@@ -20,6 +20,12 @@ use crate::tr;
 /// Seeking an opponent: where it stands, how long it has lasted, and what
 /// comes after the wait — or the bot offered, asked about.
 pub(super) fn seeking_lines(model: &Model) -> Vec<Line<'static>> {
+    if let Some((first, rest)) = model.challenge.split_first() {
+        // A challenge waited for: what it is first, then its link.
+        let mut lines = vec![Line::from(first.clone()).bold()];
+        lines.extend(rest.iter().map(|line| Line::from(line.clone())));
+        return lines;
+    }
     let Some(seeking) = &model.seeking else {
         return vec![Line::from(tr!("tui-seek-connecting"))];
     };
@@ -117,9 +123,14 @@ pub(super) fn waiting(model: &Model, room: &RoomState, frame: &mut Frame, area: 
     let mut lines = vec![Line::from(tr!("tui-room-code", code = room.code.to_string())).bold()];
     match room.you {
         Some(seat) => {
-            // The command on a line of its own, whole, to be copied.
-            lines.push(Line::from(tr!("tui-room-tell-opponent")));
-            lines.push(Line::from(crate::cli::join_command(room.code, &model.server)).bold());
+            if model.awaited == Some(room.code) {
+                // A challenge's room: the other seat is the other player's.
+                lines.push(Line::from(tr!("tui-room-opponent-coming")));
+            } else {
+                // The command on a line of its own, whole, to be copied.
+                lines.push(Line::from(tr!("tui-room-tell-opponent")));
+                lines.push(Line::from(crate::cli::join_command(room.code, &model.server)).bold());
+            }
             // The seat in its colour, wherever the sentence puts it.
             let seat_span = Span::styled(seat_name(seat), Style::new().fg(color(seat)).bold());
             lines.push(Line::from(spans_around(

@@ -5,6 +5,7 @@
 use mice_cake_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION};
 
 use super::arena::JoinArena;
+use super::challenging::challenge_asked;
 use super::rename::Rename;
 use super::seating::{Claim, usable_key};
 use super::seeking::Seek;
@@ -169,6 +170,32 @@ impl Session {
                 })
                 .await
             }
+            ClientMessage::Challenge {
+                to,
+                options,
+                key,
+                key_proof,
+                bot_declaration,
+            } => {
+                let asked = challenge_asked(to, options, key, key_proof, bot_declaration);
+                self.challenge(name, asked).await
+            }
+            ClientMessage::WatchChallenges {
+                key,
+                key_proof,
+                bot_declaration,
+            } => {
+                let claim = Claim::from((Some(key), key_proof, bot_declaration));
+                self.watch_challenges(&name, claim).await
+            }
+            ClientMessage::AcceptChallenge { id } => self.accept_challenge(id).await,
+            ClientMessage::DeclineChallenge { id } => self.decline_challenge(id).await,
+            ClientMessage::CancelChallenge { id } => self.cancel_challenge(id).await,
+            ClientMessage::ChallengesFrom {
+                from,
+                at_ms,
+                signature,
+            } => self.choose_challenges_from(from, at_ms, signature).await,
         }
     }
 

@@ -95,7 +95,6 @@ impl Session {
         mut options: RoomOptions,
         seating: Seating,
     ) -> Result<(), Refusal> {
-        let key = seating.key;
         self.not_in_a_room()?;
         if self.shared.shutdown().is_cancelled() {
             return Err(Refusal::new(
@@ -103,6 +102,26 @@ impl Session {
                 "the server is shutting down",
             ));
         }
+        self.check_options(&mut options, &seating).await?;
+        let room = self
+            .shared
+            .lobby
+            .create(&self.shared.rooms, options, crate::room::Made::Player)
+            .await?;
+        info!(room = %room.code(), "room created");
+        self.take_seat(room, name, seating).await
+    }
+
+    /// Checks a new room's options as a player with `seating` asks for them
+    /// (a room made, or a challenge): the rules, the deadline (the server's
+    /// default put in when left out), the match length, and what a rated
+    /// room needs.
+    pub(super) async fn check_options(
+        &self,
+        options: &mut RoomOptions,
+        seating: &Seating,
+    ) -> Result<(), Refusal> {
+        let key = seating.key;
         options.game.validate().map_err(|error| {
             Refusal::new(ErrorCode::BadOptions, format!("bad room options: {error}"))
         })?;
@@ -119,7 +138,7 @@ impl Session {
             .with("max", mice_cake_engine::MAX_FIRST_TO));
         }
         if options.rated {
-            rated_room_options(&options, &seating)?;
+            rated_room_options(options, seating)?;
             self.new_key_may_play_rated(key).await?;
         }
         // The room shows the deadline in force: its own, or the server's default.
@@ -134,13 +153,7 @@ impl Session {
                 ),
             ));
         }
-        let room = self
-            .shared
-            .lobby
-            .create(&self.shared.rooms, options, crate::room::Made::Player)
-            .await?;
-        info!(room = %room.code(), "room created");
-        self.take_seat(room, name, seating).await
+        Ok(())
     }
 
     /// Takes the free seat of `room` and enters it.

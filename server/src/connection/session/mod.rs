@@ -4,6 +4,7 @@
 //! (`connection.rs`) owns it and wakes it.
 
 mod arena;
+mod challenging;
 mod dispatch;
 mod entering;
 mod greeting;
@@ -68,6 +69,8 @@ pub(super) struct Session {
     paired: Option<PairedSeek>,
     /// The arena it plays in or watches.
     pub(super) arena: Option<InArena>,
+    /// The key whose challenges it watches, proven on it.
+    watching: Option<challenging::Watching>,
     limit: RateLimit,
     chat_limit: RateLimit,
     /// Openings that follow seals already counted against the rate.
@@ -91,6 +94,7 @@ impl Session {
             seeking: None,
             paired: None,
             arena: None,
+            watching: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
             openings_owed: 0,
@@ -288,6 +292,7 @@ impl Session {
 
     /// The connection is gone: its room learns it.
     pub(super) async fn left(&mut self) {
+        self.stop_watching_challenges();
         self.cancel_seek(false).await;
         self.leave_arena_quietly().await;
         if let Some(membership) = self.membership.take() {

@@ -404,6 +404,7 @@ impl Session {
                                 refusal.message
                             ),
                             requeued: true,
+                            challenge: None,
                         });
                         self.queue(seek).await;
                     }

@@ -91,8 +91,16 @@ impl Room {
             let Some(member) = player.member else {
                 continue;
             };
-            let requeued = requeued[seat];
-            let reason = if requeued {
+            let challenge = self.made.challenge();
+            // A challenge's game called off ends the challenge: nobody is
+            // requeued, there being no queue.
+            let requeued = requeued[seat] && challenge.is_none();
+            let reason = if challenge.is_some() {
+                format!(
+                    "the challenge's game is called off: both players did not take their seats \
+                     and seal their deal within {waited}"
+                )
+            } else if requeued {
                 format!(
                     "your opponent did not take their seat and seal their deal within {waited}; \
                      you are back at the head of the queue"
@@ -107,6 +115,7 @@ impl Room {
                 code: self.code,
                 reason,
                 requeued,
+                challenge,
             };
             self.outbox.send_message(member.conn, &unpaired);
         }

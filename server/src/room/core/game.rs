@@ -208,7 +208,9 @@ impl Room {
             (Some(game), None) => game
                 .commitment()
                 .unwrap_or_else(|| mice_cake_engine::fair::commitment(game.seed())),
-            (None, None) => mice_cake_engine::fair::commitment(seed),
+            (None, None) => {
+                mice_cake_engine::fair::commitment_in(seed, self.current_link().as_ref())
+            }
         };
         self.count_match_game(&result, commitment, game_id);
         self.dealing = None;

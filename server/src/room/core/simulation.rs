@@ -58,8 +58,12 @@ struct Schedule {
     sealed: Vec<(Seat, u32, Assignment, Nonce)>,
     /// Seals the room sent, by game, round and seat.
     seals_sent: BTreeSet<(u32, u32, Seat)>,
-    /// The game the frames are about (from `game_started`).
+    /// The latest game any frame told of (from `game_started`).
     game: u32,
+    /// The game each connection's frames are about: the one its last
+    /// `game_started` (or its room state) named. A connection that comes
+    /// back is sent the events it missed, an older game's among them.
+    games_of: HashMap<ConnId, u32>,
     /// Games told over, by number, with how each ended.
     games_over: BTreeMap<u32, String>,
     /// Reveals seen, by every connection that saw them.
@@ -73,6 +77,12 @@ impl Schedule {
         let mut rng = ChaCha8Rng::seed_from_u64(number);
         let options = RoomOptions {
             deadline_ms: rng.next_u32().is_multiple_of(2).then_some(30_000),
+            // A room in three plays matches: games start by themselves.
+            first_to: if rng.next_u32().is_multiple_of(3) {
+                3
+            } else {
+                1
+            },
             ..RoomOptions::default()
         };
         let made = if rng.next_u32().is_multiple_of(4) {
@@ -88,9 +98,13 @@ impl Schedule {
             sealed: Vec::new(),
             seals_sent: BTreeSet::new(),
             game: 0,
+            games_of: HashMap::new(),
             games_over: BTreeMap::new(),
             revealed: 0,
-            log: vec![format!("{made:?} room, deadline {:?}", options.deadline_ms)],
+            log: vec![format!(
+                "{made:?} room, deadline {:?}, first to {}",
+                options.deadline_ms, options.first_to
+            )],
         }
     }
 
@@ -452,14 +466,20 @@ impl Schedule {
             }
             let message: ServerMessage = serde_json::from_str(&frame)
                 .unwrap_or_else(|cause| panic!("{cause}: {frame}\n{}", trail()));
-            if let ServerMessage::Event { seq, event } = message {
-                let last = self.last_seq.insert(conn, seq);
-                assert!(
-                    last.is_none_or(|last| seq > last),
-                    "{conn:?} got event {seq} after {last:?}\n{}",
-                    trail()
-                );
-                self.saw(*event);
+            match message {
+                ServerMessage::Event { seq, event } => {
+                    let last = self.last_seq.insert(conn, seq);
+                    assert!(
+                        last.is_none_or(|last| seq > last),
+                        "{conn:?} got event {seq} after {last:?}\n{}",
+                        trail()
+                    );
+                    self.saw(conn, *event);
+                }
+                ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+                    self.games_of.insert(conn, state.game);
+                }
+                _ => {}
             }
         }
         let room = &self.table.room;
@@ -473,17 +493,24 @@ impl Schedule {
     }
 
     /// Checks an event against those seen before.
-    fn saw(&mut self, event: RoomEvent) {
+    fn saw(&mut self, conn: ConnId, event: RoomEvent) {
+        let game = self.games_of.get(&conn).copied().unwrap_or(self.game);
         match event {
-            RoomEvent::GameStarted { game, .. } => self.game = self.game.max(game),
+            RoomEvent::GameStarted { game, .. } => {
+                if game > self.game {
+                    self.log.push(format!("game {game} starts"));
+                }
+                self.game = self.game.max(game);
+                self.games_of.insert(conn, game);
+            }
             RoomEvent::Sealed { round, seat, .. } => {
-                self.seals_sent.insert((self.game, round, seat));
+                self.seals_sent.insert((game, round, seat));
             }
             RoomEvent::Revealed { report, .. } => {
                 self.revealed += 1;
                 for seat in Seat::ALL {
                     assert!(
-                        self.seals_sent.contains(&(self.game, report.round, seat)),
+                        self.seals_sent.contains(&(game, report.round, seat)),
                         "round {} revealed before {seat:?}'s seal was sent\n{}",
                         report.round,
                         self.log.join("\n")
@@ -498,15 +525,15 @@ impl Schedule {
                     .next()
                     .unwrap_or("")
                     .to_owned();
-                let told = self
-                    .games_over
-                    .entry(self.game)
-                    .or_insert_with(|| kind.clone());
+                if !self.games_over.contains_key(&game) {
+                    self.log.push(format!("game {game} ends: {ending}"));
+                }
+                let told = self.games_over.entry(game).or_insert_with(|| kind.clone());
                 assert_eq!(
                     *told,
                     kind,
-                    "game {} ended twice\n{}",
-                    self.game,
+                    "game {game} ended twice (the room is at game {})\n{}",
+                    self.table.room.game_number,
                     self.log.join("\n")
                 );
             }

@@ -75,6 +75,7 @@ impl Room {
             rated_start: self.rated_start,
             paired: self.made.for_a_pair(),
             arena: self.made.arena(),
+            challenge: self.made.challenge(),
             match_state: self.match_state.clone(),
             next_game_at: self.next_game_at.map(|at| clock.at(at)),
         }
@@ -255,10 +256,11 @@ impl Room {
                 .into_iter()
                 .map(|(seq, frame)| (seq, crate::frame::reread(&frame))),
         );
-        let made = match (snapshot.arena, snapshot.paired) {
-            (Some(arena), _) => Made::Arena(arena),
-            (None, true) => Made::Pairing,
-            (None, false) => Made::Player,
+        let made = match (snapshot.arena, snapshot.challenge, snapshot.paired) {
+            (Some(arena), _, _) => Made::Arena(arena),
+            (None, Some(challenge), _) => Made::Challenge(challenge),
+            (None, None, true) => Made::Pairing,
+            (None, None, false) => Made::Player,
         };
         // A new room, given what was stored: a field added to the room
         // starts as a new room's unless it is stored.

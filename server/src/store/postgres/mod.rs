@@ -18,6 +18,7 @@
 mod accuracy;
 mod analyses;
 mod arenas;
+mod challenges;
 mod ownership;
 mod players;
 mod pool_errors;
@@ -34,8 +35,8 @@ use std::time::{Duration, Instant};
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
-    PlayerProfile, Pool, Rating,
+    ArenaId, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard,
+    MatchSummary, NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating,
 };
 use r2d2_postgres::postgres;
 use r2d2_postgres::{PostgresConnectionManager, r2d2};
@@ -44,6 +45,7 @@ use self::tls::MakeRustlsConnect;
 use self::write::WriteSession;
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
@@ -63,6 +65,7 @@ const MIGRATIONS: &[&str] = &[
     players::SCHEMA_10,
     rated_games::SCHEMA_11,
     SCHEMA_12,
+    challenges::SCHEMA_13,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -584,6 +587,55 @@ impl Store for PostgresStore {
         query.page(rows.iter().map(|row| (row.get(0), row.get(1))))
     }
 
+    fn add_challenge(&self, challenge: &StoredChallenge) -> Result<(), StoreError> {
+        challenges::add(&mut *self.connection()?, challenge)
+    }
+
+    fn challenge(&self, id: ChallengeId) -> Result<Option<StoredChallenge>, StoreError> {
+        challenges::read(&mut *self.connection()?, id)
+    }
+
+    fn waiting_challenges(
+        &self,
+        key: PlayerKey,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError> {
+        challenges::waiting(&mut *self.connection()?, key, now_ms)
+    }
+
+    fn end_challenge(
+        &self,
+        id: ChallengeId,
+        end: ChallengeEnd,
+        now_ms: u64,
+    ) -> Result<Option<StoredChallenge>, StoreError> {
+        challenges::end(&mut *self.connection()?, id, end, now_ms)
+    }
+
+    fn expire_challenges(&self, now_ms: u64) -> Result<Vec<StoredChallenge>, StoreError> {
+        challenges::expire(&mut *self.connection()?, now_ms)
+    }
+
+    fn challenges_from(&self, key: PlayerKey) -> Result<Option<ChallengesFromChoice>, StoreError> {
+        challenges::choice(&mut *self.connection()?, key)
+    }
+
+    fn choose_challenges_from(
+        &self,
+        key: PlayerKey,
+        choice: ChallengesFromChoice,
+    ) -> Result<bool, StoreError> {
+        challenges::choose(&mut *self.connection()?, key, &choice)
+    }
+
+    fn have_played(&self, a: PlayerKey, b: PlayerKey) -> Result<bool, StoreError> {
+        challenges::have_played(&mut *self.connection()?, a, b)
+    }
+
+    fn players_named(&self, name: &str) -> Result<Vec<NamedPlayer>, StoreError> {
+        challenges::players_named(&mut *self.connection()?, name)
+    }
+
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
         ratings::rating(&mut *self.connection()?, key, pool)
     }
@@ -808,6 +860,18 @@ mod tests {
             return;
         };
         suite::a_match_is_kept_as_it_last_stood(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::challenges_wait_end_once_and_expire_once(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::a_choice_of_challengers_is_kept_only_if_later(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
+        suite::who_played_whom_and_the_keys_a_name_is_known_by(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
         };
@@ -848,6 +912,10 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 13 {
+            back.push_str("DROP TABLE challenges, challenges_from, opponents;");
+            back.push_str("DROP INDEX players_by_name;");
+        }
         if version < 12 {
             back.push_str("DROP TABLE matches;");
         }
@@ -891,6 +959,96 @@ mod tests {
             .get(0);
         assert_eq!(migrated, i32::try_from(MIGRATIONS.len()).unwrap());
         store
+    }
+
+    /// Two nodes ending one challenge at once: one wins, the other finds it
+    /// ended; two expiring at once: each challenge expired is given once.
+    #[test]
+    fn of_two_nodes_ending_a_challenge_at_once_one_wins() {
+        let Some(database) = TestDatabase::create() else {
+            return;
+        };
+        let nodes = [
+            PostgresStore::open(&database.url, 0, Some("a")).unwrap(),
+            PostgresStore::open(&database.url, 0, Some("b")).unwrap(),
+        ];
+        let code: RoomCode = "K7QMX".parse().unwrap();
+        let at_once = |call: &(dyn Fn(&PostgresStore, usize) -> usize + Sync)| -> Vec<usize> {
+            let barrier = std::sync::Barrier::new(nodes.len());
+            std::thread::scope(|scope| {
+                let calls: Vec<_> = nodes
+                    .iter()
+                    .enumerate()
+                    .map(|(index, node)| {
+                        let barrier = &barrier;
+                        scope.spawn(move || {
+                            barrier.wait();
+                            call(node, index)
+                        })
+                    })
+                    .collect();
+                calls.into_iter().map(|call| call.join().unwrap()).collect()
+            })
+        };
+        for made in 0..10 {
+            let challenge = suite::a_challenge(1, 2, 1_000 + made);
+            nodes[0].add_challenge(&challenge).unwrap();
+            let ends = [ChallengeEnd::Accepted { code }, ChallengeEnd::Cancelled];
+            let won = at_once(&|node, index| {
+                usize::from(
+                    node.end_challenge(challenge.id, ends[index], 2_000)
+                        .unwrap()
+                        .is_some(),
+                )
+            });
+            assert_eq!(won.iter().sum::<usize>(), 1, "{won:?}");
+        }
+        for made in 0..20 {
+            nodes[1]
+                .add_challenge(&suite::a_challenge(3, 4, 5_000 + made))
+                .unwrap();
+        }
+        let expired =
+            at_once(&|node, _| node.expire_challenges(u64::from(u32::MAX)).unwrap().len());
+        assert_eq!(expired.iter().sum::<usize>(), 20, "{expired:?}");
+    }
+
+    /// Keys that played each other before schema version 13 have, from
+    /// their games' players.
+    #[test]
+    fn players_who_played_before_schema_version_13_have_played_each_other() {
+        let Some((store, database)) = store(0) else {
+            return;
+        };
+        let (ada, bea) = (
+            mice_cake_engine::PlayerSecret::from_bytes([81; 32]),
+            mice_cake_engine::PlayerSecret::from_bytes([82; 32]),
+        );
+        let game = suite::a_signed_game(
+            980,
+            Seated {
+                yellow: &ada,
+                blue: &bea,
+            },
+            mice_cake_protocol::Ending::Forfeit {
+                seat: mice_cake_engine::Seat::Blue,
+                cause: mice_cake_protocol::ForfeitCause::Left,
+            },
+            false,
+        );
+        store.write(&[suite::finishing(&game)], 0).unwrap();
+        let store = reopened_at_version(store, &database, 12);
+        assert!(
+            store
+                .have_played(ada.public_key(), bea.public_key())
+                .unwrap()
+        );
+        assert!(
+            store
+                .have_played(bea.public_key(), ada.public_key())
+                .unwrap()
+        );
+        assert_eq!(suite::keys_named(&store, "ada"), [ada.public_key()]);
     }
 
     /// A node that does not find a seat token in Redis (which restarted

@@ -59,6 +59,13 @@ impl PlayerRows for PostgresRatings<'_, '_> {
         }
         Ok(())
     }
+
+    fn note_opponents(
+        &mut self,
+        keys: mice_cake_engine::Seated<PlayerKey>,
+    ) -> Result<(), StoreError> {
+        self.keep_opponents(keys)
+    }
 }
 
 /// Keeps `key`'s declaration that it is a bot, made at `at_ms` (and the

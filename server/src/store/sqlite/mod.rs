@@ -8,6 +8,7 @@ mod accuracy;
 mod analyses;
 mod arenas;
 pub(crate) mod backup;
+mod challenges;
 mod checkpoint;
 mod matches;
 mod open;
@@ -25,8 +26,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
 use mice_cake_protocol::{
-    ArenaId, Conduct, FinishedGame, GameId, GamePage, Leaderboard, MatchSummary, PlayerAccuracy,
-    PlayerProfile, Pool, Rating,
+    ArenaId, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard,
+    MatchSummary, NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating,
 };
 use rusqlite::{Connection, OptionalExtension as _, params};
 
@@ -34,6 +35,7 @@ use self::checkpoint::Checkpointer;
 use self::write::{remove_room, seq_value, update_room, write_meta};
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
 
@@ -272,6 +274,55 @@ impl Store for SqliteStore {
 
     fn match_summary(&self, id: MatchId) -> Result<Option<MatchSummary>, StoreError> {
         matches::read(&self.reader(), id)
+    }
+
+    fn add_challenge(&self, challenge: &StoredChallenge) -> Result<(), StoreError> {
+        challenges::add(&self.writer(), challenge)
+    }
+
+    fn challenge(&self, id: ChallengeId) -> Result<Option<StoredChallenge>, StoreError> {
+        challenges::read(&self.reader(), id)
+    }
+
+    fn waiting_challenges(
+        &self,
+        key: PlayerKey,
+        now_ms: u64,
+    ) -> Result<Vec<StoredChallenge>, StoreError> {
+        challenges::waiting(&self.reader(), key, now_ms)
+    }
+
+    fn end_challenge(
+        &self,
+        id: ChallengeId,
+        end: ChallengeEnd,
+        now_ms: u64,
+    ) -> Result<Option<StoredChallenge>, StoreError> {
+        challenges::end(&self.writer(), id, end, now_ms)
+    }
+
+    fn expire_challenges(&self, now_ms: u64) -> Result<Vec<StoredChallenge>, StoreError> {
+        challenges::expire(&self.writer(), now_ms)
+    }
+
+    fn challenges_from(&self, key: PlayerKey) -> Result<Option<ChallengesFromChoice>, StoreError> {
+        challenges::choice(&self.reader(), key)
+    }
+
+    fn choose_challenges_from(
+        &self,
+        key: PlayerKey,
+        choice: ChallengesFromChoice,
+    ) -> Result<bool, StoreError> {
+        challenges::choose(&self.writer(), key, &choice)
+    }
+
+    fn have_played(&self, a: PlayerKey, b: PlayerKey) -> Result<bool, StoreError> {
+        challenges::have_played(&self.reader(), a, b)
+    }
+
+    fn players_named(&self, name: &str) -> Result<Vec<NamedPlayer>, StoreError> {
+        challenges::players_named(&self.reader(), name)
     }
 
     fn rating(&self, key: PlayerKey, pool: Pool) -> Result<Option<Rating>, StoreError> {
@@ -710,6 +761,48 @@ mod tests {
     #[test]
     fn a_match_is_kept_as_it_last_stood() {
         crate::store::tests::a_match_is_kept_as_it_last_stood(&SqliteStore::in_memory(0).unwrap());
+    }
+
+    #[test]
+    fn challenges_choices_and_who_played_whom() {
+        let suite = |test: fn(&dyn Store)| test(&SqliteStore::in_memory(0).unwrap());
+        suite(crate::store::tests::challenges_wait_end_once_and_expire_once);
+        suite(crate::store::tests::a_choice_of_challengers_is_kept_only_if_later);
+        suite(crate::store::tests::who_played_whom_and_the_keys_a_name_is_known_by);
+    }
+
+    /// A database whose games were stored before schema version 12: two
+    /// keys that both signed moves of one have played each other.
+    #[test]
+    fn players_who_played_before_schema_version_12_have_played_each_other() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut old = Connection::open(dir.path().join(DATABASE_FILE)).unwrap();
+        migrations().to_version(&mut old, 11).unwrap();
+        let key = crate::store::tests::a_key;
+        // What a version 11 server wrote of two games: Ada and Bea both
+        // played the first; Cy alone played the second (its other seat
+        // signed nothing).
+        for (player, name, game) in [(1, "Ada", 1), (2, "Bea", 1), (3, "Cy", 2)] {
+            old.execute(
+                "INSERT INTO player_games (key, game, at_ms, rated_room, aborted)
+                 VALUES (?1, ?2, 1, 0, 0)",
+                params![key(player).to_string(), GameId::from_u128(game).to_string()],
+            )
+            .unwrap();
+            old.execute(
+                "INSERT INTO players (key, name) VALUES (?1, ?2)",
+                params![key(player).to_string(), name],
+            )
+            .unwrap();
+        }
+        drop(old);
+        let store = SqliteStore::open(dir.path(), Durability::Normal, 0).unwrap();
+        assert!(store.have_played(key(1), key(2)).unwrap());
+        assert!(store.have_played(key(2), key(1)).unwrap());
+        assert!(!store.have_played(key(1), key(3)).unwrap());
+        assert!(!store.have_played(key(3), key(3)).unwrap());
+        assert_eq!(crate::store::tests::keys_named(&store, "ADA"), [key(1)]);
+        store.close(true);
     }
 
     #[test]

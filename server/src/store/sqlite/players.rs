@@ -73,6 +73,13 @@ impl crate::store::players::PlayerRows for SqliteRatings<'_, '_> {
         }
         Ok(())
     }
+
+    fn note_opponents(
+        &mut self,
+        keys: mice_cake_engine::Seated<PlayerKey>,
+    ) -> Result<(), StoreError> {
+        self.keep_opponents(keys)
+    }
 }
 
 /// Keeps `key`'s declaration that it is a bot, made at `at_ms` (and the

@@ -3,7 +3,7 @@
 
 use rusqlite_migration::{M, Migrations};
 
-use super::{accuracy, analyses, arenas, matches, players, rated_games, ratings};
+use super::{accuracy, analyses, arenas, challenges, matches, players, rated_games, ratings};
 
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
@@ -20,6 +20,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up(players::SCHEMA_9),
         M::up_with_hook(rated_games::SCHEMA_10, rated_games::backfill),
         M::up(matches::SCHEMA_11),
+        M::up(challenges::SCHEMA_12),
     ])
 }
 
@@ -93,4 +94,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 11;
+pub(super) const SCHEMA_VERSION: usize = 12;
