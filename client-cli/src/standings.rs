@@ -173,16 +173,25 @@ fn recent_line(key: PlayerKey, game: &mice_cake_protocol::GameSummary) -> String
         }
         None => (String::new(), "none", String::new()),
     };
-    format!(
-        "  {}",
-        tr!(
-            "standings-recent",
-            id = game.id.to_string(),
-            outcome = outcome,
-            opponent = fit(&against, NAME_COLUMN).trim_end(),
-            change = change
-        )
-    )
+    let line = tr!(
+        "standings-recent",
+        id = game.id.to_string(),
+        outcome = outcome,
+        opponent = fit(&against, NAME_COLUMN).trim_end(),
+        change = change
+    );
+    match game.match_game {
+        // A game of a match says which: `verify --match` proves the whole.
+        Some(in_match) => format!(
+            "  {line} {}",
+            tr!(
+                "standings-match-game",
+                number = in_match.number,
+                id = in_match.id.to_string()
+            )
+        ),
+        None => format!("  {line}"),
+    }
 }
 
 fn pool_line(pool: &PoolRating) -> String {

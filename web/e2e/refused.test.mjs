@@ -49,7 +49,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       let done = () => {};
       const result = new Promise((resolve) => (done = resolve));
       socket.onopen = () => {
-        socket.send(JSON.stringify({ type: "hello", version: 10, name: "Rex" }));
+        socket.send(JSON.stringify({ type: "hello", version: 11, name: "Rex" }));
         socket.send(JSON.stringify({ type: "join_room", code }));
       };
       socket.onmessage = (message) => {

@@ -416,6 +416,17 @@ impl Link {
                 return Some(closed());
             }
         }
+        // A person playing hears of challenges made to them meanwhile, a
+        // line in the game (a challenge's own run watches already).
+        let playing = self.watching.is_none() && self.watching_arena.is_none();
+        if playing
+            && self.challenging.is_none()
+            && !self.identity.bot
+            && let Some(watch) = super::entries::watch_challenges(&self.identity)
+            && !self.send(socket, &watch).await
+        {
+            return Some(closed());
+        }
         None
     }
 

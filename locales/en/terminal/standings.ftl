@@ -62,3 +62,5 @@ standings-recent =
 standings-casual = (casual)
 # $why is text-not-rated.
 standings-not-rated = (not rated: { $why })
+# A game of a match: its number there, and how to prove the match whole ($id, never translated).
+standings-match-game = (match game { $number }: mice-cake verify --match { $id })

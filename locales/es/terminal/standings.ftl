@@ -60,3 +60,5 @@ standings-recent =
 standings-casual = (amistosa)
 # $why is text-not-rated.
 standings-not-rated = (no puntuada: { $why })
+# A game of a match: its number there, and how to prove the match whole ($id, never translated).
+standings-match-game = (partida { $number } de un encuentro: mice-cake verify --match { $id })

@@ -70,3 +70,5 @@ standings-recent =
 standings-casual = (amicale)
 # $why is text-not-rated.
 standings-not-rated = (non classée : { $why })
+# A game of a match: its number there, and how to prove the match whole ($id, never translated).
+standings-match-game = (partie { $number } d’un match : mice-cake verify --match { $id })

@@ -150,3 +150,59 @@ fn a_challenge_made_on_one_node_reaches_every_page_of_its_player_and_seats_both(
         .count();
     assert_eq!(told, 1, "{:?}", dan.seen);
 }
+
+/// Two people in the terminal: Ann challenges Bob by his name; Bob, who
+/// comes later, accepts the one waiting for him, and both are seated in its
+/// room, its first round open; a second, declined, is told to Ann, whose
+/// command fails.
+#[test]
+fn a_challenge_by_name_is_accepted_and_played_in_the_terminal_and_a_declined_one_says_so() {
+    let server = crate::support::Server::start(&[]);
+    let url = server.url();
+    let bob_state = tempfile::tempdir().unwrap();
+    let renamed = crate::support::mice_cake(
+        bob_state.path(),
+        &["--server", &url, "--name", "Bob", "rename", "Bob"],
+    );
+    assert!(
+        renamed.status.success(),
+        "{}",
+        crate::support::text(&renamed.stderr)
+    );
+    let mut ann = crate::support::Client::start(
+        &url,
+        "Ann",
+        &["--plain", "challenge", "Bob", "--deadline", "0s"],
+    );
+    let sent = ann.expect_containing("sent to Bob");
+    assert!(sent.contains("casual"), "{sent}");
+    ann.expect_containing("/c/");
+    let mut bob = crate::support::Client::start_keeping_seats_in(
+        bob_state.path(),
+        &url,
+        "Bob",
+        &["--plain", "accept"],
+    );
+    ann.expect_containing("round 1: you are");
+    bob.expect_containing("round 1: you are");
+    drop((ann, bob));
+
+    let mut again = crate::support::Client::start(
+        &url,
+        "Ann",
+        &["--plain", "challenge", "Bob", "--first-to", "3"],
+    );
+    let sent = again.expect_containing("sent to Bob");
+    assert!(sent.contains("first to 3"), "{sent}");
+    let declined = crate::support::mice_cake(
+        bob_state.path(),
+        &["--server", &url, "--name", "Bob", "decline"],
+    );
+    assert!(
+        declined.status.success(),
+        "{}",
+        crate::support::text(&declined.stderr)
+    );
+    again.expect_containing("declined");
+    assert!(!again.finish().success(), "{}", again.transcript());
+}
