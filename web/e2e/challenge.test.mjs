@@ -89,6 +89,7 @@ test("a challenge from a player's page: refused by choice, then accepted into on
   const waiting = ann.page.locator("#challenges li.outgoing", { hasText: "Waiting for Bob's answer: a match to 2, casual" });
   await waiting.waitFor();
   assert.match((await waiting.textContent()) ?? "", /expires in (9:5\d|10:00)/);
+  await screenshot(ann.page, "challenge-waiting");
   // The banner shows it at once on Bob's lobby, with the time it waits.
   const banner = bob.page.locator("#challenges li.incoming", { hasText: "Ann challenges you: a match to 2, casual" });
   await banner.waitFor({ timeout: 3_000 });

@@ -53,11 +53,14 @@ challenges-match =
         [1] one game
        *[other] a match to { $first_to }
     }
-# Rated or casual; $first_to as challenges-match's (a single game or a match).
+# Rated or casual; $first_to as challenges-match's (a single game or a match: the word may agree with either).
 challenges-rated =
-    { $rated ->
-        [yes] rated
-       *[no] casual
+    { $first_to ->
+       *[other]
+            { $rated ->
+                [yes] rated
+               *[no] casual
+            }
     }
 challenges-time-seconds = { $seconds } s a round
 challenges-time-minutes = { $minutes } min a round
