@@ -25,8 +25,11 @@ test("a terminal bot and a browser play a match to 3 wins, watched from its midd
     const created = await terminal.output.until("the room", (line) => line.includes("you are Yellow"));
     const code = created.split(/\s+/)[1];
     const eli = await person(browser, { viewport: DESKTOP, name: "Eli", reducedMotion: "reduce" });
-    await eli.page.goto(`${server.url}/r/${code}`);
-    await eli.page.getByRole("button", { name: "Enter the room" }).click();
+    // The lobby's code box, as a person types it; the name is known.
+    await eli.page.goto(server.url);
+    await eli.page.locator("#code").fill(code.toLowerCase());
+    await eli.page.getByRole("button", { name: "Go to the room" }).click();
+    await eli.page.waitForURL(`${server.url}/r/${code}`);
     await eli.page.locator("#match-score", { hasText: "first to 3" }).waitFor();
 
     /** @type {Awaited<ReturnType<typeof person>> | null} */

@@ -170,6 +170,9 @@ impl Session {
                 })
                 .await
             }
+            // Challenges are rare beside moves: their futures are boxed,
+            // rather than laid out (and their code inlined) in every
+            // message's.
             ClientMessage::Challenge {
                 to,
                 options,
@@ -178,7 +181,7 @@ impl Session {
                 bot_declaration,
             } => {
                 let asked = challenge_asked(to, options, key, key_proof, bot_declaration);
-                self.challenge(name, asked).await
+                Box::pin(self.challenge(name, asked)).await
             }
             ClientMessage::WatchChallenges {
                 key,
@@ -186,16 +189,16 @@ impl Session {
                 bot_declaration,
             } => {
                 let claim = Claim::from((Some(key), key_proof, bot_declaration));
-                self.watch_challenges(&name, claim).await
+                Box::pin(self.watch_challenges(&name, claim)).await
             }
-            ClientMessage::AcceptChallenge { id } => self.accept_challenge(id).await,
-            ClientMessage::DeclineChallenge { id } => self.decline_challenge(id).await,
-            ClientMessage::CancelChallenge { id } => self.cancel_challenge(id).await,
+            ClientMessage::AcceptChallenge { id } => Box::pin(self.accept_challenge(id)).await,
+            ClientMessage::DeclineChallenge { id } => Box::pin(self.decline_challenge(id)).await,
+            ClientMessage::CancelChallenge { id } => Box::pin(self.cancel_challenge(id)).await,
             ClientMessage::ChallengesFrom {
                 from,
                 at_ms,
                 signature,
-            } => self.choose_challenges_from(from, at_ms, signature).await,
+            } => Box::pin(self.choose_challenges_from(from, at_ms, signature)).await,
         }
     }
 
