@@ -18,7 +18,7 @@
 //!   room state; parsing that tells unknown messages from malformed ones.
 //! * [`room`]: room options, players, results, listings.
 //! * [`ids`]: room codes, arena ids, seat tokens, game ids.
-//! * [`matches`]: a match's score, its games, its summary.
+//! * [`mod@matches`]: a match's score, its games, its summary.
 //! * [`name`]: what a player's name may hold.
 //! * [`chat`]: chat channels, lines, and how chat text is cleaned.
 //! * [`error`]: the stable error codes.
