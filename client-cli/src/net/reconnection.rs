@@ -164,6 +164,9 @@ pub(super) struct Link {
     /// The challenge this client plays (made, or to accept), until its
     /// room is entered.
     pub(super) challenging: Option<Challenging>,
+    /// Whether this connection asked to hear of the player's challenges
+    /// (once a connection: the answer, `challenges`, admits too).
+    pub(super) challenges_watched: bool,
 }
 
 /// Why a connection ended.
@@ -252,6 +255,7 @@ impl Link {
             greeting: None,
             playing: Playing::default(),
             challenging: Challenging::of(entry),
+            challenges_watched: false,
             identity,
         }
     }
@@ -296,6 +300,7 @@ impl Link {
         self.entering = true;
         self.sought_here = false;
         self.challenge = None;
+        self.challenges_watched = false;
         if !send_frame(socket, &hello).await {
             // A server that turns us away (full: close code 1013) may have
             // said why before closing: say it too.
@@ -420,6 +425,7 @@ impl Link {
         // line in the game (a challenge's own run watches already).
         let playing = self.watching.is_none() && self.watching_arena.is_none();
         if playing
+            && !std::mem::replace(&mut self.challenges_watched, true)
             && self.challenging.is_none()
             && !self.identity.bot
             && let Some(watch) = super::entries::watch_challenges(&self.identity)

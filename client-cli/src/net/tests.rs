@@ -1190,3 +1190,48 @@ async fn a_challenge_refused_for_coming_too_often_is_not_made_again() {
     );
     server.await.unwrap();
 }
+
+/// A person admitted in a room hears of challenges made to them: the
+/// connection asks once, proven, and the answer (which admits too) does
+/// not make it ask again — as the cluster's tests found, a loop of asks
+/// that the server's rate then refused.
+#[tokio::test]
+async fn a_player_in_a_room_watches_their_challenges_once_a_connection() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let room = crate::fixture::FakeRoom::new(Some(Seat::Yellow), 3);
+    let joined = room.joined();
+    let server = tokio::spawn(async move {
+        let (mut socket, challenge) = welcomed(&listener).await;
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::CreateRoom { .. }
+        ));
+        say(&mut socket, &joined).await;
+        let watch = next_message(&mut socket).await;
+        assert!(
+            matches!(watch, ClientMessage::WatchChallenges { .. }),
+            "{watch:?}"
+        );
+        assert!(proven_here(&watch, ann().key(), challenge));
+        let answer = ServerMessage::Challenges {
+            waiting: Vec::new(),
+            sent: Vec::new(),
+            from: mice_cake_protocol::ChallengesFrom::Everyone,
+        };
+        say(&mut socket, &answer).await;
+        let again = tokio::time::timeout(Duration::from_millis(400), next_message(&mut socket));
+        assert!(again.await.is_err(), "asked once");
+    });
+    let session = connect(
+        &url,
+        "Ann",
+        Entry::Create(RoomOptions::default()),
+        None,
+        ann(),
+    )
+    .await
+    .unwrap();
+    server.await.unwrap();
+    drop(session);
+}

@@ -147,7 +147,7 @@ fn a_match_goes_on_whole_after_its_node_dies_between_two_games() {
             "20ms",
             "create",
             "--first-to",
-            "3",
+            "2",
             "--deadline",
             "0s",
         ],
