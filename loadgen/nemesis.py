@@ -54,7 +54,10 @@ the servers kept:
   every node, killed), which is told at once that the server cannot be
   reached, as documented, and is counted apart (a person so refused — a
   room's creator or second player, an arena player — tries again a second
-  later, as a person would: its room's creator waits for it);
+  later, as a person would: its room's creator waits for it), and for a
+  watcher that got in only as its room closed (its players had seen their
+  game over and left; a fault had held the watcher up), told
+  `unknown_room` as anyone coming late is, counted apart;
 - every seal the server acknowledged to a player (its `sealed` event for
   the player's own move) is the one in the game's record, round by round
   — but the deal's seal of a pairing called off during its deal
@@ -805,6 +808,17 @@ class Run:
         checked = subprocess.run([self.args.client_bin, "verify", "--plain", path], capture_output=True, text=True)
         return None if checked.returncode == 0 else (checked.stdout + checked.stderr).strip()[-400:]
 
+    def came_after_its_room(self, watcher):
+        """Whether `watcher` never watched, and was told `unknown_room`
+        after every player of its room had seen its game over and gone."""
+        if watcher.kind != "watcher" or watcher.exit != 1 or watcher.typed("joined"):
+            return False
+        refused = [at for at, message in watcher.lines
+                   if message.get("type") == "error" and message.get("code") == "unknown_room"]
+        players = [client for client in self.clients if client.kind == "game" and client.code == watcher.command[-1]]
+        return bool(refused and players) and all(
+            client.exit == 0 and client.events("game_over") and client.lines[-1][0] < refused[-1] for client in players)
+
     async def check(self, seconds):
         problems = []
         # What each client saw, for whoever looks into a problem.
@@ -819,6 +833,7 @@ class Run:
         aborted_at_deal = set()
         not_admitted = 0
         ended_by_stop = 0
+        too_late = 0
         for client in self.clients:
             if client.seek_ended_by_a_stop():
                 # Its node stopped (SIGTERM) as it sought: told so at once
@@ -829,6 +844,12 @@ class Run:
                 # Started while no node took connections (every node killed):
                 # refused at once and clearly, as documented; nothing lost.
                 not_admitted += 1
+                continue
+            if self.came_after_its_room(client):
+                # Its room closed before it got in (the bots leave at their
+                # match's end; a fault held the watcher up): told
+                # `unknown_room`, as anyone coming late is.
+                too_late += 1
                 continue
             if client.exit != 0:
                 problems.append(f"{client.name} ({' '.join(client.command)}) exited {client.exit}:\n{client.tail()}")
@@ -938,6 +959,7 @@ class Run:
         figures.update({
             "clients": len(self.clients),
             "clients_not_admitted": not_admitted,
+            "watchers_after_their_room": too_late,
             "seeks_ended_by_a_node_stopping": ended_by_stop,
             "games_aborted_at_the_deal": len(aborted_at_deal),
             "seekers": len(waits),
