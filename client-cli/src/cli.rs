@@ -133,6 +133,26 @@ pub enum Command {
         /// (e.g. 2s); none by default.
         #[arg(long, global = true, default_value = "0s", value_parser = humantime::parse_duration)]
         think: Duration,
+        /// An outside engine plays instead of a policy: its command line
+        /// (e.g. "python3 my_engine.py"), spoken to over the engine
+        /// protocol (docs/engines.md).
+        #[arg(long, global = true, conflicts_with = "policy")]
+        engine: Option<String>,
+        /// The most an engine may take for a move (within the round's
+        /// deadline): past it, the deadline's move is played for it.
+        #[arg(long, global = true, default_value = "5s", value_parser = humantime::parse_duration)]
+        engine_time: Duration,
+    },
+    /// Run a built-in policy as an engine: the engine protocol on standard
+    /// input and output (docs/engines.md), for `bot --engine` and
+    /// `engine-match`.
+    Engine {
+        /// The policy.
+        #[arg(long, default_value = "greedy")]
+        policy: PolicyArg,
+        /// Seed of its random choices.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Play games between two policies offline, with the engine alone.
     Sim {
@@ -148,6 +168,26 @@ pub enum Command {
         /// Write each game's record into this directory.
         #[arg(long)]
         record: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Play games between two outside engines offline, with the rules
+    /// engine alone, every answer checked (docs/engines.md).
+    EngineMatch {
+        /// The first engine's command line (e.g. "python3 my_engine.py").
+        first: String,
+        /// The second engine's command line (e.g. "mice-cake engine --policy strong").
+        second: String,
+        /// How many games (the engines swap seats every game).
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// Seed of the first game (the others follow it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The most an engine may take for a move: past it, the deadline's
+        /// move is played for it.
+        #[arg(long, default_value = "5s", value_parser = humantime::parse_duration)]
+        engine_time: Duration,
         #[command(flatten)]
         game: GameArgs,
     },
@@ -593,9 +633,9 @@ pub fn bad_name(error: &mice_cake_protocol::BadName) -> String {
 }
 
 /// A bot's name: the person's, shortened as needed, and what it is.
-pub fn bot_name(name: &str, policy: Policy) -> String {
+pub fn bot_name(name: &str, what: impl std::fmt::Display) -> String {
     // words-check: a name the server shows everyone, the same in every language.
-    let suffix = format!(" ({policy} bot)");
+    let suffix = format!(" ({what} bot)");
     let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
     let name: String = name.chars().take(room).collect();
     format!("{}{suffix}", name.trim_end())

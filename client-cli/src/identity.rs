@@ -68,6 +68,23 @@ pub fn bot_key_file(policy: mice_cake_engine::Policy) -> String {
     format!("bot-{policy}.key")
 }
 
+/// The file an outside engine's key is kept in: one per engine name, its
+/// letters and digits (`bot --engine`).
+pub fn engine_key_file(engine: &str) -> String {
+    let name: String = engine
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(40)
+        .collect();
+    format!("engine-{name}.key")
+}
+
 /// The key pair kept in `dir` under `file`, made (and kept) on first use.
 pub fn load_or_create_in(dir: &Path, file: &str) -> Result<PlayerSecret, IdentityError> {
     let path = dir.join(file);

@@ -28,6 +28,10 @@
 //!   [`analysis`]: their analysis, move by move, with the client's engine.
 //! * [`arenas`]: arenas over HTTP (list, detail, create); [`arena_text`]:
 //!   arenas in words, the standings between games.
+//! * [`engine_link`]: an outside engine run and kept to the time (`bot
+//!   --engine`); [`engine_command`]: a built-in policy as an engine
+//!   (`mice-cake engine`); [`engine_match`]: two engines offline
+//!   (`mice-cake engine-match`). The protocol is `docs/engines.md`.
 //! * [`challenges`]: challenges in words, which one to answer, whom a
 //!   name means; [`challenge_commands`]: asking the server (a name's key,
 //!   the list, a decline).
@@ -40,6 +44,9 @@ pub mod challenge_commands;
 pub mod challenges;
 pub mod cli;
 pub mod effect;
+pub mod engine_command;
+pub mod engine_link;
+pub mod engine_match;
 #[cfg(test)]
 mod fixture;
 pub mod identity;

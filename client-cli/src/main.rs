@@ -132,12 +132,9 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             Ok(done())
         }
         Command::Watch { code } => how.play(Entry::Watch(code), Decider::Watch).await,
-        Command::Bot {
-            entry,
-            policy,
-            seed,
-            think,
-        } => bot(how, &cli.name, entry, policy.into(), seed, think).await,
+        command @ (Command::Bot { .. } | Command::Engine { .. } | Command::EngineMatch { .. }) => {
+            programs(command, how, &cli.name, output).await
+        }
         Command::Rooms => rooms(&url, &cli.name, output).await,
         Command::Arena { action } => arena(action, how, output).await,
         Command::Sim {
@@ -213,6 +210,7 @@ async fn challenges(how: How, command: Command) -> anyhow::Result<Session> {
             challenges::decline(&url, &name, identity, id, output).await?;
             Ok(done())
         }
+        // `run` sends only the three above here.
         _ => Ok(done()),
     }
 }
@@ -312,17 +310,86 @@ fn me(how: &How) -> anyhow::Result<Session> {
     Ok(done())
 }
 
-/// `mice-cake bot …`: a program plays, with a key of its own, declared a
-/// bot's.
-async fn bot(
+/// The commands where a program plays: `bot`, `engine`, `engine-match`.
+async fn programs(
+    command: Command,
     how: How,
     name: &str,
-    entry: BotEntry,
-    policy: Policy,
-    seed: Option<u64>,
-    think: std::time::Duration,
+    output: Output,
 ) -> anyhow::Result<Session> {
-    let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
+    match command {
+        Command::Bot {
+            entry,
+            policy,
+            seed,
+            think,
+            engine,
+            engine_time,
+        } => {
+            let brain = match engine {
+                Some(command) => Brain::Engine(command, engine_time),
+                None => Brain::Policy(policy.into(), seed, think),
+            };
+            bot(how, name, entry, brain).await
+        }
+        Command::EngineMatch {
+            first,
+            second,
+            games,
+            seed,
+            engine_time,
+            game,
+        } => {
+            let played = mice_cake_cli::engine_match::play(
+                [&first, &second],
+                games,
+                seed,
+                game.options(),
+                engine_time,
+            )
+            .await
+            .map_err(|gone| anyhow::anyhow!(gone.to_string()))?;
+            printed(output, &played, |played| {
+                mice_cake_cli::engine_match::report(played, seed)
+            })
+        }
+        Command::Engine { policy, seed } => {
+            let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
+            mice_cake_cli::engine_command::serve(
+                policy.into(),
+                rng,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )?;
+            Ok(done())
+        }
+        _ => Ok(done()),
+    }
+}
+
+/// `mice-cake bot …`: a program plays, with a key of its own, declared a
+/// bot's.
+async fn bot(how: How, name: &str, entry: BotEntry, brain: Brain) -> anyhow::Result<Session> {
+    // The engine first: one that cannot start is told before anything is
+    // asked of the server.
+    let (decider, what, key_file) = match brain {
+        Brain::Policy(policy, seed, think) => {
+            let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
+            (
+                Decider::Policy(policy, Box::new(rng), think),
+                policy.to_string(),
+                identity::bot_key_file(policy),
+            )
+        }
+        Brain::Engine(command, limit) => {
+            let link = mice_cake_cli::engine_link::EngineLink::start(&command)
+                .await
+                .map_err(|gone| anyhow::anyhow!(gone.to_string()))?;
+            let what = link.engine.name.clone();
+            let key_file = identity::engine_key_file(&what);
+            (Decider::Engine(Box::new(link), limit), what, key_file)
+        }
+    };
     let entry = match entry {
         BotEntry::Create { room } => Entry::Create(room.options(None)),
         BotEntry::Join { code } => Entry::Join(code),
@@ -345,16 +412,23 @@ async fn bot(
         }
     };
     let how = How {
-        name: bot_name(name, policy),
+        name: bot_name(name, what),
         plain: true,
         identity: Identity {
-            secret: player_secret(&identity::bot_key_file(policy)),
+            secret: player_secret(&key_file),
             bot: true,
         },
         ..how
     };
-    how.play(entry, Decider::Policy(policy, Box::new(rng), think))
-        .await
+    how.play(entry, decider).await
+}
+
+/// Who plays a bot's moves.
+enum Brain {
+    /// A built-in policy, its seed, and how long it thinks.
+    Policy(Policy, Option<u64>, std::time::Duration),
+    /// An outside engine's command line, and the most it may take a move.
+    Engine(String, std::time::Duration),
 }
 
 /// `mice-cake verify SOURCE`: the exit status says the verdict.
@@ -445,7 +519,7 @@ impl How {
     async fn play(self, entry: Entry, decider: Decider) -> anyhow::Result<Session> {
         // A bot's seat is not kept: it is never resumed by hand.
         let seats = match decider {
-            Decider::Policy(..) => None,
+            Decider::Policy(..) | Decider::Engine(..) => None,
             Decider::Stdin | Decider::Watch => self.seats,
         };
         // Sealed moves are kept beside the seats, for a seat taken back.

@@ -252,7 +252,20 @@ impl Tracker {
         match kind(message) {
             // The room entered, its news, a refusal (of an opening, say).
             Kind::Admission | Kind::Room | Kind::Notice => self.room_news(message, now),
-            Kind::Welcome | Kind::Seek | Kind::Arena | Kind::Challenge => None,
+            Kind::Welcome | Kind::Seek | Kind::Arena | Kind::Challenge => {
+                self.called_off(message);
+                None
+            }
+        }
+    }
+
+    /// A pairing called off (`unpaired`) closed its room before its game
+    /// began: no game is under way there any more.
+    fn called_off(&mut self, message: &ServerMessage) {
+        if let ServerMessage::Unpaired { code, .. } = message
+            && self.room.as_ref().is_some_and(|room| room.code == *code)
+        {
+            self.room = None;
         }
     }
 
@@ -817,6 +830,32 @@ mod tests {
         );
         apply_all(&mut tracker, [room.connection(Seat::Blue, true)], now);
         assert_eq!(tracker.graces.blue, None);
+    }
+
+    #[test]
+    fn a_pairing_called_off_leaves_no_game_under_way() {
+        let now = Instant::now();
+        let mut tracker = crate::fixture::tracker();
+        let room = FakeRoom::new(Some(Seat::Yellow), 2);
+        tracker.apply(&room.joined(), now);
+        let code = tracker.room.as_ref().map(|r| r.code).expect("in a room");
+        let elsewhere = ServerMessage::Unpaired {
+            code: "ZZZZ2".parse().expect("a code"),
+            reason: "called off".into(),
+            requeued: true,
+            challenge: None,
+        };
+        tracker.apply(&elsewhere, now);
+        assert!(tracker.room.is_some(), "another room's pairing");
+        let called_off = ServerMessage::Unpaired {
+            code,
+            reason: "you did not seal your deal".into(),
+            requeued: false,
+            challenge: None,
+        };
+        assert_eq!(tracker.apply(&called_off, now), None);
+        assert!(tracker.room.is_none());
+        assert!(!tracker.in_a_game_under_way());
     }
 
     #[test]

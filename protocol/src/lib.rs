@@ -26,6 +26,8 @@
 //! * [`api`]: the bodies of the HTTP API.
 //! * [`arena`]: arenas: what makes one, its listing and standings.
 //! * [`challenges`]: a player challenging another by key.
+//! * [`engines`]: the engine protocol, between `mice-cake bot --engine`
+//!   and an outside program (`docs/engines.md`).
 //! * [`rating`]: pools, Glicko-2 ratings, players' pages, the leaderboard.
 //! * [`schema`]: the JSON Schema of every message and body, generated from
 //!   these types (`docs/protocol.schema.json`).
@@ -34,6 +36,7 @@ pub mod api;
 pub mod arena;
 pub mod challenges;
 pub mod chat;
+pub mod engines;
 pub mod error;
 pub mod fair_play;
 pub mod ids;

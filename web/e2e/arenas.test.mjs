@@ -40,7 +40,7 @@ const shared = serverAndBrowser(["--rate-one-address"]);
 
 test("an arena made from /arenas lands on its page, live, with its countdown and a Join", async () => {
   const { server, browser } = shared;
-  const host = await person(browser, { viewport: DESKTOP, name: "Host" });
+  const host = await person(browser, { viewport: DESKTOP, name: "Host", reducedMotion: "reduce" });
   await host.page.goto(`${server.url}/arenas`);
   await host.page.locator("#arena-name").fill("Thursday club");
   await host.page.locator("#minutes").selectOption("30");
@@ -69,11 +69,11 @@ test("a player joins before the start, pauses and comes back, plays each game pa
   // And a bot with the longest name there is, in its widest letter.
   const wil = startTerminal(server, LONG_NAME, ["bot", "--policy", "random", "arena", "join", id]);
   // A watcher on a desktop follows the standings.
-  const wes = await person(browser, { viewport: DESKTOP, name: "Wes" });
+  const wes = await person(browser, { viewport: DESKTOP, name: "Wes", reducedMotion: "reduce" });
   await wes.page.goto(`${server.url}/a/${id}`);
   await wes.page.locator("#standings", { hasText: "Hal" }).waitFor();
   try {
-    const eve = await person(browser, { viewport: PHONE, name: "Eve" });
+    const eve = await person(browser, { viewport: PHONE, name: "Eve", reducedMotion: "reduce" });
     await eve.page.goto(`${server.url}/a/${id}`);
     assert.match((await eve.page.locator("#arena-status").textContent()) ?? "", /^Starts in 0:1\d$/);
     await eve.page.locator("#arena-player-name").fill("Eve");

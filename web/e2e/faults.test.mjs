@@ -33,7 +33,7 @@ const shared = serverAndBrowser();
 
 test("an opening refused as out of turn asks for the state and is opened again, unseen by the player", async () => {
   const { server, browser } = shared;
-  const ann = await person(browser, { viewport: DESKTOP });
+  const ann = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce" });
   // Ann's first opening of round 1 never reaches the server: the page is
   // told `wrong_phase`, as a node still reading the room would answer.
   /** @type {any[]} */
@@ -53,7 +53,7 @@ test("an opening refused as out of turn asks for the state and is opened again, 
     });
   });
   const code = await createRoom(ann.page, server.url, "Ann");
-  const bob = await person(browser, { viewport: PHONE, name: "Bob" });
+  const bob = await person(browser, { viewport: PHONE, name: "Bob", reducedMotion: "reduce" });
   await bob.page.goto(`${server.url}/r/${code}`);
 
   for (const page of [ann.page, bob.page]) {
@@ -79,7 +79,7 @@ test("an opening refused as out of turn asks for the state and is opened again, 
 
 test("a seat taken back mid-game that a server calls closed is asked again, and the game goes on", async () => {
   const { server, browser } = shared;
-  const ann = await person(browser, { viewport: DESKTOP });
+  const ann = await person(browser, { viewport: DESKTOP, reducedMotion: "reduce" });
   // Ann's first connection is cut mid-game; her page's resume is answered
   // `unknown_room` once, as a cluster's node back from a pause answered
   // from its stale copy of the room (issue 60). The game was not over: the
@@ -114,7 +114,7 @@ test("a seat taken back mid-game that a server calls closed is asked again, and 
     });
   });
   const code = await createRoom(ann.page, server.url, "Ann");
-  const bob = await person(browser, { viewport: PHONE, name: "Bob" });
+  const bob = await person(browser, { viewport: PHONE, name: "Bob", reducedMotion: "reduce" });
   await bob.page.goto(`${server.url}/r/${code}`);
   for (const page of [ann.page, bob.page]) {
     assert.ok(await nextMove(page));

@@ -454,8 +454,8 @@ test("paired with a terminal bot in a casual game: BOT beside its name, in the p
 
 test("a search cancelled gives the choices back and seeking again works; a dropped connection seeks again", async () => {
   const { server, browser } = shared;
-  const eve = await person(browser, { viewport: DESKTOP, name: "Eve" });
-  const fay = await person(browser, { viewport: PHONE, name: "Fay" });
+  const eve = await person(browser, { viewport: DESKTOP, name: "Eve", reducedMotion: "reduce" });
+  const fay = await person(browser, { viewport: PHONE, name: "Fay", reducedMotion: "reduce" });
 
   // Fay's connection can be cut from here.
   /** @type {{page: import("playwright-core").WebSocketRoute, server: import("playwright-core").WebSocketRoute}[]} */
@@ -511,7 +511,7 @@ test("a search the server ends shows why and gives the choices back; a browser w
   const other = await startServer();
   try {
     // No IndexedDB (some private windows): rated starts unticked, and a rated search is refused here.
-    const gil = await person(browser, { viewport: PHONE, name: "Gil" });
+    const gil = await person(browser, { viewport: PHONE, name: "Gil", reducedMotion: "reduce" });
     await gil.context.addInitScript(() => Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true }));
     await gil.page.goto(`${other.url}/play`);
     await gil.page.locator("#play-now").waitFor();

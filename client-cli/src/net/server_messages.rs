@@ -2,6 +2,7 @@
 //! seek, the arena — all a reconnection needs.
 
 use mice_cake_engine::Seat;
+use mice_cake_protocol::ArenaPauseCause;
 use mice_cake_protocol::arena::ArenaStatus;
 use mice_cake_protocol::{
     ClientMessage, ErrorCode, RoomCode, RoomEvent, RoomOptions, RoomState, SeatToken, ServerMessage,
@@ -127,6 +128,17 @@ impl Link {
             ServerMessage::ArenaLeft { .. } => {
                 self.arena = None;
                 self.watching_arena = None;
+            }
+            // The client seals a deal by itself: one not sealed in time was
+            // lost on the way (a drop, a room moving to another server).
+            // Here again, the player is paired again, unless they paused.
+            ServerMessage::ArenaPaused {
+                cause: ArenaPauseCause::DealNotSealed,
+                ..
+            } if !self.arena_paused => {
+                let (id, join_code) = self.arena.as_ref()?;
+                let join = super::entries::arena_join(*id, join_code.clone(), &self.identity)?;
+                return self.send_or_end(socket, &join).await;
             }
             ServerMessage::ArenaUpdate { arena }
                 if arena.summary.status == ArenaStatus::Finished =>

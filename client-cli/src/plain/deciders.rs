@@ -17,6 +17,8 @@ pub enum Decider {
     /// A policy (a bot), with its own random source, thinking this long
     /// before each commit.
     Policy(Policy, Box<GameRng>, std::time::Duration),
+    /// An outside engine (`bot --engine`), given at most this long a move.
+    Engine(Box<crate::engine_link::EngineLink>, std::time::Duration),
     /// Nobody: watching.
     Watch,
 }
@@ -54,6 +56,10 @@ impl Player {
                 }
                 self.commit(view.round, assignment).await;
             }
+            Decider::Engine(..) => match self.ask_engine(seat, &view).await {
+                Ok(assignment) => self.commit(view.round, assignment).await,
+                Err(gone) => return Step::Done(Outcome::Failed(gone.to_string())),
+            },
             Decider::Stdin => match self.typed_ahead.pop_front() {
                 Some(assignment) => self.play(seat, &view, assignment).await,
                 None if !self.stdin_open => return self.out_of_input(),

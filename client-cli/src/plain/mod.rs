@@ -4,10 +4,12 @@
 //!
 //! One job a file: this one the loop; `output` where lines go, as
 //! `json` or as sentences (`text_output`); `typed` the lines typed;
-//! `deciders` who decides a move; `arena_following` an arena followed.
+//! `deciders` who decides a move; `engine_news` what an outside engine is
+//! told; `arena_following` an arena followed.
 
 mod arena_following;
 mod deciders;
+mod engine_news;
 mod json;
 mod output;
 #[cfg(test)]
@@ -52,7 +54,7 @@ pub async fn run(
 ) -> anyhow::Result<outcome::Session> {
     // A bot reads nothing: its standard input may belong to someone else.
     let mut lines = match decider {
-        Decider::Policy(..) => None,
+        Decider::Policy(..) | Decider::Engine(..) => None,
         Decider::Stdin | Decider::Watch => Some(stdin_lines()),
     };
     let mut player = Player {
@@ -92,6 +94,9 @@ pub async fn run(
             Step::Continue => {}
             Step::Done(outcome) => {
                 player.session.leave().await;
+                if let Decider::Engine(link, _) = player.decider {
+                    link.quit().await;
+                }
                 let room = player
                     .tracker
                     .room
@@ -343,7 +348,10 @@ impl Player {
                 self.tell_match();
                 return Some(Step::Done(Outcome::Done));
             }
-            Some(Happening::Revealed(played)) => self.round(&played),
+            Some(Happening::Revealed(played)) => {
+                self.tell_engine_revealed(&played.report);
+                self.round(&played);
+            }
             Some(Happening::Missed(played)) => {
                 self.round(&played);
                 // The prompt, if any, went before the missed rounds: again.
@@ -366,6 +374,7 @@ impl Player {
     /// on in an arena (the next game comes by itself), and ends otherwise.
     async fn game_over(&mut self) -> Step {
         // The game's id: none for a game that ended before its deal.
+        self.tell_engine_game_over();
         let finished = self.tracker.finished();
         let id = finished.and_then(|(_, id)| id);
         if let Some((result, _)) = &finished {
@@ -399,7 +408,7 @@ impl Player {
         if self.tell_match() {
             // The next game of the match comes by itself; a bot is ready
             // for it at once.
-            if matches!(self.decider, Decider::Policy(..)) {
+            if matches!(self.decider, Decider::Policy(..) | Decider::Engine(..)) {
                 self.send(ClientMessage::Rematch).await;
             }
             return Step::Continue;

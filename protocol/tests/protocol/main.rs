@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod docs;
+mod engines_doc;
 mod examples;
 mod messages;
 mod schema;

@@ -9,6 +9,7 @@ mod bots;
 mod challenges;
 mod cluster;
 mod durable;
+mod engines;
 mod gaming;
 mod hostile;
 // The checks for hidden information the server's own tests make, on
