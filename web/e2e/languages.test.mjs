@@ -137,7 +137,11 @@ for (const [locale, language] of [
         const word = rest.match(ENGLISH);
         return word ? [`${where}: English (${word[0]}): ${JSON.stringify(text)}`] : [];
       });
-    await walk(locale, language, english, { sizes: [DESKTOP, PHONE], shots: language === "fr" });
+    // French at both sizes; Spanish, whose words run about as long, on the
+    // phone, where a longer word would overflow (English walks the desktop
+    // with axe-core in pages.test.mjs): CI's two cores are its budget.
+    const sizes = language === "fr" ? [DESKTOP, PHONE] : [PHONE];
+    await walk(locale, language, english, { sizes, shots: language === "fr" });
   });
 }
 
