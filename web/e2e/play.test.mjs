@@ -250,6 +250,8 @@ test("two browsers paired by Play now play a rated game, then one is paired with
   await ann.page.goto(server.url);
   await ann.page.locator("#play-now-link").click();
   await ann.page.waitForURL(`${server.url}/play`);
+  // The title is the catalogue's, set once the page's words have loaded.
+  await ann.page.waitForFunction(() => document.title !== "Mice Cake");
   assert.equal(await ann.page.title(), "Play now · Mice Cake");
   await lookAt(ann.page, "the Play now page", "play-choices");
 
