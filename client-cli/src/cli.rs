@@ -142,6 +142,11 @@ pub enum Command {
         /// deadline): past it, the deadline's move is played for it.
         #[arg(long, global = true, default_value = "5s", value_parser = humantime::parse_duration)]
         engine_time: Duration,
+        /// The owner's note on the bots' page (/bots), beside the engine's
+        /// name and version: what the bot is, where its code is (at most
+        /// 200 characters).
+        #[arg(long, global = true, default_value = "")]
+        note: String,
     },
     /// Run a built-in policy as an engine: the engine protocol on standard
     /// input and output (docs/engines.md), for `bot --engine` and
@@ -217,11 +222,13 @@ pub enum Command {
         /// face_down_boost.
         #[arg(long, default_value = "standard")]
         pool: mice_cake_protocol::Pool,
-        /// How many players.
+        /// How many players (bots: at most 100).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=200))]
         limit: u32,
-        /// The bots' leaderboard (keys that declared themselves bots, rated
-        /// among bots) instead of the people's.
+        /// The bots' page instead (/bots: every key that declared itself a
+        /// bot, the most games first, each with its engine's name and
+        /// version, its rating in the pool among bots, its games and its
+        /// owner's note).
         #[arg(long)]
         bots: bool,
     },

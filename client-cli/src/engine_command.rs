@@ -11,6 +11,7 @@ use mice_cake_protocol::engines::{
     ENGINE_PROTOCOL_VERSION, EngineMove, FromEngine, ToEngine, read_client_line,
 };
 
+use crate::engine_link::EngineName;
 use crate::tr;
 
 /// Plays `policy` over the protocol, reading `input` and writing `output`,
@@ -29,13 +30,19 @@ pub fn serve(
             continue;
         }
         let answer = match read_client_line(&line) {
-            Ok(ToEngine::Hello { .. }) => Some(FromEngine::Engine {
-                protocol: ENGINE_PROTOCOL_VERSION,
-                name: format!("mice-cake {policy}"),
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                // words-check: the game's name, never translated
-                author: Some("Mice Cake".to_owned()),
-            }),
+            Ok(ToEngine::Hello { .. }) => {
+                let EngineName {
+                    name,
+                    version,
+                    author,
+                } = EngineName::built_in(policy);
+                Some(FromEngine::Engine {
+                    protocol: ENGINE_PROTOCOL_VERSION,
+                    name,
+                    version,
+                    author,
+                })
+            }
             Ok(ToEngine::Game {
                 seat: game_seat, ..
             }) => {

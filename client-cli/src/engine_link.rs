@@ -16,6 +16,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use mice_cake_engine::{Assignment, GameView, Seat, greedy_assignment};
+use mice_cake_protocol::bots::{BadBotCard, BotCard};
 use mice_cake_protocol::engines::{
     ENGINE_PROTOCOL_VERSION, EngineRefusal, FromEngine, ToEngine, read_engine_line,
 };
@@ -35,6 +36,31 @@ pub struct EngineName {
     pub name: String,
     pub version: String,
     pub author: Option<String>,
+}
+
+impl EngineName {
+    /// What a built-in policy says of itself as an engine (`mice-cake
+    /// engine --policy P`), and as a bot playing it.
+    pub fn built_in(policy: mice_cake_engine::Policy) -> EngineName {
+        EngineName {
+            name: format!("mice-cake {policy}"),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            // words-check: the game's name, never translated
+            author: Some("Mice Cake".to_owned()),
+        }
+    }
+
+    /// The card a bot played by this engine shows on the bots' page, with
+    /// its owner's `note`, as the server keeps it (cleaned).
+    pub fn card(&self, note: &str) -> Result<BotCard, BadBotCard> {
+        BotCard {
+            engine: self.name.clone(),
+            version: self.version.clone(),
+            author: self.author.clone().unwrap_or_default(),
+            note: note.to_owned(),
+        }
+        .cleaned()
+    }
 }
 
 /// Why an engine cannot go on.

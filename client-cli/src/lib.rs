@@ -39,6 +39,7 @@
 pub mod analysis;
 pub mod arena_text;
 pub mod arenas;
+pub mod bots_page;
 pub mod catalogue;
 pub mod challenge_commands;
 pub mod challenges;

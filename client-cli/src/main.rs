@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use mice_cake_cli::cli::{ArenaAction, BotArena, BotEntry, Cli, Command, bot_name, websocket_url};
+use mice_cake_cli::engine_link::EngineName;
 use mice_cake_cli::identity;
 use mice_cake_cli::net::{Entry, Identity, NetEvent};
 use mice_cake_cli::outcome::{Outcome, Session};
@@ -115,9 +116,18 @@ async fn run(cli: Cli) -> anyhow::Result<Session> {
             seek.ask_before_bot = !how.plain;
             how.play(Entry::Seek(seek), Decider::Stdin).await
         }
-        Command::Top { pool, limit, bots } => printed(
+        Command::Top {
+            pool,
+            limit,
+            bots: true,
+        } => printed(
             output,
-            &mice_cake_cli::standings::leaderboard(&how.http, pool, limit, bots)?,
+            &mice_cake_cli::bots_page::bots(&how.http, limit)?,
+            |page| mice_cake_cli::bots_page::bots_lines(page, pool),
+        ),
+        Command::Top { pool, limit, .. } => printed(
+            output,
+            &mice_cake_cli::standings::leaderboard(&how.http, pool, limit, false)?,
             mice_cake_cli::standings::leaderboard_lines,
         ),
         Command::Me => me(&how),
@@ -325,12 +335,13 @@ async fn programs(
             think,
             engine,
             engine_time,
+            note,
         } => {
             let brain = match engine {
                 Some(command) => Brain::Engine(command, engine_time),
                 None => Brain::Policy(policy.into(), seed, think),
             };
-            bot(how, name, entry, brain).await
+            bot(how, name, entry, brain, &note).await
         }
         Command::EngineMatch {
             first,
@@ -369,16 +380,23 @@ async fn programs(
 
 /// `mice-cake bot …`: a program plays, with a key of its own, declared a
 /// bot's.
-async fn bot(how: How, name: &str, entry: BotEntry, brain: Brain) -> anyhow::Result<Session> {
+async fn bot(
+    how: How,
+    name: &str,
+    entry: BotEntry,
+    brain: Brain,
+    note: &str,
+) -> anyhow::Result<Session> {
     // The engine first: one that cannot start is told before anything is
     // asked of the server.
-    let (decider, what, key_file) = match brain {
+    let (decider, what, key_file, engine) = match brain {
         Brain::Policy(policy, seed, think) => {
             let rng = Seed::from_u64(seed.unwrap_or_else(rand_seed)).rng();
             (
                 Decider::Policy(policy, Box::new(rng), think),
                 policy.to_string(),
                 identity::bot_key_file(policy),
+                EngineName::built_in(policy),
             )
         }
         Brain::Engine(command, limit) => {
@@ -387,9 +405,23 @@ async fn bot(how: How, name: &str, entry: BotEntry, brain: Brain) -> anyhow::Res
                 .map_err(|gone| anyhow::anyhow!(gone.to_string()))?;
             let what = link.engine.name.clone();
             let key_file = identity::engine_key_file(&what);
-            (Decider::Engine(Box::new(link), limit), what, key_file)
+            let engine = link.engine.clone();
+            (
+                Decider::Engine(Box::new(link), limit),
+                what,
+                key_file,
+                engine,
+            )
         }
     };
+    // Checked before the server is asked anything, as the server checks it.
+    let card = engine.card(note).map_err(|bad| {
+        anyhow::anyhow!(mice_cake_cli::catalogue::refusal_with(
+            mice_cake_protocol::ErrorCode::BadBotCard,
+            &bad.to_string(),
+            &bad.args()
+        ))
+    })?;
     let entry = match entry {
         BotEntry::Create { room } => Entry::Create(room.options(None)),
         BotEntry::Join { code } => Entry::Join(code),
@@ -417,6 +449,7 @@ async fn bot(how: How, name: &str, entry: BotEntry, brain: Brain) -> anyhow::Res
         identity: Identity {
             secret: player_secret(&key_file),
             bot: true,
+            card: Some(card),
         },
         ..how
     };
@@ -512,6 +545,7 @@ impl How {
             identity: Identity {
                 secret: player_secret(identity::FILE),
                 bot: false,
+                card: None,
             },
         }
     }

@@ -25,7 +25,8 @@ pub enum Kind {
     /// The challenges' news once watched: a new one, one ended, whom the
     /// player takes them from.
     Challenge,
-    /// A refusal or a warning, the server going down, a player renamed.
+    /// A refusal or a warning, the server going down, a player renamed, a
+    /// bot's card kept.
     Notice,
 }
 
@@ -57,6 +58,7 @@ pub fn kind(message: &ServerMessage) -> Kind {
         | ServerMessage::ChallengesFromSet { .. } => Kind::Challenge,
         ServerMessage::Error { .. }
         | ServerMessage::ShuttingDown { .. }
-        | ServerMessage::Renamed { .. } => Kind::Notice,
+        | ServerMessage::Renamed { .. }
+        | ServerMessage::BotDescribed { .. } => Kind::Notice,
     }
 }

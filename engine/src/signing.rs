@@ -124,6 +124,56 @@ pub fn check_rename(key: PlayerKey, name: &str, at_ms: u64, signature: SealSigna
     verify(key, &rename_message(name, at_ms), signature)
 }
 
+/// What a bot's key signs to describe itself on the bots' page
+/// (`docs/engines.md`, "The bots' page"): `"mice-cake/bot-card/v1"`, the
+/// time of the description (milliseconds since the Unix epoch, eight bytes
+/// big-endian: an older one cannot be sent again), then its engine's name,
+/// its version, its author and its owner's note, each as its length in
+/// UTF-8 (four bytes big-endian) and its UTF-8, so that no text can be
+/// moved from one to the next.
+const BOT_CARD_TAG: &[u8] = b"mice-cake/bot-card/v1";
+
+/// What a bot's card says: its engine, and its owner's note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotCardText<'a> {
+    /// The engine's name, as its handshake gives it.
+    pub engine: &'a str,
+    /// The engine's version.
+    pub version: &'a str,
+    /// The engine's author.
+    pub author: &'a str,
+    /// The owner's note, empty if none.
+    pub note: &'a str,
+}
+
+/// The bytes a bot's key signs to describe itself with `card` at `at_ms`.
+pub fn bot_card_message(card: BotCardText<'_>, at_ms: u64) -> Vec<u8> {
+    let fields = [card.engine, card.version, card.author, card.note];
+    let mut message = Vec::with_capacity(
+        BOT_CARD_TAG.len() + 8 + fields.iter().map(|field| 4 + field.len()).sum::<usize>(),
+    );
+    message.extend_from_slice(BOT_CARD_TAG);
+    message.extend_from_slice(&at_ms.to_be_bytes());
+    for field in fields {
+        // A field longer than 4 GiB cannot be sent: its length saturates.
+        let length = u32::try_from(field.len()).unwrap_or(u32::MAX);
+        message.extend_from_slice(&length.to_be_bytes());
+        message.extend_from_slice(field.as_bytes());
+    }
+    message
+}
+
+/// Whether `signature` is `key`'s signature of `card` at `at_ms`
+/// ([`bot_card_message`]), checked strictly as seals are.
+pub fn check_bot_card(
+    key: PlayerKey,
+    card: BotCardText<'_>,
+    at_ms: u64,
+    signature: SealSignature,
+) -> bool {
+    verify(key, &bot_card_message(card, at_ms), signature)
+}
+
 /// What a player signs to choose whom they take challenges from
 /// (`docs/protocol.md`, "Challenges"): `"mice-cake/challenges-from/v1"`,
 /// the time of the choice (milliseconds since the Unix epoch, eight bytes
@@ -304,6 +354,12 @@ impl PlayerSecret {
     /// ([`key_proof_message`]).
     pub fn prove_key(&self, challenge: KeyChallenge) -> SealSignature {
         SealSignature::from_bytes(self.0.sign(&key_proof_message(challenge)).to_bytes())
+    }
+
+    /// The signature of describing this bot's key with `card` at `at_ms`
+    /// ([`bot_card_message`]).
+    pub fn sign_bot_card(&self, card: BotCardText<'_>, at_ms: u64) -> SealSignature {
+        SealSignature::from_bytes(self.0.sign(&bot_card_message(card, at_ms)).to_bytes())
     }
 
     /// This key's declaration that it is a bot ([`bot_message`]).
@@ -506,6 +562,38 @@ mod tests {
         // Another key's declaration cannot make this one a bot.
         assert!(!check_bot(secret.public_key(), other.sign_bot()));
         assert_eq!(&bot_message(secret.public_key())[..16], b"mice-cake/bot/v1");
+    }
+
+    #[test]
+    fn a_bot_card_is_signed_for_each_of_its_fields_and_its_time() {
+        let secret = PlayerSecret::from_bytes([7; 32]);
+        let key = secret.public_key();
+        let card = BotCardText {
+            engine: "pips",
+            version: "1.0",
+            author: "Ada",
+            note: "",
+        };
+        let signed = secret.sign_bot_card(card, 1_764_159_000_000);
+        assert!(check_bot_card(key, card, 1_764_159_000_000, signed));
+        assert!(!check_bot_card(key, card, 1_764_159_000_001, signed));
+        // A letter moved from one field to the next is another card.
+        let moved = BotCardText {
+            engine: "pip",
+            version: "s1.0",
+            ..card
+        };
+        assert!(!check_bot_card(key, moved, 1_764_159_000_000, signed));
+        let noted = BotCardText { note: "hi", ..card };
+        assert!(!check_bot_card(key, noted, 1_764_159_000_000, signed));
+        let other = PlayerSecret::from_bytes([8; 32]).public_key();
+        assert!(!check_bot_card(other, card, 1_764_159_000_000, signed));
+        let message = bot_card_message(card, 1);
+        assert_eq!(&message[..BOT_CARD_TAG.len()], BOT_CARD_TAG);
+        assert_eq!(
+            &message[BOT_CARD_TAG.len() + 8..BOT_CARD_TAG.len() + 16],
+            b"\0\0\0\x04pips"
+        );
     }
 
     #[test]

@@ -333,6 +333,7 @@ impl Client {
             | ServerMessage::ArenaPaused { .. }
             | ServerMessage::ArenaLeft { .. }
             | ServerMessage::Renamed { .. }
+            | ServerMessage::BotDescribed { .. }
             | ServerMessage::ChallengeSent { .. }
             | ServerMessage::Challenges { .. }
             | ServerMessage::Challenged { .. }

@@ -191,6 +191,9 @@ pub enum ErrorCode {
     /// A challenge answered, taken back or chosen for, from a connection
     /// that watches no key's challenges (`watch_challenges` first).
     NotWatching,
+    /// A bot's card with a field refused (`args.field`, and `args.reason`
+    /// as `bad_name`'s).
+    BadBotCard,
 }
 
 /// The arguments of an `illegal_assignment` refusal: which rule
@@ -244,7 +247,7 @@ pub fn illegal_assignment_args(error: &mice_cake_engine::AssignmentError) -> Ref
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 47] = [
+    pub const ALL: [ErrorCode; 48] = [
         ErrorCode::VersionMismatch,
         ErrorCode::HelloRequired,
         ErrorCode::AlreadyGreeted,
@@ -292,6 +295,7 @@ impl ErrorCode {
         ErrorCode::ChallengeRefused,
         ErrorCode::UnknownChallenge,
         ErrorCode::NotWatching,
+        ErrorCode::BadBotCard,
     ];
 
     /// The code as on the wire, for logs and metrics labels.
@@ -344,6 +348,7 @@ impl ErrorCode {
             ErrorCode::ChallengeRefused => "challenge_refused",
             ErrorCode::UnknownChallenge => "unknown_challenge",
             ErrorCode::NotWatching => "not_watching",
+            ErrorCode::BadBotCard => "bad_bot_card",
         }
     }
 }

@@ -34,6 +34,7 @@
 
 pub mod api;
 pub mod arena;
+pub mod bots;
 pub mod challenges;
 pub mod chat;
 pub mod engines;

@@ -274,6 +274,27 @@ pub enum ClientMessage {
         /// bytes, big-endian) ‖ the name in UTF-8.
         signature: SealSignature,
     },
+    /// Describes the bot whose key this is on the bots' page (`GET
+    /// /api/bots`): its engine, and its owner's note (`crate::bots`).
+    /// Signed, so that nobody describes another's bot; answered
+    /// `bot_described`. Allowed anywhere, in a room or not. The key
+    /// declares itself a bot with it, for good, as `create_room` does.
+    DescribeBot {
+        /// The bot's public key.
+        key: PlayerKey,
+        /// The key's declaration that it is a bot (see `create_room`).
+        bot_declaration: SealSignature,
+        /// What it says of itself, each field as cleaned
+        /// ([`crate::bots::BotCard::cleaned`]).
+        card: crate::bots::BotCard,
+        /// When it was signed: milliseconds since the Unix epoch, within
+        /// ten minutes of the server's clock, and later than the key's
+        /// last card (an old card cannot be sent again).
+        at_ms: u64,
+        /// The key's signature of the card at `at_ms`
+        /// ([`crate::bots::SignedBotCard`]).
+        signature: SealSignature,
+    },
     /// Challenges the player whose key is `to` to a room of `options`
     /// (`docs/protocol.md`, "Challenges"): answered `challenge_sent`, then
     /// `challenge_ended` when it is answered, cancelled or expires. The
@@ -425,7 +446,7 @@ pub struct ArenaState {
 
 impl ClientMessage {
     /// The wire names of every client message type.
-    pub const TYPES: [&'static str; 26] = [
+    pub const TYPES: [&'static str; 27] = [
         "hello",
         "list_rooms",
         "create_room",
@@ -446,6 +467,7 @@ impl ClientMessage {
         "watch_arena",
         "leave_arena",
         "rename",
+        "describe_bot",
         "challenge",
         "watch_challenges",
         "accept_challenge",
@@ -828,6 +850,13 @@ pub enum ServerMessage {
         /// The name, as cleaned.
         name: String,
     },
+    /// The answer to `describe_bot`: the card the bots' page shows now.
+    BotDescribed {
+        /// Whose.
+        key: PlayerKey,
+        /// The card, as kept.
+        card: crate::bots::BotCard,
+    },
     /// The answer to `challenge`: it is made and told to the challenged.
     ChallengeSent {
         /// The challenge.
@@ -885,7 +914,7 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 26] = [
+    pub const TYPES: [&'static str; 27] = [
         "welcome",
         "room_list",
         "joined",
@@ -907,6 +936,7 @@ impl ServerMessage {
         "arena_paused",
         "arena_left",
         "renamed",
+        "bot_described",
         "challenge_sent",
         "challenges",
         "challenged",

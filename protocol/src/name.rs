@@ -127,6 +127,12 @@ pub fn arena_name(name: &str) -> Result<String, BadName> {
     checked_name(name, crate::arena::MAX_ARENA_NAME_CHARS)
 }
 
+/// A field of a bot's card (`crate::bots`): as a name, up to `most`
+/// characters.
+pub fn card_text(text: &str, most: usize) -> Result<String, BadName> {
+    checked_name(text, most)
+}
+
 /// A name of at most `most` characters, checked as the module says.
 fn checked_name(name: &str, most: usize) -> Result<String, BadName> {
     let collapsed = name.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -22,7 +22,7 @@ use crate::room::RoomSummary;
 
 /// The definitions a client validates against: the messages both ways and
 /// every HTTP body.
-pub const TOP_LEVEL: [&str; 22] = [
+pub const TOP_LEVEL: [&str; 23] = [
     "ClientMessage",
     "ServerMessage",
     "RoomList",
@@ -45,6 +45,7 @@ pub const TOP_LEVEL: [&str; 22] = [
     "ArenaDetail",
     "PlayersNamed",
     "ChallengeStatus",
+    "BotsPage",
 ];
 
 /// The schema document.
@@ -73,6 +74,7 @@ pub fn document() -> Value {
     generator.subschema_for::<crate::arena::ArenaDetail>();
     generator.subschema_for::<crate::api::PlayersNamed>();
     generator.subschema_for::<crate::api::ChallengeStatus>();
+    generator.subschema_for::<crate::bots::BotsPage>();
     let mut definitions = Value::Object(generator.take_definitions(true));
     plain_descriptions(&mut definitions);
     json!({

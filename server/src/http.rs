@@ -41,9 +41,9 @@ const READ_BUFFER: usize = 256;
 const HARD_MESSAGE_LIMIT: usize = 4 * MAX_FRAME_BYTES;
 
 /// The endpoints, for error messages.
-const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /play, /arenas, /a/{id}, /rules, /ws, /api/rooms, \
+const ENDPOINTS: &str = "GET / (the web client), /r/{code}, /g/{id}, /p/{key}, /top, /bots, /play, /arenas, /a/{id}, /rules, /ws, /api/rooms, \
      /api/rooms/{code}, /api/games, /api/games/{id}, /api/games/{id}/views, \
-     /api/games/{id}/verify, /api/games/{id}/analysis, /api/matches/{id}, /api/challenges/{id}, /api/players?name=NAME, /api/players/{key}, /api/leaderboard, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
+     /api/games/{id}/verify, /api/games/{id}/analysis, /api/matches/{id}, /api/challenges/{id}, /api/players?name=NAME, /api/players/{key}, /api/leaderboard, /api/bots, /api/arenas, /api/arenas/{id}, /api/fair-play, /api/odds, /api/schema, \
      /healthz, /readyz, /metrics";
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
@@ -53,6 +53,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/g/{id}", get(crate::web::game_page))
         .route("/p/{key}", get(crate::web::player_page))
         .route("/top", get(crate::web::leaderboard_page))
+        .route("/bots", get(crate::web::leaderboard_page))
         .route("/play", get(crate::web::play_page))
         .route("/arenas", get(crate::web::play_page))
         .route("/a/{id}", get(crate::web::arena_page))
@@ -79,6 +80,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/api/players", get(crate::ratings_api::players_named))
         .route("/api/players/{key}", get(crate::ratings_api::player))
         .route("/api/leaderboard", get(crate::ratings_api::leaderboard))
+        .route("/api/bots", get(crate::bots_api::bots))
         .route(
             "/api/key-challenges",
             post(crate::key_challenges_api::issue),

@@ -65,6 +65,7 @@ mod arena_api;
 mod arena_link;
 pub mod backup;
 mod boosting;
+mod bots_api;
 mod capacity;
 mod challenge_link;
 mod challenges;

@@ -198,7 +198,9 @@ pub(crate) async fn player_page(
     page_or_not_found(&headers, found)
 }
 
-/// `/top`: the leaderboard's page (its pool in the query, read by the page).
+/// `/top`: the leaderboard's page (its pool in the query, read by the
+/// page); `/bots`, the bots' page: the page, which picks the view by its
+/// path.
 pub(crate) async fn leaderboard_page(headers: HeaderMap) -> Response {
     the_page(&headers, PAGE_CACHE)
 }

@@ -2,8 +2,10 @@
 // with its own key and declares itself a bot. Beside its name the page
 // shows BOT — in the room, to its opponent and to a spectator, in the
 // lobby's list, on its player's page (which leads to the bots'
-// leaderboard) — never beside a person's. Names of 32 characters, the
-// longest there are, with the badge, at a phone's width and a desktop's.
+// leaderboard, and from it to the bots' page, where the engine it named
+// and its owner's note show) — never beside a person's. Names of 32
+// characters and a note of 200, the longest there are, with the badge, at a
+// phone's width and a desktop's.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -15,6 +17,8 @@ const shared = serverAndBrowser();
 /** 32 characters each: the longest a name may be. */
 const PERSON = "Wilhelmina Crumbsworth-Pemberton";
 const BOT = "Marzipan the Methodical Mousebot";
+/** Its owner's note on the bots' page: the longest a note may be. */
+const NOTE = "Marzipan plays the greedy policy: the expected pips of every placement, the best taken. Its code is in client-cli; run by the club's server as a sparring partner, every evening. Ask its owner! Thanks.";
 /** The bot's name as it plays: the terminal client puts its policy in it, within 32 characters. */
 const BOT_SHOWN = "Marzipan the Method (greedy bot)";
 
@@ -56,7 +60,7 @@ test("a declared bot shows BOT beside its name: in the room, the lobby and its p
   const code = new URL(wil.page.url()).pathname.slice("/r/".length);
   await wil.page.getByText("Waiting for an opponent").waitFor();
 
-  const bot = startTerminal(server, BOT, ["bot", "--policy", "greedy", "join", code]);
+  const bot = startTerminal(server, BOT, ["bot", "--policy", "greedy", "--note", NOTE, "join", code]);
   try {
     // Its opponent sees the badge beside the bot's name, none beside hers.
     const theirs = wil.page.locator(".family.blue");
@@ -99,6 +103,20 @@ test("a declared bot shows BOT beside its name: in the room, the lobby and its p
     await lou.page.getByRole("link", { name: "Leaderboard" }).click();
     await lou.page.waitForURL(`${server.url}/top?bots=1`);
     await lou.page.locator("#no-leaders", { hasText: "No bot is listed in this pool yet." }).waitFor();
+
+    // From there, the bots' page: the bot with the engine it named (its
+    // policy's, this client's version, signed with its key) and its
+    // owner's note of 200 characters, within a phone's width.
+    await lou.page.locator("#all-bots-link").click();
+    await lou.page.waitForURL(`${server.url}/bots`);
+    const line = lou.page.locator(`#bots tr[data-key="${key}"]`);
+    await line.locator(".bot-engine", { hasText: "mice-cake greedy" }).waitFor();
+    assert.equal(await line.locator(".bot-name").textContent(), `${BOT_SHOWN} BOT`);
+    assert.match((await line.locator(".bot-engine").textContent()) ?? "", /^mice-cake greedy \d+\.\d+\.\d+by Mice Cake$/);
+    assert.equal(await line.locator(".bot-note").textContent(), NOTE);
+    assert.equal(await line.locator(".bot-ratings").textContent(), "no rated game yet");
+    assert.equal(await line.locator(".bot-games").textContent(), "0");
+    await lookAt(lou.page, "the bots' page (a 32-character name, a 200-character note)", "bots-page");
 
     for (const who of [wil, lou]) {
       who.assertClean();

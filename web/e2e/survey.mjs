@@ -1,5 +1,5 @@
 // A walk through every kind of page a person meets, in one language: the
-// lobby, the rules, a page that is not there, the leaderboards, a player's
+// lobby, the rules, a page that is not there, the leaderboards, the bots, a player's
 // page (without games, and with one), Play now (its choices, a search, the
 // bot offered), the arenas and an arena under way, the name form, a room
 // waiting, a room where a player moves, a spectator's view, a game of a
@@ -18,16 +18,18 @@ import { createRoom, person, playToTheEnd, startTerminal, typeSuggestions } from
 /** The longest name a player may have. */
 export const LONG_NAME = "W".repeat(32);
 /** How many kinds of page the survey looks at. */
-export const PAGE_TYPES = 22;
+export const PAGE_TYPES = 23;
 /** The arena's name. */
 const ARENA_TITLE = "Cheddar K7";
 /**
  * Every name the survey gives a person, a bot or an arena: never words to
  * translate. The server's bots are named after their policy ("greedy bot")
  * and a terminal's bot after its player and policy ("Hal (greedy bot)"):
- * names too, the same in every language, beside a BOT badge that is not.
+ * names too, the same in every language, beside a BOT badge that is not;
+ * and so is the engine a terminal's bot names on the bots' page
+ * ("mice-cake greedy").
  */
-export const SURVEY_NAMES = [LONG_NAME, "Hal (greedy bot)", "greedy bot", "greedy", ARENA_TITLE, "Bea", "Pia", "Jo", "Cy", "Hal", "Club", "Kit", "Lee"];
+export const SURVEY_NAMES = [LONG_NAME, "Hal (greedy bot)", "greedy bot", "greedy", "mice-cake greedy", ARENA_TITLE, "Bea", "Pia", "Jo", "Cy", "Hal", "Club", "Kit", "Lee"];
 
 /** @typedef {Awaited<ReturnType<typeof person>>} Person */
 /**
@@ -125,6 +127,15 @@ export async function takeSurvey({ server, browser, locale, look }) {
     await ari.page.goto(`${server.url}/a/${arenaId}`);
     await ari.page.locator("#standings", { hasText: "Hal" }).waitFor();
     await look("an arena under way (its standings, a Join)", ari.page);
+    // The bots' page: Hal, with the engine its card names (its policy's),
+    // sent once its arena join was answered.
+    const halsEngine = ari.page.locator("#bots .bot-engine", { hasText: "mice-cake greedy" });
+    for (let tries = 0; !(await halsEngine.count()) && tries < 20; tries += 1) {
+      await ari.page.goto(`${server.url}/bots`);
+      await ari.page.locator("#bots table, #bots #no-bots").waitFor();
+    }
+    await halsEngine.first().waitFor();
+    await look("the bots' page (a terminal's bot, with its engine)", ari.page);
   } finally {
     hal.stop();
     club.stop();

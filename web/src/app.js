@@ -5,6 +5,7 @@
 import { t } from "./catalogue.js";
 import { showArena } from "./arena.js";
 import { showArenas } from "./arenas.js";
+import { showBots } from "./bots.js";
 import { watchChallenges } from "./challenge-banner.js";
 import { showChallenge } from "./challenge-page.js";
 import { languageSwitch, startLanguage } from "./language.js";
@@ -38,6 +39,8 @@ if (room) {
 } else if (path === "/top" || path === "/top/") {
   const query = new URLSearchParams(location.search);
   showLeaderboard(root, query.get("pool"), query.get("bots") === "1");
+} else if (path === "/bots" || path === "/bots/") {
+  showBots(root);
 } else if (path === "/play" || path === "/play/") {
   showPlay(root);
 } else if (arena) {
@@ -64,4 +67,4 @@ if (room) {
 // This browser's challenges, on the pages that hold no connection of
 // their own but an arena's (a room watches them while it waits for an
 // opponent, room.js; a challenge's page, itself; Play now never: it seeks).
-if (player || game || arena || path === "/" || path === "" || /^\/(top|arenas)\/?$/.test(path)) watchChallenges();
+if (player || game || arena || path === "/" || path === "" || /^\/(top|bots|arenas)\/?$/.test(path)) watchChallenges();

@@ -48,7 +48,7 @@ export async function showLeaderboard(root, pool, bots) {
         { "aria-labelledby": "pool-title" },
         h("h2", { id: "pool-title" }, poolName(wanted)),
         bots
-          ? h("p", { class: "meta", id: "bots-only" }, t("leaderboard-bots-only"))
+          ? h("p", { class: "meta", id: "bots-only" }, t("leaderboard-bots-only"), " ", h("a", { href: "/bots", id: "all-bots-link" }, t("leaderboard-all-bots")))
           : null,
         h("p", { class: "meta" }, t("leaderboard-rule")),
         list,

@@ -2,6 +2,7 @@
 //! player is (their key), made into the greeting to send.
 
 use mice_cake_engine::{KeyChallenge, PlayerKey, PlayerSecret, SealSignature};
+use mice_cake_protocol::bots::BotCard;
 use mice_cake_protocol::{ArenaId, ChallengeId, ClientMessage, RoomCode, RoomOptions, SeatToken};
 
 /// How to enter a room (or an arena).
@@ -85,6 +86,10 @@ pub struct Identity {
     pub secret: Option<PlayerSecret>,
     /// A program plays (`mice-cake bot`): the key declares itself a bot.
     pub bot: bool,
+    /// A bot's card for the bots' page (its engine, its owner's note),
+    /// cleaned as the server keeps it: sent once the first greeting is
+    /// answered.
+    pub card: Option<BotCard>,
 }
 
 impl Identity {
@@ -99,6 +104,20 @@ impl Identity {
             .as_ref()
             .filter(|_| self.bot)
             .map(PlayerSecret::sign_bot)
+    }
+
+    /// The `describe_bot` message for a bot with a card, signed now.
+    pub fn describe_bot(&self) -> Option<ClientMessage> {
+        let (secret, card) = (self.secret.as_ref()?, self.card.as_ref()?);
+        let bot_declaration = self.bot_declaration()?;
+        let at_ms = crate::seats::now_ms();
+        Some(ClientMessage::DescribeBot {
+            key: secret.public_key(),
+            bot_declaration,
+            card: card.clone(),
+            at_ms,
+            signature: secret.sign_bot_card(card.text(), at_ms),
+        })
     }
 
     /// `message` with the proof that this client holds its key (needed

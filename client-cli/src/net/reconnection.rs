@@ -421,6 +421,14 @@ impl Link {
                 return Some(closed());
             }
         }
+        // A bot's card goes once: the server keeps it (in a cluster, for
+        // every node). Its answer, or a refusal, is a line of the log.
+        if let Some(describe) = self.identity.describe_bot() {
+            self.identity.card = None;
+            if !self.send(socket, &describe).await {
+                return Some(closed());
+            }
+        }
         // A person playing hears of challenges made to them meanwhile, a
         // line in the game (a challenge's own run watches already).
         let playing = self.watching.is_none() && self.watching_arena.is_none();

@@ -194,6 +194,7 @@ async fn a_drop_between_paired_and_joined_asks_the_pairs_room_for_the_seat() {
     let identity = Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: false,
+        ..Identity::default()
     };
     let seek = Seek {
         pool: None,
@@ -306,6 +307,7 @@ async fn an_arena_player_whose_last_room_is_gone_joins_the_arena_again() {
     let identity = Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: false,
+        ..Identity::default()
     };
     let entry = Entry::Arena {
         id: arena,
@@ -388,6 +390,7 @@ async fn an_arena_player_refused_once_joins_the_arena_again_when_the_game_ends()
     let identity = Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: false,
+        ..Identity::default()
     };
     let entry = Entry::Arena {
         id: arena,
@@ -588,6 +591,7 @@ async fn a_bot_offer_waits_for_the_interface_and_its_room_is_made_as_the_player(
     let identity = Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: false,
+        ..Identity::default()
     };
     let seek = Seek {
         pool: None,
@@ -636,6 +640,7 @@ fn ann() -> Identity {
     Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: false,
+        ..Identity::default()
     }
 }
 
@@ -913,6 +918,7 @@ async fn a_bot_waits_for_a_challenge_and_accepts_it() {
     let bot = Identity {
         secret: Some(PlayerSecret::from_bytes([7; 32])),
         bot: true,
+        ..Identity::default()
     };
     let key = bot.key().unwrap();
     let server = tokio::spawn(async move {
@@ -1234,4 +1240,79 @@ async fn a_player_in_a_room_watches_their_challenges_once_a_connection() {
     .unwrap();
     server.await.unwrap();
     drop(session);
+}
+
+/// A bot with a card describes itself once its greeting is answered, with
+/// the card signed by its key; coming back after a drop, it does not
+/// again (the server keeps the card).
+#[tokio::test]
+async fn a_bot_describes_itself_once_its_greeting_is_answered_and_once_only() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let card = mice_cake_protocol::bots::BotCard {
+        engine: "pips".into(),
+        version: "1.0".into(),
+        author: "Ada".into(),
+        note: "counts the pips".into(),
+    };
+    let bot = Identity {
+        secret: Some(PlayerSecret::from_bytes([7; 32])),
+        bot: true,
+        card: Some(card.clone()),
+    };
+    let key = bot.key().unwrap();
+    let none = ServerMessage::Challenges {
+        waiting: Vec::new(),
+        sent: Vec::new(),
+        from: mice_cake_protocol::ChallengesFrom::Everyone,
+    };
+    let server = tokio::spawn(async move {
+        let mut first = greeted(&listener).await;
+        assert!(matches!(
+            next_message(&mut first).await,
+            ClientMessage::WatchChallenges { .. }
+        ));
+        // Nothing before the greeting's answer: a refusal then is the
+        // greeting's.
+        let quiet = tokio::time::timeout(Duration::from_millis(200), next_message(&mut first));
+        assert!(quiet.await.is_err(), "the card waits for the answer");
+        say(&mut first, &none).await;
+        match next_message(&mut first).await {
+            ClientMessage::DescribeBot {
+                key: described,
+                bot_declaration,
+                card: sent,
+                at_ms,
+                signature,
+            } => {
+                assert_eq!((described, &sent), (key, &card));
+                assert!(mice_cake_engine::signing::check_bot(key, bot_declaration));
+                assert!(mice_cake_engine::signing::check_bot_card(
+                    key,
+                    sent.text(),
+                    at_ms,
+                    signature
+                ));
+            }
+            other => panic!("expected describe_bot, got {other:?}"),
+        }
+        drop(first);
+        let mut again = greeted(&listener).await;
+        assert!(matches!(
+            next_message(&mut again).await,
+            ClientMessage::WatchChallenges { .. }
+        ));
+        say(&mut again, &none).await;
+        let quiet = tokio::time::timeout(Duration::from_millis(300), next_message(&mut again));
+        assert!(quiet.await.is_err(), "described once");
+    });
+    let entry = Entry::Accept {
+        id: None,
+        wait: true,
+    };
+    let _session = connect(&url, "Ann (pips)", entry, None, bot).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(10), server)
+        .await
+        .expect("described in time")
+        .unwrap();
 }

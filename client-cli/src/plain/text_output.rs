@@ -116,6 +116,11 @@ fn challenge_lines(message: &ServerMessage) -> Vec<String> {
             end: end @ ChallengeEnd::Accepted { .. },
         } => vec![crate::challenges::end_words(*id, *end)],
         ServerMessage::ChallengesFromSet { from } => vec![crate::challenges::from_words(*from)],
+        ServerMessage::BotDescribed { card, .. } => vec![tr!(
+            "plain-bot-described",
+            engine = card.engine.as_str(),
+            version = card.version.as_str()
+        )],
         _ => Vec::new(),
     }
 }

@@ -142,6 +142,14 @@ refusal-unknown_challenge = { $reason ->
    *[other] No such challenge is waiting for you.
 }
 refusal-not_watching = Prove your key first (watch your challenges) to answer or cancel a challenge.
+refusal-bad_bot_card = { $reason ->
+    [empty] The card's { $field } cannot be empty.
+    [too_long] The card's { $field } has at most { $most } characters, not { $chars }.
+    [invisible] The card's { $field } cannot hold { $character }: invisible, control and text-direction characters are refused.
+    [leading_mark] The card's { $field } cannot start with a combining mark ({ $character }).
+    [too_many_marks] The card's { $field } cannot pile more than { $most } combining marks on one character.
+   *[other] This bot's card is not accepted.
+}
 # A refusal whose code this client does not know (a newer server's): its
 # English message is shown after this.
 refusal-unknown-code = The server refused: { $message }

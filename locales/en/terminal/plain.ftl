@@ -42,6 +42,7 @@ plain-error = error ({ $code }): { $message }
 # $message is the server's own words.
 plain-shutting-down = server: { $message }
 plain-renamed = { $key } is { $name } now
+plain-bot-described = The bots' page shows this bot as played by { $engine } { $version }.
 plain-you-are = room { $code } — you are { $seat }
 # $command joins the room: a command line, never translated.
 plain-waiting-for-opponent = waiting for an opponent: tell them to run  { $command }

@@ -12,6 +12,8 @@ leaderboard-heading = Leaderboard
 leaderboard-no-such-pool = No pool is called “{ $pool }”: choose one of these.
 leaderboard-loading = Loading the leaderboard…
 leaderboard-bots-only = Bots only: keys that declared a program plays them. Bots are rated among bots, never against people.
+# The link from the bots' leaderboard to the bots' page (/bots): every bot, with its engine.
+leaderboard-all-bots = Every bot, with its engine
 leaderboard-rule = Settled ratings only, resting on games against established players: a rating marked ? is provisional, and left out until its player has played enough rated games; and a rating is listed once at least half of its games, against at least five different players, were against established players (20 rated games here over at least a week), so that no ring of new keys can put anyone here.
 # $status: the HTTP status the server answered with, like 500.
 leaderboard-server-answered = the server answered { $status }

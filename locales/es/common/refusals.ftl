@@ -140,6 +140,14 @@ refusal-unknown_challenge = { $reason ->
    *[other] No te espera ningún desafío así.
 }
 refusal-not_watching = Demuestra antes tu clave (sigue tus desafíos) para responder o cancelar un desafío.
+refusal-bad_bot_card = { $reason ->
+    [empty] El campo { $field } de la ficha no puede estar vacío.
+    [too_long] El campo { $field } de la ficha tiene como mucho { $most } caracteres, no { $chars }.
+    [invisible] El campo { $field } de la ficha no puede contener { $character }: se rechazan los caracteres invisibles, de control y de dirección del texto.
+    [leading_mark] El campo { $field } de la ficha no puede empezar por una marca combinante ({ $character }).
+    [too_many_marks] El campo { $field } de la ficha no puede acumular más de { $most } marcas combinantes en un carácter.
+   *[other] La ficha de este bot no se acepta.
+}
 refusal-unknown-code = El servidor rechazó: { $message }
 
 ## A pairing called off, a seek ended

@@ -39,6 +39,7 @@ plain-error = error ({ $code }): { $message }
 # $message is the server's own words.
 plain-shutting-down = servidor: { $message }
 plain-renamed = { $key } ahora se llama { $name }
+plain-bot-described = La página de los bots muestra este bot jugado por { $engine } { $version }.
 plain-you-are = sala { $code } — eres { $seat }
 # $command joins the room: a command line, never translated.
 plain-waiting-for-opponent = esperando rival: dile que ejecute  { $command }

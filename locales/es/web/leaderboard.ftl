@@ -12,6 +12,7 @@ leaderboard-heading = Clasificación
 leaderboard-no-such-pool = Ninguna categoría se llama «{ $pool }»: elige una de estas.
 leaderboard-loading = Cargando la clasificación…
 leaderboard-bots-only = Solo bots: claves que declararon que las juega un programa. Los bots se puntúan entre bots, nunca contra personas.
+leaderboard-all-bots = Todos los bots, con su motor
 leaderboard-rule = Solo puntuaciones asentadas, basadas en partidas contra jugadores consolidados: una puntuación marcada con ? es provisional y queda fuera hasta que su jugador haya jugado suficientes partidas puntuadas; y una puntuación aparece en cuanto al menos la mitad de sus partidas, contra al menos cinco jugadores distintos, fueron contra jugadores consolidados (20 partidas puntuadas aquí durante al menos una semana), para que ningún grupo de claves nuevas pueda meter a nadie aquí.
 # $status: the HTTP status the server answered with, like 500.
 leaderboard-server-answered = El servidor respondió { $status }.

@@ -140,6 +140,14 @@ refusal-unknown_challenge = { $reason ->
    *[other] Aucun défi de ce nom ne vous attend.
 }
 refusal-not_watching = Prouvez d’abord votre clé (suivez vos défis) pour répondre à un défi ou l’annuler.
+refusal-bad_bot_card = { $reason ->
+    [empty] Le champ { $field } de la fiche ne peut pas être vide.
+    [too_long] Le champ { $field } de la fiche a au plus { $most } caractères, pas { $chars }.
+    [invisible] Le champ { $field } de la fiche ne peut pas contenir { $character } : les caractères invisibles, de contrôle et de sens du texte sont refusés.
+    [leading_mark] Le champ { $field } de la fiche ne peut pas commencer par un signe combinant ({ $character }).
+    [too_many_marks] Le champ { $field } de la fiche ne peut pas empiler plus de { $most } signes combinants sur un caractère.
+   *[other] La fiche de ce bot n’est pas acceptée.
+}
 refusal-unknown-code = Le serveur a refusé : { $message }
 
 ## A pairing called off, a seek ended

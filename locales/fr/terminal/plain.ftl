@@ -39,6 +39,7 @@ plain-error = erreur ({ $code }) : { $message }
 # $message is the server's own words.
 plain-shutting-down = serveur : { $message }
 plain-renamed = { $key } s’appelle désormais { $name }
+plain-bot-described = La page des bots montre ce bot joué par { $engine } { $version }.
 plain-you-are = salle { $code } — vous êtes { $seat }
 # $command joins the room: a command line, never translated.
 plain-waiting-for-opponent = en attente d’un adversaire : dites-lui de lancer  { $command }

@@ -12,6 +12,7 @@ leaderboard-heading = Classement
 leaderboard-no-such-pool = Aucune catégorie ne s’appelle « { $pool } » : choisissez-en une parmi celles-ci.
 leaderboard-loading = Chargement du classement…
 leaderboard-bots-only = Bots uniquement : des clés qui ont déclaré qu’un programme les joue. Les bots sont classés entre bots, jamais contre des personnes.
+leaderboard-all-bots = Tous les bots, avec leur moteur
 leaderboard-rule = Seules les cotes établies figurent ici, celles qui reposent sur des parties contre des joueurs confirmés : une cote marquée d’un ? est provisoire, et reste à l’écart tant que son joueur n’a pas joué assez de parties classées ; et une cote figure au classement dès qu’au moins la moitié de ses parties, contre au moins cinq joueurs différents, ont été jouées contre des joueurs confirmés (20 parties classées ici sur au moins une semaine), pour qu’aucun réseau de nouvelles clés ne puisse y faire entrer qui que ce soit.
 # $status: the HTTP status the server answered with, like 500.
 leaderboard-server-answered = Le serveur a répondu { $status }.

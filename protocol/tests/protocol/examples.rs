@@ -53,6 +53,7 @@ fn example(kind: &str, text: &str) -> Option<Result<Value, String>> {
         "match" => exact::<mice_cake_protocol::MatchSummary>(text),
         "players-named" => exact::<mice_cake_protocol::PlayersNamed>(text),
         "challenge-status" => exact::<mice_cake_protocol::ChallengeStatus>(text),
+        "bots" => exact::<mice_cake_protocol::bots::BotsPage>(text),
         _ => return None,
     })
 }

@@ -12,6 +12,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seat, Seated};
 use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::bots::SignedBotCard;
 use mice_cake_protocol::rating::{PLAYER_HISTORY_POINTS, PLAYER_RECENT_GAMES, PLAYER_REFUNDS};
 use mice_cake_protocol::{
     ArenaId, CONDUCT_GAMES, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage,
@@ -22,6 +23,7 @@ use mice_cake_protocol::{
 use super::accuracy::{GameAccuracy, PoolAccuracy, Spread};
 use super::arenas::{self, ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use super::arenas_in_memory::MemoryArenas;
+use super::bots::{self, BotRow};
 use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::challenges_in_memory::MemoryChallenges;
 
@@ -100,6 +102,10 @@ struct Ratings {
     /// Each key that declared itself a bot, with its declaration and when
     /// it made it.
     bots: HashMap<PlayerKey, (SealSignature, u64)>,
+    /// Each bot's latest card.
+    cards: HashMap<PlayerKey, SignedBotCard>,
+    /// How many games each key played (signed a move of), rated or not.
+    games_played: HashMap<PlayerKey, u32>,
     /// Each player's latest games in rated rooms, newest last: whether
     /// they aborted each.
     conduct: HashMap<PlayerKey, VecDeque<bool>>,
@@ -265,6 +271,7 @@ impl RefundRows for MemoryRefunds<'_> {
 impl PlayerRows for MemoryRatings<'_> {
     fn note_played(&mut self, played: &Played<'_>) -> Result<(), StoreError> {
         let ratings = &mut *self.ratings;
+        *ratings.games_played.entry(played.key).or_default() += 1;
         let recent = ratings.recent.entry(played.key).or_default();
         recent.push_back(played.game);
         if recent.len() > PLAYER_RECENT_GAMES as usize {
@@ -687,6 +694,34 @@ impl Store for MemoryStore {
         Ok(true)
     }
 
+    fn describe_bot(&self, key: PlayerKey, card: &SignedBotCard) -> Result<bool, StoreError> {
+        let mut games = self.kept();
+        let cards = &mut games.ratings.cards;
+        if cards.get(&key).is_some_and(|kept| kept.at_ms >= card.at_ms) {
+            return Ok(false);
+        }
+        cards.insert(key, card.clone());
+        Ok(true)
+    }
+
+    fn bot_rows(&self, limit: u32) -> Result<Vec<BotRow>, StoreError> {
+        let games = self.kept();
+        let ratings = &games.ratings;
+        let mut rows: Vec<BotRow> = ratings
+            .bots
+            .keys()
+            .map(|key| BotRow {
+                key: *key,
+                name: ratings.names.get(key).cloned().unwrap_or_default(),
+                card: ratings.cards.get(key).cloned(),
+                games: ratings.games_played.get(key).copied().unwrap_or(0),
+            })
+            .collect();
+        bots::listed_order(&mut rows);
+        rows.truncate(limit as usize);
+        Ok(rows)
+    }
+
     fn analysis(&self, game: &GameId, version: u32) -> Result<Option<String>, StoreError> {
         Ok(self
             .kept()
@@ -898,6 +933,7 @@ mod tests {
         behaviour::challenges_wait_end_once_and_expire_once(&MemoryStore::new(0));
         behaviour::a_choice_of_challengers_is_kept_only_if_later(&MemoryStore::new(0));
         behaviour::who_played_whom_and_the_keys_a_name_is_known_by(&MemoryStore::new(0));
+        behaviour::bots_cards_are_kept_if_later_and_listed_by_games(&MemoryStore::new(0));
     }
 
     /// Who played whom outlives the games kept.

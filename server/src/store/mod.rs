@@ -23,6 +23,7 @@ pub(crate) mod accuracy;
 mod arena_calls;
 pub(crate) mod arenas;
 mod arenas_in_memory;
+pub(crate) mod bots;
 mod challenges;
 mod challenges_in_memory;
 mod log;
@@ -50,6 +51,7 @@ use mice_cake_protocol::{
 use accuracy::{GameAccuracy, PoolAccuracy};
 use arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
 use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::bots::SignedBotCard;
 use rated_games::RatedGameRow;
 
 pub(crate) use challenges::{ChallengesFromChoice, StoredChallenge};
@@ -307,6 +309,13 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// Gives `key` the name `name`, signed at `at_ms`; false (nothing
     /// changed) if it was renamed at that time or later already.
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError>;
+    /// Keeps `card` as the card of `key` (a declared bot) on the bots'
+    /// page; false (nothing changed) if a card signed at its time or later
+    /// is kept.
+    fn describe_bot(&self, key: PlayerKey, card: &SignedBotCard) -> Result<bool, StoreError>;
+    /// The declared bots, the most games first (then by key), at most
+    /// `limit` (`bots::page` adds their ratings).
+    fn bot_rows(&self, limit: u32) -> Result<Vec<bots::BotRow>, StoreError>;
     /// A pool's best players (ratings no longer provisional, resting on
     /// games against established players: `rated_games.rs`), at most
     /// `limit`: people, or bots.

@@ -1889,3 +1889,93 @@ pub(crate) fn who_played_whom_and_the_keys_a_name_is_known_by(store: &dyn Store)
     assert_eq!(zeds.len(), mice_cake_protocol::MAX_PLAYERS_NAMED as usize);
     assert!(zeds.is_sorted_by_key(|key| key.to_bytes()));
 }
+
+/// Bots' cards: a later card replaces an earlier one, never the other way;
+/// the page lists declared bots only, the most games first, each with its
+/// latest card, its games and its ratings among bots.
+pub(crate) fn bots_cards_are_kept_if_later_and_listed_by_games(store: &dyn Store) {
+    use mice_cake_engine::PlayerSecret;
+    use mice_cake_protocol::bots::{BotCard, SignedBotCard};
+
+    let (robo, bolt, pia) = (
+        PlayerSecret::from_bytes([21; 32]),
+        PlayerSecret::from_bytes([22; 32]),
+        PlayerSecret::from_bytes([23; 32]),
+    );
+    let signed = |secret: &PlayerSecret, version: &str, at_ms: u64| {
+        let card = BotCard {
+            engine: "pips".into(),
+            version: version.into(),
+            author: String::new(),
+            note: "a note".into(),
+        };
+        SignedBotCard {
+            signature: secret.sign_bot_card(card.text(), at_ms),
+            card,
+            at_ms,
+        }
+    };
+    assert!(store.bot_rows(10).unwrap().is_empty());
+    for (secret, name) in [(&robo, "Robo"), (&bolt, "Bolt")] {
+        store
+            .declare_bot(secret.public_key(), secret.sign_bot(), name, 1_000)
+            .unwrap();
+    }
+    assert!(
+        store
+            .describe_bot(robo.public_key(), &signed(&robo, "1", 2_000))
+            .unwrap()
+    );
+    assert!(
+        store
+            .describe_bot(robo.public_key(), &signed(&robo, "2", 3_000))
+            .unwrap()
+    );
+    // An older card, or one of the same time, changes nothing.
+    assert!(
+        !store
+            .describe_bot(robo.public_key(), &signed(&robo, "0", 2_500))
+            .unwrap()
+    );
+    assert!(
+        !store
+            .describe_bot(robo.public_key(), &signed(&robo, "9", 3_000))
+            .unwrap()
+    );
+
+    // Bolt plays a game (with Pia, a person): the most games, first.
+    let game = a_signed_game(
+        950,
+        Seated {
+            yellow: &bolt,
+            blue: &pia,
+        },
+        Ending::Forfeit {
+            seat: Seat::Blue,
+            cause: ForfeitCause::Left,
+        },
+        false,
+    );
+    store.write(&[finishing(&game)], 0).unwrap();
+    let rows = store.bot_rows(10).unwrap();
+    let listed: Vec<_> = rows
+        .iter()
+        .map(|row| (row.key, row.name.as_str(), row.games))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (bolt.public_key(), "Bolt", 1),
+            (robo.public_key(), "Robo", 0)
+        ],
+        "bots only, the most games first"
+    );
+    assert_eq!(rows[0].card, None, "Bolt sent no card");
+    assert_eq!(rows[1].card, Some(signed(&robo, "2", 3_000)));
+    assert_eq!(store.bot_rows(1).unwrap().len(), 1);
+    let page = super::bots::page(store, rows).unwrap();
+    assert!(
+        page.bots.iter().all(|bot| bot.ratings.is_empty()),
+        "casual games only"
+    );
+}

@@ -21,6 +21,7 @@ use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, Store, StoreError};
 use crate::clock::UptimeClock;
 use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::bots::{BotsPage, SignedBotCard};
 
 /// Writes waiting for the writer; a full queue makes rooms wait.
 const QUEUE: usize = 4096;
@@ -230,6 +231,22 @@ impl Storage {
         at_ms: u64,
     ) -> Result<bool, StoreError> {
         self.blocking(move |store| store.rename(key, &name, at_ms))
+            .await
+    }
+
+    /// Keeps a bot's card (see [`Store::describe_bot`]).
+    pub(crate) async fn describe_bot(
+        &self,
+        key: PlayerKey,
+        card: SignedBotCard,
+    ) -> Result<bool, StoreError> {
+        self.blocking(move |store| store.describe_bot(key, &card))
+            .await
+    }
+
+    /// The bots' page: at most `limit` bots, the most games first.
+    pub(crate) async fn bots(&self, limit: u32) -> Result<BotsPage, StoreError> {
+        self.blocking(move |store| super::bots::page(store, store.bot_rows(limit)?))
             .await
     }
 

@@ -9,6 +9,7 @@ mod arenas;
 mod backups;
 mod bad_input;
 mod boosting;
+mod bots_page;
 mod challenge_api;
 mod challenges;
 mod chat;

@@ -350,7 +350,12 @@ fn each_example_engine_plays_greedy_through_a_real_server_and_offline() {
     for (engine, name) in [(python.as_str(), "pips"), (rust.as_str(), "example-rust")] {
         let server = Server::start(&[]);
         let url = server.url();
-        let mut ann = Client::start(&url, "ann", &["bot", "--engine", engine, "create"]);
+        let note = format!("{name}: an example, in examples/engines");
+        let mut ann = Client::start(
+            &url,
+            "ann",
+            &["bot", "--engine", engine, "--note", &note, "create"],
+        );
         let code = room_code(&ann.expect_containing("you are Yellow"));
         let mut bob = Client::start(&url, "bob", &["bot", "--policy", "greedy", "join", &code]);
         let ends = ends_verified(&mut [&mut ann, &mut bob]);
@@ -365,6 +370,7 @@ fn each_example_engine_plays_greedy_through_a_real_server_and_offline() {
             "{}",
             ann.transcript()
         );
+        bots_page_names(&server, name, &note);
 
         // Offline, against the built-in greedy: every answer in time and legal.
         let dir = tempfile::tempdir().expect("dir");
@@ -389,6 +395,55 @@ fn each_example_engine_plays_greedy_through_a_real_server_and_offline() {
         assert_eq!(summary["engines"][0], name);
         assert_eq!(summary["replaced"], serde_json::json!([0, 0]), "{summary}");
     }
+}
+
+/// The bots' page (issue 64): the engine's bot is listed with the name
+/// and version its engine gave, signed with its key, and its owner's note;
+/// its opponent with its policy's; in the terminal as in the API.
+fn bots_page_names(server: &Server, engine: &str, note: &str) {
+    let (status, body) = server.get("/api/bots");
+    assert_eq!(status, 200, "{body}");
+    let page: mice_cake_protocol::bots::BotsPage = serde_json::from_str(&body).expect("the page");
+    let engines: Vec<&str> = page
+        .bots
+        .iter()
+        .map(|bot| {
+            bot.card
+                .as_ref()
+                .map_or("", |signed| signed.card.engine.as_str())
+        })
+        .collect();
+    assert_eq!(engines.len(), 2, "{page:#?}");
+    assert!(engines.contains(&"mice-cake greedy"), "{engines:?}");
+    let ours = page
+        .bots
+        .iter()
+        .find(|bot| {
+            bot.card
+                .as_ref()
+                .is_some_and(|signed| signed.card.engine == engine)
+        })
+        .unwrap_or_else(|| panic!("{engine} listed: {page:#?}"));
+    let signed = ours.card.as_ref().expect("a card");
+    assert_eq!(signed.card.note, note);
+    assert_eq!(ours.games, 1);
+    assert!(mice_cake_engine::signing::check_bot_card(
+        ours.key,
+        signed.card.text(),
+        signed.at_ms,
+        signed.signature
+    ));
+    let dir = tempfile::tempdir().expect("dir");
+    let top = crate::support::mice_cake(dir.path(), &["--server", &server.url(), "top", "--bots"]);
+    assert!(
+        top.status.success(),
+        "{}",
+        crate::support::text(&top.stderr)
+    );
+    let table = crate::support::text(&top.stdout);
+    let version = &signed.card.version;
+    assert!(table.contains(&format!("{engine} {version}")), "{table}");
+    assert!(table.contains(note), "{table}");
 }
 
 #[test]

@@ -81,14 +81,17 @@ fn a_bot_says_it_is_one_with_its_own_key_and_plays_a_person_unrated() {
     let (status, _) = server.get(&format!("/api/players/{owner_key}"));
     assert_eq!(status, 404, "the owner played nothing: no page, and no bot");
 
-    // The bots' leaderboard answers (nobody settled yet), in the terminal.
+    // The bots' page lists it in the terminal, with the engine it named
+    // (its policy) and its game, unrated.
     let top = mice_cake(state.path(), &["--server", &url, "top", "--bots"]);
     assert!(top.status.success(), "{}", text(&top.stderr));
-    assert!(
-        text(&top.stdout).contains("no bot leads the standard pool yet"),
-        "{}",
-        text(&top.stdout)
-    );
+    let listed = text(&top.stdout);
+    let line = listed
+        .lines()
+        .find(|line| line.contains(&format!("mice-cake greedy {}", env!("CARGO_PKG_VERSION"))))
+        .unwrap_or_else(|| panic!("the bot's line: {listed}"));
+    assert!(line.trim_end().ends_with('1'), "one game: {line}");
+    assert!(line.contains('—'), "no rating: {line}");
 }
 
 /// Two people play a rated game; Blue quits once both have moved: a loss,

@@ -6,6 +6,7 @@ use mice_cake_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION};
 
 use super::arena::JoinArena;
 use super::challenging::challenge_asked;
+use super::describe_bot::DescribeBot;
 use super::rename::Rename;
 use super::seating::{Claim, usable_key};
 use super::seeking::Seek;
@@ -168,6 +169,26 @@ impl Session {
                     at_ms,
                     signature,
                 })
+                .await
+            }
+            ClientMessage::DescribeBot {
+                key,
+                bot_declaration,
+                card,
+                at_ms,
+                signature,
+            } => {
+                let key = usable_key(Some(key))?.ok_or_else(|| {
+                    Refusal::new(ErrorCode::BadKey, "a bot's card needs the key it describes")
+                })?;
+                // Rare beside moves: boxed, as challenges are below.
+                Box::pin(self.describe_bot(DescribeBot {
+                    key,
+                    bot_declaration,
+                    card,
+                    at_ms,
+                    signature,
+                }))
                 .await
             }
             // Challenges are rare beside moves: their futures are boxed,

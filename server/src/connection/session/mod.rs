@@ -5,6 +5,7 @@
 
 mod arena;
 mod challenging;
+mod describe_bot;
 mod dispatch;
 mod entering;
 mod greeting;

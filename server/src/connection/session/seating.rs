@@ -105,7 +105,7 @@ impl Session {
     }
 
     /// Checks and keeps `key`'s declaration that it is a bot.
-    async fn declare_bot(
+    pub(super) async fn declare_bot(
         &self,
         key: PlayerKey,
         declaration: SealSignature,

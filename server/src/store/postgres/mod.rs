@@ -18,6 +18,7 @@
 mod accuracy;
 mod analyses;
 mod arenas;
+mod bot_cards;
 mod challenges;
 mod ownership;
 mod players;
@@ -34,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::bots::SignedBotCard;
 use mice_cake_protocol::{
     ArenaId, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard,
     MatchSummary, NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating,
@@ -45,6 +47,7 @@ use self::tls::MakeRustlsConnect;
 use self::write::WriteSession;
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::bots::BotRow;
 use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
@@ -66,6 +69,7 @@ const MIGRATIONS: &[&str] = &[
     rated_games::SCHEMA_11,
     SCHEMA_12,
     challenges::SCHEMA_13,
+    bot_cards::SCHEMA_14,
 ];
 
 /// Version 1: SQLite's tables as they are at its version 2, but for the
@@ -688,6 +692,14 @@ impl Store for PostgresStore {
         ratings::rename(&mut *self.connection()?, key, name, at_ms)
     }
 
+    fn describe_bot(&self, key: PlayerKey, card: &SignedBotCard) -> Result<bool, StoreError> {
+        bot_cards::describe(&mut *self.connection()?, key, card)
+    }
+
+    fn bot_rows(&self, limit: u32) -> Result<Vec<BotRow>, StoreError> {
+        bot_cards::rows(&mut *self.connection()?, limit)
+    }
+
     fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError> {
         arenas::create(&mut *self.connection()?, arena, per_key)
     }
@@ -871,6 +883,10 @@ mod tests {
         let Some((store, _database)) = self::store(0) else {
             return;
         };
+        suite::bots_cards_are_kept_if_later_and_listed_by_games(&store);
+        let Some((store, _database)) = self::store(0) else {
+            return;
+        };
         suite::who_played_whom_and_the_keys_a_name_is_known_by(&store);
         let Some((store, _database)) = self::store(2) else {
             return;
@@ -912,6 +928,9 @@ mod tests {
         version: i32,
     ) -> PostgresStore {
         let mut back = String::new();
+        if version < 14 {
+            back.push_str("DROP TABLE bot_cards;");
+        }
         if version < 13 {
             back.push_str("DROP TABLE challenges, challenges_from, opponents;");
             back.push_str("DROP INDEX players_by_name;");

@@ -8,6 +8,7 @@ mod accuracy;
 mod analyses;
 mod arenas;
 pub(crate) mod backup;
+mod bot_cards;
 mod challenges;
 mod checkpoint;
 mod matches;
@@ -25,6 +26,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use mice_cake_engine::{MatchId, PlayerKey, SealSignature, Seated};
 use mice_cake_protocol::api::RefundDone;
+use mice_cake_protocol::bots::SignedBotCard;
 use mice_cake_protocol::{
     ArenaId, ChallengeEnd, ChallengeId, Conduct, FinishedGame, GameId, GamePage, Leaderboard,
     MatchSummary, NamedPlayer, PlayerAccuracy, PlayerProfile, Pool, Rating,
@@ -35,6 +37,7 @@ use self::checkpoint::Checkpointer;
 use self::write::{remove_room, seq_value, update_room, write_meta};
 use super::accuracy::{GameAccuracy, PoolAccuracy};
 use super::arenas::{ArenaEntrant, ArenaResult, Created, ListedArena, StoredArena};
+use super::bots::BotRow;
 use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, RunStart, Store, StoreError, StoredRoom, read_room};
@@ -374,6 +377,14 @@ impl Store for SqliteStore {
 
     fn rename(&self, key: PlayerKey, name: &str, at_ms: u64) -> Result<bool, StoreError> {
         ratings::rename(&self.writer(), key, name, at_ms)
+    }
+
+    fn describe_bot(&self, key: PlayerKey, card: &SignedBotCard) -> Result<bool, StoreError> {
+        bot_cards::describe(&self.writer(), key, card)
+    }
+
+    fn bot_rows(&self, limit: u32) -> Result<Vec<BotRow>, StoreError> {
+        bot_cards::rows(&self.reader(), limit)
     }
 
     fn create_arena(&self, arena: &StoredArena, per_key: u32) -> Result<Created, StoreError> {
@@ -769,6 +780,7 @@ mod tests {
         suite(crate::store::tests::challenges_wait_end_once_and_expire_once);
         suite(crate::store::tests::a_choice_of_challengers_is_kept_only_if_later);
         suite(crate::store::tests::who_played_whom_and_the_keys_a_name_is_known_by);
+        suite(crate::store::tests::bots_cards_are_kept_if_later_and_listed_by_games);
     }
 
     /// A database whose games were stored before schema version 12: two

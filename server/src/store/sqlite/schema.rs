@@ -3,7 +3,9 @@
 
 use rusqlite_migration::{M, Migrations};
 
-use super::{accuracy, analyses, arenas, challenges, matches, players, rated_games, ratings};
+use super::{
+    accuracy, analyses, arenas, bot_cards, challenges, matches, players, rated_games, ratings,
+};
 
 /// The schema, one migration per version. Never edit one that has shipped:
 /// add the next (and raise [`SCHEMA_VERSION`]).
@@ -21,6 +23,7 @@ pub(super) fn migrations() -> Migrations<'static> {
         M::up_with_hook(rated_games::SCHEMA_10, rated_games::backfill),
         M::up(matches::SCHEMA_11),
         M::up(challenges::SCHEMA_12),
+        M::up(bot_cards::SCHEMA_13),
     ])
 }
 
@@ -94,4 +97,4 @@ const SCHEMA_3: &str = "
 ";
 
 /// The schema version [`migrations`] lead to: one per migration.
-pub(super) const SCHEMA_VERSION: usize = 12;
+pub(super) const SCHEMA_VERSION: usize = 13;
