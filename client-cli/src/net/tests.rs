@@ -1316,3 +1316,42 @@ async fn a_bot_describes_itself_once_its_greeting_is_answered_and_once_only() {
         .expect("described in time")
         .unwrap();
 }
+
+/// As the nemesis found: an arena player whose room moved to another node
+/// during the deal had its deal seal come too late; the arena paused it
+/// (`deal_not_sealed`) and its pairing was called off. The client seals a
+/// deal by itself, so the seal was lost on the way: it joins the arena
+/// again at once, once for each such pause, rather than wait unpaired
+/// until the arena ends.
+#[tokio::test]
+async fn an_arena_player_whose_deal_seal_was_lost_joins_the_arena_again() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let arena: ArenaId = "K7M2QX9P".parse().unwrap();
+    let server = tokio::spawn(async move {
+        let is_join = |message: &ClientMessage| matches!(message, ClientMessage::JoinArena { arena: asked, .. } if *asked == arena);
+        let mut socket = greeted(&listener).await;
+        let join = next_message(&mut socket).await;
+        assert!(is_join(&join), "{join:?}");
+        let paused = ServerMessage::ArenaPaused {
+            arena,
+            reason: "your deal was not sealed in time: join again to be paired".into(),
+            cause: mice_cake_protocol::ArenaPauseCause::DealNotSealed,
+        };
+        say(&mut socket, &paused).await;
+        let again = next_but_watching(&mut socket).await;
+        assert!(is_join(&again), "joins the arena again: {again:?}");
+        let quiet =
+            tokio::time::timeout(Duration::from_millis(300), next_but_watching(&mut socket));
+        assert!(quiet.await.is_err(), "once for one pause: no loop");
+    });
+    let entry = Entry::Arena {
+        id: arena,
+        join_code: None,
+    };
+    let _session = connect(&url, "Ann", entry, None, ann()).await.unwrap();
+    tokio::time::timeout(Duration::from_secs(20), server)
+        .await
+        .expect("the client joined the arena again in time")
+        .unwrap();
+}
