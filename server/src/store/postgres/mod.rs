@@ -813,6 +813,9 @@ mod tests {
         Some((store, database))
     }
 
+    /// A behaviour every store has, checked on one.
+    type Behaviour = fn(&dyn Store);
+
     /// Each behaviour on a database of its own, one at a time: each store
     /// (a pool of connections) is dropped before the next is opened, so
     /// that the suite never asks PostgreSQL for more connections than it
@@ -825,7 +828,7 @@ mod tests {
         suite::a_run_is_counted_only_when_it_begins_and_the_uptime_rides_with_writes(&store);
         suite::a_rooms_log_is_applied_to_its_snapshot_and_a_new_snapshot_empties_it(&store);
         drop(store);
-        let behaviours: [(usize, fn(&dyn Store)); 18] = [
+        let behaviours: [(usize, Behaviour); 18] = [
             (
                 0,
                 suite::a_rooms_rounds_last_until_a_new_game_and_a_closed_room_leaves_nothing,
