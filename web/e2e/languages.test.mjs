@@ -2,7 +2,8 @@
 // pseudo-locale, in French and in Spanish. In the pseudo-locale (en-XA:
 // every message accented, 40 % longer and in brackets) any word outside
 // brackets is a sentence that missed the catalogue, and on a 375 px phone
-// no page may be wider than the screen with the longer words. In French and
+// no page may be wider than the screen with the longer words (axe-core is
+// not run there: the markup is English's). In French and
 // Spanish the page says its language (`<html lang>`), shows no English, and
 // axe-core finds nothing serious. English's own walk is pages.test.mjs's.
 
@@ -15,7 +16,8 @@ import { PAGE_TYPES, SURVEY_NAMES, takeSurvey } from "./survey.mjs";
 const shared = serverAndBrowser();
 
 /** Words of a page no catalogue says: the language switch's names for the languages, the game's name. */
-const NEVER_TRANSLATED = ["English", "Français", "Español", "Mice Cake", ...SURVEY_NAMES];
+/** Longest first: a name inside another ("greedy" in "mice-cake greedy") is taken out whole. */
+const NEVER_TRANSLATED = ["English", "Français", "Español", "Mice Cake", ...SURVEY_NAMES].sort((a, b) => b.length - a.length);
 
 /**
  * Every text a person meets on the page now, each with where it is: the
@@ -80,7 +82,7 @@ const ENGLISH = /\b(the|and|your|you|is|are|of|with|this|that|game|games|room|ro
  * Walks every page in `locale`; `check` looks at each page's texts.
  * @param {string} locale @param {string} language what `<html lang>` must say
  * @param {(label: string, texts: {text: string, where: string}[]) => string[]} check
- * @param {{sizes: {width: number, height: number}[], shots?: boolean}} how
+ * @param {{sizes: {width: number, height: number}[], shots?: boolean, axe?: boolean}} how
  */
 async function walk(locale, language, check, how) {
   const { server, browser } = shared;
@@ -96,8 +98,10 @@ async function walk(locale, language, check, how) {
       await page.setViewportSize(size);
       await settle(page);
       faults.push(...check(label, await textsOf(page)).map((fault) => `${label}: ${fault}`));
-      const grave = (await axeViolations(page)).filter((violation) => violation.impact === "critical" || violation.impact === "serious");
-      faults.push(...grave.map((violation) => `${label} at ${size.width} px: axe-core: ${violation.id}: ${violation.targets.join(", ")}`));
+      if (how.axe !== false) {
+        const grave = (await axeViolations(page)).filter((violation) => violation.impact === "critical" || violation.impact === "serious");
+        faults.push(...grave.map((violation) => `${label} at ${size.width} px: axe-core: ${violation.id}: ${violation.targets.join(", ")}`));
+      }
       if (size === PHONE) {
         const { scrollWidth, innerWidth, past } = await widths(page);
         if (scrollWidth > innerWidth) faults.push(`${label}: ${scrollWidth} px wide in ${innerWidth} px; past the edge: ${past.join(", ")}`);
@@ -122,7 +126,10 @@ test("in the pseudo-locale, at 375 px, every word of every page comes from the c
       const rest = untranslatedPart(text);
       return /[A-Za-z]{2,}/.test(rest) ? [`${where}: not from the catalogue: ${JSON.stringify(rest)} (in ${JSON.stringify(text.slice(0, 120))})`] : [];
     });
-  await walk("en-XA", "en-XA", untranslated, { sizes: [PHONE], shots: true });
+  // Words and widths only: axe-core walks every page in English, French
+  // and Spanish, whose markup is the pseudo-locale's (CI's two cores are
+  // its budget).
+  await walk("en-XA", "en-XA", untranslated, { sizes: [PHONE], shots: true, axe: false });
 });
 
 for (const [locale, language] of [

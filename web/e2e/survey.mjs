@@ -29,7 +29,7 @@ const ARENA_TITLE = "Cheddar K7";
  * and so is the engine a terminal's bot names on the bots' page
  * ("mice-cake greedy").
  */
-export const SURVEY_NAMES = [LONG_NAME, "Hal (greedy bot)", "greedy bot", "greedy", "mice-cake greedy", ARENA_TITLE, "Bea", "Pia", "Jo", "Cy", "Hal", "Club", "Kit", "Lee"];
+export const SURVEY_NAMES = [LONG_NAME, "Hal (greedy bot)", "mice-cake greedy", "greedy bot", "greedy", ARENA_TITLE, "Bea", "Pia", "Jo", "Cy", "Hal", "Club", "Kit", "Lee"];
 
 /** @typedef {Awaited<ReturnType<typeof person>>} Person */
 /**

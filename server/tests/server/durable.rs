@@ -321,7 +321,7 @@ async fn a_database_from_a_newer_server_is_refused_and_left_as_it_was() {
     set_version(99);
     refused_and_unchanged(
         dir.path(),
-        "newer mice-cake-server (schema version 99; this one knows up to 12)",
+        "newer mice-cake-server (schema version 99; this one knows up to 13)",
     )
     .await;
 }
