@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use mice_cake_engine::{Commitment, GameView, MatchLink, Seat, Seated, Seed, Viewer};
 use mice_cake_protocol::{
-    ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES, MatchScore,
-    PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
+    ArenaPauseCause, ChatLine, ErrorCode, ExchangeState, GameId, GameResult, MAX_LISTED_GAMES,
+    MatchScore, PlayedRound, RoomEvent, RoomState, RoomStatus, ServerMessage,
 };
 
 use crate::effect::Effect;
@@ -259,12 +259,24 @@ impl Tracker {
         }
     }
 
-    /// A pairing called off (`unpaired`) closed its room before its game
-    /// began: no game is under way there any more.
+    /// A pairing called off closed its room before its game began: no
+    /// game is under way there any more. The room says so (`unpaired`) to
+    /// the connections in it; an arena says it of its game (`arena_paused`,
+    /// `called_off`) to a player who came back to the arena, not the room,
+    /// after a drop: the room followed is that game's while none of its
+    /// rounds was revealed (the arena pairs the player again only after).
     fn called_off(&mut self, message: &ServerMessage) {
-        if let ServerMessage::Unpaired { code, .. } = message
-            && self.room.as_ref().is_some_and(|room| room.code == *code)
-        {
+        let gone = match message {
+            ServerMessage::Unpaired { code, .. } => {
+                self.room.as_ref().is_some_and(|room| room.code == *code)
+            }
+            ServerMessage::ArenaPaused {
+                cause: ArenaPauseCause::CalledOff,
+                ..
+            } => self.log.is_empty(),
+            _ => false,
+        };
+        if gone {
             self.room = None;
         }
     }
@@ -853,6 +865,26 @@ mod tests {
             requeued: false,
             challenge: None,
         };
+        assert_eq!(tracker.apply(&called_off, now), None);
+        assert!(tracker.room.is_none());
+        assert!(!tracker.in_a_game_under_way());
+    }
+
+    /// As the nemesis found: two arena bots came back to the arena after
+    /// a drop, their game's room was called off before its deal (told by
+    /// the arena only), the arena ended, and they never exited, their
+    /// tracker still holding the game as under way.
+    #[test]
+    fn an_arena_game_called_off_before_it_began_leaves_no_game_under_way() {
+        let now = Instant::now();
+        let called_off = ServerMessage::ArenaPaused {
+            arena: "K7M2QX9P".parse().expect("an id"),
+            reason: "the game was called off".into(),
+            cause: ArenaPauseCause::CalledOff,
+        };
+        let mut tracker = crate::fixture::tracker();
+        tracker.apply(&FakeRoom::new(Some(Seat::Yellow), 2).joined(), now);
+        assert!(tracker.room.is_some());
         assert_eq!(tracker.apply(&called_off, now), None);
         assert!(tracker.room.is_none());
         assert!(!tracker.in_a_game_under_way());
