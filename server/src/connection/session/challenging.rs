@@ -14,9 +14,6 @@ use crate::admission::address_key;
 use crate::challenges::Asking;
 use crate::room::Refusal;
 
-/// How far a choice's signed time may be from the server's clock.
-const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
-
 /// The key a connection watches challenges for, proven on it.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::connection) struct Watching {
@@ -139,8 +136,7 @@ impl Session {
         signature: SealSignature,
     ) -> Result<(), Refusal> {
         let watching = self.watching_key()?;
-        let now = crate::clock::unix_millis();
-        if at_ms.abs_diff(now) > CLOCK_SKEW_MS {
+        if !super::signed_time::near_now(at_ms) {
             return Err(Refusal::new(
                 ErrorCode::BadSignature,
                 "a choice is signed with the time it is made (at_ms, milliseconds since the \

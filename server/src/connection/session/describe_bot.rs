@@ -9,10 +9,6 @@ use mice_cake_protocol::{ErrorCode, ServerMessage};
 use super::Session;
 use crate::room::Refusal;
 
-/// How far a card's signed time may be from the server's clock: an old
-/// card cannot be sent again (nor one older than the key's last).
-const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
-
 /// What a `describe_bot` message says.
 pub(in crate::connection) struct DescribeBot {
     pub(in crate::connection) key: PlayerKey,
@@ -38,8 +34,7 @@ impl Session {
                  Unicode normalization form C): clean it, then sign it",
             ));
         }
-        let now = crate::clock::unix_millis();
-        if described.at_ms.abs_diff(now) > CLOCK_SKEW_MS {
+        if !super::signed_time::near_now(described.at_ms) {
             return Err(Refusal::new(
                 ErrorCode::BadSignature,
                 "a card is signed with the time it is made (at_ms, milliseconds since the Unix \

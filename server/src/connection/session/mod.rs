@@ -12,6 +12,7 @@ mod greeting;
 mod rename;
 mod seating;
 mod seeking;
+mod signed_time;
 
 use std::sync::Arc;
 

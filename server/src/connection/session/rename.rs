@@ -7,10 +7,6 @@ use mice_cake_protocol::{ErrorCode, ServerMessage};
 use super::Session;
 use crate::room::Refusal;
 
-/// How far a rename's signed time may be from the server's clock: an old
-/// rename cannot be sent again (nor one older than the key's last).
-const CLOCK_SKEW_MS: u64 = 10 * 60 * 1000;
-
 /// What a `rename` message says.
 pub(in crate::connection) struct Rename {
     pub(in crate::connection) key: PlayerKey,
@@ -25,8 +21,7 @@ impl Session {
             args: error.args(),
             ..Refusal::new(ErrorCode::BadName, error.to_string())
         })?;
-        let now = crate::clock::unix_millis();
-        if rename.at_ms.abs_diff(now) > CLOCK_SKEW_MS {
+        if !super::signed_time::near_now(rename.at_ms) {
             return Err(Refusal::new(
                 ErrorCode::BadSignature,
                 "a rename is signed with the time it is made (at_ms, milliseconds since the Unix \
