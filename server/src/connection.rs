@@ -292,7 +292,7 @@ impl Live {
                     }
                 });
             }
-            // Boxed apart: handling a message takes ~900 bytes of future,
+            // Boxed apart: handling a message takes about 1.5 KB of future,
             // which every write and ping would otherwise allocate too.
             Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
             Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
@@ -425,5 +425,22 @@ impl Drop for Counted<'_> {
     fn drop(&mut self) {
         let open = self.0.connections.fetch_sub(1, Ordering::Relaxed) - 1;
         metrics::gauge!(crate::metrics::CONNECTIONS).set(open as f64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every connection's task holds its session and the rest of `Live` for
+    /// its whole life; what only some connections need is boxed
+    /// (docs/performance.md, "Memory per connection"). A field that makes
+    /// them grow fails here before it costs every player its bytes.
+    #[test]
+    fn what_every_connection_holds_for_life_stays_small() {
+        let session = size_of::<Session>();
+        let live = size_of::<Live>();
+        assert!(session <= 640, "a session is {session} bytes");
+        assert!(live <= 720, "a connection's state is {live} bytes");
     }
 }

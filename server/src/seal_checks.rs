@@ -71,10 +71,17 @@ impl SealChecker {
     /// The seal, its signature found to be its key's; `None` if it is not.
     pub(crate) async fn check(&self, seal: SealToCheck) -> Result<Option<CheckedSeal>, Unchecked> {
         let (verdict, answer) = oneshot::channel();
-        self.jobs
-            .send(Job { seal, verdict })
-            .await
-            .map_err(|_| Unchecked)?;
+        // Queued at once where there is room, so that what a connection
+        // holds while its seal waits for its batch is the answer's receiver
+        // alone, not the job and a send's state beside it (every player
+        // waits so at a deal; docs/performance.md, "Memory per connection").
+        match self.jobs.try_send(Job { seal, verdict }) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(job)) => {
+                Box::pin(self.jobs.send(job)).await.map_err(|_| Unchecked)?;
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => return Err(Unchecked),
+        }
         answer.await.map_err(|_| Unchecked)
     }
 

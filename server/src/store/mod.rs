@@ -24,6 +24,7 @@ mod arena_calls;
 pub(crate) mod arenas;
 mod arenas_in_memory;
 pub(crate) mod bots;
+mod call_threads;
 mod challenges;
 mod challenges_in_memory;
 mod log;
@@ -225,6 +226,13 @@ pub(crate) trait Store: Send + Sync + 'static {
     /// made where they are asked, not on the writer thread.
     fn keeps_rooms(&self) -> bool {
         true
+    }
+    /// How many of its calls can run at once (SQLite: one reader beside
+    /// the writer; PostgreSQL: its pool). More would only wait on a lock,
+    /// each on a blocking thread of its own (docs/performance.md, "Memory
+    /// per connection").
+    fn parallel_calls(&self) -> usize {
+        2
     }
     /// Applies every write, and records the uptime reached, all of it or
     /// none: a stored deadline is never ahead of the stored uptime.

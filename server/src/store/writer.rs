@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::{error, warn};
 
 use super::accuracy::{GameAccuracy, PoolAccuracy};
+use super::call_threads::CallThreads;
 use super::challenges::{ChallengesFromChoice, StoredChallenge};
 use super::rated_games::RatedGameRow;
 use super::{GamesQuery, RoomWrite, Store, StoreError};
@@ -50,6 +51,9 @@ pub(crate) struct Storage {
     clock: UptimeClock,
     /// Set once storage has closed: writes are refused from then on.
     closed: AtomicBool,
+    /// The threads that make its blocking calls; none for a store that
+    /// answers at once.
+    calls: Option<CallThreads>,
 }
 
 struct Writer {
@@ -62,6 +66,11 @@ impl Storage {
     /// thread if `store` keeps rooms (its writes take a transaction each),
     /// none otherwise.
     pub(crate) fn start(store: Arc<dyn Store>, clock: UptimeClock) -> std::io::Result<Storage> {
+        let calls = if store.keeps_rooms() {
+            Some(CallThreads::start(store.parallel_calls())?)
+        } else {
+            None
+        };
         let writer = if store.keeps_rooms() {
             let (jobs, queue) = mpsc::channel(QUEUE);
             let writer_store = Arc::clone(&store);
@@ -80,6 +89,7 @@ impl Storage {
             writer,
             clock,
             closed: AtomicBool::new(false),
+            calls,
         })
     }
 
@@ -387,22 +397,16 @@ impl Storage {
         self.blocking(move |store| store.begin_run(run)).await
     }
 
-    /// Runs a blocking call on tokio's blocking pool.
+    /// Makes a blocking call on the store's call threads (at once, for a
+    /// store that answers at once).
     pub(super) async fn blocking<T: Send + 'static>(
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        if self.writer.is_none() {
-            return call(&*self.store);
+        match &self.calls {
+            Some(threads) => threads.call(Arc::clone(&self.store), call).await,
+            None => call(&*self.store),
         }
-        let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || call(&*store))
-            .await
-            .unwrap_or_else(|error| {
-                Err(StoreError::Query {
-                    source: Box::new(error),
-                })
-            })
     }
 
     /// Writes what is queued, records the uptime, and stops the writer.

@@ -271,8 +271,9 @@ fn a_seeker_paired_with_one_whose_node_dies_seeks_on_and_plays() {
     ann.expect_containing("looking for an opponent");
     // Cy's node dies; the balancer sends Cy to a live node, where Cy's
     // client seeks again by itself, and meets Ann.
+    // Killed while still paused (SIGKILL ends a stopped process): let go
+    // first, it could hand Cy the notice in the instant before it dies.
     let dead = cluster.nodes.remove(doomed);
-    dead.go_on();
     dead.kill();
     let survivor = cluster.nodes[0].addr;
     proxy.redirect(survivor);

@@ -78,7 +78,7 @@ pub(in crate::connection) enum ArenaNews {
 }
 
 /// The next news of the connection's arena; never for another connection.
-pub(in crate::connection) async fn next_arena_news(arena: &mut Option<InArena>) -> ArenaNews {
+pub(in crate::connection) async fn next_arena_news(arena: &mut Option<Box<InArena>>) -> ArenaNews {
     let Some(arena) = arena.as_mut() else {
         return std::future::pending().await;
     };
@@ -272,13 +272,13 @@ impl Session {
                 earlier.push(told);
             }
         }
-        self.arena = Some(InArena {
+        self.arena = Some(Box::new(InArena {
             id,
             found: Some(found),
             news,
             player: Some(player),
             find_again_at: None,
-        });
+        }));
         for told in earlier {
             let news = match told {
                 ArenaLinkNews::Paired(pairing) => ArenaNews::Paired(pairing),
@@ -292,13 +292,13 @@ impl Session {
     /// In arena `id`, not found just now: looked for again soon.
     fn await_arena(&mut self, id: ArenaId, player: Option<ArenaPlayer>) {
         let (_, closed) = mpsc::channel(1);
-        self.arena = Some(InArena {
+        self.arena = Some(Box::new(InArena {
             id,
             found: None,
             news: closed,
             player,
             find_again_at: Some(Instant::now() + FIND_AGAIN_AFTER),
-        });
+        }));
     }
 
     /// Watches an arena's standings.
@@ -319,13 +319,13 @@ impl Session {
     async fn watch_found(&mut self, found: FoundArena) {
         let (link, news) = mpsc::channel(LINK_NEWS);
         found.watch(self.id, self.outbound.clone(), link).await;
-        self.arena = Some(InArena {
+        self.arena = Some(Box::new(InArena {
             id: found.id(),
             found: Some(found),
             news,
             player: None,
             find_again_at: None,
-        });
+        }));
     }
 
     /// Pauses in the arena joined.

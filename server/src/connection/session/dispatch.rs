@@ -25,6 +25,11 @@ impl Session {
             };
         };
         let conn = self.id;
+        // What a connection does once or twice a game (entering a room,
+        // seeking, arenas, challenges) is boxed: this future is as large as
+        // its largest await, and every connection holds it while a move's
+        // seal is checked, all of them at once when every room deals
+        // together (docs/performance.md, "Memory per connection").
         match message {
             ClientMessage::Hello { .. } => Err(Refusal::new(
                 ErrorCode::AlreadyGreeted,
@@ -41,7 +46,7 @@ impl Session {
                 key_proof,
             } => {
                 let claim = Claim::from((key, key_proof, bot_declaration));
-                self.create_room(name, options, claim).await
+                Box::pin(self.create_room(name, options, claim)).await
             }
             ClientMessage::JoinRoom {
                 code,
@@ -50,9 +55,9 @@ impl Session {
                 key_proof,
             } => {
                 let claim = Claim::from((key, key_proof, bot_declaration));
-                self.join_room(name, code, claim).await
+                Box::pin(self.join_room(name, code, claim)).await
             }
-            ClientMessage::WatchRoom { code } => self.watch_room(code).await,
+            ClientMessage::WatchRoom { code } => Box::pin(self.watch_room(code)).await,
             ClientMessage::Resume {
                 token,
                 last_seq,
@@ -61,7 +66,7 @@ impl Session {
                 key_proof,
             } => {
                 let claim = Claim::from((key, key_proof, bot_declaration));
-                self.resume_seat(name, &token, last_seq, claim).await
+                Box::pin(self.resume_seat(name, &token, last_seq, claim)).await
             }
             ClientMessage::Seal {
                 round,
@@ -119,7 +124,7 @@ impl Session {
             } => {
                 self.not_in_a_room()?;
                 let claim = Claim::from((key, key_proof, bot_declaration));
-                let seating = self.seating(&name, claim).await?;
+                let seating = Box::pin(self.seating(&name, claim)).await?;
                 let seek = Seek {
                     pool,
                     deadline_ms,
@@ -127,7 +132,7 @@ impl Session {
                     bot_after_ms,
                     seating,
                 };
-                self.seek(name, seek).await
+                Box::pin(self.seek(name, seek)).await
             }
             ClientMessage::JoinArena {
                 arena,
@@ -137,19 +142,19 @@ impl Session {
                 bot_declaration,
             } => {
                 let claim = Claim::from((Some(key), key_proof, bot_declaration));
-                self.join_arena(
+                Box::pin(self.join_arena(
                     name,
                     JoinArena {
                         arena,
                         join_code,
                         claim,
                     },
-                )
+                ))
                 .await
             }
-            ClientMessage::PauseArena => self.pause_arena().await,
-            ClientMessage::WatchArena { arena } => self.watch_arena(arena).await,
-            ClientMessage::LeaveArena => self.leave_arena().await,
+            ClientMessage::PauseArena => Box::pin(self.pause_arena()).await,
+            ClientMessage::WatchArena { arena } => Box::pin(self.watch_arena(arena)).await,
+            ClientMessage::LeaveArena => Box::pin(self.leave_arena()).await,
             ClientMessage::CancelSeek => {
                 self.cancel_seek(true).await;
                 Ok(())
@@ -163,12 +168,12 @@ impl Session {
                 let key = usable_key(Some(key))?.ok_or_else(|| {
                     Refusal::new(ErrorCode::BadKey, "a rename needs the key it renames")
                 })?;
-                self.rename(Rename {
+                Box::pin(self.rename(Rename {
                     key,
                     name,
                     at_ms,
                     signature,
-                })
+                }))
                 .await
             }
             ClientMessage::DescribeBot {
@@ -181,7 +186,6 @@ impl Session {
                 let key = usable_key(Some(key))?.ok_or_else(|| {
                     Refusal::new(ErrorCode::BadKey, "a bot's card needs the key it describes")
                 })?;
-                // Rare beside moves: boxed, as challenges are below.
                 Box::pin(self.describe_bot(DescribeBot {
                     key,
                     bot_declaration,
@@ -191,9 +195,6 @@ impl Session {
                 }))
                 .await
             }
-            // Challenges are rare beside moves: their futures are boxed,
-            // rather than laid out (and their code inlined) in every
-            // message's.
             ClientMessage::Challenge {
                 to,
                 options,

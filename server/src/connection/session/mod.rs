@@ -64,13 +64,15 @@ pub(super) struct Session {
     /// on this connection answers (and on no other).
     pub(super) challenge: Option<mice_cake_engine::KeyChallenge>,
     membership: Option<Membership>,
+    // What only some connections do is boxed: every connection's task holds
+    // its session for life (docs/performance.md, "Memory per connection").
     /// A seek for an opponent under way (quick pairing).
-    pub(super) seeking: Option<Seeking>,
+    pub(super) seeking: Option<Box<Seeking>>,
     /// A seek paired, its seat taken: back in the queue if the pairing is
     /// called off before its game begins.
-    paired: Option<PairedSeek>,
+    paired: Option<Box<PairedSeek>>,
     /// The arena it plays in or watches.
-    pub(super) arena: Option<InArena>,
+    pub(super) arena: Option<Box<InArena>>,
     /// The key whose challenges it watches, proven on it.
     watching: Option<challenging::Watching>,
     limit: RateLimit,

@@ -72,7 +72,7 @@ pub(in crate::connection) fn called_off(frame: &Frame) -> Option<CalledOff> {
 }
 
 /// The next news of a seek, if the connection seeks; never otherwise.
-pub(in crate::connection) async fn next_news(seeking: &mut Option<Seeking>) -> Option<News> {
+pub(in crate::connection) async fn next_news(seeking: &mut Option<Box<Seeking>>) -> Option<News> {
     match seeking {
         Some(seeking) => seeking.news.recv().await,
         None => std::future::pending().await,
@@ -197,10 +197,10 @@ impl Session {
         self.shared.pairing.seek(seek.waiter.clone(), news).await;
         self.slot.set(crate::admission::Presence::Watching);
         self.outbound.send_message(&seek.answer);
-        self.seeking = Some(Seeking {
+        self.seeking = Some(Box::new(Seeking {
             news: receiver,
             seek,
-        });
+        }));
     }
 
     /// The pairing whose room this connection sat in was called off (its
@@ -381,17 +381,17 @@ impl Session {
                 });
             }
             Some(News::Paired(paired)) => {
-                let Some(Seeking { seek, .. }) = self.seeking.take() else {
+                let Some(Seeking { seek, .. }) = self.seeking.take().map(|seeking| *seeking) else {
                     return;
                 };
                 self.outbound.send_message(&paired.message());
                 let seated = self.seat_in_pairing(paired.code, &seek.seating).await;
                 match seated {
                     Ok(()) => {
-                        self.paired = Some(PairedSeek {
+                        self.paired = Some(Box::new(PairedSeek {
                             code: paired.code,
                             seek,
-                        });
+                        }));
                     }
                     Err(refusal) => {
                         // Its node gone, or the room already called off:

@@ -107,7 +107,7 @@ impl RoomTask {
         let effects = self.room.on_start(read_now());
         if !effects.is_empty() || self.room.is_playing() {
             self.carry_out(effects);
-            self.store_changes().await;
+            Box::pin(self.store_changes()).await;
             self.deliver();
         }
         if self.room.is_handed_over() {
@@ -138,7 +138,11 @@ impl RoomTask {
             let revealing = effects
                 .contains(&Effect::Count(Tally::Round))
                 .then_some(self.room.now());
-            self.after_step(effects).await;
+            // Boxed, as the other awaits here: the task waits in the
+            // `select!` above nearly all its life, and holds the largest of
+            // its awaits' states all that time (docs/performance.md,
+            // "Memory per connection").
+            Box::pin(self.after_step(effects)).await;
             if self.room.is_handed_over() {
                 self.deliver();
                 break;
@@ -146,7 +150,7 @@ impl RoomTask {
             let closes = idle || self.room.is_closing();
             if closes {
                 // Before anyone is told: a room they left stays gone.
-                self.forget().await;
+                Box::pin(self.forget()).await;
             } else {
                 // The listing says what members are about to learn.
                 self.publish();

@@ -5,8 +5,9 @@
 //! events it missed are replayed on top when they are few: those since the
 //! board last changed (the last reveal, or the deal), so that a player who
 //! dropped during a round, or just as it was revealed, sees that round
-//! play out. Anything older is in the state; keeping it too would only
-//! cost every room its memory (docs/performance.md, "Memory per connection").
+//! play out. Anything older is in the state, and so is the deal itself (its
+//! cake is the state's view); keeping them too would only cost every room
+//! its memory (docs/performance.md, "Memory per connection").
 
 use std::collections::VecDeque;
 
@@ -72,7 +73,8 @@ impl EventLog {
     pub(super) fn record(&mut self, event: RoomEvent) -> Frame {
         self.last_seq += 1;
         // A new board: what came before it is in the state alone.
-        if matches!(event, RoomEvent::Dealt { .. } | RoomEvent::Revealed { .. }) {
+        let dealt = matches!(event, RoomEvent::Dealt { .. });
+        if dealt || matches!(event, RoomEvent::Revealed { .. }) {
             self.recent.clear();
             self.recent_bytes = 0;
         }
@@ -80,7 +82,12 @@ impl EventLog {
             seq: self.last_seq,
             event: Box::new(event),
         });
-        self.keep((self.last_seq, frame.clone()));
+        // Nor is the deal kept: its cake is the state's view, and nothing
+        // of it plays out (a reveal does). Every room holds its kept frames
+        // for its first round's length: the deal's is 1.3 KB.
+        if !dealt {
+            self.keep((self.last_seq, frame.clone()));
+        }
         frame
     }
 
@@ -176,11 +183,17 @@ mod tests {
             view: game.game().view(Viewer::Spectator),
         });
         log.record(RoomEvent::Spectators { count: 2 });
-        // Back to the deal, which is event 4: a client that saw event 3
-        // gets the deal and what followed; one that saw less, the state.
-        assert_eq!(log.missed_since(3).unwrap().len(), 2);
-        assert_eq!(log.missed_since(2), None);
-        assert_eq!(log.recent.len(), 2);
+        // Back to the deal, which is event 4, and is in the state: a client
+        // that saw it gets what followed; one that saw less, the state.
+        assert_eq!(log.missed_since(4).unwrap().len(), 1);
+        assert_eq!(log.missed_since(3), None);
+        assert_eq!(log.recent.len(), 1);
+        let followed = log.missed_since(4).unwrap();
+        assert!(
+            followed[0].as_str().contains(r#""seq":5"#),
+            "{}",
+            followed[0].as_str()
+        );
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl Room {
         }
         self.autos.clear();
         self.left = None;
-        self.rated_start = self.rated_start_now();
+        self.rated_start = self.rated_start_now().map(Box::new);
         self.not_rated = self.not_rated_at_start();
         self.chat.game_started();
         self.effects.push(Effect::Count(Tally::GameStarted));
@@ -151,7 +151,7 @@ impl Room {
             (Some(game), None) => match game.record() {
                 Ok(mut record) => {
                     if let Some(fair) = record.fair.as_mut() {
-                        fair.left = self.left.take();
+                        fair.left = self.left.take().map(|left| *left);
                     }
                     Some((Some(record), None))
                 }
@@ -167,7 +167,7 @@ impl Room {
                         && deal.openings[seat].is_none()
                 });
                 let mut aborted = AbortedDeal::of(self.options.game, seed, deal, refused);
-                aborted.left = self.left.take();
+                aborted.left = self.left.take().map(|left| *left);
                 aborted.match_link = link;
                 (None, Some(aborted))
             }),

@@ -139,15 +139,18 @@ pub(in crate::room) struct Room {
     /// What the store holds of the seated keys (their rated games together
     /// lately, their bot declarations), as read before a rated room's game
     /// starts: it starts once this is known.
-    keys_read: Option<ratings::KeysRead>,
+    // Boxed, as `rated_start` and `left`: rated rooms' alone, and every
+    // live room holds its core for life (docs/performance.md, "Memory per
+    // connection").
+    keys_read: Option<Box<ratings::KeysRead>>,
     /// Set when the seated keys are to be read before a game can start.
     keys_read_due: bool,
     /// In a rated room, when the current (or last) game started and the
     /// bot declarations it started with: they decide whether a bot plays
     /// a person, and a declaration made later changes later games only.
-    rated_start: Option<RatedStart>,
+    rated_start: Option<Box<RatedStart>>,
     /// The signed leave of the player who left the game being ended.
-    left: Option<SignedLeave>,
+    left: Option<Box<SignedLeave>>,
     /// Who the room was made for: a pairing's room waits for its two.
     made: Made,
     /// A pairing's room: when the pairing is called off unless its game

@@ -101,7 +101,7 @@ impl Room {
         let Some(keys) = self.rated_keys().filter(|keys| keys.yellow != keys.blue) else {
             return true;
         };
-        if self.keys_read.is_some_and(|read| read.of(keys)) {
+        if self.keys_read.as_deref().is_some_and(|read| read.of(keys)) {
             return true;
         }
         self.keys_read_due = true;
@@ -134,11 +134,11 @@ impl Room {
     ) {
         self.set_now(now);
         if self.rated_keys() == Some(keys) {
-            self.keys_read = Some(KeysRead {
+            self.keys_read = Some(Box::new(KeysRead {
                 keys,
                 pair_games,
                 bot_declarations,
-            });
+            }));
         }
         self.start_game_if_ready();
         self.rematch_if_agreed();
@@ -150,7 +150,7 @@ impl Room {
     /// person.
     pub(super) fn rated_start_now(&self) -> Option<RatedStart> {
         let keys = self.rated_keys()?;
-        let read = self.keys_read.filter(|read| read.of(keys));
+        let read = self.keys_read.as_deref().filter(|read| read.of(keys));
         Some(RatedStart {
             at_ms: self.unix_ms,
             bot_declarations: Seated::from_fn(|seat| {
@@ -174,6 +174,7 @@ impl Room {
         }
         let bots = self
             .rated_start
+            .as_deref()
             .map(|start| start.bot_declarations)
             .unwrap_or_default();
         if bots.yellow.is_some() != bots.blue.is_some() {
@@ -185,7 +186,7 @@ impl Room {
         {
             return Some(NotRated::SameAddress);
         }
-        match self.keys_read {
+        match self.keys_read.as_deref() {
             Some(read) if read.of(keys) && read.pair_games >= RATED_GAMES_PER_PAIR => {
                 Some(NotRated::PairLimit)
             }
@@ -212,8 +213,11 @@ impl Room {
             keys,
             ratings: None,
             not_rated,
-            started_at_ms: self.rated_start.map(|start| start.at_ms),
-            bot_declarations: self.rated_start.map(|start| start.bot_declarations),
+            started_at_ms: self.rated_start.as_deref().map(|start| start.at_ms),
+            bot_declarations: self
+                .rated_start
+                .as_deref()
+                .map(|start| start.bot_declarations),
         })
     }
 

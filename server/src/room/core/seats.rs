@@ -395,7 +395,7 @@ impl Room {
         if self.status == RoomStatus::Playing {
             let cause = match self.signed_leave(seat, signature) {
                 Ok(signed) => {
-                    self.left = signed;
+                    self.left = signed.map(Box::new);
                     ForfeitCause::Left
                 }
                 Err(refusal) => {

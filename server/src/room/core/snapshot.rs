@@ -72,7 +72,7 @@ impl Room {
             last_seq: self.events.last_seq(),
             autos: Vec::new(),
             not_rated: self.not_rated,
-            rated_start: self.rated_start,
+            rated_start: self.rated_start.as_deref().copied(),
             paired: self.made.for_a_pair(),
             arena: self.made.arena(),
             challenge: self.made.challenge(),
@@ -274,7 +274,7 @@ impl Room {
         room.events = events;
         room.result = snapshot.result;
         room.not_rated = snapshot.not_rated;
-        room.rated_start = snapshot.rated_start;
+        room.rated_start = snapshot.rated_start.map(Box::new);
         // A pairing's players get the whole wait again: the room was away
         // (its node died), not they.
         let not_taken_up = room.pairing_not_taken_up();

@@ -601,3 +601,12 @@ async fn a_chat_line_and_a_finished_game_bear_the_wall_clock_of_their_turn() {
     let finished = table.room.unsaved_games.last().unwrap();
     assert_eq!(finished.finished_at_ms, START_MS + 5_321);
 }
+
+/// Every live room holds its core for life: what only rated rooms need is
+/// boxed (docs/performance.md, "Memory per connection"). A field that makes
+/// it grow fails here before it costs every room its bytes.
+#[test]
+fn what_every_room_holds_for_life_stays_small() {
+    let room = size_of::<super::Room>();
+    assert!(room <= 2_720, "a room's core is {room} bytes");
+}

@@ -487,6 +487,10 @@ fn write_meta(
 }
 
 impl Store for PostgresStore {
+    fn parallel_calls(&self) -> usize {
+        POOL_SIZE as usize
+    }
+
     fn next_run(&self) -> Result<RunStart, StoreError> {
         let mut client = self.connection()?;
         if self.cluster.is_some() {
