@@ -2,6 +2,7 @@
 //! message's own checks, then the room, the lobby or the pairing queue.
 //! Entering a room is `entering`'s; seeking `seeking`'s; arenas `arena`'s.
 
+use mice_cake_engine::{Seal, SealSignature};
 use mice_cake_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION};
 
 use super::arena::JoinArena;
@@ -72,18 +73,7 @@ impl Session {
                 round,
                 seal,
                 signature,
-            } => {
-                let signature = self.check_seal(seal, signature).await?;
-                self.tell_room(Command::from(
-                    conn,
-                    Act::Seal {
-                        round,
-                        seal,
-                        signature,
-                    },
-                ))
-                .await
-            }
+            } => self.seal(round, seal, signature).await,
             ClientMessage::Open {
                 round,
                 assignment,
@@ -222,6 +212,27 @@ impl Session {
                 signature,
             } => Box::pin(self.choose_challenges_from(from, at_ms, signature)).await,
         }
+    }
+
+    /// A move's seal, its signature checked, to the room. What waits for
+    /// the check is the seal alone: the room's message is boxed.
+    pub(super) async fn seal(
+        &mut self,
+        round: u32,
+        seal: Seal,
+        signature: Option<SealSignature>,
+    ) -> Result<(), Refusal> {
+        let signature = self.check_seal(seal, signature).await?;
+        let conn = self.id;
+        Box::pin(self.tell_room(Command::from(
+            conn,
+            Act::Seal {
+                round,
+                seal,
+                signature,
+            },
+        )))
+        .await
     }
 
     /// A chat line, cleaned and within the allowance, to the room.

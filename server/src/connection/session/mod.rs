@@ -189,7 +189,20 @@ impl Session {
                 if matches!(message, ClientMessage::Seal { .. }) {
                     self.openings_owed = (self.openings_owed + 1).min(2);
                 }
-                if let Err(refusal) = self.dispatch(message).await {
+                // A seal is what every player sends at once (at a deal) and
+                // then waits on, for its batch's check: its path is small,
+                // and everything else is boxed, so that this future holds
+                // no more than a seal's wait (docs/performance.md, "Memory
+                // per connection").
+                let handled = match message {
+                    ClientMessage::Seal {
+                        round,
+                        seal,
+                        signature,
+                    } if self.name.is_some() => self.seal(round, seal, signature).await,
+                    message => Box::pin(self.dispatch(message)).await,
+                };
+                if let Err(refusal) = handled {
                     self.refuse(refusal);
                 }
             }
