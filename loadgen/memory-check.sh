@@ -13,9 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Bytes of server RSS growth per seated player, a little over what the
-# image's server binary reached (2026-12-07: 11,452–11,694 B alone,
-# 11,993–12,333 B beside two busy cores, as in CI).
-readonly BUDGET_BYTES=13000
+# image's server binary reached (2026-12-07: 11,452–11,694 B alone here;
+# beside two busy cores, as in CI, 11,993–12,333 B here and 11,732 and
+# 12,441 B in two clean-clone runs: the deal's burst moves it).
+readonly BUDGET_BYTES=13500
 readonly PLAYERS=2000
 
 server_binary=${1:?usage: loadgen/memory-check.sh SERVER_BINARY [LOAD_BINARY]}
