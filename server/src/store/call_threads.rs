@@ -22,7 +22,7 @@ type Job = Box<dyn FnOnce() + Send>;
 /// A store's call threads; they end once this is dropped and the calls
 /// already queued are made.
 pub(super) struct CallThreads {
-    jobs: Mutex<Sender<Job>>,
+    jobs: Sender<Job>,
 }
 
 impl CallThreads {
@@ -36,9 +36,7 @@ impl CallThreads {
                 .name(format!("store-calls-{number}"))
                 .spawn(move || call_until_closed(&queue))?;
         }
-        Ok(CallThreads {
-            jobs: Mutex::new(jobs),
-        })
+        Ok(CallThreads { jobs })
     }
 
     /// Makes `call` on one of the threads; its answer.
@@ -51,11 +49,7 @@ impl CallThreads {
         let job: Job = Box::new(move || {
             let _ = done.send(call(&*store));
         });
-        let queued = match self.jobs.lock() {
-            Ok(jobs) => jobs.send(job).is_ok(),
-            Err(_) => false,
-        };
-        if !queued {
+        if self.jobs.send(job).is_err() {
             return Err(StoreError::Stopped);
         }
         // Dropped unanswered: the call panicked (and was logged).
