@@ -19,7 +19,7 @@ use crate::view::CellView;
 /// A layout reveals every face-down piece, so it is secret until the game is
 /// over; its `Debug` output prints no piece, so a stray `{:?}` in a log of
 /// anything holding one (a record, a recorded game) cannot leak the deal.
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "schema",

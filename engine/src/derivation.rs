@@ -60,7 +60,7 @@ crate::hex::bytes!(
 /// (1 first) and the link to what came before it — the previous game's
 /// commitment, or for the first game the match's origin
 /// ([`match_origin`]). JSON: an object.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MatchLink {

@@ -34,7 +34,7 @@ use crate::signing::{self, CheckedSeal, PlayerKey, SealSignature};
 
 /// One exchange of sealed moves as recorded: the deal's (round 0) or a
 /// round's. The round's assignments are in its report.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SealedExchange {
@@ -137,7 +137,7 @@ pub struct BadLeave {
 
 /// A seat's opened move: the assignment and nonce its seal binds. Secret
 /// until both moves are opened: its debug output shows neither.
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Opening {
     /// The assignment (empty for the deal).
@@ -185,7 +185,7 @@ fn no_keys(keys: &Seated<Option<PlayerKey>>) -> bool {
 
 /// One exchange under way: seals first, then openings, each checked. What a
 /// server holds for the round being played (and for the deal).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Exchange {
     /// The game's commitment.

@@ -17,7 +17,7 @@ pub const MAX_DEADLINE_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// A room's options, chosen by its creator. `{}` is a public room with the
 /// standard game and a 60 s deadline.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RoomOptions {
     /// The rules: reveal variant, boost variant, stall limit.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use mice_cake_engine::CheckedSeal;
 use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, SeekEndCause, ServerMessage};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -18,12 +19,13 @@ mod heartbeat;
 mod session;
 
 use self::heartbeat::Heartbeat;
-use self::session::{ArenaNews, Session, called_off, next_arena_news, next_news};
-use crate::admission::{Admitted, Full};
+use self::session::{ArenaNews, Session, called_off, next_arena_news, next_news, next_verdict};
+use crate::admission::{Admitted, Full, Slot};
 use crate::frame::Frame;
 use crate::outbound::{Closing, Inbound, Next, Outbound};
 use crate::refusals::Refused;
 use crate::room::Refusal;
+use crate::seal_checks::Unchecked;
 use crate::shared::Shared;
 use crate::socket::Socket;
 
@@ -58,30 +60,12 @@ enum Ending {
 /// deadline for `hello` and the pings.
 pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Peer) {
     let _counted = Counted::new(&shared);
-    let (outbound, queue) = Outbound::new(shared.config.outbound_queue);
-    let slot = match shared.admission.admit(peer.0, &outbound) {
-        Ok(Admitted::Free(slot)) => slot,
-        Ok(Admitted::PushingOut(slot, pushed_out)) => {
-            shared.refused(Refused::PushedOut, Some(peer.0));
-            pushed_out.send_message(
-                &Refusal::new(
-                    ErrorCode::TooManyConnections,
-                    "the server is full, and this connection, in no game, made room for \
-                     another (its address holds the most connections); try again later",
-                )
-                .with("reason", "pushed_out")
-                .into_message(),
-            );
-            pushed_out.disconnect();
-            slot
-        }
-        Err(Full) => {
-            shared.refused(Refused::ServerFull, Some(peer.0));
-            metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::TooManyConnections.as_str())
-                .increment(1);
-            Box::pin(turn_away(&mut socket)).await;
-            return;
-        }
+    // Admitted in a plain function, which gives back only what the
+    // connection keeps: whatever an async fn holds across an await (here,
+    // turning a client away) takes room in its task for its whole life.
+    let Some((slot, outbound, queue)) = admit(&shared, peer) else {
+        Box::pin(turn_away(&mut socket)).await;
+        return;
     };
     let mut live = Live {
         session: Session::new(Arc::clone(&shared), outbound, slot, peer),
@@ -103,7 +87,10 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Pe
             biased;
             () = &mut shutting_down => Wake::ShuttingDown,
             next = live.queue.next() => Wake::Queued(next),
-            incoming = live.socket.recv() => Wake::Read(incoming),
+            // Nothing more is read while a seal is checked: what the
+            // player sends next reaches the room after it.
+            incoming = live.socket.recv(), if !live.session.is_sealing() => Wake::Read(incoming),
+            verdict = next_verdict(&mut live.session.sealing) => Wake::Sealed(verdict),
             news = next_news(&mut live.session.seeking) => Wake::News(news),
             news = next_arena_news(&mut live.session.arena) => Wake::Arena(Box::new(news)),
             () = &mut timer => Wake::Timer,
@@ -125,6 +112,36 @@ pub(crate) async fn serve(mut socket: Box<Socket>, shared: Arc<Shared>, peer: Pe
     }
 }
 
+/// A slot for the connection, and its outbound queue; none when the server
+/// is full (the client is to be turned away).
+fn admit(shared: &Shared, peer: Peer) -> Option<(Slot, Outbound, Inbound)> {
+    let (outbound, queue) = Outbound::new(shared.config.outbound_queue);
+    let slot = match shared.admission.admit(peer.0, &outbound) {
+        Ok(Admitted::Free(slot)) => slot,
+        Ok(Admitted::PushingOut(slot, pushed_out)) => {
+            shared.refused(Refused::PushedOut, Some(peer.0));
+            pushed_out.send_message(
+                &Refusal::new(
+                    ErrorCode::TooManyConnections,
+                    "the server is full, and this connection, in no game, made room for \
+                     another (its address holds the most connections); try again later",
+                )
+                .with("reason", "pushed_out")
+                .into_message(),
+            );
+            pushed_out.disconnect();
+            slot
+        }
+        Err(Full) => {
+            shared.refused(Refused::ServerFull, Some(peer.0));
+            metrics::counter!(crate::metrics::ERRORS, "code" => ErrorCode::TooManyConnections.as_str())
+                .increment(1);
+            return None;
+        }
+    };
+    Some((slot, outbound, queue))
+}
+
 /// What woke a connection's task.
 enum Wake {
     ShuttingDown,
@@ -134,6 +151,8 @@ enum Wake {
     News(Option<crate::pairing::News>),
     /// What the connection's arena has for it.
     Arena(Box<ArenaNews>),
+    /// The verdict on the seal whose signature was being checked.
+    Sealed(Result<Option<CheckedSeal>, Unchecked>),
     Timer,
 }
 
@@ -205,6 +224,10 @@ impl Live {
             }
             Wake::Arena(news) => {
                 Box::pin(self.session.on_arena_news(*news)).await;
+                None
+            }
+            Wake::Sealed(verdict) => {
+                self.session.sealed(verdict).await;
                 None
             }
             Wake::Timer => {

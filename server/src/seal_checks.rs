@@ -12,8 +12,11 @@
 //! signature is refused, the others are taken. The verdicts are the ones a
 //! check alone gives.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use mice_cake_engine::{CheckedSeal, SealToCheck, check_seals};
@@ -31,8 +34,12 @@ pub(crate) const BATCH: usize = 64;
 /// The most seals checked on the checker's own task: about 0.2 ms of work.
 const CHECKED_IN_PLACE: usize = 16;
 /// Seals waiting to be checked: past this, a connection waits to hand its
-/// own over (its player's next message waits with it; no room does).
-const QUEUE: usize = 4 * BATCH;
+/// own over (its player's next message waits with it; no room does). A
+/// connection has one seal waiting at most (it reads nothing more until the
+/// verdict), and a seal queued holds far less than a connection waiting to
+/// queue it, so the queue is long enough for every player of a busy server
+/// to seal at the same deal.
+const QUEUE: usize = 16 * 1024;
 
 /// A handle on the task that checks seals' signatures. Cloning it is cheap.
 #[derive(Clone, Debug)]
@@ -45,9 +52,27 @@ pub(crate) struct SealChecker {
 }
 
 /// The checker is gone (the server is stopping) or failed on this batch.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Copy, Debug, thiserror::Error)]
 #[error("the seal's signature could not be checked")]
 pub(crate) struct Unchecked;
+
+/// A seal's verdict, once its batch is checked: `Some` with the seal
+/// found to be its key's, `None` if it is not. All a connection holds while
+/// its seal waits (every player's at once, at a deal): the answer's
+/// receiver, not a future of its own (docs/performance.md, "Memory per
+/// connection"). Waiting on it again after a poll is safe.
+#[derive(Debug)]
+pub(crate) struct Verdict(oneshot::Receiver<Option<CheckedSeal>>);
+
+impl Future for Verdict {
+    type Output = Result<Option<CheckedSeal>, Unchecked>;
+
+    fn poll(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<Self::Output> {
+        Pin::new(&mut self.0)
+            .poll(context)
+            .map(|answer| answer.map_err(|_| Unchecked))
+    }
+}
 
 #[derive(Debug)]
 struct Job {
@@ -68,13 +93,11 @@ impl SealChecker {
         }
     }
 
-    /// The seal, its signature found to be its key's; `None` if it is not.
-    pub(crate) async fn check(&self, seal: SealToCheck) -> Result<Option<CheckedSeal>, Unchecked> {
+    /// Hands the seal over to be checked: its [`Verdict`] follows. Queued
+    /// at once where there is room (the common case, and the only one
+    /// without an await); past [`QUEUE`] seals waiting, this waits for room.
+    pub(crate) async fn hand_over(&self, seal: SealToCheck) -> Result<Verdict, Unchecked> {
         let (verdict, answer) = oneshot::channel();
-        // Queued at once where there is room, so that what a connection
-        // holds while its seal waits for its batch is the answer's receiver
-        // alone, not the job and a send's state beside it (every player
-        // waits so at a deal; docs/performance.md, "Memory per connection").
         match self.jobs.try_send(Job { seal, verdict }) {
             Ok(()) => {}
             Err(mpsc::error::TrySendError::Full(job)) => {
@@ -82,7 +105,13 @@ impl SealChecker {
             }
             Err(mpsc::error::TrySendError::Closed(_)) => return Err(Unchecked),
         }
-        answer.await.map_err(|_| Unchecked)
+        Ok(Verdict(answer))
+    }
+
+    /// The seal, its signature found to be its key's; `None` if it is not.
+    #[cfg(test)]
+    async fn check(&self, seal: SealToCheck) -> Result<Option<CheckedSeal>, Unchecked> {
+        self.hand_over(seal).await?.await
     }
 
     /// Batches checked so far.

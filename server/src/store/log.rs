@@ -9,6 +9,9 @@
 //! [`LOG_LIMIT`] entries. Restoring a room is its snapshot with its log
 //! applied in order.
 
+use std::hash::{BuildHasher, RandomState};
+use std::sync::LazyLock;
+
 use mice_cake_engine::{Exchange, Seated, Seed};
 use serde::{Deserialize, Serialize};
 
@@ -40,10 +43,29 @@ pub(crate) enum RoomChange {
 /// One write's entry in a room's log: the parts that changed.
 pub(crate) type LogEntry = Vec<RoomChange>;
 
-impl RoomSnapshot {
-    /// What a log entry must say to bring this snapshot to `next`; `None`
-    /// when more than moving parts changed (a snapshot must be written).
-    pub(crate) fn entry_to(&self, next: &RoomSnapshot) -> Option<LogEntry> {
+/// What a room keeps of itself as last written, to write its next change:
+/// its moving parts, and digests of the rest and of the exchange (the two
+/// big parts, 1.5 KB of every room kept whole). A digest is keyed afresh by
+/// each server ([`RandomState`]), so that no client can choose a change
+/// that leaves it as it was.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Written {
+    /// Everything but the moving parts.
+    settled: u64,
+    dealing: Option<Seed>,
+    exchange: u64,
+    auto: Seated<bool>,
+    deadline: Option<u64>,
+    open_by: Option<u64>,
+    last_seq: u64,
+}
+
+/// The keys of this server's digests.
+static DIGESTS: LazyLock<RandomState> = LazyLock::new(RandomState::new);
+
+impl Written {
+    /// A room written as `snapshot` is.
+    pub(crate) fn of(snapshot: &RoomSnapshot) -> Written {
         // Every field named, so that a new one must be placed on one side.
         let RoomSnapshot {
             options,
@@ -70,47 +92,59 @@ impl RoomSnapshot {
             challenge,
             match_state,
             next_game_at,
-        } = next;
-        let settled = *options == self.options
-            && *open_left_ms == self.open_left_ms
-            && *status == self.status
-            && *seats == self.seats
-            && *game_number == self.game_number
-            && *deal == self.deal
-            && *rematch == self.rematch
-            && *result == self.result
-            && *game_ids == self.game_ids
-            && *autos == self.autos
-            && *not_rated == self.not_rated
-            && *rated_start == self.rated_start
-            && *paired == self.paired
-            && *arena == self.arena
-            && *challenge == self.challenge
-            && *match_state == self.match_state
-            && *next_game_at == self.next_game_at;
-        if !settled {
+        } = snapshot;
+        let settled = DIGESTS.hash_one((
+            (options, open_left_ms, status, seats, game_number, deal),
+            (rematch, result, game_ids, autos, not_rated, rated_start),
+            (paired, arena, challenge, match_state, next_game_at),
+        ));
+        Written {
+            settled,
+            dealing: *dealing,
+            exchange: DIGESTS.hash_one(exchange),
+            auto: *auto,
+            deadline: *deadline,
+            open_by: *open_by,
+            last_seq: *last_seq,
+        }
+    }
+
+    /// What a log entry must say to bring a room written as `self` to
+    /// `next` (written as `now`); `None` when more than moving parts
+    /// changed (a snapshot must be written).
+    pub(crate) fn entry_to(&self, now: &Written, next: &RoomSnapshot) -> Option<LogEntry> {
+        if now.settled != self.settled {
             return None;
         }
         let mut entry = LogEntry::new();
-        if *dealing != self.dealing {
-            entry.push(RoomChange::Dealing(*dealing));
+        if now.dealing != self.dealing {
+            entry.push(RoomChange::Dealing(now.dealing));
         }
-        if *exchange != self.exchange {
-            entry.push(RoomChange::Exchange(exchange.map(Box::new)));
+        if now.exchange != self.exchange {
+            entry.push(RoomChange::Exchange(next.exchange.map(Box::new)));
         }
-        if *auto != self.auto {
-            entry.push(RoomChange::Auto(*auto));
+        if now.auto != self.auto {
+            entry.push(RoomChange::Auto(now.auto));
         }
-        if *deadline != self.deadline {
-            entry.push(RoomChange::Deadline(*deadline));
+        if now.deadline != self.deadline {
+            entry.push(RoomChange::Deadline(now.deadline));
         }
-        if *open_by != self.open_by {
-            entry.push(RoomChange::OpenBy(*open_by));
+        if now.open_by != self.open_by {
+            entry.push(RoomChange::OpenBy(now.open_by));
         }
-        if *last_seq != self.last_seq {
-            entry.push(RoomChange::LastSeq(*last_seq));
+        if now.last_seq != self.last_seq {
+            entry.push(RoomChange::LastSeq(now.last_seq));
         }
         Some(entry)
+    }
+}
+
+impl RoomSnapshot {
+    /// What a log entry must say to bring this snapshot to `next`; `None`
+    /// when more than moving parts changed.
+    #[cfg(test)]
+    pub(crate) fn entry_to(&self, next: &RoomSnapshot) -> Option<LogEntry> {
+        Written::of(self).entry_to(&Written::of(next), next)
     }
 
     /// Applies a log entry.

@@ -60,7 +60,7 @@ pub(crate) use challenges::{ChallengesFromChoice, StoredChallenge};
 pub(crate) use log::RoomChange;
 #[cfg(test)]
 pub(crate) use log::tests::a_room as a_stored_room;
-pub(crate) use log::{LOG_LIMIT, LogEntry};
+pub(crate) use log::{LOG_LIMIT, LogEntry, Written};
 pub(crate) use memory::MemoryStore;
 pub(crate) use rows::read_room;
 pub(crate) use snapshot::{

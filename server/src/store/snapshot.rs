@@ -90,7 +90,7 @@ pub(crate) struct RoomSnapshot {
 }
 
 /// A match as its room keeps it (`docs/rules.md`, "Matches").
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct MatchState {
     pub(crate) id: MatchId,
@@ -105,7 +105,7 @@ pub(crate) struct MatchState {
 }
 
 /// One player of a match: their name (as it last was) and key.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct MatchPlayerState {
     pub(crate) name: String,
@@ -116,7 +116,7 @@ pub(crate) struct MatchPlayerState {
 /// What a rated room's game started with: when (milliseconds since the
 /// Unix epoch), and each seat's declaration that its key is a bot's, as the
 /// store held them just before (`null` for a person).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RatedStart {
     pub(crate) at_ms: u64,
@@ -124,7 +124,7 @@ pub(crate) struct RatedStart {
 }
 
 /// A seat's occupant.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PlayerSnapshot {
     pub(crate) name: String,
@@ -159,7 +159,7 @@ pub(crate) struct CommitSnapshot {
 }
 
 /// How a game was dealt: its record without the rounds.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DealSnapshot {
     pub(crate) options: Options,

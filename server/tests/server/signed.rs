@@ -149,6 +149,27 @@ async fn a_seal_without_its_signature_or_with_a_wrong_one_is_refused_and_nothing
         .await;
 }
 
+/// A signed seal waits for its signature's check before it goes to the
+/// room; what the player sends right behind it goes after it, never ahead
+/// (the connection reads nothing more until the verdict is in).
+#[tokio::test]
+async fn a_message_sent_right_behind_a_signed_seal_reaches_the_room_after_it() {
+    let server = TestServer::default().await;
+    let (_, mut yellow, mut blue, _, _) = two_players(&server, RoomOptions::default()).await;
+    let (view, _) = tokio::join!(yellow.until_round(1), blue.until_round(1));
+    let seal = yellow
+        .sealing
+        .seal(1, mice_cake_engine::greedy_assignment(&view, Seat::Yellow));
+    yellow.send_together(&[seal, ClientMessage::Sync]).await;
+    let state = yellow
+        .recv_until(|m| matches!(m, ServerMessage::State { .. }))
+        .await;
+    let ServerMessage::State { state } = state else {
+        unreachable!()
+    };
+    assert!(state.committed.yellow, "the state was read before the seal");
+}
+
 /// Seals sent at the same moment from many rooms are checked together
 /// (`seal_checks`, one equation for the batch): the one forged among them
 /// is refused alone, every other is taken, and the forger's own seal,

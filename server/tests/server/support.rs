@@ -570,6 +570,15 @@ impl Client {
         self.ws.send(Message::text(text)).await.unwrap();
     }
 
+    /// Sends `messages` in one write: the server reads them together.
+    pub(crate) async fn send_together(&mut self, messages: &[ClientMessage]) {
+        for message in messages {
+            let text = serde_json::to_string(message).unwrap();
+            self.ws.feed(Message::text(text)).await.unwrap();
+        }
+        self.ws.flush().await.unwrap();
+    }
+
     pub(crate) async fn send_frame(&mut self, message: Message) {
         self.ws.send(message).await.unwrap();
     }

@@ -83,7 +83,9 @@ pub(in crate::connection) async fn next_arena_news(arena: &mut Option<Box<InAren
         return std::future::pending().await;
     };
     if let Some(at) = arena.find_again_at {
-        tokio::time::sleep_until(at).await;
+        // Boxed: every connection's task holds this future, in or out of
+        // an arena, and a timer is most of it.
+        Box::pin(tokio::time::sleep_until(at)).await;
         return ArenaNews::FindAgain;
     }
     match arena.news.recv().await {

@@ -2,7 +2,6 @@
 //! message's own checks, then the room, the lobby or the pairing queue.
 //! Entering a room is `entering`'s; seeking `seeking`'s; arenas `arena`'s.
 
-use mice_cake_engine::{Seal, SealSignature};
 use mice_cake_protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION};
 
 use super::arena::JoinArena;
@@ -28,9 +27,8 @@ impl Session {
         let conn = self.id;
         // What a connection does once or twice a game (entering a room,
         // seeking, arenas, challenges) is boxed: this future is as large as
-        // its largest await, and every connection holds it while a move's
-        // seal is checked, all of them at once when every room deals
-        // together (docs/performance.md, "Memory per connection").
+        // its largest await, and one is allocated for every message a
+        // client sends, a move's seal and opening the most of them.
         match message {
             ClientMessage::Hello { .. } => Err(Refusal::new(
                 ErrorCode::AlreadyGreeted,
@@ -212,27 +210,6 @@ impl Session {
                 signature,
             } => Box::pin(self.choose_challenges_from(from, at_ms, signature)).await,
         }
-    }
-
-    /// A move's seal, its signature checked, to the room. What waits for
-    /// the check is the seal alone: the room's message is boxed.
-    pub(super) async fn seal(
-        &mut self,
-        round: u32,
-        seal: Seal,
-        signature: Option<SealSignature>,
-    ) -> Result<(), Refusal> {
-        let signature = self.check_seal(seal, signature).await?;
-        let conn = self.id;
-        Box::pin(self.tell_room(Command::from(
-            conn,
-            Act::Seal {
-                round,
-                seal,
-                signature,
-            },
-        )))
-        .await
     }
 
     /// A chat line, cleaned and within the allowance, to the room.

@@ -10,20 +10,21 @@ mod dispatch;
 mod entering;
 mod greeting;
 mod rename;
+mod sealing;
 mod seating;
 mod seeking;
 mod signed_time;
 
 use std::sync::Arc;
 
-use mice_cake_engine::{
-    CheckingKey, ExchangeError, PlayerKey, Seal, SealSignature, SealToCheck, Seat,
-};
+use mice_cake_engine::{CheckingKey, PlayerKey, Seat};
 use mice_cake_protocol::{ClientMessage, ErrorCode, MAX_FRAME_BYTES, RoomCode};
 use tracing::debug;
 
 use self::arena::InArena;
 pub(super) use self::arena::{ArenaNews, next_arena_news};
+use self::sealing::Sealing;
+pub(super) use self::sealing::next_verdict;
 use self::seeking::{PairedSeek, Seeking};
 pub(super) use self::seeking::{called_off, next_news};
 use super::Peer;
@@ -32,9 +33,7 @@ use crate::outbound::Outbound;
 use crate::quote::bounded;
 use crate::ratelimit::RateLimit;
 use crate::refusals::Refused;
-use crate::room::{
-    Act, ArenaGame, Command, ConnId, Member, Refusal, RoomHandle, SealSigning, SeatTaken,
-};
+use crate::room::{Act, ArenaGame, Command, ConnId, Member, Refusal, RoomHandle, SeatTaken};
 use crate::shared::Shared;
 
 /// Chat messages a connection may send per second, on average (bursts of
@@ -73,6 +72,8 @@ pub(super) struct Session {
     paired: Option<Box<PairedSeek>>,
     /// The arena it plays in or watches.
     pub(super) arena: Option<Box<InArena>>,
+    /// A seal whose signature is being checked (`sealing`).
+    pub(super) sealing: Option<Box<Sealing>>,
     /// The key whose challenges it watches, proven on it.
     watching: Option<challenging::Watching>,
     limit: RateLimit,
@@ -98,6 +99,7 @@ impl Session {
             seeking: None,
             paired: None,
             arena: None,
+            sealing: None,
             watching: None,
             limit,
             chat_limit: RateLimit::new(CHAT_PER_SECOND, std::time::Instant::now()),
@@ -189,19 +191,7 @@ impl Session {
                 if matches!(message, ClientMessage::Seal { .. }) {
                     self.openings_owed = (self.openings_owed + 1).min(2);
                 }
-                // A seal is what every player sends at once (at a deal) and
-                // then waits on, for its batch's check: its path is small,
-                // and everything else is boxed, so that this future holds
-                // no more than a seal's wait (docs/performance.md, "Memory
-                // per connection").
-                let handled = match message {
-                    ClientMessage::Seal {
-                        round,
-                        seal,
-                        signature,
-                    } if self.name.is_some() => self.seal(round, seal, signature).await,
-                    message => Box::pin(self.dispatch(message)).await,
-                };
+                let handled = self.dispatch(message).await;
                 if let Err(refusal) = handled {
                     self.refuse(refusal);
                 }
@@ -249,39 +239,15 @@ impl Session {
         }));
     }
 
-    /// A seal's signature checked with the key its seat was taken with, in
-    /// a batch with other connections' seals (`seal_checks`). The room
-    /// checks a seal whose connection has no key, and one sent to it from
-    /// another node (checking it here too would check it twice).
-    async fn check_seal(
-        &self,
-        seal: Seal,
-        signature: Option<SealSignature>,
-    ) -> Result<SealSigning, Refusal> {
-        let key = self
-            .membership
+    /// The key to check this connection's seals with: the one its seat
+    /// was taken with. None where the room checks them: a connection
+    /// without a key, or a room on another node (checking a relayed seal
+    /// here too would check it twice).
+    fn checking_key(&self) -> Option<CheckingKey> {
+        self.membership
             .as_ref()
             .filter(|membership| membership.room.is_local())
-            .and_then(|membership| membership.key);
-        let (Some(signature), Some(key)) = (signature, key) else {
-            return Ok(SealSigning::Unchecked(signature));
-        };
-        let to_check = SealToCheck {
-            key,
-            seal,
-            signature,
-        };
-        match self.shared.seal_checker.check(to_check).await {
-            Ok(Some(checked)) => Ok(SealSigning::Checked(checked)),
-            Ok(None) => Err(Refusal::new(
-                ErrorCode::BadSignature,
-                format!("{}; nothing was sealed", ExchangeError::BadSignature),
-            )),
-            Err(cause) => Err(Refusal::new(
-                ErrorCode::Unavailable,
-                format!("{cause}; send it again"),
-            )),
-        }
+            .and_then(|membership| membership.key)
     }
 
     /// Where the connection is now; its slot follows (a player's is never

@@ -17,7 +17,7 @@ use crate::random::{BotRng, RoomRng};
 use crate::room::Made;
 use crate::store::{
     DealSnapshot, LOG_LIMIT, LogEntry, PlayerSnapshot, RoomSnapshot, RoomUpdate, StoreError,
-    StoredRoom, StoredRound,
+    StoredRoom, StoredRound, Written,
 };
 use crate::token::TokenHash;
 
@@ -28,10 +28,10 @@ pub(super) const RESTART_ALLOWANCE: Duration = Duration::from_secs(15);
 /// What storage holds of a room: where the next write starts.
 #[derive(Debug, Default)]
 pub(in crate::room) struct StoredMarks {
-    /// The room as stored: its snapshot with its log applied. Boxed: 800
-    /// bytes that a room whose store keeps no rooms (`--ephemeral`) never
-    /// fills.
-    snapshot: Option<Box<RoomSnapshot>>,
+    /// The room as stored (its snapshot with its log applied): its moving
+    /// parts, and digests of the rest. Boxed: what a room whose store
+    /// keeps no rooms (`--ephemeral`) never fills.
+    written: Option<Box<Written>>,
     /// The entries in its log since that snapshot.
     logged: u32,
     game_number: u32,
@@ -97,8 +97,9 @@ impl Room {
             Some(game) => StoredRound::of(game, rounds_stored, &self.autos)?,
             None => Vec::new(),
         };
-        let stored = self.stored.snapshot.as_deref();
-        let (whole, entry, logged) = next_write(stored, self.stored.logged, &snapshot);
+        let written = Written::of(&snapshot);
+        let stored = self.stored.written.as_deref();
+        let (whole, entry, logged) = next_write(stored, self.stored.logged, &snapshot, &written);
         let update = RoomUpdate {
             code: self.code,
             fresh: stored.is_none(),
@@ -111,7 +112,7 @@ impl Room {
             matches: self.unsaved_matches(),
         };
         let marks = StoredMarks {
-            snapshot: Some(Box::new(snapshot)),
+            written: Some(Box::new(written)),
             logged,
             game_number: self.game_number,
             rounds: played,
@@ -290,7 +291,7 @@ impl Room {
             logged,
             game_number: snapshot.game_number,
             rounds: rounds_stored,
-            snapshot: Some(Box::new(snapshot)),
+            written: Some(Box::new(Written::of(&snapshot))),
         };
         Ok(room)
     }
@@ -341,17 +342,18 @@ impl Room {
 /// not at all; and the entries in the log after it. Moving parts alone go
 /// to the log while it has room; anything else is a whole snapshot.
 fn next_write(
-    stored: Option<&RoomSnapshot>,
+    stored: Option<&Written>,
     logged: u32,
     snapshot: &RoomSnapshot,
+    written: &Written,
 ) -> (Option<RoomSnapshot>, Option<LogEntry>, u32) {
     let entry = stored
         .filter(|_| logged < LOG_LIMIT)
-        .and_then(|stored| stored.entry_to(snapshot));
+        .and_then(|stored| stored.entry_to(written, snapshot));
     match entry {
         Some(entry) if entry.is_empty() => (None, None, logged),
         Some(entry) => (None, Some(entry), logged + 1),
-        None if stored == Some(snapshot) => (None, None, logged),
+        None if stored == Some(written) => (None, None, logged),
         None => (Some(snapshot.clone()), None, 0),
     }
 }
@@ -444,17 +446,25 @@ mod tests {
     #[test]
     fn a_room_writes_its_moving_parts_to_its_log_until_it_is_full_then_a_snapshot() {
         let room = crate::store::a_stored_room();
+        let written = Written::of(&room);
+        let write = |stored: Option<&RoomSnapshot>, logged, next: &RoomSnapshot| {
+            let stored = stored.map(Written::of);
+            next_write(stored.as_ref(), logged, next, &Written::of(next))
+        };
         // The first write is a whole snapshot.
-        let (whole, entry, logged) = next_write(None, 0, &room);
+        let (whole, entry, logged) = write(None, 0, &room);
         assert_eq!((whole.as_ref(), entry, logged), (Some(&room), None, 0));
         // Nothing changed: nothing written.
-        assert_eq!(next_write(Some(&room), 3, &room), (None, None, 3));
+        assert_eq!(
+            next_write(Some(&written), 3, &room, &written),
+            (None, None, 3)
+        );
         // A moving part: a log entry, while the log has room.
         let mut next = room.clone();
         next.last_seq += 1;
         for logged in 0..LOG_LIMIT {
             assert_eq!(
-                next_write(Some(&room), logged, &next),
+                write(Some(&room), logged, &next),
                 (
                     None,
                     Some(vec![RoomChange::LastSeq(next.last_seq)]),
@@ -464,15 +474,17 @@ mod tests {
         }
         // A full log: a snapshot, which empties it.
         assert_eq!(
-            next_write(Some(&room), LOG_LIMIT, &next),
+            write(Some(&room), LOG_LIMIT, &next),
             (Some(next.clone()), None, 0)
         );
         // Any other change: a snapshot.
         let mut left = room.clone();
         left.seats.blue = None;
+        assert_eq!(write(Some(&room), 1, &left), (Some(left.clone()), None, 0));
+        // A full log and nothing changed: nothing written.
         assert_eq!(
-            next_write(Some(&room), 1, &left),
-            (Some(left.clone()), None, 0)
+            write(Some(&room), LOG_LIMIT, &room),
+            (None, None, LOG_LIMIT)
         );
     }
 }
