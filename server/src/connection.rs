@@ -230,26 +230,33 @@ impl Live {
                 self.session.sealed(verdict).await;
                 None
             }
-            Wake::Timer => {
-                let now = Instant::now();
-                if self.session.name.is_none() && now >= self.heartbeat.hello_by {
-                    self.session.refused(Refused::NoHello);
-                    self.session
-                        .refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
-                    return Some(Ending::Close(CloseCode::Policy, "no hello"));
-                }
-                if now >= self.heartbeat.next_ping {
-                    if self.last_heard.elapsed() > 2 * ping_interval {
-                        return Some(Ending::Gone);
-                    }
-                    if !within(write_timeout, self.socket.ping()).await {
-                        return Some(Ending::Gone);
-                    }
-                    self.heartbeat.pinged(Instant::now());
-                }
-                None
-            }
+            Wake::Timer => self.on_timer(write_timeout, ping_interval).await,
         }
+    }
+
+    /// The connection's timer: `hello`'s deadline, or time to ping.
+    async fn on_timer(
+        &mut self,
+        write_timeout: Duration,
+        ping_interval: Duration,
+    ) -> Option<Ending> {
+        let now = Instant::now();
+        if self.session.name.is_none() && now >= self.heartbeat.hello_by {
+            self.session.refused(Refused::NoHello);
+            self.session
+                .refuse(Refusal::new(ErrorCode::HelloRequired, "say hello first"));
+            return Some(Ending::Close(CloseCode::Policy, "no hello"));
+        }
+        if now >= self.heartbeat.next_ping {
+            if self.last_heard.elapsed() > 2 * ping_interval {
+                return Some(Ending::Gone);
+            }
+            if !within(write_timeout, self.socket.ping()).await {
+                return Some(Ending::Gone);
+            }
+            self.heartbeat.pinged(Instant::now());
+        }
+        None
     }
 
     /// Handles what the client sent, or why reading failed.
