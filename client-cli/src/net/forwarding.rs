@@ -120,17 +120,21 @@ impl Link {
     ) -> Result<Option<ClientMessage>, End> {
         Ok(Some(match command {
             ClientMessage::CreateRoom { options, .. } => {
-                if self.seek.take().is_some()
-                    && !self.send(socket, &ClientMessage::CancelSeek).await
-                {
-                    return Err(closed());
-                }
-                ClientMessage::CreateRoom {
+                let create = ClientMessage::CreateRoom {
                     options,
                     key: self.identity.key(),
                     bot_declaration: self.identity.bot_declaration(),
                     key_proof: None,
+                };
+                if self.seek.take().is_some() {
+                    // The seek is over: the bot's room is asked for again
+                    // after a drop, until it answers.
+                    self.greeting = Some(create.clone());
+                    if !self.send(socket, &ClientMessage::CancelSeek).await {
+                        return Err(closed());
+                    }
                 }
+                create
             }
             ClientMessage::JoinArena { arena, .. }
                 if self.arena.as_ref().is_some_and(|(id, _)| *id == arena) =>

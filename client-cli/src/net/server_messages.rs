@@ -267,15 +267,17 @@ impl Link {
     /// is then refused).
     async fn play_the_bot(&mut self, socket: &mut Socket, options: RoomOptions) -> Option<End> {
         self.seek = None;
-        let play_the_bot = [
-            ClientMessage::CancelSeek,
-            ClientMessage::CreateRoom {
-                options,
-                key: self.identity.key(),
-                bot_declaration: self.identity.bot_declaration(),
-                key_proof: None,
-            },
-        ];
+        let create = ClientMessage::CreateRoom {
+            options,
+            key: self.identity.key(),
+            bot_declaration: self.identity.bot_declaration(),
+            key_proof: None,
+        };
+        // The seek is over: until the room answers, the bot's room is what
+        // to ask for again after a drop (a node that dies now takes the
+        // room with it, unstored).
+        self.greeting = Some(create.clone());
+        let play_the_bot = [ClientMessage::CancelSeek, create];
         for message in play_the_bot {
             if !self.send(socket, &message).await {
                 return Some(closed());

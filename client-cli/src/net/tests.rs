@@ -620,6 +620,57 @@ async fn a_bot_offer_waits_for_the_interface_and_its_room_is_made_as_the_player(
         .unwrap();
 }
 
+/// A seeker that takes the bot offered and loses its connection before
+/// the bot's room answers (its node died with it, unstored) asks for the
+/// room again once back, rather than giving up: the seek was ended for it.
+#[tokio::test]
+async fn the_bot_s_room_is_asked_for_again_after_a_drop_before_it_answers() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let server = tokio::spawn(async move {
+        let (mut socket, _) = welcomed(&listener).await;
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::Seek { .. }
+        ));
+        let offer = ServerMessage::BotOffered {
+            policy: mice_cake_engine::Policy::Greedy,
+            options: RoomOptions::default(),
+        };
+        say(&mut socket, &offer).await;
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::CancelSeek
+        ));
+        assert!(matches!(
+            next_message(&mut socket).await,
+            ClientMessage::CreateRoom { .. }
+        ));
+        // The node dies: no answer, no closing handshake.
+        drop(socket);
+        let (mut socket, _) = welcomed(&listener).await;
+        let again = next_message(&mut socket).await;
+        assert!(
+            matches!(again, ClientMessage::CreateRoom { options, .. } if options == RoomOptions::default()),
+            "the bot's room asked for again: {again:?}"
+        );
+    });
+    let seek = Seek {
+        pool: None,
+        deadline_ms: None,
+        rated: true,
+        bot_after_ms: Some(1),
+        ask_before_bot: false,
+    };
+    let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(20), server)
+        .await
+        .expect("the room was asked for again in time")
+        .unwrap();
+}
+
 #[test]
 fn a_shutdown_is_said_once() {
     assert_eq!(
