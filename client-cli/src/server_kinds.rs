@@ -42,6 +42,7 @@ pub fn kind(message: &ServerMessage) -> Kind {
         | ServerMessage::Challenges { .. } => Kind::Admission,
         ServerMessage::State { .. }
         | ServerMessage::Event { .. }
+        | ServerMessage::Events { .. }
         | ServerMessage::History { .. }
         | ServerMessage::Chat { .. }
         | ServerMessage::Left { .. } => Kind::Room,

@@ -268,8 +268,10 @@ impl Player {
             let Some(message) = message else {
                 anyhow::bail!("the server closed the connection");
             };
-            self.on_message(&mut socket, stats, message, gathered)
-                .await?;
+            for message in message.one_by_one() {
+                self.on_message(&mut socket, stats, message, gathered)
+                    .await?;
+            }
         }
     }
 

@@ -232,22 +232,28 @@ async fn linger(
 ) -> Option<(Commitment, u32)> {
     let until = Instant::now() + Duration::from_millis(500);
     loop {
-        match tokio::time::timeout_at(until, wire::receive(socket, stats)).await {
-            Ok(Ok(Some(ServerMessage::Paired { code, .. }))) => {
-                outcome.pairings.push((code, Duration::ZERO));
-            }
-            Ok(Ok(Some(ServerMessage::Event { event, .. }))) => match *event {
-                RoomEvent::GameStarted { commitment, .. } => {
-                    under_way = Some((commitment, 0));
+        let Ok(Ok(Some(message))) =
+            tokio::time::timeout_at(until, wire::receive(socket, stats)).await
+        else {
+            return under_way;
+        };
+        for message in message.one_by_one() {
+            match message {
+                ServerMessage::Paired { code, .. } => {
+                    outcome.pairings.push((code, Duration::ZERO));
                 }
-                RoomEvent::RoundStarted { round, .. } => {
-                    under_way = under_way.map(|(commitment, _)| (commitment, round));
-                }
-                RoomEvent::GameOver { .. } => under_way = None,
+                ServerMessage::Event { event, .. } => match *event {
+                    RoomEvent::GameStarted { commitment, .. } => {
+                        under_way = Some((commitment, 0));
+                    }
+                    RoomEvent::RoundStarted { round, .. } => {
+                        under_way = under_way.map(|(commitment, _)| (commitment, round));
+                    }
+                    RoomEvent::GameOver { .. } => under_way = None,
+                    _ => {}
+                },
                 _ => {}
-            },
-            Ok(Ok(Some(_))) => {}
-            Err(_) | Ok(Ok(None) | Err(_)) => return under_way,
+            }
         }
     }
 }

@@ -290,9 +290,14 @@ impl Client {
                         return closed(&stop);
                     };
                     if self.seat.is_some() {
-                        self.on_message(wire::parse(&text)?).await?;
+                        let message: ServerMessage = wire::parse(&text)?;
+                        for message in message.one_by_one() {
+                            self.on_message(message).await?;
+                        }
                     } else {
-                        self.on_glimpse(Glimpse::of(&text));
+                        for glimpse in Glimpse::all(&text) {
+                            self.on_glimpse(glimpse);
+                        }
                     }
                 }
             }
@@ -316,7 +321,9 @@ impl Client {
                     .error(|| format!("client {id}: error {code:?}: {message}"));
             }
             ServerMessage::ShuttingDown { .. } => bail!("the server is shutting down"),
-            ServerMessage::Joined { .. }
+            // `events` come here one by one, as `event`s (`one_by_one`).
+            ServerMessage::Events { .. }
+            | ServerMessage::Joined { .. }
             | ServerMessage::Left { .. }
             | ServerMessage::Welcome { .. }
             | ServerMessage::RoomList { .. }
@@ -422,7 +429,6 @@ impl Client {
                     .stats
                     .error(|| format!("spectator {id}: {text}"));
             }
-            Glimpse::Other => {}
         }
     }
 

@@ -70,8 +70,8 @@ pub use matches::{
 };
 pub use messages::{
     ArenaPauseCause, ArenaState, ClientMessage, ExchangeState, KeyProof, MAX_FRAME_BYTES,
-    MAX_LISTED_GAMES, MAX_LISTED_ROOMS, PROTOCOL_VERSION, ParseError, PlayedRound, RoomEvent,
-    RoomState, SeekEndCause, ServerMessage,
+    MAX_LISTED_GAMES, MAX_LISTED_ROOMS, OneByOne, PROTOCOL_VERSION, ParseError, PlayedRound,
+    RoomEvent, RoomState, SeekEndCause, ServerMessage,
 };
 pub use name::{BadName, MAX_NAME_CHARS, arena_name, player_name};
 pub use rating::{

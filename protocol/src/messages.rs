@@ -39,7 +39,9 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// Version 9 binds a proof of a key to one connection: `welcome` carries a
 /// fresh `challenge`, and `key_proof` is the key's signature of it, good on
 /// that connection only (a proof seen elsewhere cannot be shown again).
-pub const PROTOCOL_VERSION: u32 = 11;
+/// Version 12 sends events that happen together in one frame (`events`):
+/// a reveal with the next round's start, say.
+pub const PROTOCOL_VERSION: u32 = 12;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -669,6 +671,16 @@ pub enum ServerMessage {
         /// What happened.
         event: Box<RoomEvent>,
     },
+    /// Events that happened together, in one frame: each is what an
+    /// `event` would carry, numbered on from `seq` (the first is `seq`, the
+    /// next `seq + 1`, and so on). A reveal and the next round's start come
+    /// this way, and what a spectator is sent of a round.
+    Events {
+        /// The first event's number in its room.
+        seq: u64,
+        /// What happened, in order (at least two).
+        events: Vec<RoomEvent>,
+    },
     /// This connection left its room.
     Left {
         /// The room.
@@ -914,12 +926,13 @@ pub struct PlayedRound {
 impl ServerMessage {
     /// The wire names of every server message type. A new message goes here
     /// and into `docs/protocol.md`, whose test checks both.
-    pub const TYPES: [&'static str; 27] = [
+    pub const TYPES: [&'static str; 28] = [
         "welcome",
         "room_list",
         "joined",
         "state",
         "event",
+        "events",
         "left",
         "error",
         "shutting_down",
@@ -943,6 +956,54 @@ impl ServerMessage {
         "challenge_ended",
         "challenges_from_set",
     ];
+}
+
+impl ServerMessage {
+    /// This message as a client handles it, one event at a time: `events`
+    /// as an `event` each, numbered in order; any other message as it is.
+    pub fn one_by_one(self) -> OneByOne {
+        match self {
+            ServerMessage::Events { seq, events } => OneByOne::Events {
+                next_seq: seq,
+                events: events.into_iter(),
+            },
+            message => OneByOne::Message(Some(message)),
+        }
+    }
+}
+
+/// The messages of a frame, one event at a time (see
+/// [`ServerMessage::one_by_one`]).
+#[derive(Debug)]
+pub enum OneByOne {
+    /// A message that is not `events`.
+    Message(Option<ServerMessage>),
+    /// The events of an `events`, the next numbered `next_seq`.
+    Events {
+        /// The number of the next event.
+        next_seq: u64,
+        /// The events left.
+        events: std::vec::IntoIter<RoomEvent>,
+    },
+}
+
+impl Iterator for OneByOne {
+    type Item = ServerMessage;
+
+    fn next(&mut self) -> Option<ServerMessage> {
+        match self {
+            OneByOne::Message(message) => message.take(),
+            OneByOne::Events { next_seq, events } => {
+                let event = events.next()?;
+                let seq = *next_seq;
+                *next_seq += 1;
+                Some(ServerMessage::Event {
+                    seq,
+                    event: Box::new(event),
+                })
+            }
+        }
+    }
 }
 
 impl RoomEvent {

@@ -20,7 +20,7 @@ pub(crate) enum FrameKind {
     Joined,
     /// `state`: the room's state.
     State,
-    /// An `event` that a seal is in.
+    /// An `event` that a seal is in, or `events` with one among them.
     Sealed,
     /// `unpaired`: the pairing was called off; `requeued`: the seek goes
     /// on.
@@ -34,6 +34,13 @@ impl FrameKind {
             ServerMessage::Joined { .. } => FrameKind::Joined,
             ServerMessage::State { .. } => FrameKind::State,
             ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { .. }) => {
+                FrameKind::Sealed
+            }
+            ServerMessage::Events { events, .. }
+                if events
+                    .iter()
+                    .any(|event| matches!(event, RoomEvent::Sealed { .. })) =>
+            {
                 FrameKind::Sealed
             }
             ServerMessage::Unpaired { requeued, .. } => FrameKind::Unpaired {

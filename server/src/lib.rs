@@ -41,7 +41,8 @@
 //!   `RoomContext` and the `Directory` it publishes to;
 //! * below every room: `store` (durable storage behind a small trait,
 //!   written before anything is sent), `outbound` (each connection's
-//!   bounded queue: a client that cannot keep up is disconnected),
+//!   bounded queue: a client that cannot keep up is disconnected), `frame`
+//!   and `event_frames` (messages serialized once; events in a row joined),
 //!   `seal_checks` (signatures checked in batches across rooms), `socket`,
 //!   `admission` (WebSocket slots by address), `config` ([`Config`]), `web`
 //!   (the browser client), `responses`, `fair_play`, `boosting` (fed
@@ -75,6 +76,7 @@ mod cluster;
 mod config;
 mod connection;
 mod dependencies;
+mod event_frames;
 mod fair_play;
 mod fair_play_api;
 pub mod fair_play_statistic;

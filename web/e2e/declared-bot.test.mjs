@@ -34,7 +34,7 @@ function seatKey(page, code, seat) {
       new Promise((resolve) => {
         const socket = new WebSocket(`ws://${location.host}/ws`);
         socket.onopen = () => {
-          socket.send(JSON.stringify({ type: "hello", version: 11, name: "peek" }));
+          socket.send(JSON.stringify({ type: "hello", version: 12, name: "peek" }));
           socket.send(JSON.stringify({ type: "watch_room", code }));
         };
         socket.onmessage = (message) => {

@@ -49,13 +49,16 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       let done = () => {};
       const result = new Promise((resolve) => (done = resolve));
       socket.onopen = () => {
-        socket.send(JSON.stringify({ type: "hello", version: 11, name: "Rex" }));
+        socket.send(JSON.stringify({ type: "hello", version: 12, name: "Rex" }));
         socket.send(JSON.stringify({ type: "join_room", code }));
       };
       socket.onmessage = (message) => {
-        const frame = JSON.parse(message.data);
-        if (frame.type === "event" && frame.event.kind === "game_started") {
-          const seal = fair.sealOf(frame.event.commitment, 0, "blue", fair.NOTHING, keys.freshNonce());
+        const received = JSON.parse(message.data);
+        // Events sent together come as one `events` frame.
+        const events = received.type === "events" ? received.events : received.type === "event" ? [received.event] : [];
+        const started = events.find((/** @type {any} */ event) => event.kind === "game_started");
+        if (started) {
+          const seal = fair.sealOf(started.commitment, 0, "blue", fair.NOTHING, keys.freshNonce());
           socket.send(JSON.stringify({ type: "seal", round: 0, seal }));
           done(seal);
         }

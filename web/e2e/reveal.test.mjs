@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { DESKTOP, PHONE, createRoom, person, placeMice, roundToMove, screenshot, serverAndBrowser, untilShown } from "./support.mjs";
+import { DESKTOP, PHONE, createRoom, messagesOf, person, placeMice, roundToMove, screenshot, serverAndBrowser, untilShown } from "./support.mjs";
 
 const shared = serverAndBrowser();
 
@@ -21,8 +21,9 @@ function revealsOf(page) {
   const reveals = [];
   page.on("websocket", (socket) => {
     socket.on("framereceived", (frame) => {
-      const message = JSON.parse(String(frame.payload));
-      if (message.type === "event" && message.event.kind === "revealed") reveals.push(message.event);
+      for (const message of messagesOf(String(frame.payload))) {
+        if (message.type === "event" && message.event.kind === "revealed") reveals.push(message.event);
+      }
     });
   });
   return reveals;
@@ -373,9 +374,10 @@ test("reveals play one after another, each whole: a forced move waits for the on
     let seat = "";
     gus.page.on("websocket", (socket) => {
       socket.on("framereceived", (frame) => {
-        const message = JSON.parse(String(frame.payload));
-        if (message.type === "joined" && message.state.you) seat = message.state.you;
-        if (message.type === "event" && message.event.kind === "round_started") started.push(message.event);
+        for (const message of messagesOf(String(frame.payload))) {
+          if (message.type === "joined" && message.state.you) seat = message.state.you;
+          if (message.type === "event" && message.event.kind === "round_started") started.push(message.event);
+        }
       });
     });
     const code = await createRoom(gus.page, server.url, "Gus", { opponent: "greedy" });

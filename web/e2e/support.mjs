@@ -23,6 +23,17 @@ export const SCREENSHOTS = join(REPO, "target/web-e2e/screenshots");
 /** Longest wait for anything a page or process should do. */
 export const PATIENCE_MS = 30_000;
 
+/**
+ * The messages of a frame a page received, as the page handles them: an
+ * `events` frame as an `event` each (see `oneByOne` in `web/src/net.js`).
+ * @param {string} payload @returns {any[]}
+ */
+export function messagesOf(payload) {
+  const message = JSON.parse(payload);
+  if (message.type !== "events") return [message];
+  return message.events.map((/** @type {any} */ event, /** @type {number} */ index) => ({ type: "event", seq: message.seq + index, event }));
+}
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 

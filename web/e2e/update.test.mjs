@@ -205,3 +205,31 @@ test("an arena join refused once is made again when the arena's game is over", a
   assert.equal(joinsAgain(keptAfter(playing, { kind: "update", arena: { status: "finished" } }), "K7M2QX9P"), false);
   assert.equal(joinsAgain(refused, "ZZZZZZZZ"), false, "another arena's page does not join");
 });
+
+test("events sent together reach the page one by one, numbered in order, and the last is the one to resume from", async () => {
+  const { Connection, oneByOne } = await import("../src/net.js");
+  /** @type {any[]} */
+  const reported = [];
+  // A connection already in its room, without a socket: only what it
+  // makes of a frame is looked at.
+  const connection = Object.assign(Object.create(Connection.prototype), {
+    lastSeq: 6,
+    entered: true,
+    gameEnded: false,
+    pending: [],
+    report: (/** @type {any} */ event) => reported.push(event),
+  });
+  const gameOver = { kind: "game_over", result: { winner: "yellow" }, game_id: null, seed: "00" };
+  connection.received(JSON.stringify({ type: "events", seq: 7, events: [{ kind: "rematch_requested", seat: "blue" }, gameOver] }));
+  assert.deepEqual(
+    reported.map((event) => [event.kind, event.message.type, event.message.seq, event.message.event.kind]),
+    [
+      ["message", "event", 7, "rematch_requested"],
+      ["message", "event", 8, "game_over"],
+    ],
+  );
+  assert.equal(connection.lastSeq, 8);
+  assert.equal(connection.gameEnded, true);
+  // Any other message is handled as it is.
+  assert.deepEqual(oneByOne({ type: "left", code: "ABCDE" }), [{ type: "left", code: "ABCDE" }]);
+});

@@ -9,7 +9,7 @@ import { playerKey, proveKey } from "./keys.js";
 import { refusalText } from "./refusals.js";
 import { seats } from "./stored.js";
 
-export const PROTOCOL_VERSION = 11;
+export const PROTOCOL_VERSION = 12;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;
@@ -29,6 +29,17 @@ const FINAL_ERRORS = new Set([
   // A rated room's seat, asked without a key (this browser keeps none).
   "key_required",
 ]);
+
+/**
+ * A server's message as a client handles it, one event at a time: an
+ * `events` frame (events that happened together) as an `event` each,
+ * numbered on from its `seq`; any other message as it is.
+ * @param {any} message @returns {any[]}
+ */
+export function oneByOne(message) {
+  if (message?.type !== "events" || !Array.isArray(message.events)) return [message];
+  return message.events.map((/** @type {any} */ event, /** @type {number} */ index) => ({ type: "event", seq: message.seq + index, event }));
+}
 
 /**
  * A server's message, or null for a frame that is not JSON.
@@ -130,6 +141,11 @@ export class Connection {
   received(text) {
     const message = parsed(text);
     if (!message) return;
+    for (const one of oneByOne(message)) this.handle(one);
+  }
+
+  /** @param {any} message */
+  handle(message) {
     switch (message.type) {
       case "welcome":
         this.challenge = typeof message.challenge === "string" ? message.challenge : null;

@@ -18,7 +18,7 @@
 // play.js).
 
 import { playerKey, proveKey } from "./keys.js";
-import { greetingSocket, parsed } from "./net.js";
+import { greetingSocket, oneByOne, parsed } from "./net.js";
 import { refusalText, seekEndedText, unpairedText } from "./refusals.js";
 import { keptForTab, names, seats } from "./stored.js";
 
@@ -183,6 +183,11 @@ export class Seeker {
   received(text) {
     const message = parsed(text);
     if (!message) return;
+    for (const one of oneByOne(message)) this.handle(one);
+  }
+
+  /** @param {any} message */
+  handle(message) {
     switch (message.type) {
       case "welcome":
         // The server took the name: it is this browser's from now on.

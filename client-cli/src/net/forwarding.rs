@@ -119,23 +119,15 @@ impl Link {
         command: ClientMessage,
     ) -> Result<Option<ClientMessage>, End> {
         Ok(Some(match command {
-            ClientMessage::CreateRoom { options, .. } => {
-                let create = ClientMessage::CreateRoom {
-                    options,
-                    key: self.identity.key(),
-                    bot_declaration: self.identity.bot_declaration(),
-                    key_proof: None,
-                };
-                if self.seek.take().is_some() {
-                    // The seek is over: the bot's room is asked for again
-                    // after a drop, until it answers.
-                    self.greeting = Some(create.clone());
-                    if !self.send(socket, &ClientMessage::CancelSeek).await {
-                        return Err(closed());
-                    }
+            ClientMessage::CreateRoom { options, .. } if self.seek.is_some() => {
+                // The bot offered, taken: the seek ends.
+                let create = self.room_for_the_bot(options);
+                if !self.send(socket, &ClientMessage::CancelSeek).await {
+                    return Err(closed());
                 }
                 create
             }
+            ClientMessage::CreateRoom { options, .. } => self.own_room(options),
             ClientMessage::JoinArena { arena, .. }
                 if self.arena.as_ref().is_some_and(|(id, _)| *id == arena) =>
             {
@@ -175,12 +167,18 @@ impl Link {
                 return None;
             }
         };
-        let message = self.slowed_down(message);
-        let refusal = self.note(socket, &message).await;
-        if self.events.send(NetEvent::Message(message)).await.is_err() {
-            return Some(End::Done);
+        // Events sent together are told one by one, as if sent alone.
+        for message in message.one_by_one() {
+            let message = self.slowed_down(message);
+            let refusal = self.note(socket, &message).await;
+            if self.events.send(NetEvent::Message(message)).await.is_err() {
+                return Some(End::Done);
+            }
+            if refusal.is_some() {
+                return refusal;
+            }
         }
-        refusal
+        None
     }
 
     /// A seal refused for coming too fast is sent again in a moment, and

@@ -266,17 +266,7 @@ impl Link {
     /// first; a pairing that came meanwhile wins, and the room for the bot
     /// is then refused).
     async fn play_the_bot(&mut self, socket: &mut Socket, options: RoomOptions) -> Option<End> {
-        self.seek = None;
-        let create = ClientMessage::CreateRoom {
-            options,
-            key: self.identity.key(),
-            bot_declaration: self.identity.bot_declaration(),
-            key_proof: None,
-        };
-        // The seek is over: until the room answers, the bot's room is what
-        // to ask for again after a drop (a node that dies now takes the
-        // room with it, unstored).
-        self.greeting = Some(create.clone());
+        let create = self.room_for_the_bot(options);
         let play_the_bot = [ClientMessage::CancelSeek, create];
         for message in play_the_bot {
             if !self.send(socket, &message).await {
@@ -284,6 +274,26 @@ impl Link {
             }
         }
         None
+    }
+
+    /// This player's `create_room` with `options`.
+    pub(super) fn own_room(&self, options: RoomOptions) -> ClientMessage {
+        ClientMessage::CreateRoom {
+            options,
+            key: self.identity.key(),
+            bot_declaration: self.identity.bot_declaration(),
+            key_proof: None,
+        }
+    }
+
+    /// The `create_room` for the bot offered, which ends the seek: until
+    /// the room answers, it is what to ask for again after a drop (a node
+    /// that dies now takes the room with it, unstored).
+    pub(super) fn room_for_the_bot(&mut self, options: RoomOptions) -> ClientMessage {
+        self.seek = None;
+        let create = self.own_room(options);
+        self.greeting = Some(create.clone());
+        create
     }
 
     /// The server ended the seek.

@@ -117,6 +117,17 @@ async fn say(socket: &mut WebSocketStream<TcpStream>, message: &ServerMessage) {
     socket.send(Message::text(text)).await.unwrap();
 }
 
+/// A seek in the default pool without a deadline of its own.
+fn seek(rated: bool, bot_after_ms: Option<u64>, ask_before_bot: bool) -> Seek {
+    Seek {
+        pool: None,
+        deadline_ms: None,
+        rated,
+        bot_after_ms,
+        ask_before_bot,
+    }
+}
+
 /// As the nemesis found: paired, then the connection cut before the
 /// seat's `joined` came (the seat may be taken already, and its game
 /// begun). Coming back, the client asks the pair's room for its seat by
@@ -196,13 +207,7 @@ async fn a_drop_between_paired_and_joined_asks_the_pairs_room_for_the_seat() {
         bot: false,
         ..Identity::default()
     };
-    let seek = Seek {
-        pool: None,
-        deadline_ms: None,
-        rated: true,
-        bot_after_ms: None,
-        ask_before_bot: false,
-    };
+    let seek = seek(true, None, false);
     let _session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
         .await
         .unwrap();
@@ -467,13 +472,7 @@ async fn a_seek_ended_for_our_unsealed_deal_is_made_again() {
             "seeks again: {then:?}"
         );
     });
-    let seek = Seek {
-        pool: None,
-        deadline_ms: None,
-        rated: false,
-        bot_after_ms: None,
-        ask_before_bot: false,
-    };
+    let seek = seek(false, None, false);
     let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
         .await
         .unwrap();
@@ -525,13 +524,7 @@ async fn called_off_after_a_resume(requeued: bool) {
             "seeks again: {then:?}"
         );
     });
-    let seek = Seek {
-        pool: None,
-        deadline_ms: None,
-        rated: false,
-        bot_after_ms: None,
-        ask_before_bot: false,
-    };
+    let seek = seek(false, None, false);
     let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
         .await
         .unwrap();
@@ -593,13 +586,7 @@ async fn a_bot_offer_waits_for_the_interface_and_its_room_is_made_as_the_player(
         bot: false,
         ..Identity::default()
     };
-    let seek = Seek {
-        pool: None,
-        deadline_ms: None,
-        rated: true,
-        bot_after_ms: None,
-        ask_before_bot: true,
-    };
+    let seek = seek(true, None, true);
     let session = connect(&url, "Ann", Entry::Seek(seek), None, identity)
         .await
         .unwrap();
@@ -655,13 +642,7 @@ async fn the_bot_s_room_is_asked_for_again_after_a_drop_before_it_answers() {
             "the bot's room asked for again: {again:?}"
         );
     });
-    let seek = Seek {
-        pool: None,
-        deadline_ms: None,
-        rated: true,
-        bot_after_ms: Some(1),
-        ask_before_bot: false,
-    };
+    let seek = seek(true, Some(1), false);
     let _session = connect(&url, "Ann", Entry::Seek(seek), None, Identity::default())
         .await
         .unwrap();

@@ -534,7 +534,7 @@ impl Cluster {
 
 /// Follows a player's exchange in the frames its room sends it: the state
 /// (on entering, or after missed events) says which seals are in, and each
-/// `sealed` event adds one. Other frames are not read. Whether the frame
+/// `sealed` event (alone or among `events`) adds one. Other frames are not read. Whether the frame
 /// was a state.
 fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str, kind: FrameKind) -> bool {
     if !matches!(
@@ -553,13 +553,17 @@ fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str, kind: Fra
                 .map(|exchange| (exchange.round, exchange.seals.map(|seal| seal.is_some())));
             return true;
         }
-        ServerMessage::Event { event, .. } => {
-            if let RoomEvent::Sealed { round, seat, .. } = *event {
-                let seals = match sealed {
-                    Some((known, seals)) if *known == round => seals,
-                    _ => &mut sealed.insert((round, Seated::default())).1,
-                };
-                seals[seat] = true;
+        message @ (ServerMessage::Event { .. } | ServerMessage::Events { .. }) => {
+            for message in message.one_by_one() {
+                if let ServerMessage::Event { event, .. } = message
+                    && let RoomEvent::Sealed { round, seat, .. } = *event
+                {
+                    let seals = match sealed {
+                        Some((known, seals)) if *known == round => seals,
+                        _ => &mut sealed.insert((round, Seated::default())).1,
+                    };
+                    seals[seat] = true;
+                }
             }
         }
         _ => {}
@@ -604,5 +608,63 @@ fn hand_over(outbound: &Outbound, kinds: &str, frames: &[&str]) {
     }
     if sent > 0 {
         metrics::counter!(crate::metrics::MESSAGES_SENT).increment(sent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mice_cake_engine::{Seal, Seat};
+
+    use super::*;
+    use crate::frame::frame;
+
+    fn sealed(round: u32, seat: Seat) -> RoomEvent {
+        RoomEvent::Sealed {
+            round,
+            seat,
+            seal: Seal::from_bytes([3; 32]),
+            by_server: false,
+            signature: None,
+        }
+    }
+
+    #[test]
+    fn the_seals_in_are_followed_in_events_alone_and_together() {
+        let mut seals = None;
+        let alone = frame(&ServerMessage::Event {
+            seq: 5,
+            event: Box::new(sealed(2, Seat::Yellow)),
+        });
+        follow_seals(&mut seals, alone.as_str(), alone.kind());
+        assert_eq!(
+            seals,
+            Some((
+                2,
+                Seated {
+                    yellow: true,
+                    blue: false
+                }
+            ))
+        );
+        let together = frame(&ServerMessage::Events {
+            seq: 6,
+            events: vec![
+                sealed(2, Seat::Blue),
+                RoomEvent::Spectators { count: 1 },
+                sealed(3, Seat::Blue),
+            ],
+        });
+        assert_eq!(together.kind(), FrameKind::Sealed);
+        follow_seals(&mut seals, together.as_str(), together.kind());
+        assert_eq!(
+            seals,
+            Some((
+                3,
+                Seated {
+                    yellow: false,
+                    blue: true
+                }
+            ))
+        );
     }
 }

@@ -137,8 +137,7 @@ async fn a_room_against_a_server_bot_plays_to_the_end() {
     // server), before the reveal that carries its assignment.
     let mut bot_committed = false;
     let mut reveals = 0;
-    for text in &played.client.received {
-        let message: ServerMessage = serde_json::from_str(text).unwrap();
+    for (message, _) in one_by_one(&played.client.received) {
         if let ServerMessage::Event { event, .. } = message {
             match *event {
                 RoomEvent::RoundStarted { .. } => bot_committed = false,
@@ -201,9 +200,9 @@ fn is_event(message: &ServerMessage, wanted: impl Fn(&RoomEvent) -> bool) -> boo
 
 /// The event numbers of the events among `frames`.
 fn event_seqs(frames: &[String]) -> Vec<u64> {
-    frames
-        .iter()
-        .filter_map(|frame| match serde_json::from_str(frame).unwrap() {
+    one_by_one(frames)
+        .into_iter()
+        .filter_map(|(message, _)| match message {
             ServerMessage::Event { seq, .. } => Some(seq),
             _ => None,
         })

@@ -20,8 +20,9 @@ impl Known {
 /// next.
 fn by_game(frames: &[String]) -> Vec<Vec<String>> {
     let mut games: Vec<Vec<String>> = vec![Vec::new()];
-    for text in frames {
-        let message: ServerMessage = serde_json::from_str(text).unwrap();
+    // Each message on its own: events sent together may end one game and
+    // begin the next.
+    for (message, text) in one_by_one(frames) {
         if let ServerMessage::Event { event, .. } = message
             && let RoomEvent::GameStarted { game, .. } = *event
             && game >= 2
@@ -29,7 +30,7 @@ fn by_game(frames: &[String]) -> Vec<Vec<String>> {
             games.push(Vec::new());
         }
         if let Some(game) = games.last_mut() {
-            game.push(text.clone());
+            game.push(text);
         }
     }
     games

@@ -96,68 +96,77 @@ pub(crate) fn check_frames(
     rounds_before: usize,
 ) {
     let mut revealed = rounds_before;
-    for text in frames {
-        let message: ServerMessage = serde_json::from_str(text).unwrap();
-        let is_reveal = matches!(&message, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. }));
-        // A reveal may show what its round turned up; anything else only
-        // what was already up.
-        let hidden_now =
-            known.hidden[(revealed + usize::from(is_reveal)).min(known.hidden.len() - 1)];
-        for piece in hidden_now.iter() {
-            assert!(
-                !names(text, piece),
-                "{seat:?} was told face-down {piece}: {text}"
-            );
+    for wire in frames {
+        let sent: ServerMessage = serde_json::from_str(wire).unwrap();
+        // Events sent together are checked one by one, each as it would be
+        // sent alone; the frame holds nothing else (it is what serde writes
+        // of them).
+        if matches!(sent, ServerMessage::Events { .. }) {
+            assert_eq!(&serde_json::to_string(&sent).unwrap(), wire);
         }
-        // The round being played: no opening of it reaches anyone before
-        // its reveal, not even the opener's own nonce echoed back.
-        if !is_reveal && let Some(nonces) = known.nonces.get(revealed) {
-            for nonce in [&nonces.yellow, &nonces.blue] {
+        for message in sent.one_by_one() {
+            let text = &serde_json::to_string(&message).unwrap();
+            let is_reveal = matches!(&message, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Revealed { .. }));
+            // A reveal may show what its round turned up; anything else only
+            // what was already up.
+            let hidden_now =
+                known.hidden[(revealed + usize::from(is_reveal)).min(known.hidden.len() - 1)];
+            for piece in hidden_now.iter() {
                 assert!(
-                    !text.contains(nonce.as_str()),
-                    "{seat:?} saw a nonce of round {} before its reveal: {text}",
-                    revealed + 1
+                    !names(text, piece),
+                    "{seat:?} was told face-down {piece}: {text}"
                 );
             }
-        }
-        // The round being played: no one else's assignment for it, not even
-        // as text (an error message, say).
-        if !is_reveal {
-            for secret in known.secret_in(revealed + 1, seat) {
-                let words = secret.to_string();
-                assert!(
-                    !words.contains(' ') || !text.contains(&words),
-                    "{seat:?} saw {words} before the reveal: {text}"
-                );
+            // The round being played: no opening of it reaches anyone before
+            // its reveal, not even the opener's own nonce echoed back.
+            if !is_reveal && let Some(nonces) = known.nonces.get(revealed) {
+                for nonce in [&nonces.yellow, &nonces.blue] {
+                    assert!(
+                        !text.contains(nonce.as_str()),
+                        "{seat:?} saw a nonce of round {} before its reveal: {text}",
+                        revealed + 1
+                    );
+                }
             }
-        }
-        match &message {
-            ServerMessage::Event { event, .. } => {
-                if let RoomEvent::Revealed { report, .. } = &**event {
-                    // A round is revealed only once both are in: in order.
-                    assert_eq!(report.round as usize, revealed + 1);
-                    revealed += 1;
-                } else {
-                    let value = serde_json::to_value(&message).unwrap();
+            // The round being played: no one else's assignment for it, not even
+            // as text (an error message, say).
+            if !is_reveal {
+                for secret in known.secret_in(revealed + 1, seat) {
+                    let words = secret.to_string();
+                    assert!(
+                        !words.contains(' ') || !text.contains(&words),
+                        "{seat:?} saw {words} before the reveal: {text}"
+                    );
+                }
+            }
+            match &message {
+                ServerMessage::Event { event, .. } => {
+                    if let RoomEvent::Revealed { report, .. } = &**event {
+                        // A round is revealed only once both are in: in order.
+                        assert_eq!(report.round as usize, revealed + 1);
+                        revealed += 1;
+                    } else {
+                        let value = serde_json::to_value(&message).unwrap();
+                        assert!(
+                            !assignment_outside_reports(&value),
+                            "{seat:?} saw an assignment: {text}"
+                        );
+                    }
+                }
+                ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+                    let value = serde_json::to_value(state).unwrap();
                     assert!(
                         !assignment_outside_reports(&value),
                         "{seat:?} saw an assignment: {text}"
                     );
                 }
-            }
-            ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
-                let value = serde_json::to_value(state).unwrap();
-                assert!(
-                    !assignment_outside_reports(&value),
-                    "{seat:?} saw an assignment: {text}"
-                );
-            }
-            other => {
-                let value = serde_json::to_value(other).unwrap();
-                assert!(
-                    !assignment_outside_reports(&value),
-                    "{seat:?} saw an assignment: {text}"
-                );
+                other => {
+                    let value = serde_json::to_value(other).unwrap();
+                    assert!(
+                        !assignment_outside_reports(&value),
+                        "{seat:?} saw an assignment: {text}"
+                    );
+                }
             }
         }
     }

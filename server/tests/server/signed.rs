@@ -23,18 +23,15 @@ async fn every_player_move_is_signed_and_a_move_the_server_made_cannot_pass_as_o
     let blue = Agent::new(blue, Seat::Blue, Policy::Greedy, 2).skipping(&[1]);
     let (yellow, _) = tokio::join!(yellow.play_out(), blue.play_out());
     // The keys were published with the players when the game started.
-    let started = yellow
-        .frames
-        .iter()
-        .find_map(
-            |frame| match serde_json::from_str::<ServerMessage>(frame).ok()? {
-                ServerMessage::Event { event, .. } => match *event {
-                    RoomEvent::GameStarted { players, .. } => Some(players),
-                    _ => None,
-                },
+    let started = one_by_one(&yellow.frames)
+        .into_iter()
+        .find_map(|(message, _)| match message {
+            ServerMessage::Event { event, .. } => match *event {
+                RoomEvent::GameStarted { players, .. } => Some(players),
                 _ => None,
             },
-        )
+            _ => None,
+        })
         .expect("game_started");
     let keys = [("Ada", Seat::Yellow), ("Bea", Seat::Blue)]
         .map(|(name, seat)| (seat, secret_of(name).public_key()));

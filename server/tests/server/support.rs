@@ -158,6 +158,8 @@ pub(crate) struct Client {
     pub(crate) received: Vec<String>,
     /// Sealed play, as every real client does it by itself.
     pub(crate) sealing: Sealing,
+    /// The rest of a frame read: an `events` frame's events, one by one.
+    unread: std::collections::VecDeque<ServerMessage>,
 }
 
 /// A test client's side of sealed play (`docs/fairness.md`): it seals a
@@ -482,6 +484,7 @@ impl Client {
         Client {
             ws,
             received: Vec::new(),
+            unread: Default::default(),
             sealing: Sealing::default(),
         }
     }
@@ -591,7 +594,12 @@ impl Client {
     }
 
     /// The next message within `wait`; `None` on timeout or close.
+    /// An `events` frame comes out as one `event` after the other, as
+    /// every client reads it.
     pub(crate) async fn try_recv(&mut self, wait: Duration) -> Option<ServerMessage> {
+        if let Some(message) = self.unread.pop_front() {
+            return Some(message);
+        }
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             let frame = tokio::time::timeout_at(deadline, self.ws.next())
@@ -599,13 +607,16 @@ impl Client {
                 .ok()??;
             match frame {
                 Ok(Message::Text(text)) => {
-                    let message = serde_json::from_str(text.as_str())
+                    let message: ServerMessage = serde_json::from_str(text.as_str())
                         .unwrap_or_else(|e| panic!("unreadable message {text}: {e}"));
                     self.received.push(text.as_str().to_owned());
-                    for automatic in self.sealing.observe(&message) {
-                        self.send(&automatic).await;
+                    self.unread.extend(message.one_by_one());
+                    for index in 0..self.unread.len() {
+                        for automatic in self.sealing.observe(&self.unread[index]) {
+                            self.send(&automatic).await;
+                        }
                     }
-                    return Some(message);
+                    return self.unread.pop_front();
                 }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => {}
@@ -1205,6 +1216,26 @@ pub(crate) fn assert_schema_valid(name: &str, text: &str) {
         .map(|error| format!("{error} at {}", error.instance_path()))
         .collect();
     assert!(errors.is_empty(), "not a valid {name}: {errors:#?}\n{text}");
+}
+
+/// The messages of `frames` (text frames as received) as a client handles
+/// them, one event at a time: an `events` frame as an `event` each, with
+/// the text each would have been sent alone. An `events` frame must hold
+/// nothing but what serde writes of its events.
+pub(crate) fn one_by_one(frames: &[String]) -> Vec<(ServerMessage, String)> {
+    let mut messages = Vec::new();
+    for frame in frames {
+        let sent: ServerMessage = serde_json::from_str(frame)
+            .unwrap_or_else(|error| panic!("unreadable message {frame}: {error}"));
+        if matches!(sent, ServerMessage::Events { .. }) {
+            assert_eq!(&serde_json::to_string(&sent).unwrap(), frame);
+        }
+        for message in sent.one_by_one() {
+            let text = serde_json::to_string(&message).unwrap();
+            messages.push((message, text));
+        }
+    }
+    messages
 }
 
 /// An exchange just opened: nothing sealed yet.

@@ -20,8 +20,10 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 pub(crate) struct Raw {
     socket: WebSocket<MaybeTlsStream<TcpStream>>,
-    /// Every message read, in order.
+    /// Every message read, in order (an `events` frame's one by one).
     pub(crate) seen: Vec<ServerMessage>,
+    /// The rest of an `events` frame read.
+    unread: std::collections::VecDeque<ServerMessage>,
 }
 
 impl Raw {
@@ -42,6 +44,7 @@ impl Raw {
         Raw {
             socket,
             seen: Vec::new(),
+            unread: Default::default(),
         }
     }
 
@@ -51,13 +54,18 @@ impl Raw {
     }
 
     /// The next message, or `None` once the connection closed.
+    /// Events sent together come one by one, as every client reads them.
     pub(crate) fn next(&mut self) -> Option<ServerMessage> {
+        if let Some(message) = self.unread.pop_front() {
+            self.seen.push(message.clone());
+            return Some(message);
+        }
         loop {
             match self.socket.read() {
                 Ok(Message::Text(text)) => {
                     let message: ServerMessage = serde_json::from_str(&text).unwrap();
-                    self.seen.push(message.clone());
-                    return Some(message);
+                    self.unread.extend(message.one_by_one());
+                    return self.next();
                 }
                 Ok(Message::Close(_)) => continue,
                 Ok(_) => continue,

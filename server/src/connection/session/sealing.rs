@@ -85,12 +85,9 @@ impl Session {
         };
         let told = match verdict {
             Ok(Some(checked)) => {
-                Box::pin(self.seal_to_room(
-                    sealing.round,
-                    sealing.seal,
-                    SealSigning::Checked(checked),
-                ))
-                .await
+                // `seal_to_room` boxes its wait on the room already.
+                self.seal_to_room(sealing.round, sealing.seal, SealSigning::Checked(checked))
+                    .await
             }
             Ok(None) => Err(Refusal::new(
                 ErrorCode::BadSignature,

@@ -25,6 +25,7 @@ use super::{ArenaReport, Command};
 use crate::clock::unix_millis;
 
 pub(in crate::room) mod asking;
+mod gathering;
 pub(in crate::room) mod links;
 mod reading;
 mod storing;
@@ -248,7 +249,8 @@ impl RoomTask {
     /// Delivers what the rules sent to the members' queues, and forgets
     /// the queues of connections the room no longer holds.
     fn deliver(&mut self) {
-        self.links.deliver(self.code, self.room.take_deliveries());
+        self.links
+            .deliver(self.code, gathering::gathered(self.room.take_deliveries()));
         if self.links.len() != self.room.member_count() {
             let room = &self.room;
             self.links.keep_only(|conn| room.holds(conn));
