@@ -157,10 +157,10 @@ pub struct Config {
     #[arg(long, env = "MICE_CAKE_OPEN_TIMEOUT", default_value = "30s", value_parser = humantime::parse_duration)]
     pub open_timeout: Duration,
 
-    /// Longest that spectators' events wait, once both moves are sealed, for
-    /// the openings: the second seal and the reveal then reach them in one
-    /// write, a single fan-out to every spectator instead of two. 0 sends
-    /// them at once. Players are never held.
+    /// Longest that spectators' events wait, once a move of the round is
+    /// sealed, for the rest of the round: both seals and the reveal then
+    /// reach them in one write, a single fan-out to every spectator instead
+    /// of three. 0 sends them at once. Players are never held.
     #[arg(long, env = "MICE_CAKE_SPECTATOR_HOLD", default_value = "250ms", value_parser = humantime::parse_duration)]
     pub spectator_hold: Duration,
 

@@ -33,29 +33,31 @@ pub(crate) fn event_parts(frame: &Frame) -> Option<(u64, &str)> {
 /// the other (as [`event_parts`] reads them); `None` if one is not.
 pub(crate) fn joined(events: &[Frame]) -> Option<Frame> {
     let (first, _) = event_parts(events.first()?)?;
-    let length: usize = events.iter().map(Frame::len).sum();
-    let mut text = String::with_capacity(length + 32);
-    let _ = write!(text, r#"{{"type":"events","seq":{first},"events":["#);
-    let mut sealed = false;
+    let mut parts = Vec::with_capacity(events.len());
     for (index, frame) in events.iter().enumerate() {
         let (seq, event) = event_parts(frame)?;
         if seq != first + index as u64 {
             return None;
         }
-        if index > 0 {
-            text.push(',');
-        }
-        text.push_str(event);
-        sealed |= frame.kind() == FrameKind::Sealed;
+        parts.push(event);
     }
-    text.push_str("]}");
     // A seal in it still tells the cluster's relay which seals are in.
-    let kind = if sealed {
+    let kind = if events.iter().any(|frame| frame.kind() == FrameKind::Sealed) {
         FrameKind::Sealed
     } else {
         FrameKind::Plain
     };
-    Some(Frame::new(kind, &text))
+    let length: usize = parts.iter().map(|part| part.len() + 1).sum();
+    Some(Frame::written(kind, length + 48, |text| {
+        let _ = write!(text, r#"{{"type":"events","seq":{first},"events":["#);
+        for (index, part) in parts.iter().enumerate() {
+            if index > 0 {
+                text.push(',');
+            }
+            text.push_str(part);
+        }
+        text.push_str("]}");
+    }))
 }
 
 #[cfg(test)]

@@ -98,6 +98,19 @@ impl Frame {
         Frame(Arc::from(marked))
     }
 
+    /// A frame of `kind` whose text `write` writes (in one allocation of
+    /// about `capacity` bytes, copied once more into the frame's own).
+    pub(crate) fn written(
+        kind: FrameKind,
+        capacity: usize,
+        write: impl FnOnce(&mut String),
+    ) -> Frame {
+        let mut marked = String::with_capacity(1 + capacity);
+        marked.push(kind.letter());
+        write(&mut marked);
+        Frame(Arc::from(marked))
+    }
+
     /// A frame for the client alone.
     pub(crate) fn plain(text: &str) -> Frame {
         Frame::new(FrameKind::Plain, text)

@@ -250,7 +250,7 @@ async fn watched_with_yellow_holding_back(
 }
 
 #[tokio::test]
-async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers_no_twice() {
+async fn spectators_get_a_round_s_seals_with_its_openings_in_order_and_newcomers_no_twice() {
     // A hold longer than the test: only the openings (or a newcomer) let
     // the spectators' events go.
     let (server, code, mut yellow, mut blue, mut early, view) =
@@ -258,11 +258,15 @@ async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers
             config.spectator_hold = std::time::Duration::from_secs(10);
         })
         .await;
-    // One seal in: spectators see it at once.
-    early.recv_until(sealed_in_round_one(Seat::Yellow)).await;
+    // One seal in: the players see it; the spectators, who saw the round
+    // start, wait for the rest of it.
+    early
+        .recv_until(|m| is_event(m, |e| matches!(e, RoomEvent::RoundStarted { round: 1, .. })))
+        .await;
+    blue.recv_until(sealed_in_round_one(Seat::Yellow)).await;
     blue.commit(1, mice_cake_engine::greedy_assignment(&view, Seat::Blue))
         .await;
-    // Both in: the players see it (Blue opens), the spectators wait.
+    // Both in: the players see it (Blue opens), the spectators still wait.
     yellow.recv_until(sealed_in_round_one(Seat::Blue)).await;
     blue.recv_until(sealed_in_round_one(Seat::Blue)).await;
     while let Some(message) = early.try_recv(std::time::Duration::from_millis(300)).await {
@@ -270,7 +274,7 @@ async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers
         // come before Blue's seal.
         assert!(
             is_event(&message, |e| matches!(e, RoomEvent::Spectators { .. })),
-            "a spectator got {message:?} while the moves were being opened"
+            "a spectator got {message:?} while the moves were being sealed and opened"
         );
     }
     // Someone starts watching: those watching get what came before the
@@ -284,6 +288,7 @@ async fn spectators_get_the_second_seal_with_the_openings_in_order_and_newcomers
             blue: true
         }
     );
+    early.recv_until(sealed_in_round_one(Seat::Yellow)).await;
     early.recv_until(sealed_in_round_one(Seat::Blue)).await;
     // Yellow opens: the reveal reaches both.
     let (round, opening) = yellow.sealing.pending.expect("Yellow's sealed move");

@@ -20,6 +20,10 @@ enum Gathered {
 
 /// `deliveries`, each member's runs of events joined.
 pub(in crate::room) fn gathered(deliveries: Vec<Delivery>) -> Vec<Delivery> {
+    // Nothing to join: one frame for one member.
+    if let [Delivery::Frame(..) | Delivery::Offer(..)] | [] = deliveries.as_slice() {
+        return deliveries;
+    }
     let mut gathered: Vec<Gathered> = Vec::with_capacity(deliveries.len());
     // Each member's run that may still grow: its place in `gathered`.
     let mut open: Vec<(ConnId, usize)> = Vec::new();
@@ -59,17 +63,18 @@ pub(in crate::room) fn gathered(deliveries: Vec<Delivery>) -> Vec<Delivery> {
         }
     }
     let mut made = Made::default();
-    gathered
-        .into_iter()
-        .flat_map(|gathered| match gathered {
-            Gathered::Delivery(delivery) => vec![delivery],
-            Gathered::Run { to, events } => made
-                .frames(events)
-                .into_iter()
-                .map(|frame| Delivery::Frame(to, frame))
-                .collect(),
-        })
-        .collect()
+    let mut out = Vec::with_capacity(gathered.len());
+    for gathered in gathered {
+        match gathered {
+            Gathered::Delivery(delivery) => out.push(delivery),
+            Gathered::Run { to, events } => out.extend(
+                made.frames(events)
+                    .into_iter()
+                    .map(|frame| Delivery::Frame(to, frame)),
+            ),
+        }
+    }
+    out
 }
 
 /// The events of `to`'s open run, if `seq` comes next in it.

@@ -1,15 +1,17 @@
 //! What spectators are sent, and when: the room's events, gathered over
 //! each of the room's turns and held while the round's moves are being
-//! opened.
+//! sealed and opened.
 //!
-//! Once both seals are in, the openings follow within a round trip and the
-//! reveal with them. Sending spectators the second seal at once would make
-//! every spectator's connection write twice, a few milliseconds apart: two
-//! fan-outs where one does, and with thousands watching the reveal queues
-//! behind the first. So their events wait for the openings, at most
-//! `--spectator-hold` (250 ms: a player whose opening is slow, or never
-//! comes, delays what spectators see by that much at most), and go out
-//! together. Players are never held.
+//! A round's news for spectators is its two seals, the reveal and the next
+//! round's start. Sent as they come, each seal would make every
+//! spectator's connection write once more: three fan-outs where one does,
+//! and with thousands watching the reveal queues behind the others. So once
+//! a seal is in, their events wait for the rest of the round, at most
+//! `--spectator-hold` (250 ms: a player slow to seal or to open, or who
+//! never does, delays what spectators see by that much at most), and go
+//! out together, as one `events` frame (`actor/gathering.rs`). With 10,000
+//! watching, that halved the server's CPU (docs/performance.md,
+//! "Spectators"). Players are never held.
 
 use std::time::Duration;
 
@@ -43,12 +45,14 @@ impl Room {
     }
 
     /// At the end of the room's turn: gives the spectators their events,
-    /// unless the moves are being opened and the hold has time left.
+    /// unless the round's moves are being sealed or opened and the hold
+    /// has time left.
     pub(in crate::room) fn pass_to_spectators(&mut self, now: Instant) {
         let hold = self.config.spectator_hold;
         let feed = &mut self.spectator_feed;
-        let opening = self.status == RoomStatus::Playing && self.round.open_by.is_some();
-        if opening && !feed.frames.is_empty() && !hold.is_zero() {
+        let sealed = self.round.sealed();
+        let sealing = self.status == RoomStatus::Playing && (sealed.yellow || sealed.blue);
+        if sealing && !feed.frames.is_empty() && !hold.is_zero() {
             let since = *feed.held_since.get_or_insert(now);
             if now < since + hold {
                 return;

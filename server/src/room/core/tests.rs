@@ -162,33 +162,40 @@ async fn a_room_nobody_is_in_closes_once_its_idle_time_is_up_even_with_a_seat_he
 }
 
 #[tokio::test(start_paused = true)]
-async fn spectators_get_the_second_seal_with_the_reveal_or_once_the_hold_is_over() {
+async fn spectators_get_a_round_s_seals_with_the_reveal_or_once_the_hold_is_over() {
     let (mut table, ann, bob) = Table::playing(RoomOptions::default());
     let watcher = table.watch();
-    let blue = table.seat_of(bob);
-    table.seal_a_move(ann);
+    let (yellow, blue) = (table.seat_of(ann), table.seat_of(bob));
     table.events(watcher);
+    table.seal_a_move(ann);
+    // The players are told at once; spectators wait for the round's moves,
+    // the hold at most.
+    assert!(sealed_by(&table.events(bob), yellow));
+    table.wait(HOLD - MS);
+    assert!(!sealed_by(&table.events(watcher), yellow));
+    table.wait(MS);
+    assert!(sealed_by(&table.events(watcher), yellow));
     table.seal_a_move(bob);
-    // The players are told at once; spectators wait for the openings.
     assert!(sealed_by(&table.events(ann), blue));
     table.wait(HOLD - MS);
     assert!(!sealed_by(&table.events(watcher), blue));
     table.wait(MS);
     assert!(sealed_by(&table.events(watcher), blue));
-    // Next round, the openings come within the hold: the seal and the
-    // reveal reach the spectators together.
+    // Next round, the moves and the openings come within the hold: both
+    // seals and the reveal reach the spectators together.
     for conn in [ann, bob] {
         table.open(conn);
     }
     table.events(watcher);
     table.both_seal_a_move([ann, bob]);
     table.wait(HOLD / 2);
-    assert!(!sealed_by(&table.events(watcher), blue));
+    let held = table.events(watcher);
+    assert!(!sealed_by(&held, yellow) && !sealed_by(&held, blue));
     for conn in [ann, bob] {
         table.open(conn);
     }
     let events = table.events(watcher);
-    assert!(sealed_by(&events, blue));
+    assert!(sealed_by(&events, yellow) && sealed_by(&events, blue));
     assert!(
         events
             .iter()
