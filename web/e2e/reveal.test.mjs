@@ -239,17 +239,49 @@ test("the reveal mid-animation, on a desktop and on a phone", async () => {
 });
 
 /**
- * Four mice on column A with the keys, seen placed: a key pressed while the
- * page is still drawing its round is the page's to miss, so it is pressed
- * again until the move says four of four.
+ * The choices each round gives Yellow, as the page receives them.
  * @param {import("playwright-core").Page} page
+ * @returns {(round: number) => Promise<any>}
  */
-async function placeWithKeys(page) {
+function yellowChoicesOf(page) {
+  /** @type {Map<number, any>} */
+  const given = new Map();
+  /** @type {Map<number, (choices: any) => void>} */
+  const waiting = new Map();
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", (frame) => {
+      for (const message of messagesOf(String(frame.payload))) {
+        if (message.type !== "event" || message.event.kind !== "round_started") continue;
+        given.set(message.event.round, message.event.choices.yellow);
+        waiting.get(message.event.round)?.(message.event.choices.yellow);
+      }
+    });
+  });
+  return (round) => (given.has(round) ? Promise.resolve(given.get(round)) : new Promise((resolve) => waiting.set(round, resolve)));
+}
+
+/**
+ * A column a mouse may go on with these choices, other than `besides`: the
+ * cake is dealt at random, and its double-blank closes a column while the
+ * opponent has nothing to steal.
+ * @param {any} choices @param {string} besides
+ */
+function openColumn(choices, besides = "") {
+  const open = ["A", "B", "C", "D"].filter((letter, column) => letter !== besides && ["piece", "face_down"].includes(choices.columns[column].access));
+  assert.ok(open.length > 0, `no column open: ${JSON.stringify(choices.columns)}`);
+  return open[open.length - 1];
+}
+
+/**
+ * Places every mouse on `letter` with the keys.
+ * @param {import("playwright-core").Page} page @param {string} letter
+ */
+async function placeWithKeys(page, letter) {
   const heading = page.locator("section.assign h2");
   for (let tries = 0; tries < 20; tries += 1) {
     const [, placed, wanted] = ((await heading.textContent()) ?? "").match(/(\d+)\D+?(\d+)/) ?? [];
     if (placed !== undefined && placed === wanted) return;
-    await page.keyboard.press("a");
+    await page.keyboard.press(letter.toLowerCase());
     await page.keyboard.press("ArrowUp");
   }
   assert.fail(`the keys never placed every mouse: ${await heading.textContent()}`);
@@ -258,41 +290,46 @@ async function placeWithKeys(page) {
 test("a key pressed during a reveal ends it and still does what it does", async () => {
   const { server, browser } = shared;
   const fay = await person(browser, { viewport: DESKTOP });
+  const choices = yellowChoicesOf(fay.page);
   await fay.page.clock.install();
   await createRoom(fay.page, server.url, "Fay", { opponent: "greedy" });
   await fay.page.locator("#commit").waitFor();
   // The page's time stands still from the move on: the reveal cannot end by
   // itself, however slow the machine, only by what is pressed.
   const stopTime = async () => fay.page.clock.pauseAt((await fay.page.evaluate(() => Date.now())) + 1_000);
-  // Four mice with the keys on the first column, Enter; then at once c and ↑.
-  await placeWithKeys(fay.page);
+  // Four mice on one column with the keys, Enter; then at once another
+  // column's letter and ↑. The next round comes with the reveal, in one frame.
+  const first = openColumn(await choices(1));
+  await placeWithKeys(fay.page, first);
   await stopTime();
   await fay.page.keyboard.press("Enter");
   await untilShown(fay.page, 'section.room[data-revealing="true"]');
-  await fay.page.keyboard.press("c");
+  const second = openColumn(await choices(2), first);
+  await fay.page.keyboard.press(second.toLowerCase());
   await fay.page.keyboard.press("ArrowUp");
-  // The reveal is over, and the mouse is on C, not on A.
+  // The reveal is over, and the mouse is on the second column, not the first.
   await untilShown(fay.page, 'section.room[data-revealing="false"]');
   const next = fay.page.locator("section.assign");
   if ((await next.count()) > 0) {
-    assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="C"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on C");
+    assert.equal(await fay.page.locator(`tr.lane-bottom td[data-column="${second}"] .mice`).getAttribute("aria-label"), `1 mouse of Yellow on ${second}`);
     assert.match((await next.locator("h2").textContent()) ?? "", /1 of/);
   }
 
   // A tap on a column during a reveal: the reveal ends, and the mouse goes there.
   await fay.page.clock.resume();
   await fay.page.keyboard.press("x");
-  await placeWithKeys(fay.page);
+  await placeWithKeys(fay.page, openColumn(await choices(2)));
   await stopTime();
   await fay.page.keyboard.press("Enter");
   await untilShown(fay.page, 'section.room[data-revealing="true"]');
-  await fay.page.locator('td.cell[data-column="D"]').first().click();
+  const tapped = openColumn(await choices(3));
+  await fay.page.locator(`td.cell[data-column="${tapped}"]`).first().click();
   // The tap is handled once the click has reached its target (a timer of
   // 0 ms): 10 ms of the page's time, far from the reveal's end.
   await fay.page.clock.runFor(10);
   await untilShown(fay.page, 'section.room[data-revealing="false"]');
   if ((await next.count()) > 0) {
-    assert.equal(await fay.page.locator('tr.lane-bottom td[data-column="D"] .mice').getAttribute("aria-label"), "1 mouse of Yellow on D");
+    assert.equal(await fay.page.locator(`tr.lane-bottom td[data-column="${tapped}"] .mice`).getAttribute("aria-label"), `1 mouse of Yellow on ${tapped}`);
   }
   fay.assertClean();
 });
