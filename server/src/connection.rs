@@ -12,7 +12,6 @@ use mice_cake_engine::CheckedSeal;
 use mice_cake_protocol::{ErrorCode, MAX_FRAME_BYTES, SeekEndCause, ServerMessage};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::{self, Message};
 use tracing::debug;
 
 mod heartbeat;
@@ -27,7 +26,7 @@ use crate::refusals::Refused;
 use crate::room::Refusal;
 use crate::seal_checks::Unchecked;
 use crate::shared::Shared;
-use crate::socket::Socket;
+use crate::socket::{Incoming, ReadError, Socket};
 
 /// How long queued messages may take to drain before a connection closes.
 const DRAIN: Duration = Duration::from_secs(1);
@@ -146,7 +145,7 @@ fn admit(shared: &Shared, peer: Peer) -> Option<(Slot, Outbound, Inbound)> {
 enum Wake {
     ShuttingDown,
     Queued(Next),
-    Read(Option<Result<Message, tungstenite::Error>>),
+    Read(Option<Result<Incoming, ReadError>>),
     /// What quick pairing's queue tells a seeking connection.
     News(Option<crate::pairing::News>),
     /// What the connection's arena has for it.
@@ -260,34 +259,31 @@ impl Live {
     }
 
     /// Handles what the client sent, or why reading failed.
-    async fn on_read(
-        &mut self,
-        incoming: Option<Result<Message, tungstenite::Error>>,
-    ) -> Option<Ending> {
-        if let Some(Ok(Message::Close(close))) = &incoming {
-            // The WebSocket layer has made the answer (the same code, or
-            // 1002 for one no client may send): it goes before the end. A
-            // code no endpoint may send (1005, 1006, 1015, reserved or out
-            // of range) is a protocol error, counted as any other; the
-            // layer hands it on already replaced by its answer, 1002
-            // "Protocol violation" (a client that closes with those words
-            // itself reports one too).
-            if close.as_ref().is_some_and(|close| {
-                close.code == CloseCode::Protocol && close.reason.as_str() == "Protocol violation"
-            }) {
-                debug!(conn = ?self.session.id, "close code no endpoint may send");
-                self.session.refused(Refused::ProtocolError);
-            }
-            let write_timeout = self.session.shared.config.write_timeout;
-            within(write_timeout, self.socket.answer_close()).await;
-            return Some(Ending::Gone);
-        }
+    async fn on_read(&mut self, incoming: Option<Result<Incoming, ReadError>>) -> Option<Ending> {
+        let write_timeout = self.session.shared.config.write_timeout;
         let session = &mut self.session;
         match incoming {
-            None | Some(Ok(Message::Close(_))) => return Some(Ending::Gone),
+            None => return Some(Ending::Gone),
+            Some(Ok(Incoming::Close(code))) => {
+                // Answered before the end, with the client's own code. A
+                // code no endpoint may send (1005, 1006, 1015, reserved or
+                // out of range) is a protocol error, counted as any other,
+                // and answered 1002.
+                let code = code.map(CloseCode::from);
+                let answer = match code {
+                    Some(code) if !code.is_allowed() => {
+                        debug!(conn = ?session.id, "close code no endpoint may send");
+                        session.refused(Refused::ProtocolError);
+                        Some(CloseCode::Protocol)
+                    }
+                    code => code,
+                };
+                within(write_timeout, self.socket.answer_close(answer)).await;
+                return Some(Ending::Gone);
+            }
             Some(Err(error)) => {
-                return Some(match ReadFailure::of(&error) {
-                    ReadFailure::TooLarge => {
+                return Some(match error {
+                    ReadError::TooLarge(_) => {
                         debug!(conn = ?session.id, "frame too large");
                         session.refuse(
                             Refusal::new(
@@ -299,9 +295,8 @@ impl Live {
                         );
                         Ending::Close(CloseCode::Size, "frame too large")
                     }
-                    // The error quotes the frame, which may be a commit: not
-                    // logged.
-                    ReadFailure::InvalidUtf8 => {
+                    // The frame may be a commit: it is never logged.
+                    ReadError::InvalidUtf8 => {
                         debug!(conn = ?session.id, "text frame not UTF-8");
                         session.refuse(Refusal::new(
                             ErrorCode::InvalidUtf8,
@@ -310,25 +305,27 @@ impl Live {
                         Ending::Close(CloseCode::Invalid, "invalid UTF-8")
                     }
                     // Not a WebSocket any more (RFC 6455 §7.1.7: 1002).
-                    // The frame may hold anything: only the kind is logged.
-                    ReadFailure::Protocol => {
-                        debug!(conn = ?session.id, "WebSocket protocol violated");
+                    // Only what was wrong is logged, never the frame.
+                    ReadError::Protocol(what) => {
+                        debug!(conn = ?session.id, what, "WebSocket protocol violated");
                         session.refused(Refused::ProtocolError);
                         Ending::Close(CloseCode::Protocol, "protocol error")
-                    }
-                    ReadFailure::Other => {
-                        debug!(conn = ?session.id, cause = %error, "read failed");
-                        Ending::Gone
                     }
                 });
             }
             // Boxed apart: handling a message takes about 1.5 KB of future,
             // which every write and ping would otherwise allocate too.
-            Some(Ok(Message::Text(text))) => Box::pin(session.on_frame(Some(text.as_str()))).await,
-            Some(Ok(Message::Binary(_))) => Box::pin(session.on_frame(None)).await,
-            Some(Ok(Message::Ping(_))) => session.on_ping(),
-            Some(Ok(Message::Pong(_) | Message::Frame(_))) => {}
+            Some(Ok(Incoming::Text(text))) => Box::pin(session.on_frame(Some(&text))).await,
+            Some(Ok(Incoming::Binary)) => Box::pin(session.on_frame(None)).await,
+            Some(Ok(Incoming::Ping(payload))) => {
+                session.on_ping();
+                if !within(write_timeout, self.socket.pong(&payload)).await {
+                    return Some(Ending::Gone);
+                }
+            }
+            Some(Ok(Incoming::Pong)) => {}
         }
+        let session = &mut self.session;
         if !session.flooded() {
             return None;
         }
@@ -407,35 +404,6 @@ async fn within(limit: Duration, write: impl Future<Output = std::io::Result<()>
             metrics::counter!(crate::metrics::SLOW_CLIENTS).increment(1);
             debug!("write timed out: the client is not reading");
             false
-        }
-    }
-}
-
-/// Why a read from the WebSocket failed, where it matters.
-enum ReadFailure {
-    /// A message larger than the WebSocket layer holds.
-    TooLarge,
-    /// A text frame that is not UTF-8 (RFC 6455 closes with 1007).
-    InvalidUtf8,
-    /// A frame RFC 6455 does not allow: reserved bits or opcode, no mask, a
-    /// continuation of nothing, a control frame over 125 bytes or in
-    /// pieces, a close code no one may send (closed with 1002).
-    Protocol,
-    /// The connection failed.
-    Other,
-}
-
-impl ReadFailure {
-    fn of(error: &tungstenite::Error) -> ReadFailure {
-        match error {
-            tungstenite::Error::Capacity(_) => ReadFailure::TooLarge,
-            tungstenite::Error::Utf8(_) => ReadFailure::InvalidUtf8,
-            // A client gone without a close frame is gone, not wrong.
-            tungstenite::Error::Protocol(
-                tungstenite::error::ProtocolError::ResetWithoutClosingHandshake,
-            ) => ReadFailure::Other,
-            tungstenite::Error::Protocol(_) => ReadFailure::Protocol,
-            _ => ReadFailure::Other,
         }
     }
 }

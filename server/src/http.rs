@@ -16,7 +16,6 @@ use mice_cake_protocol::{
     RoomCode,
 };
 use serde::Deserialize;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tracing::error;
 
 use crate::dependencies::Reached;
@@ -30,11 +29,6 @@ use crate::socket::{Handshake, HandshakeError};
 use crate::store::GamesQuery;
 use crate::stored_game::{finished_game, never_dealt};
 
-/// Read buffer per connection: clients' messages are under a few hundred
-/// bytes, and an idle connection keeps this much (a larger frame grows
-/// it). With 4 KiB, an idle connection cost 9.3 KB (docs/performance.md,
-/// "Memory per connection").
-const READ_BUFFER: usize = 256;
 /// Largest message the WebSocket layer reads before failing the connection.
 /// Frames between this and `MAX_FRAME_BYTES` get a `frame_too_large` error
 /// and the connection stays open.
@@ -135,12 +129,8 @@ async fn websocket(State(shared): State<Arc<Shared>>, request: Request) -> Respo
             );
         }
     };
-    let config = WebSocketConfig::default()
-        .read_buffer_size(READ_BUFFER)
-        .max_message_size(Some(HARD_MESSAGE_LIMIT))
-        .max_frame_size(Some(HARD_MESSAGE_LIMIT));
     let sessions = shared.sessions.clone();
-    handshake.accept(config, &sessions, move |socket| {
+    handshake.accept(HARD_MESSAGE_LIMIT, &sessions, move |socket| {
         crate::connection::serve(socket, shared, peer)
     })
 }

@@ -1,149 +1,42 @@
-//! The game's WebSocket: the opening handshake (RFC 6455 over HTTP/1.1),
-//! reading through tungstenite, and writing frames of our own.
+//! The game's WebSocket: the opening handshake (`handshake`), the client's
+//! frames read by a reader of our own (`reading`), and our frames written.
 //!
-//! Why our own writes: tungstenite copies every message into a write buffer
-//! that keeps the capacity of the largest batch it ever held, for as long as
-//! the connection lives: 5.1 KB of a playing connection's 18 KB
-//! (docs/performance.md, "Memory per connection"). A server's frame is a
+//! Why our own, both ways: tungstenite copies every message into a write
+//! buffer, and reads into a buffer, that each keep the capacity of the
+//! largest they ever held for as long as the connection lives (5.1 KB of a
+//! playing connection once; 1 KB of a seated player's 9 with its state,
+//! docs/performance.md, "Memory per connection"). A server's frame is a
 //! header of 2 to 10 bytes and the payload as it is (only clients mask), so
 //! a batch of queued frames is written straight from the bytes the room
 //! shares between its members, with one vectored write: nothing is copied,
-//! and nothing stays behind.
+//! and nothing stays behind. A client's frames are read into a buffer
+//! given back after each message.
 //!
-//! Tungstenite still reads, and still answers a client's ping or close by
-//! itself. Its replies go out during its own reads; a reply it could not
-//! finish is flushed before each of our writes, and ours are finished before
-//! it reads again, so frames never interleave on the wire.
+//! The connection answers a ping or a close itself (`pong`,
+//! `answer_close`), after the read that brought it and never inside a
+//! write: frames never interleave on the wire. Tungstenite, a client here,
+//! still checks in the tests that what is written is a WebSocket.
 
 use std::io::{self, IoSlice};
 use std::time::Duration;
 
-use axum::extract::Request;
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::response::Response;
-use futures_util::future::OptionFuture;
-use futures_util::{FutureExt as _, SinkExt as _, StreamExt as _};
-use hyper::upgrade::{OnUpgrade, Upgraded};
+use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
-use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{self, Message};
-use tokio_util::task::TaskTracker;
-use tracing::debug;
 
+mod handshake;
+mod reading;
+
+pub(crate) use self::handshake::{Handshake, HandshakeError};
+use self::reading::Reader;
+pub(crate) use self::reading::{Incoming, ReadError};
 use crate::frame::Frame;
-
-/// Why a request to `/ws` cannot be upgraded.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum HandshakeError {
-    /// Not a WebSocket request at all: no `Connection: Upgrade` and
-    /// `Upgrade: websocket` (answered with 426).
-    #[error(
-        "/ws is the game's WebSocket: connect with a WebSocket client (Connection: Upgrade, Upgrade: websocket)"
-    )]
-    NotAnUpgrade,
-    /// A WebSocket request with something wrong (answered with 400).
-    #[error("not a WebSocket handshake: {0}")]
-    Invalid(&'static str),
-}
-
-/// A valid opening handshake, not answered yet.
-pub(crate) struct Handshake {
-    key: HeaderValue,
-    on_upgrade: OnUpgrade,
-}
-
-impl Handshake {
-    /// Checks `request` as RFC 6455 (section 4.2.1) asks of a server.
-    pub(crate) fn of(mut request: Request) -> Result<Handshake, HandshakeError> {
-        let headers = request.headers();
-        if !has_token(headers, &header::CONNECTION, "upgrade")
-            || !has_token(headers, &header::UPGRADE, "websocket")
-        {
-            return Err(HandshakeError::NotAnUpgrade);
-        }
-        if request.method() != Method::GET {
-            return Err(HandshakeError::Invalid("the method must be GET"));
-        }
-        let key = headers
-            .get(header::SEC_WEBSOCKET_KEY)
-            .cloned()
-            .ok_or(HandshakeError::Invalid("Sec-WebSocket-Key is missing"))?;
-        if headers
-            .get(header::SEC_WEBSOCKET_VERSION)
-            .is_none_or(|version| version.as_bytes() != b"13")
-        {
-            return Err(HandshakeError::Invalid("Sec-WebSocket-Version must be 13"));
-        }
-        let on_upgrade =
-            request
-                .extensions_mut()
-                .remove::<OnUpgrade>()
-                .ok_or(HandshakeError::Invalid(
-                    "this connection cannot be upgraded",
-                ))?;
-        Ok(Handshake { key, on_upgrade })
-    }
-
-    /// Answers 101 and, once the connection is switched, hands the socket
-    /// to `serve` on a task of its own, tracked by `sessions`.
-    pub(crate) fn accept<Serve, Served>(
-        self,
-        config: WebSocketConfig,
-        sessions: &TaskTracker,
-        serve: Serve,
-    ) -> Response
-    where
-        Serve: FnOnce(Box<Socket>) -> Served + Send + 'static,
-        Served: Future<Output = ()> + Send + 'static,
-    {
-        let Handshake { key, on_upgrade } = self;
-        let upgrade = async move {
-            match on_upgrade.await {
-                Ok(upgraded) => Some(Box::new(Socket::new(TokioIo::new(upgraded), config).await)),
-                Err(error) => {
-                    debug!(cause = %error, "the upgrade to a WebSocket failed");
-                    None
-                }
-            }
-        };
-        // Chained rather than awaited in one block, whose state would keep
-        // the config and the upgrade's slots for the connection's life.
-        sessions.spawn(upgrade.then(|socket| OptionFuture::from(socket.map(serve))));
-        let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
-        let mut response = Response::new(axum::body::Body::empty());
-        *response.status_mut() = StatusCode::SWITCHING_PROTOCOLS;
-        let headers = response.headers_mut();
-        headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
-        headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
-        if let Ok(accept) = HeaderValue::from_str(&accept) {
-            headers.insert(header::SEC_WEBSOCKET_ACCEPT, accept);
-        }
-        response
-    }
-}
-
-/// Whether the comma-separated header `name` holds `token` (ASCII case
-/// ignored), as `Connection: keep-alive, Upgrade` holds `upgrade`.
-fn has_token(headers: &HeaderMap, name: &header::HeaderName, token: &str) -> bool {
-    headers.get_all(name).iter().any(|value| {
-        value
-            .as_bytes()
-            .split(|byte| *byte == b',')
-            .any(|part| part.trim_ascii().eq_ignore_ascii_case(token.as_bytes()))
-    })
-}
 
 /// An upgraded connection, or (in tests) any byte stream.
 pub(crate) struct Socket<Io = TokioIo<Upgraded>> {
-    stream: WebSocketStream<Io>,
-    /// Whether tungstenite may hold a reply unwritten: it makes one only
-    /// while reading (a pong, the answer to a close). Until something is
-    /// read, our writes skip flushing it: a spectator's connection mostly
-    /// writes, and the flush cost as much as the write's own bookkeeping.
-    reply_owed: bool,
+    io: Io,
+    reader: Reader,
 }
 
 /// What a frame carries (RFC 6455, section 5.2).
@@ -152,6 +45,7 @@ enum Opcode {
     Text = 0x1,
     Close = 0x8,
     Ping = 0x9,
+    Pong = 0xa,
 }
 
 /// Most bytes a frame header takes: 2, and 8 more for a payload of 64 KiB
@@ -182,22 +76,30 @@ impl<Io> Socket<Io>
 where
     Io: AsyncRead + AsyncWrite + Unpin,
 {
-    /// The server's end of a connection already switched to WebSocket.
-    pub(crate) async fn new(io: Io, config: WebSocketConfig) -> Socket<Io> {
-        // Tungstenite writes only its replies to pings and closes: each
-        // as it comes, not gathered.
-        let config = config.write_buffer_size(0);
+    /// The server's end of a connection already switched to WebSocket,
+    /// reading messages of at most `limit` bytes.
+    pub(crate) fn new(io: Io, limit: usize) -> Socket<Io> {
         Socket {
-            stream: WebSocketStream::from_raw_socket(io, Role::Server, Some(config)).await,
-            reply_owed: false,
+            io,
+            reader: Reader::new(limit),
         }
     }
 
-    /// The next message from the client; `None` once the connection ended.
-    pub(crate) async fn recv(&mut self) -> Option<Result<Message, tungstenite::Error>> {
-        let incoming = self.stream.next().await;
-        self.reply_owed = true;
-        incoming
+    /// The next message from the client; `None` once the connection
+    /// ended. Cancel-safe: what was read before stays in the reader.
+    pub(crate) async fn recv(&mut self) -> Option<Result<Incoming, ReadError>> {
+        loop {
+            match self.reader.next_message() {
+                Ok(Some(message)) => return Some(Ok(message)),
+                Ok(None) => {}
+                Err(error) => return Some(Err(error)),
+            }
+            match self.io.read_buf(self.reader.room()).await {
+                Ok(1..) => {}
+                // A client gone without a close frame is gone, not wrong.
+                Ok(0) | Err(_) => return None,
+            }
+        }
     }
 
     /// Writes `frames` as text frames, with one vectored write where the
@@ -221,6 +123,13 @@ where
         self.write_all(&mut [IoSlice::new(&header[..len])]).await
     }
 
+    /// Answers the client's ping.
+    pub(crate) async fn pong(&mut self, payload: &[u8]) -> io::Result<()> {
+        let (header, len) = frame_header(Opcode::Pong, payload.len());
+        self.write_all(&mut [IoSlice::new(&header[..len]), IoSlice::new(payload)])
+            .await
+    }
+
     /// Writes a close frame with `code` and `reason` (at most 123 bytes:
     /// a control frame's payload is at most 125).
     pub(crate) async fn close(&mut self, code: CloseCode, reason: &str) -> io::Result<()> {
@@ -231,10 +140,7 @@ where
         let reason = &reason.as_bytes()[..end];
         let (header, len) = frame_header(Opcode::Close, 2 + reason.len());
         let code = u16::from(code).to_be_bytes();
-        // After a protocol error tungstenite may refuse to flush its own
-        // replies: the close frame goes all the same.
-        let _ = self.stream.flush().await;
-        self.write_raw(&mut [
+        self.write_all(&mut [
             IoSlice::new(&header[..len]),
             IoSlice::new(&code),
             IoSlice::new(reason),
@@ -242,11 +148,16 @@ where
         .await
     }
 
-    /// Writes the WebSocket layer's answer to the client's close frame.
-    pub(crate) async fn answer_close(&mut self) -> io::Result<()> {
-        self.stream.flush().await.map_err(io::Error::other)?;
-        self.reply_owed = false;
-        Ok(())
+    /// Answers the client's close frame: with its code, or with none when
+    /// it gave none (RFC 6455, section 5.5.1).
+    pub(crate) async fn answer_close(&mut self, code: Option<CloseCode>) -> io::Result<()> {
+        match code {
+            Some(code) => self.close(code, "").await,
+            None => {
+                let (header, len) = frame_header(Opcode::Close, 0);
+                self.write_all(&mut [IoSlice::new(&header[..len])]).await
+            }
+        }
     }
 
     /// Once the close frame is written: sends nothing more (FIN), then
@@ -255,26 +166,16 @@ where
     /// a reset throws away what the client had not read yet: the error and
     /// the close frame just sent to a client that sent a burst.
     pub(crate) async fn linger(&mut self, linger: Duration) {
-        let io = self.stream.get_mut();
+        let io = &mut self.io;
         let _ = io.shutdown().await;
         let mut dropped = [0_u8; 4096];
         let drained = async { while let Ok(1..) = io.read(&mut dropped).await {} };
         let _ = tokio::time::timeout(linger, drained).await;
     }
 
-    /// Writes every byte of `slices` and flushes, after whatever reply
-    /// tungstenite has left unfinished.
-    async fn write_all(&mut self, slices: &mut [IoSlice<'_>]) -> io::Result<()> {
-        if self.reply_owed {
-            self.stream.flush().await.map_err(io::Error::other)?;
-            self.reply_owed = false;
-        }
-        self.write_raw(slices).await
-    }
-
     /// Writes every byte of `slices` and flushes.
-    async fn write_raw(&mut self, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
-        let io = self.stream.get_mut();
+    async fn write_all(&mut self, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
+        let io = &mut self.io;
         while !slices.is_empty() {
             let written = io.write_vectored(slices).await?;
             if written == 0 {
@@ -290,6 +191,10 @@ where
 mod tests {
     use std::io::Cursor;
 
+    use futures_util::{SinkExt as _, StreamExt as _};
+    use tokio_tungstenite::WebSocketStream;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::Role;
     use tokio_tungstenite::tungstenite::protocol::frame::FrameHeader;
     use tokio_tungstenite::tungstenite::protocol::frame::coding::{Control, Data, OpCode};
 
@@ -340,7 +245,7 @@ mod tests {
         WebSocketStream<tokio::io::DuplexStream>,
     ) {
         let (server, client) = tokio::io::duplex(pipe);
-        let server = Socket::new(server, WebSocketConfig::default()).await;
+        let server = Socket::new(server, 1 << 20);
         let client = WebSocketStream::from_raw_socket(client, Role::Client, None).await;
         (server, client)
     }
@@ -391,11 +296,11 @@ mod tests {
         assert_eq!(close.reason.as_str(), "no hello");
     }
 
-    /// Tungstenite answers the client's ping by itself, between our frames
-    /// and never inside one, even when the pipe is too full to take its
-    /// answer at once.
+    /// A ping is read as one, between the client's messages, and its
+    /// pong goes out between our frames, never inside one, even when the
+    /// pipe is too full to take it at once.
     #[tokio::test]
-    async fn a_pong_tungstenite_owes_goes_out_between_our_frames() {
+    async fn a_ping_s_pong_goes_out_between_our_frames() {
         let (mut server, mut client) = pair(64).await;
         // 62 of the pipe's 64 bytes: the pong will not fit while the client
         // does not read.
@@ -408,14 +313,10 @@ mod tests {
             .await
             .unwrap();
         client.send(Message::text("hello")).await.unwrap();
-        // Reading the ping starts its pong, which the full pipe cuts short.
-        let Some(Ok(Message::Ping(_))) = server.recv().await else {
+        let Some(Ok(Incoming::Ping(payload))) = server.recv().await else {
             panic!("the client's ping");
         };
-        let Some(Ok(Message::Text(text))) = server.recv().await else {
-            panic!("the client's text");
-        };
-        assert_eq!(text.as_str(), "hello");
+        assert_eq!(payload, b"are you there");
         let frames = [Frame::plain(&text_of(1_000)), Frame::plain(&text_of(300))];
         let reading = async {
             let mut received = Vec::new();
@@ -424,8 +325,16 @@ mod tests {
             }
             received
         };
-        let (written, received) = tokio::join!(server.send_text(&frames), reading);
-        written.unwrap();
+        let writing = async {
+            server.pong(&payload).await.unwrap();
+            server.send_text(&frames).await.unwrap();
+            server.recv().await
+        };
+        let (read, received) = tokio::join!(writing, reading);
+        let Some(Ok(Incoming::Text(text))) = read else {
+            panic!("the client's text, not {read:?}");
+        };
+        assert_eq!(text, "hello");
         let text = |message: &Message, len: usize| matches!(message, Message::Text(text) if text.as_str() == text_of(len));
         assert!(text(&received[0], 60), "{received:?}");
         assert!(
@@ -436,66 +345,29 @@ mod tests {
         assert!(text(&received[3], 300), "{received:?}");
     }
 
-    fn request(headers: &[(&str, &str)]) -> Request {
-        let mut request = axum::http::Request::builder()
-            .method(Method::GET)
-            .uri("/ws");
-        for (name, value) in headers {
-            request = request.header(*name, *value);
+    /// A close is answered with its own code, or with none; the client
+    /// reads the answer as its close handshake's end.
+    #[tokio::test]
+    async fn a_close_is_answered_with_its_code() {
+        for code in [Some(CloseCode::Away), None] {
+            let (mut server, mut client) = pair(64).await;
+            let frame = code.map(
+                |code| tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                    code,
+                    reason: "bye".into(),
+                },
+            );
+            client.send(Message::Close(frame)).await.unwrap();
+            let Some(Ok(Incoming::Close(read))) = server.recv().await else {
+                panic!("the client's close");
+            };
+            assert_eq!(read, code.map(u16::from));
+            server.answer_close(code).await.unwrap();
+            let answer = client.next().await.unwrap().unwrap();
+            let Message::Close(answer) = answer else {
+                panic!("a close frame, not {answer:?}");
+            };
+            assert_eq!(answer.map(|close| close.code), code);
         }
-        request.body(axum::body::Body::empty()).unwrap()
-    }
-
-    const UPGRADE: [(&str, &str); 4] = [
-        ("connection", "keep-alive, Upgrade"),
-        ("upgrade", "WebSocket"),
-        ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
-        ("sec-websocket-version", "13"),
-    ];
-
-    #[test]
-    fn a_handshake_is_checked_header_by_header() {
-        let without = |name: &str| {
-            let headers: Vec<_> = UPGRADE.into_iter().filter(|(n, _)| *n != name).collect();
-            Handshake::of(request(&headers)).err().unwrap()
-        };
-        assert!(matches!(
-            without("connection"),
-            HandshakeError::NotAnUpgrade
-        ));
-        assert!(matches!(without("upgrade"), HandshakeError::NotAnUpgrade));
-        assert!(matches!(
-            without("sec-websocket-key"),
-            HandshakeError::Invalid(why) if why.contains("Sec-WebSocket-Key")
-        ));
-        assert!(matches!(
-            without("sec-websocket-version"),
-            HandshakeError::Invalid(why) if why.contains("13")
-        ));
-        let mut old_version = UPGRADE;
-        old_version[3].1 = "8";
-        assert!(matches!(
-            Handshake::of(request(&old_version)).err().unwrap(),
-            HandshakeError::Invalid(why) if why.contains("13")
-        ));
-        // "Upgrade" as part of another token is not the token.
-        let mut not_a_token = UPGRADE;
-        not_a_token[0].1 = "keep-alive-upgraded";
-        assert!(matches!(
-            Handshake::of(request(&not_a_token)).err().unwrap(),
-            HandshakeError::NotAnUpgrade
-        ));
-        let mut post = request(&UPGRADE);
-        *post.method_mut() = Method::POST;
-        assert!(matches!(
-            Handshake::of(post).err().unwrap(),
-            HandshakeError::Invalid(why) if why.contains("GET")
-        ));
-        // Every header right, but no HTTP connection behind the request to
-        // switch (the server's tests switch real ones).
-        assert!(matches!(
-            Handshake::of(request(&UPGRADE)).err().unwrap(),
-            HandshakeError::Invalid(why) if why.contains("cannot be upgraded")
-        ));
     }
 }

@@ -23,7 +23,7 @@ const LOCK_FILE: &str = "mice-cake.lock";
 /// reads of 10,000 live rooms to the file; a much larger one costs more than
 /// it saves, since every commit scans it (docs/performance.md, "Memory per
 /// connection").
-const WRITER_CACHE_KIB: i64 = 8 * 1024;
+const WRITER_CACHE_KIB: i64 = 2 * 1024;
 
 impl SqliteStore {
     /// Opens (or creates) the database in `dir`.
@@ -57,8 +57,6 @@ impl SqliteStore {
             .map_err(|error| opening(&name, error))?;
         // The log is copied into the database by a thread of its own
         // (`checkpoint`), started once the run begins, never by a commit.
-        // Every live room's rows are written every round or two: keep
-        // them in memory (SQLite's default is 2 MiB).
         for (pragma, value) in [("wal_autocheckpoint", 0), ("cache_size", -WRITER_CACHE_KIB)] {
             writer
                 .pragma_update(None, pragma, value)
