@@ -150,28 +150,41 @@ const SECRET_KEEPING_LIBRARIES: &[&str] = &[
     "redis",
 ];
 
-/// The log filter: `RUST_LOG` if set, else `default`, with the libraries
+/// The log filter: `RUST_LOG` if set (levels by target, as
+/// `info,mice_cake_server::room=debug`), else `default`, with the libraries
 /// that would log game secrets capped at `info` whatever is asked (a
-/// directive naming one of their modules, or a span's, cannot lift the
-/// cap: it is a second filter, applied after `RUST_LOG`'s).
+/// directive naming one of their modules cannot lift the cap: it is a
+/// second filter, applied after `RUST_LOG`'s).
+///
+/// Targets, not `EnvFilter`: its span and field directives would bring
+/// regular expressions into the server, 235 KB of the image's budget.
 pub fn log_filter<S>(default: &str) -> impl tracing_subscriber::layer::Filter<S> + Send + Sync
 where
     S: tracing::Subscriber + for<'span> tracing_subscriber::registry::LookupSpan<'span>,
 {
     use tracing_subscriber::filter::FilterExt as _;
-    let asked = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let asked = asked_levels(std::env::var("RUST_LOG").ok().as_deref(), default);
     let mut cap = tracing_subscriber::filter::filter_fn(|metadata| {
         may_log(metadata.target(), *metadata.level())
     });
     // The most the two let through is what `RUST_LOG` asks: said, so that
     // what is below it is dropped where it is written, not filtered. (The
-    // `log` crate's records, from tungstenite on every frame, are then not
-    // even made.)
-    if let Some(most) = asked.max_level_hint() {
+    // `log` crate's records, from the database clients on every statement,
+    // are then not even made.)
+    if let Some(most) = tracing_subscriber::layer::Filter::<S>::max_level_hint(&asked) {
         cap = cap.with_max_level_hint(most);
     }
     asked.and(cap)
+}
+
+/// The levels `rust_log` asks for, else `default`'s (else `info`): a
+/// `RUST_LOG` that does not parse is not half-applied.
+fn asked_levels(rust_log: Option<&str>, default: &str) -> tracing_subscriber::filter::Targets {
+    use tracing_subscriber::filter::Targets;
+    rust_log
+        .and_then(|asked| asked.parse::<Targets>().ok())
+        .or_else(|| default.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO))
 }
 
 /// Whether an event of `target` at `level` may be logged at all.
@@ -341,7 +354,21 @@ async fn stop(shared: &shared::Shared) {
 mod tests {
     use tracing::Level;
 
-    use super::may_log;
+    use super::{asked_levels, may_log};
+
+    #[test]
+    fn rust_log_names_levels_by_target_and_a_broken_one_falls_back_to_the_default() {
+        let asked = asked_levels(Some("warn,mice_cake_server::room=debug"), "info");
+        assert!(asked.would_enable("mice_cake_server::room::core", &Level::DEBUG));
+        assert!(!asked.would_enable("mice_cake_server::room::core", &Level::TRACE));
+        assert!(!asked.would_enable("mice_cake_server::http", &Level::INFO));
+        assert!(asked.would_enable("hyper", &Level::WARN));
+        let broken = asked_levels(Some("mice_cake_server=loud"), "info");
+        assert!(broken.would_enable("mice_cake_server", &Level::INFO));
+        assert!(!broken.would_enable("mice_cake_server", &Level::DEBUG));
+        let unset = asked_levels(None, "trace");
+        assert!(unset.would_enable("anything", &Level::TRACE));
+    }
 
     #[test]
     fn libraries_that_would_log_secrets_are_heard_at_info_at_most() {

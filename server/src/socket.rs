@@ -18,12 +18,15 @@
 //! still checks in the tests that what is written is a WebSocket.
 
 use std::io::{self, IoSlice};
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_util::io::poll_read_buf;
 
 mod handshake;
 mod reading;
@@ -88,16 +91,30 @@ where
     /// The next message from the client; `None` once the connection
     /// ended. Cancel-safe: what was read before stays in the reader.
     pub(crate) async fn recv(&mut self) -> Option<Result<Incoming, ReadError>> {
+        std::future::poll_fn(|context| self.poll_recv(context)).await
+    }
+
+    /// Reads until a message is whole. While the client sends nothing the
+    /// buffer is given back: a connection waiting for its next message
+    /// holds none, where a read waiting on its buffer would hold it.
+    fn poll_recv(
+        &mut self,
+        context: &mut Context<'_>,
+    ) -> Poll<Option<Result<Incoming, ReadError>>> {
         loop {
             match self.reader.next_message() {
-                Ok(Some(message)) => return Some(Ok(message)),
+                Ok(Some(message)) => return Poll::Ready(Some(Ok(message))),
                 Ok(None) => {}
-                Err(error) => return Some(Err(error)),
+                Err(error) => return Poll::Ready(Some(Err(error))),
             }
-            match self.io.read_buf(self.reader.room()).await {
-                Ok(1..) => {}
+            match poll_read_buf(Pin::new(&mut self.io), context, self.reader.room()) {
+                Poll::Pending => {
+                    self.reader.release();
+                    return Poll::Pending;
+                }
+                Poll::Ready(Ok(1..)) => {}
                 // A client gone without a close frame is gone, not wrong.
-                Ok(0) | Err(_) => return None,
+                Poll::Ready(Ok(0) | Err(_)) => return Poll::Ready(None),
             }
         }
     }
@@ -343,6 +360,29 @@ mod tests {
         );
         assert!(text(&received[2], 1_000), "{received:?}");
         assert!(text(&received[3], 300), "{received:?}");
+    }
+
+    /// Between messages, and while it waits for the next, a connection
+    /// holds no read buffer, whatever the size of the last message.
+    #[tokio::test]
+    async fn a_connection_waiting_for_its_client_holds_no_buffer() {
+        let (mut server, mut client) = pair(4096).await;
+        client.send(Message::text(text_of(600))).await.unwrap();
+        let Some(Ok(Incoming::Text(text))) = server.recv().await else {
+            panic!("the client's text");
+        };
+        assert_eq!(text, text_of(600));
+        assert_eq!(server.reader.held(), 0);
+        {
+            let mut waiting = std::pin::pin!(server.recv());
+            assert!(futures_util::poll!(waiting.as_mut()).is_pending());
+        }
+        assert_eq!(server.reader.held(), 0);
+        client.send(Message::text("next")).await.unwrap();
+        let Some(Ok(Incoming::Text(text))) = server.recv().await else {
+            panic!("the client's next text");
+        };
+        assert_eq!(text, "next");
     }
 
     /// A close is answered with its own code, or with none; the client

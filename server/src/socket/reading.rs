@@ -99,6 +99,14 @@ impl Reader {
         &mut self.buffer
     }
 
+    /// Gives the buffer back if it holds nothing (a read that found
+    /// nothing to read leaves it empty).
+    pub(crate) fn release(&mut self) {
+        if self.buffer.is_empty() {
+            self.buffer = Vec::new();
+        }
+    }
+
     /// The next whole message among the bytes read, `None` when more are
     /// needed. After an error the connection is to be closed: what is
     /// read next means nothing.
@@ -229,9 +237,9 @@ impl Reader {
         }
     }
 
-    /// Bytes held between messages (for the memory test).
+    /// Bytes held between messages (for the memory tests).
     #[cfg(test)]
-    fn held(&self) -> usize {
+    pub(super) fn held(&self) -> usize {
         self.buffer.capacity()
             + self.partial.as_ref().map_or(0, |partial| {
                 size_of::<Partial>() + partial.payload.capacity()
