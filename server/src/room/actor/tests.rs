@@ -75,3 +75,14 @@ async fn a_room_that_stops_here_before_answering_never_says_it_has_closed() {
     let refusal = handle.ask(Command::barrier).await.expect_err("gone");
     assert_eq!(refusal.code, mice_cake_protocol::ErrorCode::Unavailable);
 }
+
+/// A room's task is boxed whole when it starts, and lives as long as the
+/// room: it is held to one of jemalloc's size classes (2,560 bytes; the
+/// next is 3,072, which a task of 2,816 took: docs/performance.md, "Memory
+/// per connection"). The room's core is held apart by
+/// `what_every_room_holds_for_life_stays_small`.
+#[test]
+fn a_room_s_task_stays_within_its_size_class() {
+    let task = size_of::<RoomTask>();
+    assert!(task <= 2_560, "a room's task is {task} bytes");
+}

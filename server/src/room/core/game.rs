@@ -177,7 +177,7 @@ impl Room {
         self.rated_keys = rated
             .as_ref()
             .filter(|rated| rated.not_rated.is_none())
-            .map(|rated| rated.keys);
+            .map(|rated| Box::new(rated.keys));
         self.ratings_due |= self.rated_keys.is_some();
         // The keys are read again before their next game.
         self.keys_read = None;

@@ -33,6 +33,7 @@
 //! state.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mice_cake_engine::{EndReason, PlayerKey, RecordedGame, Seat, Seated, Seed, SignedLeave};
@@ -85,8 +86,9 @@ mod views;
 pub(in crate::room) struct Room {
     code: RoomCode,
     options: RoomOptions,
-    /// What the server's configuration says of rooms.
-    config: RoomConfig,
+    /// What the server's configuration says of rooms (behind a pointer:
+    /// 120 bytes that kept every room's core a size class up).
+    config: Arc<RoomConfig>,
     seats: Seated<Option<Player>>,
     spectators: HashMap<ConnId, Present>,
     status: RoomStatus,
@@ -126,13 +128,15 @@ pub(in crate::room) struct Room {
     stored: StoredMarks,
     /// Games over but not yet stored.
     unsaved_games: Vec<FinishedGame>,
-    chat: chat::Chat,
+    // Boxed, as `config`: every room's core is kept under a size class.
+    chat: Box<chat::Chat>,
     /// Set when the players' ratings are to be read again: a player with a
     /// key sat down, or a rated game was stored.
     ratings_due: bool,
     /// The keys of the rated game just ended, until its ratings are told:
     /// a player who left it (their seat empty) is told too.
-    rated_keys: Option<Seated<PlayerKey>>,
+    // Boxed: a rated game's end alone holds it.
+    rated_keys: Option<Box<Seated<PlayerKey>>>,
     /// In a rated room, why the current (or last) game is not rated, as
     /// told when it started (`None`: it counts once both have had a move).
     not_rated: Option<NotRated>,
@@ -208,7 +212,7 @@ impl Room {
         Room {
             code,
             options,
-            config,
+            config: Arc::new(config),
             seats: Seated::default(),
             spectators: HashMap::new(),
             status: RoomStatus::Waiting,
@@ -232,7 +236,7 @@ impl Room {
             spectator_feed: SpectatorFeed::default(),
             stored: StoredMarks::default(),
             unsaved_games: Vec::new(),
-            chat: chat::Chat::new(now),
+            chat: Box::new(chat::Chat::new(now)),
             ratings_due: false,
             rated_keys: None,
             not_rated: None,
