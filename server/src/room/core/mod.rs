@@ -33,7 +33,6 @@
 //! state.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mice_cake_engine::{EndReason, PlayerKey, RecordedGame, Seat, Seated, Seed, SignedLeave};
@@ -86,9 +85,9 @@ mod views;
 pub(in crate::room) struct Room {
     code: RoomCode,
     options: RoomOptions,
-    /// What the server's configuration says of rooms (behind a pointer:
-    /// 120 bytes that kept every room's core a size class up).
-    config: Arc<RoomConfig>,
+    /// What the server's configuration says of rooms (boxed: 120 bytes
+    /// that kept every room's task a size class up).
+    config: Box<RoomConfig>,
     seats: Seated<Option<Player>>,
     spectators: HashMap<ConnId, Present>,
     status: RoomStatus,
@@ -212,7 +211,7 @@ impl Room {
         Room {
             code,
             options,
-            config: Arc::new(config),
+            config: Box::new(config),
             seats: Seated::default(),
             spectators: HashMap::new(),
             status: RoomStatus::Waiting,
