@@ -196,6 +196,20 @@ impl Terminal {
         }
         self.read();
     }
+
+    /// Waits until the client has the terminal in raw mode again: it may
+    /// redraw a moment before its modes are set.
+    fn wait_until_raw(&mut self) {
+        let give_up = Instant::now() + PATIENCE;
+        while self.line_mode() {
+            self.read();
+            assert!(
+                Instant::now() < give_up,
+                "the client never took raw mode back"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
 
 /// As a reviewer lost a game to it: Ctrl-Z gives the terminal back to the
@@ -226,7 +240,7 @@ fn ctrl_z_suspends_cleanly_and_a_stopped_client_takes_the_terminal_back_when_con
     ann.signal(Signal::SIGCONT);
     ann.wait_for("Your move — round 1");
     assert!(ann.screen.screen().alternate_screen());
-    assert!(!ann.line_mode());
+    ann.wait_until_raw();
 
     // SIGSTOP from elsewhere, the shell's line mode, then SIGCONT.
     ann.signal(Signal::SIGSTOP);
