@@ -19,5 +19,5 @@ flags="-C target-feature=+crt-static"
 RUSTFLAGS="$flags" \
     env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS \
     cargo build --release --locked --target "$target" --target-dir target/image \
-    --package mice-cake-server >&2
+    --package mice-cake-server --features jemalloc >&2
 echo "target/image/$target/release/mice-cake-server"

@@ -50,7 +50,7 @@ mkdir -p "$OUT"
 scenarios=("$@")
 [ ${#scenarios[@]} -eq 0 ] && scenarios=(idle human saturated spectators seated peers longrun cluster takeover pairing arena)
 
-cargo build --release --locked -p mice-cake-server -p mice-cake-load -p mice-cake-cli
+cargo build --release --locked -p mice-cake-server -p mice-cake-load -p mice-cake-cli --features mice-cake-server/jemalloc
 server_bin=target/release/mice-cake-server
 load_bin=target/release/mice-cake-load
 client_bin=target/release/mice-cake

@@ -21,7 +21,7 @@ minutes=${1:?usage: loadgen/nemesis.sh MINUTES [nemesis.py flags…]}
 shift
 profile=${PROFILE:-debug}
 if [[ $profile == release ]]; then
-    cargo build --locked --release -p mice-cake-server -p mice-cake-cli
+    cargo build --locked --release -p mice-cake-server -p mice-cake-cli --features mice-cake-server/jemalloc
 else
     # The very command the end-to-end tests build with: nothing new to build after them.
     cargo build --locked --workspace --bins --tests

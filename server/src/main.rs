@@ -15,7 +15,10 @@ use tracing_subscriber::util::SubscriberInitExt as _;
 /// they were last used (`.cargo/config.toml`): with glibc's allocator the
 /// memory of the deal's burst stayed with the process, scattered among
 /// what lives on, 1.8 KB of each of 10,000 seated players
-/// (docs/performance.md, "Memory per connection").
+/// (docs/performance.md, "Memory per connection"). The `jemalloc`
+/// feature, on in release builds (README, the image, the benchmarks); the
+/// tests run on the system's allocator.
+#[cfg(feature = "jemalloc")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
