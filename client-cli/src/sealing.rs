@@ -51,6 +51,10 @@ struct Pending {
     /// Times the opening was refused as out of turn (`wrong_phase`), each
     /// answered by asking for the state.
     refusals: u32,
+    /// Whether the opening waits for the server to show the seal: the
+    /// server asked to slow down just after it was sent, and may have
+    /// ignored it (the link sends it again), and the opening behind it.
+    until_shown: bool,
 }
 
 /// Most times an opening refused as out of turn asks for the state again:
@@ -203,6 +207,7 @@ impl Sealer {
             opened: false,
             reseal: false,
             refusals: 0,
+            until_shown: false,
         });
         // Stored before it is sent: a client that dies in between can still
         // open what the server holds.
@@ -216,6 +221,8 @@ impl Sealer {
         }
         self.witness.sealed_own(round);
         effects.push(Effect::Send(self.seal_message(round, seal)));
+        // The other's seal in already: the opening goes right behind.
+        effects.extend(self.open_due(GameKey::of(room), exchange, seat));
         effects
     }
 
@@ -303,6 +310,7 @@ impl Sealer {
                 opened: false,
                 reseal: exchange.seals[seat].is_none(),
                 refusals: 0,
+                until_shown: false,
             });
         }
     }
@@ -330,36 +338,43 @@ impl Sealer {
         Some(Effect::Send(self.seal_message(round, seal)))
     }
 
-    /// The opening of this seat's move, once both seals are in and the
-    /// server published this client's own.
+    /// The opening of this seat's move, once the other's seal is in and
+    /// this client's own is sent (protocol 13: the server sends a player its
+    /// own `sealed` with what follows, and waits for the opening). A seal
+    /// the server shows must be this client's: another could never be
+    /// opened.
     fn open_due(&mut self, game: GameKey, exchange: &ExchangeState, seat: Seat) -> Option<Effect> {
-        let due = exchange.seals.yellow.is_some()
-            && exchange.seals.blue.is_some()
-            && !exchange.opened[seat]
-            && !exchange.by_server[seat];
-        // Only the move whose seal the server published is opened: another
-        // would be refused, and could never be taken back.
-        let published = self.pending.is_some_and(|pending| {
-            exchange.seals[seat]
-                == Some(fair::seal(
-                    exchange.commitment,
-                    exchange.round,
-                    seat,
-                    &pending.opening.assignment,
-                    pending.opening.nonce,
-                ))
-        });
-        let sync_quiet = self.sync == Sync::None;
-        let pending = self.pending.as_mut()?;
+        let pending = self.pending?;
+        let ours = fair::seal(
+            exchange.commitment,
+            exchange.round,
+            seat,
+            &pending.opening.assignment,
+            pending.opening.nonce,
+        );
+        let sealed = match exchange.seals[seat] {
+            Some(shown) => shown == ours,
+            // Sent, not yet shown; one to send again is not sent yet.
+            None => !pending.reseal && !pending.until_shown,
+        };
+        let theirs = exchange.seals[seat.opponent()];
         if pending.game != game
             || pending.round != exchange.round
-            || !due
-            || !published
+            || theirs.is_none()
+            || !sealed
+            || exchange.opened[seat]
+            || exchange.by_server[seat]
             || pending.opened
-            || !sync_quiet
+            || self.sync != Sync::None
         {
             return None;
         }
+        let theirs = theirs?;
+        // The pair this client opened after: its own seal as it made it.
+        let mut seals = Seated::from_fn(|_| ours);
+        seals[seat.opponent()] = theirs;
+        self.witness.saw(exchange.round, seals);
+        let pending = self.pending.as_mut()?;
         pending.opened = true;
         let opening = pending.opening;
         let round = pending.round;
@@ -385,6 +400,22 @@ impl Sealer {
         pending.refusals += 1;
         pending.opened = false;
         self.sync = Sync::Due;
+    }
+
+    /// The server asked to slow down (`rate_limited`) while this seat's
+    /// seal is not shown: the seal may have been ignored (the link sends it
+    /// again), and the opening sent right behind it refused. The opening
+    /// goes again once the seal is shown; a refusal meanwhile asks for
+    /// nothing.
+    pub fn slowed_down(&mut self, room: &RoomState) {
+        let shown = room
+            .you
+            .zip(room.exchange.as_ref())
+            .is_some_and(|(seat, exchange)| exchange.seals[seat].is_some());
+        if let Some(pending) = self.pending.as_mut().filter(|_| !shown) {
+            pending.until_shown = true;
+            pending.opened = false;
+        }
     }
 
     /// The connection dropped: an opening sent may not have arrived, and is

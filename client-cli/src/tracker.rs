@@ -323,6 +323,12 @@ impl Tracker {
                 None
             }
             ServerMessage::Error { code, message, .. } => {
+                if *code == ErrorCode::RateLimited
+                    && let Some(room) = &self.room
+                {
+                    // Perhaps the seal just sent: its opening waits for it.
+                    self.sealer.slowed_down(room);
+                }
                 if *code == ErrorCode::WrongPhase {
                     // An opening refused: this client's view may be ahead
                     // of its server's (or behind the room's). It asks for
@@ -776,9 +782,14 @@ mod tests {
             "the opponent's commit changes nothing"
         );
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        // The client seals its move; the server's `sealed` says it is in.
-        let [Effect::Send(ClientMessage::Seal { round: 1, .. })] = tracker.seal(1, mine)[..] else {
-            panic!("a seal of round 1");
+        // The client seals its move, and opens it at once: the opponent's
+        // seal is in (protocol 13). The server's `sealed` says it is in.
+        let [
+            Effect::Send(ClientMessage::Seal { round: 1, .. }),
+            Effect::Send(ClientMessage::Open { round: 1, .. }),
+        ] = tracker.seal(1, mine)[..]
+        else {
+            panic!("a seal of round 1, then its opening");
         };
         assert_eq!(tracker.your_move(), None, "not in until the server says so");
         apply_all(&mut tracker, room.commit(Seat::Yellow, mine), now);
@@ -987,6 +998,75 @@ mod resume_tests {
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, other), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
         assert!(tracker.automatic().is_empty());
+    }
+
+    /// Protocol 13: the server sends a player its own `sealed` with what
+    /// follows it, so the client opens once its seal is sent and the
+    /// other's is in, without waiting for its own; and notes the pair it
+    /// opened after, its own seal as it made it.
+    #[test]
+    fn a_move_is_opened_once_sent_and_the_other_s_seal_is_in() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
+        else {
+            panic!("a seal of round 1");
+        };
+        assert!(tracker.automatic().is_empty(), "the other's seal is not in");
+        let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
+        tracker.apply(&sealed(room.seq() + 1, Seat::Blue, theirs), now);
+        let opened = tracker.automatic();
+        assert!(
+            matches!(
+                opened.as_slice(),
+                [Effect::Send(ClientMessage::Open { round: 1, assignment: Some(assignment), .. })] if *assignment == mine
+            ),
+            "{opened:?}"
+        );
+        // Its own seal, come late, changes nothing; another would be a
+        // conflict the check reports.
+        tracker.apply(&sealed(room.seq() + 2, Seat::Yellow, seal), now);
+        assert!(tracker.automatic().is_empty(), "opened once");
+        assert_eq!(tracker.your_move(), Some(mine));
+    }
+
+    /// A seal sent right behind the other's, and refused for coming too
+    /// fast (the link sends it again): the opening sent behind it is
+    /// refused too, and goes again once the seal is shown, asking for
+    /// nothing meanwhile.
+    #[test]
+    fn an_opening_behind_a_seal_refused_for_coming_too_fast_goes_again_once_the_seal_is_in() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
+        tracker.apply(&sealed(room.seq() + 1, Seat::Blue, theirs), now);
+        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
+        let [
+            Effect::Send(ClientMessage::Seal { round: 1, seal, .. }),
+            Effect::Send(ClientMessage::Open { round: 1, .. }),
+        ] = tracker.seal(1, mine)[..]
+        else {
+            panic!("a seal of round 1, then its opening");
+        };
+        let refused = |code| ServerMessage::Error {
+            code,
+            message: "refused".into(),
+            args: mice_cake_protocol::RefusalArgs::new(),
+        };
+        tracker.apply(&refused(ErrorCode::RateLimited), now);
+        tracker.apply(&refused(ErrorCode::WrongPhase), now);
+        assert!(
+            tracker.automatic().is_empty(),
+            "no state asked for, nothing opened"
+        );
+        tracker.apply(&sealed(room.seq() + 2, Seat::Yellow, seal), now);
+        assert!(
+            matches!(
+                tracker.automatic().as_slice(),
+                [Effect::Send(ClientMessage::Open { round: 1, .. })]
+            ),
+            "opened again once the seal is in"
+        );
+        assert!(tracker.automatic().is_empty(), "once");
     }
 
     #[test]

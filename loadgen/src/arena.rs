@@ -413,7 +413,14 @@ impl Player {
             seal,
             signature: Some(self.secret.sign(seal)),
         };
-        wire::send(socket, stats, &message).await
+        wire::send(socket, stats, &message).await?;
+        // Its own `sealed` comes with what follows (protocol 13): the
+        // opening goes at once if the other's seal is in.
+        self.seals[seat] = true;
+        if self.seals.yellow && self.seals.blue {
+            self.open(socket, stats, round).await?;
+        }
+        Ok(())
     }
 
     /// The leave of the game under way at `round`, signed.

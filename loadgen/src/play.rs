@@ -512,10 +512,15 @@ impl Client {
             seal,
             signature: self.run.plan.signed.then(|| self.secret.sign(seal)),
         })
-        .await
+        .await?;
+        // Its own `sealed` comes with what follows (protocol 13): the
+        // opening goes at once if the other's seal is in.
+        self.seals[seat] = true;
+        self.open_when_due(round, seat, false).await
     }
 
-    /// Opens the move sealed for `round` once both seals are in.
+    /// Opens the move sealed for `round` once both seals are in (this
+    /// player's as sent).
     async fn open_when_due(
         &mut self,
         round: u32,

@@ -41,7 +41,7 @@ use crate::room::{GameResult, PlayerInfo, RoomOptions, RoomStatus, RoomSummary};
 /// that connection only (a proof seen elsewhere cannot be shown again).
 /// Version 12 sends events that happen together in one frame (`events`):
 /// a reveal with the next round's start, say.
-pub const PROTOCOL_VERSION: u32 = 12;
+pub const PROTOCOL_VERSION: u32 = 13;
 
 /// Largest text frame a server accepts, in bytes.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024;
@@ -1081,6 +1081,8 @@ pub enum RoomEvent {
     },
     /// A player's move is sealed: nothing about it is told but its seal.
     /// Once both seals of a round are in, both players open their moves.
+    /// The sealer is sent its own with what it is sent next (the
+    /// opponent's seal, or the reveal), and opens without waiting for it.
     Sealed {
         /// The round (0: the deal).
         round: u32,

@@ -160,7 +160,8 @@ pub struct Config {
     /// Longest that spectators' events wait, once a move of the round is
     /// sealed, for the rest of the round: both seals and the reveal then
     /// reach them in one write, a single fan-out to every spectator instead
-    /// of three. 0 sends them at once. Players are never held.
+    /// of three. 0 sends them at once. Players are not held by it (a
+    /// player's own seal waits for what follows it, 250 ms at most).
     #[arg(long, env = "MICE_CAKE_SPECTATOR_HOLD", default_value = "250ms", value_parser = humantime::parse_duration)]
     pub spectator_hold: Duration,
 

@@ -121,6 +121,48 @@ test("a move committed asks for a nonce; sealed with it, it is stored, then sign
   assert.deepEqual(/** @type {any} */ (signed.effects[1]).message, { type: "seal", round: 1, seal: signing.seal });
 });
 
+/** Seals three mice in column A for round 1 with nonce 1…1; returns the seal sent and the effects that sent it. @param {any} model */
+function sealThree(model) {
+  for (let mouse = 0; mouse < 3; mouse += 1) update(model, { kind: "tap", column: 0 }, page);
+  update(model, { kind: "key", key: "Enter", on: "page" }, page);
+  const sealed = update(model, { kind: "nonce", round: 1, assignment: { mice: [3, 0, 0, 0], steal: null }, nonce: hex("1") }, page);
+  const signing = /** @type {any} */ (ofKind(sealed.effects, "sign_seal")[0]);
+  const signed = update(model, { kind: "seal_signed", code: "ABCDE", game: 1, round: 1, seal: signing.seal, seatKey: null, signed: null }, page);
+  return { seal: signing.seal, effects: signed.effects };
+}
+
+/** @param {any} model @param {number} seq @param {string} seat @param {string} seal */
+const sealedEvent = (model, seq, seat, seal) =>
+  update(model, { kind: "message", message: { type: "event", seq, event: { kind: "sealed", round: 1, seat, seal, by_server: false, signature: null } } }, page);
+
+/** @param {any[]} effects */
+const openings = (effects) => ofKind(effects, "send").filter((effect) => effect.message.type === "open");
+
+// Protocol 13: the server sends a player its own `sealed` with what follows
+// it, so the page opens once its seal is sent and the other's is in.
+test("a move is opened once its seal is sent and the other's is in, without waiting for its own", () => {
+  // Sealed second: the opening goes right behind the seal.
+  const second = playing();
+  sealedEvent(second, 2, "blue", hex("b"));
+  const { effects } = sealThree(second);
+  assert.deepEqual(ofKind(effects, "send").map((effect) => effect.message.type), ["seal", "open"]);
+  assert.deepEqual(openings(effects)[0].message, { type: "open", round: 1, assignment: { mice: [3, 0, 0, 0], steal: null }, nonce: hex("1") });
+  // Sealed first: it opens as the other's seal comes, and once only.
+  const first = playing();
+  const { seal, effects: sent } = sealThree(first);
+  assert.deepEqual(openings(sent), []);
+  const theirs = sealedEvent(first, 2, "blue", hex("b"));
+  assert.equal(openings(theirs.effects).length, 1);
+  update(first, { kind: "opened", game: 1, round: 1 }, page);
+  const own = sealedEvent(first, 3, "yellow", seal);
+  assert.deepEqual(openings(own.effects), []);
+  // A seal shown that is not this page's is never opened.
+  const other = playing();
+  sealThree(other);
+  sealedEvent(other, 2, "yellow", hex("c"));
+  assert.deepEqual(openings(sealedEvent(other, 3, "blue", hex("b")).effects), []);
+});
+
 test("a chat line sent is a message; one heard is told to screen readers", () => {
   const model = playing();
   model.chatDraft = "hello";

@@ -9,7 +9,7 @@ import { playerKey, proveKey } from "./keys.js";
 import { refusalText } from "./refusals.js";
 import { seats } from "./stored.js";
 
-export const PROTOCOL_VERSION = 12;
+export const PROTOCOL_VERSION = 13;
 
 /** Pauses between reconnection attempts grow from this to MAX_PAUSE. */
 const FIRST_PAUSE_MS = 500;

@@ -1,11 +1,13 @@
 // Sealed play, on the model (docs/fairness.md): each move is sealed with a
 // fresh nonce (asked for as an effect: `draw_nonce`, answered by a `nonce`
 // event), signed with this browser's key (`sign_seal`, answered by
-// `seal_signed`) and sent; once both seals are in, it is opened. What was
-// sealed and seen is the model's `sealing`, which the page stores after
-// every change (state.js): a reload must still open a move sealed, and the
-// finished game is checked against it (check.js). Nothing here touches the
-// page, the storage, the network or the entropy: all of it is effects.
+// `seal_signed`) and sent; once it is sent and the other's seal is in, it
+// is opened (protocol 13: the server sends a player's own `sealed` with what
+// follows it). What was sealed and seen is the model's `sealing`, which the
+// page stores after every change (state.js): a reload must still open a
+// move sealed, and the finished game is checked against it (check.js).
+// Nothing here touches the page, the storage, the network or the entropy:
+// all of it is effects.
 
 import { t, ungrouped } from "./catalogue.js";
 import { NOTHING, sealOf } from "./fair.js";
@@ -220,9 +222,10 @@ function noteSeals(held, exchange) {
 }
 
 /**
- * What the page sends by itself after each message: the deal's nonce, a
- * forced move, the opening of its sealed move once both seals are in. It
- * notes the seals it sees before opening, for the check at the end.
+ * What the page sends by itself after each message and each seal sent: the
+ * deal's nonce, a forced move, the opening of its sealed move once its
+ * seal is sent and the other's is in. It notes the seals it sees before
+ * opening, for the check at the end.
  * @param {Model} model @param {{visible: boolean}} page @param {Effect[]} out
  */
 export function automatic(model, page, out) {
@@ -249,10 +252,17 @@ export function automatic(model, page, out) {
     else if (room.choices?.[you]?.forced && !(model.reveal && page.visible)) drawNonce(model, exchange.round, room.choices[you].forced, out);
     return;
   }
-  // Only the move whose seal the server published is opened.
-  const published = mine && exchange.seals[you] === sealOf(exchange.commitment, exchange.round, you, mine.assignment, mine.nonce);
-  const both = exchange.seals.yellow && exchange.seals.blue;
-  if (both && mine && published && !mine.sent && !exchange.opened[you] && !exchange.by_server[you]) {
+  // The server sends a player its own `sealed` with what follows it
+  // (protocol 13): the move is opened once its seal is sent and the other's
+  // is in. A seal the server shows must be this page's: another could never
+  // be opened.
+  const ours = mine ? sealOf(exchange.commitment, exchange.round, you, mine.assignment, mine.nonce) : null;
+  const signing = model.signing.includes(`${room.code}:${room.game}:${exchange.round}`);
+  const sealed = exchange.seals[you] ? exchange.seals[you] === ours : Boolean(mine) && !mine?.reseal && !signing;
+  const theirs = exchange.seals[you === "yellow" ? "blue" : "yellow"];
+  if (theirs && mine && ours && sealed && !mine.sent && !exchange.opened[you] && !exchange.by_server[you]) {
+    // The pair it opened after, its own seal as made here.
+    noteSeals(held, { ...exchange, seals: { ...exchange.seals, [you]: ours } });
     const message =
       exchange.round === 0
         ? { type: "open", round: 0, nonce: mine.nonce }

@@ -418,8 +418,10 @@ const ON = {
     sealWith(model, event, out);
     return "none";
   },
-  seal_signed: (model, event, _page, out) => {
+  seal_signed: (model, event, page, out) => {
     sealSigned(model, event, out);
+    // The other's seal in already: the opening goes right behind.
+    automatic(model, page, out);
     return "none";
   },
   opened: (model, event) => {

@@ -56,6 +56,10 @@ struct RemoteMembership {
     /// whose seal is in. An opening is sent on only once both are, so that
     /// no move crosses Redis while it could still help the opponent.
     sealed: Option<(u32, Seated<bool>)>,
+    /// The player's seat, as the room's state told it: its own seal is
+    /// counted in as it passes through here, since the room sends a player
+    /// its own `sealed` with what follows it (protocol 13).
+    seat: Option<Seat>,
     /// Whether the room's state has come (`joined`, or a `state`): until
     /// then [`RemoteMembership::sealed`] says nothing.
     state_known: bool,
@@ -187,8 +191,8 @@ impl Cluster {
                 Opening::Refused => return true,
             },
             Act::Leave { .. } | Act::Disconnected => self.forget_member(conn),
-            Act::Seal { .. }
-            | Act::Sync
+            Act::Seal { round, .. } => self.sent_seal(conn, *round),
+            Act::Sync
             | Act::Rematch
             | Act::Chat { .. }
             | Act::SpectatorChat { .. }
@@ -251,6 +255,7 @@ impl Cluster {
                 watch,
                 token: None,
                 sealed: None,
+                seat: None,
                 state_known: false,
                 held_openings: Vec::new(),
             },
@@ -344,8 +349,12 @@ impl Cluster {
             };
             if membership.watch == Watch::No {
                 for (frame, letter) in frames.iter().zip(kinds.bytes()) {
-                    membership.state_known |=
-                        follow_seals(&mut membership.sealed, frame, kind_of(letter));
+                    membership.state_known |= follow_seals(
+                        &mut membership.sealed,
+                        &mut membership.seat,
+                        frame,
+                        kind_of(letter),
+                    );
                 }
             }
             // Openings held for the state are judged once it is here.
@@ -486,8 +495,26 @@ impl Cluster {
         }
     }
 
+    /// Counts a player's own seal of `round` in as it goes to the room. One
+    /// the room refuses lets no opening through that the room would take:
+    /// the room judges it again, and the other's seal must be in already.
+    fn sent_seal(&self, conn: ConnId, round: u32) {
+        let mut members = lock(&self.members);
+        let Some(membership) = members.conns.get_mut(&conn) else {
+            return;
+        };
+        let Some(seat) = membership.seat else {
+            return;
+        };
+        let seals = match &mut membership.sealed {
+            Some((known, seals)) if *known == round => seals,
+            sealed => &mut sealed.insert((round, Seated::default())).1,
+        };
+        seals[seat] = true;
+    }
+
     /// Whether a player here may open round `round`'s move: both seals of
-    /// it are in, as its room's frames told. If not, it is refused here, as
+    /// it are in, as its room's frames told (its own as sent). If not, it is refused here, as
     /// its room would refuse it, and nothing crosses Redis — but only once
     /// the room's state has come: before it (a client resuming and opening
     /// at once, its state still on the way) the opening is held, never
@@ -534,9 +561,15 @@ impl Cluster {
 
 /// Follows a player's exchange in the frames its room sends it: the state
 /// (on entering, or after missed events) says which seals are in, and each
-/// `sealed` event (alone or among `events`) adds one. Other frames are not read. Whether the frame
-/// was a state.
-fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str, kind: FrameKind) -> bool {
+/// `sealed` event (alone or among `events`) adds one; the state also says
+/// the player's seat. Other frames are not read. Whether the frame was a
+/// state.
+fn follow_seals(
+    sealed: &mut Option<(u32, Seated<bool>)>,
+    seat: &mut Option<Seat>,
+    frame: &str,
+    kind: FrameKind,
+) -> bool {
     if !matches!(
         kind,
         FrameKind::Sealed | FrameKind::State | FrameKind::Joined
@@ -548,6 +581,7 @@ fn follow_seals(sealed: &mut Option<(u32, Seated<bool>)>, frame: &str, kind: Fra
     };
     match message {
         ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
+            *seat = state.you;
             *sealed = state
                 .exchange
                 .map(|exchange| (exchange.round, exchange.seals.map(|seal| seal.is_some())));
@@ -635,7 +669,7 @@ mod tests {
             seq: 5,
             event: Box::new(sealed(2, Seat::Yellow)),
         });
-        follow_seals(&mut seals, alone.as_str(), alone.kind());
+        follow_seals(&mut seals, &mut None, alone.as_str(), alone.kind());
         assert_eq!(
             seals,
             Some((
@@ -655,7 +689,7 @@ mod tests {
             ],
         });
         assert_eq!(together.kind(), FrameKind::Sealed);
-        follow_seals(&mut seals, together.as_str(), together.kind());
+        follow_seals(&mut seals, &mut None, together.as_str(), together.kind());
         assert_eq!(
             seals,
             Some((

@@ -23,6 +23,9 @@ async fn reconnecting_mid_round_keeps_the_seat_the_commit_and_the_game() {
     // The deal depends on both players' nonces: moves from the cake dealt.
     let commit = mice_cake_engine::greedy_assignment(&view, Seat::Yellow);
     yellow.commit(1, commit).await;
+    // Its own seal comes with what it is sent next (protocol 13): the state
+    // it asks for.
+    yellow.send(&ClientMessage::Sync).await;
     loop {
         if let ServerMessage::Event { seq, event } = yellow.recv().await {
             last_seq = seq;

@@ -139,9 +139,10 @@ async fn a_seal_without_its_signature_or_with_a_wrong_one_is_refused_and_nothing
         assert!(message.contains(why), "{message}");
         assert!(message.contains("nothing was sealed"), "{message}");
     }
-    // Nothing was sealed: the right seal, signed, is taken.
+    // Nothing was sealed: the right seal, signed, is taken (the opponent
+    // is told at once; the sealer with what follows, protocol 13).
     yellow.commit(1, assignment).await;
-    yellow
+    blue
         .recv_until(|m| matches!(m, ServerMessage::Event { event, .. } if matches!(**event, RoomEvent::Sealed { seat: Seat::Yellow, round: 1, .. })))
         .await;
 }
@@ -218,6 +219,9 @@ async fn seals_sent_together_from_many_rooms_are_all_taken_but_the_forged_one() 
                 .commit(1, mice_cake_engine::greedy_assignment(view, Seat::Yellow))
                 .await;
         }
+        // Its own seal comes with what it is sent next (protocol 13): the
+        // state it asks for.
+        yellow.send(&ClientMessage::Sync).await;
         yellow.recv_until(sealed).await;
     }
 }

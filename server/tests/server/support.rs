@@ -272,6 +272,26 @@ impl Sealing {
             },
             _ => {}
         }
+        self.due()
+    }
+
+    /// Takes note of this client's own seal as sent, and returns what is due
+    /// after it: the server sends a player's `sealed` with what follows it
+    /// (protocol 13), so a client that has the other's seal opens at once.
+    pub(crate) fn sent(&mut self, message: &ClientMessage) -> Vec<ClientMessage> {
+        let ClientMessage::Seal { round, seal, .. } = message else {
+            return Vec::new();
+        };
+        if let Some(seat) = self.seat
+            && let Some(exchange) = self.exchange.as_mut().filter(|e| e.round == *round)
+        {
+            exchange.seals[seat].get_or_insert(*seal);
+        }
+        self.due()
+    }
+
+    /// What to send by itself now: the deal's seal, an opening.
+    fn due(&mut self) -> Vec<ClientMessage> {
         if !self.automatic {
             return Vec::new();
         }
@@ -280,7 +300,9 @@ impl Sealing {
         };
         let mut messages = Vec::new();
         if exchange.round == 0 && exchange.seals[seat].is_none() && !self.holds(0) {
+            // Its opening follows once the other's seal is in (`sent`).
             messages.push(self.seal(0, Assignment::EMPTY));
+            return messages;
         }
         let both = exchange.seals.yellow.is_some() && exchange.seals.blue.is_some();
         if let Some((round, opening)) = self.pending
@@ -547,7 +569,16 @@ impl Client {
     /// both seals are in.
     pub(crate) async fn commit(&mut self, round: u32, assignment: Assignment) {
         let seal = self.sealing.seal(round, assignment);
-        self.send(&seal).await;
+        self.send_sealing(&seal).await;
+    }
+
+    /// Sends a message of sealed play, and what is due after it: an opening
+    /// once this client's seal is sent and the other's is in.
+    async fn send_sealing(&mut self, message: &ClientMessage) {
+        self.send(message).await;
+        for automatic in self.sealing.sent(message) {
+            self.send(&automatic).await;
+        }
     }
 
     /// Asks for a seat back with its token.
@@ -613,7 +644,7 @@ impl Client {
                     self.unread.extend(message.one_by_one());
                     for index in 0..self.unread.len() {
                         for automatic in self.sealing.observe(&self.unread[index]) {
-                            self.send(&automatic).await;
+                            self.send_sealing(&automatic).await;
                         }
                     }
                     return self.unread.pop_front();
@@ -956,8 +987,16 @@ impl Agent {
     }
 
     /// Steps until the server has taken this player's seal of a round.
+    /// Its own `sealed` comes with what it is sent next (protocol 13): once
+    /// it has sealed, a `sync` brings it, just before the state.
     pub(crate) async fn until_committed(&mut self) {
+        let commits = self.commits.len();
+        let mut asked = false;
         loop {
+            if !asked && self.commits.len() > commits {
+                self.client.send(&ClientMessage::Sync).await;
+                asked = true;
+            }
             if let ServerMessage::Event { event, .. } = self.step().await
                 && let RoomEvent::Sealed { seat, round, .. } = *event
                 && seat == self.seat

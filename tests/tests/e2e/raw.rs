@@ -209,6 +209,9 @@ impl Hand {
         bytes[4] = if seat == Seat::Yellow { 1 } else { 2 };
         let nonce = Nonce::from_bytes(bytes);
         self.sealed = Some((self.round, assignment, nonce));
+        // Its own `sealed` comes with what follows (protocol 13): a client
+        // counts its seal in as it sends it.
+        self.seals[seat] = true;
         ClientMessage::Seal {
             round: self.round,
             seal: fair::seal(commitment, self.round, seat, &assignment, nonce),

@@ -109,8 +109,8 @@ pub(in crate::room) struct Room {
     /// When to announce the spectator count (changes are gathered, so that
     /// people coming and going cannot flood the room with events).
     spectators_event_at: Option<Instant>,
-    /// The spectator count last announced.
-    announced_spectators: usize,
+    /// The spectator count last announced (`u32`, as the event says it).
+    announced_spectators: u32,
     /// Set when the room should close now (its last member left).
     closing: bool,
     /// Set when another node of the cluster has taken the room over: this

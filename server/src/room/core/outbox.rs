@@ -2,6 +2,15 @@
 //! never learns of a commit, a seat or an event that a crash could take
 //! back. Frames go to connections by number; the room's shell holds their
 //! queues and delivers (`actor/links.rs`).
+//!
+//! A player's own seal is held longer, for what that player is sent next
+//! (protocol 13): the opponent's seal, or the reveal, for [`HELD_AT_MOST`]
+//! at most. The player knows what it sealed, and opens without waiting for
+//! it; sent alone it was a write of its own each round (docs/performance.md,
+//! "Full speed"). Past the hold it goes alone, so that a player whose
+//! opponent thinks on still sees the move taken.
+
+use std::time::{Duration, Instant};
 
 use mice_cake_protocol::ServerMessage;
 
@@ -30,20 +39,79 @@ pub(crate) enum Delivery {
     },
 }
 
+/// Longest a player's own seal waits for what follows it.
+pub(crate) const HELD_AT_MOST: Duration = Duration::from_millis(250);
+
+/// A frame held for whatever its connection is sent next.
+#[derive(Debug)]
+struct Held {
+    to: ConnId,
+    frame: Frame,
+    since: Instant,
+}
+
 /// Deliveries in the order they were made.
 #[derive(Debug, Default)]
 pub(crate) struct Outbox {
     deliveries: Vec<Delivery>,
+    /// A frame held for whatever its connection is sent next (see
+    /// `hold`). One at most: a round's second seal releases the first.
+    // Boxed: held between a seal and what follows it, and every room
+    // holds its outbox for life.
+    held: Option<Box<Held>>,
 }
 
 impl Outbox {
     /// Holds a frame for a connection.
     pub(crate) fn send(&mut self, to: ConnId, frame: Frame) {
+        self.release_for(to);
         self.deliveries.push(Delivery::Frame(to, frame));
+    }
+
+    /// Holds a frame for a connection until something else is sent to it,
+    /// and sends it just before (or alone, [`HELD_AT_MOST`] after `now`): a
+    /// player's own seal goes with what follows it. A frame held for
+    /// another connection is sent first.
+    pub(crate) fn hold(&mut self, to: ConnId, frame: Frame, now: Instant) {
+        self.release_if(|_| true);
+        self.held = Some(Box::new(Held {
+            to,
+            frame,
+            since: now,
+        }));
+    }
+
+    /// When the frame held must go alone, if one is.
+    pub(crate) fn held_until(&self) -> Option<Instant> {
+        self.held.as_ref().map(|held| held.since + HELD_AT_MOST)
+    }
+
+    /// Sends the frame held if it has waited its longest by `now`.
+    pub(crate) fn release_if_due(&mut self, now: Instant) {
+        self.release_if(|held| now >= held.since + HELD_AT_MOST);
+    }
+
+    /// Sends what is held for `to`, if anything: before anything else.
+    fn release_for(&mut self, to: ConnId) {
+        self.release_if(|held| held.to == to);
+    }
+
+    fn release_if(&mut self, due: impl FnOnce(&Held) -> bool) {
+        if let Some(held) = self.held.take_if(|held| due(held)) {
+            let Held { to, frame, .. } = *held;
+            self.deliveries.push(Delivery::Frame(to, frame));
+        }
+    }
+
+    /// Drops what is held for `to`: it left, and comes back to the room's
+    /// state, which holds it.
+    pub(crate) fn forget(&mut self, to: ConnId) {
+        self.held.take_if(|held| held.to == to);
     }
 
     /// Holds a frame that may be left out if the connection is behind.
     pub(crate) fn offer(&mut self, to: ConnId, frame: Frame) {
+        self.release_for(to);
         self.deliveries.push(Delivery::Offer(to, frame));
     }
 
@@ -66,12 +134,14 @@ impl Outbox {
 
     /// Holds the closing of a connection (after what was sent to it).
     pub(crate) fn disconnect(&mut self, to: ConnId) {
+        self.release_for(to);
         self.deliveries.push(Delivery::Disconnect(to));
     }
 
     /// Holds the closing of a connection whose way to the room is gone:
     /// its client comes back at once.
     pub(crate) fn reroute(&mut self, to: ConnId) {
+        self.release_for(to);
         self.deliveries.push(Delivery::Reroute(to));
     }
 
@@ -82,9 +152,11 @@ impl Outbox {
         std::mem::take(&mut self.deliveries)
     }
 
-    /// Drops everything held (what was not stored is never sent).
+    /// Drops everything held (what was not stored is never sent; the room
+    /// stops, and its members come back to its state).
     pub(crate) fn drop_all(&mut self) {
         self.deliveries = Vec::new();
+        self.held = None;
     }
 }
 
@@ -109,5 +181,69 @@ mod tests {
         );
         assert!(outbox.take().is_empty());
         assert_eq!(outbox.deliveries.capacity(), 0);
+    }
+
+    #[test]
+    fn a_held_frame_goes_just_before_what_its_connection_is_sent_next() {
+        let (ann, bob) = (ConnId::next(), ConnId::next());
+        let now = Instant::now();
+        let mut outbox = Outbox::default();
+        outbox.hold(ann, Frame::plain("ann's seal"), now);
+        outbox.send(bob, Frame::plain("ann's seal"));
+        // Held across turns: nothing else was sent to ann.
+        assert_eq!(
+            outbox.take(),
+            vec![Delivery::Frame(bob, Frame::plain("ann's seal"))]
+        );
+        outbox.send(ann, Frame::plain("bob's seal"));
+        outbox.hold(bob, Frame::plain("bob's seal"), now);
+        outbox.offer(bob, Frame::plain("a chat line"));
+        assert_eq!(
+            outbox.take(),
+            vec![
+                Delivery::Frame(ann, Frame::plain("ann's seal")),
+                Delivery::Frame(ann, Frame::plain("bob's seal")),
+                Delivery::Frame(bob, Frame::plain("bob's seal")),
+                Delivery::Offer(bob, Frame::plain("a chat line")),
+            ]
+        );
+        // A second hold sends the first; a disconnection sends it before.
+        outbox.hold(ann, Frame::plain("one"), now);
+        outbox.hold(bob, Frame::plain("two"), now);
+        outbox.disconnect(bob);
+        assert_eq!(
+            outbox.take(),
+            vec![
+                Delivery::Frame(ann, Frame::plain("one")),
+                Delivery::Frame(bob, Frame::plain("two")),
+                Delivery::Disconnect(bob),
+            ]
+        );
+        // One who left is sent nothing more; a stopped room sends nothing.
+        outbox.hold(ann, Frame::plain("three"), now);
+        outbox.forget(ann);
+        outbox.send(ann, Frame::plain("four"));
+        assert_eq!(
+            outbox.take(),
+            vec![Delivery::Frame(ann, Frame::plain("four"))]
+        );
+        outbox.hold(bob, Frame::plain("five"), now);
+        outbox.drop_all();
+        outbox.send(bob, Frame::plain("six"));
+        assert_eq!(
+            outbox.take(),
+            vec![Delivery::Frame(bob, Frame::plain("six"))]
+        );
+        // Held at most so long: then alone.
+        outbox.hold(ann, Frame::plain("seven"), now);
+        assert_eq!(outbox.held_until(), Some(now + HELD_AT_MOST));
+        outbox.release_if_due(now + HELD_AT_MOST - Duration::from_millis(1));
+        assert_eq!(outbox.take(), Vec::new());
+        outbox.release_if_due(now + HELD_AT_MOST);
+        assert_eq!(
+            outbox.take(),
+            vec![Delivery::Frame(ann, Frame::plain("seven"))]
+        );
+        assert_eq!(outbox.held_until(), None);
     }
 }

@@ -329,13 +329,16 @@ impl Room {
             player.auto_commits = 0;
         }
         debug!(room = %self.code, %seat, round, "sealed");
-        self.emit(RoomEvent::Sealed {
-            round,
+        self.emit_seal(
             seat,
-            seal,
-            by_server: false,
-            signature: signing.signature(),
-        });
+            RoomEvent::Sealed {
+                round,
+                seat,
+                seal,
+                by_server: false,
+                signature: signing.signature(),
+            },
+        );
         self.both_sealed_maybe();
         Ok(())
     }

@@ -537,6 +537,7 @@ impl Room {
         };
         let grace = player.grace_left;
         player.member = None;
+        self.outbox.forget(conn);
         player.grace_until = Some(self.now + grace);
         self.keep_open_left(seat);
         info!(room = %self.code, %seat, "player disconnected");

@@ -478,6 +478,16 @@ impl Schedule {
                 }
                 ServerMessage::Joined { state, .. } | ServerMessage::State { state } => {
                     self.games_of.insert(conn, state.game);
+                    // A state shows the seals in as well as their events do:
+                    // a player who dropped while its own was held for what
+                    // followed (protocol 13) learns of it so.
+                    if let Some(exchange) = &state.exchange {
+                        for seat in Seat::ALL {
+                            if exchange.seals[seat].is_some() {
+                                self.seals_sent.insert((state.game, exchange.round, seat));
+                            }
+                        }
+                    }
                 }
                 _ => {}
             }

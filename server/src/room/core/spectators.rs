@@ -11,7 +11,8 @@
 //! never does, delays what spectators see by that much at most), and go
 //! out together, as one `events` frame (`actor/gathering.rs`). With 10,000
 //! watching, that halved the server's CPU (docs/performance.md,
-//! "Spectators"). Players are never held.
+//! "Spectators"). Players are held only their own seal, for what follows
+//! it (`outbox.rs`).
 
 use std::time::Duration;
 

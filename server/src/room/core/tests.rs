@@ -14,6 +14,7 @@ use mice_cake_protocol::{Ending, ForfeitCause, RoomEvent, RoomOptions, RoomStatu
 use tokio::sync::oneshot;
 
 use super::effects::{Effect, Tally};
+use super::outbox::HELD_AT_MOST;
 use super::table::*;
 
 use crate::room::{Act, Command, JoinToken, Made, SealSigning, Seating};
@@ -201,6 +202,73 @@ async fn spectators_get_a_round_s_seals_with_the_reveal_or_once_the_hold_is_over
             .iter()
             .any(|event| matches!(event, RoomEvent::Revealed { .. }))
     );
+}
+
+/// A player's own seal is held for what it is sent next (protocol 13): the
+/// first to seal gets it with the other's seal, the second with the
+/// reveal, so that a round reaches each in two writes; the opponent is
+/// told of each seal at once. One who drops meanwhile finds it in the
+/// state it comes back to; one whose opponent thinks on gets it alone,
+/// [`HELD_AT_MOST`] after sealing.
+#[tokio::test(start_paused = true)]
+async fn a_player_s_own_seal_comes_with_what_it_is_sent_next() {
+    let (mut table, ann, bob) = Table::playing(RoomOptions::default());
+    let (yellow, blue) = (table.seat_of(ann), table.seat_of(bob));
+    table.events(ann);
+    table.events(bob);
+    table.seal_a_move(ann);
+    assert!(sealed_by(&table.events(bob), yellow));
+    table.wait(HELD_AT_MOST / 2);
+    assert_eq!(table.events(ann), Vec::new());
+    table.seal_a_move(bob);
+    let to_ann = table.events(ann);
+    assert!(
+        matches!(to_ann.as_slice(), [RoomEvent::Sealed { seat: first, .. }, RoomEvent::Sealed { seat: second, .. }]
+            if *first == yellow && *second == blue),
+        "{to_ann:?}"
+    );
+    assert_eq!(table.events(bob), Vec::new());
+    table.open(ann);
+    table.open(bob);
+    let to_bob = table.events(bob);
+    assert!(
+        matches!(to_bob.as_slice(), [RoomEvent::Sealed { seat, .. }, RoomEvent::Revealed { .. }, RoomEvent::RoundStarted { .. }]
+            if *seat == blue),
+        "{to_bob:?}"
+    );
+    let to_ann = table.events(ann);
+    assert!(
+        matches!(
+            to_ann.as_slice(),
+            [RoomEvent::Revealed { .. }, RoomEvent::RoundStarted { .. }]
+        ),
+        "{to_ann:?}"
+    );
+    // An opponent who thinks on: the seal goes alone once held its longest,
+    // so that the player sees it taken.
+    table.seal_a_move(ann);
+    table.wait(HELD_AT_MOST - MS);
+    assert_eq!(table.events(ann), Vec::new());
+    table.wait(MS);
+    assert!(sealed_by(&table.events(ann), yellow));
+    table.seal_a_move(bob);
+    table.open(ann);
+    table.open(bob);
+    // Ann seals first again and drops: her seal is in the state she comes
+    // back to, and the new connection is sent the rest.
+    table.seal_a_move(ann);
+    let back = table.come_back(yellow, ann).unwrap();
+    let state = table
+        .messages(back)
+        .into_iter()
+        .find_map(|message| match message {
+            ServerMessage::Joined { state, .. } => Some(state),
+            _ => None,
+        });
+    let exchange = state.and_then(|state| state.exchange).unwrap();
+    assert!(exchange.seals[yellow].is_some() && exchange.seals[blue].is_none());
+    table.seal_a_move(bob);
+    assert!(sealed_by(&table.events(back), blue));
 }
 
 /// Coming back again and again (a new connection taking the seat back

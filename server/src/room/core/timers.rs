@@ -1,6 +1,7 @@
 //! The room's clocks: the round's deadline to seal and time to open,
 //! players' grace periods, the
-//! gathered spectator count, and the idle room that closes.
+//! gathered spectator count, a player's own seal held, and the idle room
+//! that closes.
 
 use std::time::Duration;
 
@@ -58,6 +59,7 @@ impl Room {
             .chain(self.watchable_until)
             .chain(self.spectators_event_at)
             .chain(self.spectator_feed.release_at(self.config.spectator_hold))
+            .chain(self.outbox.held_until())
             .min()
     }
 
@@ -71,6 +73,7 @@ impl Room {
 
     fn check_timers(&mut self) {
         let now = self.now;
+        self.outbox.release_if_due(now);
         if self.call_off_if_late(now) {
             return;
         }

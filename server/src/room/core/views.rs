@@ -33,6 +33,24 @@ impl Room {
         self.broadcast(&frame);
     }
 
+    /// Numbers a player's own seal and sends it to every member, the
+    /// sealer's copy held for what the sealer is sent next: the other's
+    /// seal or the reveal, a moment at most (`Outbox::hold`, protocol 13).
+    pub(super) fn emit_seal(&mut self, sealer: Seat, event: RoomEvent) {
+        let frame = self.events.record(event);
+        for seat in Seat::ALL {
+            let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) else {
+                continue;
+            };
+            if seat == sealer {
+                self.outbox.hold(member.conn, frame.clone(), self.now);
+            } else {
+                self.outbox.send(member.conn, frame.clone());
+            }
+        }
+        self.feed_spectators(&frame);
+    }
+
     /// Sends a frame to the players now, and to the spectators at the end
     /// of the room's turn (see `spectators`).
     pub(super) fn broadcast(&mut self, frame: &Frame) {
@@ -54,9 +72,9 @@ impl Room {
 
     /// Announces the spectator count, if it changed since last time.
     pub(super) fn announce_spectators(&mut self) {
-        if self.spectators.len() != self.announced_spectators {
-            self.announced_spectators = self.spectators.len();
-            let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
+        let count = u32::try_from(self.spectators.len()).unwrap_or(u32::MAX);
+        if count != self.announced_spectators {
+            self.announced_spectators = count;
             self.emit(RoomEvent::Spectators { count });
         }
     }
