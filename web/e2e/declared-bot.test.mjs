@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { PROTOCOL_VERSION } from "../src/net.js";
 import { DESKTOP, PHONE, lookAt, person, screenshot, serverAndBrowser, settle, startTerminal } from "./support.mjs";
 
 const shared = serverAndBrowser();
@@ -30,11 +31,11 @@ const BOT_SHOWN = "Marzipan the Method (greedy bot)";
  */
 function seatKey(page, code, seat) {
   return page.evaluate(
-    ({ code, seat }) =>
+    ({ code, seat, version }) =>
       new Promise((resolve) => {
         const socket = new WebSocket(`ws://${location.host}/ws`);
         socket.onopen = () => {
-          socket.send(JSON.stringify({ type: "hello", version: 12, name: "peek" }));
+          socket.send(JSON.stringify({ type: "hello", version, name: "peek" }));
           socket.send(JSON.stringify({ type: "watch_room", code }));
         };
         socket.onmessage = (message) => {
@@ -44,7 +45,7 @@ function seatKey(page, code, seat) {
           resolve(frame.state.players[seat].key);
         };
       }),
-    { code, seat },
+    { code, seat, version: PROTOCOL_VERSION },
   );
 }
 

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { PROTOCOL_VERSION } from "../src/net.js";
 import { PHONE, createRoom, launchBrowser, person, screenshot, startServer } from "./support.mjs";
 
 /** @type {Awaited<ReturnType<typeof startServer>>} */
@@ -41,7 +42,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
   });
   assert.ok(assets, "the page names its assets");
   const sealed = await rex.page.evaluate(
-    async ({ assets, code }) => {
+    async ({ assets, code, version }) => {
       const fair = await import(`${assets}fair.js`);
       const keys = await import(`${assets}keys.js`);
       const socket = new WebSocket(`ws://${location.host}/ws`);
@@ -49,7 +50,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       let done = () => {};
       const result = new Promise((resolve) => (done = resolve));
       socket.onopen = () => {
-        socket.send(JSON.stringify({ type: "hello", version: 12, name: "Rex" }));
+        socket.send(JSON.stringify({ type: "hello", version, name: "Rex" }));
         socket.send(JSON.stringify({ type: "join_room", code }));
       };
       socket.onmessage = (message) => {
@@ -68,7 +69,7 @@ test("a deal refused: the page says who refused, checks the deal's record itself
       window.refuser = socket;
       return result;
     },
-    { assets, code },
+    { assets, code, version: PROTOCOL_VERSION },
   );
   assert.match(String(sealed), /^[0-9a-f]{64}$/);
 
