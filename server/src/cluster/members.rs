@@ -68,6 +68,17 @@ struct RemoteMembership {
     held_openings: Vec<Act>,
 }
 
+impl RemoteMembership {
+    /// Follows a player's exchange in the frames its room sends it
+    /// (`kinds`: one letter a frame).
+    fn follow(&mut self, frames: &[&str], kinds: &str) {
+        for (frame, letter) in frames.iter().zip(kinds.bytes()) {
+            self.state_known |=
+                follow_seals(&mut self.sealed, &mut self.seat, frame, kind_of(letter));
+        }
+    }
+}
+
 /// What becomes of an opening a player here sends.
 #[derive(Debug, PartialEq, Eq)]
 enum Opening {
@@ -348,14 +359,7 @@ impl Cluster {
                 None
             };
             if membership.watch == Watch::No {
-                for (frame, letter) in frames.iter().zip(kinds.bytes()) {
-                    membership.state_known |= follow_seals(
-                        &mut membership.sealed,
-                        &mut membership.seat,
-                        frame,
-                        kind_of(letter),
-                    );
-                }
+                membership.follow(frames, kinds);
             }
             // Openings held for the state are judged once it is here.
             let held = if membership.state_known {
