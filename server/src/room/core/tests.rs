@@ -13,9 +13,12 @@ use mice_cake_engine::{Assignment, Nonce, Seat};
 use mice_cake_protocol::{Ending, ForfeitCause, RoomEvent, RoomOptions, RoomStatus, ServerMessage};
 use tokio::sync::oneshot;
 
+use super::Delivery;
 use super::effects::{Effect, Tally};
-use super::outbox::HELD_AT_MOST;
+use super::outbox::{HELD_AT_MOST, Outbox};
 use super::table::*;
+use crate::frame::Frame;
+use crate::room::ConnId;
 
 use crate::room::{Act, Command, JoinToken, Made, SealSigning, Seating};
 
@@ -202,6 +205,73 @@ async fn spectators_get_a_round_s_seals_with_the_reveal_or_once_the_hold_is_over
             .iter()
             .any(|event| matches!(event, RoomEvent::Revealed { .. }))
     );
+}
+
+/// A frame held for a connection (a player's own seal) goes just before
+/// whatever that connection is sent next, or alone once held its longest;
+/// never to one who left, and nothing of a stopped room.
+#[test]
+fn a_held_frame_goes_just_before_what_its_connection_is_sent_next() {
+    let (ann, bob) = (ConnId::next(), ConnId::next());
+    let now = std::time::Instant::now();
+    let mut outbox = Outbox::default();
+    outbox.hold(ann, Frame::plain("ann's seal"), now);
+    outbox.send(bob, Frame::plain("ann's seal"));
+    // Held across turns: nothing else was sent to ann.
+    assert_eq!(
+        outbox.take(),
+        vec![Delivery::Frame(bob, Frame::plain("ann's seal"))]
+    );
+    outbox.send(ann, Frame::plain("bob's seal"));
+    outbox.hold(bob, Frame::plain("bob's seal"), now);
+    outbox.offer(bob, Frame::plain("a chat line"));
+    assert_eq!(
+        outbox.take(),
+        vec![
+            Delivery::Frame(ann, Frame::plain("ann's seal")),
+            Delivery::Frame(ann, Frame::plain("bob's seal")),
+            Delivery::Frame(bob, Frame::plain("bob's seal")),
+            Delivery::Offer(bob, Frame::plain("a chat line")),
+        ]
+    );
+    // A second hold sends the first; a disconnection sends it before.
+    outbox.hold(ann, Frame::plain("one"), now);
+    outbox.hold(bob, Frame::plain("two"), now);
+    outbox.disconnect(bob);
+    assert_eq!(
+        outbox.take(),
+        vec![
+            Delivery::Frame(ann, Frame::plain("one")),
+            Delivery::Frame(bob, Frame::plain("two")),
+            Delivery::Disconnect(bob),
+        ]
+    );
+    // One who left is sent nothing more; a stopped room sends nothing.
+    outbox.hold(ann, Frame::plain("three"), now);
+    outbox.forget(ann);
+    outbox.send(ann, Frame::plain("four"));
+    assert_eq!(
+        outbox.take(),
+        vec![Delivery::Frame(ann, Frame::plain("four"))]
+    );
+    outbox.hold(bob, Frame::plain("five"), now);
+    outbox.drop_all();
+    outbox.send(bob, Frame::plain("six"));
+    assert_eq!(
+        outbox.take(),
+        vec![Delivery::Frame(bob, Frame::plain("six"))]
+    );
+    // Held at most so long: then alone.
+    outbox.hold(ann, Frame::plain("seven"), now);
+    assert_eq!(outbox.held_until(), Some(now + HELD_AT_MOST));
+    outbox.release_if_due(now + HELD_AT_MOST - Duration::from_millis(1));
+    assert_eq!(outbox.take(), Vec::new());
+    outbox.release_if_due(now + HELD_AT_MOST);
+    assert_eq!(
+        outbox.take(),
+        vec![Delivery::Frame(ann, Frame::plain("seven"))]
+    );
+    assert_eq!(outbox.held_until(), None);
 }
 
 /// A player's own seal is held for what it is sent next (protocol 13): the
