@@ -350,9 +350,17 @@ fn seed_of(game: &FinishedGame) -> String {
 
 /// What crossed Redis (`redis-cli monitor`'s lines, in order) holds no
 /// seat token, no seed before the game is over, and no player's opening of
-/// a round before both seals of the round crossed it.
+/// a round before both seals of the round crossed it. A player's own seal
+/// and its opening may cross in one message (protocol 13: a client opens
+/// right behind its seal once the other's is in), the seal first in it:
+/// where a text first crossed is its line and its place in the line.
 fn check_redis(commands: &[String], game: &FinishedGame, tokens: &[String]) {
-    let first = |text: &str| commands.iter().position(|line| line.contains(text));
+    let first = |text: &str| {
+        commands
+            .iter()
+            .enumerate()
+            .find_map(|(line, command)| command.find(text).map(|at| (line, at)))
+    };
     let over = first("game_over").expect("the game's end crossed Redis");
     for token in tokens {
         assert!(first(token).is_none(), "Redis was given a seat token");
