@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
-import { after, before } from "node:test";
+import { after, afterEach, before } from "node:test";
 
 import { chromium } from "playwright-core";
 
@@ -237,11 +237,40 @@ export function serverAndBrowser(flags = []) {
     shared.server = await startServer(flags);
     shared.browser = await launchBrowser();
   });
+  afterEach(async (t) => {
+    if (!t.passed) await tellWhatWasShown(t, shared.browser, shared.server);
+  });
   after(async () => {
     await shared.browser?.close();
     shared.server?.stop();
   });
   return shared;
+}
+
+/** Lines of the server's log kept with a failed test. */
+const LOG_LINES_TOLD = 40;
+/** Characters of a page's text kept with a failed test. */
+const PAGE_TEXT_TOLD = 800;
+
+/**
+ * What a failed test leaves in its report beside the error, so that a
+ * failure seen once on a busy CI machine can be read afterwards: each page
+ * still open (its address, its room's status, its text), and the last
+ * lines of the server's log.
+ * @param {import("node:test").TestContext} t
+ * @param {import("playwright-core").Browser | null} browser
+ * @param {{log: () => string} | null} server
+ */
+async function tellWhatWasShown(t, browser, server) {
+  const pages = browser?.contexts().flatMap((context) => context.pages()) ?? [];
+  for (const [index, page] of pages.entries()) {
+    const shown = await page
+      .evaluate(() => ({ status: document.querySelector("section.room")?.getAttribute("data-status") ?? "", text: (document.querySelector("main") ?? document.body)?.innerText ?? "" }))
+      .catch((/** @type {Error} */ error) => ({ status: "", text: `(unreadable: ${error.message})` }));
+    t.diagnostic(`page ${index + 1}: ${page.url()} room status "${shown.status}"`);
+    for (const line of shown.text.slice(0, PAGE_TEXT_TOLD).split("\n").filter((text) => text.trim())) t.diagnostic(`  | ${line}`);
+  }
+  for (const line of (server?.log() ?? "").split("\n").slice(-LOG_LINES_TOLD)) t.diagnostic(`server: ${line}`);
 }
 
 /**
