@@ -959,14 +959,32 @@ mod resume_tests {
         }
     }
 
-    #[test]
-    fn a_move_is_sealed_once_and_opened_only_as_published() {
-        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+    /// Yellow's move for round 1 (the greedy one), sealed: the move, and
+    /// the seal it sent.
+    fn yellow_seals_round_one(
+        tracker: &mut Tracker,
+        room: &FakeRoom,
+    ) -> (mice_cake_engine::Assignment, mice_cake_engine::Seal) {
         let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
         let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
         else {
             panic!("a seal of round 1");
         };
+        (mine, seal)
+    }
+
+    /// Whether `effects` are round 1's opening of `mine`, alone.
+    fn opens_with(effects: &[Effect], mine: mice_cake_engine::Assignment) -> bool {
+        matches!(
+            effects,
+            [Effect::Send(ClientMessage::Open { round: 1, assignment: Some(assignment), .. })] if *assignment == mine
+        )
+    }
+
+    #[test]
+    fn a_move_is_sealed_once_and_opened_only_as_published() {
+        let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
+        let (mine, seal) = yellow_seals_round_one(&mut tracker, &room);
         // A second seal would be refused by the server, and its opening too.
         assert!(
             tracker
@@ -981,13 +999,7 @@ mod resume_tests {
         );
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
         let opened = tracker.automatic();
-        assert!(
-            matches!(
-                opened.as_slice(),
-                [Effect::Send(ClientMessage::Open { round: 1, assignment: Some(assignment), .. })] if *assignment == mine
-            ),
-            "{opened:?}"
-        );
+        assert!(opens_with(&opened, mine), "{opened:?}");
         assert!(tracker.automatic().is_empty(), "opened once");
 
         // A seal the server published that is not this client's: nothing
@@ -1007,22 +1019,12 @@ mod resume_tests {
     #[test]
     fn a_move_is_opened_once_sent_and_the_other_s_seal_is_in() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
-        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
-        else {
-            panic!("a seal of round 1");
-        };
+        let (mine, seal) = yellow_seals_round_one(&mut tracker, &room);
         assert!(tracker.automatic().is_empty(), "the other's seal is not in");
         let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Blue, theirs), now);
         let opened = tracker.automatic();
-        assert!(
-            matches!(
-                opened.as_slice(),
-                [Effect::Send(ClientMessage::Open { round: 1, assignment: Some(assignment), .. })] if *assignment == mine
-            ),
-            "{opened:?}"
-        );
+        assert!(opens_with(&opened, mine), "{opened:?}");
         // Its own seal, come late, changes nothing; another would be a
         // conflict the check reports.
         tracker.apply(&sealed(room.seq() + 2, Seat::Yellow, seal), now);
@@ -1072,11 +1074,7 @@ mod resume_tests {
     #[test]
     fn an_opening_refused_as_out_of_turn_asks_for_the_state_and_opens_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
-        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
-        else {
-            panic!("a seal of round 1");
-        };
+        let (_, seal) = yellow_seals_round_one(&mut tracker, &room);
         let theirs = mice_cake_engine::Seal::from_bytes([3; 32]);
         tracker.apply(&sealed(room.seq() + 1, Seat::Yellow, seal), now);
         tracker.apply(&sealed(room.seq() + 2, Seat::Blue, theirs), now);
@@ -1130,11 +1128,7 @@ mod resume_tests {
     #[test]
     fn a_seal_the_server_lost_is_sent_again_the_same_and_the_move_is_not_asked_again() {
         let (mut tracker, room, now) = started(Some(Seat::Yellow), 8);
-        let mine = mice_cake_engine::greedy_assignment(&room.view_for(Seat::Yellow), Seat::Yellow);
-        let [Effect::Send(ClientMessage::Seal { round: 1, seal, .. })] = tracker.seal(1, mine)[..]
-        else {
-            panic!("a seal of round 1");
-        };
+        let (_, seal) = yellow_seals_round_one(&mut tracker, &room);
         assert!(tracker.sealed_here());
         // Reconnected: the server's state has no seal of ours (it died
         // before storing it).

@@ -30,7 +30,7 @@ impl Room {
     /// Numbers an event and sends it to every member.
     pub(super) fn emit(&mut self, event: RoomEvent) {
         let frame = self.events.record(event);
-        self.broadcast(&frame);
+        self.send_to_all(&frame, None);
     }
 
     /// Numbers a player's own seal and sends it to every member, the
@@ -38,27 +38,22 @@ impl Room {
     /// seal or the reveal, a moment at most (`Outbox::hold`, protocol 13).
     pub(super) fn emit_seal(&mut self, sealer: Seat, event: RoomEvent) {
         let frame = self.events.record(event);
+        self.send_to_all(&frame, Some(sealer));
+    }
+
+    /// Sends a frame to the players now, `held_for`'s copy held for what
+    /// that player is sent next, and to the spectators at the end of the
+    /// room's turn (see `spectators`).
+    fn send_to_all(&mut self, frame: &Frame, held_for: Option<Seat>) {
         for seat in Seat::ALL {
             let Some(member) = self.seats[seat].as_ref().and_then(|p| p.member.as_ref()) else {
                 continue;
             };
-            if seat == sealer {
+            if held_for == Some(seat) {
                 self.outbox.hold(member.conn, frame.clone(), self.now);
             } else {
                 self.outbox.send(member.conn, frame.clone());
             }
-        }
-        self.feed_spectators(&frame);
-    }
-
-    /// Sends a frame to the players now, and to the spectators at the end
-    /// of the room's turn (see `spectators`).
-    pub(super) fn broadcast(&mut self, frame: &Frame) {
-        let players = Seat::ALL
-            .into_iter()
-            .filter_map(|seat| self.seats[seat].as_ref()?.member.as_ref());
-        for member in players {
-            self.outbox.send(member.conn, frame.clone());
         }
         self.feed_spectators(frame);
     }
