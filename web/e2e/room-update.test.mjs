@@ -21,6 +21,8 @@ for (const name of ["localStorage", "sessionStorage", "document", "window", "loc
 }
 
 const { emptyModel, update } = await import("../src/state.js");
+const { deciding } = await import("../src/moves.js");
+const { yourMove } = await import("../src/seals.js");
 
 /** @type {import("../src/state.js").Page} */
 const page = { spectator: false, entry: "join", paired: false, now: 5_000_000, up: true, visible: true, still: false, path: "/r/ABCDE" };
@@ -161,6 +163,31 @@ test("a move is opened once its seal is sent and the other's is in, without wait
   sealThree(other);
   sealedEvent(other, 2, "yellow", hex("c"));
   assert.deepEqual(openings(sealedEvent(other, 3, "blue", hex("b")).effects), []);
+});
+
+// Protocol 13 again: the server shows a player its own seal with what
+// follows it, up to 250 ms later; the page takes the move as made at once.
+test("a move sealed here is no more to decide and is shown as made, before the server shows it", () => {
+  const model = playing();
+  assert.ok(deciding(model));
+  for (let mouse = 0; mouse < 3; mouse += 1) update(model, { kind: "tap", column: 0 }, page);
+  update(model, { kind: "key", key: "Enter", on: "page" }, page);
+  assert.equal(deciding(model), false, "its nonce being drawn, the move is taken");
+  assert.equal(yourMove(model), null, "nothing sealed yet to show");
+  const sealed = update(model, { kind: "nonce", round: 1, assignment: { mice: [3, 0, 0, 0], steal: null }, nonce: hex("1") }, page);
+  const signing = /** @type {any} */ (ofKind(sealed.effects, "sign_seal")[0]);
+  update(model, { kind: "seal_signed", code: "ABCDE", game: 1, round: 1, seal: signing.seal, seatKey: null, signed: null }, page);
+  assert.equal(deciding(model), false);
+  assert.deepEqual(yourMove(model), { mice: [3, 0, 0, 0], steal: null });
+  assert.equal(model.notice, "Sealing…", "until the server shows it");
+  // A tap or a key changes nothing of a move sealed.
+  update(model, { kind: "tap", column: 1 }, page);
+  update(model, { kind: "key", key: "ArrowDown", on: "page" }, page);
+  assert.deepEqual(model.mice, [3, 0, 0, 0]);
+  sealedEvent(model, 2, "yellow", signing.seal);
+  assert.equal(deciding(model), false);
+  assert.deepEqual(yourMove(model), { mice: [3, 0, 0, 0], steal: null });
+  assert.match(model.notice, /^Your move is sealed/);
 });
 
 test("a chat line sent is a message; one heard is told to screen readers", () => {

@@ -4,15 +4,22 @@
 // decides no rule. Nothing here touches the page.
 
 import { t } from "./catalogue.js";
+import { sealedHere } from "./seals.js";
 import { COLUMNS } from "./words.js";
 
 /** @typedef {import("./state.js").Model} Model */
 
-/** Whether this player has to decide now, in the room shown. @param {any} room */
-export function deciding(room) {
+/**
+ * Whether this player has to decide now, in the room shown: not once this
+ * page has sealed its move, before the server shows it (the server sends
+ * a player's own seal with what follows it, protocol 13).
+ * @param {Model} model
+ */
+export function deciding(model) {
+  const room = model.room;
   if (!room || !room.you || room.status !== "playing" || !room.choices) return false;
   const choices = room.choices[room.you];
-  return choices.mice > 0 && !choices.forced && !room.committed[room.you];
+  return choices.mice > 0 && !choices.forced && !room.committed[room.you] && !sealedHere(model);
 }
 
 /**

@@ -66,7 +66,7 @@ export function drawClocks(model, now) {
     const state = document.getElementById(`state-${seat}`);
     if (state) setText(state, familyState(shown, seat));
   }
-  const title = titleFor(shown, !model.reveal && !model.replaced && deciding(room), left);
+  const title = titleFor(shown, !model.reveal && !model.replaced && deciding(model), left);
   if (document.title !== title) document.title = title;
 }
 
@@ -114,7 +114,7 @@ function caption(model, frame) {
     return landedWords(report, settles[settles.length - 1], false);
   }
   const room = model.room;
-  if (!model.replaced && deciding(room)) return t("room-caption-your-move", { round: ungrouped(room.view.round) });
+  if (!model.replaced && deciding(model)) return t("room-caption-your-move", { round: ungrouped(room.view.round) });
   return "";
 }
 
@@ -143,7 +143,7 @@ export function drawRoom(root, model, odds, dispatch, now) {
   const frame = reveal ? frameAt(reveal, now) : null;
   const room = reveal && frame ? { ...reveal.before.room, view: frame.view } : model.room;
   // A tab whose seat went to another plays no more.
-  const yourTurn = !reveal && !model.replaced && deciding(model.room);
+  const yourTurn = !reveal && !model.replaced && deciding(model);
   /** @type {import("./board.js").Scene} */
   const scene = {
     room,

@@ -313,14 +313,31 @@ export function openingRefused(model, message, out) {
 }
 
 /**
- * This player's move sealed this round, once the server has its seal.
+ * Whether this page has sealed this player's move for the round under way
+ * (or is sealing it: drawing its nonce, signing it), shown by the server
+ * or not yet.
+ * @param {Model} model
+ */
+export function sealedHere(model) {
+  const room = model.room;
+  const round = room?.exchange?.round;
+  if (!room?.you || round === undefined) return false;
+  const held = model.sealing;
+  const pending = held && held.game === room.game ? held.pending : null;
+  return model.drawing === `${room.game}:${round}` || pending?.round === round;
+}
+
+/**
+ * This player's move sealed this round (the deal's nonce is no move): as
+ * soon as this page sealed it, as the server shows it with what follows,
+ * a moment later at most.
  * @param {Model} model
  * @returns {Assignment | null}
  */
 export function yourMove(model) {
   const room = model.room;
-  if (!room?.you || !room.exchange?.seals[room.you]) return null;
   const held = model.sealing;
   const pending = held?.pending;
-  return pending && held.game === room.game && pending.round === room.exchange.round ? pending.assignment : null;
+  if (!room?.you || !room.exchange?.round || !pending || held.game !== room.game || pending.round !== room.exchange.round) return null;
+  return pending.assignment;
 }

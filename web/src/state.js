@@ -322,7 +322,7 @@ const ON = {
     return "none";
   },
   tap_after_reveal: (model, event) => {
-    if (event.column >= 0 && deciding(model.room)) place(model, event.column, 1);
+    if (event.column >= 0 && deciding(model)) place(model, event.column, 1);
     return "page";
   },
   // What the browser keeps of its own changed: the sound allowed, notifications answered.
@@ -475,7 +475,7 @@ function key(model, event, page, out) {
     model.resultOpen = false;
     return "page";
   }
-  if (model.replaced || !deciding(model.room)) return skipped ? "page" : "none";
+  if (model.replaced || !deciding(model)) return skipped ? "page" : "none";
   const done = moveKey(model, event.key);
   if (done === "commit") commit(model, page.up, out);
   if (done) out.push({ kind: "prevent_default" });
@@ -616,7 +616,7 @@ function drawn(model, page, out) {
   const room = model.room;
   if (!room || reveal) return;
   const round = room.view?.round ?? 0;
-  if (!model.replaced && deciding(room) && model.cuedRound !== round) {
+  if (!model.replaced && deciding(model) && model.cuedRound !== round) {
     model.cuedRound = round;
     out.push({ kind: "sound", what: "move" }, { kind: "notify", title: t("room-notify-your-move"), body: t("room-notify-your-move-body", { code: room.code, round: ungrouped(round) }), tag: `mice-cake-${room.code}` });
   }
