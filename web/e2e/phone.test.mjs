@@ -2,7 +2,8 @@
 // players' names (32 characters, the most the server takes, in both
 // seats), and every link and button is a target a finger hits (44 px
 // high at least) — the top bar's, the lobby's, a move's, the walkthrough's
-// and a game's end.
+// and a game's end; and a move committed shows as made at once, before
+// the server shows its seal.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -106,5 +107,57 @@ test("every link and button takes a finger, on a phone: the lobby, a move, the w
   await ann.page.goto(`${server.url}/r/ZZZZZ`);
   await ann.page.getByRole("heading", { name: "Not found" }).waitFor();
   assert.deepEqual(await smallTargets(ann.page), [], "a page not found");
+  await Promise.all([ann.context.close(), bob.context.close()]);
+});
+
+// Protocol 13: the server shows a player its own seal with what follows it
+// (the other's seal, or the reveal), 250 ms later at most. The page takes
+// the move as made at once. The instant is chosen by holding back what the
+// server sends Ann: her own seal cannot have come.
+test("a move committed shows as made at once, before the server shows its seal", async () => {
+  const { server, browser } = shared;
+  const ann = await person(browser, { viewport: PHONE, touch: true });
+  /** @type {(string | Buffer)[] | null} */
+  let held = null;
+  /** @type {string[]} */
+  const sent = [];
+  /** @type {import("playwright-core").WebSocketRoute | null} */
+  let toPage = null;
+  await ann.page.routeWebSocket(/\/ws$/, (route) => {
+    toPage = route;
+    const toServer = route.connectToServer();
+    route.onMessage((message) => {
+      sent.push(String(message));
+      toServer.send(message);
+    });
+    toServer.onMessage((message) => (held ? held.push(message) : route.send(message)));
+  });
+  const code = await createRoom(ann.page, server.url, "Ann");
+  const bob = await person(browser, { viewport: PHONE, touch: true, name: "Bob" });
+  await bob.page.goto(`${server.url}/r/${code}`);
+  await ann.page.locator("#commit").waitFor();
+  await bob.page.locator("#commit").waitFor();
+  await placeMice(ann.page);
+  held = [];
+  await ann.page.locator("#commit").click();
+  await ann.page.locator("section.assign").waitFor({ state: "detached" });
+  const seal = () => sent.some((message) => message.includes('"type":"seal"') && message.includes('"round":1,'));
+  while (!seal()) await settle(ann.page);
+  assert.match((await ann.page.locator("#your-move").textContent()) ?? "", /^Your move: .+, sealed\.$/);
+  assert.equal(await ann.page.locator("p.notice").textContent(), "Sealing…");
+  assert.equal(await ann.page.locator("#state-yellow").textContent(), "committed ✓");
+  assert.equal(await ann.page.locator("#commit").count(), 0, "nothing to commit again");
+  await screenshot(ann.page, "sealing");
+  // What the server sent goes on: her seal shown, the notice says so.
+  const route = /** @type {import("playwright-core").WebSocketRoute} */ (/** @type {unknown} */ (toPage));
+  for (const message of held) route.send(message);
+  held = null;
+  await ann.page.locator("p.notice", { hasText: "Your move is sealed" }).waitFor();
+  // Bob's move in, the round is revealed, and round 2 asks Ann again.
+  await placeMice(bob.page);
+  await commit(bob.page);
+  await ann.page.locator('section.assign[data-round="2"] #commit').waitFor();
+  ann.assertClean();
+  bob.assertClean();
   await Promise.all([ann.context.close(), bob.context.close()]);
 });

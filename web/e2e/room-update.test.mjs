@@ -175,6 +175,8 @@ test("a move sealed here is no more to decide and is shown as made, before the s
   assert.equal(deciding(model), false, "its nonce being drawn, the move is taken");
   assert.equal(yourMove(model), null, "nothing sealed yet to show");
   const sealed = update(model, { kind: "nonce", round: 1, assignment: { mice: [3, 0, 0, 0], steal: null }, nonce: hex("1") }, page);
+  assert.equal(sealed.draw, "page", "the move sealed is drawn");
+  assert.deepEqual(yourMove(model), { mice: [3, 0, 0, 0], steal: null });
   const signing = /** @type {any} */ (ofKind(sealed.effects, "sign_seal")[0]);
   update(model, { kind: "seal_signed", code: "ABCDE", game: 1, round: 1, seal: signing.seal, seatKey: null, signed: null }, page);
   assert.equal(deciding(model), false);

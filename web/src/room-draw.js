@@ -22,7 +22,7 @@ import { deciding } from "./moves.js";
 import { ratingsAfterGame, ratingText } from "./ratings.js";
 import { accuracyNodes, recordId } from "./result.js";
 import { frameAt } from "./reveal.js";
-import { yourMove } from "./seals.js";
+import { sealedHere, yourMove } from "./seals.js";
 import {
   SEATS,
   assignmentText,
@@ -45,6 +45,17 @@ import {
 /** @typedef {(event: import("./state.js").RoomEvent) => void} Dispatch */
 
 /**
+ * The room as this page shows it: this player's move committed as soon as
+ * it is sealed here, before the server shows the seal (which comes with
+ * what follows it, protocol 13).
+ * @param {Model} model @param {any} room
+ */
+function withMoveSealedHere(model, room) {
+  if (!room.you || room.committed?.[room.you] || !sealedHere(model)) return room;
+  return { ...room, committed: { ...room.committed, [room.you]: true } };
+}
+
+/**
  * What changes with time alone: the clocks and the title. Only those parts
  * are redrawn, so that what has focus, a half-typed chat line and what a
  * screen reader is reading stay put.
@@ -53,7 +64,7 @@ import {
 export function drawClocks(model, now) {
   const room = model.room;
   if (!room) return;
-  const shown = model.reveal ? model.reveal.before.room : room;
+  const shown = model.reveal ? model.reveal.before.room : withMoveSealedHere(model, room);
   const left = model.reveal ? null : clockLeft(model, now);
   const clockText = document.getElementById("clock-text");
   if (clockText && left !== null) {
@@ -141,7 +152,7 @@ export function drawRoom(root, model, odds, dispatch, now) {
   }
   const reveal = model.reveal;
   const frame = reveal ? frameAt(reveal, now) : null;
-  const room = reveal && frame ? { ...reveal.before.room, view: frame.view } : model.room;
+  const room = reveal && frame ? { ...reveal.before.room, view: frame.view } : withMoveSealedHere(model, model.room);
   // A tab whose seat went to another plays no more.
   const yourTurn = !reveal && !model.replaced && deciding(model);
   /** @type {import("./board.js").Scene} */

@@ -416,7 +416,8 @@ const ON = {
   reveal_tick: revealTick,
   nonce: (model, event, _page, out) => {
     sealWith(model, event, out);
-    return "none";
+    // The move sealed shows at once, before the server shows its seal.
+    return "page";
   },
   seal_signed: (model, event, page, out) => {
     sealSigned(model, event, out);
