@@ -313,6 +313,18 @@ export function openingRefused(model, message, out) {
 }
 
 /**
+ * What this page sealed (or is sealing) for the round under way, if
+ * anything: its pending move, of this game and this round.
+ * @param {Model} model
+ */
+function pendingThisRound(model) {
+  const room = model.room;
+  const held = model.sealing;
+  const pending = held && held.game === room?.game ? held.pending : null;
+  return room?.you && room.exchange && pending?.round === room.exchange.round ? pending : null;
+}
+
+/**
  * Whether this page has sealed this player's move for the round under way
  * (or is sealing it: drawing its nonce, signing it), shown by the server
  * or not yet.
@@ -320,11 +332,8 @@ export function openingRefused(model, message, out) {
  */
 export function sealedHere(model) {
   const room = model.room;
-  const round = room?.exchange?.round;
-  if (!room?.you || round === undefined) return false;
-  const held = model.sealing;
-  const pending = held && held.game === room.game ? held.pending : null;
-  return model.drawing === `${room.game}:${round}` || pending?.round === round;
+  if (!room?.you || !room.exchange) return false;
+  return model.drawing === `${room.game}:${room.exchange.round}` || pendingThisRound(model) !== null;
 }
 
 /**
@@ -335,9 +344,6 @@ export function sealedHere(model) {
  * @returns {Assignment | null}
  */
 export function yourMove(model) {
-  const room = model.room;
-  const held = model.sealing;
-  const pending = held?.pending;
-  if (!room?.you || !room.exchange?.round || !pending || held.game !== room.game || pending.round !== room.exchange.round) return null;
-  return pending.assignment;
+  const pending = pendingThisRound(model);
+  return pending && pending.round > 0 ? pending.assignment : null;
 }
