@@ -421,15 +421,27 @@ class Client:
     def games(self):
         """The games it played since the last pairing called off, each as
         its events by kind: a match's room plays several, one after the
-        other, each from its `game_started`."""
+        other, each from its `game_started` — or from the `joined` of a
+        player who came back once the next game had started without it
+        (a fault kept it away between two games of a match): its state
+        then names a game the client has not seen start, and the seat it
+        holds in it (seats change colour from one game to the next)."""
         last = max((index for index, (_, message) in enumerate(self.lines)
                     if message.get("type") == "unpaired"), default=-1)
-        games, current = [], None
+        games, current, number = [], None, None
         for _, message in self.lines[last + 1:]:
+            if message.get("type") == "joined":
+                state = message.get("state") or {}
+                if state.get("status") == "playing" and state.get("game") != number:
+                    number = state.get("game")
+                    current = {"seat": message.get("seat") or state.get("you")}
+                    games.append(current)
+                continue
             if message.get("type") != "event":
                 continue
             event = message["event"]
             if event.get("kind") == "game_started" or current is None:
+                number = event.get("game", number)
                 current = {}
                 games.append(current)
             current.setdefault(event.get("kind"), []).append(event)
@@ -857,7 +869,7 @@ class Run:
         for client, played in ((client, played) for client in players for played in client.games()):
             over = played["game_over"]
             game_id = over[-1].get("game_id")
-            seat = self.seat_in(client, played) if played.get("game_started") else client.seat()
+            seat = self.seat_in(client, played) if played.get("game_started") else played.get("seat") or client.seat()
             ending = over[-1]["result"]["ending"]
             if over[-1].get("match"):
                 matches[over[-1]["match"]["id"]] = over[-1]["match"]

@@ -205,3 +205,25 @@ fn a_server_that_is_not_there_is_a_clear_failure() {
     let first = report["error_samples"][0].as_str().unwrap();
     assert!(first.contains("cannot connect to 127.0.0.1:1"), "{first}");
 }
+
+/// The nemesis (`loadgen/nemesis.py`) reads each player's log into games
+/// before it checks them against their records. As a CI run found: a
+/// player of a match kept away by a fault while the next game started came
+/// back into it in its new colour, and the nemesis, which split games at
+/// `game_started` alone, checked both games' seals against the second's
+/// record in the first's colour — 35 false problems. Its own tests.
+#[test]
+fn the_nemesis_reads_a_game_begun_while_its_player_was_away() {
+    let output = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../loadgen/nemesis_test.py"
+        ))
+        .output()
+        .expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "loadgen/nemesis_test.py failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
