@@ -869,7 +869,7 @@ class Run:
         for client, played in ((client, played) for client in players for played in client.games()):
             over = played["game_over"]
             game_id = over[-1].get("game_id")
-            seat = self.seat_in(client, played) if played.get("game_started") else played.get("seat") or client.seat()
+            seat = self.seat_in(client, played)
             ending = over[-1]["result"]["ending"]
             if over[-1].get("match"):
                 matches[over[-1]["match"]["id"]] = over[-1]["match"]
@@ -1002,8 +1002,10 @@ class Run:
     @staticmethod
     def seat_in(client, played):
         """The seat `client` played `played` from: the seats change colour
-        in each game of a match (its `joined`, then a `state` before each
-        next game, says which)."""
+        in each game of a match (its `game_started` names the players; a
+        game it came back into names its seat in its `joined`)."""
+        if not played.get("game_started"):
+            return played.get("seat") or client.seat()
         names = played["game_started"][-1]["players"]
         for seat in ("yellow", "blue"):
             if names[seat]["name"].split(" (")[0] == client.name:

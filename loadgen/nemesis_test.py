@@ -42,10 +42,8 @@ def client_with(messages):
 
 
 def seat_of(client, played):
-    """The seat the nemesis checks `played`'s seals for (as `Run.check` does)."""
-    if played.get("game_started"):
-        return nemesis.Run.seat_in(client, played)
-    return played.get("seat") or client.seat()
+    """The seat the nemesis checks `played`'s seals for."""
+    return nemesis.Run.seat_in(client, played)
 
 
 FIRST = {"yellow": "g8 (random bot)", "blue": "g10 (greedy bot)"}
